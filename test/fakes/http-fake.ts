@@ -1,0 +1,179 @@
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
+import type { AddressInfo } from "node:net";
+
+/** One request as the fake saw it, for assertions. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage["headers"];
+  body: unknown;
+}
+
+export interface FakeReply {
+  status: number;
+  body: unknown;
+}
+
+export interface RouteContext {
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: unknown;
+  headers: IncomingMessage["headers"];
+}
+
+export type RouteHandler = (ctx: RouteContext) => FakeReply | Promise<FakeReply>;
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  names: string[];
+  handler: RouteHandler;
+}
+
+interface Injected {
+  match: (method: string, path: string) => boolean;
+  times: number;
+  reply?: FakeReply;
+  delayMs?: number;
+}
+
+export const ok = (body: Record<string, unknown> = {}): FakeReply => ({ status: 200, body: { ok: true, ...body } });
+export const fail = (status: number, error: string, extra: Record<string, unknown> = {}): FakeReply => ({
+  status,
+  body: { ok: false, error, ...extra },
+});
+
+/**
+ * A small real HTTP(S) server with a route table, a request log and fault injection,
+ * the common base of the fake hosting APIs. Listens on 127.0.0.1 only.
+ */
+export class HttpFake {
+  readonly seen: SeenRequest[] = [];
+  private readonly routes: Route[] = [];
+  private readonly injected: Injected[] = [];
+  private server: Server | undefined;
+  private scheme = "http";
+  port = 0;
+
+  /** `:name` segments capture one decoded path segment. */
+  route(method: string, path: string, handler: RouteHandler): this {
+    const names: string[] = [];
+    const source = path.replace(/:([a-zA-Z_]+)/g, (_m, name: string) => {
+      names.push(name);
+      return "([^/]+)";
+    });
+    this.routes.push({ method, pattern: new RegExp(`^${source}$`), names, handler });
+    return this;
+  }
+
+  /** The next `times` requests matching `method path` (path as a regexp source) get `reply`. */
+  failNext(method: string, pathPattern: string, reply: FakeReply, times = 1): void {
+    const re = new RegExp(`^${pathPattern}$`);
+    this.injected.push({ match: (m, p) => m === method && re.test(p), times, reply });
+  }
+
+  /** The next `times` matching requests are held for `delayMs` before being handled. */
+  delayNext(method: string, pathPattern: string, delayMs: number, times = 1): void {
+    const re = new RegExp(`^${pathPattern}$`);
+    this.injected.push({ match: (m, p) => m === method && re.test(p), times, delayMs });
+  }
+
+  /** Requests seen for a method and exact path. */
+  count(method: string, path: string): number {
+    return this.seen.filter((r) => r.method === method && r.path === path).length;
+  }
+
+  get url(): string {
+    return `${this.scheme}://127.0.0.1:${this.port}`;
+  }
+
+  async start(tls?: { key: string; cert: string }): Promise<this> {
+    const listener = (req: IncomingMessage, res: ServerResponse) => {
+      void this.handle(req, res);
+    };
+    this.scheme = tls ? "https" : "http";
+    this.server = tls ? createHttpsServer(tls, listener) : createHttpServer(listener);
+    await new Promise<void>((resolve) => this.server?.listen(0, "127.0.0.1", resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    server.closeAllConnections?.();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    this.server = undefined;
+  }
+
+  /** Hook for subclasses: answer before routing (auth checks). */
+  protected guard(_method: string, _path: string, _headers: IncomingMessage["headers"]): FakeReply | undefined {
+    return undefined;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const method = req.method ?? "GET";
+    const path = url.pathname;
+    const raw = await readBody(req);
+    let body: unknown;
+    try {
+      body = raw.length ? JSON.parse(raw) : undefined;
+    } catch {
+      return send(res, fail(400, "body is not JSON"));
+    }
+    this.seen.push({ method, path, query: url.searchParams, headers: req.headers, body });
+
+    const injection = this.injected.find((i) => i.times > 0 && i.match(method, path));
+    if (injection) {
+      injection.times -= 1;
+      if (injection.delayMs) await new Promise((r) => setTimeout(r, injection.delayMs));
+      if (injection.reply) return send(res, injection.reply);
+    }
+
+    const denied = this.guard(method, path, req.headers);
+    if (denied) return send(res, denied);
+
+    for (const route of this.routes) {
+      if (route.method !== method) continue;
+      const m = route.pattern.exec(path);
+      if (!m) continue;
+      const params: Record<string, string> = {};
+      route.names.forEach((name, i) => {
+        params[name] = decodeURIComponent(m[i + 1] ?? "");
+      });
+      try {
+        return send(res, await route.handler({ params, query: url.searchParams, body, headers: req.headers }));
+      } catch (err) {
+        return send(res, fail(500, err instanceof Error ? err.message : String(err)));
+      }
+    }
+    return send(res, fail(404, "not_found"));
+  }
+}
+
+/** Reads the bearer token or X-API-Key value of a request. */
+export function presentedToken(headers: IncomingMessage["headers"]): string | undefined {
+  const auth = headers.authorization;
+  if (typeof auth === "string" && auth.startsWith("Bearer ")) return auth.slice(7);
+  const key = headers["x-api-key"];
+  return typeof key === "string" ? key : undefined;
+}
+
+function send(res: ServerResponse, reply: FakeReply): void {
+  if (res.destroyed) return;
+  const text = JSON.stringify(reply.body);
+  res.writeHead(reply.status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
