@@ -1,0 +1,114 @@
+import type { Server } from "node:http";
+import { type RunnerHandle, run } from "@grammyjs/runner";
+import { webhookCallback } from "grammy";
+import type { Redis } from "ioredis";
+import { registerCommands } from "./bot/commands.js";
+import { createBot } from "./bot/create-bot.js";
+import { createI18n } from "./bot/i18n.js";
+import type { Config } from "./config.js";
+import { type Catalog, CatalogError, loadCatalog } from "./domain/catalog.js";
+import { Metrics } from "./http/metrics.js";
+import { closeServer, createHttpServer, listen } from "./http/server.js";
+import { createLogger, type Logger } from "./logger.js";
+import { connectRedis, createBotRedis } from "./redis.js";
+
+/** Update kinds the bot asks Telegram for. */
+export const ALLOWED_UPDATES = ["message", "callback_query", "pre_checkout_query", "my_chat_member"] as const;
+
+export interface App {
+  logger: Logger;
+  catalog: Catalog;
+  /** The one shutdown path: stop taking updates, finish what runs, close connections. Idempotent. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Log destination (tests capture it). */
+  logDestination?: NodeJS.WritableStream;
+}
+
+/** Composition root: config -> logger -> catalog -> redis -> bot -> http server -> delivery. */
+export async function startApp(config: Config, options: StartOptions = {}): Promise<App> {
+  const logger = createLogger(config.logLevel, options.logDestination);
+  const catalog = await loadCatalog(config.catalogFile);
+  if (catalog.currency !== "XTR" && !config.paymentProviderToken) {
+    throw new CatalogError(
+      `${config.catalogFile}: currency ${catalog.currency} needs PAYMENT_PROVIDER_TOKEN (or use XTR for Telegram Stars)`,
+    );
+  }
+
+  const metrics = new Metrics({ processMetrics: true });
+  const closers: (() => Promise<unknown>)[] = [];
+  let running = false;
+  let stopping: Promise<void> | undefined;
+
+  const stop = () => {
+    stopping ??= (async () => {
+      running = false;
+      // Reverse order of start: delivery first, connections last.
+      for (const close of closers.reverse()) {
+        await close().catch((err: unknown) => logger.warn({ err }, "error while closing"));
+      }
+      logger.info("stopped");
+    })();
+    return stopping;
+  };
+
+  try {
+    const redis: Redis = createBotRedis(config.redisUrl);
+    closers.push(() => redis.quit());
+    await connectRedis(redis).catch((err: unknown) => {
+      throw new Error(`cannot connect to Redis at REDIS_URL: ${err instanceof Error ? err.message : String(err)}`);
+    });
+
+    const healthy = async () => running && (await redis.ping()) === "PONG";
+    let server: Server | undefined;
+
+    if (config.role !== "worker") {
+      const bot = createBot({
+        token: config.botToken,
+        deps: { config, logger, redis, metrics },
+        client: { apiRoot: config.botApiRoot },
+      });
+      await bot.init();
+      const i18n = createI18n(config.defaultLocale);
+      await registerCommands(bot.api, (l, k) => i18n.t(l, k), config.defaultLocale, config.adminIds);
+
+      if (config.delivery.mode === "webhook") {
+        const handler = webhookCallback(bot, "http", {
+          secretToken: config.delivery.secret,
+          onTimeout: "return",
+          timeoutMilliseconds: 9_000,
+        });
+        server = createHttpServer({ metrics, logger, healthy, webhook: { path: config.delivery.path, handler } });
+        await bot.api.setWebhook(config.delivery.url, {
+          secret_token: config.delivery.secret,
+          allowed_updates: [...ALLOWED_UPDATES],
+        });
+        logger.info({ url: config.delivery.url }, "webhook set");
+      } else {
+        await bot.api.deleteWebhook();
+        const runner: RunnerHandle = run(bot, {
+          runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } },
+        });
+        closers.push(async () => {
+          if (runner.isRunning()) await runner.stop();
+        });
+        logger.info({ username: bot.botInfo.username }, "polling for updates");
+      }
+    }
+
+    server ??= createHttpServer({ metrics, logger, healthy });
+    const address = await listen(server, config.http.host, config.http.port);
+    const httpServer = server;
+    // Closed before the runner in reverse order, so no new webhook updates arrive.
+    closers.push(() => closeServer(httpServer));
+    logger.info({ host: address.address, port: address.port }, "http server listening");
+    running = true;
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+
+  return { logger, catalog, stop };
+}

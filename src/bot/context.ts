@@ -1,0 +1,38 @@
+import type { ConversationFlavor } from "@grammyjs/conversations";
+import type { I18n, I18nFlavor } from "@grammyjs/i18n";
+import type { MenuFlavor } from "@grammyjs/menu";
+import type { Context, SessionFlavor } from "grammy";
+import type { Redis } from "ioredis";
+import type { Config, Locale } from "../config.js";
+import type { Metrics } from "../http/metrics.js";
+import type { Logger } from "../logger.js";
+
+/** What is kept per chat in Redis. Small: ids and choices, never secrets. */
+export interface SessionData {
+  /** The language the user picked with /language; Telegram's language otherwise. */
+  locale?: Locale;
+}
+
+/** Everything the features need, handed in by the composition root (tests build their own). */
+export interface BotDeps {
+  config: Pick<Config, "adminIds" | "defaultLocale" | "paymentProviderToken">;
+  logger: Logger;
+  redis: Redis;
+  metrics: Metrics;
+}
+
+interface Extras {
+  deps: BotDeps;
+  /** Child logger tagged with the update id. */
+  log: Logger;
+}
+
+type BaseContext = Context & SessionFlavor<SessionData> & I18nFlavor & MenuFlavor & Extras;
+
+/** The context outside conversations. */
+export type BotContext = ConversationFlavor<BaseContext>;
+
+/** The context inside conversations (no session; i18n is passed in as a plugin). */
+export type ConvContext = Context & I18nFlavor & Extras;
+
+export type BotI18n = I18n<BaseContext>;

@@ -1,0 +1,99 @@
+import { conversations } from "@grammyjs/conversations";
+import { RedisAdapter } from "@grammyjs/storage-redis";
+import { sequentialize } from "@grammyjs/runner";
+import { Bot, type BotConfig, BotError, Composer, GrammyError, HttpError, session } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import type { BotContext, BotDeps, SessionData } from "./context.js";
+import { helpFeature } from "./features/help.js";
+import { languageFeature, languageMenu } from "./features/language.js";
+import { mainMenu, startFeature } from "./features/start.js";
+import { createI18n, supportedLocale } from "./i18n.js";
+
+export interface CreateBotOptions {
+  token: string;
+  deps: BotDeps;
+  /** Known bot info skips `getMe` (tests). */
+  botInfo?: UserFromGetMe;
+  /** Transport seam: `apiRoot` and `fetch` (tests inject a recorder here). */
+  client?: BotConfig<BotContext>["client"];
+}
+
+/** Session and sequentialize key: the chat, or the user for chat-less updates (pre-checkout). */
+export function chatKey(ctx: { chat?: { id: number }; from?: { id: number } }): string | undefined {
+  return (ctx.chat?.id ?? ctx.from?.id)?.toString();
+}
+
+/** Builds the bot with all features; no network traffic until it is started. */
+export function createBot(options: CreateBotOptions): Bot<BotContext> {
+  const { deps } = options;
+  const bot = new Bot<BotContext>(options.token, { botInfo: options.botInfo, client: options.client });
+  const i18n = createI18n<BotContext>(deps.config.defaultLocale, (ctx) => {
+    const chosen = chatKey(ctx) ? ctx.session.locale : undefined;
+    return chosen ?? supportedLocale(ctx.from?.language_code);
+  });
+
+  bot.use(async (ctx, next) => {
+    const type = Object.keys(ctx.update).find((k) => k !== "update_id") ?? "unknown";
+    const stop = deps.metrics.handlerSeconds.startTimer({ type });
+    ctx.deps = deps;
+    ctx.log = deps.logger.child({ update_id: ctx.update.update_id });
+    try {
+      await next();
+      deps.metrics.updates.inc({ type, outcome: "ok" });
+    } catch (err) {
+      deps.metrics.updates.inc({ type, outcome: "error" });
+      throw err;
+    } finally {
+      stop();
+    }
+  });
+  // Concurrent updates of one chat must not race on its session (runner and webhook alike).
+  bot.use(sequentialize(chatKey));
+  bot.use(
+    session({
+      initial: (): SessionData => ({}),
+      getSessionKey: chatKey,
+      prefix: "session:",
+      storage: new RedisAdapter<SessionData>({ instance: deps.redis }),
+    }),
+  );
+  bot.use(i18n);
+
+  const inChats = bot.filter((ctx) => ctx.chat !== undefined);
+  inChats.use(
+    conversations<BotContext, BotContext>({
+      storage: {
+        type: "key",
+        prefix: "conversation:",
+        getStorageKey: (ctx) => ctx.chat?.id.toString(),
+        adapter: new RedisAdapter({ instance: deps.redis }),
+      },
+    }),
+  );
+
+  const features = new Composer<BotContext>();
+  features.use(mainMenu, languageMenu);
+  features.use(startFeature, helpFeature, languageFeature);
+  features.command("cancel", (ctx) => ctx.reply(ctx.t("nothing-to-cancel")));
+  features.on("message:text", async (ctx) => {
+    if (ctx.msg.text.startsWith("/")) await ctx.reply(ctx.t("error-unknown-command"));
+  });
+  inChats.use(features);
+
+  bot.catch(async (err: BotError<BotContext>) => {
+    const ctx = err.ctx;
+    const cause = err.error;
+    const log = ctx.log ?? deps.logger;
+    if (cause instanceof GrammyError) log.error({ err: cause, method: cause.method }, "Bot API refused a call");
+    else if (cause instanceof HttpError) log.error({ err: cause }, "Bot API unreachable");
+    else log.error({ err: cause }, "update handler failed");
+    await politeError(ctx).catch(() => undefined);
+  });
+  return bot;
+}
+
+async function politeError(ctx: BotContext): Promise<void> {
+  const text = typeof ctx.t === "function" ? ctx.t("error-generic") : "Sorry, something went wrong.";
+  if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text, show_alert: true });
+  else if (ctx.chat) await ctx.reply(text);
+}

@@ -1,0 +1,31 @@
+import { Menu } from "@grammyjs/menu";
+import { Composer } from "grammy";
+import { LOCALES, type Locale } from "../../config.js";
+import type { BotContext } from "../context.js";
+
+const NAMES: Record<Locale, string> = { en: "🇬🇧 English", ru: "🇷🇺 Русский" };
+
+/** Switches the user's language; the choice is kept in the session and wins over Telegram's. */
+export function setLocale(ctx: BotContext, locale: Locale): void {
+  ctx.session.locale = locale;
+  ctx.i18n.useLocale(locale);
+}
+
+/** Adds one button per language to `menu`; `then` runs after the switch (in the new language). */
+export function addLanguageButtons(menu: Menu<BotContext>, then: (ctx: BotContext) => Promise<unknown>): void {
+  for (const locale of LOCALES) {
+    menu.text(
+      (ctx) => (ctx.session.locale === locale ? `✓ ${NAMES[locale]}` : NAMES[locale]),
+      async (ctx) => {
+        setLocale(ctx, locale);
+        await then(ctx);
+      },
+    );
+  }
+}
+
+export const languageMenu = new Menu<BotContext>("language");
+addLanguageButtons(languageMenu, (ctx) => ctx.editMessageText(ctx.t("language-changed"), { reply_markup: undefined }));
+
+export const languageFeature = new Composer<BotContext>();
+languageFeature.command("language", (ctx) => ctx.reply(ctx.t("language-choose"), { reply_markup: languageMenu }));

@@ -1,0 +1,166 @@
+import { z } from "zod";
+
+/** A setting is wrong: the message names the variable and the problem, on one line. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+const optional = (value: string | undefined): string | undefined =>
+  value === undefined || value.trim() === "" ? undefined : value.trim();
+
+const url = (protocols: RegExp) =>
+  z.url({ protocol: protocols, error: "must be an absolute URL" }).transform((u) => u.replace(/\/+$/, ""));
+
+const httpUrl = url(/^https?$/);
+
+const idList = z
+  .string()
+  .transform((raw, ctx) => {
+    const ids = raw
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (ids.length === 0) ctx.addIssue({ code: "custom", message: "must list at least one Telegram user id" });
+    for (const id of ids) {
+      if (!/^\d{1,20}$/.test(id)) ctx.addIssue({ code: "custom", message: `"${id}" is not a Telegram user id` });
+    }
+    return ids.map(Number);
+  })
+  .pipe(z.array(z.number().int().positive()));
+
+const secretKey = z.string().transform((raw, ctx) => {
+  const bytes = Buffer.from(raw, "base64");
+  if (bytes.length !== 32 || bytes.toString("base64").replace(/=+$/, "") !== raw.replace(/=+$/, "")) {
+    ctx.addIssue({ code: "custom", message: "must be 32 bytes encoded in base64 (openssl rand -base64 32)" });
+  }
+  return bytes;
+});
+
+const sha256Fingerprint = z
+  .string()
+  .transform((s) => s.replace(/[:\s]/g, "").toUpperCase())
+  .refine((s) => /^[0-9A-F]{64}$/.test(s), "must be a SHA-256 fingerprint (64 hex digits, colons allowed)");
+
+const port = z.coerce
+  .number({ error: "must be a port number" })
+  .int()
+  .min(0, "must be a port number")
+  .max(65535, "must be a port number");
+
+const envSchema = z.object({
+  BOT_TOKEN: z
+    .string({ error: "is required (the token from @BotFather)" })
+    .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "does not look like a bot token (123456:ABC...)"),
+  BOT_API_ROOT: httpUrl.default("https://api.telegram.org"),
+  REDIS_URL: url(/^rediss?$/).default("redis://127.0.0.1:6379"),
+  ADMIN_IDS: z.string({ error: "is required (comma-separated Telegram user ids)" }).pipe(idList),
+  SECRET_KEY: z.string({ error: "is required (32 random bytes in base64)" }).pipe(secretKey),
+  ACCOUNT_API_URL: z.string({ error: "is required (the Account API base URL)" }).pipe(httpUrl),
+  ACCOUNT_API_KEY: z.string().optional(),
+  PANEL_API_URL: httpUrl.optional(),
+  PANEL_API_TOKEN: z.string().optional(),
+  NODE_API_URL: httpUrl.optional(),
+  NODE_API_TOKEN: z.string().optional(),
+  NODE_SUB_URL: httpUrl.optional(),
+  NODE_API_CERT_SHA256: sha256Fingerprint.optional(),
+  CATALOG_FILE: z.string().default("catalog.yaml"),
+  BOT_MODE: z.enum(["polling", "webhook"], { error: "must be polling or webhook" }).default("polling"),
+  WEBHOOK_URL: httpUrl.optional(),
+  WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,256}$/, "may hold only A-Z, a-z, 0-9, _ and - (1-256 characters)")
+    .optional(),
+  HTTP_HOST: z.string().default("127.0.0.1"),
+  HTTP_PORT: port.default(8080),
+  PAYMENT_PROVIDER_TOKEN: z.string().optional(),
+  DEFAULT_LOCALE: z.enum(["en", "ru"], { error: "must be en or ru" }).default("en"),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "must be one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
+  ROLE: z.enum(["all", "bot", "worker"], { error: "must be bot or worker (or unset for both)" }).default("all"),
+});
+
+export type Locale = "en" | "ru";
+export const LOCALES: readonly Locale[] = ["en", "ru"];
+
+export interface Config {
+  botToken: string;
+  botApiRoot: string;
+  redisUrl: string;
+  adminIds: readonly number[];
+  secretKey: Buffer;
+  account: { url: string; apiKey: string | undefined };
+  panel: { url: string; token: string } | undefined;
+  node: { url: string; token: string; subUrl: string | undefined; certSha256: string | undefined } | undefined;
+  catalogFile: string;
+  delivery: { mode: "polling" } | { mode: "webhook"; url: string; path: string; secret: string };
+  http: { host: string; port: number };
+  paymentProviderToken: string | undefined;
+  defaultLocale: Locale;
+  logLevel: string;
+  role: "all" | "bot" | "worker";
+}
+
+/**
+ * Reads every setting of the runtime contract from `env` (pure: no import-time reads).
+ * Throws ConfigError with one line naming the first bad variable.
+ */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.keys(envSchema.shape).map((k) => [k, optional(env[k])]));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    throw new ConfigError(`${name} ${issue?.message ?? "is invalid"}`);
+  }
+  const e = parsed.data;
+
+  const pair = (a: string, av: string | undefined, b: string, bv: string | undefined) => {
+    if (av && !bv) throw new ConfigError(`${b} is required when ${a} is set`);
+    if (bv && !av) throw new ConfigError(`${a} is required when ${b} is set`);
+  };
+  pair("PANEL_API_URL", e.PANEL_API_URL, "PANEL_API_TOKEN", e.PANEL_API_TOKEN);
+  pair("NODE_API_URL", e.NODE_API_URL, "NODE_API_TOKEN", e.NODE_API_TOKEN);
+
+  let delivery: Config["delivery"] = { mode: "polling" };
+  if (e.BOT_MODE === "webhook") {
+    if (!e.WEBHOOK_URL) throw new ConfigError("WEBHOOK_URL is required when BOT_MODE=webhook");
+    if (!e.WEBHOOK_SECRET) throw new ConfigError("WEBHOOK_SECRET is required when BOT_MODE=webhook");
+    const path = new URL(e.WEBHOOK_URL).pathname;
+    if (path === "/" || path === "/healthz" || path === "/metrics") {
+      throw new ConfigError("WEBHOOK_URL needs a path of its own, e.g. https://bot.example/telegram/<random>");
+    }
+    delivery = { mode: "webhook", url: e.WEBHOOK_URL, path, secret: e.WEBHOOK_SECRET };
+  }
+
+  return {
+    botToken: e.BOT_TOKEN,
+    botApiRoot: e.BOT_API_ROOT,
+    redisUrl: e.REDIS_URL,
+    adminIds: e.ADMIN_IDS,
+    secretKey: e.SECRET_KEY,
+    account: { url: e.ACCOUNT_API_URL, apiKey: e.ACCOUNT_API_KEY },
+    panel: e.PANEL_API_URL && e.PANEL_API_TOKEN ? { url: e.PANEL_API_URL, token: e.PANEL_API_TOKEN } : undefined,
+    node:
+      e.NODE_API_URL && e.NODE_API_TOKEN
+        ? {
+            url: e.NODE_API_URL,
+            token: e.NODE_API_TOKEN,
+            subUrl: e.NODE_SUB_URL,
+            certSha256: e.NODE_API_CERT_SHA256,
+          }
+        : undefined,
+    catalogFile: e.CATALOG_FILE,
+    delivery,
+    http: { host: e.HTTP_HOST, port: e.HTTP_PORT },
+    paymentProviderToken: e.PAYMENT_PROVIDER_TOKEN,
+    defaultLocale: e.DEFAULT_LOCALE,
+    logLevel: e.LOG_LEVEL,
+    role: e.ROLE,
+  };
+}

@@ -1,0 +1,144 @@
+import { readFile } from "node:fs/promises";
+import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
+import { z } from "zod";
+
+/** The catalog file is wrong: one line with where (line, field) and why. */
+export class CatalogError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "CatalogError";
+  }
+}
+
+const localized = z.object({ en: z.string().min(1), ru: z.string().min(1) });
+
+const xuiBackend = z.object({
+  kind: z.literal("xui"),
+  servers: z.array(z.number().int().positive()).min(1, "lists no server"),
+});
+
+const panelLocation = z.object({
+  /** `main` for the main panel itself, otherwise a federation node_id. */
+  node: z.union([z.string().min(1), z.number().int().transform(String)]),
+  inbound_ids: z.array(z.union([z.string().min(1), z.number().int().transform(String)])).min(1),
+  /** Optional display name of the location. */
+  name: z.string().optional(),
+});
+
+const panelBackend = z.object({
+  kind: z.literal("panel"),
+  locations: z
+    .array(panelLocation)
+    .min(1, "lists no location")
+    .refine((locs) => new Set(locs.map((l) => l.node)).size === locs.length, "names a location twice"),
+  channels: z.array(z.enum(["main", "reality", "bs", "wscdn"])).optional(),
+  wg: z.boolean().optional(),
+});
+
+const nodeBackend = z.object({ kind: z.literal("node") });
+
+const backend = z.discriminatedUnion("kind", [xuiBackend, panelBackend, nodeBackend], {
+  error: "backend.kind must be xui, panel or node",
+});
+
+const plan = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, "must be 1-32 characters of a-z, 0-9, _ and -"),
+  title: localized,
+  days: z.number().int().positive(),
+  traffic_gb: z.number().min(0).default(0),
+  devices: z.number().int().min(0).default(0),
+  price: z.number().positive(),
+  backend,
+});
+
+const trial = z.object({
+  days: z.number().int().positive(),
+  traffic_gb: z.number().min(0),
+  plan: z.string(),
+});
+
+const catalogSchema = z
+  .object({
+    currency: z.string().regex(/^[A-Z]{3}$/, "must be XTR or a three-letter currency code"),
+    trial: trial.optional(),
+    plans: z.array(plan).min(1, "lists no plan"),
+  })
+  .superRefine((c, ctx) => {
+    const ids = new Set<string>();
+    c.plans.forEach((p, i) => {
+      if (ids.has(p.id)) ctx.addIssue({ code: "custom", path: ["plans", i, "id"], message: `"${p.id}" is used twice` });
+      ids.add(p.id);
+      if (c.currency === "XTR" && !Number.isInteger(p.price)) {
+        ctx.addIssue({ code: "custom", path: ["plans", i, "price"], message: "must be a whole number of Stars" });
+      }
+    });
+    if (c.trial && !ids.has(c.trial.plan)) {
+      ctx.addIssue({ code: "custom", path: ["trial", "plan"], message: `"${c.trial.plan}" is not a plan id` });
+    }
+  });
+
+export type CatalogInput = z.input<typeof catalogSchema>;
+export type Plan = z.output<typeof plan>;
+export type PlanBackend = Plan["backend"];
+export type PanelLocation = z.output<typeof panelLocation>;
+
+export interface Catalog {
+  currency: string;
+  trial: z.output<typeof trial> | undefined;
+  plans: readonly Plan[];
+}
+
+/** Parses and validates catalog YAML; errors name the line and the field. */
+export function parseCatalog(source: string, fileName = "catalog"): Catalog {
+  const lines = new LineCounter();
+  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false });
+  const yamlError = doc.errors[0];
+  if (yamlError) {
+    const at = lines.linePos(yamlError.pos[0]);
+    throw new CatalogError(`${fileName}:${at.line}: ${yamlError.message.split("\n")[0]}`);
+  }
+  const parsed = catalogSchema.safeParse(doc.toJS());
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = (issue?.path ?? []).filter((p): p is string | number => typeof p !== "symbol");
+    const line = lineOf(doc.contents, path, lines);
+    const field = path.length ? path.join(".") : "(top level)";
+    throw new CatalogError(`${fileName}:${line}: ${field}: ${issue?.message ?? "invalid"}`);
+  }
+  const c = parsed.data;
+  return { currency: c.currency, trial: c.trial, plans: c.plans };
+}
+
+/** Reads and validates the catalog file. */
+export async function loadCatalog(file: string): Promise<Catalog> {
+  let source: string;
+  try {
+    source = await readFile(file, "utf8");
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new CatalogError(`${file}: cannot read the catalog file (${code ?? String(err)})`);
+  }
+  return parseCatalog(source, file);
+}
+
+export function findPlan(catalog: Catalog, id: string): Plan | undefined {
+  return catalog.plans.find((p) => p.id === id);
+}
+
+/** Line of the deepest YAML node that exists along `path` (1 when none). */
+function lineOf(root: Node | null, path: readonly (string | number)[], lines: LineCounter): number {
+  let node: Node | null | undefined = root;
+  let best = node?.range?.[0] ?? 0;
+  for (const key of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isScalar(p.key) && p.key.value === key);
+      if (!pair) break;
+      best = (isScalar(pair.key) ? pair.key.range?.[0] : undefined) ?? best;
+      node = pair.value as Node | null;
+    } else if (isSeq(node) && typeof key === "number") {
+      node = node.items[key] as Node | null;
+    } else break;
+    if (node?.range) best = node.range[0];
+  }
+  return lines.linePos(best).line;
+}
