@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callback, command, user } from "../fakes/telegram-api.js";
+import { createTestBot, type TestBot } from "../helpers/bot-harness.js";
+
+const ADMIN = 7001;
+let t: TestBot;
+
+beforeAll(async () => {
+  t = await createTestBot({ adminIds: [ADMIN] });
+});
+afterAll(() => t.close());
+
+function keyboardTexts(markup: unknown): string[] {
+  const rows = (markup as { inline_keyboard?: { text: string }[][] } | undefined)?.inline_keyboard ?? [];
+  return rows.flat().map((b) => b.text);
+}
+
+describe("/start and /help", () => {
+  it("greets in English with the main menu", async () => {
+    t.telegram.clear();
+    await t.send(command(user(501, { first_name: "Ann", language_code: "en" }), "/start"));
+    const sent = t.telegram.last("sendMessage");
+    expect(sent?.params.chat_id).toBe(501);
+    expect(String(sent?.params.text)).toMatch(/^Hi, Ann! 👋/);
+    expect(keyboardTexts(sent?.params.reply_markup)).toEqual(expect.arrayContaining(["🌐 Language", "❓ Help"]));
+  });
+
+  it("greets in Russian when Telegram's language is Russian", async () => {
+    t.telegram.clear();
+    await t.send(command(user(502, { first_name: "Иван", language_code: "ru-RU" }), "/start"));
+    const sent = t.telegram.last("sendMessage");
+    expect(String(sent?.params.text)).toMatch(/^Привет, Иван! 👋/);
+    expect(keyboardTexts(sent?.params.reply_markup)).toEqual(expect.arrayContaining(["🌐 Язык", "❓ Помощь"]));
+  });
+
+  it("falls back to the default language for other languages", async () => {
+    t.telegram.clear();
+    await t.send(command(user(503, { first_name: "Hans", language_code: "de" }), "/help"));
+    expect(t.texts()[0]).toMatch(/^<b>How it works<\/b>/);
+  });
+
+  it("/help in both languages, with the admin part only for admins", async () => {
+    t.telegram.clear();
+    await t.send(command(user(504, { language_code: "ru" }), "/help"));
+    await t.send(command(user(ADMIN, { language_code: "en" }), "/help"));
+    const [ru, admin] = t.texts();
+    expect(ru).toContain("<b>Как это работает</b>");
+    expect(ru).not.toContain("/admin");
+    expect(admin).toContain("/admin: admin menu");
+    expect(t.telegram.last("sendMessage")?.params.parse_mode).toBe("HTML");
+  });
+
+  it("/language switches the language and the choice sticks", async () => {
+    const ann = user(505, { first_name: "Ann", language_code: "en" });
+    t.telegram.clear();
+    await t.send(command(ann, "/language"));
+    const picker = t.telegram.last("sendMessage");
+    expect(picker?.params.text).toBe("Choose your language:");
+    const buttons = (picker?.params.reply_markup as { inline_keyboard: { text: string; callback_data: string }[][] })
+      .inline_keyboard;
+    const ru = buttons.flat().find((b) => b.text.includes("Русский"));
+    expect(ru).toBeDefined();
+    const message = { message_id: 1, date: 0, chat: { id: 505, type: "private" as const, first_name: "Ann" } };
+    await t.send(callback(ann, ru?.callback_data ?? "", message));
+    expect(t.telegram.last("editMessageText")?.params.text).toBe("Язык переключён на русский.");
+    await t.send(command(ann, "/start"));
+    expect(String(t.telegram.last("sendMessage")?.params.text)).toMatch(/^Привет, Ann!/);
+  });
+
+  it("answers an unknown command politely", async () => {
+    t.telegram.clear();
+    await t.send(command(user(506, { language_code: "en" }), "/nope"));
+    expect(t.texts()).toEqual(["I don't know this command. /help lists what I can do."]);
+  });
+});

@@ -1,0 +1,66 @@
+import type { Bot } from "grammy";
+import type { Update } from "grammy/types";
+import type { Redis } from "ioredis";
+import type { BotContext, BotDeps } from "../../src/bot/context.js";
+import { createBot } from "../../src/bot/create-bot.js";
+import type { Locale } from "../../src/config.js";
+import { Metrics } from "../../src/http/metrics.js";
+import { createLogger } from "../../src/logger.js";
+import { FakeTelegram } from "../fakes/telegram-api.js";
+import { testRedis } from "./redis.js";
+
+export const TEST_TOKEN = "100200:TEST-token-for-the-fake-bot-api";
+
+export interface TestBot {
+  bot: Bot<BotContext>;
+  /** Records and answers every Bot API call, reached through the injected `client.fetch`. */
+  telegram: FakeTelegram;
+  redis: Redis;
+  deps: BotDeps;
+  send(update: Update): Promise<void>;
+  /** Texts of sendMessage/editMessageText calls since the last clear, in order. */
+  texts(): string[];
+  close(): Promise<void>;
+}
+
+export interface TestBotOptions {
+  adminIds?: number[];
+  defaultLocale?: Locale;
+  redis?: Redis;
+}
+
+/** A bot with all features on real Redis and an in-process fake Bot API; drive it with `send`. */
+export async function createTestBot(options: TestBotOptions = {}): Promise<TestBot> {
+  const telegram = new FakeTelegram({ token: TEST_TOKEN });
+  const redis = options.redis ?? (await testRedis());
+  const deps: BotDeps = {
+    config: {
+      adminIds: options.adminIds ?? [],
+      defaultLocale: options.defaultLocale ?? "en",
+      paymentProviderToken: undefined,
+    },
+    logger: createLogger("silent"),
+    redis,
+    metrics: new Metrics(),
+  };
+  const bot = createBot({
+    token: TEST_TOKEN,
+    deps,
+    botInfo: telegram.botInfo,
+    client: { fetch: telegram.fetch as never },
+  });
+  return {
+    bot,
+    telegram,
+    redis,
+    deps,
+    send: (update) => bot.handleUpdate(update),
+    texts: () =>
+      telegram.calls
+        .filter((c) => c.method === "sendMessage" || c.method === "editMessageText")
+        .map((c) => String(c.params.text)),
+    close: async () => {
+      if (!options.redis) await redis.quit();
+    },
+  };
+}
