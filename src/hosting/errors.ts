@@ -81,10 +81,24 @@ export class HostingApiError extends HostingError {
   }
 }
 
+/** Certificate problems do not heal by retrying. */
+const PERMANENT_NETWORK_CODES = new Set([
+  "ERR_NODE_CERT_PIN_MISMATCH",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "CERT_HAS_EXPIRED",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+]);
+
 /** The connection failed (refused, reset, TLS refused, DNS). */
 export class HostingNetworkError extends HostingError {
+  /** True for certificate failures, which another attempt would only repeat. */
+  readonly permanent: boolean;
   constructor(info: RequestInfo, cause: unknown) {
     super(`${info.api} ${info.endpoint}: network error: ${describeCause(cause)}`, info, { cause });
+    this.permanent = causeCodes(cause).some((code) => PERMANENT_NETWORK_CODES.has(code));
   }
 }
 
@@ -117,12 +131,22 @@ export class HostingInputError extends Error {
 
 /** Errors worth another try of an idempotent call. */
 export function isTransient(err: unknown): boolean {
-  if (err instanceof HostingTimeoutError || err instanceof HostingNetworkError) return true;
+  if (err instanceof HostingTimeoutError) return true;
+  if (err instanceof HostingNetworkError) return !err.permanent;
   return err instanceof HostingApiError && err.kind === "unavailable";
 }
 
 export function isHostingError(err: unknown, kind?: HostingErrorKind): err is HostingApiError {
   return err instanceof HostingApiError && (kind === undefined || err.kind === kind);
+}
+
+function causeCodes(cause: unknown): string[] {
+  const codes: string[] = [];
+  for (let e = cause, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") codes.push(code);
+  }
+  return codes;
 }
 
 function describeCause(cause: unknown): string {

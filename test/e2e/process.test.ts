@@ -1,0 +1,145 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { command, FakeTelegram, user } from "../fakes/telegram-api.js";
+import { freePort } from "../helpers/redis-global-setup.js";
+import { redisUrl } from "../helpers/redis.js";
+import { type RunningProcess, startBuiltBot } from "../helpers/process.js";
+
+const TOKEN = "424242:E2E-token-for-the-fake-bot-api-xx";
+const dir = mkdtempSync(join(tmpdir(), "bot-e2e-"));
+const catalogFile = join(dir, "catalog.yaml");
+writeFileSync(
+  catalogFile,
+  `currency: XTR
+plans:
+  - id: node
+    title: { en: "Own node, 30 days", ru: "Своя нода, 30 дней" }
+    days: 30
+    price: 120
+    backend: { kind: node }
+`,
+);
+
+let telegram: FakeTelegram;
+let running: RunningProcess | undefined;
+
+function env(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    BOT_TOKEN: TOKEN,
+    BOT_API_ROOT: telegram.apiRoot,
+    REDIS_URL: `${redisUrl()}/9`,
+    ADMIN_IDS: "1",
+    SECRET_KEY: Buffer.alloc(32, 3).toString("base64"),
+    ACCOUNT_API_URL: "http://127.0.0.1:9",
+    CATALOG_FILE: catalogFile,
+    LOG_LEVEL: "warn",
+    ...extra,
+  };
+}
+
+async function waitForHttp(url: string, timeoutMs = 15_000): Promise<Response> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await fetch(url);
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+beforeAll(async () => {
+  telegram = await new FakeTelegram({ token: TOKEN }).start();
+});
+afterEach(async () => {
+  if (running && running.child.exitCode === null) {
+    running.child.kill("SIGKILL");
+    await running.exited;
+  }
+  running = undefined;
+});
+afterAll(() => telegram.stop());
+
+describe("the real process", () => {
+  it("stops with one clear line when BOT_TOKEN is missing", async () => {
+    const { BOT_TOKEN: _omit, ...rest } = env();
+    running = startBuiltBot(rest);
+    const code = await running.exited;
+    expect(code).not.toBe(0);
+    expect(running.stderr().trim().split("\n")).toEqual([
+      "Configuration error: BOT_TOKEN is required (the token from @BotFather)",
+    ]);
+  });
+
+  it("stops with the file, line and reason of a bad catalog", async () => {
+    const bad = join(dir, "bad.yaml");
+    writeFileSync(bad, "currency: XTR\nplans:\n  - id: x\n    days: 0\n");
+    running = startBuiltBot(env({ CATALOG_FILE: bad }));
+    expect(await running.exited).not.toBe(0);
+    const lines = running.stderr().trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Configuration error: ${bad}:3: plans\\.0\\.`));
+  });
+
+  it("answers /start by long polling, serves health and metrics, and exits 0 on SIGTERM", async () => {
+    const port = await freePort();
+    running = startBuiltBot(env({ HTTP_PORT: String(port) }));
+    await telegram.waitFor("getUpdates", 15_000);
+    const commands = telegram.callsOf("setMyCommands");
+    expect(commands.map((c) => c.params.language_code ?? "default")).toEqual(
+      expect.arrayContaining(["default", "ru"]),
+    );
+
+    const mark = telegram.calls.length;
+    telegram.pushUpdate(command(user(9001, { first_name: "Eve", language_code: "en" }), "/start"));
+    const reply = await telegram.waitFor((c) => c.method === "sendMessage" && c.chatId === 9001, 10_000, mark);
+    expect(String(reply.params.text)).toMatch(/^Hi, Eve!/);
+
+    const health = await waitForHttp(`http://127.0.0.1:${port}/healthz`);
+    expect(health.status).toBe(200);
+    const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    expect(metrics).toMatch(/bot_updates_total\{type="message",outcome="ok"\} [1-9]/);
+
+    const started = Date.now();
+    running.child.kill("SIGTERM");
+    expect(await running.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it("in webhook mode sets the webhook and refuses updates without the secret", async () => {
+    const port = await freePort();
+    const secret = "e2e-secret_token";
+    const hookUrl = `http://127.0.0.1:${port}/telegram/hook-3f9a`;
+    running = startBuiltBot(
+      env({ HTTP_PORT: String(port), BOT_MODE: "webhook", WEBHOOK_URL: hookUrl, WEBHOOK_SECRET: secret }),
+    );
+    const set = await telegram.waitFor("setWebhook", 15_000);
+    expect(set.params).toMatchObject({ url: hookUrl, secret_token: secret });
+    await waitForHttp(`http://127.0.0.1:${port}/healthz`);
+
+    const update = command(user(9002, { first_name: "Max", language_code: "ru" }), "/start");
+    const refused = await fetch(hookUrl, { method: "POST", body: JSON.stringify(update) });
+    expect(refused.status).toBe(401);
+    const wrong = await fetch(hookUrl, {
+      method: "POST",
+      headers: { "x-telegram-bot-api-secret-token": "wrong" },
+      body: JSON.stringify(update),
+    });
+    expect(wrong.status).toBe(401);
+
+    const mark = telegram.calls.length;
+    const accepted = await fetch(hookUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret },
+      body: JSON.stringify(update),
+    });
+    expect(accepted.status).toBe(200);
+    const reply = await telegram.waitFor((c) => c.method === "sendMessage" && c.chatId === 9002, 10_000, mark);
+    expect(String(reply.params.text)).toMatch(/^Привет, Max!/);
+    running.child.kill("SIGTERM");
+    expect(await running.exited).toBe(0);
+  });
+});
