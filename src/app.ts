@@ -58,7 +58,9 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
     const redis: Redis = createBotRedis(config.redisUrl);
     closers.push(() => redis.quit());
     await connectRedis(redis).catch((err: unknown) => {
-      throw new Error(`cannot connect to Redis at REDIS_URL: ${err instanceof Error ? err.message : String(err)}`);
+      throw new Error(
+        `cannot connect to Redis at REDIS_URL: ${err instanceof Error ? err.message : String(err)}`,
+      );
     });
 
     const healthy = async () => running && (await redis.ping()) === "PONG";
@@ -80,7 +82,12 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
           onTimeout: "return",
           timeoutMilliseconds: 9_000,
         });
-        server = createHttpServer({ metrics, logger, healthy, webhook: { path: config.delivery.path, handler } });
+        server = createHttpServer({
+          metrics,
+          logger,
+          healthy,
+          webhook: { path: config.delivery.path, handler },
+        });
         await bot.api.setWebhook(config.delivery.url, {
           secret_token: config.delivery.secret,
           allowed_updates: [...ALLOWED_UPDATES],

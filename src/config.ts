@@ -23,9 +23,11 @@ const idList = z
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean);
-    if (ids.length === 0) ctx.addIssue({ code: "custom", message: "must list at least one Telegram user id" });
+    if (ids.length === 0)
+      ctx.addIssue({ code: "custom", message: "must list at least one Telegram user id" });
     for (const id of ids) {
-      if (!/^\d{1,20}$/.test(id)) ctx.addIssue({ code: "custom", message: `"${id}" is not a Telegram user id` });
+      if (!/^\d{1,20}$/.test(id))
+        ctx.addIssue({ code: "custom", message: `"${id}" is not a Telegram user id` });
     }
     return ids.map(Number);
   })
@@ -82,7 +84,9 @@ const envSchema = z.object({
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
-  ROLE: z.enum(["all", "bot", "worker"], { error: "must be bot or worker (or unset for both)" }).default("all"),
+  ROLE: z
+    .enum(["all", "bot", "worker"], { error: "must be bot or worker (or unset for both)" })
+    .default("all"),
 });
 
 export type Locale = "en" | "ru";
@@ -96,7 +100,9 @@ export interface Config {
   secretKey: Buffer;
   account: { url: string; apiKey: string | undefined };
   panel: { url: string; token: string } | undefined;
-  node: { url: string; token: string; subUrl: string | undefined; certSha256: string | undefined } | undefined;
+  node:
+    | { url: string; token: string; subUrl: string | undefined; certSha256: string | undefined }
+    | undefined;
   catalogFile: string;
   delivery: { mode: "polling" } | { mode: "webhook"; url: string; path: string; secret: string };
   http: { host: string; port: number };
@@ -133,7 +139,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (!e.WEBHOOK_SECRET) throw new ConfigError("WEBHOOK_SECRET is required when BOT_MODE=webhook");
     const path = new URL(e.WEBHOOK_URL).pathname;
     if (path === "/" || path === "/healthz" || path === "/metrics") {
-      throw new ConfigError("WEBHOOK_URL needs a path of its own, e.g. https://bot.example/telegram/<random>");
+      throw new ConfigError(
+        "WEBHOOK_URL needs a path of its own, e.g. https://bot.example/telegram/<random>",
+      );
     }
     delivery = { mode: "webhook", url: e.WEBHOOK_URL, path, secret: e.WEBHOOK_SECRET };
   }
@@ -145,7 +153,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     adminIds: e.ADMIN_IDS,
     secretKey: e.SECRET_KEY,
     account: { url: e.ACCOUNT_API_URL, apiKey: e.ACCOUNT_API_KEY },
-    panel: e.PANEL_API_URL && e.PANEL_API_TOKEN ? { url: e.PANEL_API_URL, token: e.PANEL_API_TOKEN } : undefined,
+    panel:
+      e.PANEL_API_URL && e.PANEL_API_TOKEN ? { url: e.PANEL_API_URL, token: e.PANEL_API_TOKEN } : undefined,
     node:
       e.NODE_API_URL && e.NODE_API_TOKEN
         ? {

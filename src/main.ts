@@ -1,6 +1,6 @@
-import { CatalogError } from "./domain/catalog.js";
-import { ConfigError, parseConfig } from "./config.js";
 import { startApp } from "./app.js";
+import { ConfigError, parseConfig } from "./config.js";
+import { CatalogError } from "./domain/catalog.js";
 
 /**
  * Entry point: configuration problems print one line and exit non-zero (no stack trace);

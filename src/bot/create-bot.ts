@@ -1,7 +1,7 @@
 import { conversations } from "@grammyjs/conversations";
-import { RedisAdapter } from "@grammyjs/storage-redis";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, type BotConfig, BotError, Composer, GrammyError, HttpError, session } from "grammy";
+import { RedisAdapter } from "@grammyjs/storage-redis";
+import { Bot, type BotConfig, type BotError, Composer, GrammyError, HttpError, session } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { BotContext, BotDeps, SessionData } from "./context.js";
 import { helpFeature } from "./features/help.js";
@@ -84,7 +84,8 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     const ctx = err.ctx;
     const cause = err.error;
     const log = ctx.log ?? deps.logger;
-    if (cause instanceof GrammyError) log.error({ err: cause, method: cause.method }, "Bot API refused a call");
+    if (cause instanceof GrammyError)
+      log.error({ err: cause, method: cause.method }, "Bot API refused a call");
     else if (cause instanceof HttpError) log.error({ err: cause }, "Bot API unreachable");
     else log.error({ err: cause }, "update handler failed");
     await politeError(ctx).catch(() => undefined);

@@ -66,14 +66,23 @@ const catalogSchema = z
   .superRefine((c, ctx) => {
     const ids = new Set<string>();
     c.plans.forEach((p, i) => {
-      if (ids.has(p.id)) ctx.addIssue({ code: "custom", path: ["plans", i, "id"], message: `"${p.id}" is used twice` });
+      if (ids.has(p.id))
+        ctx.addIssue({ code: "custom", path: ["plans", i, "id"], message: `"${p.id}" is used twice` });
       ids.add(p.id);
       if (c.currency === "XTR" && !Number.isInteger(p.price)) {
-        ctx.addIssue({ code: "custom", path: ["plans", i, "price"], message: "must be a whole number of Stars" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["plans", i, "price"],
+          message: "must be a whole number of Stars",
+        });
       }
     });
     if (c.trial && !ids.has(c.trial.plan)) {
-      ctx.addIssue({ code: "custom", path: ["trial", "plan"], message: `"${c.trial.plan}" is not a plan id` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["trial", "plan"],
+        message: `"${c.trial.plan}" is not a plan id`,
+      });
     }
   });
 

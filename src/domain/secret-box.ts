@@ -17,7 +17,9 @@ export class SecretBox {
     const cipher = createCipheriv("aes-256-gcm", this.key, iv);
     cipher.setAAD(Buffer.from(context));
     const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-    return [VERSION, iv, cipher.getAuthTag(), body].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+    return [VERSION, iv, cipher.getAuthTag(), body]
+      .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+      .join(".");
   }
 
   /** Returns undefined when the value was tampered with or sealed under another key or context. */
@@ -28,7 +30,9 @@ export class SecretBox {
       const decipher = createDecipheriv("aes-256-gcm", this.key, Buffer.from(iv, "base64url"));
       decipher.setAAD(Buffer.from(context));
       decipher.setAuthTag(Buffer.from(tag, "base64url"));
-      return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+      return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString(
+        "utf8",
+      );
     } catch {
       return undefined;
     }

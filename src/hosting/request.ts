@@ -2,8 +2,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { type Dispatcher, fetch } from "undici";
 import { z } from "zod";
 import {
-  type HostingApiName,
   HostingApiError,
+  type HostingApiName,
   HostingNetworkError,
   HostingSchemaError,
   HostingTimeoutError,

@@ -22,7 +22,9 @@ describe("/start and /help", () => {
     const sent = t.telegram.last("sendMessage");
     expect(sent?.params.chat_id).toBe(501);
     expect(String(sent?.params.text)).toMatch(/^Hi, Ann! 👋/);
-    expect(keyboardTexts(sent?.params.reply_markup)).toEqual(expect.arrayContaining(["🌐 Language", "❓ Help"]));
+    expect(keyboardTexts(sent?.params.reply_markup)).toEqual(
+      expect.arrayContaining(["🌐 Language", "❓ Help"]),
+    );
   });
 
   it("greets in Russian when Telegram's language is Russian", async () => {
@@ -30,7 +32,9 @@ describe("/start and /help", () => {
     await t.send(command(user(502, { first_name: "Иван", language_code: "ru-RU" }), "/start"));
     const sent = t.telegram.last("sendMessage");
     expect(String(sent?.params.text)).toMatch(/^Привет, Иван! 👋/);
-    expect(keyboardTexts(sent?.params.reply_markup)).toEqual(expect.arrayContaining(["🌐 Язык", "❓ Помощь"]));
+    expect(keyboardTexts(sent?.params.reply_markup)).toEqual(
+      expect.arrayContaining(["🌐 Язык", "❓ Помощь"]),
+    );
   });
 
   it("falls back to the default language for other languages", async () => {
@@ -56,11 +60,16 @@ describe("/start and /help", () => {
     await t.send(command(ann, "/language"));
     const picker = t.telegram.last("sendMessage");
     expect(picker?.params.text).toBe("Choose your language:");
-    const buttons = (picker?.params.reply_markup as { inline_keyboard: { text: string; callback_data: string }[][] })
-      .inline_keyboard;
+    const buttons = (
+      picker?.params.reply_markup as { inline_keyboard: { text: string; callback_data: string }[][] }
+    ).inline_keyboard;
     const ru = buttons.flat().find((b) => b.text.includes("Русский"));
     expect(ru).toBeDefined();
-    const message = { message_id: 1, date: 0, chat: { id: 505, type: "private" as const, first_name: "Ann" } };
+    const message = {
+      message_id: 1,
+      date: 0,
+      chat: { id: 505, type: "private" as const, first_name: "Ann" },
+    };
     await t.send(callback(ann, ru?.callback_data ?? "", message));
     expect(t.telegram.last("editMessageText")?.params.text).toBe("Язык переключён на русский.");
     await t.send(command(ann, "/start"));

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { command, FakeTelegram, user } from "../fakes/telegram-api.js";
-import { freePort } from "../helpers/redis-global-setup.js";
-import { redisUrl } from "../helpers/redis.js";
 import { type RunningProcess, startBuiltBot } from "../helpers/process.js";
+import { redisUrl } from "../helpers/redis.js";
+import { freePort } from "../helpers/redis-global-setup.js";
 
 const TOKEN = "424242:E2E-token-for-the-fake-bot-api-xx";
 const dir = mkdtempSync(join(tmpdir(), "bot-e2e-"));
@@ -95,7 +95,11 @@ describe("the real process", () => {
 
     const mark = telegram.calls.length;
     telegram.pushUpdate(command(user(9001, { first_name: "Eve", language_code: "en" }), "/start"));
-    const reply = await telegram.waitFor((c) => c.method === "sendMessage" && c.chatId === 9001, 10_000, mark);
+    const reply = await telegram.waitFor(
+      (c) => c.method === "sendMessage" && c.chatId === 9001,
+      10_000,
+      mark,
+    );
     expect(String(reply.params.text)).toMatch(/^Hi, Eve!/);
 
     const health = await waitForHttp(`http://127.0.0.1:${port}/healthz`);
@@ -137,7 +141,11 @@ describe("the real process", () => {
       body: JSON.stringify(update),
     });
     expect(accepted.status).toBe(200);
-    const reply = await telegram.waitFor((c) => c.method === "sendMessage" && c.chatId === 9002, 10_000, mark);
+    const reply = await telegram.waitFor(
+      (c) => c.method === "sendMessage" && c.chatId === 9002,
+      10_000,
+      mark,
+    );
     expect(String(reply.params.text)).toMatch(/^Привет, Max!/);
     running.child.kill("SIGTERM");
     expect(await running.exited).toBe(0);

@@ -54,13 +54,21 @@ describe("catalog", () => {
     expect(errorOf(GOOD.replace("price: 300", "price: -5"))).toBe(
       "catalog.yaml:15: plans.1.price: Too small: expected number to be >0",
     );
-    expect(errorOf(GOOD.replace("kind: node", "kind: ftp"))).toMatch(/^catalog\.yaml:23: plans\.2\.backend\.kind: /);
-    expect(errorOf(GOOD.replace("plan: de-xui", "plan: nope"))).toBe('catalog.yaml:2: trial.plan: "nope" is not a plan id');
-    expect(errorOf(GOOD.replace("id: multi", "id: de-xui"))).toBe('catalog.yaml:10: plans.1.id: "de-xui" is used twice');
+    expect(errorOf(GOOD.replace("kind: node", "kind: ftp"))).toMatch(
+      /^catalog\.yaml:23: plans\.2\.backend\.kind: /,
+    );
+    expect(errorOf(GOOD.replace("plan: de-xui", "plan: nope"))).toBe(
+      'catalog.yaml:2: trial.plan: "nope" is not a plan id',
+    );
+    expect(errorOf(GOOD.replace("id: multi", "id: de-xui"))).toBe(
+      'catalog.yaml:10: plans.1.id: "de-xui" is used twice',
+    );
     expect(errorOf(GOOD.replace("price: 150", "price: 1.5"))).toBe(
       "catalog.yaml:8: plans.0.price: must be a whole number of Stars",
     );
-    expect(errorOf(GOOD.replace("servers: [101, 102]", "servers: []"))).toMatch(/^catalog\.yaml:9: .*lists no server/);
+    expect(errorOf(GOOD.replace("servers: [101, 102]", "servers: []"))).toMatch(
+      /^catalog\.yaml:9: .*lists no server/,
+    );
   });
 
   it("reports YAML syntax errors with their line", () => {

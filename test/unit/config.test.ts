@@ -48,13 +48,19 @@ describe("parseConfig", () => {
   it("names a malformed variable and the problem", () => {
     expect(errorOf({ ...base, BOT_TOKEN: "nope" })).toMatch(/^BOT_TOKEN does not look like a bot token/);
     expect(errorOf({ ...base, ADMIN_IDS: "42,abc" })).toBe('ADMIN_IDS "abc" is not a Telegram user id');
-    expect(errorOf({ ...base, SECRET_KEY: Buffer.alloc(16).toString("base64") })).toMatch(/^SECRET_KEY must be 32 bytes/);
-    expect(errorOf({ ...base, ACCOUNT_API_URL: "hosting" })).toMatch(/^ACCOUNT_API_URL must be an absolute URL/);
+    expect(errorOf({ ...base, SECRET_KEY: Buffer.alloc(16).toString("base64") })).toMatch(
+      /^SECRET_KEY must be 32 bytes/,
+    );
+    expect(errorOf({ ...base, ACCOUNT_API_URL: "hosting" })).toMatch(
+      /^ACCOUNT_API_URL must be an absolute URL/,
+    );
     expect(errorOf({ ...base, HTTP_PORT: "99999" })).toMatch(/^HTTP_PORT must be a port number/);
     expect(errorOf({ ...base, BOT_MODE: "push" })).toBe("BOT_MODE must be polling or webhook");
     expect(errorOf({ ...base, DEFAULT_LOCALE: "de" })).toBe("DEFAULT_LOCALE must be en or ru");
     expect(errorOf({ ...base, LOG_LEVEL: "loud" })).toMatch(/^LOG_LEVEL must be one of/);
-    expect(errorOf({ ...base, NODE_API_CERT_SHA256: "abc" })).toMatch(/^NODE_API_CERT_SHA256 must be a SHA-256/);
+    expect(errorOf({ ...base, NODE_API_CERT_SHA256: "abc" })).toMatch(
+      /^NODE_API_CERT_SHA256 must be a SHA-256/,
+    );
     expect(errorOf({ ...base, REDIS_URL: "http://x" })).toMatch(/^REDIS_URL/);
   });
 
@@ -62,14 +68,16 @@ describe("parseConfig", () => {
     expect(errorOf({ ...base, PANEL_API_URL: "https://panel.example" })).toBe(
       "PANEL_API_TOKEN is required when PANEL_API_URL is set",
     );
-    expect(errorOf({ ...base, NODE_API_TOKEN: "t" })).toBe("NODE_API_URL is required when NODE_API_TOKEN is set");
+    expect(errorOf({ ...base, NODE_API_TOKEN: "t" })).toBe(
+      "NODE_API_URL is required when NODE_API_TOKEN is set",
+    );
     const c = parseConfig({
       ...base,
       PANEL_API_URL: "https://panel.example",
       PANEL_API_TOKEN: "p",
       NODE_API_URL: "https://node.example:8443",
       NODE_API_TOKEN: "n",
-      NODE_API_CERT_SHA256: "ab:".repeat(31) + "ab",
+      NODE_API_CERT_SHA256: `${"ab:".repeat(31)}ab`,
     });
     expect(c.panel).toEqual({ url: "https://panel.example", token: "p" });
     expect(c.node?.certSha256).toBe("AB".repeat(32));
@@ -80,9 +88,9 @@ describe("parseConfig", () => {
     expect(errorOf({ ...base, BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example/hook" })).toBe(
       "WEBHOOK_SECRET is required when BOT_MODE=webhook",
     );
-    expect(errorOf({ ...base, BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example", WEBHOOK_SECRET: "s" })).toMatch(
-      /^WEBHOOK_URL needs a path/,
-    );
+    expect(
+      errorOf({ ...base, BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example", WEBHOOK_SECRET: "s" }),
+    ).toMatch(/^WEBHOOK_URL needs a path/);
     const c = parseConfig({
       ...base,
       BOT_MODE: "webhook",

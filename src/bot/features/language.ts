@@ -12,7 +12,10 @@ export function setLocale(ctx: BotContext, locale: Locale): void {
 }
 
 /** Adds one button per language to `menu`; `then` runs after the switch (in the new language). */
-export function addLanguageButtons(menu: Menu<BotContext>, then: (ctx: BotContext) => Promise<unknown>): void {
+export function addLanguageButtons(
+  menu: Menu<BotContext>,
+  then: (ctx: BotContext) => Promise<unknown>,
+): void {
   for (const locale of LOCALES) {
     menu.text(
       (ctx) => (ctx.session.locale === locale ? `✓ ${NAMES[locale]}` : NAMES[locale]),
@@ -25,7 +28,11 @@ export function addLanguageButtons(menu: Menu<BotContext>, then: (ctx: BotContex
 }
 
 export const languageMenu = new Menu<BotContext>("language");
-addLanguageButtons(languageMenu, (ctx) => ctx.editMessageText(ctx.t("language-changed"), { reply_markup: undefined }));
+addLanguageButtons(languageMenu, (ctx) =>
+  ctx.editMessageText(ctx.t("language-changed"), { reply_markup: undefined }),
+);
 
 export const languageFeature = new Composer<BotContext>();
-languageFeature.command("language", (ctx) => ctx.reply(ctx.t("language-choose"), { reply_markup: languageMenu }));
+languageFeature.command("language", (ctx) =>
+  ctx.reply(ctx.t("language-choose"), { reply_markup: languageMenu }),
+);

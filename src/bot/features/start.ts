@@ -30,7 +30,11 @@ mainLanguageMenu.row().back(
 );
 
 mainMenu
-  .submenu((ctx) => ctx.t("menu-language"), "main-language", (ctx) => ctx.editMessageText(ctx.t("language-choose")))
+  .submenu(
+    (ctx) => ctx.t("menu-language"),
+    "main-language",
+    (ctx) => ctx.editMessageText(ctx.t("language-choose")),
+  )
   .text(
     (ctx) => ctx.t("menu-help"),
     (ctx) => ctx.reply(helpText(ctx), { parse_mode: "HTML" }),
