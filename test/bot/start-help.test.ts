@@ -60,9 +60,8 @@ describe("/start and /help", () => {
     await t.send(command(ann, "/language"));
     const picker = t.telegram.last("sendMessage");
     expect(picker?.params.text).toBe("Choose your language:");
-    const buttons = (
-      picker?.params.reply_markup as { inline_keyboard: { text: string; callback_data: string }[][] }
-    ).inline_keyboard;
+    type Keyboard = { inline_keyboard: { text: string; callback_data: string }[][] };
+    const buttons = (picker?.params.reply_markup as Keyboard | undefined)?.inline_keyboard ?? [];
     const ru = buttons.flat().find((b) => b.text.includes("Русский"));
     expect(ru).toBeDefined();
     const message = {
