@@ -6,7 +6,11 @@ import { registerCommands } from "./bot/commands.js";
 import { createBot } from "./bot/create-bot.js";
 import { createI18n } from "./bot/i18n.js";
 import type { Config } from "./config.js";
+import { AccountKeyStore } from "./domain/account-key.js";
 import { type Catalog, CatalogError, loadCatalog } from "./domain/catalog.js";
+import { systemClock } from "./domain/clock.js";
+import { SecretBox } from "./domain/secret-box.js";
+import { createHostingClients } from "./hosting/index.js";
 import { Metrics } from "./http/metrics.js";
 import { closeServer, createHttpServer, listen } from "./http/server.js";
 import { createLogger, type Logger } from "./logger.js";
@@ -63,13 +67,17 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
       );
     });
 
+    const accountKey = new AccountKeyStore(redis, new SecretBox(config.secretKey), config.account.apiKey);
+    const hosting = createHostingClients(config, () => accountKey.get(), metrics.observeHostingCall);
+    closers.push(() => hosting.close());
+
     const healthy = async () => running && (await redis.ping()) === "PONG";
     let server: Server | undefined;
 
     if (config.role !== "worker") {
       const bot = createBot({
         token: config.botToken,
-        deps: { config, logger, redis, metrics },
+        deps: { config, logger, redis, metrics, clock: systemClock, hosting, accountKey },
         client: { apiRoot: config.botApiRoot },
       });
       await bot.init();

@@ -4,6 +4,9 @@ import type { MenuFlavor } from "@grammyjs/menu";
 import type { Context, SessionFlavor } from "grammy";
 import type { Redis } from "ioredis";
 import type { Config, Locale } from "../config.js";
+import type { AccountKeyStore } from "../domain/account-key.js";
+import type { Clock } from "../domain/clock.js";
+import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
 
@@ -19,6 +22,9 @@ export interface BotDeps {
   logger: Logger;
   redis: Redis;
   metrics: Metrics;
+  clock: Clock;
+  hosting: HostingClients;
+  accountKey: AccountKeyStore;
 }
 
 interface Extras {

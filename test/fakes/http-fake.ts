@@ -1,4 +1,9 @@
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 
@@ -39,7 +44,10 @@ interface Injected {
   delayMs?: number;
 }
 
-export const ok = (body: Record<string, unknown> = {}): FakeReply => ({ status: 200, body: { ok: true, ...body } });
+export const ok = (body: Record<string, unknown> = {}): FakeReply => ({
+  status: 200,
+  body: { ok: true, ...body },
+});
 export const fail = (status: number, error: string, extra: Record<string, unknown> = {}): FakeReply => ({
   status,
   body: { ok: false, error, ...extra },
@@ -109,7 +117,11 @@ export class HttpFake {
   }
 
   /** Hook for subclasses: answer before routing (auth checks). */
-  protected guard(_method: string, _path: string, _headers: IncomingMessage["headers"]): FakeReply | undefined {
+  protected guard(
+    _method: string,
+    _path: string,
+    _headers: IncomingMessage["headers"],
+  ): FakeReply | undefined {
     return undefined;
   }
 
@@ -145,7 +157,10 @@ export class HttpFake {
         params[name] = decodeURIComponent(m[i + 1] ?? "");
       });
       try {
-        return send(res, await route.handler({ params, query: url.searchParams, body, headers: req.headers }));
+        return send(
+          res,
+          await route.handler({ params, query: url.searchParams, body, headers: req.headers }),
+        );
       } catch (err) {
         return send(res, fail(500, err instanceof Error ? err.message : String(err)));
       }
@@ -165,7 +180,10 @@ export function presentedToken(headers: IncomingMessage["headers"]): string | un
 function send(res: ServerResponse, reply: FakeReply): void {
   if (res.destroyed) return;
   const text = JSON.stringify(reply.body);
-  res.writeHead(reply.status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.writeHead(reply.status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+  });
   res.end(text);
 }
 

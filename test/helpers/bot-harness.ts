@@ -4,6 +4,10 @@ import type { Redis } from "ioredis";
 import type { BotContext, BotDeps } from "../../src/bot/context.js";
 import { createBot } from "../../src/bot/create-bot.js";
 import type { Locale } from "../../src/config.js";
+import { AccountKeyStore } from "../../src/domain/account-key.js";
+import { type Clock, ManualClock } from "../../src/domain/clock.js";
+import { SecretBox } from "../../src/domain/secret-box.js";
+import { createHostingClients, type HostingClients } from "../../src/hosting/index.js";
 import { Metrics } from "../../src/http/metrics.js";
 import { createLogger } from "../../src/logger.js";
 import { FakeTelegram } from "../fakes/telegram-api.js";
@@ -27,12 +31,31 @@ export interface TestBotOptions {
   adminIds?: number[];
   defaultLocale?: Locale;
   redis?: Redis;
+  clock?: Clock;
+  /** Base URLs of fake hosting APIs; unset ones point at a closed port. */
+  accountUrl?: string;
+  accountApiKey?: string;
+  panel?: { url: string; token: string };
+  node?: { url: string; token: string; certSha256?: string };
 }
+
+export const TEST_SECRET_KEY = Buffer.alloc(32, 9);
 
 /** A bot with all features on real Redis and an in-process fake Bot API; drive it with `send`. */
 export async function createTestBot(options: TestBotOptions = {}): Promise<TestBot> {
   const telegram = new FakeTelegram({ token: TEST_TOKEN });
   const redis = options.redis ?? (await testRedis());
+  const accountKey = new AccountKeyStore(redis, new SecretBox(TEST_SECRET_KEY), options.accountApiKey);
+  const hosting: HostingClients = createHostingClients(
+    {
+      account: { url: options.accountUrl ?? "http://127.0.0.1:9", apiKey: options.accountApiKey },
+      panel: options.panel,
+      node: options.node
+        ? { ...options.node, subUrl: undefined, certSha256: options.node.certSha256 }
+        : undefined,
+    },
+    () => accountKey.get(),
+  );
   const deps: BotDeps = {
     config: {
       adminIds: options.adminIds ?? [],
@@ -42,6 +65,9 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     logger: createLogger("silent"),
     redis,
     metrics: new Metrics(),
+    clock: options.clock ?? new ManualClock(),
+    hosting,
+    accountKey,
   };
   const bot = createBot({
     token: TEST_TOKEN,
@@ -60,6 +86,7 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
         .filter((c) => c.method === "sendMessage" || c.method === "editMessageText")
         .map((c) => String(c.params.text)),
     close: async () => {
+      await hosting.close();
       if (!options.redis) await redis.quit();
     },
   };
