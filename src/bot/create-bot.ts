@@ -39,17 +39,28 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     ctx.log = deps.logger.child({ update_id: ctx.update.update_id });
     try {
       await next();
-      deps.metrics.updates.inc({ type, outcome: "ok" });
-    } catch (err) {
-      deps.metrics.updates.inc({ type, outcome: "error" });
-      throw err;
     } finally {
+      deps.metrics.updates.inc({ type, outcome: failed.has(ctx) ? "error" : "ok" });
       stop();
     }
   });
+
+  // Errors end here in every delivery mode (polling, webhook, tests): logged, the user told politely.
+  const failed = new WeakSet<BotContext>();
+  const guarded = bot.errorBoundary(async (err: BotError<BotContext>) => {
+    const ctx = err.ctx;
+    failed.add(ctx);
+    const cause = err.error;
+    const log = ctx.log ?? deps.logger;
+    if (cause instanceof GrammyError) log.error({ err: cause, method: cause.method }, "Bot API refused a call");
+    else if (cause instanceof HttpError) log.error({ err: cause }, "Bot API unreachable");
+    else log.error({ err: cause }, "update handler failed");
+    await politeError(ctx).catch(() => undefined);
+  });
+
   // Concurrent updates of one chat must not race on its session (runner and webhook alike).
-  bot.use(sequentialize(chatKey));
-  bot.use(
+  guarded.use(sequentialize(chatKey));
+  guarded.use(
     session({
       initial: (): SessionData => ({}),
       getSessionKey: chatKey,
@@ -57,9 +68,9 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
       storage: new RedisAdapter<SessionData>({ instance: deps.redis }),
     }),
   );
-  bot.use(i18n);
+  guarded.use(i18n);
 
-  const inChats = bot.filter((ctx) => ctx.chat !== undefined);
+  const inChats = guarded.filter((ctx) => ctx.chat !== undefined);
   inChats.use(
     conversations<BotContext, BotContext>({
       storage: {

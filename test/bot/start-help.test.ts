@@ -80,4 +80,13 @@ describe("/start and /help", () => {
     await t.send(command(user(506, { language_code: "en" }), "/nope"));
     expect(t.texts()).toEqual(["I don't know this command. /help lists what I can do."]);
   });
+
+  it("logs a failing handler and answers the user politely", async () => {
+    t.telegram.clear();
+    t.telegram.failNext("sendMessage", { error_code: 500, description: "Internal Server Error" });
+    await t.send(command(user(507, { language_code: "ru" }), "/help"));
+    const sends = t.telegram.callsOf("sendMessage");
+    expect(sends).toHaveLength(2);
+    expect(sends[1]?.params.text).toBe("Извините, у нас что-то пошло не так. Попробуйте ещё раз чуть позже.");
+  });
 });
