@@ -67,7 +67,8 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
       );
     });
 
-    const accountKey = new AccountKeyStore(redis, new SecretBox(config.secretKey), config.account.apiKey);
+    const box = new SecretBox(config.secretKey);
+    const accountKey = new AccountKeyStore(redis, box, config.account.apiKey);
     const hosting = createHostingClients(config, () => accountKey.get(), metrics.observeHostingCall);
     closers.push(() => hosting.close());
 
@@ -77,7 +78,7 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
     if (config.role !== "worker") {
       const bot = createBot({
         token: config.botToken,
-        deps: { config, logger, redis, metrics, clock: systemClock, hosting, accountKey },
+        deps: { config, logger, redis, metrics, clock: systemClock, hosting, accountKey, box },
         client: { apiRoot: config.botApiRoot },
       });
       await bot.init();

@@ -6,6 +6,7 @@ import type { Redis } from "ioredis";
 import type { Config, Locale } from "../config.js";
 import type { AccountKeyStore } from "../domain/account-key.js";
 import type { Clock } from "../domain/clock.js";
+import type { SecretBox } from "../domain/secret-box.js";
 import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
@@ -25,6 +26,8 @@ export interface BotDeps {
   clock: Clock;
   hosting: HostingClients;
   accountKey: AccountKeyStore;
+  /** Seals secrets at rest (SECRET_KEY). */
+  box: SecretBox;
 }
 
 interface Extras {

@@ -3,7 +3,9 @@ import { sequentialize } from "@grammyjs/runner";
 import { RedisAdapter } from "@grammyjs/storage-redis";
 import { Bot, type BotConfig, type BotError, Composer, GrammyError, HttpError, session } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import type { BotContext, BotDeps, SessionData } from "./context.js";
+import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
+import { SealedConversationStorage } from "./conversation-kit.js";
+import { adminConversations, adminFeature } from "./features/admin/index.js";
 import { helpFeature } from "./features/help.js";
 import { languageFeature, languageMenu } from "./features/language.js";
 import { mainMenu, startFeature } from "./features/start.js";
@@ -52,7 +54,8 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     failed.add(ctx);
     const cause = err.error;
     const log = ctx.log ?? deps.logger;
-    if (cause instanceof GrammyError) log.error({ err: cause, method: cause.method }, "Bot API refused a call");
+    if (cause instanceof GrammyError)
+      log.error({ err: cause, method: cause.method }, "Bot API refused a call");
     else if (cause instanceof HttpError) log.error({ err: cause }, "Bot API unreachable");
     else log.error({ err: cause }, "update handler failed");
     await politeError(ctx).catch(() => undefined);
@@ -71,20 +74,36 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   guarded.use(i18n);
 
   const inChats = guarded.filter((ctx) => ctx.chat !== undefined);
+  // Inside conversations there is no session: the locale is read from the chat's session in Redis.
+  const conversationI18n = createI18n<ConvContext>(deps.config.defaultLocale, undefined, async (ctx) => {
+    const key = chatKey(ctx);
+    const stored = key ? await deps.redis.get(`session:${key}`) : null;
+    const locale = stored ? (JSON.parse(stored) as SessionData).locale : undefined;
+    return locale ?? supportedLocale(ctx.from?.language_code);
+  });
   inChats.use(
-    conversations<BotContext, BotContext>({
+    conversations<BotContext, ConvContext>({
       storage: {
         type: "key",
-        prefix: "conversation:",
         getStorageKey: (ctx) => ctx.chat?.id.toString(),
-        adapter: new RedisAdapter({ instance: deps.redis }),
+        adapter: new SealedConversationStorage(deps.redis, deps.box),
       },
+      plugins: [
+        (ctx, next) => {
+          ctx.deps = deps;
+          ctx.log = deps.logger.child({ update_id: ctx.update.update_id });
+          return next();
+        },
+        conversationI18n,
+      ],
     }),
   );
 
+  inChats.use(...adminConversations);
+
   const features = new Composer<BotContext>();
   features.use(mainMenu, languageMenu);
-  features.use(startFeature, helpFeature, languageFeature);
+  features.use(startFeature, helpFeature, languageFeature, adminFeature);
   features.command("cancel", (ctx) => ctx.reply(ctx.t("nothing-to-cancel")));
   features.on("message:text", async (ctx) => {
     if (ctx.msg.text.startsWith("/")) await ctx.reply(ctx.t("error-unknown-command"));

@@ -6,11 +6,16 @@ import { localesDir } from "../paths.js";
 export function createI18n<C extends import("grammy").Context>(
   defaultLocale: Locale,
   negotiate?: (ctx: C) => Locale | undefined,
+  negotiateAsync?: (ctx: C) => Promise<Locale | undefined>,
 ): I18n<C> {
   const i18n = new I18n<C>({
     defaultLocale,
     fluentBundleOptions: { useIsolating: false },
-    localeNegotiator: negotiate ? (ctx) => negotiate(ctx) ?? defaultLocale : undefined,
+    localeNegotiator: negotiateAsync
+      ? async (ctx) => (await negotiateAsync(ctx)) ?? defaultLocale
+      : negotiate
+        ? (ctx) => negotiate(ctx) ?? defaultLocale
+        : undefined,
   });
   i18n.loadLocalesDirSync(localesDir());
   return i18n;

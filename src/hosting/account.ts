@@ -590,7 +590,7 @@ interface CallOptions<S extends z.ZodType> {
 export class AccountApi {
   private readonly http: HostingHttp;
 
-  constructor(options: AccountApiOptions) {
+  constructor(private readonly options: AccountApiOptions) {
     this.http = new HostingHttp({
       api: "account",
       baseUrl: `${options.baseUrl.replace(/\/+$/, "")}/api/v1`,
@@ -599,6 +599,11 @@ export class AccountApi {
       retry: options.retry,
       observe: options.observe,
     });
+  }
+
+  /** The same client with another key: checks a pasted key before it is saved. */
+  withKey(key: string): AccountApi {
+    return new AccountApi({ ...this.options, apiKey: () => key });
   }
 
   /**

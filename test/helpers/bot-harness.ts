@@ -1,3 +1,4 @@
+import { Writable } from "node:stream";
 import type { Bot } from "grammy";
 import type { Update } from "grammy/types";
 import type { Redis } from "ioredis";
@@ -24,6 +25,8 @@ export interface TestBot {
   send(update: Update): Promise<void>;
   /** Texts of sendMessage/editMessageText calls since the last clear, in order. */
   texts(): string[];
+  /** Everything logged so far (debug level), as raw JSON lines. */
+  logs(): string;
   close(): Promise<void>;
 }
 
@@ -45,7 +48,8 @@ export const TEST_SECRET_KEY = Buffer.alloc(32, 9);
 export async function createTestBot(options: TestBotOptions = {}): Promise<TestBot> {
   const telegram = new FakeTelegram({ token: TEST_TOKEN });
   const redis = options.redis ?? (await testRedis());
-  const accountKey = new AccountKeyStore(redis, new SecretBox(TEST_SECRET_KEY), options.accountApiKey);
+  const box = new SecretBox(TEST_SECRET_KEY);
+  const accountKey = new AccountKeyStore(redis, box, options.accountApiKey);
   const hosting: HostingClients = createHostingClients(
     {
       account: { url: options.accountUrl ?? "http://127.0.0.1:9", apiKey: options.accountApiKey },
@@ -56,18 +60,26 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     },
     () => accountKey.get(),
   );
+  const logLines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
   const deps: BotDeps = {
     config: {
       adminIds: options.adminIds ?? [],
       defaultLocale: options.defaultLocale ?? "en",
       paymentProviderToken: undefined,
     },
-    logger: createLogger("silent"),
+    logger: createLogger("debug", sink),
     redis,
     metrics: new Metrics(),
     clock: options.clock ?? new ManualClock(),
     hosting,
     accountKey,
+    box,
   };
   const bot = createBot({
     token: TEST_TOKEN,
@@ -81,6 +93,7 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     redis,
     deps,
     send: (update) => bot.handleUpdate(update),
+    logs: () => logLines.join(""),
     texts: () =>
       telegram.calls
         .filter((c) => c.method === "sendMessage" || c.method === "editMessageText")

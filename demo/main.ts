@@ -1,0 +1,185 @@
+/**
+ * `npm run demo`: the bot against local sandboxes of the hosting APIs and a local Telegram Bot API
+ * stand-in, chatted with from the terminal. Everything listens on 127.0.0.1 and lives until /quit.
+ *
+ * With a terminal, each typed line is one message to the bot. Without one (stdin piped), lines are read
+ * from stdin, each sent once the bot has been quiet for a moment, and the demo exits 0 at the end.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { clearLine, createInterface, cursorTo, type Interface } from "node:readline";
+import { startApp } from "../src/app.js";
+import { parseConfig } from "../src/config.js";
+import { FakeTelegram, user } from "../test/fakes/telegram-api.js";
+import { CHAT_HELP, Chat } from "./chat.js";
+import { freePort, MissingRedisError, startRedis } from "./redis.js";
+import { makeStyle } from "./render.js";
+import { DEMO_BALANCE, DEMO_LOGIN, DEMO_PASSWORD, startSandboxes, writeDemoCatalog } from "./sandboxes.js";
+import { TelegramTap } from "./tap.js";
+
+const BOT_TOKEN = "777000:DEMO-token-of-the-local-bot-api-stand-in";
+const ME_ID = 1000;
+/** Without a terminal: how long the bot must be quiet before the next line is sent. */
+const QUIET_MS = 300;
+
+type Cleanup = () => Promise<unknown>;
+
+async function run(): Promise<number> {
+  const tty = Boolean(process.stdin.isTTY);
+  const style = makeStyle(Boolean(process.stdout.isTTY) && !process.env.NO_COLOR);
+  const language = process.env.DEMO_LANG?.trim() || "en";
+  const me = user(ME_ID, { first_name: "Demo", username: "demo_user", language_code: language });
+
+  let rl: Interface | undefined;
+  const print = (text: string) => {
+    if (rl && tty) {
+      clearLine(process.stdout, 0);
+      cursorTo(process.stdout, 0);
+      process.stdout.write(`${text}\n`);
+      rl.prompt(true);
+    } else {
+      process.stdout.write(`${text}\n`);
+    }
+  };
+
+  const cleanups: Cleanup[] = [];
+  const cleanup = async () => {
+    for (const close of cleanups.reverse()) {
+      await close().catch((err: unknown) => process.stderr.write(`demo: while stopping: ${message(err)}\n`));
+    }
+    cleanups.length = 0;
+  };
+
+  let tap: TelegramTap;
+  let chat: Chat;
+  let banner: string[];
+  try {
+    const dir = mkdtempSync(join(tmpdir(), "vpn-bot-demo-"));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+
+    const redis = await startRedis(dir);
+    process.once("exit", redis.kill);
+    cleanups.push(redis.stop);
+
+    const hosting = await startSandboxes();
+    cleanups.push(hosting.stop);
+    const catalogFile = await writeDemoCatalog(dir);
+
+    const telegram = await new FakeTelegram({
+      token: BOT_TOKEN,
+      botInfo: { first_name: "VPN Shop (demo)", username: "vpn_shop_demo_bot" },
+    }).start();
+    cleanups.push(() => telegram.stop());
+    chat = new Chat({ telegram, me, style, print });
+    const toChat = chat;
+    tap = await new TelegramTap(telegram.apiRoot, (call) => toChat.onCall(call)).start();
+    cleanups.push(() => tap.stop());
+
+    const httpPort = await freePort();
+    const config = parseConfig({
+      BOT_TOKEN,
+      BOT_API_ROOT: tap.apiRoot,
+      REDIS_URL: redis.url,
+      ADMIN_IDS: String(ME_ID),
+      SECRET_KEY: randomBytes(32).toString("base64"),
+      ACCOUNT_API_URL: hosting.account.url,
+      ACCOUNT_API_KEY: hosting.accountKey,
+      PANEL_API_URL: hosting.panel.url,
+      PANEL_API_TOKEN: hosting.panel.token,
+      NODE_API_URL: hosting.node.url,
+      NODE_API_TOKEN: hosting.node.token,
+      NODE_API_CERT_SHA256: hosting.nodeCertSha256,
+      CATALOG_FILE: catalogFile,
+      HTTP_HOST: "127.0.0.1",
+      HTTP_PORT: String(httpPort),
+      DEFAULT_LOCALE: "en",
+      LOG_LEVEL: "warn",
+    });
+    const app = await startApp(config, { logDestination: process.stderr });
+    cleanups.push(() => app.stop());
+
+    const row = (what: string, where: string, note: string) =>
+      `  ${what.padEnd(27)}${where.padEnd(32)}${note}`;
+    banner = [
+      style.bold("VPN reseller bot: demo"),
+      "Everything runs on this machine, on 127.0.0.1, with no credentials:",
+      row("Telegram Bot API stand-in", tap.apiRoot, "the bot long-polls it"),
+      row(
+        "Account API sandbox",
+        hosting.account.url,
+        `login ${DEMO_LOGIN} / ${DEMO_PASSWORD}, balance ${DEMO_BALANCE}, servers 101, 102 (xui), 103 (remnanode)`,
+      ),
+      row("Panel API sandbox", hosting.panel.url, "locations main and 2"),
+      row("Node API sandbox", hosting.node.url, "HTTPS, self-signed certificate pinned by fingerprint"),
+      row("Redis", redis.url, "throw-away, no persistence"),
+      row("bot's health and metrics", `http://127.0.0.1:${httpPort}`, "/healthz, /metrics"),
+      `You are Demo (Telegram id ${ME_ID}, language ${language}), an admin of the shop. Catalog: ${catalogFile}`,
+      ...CHAT_HELP,
+      "",
+    ];
+  } catch (err) {
+    await cleanup();
+    const why = err instanceof MissingRedisError ? err.message : `cannot start: ${message(err)}`;
+    process.stderr.write(`demo: ${why}\n`);
+    return 1;
+  }
+
+  print(style.dim(banner.join("\n")));
+  rl = createInterface({
+    input: process.stdin,
+    ...(tty ? { output: process.stdout, terminal: true, prompt: style.user("you › ") } : { terminal: false }),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
+  const reader = rl;
+  reader.on("SIGINT", () => reader.close());
+  const onSignal = () => reader.close();
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+
+  try {
+    if (tty) reader.prompt();
+    for await (const line of reader) {
+      if (!tty && line.trim() !== "") print(style.user(`you › ${line.trim()}`));
+      const result = await chat.input(line);
+      if (result === "quit") break;
+      if (tty) {
+        reader.prompt();
+      } else if (result) {
+        await tap.fetched(result.pushed, 10_000);
+        await tap.quiet(QUIET_MS, 15_000);
+      }
+    }
+    if (!tty) await tap.quiet(QUIET_MS, 5_000);
+  } finally {
+    reader.close();
+    rl = undefined;
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    if (tty) {
+      clearLine(process.stdout, 0);
+      cursorTo(process.stdout, 0);
+      print(style.dim("stopping..."));
+    }
+    // Whatever happens, leave within 10 s.
+    setTimeout(() => {
+      process.stderr.write("demo: stopping took too long\n");
+      process.exit(1);
+    }, 10_000).unref();
+    await cleanup();
+  }
+  return 0;
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+run().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`demo: ${message(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+
+/** redis-server is not on PATH. */
+export class MissingRedisError extends Error {
+  constructor() {
+    super(
+      "redis-server is not installed; the demo needs it (Debian/Ubuntu: sudo apt-get install redis-server)",
+    );
+    this.name = "MissingRedisError";
+  }
+}
+
+/** Asks the OS for a free loopback port. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface LocalRedis {
+  url: string;
+  /** Kills the server at once (for process exit handlers). */
+  kill(): void;
+  /** Stops the server and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a throw-away redis-server on a free loopback port with no persistence, its working
+ * folder in `dir`. Rejects with {@link MissingRedisError} when redis-server is not installed.
+ */
+export async function startRedis(dir: string): Promise<LocalRedis> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  let ready = false;
+  // Keep reading its output for its whole life, so a full pipe never blocks it.
+  const collect = (chunk: Buffer) => {
+    if (!ready) output += chunk.toString();
+  };
+  child.stderr?.on("data", collect);
+
+  await new Promise<void>((resolve, reject) => {
+    const lastLine = () => output.trim().split("\n").at(-1) ?? "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`redis-server did not start within 10 s: ${lastLine()}`));
+    }, 10_000);
+    child.once("error", (err: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      reject(err.code === "ENOENT" ? new MissingRedisError() : err);
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`redis-server exited at start (${code ?? signal}): ${lastLine()}`));
+    });
+    child.stdout?.on("data", (chunk: Buffer) => {
+      collect(chunk);
+      if (!ready && output.includes("Ready to accept connections")) {
+        ready = true;
+        output = "";
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+
+  const running = () => child.exitCode === null && child.signalCode === null;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    kill: () => {
+      if (running()) child.kill("SIGKILL");
+    },
+    stop: async () => {
+      if (!running()) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 3_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+/** Telegram's limit for callback_data. */
+export const CALLBACK_DATA_LIMIT = 64;
+
+export interface CallbackCodec<T> {
+  readonly prefix: string;
+  /** Matches this codec's callback data (for `bot.callbackQuery`). */
+  readonly pattern: RegExp;
+  pack(data: T): string;
+  /** Validates raw callback data; undefined when it is not ours or malformed (e.g. forged). */
+  unpack(raw: string | undefined): T | undefined;
+}
+
+/**
+ * Small typed callback data: `prefix:v1:v2...` with fields in the order of `shape`, each value
+ * percent-encoded, re-validated with zod on arrival. Never put secrets in it.
+ */
+export function callbackCodec<S extends z.ZodRawShape>(
+  prefix: string,
+  shape: S,
+): CallbackCodec<z.output<z.ZodObject<S>>> {
+  const keys = Object.keys(shape);
+  const schema = z.object(shape);
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return {
+    prefix,
+    pattern: new RegExp(`^${escaped}(:|$)`),
+    pack(data) {
+      const values = keys.map((k) => encodeURIComponent(String((data as Record<string, unknown>)[k] ?? "")));
+      const packed = [prefix, ...values].join(":");
+      if (Buffer.byteLength(packed) > CALLBACK_DATA_LIMIT) {
+        throw new Error(`callback data over ${CALLBACK_DATA_LIMIT} bytes: ${prefix}`);
+      }
+      return packed;
+    },
+    unpack(raw) {
+      if (raw === undefined) return undefined;
+      const parts = raw.split(":");
+      if (parts[0] !== prefix || parts.length !== keys.length + 1) return undefined;
+      let decoded: Record<string, string>;
+      try {
+        decoded = Object.fromEntries(keys.map((k, i) => [k, decodeURIComponent(parts[i + 1] ?? "")]));
+      } catch {
+        return undefined;
+      }
+      const parsed = schema.safeParse(decoded);
+      return parsed.success ? parsed.data : undefined;
+    },
+  };
+}
+
+/** Field helpers for codecs. */
+export const cbId = z.coerce.number().int().positive();
+export const cbPage = z.coerce.number().int().min(0).max(10_000);

@@ -1,0 +1,95 @@
+import type { Conversation, ConversationData, VersionedState } from "@grammyjs/conversations";
+import { InlineKeyboard } from "grammy";
+import type { Redis } from "ioredis";
+import type { SecretBox } from "../domain/secret-box.js";
+import type { BotContext, ConvContext } from "./context.js";
+
+export type BotConversation = Conversation<BotContext, ConvContext>;
+
+const CANCEL = "conv:cancel";
+/** A question left unanswered this long ends the conversation. */
+export const ANSWER_TIMEOUT_MS = 15 * 60_000;
+const STATE_TTL_SECONDS = 60 * 60;
+
+/**
+ * Conversation state in Redis, sealed with SECRET_KEY: a conversation replays the updates it
+ * received, which can hold a password or a key for the moment between asking and using it.
+ * Sealed at rest and gone (deleted) once the conversation ends; it also expires after an hour.
+ */
+export class SealedConversationStorage {
+  constructor(
+    private readonly redis: Redis,
+    private readonly box: SecretBox,
+    private readonly prefix = "conversation:",
+  ) {}
+
+  async read(key: string): Promise<VersionedState<ConversationData> | undefined> {
+    const sealed = await this.redis.get(this.prefix + key);
+    if (!sealed) return undefined;
+    const plain = this.box.open(sealed, "conversation");
+    return plain ? (JSON.parse(plain) as VersionedState<ConversationData>) : undefined;
+  }
+
+  async write(key: string, state: VersionedState<ConversationData>): Promise<void> {
+    await this.redis.set(
+      this.prefix + key,
+      this.box.seal(JSON.stringify(state), "conversation"),
+      "EX",
+      STATE_TTL_SECONDS,
+    );
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+}
+
+export interface AskOptions {
+  /** Delete the user's answer from the chat as soon as it is read (passwords, codes, keys). */
+  secret?: boolean;
+  /** Returns an error text for an answer that is not acceptable; the question is asked again. */
+  validate?: (text: string) => string | undefined;
+}
+
+/**
+ * Asks for one text answer. A command leaves the conversation and runs as usual; the Cancel
+ * button or /cancel ends it; other buttons leave it and work as outside it.
+ */
+export async function askText(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  prompt: string,
+  options: AskOptions = {},
+): Promise<string> {
+  await ctx.reply(prompt, {
+    parse_mode: "HTML",
+    reply_markup: new InlineKeyboard().text(ctx.t("conv-cancel"), CANCEL),
+  });
+  for (;;) {
+    const answer = await conversation.wait({ maxMilliseconds: ANSWER_TIMEOUT_MS });
+    if (answer.callbackQuery?.data === CANCEL || answer.message?.text === "/cancel") {
+      if (answer.callbackQuery) await answer.answerCallbackQuery();
+      await answer.reply(answer.t("cancelled"));
+      return conversation.halt();
+    }
+    const text = answer.message?.text;
+    if (text?.startsWith("/") || answer.callbackQuery) {
+      // Anything else the user does is taken as leaving: it runs as it would outside.
+      return conversation.halt({ next: true });
+    }
+    if (options.secret && answer.message) {
+      // Bot API calls are already replay-safe in a conversation (never wrap them in external).
+      await answer.deleteMessage().catch(() => undefined);
+    }
+    if (text === undefined) {
+      await answer.reply(answer.t("conv-send-text"));
+      continue;
+    }
+    const problem = options.validate?.(text.trim());
+    if (problem) {
+      await answer.reply(problem, { parse_mode: "HTML" });
+      continue;
+    }
+    return text.trim();
+  }
+}

@@ -1,0 +1,70 @@
+import type { Locale } from "../../config.js";
+
+const GB = 1024 ** 3;
+
+/** 1 234,5 / 1,234.5: numbers the way the reader's language writes them. */
+export function formatNumber(locale: Locale, value: number, maxFractionDigits = 2): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: maxFractionDigits }).format(value);
+}
+
+/** Bytes as B, KB, MB, GB or TB (binary units, which is what VPN panels count). */
+export function formatBytes(locale: Locale, bytes: number): string {
+  const units = locale === "ru" ? ["Б", "КБ", "МБ", "ГБ", "ТБ"] : ["B", "KB", "MB", "GB", "TB"];
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${formatNumber(locale, value, unit === 0 ? 0 : value >= 100 ? 0 : 1)} ${units[unit]}`;
+}
+
+export function formatGb(locale: Locale, gb: number): string {
+  return formatBytes(locale, gb * GB);
+}
+
+/** A date and time in UTC, e.g. "1 Dec 2026, 14:05 UTC". */
+export function formatDateTime(locale: Locale, ms: number): string {
+  return `${new Intl.DateTimeFormat(locale, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+    hour12: false,
+  }).format(ms)} UTC`;
+}
+
+export function formatDate(locale: Locale, ms: number): string {
+  return new Intl.DateTimeFormat(locale, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(ms);
+}
+
+/** Uptime as "3 d 4 h" / "5 h 12 min" / "42 min". */
+export function formatDuration(locale: Locale, seconds: number): string {
+  const d = Math.floor(seconds / 86_400);
+  const h = Math.floor((seconds % 86_400) / 3_600);
+  const m = Math.floor((seconds % 3_600) / 60);
+  const [dd, hh, mm] = locale === "ru" ? ["д", "ч", "мин"] : ["d", "h", "min"];
+  if (d > 0) return `${d} ${dd} ${h} ${hh}`;
+  if (h > 0) return `${h} ${hh} ${m} ${mm}`;
+  return `${m} ${mm}`;
+}
+
+/** A ten-cell bar for used / limit; a limit of 0 means unlimited (no bar). */
+export function usageBar(used: number, limit: number, cells = 10): string {
+  if (limit <= 0) return "";
+  const ratio = Math.min(1, Math.max(0, used / limit));
+  const full = Math.round(ratio * cells);
+  return `${"▓".repeat(full)}${"░".repeat(cells - full)} ${Math.round(ratio * 100)}%`;
+}
+
+/** Escapes text for Telegram's HTML parse mode. */
+export function html(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
