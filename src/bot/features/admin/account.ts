@@ -8,6 +8,7 @@ import { askText, type BotConversation } from "../../conversation-kit.js";
 import { formatNumber, html } from "../../views/format.js";
 import { hostingErrorText } from "../../views/hosting-error.js";
 import { show, type View } from "../../views/show.js";
+import { serversCb } from "./callbacks.js";
 import { adminHomeButton } from "./home.js";
 
 export const accountCb = callbackCodec("a.acc", {
@@ -47,7 +48,7 @@ export async function accountView(ctx: BotContext): Promise<View> {
     const account = await hosting.account.account();
     const locale = (await ctx.i18n.getLocale()) as "en" | "ru";
     const keyboard = new InlineKeyboard()
-      .text(ctx.t("admin-servers"), "a.s:l:0")
+      .text(ctx.t("admin-servers"), serversCb.pack({ act: "list", id: 0, arg: "" }))
       .text(ctx.t("menu-refresh"), accountCb.pack({ act: "view" }))
       .row();
     if (!accountKey.fixed) {
