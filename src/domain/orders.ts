@@ -1,0 +1,219 @@
+import { randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import type { Clock } from "./clock.js";
+import { LuaScript } from "./lua.js";
+import type { AccessRef } from "./provisioning/types.js";
+
+/**
+ * An order moves only forward through these states:
+ * awaiting_payment -> paid -> provisioning -> active
+ *                              \-> failed -> refunded
+ * awaiting_payment -> cancelled (never paid; nothing to give back)
+ */
+export const ORDER_STATUSES = [
+  "awaiting_payment",
+  "paid",
+  "provisioning",
+  "active",
+  "failed",
+  "refunded",
+  "cancelled",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type OrderKind = "purchase" | "renewal" | "trial";
+
+const accessRef = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("xui"),
+    serverId: z.number(),
+    name: z.string(),
+    uuid: z.string().optional(),
+    subId: z.string().optional(),
+  }),
+  z.object({ kind: z.literal("panel"), name: z.string(), uuid: z.string(), locations: z.array(z.string()) }),
+  z.object({ kind: z.literal("node"), name: z.string(), uuid: z.string().optional() }),
+]);
+
+const num = z.coerce.number();
+const optNum = z.preprocess(
+  (v) => (v === undefined || v === "" ? undefined : v),
+  z.coerce.number().optional(),
+);
+const json = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v ? JSON.parse(v) : undefined), schema.optional());
+
+const orderSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["purchase", "renewal", "trial"]),
+  status: z.enum(ORDER_STATUSES),
+  customerId: num,
+  planId: z.string(),
+  /** Price in minor units (0 for a trial). */
+  price: num,
+  currency: z.string(),
+  locale: z.enum(["en", "ru"]),
+  /** Renewal: the subscription renewed. Purchase/trial: the subscription made, once made. */
+  subscriptionId: z.string().optional(),
+  /** Renewal: the absolute expiry aimed at, fixed once before the first hosting call. */
+  targetExpiresAt: optNum,
+  /** Where the access lives, fixed before the first hosting write so retries go to the same place. */
+  ref: json(accessRef),
+  /** Deterministic client identity for look-before-create. */
+  clientName: z.string(),
+  clientUuid: z.string(),
+  /** Amount of the Telegram invoice for this order (minor units) and the charge that paid it. */
+  invoiceAmount: optNum,
+  chargeId: z.string().optional(),
+  error: z.string().optional(),
+  attempts: z.coerce.number().default(0),
+  createdAt: num,
+  updatedAt: num,
+  paidAt: optNum,
+  finishedAt: optNum,
+});
+export type Order = z.output<typeof orderSchema>;
+
+export interface NewOrder {
+  kind: OrderKind;
+  customerId: number;
+  planId: string;
+  price: number;
+  currency: string;
+  locale: "en" | "ru";
+  subscriptionId?: string;
+}
+
+export const orderKeys = {
+  order: (id: string) => `order:${id}`,
+  byCustomer: (customerId: number) => `orders:customer:${customerId}`,
+  /** Paid orders not finished yet: resumed after a restart. */
+  open: "orders:open",
+  failed: "orders:failed",
+  /** Finished orders by time, for stats. */
+  done: "orders:done",
+};
+
+/**
+ * KEYS: order, open, failed, done. ARGV: allowed-from statuses (comma list), to, now, fields
+ * JSON (extra fields to set). Returns 1 on the move, 0 when the order is not in an allowed state.
+ */
+const TRANSITION = new LuaScript(`
+local status = redis.call('HGET', KEYS[1], 'status')
+if not status then return -1 end
+local allowed = false
+for s in string.gmatch(ARGV[1], '[^,]+') do if s == status then allowed = true end end
+if not allowed then return 0 end
+local id = redis.call('HGET', KEYS[1], 'id')
+redis.call('HSET', KEYS[1], 'status', ARGV[2], 'updatedAt', ARGV[3])
+local fields = cjson.decode(ARGV[4])
+for k, v in pairs(fields) do redis.call('HSET', KEYS[1], k, v) end
+if ARGV[2] == 'paid' or ARGV[2] == 'provisioning' then redis.call('ZADD', KEYS[2], ARGV[3], id)
+else redis.call('ZREM', KEYS[2], id) end
+if ARGV[2] == 'failed' then redis.call('ZADD', KEYS[3], ARGV[3], id) end
+if ARGV[2] == 'refunded' or ARGV[2] == 'active' then redis.call('ZREM', KEYS[3], id) end
+if ARGV[2] == 'active' then redis.call('ZADD', KEYS[4], ARGV[3], id) end
+return 1
+`);
+
+export function newOrderId(): string {
+  return `o${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
+}
+
+/** Orders in Redis; state changes are compare-and-set, so two workers cannot both move one. */
+export class Orders {
+  constructor(
+    private readonly redis: Redis,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(input: NewOrder, id = newOrderId()): Promise<Order> {
+    const now = this.clock.now();
+    const fields: Record<string, string> = {
+      id,
+      kind: input.kind,
+      status: "awaiting_payment",
+      customerId: String(input.customerId),
+      planId: input.planId,
+      price: String(input.price),
+      currency: input.currency,
+      locale: input.locale,
+      clientName: `c${input.customerId}-${id.slice(-8)}`,
+      clientUuid: crypto.randomUUID(),
+      attempts: "0",
+      createdAt: String(now),
+      updatedAt: String(now),
+    };
+    if (input.subscriptionId) fields.subscriptionId = input.subscriptionId;
+    await this.redis
+      .multi()
+      .hset(orderKeys.order(id), fields)
+      .zadd(orderKeys.byCustomer(input.customerId), now, id)
+      .exec();
+    return orderSchema.parse(fields);
+  }
+
+  async get(id: string): Promise<Order | undefined> {
+    const h = await this.redis.hgetall(orderKeys.order(id));
+    return h.id ? orderSchema.parse(h) : undefined;
+  }
+
+  /** Moves an order from one of `from` to `to`; false (nothing changed) when it was elsewhere. */
+  async transition(
+    id: string,
+    from: readonly OrderStatus[],
+    to: OrderStatus,
+    fields: Record<string, string | number> = {},
+  ): Promise<boolean> {
+    const now = this.clock.now();
+    const extra = { ...fields, ...(to === "active" || to === "refunded" ? { finishedAt: now } : {}) };
+    // Strings only: Lua would print big numbers in exponent form.
+    const strings = Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)]));
+    const result = await TRANSITION.run(
+      this.redis,
+      [orderKeys.order(id), orderKeys.open, orderKeys.failed, orderKeys.done],
+      [from.join(","), to, now, JSON.stringify(strings)],
+    );
+    return result === 1;
+  }
+
+  /** Sets a field only if it is not set yet (the placement, the renewal target); returns the value kept. */
+  async fixOnce(id: string, field: "ref" | "targetExpiresAt", value: string): Promise<string> {
+    await this.redis.hsetnx(orderKeys.order(id), field, value);
+    return (await this.redis.hget(orderKeys.order(id), field)) ?? value;
+  }
+
+  async update(id: string, fields: Record<string, string | number>): Promise<void> {
+    await this.redis.hset(orderKeys.order(id), { ...fields, updatedAt: this.clock.now() });
+  }
+
+  async countAttempt(id: string): Promise<number> {
+    return this.redis.hincrby(orderKeys.order(id), "attempts", 1);
+  }
+
+  /** Paid orders that have not finished (to resume at start). */
+  async openIds(): Promise<string[]> {
+    return this.redis.zrange(orderKeys.open, "0", "-1");
+  }
+
+  async failedIds(limit = 50): Promise<string[]> {
+    return this.redis.zrevrange(orderKeys.failed, 0, limit - 1);
+  }
+
+  async ofCustomer(customerId: number, limit = 20): Promise<Order[]> {
+    const ids = await this.redis.zrevrange(orderKeys.byCustomer(customerId), 0, limit - 1);
+    const orders = await Promise.all(ids.map((id) => this.get(id)));
+    return orders.filter((o): o is Order => o !== undefined);
+  }
+
+  /** Orders finished (active) in [from, to) ms. */
+  async doneBetween(from: number, to: number): Promise<Order[]> {
+    const ids = await this.redis.zrangebyscore(orderKeys.done, from, `(${to}`);
+    const orders = await Promise.all(ids.map((id) => this.get(id)));
+    return orders.filter((o): o is Order => o !== undefined);
+  }
+}
+
+export function parseRef(value: string): AccessRef {
+  return accessRef.parse(JSON.parse(value));
+}

@@ -1,0 +1,105 @@
+import type { Plan } from "../catalog.js";
+
+/**
+ * Where a customer's access lives on the hosting side, enough to find it again. Kept on the
+ * order from the first step on (so a retry goes to the same server/name/UUID) and then on the
+ * subscription. JSON-serialisable.
+ */
+export type AccessRef =
+  | { kind: "xui"; serverId: number; name: string; uuid?: string; subId?: string }
+  | {
+      kind: "panel";
+      name: string;
+      uuid: string;
+      /** Location ids: `main` or federation node_ids, as in the plan. */
+      locations: string[];
+      /**
+       * Optional (set by place/ensure from the plan): each location's inbound ids, and the plan's
+       * channels and WireGuard switch. The panel has no ban switch, so disabling empties the
+       * client's inbound membership; these let `setEnabled(ref, true)` put it back.
+       */
+      inbounds?: Record<string, string[]>;
+      channels?: string[];
+      wg?: boolean;
+    }
+  | { kind: "node"; name: string; uuid?: string };
+
+/** What the customer receives. */
+export interface AccessLinks {
+  /** VLESS links to copy (one or more). */
+  links: string[];
+  /** One subscription URL for VPN apps. */
+  subscriptionUrl: string | undefined;
+}
+
+export interface AccessState {
+  /** Expiry in ms since the epoch; 0 = no expiry. */
+  expiresAt: number;
+  /** Traffic limit in bytes; 0 = unlimited. */
+  limitBytes: number;
+  usedBytes: number;
+  enabled: boolean;
+}
+
+export interface ProvisionRequest {
+  /** Deterministic per order, so a retry looks up the same client before creating. */
+  name: string;
+  /** Deterministic per order (panel and node use it; xui generates its own). */
+  uuid: string;
+  /** Absolute expiry wanted, ms since the epoch. */
+  expiresAt: number;
+  /** Plan traffic in GB; 0 = unlimited. */
+  trafficGb: number;
+  /** Device limit; 0 = unlimited. */
+  devices: number;
+}
+
+/**
+ * One interface over the three backends. Every method is safe to repeat: create looks before
+ * it creates, renew takes an absolute target and never adds twice.
+ */
+export interface Provisioner {
+  readonly kind: AccessRef["kind"];
+
+  /**
+   * Picks where the access will live (xui: the server) without creating anything, so the
+   * choice can be stored on the order before the first hosting write.
+   */
+  place(plan: Plan, request: ProvisionRequest): Promise<AccessRef>;
+
+  /** Creates the client at `ref`, or finds the one a previous attempt created. */
+  ensure(
+    ref: AccessRef,
+    plan: Plan,
+    request: ProvisionRequest,
+  ): Promise<{ ref: AccessRef; links: AccessLinks }>;
+
+  /**
+   * Moves the expiry to `expiresAt` (absolute) and gives a fresh traffic allowance of
+   * `trafficGb` for the new term (the limit becomes what was used plus the plan's GB, since
+   * the APIs cannot reset counters). Repeating it with the same target changes nothing more.
+   */
+  renew(ref: AccessRef, expiresAt: number, trafficGb: number): Promise<AccessState>;
+
+  setLimits(ref: AccessRef, limits: { trafficGb?: number; devices?: number }): Promise<void>;
+  setEnabled(ref: AccessRef, enabled: boolean): Promise<void>;
+  /** Deletes the client; a client already gone is not an error. */
+  remove(ref: AccessRef): Promise<void>;
+  /** Live usage and expiry as the hosting side sees it. */
+  state(ref: AccessRef): Promise<AccessState>;
+  links(ref: AccessRef): Promise<AccessLinks>;
+}
+
+/** The provider's refusal that another attempt cannot fix (e.g. no server fits the plan). */
+export class ProvisioningError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = "ProvisioningError";
+  }
+}
+
+export const GB_BYTES = 1024 ** 3;
+export const DAY_MS = 86_400_000;

@@ -1,0 +1,133 @@
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import type { Clock } from "./clock.js";
+import { parseRef } from "./orders.js";
+import type { AccessLinks, AccessRef } from "./provisioning/types.js";
+
+const subscriptionSchema = z.object({
+  id: z.string(),
+  customerId: z.coerce.number(),
+  planId: z.string(),
+  ref: z.string().transform(parseRef),
+  links: z.string().transform((s) => z.array(z.string()).parse(JSON.parse(s))),
+  subscriptionUrl: z.string().optional(),
+  /** Expiry in ms; 0 = none. The hosting side's view wins when it is read. */
+  expiresAt: z.coerce.number(),
+  trafficGb: z.coerce.number(),
+  devices: z.coerce.number(),
+  trial: z.enum(["0", "1"]).transform((v) => v === "1"),
+  createdAt: z.coerce.number(),
+  updatedAt: z.coerce.number(),
+});
+export type Subscription = z.output<typeof subscriptionSchema>;
+
+export interface NewSubscription {
+  customerId: number;
+  planId: string;
+  ref: AccessRef;
+  links: AccessLinks;
+  expiresAt: number;
+  trafficGb: number;
+  devices: number;
+  trial: boolean;
+}
+
+export const subscriptionKeys = {
+  sub: (id: string) => `sub:${id}`,
+  byCustomer: (customerId: number) => `subs:customer:${customerId}`,
+  /** All subscriptions by expiry (ms): what is due is found without scanning customers. */
+  byExpiry: "subs:expiry",
+};
+
+/** Customers' subscriptions: where the access lives, the links handed out, and the term. */
+export class Subscriptions {
+  constructor(
+    private readonly redis: Redis,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Creates the subscription of an order; its id is derived from the order, so a retry finds it. */
+  async create(orderId: string, input: NewSubscription): Promise<Subscription> {
+    const id = `s${orderId.slice(1)}`;
+    const now = this.clock.now();
+    const fields = {
+      id,
+      customerId: String(input.customerId),
+      planId: input.planId,
+      ref: JSON.stringify(input.ref),
+      links: JSON.stringify(input.links.links),
+      ...(input.links.subscriptionUrl ? { subscriptionUrl: input.links.subscriptionUrl } : {}),
+      expiresAt: String(input.expiresAt),
+      trafficGb: String(input.trafficGb),
+      devices: String(input.devices),
+      trial: input.trial ? "1" : "0",
+      createdAt: String(now),
+      updatedAt: String(now),
+    };
+    await this.redis
+      .multi()
+      .hset(subscriptionKeys.sub(id), fields)
+      .zadd(subscriptionKeys.byCustomer(input.customerId), now, id)
+      .zadd(subscriptionKeys.byExpiry, input.expiresAt || Number.MAX_SAFE_INTEGER, id)
+      .exec();
+    return subscriptionSchema.parse(fields);
+  }
+
+  async get(id: string): Promise<Subscription | undefined> {
+    const h = await this.redis.hgetall(subscriptionKeys.sub(id));
+    return h.id ? subscriptionSchema.parse(h) : undefined;
+  }
+
+  async ofCustomer(customerId: number): Promise<Subscription[]> {
+    const ids = await this.redis.zrevrange(subscriptionKeys.byCustomer(customerId), 0, -1);
+    const subs = await Promise.all(ids.map((id) => this.get(id)));
+    return subs.filter((s): s is Subscription => s !== undefined);
+  }
+
+  /** Records a new term (renewal, or the hosting side's own view) and re-indexes the expiry. */
+  async setTerm(
+    id: string,
+    expiresAt: number,
+    fields: { trafficGb?: number; links?: AccessLinks } = {},
+  ): Promise<void> {
+    const update: Record<string, string> = {
+      expiresAt: String(expiresAt),
+      updatedAt: String(this.clock.now()),
+    };
+    if (fields.trafficGb !== undefined) update.trafficGb = String(fields.trafficGb);
+    if (fields.links) {
+      update.links = JSON.stringify(fields.links.links);
+      if (fields.links.subscriptionUrl) update.subscriptionUrl = fields.links.subscriptionUrl;
+    }
+    await this.redis
+      .multi()
+      .hset(subscriptionKeys.sub(id), update)
+      .zadd(subscriptionKeys.byExpiry, expiresAt || Number.MAX_SAFE_INTEGER, id)
+      .exec();
+  }
+
+  /** Subscriptions whose expiry falls in [from, to] ms, soonest first. */
+  async expiringBetween(
+    from: number,
+    to: number,
+    limit = 1_000,
+  ): Promise<{ id: string; expiresAt: number }[]> {
+    const raw = await this.redis.zrangebyscore(
+      subscriptionKeys.byExpiry,
+      from,
+      to,
+      "WITHSCORES",
+      "LIMIT",
+      0,
+      limit,
+    );
+    const out: { id: string; expiresAt: number }[] = [];
+    for (let i = 0; i < raw.length; i += 2) out.push({ id: raw[i] ?? "", expiresAt: Number(raw[i + 1]) });
+    return out;
+  }
+
+  /** Active subscriptions (not expired) right now. */
+  async activeCount(): Promise<number> {
+    return this.redis.zcount(subscriptionKeys.byExpiry, `(${this.clock.now()}`, "+inf");
+  }
+}

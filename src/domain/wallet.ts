@@ -1,0 +1,196 @@
+import { randomUUID } from "node:crypto";
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import type { Clock } from "./clock.js";
+import { LuaScript } from "./lua.js";
+
+export const LEDGER_KINDS = [
+  "topup", // paid by Telegram invoice (Stars or provider)
+  "purchase", // a plan bought from the balance
+  "renewal", // a renewal paid from the balance
+  "refund", // a failed order's money back to the wallet
+  "stars-refund", // money sent back to Telegram with refundStarPayment
+  "admin-credit",
+  "admin-debit",
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+const ledgerEntry = z.object({
+  id: z.string(),
+  at: z.number(),
+  customerId: z.number(),
+  kind: z.enum(LEDGER_KINDS),
+  /** Signed, in minor units: + credit, - debit. */
+  amount: z.number().int(),
+  /** Balance after this entry. */
+  balance: z.number().int(),
+  currency: z.string(),
+  /** What caused it: an order id, a Telegram charge id, an admin id. */
+  ref: z.string().optional(),
+  note: z.string().optional(),
+  planId: z.string().optional(),
+});
+export type LedgerEntry = z.output<typeof ledgerEntry>;
+
+export interface EntryInput {
+  kind: LedgerKind;
+  ref?: string;
+  note?: string;
+  planId?: string;
+}
+
+export type DebitResult =
+  | { ok: true; applied: boolean; entry: LedgerEntry }
+  | { ok: false; reason: "insufficient"; balance: number };
+
+export const walletKeys = {
+  wallet: (customerId: number) => `wallet:${customerId}`,
+  ledger: (customerId: number) => `ledger:${customerId}`,
+  /** Idempotency key -> the entry it produced (charge ids, order ids). */
+  applied: "ledger:applied",
+  /** Every entry of every customer, in order: stats and reconciliation read it. */
+  journal: "ledger:journal",
+};
+
+/** The four keys a wallet movement touches, in the order `APPLY_FN` takes them. */
+export function movementKeys(customerId: number): string[] {
+  return [
+    walletKeys.wallet(customerId),
+    walletKeys.ledger(customerId),
+    walletKeys.applied,
+    walletKeys.journal,
+  ];
+}
+
+/**
+ * Lua: one wallet movement. Returns code, payload: 1 applied (payload = entry JSON), 0 already
+ * applied under this idempotency key (payload = that entry), -1 refused for going below zero
+ * (payload = balance). Balance, ledger entry and idempotency record change together or not at all.
+ */
+export const APPLY_FN = `
+local function apply(kWallet, kLedger, kApplied, kJournal, amount, idem, entryJson, floor)
+  local done = redis.call('HGET', kApplied, idem)
+  if done then return 0, done end
+  local balance = tonumber(redis.call('GET', kWallet) or '0')
+  if floor and balance + amount < 0 then return -1, tostring(balance) end
+  balance = redis.call('INCRBY', kWallet, amount)
+  local entry = cjson.decode(entryJson)
+  entry['balance'] = balance
+  local json = cjson.encode(entry)
+  redis.call('LPUSH', kLedger, json)
+  redis.call('RPUSH', kJournal, json)
+  redis.call('HSET', kApplied, idem, json)
+  return 1, json
+end
+`;
+
+/** KEYS: movementKeys. ARGV: amount (signed), idempotency key, entry JSON, floor ("1"/"0"). */
+const APPLY = new LuaScript(`${APPLY_FN}
+local code, payload = apply(KEYS[1], KEYS[2], KEYS[3], KEYS[4], tonumber(ARGV[1]), ARGV[2], ARGV[3], ARGV[4] == '1')
+return {code, payload}
+`);
+
+export function parseEntry(json: string): LedgerEntry {
+  return ledgerEntry.parse(JSON.parse(json));
+}
+
+/**
+ * Each customer's wallet in the catalog currency (minor units) and its append-only ledger.
+ * Every movement is one Lua step with its ledger entry, keyed for idempotency, so a repeated
+ * update or a retried job moves money once; a debit never takes a balance below zero.
+ */
+export class Wallet {
+  constructor(
+    private readonly redis: Redis,
+    private readonly clock: Clock,
+    readonly currency: string,
+  ) {}
+
+  async balance(customerId: number): Promise<number> {
+    return Number((await this.redis.get(walletKeys.wallet(customerId))) ?? 0);
+  }
+
+  /** Adds money once per `idempotencyKey` (e.g. `charge:<telegram_payment_charge_id>`). */
+  async credit(
+    customerId: number,
+    amount: number,
+    idempotencyKey: string,
+    input: EntryInput,
+  ): Promise<{ applied: boolean; entry: LedgerEntry }> {
+    if (!Number.isInteger(amount) || amount <= 0)
+      throw new RangeError("credit amount must be a positive integer");
+    const result = await this.apply(customerId, amount, idempotencyKey, input, false);
+    if (!result.ok) throw new Error("credit cannot be refused");
+    return { applied: result.applied, entry: result.entry };
+  }
+
+  /** Takes money once per `idempotencyKey`; refuses (changing nothing) when the balance is short. */
+  async debit(
+    customerId: number,
+    amount: number,
+    idempotencyKey: string,
+    input: EntryInput,
+  ): Promise<DebitResult> {
+    if (!Number.isInteger(amount) || amount <= 0)
+      throw new RangeError("debit amount must be a positive integer");
+    return this.apply(customerId, -amount, idempotencyKey, input, true);
+  }
+
+  /** The entry an idempotency key produced, if any. */
+  async applied(idempotencyKey: string): Promise<LedgerEntry | undefined> {
+    const json = await this.redis.hget(walletKeys.applied, idempotencyKey);
+    return json ? parseEntry(json) : undefined;
+  }
+
+  /** Newest first. */
+  async history(
+    customerId: number,
+    offset: number,
+    limit: number,
+  ): Promise<{ entries: LedgerEntry[]; total: number }> {
+    const [raw, total] = await Promise.all([
+      this.redis.lrange(walletKeys.ledger(customerId), offset, offset + limit - 1),
+      this.redis.llen(walletKeys.ledger(customerId)),
+    ]);
+    return { entries: raw.map(parseEntry), total };
+  }
+
+  /** Entries of all customers from position `from` (oldest first), for stats and reconciliation. */
+  async journal(from = 0, count = 1_000): Promise<LedgerEntry[]> {
+    const raw = await this.redis.lrange(walletKeys.journal, from, from + count - 1);
+    return raw.map(parseEntry);
+  }
+
+  /** A ledger entry (balance filled in by Lua) for a movement of `amount`. */
+  entryJson(customerId: number, amount: number, input: EntryInput): string {
+    return JSON.stringify({
+      id: randomUUID(),
+      at: this.clock.now(),
+      customerId,
+      kind: input.kind,
+      amount,
+      balance: 0,
+      currency: this.currency,
+      ...(input.ref ? { ref: input.ref } : {}),
+      ...(input.note ? { note: input.note } : {}),
+      ...(input.planId ? { planId: input.planId } : {}),
+    });
+  }
+
+  private async apply(
+    customerId: number,
+    amount: number,
+    idempotencyKey: string,
+    input: EntryInput,
+    floor: boolean,
+  ): Promise<DebitResult> {
+    const [code, payload] = (await APPLY.run(this.redis, movementKeys(customerId), [
+      amount,
+      idempotencyKey,
+      this.entryJson(customerId, amount, input),
+      floor ? "1" : "0",
+    ])) as [number, string];
+    if (code === -1) return { ok: false, reason: "insufficient", balance: Number(payload) };
+    return { ok: true, applied: code === 1, entry: parseEntry(payload) };
+  }
+}
