@@ -128,3 +128,220 @@ account-linked = ✅ The hosting account is linked. API key: <code>{ $prefix }</
 account-ask-key = Paste the <b>API key</b> made in the web cabinet. The message is deleted as soon as I read it.
 account-key-format = This does not look like an API key (it starts with a prefix and an underscore).
 account-key-invalid = This key was not accepted by the hosting API (invalid or revoked). Check it and try again.
+
+## Servers
+
+servers-title = 🖥 <b>Servers</b> ({ $count })
+servers-page = Page { $page } of { $pages }
+servers-empty = The hosting account has no servers yet.
+servers-item = { $emoji } <b>{ $name }</b>: { $status } · { $kind } · { $days }
+servers-days-left = { $days ->
+    [one] { $days } day left
+   *[other] { $days } days left
+}
+servers-status-active = active
+servers-status-expired = expired
+servers-status-suspended = suspended
+servers-kind-xui = xui
+servers-kind-remnanode = remnanode
+servers-kind-other = other
+servers-prev = ‹ Previous
+servers-next = Next ›
+servers-back-list = « Servers
+servers-back-card = « Back to server
+servers-card =
+    🖥 <b>{ $name }</b> (#{ $id })
+    Status: { $emoji } { $status }
+    Type: { $kind }
+    Tariff: { $tariff }
+    Expires: { $expires } ({ $days })
+    CPU: { $cpu } · Memory: { $memory } · Disk: { $disk }
+    Flags: { $flags }
+servers-flag-bypass = bypass
+servers-flag-xui = xui
+servers-flag-remnanode = remnanode
+servers-live =
+    <b>Live</b>
+    State: { $state }
+    CPU load: { $cpu }% · RAM load: { $ram }%
+    Uptime: { $uptime }
+servers-stats-unavailable = <b>Live</b>: stats unavailable ({ $reason })
+servers-state-running = 🟢 running
+servers-state-offline = 🔴 offline
+servers-state-unknown = unknown
+servers-start = ▶️ Start
+servers-stop = ⏹ Stop
+servers-restart = 🔁 Restart
+servers-extend = 📅 Extend 30 days
+servers-core = ⚙️ Core version
+servers-config = 📄 Config
+servers-regen = ♻️ Regenerate
+servers-users = 👥 Users
+servers-inbounds = 📥 Inbounds
+servers-no = ✖ No
+servers-already-done = This was already done.
+servers-confirm-expired = This confirmation has expired. Open the action again from the server card.
+servers-power-confirm-start = ▶️ Start server «{ $name }»?
+servers-power-confirm-stop = ⏹ Stop server «{ $name }»? Its users lose the connection until it is started again.
+servers-power-confirm-restart = 🔁 Restart server «{ $name }»? Its users are disconnected for a moment.
+servers-power-done-start = ✅ Start done.
+servers-power-done-stop = ✅ Stop done.
+servers-power-done-restart = ✅ Restart done.
+servers-power-state = State now: { $state }.
+servers-extend-confirm =
+    📅 <b>Extend server «{ $name }» by 30 days?</b>
+    Current expiry: { $expires } ({ $days })
+    Account balance: <b>{ $balance }</b>
+    The extension is paid from the account balance.
+servers-extend-yes = ✅ Yes, extend
+servers-extend-done =
+    ✅ Server «{ $name }» is extended by 30 days.
+    New expiry: { $expires } ({ $days })
+    Account balance: <b>{ $balance }</b>
+servers-extend-no-balance = ❌ Not enough balance to extend; nothing was charged. Top up the balance in the web cabinet, then try again.
+servers-extend-unknown = ⚠️ The hosting service did not answer properly, so the outcome is unknown: the server may or may not have been extended. Check the expiry date on the server card before trying again.
+servers-config-xui =
+    📄 <b>Panel of server #{ $id }</b>
+    Panel: { $url }
+    User: <code>{ $username }</code>
+    Password: <tg-spoiler>{ $password }</tg-spoiler>
+    Web path: <code>{ $webPath }</code>
+    Node address: <code>{ $node }</code>
+servers-config-caption = 📄 Config profile of server #{ $id }. Load it into your own management panel.
+servers-regen-warning-xui =
+    ⚠️ <b>Regenerate the config of «{ $name }»?</b>
+    A new inbound is created, and all users (clients) of the current inbound <b>stop working</b>: they need new links. This cannot be undone.
+servers-regen-warning-remnanode =
+    ⚠️ <b>Regenerate the config of «{ $name }»?</b>
+    New reality keys and a new profile are made, and the <b>old keys stop being valid</b>: connections built on the current profile break until your panel loads the new one. This cannot be undone.
+servers-regen-warning-other =
+    ⚠️ <b>Regenerate the config of «{ $name }»?</b>
+    The current config <b>stops working</b>. This cannot be undone.
+servers-regen-yes = ⚠️ Yes, regenerate
+servers-regen-done-xui = ✅ Config regenerated: new inbound created (id { $inbound }). Users of the old inbound no longer work; create them again.
+servers-regen-done-xui-noid = ✅ Config regenerated: a new inbound was created. Users of the old inbound no longer work; create them again.
+servers-regen-done-remnanode = ✅ Config regenerated with new reality keys. The new profile follows as a JSON document.
+servers-regen-caption = 📄 New config profile of server #{ $id }. Load it into your panel; the old keys are no longer valid.
+servers-core-title =
+    ⚙️ <b>Proxy-core version of «{ $name }»</b>
+    Pick the version to install. The server must be running.
+servers-core-default = { $version } (default)
+servers-core-done = ✅ The proxy core of server #{ $id } is now version { $version }.
+servers-core-not-running = The server is not running; start it and wait about 30 seconds, then try again.
+servers-core-no-pin = This server has no core-pin block; the version cannot be changed.
+servers-core-files = The server's files could not be read or written; try again later or contact hosting support.
+
+## xui users
+
+xui-list-title = 👥 <b>xui users of server #{ $id }</b>
+xui-list-summary = Inbound { $inbound } · { $count ->
+    [one] { $count } user
+   *[other] { $count } users
+} · page { $page } of { $pages }
+xui-list-empty = No users yet. Tap “Create user” to add the first one.
+xui-list-line = { $mark }<b>{ $name }</b> — { $usage } · { $expiry }
+xui-used-of = { $used } / { $limit }
+xui-unlimited = unlimited
+xui-no-expiry = no expiry
+xui-until = until { $date }
+xui-page-prev = ‹ Previous
+xui-page-next = Next ›
+xui-create = ➕ Create user
+xui-inbounds = 📡 Inbounds
+xui-users = 👥 Users
+xui-back-server = « Back to server
+xui-back-list = « Back to users
+xui-only-xui = Users can be managed here only on servers of the xui type. A remnanode server gets its users from your own management panel.
+xui-status-active = ✅ active
+xui-status-disabled = 🚫 disabled (banned)
+xui-status-expired = ⌛ expired
+xui-status-depleted = 📉 traffic limit used up
+xui-card-title = 👤 <b>{ $name }</b> · server #{ $id }
+xui-card-status = Status: { $status }
+xui-card-limit = Traffic limit: { $limit }
+xui-card-used = Used: { $used } (↑ { $up } · ↓ { $down })
+xui-card-expiry = Expires: { $date }
+xui-card-expiry-left = Expires: { $date } ({ $days ->
+    [one] { $days } day left
+   *[other] { $days } days left
+})
+xui-card-no-expiry = Expires: never (no expiry)
+xui-card-uuid = UUID: <code>{ $uuid }</code>
+xui-btn-limit = 📦 Change limit
+xui-btn-term = 📅 Set term
+xui-btn-ban = 🚫 Ban
+xui-btn-unban = ✅ Unban
+xui-btn-delete = 🗑 Delete
+xui-banned = 🚫 <b>{ $name }</b> is banned: the user is kept but cannot connect until unbanned.
+xui-unbanned = ✅ <b>{ $name }</b> is unbanned and can connect again.
+xui-delete-confirm =
+    🗑 <b>Delete user { $name }?</b>
+    Its VLESS link and subscription stop working at once. This cannot be undone.
+xui-delete-yes = 🗑 Yes, delete
+xui-deleted = 🗑 User <b>{ $name }</b> is deleted.
+xui-delete-already = This deletion is already done (the button was pressed more than once).
+xui-delete-expired = This confirmation has expired. Open the user again to delete it.
+xui-ask-name =
+    ➕ <b>New user on server #{ $id }</b>
+    Send a <b>name</b>: 1 to 32 characters, Latin letters, digits and _ . @ - (no spaces).
+    Send <code>-</code> to let the hosting service generate a name.
+xui-name-invalid = The name must be 1 to 32 characters of Latin letters, digits and _ . @ - (no spaces), or <code>-</code> for a generated name.
+xui-ask-gb = Traffic limit in <b>GB</b>, e.g. 50 or 2.5. Send <code>0</code> for unlimited.
+xui-gb-invalid = Send a number of GB, 0 or more (0 = unlimited), e.g. 50 or 2.5.
+xui-ask-days = Term in <b>days counted from today</b>, e.g. 30. Send <code>0</code> for no expiry.
+xui-days-invalid = Send a whole number of days, 0 or more (0 = no expiry), e.g. 30.
+xui-created = ✅ User <b>{ $name }</b> is created on server #{ $id }.
+xui-created-renamed = ⚠️ The name <b>{ $wanted }</b> was already taken, so the hosting service named the user <b>{ $name }</b>. Use this name from now on.
+xui-created-generated = The hosting service generated the name <b>{ $name }</b>.
+xui-created-terms = Limit: { $limit } · Term: { $term }
+xui-term-days = { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} from today
+xui-created-link = 🔗 <b>VLESS link</b> (tap to copy):
+xui-created-subs = 📥 <b>Subscription links</b>:
+xui-created-no-subs = (the hosting service returned no subscription links)
+xui-qr-caption = QR code of the VLESS link of { $name }
+xui-open-card = 👤 Open user
+xui-ask-limit = 📦 Send the new traffic limit of <b>{ $name }</b> in <b>GB</b>, e.g. 50 or 2.5 (0 = unlimited). Traffic already used is not reset.
+xui-limit-set = ✅ The traffic limit of <b>{ $name }</b> is now { $limit }.
+xui-ask-term = 📅 Set a new term for <b>{ $name }</b>: send N, the number of days from today (0 = no expiry). This replaces the current expiry, it does not add to it.
+xui-term-set = ✅ New term of <b>{ $name }</b>: { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} from today, until { $date }.
+xui-term-set-days = ✅ New term of <b>{ $name }</b>: { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} from today.
+xui-term-set-none = ✅ <b>{ $name }</b> now has no expiry.
+xui-inbounds-title = 📡 <b>Inbounds of server #{ $id }</b>
+xui-inbounds-empty = The panel has no inbounds.
+xui-inbound-line =
+    <b>#{ $id }</b> { $remark }
+    { $protocol } · { $network } · port { $port } · path { $path } · { $clients }
+xui-inbound-clients = { $count ->
+    [one] { $count } user
+   *[other] { $count } users
+}
+xui-inbound-clients-unknown = users: ?
+
+## Access delivery
+
+access-term = Valid until { $until } · Traffic: { $traffic } · Devices: { $devices }
+access-no-expiry = no expiry
+access-unlimited = unlimited
+access-links = 🔗 <b>{ $count ->
+    [one] Connection link
+   *[other] Connection links
+  }</b> (tap to copy):
+access-subscription = 📥 <b>Subscription URL</b> (add it to your app; it keeps your servers up to date):
+access-howto =
+    <b>How to connect</b>
+    • <b>Android</b>: Hiddify or v2rayNG → ➕ → Import from clipboard
+    • <b>iOS</b>: Streisand or V2Box → ➕ → Add from clipboard
+    • <b>Windows</b>: Hiddify or v2rayN → Add profile from clipboard
+    • <b>macOS</b>: Hiddify or V2Box → Import from clipboard
+    • <b>Linux</b>: Hiddify or Nekoray → Import from clipboard
+    Or scan the QR code with the app.
+access-qr-caption = QR code for your VPN app

@@ -128,3 +128,233 @@ account-linked = ✅ Аккаунт хостинга подключён. API-к�
 account-ask-key = Вставьте <b>API-ключ</b>, созданный в веб-кабинете. Сообщение удаляется сразу после прочтения.
 account-key-format = Это не похоже на API-ключ (он начинается с префикса и подчёркивания).
 account-key-invalid = Хостинг не принял этот ключ (недействителен или отозван). Проверьте его и попробуйте снова.
+
+## Servers
+
+servers-title = 🖥 <b>Серверы</b> ({ $count })
+servers-page = Страница { $page } из { $pages }
+servers-empty = В аккаунте хостинга пока нет серверов.
+servers-item = { $emoji } <b>{ $name }</b>: { $status } · { $kind } · { $days }
+servers-days-left = { $days ->
+    [one] остался { $days } день
+    [few] осталось { $days } дня
+   *[other] осталось { $days } дней
+}
+servers-status-active = активен
+servers-status-expired = истёк
+servers-status-suspended = приостановлен
+servers-kind-xui = xui
+servers-kind-remnanode = remnanode
+servers-kind-other = другой
+servers-prev = ‹ Назад
+servers-next = Дальше ›
+servers-back-list = « Серверы
+servers-back-card = « К серверу
+servers-card =
+    🖥 <b>{ $name }</b> (#{ $id })
+    Статус: { $emoji } { $status }
+    Тип: { $kind }
+    Тариф: { $tariff }
+    Истекает: { $expires } ({ $days })
+    CPU: { $cpu } · Память: { $memory } · Диск: { $disk }
+    Флаги: { $flags }
+servers-flag-bypass = обход
+servers-flag-xui = xui
+servers-flag-remnanode = remnanode
+servers-live =
+    <b>Сейчас</b>
+    Состояние: { $state }
+    Загрузка CPU: { $cpu }% · RAM: { $ram }%
+    Аптайм: { $uptime }
+servers-stats-unavailable = <b>Сейчас</b>: статистика недоступна ({ $reason })
+servers-state-running = 🟢 работает
+servers-state-offline = 🔴 выключен
+servers-state-unknown = неизвестно
+servers-start = ▶️ Запустить
+servers-stop = ⏹ Остановить
+servers-restart = 🔁 Перезапустить
+servers-extend = 📅 Продлить на 30 дней
+servers-core = ⚙️ Версия ядра
+servers-config = 📄 Конфиг
+servers-regen = ♻️ Перевыпустить
+servers-users = 👥 Пользователи
+servers-inbounds = 📥 Инбаунды
+servers-no = ✖ Нет
+servers-already-done = Это уже сделано.
+servers-confirm-expired = Срок подтверждения истёк. Откройте действие заново из карточки сервера.
+servers-power-confirm-start = ▶️ Запустить сервер «{ $name }»?
+servers-power-confirm-stop = ⏹ Остановить сервер «{ $name }»? Его пользователи потеряют связь, пока сервер снова не запустят.
+servers-power-confirm-restart = 🔁 Перезапустить сервер «{ $name }»? Его пользователи ненадолго отключатся.
+servers-power-done-start = ✅ Запуск выполнен.
+servers-power-done-stop = ✅ Остановка выполнена.
+servers-power-done-restart = ✅ Перезапуск выполнен.
+servers-power-state = Состояние сейчас: { $state }.
+servers-extend-confirm =
+    📅 <b>Продлить сервер «{ $name }» на 30 дней?</b>
+    Сейчас истекает: { $expires } ({ $days })
+    Баланс аккаунта: <b>{ $balance }</b>
+    Продление оплачивается с баланса аккаунта.
+servers-extend-yes = ✅ Да, продлить
+servers-extend-done =
+    ✅ Сервер «{ $name }» продлён на 30 дней.
+    Новая дата окончания: { $expires } ({ $days })
+    Баланс аккаунта: <b>{ $balance }</b>
+servers-extend-no-balance = ❌ Недостаточно средств для продления; ничего не списано. Пополните баланс в веб-кабинете и попробуйте снова.
+servers-extend-unknown = ⚠️ Хостинг не дал внятного ответа, поэтому результат неизвестен: сервер мог быть продлён, а мог и нет. Прежде чем пробовать снова, проверьте дату окончания в карточке сервера.
+servers-config-xui =
+    📄 <b>Панель сервера #{ $id }</b>
+    Панель: { $url }
+    Пользователь: <code>{ $username }</code>
+    Пароль: <tg-spoiler>{ $password }</tg-spoiler>
+    Веб-путь: <code>{ $webPath }</code>
+    Адрес ноды: <code>{ $node }</code>
+servers-config-caption = 📄 Профиль конфигурации сервера #{ $id }. Загрузите его в свою панель управления.
+servers-regen-warning-xui =
+    ⚠️ <b>Перевыпустить конфиг «{ $name }»?</b>
+    Будет создан новый инбаунд, и все пользователи (клиенты) текущего инбаунда <b>перестанут работать</b>: им понадобятся новые ссылки. Это нельзя отменить.
+servers-regen-warning-remnanode =
+    ⚠️ <b>Перевыпустить конфиг «{ $name }»?</b>
+    Будут созданы новые reality-ключи и новый профиль, а <b>старые ключи станут недействительны</b>: подключения на текущем профиле сломаются, пока ваша панель не загрузит новый. Это нельзя отменить.
+servers-regen-warning-other =
+    ⚠️ <b>Перевыпустить конфиг «{ $name }»?</b>
+    Текущий конфиг <b>перестанет работать</b>. Это нельзя отменить.
+servers-regen-yes = ⚠️ Да, перевыпустить
+servers-regen-done-xui = ✅ Конфиг перевыпущен: создан новый инбаунд (id { $inbound }). Пользователи старого инбаунда больше не работают; создайте их заново.
+servers-regen-done-xui-noid = ✅ Конфиг перевыпущен: создан новый инбаунд. Пользователи старого инбаунда больше не работают; создайте их заново.
+servers-regen-done-remnanode = ✅ Конфиг перевыпущен с новыми reality-ключами. Новый профиль придёт следующим сообщением в виде JSON-документа.
+servers-regen-caption = 📄 Новый профиль конфигурации сервера #{ $id }. Загрузите его в свою панель; старые ключи больше недействительны.
+servers-core-title =
+    ⚙️ <b>Версия прокси-ядра «{ $name }»</b>
+    Выберите версию для установки. Сервер должен быть запущен.
+servers-core-default = { $version } (по умолчанию)
+servers-core-done = ✅ На сервере #{ $id } теперь прокси-ядро версии { $version }.
+servers-core-not-running = Сервер не запущен; запустите его, подождите около 30 секунд и попробуйте снова.
+servers-core-no-pin = На этом сервере нет блока core-pin; версию изменить нельзя.
+servers-core-files = Не удалось прочитать или записать файлы сервера; попробуйте позже или обратитесь в поддержку хостинга.
+
+## xui users
+
+xui-list-title = 👥 <b>Пользователи xui сервера #{ $id }</b>
+xui-list-summary = Инбаунд { $inbound } · { $count ->
+    [one] { $count } пользователь
+    [few] { $count } пользователя
+    [many] { $count } пользователей
+   *[other] { $count } пользователя
+} · страница { $page } из { $pages }
+xui-list-empty = Пользователей пока нет. Нажмите «Создать пользователя», чтобы добавить первого.
+xui-list-line = { $mark }<b>{ $name }</b> — { $usage } · { $expiry }
+xui-used-of = { $used } / { $limit }
+xui-unlimited = безлимит
+xui-no-expiry = бессрочно
+xui-until = до { $date }
+xui-page-prev = ‹ Назад
+xui-page-next = Далее ›
+xui-create = ➕ Создать пользователя
+xui-inbounds = 📡 Инбаунды
+xui-users = 👥 Пользователи
+xui-back-server = « К серверу
+xui-back-list = « К пользователям
+xui-only-xui = Пользователями здесь можно управлять только на серверах типа xui. На сервер remnanode пользователи добавляются из вашей собственной панели управления.
+xui-status-active = ✅ активен
+xui-status-disabled = 🚫 отключён (заблокирован)
+xui-status-expired = ⌛ срок истёк
+xui-status-depleted = 📉 лимит трафика исчерпан
+xui-card-title = 👤 <b>{ $name }</b> · сервер #{ $id }
+xui-card-status = Статус: { $status }
+xui-card-limit = Лимит трафика: { $limit }
+xui-card-used = Использовано: { $used } (↑ { $up } · ↓ { $down })
+xui-card-expiry = Действует до: { $date }
+xui-card-expiry-left = Действует до: { $date } ({ $days ->
+    [one] остался { $days } день
+    [few] осталось { $days } дня
+    [many] осталось { $days } дней
+   *[other] осталось { $days } дня
+})
+xui-card-no-expiry = Действует: бессрочно
+xui-card-uuid = UUID: <code>{ $uuid }</code>
+xui-btn-limit = 📦 Изменить лимит
+xui-btn-term = 📅 Задать срок
+xui-btn-ban = 🚫 Заблокировать
+xui-btn-unban = ✅ Разблокировать
+xui-btn-delete = 🗑 Удалить
+xui-banned = 🚫 <b>{ $name }</b> заблокирован: пользователь сохранён, но не сможет подключиться, пока его не разблокируют.
+xui-unbanned = ✅ <b>{ $name }</b> разблокирован и снова может подключаться.
+xui-delete-confirm =
+    🗑 <b>Удалить пользователя { $name }?</b>
+    Его VLESS-ссылка и подписка сразу перестанут работать. Это нельзя отменить.
+xui-delete-yes = 🗑 Да, удалить
+xui-deleted = 🗑 Пользователь <b>{ $name }</b> удалён.
+xui-delete-already = Это удаление уже выполнено (кнопку нажали несколько раз).
+xui-delete-expired = Срок этого подтверждения истёк. Откройте пользователя снова, чтобы удалить его.
+xui-ask-name =
+    ➕ <b>Новый пользователь на сервере #{ $id }</b>
+    Отправьте <b>имя</b>: от 1 до 32 символов, латинские буквы, цифры и _ . @ - (без пробелов).
+    Отправьте <code>-</code>, чтобы хостинг сам придумал имя.
+xui-name-invalid = Имя: от 1 до 32 символов из латинских букв, цифр и _ . @ - (без пробелов), или <code>-</code>, чтобы имя придумал хостинг.
+xui-ask-gb = Лимит трафика в <b>ГБ</b>, например 50 или 2,5. Отправьте <code>0</code> для безлимита.
+xui-gb-invalid = Отправьте число ГБ, 0 или больше (0 = безлимит), например 50 или 2,5.
+xui-ask-days = Срок в <b>днях, считая от сегодня</b>, например 30. Отправьте <code>0</code>, чтобы срок был бессрочным.
+xui-days-invalid = Отправьте целое число дней, 0 или больше (0 = бессрочно), например 30.
+xui-created = ✅ Пользователь <b>{ $name }</b> создан на сервере #{ $id }.
+xui-created-renamed = ⚠️ Имя <b>{ $wanted }</b> уже было занято, поэтому хостинг назвал пользователя <b>{ $name }</b>. Используйте дальше это имя.
+xui-created-generated = Хостинг придумал имя <b>{ $name }</b>.
+xui-created-terms = Лимит: { $limit } · Срок: { $term }
+xui-term-days = { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+    [many] { $days } дней
+   *[other] { $days } дня
+} от сегодня
+xui-created-link = 🔗 <b>VLESS-ссылка</b> (нажмите, чтобы скопировать):
+xui-created-subs = 📥 <b>Ссылки подписки</b>:
+xui-created-no-subs = (хостинг не вернул ссылок подписки)
+xui-qr-caption = QR-код VLESS-ссылки пользователя { $name }
+xui-open-card = 👤 Открыть пользователя
+xui-ask-limit = 📦 Отправьте новый лимит трафика пользователя <b>{ $name }</b> в <b>ГБ</b>, например 50 или 2,5 (0 = безлимит). Уже использованный трафик не обнуляется.
+xui-limit-set = ✅ Лимит трафика пользователя <b>{ $name }</b> теперь { $limit }.
+xui-ask-term = 📅 Задайте новый срок для <b>{ $name }</b>: отправьте N — число дней, считая от сегодня (0 = бессрочно). Новый срок заменяет текущий, а не прибавляется к нему.
+xui-term-set = ✅ Новый срок <b>{ $name }</b>: { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+    [many] { $days } дней
+   *[other] { $days } дня
+} от сегодня, до { $date }.
+xui-term-set-days = ✅ Новый срок <b>{ $name }</b>: { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+    [many] { $days } дней
+   *[other] { $days } дня
+} от сегодня.
+xui-term-set-none = ✅ <b>{ $name }</b> теперь без срока (бессрочно).
+xui-inbounds-title = 📡 <b>Инбаунды сервера #{ $id }</b>
+xui-inbounds-empty = В панели нет инбаундов.
+xui-inbound-line =
+    <b>#{ $id }</b> { $remark }
+    { $protocol } · { $network } · порт { $port } · путь { $path } · { $clients }
+xui-inbound-clients = { $count ->
+    [one] { $count } пользователь
+    [few] { $count } пользователя
+    [many] { $count } пользователей
+   *[other] { $count } пользователя
+}
+xui-inbound-clients-unknown = пользователей: ?
+
+## Access delivery
+
+access-term = Действует до { $until } · Трафик: { $traffic } · Устройств: { $devices }
+access-no-expiry = без срока
+access-unlimited = без ограничений
+access-links = 🔗 <b>{ $count ->
+    [one] Ссылка для подключения
+   *[other] Ссылки для подключения
+  }</b> (нажмите, чтобы скопировать):
+access-subscription = 📥 <b>Ссылка подписки</b> (добавьте её в приложение, она сама обновляет список серверов):
+access-howto =
+    <b>Как подключиться</b>
+    • <b>Android</b>: Hiddify или v2rayNG → ➕ → Импорт из буфера обмена
+    • <b>iOS</b>: Streisand или V2Box → ➕ → Добавить из буфера обмена
+    • <b>Windows</b>: Hiddify или v2rayN → Добавить профиль из буфера обмена
+    • <b>macOS</b>: Hiddify или V2Box → Импорт из буфера обмена
+    • <b>Linux</b>: Hiddify или Nekoray → Импорт из буфера обмена
+    Или отсканируйте QR-код в приложении.
+access-qr-caption = QR-код для VPN-приложения

@@ -1,0 +1,506 @@
+import { Composer, InlineKeyboard, InputFile } from "grammy";
+import type { Locale } from "../../../config.js";
+import { OneTimeTokens } from "../../../domain/one-time.js";
+import {
+  DEFAULT_XRAY_VERSION,
+  POWER_ACTIONS,
+  type PowerAction,
+  type Server,
+  type ServerConfig,
+  type ServerState,
+  type ServerStats,
+  XRAY_VERSIONS,
+  type XrayVersion,
+} from "../../../hosting/account.js";
+import {
+  HostingApiError,
+  HostingNetworkError,
+  HostingSchemaError,
+  HostingTimeoutError,
+  isHostingError,
+} from "../../../hosting/errors.js";
+import type { BotContext } from "../../context.js";
+import { formatDateTime, formatDuration, formatNumber, html } from "../../views/format.js";
+import { hostingErrorText } from "../../views/hosting-error.js";
+import { show, type View } from "../../views/show.js";
+import { accountView, relinkKeyboard } from "./account.js";
+import { serversCb, xuiCb } from "./callbacks.js";
+import { adminHomeButton } from "./home.js";
+
+/** Servers shown per page of the list. */
+export const SERVERS_PER_PAGE = 8;
+
+const STATUS_EMOJI: Record<Server["status"], string> = {
+  active: "🟢",
+  expired: "🔴",
+  suspended: "⏸",
+};
+
+type ServersData = NonNullable<ReturnType<typeof serversCb.unpack>>;
+
+async function localeOf(ctx: BotContext): Promise<Locale> {
+  return (await ctx.i18n.getLocale()) === "ru" ? "ru" : "en";
+}
+
+const cb = (act: ServersData["act"], id: number, arg = "") => serversCb.pack({ act, id, arg });
+
+function daysLeft(ctx: BotContext, days: number): string {
+  return ctx.t("servers-days-left", { days });
+}
+
+function kindText(ctx: BotContext, server: Server): string {
+  return ctx.t(`servers-kind-${server.kind}`);
+}
+
+function stateText(ctx: BotContext, state: ServerState | undefined): string {
+  return ctx.t(state === undefined ? "servers-state-unknown" : `servers-state-${state}`);
+}
+
+/** Ways on from a server view (or from the list when there is no server). */
+function navKeyboard(
+  ctx: BotContext,
+  id: number | undefined,
+  keyboard = new InlineKeyboard(),
+): InlineKeyboard {
+  if (id === undefined || id <= 0) {
+    keyboard.text(ctx.t("menu-refresh"), cb("list", 0)).row();
+  } else {
+    keyboard
+      .text(ctx.t("servers-back-card"), cb("card", id))
+      .text(ctx.t("servers-back-list"), cb("list", 0))
+      .row();
+  }
+  return adminHomeButton(ctx, keyboard);
+}
+
+/**
+ * A hosting failure as a view with a way on: a revoked key offers linking again, anything else
+ * is explained in words beside buttons back to the card or the list. Unknown errors propagate.
+ */
+function failureView(ctx: BotContext, err: unknown, id: number | undefined, text?: string): View {
+  if (isHostingError(err, "unauthorized")) {
+    const keyboard = ctx.deps.accountKey.fixed ? new InlineKeyboard() : relinkKeyboard(ctx.t);
+    return { text: ctx.t("hosting-error-unauthorized"), keyboard: adminHomeButton(ctx, keyboard) };
+  }
+  return { text: text ?? html(hostingErrorText(ctx.t, err)), keyboard: navKeyboard(ctx, id) };
+}
+
+function withNotice(notice: string | undefined, view: View): View {
+  return notice ? { ...view, text: `${notice}\n\n${view.text}` } : view;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list
+// ---------------------------------------------------------------------------------------------
+
+/** The paged list of the account's servers, or the way to link an account. */
+export async function serversView(ctx: BotContext, page = 0): Promise<View> {
+  const info = await ctx.deps.accountKey.info();
+  if (info.source === "none") return accountView(ctx);
+  let servers: Server[];
+  try {
+    servers = await ctx.deps.hosting.account.servers();
+  } catch (err) {
+    return failureView(ctx, err, undefined);
+  }
+  const pages = Math.max(1, Math.ceil(servers.length / SERVERS_PER_PAGE));
+  const current = Math.min(Math.max(0, page), pages - 1);
+  const shown = servers.slice(current * SERVERS_PER_PAGE, (current + 1) * SERVERS_PER_PAGE);
+  const lines = [ctx.t("servers-title", { count: servers.length })];
+  if (pages > 1) lines.push(ctx.t("servers-page", { page: current + 1, pages }));
+  lines.push("");
+  if (servers.length === 0) lines.push(ctx.t("servers-empty"));
+  const keyboard = new InlineKeyboard();
+  for (const s of shown) {
+    lines.push(
+      ctx.t("servers-item", {
+        emoji: STATUS_EMOJI[s.status],
+        name: html(s.name),
+        status: ctx.t(`servers-status-${s.status}`),
+        kind: kindText(ctx, s),
+        days: daysLeft(ctx, s.daysLeft),
+      }),
+    );
+    keyboard.text(`${STATUS_EMOJI[s.status]} ${s.name}`, cb("card", s.id)).row();
+  }
+  if (pages > 1) {
+    if (current > 0) keyboard.text(ctx.t("servers-prev"), cb("list", current - 1));
+    if (current < pages - 1) keyboard.text(ctx.t("servers-next"), cb("list", current + 1));
+    keyboard.row();
+  }
+  keyboard.text(ctx.t("menu-refresh"), cb("list", current)).row();
+  return { text: lines.join("\n"), keyboard: adminHomeButton(ctx, keyboard) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The card
+// ---------------------------------------------------------------------------------------------
+
+function flagsText(ctx: BotContext, s: Server): string {
+  const flag = (key: string, on: boolean) => `${ctx.t(key)} ${on ? "✅" : "✖"}`;
+  return [
+    flag("servers-flag-bypass", s.vpnBsEnabled),
+    flag("servers-flag-xui", s.xuiEnabled),
+    flag("servers-flag-remnanode", s.remnanodeEnabled),
+  ].join(" · ");
+}
+
+function statsText(ctx: BotContext, locale: Locale, stats: PromiseSettledResult<ServerStats>): string {
+  if (stats.status === "rejected") {
+    // hostingErrorText rethrows what it cannot explain (a bug, not a hosting failure).
+    return ctx.t("servers-stats-unavailable", { reason: html(hostingErrorText(ctx.t, stats.reason)) });
+  }
+  const s = stats.value;
+  return ctx.t("servers-live", {
+    state: stateText(ctx, s.state),
+    cpu: formatNumber(locale, s.cpuLoad, 1),
+    ram: formatNumber(locale, s.ramLoad, 1),
+    uptime: formatDuration(locale, s.uptimeSeconds),
+  });
+}
+
+function cardKeyboard(ctx: BotContext, s: Server): InlineKeyboard {
+  const k = new InlineKeyboard()
+    .text(ctx.t("menu-refresh"), cb("card", s.id))
+    .row()
+    .text(ctx.t("servers-start"), cb("power", s.id, "start"))
+    .text(ctx.t("servers-stop"), cb("power", s.id, "stop"))
+    .text(ctx.t("servers-restart"), cb("power", s.id, "restart"))
+    .row()
+    .text(ctx.t("servers-extend"), cb("extend", s.id))
+    .text(ctx.t("servers-core"), cb("core", s.id))
+    .row()
+    .text(ctx.t("servers-config"), cb("config", s.id))
+    .text(ctx.t("servers-regen"), cb("regen", s.id))
+    .row();
+  if (s.kind === "xui") {
+    k.text(ctx.t("servers-users"), xuiCb.pack({ act: "list", id: s.id, arg: "0" }))
+      .text(ctx.t("servers-inbounds"), xuiCb.pack({ act: "inbounds", id: s.id, arg: "" }))
+      .row();
+  }
+  k.text(ctx.t("servers-back-list"), cb("list", 0)).row();
+  return adminHomeButton(ctx, k);
+}
+
+/** A server's card with live stats; `notice` (e.g. an action's result) goes on top. */
+export async function serverCardView(ctx: BotContext, id: number, notice?: string): Promise<View> {
+  const [server, stats] = await Promise.allSettled([
+    ctx.deps.hosting.account.server(id),
+    ctx.deps.hosting.account.stats(id),
+  ]);
+  if (server.status === "rejected") return withNotice(notice, failureView(ctx, server.reason, id));
+  const s = server.value;
+  const locale = await localeOf(ctx);
+  const text = [
+    ctx.t("servers-card", {
+      name: html(s.name),
+      id: s.id,
+      emoji: STATUS_EMOJI[s.status],
+      status: ctx.t(`servers-status-${s.status}`),
+      kind: kindText(ctx, s),
+      tariff: html(s.tariffName || s.tariffId),
+      expires: formatDateTime(locale, s.expiresAt.getTime()),
+      days: daysLeft(ctx, s.daysLeft),
+      cpu: formatNumber(locale, s.cpu),
+      memory: formatNumber(locale, s.memory),
+      disk: formatNumber(locale, s.disk),
+      flags: flagsText(ctx, s),
+    }),
+    "",
+    statsText(ctx, locale, stats),
+  ].join("\n");
+  return withNotice(notice, { text, keyboard: cardKeyboard(ctx, s) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Confirmations with one-time tokens
+// ---------------------------------------------------------------------------------------------
+
+function tokens(ctx: BotContext): OneTimeTokens {
+  return new OneTimeTokens(ctx.deps.redis);
+}
+
+function confirmKeyboard(ctx: BotContext, yesLabel: string, yesData: string, id: number): InlineKeyboard {
+  return new InlineKeyboard().text(yesLabel, yesData).text(ctx.t("servers-no"), cb("card", id)).row();
+}
+
+/**
+ * Claims a confirmation's token and answers the button press. Only the first press of a token
+ * goes on; a repeat (double tap, replay) is told it is done, an expired token to start again.
+ */
+async function claim(ctx: BotContext, token: string, id: number): Promise<boolean> {
+  const result = token ? await tokens(ctx).claim(token) : "unknown";
+  if (result === "claimed") {
+    await ctx.answerCallbackQuery();
+    return true;
+  }
+  if (result === "used") {
+    ctx.log.info({ serverId: id }, "repeated confirmation ignored");
+    await ctx.answerCallbackQuery({ text: ctx.t("servers-already-done") });
+    return false;
+  }
+  await ctx.answerCallbackQuery();
+  await show(ctx, { text: ctx.t("servers-confirm-expired"), keyboard: navKeyboard(ctx, id) });
+  return false;
+}
+
+// -- power ------------------------------------------------------------------------------------
+
+function powerAction(raw: string | undefined): PowerAction | undefined {
+  return (POWER_ACTIONS as readonly string[]).includes(raw ?? "") ? (raw as PowerAction) : undefined;
+}
+
+async function powerConfirmView(ctx: BotContext, id: number, action: PowerAction): Promise<View> {
+  let server: Server;
+  try {
+    server = await ctx.deps.hosting.account.server(id);
+  } catch (err) {
+    return failureView(ctx, err, id);
+  }
+  const token = await tokens(ctx).issue();
+  return {
+    text: ctx.t(`servers-power-confirm-${action}`, { name: html(server.name) }),
+    keyboard: confirmKeyboard(ctx, ctx.t(`servers-${action}`), cb("power-ok", id, `${action}.${token}`), id),
+  };
+}
+
+async function powerDo(ctx: BotContext, id: number, arg: string): Promise<void> {
+  const [rawAction, token = ""] = arg.split(".", 2);
+  const action = powerAction(rawAction);
+  if (!action) {
+    await ctx.answerCallbackQuery();
+    return;
+  }
+  if (!(await claim(ctx, token, id))) return;
+  try {
+    const result = await ctx.deps.hosting.account.power(id, action);
+    ctx.log.info({ adminId: ctx.from?.id, serverId: id, action, state: result.state }, "server power action");
+    const notice = `${ctx.t(`servers-power-done-${action}`)} ${ctx.t("servers-power-state", {
+      state: stateText(ctx, result.state),
+    })}`;
+    await show(ctx, await serverCardView(ctx, id, notice));
+  } catch (err) {
+    await show(ctx, failureView(ctx, err, id));
+  }
+}
+
+// -- extend -----------------------------------------------------------------------------------
+
+async function extendConfirmView(ctx: BotContext, id: number): Promise<View> {
+  let server: Server;
+  let balance: number;
+  try {
+    const [s, account] = await Promise.all([
+      ctx.deps.hosting.account.server(id),
+      ctx.deps.hosting.account.account(),
+    ]);
+    server = s;
+    balance = account.balance;
+  } catch (err) {
+    return failureView(ctx, err, id);
+  }
+  const locale = await localeOf(ctx);
+  const token = await tokens(ctx).issue();
+  return {
+    text: ctx.t("servers-extend-confirm", {
+      name: html(server.name),
+      expires: formatDateTime(locale, server.expiresAt.getTime()),
+      days: daysLeft(ctx, server.daysLeft),
+      balance: formatNumber(locale, balance),
+    }),
+    keyboard: confirmKeyboard(ctx, ctx.t("servers-extend-yes"), cb("extend-ok", id, token), id),
+  };
+}
+
+async function extendDo(ctx: BotContext, id: number, token: string): Promise<void> {
+  if (!(await claim(ctx, token, id))) return;
+  try {
+    const result = await ctx.deps.hosting.account.extend(id);
+    ctx.log.info({ adminId: ctx.from?.id, serverId: id, balance: result.balance }, "server extended");
+    const locale = await localeOf(ctx);
+    await show(ctx, {
+      text: ctx.t("servers-extend-done", {
+        name: html(result.server.name),
+        expires: formatDateTime(locale, result.server.expiresAt.getTime()),
+        days: daysLeft(ctx, result.server.daysLeft),
+        balance: formatNumber(locale, result.balance),
+      }),
+      keyboard: navKeyboard(ctx, id),
+    });
+  } catch (err) {
+    ctx.log.warn({ adminId: ctx.from?.id, serverId: id, err }, "server extension failed");
+    if (isHostingError(err, "bad_request")) {
+      const text = `${ctx.t("servers-extend-no-balance")}\n<i>${html(err.detail)}</i>`;
+      return show(ctx, failureView(ctx, err, id, text));
+    }
+    // Extension spends money and is not idempotent: when we cannot tell what happened, never retry.
+    if (
+      err instanceof HostingTimeoutError ||
+      err instanceof HostingNetworkError ||
+      err instanceof HostingSchemaError
+    ) {
+      return show(ctx, failureView(ctx, err, id, ctx.t("servers-extend-unknown")));
+    }
+    await show(ctx, failureView(ctx, err, id));
+  }
+}
+
+// -- config -----------------------------------------------------------------------------------
+
+function profileFile(id: number, profile: Record<string, unknown>, name: string): InputFile {
+  return new InputFile(Buffer.from(JSON.stringify(profile, null, 2)), `server-${id}-${name}.json`);
+}
+
+async function configDo(ctx: BotContext, id: number): Promise<void> {
+  let config: ServerConfig;
+  try {
+    config = await ctx.deps.hosting.account.config(id);
+  } catch (err) {
+    return show(ctx, failureView(ctx, err, id));
+  }
+  if (config.kind === "xui") {
+    return show(ctx, {
+      text: ctx.t("servers-config-xui", {
+        id,
+        url: html(config.panelUrl),
+        username: html(config.username),
+        password: html(config.password),
+        webPath: html(config.webPath),
+        node: html(config.nodeAddress),
+      }),
+      keyboard: navKeyboard(ctx, id),
+    });
+  }
+  await ctx.replyWithDocument(profileFile(id, config.profile, "profile"), {
+    caption: ctx.t("servers-config-caption", { id }),
+    parse_mode: "HTML",
+    reply_markup: navKeyboard(ctx, id),
+  });
+}
+
+// -- regenerate -------------------------------------------------------------------------------
+
+async function regenConfirmView(ctx: BotContext, id: number): Promise<View> {
+  let server: Server;
+  try {
+    server = await ctx.deps.hosting.account.server(id);
+  } catch (err) {
+    return failureView(ctx, err, id);
+  }
+  const token = await tokens(ctx).issue();
+  return {
+    text: ctx.t(`servers-regen-warning-${server.kind}`, { name: html(server.name) }),
+    keyboard: confirmKeyboard(ctx, ctx.t("servers-regen-yes"), cb("regen-ok", id, token), id),
+  };
+}
+
+async function regenDo(ctx: BotContext, id: number, token: string): Promise<void> {
+  if (!(await claim(ctx, token, id))) return;
+  try {
+    const result = await ctx.deps.hosting.account.regenerate(id);
+    ctx.log.info({ adminId: ctx.from?.id, serverId: id, kind: result.kind }, "server config regenerated");
+    if (result.kind === "xui") {
+      const text =
+        result.inboundId === undefined
+          ? ctx.t("servers-regen-done-xui-noid")
+          : ctx.t("servers-regen-done-xui", { inbound: result.inboundId });
+      return show(ctx, { text, keyboard: navKeyboard(ctx, id) });
+    }
+    await show(ctx, { text: ctx.t("servers-regen-done-remnanode") });
+    await ctx.replyWithDocument(profileFile(id, result.profile, "profile-new"), {
+      caption: ctx.t("servers-regen-caption", { id }),
+      parse_mode: "HTML",
+      reply_markup: navKeyboard(ctx, id),
+    });
+  } catch (err) {
+    await show(ctx, failureView(ctx, err, id));
+  }
+}
+
+// -- proxy-core version -----------------------------------------------------------------------
+
+async function coreView(ctx: BotContext, id: number): Promise<View> {
+  let server: Server;
+  try {
+    server = await ctx.deps.hosting.account.server(id);
+  } catch (err) {
+    return failureView(ctx, err, id);
+  }
+  const keyboard = new InlineKeyboard();
+  for (const version of XRAY_VERSIONS) {
+    const label = version === DEFAULT_XRAY_VERSION ? ctx.t("servers-core-default", { version }) : version;
+    keyboard.text(label, cb("core-set", id, version)).row();
+  }
+  return {
+    text: ctx.t("servers-core-title", { name: html(server.name) }),
+    keyboard: navKeyboard(ctx, id, keyboard),
+  };
+}
+
+function coreErrorText(ctx: BotContext, err: unknown): string | undefined {
+  if (!(err instanceof HostingApiError)) return undefined;
+  if (err.status === 503) return ctx.t("servers-core-not-running");
+  if (err.status === 409) return ctx.t("servers-core-no-pin");
+  if (err.status === 502) return ctx.t("servers-core-files");
+  return undefined;
+}
+
+async function coreSet(ctx: BotContext, id: number, raw: string): Promise<void> {
+  if (!(XRAY_VERSIONS as readonly string[]).includes(raw)) return;
+  const version = raw as XrayVersion;
+  try {
+    const result = await ctx.deps.hosting.account.xrayUpdate(id, version);
+    ctx.log.info({ adminId: ctx.from?.id, serverId: id, version: result.version }, "proxy core changed");
+    await show(ctx, {
+      text: ctx.t("servers-core-done", { id, version: html(result.version) }),
+      keyboard: navKeyboard(ctx, id),
+    });
+  } catch (err) {
+    await show(ctx, failureView(ctx, err, id, coreErrorText(ctx, err)));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wiring
+// ---------------------------------------------------------------------------------------------
+
+/** Admin-only (mounted behind the admin filter): `/servers` and every `a.s:` button. */
+export const serversFeature = new Composer<BotContext>();
+
+serversFeature.command("servers", async (ctx) => show(ctx, await serversView(ctx, 0)));
+
+serversFeature.callbackQuery(serversCb.pattern, async (ctx) => {
+  const data = serversCb.unpack(ctx.callbackQuery.data);
+  if (!data) {
+    await ctx.answerCallbackQuery();
+    return;
+  }
+  const { act, id, arg } = data;
+  // Confirmed actions answer the press themselves (a repeat gets "already done").
+  if (act === "power-ok") return powerDo(ctx, id, arg);
+  if (act === "extend-ok") return extendDo(ctx, id, arg);
+  if (act === "regen-ok") return regenDo(ctx, id, arg);
+  await ctx.answerCallbackQuery();
+  switch (act) {
+    case "list":
+      return show(ctx, await serversView(ctx, id));
+    case "card":
+    case "stats":
+      return show(ctx, await serverCardView(ctx, id));
+    case "power": {
+      const action = powerAction(arg);
+      if (!action) return;
+      return show(ctx, await powerConfirmView(ctx, id, action));
+    }
+    case "extend":
+      return show(ctx, await extendConfirmView(ctx, id));
+    case "config":
+      return configDo(ctx, id);
+    case "regen":
+      return show(ctx, await regenConfirmView(ctx, id));
+    case "core":
+      return show(ctx, await coreView(ctx, id));
+    case "core-set":
+      return coreSet(ctx, id, arg);
+  }
+});

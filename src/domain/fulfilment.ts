@@ -1,0 +1,147 @@
+import type { Logger } from "../logger.js";
+import { type Catalog, findPlan, type Plan } from "./catalog.js";
+import type { Clock } from "./clock.js";
+import type { Customers } from "./customers.js";
+import { type Order, type Orders, parseRef } from "./orders.js";
+import {
+  type AccessLinks,
+  DAY_MS,
+  type Provisioner,
+  ProvisioningError,
+  type ProvisionRequest,
+} from "./provisioning/types.js";
+import type { Subscription, Subscriptions } from "./subscriptions.js";
+import type { Wallet } from "./wallet.js";
+
+export type FulfilResult =
+  | { outcome: "active"; order: Order; subscription: Subscription; links: AccessLinks; renewed: boolean }
+  | { outcome: "skipped"; order: Order | undefined };
+
+export type FailResult = { refunded: number; order: Order } | undefined;
+
+export interface FulfilmentDeps {
+  orders: Orders;
+  subscriptions: Subscriptions;
+  wallet: Wallet;
+  customers: Customers;
+  catalog: () => Catalog;
+  provisioner: (kind: Plan["backend"]["kind"]) => Provisioner;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** The plan an order is served by; a trial uses its catalog plan's backend with the trial's term. */
+export function termOf(catalog: Catalog, order: Order): { plan: Plan; days: number; trafficGb: number } {
+  const plan = findPlan(catalog, order.planId);
+  if (!plan) throw new ProvisioningError(`plan ${order.planId} is no longer in the catalog`, true);
+  if (order.kind === "trial" && catalog.trial) {
+    return { plan, days: catalog.trial.days, trafficGb: catalog.trial.traffic_gb };
+  }
+  return { plan, days: plan.days, trafficGb: plan.traffic_gb };
+}
+
+/**
+ * Carries a paid order to an active subscription. Every step can be repeated: the term and the
+ * placement are fixed on the order once, the client is looked up before it is created, and a
+ * renewal goes to an absolute target, so a retry or a restart never provisions or adds twice.
+ */
+export class Fulfilment {
+  constructor(private readonly deps: FulfilmentDeps) {}
+
+  async fulfil(orderId: string): Promise<FulfilResult> {
+    const { orders } = this.deps;
+    let order = await orders.get(orderId);
+    if (!order || !["paid", "provisioning"].includes(order.status)) return { outcome: "skipped", order };
+    await orders.transition(order.id, ["paid"], "provisioning");
+    order = (await orders.get(orderId)) as Order;
+    if (order.status !== "provisioning") return { outcome: "skipped", order };
+    return order.kind === "renewal" ? this.renew(order) : this.create(order);
+  }
+
+  private async create(order: Order): Promise<FulfilResult> {
+    const { orders, subscriptions, clock } = this.deps;
+    const { plan, days, trafficGb } = termOf(this.deps.catalog(), order);
+    const provisioner = this.deps.provisioner(plan.backend.kind);
+    const target = Number(await orders.fixOnce(order.id, "targetExpiresAt", String(clock.now() + days * DAY_MS)));
+    const request: ProvisionRequest = {
+      name: order.clientName,
+      uuid: order.clientUuid,
+      expiresAt: target,
+      trafficGb,
+      devices: plan.devices,
+    };
+    const placed = order.ref ?? parseRef(await orders.fixOnce(order.id, "ref", JSON.stringify(await provisioner.place(plan, request))));
+    const { ref, links } = await provisioner.ensure(placed, plan, request);
+    await orders.update(order.id, { ref: JSON.stringify(ref) });
+
+    const subscriptionId = `s${order.id.slice(1)}`;
+    const subscription =
+      (await subscriptions.get(subscriptionId)) ??
+      (await subscriptions.create(order.id, {
+        customerId: order.customerId,
+        planId: plan.id,
+        ref,
+        links,
+        expiresAt: target,
+        trafficGb,
+        devices: plan.devices,
+        trial: order.kind === "trial",
+      }));
+    await orders.transition(order.id, ["provisioning"], "active", { subscriptionId });
+    this.deps.logger.info({ orderId: order.id, subscriptionId, kind: ref.kind }, "order fulfilled");
+    return { outcome: "active", order, subscription, links, renewed: false };
+  }
+
+  private async renew(order: Order): Promise<FulfilResult> {
+    const { orders, subscriptions, clock } = this.deps;
+    const subscription = order.subscriptionId ? await subscriptions.get(order.subscriptionId) : undefined;
+    if (!subscription) throw new ProvisioningError("the subscription to renew is gone", true);
+    const { plan, days, trafficGb } = termOf(this.deps.catalog(), order);
+    const provisioner = this.deps.provisioner(subscription.ref.kind);
+    let target = order.targetExpiresAt;
+    if (target === undefined) {
+      // The hosting side's expiry wins over ours; the new term starts at the later of it and now.
+      const current = await provisioner.state(subscription.ref).then(
+        (s) => s.expiresAt,
+        () => subscription.expiresAt,
+      );
+      const base = Math.max(clock.now(), current || 0);
+      target = Number(await orders.fixOnce(order.id, "targetExpiresAt", String(base + days * DAY_MS)));
+    }
+    await provisioner.renew(subscription.ref, target, trafficGb);
+    const links = await provisioner.links(subscription.ref).catch(() => undefined);
+    await subscriptions.setTerm(subscription.id, target, { trafficGb, links });
+    await orders.transition(order.id, ["provisioning"], "active");
+    this.deps.logger.info({ orderId: order.id, subscriptionId: subscription.id, planId: plan.id }, "renewal done");
+    const renewed = (await subscriptions.get(subscription.id)) ?? subscription;
+    return {
+      outcome: "active",
+      order,
+      subscription: renewed,
+      links: links ?? { links: renewed.links, subscriptionUrl: renewed.subscriptionUrl },
+      renewed: true,
+    };
+  }
+
+  /**
+   * Gives up on an order: marks it failed and gives the money back to the wallet (once, keyed
+   * by the order), or the trial back to the customer. Returns what was refunded.
+   */
+  async fail(orderId: string, reason: string): Promise<FailResult> {
+    const { orders, wallet, customers } = this.deps;
+    const moved = await orders.transition(orderId, ["paid", "provisioning"], "failed", { error: reason.slice(0, 300) });
+    const order = await orders.get(orderId);
+    if (!order || (!moved && order.status !== "failed")) return undefined;
+    if (order.kind === "trial") await customers.releaseTrial(order.customerId);
+    if (order.price > 0) {
+      await wallet.credit(order.customerId, order.price, `refund:${order.id}`, {
+        kind: "refund",
+        ref: order.id,
+        planId: order.planId,
+      });
+    }
+    await orders.transition(orderId, ["failed"], "refunded");
+    this.deps.logger.warn({ orderId, reason, refunded: order.price }, "order failed and refunded");
+    return { refunded: order.price, order };
+  }
+}

@@ -1,0 +1,209 @@
+import { randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
+import type { Locale } from "../config.js";
+import { type Catalog, findPlan, type Plan } from "./catalog.js";
+import { type ChargeResult, Checkout, type PayResult } from "./checkout.js";
+import type { Clock } from "./clock.js";
+import type { Customers } from "./customers.js";
+import { currencyExponent, toMinor } from "./money.js";
+import type { Order, Orders } from "./orders.js";
+import type { Subscriptions } from "./subscriptions.js";
+import type { Wallet } from "./wallet.js";
+
+/** An unpaid order or a top-up invoice older than this is refused at pre-checkout. */
+export const INVOICE_TTL_MS = 24 * 60 * 60 * 1000;
+/** Top-up bounds in major units of the currency. */
+export const TOPUP_MIN_MAJOR = 1;
+export const TOPUP_MAX_MAJOR = 100_000;
+
+export type ShopRefusal =
+  | "blocked"
+  | "unknown-plan"
+  | "trial-used"
+  | "no-trial"
+  | "unknown-subscription"
+  | "order-gone"
+  | "order-not-payable";
+
+export type Started = { ok: true; order: Order } | { ok: false; reason: ShopRefusal };
+
+/** What an invoice payload refers to. */
+export type InvoiceTarget = { kind: "order"; orderId: string } | { kind: "topup"; id: string };
+
+export function parsePayload(payload: string): InvoiceTarget | undefined {
+  const [kind, id] = payload.split(":");
+  if (!id || !/^[A-Za-z0-9_-]{4,40}$/.test(id)) return undefined;
+  if (kind === "o") return { kind: "order", orderId: id };
+  if (kind === "t") return { kind: "topup", id };
+  return undefined;
+}
+
+export interface ShopDeps {
+  redis: Redis;
+  clock: Clock;
+  catalog: () => Catalog;
+  customers: Customers;
+  wallet: Wallet;
+  orders: Orders;
+  subscriptions: Subscriptions;
+}
+
+/**
+ * The customer-facing operations of the shop: start purchases, renewals and trials, pay from
+ * the balance or by invoice, check and record Telegram payments. Money moves only through
+ * Checkout and Wallet, each step atomic and idempotent.
+ */
+export class Shop {
+  readonly checkout: Checkout;
+
+  constructor(private readonly deps: ShopDeps) {
+    this.checkout = new Checkout(deps.redis, deps.wallet, deps.clock);
+  }
+
+  get currency(): string {
+    return this.deps.catalog().currency;
+  }
+
+  plans(): readonly Plan[] {
+    return this.deps.catalog().plans;
+  }
+
+  plan(id: string): Plan | undefined {
+    return findPlan(this.deps.catalog(), id);
+  }
+
+  priceOf(plan: Plan): number {
+    return toMinor(this.currency, plan.price);
+  }
+
+  async startPurchase(customerId: number, planId: string, locale: Locale): Promise<Started> {
+    if (await this.deps.customers.isBlocked(customerId)) return { ok: false, reason: "blocked" };
+    const plan = this.plan(planId);
+    if (!plan) return { ok: false, reason: "unknown-plan" };
+    const order = await this.deps.orders.create({
+      kind: "purchase",
+      customerId,
+      planId,
+      price: this.priceOf(plan),
+      currency: this.currency,
+      locale,
+    });
+    return { ok: true, order };
+  }
+
+  async startRenewal(customerId: number, subscriptionId: string, locale: Locale): Promise<Started> {
+    if (await this.deps.customers.isBlocked(customerId)) return { ok: false, reason: "blocked" };
+    const sub = await this.deps.subscriptions.get(subscriptionId);
+    if (!sub || sub.customerId !== customerId || sub.trial) return { ok: false, reason: "unknown-subscription" };
+    const plan = this.plan(sub.planId);
+    if (!plan) return { ok: false, reason: "unknown-plan" };
+    const order = await this.deps.orders.create({
+      kind: "renewal",
+      customerId,
+      planId: plan.id,
+      price: this.priceOf(plan),
+      currency: this.currency,
+      locale,
+      subscriptionId,
+    });
+    return { ok: true, order };
+  }
+
+  /** The free trial, once per Telegram user; the order is paid at once (price 0). */
+  async startTrial(customerId: number, locale: Locale): Promise<Started> {
+    const trial = this.deps.catalog().trial;
+    if (!trial) return { ok: false, reason: "no-trial" };
+    if (await this.deps.customers.isBlocked(customerId)) return { ok: false, reason: "blocked" };
+    if (!(await this.deps.customers.claimTrial(customerId))) return { ok: false, reason: "trial-used" };
+    const order = await this.deps.orders.create({
+      kind: "trial",
+      customerId,
+      planId: trial.plan,
+      price: 0,
+      currency: this.currency,
+      locale,
+    });
+    await this.checkout.payFromWallet(order);
+    return { ok: true, order: (await this.deps.orders.get(order.id)) ?? order };
+  }
+
+  /** Pays an order of this customer from the balance. */
+  async payFromBalance(customerId: number, orderId: string): Promise<PayResult | { status: "order-gone" }> {
+    const order = await this.deps.orders.get(orderId);
+    if (!order || order.customerId !== customerId) return { status: "order-gone" };
+    return this.checkout.payFromWallet(order);
+  }
+
+  /**
+   * The invoice amount for what the balance does not cover (at least the smallest Telegram
+   * accepts), remembered on the order so pre-checkout can check it.
+   */
+  async invoiceAmount(order: Order): Promise<number> {
+    const balance = await this.deps.wallet.balance(order.customerId);
+    const due = Math.max(order.price - balance, this.minimumInvoice());
+    await this.deps.orders.update(order.id, { invoiceAmount: due });
+    return due;
+  }
+
+  minimumInvoice(): number {
+    return this.currency === "XTR" ? 1 : 10 ** currencyExponent(this.currency);
+  }
+
+  /** Registers a top-up invoice of `amount` minor units; returns its payload id. */
+  async startTopUp(customerId: number, amount: number): Promise<{ ok: true; id: string } | { ok: false }> {
+    const min = toMinor(this.currency, TOPUP_MIN_MAJOR);
+    const max = toMinor(this.currency, TOPUP_MAX_MAJOR);
+    if (!Number.isInteger(amount) || amount < min || amount > max) return { ok: false };
+    const id = randomBytes(9).toString("base64url");
+    await this.deps.redis.set(`topup:${id}`, JSON.stringify({ customerId, amount }), "PX", INVOICE_TTL_MS);
+    return { ok: true, id };
+  }
+
+  /**
+   * Checks a pre-checkout query: the order or top-up still exists, belongs to the payer, is
+   * payable, and the amount and currency are exactly what was invoiced. Returns a refusal key.
+   */
+  async checkPreCheckout(
+    from: number,
+    payload: string,
+    total: number,
+    currency: string,
+  ): Promise<{ ok: true } | { ok: false; reason: "invoice-invalid" | "invoice-expired" | "blocked" }> {
+    const target = parsePayload(payload);
+    if (!target || currency !== this.currency) return { ok: false, reason: "invoice-invalid" };
+    if (await this.deps.customers.isBlocked(from)) return { ok: false, reason: "blocked" };
+    if (target.kind === "topup") {
+      const raw = await this.deps.redis.get(`topup:${target.id}`);
+      if (!raw) return { ok: false, reason: "invoice-expired" };
+      const topup = JSON.parse(raw) as { customerId: number; amount: number };
+      return topup.customerId === from && topup.amount === total ? { ok: true } : { ok: false, reason: "invoice-invalid" };
+    }
+    const order = await this.deps.orders.get(target.orderId);
+    if (!order || order.customerId !== from || order.invoiceAmount !== total) {
+      return { ok: false, reason: "invoice-invalid" };
+    }
+    if (order.status !== "awaiting_payment" || this.deps.clock.now() - order.createdAt > INVOICE_TTL_MS) {
+      return { ok: false, reason: "invoice-expired" };
+    }
+    if (!this.plan(order.planId)) return { ok: false, reason: "invoice-expired" };
+    return { ok: true };
+  }
+
+  /**
+   * Records a successful payment exactly once (by charge id) and pays its order from the wallet
+   * in the same atomic step. Whatever happens to the order, the money is in the wallet.
+   */
+  async recordPayment(
+    from: number,
+    payload: string,
+    chargeId: string,
+    total: number,
+  ): Promise<ChargeResult & { orderId: string | undefined }> {
+    const target = parsePayload(payload);
+    const order = target?.kind === "order" ? await this.deps.orders.get(target.orderId) : undefined;
+    const usable = order && order.customerId === from ? order : undefined;
+    const result = await this.checkout.creditCharge(from, chargeId, total, usable);
+    if (target?.kind === "topup") await this.deps.redis.del(`topup:${target.id}`);
+    return { ...result, orderId: usable?.id };
+  }
+}
