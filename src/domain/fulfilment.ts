@@ -62,7 +62,9 @@ export class Fulfilment {
     const { orders, subscriptions, clock } = this.deps;
     const { plan, days, trafficGb } = termOf(this.deps.catalog(), order);
     const provisioner = this.deps.provisioner(plan.backend.kind);
-    const target = Number(await orders.fixOnce(order.id, "targetExpiresAt", String(clock.now() + days * DAY_MS)));
+    const target = Number(
+      await orders.fixOnce(order.id, "targetExpiresAt", String(clock.now() + days * DAY_MS)),
+    );
     const request: ProvisionRequest = {
       name: order.clientName,
       uuid: order.clientUuid,
@@ -70,7 +72,9 @@ export class Fulfilment {
       trafficGb,
       devices: plan.devices,
     };
-    const placed = order.ref ?? parseRef(await orders.fixOnce(order.id, "ref", JSON.stringify(await provisioner.place(plan, request))));
+    const placed =
+      order.ref ??
+      parseRef(await orders.fixOnce(order.id, "ref", JSON.stringify(await provisioner.place(plan, request))));
     const { ref, links } = await provisioner.ensure(placed, plan, request);
     await orders.update(order.id, { ref: JSON.stringify(ref) });
 
@@ -112,7 +116,10 @@ export class Fulfilment {
     const links = await provisioner.links(subscription.ref).catch(() => undefined);
     await subscriptions.setTerm(subscription.id, target, { trafficGb, links });
     await orders.transition(order.id, ["provisioning"], "active");
-    this.deps.logger.info({ orderId: order.id, subscriptionId: subscription.id, planId: plan.id }, "renewal done");
+    this.deps.logger.info(
+      { orderId: order.id, subscriptionId: subscription.id, planId: plan.id },
+      "renewal done",
+    );
     const renewed = (await subscriptions.get(subscription.id)) ?? subscription;
     return {
       outcome: "active",
@@ -129,7 +136,9 @@ export class Fulfilment {
    */
   async fail(orderId: string, reason: string): Promise<FailResult> {
     const { orders, wallet, customers } = this.deps;
-    const moved = await orders.transition(orderId, ["paid", "provisioning"], "failed", { error: reason.slice(0, 300) });
+    const moved = await orders.transition(orderId, ["paid", "provisioning"], "failed", {
+      error: reason.slice(0, 300),
+    });
     const order = await orders.get(orderId);
     if (!order || (!moved && order.status !== "failed")) return undefined;
     if (order.kind === "trial") await customers.releaseTrial(order.customerId);

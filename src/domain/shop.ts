@@ -94,7 +94,8 @@ export class Shop {
   async startRenewal(customerId: number, subscriptionId: string, locale: Locale): Promise<Started> {
     if (await this.deps.customers.isBlocked(customerId)) return { ok: false, reason: "blocked" };
     const sub = await this.deps.subscriptions.get(subscriptionId);
-    if (!sub || sub.customerId !== customerId || sub.trial) return { ok: false, reason: "unknown-subscription" };
+    if (!sub || sub.customerId !== customerId || sub.trial)
+      return { ok: false, reason: "unknown-subscription" };
     const plan = this.plan(sub.planId);
     if (!plan) return { ok: false, reason: "unknown-plan" };
     const order = await this.deps.orders.create({
@@ -176,7 +177,9 @@ export class Shop {
       const raw = await this.deps.redis.get(`topup:${target.id}`);
       if (!raw) return { ok: false, reason: "invoice-expired" };
       const topup = JSON.parse(raw) as { customerId: number; amount: number };
-      return topup.customerId === from && topup.amount === total ? { ok: true } : { ok: false, reason: "invoice-invalid" };
+      return topup.customerId === from && topup.amount === total
+        ? { ok: true }
+        : { ok: false, reason: "invoice-invalid" };
     }
     const order = await this.deps.orders.get(target.orderId);
     if (!order || order.customerId !== from || order.invoiceAmount !== total) {

@@ -32,7 +32,7 @@ export function formatDateTime(locale: Locale, ms: number): string {
     hour: "2-digit",
     minute: "2-digit",
     timeZone: "UTC",
-    hour12: false,
+    hourCycle: "h23",
   }).format(ms)} UTC`;
 }
 

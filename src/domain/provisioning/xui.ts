@@ -223,7 +223,7 @@ function refOf(r: XuiRef, c: XuiClientDetails): XuiRef {
 function stateOf(c: XuiClient | XuiClientDetails): AccessState {
   const enabled = "status" in c ? (c.enable ?? c.status !== "disabled") : c.enable;
   return {
-    expiresAt: c.expiryMs > 0 ? c.expiryMs : 0,
+    expiresAt: Math.max(c.expiryMs, 0),
     limitBytes: Math.round(c.totalGb * GB_BYTES),
     usedBytes: c.upBytes + c.downBytes,
     enabled,

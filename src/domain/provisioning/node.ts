@@ -1,0 +1,207 @@
+import { type HostingApiError, isHostingError } from "../../hosting/errors.js";
+import type { NodeApi, NodeClient } from "../../hosting/node.js";
+import type { Plan } from "../catalog.js";
+import { type Clock, HOUR } from "../clock.js";
+import {
+  type AccessLinks,
+  type AccessRef,
+  type AccessState,
+  DAY_MS,
+  GB_BYTES,
+  type Provisioner,
+  ProvisioningError,
+  type ProvisionRequest,
+} from "./types.js";
+
+type NodeRef = Extract<AccessRef, { kind: "node" }>;
+
+export interface NodeProvisionerOptions {
+  /** The master node: clients are created, renewed and deleted only here. */
+  node: NodeApi;
+  clock: Clock;
+  /**
+   * Base of the master's subscription server, e.g. `https://vpn.example.com:2096`. Without it
+   * the base is `https://<domain>:<ports.sub>` from the node's `/status` (read once).
+   */
+  subUrl?: string | undefined;
+}
+
+/** A node expiry this close to the target counts as reached (no more days are added). */
+const TERM_SLACK_MS = HOUR;
+
+/**
+ * Clients on the master node of a shared subscription (spec C): created only on the master,
+ * handed out as the master's `/sub/{uuid}` link (peers' links included by the master).
+ *
+ * - Create `days` count from now; `/edit` `days` are ADDED to the node's current expiry, so a
+ *   renewal reads the client first and sends only the difference to the target: a retry after
+ *   a lost answer finds the target reached and adds nothing.
+ * - The node generates the UUID (the create call takes none): `request.uuid` is not used.
+ * - A limit of 0 is not sent on create or renew (the node spec does not say 0 = unlimited;
+ *   absent = no limit). `setLimits` sends what it is given.
+ */
+export class NodeProvisioner implements Provisioner {
+  readonly kind = "node" as const;
+  private readonly node: NodeApi;
+  private readonly clock: Clock;
+  private readonly configuredSubUrl: string | undefined;
+  private subBase: string | undefined;
+
+  constructor(options: NodeProvisionerOptions) {
+    this.node = options.node;
+    this.clock = options.clock;
+    this.configuredSubUrl = options.subUrl;
+  }
+
+  async place(plan: Plan, request: ProvisionRequest): Promise<AccessRef> {
+    if (plan.backend.kind !== "node") {
+      throw new ProvisioningError(`plan ${plan.id} is not a node plan (${plan.backend.kind})`, true);
+    }
+    return { kind: "node", name: request.name };
+  }
+
+  /** Reuses the client found by name; else creates it (a 409 means an earlier attempt did). */
+  async ensure(
+    ref: AccessRef,
+    _plan: Plan,
+    request: ProvisionRequest,
+  ): Promise<{ ref: AccessRef; links: AccessLinks }> {
+    const r = asNode(ref);
+    let client = await this.find(r.name);
+    if (!client) {
+      try {
+        client = await this.node.createClient({
+          name: r.name,
+          days: Math.max(1, Math.ceil((request.expiresAt - this.clock.now()) / DAY_MS)),
+          ...(request.trafficGb > 0 ? { trafficLimitGb: request.trafficGb } : {}),
+          ...(request.devices > 0 ? { deviceLimit: request.devices } : {}),
+        });
+      } catch (err) {
+        if (!isHostingError(err, "conflict")) throw err;
+        client = await this.node.getClient(r.name);
+      }
+    }
+    return { ref: { kind: "node", name: client.name, uuid: client.uuid }, links: await this.linksOf(client) };
+  }
+
+  /**
+   * Reads the client, and when its expiry is more than an hour short of `expiresAt` adds the
+   * difference in whole days (rounded up). The traffic limit becomes the usage from `/traffic`
+   * (0 when the node reports none) plus `trafficGb`.
+   */
+  async renew(ref: AccessRef, expiresAt: number, trafficGb: number): Promise<AccessState> {
+    const r = asNode(ref);
+    const current = await this.node.getClient(r.name);
+    const currentMs = current.expiresAt * 1000;
+    const days =
+      currentMs >= expiresAt - TERM_SLACK_MS ? undefined : Math.ceil((expiresAt - currentMs) / DAY_MS);
+    const used = await this.usedBytes(r.name);
+    const limit = trafficGb > 0 ? roundGb(used / GB_BYTES + trafficGb) : undefined;
+    if (days === undefined && limit === undefined) return stateOf(current, used);
+    const edited = await this.node.editClient({
+      name: r.name,
+      ...(days !== undefined ? { days } : {}),
+      ...(limit !== undefined ? { trafficLimitGb: limit } : {}),
+    });
+    return stateOf(edited, used);
+  }
+
+  async setLimits(ref: AccessRef, limits: { trafficGb?: number; devices?: number }): Promise<void> {
+    const r = asNode(ref);
+    if (limits.trafficGb === undefined && limits.devices === undefined) return;
+    await this.node.editClient({
+      name: r.name,
+      ...(limits.trafficGb !== undefined ? { trafficLimitGb: limits.trafficGb } : {}),
+      ...(limits.devices !== undefined ? { deviceLimit: limits.devices } : {}),
+    });
+  }
+
+  /** Ban keeps the record but drops the client from the config, key.txt and subscriptions. */
+  async setEnabled(ref: AccessRef, enabled: boolean): Promise<void> {
+    const r = asNode(ref);
+    if (enabled) await this.node.unbanClient(r.name);
+    else await this.node.banClient(r.name);
+  }
+
+  async remove(ref: AccessRef): Promise<void> {
+    const r = asNode(ref);
+    try {
+      await this.node.deleteClient(r.name);
+    } catch (err) {
+      if (!isUserNotFound(err)) throw err;
+    }
+  }
+
+  async state(ref: AccessRef): Promise<AccessState> {
+    const r = asNode(ref);
+    const [client, used] = await Promise.all([this.node.getClient(r.name), this.usedBytes(r.name)]);
+    return stateOf(client, used);
+  }
+
+  async links(ref: AccessRef): Promise<AccessLinks> {
+    return this.linksOf(await this.node.getClient(asNode(ref).name));
+  }
+
+  private async linksOf(client: NodeClient): Promise<AccessLinks> {
+    const base = await this.subscriptionBase();
+    return {
+      links: [client.link],
+      subscriptionUrl: base === undefined ? undefined : this.node.subscriptionUrl(base, client.uuid),
+    };
+  }
+
+  /** The configured base, else `https://<domain>:<ports.sub>` from `/status` (kept once known). */
+  private async subscriptionBase(): Promise<string | undefined> {
+    if (this.configuredSubUrl) return this.configuredSubUrl;
+    if (this.subBase) return this.subBase;
+    const status = await this.node.status();
+    const port = status.ports.sub;
+    if (!status.domain || port === undefined) return undefined;
+    this.subBase = `https://${status.domain}${port === 443 ? "" : `:${port}`}`;
+    return this.subBase;
+  }
+
+  private async find(name: string): Promise<NodeClient | undefined> {
+    try {
+      return await this.node.getClient(name);
+    } catch (err) {
+      if (isUserNotFound(err)) return undefined;
+      throw err;
+    }
+  }
+
+  /** Up + down bytes from `/traffic`; 0 when the node has no counter for the client (or no such endpoint). */
+  private async usedBytes(name: string): Promise<number> {
+    try {
+      const entry = (await this.node.traffic()).find((t) => t.name === name);
+      return entry ? entry.upBytes + entry.downBytes : 0;
+    } catch (err) {
+      if (isHostingError(err, "not_found")) return 0;
+      throw err;
+    }
+  }
+}
+
+function asNode(ref: AccessRef): NodeRef {
+  if (ref.kind !== "node") throw new ProvisioningError(`a node provisioner got a ${ref.kind} access`, true);
+  return ref;
+}
+
+/** 404 about the client (`user_not_found`), not about a missing path (`not_found`). */
+function isUserNotFound(err: unknown): err is HostingApiError {
+  return isHostingError(err, "not_found") && err.code !== "not_found";
+}
+
+function stateOf(c: NodeClient, usedBytes: number): AccessState {
+  return {
+    expiresAt: c.expiresAt * 1000,
+    limitBytes: Math.round((c.trafficLimitGb ?? 0) * GB_BYTES),
+    usedBytes,
+    enabled: !(c.banned ?? c.status === "banned"),
+  };
+}
+
+/** GB rounded up to 0.01 (in the customer's favour, free of float noise). */
+function roundGb(gb: number): number {
+  return Math.ceil(Math.round(gb * 1e6) / 1e4) / 100;
+}

@@ -1,0 +1,321 @@
+import { isHostingError } from "../../hosting/errors.js";
+import {
+  MAIN_LOCATION,
+  PANEL_CHANNELS,
+  type PanelApi,
+  type PanelChannel,
+  type PanelClient,
+  type PanelClientOps,
+  type PanelClientPatch,
+} from "../../hosting/panel.js";
+import type { Plan } from "../catalog.js";
+import {
+  type AccessLinks,
+  type AccessRef,
+  type AccessState,
+  GB_BYTES,
+  type Provisioner,
+  ProvisioningError,
+  type ProvisionRequest,
+} from "./types.js";
+
+type PanelRef = Extract<AccessRef, { kind: "panel" }>;
+type PanelBackend = Extract<Plan["backend"], { kind: "panel" }>;
+
+export interface PanelProvisionerOptions {
+  /** The main panel; other locations are reached through its `fed/lproxy/{node_id}` paths. */
+  panel: PanelApi;
+}
+
+/** Final terms may differ from the target by this much (seconds) without counting as a mismatch. */
+const TERM_TOLERANCE_S = 60;
+
+/**
+ * One logical client on several panel locations (spec B, multi-location rules):
+ * the same name and UUID everywhere, each location with its own inbound ids, created exactly
+ * (`manual: true`), and handed out as the main panel's one subscription URL.
+ *
+ * - Creating on several locations is not atomic: `ensure` looks each location up by name and
+ *   creates only the missing ones, so a retry completes a partial failure without duplicates.
+ * - The term is always sent as an absolute `expires_at` (never `days`, which a panel PATCH adds
+ *   again on every repeat); renewals read every location back and check the final term.
+ * - The panel API gives no VLESS links, only the subscription URL: `links` is `[]`.
+ * - There is no ban switch: disabling empties the client's inbound membership (and channels /
+ *   WireGuard where the plan set them) on every location; enabling restores them from the ref.
+ */
+export class PanelProvisioner implements Provisioner {
+  readonly kind = "panel" as const;
+  private readonly panel: PanelApi;
+
+  constructor(options: PanelProvisionerOptions) {
+    this.panel = options.panel;
+  }
+
+  async place(plan: Plan, request: ProvisionRequest): Promise<AccessRef> {
+    const backend = panelBackend(plan);
+    return withPlanAccess(
+      {
+        kind: "panel",
+        name: request.name,
+        uuid: request.uuid,
+        locations: backend.locations.map((l) => l.node),
+      },
+      backend,
+    );
+  }
+
+  /**
+   * On every location: reuse the client found by name (its UUID must be ours), else create it
+   * with the same UUID, that location's inbound ids, the plan's channels/WireGuard, an absolute
+   * term and the limits; a 409 on create means it exists already and is read instead. All
+   * locations are attempted even when one fails; then the first failure is thrown (a permanent
+   * one first), and a retry repeats only what is still missing.
+   */
+  async ensure(
+    ref: AccessRef,
+    plan: Plan,
+    request: ProvisionRequest,
+  ): Promise<{ ref: AccessRef; links: AccessLinks }> {
+    const r = asPanel(ref);
+    const backend = panelBackend(plan);
+    const expiresAt = toSeconds(request.expiresAt);
+    await settleAll(
+      r.locations.map(async (location) => {
+        const where = backend.locations.find((l) => l.node === location);
+        if (!where) {
+          throw new ProvisioningError(`plan ${plan.id} has no panel location ${location}`, true);
+        }
+        const ops = this.panel.at(location);
+        const existing = await findAt(ops, r.name);
+        if (existing) return checkUuid(existing, r, location);
+        try {
+          const created = await ops.createClient({
+            name: r.name,
+            uuid: r.uuid,
+            inboundIds: [...where.inbound_ids],
+            manual: true,
+            ...(backend.channels ? { channels: [...backend.channels] } : {}),
+            ...(backend.wg !== undefined ? { wg: backend.wg } : {}),
+            term: { expiresAt },
+            trafficLimitGb: request.trafficGb,
+            deviceLimit: request.devices,
+          });
+          return checkUuid(created, r, location);
+        } catch (err) {
+          if (!isHostingError(err, "conflict")) throw err;
+          // Created by an attempt whose answer was lost, or the UUID is held by another name.
+          const again = await findAt(ops, r.name);
+          if (!again) {
+            throw new ProvisioningError(
+              `panel location ${location}: uuid ${r.uuid} is used by another client`,
+              true,
+            );
+          }
+          return checkUuid(again, r, location);
+        }
+      }),
+    );
+    const full = withPlanAccess(r, backend);
+    return { ref: full, links: { links: [], subscriptionUrl: await this.subscriptionUrl(full) } };
+  }
+
+  /**
+   * Sets the absolute term `expiresAt` on every location (idempotent: a repeat gives the same
+   * expiry) and each location's traffic limit to its usage plus `trafficGb` (0 = unlimited), then
+   * reads every location back: a final term off the target is a temporary error (rule 6).
+   */
+  async renew(ref: AccessRef, expiresAt: number, trafficGb: number): Promise<AccessState> {
+    const r = asPanel(ref);
+    const target = toSeconds(expiresAt);
+    await settleAll(
+      r.locations.map(async (location) => {
+        const ops = this.panel.at(location);
+        const current = await ops.getClient(r.name);
+        const limit = trafficGb > 0 ? roundGb(current.trafficUsedGb + trafficGb) : 0;
+        await ops.updateClient(r.name, { term: { expiresAt: target }, trafficLimitGb: limit });
+      }),
+    );
+    const after = await Promise.all(r.locations.map((location) => this.panel.at(location).getClient(r.name)));
+    const off = r.locations.filter(
+      (_l, i) => Math.abs((after[i] as PanelClient).expiresAt - target) > TERM_TOLERANCE_S,
+    );
+    if (off.length) {
+      const seen = off.map((l) => `${l}: ${after[r.locations.indexOf(l)]?.expiresAt}`).join(", ");
+      throw new ProvisioningError(`panel term not applied everywhere (want ${target}; ${seen})`, false);
+    }
+    return stateOf(after[primaryIndex(r)] as PanelClient);
+  }
+
+  async setLimits(ref: AccessRef, limits: { trafficGb?: number; devices?: number }): Promise<void> {
+    const r = asPanel(ref);
+    const patch: PanelClientPatch = {};
+    if (limits.trafficGb !== undefined) patch.trafficLimitGb = limits.trafficGb;
+    if (limits.devices !== undefined) patch.deviceLimit = limits.devices;
+    if (Object.keys(patch).length === 0) return;
+    await this.patchAll(r, () => patch);
+  }
+
+  /**
+   * Disabling empties the inbound membership on every location (the client itself stays), plus
+   * channels and WireGuard where the plan set them; enabling puts back what the ref records.
+   */
+  async setEnabled(ref: AccessRef, enabled: boolean): Promise<void> {
+    const r = asPanel(ref);
+    const channels = knownChannels(r.channels);
+    if (!enabled) {
+      await this.patchAll(r, () => ({
+        inboundIds: [],
+        ...(channels.length ? { channels: [] } : {}),
+        ...(r.wg ? { wg: false } : {}),
+      }));
+      return;
+    }
+    const missing = r.locations.filter((l) => !r.inbounds?.[l]?.length);
+    if (missing.length) {
+      throw new ProvisioningError(
+        `cannot re-enable panel client ${r.name}: the access does not record the inbound ids of ${missing.join(", ")}`,
+        true,
+      );
+    }
+    await this.patchAll(r, (location) => ({
+      inboundIds: [...(r.inbounds?.[location] ?? [])],
+      ...(channels.length ? { channels } : {}),
+      ...(r.wg ? { wg: true } : {}),
+    }));
+  }
+
+  /** Deletes the client on every location; a location where it is already gone is fine. */
+  async remove(ref: AccessRef): Promise<void> {
+    const r = asPanel(ref);
+    await settleAll(
+      r.locations.map(async (location) => {
+        try {
+          await this.panel.at(location).deleteClient(r.name);
+        } catch (err) {
+          if (!isHostingError(err, "not_found")) throw err;
+        }
+      }),
+    );
+  }
+
+  /** Usage, limit and term of the main panel's client (or the first location's without `main`). */
+  async state(ref: AccessRef): Promise<AccessState> {
+    const r = asPanel(ref);
+    const location = r.locations[primaryIndex(r)] ?? MAIN_LOCATION;
+    return stateOf(await this.panel.at(location).getClient(r.name));
+  }
+
+  async links(ref: AccessRef): Promise<AccessLinks> {
+    return { links: [], subscriptionUrl: await this.subscriptionUrl(asPanel(ref)) };
+  }
+
+  /**
+   * Rule 3: the main panel's `sub_url` is the combined link. When `main` is not one of the
+   * locations and the main panel does not know the client, the first location's own link.
+   */
+  private async subscriptionUrl(r: PanelRef): Promise<string | undefined> {
+    try {
+      return (await this.panel.getClient(r.name)).subscriptionUrl;
+    } catch (err) {
+      const first = r.locations[0];
+      if (!isHostingError(err, "not_found") || r.locations.includes(MAIN_LOCATION) || first === undefined) {
+        throw err;
+      }
+      return (await this.panel.at(first).getClient(r.name)).subscriptionUrl;
+    }
+  }
+
+  private async patchAll(r: PanelRef, patchFor: (location: string) => PanelClientPatch): Promise<void> {
+    await settleAll(
+      r.locations.map((location) => this.panel.at(location).updateClient(r.name, patchFor(location))),
+    );
+  }
+}
+
+function asPanel(ref: AccessRef): PanelRef {
+  if (ref.kind !== "panel") throw new ProvisioningError(`a panel provisioner got a ${ref.kind} access`, true);
+  if (ref.locations.length === 0)
+    throw new ProvisioningError(`panel access ${ref.name} has no location`, true);
+  return ref;
+}
+
+function panelBackend(plan: Plan): PanelBackend {
+  if (plan.backend.kind !== "panel") {
+    throw new ProvisioningError(`plan ${plan.id} is not a panel plan (${plan.backend.kind})`, true);
+  }
+  return plan.backend;
+}
+
+/** The ref with the plan's per-location inbound ids, channels and WireGuard switch recorded. */
+function withPlanAccess(r: PanelRef, backend: PanelBackend): PanelRef {
+  const inbounds: Record<string, string[]> = {};
+  for (const location of r.locations) {
+    const where = backend.locations.find((l) => l.node === location);
+    const ids = where?.inbound_ids ?? r.inbounds?.[location];
+    if (ids) inbounds[location] = [...ids];
+  }
+  const full: PanelRef = { kind: "panel", name: r.name, uuid: r.uuid, locations: [...r.locations], inbounds };
+  if (backend.channels) full.channels = [...backend.channels];
+  if (backend.wg !== undefined) full.wg = backend.wg;
+  return full;
+}
+
+async function findAt(ops: PanelClientOps, name: string): Promise<PanelClient | undefined> {
+  try {
+    return await ops.getClient(name);
+  } catch (err) {
+    if (isHostingError(err, "not_found")) return undefined;
+    throw err;
+  }
+}
+
+function checkUuid(client: PanelClient, r: PanelRef, location: string): PanelClient {
+  if (client.uuid.toLowerCase() !== r.uuid.toLowerCase()) {
+    throw new ProvisioningError(
+      `panel location ${location}: client ${r.name} exists with another uuid (${client.uuid}, want ${r.uuid})`,
+      true,
+    );
+  }
+  return client;
+}
+
+/**
+ * Waits for every promise, then throws: a permanent ProvisioningError first (a retry cannot fix
+ * it), otherwise the first failure in location order.
+ */
+async function settleAll(promises: Promise<unknown>[]): Promise<void> {
+  const results = await Promise.allSettled(promises);
+  const failures = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+  const permanent = failures.find((e) => e instanceof ProvisioningError && e.permanent);
+  if (permanent !== undefined) throw permanent;
+  if (failures.length) throw failures[0];
+}
+
+function primaryIndex(r: PanelRef): number {
+  return Math.max(0, r.locations.indexOf(MAIN_LOCATION));
+}
+
+function stateOf(c: PanelClient): AccessState {
+  return {
+    expiresAt: c.expiresAt > 0 ? c.expiresAt * 1000 : 0,
+    limitBytes: Math.round(c.trafficLimitGb * GB_BYTES),
+    usedBytes: Math.round(c.trafficUsedGb * GB_BYTES),
+    // No ban switch on the panel: a client without any inbound is the disabled one.
+    enabled: c.inboundIds === undefined || c.inboundIds.length > 0,
+  };
+}
+
+function knownChannels(channels: string[] | undefined): PanelChannel[] {
+  const known: readonly string[] = PANEL_CHANNELS;
+  return (channels ?? []).filter((c): c is PanelChannel => known.includes(c));
+}
+
+/** Absolute ms -> Unix seconds, rounded up so the term never ends before the target. */
+function toSeconds(ms: number): number {
+  return Math.ceil(ms / 1000);
+}
+
+/** GB rounded up to 0.01 (in the customer's favour, free of float noise). */
+function roundGb(gb: number): number {
+  return Math.ceil(Math.round(gb * 1e6) / 1e4) / 100;
+}

@@ -1,0 +1,52 @@
+import { Queue } from "bullmq";
+import type { Redis } from "ioredis";
+import { z } from "zod";
+
+/** BullMQ key prefix (BullMQ refuses an ioredis keyPrefix). */
+export const QUEUE_PREFIX = "bull";
+export const ORDERS_QUEUE = "orders";
+
+export const orderJobData = z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{4,64}$/) });
+export type OrderJobData = z.output<typeof orderJobData>;
+
+export interface RetryTuning {
+  attempts: number;
+  /** First backoff delay; doubles per attempt. */
+  backoffMs: number;
+}
+
+export const ORDER_RETRY: RetryTuning = { attempts: 8, backoffMs: 2_000 };
+
+/** Producer side of the order queue: one job per order, keyed by the order id. */
+export class OrderQueue {
+  readonly queue: Queue<OrderJobData>;
+
+  constructor(
+    connection: Redis,
+    private readonly retry: RetryTuning = ORDER_RETRY,
+  ) {
+    this.queue = new Queue<OrderJobData>(ORDERS_QUEUE, { connection, prefix: QUEUE_PREFIX });
+  }
+
+  /**
+   * Queues the fulfilment of an order. The job id is the order id, so a second enqueue while
+   * one is pending is a no-op; the order's own state makes a later re-run harmless.
+   */
+  async enqueue(orderId: string): Promise<void> {
+    await this.queue.add(
+      "fulfil",
+      { orderId },
+      {
+        jobId: orderId,
+        attempts: this.retry.attempts,
+        backoff: { type: "exponential", delay: this.retry.backoffMs },
+        removeOnComplete: { count: 1_000 },
+        removeOnFail: { count: 5_000 },
+      },
+    );
+  }
+
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+}
