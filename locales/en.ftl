@@ -345,3 +345,26 @@ access-howto =
     • <b>Linux</b>: Hiddify or Nekoray → Import from clipboard
     Or scan the QR code with the app.
 access-qr-caption = QR code for your VPN app
+delivery-ready = ✅ <b>Your VPN is ready: { $plan }</b>
+delivery-trial = 🎁 <b>Your free trial is ready: { $plan }</b>
+delivery-renewed = 🔄 <b>Renewed: { $plan }</b>
+delivery-open-my = 🔑 My subscriptions
+delivery-failed = 😔 We could not set up your VPN access. { $amount } went back to your wallet; you can use it for another purchase or try again later. The admins have been told.
+delivery-failed-trial = 😔 We could not set up your free trial. You can try /trial again later; the admins have been told.
+alert-order-failed = ⚠️ Order { $order } failed (customer { $customer }, plan { $plan }). Refunded { $amount } to the wallet. Reason: { $reason }
+
+## Payments
+
+invoice-order-title = VPN plan
+invoice-renewal-title = VPN renewal
+invoice-order-description = { $plan }. Price { $amount }; your wallet balance covers the rest.
+invoice-topup-title = Wallet top-up
+invoice-topup-description = Adds { $amount } to your wallet in the VPN shop.
+invoice-try-again = The shop is busy right now. Please try again in a moment.
+invoice-refused-invoice-invalid = This invoice does not match your order any more. Please start the purchase again.
+invoice-refused-invoice-expired = This invoice has expired. Please start the purchase again.
+invoice-refused-blocked = Your access to this shop is blocked.
+payment-order-paid = ✅ Payment received. Preparing your VPN access, this takes a few seconds…
+payment-order-short = Your payment is in your wallet (balance { $balance }), but it no longer covers this order. Open the wallet to top up or buy again.
+payment-order-expired = ✅ Payment of { $amount } received. The order had expired, so the money is in your wallet (balance { $balance }); you can buy with it at any time.
+payment-topup-done = ✅ { $amount } added to your wallet. Balance: { $balance }.

@@ -358,3 +358,26 @@ access-howto =
     • <b>Linux</b>: Hiddify или Nekoray → Импорт из буфера обмена
     Или отсканируйте QR-код в приложении.
 access-qr-caption = QR-код для VPN-приложения
+delivery-ready = ✅ <b>Ваш VPN готов: { $plan }</b>
+delivery-trial = 🎁 <b>Пробный период готов: { $plan }</b>
+delivery-renewed = 🔄 <b>Продлено: { $plan }</b>
+delivery-open-my = 🔑 Мои подписки
+delivery-failed = 😔 Не удалось подключить VPN. { $amount } вернулись на ваш кошелёк: их можно потратить на другую покупку или попробовать позже. Администраторы уже знают.
+delivery-failed-trial = 😔 Не удалось подключить пробный период. Попробуйте /trial позже; администраторы уже знают.
+alert-order-failed = ⚠️ Заказ { $order } не выполнен (клиент { $customer }, тариф { $plan }). Возвращено на кошелёк: { $amount }. Причина: { $reason }
+
+## Payments
+
+invoice-order-title = Тариф VPN
+invoice-renewal-title = Продление VPN
+invoice-order-description = { $plan }. Цена { $amount }; остальное покрывает баланс кошелька.
+invoice-topup-title = Пополнение кошелька
+invoice-topup-description = Добавляет { $amount } на ваш кошелёк в VPN-магазине.
+invoice-try-again = Магазин сейчас занят. Попробуйте ещё раз через минуту.
+invoice-refused-invoice-invalid = Этот счёт больше не соответствует заказу. Начните покупку заново.
+invoice-refused-invoice-expired = Срок действия счёта истёк. Начните покупку заново.
+invoice-refused-blocked = Ваш доступ к магазину заблокирован.
+payment-order-paid = ✅ Оплата получена. Готовим ваш VPN-доступ, это займёт несколько секунд…
+payment-order-short = Оплата зачислена на кошелёк (баланс { $balance }), но её уже не хватает на этот заказ. Откройте кошелёк, чтобы пополнить его или купить снова.
+payment-order-expired = ✅ Оплата { $amount } получена. Срок заказа истёк, поэтому деньги на вашем кошельке (баланс { $balance }); ими можно оплатить покупку в любое время.
+payment-topup-done = ✅ На кошелёк зачислено { $amount }. Баланс: { $balance }.

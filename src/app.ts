@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import { type RunnerHandle, run } from "@grammyjs/runner";
-import { webhookCallback } from "grammy";
+import { Api, webhookCallback } from "grammy";
 import type { Redis } from "ioredis";
 import { registerCommands } from "./bot/commands.js";
 import { createBot } from "./bot/create-bot.js";
@@ -13,8 +13,12 @@ import { SecretBox } from "./domain/secret-box.js";
 import { createHostingClients } from "./hosting/index.js";
 import { Metrics } from "./http/metrics.js";
 import { closeServer, createHttpServer, listen } from "./http/server.js";
+import { createShopServices } from "./domain/services.js";
 import { createLogger, type Logger } from "./logger.js";
-import { connectRedis, createBotRedis } from "./redis.js";
+import { connectRedis, createBotRedis, createWorkerRedis } from "./redis.js";
+import { Notifier } from "./workers/notifier.js";
+import { startOrderWorker } from "./workers/order-worker.js";
+import { OrderQueue } from "./workers/queues.js";
 
 /** Update kinds the bot asks Telegram for. */
 export const ALLOWED_UPDATES = ["message", "callback_query", "pre_checkout_query", "my_chat_member"] as const;
@@ -72,17 +76,56 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
     const hosting = createHostingClients(config, () => accountKey.get(), metrics.observeHostingCall);
     closers.push(() => hosting.close());
 
+    const catalogNow = () => catalog;
+    const orderQueue = new OrderQueue(redis);
+    closers.push(() => orderQueue.close());
+    const shop = createShopServices({
+      redis,
+      clock: systemClock,
+      catalog: catalogNow,
+      hosting,
+      logger,
+      nodeSubUrl: config.node?.subUrl,
+      jobs: { enqueueOrder: (orderId) => orderQueue.enqueue(orderId) },
+    });
+    const i18n = createI18n(config.defaultLocale);
+
+    if (config.role !== "bot") {
+      const workerRedis = createWorkerRedis(config.redisUrl);
+      closers.push(() => workerRedis.quit());
+      const api = new Api(config.botToken, { apiRoot: config.botApiRoot });
+      const notifier = new Notifier({
+        api,
+        i18n,
+        shop,
+        adminIds: config.adminIds,
+        defaultLocale: config.defaultLocale,
+        logger,
+      });
+      const orderWorker = startOrderWorker({
+        connection: workerRedis,
+        queue: orderQueue,
+        orders: shop.orders,
+        fulfilment: shop.fulfilment,
+        notifier,
+        logger,
+        metrics,
+      });
+      // Closing a worker lets its running jobs finish first.
+      closers.push(() => orderWorker.close());
+      await orderWorker.resume();
+    }
+
     const healthy = async () => running && (await redis.ping()) === "PONG";
     let server: Server | undefined;
 
     if (config.role !== "worker") {
       const bot = createBot({
         token: config.botToken,
-        deps: { config, logger, redis, metrics, clock: systemClock, hosting, accountKey, box },
+        deps: { config, logger, redis, metrics, clock: systemClock, hosting, accountKey, box, shop },
         client: { apiRoot: config.botApiRoot },
       });
       await bot.init();
-      const i18n = createI18n(config.defaultLocale);
       await registerCommands(bot.api, (l, k) => i18n.t(l, k), config.defaultLocale, config.adminIds);
 
       if (config.delivery.mode === "webhook") {

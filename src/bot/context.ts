@@ -7,6 +7,7 @@ import type { Config, Locale } from "../config.js";
 import type { AccountKeyStore } from "../domain/account-key.js";
 import type { Clock } from "../domain/clock.js";
 import type { SecretBox } from "../domain/secret-box.js";
+import type { ShopServices } from "../domain/services.js";
 import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
@@ -28,6 +29,7 @@ export interface BotDeps {
   accountKey: AccountKeyStore;
   /** Seals secrets at rest (SECRET_KEY). */
   box: SecretBox;
+  shop: ShopServices;
 }
 
 interface Extras {

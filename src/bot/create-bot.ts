@@ -8,6 +8,7 @@ import { SealedConversationStorage } from "./conversation-kit.js";
 import { adminConversations, adminFeature } from "./features/admin/index.js";
 import { helpFeature } from "./features/help.js";
 import { languageFeature, languageMenu } from "./features/language.js";
+import { paymentsFeature } from "./features/payments.js";
 import { mainMenu, startFeature } from "./features/start.js";
 import { createI18n, supportedLocale } from "./i18n.js";
 
@@ -72,6 +73,8 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     }),
   );
   guarded.use(i18n);
+  // Payments first: never swallowed by a conversation; pre-checkout queries have no chat.
+  guarded.use(paymentsFeature);
 
   const inChats = guarded.filter((ctx) => ctx.chat !== undefined);
   // Inside conversations there is no session: the locale is read from the chat's session in Redis.

@@ -31,7 +31,15 @@ const accessRef = z.discriminatedUnion("kind", [
     uuid: z.string().optional(),
     subId: z.string().optional(),
   }),
-  z.object({ kind: z.literal("panel"), name: z.string(), uuid: z.string(), locations: z.array(z.string()) }),
+  z.object({
+    kind: z.literal("panel"),
+    name: z.string(),
+    uuid: z.string(),
+    locations: z.array(z.string()),
+    inbounds: z.record(z.string(), z.array(z.string())).optional(),
+    channels: z.array(z.enum(["main", "reality", "bs", "wscdn"])).optional(),
+    wg: z.boolean().optional(),
+  }),
   z.object({ kind: z.literal("node"), name: z.string(), uuid: z.string().optional() }),
 ]);
 
@@ -71,6 +79,8 @@ const orderSchema = z.object({
   updatedAt: num,
   paidAt: optNum,
   finishedAt: optNum,
+  /** When the customer was sent the access (so a re-run does not send it twice). */
+  deliveredAt: optNum,
 });
 export type Order = z.output<typeof orderSchema>;
 

@@ -23,6 +23,7 @@ const FAST = { attempts: 3, baseDelayMs: 2, maxDelayMs: 10 };
 const GB = GB_BYTES;
 const UUID = "0f8fad5b-d9cb-469f-a165-70867728950e";
 const OTHER_UUID = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
+const THIRD_UUID = "16fd2706-8baf-433b-82eb-8c7fada847da";
 
 const clock = new ManualClock();
 
@@ -246,7 +247,7 @@ describe("xui provisioner", () => {
   it("renew sends days from now to the target (rounded up), used + plan GB, enable; a repeat adds nothing", async () => {
     const { login, provisioners } = freshAccount();
     const s = accountFake.addServer(login, { daysLeft: 400 });
-    const expiry = clock.now() + 5.5 * DAY;
+    const expiry = clock.now() + 5.3 * DAY;
     accountFake.addClient(s.id, {
       email: "o-ren",
       totalGb: 50,
@@ -425,12 +426,19 @@ describe("panel provisioner", () => {
     expect(panelFake.clientsAt("2")).toHaveLength(1);
     expect(panelFake.clientsAt("main")).toHaveLength(1);
 
-    const other = request("o-pan-4");
+    const other = request("o-pan-4", { uuid: THIRD_UUID });
     panelFake.putClient("2", { name: "o-pan-4", uuid: OTHER_UUID });
     const err = await provisioningError(panel.ensure(await panel.place(panelPlan, other), panelPlan, other));
     expect(err.permanent).toBe(true);
     expect(err.message).toMatch(/another uuid/);
     expect(panelFake.clientAt("2", "o-pan-4")?.uuid).toBe(OTHER_UUID);
+
+    // The uuid is held by another name (o-pan-3): the 409 cannot be resolved by reading.
+    const clash = request("o-pan-clash");
+    const err2 = await provisioningError(panel.ensure(await panel.place(panelPlan, clash), panelPlan, clash));
+    expect(err2.permanent).toBe(true);
+    expect(err2.message).toMatch(/is used by another client/);
+    expect(panelFake.clientAt("main", "o-pan-clash")).toBeUndefined();
   });
 
   it("renew PATCHes an absolute expires_at and used + plan GB per location; a repeat gives the same expiry", async () => {

@@ -8,6 +8,8 @@ import type { Locale } from "../../src/config.js";
 import { AccountKeyStore } from "../../src/domain/account-key.js";
 import { type Clock, ManualClock } from "../../src/domain/clock.js";
 import { SecretBox } from "../../src/domain/secret-box.js";
+import type { Catalog } from "../../src/domain/catalog.js";
+import { createShopServices, type OrderJobs } from "../../src/domain/services.js";
 import { createHostingClients, type HostingClients } from "../../src/hosting/index.js";
 import { Metrics } from "../../src/http/metrics.js";
 import { createLogger } from "../../src/logger.js";
@@ -22,6 +24,8 @@ export interface TestBot {
   telegram: FakeTelegram;
   redis: Redis;
   deps: BotDeps;
+  /** Order ids handed to the (default, recording) job queue. */
+  enqueued: string[];
   send(update: Update): Promise<void>;
   /** Texts of sendMessage/editMessageText calls since the last clear, in order. */
   texts(): string[];
@@ -40,7 +44,47 @@ export interface TestBotOptions {
   accountApiKey?: string;
   panel?: { url: string; token: string };
   node?: { url: string; token: string; certSha256?: string };
+  nodeSubUrl?: string;
+  catalog?: Catalog;
+  /** Where orders go; by default they are only recorded in `enqueued`. */
+  jobs?: OrderJobs;
+  paymentProviderToken?: string;
 }
+
+/** A small catalog for tests: one plan per backend, priced in Stars, with a trial. */
+export const TEST_CATALOG: Catalog = {
+  currency: "XTR",
+  trial: { days: 1, traffic_gb: 1, plan: "de-xui" },
+  plans: [
+    {
+      id: "de-xui",
+      title: { en: "Germany, 30 days, 100 GB", ru: "Германия, 30 дней, 100 ГБ" },
+      days: 30,
+      traffic_gb: 100,
+      devices: 0,
+      price: 150,
+      backend: { kind: "xui", servers: [1, 2] },
+    },
+    {
+      id: "multi",
+      title: { en: "2 locations, 30 days", ru: "2 локации, 30 дней" },
+      days: 30,
+      traffic_gb: 0,
+      devices: 3,
+      price: 300,
+      backend: { kind: "panel", locations: [{ node: "main", inbound_ids: ["1"] }, { node: "2", inbound_ids: ["4"] }] },
+    },
+    {
+      id: "node",
+      title: { en: "Own node, 30 days", ru: "Своя нода, 30 дней" },
+      days: 30,
+      traffic_gb: 50,
+      devices: 2,
+      price: 120,
+      backend: { kind: "node" },
+    },
+  ],
+};
 
 export const TEST_SECRET_KEY = Buffer.alloc(32, 9);
 
@@ -60,6 +104,8 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     },
     () => accountKey.get(),
   );
+  const enqueued: string[] = [];
+  const clock = options.clock ?? new ManualClock();
   const logLines: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -71,15 +117,28 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     config: {
       adminIds: options.adminIds ?? [],
       defaultLocale: options.defaultLocale ?? "en",
-      paymentProviderToken: undefined,
+      paymentProviderToken: options.paymentProviderToken,
     },
     logger: createLogger("debug", sink),
     redis,
     metrics: new Metrics(),
-    clock: options.clock ?? new ManualClock(),
+    clock,
     hosting,
     accountKey,
     box,
+    shop: createShopServices({
+      redis,
+      clock,
+      catalog: () => options.catalog ?? TEST_CATALOG,
+      hosting,
+      logger: createLogger("silent"),
+      nodeSubUrl: options.nodeSubUrl,
+      jobs: options.jobs ?? {
+        enqueueOrder: async (orderId) => {
+          enqueued.push(orderId);
+        },
+      },
+    }),
   };
   const bot = createBot({
     token: TEST_TOKEN,
@@ -92,6 +151,7 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     telegram,
     redis,
     deps,
+    enqueued,
     send: (update) => bot.handleUpdate(update),
     logs: () => logLines.join(""),
     texts: () =>

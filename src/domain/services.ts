@@ -1,0 +1,68 @@
+import type { Redis } from "ioredis";
+import type { HostingClients } from "../hosting/index.js";
+import type { Logger } from "../logger.js";
+import type { Catalog } from "./catalog.js";
+import type { Clock } from "./clock.js";
+import { Customers } from "./customers.js";
+import { Fulfilment } from "./fulfilment.js";
+import { Orders } from "./orders.js";
+import { createProvisioners, type ProvisionerFor } from "./provisioning/index.js";
+import { Shop } from "./shop.js";
+import { Subscriptions } from "./subscriptions.js";
+import { Wallet } from "./wallet.js";
+
+/** Hands an order to the background worker (BullMQ in the app, a direct call in some tests). */
+export interface OrderJobs {
+  enqueueOrder(orderId: string): Promise<void>;
+}
+
+/** The shop's stores and services, built once by the composition root. */
+export interface ShopServices {
+  shop: Shop;
+  customers: Customers;
+  wallet: Wallet;
+  orders: Orders;
+  subscriptions: Subscriptions;
+  fulfilment: Fulfilment;
+  provisioner: ProvisionerFor;
+  jobs: OrderJobs;
+  catalog: () => Catalog;
+}
+
+export interface ShopServicesDeps {
+  redis: Redis;
+  clock: Clock;
+  catalog: () => Catalog;
+  hosting: HostingClients;
+  logger: Logger;
+  jobs: OrderJobs;
+  /** NODE_SUB_URL: public base of the node's subscription server. */
+  nodeSubUrl?: string;
+}
+
+export function createShopServices(deps: ShopServicesDeps): ShopServices {
+  const { redis, clock, catalog } = deps;
+  const customers = new Customers(redis, clock);
+  const wallet = new Wallet(redis, clock, catalog().currency);
+  const orders = new Orders(redis, clock);
+  const subscriptions = new Subscriptions(redis, clock);
+  const provisioner = createProvisioners({
+    account: deps.hosting.account,
+    panel: deps.hosting.panel,
+    node: deps.hosting.node,
+    clock,
+    nodeSubUrl: deps.nodeSubUrl,
+  });
+  const fulfilment = new Fulfilment({
+    orders,
+    subscriptions,
+    wallet,
+    customers,
+    catalog,
+    provisioner,
+    clock,
+    logger: deps.logger,
+  });
+  const shop = new Shop({ redis, clock, catalog, customers, wallet, orders, subscriptions });
+  return { shop, customers, wallet, orders, subscriptions, fulfilment, provisioner, jobs: deps.jobs, catalog };
+}

@@ -1,0 +1,113 @@
+import { type Api, GrammyError, InputFile, InlineKeyboard } from "grammy";
+import type { Locale } from "../config.js";
+import { accessText, planTitle, qrTarget, termLine } from "../bot/views/access.js";
+import { qrPng } from "../bot/views/qr.js";
+import type { Customers } from "../domain/customers.js";
+import type { FulfilResult } from "../domain/fulfilment.js";
+import { formatMoney } from "../domain/money.js";
+import type { Order } from "../domain/orders.js";
+import type { ShopServices } from "../domain/services.js";
+import type { Logger } from "../logger.js";
+
+type I18nLike = { t(locale: string, key: string, vars?: Record<string, string | number>): string };
+
+export interface NotifierDeps {
+  api: Api;
+  i18n: I18nLike;
+  shop: ShopServices;
+  adminIds: readonly number[];
+  defaultLocale: Locale;
+  logger: Logger;
+}
+
+/** True when Telegram says the user blocked the bot (or deleted their account). */
+export function isBlockedByUser(err: unknown): boolean {
+  return err instanceof GrammyError && err.error_code === 403;
+}
+
+/**
+ * Messages the workers send: access delivered, order failed and refunded, admin alerts. Each
+ * in the recipient's language, through grammY's Api (never through a running bot).
+ */
+export class Notifier {
+  constructor(private readonly deps: NotifierDeps) {}
+
+  private t(locale: Locale) {
+    return (key: string, vars?: Record<string, string | number>) => this.deps.i18n.t(locale, key, vars);
+  }
+
+  async localeOf(userId: number): Promise<Locale> {
+    return (await this.deps.shop.customers.get(userId))?.locale ?? this.deps.defaultLocale;
+  }
+
+  /** Sends the links, the term and a QR code of a new or renewed access. */
+  async delivered(result: Extract<FulfilResult, { outcome: "active" }>): Promise<void> {
+    const { order, subscription, links } = result;
+    const locale = order.locale;
+    const t = this.t(locale);
+    const plan = this.deps.shop.shop.plan(subscription.planId);
+    const title = planTitle(plan, locale, subscription.planId);
+    const head = t(result.renewed ? "delivery-renewed" : order.kind === "trial" ? "delivery-trial" : "delivery-ready", {
+      plan: title,
+    });
+    const term = termLine(t, locale, { title, ...subscription });
+    const text = `${head}\n${term}\n\n${accessText(t, links)}`;
+    const keyboard = new InlineKeyboard().text(t("delivery-open-my"), "my:list");
+    await this.send(order.customerId, () =>
+      this.deps.api.sendMessage(order.customerId, text, {
+        parse_mode: "HTML",
+        link_preview_options: { is_disabled: true },
+        reply_markup: keyboard,
+      }),
+    );
+    const target = qrTarget(links);
+    if (target) {
+      const png = await qrPng(target);
+      await this.send(order.customerId, () =>
+        this.deps.api.sendPhoto(order.customerId, new InputFile(png, "vpn-qr.png"), { caption: t("access-qr-caption") }),
+      );
+    }
+  }
+
+  /** Tells the customer the order failed and the money is back, and the admins what happened. */
+  async failed(order: Order, refunded: number, reason: string): Promise<void> {
+    const t = this.t(order.locale);
+    const amount = formatMoney(order.currency, refunded, order.locale);
+    const key = order.kind === "trial" ? "delivery-failed-trial" : "delivery-failed";
+    await this.send(order.customerId, () => this.deps.api.sendMessage(order.customerId, t(key, { amount })));
+    await this.admins("alert-order-failed", {
+      order: order.id,
+      customer: order.customerId,
+      plan: order.planId,
+      amount,
+      reason: reason.slice(0, 300),
+    });
+  }
+
+  /** An alert to every admin in their language. */
+  async admins(key: string, vars: Record<string, string | number>): Promise<void> {
+    for (const adminId of this.deps.adminIds) {
+      const t = this.t(await this.localeOf(adminId));
+      await this.send(adminId, () => this.deps.api.sendMessage(adminId, t(key, vars)));
+    }
+  }
+
+  /** Sends one message; a user who blocked the bot is marked, other failures are logged. */
+  private async send(chatId: number, call: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await call();
+      return true;
+    } catch (err) {
+      if (isBlockedByUser(err)) {
+        await this.customers().markBotBlocked(chatId);
+        this.deps.logger.info({ chatId }, "user blocked the bot");
+        return false;
+      }
+      throw err;
+    }
+  }
+
+  private customers(): Customers {
+    return this.deps.shop.customers;
+  }
+}
