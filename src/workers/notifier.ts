@@ -1,7 +1,7 @@
-import { type Api, GrammyError, InputFile, InlineKeyboard } from "grammy";
-import type { Locale } from "../config.js";
+import { type Api, GrammyError, InlineKeyboard, InputFile } from "grammy";
 import { accessText, planTitle, qrTarget, termLine } from "../bot/views/access.js";
 import { qrPng } from "../bot/views/qr.js";
+import type { Locale } from "../config.js";
 import type { Customers } from "../domain/customers.js";
 import type { FulfilResult } from "../domain/fulfilment.js";
 import { formatMoney } from "../domain/money.js";
@@ -47,9 +47,12 @@ export class Notifier {
     const t = this.t(locale);
     const plan = this.deps.shop.shop.plan(subscription.planId);
     const title = planTitle(plan, locale, subscription.planId);
-    const head = t(result.renewed ? "delivery-renewed" : order.kind === "trial" ? "delivery-trial" : "delivery-ready", {
-      plan: title,
-    });
+    const head = t(
+      result.renewed ? "delivery-renewed" : order.kind === "trial" ? "delivery-trial" : "delivery-ready",
+      {
+        plan: title,
+      },
+    );
     const term = termLine(t, locale, { title, ...subscription });
     const text = `${head}\n${term}\n\n${accessText(t, links)}`;
     const keyboard = new InlineKeyboard().text(t("delivery-open-my"), "my:list");
@@ -64,7 +67,9 @@ export class Notifier {
     if (target) {
       const png = await qrPng(target);
       await this.send(order.customerId, () =>
-        this.deps.api.sendPhoto(order.customerId, new InputFile(png, "vpn-qr.png"), { caption: t("access-qr-caption") }),
+        this.deps.api.sendPhoto(order.customerId, new InputFile(png, "vpn-qr.png"), {
+          caption: t("access-qr-caption"),
+        }),
       );
     }
   }

@@ -1,0 +1,73 @@
+import { Queue, UnrecoverableError, Worker } from "bullmq";
+import type { Redis } from "ioredis";
+import type { Metrics } from "../http/metrics.js";
+import type { Logger } from "../logger.js";
+import { QUEUE_PREFIX } from "./queues.js";
+
+export const MAINTENANCE_QUEUE = "maintenance";
+
+/** A periodic job: run every `everyMs` by a BullMQ job scheduler (one run at a time per task). */
+export interface PeriodicTask {
+  name: string;
+  everyMs: number;
+  run(): Promise<unknown>;
+}
+
+export interface Maintenance {
+  queue: Queue;
+  worker: Worker;
+  /** Runs a task now (admin "refresh", tests), outside its schedule. */
+  runNow(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Registers the periodic tasks with `upsertJobScheduler` (idempotent at every start, so several
+ * processes agree on one schedule) and runs them in a worker.
+ */
+export async function startMaintenance(deps: {
+  connection: Redis;
+  producer: Redis;
+  tasks: readonly PeriodicTask[];
+  logger: Logger;
+  metrics?: Metrics;
+}): Promise<Maintenance> {
+  const byName = new Map(deps.tasks.map((t) => [t.name, t]));
+  const queue = new Queue(MAINTENANCE_QUEUE, { connection: deps.producer, prefix: QUEUE_PREFIX });
+  for (const task of deps.tasks) {
+    await queue.upsertJobScheduler(
+      task.name,
+      { every: task.everyMs },
+      { name: task.name, data: {}, opts: { removeOnComplete: 50, removeOnFail: 200 } },
+    );
+  }
+  const worker = new Worker(
+    MAINTENANCE_QUEUE,
+    async (job) => {
+      const task = byName.get(job.name);
+      if (!task) throw new UnrecoverableError(`unknown task ${job.name}`);
+      try {
+        const result = await task.run();
+        deps.metrics?.jobs.inc({ queue: MAINTENANCE_QUEUE, outcome: "ok" });
+        return result;
+      } catch (err) {
+        deps.metrics?.jobs.inc({ queue: MAINTENANCE_QUEUE, outcome: "error" });
+        deps.logger.error({ err, task: job.name }, "periodic task failed");
+        throw err;
+      }
+    },
+    { connection: deps.connection, prefix: QUEUE_PREFIX, concurrency: 2 },
+  );
+  worker.on("error", (err) => deps.logger.error({ err }, "maintenance worker error"));
+  return {
+    queue,
+    worker,
+    runNow: async (name) => {
+      await queue.add(name, {}, { removeOnComplete: 50, removeOnFail: 200 });
+    },
+    close: async () => {
+      await worker.close();
+      await queue.close();
+    },
+  };
+}

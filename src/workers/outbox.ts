@@ -1,0 +1,198 @@
+import { createHash } from "node:crypto";
+import { DelayedError, type Job, Queue, Worker } from "bullmq";
+import { type Api, GrammyError } from "grammy";
+import type { InlineKeyboardMarkup } from "grammy/types";
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import type { Customers } from "../domain/customers.js";
+import type { Metrics } from "../http/metrics.js";
+import type { Logger } from "../logger.js";
+import { QUEUE_PREFIX } from "./queues.js";
+
+export const OUTBOX_QUEUE = "outbox";
+
+/** Telegram allows about 30 messages a second overall: 25 on average, at most 30 in any second. */
+export const OUTBOX_PER_SECOND = 25;
+/** And one message a second per chat. */
+export const PER_CHAT_GAP_MS = 1_000;
+/** How long a "sent" record keeps a once-only message from going out again. */
+const SENT_TTL_SECONDS = 60 * 24 * 3600;
+
+const keyboard = z.custom<InlineKeyboardMarkup>(
+  (v) =>
+    typeof v === "object" &&
+    v !== null &&
+    Array.isArray((v as { inline_keyboard?: unknown }).inline_keyboard),
+);
+
+export const outboxMessage = z
+  .object({
+    chatId: z.number().int(),
+    /** HTML text (or the caption when `photo` is set). */
+    text: z.string().min(1).max(4096),
+    /** A Telegram file_id of a photo to send with `text` as its caption. */
+    photo: z.string().optional(),
+    keyboard: keyboard.optional(),
+    /** Sent at most once per key (e.g. `remind:<sub>:<expiry>:3d`). */
+    once: z.string().max(200).optional(),
+    /** Counted into this broadcast's progress. */
+    broadcastId: z.string().max(64).optional(),
+  })
+  .refine((m) => !m.photo || m.text.length <= 1024, "a caption holds at most 1024 characters");
+export type OutboxMessage = z.output<typeof outboxMessage>;
+
+export type SendOutcome = "sent" | "blocked" | "failed" | "duplicate";
+
+const sentKey = (once: string) => `outbox:sent:${once}`;
+/** BullMQ job ids may not contain ":"; a digest of the once-key serves. */
+const onceJobId = (once: string) => `once-${createHash("sha1").update(once).digest("base64url")}`;
+
+/**
+ * BullMQ's limiter counts per fixed window; a sliding second can then see up to (windows + 1)
+ * windows' worth. Small windows keep that peak near the wanted rate: 5 windows of 200 ms.
+ */
+export function limiterFor(perSecond: number): { max: number; duration: number } {
+  return { max: Math.max(1, Math.floor(perSecond / 5)), duration: 200 };
+}
+const gapKey = (chatId: number) => `outbox:gap:${chatId}`;
+export const broadcastStatsKey = (id: string) => `broadcast:${id}:stats`;
+
+/** Producer side: queue a message for rate-limited delivery. */
+export class Outbox {
+  readonly queue: Queue<OutboxMessage>;
+
+  constructor(connection: Redis) {
+    this.queue = new Queue<OutboxMessage>(OUTBOX_QUEUE, { connection, prefix: QUEUE_PREFIX });
+  }
+
+  /**
+   * Queues one message. A `once` key doubles as the job id, so queuing the same reminder twice
+   * (a scan repeated after a crash) keeps one job.
+   */
+  async send(message: OutboxMessage, options: { delayMs?: number } = {}): Promise<void> {
+    const data = outboxMessage.parse(message);
+    await this.queue.add("send", data, {
+      jobId: data.once ? onceJobId(data.once) : undefined,
+      delay: options.delayMs,
+      attempts: 5,
+      backoff: { type: "exponential", delay: 2_000 },
+      removeOnComplete: { age: 24 * 3600, count: 10_000 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    });
+  }
+
+  async sendMany(messages: OutboxMessage[]): Promise<void> {
+    await this.queue.addBulk(
+      messages.map((m) => {
+        const data = outboxMessage.parse(m);
+        return {
+          name: "send",
+          data,
+          opts: {
+            jobId: data.once ? onceJobId(data.once) : undefined,
+            attempts: 5,
+            backoff: { type: "exponential" as const, delay: 2_000 },
+            removeOnComplete: { age: 24 * 3600, count: 10_000 },
+            removeOnFail: { age: 7 * 24 * 3600 },
+          },
+        };
+      }),
+    );
+  }
+
+  /** Drops a queued once-only message (tests, admin clean-up). */
+  async forget(once: string): Promise<void> {
+    await this.queue.remove(onceJobId(once));
+  }
+
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+}
+
+export interface OutboxWorkerDeps {
+  connection: Redis;
+  /** For the once-records and per-chat gaps (the bot's connection is fine). */
+  redis: Redis;
+  api: Api;
+  customers: Customers;
+  logger: Logger;
+  metrics?: Metrics;
+  perSecond?: number;
+  perChatGapMs?: number;
+}
+
+/**
+ * Delivers queued messages within Telegram's limits: at most `perSecond` overall (BullMQ's
+ * limiter), one per chat per second, obeying 429 `retry_after`; a chat that blocked the bot is
+ * marked and skipped next time; a once-only message is never sent twice.
+ */
+export function startOutboxWorker(deps: OutboxWorkerDeps): Worker<OutboxMessage, SendOutcome> {
+  const gap = deps.perChatGapMs ?? PER_CHAT_GAP_MS;
+
+  const record = async (message: OutboxMessage, outcome: SendOutcome) => {
+    deps.metrics?.jobs.inc({ queue: OUTBOX_QUEUE, outcome });
+    if (message.broadcastId && outcome !== "duplicate") {
+      await deps.redis.hincrby(broadcastStatsKey(message.broadcastId), outcome, 1);
+    }
+    return outcome;
+  };
+
+  const worker: Worker<OutboxMessage, SendOutcome> = new Worker<OutboxMessage, SendOutcome>(
+    OUTBOX_QUEUE,
+    async (job: Job<OutboxMessage, SendOutcome>, token?: string) => {
+      const message = outboxMessage.parse(job.data);
+      if (message.once && (await deps.redis.exists(sentKey(message.once))))
+        return record(message, "duplicate");
+      if (message.broadcastId && (await deps.customers.get(message.chatId))?.botBlocked) {
+        return record(message, "blocked");
+      }
+      // One message per chat per second: a second one waits its turn.
+      const free = await deps.redis.set(gapKey(message.chatId), "1", "PX", gap, "NX");
+      if (!free) {
+        await job.moveToDelayed(Date.now() + gap, token);
+        throw new DelayedError();
+      }
+      try {
+        const options = { parse_mode: "HTML" as const, reply_markup: message.keyboard };
+        if (message.photo)
+          await deps.api.sendPhoto(message.chatId, message.photo, { ...options, caption: message.text });
+        else {
+          await deps.api.sendMessage(message.chatId, message.text, {
+            ...options,
+            link_preview_options: { is_disabled: true },
+          });
+        }
+      } catch (err) {
+        if (err instanceof GrammyError && err.error_code === 429) {
+          const waitMs = (err.parameters.retry_after ?? 1) * 1_000;
+          deps.logger.warn({ waitMs }, "Telegram asked to slow down");
+          await worker.rateLimit(waitMs);
+          await deps.redis.del(gapKey(message.chatId));
+          throw Worker.RateLimitError();
+        }
+        if (err instanceof GrammyError && err.error_code === 403) {
+          await deps.customers.markBotBlocked(message.chatId);
+          return record(message, "blocked");
+        }
+        if (err instanceof GrammyError && err.error_code === 400) {
+          deps.logger.warn({ chatId: message.chatId, err: err.description }, "message refused");
+          return record(message, "failed");
+        }
+        const attempts = job.opts.attempts ?? 1;
+        if (job.attemptsMade + 1 >= attempts) await record(message, "failed");
+        throw err;
+      }
+      if (message.once) await deps.redis.set(sentKey(message.once), "1", "EX", SENT_TTL_SECONDS);
+      return record(message, "sent");
+    },
+    {
+      connection: deps.connection,
+      prefix: QUEUE_PREFIX,
+      concurrency: 8,
+      limiter: limiterFor(deps.perSecond ?? OUTBOX_PER_SECOND),
+    },
+  );
+  worker.on("error", (err) => deps.logger.error({ err }, "outbox worker error"));
+  return worker;
+}

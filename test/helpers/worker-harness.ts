@@ -1,0 +1,99 @@
+import type { Worker } from "bullmq";
+import { Api } from "grammy";
+import type { Redis } from "ioredis";
+import { createI18n } from "../../src/bot/i18n.js";
+import type { Catalog } from "../../src/domain/catalog.js";
+import { ManualClock } from "../../src/domain/clock.js";
+import { createShopServices, type ShopServices } from "../../src/domain/services.js";
+import { AccountApi } from "../../src/hosting/account.js";
+import type { HostingClients } from "../../src/hosting/index.js";
+import { createLogger, type Logger } from "../../src/logger.js";
+import { Outbox, type OutboxMessage, type SendOutcome, startOutboxWorker } from "../../src/workers/outbox.js";
+import { FakeTelegram } from "../fakes/telegram-api.js";
+import { TEST_CATALOG } from "./bot-harness.js";
+import { testRedis } from "./redis.js";
+
+export const WORKER_TOKEN = "900900:worker-harness-token-for-tests";
+
+export interface WorkerHarness {
+  redis: Redis;
+  /** A second connection for BullMQ workers (maxRetriesPerRequest: null). */
+  workerRedis: Redis;
+  telegram: FakeTelegram;
+  /** grammY Api wired to the in-process fake Bot API. */
+  api: Api;
+  clock: ManualClock;
+  i18n: ReturnType<typeof createI18n>;
+  logger: Logger;
+  services: ShopServices;
+  outbox: Outbox;
+  /** Starts the outbox worker (rate limits overridable for fast tests). */
+  startOutbox(limits?: { perSecond?: number; perChatGapMs?: number }): Worker<OutboxMessage, SendOutcome>;
+  close(): Promise<void>;
+}
+
+export interface WorkerHarnessOptions {
+  catalog?: Catalog;
+  hosting?: Partial<HostingClients>;
+  /** Start of the manual clock (ms). Default: now. */
+  now?: number;
+}
+
+/**
+ * Everything a worker test needs on real Redis: the shop services, a Telegram fake that records
+ * sends (with their times), a manual clock for the domain, and the outbox.
+ */
+export async function createWorkerHarness(options: WorkerHarnessOptions = {}): Promise<WorkerHarness> {
+  const redis = await testRedis();
+  const workerRedis = redis.duplicate({ maxRetriesPerRequest: null });
+  const telegram = new FakeTelegram({ token: WORKER_TOKEN });
+  const api = new Api(WORKER_TOKEN, { fetch: telegram.fetch as never });
+  const clock = new ManualClock(options.now ?? Date.now());
+  const logger = createLogger("silent");
+  const hosting: HostingClients = {
+    account:
+      options.hosting?.account ?? new AccountApi({ baseUrl: "http://127.0.0.1:9", apiKey: () => undefined }),
+    panel: options.hosting?.panel,
+    node: options.hosting?.node,
+    close: async () => undefined,
+  };
+  const services = createShopServices({
+    redis,
+    clock,
+    catalog: () => options.catalog ?? TEST_CATALOG,
+    hosting,
+    logger,
+    jobs: { enqueueOrder: async () => undefined },
+  });
+  const outbox = new Outbox(redis);
+  const workers: Worker[] = [];
+  return {
+    redis,
+    workerRedis,
+    telegram,
+    api,
+    clock,
+    i18n: createI18n("en"),
+    logger,
+    services,
+    outbox,
+    startOutbox: (limits = {}) => {
+      const worker = startOutboxWorker({
+        connection: workerRedis,
+        redis,
+        api,
+        customers: services.customers,
+        logger,
+        ...limits,
+      });
+      workers.push(worker);
+      return worker;
+    },
+    close: async () => {
+      for (const w of workers) await w.close();
+      await outbox.close();
+      await workerRedis.quit();
+      await redis.quit();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { broadcastStatsKey } from "../../src/workers/outbox.js";
+import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
+
+let h: WorkerHarness;
+
+beforeAll(async () => {
+  h = await createWorkerHarness();
+  h.startOutbox({ perSecond: 20, perChatGapMs: 300 });
+});
+afterAll(() => h.close());
+beforeEach(() => h.telegram.clear());
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const sends = () => h.telegram.calls.filter((c) => c.method === "sendMessage" || c.method === "sendPhoto");
+
+/** The most sends seen in any window of `ms` milliseconds. */
+function peak(times: number[], ms: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  for (let i = 0, j = 0; i < sorted.length; i++) {
+    while ((sorted[i] ?? 0) - (sorted[j] ?? 0) >= ms) j++;
+    best = Math.max(best, i - j + 1);
+  }
+  return best;
+}
+
+describe("outbox", () => {
+  it("stays within the overall rate", async () => {
+    await h.outbox.sendMany(
+      Array.from({ length: 50 }, (_, i) => ({ chatId: 10_000 + i, text: `hello ${i}` })),
+    );
+    await until(() => sends().length === 50);
+    // 20 a second on average; a fixed-window limiter of 4 per 200 ms peaks at 6 windows' worth.
+    expect(
+      peak(
+        sends().map((c) => c.at),
+        1_000,
+      ),
+    ).toBeLessThanOrEqual(24);
+    const span = Math.max(...sends().map((c) => c.at)) - Math.min(...sends().map((c) => c.at));
+    expect(span).toBeGreaterThanOrEqual(1_800);
+  });
+
+  it("keeps one message per chat per gap", async () => {
+    await h.outbox.sendMany(Array.from({ length: 3 }, (_, i) => ({ chatId: 777, text: `n${i}` })));
+    await until(() => sends().length === 3);
+    const times = sends().map((c) => c.at);
+    expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(290);
+    expect((times[2] ?? 0) - (times[1] ?? 0)).toBeGreaterThanOrEqual(290);
+  });
+
+  it("waits out a 429 and then delivers", async () => {
+    h.telegram.failNext("sendMessage", {
+      error_code: 429,
+      description: "Too Many Requests: retry after 1",
+      parameters: { retry_after: 1 },
+    });
+    await h.outbox.send({ chatId: 4242, text: "after the pause" });
+    await until(() => h.telegram.callsOf("sendMessage").filter((c) => c.chatId === 4242).length === 2);
+    const attempts = h.telegram.callsOf("sendMessage").filter((c) => c.chatId === 4242);
+    expect(attempts).toHaveLength(2);
+    expect((attempts[1]?.at ?? 0) - (attempts[0]?.at ?? 0)).toBeGreaterThanOrEqual(900);
+  });
+
+  it("marks a chat that blocked the bot and skips it in broadcasts", async () => {
+    await h.services.customers.seen({ id: 5151, firstName: "Z", locale: "en" });
+    h.telegram.blockChat(5151);
+    await h.outbox.send({ chatId: 5151, text: "first", broadcastId: "b1" });
+    await until(async () => (await h.services.customers.get(5151))?.botBlocked === true);
+    h.telegram.clear();
+    await h.outbox.send({ chatId: 5151, text: "second", broadcastId: "b1" });
+    await until(async () => Number(await h.redis.hget(broadcastStatsKey("b1"), "blocked")) === 2);
+    expect(h.telegram.callsOf("sendMessage")).toHaveLength(0);
+  });
+
+  it("sends a once-only message once, even when queued again after it went out", async () => {
+    await h.outbox.send({ chatId: 6161, text: "remind", once: "test:once:1" });
+    await until(() => sends().length === 1);
+    await h.outbox.send({ chatId: 6161, text: "remind", once: "test:once:1" });
+    await h.outbox.forget("test:once:1");
+    await h.outbox.send({ chatId: 6161, text: "remind", once: "test:once:1" });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(sends()).toHaveLength(1);
+  });
+});
