@@ -1,0 +1,87 @@
+import type { Api } from "grammy";
+import type { StarTransaction } from "grammy/types";
+import type { Redis } from "ioredis";
+import { formatMoney } from "../domain/money.js";
+import type { ShopServices } from "../domain/services.js";
+import type { Logger } from "../logger.js";
+import type { PeriodicTask } from "./maintenance.js";
+import type { Outbox } from "./outbox.js";
+
+type I18nLike = { t(locale: string, key: string, vars?: Record<string, string | number>): string };
+
+/** How many transactions one getStarTransactions call returns at most. */
+const PAGE = 100;
+/** Transactions already checked (Telegram lists them oldest first, so this is an offset). */
+const CURSOR = "reconcile:stars:offset";
+
+export interface ReconcileDeps {
+  api: Api;
+  redis: Redis;
+  services: ShopServices;
+  outbox: Outbox;
+  i18n: I18nLike;
+  logger: Logger;
+  everyMs?: number;
+}
+
+export interface ReconcileResult {
+  checked: number;
+  recovered: number;
+}
+
+/** An incoming payment from a user for one of our invoices. */
+function invoicePayment(tx: StarTransaction): { userId: number; payload: string } | undefined {
+  const source = tx.source;
+  if (!source || source.type !== "user" || tx.amount <= 0) return undefined;
+  if (source.transaction_type !== "invoice_payment" || !source.invoice_payload) return undefined;
+  return { userId: source.user.id, payload: source.invoice_payload };
+}
+
+/**
+ * Compares Telegram Stars transactions with the ledger and credits any paid charge the bot
+ * never recorded (e.g. a successful_payment update lost in a crash), through the same
+ * exactly-once step as the live handler; an order it paid is queued and the customer is told.
+ * Safe to run any number of times: charges are keyed by their id.
+ */
+export async function reconcileStars(deps: ReconcileDeps): Promise<ReconcileResult> {
+  const { services, redis } = deps;
+  if (services.shop.currency !== "XTR") return { checked: 0, recovered: 0 };
+  let offset = Number((await redis.get(CURSOR)) ?? 0);
+  let checked = 0;
+  let recovered = 0;
+  for (;;) {
+    const { transactions } = await deps.api.getStarTransactions({ offset, limit: PAGE });
+    for (const tx of transactions) {
+      checked++;
+      const payment = invoicePayment(tx);
+      if (!payment) continue;
+      if (await services.wallet.applied(`charge:${tx.id}`)) continue;
+      const result = await services.shop.recordPayment(payment.userId, payment.payload, tx.id, tx.amount);
+      if (!result.credited) continue;
+      recovered++;
+      deps.logger.warn(
+        { charge: tx.id, userId: payment.userId, amount: tx.amount },
+        "recovered an unrecorded payment",
+      );
+      const paid =
+        result.orderId && (result.order?.status === "paid" || result.order?.status === "already-paid");
+      if (paid && result.orderId) await services.jobs.enqueueOrder(result.orderId);
+      const locale = (await services.customers.get(payment.userId))?.locale ?? "en";
+      const amount = formatMoney("XTR", tx.amount, locale);
+      const key = paid ? "reconcile-order" : "reconcile-credited";
+      await deps.outbox.send({
+        chatId: payment.userId,
+        text: deps.i18n.t(locale, key, { amount, balance: formatMoney("XTR", result.entry.balance, locale) }),
+        once: `reconcile:${tx.id}`,
+      });
+    }
+    offset += transactions.length;
+    await redis.set(CURSOR, String(offset));
+    if (transactions.length < PAGE) break;
+  }
+  return { checked, recovered };
+}
+
+export function createReconcileTask(deps: ReconcileDeps): PeriodicTask {
+  return { name: "reconcile-stars", everyMs: deps.everyMs ?? 10 * 60_000, run: () => reconcileStars(deps) };
+}
