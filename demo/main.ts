@@ -13,8 +13,8 @@ import { clearLine, createInterface, cursorTo, type Interface } from "node:readl
 import { startApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
 import { FakeTelegram, user } from "../test/fakes/telegram-api.js";
+import { freePort, MissingRedisError, startRedis } from "../test/helpers/local-redis.js";
 import { CHAT_HELP, Chat } from "./chat.js";
-import { freePort, MissingRedisError, startRedis } from "./redis.js";
 import { makeStyle } from "./render.js";
 import { DEMO_BALANCE, DEMO_LOGIN, DEMO_PASSWORD, startSandboxes, writeDemoCatalog } from "./sandboxes.js";
 import { TelegramTap } from "./tap.js";

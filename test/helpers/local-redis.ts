@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 export class MissingRedisError extends Error {
   constructor() {
     super(
-      "redis-server is not installed; the demo needs it (Debian/Ubuntu: sudo apt-get install redis-server)",
+      "redis-server is not installed; the demo and the tests need it (Debian/Ubuntu: sudo apt-get install redis-server)",
     );
     this.name = "MissingRedisError";
   }
@@ -36,11 +36,23 @@ export interface LocalRedis {
  * Starts a throw-away redis-server on a free loopback port with no persistence, its working
  * folder in `dir`. Rejects with {@link MissingRedisError} when redis-server is not installed.
  */
-export async function startRedis(dir: string): Promise<LocalRedis> {
+export async function startRedis(dir: string, extraArgs: readonly string[] = []): Promise<LocalRedis> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--dir",
+      dir,
+      ...extraArgs,
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
