@@ -64,5 +64,15 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     logger: deps.logger,
   });
   const shop = new Shop({ redis, clock, catalog, customers, wallet, orders, subscriptions });
-  return { shop, customers, wallet, orders, subscriptions, fulfilment, provisioner, jobs: deps.jobs, catalog };
+  return {
+    shop,
+    customers,
+    wallet,
+    orders,
+    subscriptions,
+    fulfilment,
+    provisioner,
+    jobs: deps.jobs,
+    catalog,
+  };
 }

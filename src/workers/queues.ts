@@ -30,9 +30,15 @@ export class OrderQueue {
 
   /**
    * Queues the fulfilment of an order. The job id is the order id, so a second enqueue while
-   * one is pending is a no-op; the order's own state makes a later re-run harmless.
+   * one is waiting or running is a no-op; the order's own state makes a later re-run harmless.
    */
   async enqueue(orderId: string): Promise<void> {
+    // A finished job keeps its id for a while; an order sent back for another run (admin retry)
+    // would otherwise be ignored as a duplicate.
+    const previous = await this.queue.getJob(orderId);
+    if (previous && ((await previous.isCompleted()) || (await previous.isFailed()))) {
+      await previous.remove().catch(() => undefined);
+    }
     await this.queue.add(
       "fulfil",
       { orderId },

@@ -363,4 +363,24 @@ describe("orders through real BullMQ workers", () => {
     expect(sub?.expiresAt).toBe(clock.now() + DAY);
     expect(await services.wallet.balance(customerId)).toBe(1000);
   });
+
+  it("an order sent back by an admin after its job finished runs again", async () => {
+    startWorker();
+    const { customerId, orderId } = await paidOrder("node");
+    nodeFake.failNext("POST", "(/api)?/create", fail(400, "bad_request"), 1);
+    await queue.enqueue(orderId);
+    await until(
+      () => orderStatus(orderId),
+      (s) => s === "refunded",
+    );
+    // What the admin's Retry does for an order whose refund did not complete: back to paid.
+    await services.orders.update(orderId, { status: "failed" });
+    expect(await services.orders.transition(orderId, ["failed"], "paid")).toBe(true);
+    await queue.enqueue(orderId);
+    await until(
+      () => orderStatus(orderId),
+      (s) => s === "active",
+    );
+    expect((await services.subscriptions.ofCustomer(customerId)).length).toBe(1);
+  });
 });

@@ -27,7 +27,9 @@ export async function sendOrderInvoice(ctx: BotContext, order: Order): Promise<v
   const title = plan ? plan.title[locale] : order.planId;
   await ctx.replyWithInvoice(
     ctx.t(order.kind === "renewal" ? "invoice-renewal-title" : "invoice-order-title").slice(0, 32),
-    ctx.t("invoice-order-description", { plan: title, amount: formatMoney(currency, order.price, locale) }).slice(0, 255),
+    ctx
+      .t("invoice-order-description", { plan: title, amount: formatMoney(currency, order.price, locale) })
+      .slice(0, 255),
     `o:${order.id}`,
     currency,
     [{ label: title.slice(0, 32), amount }],
@@ -63,7 +65,9 @@ export const paymentsFeature = new Composer<BotContext>();
 paymentsFeature.on("pre_checkout_query", async (ctx) => {
   const q = ctx.preCheckoutQuery;
   const check = ctx.deps.shop.shop.checkPreCheckout(q.from.id, q.invoice_payload, q.total_amount, q.currency);
-  const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), PRE_CHECKOUT_BUDGET_MS));
+  const timeout = new Promise<"timeout">((resolve) =>
+    setTimeout(() => resolve("timeout"), PRE_CHECKOUT_BUDGET_MS),
+  );
   const verdict = await Promise.race([check, timeout]);
   if (verdict === "timeout") {
     ctx.log.warn({ payload: q.invoice_payload }, "pre-checkout check too slow; refusing");
@@ -107,5 +111,7 @@ paymentsFeature.on("message:successful_payment", async (ctx) => {
     return;
   }
   const key = result.orderId ? "payment-order-expired" : "payment-topup-done";
-  await ctx.reply(ctx.t(key, { amount: formatMoney(payment.currency, payment.total_amount, locale), balance }));
+  await ctx.reply(
+    ctx.t(key, { amount: formatMoney(payment.currency, payment.total_amount, locale), balance }),
+  );
 });

@@ -1,0 +1,130 @@
+import { Composer, InlineKeyboard } from "grammy";
+import type { Locale } from "../../../config.js";
+import { formatMoney } from "../../../domain/money.js";
+import type { Order } from "../../../domain/orders.js";
+import { cbPage } from "../../callback-data.js";
+import type { BotContext } from "../../context.js";
+import { formatDateTime, html } from "../../views/format.js";
+import { show, type View } from "../../views/show.js";
+import { customersCb, ordersCb } from "./callbacks.js";
+import { adminHomeButton } from "./home.js";
+
+/**
+ * Failed orders: those the worker gave up on whose refund did not complete (a completed refund
+ * moves an order on to `refunded`). Each can be retried: moved back to `paid` (compare-and-set,
+ * so a double tap moves it once) and queued again. A refunded order is charged again from the
+ * customer's card instead (see customers.ts).
+ */
+
+export const FAILED_PAGE_SIZE = 8;
+/** How many entries of the failed index are read (it may hold ids that moved on since). */
+const FAILED_SCAN = 200;
+
+async function localeOf(ctx: BotContext): Promise<Locale> {
+  return (await ctx.i18n.getLocale()) === "ru" ? "ru" : "en";
+}
+
+/** Orders still in `failed`, most recent first. */
+async function failedOrders(ctx: BotContext): Promise<Order[]> {
+  const { orders } = ctx.deps.shop;
+  const ids = await orders.failedIds(FAILED_SCAN);
+  const found = await Promise.all(ids.map((id) => orders.get(id)));
+  return found.filter((o): o is Order => o?.status === "failed");
+}
+
+/** The failed orders, 8 a page: id, customer, plan, price, error and time, each with Retry. */
+export async function failedOrdersView(ctx: BotContext, page = 0, notice?: string): Promise<View> {
+  const { customers, shop } = ctx.deps.shop;
+  const locale = await localeOf(ctx);
+  const all = await failedOrders(ctx);
+  const pages = Math.max(1, Math.ceil(all.length / FAILED_PAGE_SIZE));
+  const current = Math.min(Math.max(0, page), pages - 1);
+  const shown = all.slice(current * FAILED_PAGE_SIZE, (current + 1) * FAILED_PAGE_SIZE);
+
+  const lines = [ctx.t("failed-orders-title", { count: all.length })];
+  if (pages > 1) lines.push(ctx.t("failed-orders-page", { page: String(current + 1), pages: String(pages) }));
+  lines.push("");
+  if (shown.length === 0) lines.push(ctx.t("failed-orders-empty"));
+  const keyboard = new InlineKeyboard();
+  for (const o of shown) {
+    const customer = await customers.get(o.customerId);
+    const name = customer?.firstName || String(o.customerId);
+    lines.push(
+      ctx.t("failed-orders-item", {
+        order: o.id,
+        date: formatDateTime(locale, o.updatedAt),
+        customer: html(customer?.username ? `${name} @${customer.username}` : name),
+        id: String(o.customerId),
+        kind: ctx.t(`customers-order-kind-${o.kind}`),
+        plan: html(shop.plan(o.planId)?.title[locale] ?? o.planId),
+        price: formatMoney(o.currency, o.price, locale),
+        error: html((o.error ?? "—").slice(0, 300)),
+      }),
+      "",
+    );
+    keyboard
+      .text(ctx.t("failed-orders-retry", { order: o.id }), ordersCb.pack({ act: "retry", arg: o.id }))
+      .text(ctx.t("failed-orders-customer"), customersCb.pack({ act: "card", id: o.customerId, arg: "" }))
+      .row();
+  }
+  if (pages > 1) {
+    if (current > 0) {
+      keyboard.text(ctx.t("customers-page-prev"), ordersCb.pack({ act: "list", arg: String(current - 1) }));
+    }
+    if (current < pages - 1) {
+      keyboard.text(ctx.t("customers-page-next"), ordersCb.pack({ act: "list", arg: String(current + 1) }));
+    }
+    keyboard.row();
+  }
+  keyboard.text(ctx.t("menu-refresh"), ordersCb.pack({ act: "list", arg: String(current) })).row();
+  return {
+    text: (notice ? [notice, "", ...lines] : lines).join("\n").trimEnd(),
+    keyboard: adminHomeButton(ctx, keyboard),
+  };
+}
+
+/**
+ * Retries a failed order: `failed -> paid`, then queued. Refused when its money already went
+ * back (the refund's ledger entry exists: the order is closed as refunded) or when it is not
+ * failed any more. Returns the notice to show.
+ */
+export async function retryFailedOrder(ctx: BotContext, orderId: string): Promise<string> {
+  const { orders, wallet, jobs } = ctx.deps.shop;
+  const order = await orders.get(orderId);
+  if (!order) return ctx.t("failed-orders-gone");
+  const refundKey = `refund:${order.id}`;
+  const refunded = async () => (await wallet.applied(refundKey)) !== undefined;
+  if (order.status === "failed" && (await refunded())) {
+    // The money went back but the order was not closed (a crash in between): close it now.
+    await orders.transition(order.id, ["failed"], "refunded");
+    return ctx.t("failed-orders-refunded", { order: order.id });
+  }
+  if (!(await orders.transition(order.id, ["failed"], "paid"))) {
+    const now = (await orders.get(order.id)) ?? order;
+    if (now.status === "refunded") return ctx.t("failed-orders-refunded", { order: order.id });
+    return ctx.t("failed-orders-not-failed", {
+      order: order.id,
+      status: ctx.t(`customers-order-status-${now.status}`),
+    });
+  }
+  if (await refunded()) {
+    // A refund landed while we moved it: the money is back, so the order is not provisioned.
+    await orders.transition(order.id, ["paid"], "refunded");
+    return ctx.t("failed-orders-refunded", { order: order.id });
+  }
+  await jobs.enqueueOrder(order.id);
+  ctx.log.info({ adminId: ctx.from?.id, orderId: order.id }, "admin retried a failed order");
+  return ctx.t("failed-orders-queued", { order: order.id });
+}
+
+export const failedOrdersFeature = new Composer<BotContext>();
+
+failedOrdersFeature.callbackQuery(ordersCb.pattern, async (ctx) => {
+  const data = ordersCb.unpack(ctx.callbackQuery.data);
+  await ctx.answerCallbackQuery();
+  if (!data) return;
+  if (data.act === "list")
+    return show(ctx, await failedOrdersView(ctx, cbPage.safeParse(data.arg).data ?? 0));
+  const notice = await retryFailedOrder(ctx, data.arg);
+  return show(ctx, await failedOrdersView(ctx, 0, notice));
+});
