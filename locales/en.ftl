@@ -368,3 +368,312 @@ payment-order-paid = ✅ Payment received. Preparing your VPN access, this takes
 payment-order-short = Your payment is in your wallet (balance { $balance }), but it no longer covers this order. Open the wallet to top up or buy again.
 payment-order-expired = ✅ Payment of { $amount } received. The order had expired, so the money is in your wallet (balance { $balance }); you can buy with it at any time.
 payment-topup-done = ✅ { $amount } added to your wallet. Balance: { $balance }.
+
+## Reconciliation
+
+reconcile-order = ✅ We found your payment of { $amount } that had not reached us. Your order is being prepared now.
+reconcile-credited = ✅ We found your payment of { $amount } that had not reached us. It is in your wallet now (balance { $balance }).
+
+## Admin: customers and failed orders
+
+admin-customers = 👥 Customers
+admin-failed-orders = ⚠️ Failed orders
+customers-title = 👥 <b>Customers</b>: { $count }
+customers-hint = Find a customer by Telegram id or @username to see their wallet, ledger, subscriptions and orders.
+customers-find = 🔍 Find a customer
+customers-recent = Newest customers:
+customers-back = « Customers
+customers-back-card = « Customer
+customers-back-subs = « Subscriptions
+customers-cancel = ✖ Cancel
+customers-gone = No customer with id <code>{ $id }</code>.
+customers-ask-query = Send the customer's <b>Telegram id</b> (e.g. 123456789) or <b>@username</b>.
+customers-query-invalid = Send a numeric Telegram id or a @username (letters, digits and _).
+customers-not-found = No customer matches <b>{ $query }</b> (they may not have started the bot yet). Send another id or @username, or tap Cancel.
+customers-card-title = 👤 <b>{ $name }</b> · { $username }
+customers-card-id = ID: <code>{ $id }</code>
+customers-card-language = Language: { $language }
+customers-lang-en = English
+customers-lang-ru = Russian
+customers-card-joined = Joined: { $date }
+customers-card-blocked = Status: ⛔ blocked
+customers-card-not-blocked = Status: ✅ not blocked
+customers-card-bot-blocked = ⚠️ The customer has blocked the bot.
+customers-card-trial-used = Trial: used on { $date }
+customers-card-trial-unused = Trial: not used
+customers-card-balance = Wallet: <b>{ $balance }</b>
+customers-card-subs = Subscriptions: { $count } ({ $active } active)
+customers-btn-ledger = 📒 Ledger
+customers-btn-subs = 🔑 Subscriptions
+customers-btn-orders = 🧾 Orders
+customers-btn-credit = ➕ Credit
+customers-btn-debit = ➖ Debit
+customers-btn-block = ⛔ Block
+customers-btn-unblock = ✅ Unblock
+customers-blocked = ⛔ The customer is blocked: they can no longer buy, renew or pay.
+customers-unblocked = ✅ The customer is unblocked.
+customers-page-prev = ‹ Previous
+customers-page-next = Next ›
+customers-ledger-title = 📒 <b>Ledger of { $name }</b> · { $count } { $count ->
+        [one] entry
+       *[other] entries
+    } · page { $page } of { $pages }
+customers-ledger-empty = No wallet movements yet.
+customers-ledger-line = { $date } · { $kind } · <b>{ $amount }</b> → { $balance }
+customers-ledger-note = ↳ <i>{ $note }</i>
+customers-kind-topup = top-up
+customers-kind-purchase = purchase
+customers-kind-renewal = renewal
+customers-kind-refund = refund
+customers-kind-stars-refund = Stars refund
+customers-kind-admin-credit = admin credit
+customers-kind-admin-debit = admin debit
+customers-subs-title = 🔑 <b>Subscriptions of { $name }</b>: { $count }
+customers-subs-empty = No subscriptions.
+customers-subs-line = • <b>{ $plan }</b>{ $trial } — until { $until } · { $status }
+customers-sub-trial-mark = { " " }(trial)
+customers-sub-status-active = ✅ active
+customers-sub-status-expired = ⌛ expired
+customers-no-expiry = no expiry
+customers-unlimited = unlimited
+customers-sub-title = 🔑 <b>{ $plan }</b>{ $trial }
+customers-sub-id = Subscription: <code>{ $id }</code>
+customers-sub-status = Status: { $status }
+customers-sub-expiry = Expires: { $date }
+customers-sub-terms = Traffic: { $traffic } · Devices: { $devices }
+customers-sub-backend = Backend: { $kind } · client <code>{ $name }</code>
+customers-sub-links = Links: { $count }
+customers-sub-url = Subscription URL: <code>{ $url }</code>
+customers-sub-no-url = Subscription URL: none
+customers-orders-title = 🧾 <b>Orders of { $name }</b> (latest first)
+customers-orders-empty = No orders.
+customers-order-line = <code>{ $order }</code> · { $kind } · { $plan } · { $price } · { $status } · { $date }
+customers-order-error = ↳ Error: { $error }
+customers-order-kind-purchase = purchase
+customers-order-kind-renewal = renewal
+customers-order-kind-trial = trial
+customers-order-status-awaiting_payment = awaiting payment
+customers-order-status-paid = paid
+customers-order-status-provisioning = provisioning
+customers-order-status-active = done
+customers-order-status-failed = failed
+customers-order-status-refunded = refunded
+customers-order-status-cancelled = cancelled
+customers-btn-charge-again = 🔁 Retry { $order } (charge again)
+customers-retry-confirm =
+    Charge <b>{ $price }</b> from the wallet of { $name } (balance { $balance }) for a new order of <b>{ $plan }</b>?
+    The refunded order <code>{ $order }</code> stays as it is.
+customers-retry-yes = ✅ Charge and retry
+customers-retry-queued = ✅ New order <code>{ $order }</code> paid from the wallet ({ $price }) and queued.
+customers-retry-insufficient = ⛔ The balance { $balance } does not cover { $price }. Nothing was charged.
+customers-retry-blocked = ⛔ The customer is blocked: unblock them first.
+customers-retry-plan-gone = The plan { $plan } is no longer in the catalog: nothing was charged.
+customers-retry-sub-gone = The subscription this renewal was for is gone: nothing was charged.
+customers-retry-failed = The new order could not be paid: nothing was charged.
+customers-retry-already = Order <code>{ $order }</code> was already charged again as <code>{ $next }</code>.
+customers-retry-busy = This order is being charged again right now.
+customers-retry-not-refunded = Only a refunded order can be charged again (order <code>{ $order }</code> is { $status }).
+customers-ask-credit = How much to <b>credit</b> to { $name }'s wallet, in { $currency }? Balance now: { $balance }.
+customers-ask-debit = How much to <b>debit</b> from { $name }'s wallet, in { $currency }? Balance now: { $balance }.
+customers-amount-invalid-whole = Send a whole positive number of { $currency }, e.g. 150.
+customers-amount-invalid = Send a positive amount in { $currency }, e.g. 4.99.
+customers-debit-over = The balance is only { $balance }: a debit cannot take it below zero. Send a smaller amount, or tap Cancel.
+customers-debit-nothing = The wallet of { $name } is empty: there is nothing to debit.
+customers-ask-reason = Now send the <b>reason</b> (up to 200 characters). It is kept in the ledger.
+customers-reason-invalid = The reason must be 1 to { $max } characters.
+customers-confirm-credit =
+    Credit <b>{ $amount }</b> to { $name } (<code>{ $id }</code>)?
+    Reason: <i>{ $reason }</i>
+    Balance: { $balance } → { $after }
+customers-confirm-debit =
+    Debit <b>{ $amount }</b> from { $name } (<code>{ $id }</code>)?
+    Reason: <i>{ $reason }</i>
+    Balance: { $balance } → { $after }
+customers-confirm-yes = ✅ Confirm
+customers-confirm-used = This confirmation was already used.
+customers-confirm-expired = This confirmation has expired. Start again from the customer's card.
+customers-adjust-already = Already applied: { $amount }.
+customers-adjust-currency-changed = The shop's currency changed since this was prepared. Nothing was changed; start again.
+customers-credited = ✅ Credited { $amount }. Balance: { $balance }.
+customers-debited = ✅ Debited { $amount }. Balance: { $balance }.
+customers-debit-refused = ⛔ Refused: the balance { $balance } does not cover a debit of { $amount }. Nothing was changed.
+failed-orders-title = ⚠️ <b>Failed orders</b> (refund not completed): { $count }
+failed-orders-page = Page { $page } of { $pages }
+failed-orders-empty = No failed orders. 🎉
+failed-orders-item =
+    <code>{ $order }</code> · { $date }
+    Customer: { $customer } (<code>{ $id }</code>)
+    { $kind }: { $plan } · { $price }
+    Error: { $error }
+failed-orders-retry = 🔁 Retry { $order }
+failed-orders-customer = 👤 Customer
+failed-orders-queued = ✅ Order <code>{ $order }</code> is queued again.
+failed-orders-refunded = Order <code>{ $order }</code> was already refunded and cannot be retried; charge it again from the customer's orders instead.
+failed-orders-not-failed = Order <code>{ $order }</code> is not failed any more (now { $status }).
+failed-orders-gone = This order no longer exists.
+
+## Shop: buying, wallet, subscriptions, trial (customer side)
+
+shop-private-only = The shop works in a private chat with me: open it and send /buy there.
+shop-order-gone = This order is no longer available. Start again with /buy.
+shop-order-expired = This order has expired. Start again with /buy to see the current price.
+shop-plan-gone = This plan is no longer on sale. Please choose another one with /buy.
+shop-unlimited = unlimited
+shop-days = { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+}
+shop-traffic = traffic { $traffic }
+shop-devices = devices: { $devices }
+shop-locations = { $count ->
+    [one] { $count } location
+   *[other] { $count } locations
+}
+shop-prev = ‹ Previous
+shop-next = Next ›
+
+buy-title = 🛒 <b>Choose a plan</b>
+buy-plan-line =
+    <b>{ $title }</b> — { $price }
+    { $details }
+buy-plan-button = { $title } · { $price }
+buy-card =
+    <b>{ $title }</b>
+    { $details }
+
+    Price: <b>{ $price }</b>
+buy-button = ✅ Buy for { $price }
+buy-all-plans = « All plans
+buy-confirm =
+    🧾 <b>Your order</b>
+    Plan: <b>{ $plan }</b>
+    Price: <b>{ $price }</b>
+    Wallet balance: { $balance }
+buy-confirm-renewal =
+    🔄 <b>Renewal</b>
+    Plan: <b>{ $plan }</b>
+    Price: <b>{ $price }</b>
+    Wallet balance: { $balance }
+buy-renewal-rule =
+    Current expiry: { $current }
+    New expiry: <b>{ $next }</b>
+    (the later of today and the current expiry, plus { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    }: the time you have left is kept)
+buy-confirm-enough = Your balance covers it.
+buy-confirm-short = Your balance is { $missing } short: pay that by Telegram invoice, the rest comes from your balance.
+buy-pay-balance = ✅ Pay { $price } from balance
+buy-pay-invoice = 💳 Pay { $amount } by invoice
+buy-cancel = ✖ Cancel
+buy-cancelled = Order cancelled. Nothing was charged.
+buy-cannot-cancel = This order is already paid and can no longer be cancelled.
+buy-already-paid = This order is already paid; your access is on its way.
+buy-balance-short = Your balance ({ $balance }) no longer covers this order, so here is an invoice for the rest.
+buy-paid = ✅ Paid { $price } from your balance (balance now { $balance }). Preparing your VPN access, this takes a few seconds…
+buy-paid-renewal = ✅ Paid { $price } from your balance (balance now { $balance }). Renewing your subscription, this takes a few seconds…
+
+wallet-title =
+    💰 <b>Your wallet</b>
+    Balance: <b>{ $balance }</b>
+
+    Top up with a Telegram payment: pick an amount or enter your own. You can pay for plans and renewals from the balance.
+wallet-topup-button = + { $amount }
+wallet-custom = ✏️ Other amount
+wallet-history = 📜 History
+wallet-back = « Wallet
+wallet-ask-amount = ✏️ How much do you want to add? Send an amount from { $min } to { $max }.
+wallet-amount-invalid = Please send just an amount from { $min } to { $max }, for example 12.50.
+wallet-amount-invalid-stars = Please send a whole number of Stars from { $min } to { $max }, for example 300.
+wallet-topup-refused = This amount cannot be topped up. Please choose another one.
+wallet-history-title = 📜 <b>Wallet history</b> · page { $page } of { $pages }
+wallet-history-empty = 📜 Your wallet has no movements yet.
+wallet-history-line = { $date } · { $kind } · <b>{ $amount }</b> → { $balance }
+wallet-kind-topup = Top-up
+wallet-kind-purchase = Purchase
+wallet-kind-renewal = Renewal
+wallet-kind-refund = Refund
+wallet-kind-stars-refund = Stars refunded
+wallet-kind-admin-credit = Credit by the shop
+wallet-kind-admin-debit = Debit by the shop
+
+my-title = 🔑 <b>Your subscriptions</b>
+my-empty = You have no subscriptions yet. Pick a plan with /buy.
+my-item = { $status } · <b>{ $plan }</b> · until { $expiry }
+my-status-active = ✅ active
+my-status-expired = ⌛ expired
+my-status-disabled = ⏸ paused
+my-trial = free trial
+my-card-status = Status: { $status }
+my-card-expiry = Valid until: { $date }
+my-card-traffic = Traffic: { $used } / { $limit }
+my-card-devices = Devices: { $devices }
+my-usage-unknown = ?
+my-usage-stale = ⚠️ Live usage could not be read from the hosting service just now, so these are the last known values.
+my-qr = 📷 QR code
+my-renew = 🔄 Renew for { $price }
+my-back = « My subscriptions
+my-not-found = This subscription was not found.
+my-no-link = This subscription has no link to show as a QR code.
+my-renew-not-sold = This plan is no longer sold, so it cannot be renewed. Choose a plan with /buy.
+
+trial-preparing = 🎁 Preparing your free trial, this takes a few seconds…
+trial-used = You have already used your free trial.
+trial-none = No free trial is offered right now.
+
+remind-3d = ⏳ Your subscription <b>{ $plan }</b> ends in less than 3 days: { $date }.
+remind-1d = ⏳ Your subscription <b>{ $plan }</b> ends in less than a day: { $date }.
+remind-3h = ⚠️ Your subscription <b>{ $plan }</b> ends in less than 3 hours: { $date }.
+remind-expired = ⌛ Your subscription <b>{ $plan }</b> expired on { $date }. The VPN no longer works.
+remind-renew-hint = Renew it in one tap to stay connected.
+remind-trial-hint = This was your free trial. To keep using the VPN, choose a plan with /buy.
+remind-not-sold-hint = This plan is no longer sold. Choose another plan with /buy.
+remind-button-renew = 🔄 Renew
+remind-button-buy = 🛒 Choose a plan
+traffic-80 = 📶 You have used { $percent }% of the traffic of <b>{ $plan }</b>: { $used } of { $limit }.
+traffic-100 = 🚫 The traffic of <b>{ $plan }</b> has run out: { $used } of { $limit } used. The VPN stops working until you renew.
+traffic-renew-hint = Renewing starts a new term with a fresh traffic allowance.
+traffic-trial-hint = This is your free trial. For more traffic, choose a plan with /buy.
+traffic-not-sold-hint = This plan is no longer sold. Choose another plan with /buy.
+traffic-button-renew = 🔄 Renew / top up
+traffic-button-buy = 🛒 Choose a plan
+
+## Server watch and shop settings
+
+watch-offline = 🔴 Server <b>{ $name }</b> (#{ $id }) is offline since { $since } ({ $duration }). Customers told: { $customers }.
+watch-back = 🟢 Server <b>{ $name }</b> (#{ $id }) is back online after { $duration }. Customers told: { $customers }.
+watch-days-left = ⏳ Server <b>{ $name }</b> (#{ $id }) expires in { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+}, on { $date }.
+watch-low-balance = 💸 The hosting balance ({ $balance }) is below the cost of the next extension ({ $cost }): server <b>{ $name }</b> (#{ $id }), { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} left. Top up in the hosting web cabinet.
+watch-extended = ✅ Auto-extended server <b>{ $name }</b> (#{ $id }) by 30 days. New expiry: { $date } ({ $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} left). Balance: { $balance }.
+watch-extend-no-balance = ⚠️ Could not auto-extend server <b>{ $name }</b> (#{ $id }): the balance ({ $balance }) is too low. Nothing was charged. Top up in the web cabinet; I will try again within the hour.
+watch-extend-refused = ⚠️ Could not auto-extend server <b>{ $name }</b> (#{ $id }): { $reason } Nothing was charged; I will try again within the hour.
+watch-extend-unknown = ❓ Auto-extension of server <b>{ $name }</b> (#{ $id }) got no clear answer ({ $reason }). It may or may not have been charged: check the server card. I will not retry it by myself.
+watch-api-unauthorized = 🔑 The hosting API refused the account key, so servers are not being watched. Link the account again: /admin → Hosting account.
+watch-api-unreachable = 📡 The hosting API cannot be reached, so servers are not being watched right now: { $reason } I keep trying every minute.
+outage-offline = ⚠️ Your VPN server is offline at the moment. We are working on it and will tell you as soon as it is back.
+outage-back = ✅ Your VPN server is back online. If the VPN does not connect, turn it off and on again in your app.
+settings-section = ⚙️ Settings
+settings-title =
+    ⚙️ <b>Settings</b>
+
+    Auto-extend servers: { $autoExtend }
+    <i>When on, a server with 1 day left is extended by 30 days from the hosting balance, once per expiry, and you get a report.</i>
+
+    Offline alert after: { $grace } min
+    Extension cost for the low-balance alert: { $cost }
+settings-on = ✅ on
+settings-off = ⛔ off
+settings-not-set = learned from the first extension
+settings-auto-extend-turn-on = ✅ Turn auto-extend on
+settings-auto-extend-turn-off = ⛔ Turn auto-extend off
+settings-auto-extend-now-on = Auto-extend is on.
+settings-auto-extend-now-off = Auto-extend is off.

@@ -381,3 +381,318 @@ payment-order-paid = ✅ Оплата получена. Готовим ваш VP
 payment-order-short = Оплата зачислена на кошелёк (баланс { $balance }), но её уже не хватает на этот заказ. Откройте кошелёк, чтобы пополнить его или купить снова.
 payment-order-expired = ✅ Оплата { $amount } получена. Срок заказа истёк, поэтому деньги на вашем кошельке (баланс { $balance }); ими можно оплатить покупку в любое время.
 payment-topup-done = ✅ На кошелёк зачислено { $amount }. Баланс: { $balance }.
+
+## Reconciliation
+
+reconcile-order = ✅ Мы нашли ваш платёж { $amount }, который до нас не дошёл. Заказ уже готовится.
+reconcile-credited = ✅ Мы нашли ваш платёж { $amount }, который до нас не дошёл. Он зачислен на кошелёк (баланс { $balance }).
+
+## Admin: customers and failed orders
+
+admin-customers = 👥 Клиенты
+admin-failed-orders = ⚠️ Сбойные заказы
+customers-title = 👥 <b>Клиенты</b>: { $count }
+customers-hint = Найдите клиента по Telegram id или @username, чтобы увидеть его кошелёк, журнал операций, подписки и заказы.
+customers-find = 🔍 Найти клиента
+customers-recent = Новые клиенты:
+customers-back = « Клиенты
+customers-back-card = « Клиент
+customers-back-subs = « Подписки
+customers-cancel = ✖ Отмена
+customers-gone = Клиента с id <code>{ $id }</code> нет.
+customers-ask-query = Пришлите <b>Telegram id</b> клиента (например, 123456789) или <b>@username</b>.
+customers-query-invalid = Пришлите числовой Telegram id или @username (буквы, цифры и _).
+customers-not-found = Клиент <b>{ $query }</b> не найден (возможно, он ещё не запускал бота). Пришлите другой id или @username или нажмите «Отмена».
+customers-card-title = 👤 <b>{ $name }</b> · { $username }
+customers-card-id = ID: <code>{ $id }</code>
+customers-card-language = Язык: { $language }
+customers-lang-en = английский
+customers-lang-ru = русский
+customers-card-joined = С нами с: { $date }
+customers-card-blocked = Статус: ⛔ заблокирован
+customers-card-not-blocked = Статус: ✅ не заблокирован
+customers-card-bot-blocked = ⚠️ Клиент заблокировал бота.
+customers-card-trial-used = Пробный период: использован { $date }
+customers-card-trial-unused = Пробный период: не использован
+customers-card-balance = Кошелёк: <b>{ $balance }</b>
+customers-card-subs = Подписки: { $count } (активных: { $active })
+customers-btn-ledger = 📒 Журнал
+customers-btn-subs = 🔑 Подписки
+customers-btn-orders = 🧾 Заказы
+customers-btn-credit = ➕ Начислить
+customers-btn-debit = ➖ Списать
+customers-btn-block = ⛔ Заблокировать
+customers-btn-unblock = ✅ Разблокировать
+customers-blocked = ⛔ Клиент заблокирован: он больше не может покупать, продлевать и платить.
+customers-unblocked = ✅ Клиент разблокирован.
+customers-page-prev = ‹ Назад
+customers-page-next = Далее ›
+customers-ledger-title = 📒 <b>Журнал операций: { $name }</b> · записей: { $count } · стр. { $page } из { $pages }
+customers-ledger-empty = Движений по кошельку пока нет.
+customers-ledger-line = { $date } · { $kind } · <b>{ $amount }</b> → { $balance }
+customers-ledger-note = ↳ <i>{ $note }</i>
+customers-kind-topup = пополнение
+customers-kind-purchase = покупка
+customers-kind-renewal = продление
+customers-kind-refund = возврат
+customers-kind-stars-refund = возврат звёзд
+customers-kind-admin-credit = начисление администратором
+customers-kind-admin-debit = списание администратором
+customers-subs-title = 🔑 <b>Подписки: { $name }</b> ({ $count })
+customers-subs-empty = Подписок нет.
+customers-subs-line = • <b>{ $plan }</b>{ $trial } — до { $until } · { $status }
+customers-sub-trial-mark = { " " }(пробная)
+customers-sub-status-active = ✅ активна
+customers-sub-status-expired = ⌛ истекла
+customers-no-expiry = бессрочно
+customers-unlimited = без ограничений
+customers-sub-title = 🔑 <b>{ $plan }</b>{ $trial }
+customers-sub-id = Подписка: <code>{ $id }</code>
+customers-sub-status = Статус: { $status }
+customers-sub-expiry = Действует до: { $date }
+customers-sub-terms = Трафик: { $traffic } · Устройств: { $devices }
+customers-sub-backend = Бэкенд: { $kind } · клиент <code>{ $name }</code>
+customers-sub-links = Ссылок: { $count }
+customers-sub-url = Ссылка подписки: <code>{ $url }</code>
+customers-sub-no-url = Ссылка подписки: нет
+customers-orders-title = 🧾 <b>Заказы: { $name }</b> (сначала новые)
+customers-orders-empty = Заказов нет.
+customers-order-line = <code>{ $order }</code> · { $kind } · { $plan } · { $price } · { $status } · { $date }
+customers-order-error = ↳ Ошибка: { $error }
+customers-order-kind-purchase = покупка
+customers-order-kind-renewal = продление
+customers-order-kind-trial = пробный
+customers-order-status-awaiting_payment = ждёт оплаты
+customers-order-status-paid = оплачен
+customers-order-status-provisioning = выполняется
+customers-order-status-active = выполнен
+customers-order-status-failed = сбой
+customers-order-status-refunded = возвращён
+customers-order-status-cancelled = отменён
+customers-btn-charge-again = 🔁 Повторить { $order } (списать снова)
+customers-retry-confirm =
+    Списать <b>{ $price }</b> с кошелька клиента { $name } (баланс { $balance }) за новый заказ <b>{ $plan }</b>?
+    Возвращённый заказ <code>{ $order }</code> останется как есть.
+customers-retry-yes = ✅ Списать и повторить
+customers-retry-queued = ✅ Новый заказ <code>{ $order }</code> оплачен с кошелька ({ $price }) и поставлен в очередь.
+customers-retry-insufficient = ⛔ Баланса { $balance } не хватает на { $price }. Ничего не списано.
+customers-retry-blocked = ⛔ Клиент заблокирован: сначала разблокируйте его.
+customers-retry-plan-gone = Тарифа { $plan } больше нет в каталоге: ничего не списано.
+customers-retry-sub-gone = Подписки, которую продлевал этот заказ, больше нет: ничего не списано.
+customers-retry-failed = Новый заказ не удалось оплатить: ничего не списано.
+customers-retry-already = Заказ <code>{ $order }</code> уже повторён как <code>{ $next }</code>.
+customers-retry-busy = Этот заказ прямо сейчас повторяется.
+customers-retry-not-refunded = Повторить со списанием можно только возвращённый заказ (заказ <code>{ $order }</code>: { $status }).
+customers-ask-credit = Сколько <b>начислить</b> на кошелёк клиента { $name }, в { $currency }? Баланс сейчас: { $balance }.
+customers-ask-debit = Сколько <b>списать</b> с кошелька клиента { $name }, в { $currency }? Баланс сейчас: { $balance }.
+customers-amount-invalid-whole = Пришлите целое положительное число в { $currency }, например 150.
+customers-amount-invalid = Пришлите положительную сумму в { $currency }, например 4,99.
+customers-debit-over = На балансе только { $balance }: списание не может увести его в минус. Пришлите сумму меньше или нажмите «Отмена».
+customers-debit-nothing = Кошелёк клиента { $name } пуст: списывать нечего.
+customers-ask-reason = Теперь пришлите <b>причину</b> (до 200 символов). Она сохранится в журнале.
+customers-reason-invalid = Причина должна быть длиной от 1 до { $max } символов.
+customers-confirm-credit =
+    Начислить <b>{ $amount }</b> клиенту { $name } (<code>{ $id }</code>)?
+    Причина: <i>{ $reason }</i>
+    Баланс: { $balance } → { $after }
+customers-confirm-debit =
+    Списать <b>{ $amount }</b> с клиента { $name } (<code>{ $id }</code>)?
+    Причина: <i>{ $reason }</i>
+    Баланс: { $balance } → { $after }
+customers-confirm-yes = ✅ Подтвердить
+customers-confirm-used = Это подтверждение уже использовано.
+customers-confirm-expired = Срок подтверждения истёк. Начните заново из карточки клиента.
+customers-adjust-already = Уже выполнено: { $amount }.
+customers-adjust-currency-changed = Валюта магазина изменилась после подготовки операции. Ничего не изменено; начните заново.
+customers-credited = ✅ Начислено { $amount }. Баланс: { $balance }.
+customers-debited = ✅ Списано { $amount }. Баланс: { $balance }.
+customers-debit-refused = ⛔ Отказано: баланса { $balance } не хватает на списание { $amount }. Ничего не изменено.
+failed-orders-title = ⚠️ <b>Сбойные заказы</b> (возврат не завершён): { $count }
+failed-orders-page = Страница { $page } из { $pages }
+failed-orders-empty = Сбойных заказов нет. 🎉
+failed-orders-item =
+    <code>{ $order }</code> · { $date }
+    Клиент: { $customer } (<code>{ $id }</code>)
+    { $kind }: { $plan } · { $price }
+    Ошибка: { $error }
+failed-orders-retry = 🔁 Повторить { $order }
+failed-orders-customer = 👤 Клиент
+failed-orders-queued = ✅ Заказ <code>{ $order }</code> снова поставлен в очередь.
+failed-orders-refunded = Заказ <code>{ $order }</code> уже возвращён, повторить его нельзя; повторите его со списанием из заказов клиента.
+failed-orders-not-failed = Заказ <code>{ $order }</code> больше не в сбое (сейчас: { $status }).
+failed-orders-gone = Такого заказа больше нет.
+
+## Shop: buying, wallet, subscriptions, trial (customer side)
+
+shop-private-only = Магазин работает в личном чате со мной: откройте его и отправьте там /buy.
+shop-order-gone = Этого заказа больше нет. Начните заново с /buy.
+shop-order-expired = Срок этого заказа истёк. Начните заново с /buy, чтобы увидеть актуальную цену.
+shop-plan-gone = Этот тариф больше не продаётся. Выберите другой через /buy.
+shop-unlimited = без ограничений
+shop-days = { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+   *[many] { $days } дней
+}
+shop-traffic = трафик { $traffic }
+shop-devices = устройств: { $devices }
+shop-locations = { $count ->
+    [one] { $count } локация
+    [few] { $count } локации
+   *[many] { $count } локаций
+}
+shop-prev = ‹ Назад
+shop-next = Дальше ›
+
+buy-title = 🛒 <b>Выберите тариф</b>
+buy-plan-line =
+    <b>{ $title }</b> — { $price }
+    { $details }
+buy-plan-button = { $title } · { $price }
+buy-card =
+    <b>{ $title }</b>
+    { $details }
+
+    Цена: <b>{ $price }</b>
+buy-button = ✅ Купить за { $price }
+buy-all-plans = « Все тарифы
+buy-confirm =
+    🧾 <b>Ваш заказ</b>
+    Тариф: <b>{ $plan }</b>
+    Цена: <b>{ $price }</b>
+    Баланс кошелька: { $balance }
+buy-confirm-renewal =
+    🔄 <b>Продление</b>
+    Тариф: <b>{ $plan }</b>
+    Цена: <b>{ $price }</b>
+    Баланс кошелька: { $balance }
+buy-renewal-rule =
+    Действует сейчас до: { $current }
+    После продления: <b>{ $next }</b>
+    (от более поздней из дат — сегодня или текущий срок — плюс { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[many] { $days } дней
+    }: оставшееся время сохраняется)
+buy-confirm-enough = Баланса хватает.
+buy-confirm-short = На балансе не хватает { $missing }: оплатите их счётом в Telegram, остальное спишется с баланса.
+buy-pay-balance = ✅ Оплатить { $price } с баланса
+buy-pay-invoice = 💳 Оплатить { $amount } счётом
+buy-cancel = ✖ Отменить
+buy-cancelled = Заказ отменён. Деньги не списаны.
+buy-cannot-cancel = Этот заказ уже оплачен, отменить его нельзя.
+buy-already-paid = Этот заказ уже оплачен, доступ скоро придёт.
+buy-balance-short = Баланса ({ $balance }) больше не хватает на этот заказ, поэтому вот счёт на недостающую сумму.
+buy-paid = ✅ Оплачено { $price } с баланса (осталось { $balance }). Готовим доступ к VPN, это займёт несколько секунд…
+buy-paid-renewal = ✅ Оплачено { $price } с баланса (осталось { $balance }). Продлеваем подписку, это займёт несколько секунд…
+
+wallet-title =
+    💰 <b>Ваш кошелёк</b>
+    Баланс: <b>{ $balance }</b>
+
+    Пополните его платежом в Telegram: выберите сумму или введите свою. С баланса можно оплачивать тарифы и продления.
+wallet-topup-button = + { $amount }
+wallet-custom = ✏️ Другая сумма
+wallet-history = 📜 История
+wallet-back = « Кошелёк
+wallet-ask-amount = ✏️ На сколько пополнить? Отправьте сумму от { $min } до { $max }.
+wallet-amount-invalid = Отправьте только сумму от { $min } до { $max }, например 12,50.
+wallet-amount-invalid-stars = Отправьте целое число звёзд от { $min } до { $max }, например 300.
+wallet-topup-refused = На такую сумму пополнить нельзя. Выберите другую.
+wallet-history-title = 📜 <b>История кошелька</b> · страница { $page } из { $pages }
+wallet-history-empty = 📜 В кошельке пока не было движений.
+wallet-history-line = { $date } · { $kind } · <b>{ $amount }</b> → { $balance }
+wallet-kind-topup = Пополнение
+wallet-kind-purchase = Покупка
+wallet-kind-renewal = Продление
+wallet-kind-refund = Возврат
+wallet-kind-stars-refund = Возврат звёзд
+wallet-kind-admin-credit = Начисление магазином
+wallet-kind-admin-debit = Списание магазином
+
+my-title = 🔑 <b>Ваши подписки</b>
+my-empty = У вас пока нет подписок. Выберите тариф через /buy.
+my-item = { $status } · <b>{ $plan }</b> · до { $expiry }
+my-status-active = ✅ активна
+my-status-expired = ⌛ истекла
+my-status-disabled = ⏸ приостановлена
+my-trial = пробный период
+my-card-status = Статус: { $status }
+my-card-expiry = Действует до: { $date }
+my-card-traffic = Трафик: { $used } / { $limit }
+my-card-devices = Устройств: { $devices }
+my-usage-unknown = ?
+my-usage-stale = ⚠️ Сейчас не удалось получить данные от хостинга, поэтому показаны последние известные значения.
+my-qr = 📷 QR-код
+my-renew = 🔄 Продлить за { $price }
+my-back = « Мои подписки
+my-not-found = Подписка не найдена.
+my-no-link = У этой подписки нет ссылки для QR-кода.
+my-renew-not-sold = Этот тариф больше не продаётся, продлить его нельзя. Выберите тариф через /buy.
+
+trial-preparing = 🎁 Готовим пробный период, это займёт несколько секунд…
+trial-used = Вы уже использовали пробный период.
+trial-none = Сейчас пробный период не предлагается.
+
+remind-3d = ⏳ Ваша подписка <b>{ $plan }</b> закончится менее чем через 3 дня: { $date }.
+remind-1d = ⏳ Ваша подписка <b>{ $plan }</b> закончится менее чем через сутки: { $date }.
+remind-3h = ⚠️ Ваша подписка <b>{ $plan }</b> закончится менее чем через 3 часа: { $date }.
+remind-expired = ⌛ Ваша подписка <b>{ $plan }</b> закончилась { $date }. VPN больше не работает.
+remind-renew-hint = Продлите её в одно касание, чтобы остаться на связи.
+remind-trial-hint = Это был ваш бесплатный пробный период. Чтобы пользоваться VPN дальше, выберите тариф через /buy.
+remind-not-sold-hint = Этот тариф больше не продаётся. Выберите другой через /buy.
+remind-button-renew = 🔄 Продлить
+remind-button-buy = 🛒 Выбрать тариф
+traffic-80 = 📶 Вы израсходовали { $percent }% трафика подписки <b>{ $plan }</b>: { $used } из { $limit }.
+traffic-100 = 🚫 Трафик подписки <b>{ $plan }</b> закончился: израсходовано { $used } из { $limit }. VPN не будет работать, пока вы не продлите подписку.
+traffic-renew-hint = Продление начинает новый срок со свежим объёмом трафика.
+traffic-trial-hint = Это ваш бесплатный пробный период. Чтобы получить больше трафика, выберите тариф через /buy.
+traffic-not-sold-hint = Этот тариф больше не продаётся. Выберите другой через /buy.
+traffic-button-renew = 🔄 Продлить / пополнить
+traffic-button-buy = 🛒 Выбрать тариф
+
+## Server watch and shop settings
+
+watch-offline = 🔴 Сервер <b>{ $name }</b> (#{ $id }) недоступен с { $since } ({ $duration }). Уведомлено клиентов: { $customers }.
+watch-back = 🟢 Сервер <b>{ $name }</b> (#{ $id }) снова в сети после { $duration }. Уведомлено клиентов: { $customers }.
+watch-days-left = ⏳ Сервер <b>{ $name }</b> (#{ $id }) истекает через { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+    [many] { $days } дней
+   *[other] { $days } дня
+}, { $date }.
+watch-low-balance = 💸 Баланс хостинга ({ $balance }) меньше стоимости следующего продления ({ $cost }): сервер <b>{ $name }</b> (#{ $id }), { $days ->
+    [one] остался { $days } день
+    [few] осталось { $days } дня
+    [many] осталось { $days } дней
+   *[other] осталось { $days } дня
+}. Пополните баланс в веб-кабинете хостинга.
+watch-extended = ✅ Сервер <b>{ $name }</b> (#{ $id }) автоматически продлён на 30 дней. Новая дата окончания: { $date } ({ $days ->
+    [one] остался { $days } день
+    [few] осталось { $days } дня
+    [many] осталось { $days } дней
+   *[other] осталось { $days } дня
+}). Баланс: { $balance }.
+watch-extend-no-balance = ⚠️ Не удалось автоматически продлить сервер <b>{ $name }</b> (#{ $id }): на балансе ({ $balance }) недостаточно средств. Ничего не списано. Пополните баланс в веб-кабинете; я попробую снова в течение часа.
+watch-extend-refused = ⚠️ Не удалось автоматически продлить сервер <b>{ $name }</b> (#{ $id }): { $reason } Ничего не списано; я попробую снова в течение часа.
+watch-extend-unknown = ❓ Автопродление сервера <b>{ $name }</b> (#{ $id }) не получило внятного ответа ({ $reason }). Списание могло пройти, а могло и нет: проверьте карточку сервера. Сам я повторять не буду.
+watch-api-unauthorized = 🔑 API хостинга отклонил ключ аккаунта, поэтому серверы сейчас не отслеживаются. Привяжите аккаунт заново: /admin → Аккаунт хостинга.
+watch-api-unreachable = 📡 API хостинга недоступен, поэтому серверы сейчас не отслеживаются: { $reason } Я пробую снова каждую минуту.
+outage-offline = ⚠️ Ваш VPN-сервер сейчас недоступен. Мы уже разбираемся и сообщим, как только он заработает.
+outage-back = ✅ Ваш VPN-сервер снова работает. Если VPN не подключается, выключите и включите его в приложении.
+settings-section = ⚙️ Настройки
+settings-title =
+    ⚙️ <b>Настройки</b>
+
+    Автопродление серверов: { $autoExtend }
+    <i>Если включено, сервер, у которого остался 1 день, продлевается на 30 дней с баланса хостинга, один раз на каждую дату окончания, и вы получаете отчёт.</i>
+
+    Оповещение о недоступности через: { $grace } мин
+    Стоимость продления для оповещения о низком балансе: { $cost }
+settings-on = ✅ включено
+settings-off = ⛔ выключено
+settings-not-set = узнаю при первом продлении
+settings-auto-extend-turn-on = ✅ Включить автопродление
+settings-auto-extend-turn-off = ⛔ Выключить автопродление
+settings-auto-extend-now-on = Автопродление включено.
+settings-auto-extend-now-off = Автопродление выключено.

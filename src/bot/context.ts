@@ -11,11 +11,14 @@ import type { ShopServices } from "../domain/services.js";
 import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
+import type { BroadcastStarter } from "../workers/broadcast.js";
 
 /** What is kept per chat in Redis. Small: ids and choices, never secrets. */
 export interface SessionData {
   /** The language the user picked with /language; Telegram's language otherwise. */
   locale?: Locale;
+  /** When the user was last recorded as a customer (ms), so that happens at most once an hour. */
+  seenAt?: number;
 }
 
 /** Everything the features need, handed in by the composition root (tests build their own). */
@@ -30,6 +33,8 @@ export interface BotDeps {
   /** Seals secrets at rest (SECRET_KEY). */
   box: SecretBox;
   shop: ShopServices;
+  /** Starts broadcasts (the broadcast queue); without it the Broadcast section says it is unavailable. */
+  broadcasts?: BroadcastStarter;
 }
 
 interface Extras {

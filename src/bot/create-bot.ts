@@ -9,6 +9,7 @@ import { adminConversations, adminFeature } from "./features/admin/index.js";
 import { helpFeature } from "./features/help.js";
 import { languageFeature, languageMenu } from "./features/language.js";
 import { paymentsFeature } from "./features/payments.js";
+import { shopConversations, shopFeature } from "./features/shop/index.js";
 import { mainMenu, startFeature } from "./features/start.js";
 import { createI18n, supportedLocale } from "./i18n.js";
 
@@ -103,8 +104,11 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   );
 
   inChats.use(...adminConversations);
+  inChats.use(...shopConversations);
 
   const features = new Composer<BotContext>();
+  // First: it records customers (then passes everything on) and refuses blocked ones.
+  features.use(shopFeature);
   features.use(mainMenu, languageMenu);
   features.use(startFeature, helpFeature, languageFeature, adminFeature);
   features.command("cancel", (ctx) => ctx.reply(ctx.t("nothing-to-cancel")));

@@ -6,9 +6,9 @@ import type { BotContext, BotDeps } from "../../src/bot/context.js";
 import { createBot } from "../../src/bot/create-bot.js";
 import type { Locale } from "../../src/config.js";
 import { AccountKeyStore } from "../../src/domain/account-key.js";
+import type { Catalog } from "../../src/domain/catalog.js";
 import { type Clock, ManualClock } from "../../src/domain/clock.js";
 import { SecretBox } from "../../src/domain/secret-box.js";
-import type { Catalog } from "../../src/domain/catalog.js";
 import { createShopServices, type OrderJobs } from "../../src/domain/services.js";
 import { createHostingClients, type HostingClients } from "../../src/hosting/index.js";
 import { Metrics } from "../../src/http/metrics.js";
@@ -72,7 +72,13 @@ export const TEST_CATALOG: Catalog = {
       traffic_gb: 0,
       devices: 3,
       price: 300,
-      backend: { kind: "panel", locations: [{ node: "main", inbound_ids: ["1"] }, { node: "2", inbound_ids: ["4"] }] },
+      backend: {
+        kind: "panel",
+        locations: [
+          { node: "main", inbound_ids: ["1"] },
+          { node: "2", inbound_ids: ["4"] },
+        ],
+      },
     },
     {
       id: "node",

@@ -5,10 +5,14 @@ import type { BotContext } from "../context.js";
 
 const NAMES: Record<Locale, string> = { en: "🇬🇧 English", ru: "🇷🇺 Русский" };
 
-/** Switches the user's language; the choice is kept in the session and wins over Telegram's. */
-export function setLocale(ctx: BotContext, locale: Locale): void {
+/**
+ * Switches the user's language; the choice is kept in the session and wins over Telegram's. It
+ * is also stored on the customer, so the workers write to them in that language.
+ */
+export async function setLocale(ctx: BotContext, locale: Locale): Promise<void> {
   ctx.session.locale = locale;
   ctx.i18n.useLocale(locale);
+  if (ctx.from && ctx.chat?.type === "private") await ctx.deps.shop.customers.setLocale(ctx.from.id, locale);
 }
 
 /** Adds one button per language to `menu`; `then` runs after the switch (in the new language). */
@@ -20,7 +24,7 @@ export function addLanguageButtons(
     menu.text(
       (ctx) => (ctx.session.locale === locale ? `✓ ${NAMES[locale]}` : NAMES[locale]),
       async (ctx) => {
-        setLocale(ctx, locale);
+        await setLocale(ctx, locale);
         await then(ctx);
       },
     );

@@ -1,9 +1,11 @@
 import { Menu } from "@grammyjs/menu";
-import { Composer } from "grammy";
+import { Composer, GrammyError } from "grammy";
 import type { BotContext } from "../context.js";
 import { isAdmin } from "../filters.js";
 import { helpText } from "./help.js";
 import { addLanguageButtons } from "./language.js";
+import { MAIN_MENU } from "./shop/callbacks.js";
+import { openShop } from "./shop/index.js";
 
 export function greeting(ctx: BotContext): string {
   const text = ctx.t("start-greeting", { name: ctx.from?.first_name ?? "" });
@@ -30,6 +32,24 @@ mainLanguageMenu.row().back(
 );
 
 mainMenu
+  .text(
+    (ctx) => ctx.t("menu-buy"),
+    (ctx) => openShop(ctx, "buy"),
+  )
+  .text(
+    (ctx) => ctx.t("menu-my"),
+    (ctx) => openShop(ctx, "my"),
+  )
+  .row()
+  .text(
+    (ctx) => ctx.t("menu-wallet"),
+    (ctx) => openShop(ctx, "wallet"),
+  )
+  .dynamic((ctx, range) => {
+    // The free trial only while the catalog offers one.
+    if (ctx.deps.shop.catalog().trial) range.text(ctx.t("menu-trial"), (c) => openShop(c, "trial"));
+  })
+  .row()
   .submenu(
     (ctx) => ctx.t("menu-language"),
     "main-language",
@@ -43,3 +63,14 @@ mainMenu.register(mainLanguageMenu);
 
 export const startFeature = new Composer<BotContext>();
 startFeature.command("start", (ctx) => ctx.reply(greeting(ctx), { reply_markup: mainMenu }));
+
+/** "« Main menu" under the shop's views: the message becomes the main menu again. */
+startFeature.callbackQuery(MAIN_MENU, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  try {
+    await ctx.editMessageText(greeting(ctx), { reply_markup: mainMenu });
+  } catch (err) {
+    if (!(err instanceof GrammyError && err.error_code === 400)) throw err;
+    await ctx.reply(greeting(ctx), { reply_markup: mainMenu });
+  }
+});

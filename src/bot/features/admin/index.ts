@@ -2,19 +2,33 @@ import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import { isAdmin } from "../../filters.js";
 import { accountConversations, accountFeature, accountView } from "./account.js";
+import { customersConversations, customersFeature, customersHomeView } from "./customers.js";
+import { broadcastConversations, broadcastFeature, broadcastHomeView } from "./broadcast.js";
 import { adminGuard } from "./guard.js";
 import { adminHomeFeature, adminSections } from "./home.js";
+import { failedOrdersFeature, failedOrdersView } from "./orders.js";
 import { serversFeature, serversView } from "./servers.js";
+import { settingsFeature, settingsView } from "./settings.js";
+import { statsFeature, statsView } from "./stats.js";
 import { xuiConversations, xuiUsersFeature } from "./xui-users.js";
 
 adminSections.push({ label: "admin-account", open: accountView });
 adminSections.push({ label: "admin-servers", open: (ctx) => serversView(ctx) });
+adminSections.push({ label: "admin-customers", open: (ctx) => customersHomeView(ctx) });
+adminSections.push({ label: "admin-failed-orders", open: (ctx) => failedOrdersView(ctx) });
+adminSections.push({ label: "settings-section", open: (ctx) => settingsView(ctx) });
+adminSections.push({ label: "admin-stats", open: (ctx) => statsView(ctx) });
+adminSections.push({ label: "admin-broadcast", open: (ctx) => broadcastHomeView(ctx) });
 
 /** Conversations of admin features (entered only from admin-checked handlers). */
-export const adminConversations = [...accountConversations, ...xuiConversations];
+export const adminConversations = [...accountConversations, ...xuiConversations, ...customersConversations];
+adminConversations.push(...broadcastConversations);
 
 /** Everything admins do; the guard refuses non-admins before any of it runs. */
 export const adminFeature = new Composer<BotContext>();
 adminFeature.use(adminGuard);
 const admins = adminFeature.filter(isAdmin);
 admins.use(adminHomeFeature, accountFeature, serversFeature, xuiUsersFeature);
+admins.use(customersFeature, failedOrdersFeature);
+admins.use(settingsFeature);
+admins.use(statsFeature, broadcastFeature);

@@ -1,0 +1,250 @@
+import { randomBytes } from "node:crypto";
+import { createConversation } from "@grammyjs/conversations";
+import { Composer, InlineKeyboard } from "grammy";
+import type { Message } from "grammy/types";
+import { z } from "zod";
+import type { Locale } from "../../../config.js";
+import { OneTimeTokens } from "../../../domain/one-time.js";
+import { type Audience, countAudience } from "../../../domain/stats.js";
+import type { BotContext, BotDeps, ConvContext } from "../../context.js";
+import { ANSWER_TIMEOUT_MS, type BotConversation } from "../../conversation-kit.js";
+import { formatNumber, html } from "../../views/format.js";
+import { show, type View } from "../../views/show.js";
+import { broadcastCb } from "./callbacks.js";
+import { adminHomeButton } from "./home.js";
+
+/**
+ * Broadcast: the admin writes a message (a text, or a photo with a caption) in a short
+ * conversation, sees it exactly as customers will, picks the audience (with counts) and confirms
+ * with a one-time token. The draft waits in Redis between the steps, so the buttons keep working
+ * outside the conversation; the sending itself runs in the broadcast worker.
+ *
+ * Formatting is not kept: the text goes out as plain text (escaped for HTML).
+ */
+
+const BROADCAST = "admin-broadcast";
+/** Telegram's limits (the outbox checks the same on the escaped text). */
+const TEXT_MAX = 4096;
+const CAPTION_MAX = 1024;
+const DRAFT_TTL_SECONDS = 3_600;
+
+const draftKey = (id: string) => `broadcast:draft:${id}`;
+
+/** A message ready to go out: HTML text (or caption) and an optional photo file_id. */
+export interface BroadcastDraft {
+  text: string;
+  photo?: string;
+}
+
+const draftSchema = z.object({ text: z.string().min(1), photo: z.string().optional() });
+
+async function loadDraft(deps: BotDeps, id: string): Promise<BroadcastDraft | undefined> {
+  if (!id) return undefined;
+  const raw = await deps.redis.get(draftKey(id));
+  if (!raw) return undefined;
+  const parsed = draftSchema.safeParse(JSON.parse(raw));
+  return parsed.success ? parsed.data : undefined;
+}
+
+type Translate = BotContext["t"];
+
+/** The admin's message as it will go out, or the key of what is wrong with it. */
+export function readBroadcastMessage(
+  message: Pick<Message, "text" | "photo" | "caption">,
+): { ok: true; draft: BroadcastDraft } | { ok: false; problem: string; max?: number } {
+  if (message.photo && message.photo.length > 0) {
+    const caption = message.caption?.trim() ?? "";
+    if (!caption) return { ok: false, problem: "broadcast-need-caption" };
+    const text = html(caption);
+    if (text.length > CAPTION_MAX) return { ok: false, problem: "broadcast-too-long", max: CAPTION_MAX };
+    // The largest size is the last one.
+    const photo = message.photo[message.photo.length - 1]?.file_id ?? "";
+    return { ok: true, draft: { text, photo } };
+  }
+  const raw = message.text?.trim();
+  if (!raw) return { ok: false, problem: "broadcast-text-or-photo" };
+  const text = html(raw);
+  if (text.length > TEXT_MAX) return { ok: false, problem: "broadcast-too-long", max: TEXT_MAX };
+  return { ok: true, draft: { text } };
+}
+
+function audienceDeps(deps: BotDeps) {
+  return { customers: deps.shop.customers, subscriptions: deps.shop.subscriptions, clock: deps.clock };
+}
+
+async function localeOf(ctx: { i18n: { getLocale(): Promise<string> } }): Promise<Locale> {
+  return (await ctx.i18n.getLocale()) === "ru" ? "ru" : "en";
+}
+
+const cancelCb = (id = "") => broadcastCb.pack({ act: "cancel", id, aud: "", tok: "" });
+
+function audienceKeyboard(
+  t: Translate,
+  locale: Locale,
+  id: string,
+  counts: Record<Audience, number>,
+): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(
+      t("broadcast-audience-all", { count: formatNumber(locale, counts.all) }),
+      broadcastCb.pack({ act: "aud", id, aud: "all", tok: "" }),
+    )
+    .row()
+    .text(
+      t("broadcast-audience-active", { count: formatNumber(locale, counts.active) }),
+      broadcastCb.pack({ act: "aud", id, aud: "active", tok: "" }),
+    )
+    .row()
+    .text(t("broadcast-cancel"), cancelCb(id));
+}
+
+/** The section: what a broadcast does, how many it reaches, and a button to write one. */
+export async function broadcastHomeView(ctx: BotContext): Promise<View> {
+  if (!ctx.deps.broadcasts) {
+    return { text: ctx.t("broadcast-unavailable"), keyboard: adminHomeButton(ctx) };
+  }
+  const counts = await countAudience(audienceDeps(ctx.deps));
+  const locale = await localeOf(ctx);
+  const keyboard = new InlineKeyboard()
+    .text(ctx.t("broadcast-new"), broadcastCb.pack({ act: "new", id: "", aud: "", tok: "" }))
+    .row();
+  return {
+    text: ctx.t("broadcast-home", {
+      all: formatNumber(locale, counts.all),
+      active: formatNumber(locale, counts.active),
+    }),
+    keyboard: adminHomeButton(ctx, keyboard),
+  };
+}
+
+/**
+ * Asks for the message, keeps it as a draft and shows the preview and the audience choice.
+ * /cancel or Cancel ends it; another command or button leaves it and runs as usual.
+ */
+async function broadcastConversation(conversation: BotConversation, ctx: ConvContext): Promise<void> {
+  await ctx.reply(ctx.t("broadcast-ask"), {
+    parse_mode: "HTML",
+    reply_markup: new InlineKeyboard().text(ctx.t("conv-cancel"), cancelCb()),
+  });
+  let draft: BroadcastDraft;
+  for (;;) {
+    const answer = await conversation.wait({ maxMilliseconds: ANSWER_TIMEOUT_MS });
+    if (answer.callbackQuery?.data === cancelCb() || answer.message?.text === "/cancel") {
+      if (answer.callbackQuery) await answer.answerCallbackQuery();
+      await answer.reply(answer.t("broadcast-cancelled"));
+      return conversation.halt();
+    }
+    if (answer.message?.text?.startsWith("/") || answer.callbackQuery) {
+      // Anything else the admin does is taken as leaving: it runs as it would outside.
+      return conversation.halt({ next: true });
+    }
+    if (!answer.message) continue;
+    const read = readBroadcastMessage(answer.message);
+    if (read.ok) {
+      draft = read.draft;
+      break;
+    }
+    await answer.reply(answer.t(read.problem, read.max ? { max: read.max } : undefined), { parse_mode: "HTML" });
+  }
+
+  const saved = await conversation.external(async (outer: BotContext) => {
+    const id = randomBytes(6).toString("base64url");
+    await outer.deps.redis.set(draftKey(id), JSON.stringify(draft), "EX", DRAFT_TTL_SECONDS);
+    return { id, counts: await countAudience(audienceDeps(outer.deps)) };
+  });
+
+  // The preview goes out with exactly the options the outbox uses for customers.
+  if (draft.photo) await ctx.replyWithPhoto(draft.photo, { caption: draft.text, parse_mode: "HTML" });
+  else {
+    await ctx.reply(draft.text, { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
+  }
+  await ctx.reply(ctx.t("broadcast-preview"), {
+    parse_mode: "HTML",
+    reply_markup: audienceKeyboard(ctx.t, await localeOf(ctx), saved.id, saved.counts),
+  });
+}
+
+/** Installed ahead of all features (see create-bot.ts), entered only from admin-checked handlers. */
+export const broadcastConversations = [createConversation(broadcastConversation, BROADCAST)];
+
+function expiredView(ctx: BotContext): View {
+  const keyboard = new InlineKeyboard()
+    .text(ctx.t("broadcast-new"), broadcastCb.pack({ act: "new", id: "", aud: "", tok: "" }))
+    .row();
+  return { text: ctx.t("broadcast-expired"), keyboard: adminHomeButton(ctx, keyboard) };
+}
+
+export const broadcastFeature = new Composer<BotContext>();
+
+broadcastFeature.callbackQuery(broadcastCb.pattern, async (ctx) => {
+  const data = broadcastCb.unpack(ctx.callbackQuery.data);
+  if (!data) return ctx.answerCallbackQuery();
+  const { deps } = ctx;
+  switch (data.act) {
+    case "new": {
+      await ctx.answerCallbackQuery();
+      if (!deps.broadcasts) return show(ctx, await broadcastHomeView(ctx));
+      await ctx.conversation.exitAll();
+      await ctx.conversation.enter(BROADCAST);
+      return;
+    }
+    case "cancel": {
+      await ctx.answerCallbackQuery();
+      if (data.id) await deps.redis.del(draftKey(data.id));
+      return show(ctx, { text: ctx.t("broadcast-cancelled"), keyboard: adminHomeButton(ctx) });
+    }
+    case "aud": {
+      await ctx.answerCallbackQuery();
+      const draft = await loadDraft(deps, data.id);
+      if (!draft) return show(ctx, expiredView(ctx));
+      const locale = await localeOf(ctx);
+      const counts = await countAudience(audienceDeps(deps));
+      if (!data.aud) {
+        return show(ctx, {
+          text: ctx.t("broadcast-preview"),
+          keyboard: audienceKeyboard(ctx.t, locale, data.id, counts),
+        });
+      }
+      const back = broadcastCb.pack({ act: "aud", id: data.id, aud: "", tok: "" });
+      const count = counts[data.aud];
+      if (count === 0) {
+        return show(ctx, {
+          text: ctx.t("broadcast-nobody"),
+          keyboard: new InlineKeyboard().text(ctx.t("broadcast-back"), back).text(ctx.t("broadcast-cancel"), cancelCb(data.id)),
+        });
+      }
+      const token = await new OneTimeTokens(deps.redis).issue(DRAFT_TTL_SECONDS);
+      return show(ctx, {
+        text: ctx.t("broadcast-confirm", {
+          audience: ctx.t(`broadcast-to-${data.aud}`),
+          count: formatNumber(locale, count),
+        }),
+        keyboard: new InlineKeyboard()
+          .text(ctx.t("broadcast-confirm-yes"), broadcastCb.pack({ act: "go", id: data.id, aud: data.aud, tok: token }))
+          .row()
+          .text(ctx.t("broadcast-back"), back)
+          .text(ctx.t("broadcast-cancel"), cancelCb(data.id)),
+      });
+    }
+    case "go": {
+      const claim = data.tok && data.aud ? await new OneTimeTokens(deps.redis).claim(data.tok) : "unknown";
+      if (claim === "used") {
+        return ctx.answerCallbackQuery({ text: ctx.t("broadcast-already-started"), show_alert: true });
+      }
+      await ctx.answerCallbackQuery();
+      const draft = await loadDraft(deps, data.id);
+      if (claim === "unknown" || !draft || !data.aud) return show(ctx, expiredView(ctx));
+      if (!deps.broadcasts) return show(ctx, await broadcastHomeView(ctx));
+      const { id } = await deps.broadcasts.start({
+        adminChatId: ctx.chat?.id ?? ctx.from.id,
+        text: draft.text,
+        photoFileId: draft.photo,
+        audience: data.aud,
+        locale: await localeOf(ctx),
+      });
+      await deps.redis.del(draftKey(data.id));
+      ctx.log.info({ adminId: ctx.from.id, broadcastId: id, audience: data.aud }, "broadcast started");
+      return show(ctx, { text: ctx.t("broadcast-started"), keyboard: adminHomeButton(ctx) });
+    }
+  }
+});

@@ -1,0 +1,117 @@
+import { Composer, InlineKeyboard } from "grammy";
+import type { Locale } from "../../../config.js";
+import { formatMoney } from "../../../domain/money.js";
+import { computeStats, type KindCounts, STATS_RANGES, type SalesStats, type StatsRange } from "../../../domain/stats.js";
+import type { BotContext } from "../../context.js";
+import { formatNumber, html } from "../../views/format.js";
+import { show, type View } from "../../views/show.js";
+import { statsCb } from "./callbacks.js";
+import { adminHomeButton } from "./home.js";
+
+type Translate = BotContext["t"];
+
+/** Plan ids longer than this are cut in the table (the full list of plans is in the catalog). */
+const PLAN_WIDTH = 12;
+
+/** A plain-text table, columns padded to their widest cell (numbers right-aligned). */
+export function textTable(rows: string[][]): string {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, [...cell].length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => {
+          const pad = " ".repeat((widths[i] ?? 0) - [...cell].length);
+          return i === 0 ? cell + pad : pad + cell;
+        })
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+/** "01-05": a UTC day, short and the same width in every language. */
+function dayLabel(start: number): string {
+  return new Date(start).toISOString().slice(5, 10);
+}
+
+function kindCells(locale: Locale, orders: KindCounts): string[] {
+  return [orders.purchase, orders.renewal, orders.trial].map((n) => formatNumber(locale, n));
+}
+
+/** Sales of a range as two compact tables (per day, per plan) and the totals. */
+export function statsText(t: Translate, locale: Locale, stats: SalesStats): string {
+  const money = (minor: number) => formatMoney(stats.currency, minor, locale);
+  const head = [t("stats-col-new"), t("stats-col-buy"), t("stats-col-renew"), t("stats-col-trial")];
+  const byDay = textTable([
+    [t("stats-col-day"), ...head, t("stats-col-revenue")],
+    ...stats.days.map((d) => [
+      dayLabel(d.start),
+      formatNumber(locale, d.newCustomers),
+      ...kindCells(locale, d.orders),
+      money(d.revenue),
+    ]),
+    ...(stats.days.length > 1
+      ? [
+          [
+            t("stats-total"),
+            formatNumber(locale, stats.total.newCustomers),
+            ...kindCells(locale, stats.total.orders),
+            money(stats.total.revenue),
+          ],
+        ]
+      : []),
+  ]);
+  const lines = [
+    t("stats-title", { range: t(`stats-range-${stats.range}`) }),
+    t("stats-active", { count: formatNumber(locale, stats.activeSubscriptions) }),
+    t("stats-summary", {
+      customers: formatNumber(locale, stats.total.newCustomers),
+      orders: formatNumber(
+        locale,
+        stats.total.orders.purchase + stats.total.orders.renewal + stats.total.orders.trial,
+      ),
+      revenue: money(stats.total.revenue),
+    }),
+    "",
+    t("stats-by-day"),
+    `<pre>${html(byDay)}</pre>`,
+    t("stats-by-plan"),
+  ];
+  if (stats.plans.length === 0) lines.push(t("stats-no-sales"));
+  else {
+    const byPlan = textTable([
+      [t("stats-col-plan"), t("stats-col-buy"), t("stats-col-renew"), t("stats-col-trial"), t("stats-col-revenue")],
+      ...stats.plans.map((p) => [
+        p.planId.length > PLAN_WIDTH ? `${p.planId.slice(0, PLAN_WIDTH - 1)}…` : p.planId,
+        ...kindCells(locale, p.orders),
+        money(p.revenue),
+      ]),
+    ]);
+    lines.push(`<pre>${html(byPlan)}</pre>`);
+  }
+  lines.push(t("stats-legend"));
+  return lines.join("\n");
+}
+
+/** The "📊 Sales" section: a range's tables with Today / 7 days / 30 days buttons. */
+export async function statsView(ctx: BotContext, range: StatsRange = "7d"): Promise<View> {
+  const { shop, clock } = ctx.deps;
+  const stats = await computeStats({ ...shop, clock }, range);
+  const locale: Locale = (await ctx.i18n.getLocale()) === "ru" ? "ru" : "en";
+  const keyboard = new InlineKeyboard();
+  for (const r of STATS_RANGES) {
+    const label = ctx.t(`stats-btn-${r}`);
+    keyboard.text(r === range ? `• ${label}` : label, statsCb.pack({ range: r }));
+  }
+  return { text: statsText(ctx.t, locale, stats), keyboard: adminHomeButton(ctx, keyboard.row()) };
+}
+
+export const statsFeature = new Composer<BotContext>();
+
+statsFeature.callbackQuery(statsCb.pattern, async (ctx) => {
+  const data = statsCb.unpack(ctx.callbackQuery.data);
+  await ctx.answerCallbackQuery();
+  if (!data) return;
+  return show(ctx, await statsView(ctx, data.range));
+});

@@ -1,0 +1,254 @@
+import { Composer, InlineKeyboard } from "grammy";
+import { DAY } from "../../../domain/clock.js";
+import type { Order } from "../../../domain/orders.js";
+import { INVOICE_TTL_MS } from "../../../domain/shop.js";
+import type { BotContext } from "../../context.js";
+import { formatDate, html } from "../../views/format.js";
+import { show, type View } from "../../views/show.js";
+import { sendOrderInvoice } from "../payments.js";
+import { buyCb, MY_LIST, orderCb } from "./callbacks.js";
+import { answer, localeOf, mainMenuRow, money, planDetails } from "./common.js";
+import { cachedUsage } from "./usage.js";
+
+/** The plans on sale, each a button to its card. */
+export async function buyListView(ctx: BotContext): Promise<View> {
+  const locale = await localeOf(ctx);
+  const { shop } = ctx.deps.shop;
+  const lines = [ctx.t("buy-title"), ""];
+  const keyboard = new InlineKeyboard();
+  for (const plan of shop.plans()) {
+    const price = money(ctx, shop.priceOf(plan), locale);
+    const title = plan.title[locale];
+    lines.push(
+      ctx.t("buy-plan-line", { title: html(title), price, details: planDetails(ctx.t, locale, plan) }),
+    );
+    keyboard
+      .text(ctx.t("buy-plan-button", { title, price }), buyCb.pack({ act: "plan", plan: plan.id }))
+      .row();
+  }
+  return { text: lines.join("\n"), keyboard: mainMenuRow(ctx.t, keyboard) };
+}
+
+/** One plan with its Buy button; undefined when the plan is no longer sold. */
+export async function planCardView(ctx: BotContext, planId: string): Promise<View | undefined> {
+  const locale = await localeOf(ctx);
+  const { shop } = ctx.deps.shop;
+  const plan = shop.plan(planId);
+  if (!plan) return undefined;
+  const price = money(ctx, shop.priceOf(plan), locale);
+  const text = ctx.t("buy-card", {
+    title: html(plan.title[locale]),
+    details: planDetails(ctx.t, locale, plan),
+    price,
+  });
+  const keyboard = new InlineKeyboard()
+    .text(ctx.t("buy-button", { price }), buyCb.pack({ act: "go", plan: plan.id }))
+    .row()
+    .text(ctx.t("buy-all-plans"), buyCb.pack({ act: "list", plan: "" }))
+    .row();
+  return { text, keyboard };
+}
+
+/**
+ * The confirmation of an order awaiting payment: the price, the balance, and either "Pay from
+ * balance" or "Pay <missing> by invoice", plus Cancel. A renewal also shows the new expiry: the
+ * later of now and the current expiry, plus the plan's days.
+ */
+export async function confirmView(ctx: BotContext, order: Order): Promise<View> {
+  const locale = await localeOf(ctx);
+  const { shop, wallet, subscriptions } = ctx.deps.shop;
+  const plan = shop.plan(order.planId);
+  const balance = await wallet.balance(order.customerId);
+  const price = money(ctx, order.price, locale);
+  const title = html(plan ? plan.title[locale] : order.planId);
+  const lines = [
+    ctx.t(order.kind === "renewal" ? "buy-confirm-renewal" : "buy-confirm", {
+      plan: title,
+      price,
+      balance: money(ctx, balance, locale),
+    }),
+  ];
+  if (order.kind === "renewal" && plan && order.subscriptionId) {
+    const sub = await subscriptions.get(order.subscriptionId);
+    if (sub) {
+      // The hosting side's expiry wins when it was read lately (as the renewal itself does).
+      const current = (await cachedUsage(ctx, sub.id))?.expiresAt ?? sub.expiresAt;
+      const now = ctx.deps.clock.now();
+      const next = Math.max(now, current || 0) + plan.days * DAY;
+      lines.push(
+        "",
+        ctx.t("buy-renewal-rule", {
+          current: current ? formatDate(locale, current) : ctx.t("access-no-expiry"),
+          next: formatDate(locale, next),
+          days: plan.days,
+        }),
+      );
+    }
+  }
+  const keyboard = new InlineKeyboard();
+  if (balance >= order.price) {
+    lines.push("", ctx.t("buy-confirm-enough"));
+    keyboard.text(ctx.t("buy-pay-balance", { price }), orderCb.pack({ act: "bal", id: order.id }));
+  } else {
+    const missing = money(ctx, Math.max(order.price - balance, shop.minimumInvoice()), locale);
+    lines.push("", ctx.t("buy-confirm-short", { missing }));
+    keyboard.text(ctx.t("buy-pay-invoice", { amount: missing }), orderCb.pack({ act: "inv", id: order.id }));
+  }
+  keyboard
+    .row()
+    .text(ctx.t("buy-cancel"), orderCb.pack({ act: "cancel", id: order.id }))
+    .row();
+  return { text: lines.join("\n"), keyboard };
+}
+
+/** Starts a purchase of `planId` and shows its confirmation. */
+async function startPurchase(ctx: BotContext, planId: string): Promise<void> {
+  if (!ctx.from) return;
+  const started = await ctx.deps.shop.shop.startPurchase(ctx.from.id, planId, await localeOf(ctx));
+  if (!started.ok) {
+    const key = started.reason === "blocked" ? "error-blocked" : "shop-plan-gone";
+    await answer(ctx, ctx.t(key), true);
+    return;
+  }
+  ctx.log.info({ orderId: started.order.id, planId }, "purchase started");
+  await answer(ctx);
+  await show(ctx, await confirmView(ctx, started.order));
+}
+
+/**
+ * The presser's order that can still be paid: it exists, belongs to them, awaits payment, is not
+ * older than an invoice may be, and its plan is still sold. Otherwise the presser is told why.
+ */
+async function payableOrder(ctx: BotContext, orderId: string): Promise<Order | undefined> {
+  const { orders, shop } = ctx.deps.shop;
+  const order = await orders.get(orderId);
+  if (!order || order.customerId !== ctx.from?.id) {
+    await answer(ctx, ctx.t("shop-order-gone"), true);
+    return undefined;
+  }
+  if (order.status === "paid" || order.status === "provisioning" || order.status === "active") {
+    await answer(ctx, ctx.t("buy-already-paid"));
+    return undefined;
+  }
+  if (order.status !== "awaiting_payment") {
+    await answer(ctx, ctx.t("shop-order-gone"), true);
+    return undefined;
+  }
+  if (ctx.deps.clock.now() - order.createdAt > INVOICE_TTL_MS || !shop.plan(order.planId)) {
+    await orders.transition(order.id, ["awaiting_payment"], "cancelled");
+    await answer(ctx, ctx.t("shop-order-expired"), true);
+    return undefined;
+  }
+  return order;
+}
+
+/**
+ * Pays from the balance. The debit and the order's move to `paid` are one Lua step, so of many
+ * concurrent presses exactly one sees "paid": only that one hands the order to the worker.
+ */
+async function payFromBalance(ctx: BotContext, orderId: string): Promise<void> {
+  const order = await payableOrder(ctx, orderId);
+  if (!order) return;
+  const { shop, jobs, wallet } = ctx.deps.shop;
+  const locale = await localeOf(ctx);
+  const result = await shop.payFromBalance(order.customerId, order.id);
+  switch (result.status) {
+    case "paid": {
+      await jobs.enqueueOrder(order.id);
+      ctx.log.info({ orderId: order.id, price: order.price }, "order paid from balance");
+      await answer(ctx);
+      const balance = result.entry?.balance ?? (await wallet.balance(order.customerId));
+      await show(ctx, {
+        text: ctx.t(order.kind === "renewal" ? "buy-paid-renewal" : "buy-paid", {
+          price: money(ctx, order.price, locale),
+          balance: money(ctx, balance, locale),
+        }),
+        keyboard: new InlineKeyboard().text(ctx.t("menu-my"), MY_LIST),
+      });
+      return;
+    }
+    case "already-paid":
+      await answer(ctx, ctx.t("buy-already-paid"));
+      return;
+    case "insufficient":
+      // The balance went down since the confirmation was shown: the rest by invoice.
+      await answer(ctx);
+      await ctx.reply(ctx.t("buy-balance-short", { balance: money(ctx, result.balance, locale) }));
+      await sendOrderInvoice(ctx, order);
+      return;
+    default:
+      await answer(ctx, ctx.t("shop-order-gone"), true);
+  }
+}
+
+async function payByInvoice(ctx: BotContext, orderId: string): Promise<void> {
+  const order = await payableOrder(ctx, orderId);
+  if (!order) return;
+  await answer(ctx);
+  if ((await ctx.deps.shop.wallet.balance(order.customerId)) >= order.price) {
+    // Topped up meanwhile: the balance covers it now, so offer that instead of an invoice.
+    await show(ctx, await confirmView(ctx, order));
+    return;
+  }
+  await sendOrderInvoice(ctx, order);
+}
+
+async function cancelOrder(ctx: BotContext, orderId: string): Promise<void> {
+  const { orders } = ctx.deps.shop;
+  const order = await orders.get(orderId);
+  if (!order || order.customerId !== ctx.from?.id) {
+    await answer(ctx, ctx.t("shop-order-gone"), true);
+    return;
+  }
+  if (await orders.transition(order.id, ["awaiting_payment"], "cancelled")) {
+    ctx.log.info({ orderId: order.id }, "order cancelled by the customer");
+    await answer(ctx);
+    await show(ctx, {
+      text: ctx.t("buy-cancelled"),
+      keyboard: mainMenuRow(
+        ctx.t,
+        new InlineKeyboard().text(ctx.t("buy-all-plans"), buyCb.pack({ act: "list", plan: "" })).row(),
+      ),
+    });
+    return;
+  }
+  const current = await orders.get(order.id);
+  const paid = current && ["paid", "provisioning", "active"].includes(current.status);
+  await answer(ctx, ctx.t(paid ? "buy-cannot-cancel" : "shop-order-gone"), true);
+}
+
+/** /buy: plans, plan cards, purchase confirmation, paying from the balance or by invoice, cancel. */
+export const buyFeature = new Composer<BotContext>();
+
+buyFeature.command("buy", async (ctx) => show(ctx, await buyListView(ctx)));
+
+buyFeature.callbackQuery(buyCb.pattern, async (ctx) => {
+  const data = buyCb.unpack(ctx.callbackQuery.data);
+  if (!data) return answer(ctx);
+  switch (data.act) {
+    case "list":
+      await answer(ctx);
+      return show(ctx, await buyListView(ctx));
+    case "plan": {
+      const view = await planCardView(ctx, data.plan);
+      if (!view) return answer(ctx, ctx.t("shop-plan-gone"), true);
+      await answer(ctx);
+      return show(ctx, view);
+    }
+    case "go":
+      return startPurchase(ctx, data.plan);
+  }
+});
+
+buyFeature.callbackQuery(orderCb.pattern, async (ctx) => {
+  const data = orderCb.unpack(ctx.callbackQuery.data);
+  if (!data) return answer(ctx);
+  switch (data.act) {
+    case "bal":
+      return payFromBalance(ctx, data.id);
+    case "inv":
+      return payByInvoice(ctx, data.id);
+    case "cancel":
+      return cancelOrder(ctx, data.id);
+  }
+});

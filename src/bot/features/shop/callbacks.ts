@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { callbackCodec } from "../../callback-data.js";
+
+/**
+ * Callback data of the customer's shop views: an action and one small id, re-validated on
+ * arrival (the order or subscription is looked up and must belong to the presser).
+ */
+
+const entityId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
+
+export const buyCb = callbackCodec("buy", {
+  act: z.enum(["list", "plan", "go"]),
+  plan: z.string().max(32).default(""),
+});
+
+export const orderCb = callbackCodec("ord", {
+  act: z.enum(["bal", "inv", "cancel"]),
+  id: entityId,
+});
+
+export const walletCb = callbackCodec("wallet", {
+  act: z.enum(["top", "custom", "hist"]),
+  /** top: the amount in minor units; hist: the page. */
+  n: z.coerce.number().int().min(0).max(1_000_000_000),
+});
+
+export const myCb = callbackCodec("my", {
+  act: z.enum(["card", "qr", "renew"]),
+  id: entityId,
+});
+
+/** Sent by payments.ts ("open the wallet"). */
+export const WALLET_VIEW = "wallet:view";
+/** Sent by the notifier under a delivered access. */
+export const MY_LIST = "my:list";
+export const TRIAL_START = "trial:go";
+/** Back to the main menu (handled in start.ts). */
+export const MAIN_MENU = "menu:main";
+
+/** Callback data the shop's guard (blocked customers, private chat) looks at. */
+export const SHOP_CALLBACK = /^(buy|ord|wallet|my|trial)(:|$)/;
+export const SHOP_COMMANDS = ["buy", "my", "wallet", "trial"] as const;

@@ -1,0 +1,61 @@
+import { InlineKeyboard } from "grammy";
+import type { Locale } from "../../../config.js";
+import type { Plan } from "../../../domain/catalog.js";
+import { formatMoney } from "../../../domain/money.js";
+import type { BotContext } from "../../context.js";
+import { formatGb } from "../../views/format.js";
+import { MAIN_MENU } from "./callbacks.js";
+
+type Translate = BotContext["t"];
+
+/** The reader's language as the shop stores it. */
+export async function localeOf(ctx: BotContext): Promise<Locale> {
+  return (await ctx.i18n.getLocale()) === "ru" ? "ru" : "en";
+}
+
+/** An amount in minor units of the catalog currency, in the reader's language. */
+export function money(ctx: BotContext, minor: number, locale: Locale): string {
+  return formatMoney(ctx.deps.shop.shop.currency, minor, locale);
+}
+
+/** Term, traffic, devices and (panel plans) locations of a plan, in one line. */
+export function planDetails(t: Translate, locale: Locale, plan: Plan): string {
+  const parts = [
+    t("shop-days", { days: plan.days }),
+    t("shop-traffic", {
+      traffic: plan.traffic_gb > 0 ? formatGb(locale, plan.traffic_gb) : t("shop-unlimited"),
+    }),
+    t("shop-devices", { devices: plan.devices > 0 ? String(plan.devices) : t("shop-unlimited") }),
+  ];
+  if (plan.backend.kind === "panel")
+    parts.push(t("shop-locations", { count: plan.backend.locations.length }));
+  return parts.join(" · ");
+}
+
+/** Adds a "« Main menu" row. */
+export function mainMenuRow(t: Translate, keyboard = new InlineKeyboard()): InlineKeyboard {
+  return keyboard.text(t("menu-main"), MAIN_MENU).row();
+}
+
+const answered = new WeakSet<BotContext>();
+
+/**
+ * Marks a button press as answered already: main-menu buttons are answered by the menu plugin
+ * itself, and a second answer to one callback query is an error at Telegram.
+ */
+export function markAnswered(ctx: BotContext): void {
+  answered.add(ctx);
+}
+
+/**
+ * Answers the button press (once), with a short notice when `text` is given; without a press
+ * to answer (a command, or one answered already), the notice becomes a message.
+ */
+export async function answer(ctx: BotContext, text?: string, alert = false): Promise<void> {
+  if (ctx.callbackQuery && !answered.has(ctx)) {
+    answered.add(ctx);
+    await ctx.answerCallbackQuery(text === undefined ? undefined : { text, show_alert: alert });
+    return;
+  }
+  if (text !== undefined) await ctx.reply(text, { parse_mode: "HTML" });
+}

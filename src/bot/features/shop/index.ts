@@ -1,0 +1,69 @@
+import { Composer } from "grammy";
+import type { BotContext } from "../../context.js";
+import { isPrivate } from "../../filters.js";
+import { show } from "../../views/show.js";
+import { buyFeature, buyListView } from "./buy.js";
+import { SHOP_CALLBACK, SHOP_COMMANDS } from "./callbacks.js";
+import { answer, markAnswered } from "./common.js";
+import { myFeature, myListView } from "./my.js";
+import { registerCustomer } from "./register.js";
+import { startTrial, trialFeature } from "./trial.js";
+import { walletConversations, walletFeature, walletView } from "./wallet.js";
+
+export { registerCustomer } from "./register.js";
+
+/** Conversations of the shop (installed next to the admin ones, ahead of all features). */
+export const shopConversations = [...walletConversations];
+
+/**
+ * May this update use the shop? Only in a private chat, and not when an admin blocked the
+ * customer. Otherwise the user is told why and false is returned. Checked on every shop
+ * command and button press, not only when a menu is shown.
+ */
+export async function shopAllowed(ctx: BotContext): Promise<boolean> {
+  if (!isPrivate(ctx)) {
+    await refuse(ctx, "shop-private-only");
+    return false;
+  }
+  if (ctx.from && (await ctx.deps.shop.customers.isBlocked(ctx.from.id))) {
+    ctx.log.info({ customerId: ctx.from.id }, "refused a blocked customer");
+    await refuse(ctx, "error-blocked");
+    return false;
+  }
+  return true;
+}
+
+function refuse(ctx: BotContext, key: string): Promise<void> {
+  return answer(ctx, ctx.t(key), true);
+}
+
+export type ShopEntry = "buy" | "my" | "wallet" | "trial";
+
+/**
+ * Opens a shop section from a main-menu button (after the same checks as the commands). The
+ * menu plugin answers the press itself.
+ */
+export async function openShop(ctx: BotContext, entry: ShopEntry): Promise<void> {
+  markAnswered(ctx);
+  if (!(await shopAllowed(ctx))) return;
+  switch (entry) {
+    case "buy":
+      return show(ctx, await buyListView(ctx));
+    case "my":
+      return show(ctx, await myListView(ctx));
+    case "wallet":
+      return show(ctx, await walletView(ctx));
+    case "trial":
+      return startTrial(ctx);
+  }
+}
+
+/** Customers' side of the shop: registration, /buy, /my, /wallet, /trial and their buttons. */
+export const shopFeature = new Composer<BotContext>();
+shopFeature.use(registerCustomer);
+shopFeature.use(async (ctx, next) => {
+  const data = ctx.callbackQuery?.data;
+  const isShop = (data !== undefined && SHOP_CALLBACK.test(data)) || ctx.hasCommand([...SHOP_COMMANDS]);
+  if (!isShop || (await shopAllowed(ctx))) return next();
+});
+shopFeature.use(buyFeature, myFeature, walletFeature, trialFeature);

@@ -1,0 +1,172 @@
+import { Composer, InlineKeyboard, InputFile } from "grammy";
+import type { Locale } from "../../../config.js";
+import type { AccessState } from "../../../domain/provisioning/types.js";
+import { GB_BYTES } from "../../../domain/provisioning/types.js";
+import type { Subscription } from "../../../domain/subscriptions.js";
+import type { BotContext } from "../../context.js";
+import { accessText, planTitle, qrTarget } from "../../views/access.js";
+import { formatBytes, formatDate, html, usageBar } from "../../views/format.js";
+import { qrPng } from "../../views/qr.js";
+import { show, type View } from "../../views/show.js";
+import { confirmView } from "./buy.js";
+import { buyCb, MY_LIST, myCb, TRIAL_START } from "./callbacks.js";
+import { answer, localeOf, mainMenuRow, money } from "./common.js";
+import { usageOf } from "./usage.js";
+
+type Status = "active" | "expired" | "disabled";
+
+function statusOf(now: number, expiresAt: number, enabled = true): Status {
+  if (expiresAt > 0 && expiresAt <= now) return "expired";
+  return enabled ? "active" : "disabled";
+}
+
+function expiryText(ctx: BotContext, locale: Locale, expiresAt: number): string {
+  return expiresAt > 0 ? formatDate(locale, expiresAt) : ctx.t("access-no-expiry");
+}
+
+function titleOf(ctx: BotContext, locale: Locale, sub: Subscription): string {
+  const title = planTitle(ctx.deps.shop.shop.plan(sub.planId), locale, sub.planId);
+  return sub.trial ? `${title} · ${ctx.t("my-trial")}` : title;
+}
+
+/** The customer's subscriptions: status and expiry of each (stored values; no hosting calls). */
+export async function myListView(ctx: BotContext): Promise<View> {
+  const locale = await localeOf(ctx);
+  const subs = ctx.from ? await ctx.deps.shop.subscriptions.ofCustomer(ctx.from.id) : [];
+  const keyboard = new InlineKeyboard();
+  if (subs.length === 0) {
+    keyboard.text(ctx.t("menu-buy"), buyCb.pack({ act: "list", plan: "" }));
+    const trial = ctx.deps.shop.catalog().trial;
+    if (trial && ctx.from && !(await ctx.deps.shop.customers.get(ctx.from.id))?.trialUsedAt) {
+      keyboard.text(ctx.t("menu-trial"), TRIAL_START);
+    }
+    return { text: ctx.t("my-empty"), keyboard: mainMenuRow(ctx.t, keyboard.row()) };
+  }
+  const now = ctx.deps.clock.now();
+  const lines = [ctx.t("my-title"), ""];
+  for (const sub of subs) {
+    const status = statusOf(now, sub.expiresAt);
+    const title = titleOf(ctx, locale, sub);
+    lines.push(
+      ctx.t("my-item", {
+        status: ctx.t(`my-status-${status}`),
+        plan: html(title),
+        expiry: expiryText(ctx, locale, sub.expiresAt),
+      }),
+    );
+    keyboard
+      .text(`${status === "expired" ? "⌛" : "🔑"} ${title}`, myCb.pack({ act: "card", id: sub.id }))
+      .row();
+  }
+  return { text: lines.join("\n"), keyboard: mainMenuRow(ctx.t, keyboard) };
+}
+
+/** The presser's subscription, or undefined (and they are told) when it is not theirs or gone. */
+async function ownSubscription(ctx: BotContext, id: string): Promise<Subscription | undefined> {
+  const sub = await ctx.deps.shop.subscriptions.get(id);
+  if (sub && sub.customerId === ctx.from?.id) return sub;
+  await answer(ctx, ctx.t("my-not-found"), true);
+  return undefined;
+}
+
+function trafficLine(
+  ctx: BotContext,
+  locale: Locale,
+  sub: Subscription,
+  state: AccessState | undefined,
+): string {
+  const limitBytes = state ? state.limitBytes : Math.round(sub.trafficGb * GB_BYTES);
+  const used = state ? formatBytes(locale, state.usedBytes) : ctx.t("my-usage-unknown");
+  const limit = limitBytes > 0 ? formatBytes(locale, limitBytes) : ctx.t("access-unlimited");
+  const bar = state && limitBytes > 0 ? usageBar(state.usedBytes, limitBytes) : "";
+  return ctx.t("my-card-traffic", { used, limit }) + (bar ? `\n${bar}` : "");
+}
+
+/**
+ * One subscription: status, expiry and traffic as the hosting side sees them (cached a minute;
+ * the last known values and a note when it cannot be read), the links, QR and Renew.
+ */
+export async function myCardView(ctx: BotContext, sub: Subscription): Promise<View> {
+  const locale = await localeOf(ctx);
+  const { shop } = ctx.deps.shop;
+  const state = await usageOf(ctx, sub);
+  const expiresAt = state ? state.expiresAt : sub.expiresAt;
+  const status = statusOf(ctx.deps.clock.now(), expiresAt, state?.enabled);
+  const lines = [
+    `🔑 <b>${html(titleOf(ctx, locale, sub))}</b>`,
+    ctx.t("my-card-status", { status: ctx.t(`my-status-${status}`) }),
+    ctx.t("my-card-expiry", { date: expiryText(ctx, locale, expiresAt) }),
+    trafficLine(ctx, locale, sub, state),
+    ctx.t("my-card-devices", { devices: sub.devices > 0 ? String(sub.devices) : ctx.t("access-unlimited") }),
+  ];
+  if (!state) lines.push("", ctx.t("my-usage-stale"));
+  const links = { links: sub.links, subscriptionUrl: sub.subscriptionUrl };
+  lines.push("", accessText(ctx.t, links));
+
+  const keyboard = new InlineKeyboard();
+  if (qrTarget(links)) keyboard.text(ctx.t("my-qr"), myCb.pack({ act: "qr", id: sub.id }));
+  const plan = shop.plan(sub.planId);
+  if (!sub.trial && plan) {
+    keyboard.text(
+      ctx.t("my-renew", { price: money(ctx, shop.priceOf(plan), locale) }),
+      myCb.pack({ act: "renew", id: sub.id }),
+    );
+  }
+  keyboard
+    .row()
+    .text(ctx.t("menu-refresh"), myCb.pack({ act: "card", id: sub.id }))
+    .text(ctx.t("my-back"), MY_LIST)
+    .row();
+  return { text: lines.join("\n"), keyboard };
+}
+
+async function sendQr(ctx: BotContext, sub: Subscription): Promise<void> {
+  const target = qrTarget({ links: sub.links, subscriptionUrl: sub.subscriptionUrl });
+  if (!target) return answer(ctx, ctx.t("my-no-link"), true);
+  await answer(ctx);
+  await ctx.replyWithPhoto(new InputFile(await qrPng(target), "vpn-qr.png"), {
+    caption: ctx.t("access-qr-caption"),
+  });
+}
+
+async function startRenewal(ctx: BotContext, sub: Subscription): Promise<void> {
+  const started = await ctx.deps.shop.shop.startRenewal(sub.customerId, sub.id, await localeOf(ctx));
+  if (!started.ok) {
+    const key =
+      started.reason === "blocked"
+        ? "error-blocked"
+        : started.reason === "unknown-plan"
+          ? "my-renew-not-sold"
+          : "my-not-found";
+    return answer(ctx, ctx.t(key), true);
+  }
+  ctx.log.info({ orderId: started.order.id, subscriptionId: sub.id }, "renewal started");
+  await answer(ctx);
+  await show(ctx, await confirmView(ctx, started.order));
+}
+
+/** /my: subscriptions, a card per subscription with usage, links, QR and renewal. */
+export const myFeature = new Composer<BotContext>();
+
+myFeature.command("my", async (ctx) => show(ctx, await myListView(ctx)));
+
+myFeature.callbackQuery(MY_LIST, async (ctx) => {
+  await answer(ctx);
+  await show(ctx, await myListView(ctx));
+});
+
+myFeature.callbackQuery(myCb.pattern, async (ctx) => {
+  const data = myCb.unpack(ctx.callbackQuery.data);
+  if (!data) return answer(ctx);
+  const sub = await ownSubscription(ctx, data.id);
+  if (!sub) return;
+  switch (data.act) {
+    case "card":
+      await answer(ctx);
+      return show(ctx, await myCardView(ctx, sub));
+    case "qr":
+      return sendQr(ctx, sub);
+    case "renew":
+      return startRenewal(ctx, sub);
+  }
+});

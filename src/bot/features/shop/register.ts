@@ -1,0 +1,32 @@
+import type { MiddlewareFn } from "grammy";
+import { HOUR } from "../../../domain/clock.js";
+import type { BotContext } from "../../context.js";
+import { localeOf } from "./common.js";
+
+/**
+ * Records private-chat users as customers (name, @username, language), at most once an hour
+ * per user: the time of the last record is kept in the session. A failure to record is logged
+ * and never stops the update.
+ */
+export const registerCustomer: MiddlewareFn<BotContext> = async (ctx, next) => {
+  const from = ctx.from;
+  if (ctx.chat?.type === "private" && from && !from.is_bot) {
+    const now = ctx.deps.clock.now();
+    const last = ctx.session.seenAt;
+    if (last === undefined || now - last >= HOUR || now < last) {
+      try {
+        const isNew = await ctx.deps.shop.customers.seen({
+          id: from.id,
+          ...(from.username ? { username: from.username } : {}),
+          firstName: from.first_name,
+          locale: await localeOf(ctx),
+        });
+        ctx.session.seenAt = now;
+        if (isNew) ctx.log.info({ customerId: from.id }, "new customer");
+      } catch (err) {
+        ctx.log.warn({ err, customerId: from.id }, "could not record the customer");
+      }
+    }
+  }
+  await next();
+};

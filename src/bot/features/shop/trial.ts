@@ -1,0 +1,30 @@
+import { Composer } from "grammy";
+import type { BotContext } from "../../context.js";
+import { TRIAL_START } from "./callbacks.js";
+import { answer, localeOf } from "./common.js";
+
+const REFUSALS: Record<string, string> = {
+  "trial-used": "trial-used",
+  "no-trial": "trial-none",
+  blocked: "error-blocked",
+};
+
+/** The free trial, once per Telegram user: claimed and paid (price 0) at once, then provisioned. */
+export async function startTrial(ctx: BotContext): Promise<void> {
+  if (!ctx.from) return;
+  await answer(ctx);
+  const { shop, jobs } = ctx.deps.shop;
+  const started = await shop.startTrial(ctx.from.id, await localeOf(ctx));
+  if (!started.ok) {
+    await ctx.reply(ctx.t(REFUSALS[started.reason] ?? "error-generic"));
+    return;
+  }
+  await jobs.enqueueOrder(started.order.id);
+  ctx.log.info({ orderId: started.order.id }, "trial started");
+  await ctx.reply(ctx.t("trial-preparing"));
+}
+
+/** /trial and the trial buttons. */
+export const trialFeature = new Composer<BotContext>();
+trialFeature.command("trial", startTrial);
+trialFeature.callbackQuery(TRIAL_START, startTrial);

@@ -1,0 +1,157 @@
+import { createConversation } from "@grammyjs/conversations";
+import { Composer, InlineKeyboard } from "grammy";
+import type { Locale } from "../../../config.js";
+import { currencyExponent, formatMoney, toMinor } from "../../../domain/money.js";
+import { TOPUP_MAX_MAJOR, TOPUP_MIN_MAJOR } from "../../../domain/shop.js";
+import type { LedgerEntry } from "../../../domain/wallet.js";
+import type { BotContext, ConvContext } from "../../context.js";
+import { askText, type BotConversation } from "../../conversation-kit.js";
+import { formatDateTime } from "../../views/format.js";
+import { show, type View } from "../../views/show.js";
+import { sendTopUpInvoice } from "../payments.js";
+import { WALLET_VIEW, walletCb } from "./callbacks.js";
+import { answer, localeOf, mainMenuRow, money } from "./common.js";
+
+export const TOPUP_CONVERSATION = "shop-topup";
+export const HISTORY_PAGE_SIZE = 8;
+
+/** Top-up presets in minor units: Stars, or whole units of a provider currency. */
+export function topUpPresets(currency: string): number[] {
+  const major = currency === "XTR" ? [50, 100, 250, 500, 1000] : [5, 10, 20, 50];
+  return major.map((m) => toMinor(currency, m));
+}
+
+/** The shop's top-up bounds in minor units. */
+export function topUpBounds(currency: string): { min: number; max: number } {
+  return { min: toMinor(currency, TOPUP_MIN_MAJOR), max: toMinor(currency, TOPUP_MAX_MAJOR) };
+}
+
+/**
+ * A typed amount ("250", "4.99", "4,99", "1 000") in minor units, or undefined when it is not a
+ * plain amount of this currency (too many decimals, Stars with decimals) or outside the bounds.
+ */
+export function parseAmount(text: string, currency: string): number | undefined {
+  const m = /^(\d{1,9})(?:[.,](\d+))?$/.exec(text.replace(/[\s\u00a0\u202f]/g, ""));
+  if (!m) return undefined;
+  const exp = currencyExponent(currency);
+  const fraction = m[2] ?? "";
+  if (fraction.length > exp) return undefined;
+  const minor = Number(m[1]) * 10 ** exp + Number(fraction.padEnd(exp, "0") || "0");
+  const { min, max } = topUpBounds(currency);
+  return Number.isSafeInteger(minor) && minor >= min && minor <= max ? minor : undefined;
+}
+
+/** Balance, top-up presets, a custom amount and the history. */
+export async function walletView(ctx: BotContext): Promise<View> {
+  const locale = await localeOf(ctx);
+  const { shop, wallet } = ctx.deps.shop;
+  const balance = ctx.from ? await wallet.balance(ctx.from.id) : 0;
+  const keyboard = new InlineKeyboard();
+  topUpPresets(shop.currency).forEach((amount, i) => {
+    keyboard.text(
+      ctx.t("wallet-topup-button", { amount: money(ctx, amount, locale) }),
+      walletCb.pack({ act: "top", n: amount }),
+    );
+    if (i % 3 === 2) keyboard.row();
+  });
+  keyboard
+    .row()
+    .text(ctx.t("wallet-custom"), walletCb.pack({ act: "custom", n: 0 }))
+    .text(ctx.t("wallet-history"), walletCb.pack({ act: "hist", n: 0 }))
+    .row();
+  return {
+    text: ctx.t("wallet-title", { balance: money(ctx, balance, locale) }),
+    keyboard: mainMenuRow(ctx.t, keyboard),
+  };
+}
+
+function signed(currency: string, amount: number, locale: Locale): string {
+  return `${amount < 0 ? "−" : "+"}${formatMoney(currency, Math.abs(amount), locale)}`;
+}
+
+function historyLine(ctx: BotContext, locale: Locale, e: LedgerEntry): string {
+  return ctx.t("wallet-history-line", {
+    date: formatDateTime(locale, e.at),
+    kind: ctx.t(`wallet-kind-${e.kind}`),
+    amount: signed(e.currency, e.amount, locale),
+    balance: formatMoney(e.currency, e.balance, locale),
+  });
+}
+
+/** The ledger, newest first, eight entries a page. */
+export async function historyView(ctx: BotContext, page: number): Promise<View> {
+  const locale = await localeOf(ctx);
+  const id = ctx.from?.id ?? 0;
+  const { wallet } = ctx.deps.shop;
+  let { entries, total } = await wallet.history(id, page * HISTORY_PAGE_SIZE, HISTORY_PAGE_SIZE);
+  const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
+  if (page >= pages) {
+    // An old button after the ledger shrank cannot happen (append-only), but a forged one can.
+    page = pages - 1;
+    ({ entries, total } = await wallet.history(id, page * HISTORY_PAGE_SIZE, HISTORY_PAGE_SIZE));
+  }
+  const back = new InlineKeyboard().text(ctx.t("wallet-back"), WALLET_VIEW).row();
+  if (total === 0) return { text: ctx.t("wallet-history-empty"), keyboard: back };
+  const lines = [ctx.t("wallet-history-title", { page: page + 1, pages }), ""];
+  for (const e of entries) lines.push(historyLine(ctx, locale, e));
+  const nav = new InlineKeyboard();
+  if (page > 0) nav.text(ctx.t("shop-prev"), walletCb.pack({ act: "hist", n: page - 1 }));
+  if (page < pages - 1) nav.text(ctx.t("shop-next"), walletCb.pack({ act: "hist", n: page + 1 }));
+  return { text: lines.join("\n"), keyboard: nav.row().append(back) };
+}
+
+async function topUp(ctx: BotContext, amount: number): Promise<void> {
+  if (!topUpPresets(ctx.deps.shop.shop.currency).includes(amount)) {
+    return answer(ctx, ctx.t("wallet-topup-refused"), true);
+  }
+  await answer(ctx);
+  if (!(await sendTopUpInvoice(ctx, amount))) await ctx.reply(ctx.t("wallet-topup-refused"));
+}
+
+/** Asks for a top-up amount (re-asked until it is a valid one) and sends its invoice. */
+async function topUpConversation(conversation: BotConversation, ctx: ConvContext): Promise<void> {
+  const { currency, locale } = await conversation.external(async (outer: BotContext) => ({
+    currency: outer.deps.shop.shop.currency,
+    locale: await localeOf(outer),
+  }));
+  const { min, max } = topUpBounds(currency);
+  const bounds = { min: formatMoney(currency, min, locale), max: formatMoney(currency, max, locale) };
+  const invalid = ctx.t(currency === "XTR" ? "wallet-amount-invalid-stars" : "wallet-amount-invalid", bounds);
+  const typed = await askText(conversation, ctx, ctx.t("wallet-ask-amount", bounds), {
+    validate: (text) => (parseAmount(text, currency) === undefined ? invalid : undefined),
+  });
+  const amount = parseAmount(typed, currency);
+  if (amount === undefined) return;
+  // Registers the top-up and sends its invoice once; a replay reuses the stored outcome.
+  const sent = await conversation.external((outer: BotContext) => sendTopUpInvoice(outer, amount));
+  if (!sent) await ctx.reply(ctx.t("wallet-topup-refused"));
+}
+
+export const walletConversations = [createConversation(topUpConversation, TOPUP_CONVERSATION)];
+
+/** /wallet: balance, top-up (presets or a typed amount) by invoice, and the ledger. */
+export const walletFeature = new Composer<BotContext>();
+
+walletFeature.command("wallet", async (ctx) => show(ctx, await walletView(ctx)));
+
+walletFeature.callbackQuery(WALLET_VIEW, async (ctx) => {
+  await answer(ctx);
+  await show(ctx, await walletView(ctx));
+});
+
+walletFeature.callbackQuery(walletCb.pattern, async (ctx) => {
+  const data = walletCb.unpack(ctx.callbackQuery.data);
+  if (!data) return answer(ctx);
+  switch (data.act) {
+    case "top":
+      return topUp(ctx, data.n);
+    case "custom":
+      await answer(ctx);
+      await ctx.conversation.exitAll();
+      await ctx.conversation.enter(TOPUP_CONVERSATION);
+      return;
+    case "hist":
+      await answer(ctx);
+      return show(ctx, await historyView(ctx, data.n));
+  }
+});

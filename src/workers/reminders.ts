@@ -1,0 +1,218 @@
+import type { InlineKeyboardMarkup } from "grammy/types";
+import { buyCb, myCb } from "../bot/features/shop/callbacks.js";
+import { planTitle } from "../bot/views/access.js";
+import { formatDateTime, html } from "../bot/views/format.js";
+import type { Locale } from "../config.js";
+import { type Clock, DAY, HOUR, MINUTE } from "../domain/clock.js";
+import type { Customer } from "../domain/customers.js";
+import type { ShopServices } from "../domain/services.js";
+import type { Subscription, Subscriptions } from "../domain/subscriptions.js";
+import type { Logger } from "../logger.js";
+import type { PeriodicTask } from "./maintenance.js";
+import type { Outbox, OutboxMessage } from "./outbox.js";
+
+export type I18nLike = { t(locale: string, key: string, vars?: Record<string, string | number>): string };
+
+/** Thresholds, most urgent first: a reminder is due once the expiry is at most `beforeMs` away. */
+export const REMINDER_THRESHOLDS = [
+  { id: "expired", beforeMs: 0 },
+  { id: "3h", beforeMs: 3 * HOUR },
+  { id: "1d", beforeMs: DAY },
+  { id: "3d", beforeMs: 3 * DAY },
+] as const;
+export type ReminderThreshold = (typeof REMINDER_THRESHOLDS)[number]["id"];
+
+/** How far back an expiry still gets its "expired" notice (e.g. after the workers were down). */
+export const EXPIRED_LOOKBACK_MS = 2 * DAY;
+export const REMINDERS_EVERY_MS = MINUTE;
+
+/** Entries read from `subs:expiry` per page. */
+const PAGE = 500;
+
+export interface ReminderDeps {
+  services: Pick<ShopServices, "subscriptions" | "customers" | "shop">;
+  outbox: Pick<Outbox, "sendMany">;
+  i18n: I18nLike;
+  clock: Clock;
+  logger: Logger;
+  /** Language of a customer the shop does not know (default "en"). */
+  defaultLocale?: Locale;
+}
+
+export interface ReminderResult {
+  /** Subscriptions in the reminder windows. */
+  due: number;
+  /** Reminders queued this run, by threshold. */
+  queued: Record<ReminderThreshold, number>;
+  /** Already queued by this process earlier (no read needed). */
+  known: number;
+  /** Customer blocked (by an admin) or blocked the bot. */
+  blocked: number;
+  /** Reached before the subscription existed (e.g. "1 day" for a one-day trial). */
+  preempted: number;
+  /** Gone, or the index disagrees with the record (changed mid-run; the next run sees it). */
+  stale: number;
+}
+
+export interface ReminderTask extends PeriodicTask {
+  run(): Promise<ReminderResult>;
+}
+
+/** The most urgent threshold an expiry has reached at `now`, if any is within the windows. */
+export function reminderThreshold(expiresAt: number, now: number): ReminderThreshold | undefined {
+  if (expiresAt <= 0 || expiresAt <= now - EXPIRED_LOOKBACK_MS) return undefined;
+  return REMINDER_THRESHOLDS.find((t) => expiresAt <= now + t.beforeMs)?.id;
+}
+
+export const reminderOnceKey = (subId: string, expiresAt: number, threshold: ReminderThreshold) =>
+  `remind:${subId}:${expiresAt}:${threshold}`;
+
+/**
+ * Pages through `subs:expiry` entries with an expiry in [from, to], soonest first, using only
+ * `expiringBetween`. Entries sharing the boundary score are carried over, so equal expiries on
+ * a page boundary are neither skipped nor repeated.
+ */
+export async function* scanExpiries(
+  subscriptions: Pick<Subscriptions, "expiringBetween">,
+  from: number,
+  to: number,
+  page = PAGE,
+): AsyncGenerator<{ id: string; expiresAt: number }[]> {
+  let low = from;
+  let atLow = new Set<string>();
+  for (;;) {
+    const limit = page + atLow.size;
+    const batch = await subscriptions.expiringBetween(low, to, limit);
+    const fresh = batch;
+    if (fresh.length > 0) yield fresh;
+    const last = batch.at(-1);
+    if (batch.length < limit || !last) return;
+    if (last.expiresAt !== low) {
+      low = last.expiresAt;
+      atLow = new Set();
+    }
+    for (const e of batch) if (e.expiresAt === low) atLow.add(e.id);
+  }
+}
+
+/** The button under a customer notice: renew a paid subscription, else choose a plan. */
+export function renewKeyboard(
+  sub: Pick<Subscription, "id" | "trial">,
+  renewable: boolean,
+  label: { renew: string; buy: string },
+): InlineKeyboardMarkup {
+  const button =
+    renewable && !sub.trial
+      ? { text: label.renew, callback_data: myCb.pack({ act: "renew", id: sub.id }) }
+      : { text: label.buy, callback_data: buyCb.pack({ act: "list", plan: "" }) };
+  return { inline_keyboard: [[button]] };
+}
+
+/** The customer's language, or undefined when no notice may go to them (blocked either way). */
+export function reachable(customer: Customer | undefined, fallback: Locale): Locale | undefined {
+  if (customer?.blocked || customer?.botBlocked) return undefined;
+  return customer?.locale ?? fallback;
+}
+
+/**
+ * Expiry reminders: 3 days, 1 day and 3 hours before a subscription expires, and when it has
+ * expired. What is due is read from `subs:expiry` windows only (cost follows what is due, not
+ * the number of customers). Each subscription gets ONE message for the most urgent threshold
+ * it has reached, keyed `remind:<sub>:<expiry>:<threshold>` so the outbox sends it at most once;
+ * a renewal moves the expiry and so re-arms every threshold, and a threshold that was passed
+ * over (or reached before the subscription existed) is never sent late.
+ */
+export function createReminderTask(deps: ReminderDeps): ReminderTask {
+  const fallback = deps.defaultLocale ?? "en";
+  /** once-keys queued by this process -> expiry (pruned when out of the windows). */
+  const queued = new Map<string, number>();
+
+  const message = (sub: Subscription, threshold: ReminderThreshold, locale: Locale): OutboxMessage => {
+    const t = (key: string, vars?: Record<string, string | number>) => deps.i18n.t(locale, key, vars);
+    const plan = deps.services.shop.plan(sub.planId);
+    const vars = {
+      plan: html(planTitle(plan, locale, sub.planId)),
+      date: formatDateTime(locale, sub.expiresAt),
+    };
+    const head = t(`remind-${threshold}`, vars);
+    const renewable = plan !== undefined && !sub.trial;
+    const hint = sub.trial ? "remind-trial-hint" : renewable ? "remind-renew-hint" : "remind-not-sold-hint";
+    return {
+      chatId: sub.customerId,
+      text: `${head}\n\n${t(hint)}`,
+      keyboard: renewKeyboard(sub, renewable, {
+        renew: t("remind-button-renew"),
+        buy: t("remind-button-buy"),
+      }),
+      once: reminderOnceKey(sub.id, sub.expiresAt, threshold),
+    };
+  };
+
+  const run = async (): Promise<ReminderResult> => {
+    const now = deps.clock.now();
+    const result: ReminderResult = {
+      due: 0,
+      queued: { expired: 0, "3h": 0, "1d": 0, "3d": 0 },
+      known: 0,
+      blocked: 0,
+      preempted: 0,
+      stale: 0,
+    };
+    for (const [once, expiresAt] of queued) if (expiresAt <= now - EXPIRED_LOOKBACK_MS) queued.delete(once);
+
+    const windowEnd = now + Math.max(...REMINDER_THRESHOLDS.map((t) => t.beforeMs));
+    const pages = scanExpiries(deps.services.subscriptions, now - EXPIRED_LOOKBACK_MS + 1, windowEnd);
+    for await (const page of pages) {
+      result.due += page.length;
+      const todo: { id: string; expiresAt: number; threshold: ReminderThreshold }[] = [];
+      for (const e of page) {
+        const threshold = reminderThreshold(e.expiresAt, now);
+        if (!threshold) continue;
+        if (queued.has(reminderOnceKey(e.id, e.expiresAt, threshold))) result.known++;
+        else todo.push({ ...e, threshold });
+      }
+      const subs = await Promise.all(todo.map((e) => deps.services.subscriptions.get(e.id)));
+      const ready: { sub: Subscription; threshold: ReminderThreshold }[] = [];
+      todo.forEach((e, i) => {
+        const sub = subs[i];
+        if (!sub || sub.expiresAt === 0 || sub.expiresAt !== e.expiresAt) {
+          result.stale++;
+          return;
+        }
+        const before = REMINDER_THRESHOLDS.find((t) => t.id === e.threshold)?.beforeMs ?? 0;
+        if (sub.expiresAt - before <= sub.createdAt) {
+          result.preempted++;
+          queued.set(reminderOnceKey(sub.id, sub.expiresAt, e.threshold), sub.expiresAt);
+          return;
+        }
+        ready.push({ sub, threshold: e.threshold });
+      });
+      const ids = [...new Set(ready.map((r) => r.sub.customerId))];
+      const customers = new Map(
+        await Promise.all(ids.map(async (id) => [id, await deps.services.customers.get(id)] as const)),
+      );
+      const messages: OutboxMessage[] = [];
+      const sent: typeof ready = [];
+      for (const r of ready) {
+        const locale = reachable(customers.get(r.sub.customerId), fallback);
+        if (!locale) {
+          result.blocked++;
+          continue;
+        }
+        messages.push(message(r.sub, r.threshold, locale));
+        sent.push(r);
+      }
+      if (messages.length === 0) continue;
+      await deps.outbox.sendMany(messages);
+      for (const r of sent) {
+        queued.set(reminderOnceKey(r.sub.id, r.sub.expiresAt, r.threshold), r.sub.expiresAt);
+        result.queued[r.threshold]++;
+      }
+    }
+    const total = Object.values(result.queued).reduce((a, b) => a + b, 0);
+    if (total > 0) deps.logger.info({ ...result }, "expiry reminders queued");
+    return result;
+  };
+
+  return { name: "reminders", everyMs: REMINDERS_EVERY_MS, run };
+}

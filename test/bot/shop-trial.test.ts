@@ -1,0 +1,97 @@
+import type { Message, User } from "grammy/types";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { callback, command, user } from "../fakes/telegram-api.js";
+import { createTestBot, TEST_CATALOG, type TestBot } from "../helpers/bot-harness.js";
+
+let t: TestBot;
+let nextUser = 8800;
+
+beforeAll(async () => {
+  t = await createTestBot();
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  t.telegram.clear();
+  t.enqueued.length = 0;
+});
+
+const customer = (extra: Partial<User> = {}): User => user(nextUser++, { language_code: "en", ...extra });
+
+describe("/trial", () => {
+  it("starts the free trial once: a paid trial order handed to the worker; the second time is refused", async () => {
+    const ann = customer();
+    await t.send(command(ann, "/trial"));
+    expect(t.texts()).toEqual(["🎁 Preparing your free trial, this takes a few seconds…"]);
+    expect(t.enqueued).toHaveLength(1);
+    const order = await t.deps.shop.orders.get(t.enqueued[0] ?? "");
+    expect(order).toMatchObject({
+      kind: "trial",
+      customerId: ann.id,
+      planId: "de-xui",
+      price: 0,
+      status: "paid",
+    });
+
+    t.telegram.clear();
+    await t.send(command(ann, "/trial"));
+    await t.send(callback(ann, "trial:go"));
+    expect(t.texts()).toEqual([
+      "You have already used your free trial.",
+      "You have already used your free trial.",
+    ]);
+    expect(t.enqueued).toHaveLength(1);
+    expect(await t.deps.shop.orders.ofCustomer(ann.id)).toHaveLength(1);
+    expect(await t.deps.shop.wallet.history(ann.id, 0, 10)).toEqual({ entries: [], total: 0 });
+  });
+
+  it("in Russian", async () => {
+    const ivan = customer({ language_code: "ru" });
+    await t.send(command(ivan, "/trial"));
+    await t.send(command(ivan, "/trial"));
+    expect(t.texts()).toEqual([
+      "🎁 Готовим пробный период, это займёт несколько секунд…",
+      "Вы уже использовали пробный период.",
+    ]);
+  });
+
+  it("concurrent requests (different chats) still give one trial", async () => {
+    const ann = customer();
+    const taps = Array.from({ length: 5 }, (_, i) => {
+      const message = {
+        message_id: 1,
+        date: 0,
+        chat: { id: ann.id * 10 + i, type: "private", first_name: ann.first_name },
+        text: "…",
+      } as Message;
+      return callback(ann, "trial:go", message);
+    });
+    await Promise.all(taps.map((u) => t.send(u)));
+    expect(t.enqueued).toHaveLength(1);
+    expect(t.texts().filter((x) => x.startsWith("🎁 Preparing"))).toHaveLength(1);
+    expect(t.texts().filter((x) => x === "You have already used your free trial.")).toHaveLength(4);
+  });
+
+  it("says so when no trial is offered", async () => {
+    const noTrial = await createTestBot({ catalog: { ...TEST_CATALOG, trial: undefined }, redis: t.redis });
+    try {
+      await noTrial.send(command(customer(), "/trial"));
+      expect(noTrial.texts()).toEqual(["No free trial is offered right now."]);
+      expect(noTrial.enqueued).toEqual([]);
+    } finally {
+      await noTrial.close();
+    }
+  });
+
+  it("refuses a blocked customer without using up their trial", async () => {
+    const ann = customer();
+    await t.deps.shop.customers.seen({ id: ann.id, firstName: "Ann", locale: "en" });
+    await t.deps.shop.customers.setBlocked(ann.id, true);
+    await t.send(command(ann, "/trial"));
+    await t.send(callback(ann, "trial:go"));
+    const blocked = "Your access to this shop is blocked. Contact support if you think this is a mistake.";
+    expect(t.texts()).toEqual([blocked]);
+    expect(t.telegram.last("answerCallbackQuery")?.params.text).toBe(blocked);
+    expect(t.enqueued).toEqual([]);
+    expect((await t.deps.shop.customers.get(ann.id))?.trialUsedAt).toBeUndefined();
+  });
+});
