@@ -357,7 +357,8 @@ alert-order-failed = ⚠️ Order { $order } failed (customer { $customer }, pla
 
 invoice-order-title = VPN plan
 invoice-renewal-title = VPN renewal
-invoice-order-description = { $plan }. Price { $amount }; your wallet balance covers the rest.
+invoice-order-description = { $plan }. Price { $amount }.
+invoice-order-description-rest = { $plan }. Price { $amount }; your wallet balance covers the rest.
 invoice-topup-title = Wallet top-up
 invoice-topup-description = Adds { $amount } to your wallet in the VPN shop.
 invoice-try-again = The shop is busy right now. Please try again in a moment.
@@ -677,3 +678,64 @@ settings-auto-extend-turn-on = ✅ Turn auto-extend on
 settings-auto-extend-turn-off = ⛔ Turn auto-extend off
 settings-auto-extend-now-on = Auto-extend is on.
 settings-auto-extend-now-off = Auto-extend is off.
+
+## Sales stats
+
+admin-stats = 📊 Sales
+stats-title = 📊 <b>Sales, { $range }</b> (UTC days)
+stats-range-today = today
+stats-range-7d = last 7 days
+stats-range-30d = last 30 days
+stats-btn-today = Today
+stats-btn-7d = 7 days
+stats-btn-30d = 30 days
+stats-active = Active subscriptions now: <b>{ $count }</b>
+stats-summary = New customers: { $customers } · Orders: { $orders } · Revenue: { $revenue }
+stats-by-day = <b>By day</b>
+stats-by-plan = <b>By plan</b>
+stats-col-day = Day
+stats-col-new = New
+stats-col-buy = Buy
+stats-col-renew = Ren
+stats-col-trial = Trial
+stats-col-revenue = Revenue
+stats-col-plan = Plan
+stats-total = Total
+stats-no-sales = No orders in this period.
+stats-legend = <i>New: new customers · Buy: purchases · Ren: renewals · Trial: free trials. Revenue: purchases and renewals minus refunds.</i>
+
+## Broadcast
+
+admin-broadcast = 📣 Broadcast
+broadcast-home = 📣 <b>Broadcast</b>
+    Send a message to all customers, or only to those with an active subscription. You will see a preview before anything is sent.
+    Reachable now: { $all } customers, { $active } of them with an active subscription.
+broadcast-new = ✍️ Write a message
+broadcast-unavailable = Broadcasts are not available right now: the worker that sends them is not running.
+broadcast-ask = ✍️ Send the message for the broadcast: a text, or a photo with a caption.
+    Formatting (bold, links, …) is not kept: it goes out as plain text. /cancel to stop.
+broadcast-need-caption = A photo needs a caption: send it again with the text in its caption.
+broadcast-text-or-photo = Please send a text, or a photo with a caption.
+broadcast-too-long = That is too long: at most { $max } characters.
+broadcast-preview = 👆 This is how customers will see it. Who should get it?
+broadcast-audience-all = 👥 All customers ({ $count })
+broadcast-audience-active = ✅ With an active subscription ({ $count })
+broadcast-cancel = ✖ Cancel
+broadcast-back = « Audience
+broadcast-confirm = Send this message to { $audience }: <b>{ $count }</b> recipients?
+broadcast-confirm-yes = 📣 Send now
+broadcast-to-all = all customers
+broadcast-to-active = customers with an active subscription
+broadcast-nobody = Nobody in this audience can be reached right now.
+broadcast-started = 📣 Broadcast started. The progress message below is updated as it goes.
+broadcast-already-started = This broadcast has already been started.
+broadcast-expired = This draft has expired. Please write the message again.
+broadcast-cancelled = Broadcast cancelled; nothing was sent.
+broadcast-progress = 📣 <b>Broadcast to { $audience }</b>
+    Sending… { $done } of { $total }{ $more }
+    ✅ Sent: { $sent } · ⚠️ Failed: { $failed } · 🚫 Blocked: { $blocked }
+broadcast-progress-queuing = (still queuing)
+broadcast-done = ✅ <b>Broadcast to { $audience } finished</b>
+    { $total } recipients: ✅ sent { $sent } · ⚠️ failed { $failed } · 🚫 blocked the bot { $blocked }
+    Skipped (blocked earlier): { $skipped }
+broadcast-final = ✅ Broadcast finished: sent { $sent }, failed { $failed }, blocked { $blocked } of { $total }.

@@ -370,7 +370,8 @@ alert-order-failed = ⚠️ Заказ { $order } не выполнен (кли�
 
 invoice-order-title = Тариф VPN
 invoice-renewal-title = Продление VPN
-invoice-order-description = { $plan }. Цена { $amount }; остальное покрывает баланс кошелька.
+invoice-order-description = { $plan }. Цена { $amount }.
+invoice-order-description-rest = { $plan }. Цена { $amount }; остальное покрывает баланс кошелька.
 invoice-topup-title = Пополнение кошелька
 invoice-topup-description = Добавляет { $amount } на ваш кошелёк в VPN-магазине.
 invoice-try-again = Магазин сейчас занят. Попробуйте ещё раз через минуту.
@@ -696,3 +697,64 @@ settings-auto-extend-turn-on = ✅ Включить автопродление
 settings-auto-extend-turn-off = ⛔ Выключить автопродление
 settings-auto-extend-now-on = Автопродление включено.
 settings-auto-extend-now-off = Автопродление выключено.
+
+## Sales stats
+
+admin-stats = 📊 Продажи
+stats-title = 📊 <b>Продажи, { $range }</b> (дни по UTC)
+stats-range-today = сегодня
+stats-range-7d = последние 7 дней
+stats-range-30d = последние 30 дней
+stats-btn-today = Сегодня
+stats-btn-7d = 7 дней
+stats-btn-30d = 30 дней
+stats-active = Активных подписок сейчас: <b>{ $count }</b>
+stats-summary = Новых клиентов: { $customers } · Заказов: { $orders } · Выручка: { $revenue }
+stats-by-day = <b>По дням</b>
+stats-by-plan = <b>По тарифам</b>
+stats-col-day = День
+stats-col-new = Нов
+stats-col-buy = Пок
+stats-col-renew = Прод
+stats-col-trial = Проб
+stats-col-revenue = Выручка
+stats-col-plan = Тариф
+stats-total = Итого
+stats-no-sales = За этот период заказов нет.
+stats-legend = <i>Нов: новые клиенты · Пок: покупки · Прод: продления · Проб: пробные. Выручка: покупки и продления минус возвраты.</i>
+
+## Broadcast
+
+admin-broadcast = 📣 Рассылка
+broadcast-home = 📣 <b>Рассылка</b>
+    Сообщение всем клиентам или только тем, у кого есть активная подписка. Перед отправкой вы увидите, как оно выглядит.
+    Доступно сейчас: { $all } клиентов, из них { $active } с активной подпиской.
+broadcast-new = ✍️ Написать сообщение
+broadcast-unavailable = Рассылка сейчас недоступна: обработчик, который её отправляет, не запущен.
+broadcast-ask = ✍️ Пришлите сообщение для рассылки: текст или фото с подписью.
+    Форматирование (жирный шрифт, ссылки, …) не сохраняется: сообщение уйдёт простым текстом. /cancel — отмена.
+broadcast-need-caption = У фото должна быть подпись: пришлите его ещё раз с текстом в подписи.
+broadcast-text-or-photo = Пришлите текст или фото с подписью.
+broadcast-too-long = Слишком длинно: не больше { $max } символов.
+broadcast-preview = 👆 Так сообщение увидят клиенты. Кому отправить?
+broadcast-audience-all = 👥 Всем клиентам ({ $count })
+broadcast-audience-active = ✅ С активной подпиской ({ $count })
+broadcast-cancel = ✖ Отмена
+broadcast-back = « Получатели
+broadcast-confirm = Отправить это сообщение: { $audience }? Получателей: <b>{ $count }</b>.
+broadcast-confirm-yes = 📣 Отправить
+broadcast-to-all = всем клиентам
+broadcast-to-active = клиентам с активной подпиской
+broadcast-nobody = Сейчас в этой группе некому отправить сообщение.
+broadcast-started = 📣 Рассылка началась. Сообщение о ходе ниже обновляется по мере отправки.
+broadcast-already-started = Эта рассылка уже запущена.
+broadcast-expired = Черновик устарел. Напишите сообщение заново.
+broadcast-cancelled = Рассылка отменена, ничего не отправлено.
+broadcast-progress = 📣 <b>Рассылка: { $audience }</b>
+    Отправка… { $done } из { $total }{ $more }
+    ✅ Отправлено: { $sent } · ⚠️ Ошибки: { $failed } · 🚫 Заблокировали: { $blocked }
+broadcast-progress-queuing = (ещё ставится в очередь)
+broadcast-done = ✅ <b>Рассылка завершена: { $audience }</b>
+    Получателей { $total }: ✅ отправлено { $sent } · ⚠️ ошибки { $failed } · 🚫 заблокировали бота { $blocked }
+    Пропущено (заблокировали раньше): { $skipped }
+broadcast-final = ✅ Рассылка завершена: отправлено { $sent }, ошибки { $failed }, заблокировали { $blocked } из { $total }.
