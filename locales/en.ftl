@@ -102,7 +102,7 @@ account-env-key = The API key comes from the ACCOUNT_API_KEY setting ({ $prefix 
 account-card =
     🏦 <b>Hosting account</b>
     User: { $username }
-    Telegram id: <code>{ $tgid }</code>
+    Telegram id: <code>{ ID($tgid) }</code>
     Balance: <b>{ $balance }</b>
     Servers: { $servers }
     API key: <code>{ $prefix }</code> ({ $source })
@@ -150,7 +150,7 @@ servers-next = Next ›
 servers-back-list = « Servers
 servers-back-card = « Back to server
 servers-card =
-    🖥 <b>{ $name }</b> (#{ $id })
+    🖥 <b>{ $name }</b> (#{ ID($id) })
     Status: { $emoji } { $status }
     Type: { $kind }
     Tariff: { $tariff }
@@ -201,13 +201,13 @@ servers-extend-done =
 servers-extend-no-balance = ❌ Not enough balance to extend; nothing was charged. Top up the balance in the web cabinet, then try again.
 servers-extend-unknown = ⚠️ The hosting service did not answer properly, so the outcome is unknown: the server may or may not have been extended. Check the expiry date on the server card before trying again.
 servers-config-xui =
-    📄 <b>Panel of server #{ $id }</b>
+    📄 <b>Panel of server #{ ID($id) }</b>
     Panel: { $url }
     User: <code>{ $username }</code>
     Password: <tg-spoiler>{ $password }</tg-spoiler>
     Web path: <code>{ $webPath }</code>
     Node address: <code>{ $node }</code>
-servers-config-caption = 📄 Config profile of server #{ $id }. Load it into your own management panel.
+servers-config-caption = 📄 Config profile of server #{ ID($id) }. Load it into your own management panel.
 servers-regen-warning-xui =
     ⚠️ <b>Regenerate the config of «{ $name }»?</b>
     A new inbound is created, and all users (clients) of the current inbound <b>stop working</b>: they need new links. This cannot be undone.
@@ -221,19 +221,19 @@ servers-regen-yes = ⚠️ Yes, regenerate
 servers-regen-done-xui = ✅ Config regenerated: new inbound created (id { $inbound }). Users of the old inbound no longer work; create them again.
 servers-regen-done-xui-noid = ✅ Config regenerated: a new inbound was created. Users of the old inbound no longer work; create them again.
 servers-regen-done-remnanode = ✅ Config regenerated with new reality keys. The new profile follows as a JSON document.
-servers-regen-caption = 📄 New config profile of server #{ $id }. Load it into your panel; the old keys are no longer valid.
+servers-regen-caption = 📄 New config profile of server #{ ID($id) }. Load it into your panel; the old keys are no longer valid.
 servers-core-title =
     ⚙️ <b>Proxy-core version of «{ $name }»</b>
     Pick the version to install. The server must be running.
 servers-core-default = { $version } (default)
-servers-core-done = ✅ The proxy core of server #{ $id } is now version { $version }.
+servers-core-done = ✅ The proxy core of server #{ ID($id) } is now version { $version }.
 servers-core-not-running = The server is not running; start it and wait about 30 seconds, then try again.
 servers-core-no-pin = This server has no core-pin block; the version cannot be changed.
 servers-core-files = The server's files could not be read or written; try again later or contact hosting support.
 
 ## xui users
 
-xui-list-title = 👥 <b>xui users of server #{ $id }</b>
+xui-list-title = 👥 <b>xui users of server #{ ID($id) }</b>
 xui-list-summary = Inbound { $inbound } · { $count ->
     [one] { $count } user
    *[other] { $count } users
@@ -256,7 +256,7 @@ xui-status-active = ✅ active
 xui-status-disabled = 🚫 disabled (banned)
 xui-status-expired = ⌛ expired
 xui-status-depleted = 📉 traffic limit used up
-xui-card-title = 👤 <b>{ $name }</b> · server #{ $id }
+xui-card-title = 👤 <b>{ $name }</b> · server #{ ID($id) }
 xui-card-status = Status: { $status }
 xui-card-limit = Traffic limit: { $limit }
 xui-card-used = Used: { $used } (↑ { $up } · ↓ { $down })
@@ -282,7 +282,7 @@ xui-deleted = 🗑 User <b>{ $name }</b> is deleted.
 xui-delete-already = This deletion is already done (the button was pressed more than once).
 xui-delete-expired = This confirmation has expired. Open the user again to delete it.
 xui-ask-name =
-    ➕ <b>New user on server #{ $id }</b>
+    ➕ <b>New user on server #{ ID($id) }</b>
     Send a <b>name</b>: 1 to 32 characters, Latin letters, digits and _ . @ - (no spaces).
     Send <code>-</code> to let the hosting service generate a name.
 xui-name-invalid = The name must be 1 to 32 characters of Latin letters, digits and _ . @ - (no spaces), or <code>-</code> for a generated name.
@@ -290,7 +290,7 @@ xui-ask-gb = Traffic limit in <b>GB</b>, e.g. 50 or 2.5. Send <code>0</code> for
 xui-gb-invalid = Send a number of GB, 0 or more (0 = unlimited), e.g. 50 or 2.5.
 xui-ask-days = Term in <b>days counted from today</b>, e.g. 30. Send <code>0</code> for no expiry.
 xui-days-invalid = Send a whole number of days, 0 or more (0 = no expiry), e.g. 30.
-xui-created = ✅ User <b>{ $name }</b> is created on server #{ $id }.
+xui-created = ✅ User <b>{ $name }</b> is created on server #{ ID($id) }.
 xui-created-renamed = ⚠️ The name <b>{ $wanted }</b> was already taken, so the hosting service named the user <b>{ $name }</b>. Use this name from now on.
 xui-created-generated = The hosting service generated the name <b>{ $name }</b>.
 xui-created-terms = Limit: { $limit } · Term: { $term }
@@ -315,10 +315,10 @@ xui-term-set-days = ✅ New term of <b>{ $name }</b>: { $days ->
    *[other] { $days } days
 } from today.
 xui-term-set-none = ✅ <b>{ $name }</b> now has no expiry.
-xui-inbounds-title = 📡 <b>Inbounds of server #{ $id }</b>
+xui-inbounds-title = 📡 <b>Inbounds of server #{ ID($id) }</b>
 xui-inbounds-empty = The panel has no inbounds.
 xui-inbound-line =
-    <b>#{ $id }</b> { $remark }
+    <b>#{ ID($id) }</b> { $remark }
     { $protocol } · { $network } · port { $port } · path { $path } · { $clients }
 xui-inbound-clients = { $count ->
     [one] { $count } user
@@ -351,7 +351,7 @@ delivery-renewed = 🔄 <b>Renewed: { $plan }</b>
 delivery-open-my = 🔑 My subscriptions
 delivery-failed = 😔 We could not set up your VPN access. { $amount } went back to your wallet; you can use it for another purchase or try again later. The admins have been told.
 delivery-failed-trial = 😔 We could not set up your free trial. You can try /trial again later; the admins have been told.
-alert-order-failed = ⚠️ Order { $order } failed (customer { $customer }, plan { $plan }). Refunded { $amount } to the wallet. Reason: { $reason }
+alert-order-failed = ⚠️ Order { $order } failed (customer { ID($customer) }, plan { $plan }). Refunded { $amount } to the wallet. Reason: { $reason }
 
 ## Payments
 
@@ -387,12 +387,12 @@ customers-back = « Customers
 customers-back-card = « Customer
 customers-back-subs = « Subscriptions
 customers-cancel = ✖ Cancel
-customers-gone = No customer with id <code>{ $id }</code>.
+customers-gone = No customer with id <code>{ ID($id) }</code>.
 customers-ask-query = Send the customer's <b>Telegram id</b> (e.g. 123456789) or <b>@username</b>.
 customers-query-invalid = Send a numeric Telegram id or a @username (letters, digits and _).
 customers-not-found = No customer matches <b>{ $query }</b> (they may not have started the bot yet). Send another id or @username, or tap Cancel.
 customers-card-title = 👤 <b>{ $name }</b> · { $username }
-customers-card-id = ID: <code>{ $id }</code>
+customers-card-id = ID: <code>{ ID($id) }</code>
 customers-card-language = Language: { $language }
 customers-lang-en = English
 customers-lang-ru = Russian
@@ -438,7 +438,7 @@ customers-sub-status-expired = ⌛ expired
 customers-no-expiry = no expiry
 customers-unlimited = unlimited
 customers-sub-title = 🔑 <b>{ $plan }</b>{ $trial }
-customers-sub-id = Subscription: <code>{ $id }</code>
+customers-sub-id = Subscription: <code>{ ID($id) }</code>
 customers-sub-status = Status: { $status }
 customers-sub-expiry = Expires: { $date }
 customers-sub-terms = Traffic: { $traffic } · Devices: { $devices }
@@ -483,11 +483,11 @@ customers-debit-nothing = The wallet of { $name } is empty: there is nothing to 
 customers-ask-reason = Now send the <b>reason</b> (up to 200 characters). It is kept in the ledger.
 customers-reason-invalid = The reason must be 1 to { $max } characters.
 customers-confirm-credit =
-    Credit <b>{ $amount }</b> to { $name } (<code>{ $id }</code>)?
+    Credit <b>{ $amount }</b> to { $name } (<code>{ ID($id) }</code>)?
     Reason: <i>{ $reason }</i>
     Balance: { $balance } → { $after }
 customers-confirm-debit =
-    Debit <b>{ $amount }</b> from { $name } (<code>{ $id }</code>)?
+    Debit <b>{ $amount }</b> from { $name } (<code>{ ID($id) }</code>)?
     Reason: <i>{ $reason }</i>
     Balance: { $balance } → { $after }
 customers-confirm-yes = ✅ Confirm
@@ -503,7 +503,7 @@ failed-orders-page = Page { $page } of { $pages }
 failed-orders-empty = No failed orders. 🎉
 failed-orders-item =
     <code>{ $order }</code> · { $date }
-    Customer: { $customer } (<code>{ $id }</code>)
+    Customer: { ID($customer) } (<code>{ ID($id) }</code>)
     { $kind }: { $plan } · { $price }
     Error: { $error }
 failed-orders-retry = 🔁 Retry { $order }
@@ -641,23 +641,23 @@ traffic-button-buy = 🛒 Choose a plan
 
 ## Server watch and shop settings
 
-watch-offline = 🔴 Server <b>{ $name }</b> (#{ $id }) is offline since { $since } ({ $duration }). Customers told: { $customers }.
-watch-back = 🟢 Server <b>{ $name }</b> (#{ $id }) is back online after { $duration }. Customers told: { $customers }.
-watch-days-left = ⏳ Server <b>{ $name }</b> (#{ $id }) expires in { $days ->
+watch-offline = 🔴 Server <b>{ $name }</b> (#{ ID($id) }) is offline since { $since } ({ $duration }). Customers told: { $customers }.
+watch-back = 🟢 Server <b>{ $name }</b> (#{ ID($id) }) is back online after { $duration }. Customers told: { $customers }.
+watch-days-left = ⏳ Server <b>{ $name }</b> (#{ ID($id) }) expires in { $days ->
     [one] { $days } day
    *[other] { $days } days
 }, on { $date }.
-watch-low-balance = 💸 The hosting balance ({ $balance }) is below the cost of the next extension ({ $cost }): server <b>{ $name }</b> (#{ $id }), { $days ->
+watch-low-balance = 💸 The hosting balance ({ $balance }) is below the cost of the next extension ({ $cost }): server <b>{ $name }</b> (#{ ID($id) }), { $days ->
     [one] { $days } day
    *[other] { $days } days
 } left. Top up in the hosting web cabinet.
-watch-extended = ✅ Auto-extended server <b>{ $name }</b> (#{ $id }) by 30 days. New expiry: { $date } ({ $days ->
+watch-extended = ✅ Auto-extended server <b>{ $name }</b> (#{ ID($id) }) by 30 days. New expiry: { $date } ({ $days ->
     [one] { $days } day
    *[other] { $days } days
 } left). Balance: { $balance }.
-watch-extend-no-balance = ⚠️ Could not auto-extend server <b>{ $name }</b> (#{ $id }): the balance ({ $balance }) is too low. Nothing was charged. Top up in the web cabinet; I will try again within the hour.
-watch-extend-refused = ⚠️ Could not auto-extend server <b>{ $name }</b> (#{ $id }): { $reason } Nothing was charged; I will try again within the hour.
-watch-extend-unknown = ❓ Auto-extension of server <b>{ $name }</b> (#{ $id }) got no clear answer ({ $reason }). It may or may not have been charged: check the server card. I will not retry it by myself.
+watch-extend-no-balance = ⚠️ Could not auto-extend server <b>{ $name }</b> (#{ ID($id) }): the balance ({ $balance }) is too low. Nothing was charged. Top up in the web cabinet; I will try again within the hour.
+watch-extend-refused = ⚠️ Could not auto-extend server <b>{ $name }</b> (#{ ID($id) }): { $reason } Nothing was charged; I will try again within the hour.
+watch-extend-unknown = ❓ Auto-extension of server <b>{ $name }</b> (#{ ID($id) }) got no clear answer ({ $reason }). It may or may not have been charged: check the server card. I will not retry it by myself.
 watch-api-unauthorized = 🔑 The hosting API refused the account key, so servers are not being watched. Link the account again: /admin → Hosting account.
 watch-api-unreachable = 📡 The hosting API cannot be reached, so servers are not being watched right now: { $reason } I keep trying every minute.
 outage-offline = ⚠️ Your VPN server is offline at the moment. We are working on it and will tell you as soon as it is back.

@@ -102,7 +102,7 @@ account-env-key = API-ключ задан настройкой ACCOUNT_API_KEY (
 account-card =
     🏦 <b>Аккаунт хостинга</b>
     Пользователь: { $username }
-    Telegram id: <code>{ $tgid }</code>
+    Telegram id: <code>{ ID($tgid) }</code>
     Баланс: <b>{ $balance }</b>
     Серверов: { $servers }
     API-ключ: <code>{ $prefix }</code> ({ $source })
@@ -151,7 +151,7 @@ servers-next = Дальше ›
 servers-back-list = « Серверы
 servers-back-card = « К серверу
 servers-card =
-    🖥 <b>{ $name }</b> (#{ $id })
+    🖥 <b>{ $name }</b> (#{ ID($id) })
     Статус: { $emoji } { $status }
     Тип: { $kind }
     Тариф: { $tariff }
@@ -202,13 +202,13 @@ servers-extend-done =
 servers-extend-no-balance = ❌ Недостаточно средств для продления; ничего не списано. Пополните баланс в веб-кабинете и попробуйте снова.
 servers-extend-unknown = ⚠️ Хостинг не дал внятного ответа, поэтому результат неизвестен: сервер мог быть продлён, а мог и нет. Прежде чем пробовать снова, проверьте дату окончания в карточке сервера.
 servers-config-xui =
-    📄 <b>Панель сервера #{ $id }</b>
+    📄 <b>Панель сервера #{ ID($id) }</b>
     Панель: { $url }
     Пользователь: <code>{ $username }</code>
     Пароль: <tg-spoiler>{ $password }</tg-spoiler>
     Веб-путь: <code>{ $webPath }</code>
     Адрес ноды: <code>{ $node }</code>
-servers-config-caption = 📄 Профиль конфигурации сервера #{ $id }. Загрузите его в свою панель управления.
+servers-config-caption = 📄 Профиль конфигурации сервера #{ ID($id) }. Загрузите его в свою панель управления.
 servers-regen-warning-xui =
     ⚠️ <b>Перевыпустить конфиг «{ $name }»?</b>
     Будет создан новый инбаунд, и все пользователи (клиенты) текущего инбаунда <b>перестанут работать</b>: им понадобятся новые ссылки. Это нельзя отменить.
@@ -222,19 +222,19 @@ servers-regen-yes = ⚠️ Да, перевыпустить
 servers-regen-done-xui = ✅ Конфиг перевыпущен: создан новый инбаунд (id { $inbound }). Пользователи старого инбаунда больше не работают; создайте их заново.
 servers-regen-done-xui-noid = ✅ Конфиг перевыпущен: создан новый инбаунд. Пользователи старого инбаунда больше не работают; создайте их заново.
 servers-regen-done-remnanode = ✅ Конфиг перевыпущен с новыми reality-ключами. Новый профиль придёт следующим сообщением в виде JSON-документа.
-servers-regen-caption = 📄 Новый профиль конфигурации сервера #{ $id }. Загрузите его в свою панель; старые ключи больше недействительны.
+servers-regen-caption = 📄 Новый профиль конфигурации сервера #{ ID($id) }. Загрузите его в свою панель; старые ключи больше недействительны.
 servers-core-title =
     ⚙️ <b>Версия прокси-ядра «{ $name }»</b>
     Выберите версию для установки. Сервер должен быть запущен.
 servers-core-default = { $version } (по умолчанию)
-servers-core-done = ✅ На сервере #{ $id } теперь прокси-ядро версии { $version }.
+servers-core-done = ✅ На сервере #{ ID($id) } теперь прокси-ядро версии { $version }.
 servers-core-not-running = Сервер не запущен; запустите его, подождите около 30 секунд и попробуйте снова.
 servers-core-no-pin = На этом сервере нет блока core-pin; версию изменить нельзя.
 servers-core-files = Не удалось прочитать или записать файлы сервера; попробуйте позже или обратитесь в поддержку хостинга.
 
 ## xui users
 
-xui-list-title = 👥 <b>Пользователи xui сервера #{ $id }</b>
+xui-list-title = 👥 <b>Пользователи xui сервера #{ ID($id) }</b>
 xui-list-summary = Инбаунд { $inbound } · { $count ->
     [one] { $count } пользователь
     [few] { $count } пользователя
@@ -259,7 +259,7 @@ xui-status-active = ✅ активен
 xui-status-disabled = 🚫 отключён (заблокирован)
 xui-status-expired = ⌛ срок истёк
 xui-status-depleted = 📉 лимит трафика исчерпан
-xui-card-title = 👤 <b>{ $name }</b> · сервер #{ $id }
+xui-card-title = 👤 <b>{ $name }</b> · сервер #{ ID($id) }
 xui-card-status = Статус: { $status }
 xui-card-limit = Лимит трафика: { $limit }
 xui-card-used = Использовано: { $used } (↑ { $up } · ↓ { $down })
@@ -287,7 +287,7 @@ xui-deleted = 🗑 Пользователь <b>{ $name }</b> удалён.
 xui-delete-already = Это удаление уже выполнено (кнопку нажали несколько раз).
 xui-delete-expired = Срок этого подтверждения истёк. Откройте пользователя снова, чтобы удалить его.
 xui-ask-name =
-    ➕ <b>Новый пользователь на сервере #{ $id }</b>
+    ➕ <b>Новый пользователь на сервере #{ ID($id) }</b>
     Отправьте <b>имя</b>: от 1 до 32 символов, латинские буквы, цифры и _ . @ - (без пробелов).
     Отправьте <code>-</code>, чтобы хостинг сам придумал имя.
 xui-name-invalid = Имя: от 1 до 32 символов из латинских букв, цифр и _ . @ - (без пробелов), или <code>-</code>, чтобы имя придумал хостинг.
@@ -295,7 +295,7 @@ xui-ask-gb = Лимит трафика в <b>ГБ</b>, например 50 ил�
 xui-gb-invalid = Отправьте число ГБ, 0 или больше (0 = безлимит), например 50 или 2,5.
 xui-ask-days = Срок в <b>днях, считая от сегодня</b>, например 30. Отправьте <code>0</code>, чтобы срок был бессрочным.
 xui-days-invalid = Отправьте целое число дней, 0 или больше (0 = бессрочно), например 30.
-xui-created = ✅ Пользователь <b>{ $name }</b> создан на сервере #{ $id }.
+xui-created = ✅ Пользователь <b>{ $name }</b> создан на сервере #{ ID($id) }.
 xui-created-renamed = ⚠️ Имя <b>{ $wanted }</b> уже было занято, поэтому хостинг назвал пользователя <b>{ $name }</b>. Используйте дальше это имя.
 xui-created-generated = Хостинг придумал имя <b>{ $name }</b>.
 xui-created-terms = Лимит: { $limit } · Срок: { $term }
@@ -326,10 +326,10 @@ xui-term-set-days = ✅ Новый срок <b>{ $name }</b>: { $days ->
    *[other] { $days } дня
 } от сегодня.
 xui-term-set-none = ✅ <b>{ $name }</b> теперь без срока (бессрочно).
-xui-inbounds-title = 📡 <b>Инбаунды сервера #{ $id }</b>
+xui-inbounds-title = 📡 <b>Инбаунды сервера #{ ID($id) }</b>
 xui-inbounds-empty = В панели нет инбаундов.
 xui-inbound-line =
-    <b>#{ $id }</b> { $remark }
+    <b>#{ ID($id) }</b> { $remark }
     { $protocol } · { $network } · порт { $port } · путь { $path } · { $clients }
 xui-inbound-clients = { $count ->
     [one] { $count } пользователь
@@ -364,7 +364,7 @@ delivery-renewed = 🔄 <b>Продлено: { $plan }</b>
 delivery-open-my = 🔑 Мои подписки
 delivery-failed = 😔 Не удалось подключить VPN. { $amount } вернулись на ваш кошелёк: их можно потратить на другую покупку или попробовать позже. Администраторы уже знают.
 delivery-failed-trial = 😔 Не удалось подключить пробный период. Попробуйте /trial позже; администраторы уже знают.
-alert-order-failed = ⚠️ Заказ { $order } не выполнен (клиент { $customer }, тариф { $plan }). Возвращено на кошелёк: { $amount }. Причина: { $reason }
+alert-order-failed = ⚠️ Заказ { $order } не выполнен (клиент { ID($customer) }, тариф { $plan }). Возвращено на кошелёк: { $amount }. Причина: { $reason }
 
 ## Payments
 
@@ -400,12 +400,12 @@ customers-back = « Клиенты
 customers-back-card = « Клиент
 customers-back-subs = « Подписки
 customers-cancel = ✖ Отмена
-customers-gone = Клиента с id <code>{ $id }</code> нет.
+customers-gone = Клиента с id <code>{ ID($id) }</code> нет.
 customers-ask-query = Пришлите <b>Telegram id</b> клиента (например, 123456789) или <b>@username</b>.
 customers-query-invalid = Пришлите числовой Telegram id или @username (буквы, цифры и _).
 customers-not-found = Клиент <b>{ $query }</b> не найден (возможно, он ещё не запускал бота). Пришлите другой id или @username или нажмите «Отмена».
 customers-card-title = 👤 <b>{ $name }</b> · { $username }
-customers-card-id = ID: <code>{ $id }</code>
+customers-card-id = ID: <code>{ ID($id) }</code>
 customers-card-language = Язык: { $language }
 customers-lang-en = английский
 customers-lang-ru = русский
@@ -448,7 +448,7 @@ customers-sub-status-expired = ⌛ истекла
 customers-no-expiry = бессрочно
 customers-unlimited = без ограничений
 customers-sub-title = 🔑 <b>{ $plan }</b>{ $trial }
-customers-sub-id = Подписка: <code>{ $id }</code>
+customers-sub-id = Подписка: <code>{ ID($id) }</code>
 customers-sub-status = Статус: { $status }
 customers-sub-expiry = Действует до: { $date }
 customers-sub-terms = Трафик: { $traffic } · Устройств: { $devices }
@@ -493,11 +493,11 @@ customers-debit-nothing = Кошелёк клиента { $name } пуст: сп
 customers-ask-reason = Теперь пришлите <b>причину</b> (до 200 символов). Она сохранится в журнале.
 customers-reason-invalid = Причина должна быть длиной от 1 до { $max } символов.
 customers-confirm-credit =
-    Начислить <b>{ $amount }</b> клиенту { $name } (<code>{ $id }</code>)?
+    Начислить <b>{ $amount }</b> клиенту { $name } (<code>{ ID($id) }</code>)?
     Причина: <i>{ $reason }</i>
     Баланс: { $balance } → { $after }
 customers-confirm-debit =
-    Списать <b>{ $amount }</b> с клиента { $name } (<code>{ $id }</code>)?
+    Списать <b>{ $amount }</b> с клиента { $name } (<code>{ ID($id) }</code>)?
     Причина: <i>{ $reason }</i>
     Баланс: { $balance } → { $after }
 customers-confirm-yes = ✅ Подтвердить
@@ -513,7 +513,7 @@ failed-orders-page = Страница { $page } из { $pages }
 failed-orders-empty = Сбойных заказов нет. 🎉
 failed-orders-item =
     <code>{ $order }</code> · { $date }
-    Клиент: { $customer } (<code>{ $id }</code>)
+    Клиент: { ID($customer) } (<code>{ ID($id) }</code>)
     { $kind }: { $plan } · { $price }
     Ошибка: { $error }
 failed-orders-retry = 🔁 Повторить { $order }
@@ -654,29 +654,29 @@ traffic-button-buy = 🛒 Выбрать тариф
 
 ## Server watch and shop settings
 
-watch-offline = 🔴 Сервер <b>{ $name }</b> (#{ $id }) недоступен с { $since } ({ $duration }). Уведомлено клиентов: { $customers }.
-watch-back = 🟢 Сервер <b>{ $name }</b> (#{ $id }) снова в сети после { $duration }. Уведомлено клиентов: { $customers }.
-watch-days-left = ⏳ Сервер <b>{ $name }</b> (#{ $id }) истекает через { $days ->
+watch-offline = 🔴 Сервер <b>{ $name }</b> (#{ ID($id) }) недоступен с { $since } ({ $duration }). Уведомлено клиентов: { $customers }.
+watch-back = 🟢 Сервер <b>{ $name }</b> (#{ ID($id) }) снова в сети после { $duration }. Уведомлено клиентов: { $customers }.
+watch-days-left = ⏳ Сервер <b>{ $name }</b> (#{ ID($id) }) истекает через { $days ->
     [one] { $days } день
     [few] { $days } дня
     [many] { $days } дней
    *[other] { $days } дня
 }, { $date }.
-watch-low-balance = 💸 Баланс хостинга ({ $balance }) меньше стоимости следующего продления ({ $cost }): сервер <b>{ $name }</b> (#{ $id }), { $days ->
+watch-low-balance = 💸 Баланс хостинга ({ $balance }) меньше стоимости следующего продления ({ $cost }): сервер <b>{ $name }</b> (#{ ID($id) }), { $days ->
     [one] остался { $days } день
     [few] осталось { $days } дня
     [many] осталось { $days } дней
    *[other] осталось { $days } дня
 }. Пополните баланс в веб-кабинете хостинга.
-watch-extended = ✅ Сервер <b>{ $name }</b> (#{ $id }) автоматически продлён на 30 дней. Новая дата окончания: { $date } ({ $days ->
+watch-extended = ✅ Сервер <b>{ $name }</b> (#{ ID($id) }) автоматически продлён на 30 дней. Новая дата окончания: { $date } ({ $days ->
     [one] остался { $days } день
     [few] осталось { $days } дня
     [many] осталось { $days } дней
    *[other] осталось { $days } дня
 }). Баланс: { $balance }.
-watch-extend-no-balance = ⚠️ Не удалось автоматически продлить сервер <b>{ $name }</b> (#{ $id }): на балансе ({ $balance }) недостаточно средств. Ничего не списано. Пополните баланс в веб-кабинете; я попробую снова в течение часа.
-watch-extend-refused = ⚠️ Не удалось автоматически продлить сервер <b>{ $name }</b> (#{ $id }): { $reason } Ничего не списано; я попробую снова в течение часа.
-watch-extend-unknown = ❓ Автопродление сервера <b>{ $name }</b> (#{ $id }) не получило внятного ответа ({ $reason }). Списание могло пройти, а могло и нет: проверьте карточку сервера. Сам я повторять не буду.
+watch-extend-no-balance = ⚠️ Не удалось автоматически продлить сервер <b>{ $name }</b> (#{ ID($id) }): на балансе ({ $balance }) недостаточно средств. Ничего не списано. Пополните баланс в веб-кабинете; я попробую снова в течение часа.
+watch-extend-refused = ⚠️ Не удалось автоматически продлить сервер <b>{ $name }</b> (#{ ID($id) }): { $reason } Ничего не списано; я попробую снова в течение часа.
+watch-extend-unknown = ❓ Автопродление сервера <b>{ $name }</b> (#{ ID($id) }) не получило внятного ответа ({ $reason }). Списание могло пройти, а могло и нет: проверьте карточку сервера. Сам я повторять не буду.
 watch-api-unauthorized = 🔑 API хостинга отклонил ключ аккаунта, поэтому серверы сейчас не отслеживаются. Привяжите аккаунт заново: /admin → Аккаунт хостинга.
 watch-api-unreachable = 📡 API хостинга недоступен, поэтому серверы сейчас не отслеживаются: { $reason } Я пробую снова каждую минуту.
 outage-offline = ⚠️ Ваш VPN-сервер сейчас недоступен. Мы уже разбираемся и сообщим, как только он заработает.

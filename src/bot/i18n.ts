@@ -10,7 +10,7 @@ export function createI18n<C extends import("grammy").Context>(
 ): I18n<C> {
   const i18n = new I18n<C>({
     defaultLocale,
-    fluentBundleOptions: { useIsolating: false },
+    fluentBundleOptions: { useIsolating: false, functions: { ID: asId } },
     localeNegotiator: negotiateAsync
       ? async (ctx) => (await negotiateAsync(ctx)) ?? defaultLocale
       : negotiate
@@ -19,6 +19,17 @@ export function createI18n<C extends import("grammy").Context>(
   });
   i18n.loadLocalesDirSync(localesDir());
   return i18n;
+}
+
+/**
+ * Fluent function `ID($id)`: a number shown as a plain identifier (123456789, not 123,456,789),
+ * for Telegram ids, server ids and the like.
+ */
+function asId(positional: unknown[]): string {
+  const value = positional[0];
+  if (typeof value === "object" && value !== null && "value" in value)
+    return String((value as { value: unknown }).value);
+  return String(value ?? "");
 }
 
 /** The supported locale matching a Telegram `language_code` (`ru-RU` -> ru), if any. */

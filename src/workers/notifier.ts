@@ -82,7 +82,7 @@ export class Notifier {
     await this.send(order.customerId, () => this.deps.api.sendMessage(order.customerId, t(key, { amount })));
     await this.admins("alert-order-failed", {
       order: order.id,
-      customer: order.customerId,
+      customer: String(order.customerId),
       plan: order.planId,
       amount,
       reason: reason.slice(0, 300),

@@ -60,7 +60,7 @@ export async function accountView(ctx: BotContext): Promise<View> {
     return {
       text: ctx.t("account-card", {
         username: account.username ? `@${html(account.username)}` : "—",
-        tgid: account.tgid,
+        tgid: String(account.tgid),
         balance: formatNumber(locale, account.balance),
         servers: account.serversTotal,
         prefix: html(info.prefix ?? "—"),
