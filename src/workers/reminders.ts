@@ -83,7 +83,7 @@ export async function* scanExpiries(
   for (;;) {
     const limit = page + atLow.size;
     const batch = await subscriptions.expiringBetween(low, to, limit);
-    const fresh = batch;
+    const fresh = batch.filter((e) => !(e.expiresAt === low && atLow.has(e.id)));
     if (fresh.length > 0) yield fresh;
     const last = batch.at(-1);
     if (batch.length < limit || !last) return;

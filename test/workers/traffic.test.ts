@@ -1,0 +1,324 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buyCb, myCb } from "../../src/bot/features/shop/callbacks.js";
+import { DAY } from "../../src/domain/clock.js";
+import type { AccessRef } from "../../src/domain/provisioning/types.js";
+import { subscriptionKeys } from "../../src/domain/subscriptions.js";
+import { AccountApi } from "../../src/hosting/account.js";
+import { NodeApi } from "../../src/hosting/node.js";
+import { PanelApi } from "../../src/hosting/panel.js";
+import { createTrafficTask, type TrafficDeps, trafficLevel } from "../../src/workers/traffic.js";
+import { FakeAccountApi } from "../fakes/account-api.js";
+import { fail } from "../fakes/http-fake.js";
+import { FakeNodeApi } from "../fakes/node-api.js";
+import { FakePanelApi } from "../fakes/panel-api.js";
+import type { TelegramCall } from "../fakes/telegram-api.js";
+import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
+
+const GB = 1024 ** 3;
+const T0 = Date.UTC(2026, 2, 2, 12, 0);
+const FAST_HTTP = { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 };
+
+const accountFake = new FakeAccountApi();
+const panelFake = new FakePanelApi({ token: "panel-token", nodes: [{ id: "2" }] });
+const nodeFake = new FakeNodeApi();
+
+let h: WorkerHarness;
+let hosting: { account: AccountApi; panel: PanelApi; node: NodeApi };
+let server1 = 0;
+let server2 = 0;
+let seq = 0;
+
+beforeAll(async () => {
+  await Promise.all([accountFake.start(), panelFake.start(), nodeFake.start()]);
+  accountFake.addAccount({ login: "shop", password: "pw" });
+  const key = accountFake.addKey("shop");
+  server1 = accountFake.addServer("shop", { type: "xui" }).id;
+  server2 = accountFake.addServer("shop", { type: "xui" }).id;
+  hosting = {
+    account: new AccountApi({ baseUrl: accountFake.url, apiKey: () => key, retry: FAST_HTTP }),
+    panel: new PanelApi({ baseUrl: panelFake.url, token: () => "panel-token", retry: FAST_HTTP }),
+    node: new NodeApi({
+      baseUrl: nodeFake.url,
+      token: () => nodeFake.token,
+      certSha256: nodeFake.certificate?.fingerprint256,
+      retry: FAST_HTTP,
+    }),
+  };
+  h = await createWorkerHarness({ now: T0, hosting });
+  h.startOutbox({ perChatGapMs: 50 });
+});
+afterAll(async () => {
+  await h.close();
+  await hosting.node.close();
+  await Promise.all([accountFake.stop(), panelFake.stop(), nodeFake.stop()]);
+});
+beforeEach(async () => {
+  h.telegram.clear();
+  h.clock.set(T0);
+  await h.redis.del(subscriptionKeys.byExpiry);
+});
+
+const task = (deps: Partial<TrafficDeps> = {}) =>
+  createTrafficTask({
+    services: h.services,
+    hosting,
+    outbox: h.outbox,
+    i18n: h.i18n,
+    clock: h.clock,
+    logger: h.logger,
+    ...deps,
+  });
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function settle(): Promise<void> {
+  await until(async () => {
+    const counts = await h.outbox.queue.getJobCounts("waiting", "active", "delayed", "prioritized");
+    return Object.values(counts).every((n) => n === 0);
+  });
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const sendsTo = (chatId: number): TelegramCall[] =>
+  h.telegram.callsOf("sendMessage").filter((c) => c.chatId === chatId);
+const texts = (chatId: number) => sendsTo(chatId).map((c) => String(c.params.text));
+const buttons = (call: TelegramCall | undefined): { text: string; callback_data: string }[] =>
+  (
+    (call?.params.reply_markup as { inline_keyboard?: { text: string; callback_data: string }[][] })
+      ?.inline_keyboard ?? []
+  ).flat();
+
+async function customer(locale: "en" | "ru" = "en"): Promise<number> {
+  const id = 80_000 + ++seq;
+  await h.services.customers.seen({ id, firstName: `C${id}`, locale });
+  return id;
+}
+
+async function subscription(
+  customerId: number,
+  ref: AccessRef,
+  opts: { expiresAt?: number; trafficGb?: number; trial?: boolean; planId?: string } = {},
+) {
+  return h.services.subscriptions.create(`o-t${++seq}`, {
+    customerId,
+    planId: opts.planId ?? (ref.kind === "xui" ? "de-xui" : ref.kind === "node" ? "node" : "multi"),
+    ref,
+    links: { links: [], subscriptionUrl: undefined },
+    expiresAt: opts.expiresAt ?? T0 + 20 * DAY,
+    trafficGb: opts.trafficGb ?? 10,
+    devices: 0,
+    trial: opts.trial ?? false,
+  });
+}
+
+/** An xui client with a 10 GB limit on `serverId`, and its subscription. */
+async function xuiSub(customerId: number, serverId = server1, opts: { trial?: boolean } = {}) {
+  const name = `x${++seq}`;
+  accountFake.addClient(serverId, { email: name, totalGb: 10 });
+  const sub = await subscription(customerId, { kind: "xui", serverId, name }, opts);
+  return {
+    sub,
+    name,
+    use: (gb: number) =>
+      accountFake.setUsage(serverId, name, Math.round(gb * GB * 0.25), Math.round(gb * GB * 0.75)),
+  };
+}
+
+describe("trafficLevel", () => {
+  it("is the highest level reached; unlimited has none", () => {
+    expect(trafficLevel({ usedBytes: 7.99 * GB, limitBytes: 10 * GB })).toBeUndefined();
+    expect(trafficLevel({ usedBytes: 8 * GB, limitBytes: 10 * GB })).toBe(80);
+    expect(trafficLevel({ usedBytes: 10 * GB - 1, limitBytes: 10 * GB })).toBe(80);
+    expect(trafficLevel({ usedBytes: 10 * GB, limitBytes: 10 * GB })).toBe(100);
+    expect(trafficLevel({ usedBytes: 50 * GB, limitBytes: 0 })).toBeUndefined();
+  });
+});
+
+describe("traffic warnings", () => {
+  it("warns at 80 % and 100 % once each per term on xui, and a renewal re-arms them", async () => {
+    const chat = await customer();
+    const { sub, name, use } = await xuiSub(chat);
+    const t = task();
+
+    use(5);
+    expect((await t.run()).queued).toEqual({ 80: 0, 100: 0 });
+    use(8.5);
+    expect((await t.run()).queued).toEqual({ 80: 1, 100: 0 });
+    expect((await t.run()).queued).toEqual({ 80: 0, 100: 0 });
+    // Another process queues it again: the outbox still sends it once.
+    expect((await task().run()).queued[80]).toBe(1);
+    use(9.9);
+    expect((await t.run()).queued).toEqual({ 80: 0, 100: 0 });
+    use(10);
+    expect((await t.run()).queued).toEqual({ 80: 0, 100: 1 });
+    expect((await t.run()).queued).toEqual({ 80: 0, 100: 0 });
+    await settle();
+    expect(texts(chat)).toHaveLength(2);
+    expect(texts(chat)[0]).toContain(
+      h.i18n.t("en", "traffic-80", {
+        percent: "85",
+        plan: "Germany, 30 days, 100 GB",
+        used: "8.5 GB",
+        limit: "10 GB",
+      }),
+    );
+    expect(texts(chat)[1]).toContain("has run out: 10 GB of 10 GB used");
+    expect(buttons(sendsTo(chat)[1]).map((b) => myCb.unpack(b.callback_data))).toEqual([
+      { act: "renew", id: sub.id },
+    ]);
+
+    // Renewal: a new term and a fresh allowance on top of what was used.
+    h.clock.set(T0 + 15 * DAY);
+    await h.services.subscriptions.setTerm(sub.id, T0 + 50 * DAY);
+    const client = accountFake.client(server1, name);
+    if (client) client.totalGb = 20;
+    expect((await t.run()).queued).toEqual({ 80: 0, 100: 0 });
+    use(16);
+    expect((await t.run()).queued).toEqual({ 80: 1, 100: 0 });
+    use(20);
+    expect((await t.run()).queued).toEqual({ 80: 0, 100: 1 });
+    await settle();
+    expect(texts(chat)).toHaveLength(4);
+    expect(texts(chat)[2]).toContain("80% of the traffic");
+    expect(texts(chat)[3]).toContain("20 GB of 20 GB used");
+  });
+
+  it("reads usage in bulk: one client list per xui server per round, never one client at a time", async () => {
+    const chats = [await customer(), await customer(), await customer()];
+    const subs = [
+      await xuiSub(chats[0] as number, server1),
+      await xuiSub(chats[1] as number, server1),
+      await xuiSub(chats[2] as number, server2),
+    ];
+    for (const s of subs) s.use(9);
+    const list1 = () => accountFake.count("GET", `/api/v1/servers/${server1}/clients`);
+    const list2 = () => accountFake.count("GET", `/api/v1/servers/${server2}/clients`);
+    const before = { l1: list1(), l2: list2(), all: accountFake.seen.length };
+    const r = await task().run();
+    expect(r.queued[80]).toBe(3);
+    expect(list1() - before.l1).toBe(1);
+    expect(list2() - before.l2).toBe(1);
+    expect(accountFake.seen.length - before.all).toBe(2);
+    await settle();
+    for (const chat of chats) expect(texts(chat)).toHaveLength(1);
+  });
+
+  it("skips a backend whose bulk read fails this round and warns on the next one", async () => {
+    const a = await customer();
+    const b = await customer();
+    const c = await customer();
+    const onOne = await xuiSub(a, server1);
+    const onTwo = await xuiSub(b, server2);
+    nodeFake.seedClient("n-fail", 30, { traffic_limit_gb: 10 });
+    await subscription(c, { kind: "node", name: "n-fail" });
+    onOne.use(9);
+    onTwo.use(9);
+    nodeFake.setTraffic("n-fail", 4 * GB, 5 * GB);
+
+    accountFake.failNext("GET", `/api/v1/servers/${server1}/clients`, fail(502, "Bad gateway"));
+    nodeFake.forceInternalError("GET", "/traffic");
+    const t = task();
+    const r = await t.run();
+    expect(r.skipped.sort()).toEqual(["node", `xui:${server1}`]);
+    expect(r.queued[80]).toBe(1);
+
+    const again = await t.run();
+    expect(again.skipped).toEqual([]);
+    expect(again.queued[80]).toBe(2);
+    await settle();
+    expect([texts(a).length, texts(b).length, texts(c).length]).toEqual([1, 1, 1]);
+  });
+
+  it("on the panel: one list read for all, only the 100 % warning after a jump, and an access off the main panel read on its own", async () => {
+    const chat = await customer();
+    const other = await customer();
+    const uuid = () => crypto.randomUUID();
+    const mainRef = { kind: "panel" as const, name: `p${++seq}`, uuid: uuid(), locations: ["main", "2"] };
+    const offMain = { kind: "panel" as const, name: `p${++seq}`, uuid: uuid(), locations: ["2"] };
+    panelFake.putClient("main", { name: mainRef.name, uuid: mainRef.uuid, trafficLimitGb: 10 });
+    panelFake.putClient("2", { name: offMain.name, uuid: offMain.uuid, trafficLimitGb: 10 });
+    const sub = await subscription(chat, mainRef);
+    await subscription(other, offMain);
+    const t = task();
+
+    panelFake.setUsage("main", mainRef.name, { trafficUsedGb: 3 });
+    expect((await t.run()).measured).toBe(2);
+    panelFake.setUsage("main", mainRef.name, { trafficUsedGb: 12 });
+    panelFake.setUsage("2", offMain.name, { trafficUsedGb: 8 });
+    const lists = panelFake.count("GET", "/api/clients");
+    const r = await t.run();
+    expect(panelFake.count("GET", "/api/clients") - lists).toBe(1);
+    expect(r.queued).toEqual({ 80: 1, 100: 1 });
+    expect((await t.run()).queued).toEqual({ 80: 0, 100: 0 });
+    await settle();
+    expect(texts(chat)).toHaveLength(1);
+    expect(texts(chat)[0]).toContain("The traffic of <b>2 locations, 30 days</b> has run out");
+    expect(texts(other)).toHaveLength(1);
+    expect(texts(other)[0]).toContain("80%");
+    expect(myCb.unpack(buttons(sendsTo(chat)[0])[0]?.callback_data)).toEqual({ act: "renew", id: sub.id });
+  });
+
+  it("on the node: counters against the limit, in the customer's language; a trial is offered the plans", async () => {
+    const ru = await customer("ru");
+    const trial = await customer();
+    nodeFake.seedClient("n-ru", 30, { traffic_limit_gb: 10 });
+    nodeFake.seedClient("n-trial", 30, { traffic_limit_gb: 1 });
+    const sub = await subscription(ru, { kind: "node", name: "n-ru" });
+    await subscription(trial, { kind: "node", name: "n-trial" }, { trial: true, trafficGb: 1 });
+    nodeFake.setTraffic("n-ru", 3 * GB, 5 * GB);
+    nodeFake.setTraffic("n-trial", GB, 0);
+    const lists = nodeFake.countAny("GET", "/clients");
+    const counters = nodeFake.countAny("GET", "/traffic");
+    const r = await task().run();
+    expect(r.queued).toEqual({ 80: 1, 100: 1 });
+    expect(nodeFake.countAny("GET", "/clients") - lists).toBe(1);
+    expect(nodeFake.countAny("GET", "/traffic") - counters).toBe(1);
+    await settle();
+
+    const [ruMsg] = sendsTo(ru);
+    expect(ruMsg?.params.text).toContain("Вы израсходовали 80% трафика подписки <b>Своя нода, 30 дней</b>");
+    expect(ruMsg?.params.text).toContain("8 ГБ из 10 ГБ");
+    expect(buttons(ruMsg)).toEqual([
+      { text: "🔄 Продлить / пополнить", callback_data: myCb.pack({ act: "renew", id: sub.id }) },
+    ]);
+    const [trialMsg] = sendsTo(trial);
+    expect(trialMsg?.params.text).toContain(h.i18n.t("en", "traffic-trial-hint"));
+    expect(buyCb.unpack(buttons(trialMsg)[0]?.callback_data)).toEqual({ act: "list", plan: "" });
+  });
+
+  it("leaves out expired, unlimited and unlisted accesses, blocked customers, and backends not configured", async () => {
+    const expired = await customer();
+    const unlimited = await customer();
+    const blocked = await customer();
+    const unlisted = await customer();
+    const nodeLess = await customer();
+    const e = await xuiSub(expired);
+    await h.services.subscriptions.setTerm(e.sub.id, T0 - DAY);
+    e.use(10);
+    const u = await xuiSub(unlimited);
+    const uc = accountFake.client(server1, u.name);
+    if (uc) uc.totalGb = 0;
+    u.use(50);
+    const b = await xuiSub(blocked);
+    b.use(10);
+    await h.services.customers.setBlocked(blocked, true);
+    await subscription(unlisted, { kind: "xui", serverId: server2, name: "nobody" });
+    await subscription(nodeLess, { kind: "node", name: "n-ru" });
+
+    const r = await task({ hosting: { account: hosting.account } }).run();
+    expect(r.active).toBe(4);
+    expect(r.blocked).toBe(1);
+    expect(r.unmatched).toBe(1);
+    expect(r.skipped).toEqual(["node"]);
+    expect(r.queued).toEqual({ 80: 0, 100: 0 });
+    await new Promise((res) => setTimeout(res, 200));
+    for (const chat of [expired, unlimited, blocked, unlisted, nodeLess])
+      expect(sendsTo(chat)).toHaveLength(0);
+  });
+});
