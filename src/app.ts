@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import { type RunnerHandle, run } from "@grammyjs/runner";
-import { Api, webhookCallback } from "grammy";
+import { webhookCallback } from "grammy";
 import type { Redis } from "ioredis";
 import { registerCommands } from "./bot/commands.js";
 import { createBot } from "./bot/create-bot.js";
@@ -16,8 +16,8 @@ import { Metrics } from "./http/metrics.js";
 import { closeServer, createHttpServer, listen } from "./http/server.js";
 import { createLogger, type Logger } from "./logger.js";
 import { connectRedis, createBotRedis, createWorkerRedis } from "./redis.js";
-import { Notifier } from "./workers/notifier.js";
-import { startOrderWorker } from "./workers/order-worker.js";
+import { startWorkers } from "./workers/index.js";
+import { Outbox } from "./workers/outbox.js";
 import { OrderQueue } from "./workers/queues.js";
 
 /** Update kinds the bot asks Telegram for. */
@@ -90,30 +90,26 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
     });
     const i18n = createI18n(config.defaultLocale);
 
+    const outbox = new Outbox(redis);
+    closers.push(() => outbox.close());
+
     if (config.role !== "bot") {
       const workerRedis = createWorkerRedis(config.redisUrl);
       closers.push(() => workerRedis.quit());
-      const api = new Api(config.botToken, { apiRoot: config.botApiRoot });
-      const notifier = new Notifier({
-        api,
+      const workers = await startWorkers({
+        config,
+        redis,
+        workerRedis,
         i18n,
         shop,
-        adminIds: config.adminIds,
-        defaultLocale: config.defaultLocale,
-        logger,
-      });
-      const orderWorker = startOrderWorker({
-        connection: workerRedis,
-        queue: orderQueue,
-        orders: shop.orders,
-        fulfilment: shop.fulfilment,
-        notifier,
-        logger,
+        hosting,
+        orderQueue,
+        outbox,
         metrics,
+        logger,
       });
-      // Closing a worker lets its running jobs finish first.
-      closers.push(() => orderWorker.close());
-      await orderWorker.resume();
+      // Closing workers lets their running jobs finish first.
+      closers.push(() => workers.close());
     }
 
     const healthy = async () => running && (await redis.ping()) === "PONG";

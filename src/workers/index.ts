@@ -1,0 +1,102 @@
+import { Api } from "grammy";
+import type { Redis } from "ioredis";
+import type { Config } from "../config.js";
+import { systemClock } from "../domain/clock.js";
+import type { ShopServices } from "../domain/services.js";
+import { ShopSettings } from "../domain/settings.js";
+import type { HostingClients } from "../hosting/index.js";
+import type { Metrics } from "../http/metrics.js";
+import type { Logger } from "../logger.js";
+import { startMaintenance } from "./maintenance.js";
+import { Notifier } from "./notifier.js";
+import { startOrderWorker } from "./order-worker.js";
+import type { Outbox } from "./outbox.js";
+import { startOutboxWorker } from "./outbox.js";
+import type { OrderQueue } from "./queues.js";
+import { createReconcileTask } from "./reconcile.js";
+import { createReminderTask } from "./reminders.js";
+import { createServerWatchTask } from "./server-watch.js";
+import { createTrafficTask } from "./traffic.js";
+
+type I18nLike = { t(locale: string, key: string, vars?: Record<string, string | number>): string };
+
+export interface WorkersDeps {
+  config: Config;
+  /** The producers' connection (fail fast), for queue producers and small reads. */
+  redis: Redis;
+  /** BullMQ workers' connection (maxRetriesPerRequest: null). */
+  workerRedis: Redis;
+  i18n: I18nLike;
+  shop: ShopServices;
+  hosting: HostingClients;
+  orderQueue: OrderQueue;
+  outbox: Outbox;
+  metrics: Metrics;
+  logger: Logger;
+}
+
+export interface Workers {
+  /** Lets running jobs finish, then stops every worker. */
+  close(): Promise<void>;
+}
+
+/**
+ * The background half of the process (ROLE=worker or both): order fulfilment, the rate-limited
+ * outbox, and the periodic tasks on BullMQ job schedulers. Telegram is reached through grammY's
+ * Api, never through a running bot.
+ */
+export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
+  const { config, redis, workerRedis, i18n, shop, hosting, outbox, metrics, logger } = deps;
+  const api = new Api(config.botToken, { apiRoot: config.botApiRoot });
+  const clock = systemClock;
+  const notifier = new Notifier({
+    api,
+    i18n,
+    shop,
+    adminIds: config.adminIds,
+    defaultLocale: config.defaultLocale,
+    logger,
+  });
+  const orderWorker = startOrderWorker({
+    connection: workerRedis,
+    queue: deps.orderQueue,
+    orders: shop.orders,
+    fulfilment: shop.fulfilment,
+    notifier,
+    logger,
+    metrics,
+  });
+  const outboxWorker = startOutboxWorker({
+    connection: workerRedis,
+    redis,
+    api,
+    customers: shop.customers,
+    logger,
+    metrics,
+  });
+  const common = { services: shop, outbox, i18n, clock, logger, defaultLocale: config.defaultLocale };
+  const maintenance = await startMaintenance({
+    connection: workerRedis,
+    producer: redis,
+    logger,
+    metrics,
+    tasks: [
+      createReminderTask(common),
+      createTrafficTask({ ...common, hosting }),
+      createServerWatchTask({
+        ...common,
+        account: hosting.account,
+        redis,
+        settings: new ShopSettings(redis),
+        adminIds: config.adminIds,
+      }),
+      createReconcileTask({ api, redis, services: shop, outbox, i18n, logger }),
+    ],
+  });
+  await orderWorker.resume();
+  return {
+    close: async () => {
+      await Promise.all([orderWorker.close(), outboxWorker.close(), maintenance.close()]);
+    },
+  };
+}
