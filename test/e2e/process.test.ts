@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { FakeAccountApi } from "../fakes/account-api.js";
 import { command, FakeTelegram, user } from "../fakes/telegram-api.js";
 import { type RunningProcess, startBuiltBot } from "../helpers/process.js";
 import { redisUrl } from "../helpers/redis.js";
@@ -23,7 +24,10 @@ plans:
 );
 
 let telegram: FakeTelegram;
+const hosting = new FakeAccountApi();
+let accountKey = "";
 let running: RunningProcess | undefined;
+const trialCatalog = join(dir, "trial.yaml");
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -53,6 +57,23 @@ async function waitForHttp(url: string, timeoutMs = 15_000): Promise<Response> {
 
 beforeAll(async () => {
   telegram = await new FakeTelegram({ token: TOKEN }).start();
+  await hosting.start();
+  hosting.addAccount({ login: "shop", password: "pw" });
+  accountKey = hosting.addKey("shop");
+  const server = hosting.addServer("shop", { type: "xui", daysLeft: 90 });
+  writeFileSync(
+    trialCatalog,
+    `currency: XTR
+trial: { days: 1, traffic_gb: 1, plan: de }
+plans:
+  - id: de
+    title: { en: "Germany", ru: "Германия" }
+    days: 30
+    traffic_gb: 100
+    price: 150
+    backend: { kind: xui, servers: [${server.id}] }
+`,
+  );
 });
 afterEach(async () => {
   if (running && running.child.exitCode === null) {
@@ -61,7 +82,10 @@ afterEach(async () => {
   }
   running = undefined;
 });
-afterAll(() => telegram.stop());
+afterAll(async () => {
+  await telegram.stop();
+  await hosting.stop();
+});
 
 describe("the real process", () => {
   it("stops with one clear line when BOT_TOKEN is missing", async () => {
@@ -147,6 +171,47 @@ describe("the real process", () => {
       mark,
     );
     expect(String(reply.params.text)).toMatch(/^Привет, Max!/);
+    running.child.kill("SIGTERM");
+    expect(await running.exited).toBe(0);
+  });
+
+  it("delivers a free trial end to end: bot, order queue, worker, hosting API and notifier", async () => {
+    const port = await freePort();
+    running = startBuiltBot(
+      env({
+        HTTP_PORT: String(port),
+        CATALOG_FILE: trialCatalog,
+        ACCOUNT_API_URL: hosting.url,
+        ACCOUNT_API_KEY: accountKey,
+        REDIS_URL: `${redisUrl()}/10`,
+      }),
+    );
+    await telegram.waitFor("getUpdates", 15_000);
+    const mark = telegram.calls.length;
+    telegram.pushUpdate(command(user(9003, { first_name: "Tia", language_code: "en" }), "/trial"));
+    const delivery = await telegram.waitFor(
+      (c) =>
+        c.method === "sendMessage" &&
+        c.chatId === 9003 &&
+        String(c.params.text).includes("free trial is ready"),
+      15_000,
+      mark,
+    );
+    expect(String(delivery.params.text)).toContain("<code>vless://");
+    await telegram.waitFor((c) => c.method === "sendPhoto" && c.chatId === 9003, 10_000, mark);
+    expect([...hosting.servers.values()][0]?.clients).toHaveLength(1);
+    running.child.kill("SIGTERM");
+    expect(await running.exited).toBe(0);
+  });
+
+  it("ROLE=worker runs the workers and the health endpoint without taking updates", async () => {
+    const port = await freePort();
+    const mark = telegram.calls.length;
+    running = startBuiltBot(env({ HTTP_PORT: String(port), ROLE: "worker", REDIS_URL: `${redisUrl()}/11` }));
+    const health = await waitForHttp(`http://127.0.0.1:${port}/healthz`);
+    expect(health.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(telegram.calls.slice(mark).filter((c) => c.method === "getUpdates")).toEqual([]);
     running.child.kill("SIGTERM");
     expect(await running.exited).toBe(0);
   });
