@@ -36,6 +36,8 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     return chosen ?? supportedLocale(ctx.from?.language_code);
   });
 
+  /** Updates whose handling failed (for the metrics outcome label). */
+  const failed = new WeakSet<BotContext>();
   bot.use(async (ctx, next) => {
     const type = Object.keys(ctx.update).find((k) => k !== "update_id") ?? "unknown";
     const stop = deps.metrics.handlerSeconds.startTimer({ type });
@@ -50,7 +52,6 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   });
 
   // Errors end here in every delivery mode (polling, webhook, tests): logged, the user told politely.
-  const failed = new WeakSet<BotContext>();
   const guarded = bot.errorBoundary(async (err: BotError<BotContext>) => {
     const ctx = err.ctx;
     failed.add(ctx);
@@ -117,16 +118,8 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   });
   inChats.use(features);
 
-  bot.catch(async (err: BotError<BotContext>) => {
-    const ctx = err.ctx;
-    const cause = err.error;
-    const log = ctx.log ?? deps.logger;
-    if (cause instanceof GrammyError)
-      log.error({ err: cause, method: cause.method }, "Bot API refused a call");
-    else if (cause instanceof HttpError) log.error({ err: cause }, "Bot API unreachable");
-    else log.error({ err: cause }, "update handler failed");
-    await politeError(ctx).catch(() => undefined);
-  });
+  // Only a failure of the error boundary itself gets here.
+  bot.catch((err) => deps.logger.error({ err: err.error }, "unhandled bot error"));
   return bot;
 }
 
