@@ -32,7 +32,7 @@ export interface ReconcileResult {
 /** An incoming payment from a user for one of our invoices. */
 function invoicePayment(tx: StarTransaction): { userId: number; payload: string } | undefined {
   const source = tx.source;
-  if (!source || source.type !== "user" || tx.amount <= 0) return undefined;
+  if (source?.type !== "user" || tx.amount <= 0) return undefined;
   if (source.transaction_type !== "invoice_payment" || !source.invoice_payload) return undefined;
   return { userId: source.user.id, payload: source.invoice_payload };
 }
