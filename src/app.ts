@@ -16,6 +16,7 @@ import { Metrics } from "./http/metrics.js";
 import { closeServer, createHttpServer, listen } from "./http/server.js";
 import { createLogger, type Logger } from "./logger.js";
 import { connectRedis, createBotRedis, createWorkerRedis } from "./redis.js";
+import { BroadcastQueue } from "./workers/broadcast.js";
 import { startWorkers } from "./workers/index.js";
 import { Outbox } from "./workers/outbox.js";
 import { OrderQueue } from "./workers/queues.js";
@@ -92,6 +93,8 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
 
     const outbox = new Outbox(redis);
     closers.push(() => outbox.close());
+    const broadcasts = new BroadcastQueue(redis, config.defaultLocale);
+    closers.push(() => broadcasts.close());
 
     if (config.role !== "bot") {
       const workerRedis = createWorkerRedis(config.redisUrl);
@@ -105,6 +108,7 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
         hosting,
         orderQueue,
         outbox,
+        broadcasts,
         metrics,
         logger,
       });
@@ -118,7 +122,18 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
     if (config.role !== "worker") {
       const bot = createBot({
         token: config.botToken,
-        deps: { config, logger, redis, metrics, clock: systemClock, hosting, accountKey, box, shop },
+        deps: {
+          config,
+          logger,
+          redis,
+          metrics,
+          clock: systemClock,
+          hosting,
+          accountKey,
+          box,
+          shop,
+          broadcasts,
+        },
         client: { apiRoot: config.botApiRoot },
       });
       await bot.init();

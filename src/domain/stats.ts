@@ -138,7 +138,9 @@ export async function computeStats(deps: StatsDeps, range: StatsRange): Promise<
     const i = catalogOrder.indexOf(id);
     return i < 0 ? catalogOrder.length : i;
   };
-  const planList = [...plans.values()].sort((a, b) => rank(a.planId) - rank(b.planId) || (a.planId < b.planId ? -1 : 1));
+  const planList = [...plans.values()].sort(
+    (a, b) => rank(a.planId) - rank(b.planId) || (a.planId < b.planId ? -1 : 1),
+  );
 
   const total = { newCustomers: 0, revenue: 0, orders: zeroKinds() };
   for (const d of days) {
@@ -254,7 +256,10 @@ export async function audiencePage(
  * How many customers each audience reaches now. Reads every customer once (a small shop's
  * scale; a large one would keep a set of reachable customers updated as they change).
  */
-export async function countAudience(deps: AudienceDeps, size = AUDIENCE_PAGE): Promise<Record<Audience, number>> {
+export async function countAudience(
+  deps: AudienceDeps,
+  size = AUDIENCE_PAGE,
+): Promise<Record<Audience, number>> {
   const counts: Record<Audience, number> = { all: 0, active: 0 };
   for (let cursor = 0; ; cursor += size) {
     const ids = await deps.customers.ids(cursor, size);

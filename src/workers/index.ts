@@ -7,6 +7,7 @@ import { ShopSettings } from "../domain/settings.js";
 import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
+import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
 import { startMaintenance } from "./maintenance.js";
 import { Notifier } from "./notifier.js";
 import { startOrderWorker } from "./order-worker.js";
@@ -31,6 +32,7 @@ export interface WorkersDeps {
   hosting: HostingClients;
   orderQueue: OrderQueue;
   outbox: Outbox;
+  broadcasts: BroadcastQueue;
   metrics: Metrics;
   logger: Logger;
 }
@@ -74,6 +76,19 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     logger,
     metrics,
   });
+  const broadcastWorker = startBroadcastWorker({
+    connection: workerRedis,
+    redis,
+    queue: deps.broadcasts,
+    outbox,
+    api,
+    customers: shop.customers,
+    subscriptions: shop.subscriptions,
+    clock,
+    i18n,
+    logger,
+    metrics,
+  });
   const common = { services: shop, outbox, i18n, clock, logger, defaultLocale: config.defaultLocale };
   const maintenance = await startMaintenance({
     connection: workerRedis,
@@ -96,7 +111,12 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
   await orderWorker.resume();
   return {
     close: async () => {
-      await Promise.all([orderWorker.close(), outboxWorker.close(), maintenance.close()]);
+      await Promise.all([
+        orderWorker.close(),
+        outboxWorker.close(),
+        broadcastWorker.close(),
+        maintenance.close(),
+      ]);
     },
   };
 }

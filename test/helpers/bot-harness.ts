@@ -13,6 +13,7 @@ import { createShopServices, type OrderJobs } from "../../src/domain/services.js
 import { createHostingClients, type HostingClients } from "../../src/hosting/index.js";
 import { Metrics } from "../../src/http/metrics.js";
 import { createLogger } from "../../src/logger.js";
+import type { BroadcastStarter } from "../../src/workers/broadcast.js";
 import { FakeTelegram } from "../fakes/telegram-api.js";
 import { testRedis } from "./redis.js";
 
@@ -49,6 +50,8 @@ export interface TestBotOptions {
   /** Where orders go; by default they are only recorded in `enqueued`. */
   jobs?: OrderJobs;
   paymentProviderToken?: string;
+  /** Starts broadcasts; unset: the Broadcast section says broadcasts are unavailable. */
+  broadcasts?: BroadcastStarter;
 }
 
 /** A small catalog for tests: one plan per backend, priced in Stars, with a trial. */
@@ -145,6 +148,7 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
         },
       },
     }),
+    broadcasts: options.broadcasts,
   };
   const bot = createBot({
     token: TEST_TOKEN,

@@ -144,7 +144,9 @@ async function broadcastConversation(conversation: BotConversation, ctx: ConvCon
       draft = read.draft;
       break;
     }
-    await answer.reply(answer.t(read.problem, read.max ? { max: read.max } : undefined), { parse_mode: "HTML" });
+    await answer.reply(answer.t(read.problem, read.max ? { max: read.max } : undefined), {
+      parse_mode: "HTML",
+    });
   }
 
   const saved = await conversation.external(async (outer: BotContext) => {
@@ -210,7 +212,9 @@ broadcastFeature.callbackQuery(broadcastCb.pattern, async (ctx) => {
       if (count === 0) {
         return show(ctx, {
           text: ctx.t("broadcast-nobody"),
-          keyboard: new InlineKeyboard().text(ctx.t("broadcast-back"), back).text(ctx.t("broadcast-cancel"), cancelCb(data.id)),
+          keyboard: new InlineKeyboard()
+            .text(ctx.t("broadcast-back"), back)
+            .text(ctx.t("broadcast-cancel"), cancelCb(data.id)),
         });
       }
       const token = await new OneTimeTokens(deps.redis).issue(DRAFT_TTL_SECONDS);
@@ -220,7 +224,10 @@ broadcastFeature.callbackQuery(broadcastCb.pattern, async (ctx) => {
           count: formatNumber(locale, count),
         }),
         keyboard: new InlineKeyboard()
-          .text(ctx.t("broadcast-confirm-yes"), broadcastCb.pack({ act: "go", id: data.id, aud: data.aud, tok: token }))
+          .text(
+            ctx.t("broadcast-confirm-yes"),
+            broadcastCb.pack({ act: "go", id: data.id, aud: data.aud, tok: token }),
+          )
           .row()
           .text(ctx.t("broadcast-back"), back)
           .text(ctx.t("broadcast-cancel"), cancelCb(data.id)),

@@ -2,8 +2,8 @@ import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import { isAdmin } from "../../filters.js";
 import { accountConversations, accountFeature, accountView } from "./account.js";
-import { customersConversations, customersFeature, customersHomeView } from "./customers.js";
 import { broadcastConversations, broadcastFeature, broadcastHomeView } from "./broadcast.js";
+import { customersConversations, customersFeature, customersHomeView } from "./customers.js";
 import { adminGuard } from "./guard.js";
 import { adminHomeFeature, adminSections } from "./home.js";
 import { failedOrdersFeature, failedOrdersView } from "./orders.js";
@@ -21,8 +21,12 @@ adminSections.push({ label: "admin-stats", open: (ctx) => statsView(ctx) });
 adminSections.push({ label: "admin-broadcast", open: (ctx) => broadcastHomeView(ctx) });
 
 /** Conversations of admin features (entered only from admin-checked handlers). */
-export const adminConversations = [...accountConversations, ...xuiConversations, ...customersConversations];
-adminConversations.push(...broadcastConversations);
+export const adminConversations = [
+  ...accountConversations,
+  ...xuiConversations,
+  ...customersConversations,
+  ...broadcastConversations,
+];
 
 /** Everything admins do; the guard refuses non-admins before any of it runs. */
 export const adminFeature = new Composer<BotContext>();

@@ -1,7 +1,13 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { Locale } from "../../../config.js";
 import { formatMoney } from "../../../domain/money.js";
-import { computeStats, type KindCounts, STATS_RANGES, type SalesStats, type StatsRange } from "../../../domain/stats.js";
+import {
+  computeStats,
+  type KindCounts,
+  type SalesStats,
+  STATS_RANGES,
+  type StatsRange,
+} from "../../../domain/stats.js";
 import type { BotContext } from "../../context.js";
 import { formatNumber, html } from "../../views/format.js";
 import { show, type View } from "../../views/show.js";
@@ -16,7 +22,11 @@ const PLAN_WIDTH = 12;
 /** A plain-text table, columns padded to their widest cell (numbers right-aligned). */
 export function textTable(rows: string[][]): string {
   const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, [...cell].length)));
+  for (const row of rows) {
+    row.forEach((cell, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, [...cell].length);
+    });
+  }
   return rows
     .map((row) =>
       row
@@ -81,7 +91,13 @@ export function statsText(t: Translate, locale: Locale, stats: SalesStats): stri
   if (stats.plans.length === 0) lines.push(t("stats-no-sales"));
   else {
     const byPlan = textTable([
-      [t("stats-col-plan"), t("stats-col-buy"), t("stats-col-renew"), t("stats-col-trial"), t("stats-col-revenue")],
+      [
+        t("stats-col-plan"),
+        t("stats-col-buy"),
+        t("stats-col-renew"),
+        t("stats-col-trial"),
+        t("stats-col-revenue"),
+      ],
       ...stats.plans.map((p) => [
         p.planId.length > PLAN_WIDTH ? `${p.planId.slice(0, PLAN_WIDTH - 1)}…` : p.planId,
         ...kindCells(locale, p.orders),

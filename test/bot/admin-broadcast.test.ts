@@ -1,0 +1,329 @@
+import type { Update, User } from "grammy/types";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { readBroadcastMessage } from "../../src/bot/features/admin/broadcast.js";
+import { DAY, ManualClock } from "../../src/domain/clock.js";
+import type { BroadcastRequest, BroadcastStarter } from "../../src/workers/broadcast.js";
+import { callback, command, privateChat, textMessage, user } from "../fakes/telegram-api.js";
+import { createTestBot, type TestBot } from "../helpers/bot-harness.js";
+
+const ADMIN = user(7600, { first_name: "Boss", language_code: "en" });
+const ADMIN_RU = user(7601, { first_name: "Шеф", language_code: "ru" });
+const STRANGER = user(7699, { first_name: "Mallory", language_code: "en" });
+const NOW = Date.UTC(2026, 2, 10, 12);
+
+/** Records what the bot asked to broadcast. */
+class FakeStarter implements BroadcastStarter {
+  readonly calls: BroadcastRequest[] = [];
+  async start(request: BroadcastRequest): Promise<{ id: string }> {
+    this.calls.push(request);
+    return { id: `bcfake${this.calls.length}` };
+  }
+}
+
+const starter = new FakeStarter();
+const clock = new ManualClock(NOW);
+let t: TestBot;
+
+interface Button {
+  text: string;
+  callback_data?: string;
+}
+
+const press = (data: string, from = ADMIN) => t.send(callback(from, data));
+const say = (text: string, from = ADMIN) => t.send(textMessage(from, text));
+
+let nextId = 500_000;
+function photoMessage(from: User, caption?: string): Update {
+  return {
+    update_id: nextId++,
+    message: {
+      message_id: nextId++,
+      date: Math.floor(NOW / 1000),
+      chat: privateChat(from),
+      from,
+      photo: [
+        { file_id: "photo-small", file_unique_id: "u-small", width: 90, height: 90 },
+        { file_id: "photo-large", file_unique_id: "u-large", width: 1280, height: 1280 },
+      ],
+      ...(caption === undefined ? {} : { caption }),
+    },
+  };
+}
+
+/** The latest message shown (sent or edited), with its buttons. */
+function lastShown(): { text: string; buttons: Button[] } {
+  const call = t.telegram.calls
+    .filter((c) => c.method === "sendMessage" || c.method === "editMessageText")
+    .at(-1);
+  const markup = call?.params.reply_markup as { inline_keyboard?: Button[][] } | undefined;
+  return { text: String(call?.params.text ?? ""), buttons: markup?.inline_keyboard?.flat() ?? [] };
+}
+
+function button(label: string | RegExp): string {
+  const found = lastShown().buttons.find((b) =>
+    typeof label === "string" ? b.text === label : label.test(b.text),
+  );
+  if (!found?.callback_data) {
+    throw new Error(`no button ${label} in ${JSON.stringify(lastShown().buttons.map((b) => b.text))}`);
+  }
+  return found.callback_data;
+}
+
+async function customer(id: number, sub?: "active" | "expired") {
+  await t.deps.shop.customers.seen({ id, firstName: `C${id}`, locale: "en" });
+  if (!sub) return;
+  await t.deps.shop.subscriptions.create(`o${id}`, {
+    customerId: id,
+    planId: "de-xui",
+    ref: { kind: "node", name: `c${id}` },
+    links: { links: ["vless://x"], subscriptionUrl: undefined },
+    expiresAt: sub === "active" ? NOW + 10 * DAY : NOW - DAY,
+    trafficGb: 0,
+    devices: 0,
+    trial: false,
+  });
+}
+
+/** Writes `text` in the broadcast dialog; returns after the preview and the audience choice. */
+async function draft(text: string, from = ADMIN) {
+  await press("a.bc:new:::", from);
+  await say(text, from);
+}
+
+beforeAll(async () => {
+  t = await createTestBot({ adminIds: [ADMIN.id, ADMIN_RU.id], clock, broadcasts: starter });
+  for (const u of [ADMIN, ADMIN_RU, STRANGER]) await customer(u.id);
+  await customer(801, "active");
+  await customer(802, "active");
+  await t.deps.shop.customers.markBotBlocked(802); // blocked the bot: not counted
+  await customer(803);
+  await customer(804, "expired");
+  await customer(805, "active");
+  await t.deps.shop.customers.setBlocked(805, true); // blocked by an admin: not counted
+  await customer(806, "active");
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  for (const admin of [ADMIN, ADMIN_RU]) await t.send(command(admin, "/cancel"));
+  starter.calls.length = 0;
+  t.telegram.clear();
+});
+
+describe("broadcast", () => {
+  it("is in the admin menu and shows who it reaches", async () => {
+    await t.send(command(ADMIN, "/admin"));
+    const markup = t.telegram.last("sendMessage")?.params.reply_markup as { inline_keyboard: Button[][] };
+    const buttons = markup.inline_keyboard.flat();
+    const labels = buttons.map((b) => b.text);
+    expect(labels.indexOf("📣 Broadcast")).toBeGreaterThan(labels.indexOf("🖥 Servers"));
+    await press(buttons.find((b) => b.text === "📣 Broadcast")?.callback_data ?? "");
+    // Reachable: the three people who wrote (no subscription), 801, 803, 804, 806.
+    expect(lastShown().text).toContain("Reachable now: 7 customers, 2 of them with an active subscription.");
+    expect(button("✍️ Write a message")).toBe("a.bc:new:::");
+  });
+
+  it("asks for the message, previews it as customers will see it, then asks for the audience", async () => {
+    await press("a.bc:new:::");
+    expect(lastShown().text).toContain(
+      "Send the message for the broadcast: a text, or a photo with a caption.",
+    );
+    expect(lastShown().text).toContain("it goes out as plain text");
+    expect(button("✖ Cancel")).toBe("a.bc:cancel:::");
+
+    await say("Sale: <b>50%</b> off & more");
+    const sends = t.telegram.callsOf("sendMessage");
+    const preview = sends.at(-2);
+    expect(preview?.params).toMatchObject({
+      chat_id: ADMIN.id,
+      text: "Sale: &lt;b&gt;50%&lt;/b&gt; off &amp; more",
+      parse_mode: "HTML",
+      link_preview_options: { is_disabled: true },
+    });
+    expect(preview?.params.reply_markup).toBeUndefined();
+    expect(lastShown().text).toBe("👆 This is how customers will see it. Who should get it?");
+    expect(lastShown().buttons.map((b) => b.text)).toEqual([
+      "👥 All customers (7)",
+      "✅ With an active subscription (2)",
+      "✖ Cancel",
+    ]);
+    expect(starter.calls).toHaveLength(0);
+  });
+
+  it("confirms the audience with its count and starts one broadcast", async () => {
+    await draft("Maintenance tonight");
+    await press(button(/^✅ With an active subscription/));
+    expect(lastShown().text).toBe(
+      "Send this message to customers with an active subscription: <b>2</b> recipients?",
+    );
+    const go = button("📣 Send now");
+    expect(go).toMatch(/^a\.bc:go:[A-Za-z0-9_-]{8}:active:[A-Za-z0-9_-]{8}$/);
+    expect(starter.calls).toHaveLength(0);
+
+    await press(go);
+    expect(starter.calls).toEqual([
+      {
+        adminChatId: ADMIN.id,
+        text: "Maintenance tonight",
+        photoFileId: undefined,
+        audience: "active",
+        locale: "en",
+      },
+    ]);
+    expect(lastShown().text).toBe("📣 Broadcast started. The progress message below is updated as it goes.");
+  });
+
+  it("starts one broadcast on a double tap, in a row or at once", async () => {
+    await draft("Twice?");
+    await press(button(/^👥 All customers/));
+    const go = button("📣 Send now");
+    await press(go);
+    await press(go);
+    await Promise.all([press(go), press(go)]);
+    expect(starter.calls).toHaveLength(1);
+    expect(starter.calls[0]?.audience).toBe("all");
+    const answers = t.telegram.callsOf("answerCallbackQuery").slice(-3);
+    for (const a of answers) {
+      expect(a.params).toMatchObject({ text: "This broadcast has already been started.", show_alert: true });
+    }
+  });
+
+  it("can go back to the audience choice, or be cancelled after the preview", async () => {
+    await draft("Changed my mind");
+    const all = button(/^👥 All customers/);
+    await press(all);
+    await press(button("« Audience"));
+    expect(lastShown().buttons[0]?.text).toBe("👥 All customers (7)");
+    await press(button("✖ Cancel"));
+    expect(lastShown().text).toBe("Broadcast cancelled; nothing was sent.");
+    // The draft is gone: its old buttons say so.
+    await press(all);
+    expect(lastShown().text).toBe("This draft has expired. Please write the message again.");
+    expect(starter.calls).toHaveLength(0);
+  });
+
+  it("/cancel or the Cancel button leaves the dialog cleanly", async () => {
+    await press("a.bc:new:::");
+    await say("/cancel");
+    expect(lastShown().text).toBe("Broadcast cancelled; nothing was sent.");
+    t.telegram.clear();
+    await say("not a broadcast any more");
+    expect(t.telegram.callsOf("sendMessage")).toHaveLength(0);
+
+    await press("a.bc:new:::");
+    await press("a.bc:cancel:::");
+    expect(lastShown().text).toBe("Broadcast cancelled; nothing was sent.");
+    t.telegram.clear();
+    await say("still not a broadcast");
+    expect(t.telegram.callsOf("sendMessage")).toHaveLength(0);
+    expect(starter.calls).toHaveLength(0);
+  });
+
+  it("another command leaves the dialog and runs as usual", async () => {
+    await press("a.bc:new:::");
+    await t.send(command(ADMIN, "/admin"));
+    expect(lastShown().text).toContain("Admin menu");
+    t.telegram.clear();
+    await say("hello");
+    expect(t.telegram.callsOf("sendMessage")).toHaveLength(0);
+  });
+
+  it("sends a photo with its caption, and asks again for a photo without one", async () => {
+    await press("a.bc:new:::");
+    await t.send(photoMessage(ADMIN));
+    expect(lastShown().text).toBe("A photo needs a caption: send it again with the text in its caption.");
+    expect(t.telegram.callsOf("sendPhoto")).toHaveLength(0);
+
+    await t.send(photoMessage(ADMIN, "New <servers> in Paris"));
+    const preview = t.telegram.last("sendPhoto");
+    expect(preview?.params).toMatchObject({
+      chat_id: ADMIN.id,
+      photo: "photo-large",
+      caption: "New &lt;servers&gt; in Paris",
+      parse_mode: "HTML",
+    });
+    await press(button(/^👥 All customers/));
+    await press(button("📣 Send now"));
+    expect(starter.calls).toEqual([
+      {
+        adminChatId: ADMIN.id,
+        text: "New &lt;servers&gt; in Paris",
+        photoFileId: "photo-large",
+        audience: "all",
+        locale: "en",
+      },
+    ]);
+  });
+
+  it("refuses a message that is too long, and takes the next one", async () => {
+    await press("a.bc:new:::");
+    await say("x".repeat(4_097));
+    expect(lastShown().text).toBe("That is too long: at most 4,096 characters.");
+    await say("short");
+    expect(lastShown().text).toContain("Who should get it?");
+  });
+
+  it("speaks Russian to a Russian-speaking admin", async () => {
+    await draft("Привет", ADMIN_RU);
+    expect(lastShown().buttons.map((b) => b.text)).toEqual([
+      "👥 Всем клиентам (7)",
+      "✅ С активной подпиской (2)",
+      "✖ Отмена",
+    ]);
+    await press(button(/^👥/), ADMIN_RU);
+    await press(button("📣 Отправить"), ADMIN_RU);
+    expect(starter.calls[0]).toMatchObject({ adminChatId: ADMIN_RU.id, locale: "ru", text: "Привет" });
+  });
+
+  it("is refused to a non-admin at every step", async () => {
+    await draft("Admins only");
+    await press(button(/^👥 All customers/));
+    const go = button("📣 Send now");
+    t.telegram.clear();
+    for (const data of ["a.bc:new:::", go.replace(/:go:/, ":aud:"), go]) await press(data, STRANGER);
+    await say("Mallory's broadcast", STRANGER);
+    expect(t.telegram.callsOf("answerCallbackQuery").map((c) => c.params.text)).toEqual([
+      "This action is for the shop's admins only.",
+      "This action is for the shop's admins only.",
+      "This action is for the shop's admins only.",
+    ]);
+    expect(t.telegram.callsOf("sendPhoto")).toHaveLength(0);
+    expect(t.texts().some((text) => text.includes("Who should get it?"))).toBe(false);
+    expect(starter.calls).toHaveLength(0);
+    // The refused press did not use up the admin's confirmation.
+    await press(go);
+    expect(starter.calls).toHaveLength(1);
+  });
+
+  it("reads text and photos as the outbox will send them", () => {
+    expect(readBroadcastMessage({ text: "  a < b  " })).toEqual({ ok: true, draft: { text: "a &lt; b" } });
+    expect(readBroadcastMessage({})).toEqual({ ok: false, problem: "broadcast-text-or-photo" });
+    const photo = [{ file_id: "p", file_unique_id: "u", width: 1, height: 1 }];
+    expect(readBroadcastMessage({ photo, caption: "&".repeat(205) })).toEqual({
+      ok: false,
+      problem: "broadcast-too-long",
+      max: 1024,
+    });
+    expect(readBroadcastMessage({ photo, caption: "hi" })).toEqual({
+      ok: true,
+      draft: { text: "hi", photo: "p" },
+    });
+  });
+});
+
+describe("broadcast without the worker", () => {
+  it("says it is unavailable instead of starting a dialog", async () => {
+    const bare = await createTestBot({ adminIds: [ADMIN.id] });
+    try {
+      await bare.send(callback(ADMIN, "a.bc:new:::"));
+      const last = bare.telegram.calls.filter((c) => c.method === "editMessageText").at(-1);
+      expect(last?.params.text).toBe(
+        "Broadcasts are not available right now: the worker that sends them is not running.",
+      );
+      bare.telegram.clear();
+      await bare.send(textMessage(ADMIN, "hello"));
+      expect(bare.telegram.callsOf("sendMessage")).toHaveLength(0);
+    } finally {
+      await bare.close();
+    }
+  });
+});
