@@ -739,3 +739,17 @@ broadcast-done = ✅ <b>Broadcast to { $audience } finished</b>
     { $total } recipients: ✅ sent { $sent } · ⚠️ failed { $failed } · 🚫 blocked the bot { $blocked }
     Skipped (blocked earlier): { $skipped }
 broadcast-final = ✅ Broadcast finished: sent { $sent }, failed { $failed }, blocked { $blocked } of { $total }.
+
+## Stars refunds
+
+stars-refund-button = ↩️ Refund the Stars payment
+stars-refund-confirm =
+    ↩️ Send <b>{ $amount }</b> back to customer <code>{ ID($customer) }</code> through Telegram for order <code>{ $order }</code>?
+    The same amount is taken from the customer's wallet (balance now { $balance }), where the failed order's money went.
+stars-refund-yes = Yes, refund { $amount }
+stars-refund-done = ✅ { $amount } went back to customer <code>{ ID($customer) }</code> through Telegram.
+stars-refund-spent = The customer has already spent the refund from the wallet (balance { $balance }), so { $amount } cannot be sent back.
+stars-refund-already = This payment was refunded before.
+stars-refund-failed = Telegram refused the refund: { $error }. The money stays in the customer's wallet; you can try again.
+stars-refund-none = This order was not paid by a Telegram Stars invoice, so there is nothing to send back.
+stars-refund-used = This confirmation was used already or has expired.

@@ -762,3 +762,17 @@ broadcast-done = ✅ <b>Рассылка завершена: { $audience }</b>
     Получателей { $total }: ✅ отправлено { $sent } · ⚠️ ошибки { $failed } · 🚫 заблокировали бота { $blocked }
     Пропущено (заблокировали раньше): { $skipped }
 broadcast-final = ✅ Рассылка завершена: отправлено { $sent }, ошибки { $failed }, заблокировали { $blocked } из { $total }.
+
+## Stars refunds
+
+stars-refund-button = ↩️ Вернуть оплату звёздами
+stars-refund-confirm =
+    ↩️ Вернуть <b>{ $amount }</b> клиенту <code>{ ID($customer) }</code> через Telegram за заказ <code>{ $order }</code>?
+    Та же сумма списывается с кошелька клиента (сейчас { $balance }), куда ушли деньги за невыполненный заказ.
+stars-refund-yes = Да, вернуть { $amount }
+stars-refund-done = ✅ { $amount } возвращены клиенту <code>{ ID($customer) }</code> через Telegram.
+stars-refund-spent = Клиент уже потратил возврат с кошелька (баланс { $balance }), поэтому вернуть { $amount } нельзя.
+stars-refund-already = Этот платёж уже возвращён.
+stars-refund-failed = Telegram отказал в возврате: { $error }. Деньги остаются на кошельке клиента; можно попробовать ещё раз.
+stars-refund-none = Этот заказ оплачен не счётом в звёздах Telegram, возвращать нечего.
+stars-refund-used = Это подтверждение уже использовано или устарело.

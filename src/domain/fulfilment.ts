@@ -58,6 +58,24 @@ export class Fulfilment {
     return order.kind === "renewal" ? this.renew(order) : this.create(order);
   }
 
+  /**
+   * The finished result of an order that is already active (to deliver it again after a
+   * delivery that failed, e.g. Telegram was unreachable when the job ran).
+   */
+  async finished(order: Order): Promise<Extract<FulfilResult, { outcome: "active" }> | undefined> {
+    if (order.status !== "active") return undefined;
+    const id = order.subscriptionId ?? `s${order.id.slice(1)}`;
+    const subscription = await this.deps.subscriptions.get(id);
+    if (!subscription) return undefined;
+    return {
+      outcome: "active",
+      order,
+      subscription,
+      links: { links: subscription.links, subscriptionUrl: subscription.subscriptionUrl },
+      renewed: order.kind === "renewal",
+    };
+  }
+
   private async create(order: Order): Promise<FulfilResult> {
     const { orders, subscriptions, clock } = this.deps;
     const { plan, days, trafficGb } = termOf(this.deps.catalog(), order);

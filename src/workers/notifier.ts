@@ -1,4 +1,5 @@
 import { type Api, GrammyError, InlineKeyboard, InputFile } from "grammy";
+import { starsRefundButton } from "../bot/features/admin/stars-refund.js";
 import { accessText, planTitle, qrTarget, termLine } from "../bot/views/access.js";
 import { qrPng } from "../bot/views/qr.js";
 import type { Locale } from "../config.js";
@@ -80,20 +81,32 @@ export class Notifier {
     const amount = formatMoney(order.currency, refunded, order.locale);
     const key = order.kind === "trial" ? "delivery-failed-trial" : "delivery-failed";
     await this.send(order.customerId, () => this.deps.api.sendMessage(order.customerId, t(key, { amount })));
-    await this.admins("alert-order-failed", {
-      order: order.id,
-      customer: String(order.customerId),
-      plan: order.planId,
-      amount,
-      reason: reason.slice(0, 300),
-    });
+    // A direct Stars payment can be sent back through Telegram instead of kept in the wallet.
+    const stars = order.chargeId && order.currency === "XTR" && order.price > 0;
+    await this.admins(
+      "alert-order-failed",
+      {
+        order: order.id,
+        customer: String(order.customerId),
+        plan: order.planId,
+        amount,
+        reason: reason.slice(0, 300),
+      },
+      stars ? (t) => starsRefundButton(t("stars-refund-button"), order.id) : undefined,
+    );
   }
 
-  /** An alert to every admin in their language. */
-  async admins(key: string, vars: Record<string, string | number>): Promise<void> {
+  /** An alert to every admin in their language, optionally with buttons. */
+  async admins(
+    key: string,
+    vars: Record<string, string | number>,
+    keyboard?: (t: (key: string) => string) => InlineKeyboard,
+  ): Promise<void> {
     for (const adminId of this.deps.adminIds) {
       const t = this.t(await this.localeOf(adminId));
-      await this.send(adminId, () => this.deps.api.sendMessage(adminId, t(key, vars)));
+      await this.send(adminId, () =>
+        this.deps.api.sendMessage(adminId, t(key, vars), { reply_markup: keyboard?.(t) }),
+      );
     }
   }
 

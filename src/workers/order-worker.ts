@@ -49,12 +49,11 @@ export function startOrderWorker(deps: OrderWorkerDeps): OrderWorker {
     const log = logger.child({ orderId, attempt: job.attemptsMade + 1 });
     try {
       const result = await fulfilment.fulfil(orderId);
-      const order = result.outcome === "active" ? result.order : result.order;
-      if (result.outcome === "active") {
-        await deliverOnce(orders, orderId, () => notifier.delivered(result));
-      } else if (order?.status === "active" && !order.subscriptionId) {
-        log.warn("active order without subscription");
-      }
+      // A finished order whose delivery did not go out (Telegram failed on an earlier run) is
+      // delivered now; one already delivered is not sent twice.
+      const done =
+        result.outcome === "active" ? result : result.order && (await fulfilment.finished(result.order));
+      if (done) await deliverOnce(orders, orderId, () => notifier.delivered(done));
       deps.metrics?.jobs.inc({ queue: ORDERS_QUEUE, outcome: result.outcome });
       return result.outcome;
     } catch (err) {

@@ -383,4 +383,30 @@ describe("orders through real BullMQ workers", () => {
     );
     expect((await services.subscriptions.ofCustomer(customerId)).length).toBe(1);
   });
+
+  it("a delivery Telegram refused is sent on the retry, once, without provisioning again", async () => {
+    startWorker();
+    const { customerId, orderId } = await paidOrder("node");
+    telegram.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" });
+    await queue.enqueue(orderId);
+    await until(
+      async () => telegram.callsOf("sendMessage").filter((c) => c.chatId === customerId).length,
+      (n) => n === 2,
+    );
+    await telegram.waitFor((c) => c.method === "sendPhoto" && c.chatId === customerId);
+    await until(
+      () => services.orders.get(orderId),
+      (o) => o?.deliveredAt !== undefined,
+    );
+    const [sub] = await services.subscriptions.ofCustomer(customerId);
+    const creates = nodeFake.seen.filter(
+      (r) =>
+        r.method === "POST" &&
+        /\/create$/.test(r.path) &&
+        (r.body as { name?: string }).name === sub?.ref.name,
+    );
+    expect(creates).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(telegram.callsOf("sendMessage").filter((c) => c.chatId === customerId)).toHaveLength(2);
+  });
 });

@@ -9,6 +9,7 @@ import { adminHomeFeature, adminSections } from "./home.js";
 import { failedOrdersFeature, failedOrdersView } from "./orders.js";
 import { serversFeature, serversView } from "./servers.js";
 import { settingsFeature, settingsView } from "./settings.js";
+import { starsRefundFeature } from "./stars-refund.js";
 import { statsFeature, statsView } from "./stats.js";
 import { xuiConversations, xuiUsersFeature } from "./xui-users.js";
 
@@ -33,6 +34,6 @@ export const adminFeature = new Composer<BotContext>();
 adminFeature.use(adminGuard);
 const admins = adminFeature.filter(isAdmin);
 admins.use(adminHomeFeature, accountFeature, serversFeature, xuiUsersFeature);
-admins.use(customersFeature, failedOrdersFeature);
+admins.use(customersFeature, failedOrdersFeature, starsRefundFeature);
 admins.use(settingsFeature);
 admins.use(statsFeature, broadcastFeature);

@@ -1,0 +1,78 @@
+import { Composer, InlineKeyboard } from "grammy";
+import { z } from "zod";
+import { formatMoney } from "../../../domain/money.js";
+import { OneTimeTokens } from "../../../domain/one-time.js";
+import { refundStarsCharge } from "../../../domain/stars-refund.js";
+import { callbackCodec } from "../../callback-data.js";
+import type { BotContext } from "../../context.js";
+import { html } from "../../views/format.js";
+import { show } from "../../views/show.js";
+import { adminHomeButton } from "./home.js";
+
+/** Admin action: send a failed order's direct Stars payment back through Telegram. */
+export const starsRefundCb = callbackCodec("a.sr", {
+  act: z.enum(["ask", "ok"]),
+  order: z.string().regex(/^[A-Za-z0-9_-]{4,40}$/),
+  token: z.string().max(16).default(""),
+});
+
+/** The button admins get under a failed-order alert when the order was paid by a Stars invoice. */
+export function starsRefundButton(label: string, orderId: string): InlineKeyboard {
+  return new InlineKeyboard().text(label, starsRefundCb.pack({ act: "ask", order: orderId, token: "" }));
+}
+
+async function locale(ctx: BotContext): Promise<"en" | "ru"> {
+  return (await ctx.i18n.getLocale()) === "ru" ? "ru" : "en";
+}
+
+export const starsRefundFeature = new Composer<BotContext>();
+
+starsRefundFeature.callbackQuery(starsRefundCb.pattern, async (ctx) => {
+  const data = starsRefundCb.unpack(ctx.callbackQuery.data);
+  await ctx.answerCallbackQuery();
+  if (!data) return;
+  const { orders, wallet } = ctx.deps.shop;
+  const order = await orders.get(data.order);
+  const charge = order?.chargeId ? await wallet.applied(`charge:${order.chargeId}`) : undefined;
+  if (!order || !charge) {
+    return show(ctx, { text: ctx.t("stars-refund-none"), keyboard: adminHomeButton(ctx) });
+  }
+  const lang = await locale(ctx);
+  const amount = formatMoney("XTR", charge.amount, lang);
+  if (data.act === "ask") {
+    const token = await new OneTimeTokens(ctx.deps.redis).issue();
+    return show(ctx, {
+      text: ctx.t("stars-refund-confirm", {
+        amount,
+        order: order.id,
+        customer: String(order.customerId),
+        balance: formatMoney("XTR", await wallet.balance(order.customerId), lang),
+      }),
+      keyboard: adminHomeButton(
+        ctx,
+        new InlineKeyboard()
+          .text(
+            ctx.t("stars-refund-yes", { amount }),
+            starsRefundCb.pack({ act: "ok", order: order.id, token }),
+          )
+          .row(),
+      ),
+    });
+  }
+  if ((await new OneTimeTokens(ctx.deps.redis).claim(data.token)) !== "claimed") {
+    return show(ctx, { text: ctx.t("stars-refund-used"), keyboard: adminHomeButton(ctx) });
+  }
+  const result = await refundStarsCharge({ redis: ctx.deps.redis, wallet }, order, (userId, chargeId) =>
+    ctx.api.refundStarPayment(userId, chargeId),
+  );
+  ctx.log.info({ adminId: ctx.from.id, orderId: order.id, result: result.status }, "Stars refund");
+  const text =
+    result.status === "refunded"
+      ? ctx.t("stars-refund-done", { amount, customer: String(order.customerId) })
+      : result.status === "insufficient"
+        ? ctx.t("stars-refund-spent", { amount, balance: formatMoney("XTR", result.balance, lang) })
+        : result.status === "failed"
+          ? ctx.t("stars-refund-failed", { error: html(result.error.slice(0, 200)) })
+          : ctx.t(result.status === "already-refunded" ? "stars-refund-already" : "stars-refund-none");
+  return show(ctx, { text, keyboard: adminHomeButton(ctx) });
+});
