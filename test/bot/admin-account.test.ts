@@ -1,8 +1,9 @@
 import type { Update } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeAccountApi } from "../fakes/account-api.js";
-import { callback, command, textMessage, user } from "../fakes/telegram-api.js";
-import { createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { callback, command, user } from "../fakes/telegram-api.js";
+import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { telegramViews } from "../helpers/telegram-views.js";
 
 const ADMIN = user(7100, { first_name: "Boss", language_code: "en" });
 const STRANGER = user(7199, { first_name: "Mallory", language_code: "en" });
@@ -26,23 +27,11 @@ beforeEach(async () => {
   t.telegram.clear();
 });
 
-/** Sends a text as the admin and returns the update (its message id is what must be deleted). */
-async function say(text: string, from = ADMIN): Promise<Update> {
-  const update = textMessage(from, text);
-  await t.send(update);
-  return update;
-}
+const { say } = chatAs(() => t, ADMIN);
+const { lastShown } = telegramViews(() => t);
 
 function lastText(): string {
   return String(t.telegram.last("sendMessage")?.params.text ?? "");
-}
-
-/** The latest message shown, sent or edited. */
-function lastShown(): { text: string; markup: string } {
-  const call = t.telegram.calls
-    .filter((c) => c.method === "sendMessage" || c.method === "editMessageText")
-    .at(-1);
-  return { text: String(call?.params.text ?? ""), markup: JSON.stringify(call?.params.reply_markup ?? {}) };
 }
 
 function deleted(update: Update): boolean {
@@ -159,7 +148,7 @@ describe("linking the hosting account", () => {
     await t.send(callback(ADMIN, "a.acc:view"));
     const view = lastShown();
     expect(view.text).toContain("revoked or is invalid");
-    const buttons = view.markup;
+    const buttons = JSON.stringify(view.markup ?? {});
     expect(buttons).toContain("a.acc:link");
     expect(buttons).toContain("a.acc:unlink");
     await t.send(callback(ADMIN, "a.acc:unlink-yes"));

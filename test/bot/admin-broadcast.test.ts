@@ -4,7 +4,9 @@ import { readBroadcastMessage } from "../../src/bot/features/admin/broadcast.js"
 import { DAY, ManualClock } from "../../src/domain/clock.js";
 import type { BroadcastRequest, BroadcastStarter } from "../../src/workers/broadcast.js";
 import { callback, command, privateChat, textMessage, user } from "../fakes/telegram-api.js";
-import { createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";
+import { buttonsOf, findButton, telegramViews } from "../helpers/telegram-views.js";
 
 const ADMIN = user(7600, { first_name: "Boss", language_code: "en" });
 const ADMIN_RU = user(7601, { first_name: "Шеф", language_code: "ru" });
@@ -24,13 +26,8 @@ const starter = new FakeStarter();
 const clock = new ManualClock(NOW);
 let t: TestBot;
 
-interface Button {
-  text: string;
-  callback_data?: string;
-}
-
-const press = (data: string, from = ADMIN) => t.send(callback(from, data));
-const say = (text: string, from = ADMIN) => t.send(textMessage(from, text));
+const { press, say } = chatAs(() => t, ADMIN);
+const { lastShown, button } = telegramViews(() => t);
 
 let nextId = 500_000;
 function photoMessage(from: User, caption?: string): Update {
@@ -50,37 +47,12 @@ function photoMessage(from: User, caption?: string): Update {
   };
 }
 
-/** The latest message shown (sent or edited), with its buttons. */
-function lastShown(): { text: string; buttons: Button[] } {
-  const call = t.telegram.calls
-    .filter((c) => c.method === "sendMessage" || c.method === "editMessageText")
-    .at(-1);
-  const markup = call?.params.reply_markup as { inline_keyboard?: Button[][] } | undefined;
-  return { text: String(call?.params.text ?? ""), buttons: markup?.inline_keyboard?.flat() ?? [] };
-}
-
-function button(label: string | RegExp): string {
-  const found = lastShown().buttons.find((b) =>
-    typeof label === "string" ? b.text === label : label.test(b.text),
-  );
-  if (!found?.callback_data) {
-    throw new Error(`no button ${label} in ${JSON.stringify(lastShown().buttons.map((b) => b.text))}`);
-  }
-  return found.callback_data;
-}
-
 async function customer(id: number, sub?: "active" | "expired") {
-  await t.deps.shop.customers.seen({ id, firstName: `C${id}`, locale: "en" });
+  await seedCustomer(t.deps.shop, id);
   if (!sub) return;
-  await t.deps.shop.subscriptions.create(`o${id}`, {
+  await seedSubscription(t.deps.shop, `o${id}`, {
     customerId: id,
-    planId: "de-xui",
-    ref: { kind: "node", name: `c${id}` },
-    links: { links: ["vless://x"], subscriptionUrl: undefined },
     expiresAt: sub === "active" ? NOW + 10 * DAY : NOW - DAY,
-    trafficGb: 0,
-    devices: 0,
-    trial: false,
   });
 }
 
@@ -112,11 +84,10 @@ beforeEach(async () => {
 describe("broadcast", () => {
   it("is in the admin menu and shows who it reaches", async () => {
     await t.send(command(ADMIN, "/admin"));
-    const markup = t.telegram.last("sendMessage")?.params.reply_markup as { inline_keyboard: Button[][] };
-    const buttons = markup.inline_keyboard.flat();
+    const buttons = buttonsOf(t.telegram.last("sendMessage")?.params.reply_markup);
     const labels = buttons.map((b) => b.text);
     expect(labels.indexOf("📣 Broadcast")).toBeGreaterThan(labels.indexOf("🖥 Servers"));
-    await press(buttons.find((b) => b.text === "📣 Broadcast")?.callback_data ?? "");
+    await press(findButton(buttons, "📣 Broadcast"));
     // Reachable: the three people who wrote (no subscription), 801, 803, 804, 806.
     expect(lastShown().text).toContain("Reachable now: 7 customers, 2 of them with an active subscription.");
     expect(button("✍️ Write a message")).toBe("a.bc:new:::");

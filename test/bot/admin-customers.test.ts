@@ -3,8 +3,9 @@ import { ADJUST_PREFIX } from "../../src/bot/features/admin/customers.js";
 import type { Locale } from "../../src/config.js";
 import { DAY } from "../../src/domain/clock.js";
 import type { Order } from "../../src/domain/orders.js";
-import { callback, command, textMessage, user } from "../fakes/telegram-api.js";
-import { createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { command, user } from "../fakes/telegram-api.js";
+import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { buttonsOf, telegramViews } from "../helpers/telegram-views.js";
 
 const ADMIN = user(7300, { first_name: "Boss", language_code: "en" });
 const ADMIN2 = user(7301, { first_name: "Deputy", language_code: "en" });
@@ -25,32 +26,8 @@ beforeEach(async () => {
   t.telegram.clear();
 });
 
-interface Button {
-  text: string;
-  callback_data?: string;
-}
-
-const press = (data: string, from = ADMIN) => t.send(callback(from, data));
-const say = (text: string, from = ADMIN) => t.send(textMessage(from, text));
-
-/** The latest message shown (sent or edited), with its buttons. */
-function lastShown(): { text: string; buttons: Button[] } {
-  const call = t.telegram.calls
-    .filter((c) => c.method === "sendMessage" || c.method === "editMessageText")
-    .at(-1);
-  const markup = call?.params.reply_markup as { inline_keyboard?: Button[][] } | undefined;
-  return { text: String(call?.params.text ?? ""), buttons: markup?.inline_keyboard?.flat() ?? [] };
-}
-
-function button(label: string | RegExp): string {
-  const found = lastShown().buttons.find((b) =>
-    typeof label === "string" ? b.text === label : label.test(b.text),
-  );
-  if (!found?.callback_data) {
-    throw new Error(`no button ${label} in ${JSON.stringify(lastShown().buttons.map((b) => b.text))}`);
-  }
-  return found.callback_data;
-}
+const { press, say } = chatAs(() => t, ADMIN);
+const { lastShown, button } = telegramViews(() => t);
 
 const shop = () => t.deps.shop;
 
@@ -109,8 +86,7 @@ async function refundedPurchase(customerId: number): Promise<string> {
 describe("finding a customer", () => {
   it("adds Customers and Failed orders to the admin menu, after the existing sections", async () => {
     await t.send(command(ADMIN, "/admin"));
-    const markup = t.telegram.last("sendMessage")?.params.reply_markup as { inline_keyboard: Button[][] };
-    const labels = markup.inline_keyboard.flat().map((b) => b.text);
+    const labels = buttonsOf(t.telegram.last("sendMessage")?.params.reply_markup).map((b) => b.text);
     expect(labels.slice(0, 4)).toEqual([
       "🏦 Hosting account",
       "🖥 Servers",

@@ -3,8 +3,9 @@ import { formatDateTime } from "../../src/bot/views/format.js";
 import { AccountApi } from "../../src/hosting/account.js";
 import { FakeAccountApi, type FakeServer } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";
-import { callback, command, type FakeFile, user } from "../fakes/telegram-api.js";
-import { createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { command, type FakeFile, user } from "../fakes/telegram-api.js";
+import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { telegramViews } from "../helpers/telegram-views.js";
 
 const DAY_MS = 86_400_000;
 const ADMIN = user(7300, { first_name: "Boss", language_code: "en" });
@@ -33,40 +34,11 @@ beforeEach(async () => {
   t.telegram.clear();
 });
 
-interface Button {
-  text: string;
-  callback_data?: string;
-}
-
-/** The latest message shown, sent or edited. */
-function lastShown(): { text: string; buttons: Button[] } {
-  const call = t.telegram.calls
-    .filter((c) => c.method === "sendMessage" || c.method === "editMessageText")
-    .at(-1);
-  const markup = call?.params.reply_markup as { inline_keyboard?: Button[][] } | undefined;
-  return { text: String(call?.params.text ?? ""), buttons: markup?.inline_keyboard?.flat() ?? [] };
-}
-
-function buttonData(label: string | RegExp): string {
-  const found = lastShown().buttons.find((b) =>
-    typeof label === "string" ? b.text === label : label.test(b.text),
-  );
-  if (!found?.callback_data) {
-    throw new Error(`no button ${label} in ${JSON.stringify(lastShown().buttons.map((b) => b.text))}`);
-  }
-  return found.callback_data;
-}
+const { press } = chatAs(() => t, ADMIN);
+const { lastShown, button: buttonData, lastAnswer } = telegramViews(() => t);
 
 function allData(): string[] {
-  return lastShown().buttons.map((b) => b.callback_data ?? "");
-}
-
-async function press(data: string, from = ADMIN): Promise<void> {
-  await t.send(callback(from, data));
-}
-
-function lastAnswer(): Record<string, unknown> {
-  return t.telegram.last("answerCallbackQuery")?.params ?? {};
+  return lastShown().buttons.map((b) => b.data);
 }
 
 function calls(method: string, id: number, suffix: string): number {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ShopSettings } from "../../src/domain/settings.js";
 import { callback, command, user } from "../fakes/telegram-api.js";
 import { createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { telegramViews } from "../helpers/telegram-views.js";
 
 const ADMIN = user(7500, { first_name: "Boss", language_code: "en" });
 const ADMIN_RU = user(7501, { first_name: "Иван", language_code: "ru" });
@@ -20,30 +21,7 @@ beforeEach(async () => {
   t.telegram.clear();
 });
 
-interface Button {
-  text: string;
-  callback_data?: string;
-}
-
-function lastShown(): { text: string; buttons: Button[] } {
-  const call = t.telegram.calls
-    .filter((c) => c.method === "sendMessage" || c.method === "editMessageText")
-    .at(-1);
-  const markup = call?.params.reply_markup as { inline_keyboard?: Button[][] } | undefined;
-  return { text: String(call?.params.text ?? ""), buttons: markup?.inline_keyboard?.flat() ?? [] };
-}
-
-function buttonData(label: string): string {
-  const found = lastShown().buttons.find((b) => b.text === label);
-  if (!found?.callback_data) {
-    throw new Error(`no button ${label} in ${JSON.stringify(lastShown().buttons.map((b) => b.text))}`);
-  }
-  return found.callback_data;
-}
-
-function lastAnswer(): Record<string, unknown> {
-  return t.telegram.last("answerCallbackQuery")?.params ?? {};
-}
+const { lastShown, button: buttonData, lastAnswer } = telegramViews(() => t);
 
 describe("the settings section", () => {
   it("is in the admin menu and toggles auto-extend on and off", async () => {
@@ -70,7 +48,7 @@ describe("the settings section", () => {
     await t.send(callback(ADMIN, buttonData("⛔ Turn auto-extend off")));
     expect(await settings.autoExtend()).toBe(false);
     expect(lastShown().text).toContain("Auto-extend servers: ⛔ off");
-    expect(lastShown().buttons.map((b) => b.callback_data)).toContain("a.home");
+    expect(lastShown().buttons.map((b) => b.data)).toContain("a.home");
   });
 
   it("shows the settings in Russian with the values set", async () => {

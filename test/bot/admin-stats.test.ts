@@ -7,6 +7,8 @@ import { computeStats, type StatsDeps } from "../../src/domain/stats.js";
 import type { Wallet } from "../../src/domain/wallet.js";
 import { callback, command, user } from "../fakes/telegram-api.js";
 import { createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";
+import { buttonsOf, findButton, telegramViews } from "../helpers/telegram-views.js";
 
 const ADMIN = user(7500, { first_name: "Boss", language_code: "en" });
 const ADMIN_RU = user(7501, { first_name: "Шеф", language_code: "ru" });
@@ -19,25 +21,14 @@ const at = (day: number, hour = 0, ms = 0) => Date.UTC(2026, 2, day, hour) + ms;
 const clock = new ManualClock(NOW);
 let t: TestBot;
 
-interface Button {
-  text: string;
-  callback_data?: string;
-}
-
-function lastShown(): { text: string; buttons: Button[] } {
-  const call = t.telegram.calls
-    .filter((c) => c.method === "sendMessage" || c.method === "editMessageText")
-    .at(-1);
-  const markup = call?.params.reply_markup as { inline_keyboard?: Button[][] } | undefined;
-  return { text: String(call?.params.text ?? ""), buttons: markup?.inline_keyboard?.flat() ?? [] };
-}
+const { lastShown } = telegramViews(() => t);
 
 const shop = () => t.deps.shop;
 const deps = (): StatsDeps => ({ ...shop(), clock });
 
 async function joins(id: number, when: number) {
   clock.set(when);
-  await shop().customers.seen({ id, firstName: `C${id}`, locale: "en" });
+  await seedCustomer(shop(), id);
 }
 
 let seq = 0;
@@ -99,16 +90,7 @@ async function refundedSale(
 }
 
 async function subscription(orderId: string, customerId: number, expiresAt: number) {
-  await shop().subscriptions.create(orderId, {
-    customerId,
-    planId: "de-xui",
-    ref: { kind: "node", name: `c${customerId}` },
-    links: { links: ["vless://x"], subscriptionUrl: undefined },
-    expiresAt,
-    trafficGb: 0,
-    devices: 0,
-    trial: false,
-  });
+  await seedSubscription(shop(), orderId, { customerId, expiresAt });
 }
 
 beforeAll(async () => {
@@ -257,17 +239,16 @@ describe("sales stats", () => {
 describe("the Sales section", () => {
   it("is in the admin menu after the existing sections and opens on 7 days", async () => {
     await t.send(command(ADMIN, "/admin"));
-    const markup = t.telegram.last("sendMessage")?.params.reply_markup as { inline_keyboard: Button[][] };
-    const buttons = markup.inline_keyboard.flat();
+    const buttons = buttonsOf(t.telegram.last("sendMessage")?.params.reply_markup);
     const labels = buttons.map((b) => b.text);
     expect(labels.indexOf("📊 Sales")).toBeGreaterThan(labels.indexOf("🖥 Servers"));
-    const sales = buttons.find((b) => b.text === "📊 Sales")?.callback_data ?? "";
+    const sales = findButton(buttons, "📊 Sales");
     await t.send(callback(ADMIN, sales));
     const view = lastShown();
     expect(view.text).toContain("📊 <b>Sales, last 7 days</b> (UTC days)");
     expect(view.text).toContain("Active subscriptions now: <b>2</b>");
     expect(view.text).toContain("New customers: 3 · Orders: 5 · Revenue: 900 ⭐");
-    expect(view.buttons.map((b) => [b.text, b.callback_data])).toEqual([
+    expect(view.buttons.map((b) => [b.text, b.data])).toEqual([
       ["Today", "a.st:today"],
       ["• 7 days", "a.st:7d"],
       ["30 days", "a.st:30d"],

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeAccountApi } from "../fakes/account-api.js";
-import { callback, command, type FakeFile, textMessage, user } from "../fakes/telegram-api.js";
-import { createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { command, type FakeFile, user } from "../fakes/telegram-api.js";
+import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { telegramViews } from "../helpers/telegram-views.js";
 
 const ADMIN = user(7300, { first_name: "Boss", language_code: "en" });
 const ADMIN_RU = user(7301, { first_name: "Шеф", language_code: "ru" });
@@ -45,30 +46,8 @@ function xuiServer(
   return s.id;
 }
 
-const press = (data: string, from = ADMIN) => t.send(callback(from, data));
-const say = (text: string, from = ADMIN) => t.send(textMessage(from, text));
-
-/** The latest message shown (sent or edited), with the callback data of its buttons. */
-function lastShown(): { text: string; buttons: { text: string; data: string }[] } {
-  const call = t.telegram.calls
-    .filter((c) => c.method === "sendMessage" || c.method === "editMessageText")
-    .at(-1);
-  const markup = call?.params.reply_markup as
-    | { inline_keyboard?: { text: string; callback_data?: string }[][] }
-    | undefined;
-  const buttons = (markup?.inline_keyboard ?? [])
-    .flat()
-    .map((b) => ({ text: b.text, data: b.callback_data ?? "" }));
-  return { text: String(call?.params.text ?? ""), buttons };
-}
-
-function button(label: string | RegExp): string {
-  const found = lastShown().buttons.find((b) =>
-    typeof label === "string" ? b.text === label : label.test(b.text),
-  );
-  if (!found) throw new Error(`no button ${label} in ${JSON.stringify(lastShown().buttons)}`);
-  return found.data;
-}
+const { press, say } = chatAs(() => t, ADMIN);
+const { lastShown, button } = telegramViews(() => t);
 
 function lastBody(method: string): unknown {
   return fake.seen.filter((r) => r.method === method).at(-1)?.body;

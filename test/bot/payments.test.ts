@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DAY } from "../../src/domain/clock.js";
 import type { Order } from "../../src/domain/orders.js";
-import { preCheckout, successfulPayment, user } from "../fakes/telegram-api.js";
-import { createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { preCheckout, successfulPayment, type user } from "../fakes/telegram-api.js";
+import { createTestBot, newUsers, type TestBot } from "../helpers/bot-harness.js";
 
 let t: TestBot;
-let nextUser = 8_000;
 
 beforeAll(async () => {
   t = await createTestBot();
@@ -16,11 +15,13 @@ beforeEach(() => {
   t.enqueued.length = 0;
 });
 
+const customer = newUsers(8_000);
+
 /** A customer with `balance` Stars and an order for de-xui (150) invoiced for the rest. */
 async function invoicedOrder(
   balance: number,
 ): Promise<{ buyer: ReturnType<typeof user>; order: Order; due: number }> {
-  const buyer = user(nextUser++, { language_code: "en" });
+  const buyer = customer();
   const { shop, wallet } = t.deps.shop;
   if (balance > 0) await wallet.credit(buyer.id, balance, `seed:${buyer.id}`, { kind: "admin-credit" });
   const started = await shop.startPurchase(buyer.id, "de-xui", "en");
@@ -43,7 +44,7 @@ describe("pre-checkout", () => {
 
   it("refuses a wrong amount, a wrong currency, another payer and an unknown payload", async () => {
     const { buyer, order } = await invoicedOrder(0);
-    const stranger = user(nextUser++, { language_code: "en" });
+    const stranger = customer();
     for (const update of [
       preCheckout(buyer, `o:${order.id}`, 149, "XTR"),
       preCheckout(buyer, `o:${order.id}`, 150, "USD"),
@@ -133,7 +134,7 @@ describe("successful payment", () => {
   });
 
   it("tops up the wallet once per charge", async () => {
-    const buyer = user(nextUser++, { language_code: "ru" });
+    const buyer = customer({ language_code: "ru" });
     const started = await t.deps.shop.shop.startTopUp(buyer.id, 250);
     if (!started.ok) throw new Error("top-up refused");
     await t.send(preCheckout(buyer, `t:${started.id}`, 250, "XTR"));

@@ -1,12 +1,12 @@
-import type { Message, User } from "grammy/types";
+import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { HOUR, ManualClock } from "../../src/domain/clock.js";
-import { callback, command, user } from "../fakes/telegram-api.js";
-import { createTestBot, TEST_CATALOG, type TestBot } from "../helpers/bot-harness.js";
+import { callback, command } from "../fakes/telegram-api.js";
+import { botMessage, createTestBot, newUsers, TEST_CATALOG, type TestBot } from "../helpers/bot-harness.js";
+import { buttonsOf, telegramViews } from "../helpers/telegram-views.js";
 
 const clock = new ManualClock(Date.UTC(2026, 0, 1, 12, 0));
 let t: TestBot;
-let nextUser = 8100;
 
 beforeAll(async () => {
   t = await createTestBot({ clock });
@@ -18,36 +18,11 @@ beforeEach(() => {
 });
 
 /** A new customer per test, so balances and orders never mix. */
-const customer = (extra: Partial<User> = {}): User => user(nextUser++, { language_code: "en", ...extra });
+const customer = newUsers(8100);
 
 const press = (from: User, data: string) => t.send(callback(from, data));
 
-interface Shown {
-  text: string;
-  buttons: { text: string; data: string }[];
-}
-
-/** The latest message shown (sent or edited), with its buttons. */
-function lastShown(): Shown {
-  const call = t.telegram.calls
-    .filter((c) => c.method === "sendMessage" || c.method === "editMessageText")
-    .at(-1);
-  const markup = call?.params.reply_markup as
-    | { inline_keyboard?: { text: string; callback_data?: string }[][] }
-    | undefined;
-  const buttons = (markup?.inline_keyboard ?? [])
-    .flat()
-    .map((b) => ({ text: b.text, data: b.callback_data ?? "" }));
-  return { text: String(call?.params.text ?? ""), buttons };
-}
-
-function button(label: string | RegExp): string {
-  const found = lastShown().buttons.find((b) =>
-    typeof label === "string" ? b.text === label : label.test(b.text),
-  );
-  if (!found) throw new Error(`no button ${label} in ${JSON.stringify(lastShown().buttons)}`);
-  return found.data;
-}
+const { lastShown, button } = telegramViews(() => t);
 
 function answers(): string[] {
   return t.telegram.callsOf("answerCallbackQuery").map((c) => String(c.params.text ?? ""));
@@ -192,15 +167,9 @@ describe("/buy: confirm and pay", () => {
     const orderId = await startBuying(ann, /^2 locations/);
     t.telegram.clear();
     // Each tap on a message in its own chat: sequentialize (per chat) lets them all run at once.
-    const taps = Array.from({ length: 10 }, (_, i) => {
-      const message = {
-        message_id: 1,
-        date: 0,
-        chat: { id: ann.id * 100 + i, type: "private", first_name: ann.first_name },
-        text: "…",
-      } as Message;
-      return callback(ann, `ord:bal:${orderId}`, message);
-    });
+    const taps = Array.from({ length: 10 }, (_, i) =>
+      callback(ann, `ord:bal:${orderId}`, botMessage(ann, "…", ann.id * 100 + i)),
+    );
     await Promise.all(taps.map((u) => t.send(u)));
     expect(await t.deps.shop.wallet.balance(ann.id)).toBe(0);
     expect(t.enqueued).toEqual([orderId]);
@@ -342,12 +311,7 @@ describe("/buy: confirm and pay", () => {
 });
 
 describe("main menu and registration", () => {
-  function menuButtons(): { text: string; data: string }[] {
-    const markup = t.telegram.last("sendMessage")?.params.reply_markup as
-      | { inline_keyboard: { text: string; callback_data: string }[][] }
-      | undefined;
-    return (markup?.inline_keyboard ?? []).flat().map((b) => ({ text: b.text, data: b.callback_data }));
-  }
+  const menuButtons = () => buttonsOf(t.telegram.last("sendMessage")?.params.reply_markup);
 
   it("has Buy, My subscriptions, Wallet, Free trial, Language and Help; each opens its view", async () => {
     const ann = customer();
@@ -362,12 +326,7 @@ describe("main menu and registration", () => {
       "❓ Help",
     ]);
     const data = (label: string) => buttons.find((b) => b.text === label)?.data ?? "";
-    const on = {
-      message_id: 1,
-      date: 0,
-      chat: { id: ann.id, type: "private", first_name: ann.first_name },
-      text: "menu",
-    } as Message;
+    const on = botMessage(ann, "menu");
 
     t.telegram.clear();
     await t.send(callback(ann, data("🛒 Buy VPN"), on));
@@ -441,17 +400,9 @@ describe("main menu and registration", () => {
     const ann = customer();
     await t.send(command(ann, "/language"));
     const picker = t.telegram.last("sendMessage");
-    type Keyboard = { inline_keyboard: { text: string; callback_data: string }[][] };
-    const ru = ((picker?.params.reply_markup as Keyboard | undefined)?.inline_keyboard ?? [])
-      .flat()
-      .find((b) => b.text.includes("Русский"));
-    const message = {
-      message_id: 1,
-      date: 0,
-      chat: { id: ann.id, type: "private", first_name: ann.first_name },
-      text: "Choose your language:",
-    } as Message;
-    await t.send(callback(ann, ru?.callback_data ?? "", message));
+    const ru = buttonsOf(picker?.params.reply_markup).find((b) => b.text.includes("Русский"));
+    const message = botMessage(ann, "Choose your language:");
+    await t.send(callback(ann, ru?.data ?? "", message));
     expect((await t.deps.shop.customers.get(ann.id))?.locale).toBe("ru");
   });
 });

@@ -6,8 +6,9 @@ import type { AccessRef } from "../../src/domain/provisioning/types.js";
 import type { Subscription } from "../../src/domain/subscriptions.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { FakeNodeApi } from "../fakes/node-api.js";
-import { callback, command, type FakeFile, user } from "../fakes/telegram-api.js";
-import { createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { callback, command, type FakeFile } from "../fakes/telegram-api.js";
+import { createTestBot, newUsers, type TestBot } from "../helpers/bot-harness.js";
+import { telegramViews } from "../helpers/telegram-views.js";
 
 const GiB = 1024 ** 3;
 const NOW = Date.UTC(2026, 0, 1, 12, 0);
@@ -17,7 +18,6 @@ const account = new FakeAccountApi();
 const node = new FakeNodeApi({ domain: "node.test" });
 let t: TestBot;
 let serverId: number;
-let nextUser = 8600;
 let nextOrder = 1;
 
 beforeAll(async () => {
@@ -42,29 +42,10 @@ beforeEach(() => {
   t.enqueued.length = 0;
 });
 
-const customer = (extra: Partial<User> = {}): User => user(nextUser++, { language_code: "en", ...extra });
+const customer = newUsers(8600);
 const press = (from: User, data: string) => t.send(callback(from, data));
 
-function lastShown(): { text: string; buttons: { text: string; data: string }[] } {
-  const call = t.telegram.calls
-    .filter((c) => c.method === "sendMessage" || c.method === "editMessageText")
-    .at(-1);
-  const markup = call?.params.reply_markup as
-    | { inline_keyboard?: { text: string; callback_data?: string }[][] }
-    | undefined;
-  const buttons = (markup?.inline_keyboard ?? [])
-    .flat()
-    .map((b) => ({ text: b.text, data: b.callback_data ?? "" }));
-  return { text: String(call?.params.text ?? ""), buttons };
-}
-
-function button(label: string | RegExp): string {
-  const found = lastShown().buttons.find((b) =>
-    typeof label === "string" ? b.text === label : label.test(b.text),
-  );
-  if (!found) throw new Error(`no button ${label} in ${JSON.stringify(lastShown().buttons)}`);
-  return found.data;
-}
+const { lastShown, button } = telegramViews(() => t);
 
 /** An xui client on the fake with usage, and the customer's subscription pointing at it. */
 async function xuiSubscription(

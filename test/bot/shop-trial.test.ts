@@ -1,10 +1,8 @@
-import type { Message, User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { callback, command, user } from "../fakes/telegram-api.js";
-import { createTestBot, TEST_CATALOG, type TestBot } from "../helpers/bot-harness.js";
+import { callback, command } from "../fakes/telegram-api.js";
+import { botMessage, createTestBot, newUsers, TEST_CATALOG, type TestBot } from "../helpers/bot-harness.js";
 
 let t: TestBot;
-let nextUser = 8800;
 
 beforeAll(async () => {
   t = await createTestBot();
@@ -15,7 +13,7 @@ beforeEach(() => {
   t.enqueued.length = 0;
 });
 
-const customer = (extra: Partial<User> = {}): User => user(nextUser++, { language_code: "en", ...extra });
+const customer = newUsers(8800);
 
 describe("/trial", () => {
   it("starts the free trial once: a paid trial order handed to the worker; the second time is refused", async () => {
@@ -56,15 +54,9 @@ describe("/trial", () => {
 
   it("concurrent requests (different chats) still give one trial", async () => {
     const ann = customer();
-    const taps = Array.from({ length: 5 }, (_, i) => {
-      const message = {
-        message_id: 1,
-        date: 0,
-        chat: { id: ann.id * 10 + i, type: "private", first_name: ann.first_name },
-        text: "…",
-      } as Message;
-      return callback(ann, "trial:go", message);
-    });
+    const taps = Array.from({ length: 5 }, (_, i) =>
+      callback(ann, "trial:go", botMessage(ann, "…", ann.id * 10 + i)),
+    );
     await Promise.all(taps.map((u) => t.send(u)));
     expect(t.enqueued).toHaveLength(1);
     expect(t.texts().filter((x) => x.startsWith("🎁 Preparing"))).toHaveLength(1);

@@ -1,19 +1,12 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock, MINUTE } from "../../src/domain/clock.js";
-import {
-  callback,
-  command,
-  preCheckout,
-  successfulPayment,
-  textMessage,
-  user,
-} from "../fakes/telegram-api.js";
-import { createTestBot, TEST_CATALOG, type TestBot } from "../helpers/bot-harness.js";
+import { callback, command, preCheckout, successfulPayment, textMessage } from "../fakes/telegram-api.js";
+import { createTestBot, newUsers, TEST_CATALOG, type TestBot } from "../helpers/bot-harness.js";
+import { telegramViews } from "../helpers/telegram-views.js";
 
 const clock = new ManualClock(Date.UTC(2026, 0, 1, 0, 0));
 let t: TestBot;
-let nextUser = 8400;
 
 beforeAll(async () => {
   t = await createTestBot({ clock });
@@ -23,30 +16,11 @@ beforeEach(() => {
   t.telegram.clear();
 });
 
-const customer = (extra: Partial<User> = {}): User => user(nextUser++, { language_code: "en", ...extra });
+const customer = newUsers(8400);
 const press = (from: User, data: string, bot = t) => bot.send(callback(from, data));
 const say = (from: User, text: string, bot = t) => bot.send(textMessage(from, text));
 
-function lastShown(bot = t): { text: string; buttons: { text: string; data: string }[] } {
-  const call = bot.telegram.calls
-    .filter((c) => c.method === "sendMessage" || c.method === "editMessageText")
-    .at(-1);
-  const markup = call?.params.reply_markup as
-    | { inline_keyboard?: { text: string; callback_data?: string }[][] }
-    | undefined;
-  const buttons = (markup?.inline_keyboard ?? [])
-    .flat()
-    .map((b) => ({ text: b.text, data: b.callback_data ?? "" }));
-  return { text: String(call?.params.text ?? ""), buttons };
-}
-
-function button(label: string | RegExp, bot = t): string {
-  const found = lastShown(bot).buttons.find((b) =>
-    typeof label === "string" ? b.text === label : label.test(b.text),
-  );
-  if (!found) throw new Error(`no button ${label} in ${JSON.stringify(lastShown(bot).buttons)}`);
-  return found.data;
-}
+const { lastShown, button } = telegramViews(() => t);
 
 describe("/wallet", () => {
   it("shows the balance, Stars presets, another amount and history", async () => {

@@ -6,6 +6,7 @@ import { createLogger } from "../../src/logger.js";
 import { Notifier } from "../../src/workers/notifier.js";
 import { callback, user } from "../fakes/telegram-api.js";
 import { createTestBot, TEST_TOKEN, type TestBot } from "../helpers/bot-harness.js";
+import { telegramViews } from "../helpers/telegram-views.js";
 
 const ADMIN = user(7300, { language_code: "en" });
 let t: TestBot;
@@ -32,20 +33,11 @@ async function failedStarsOrder(): Promise<{ order: Order; chargeId: string }> {
   return { order, chargeId };
 }
 
-function lastText(): string {
-  const call = t.telegram.calls
-    .filter((c) => c.method === "sendMessage" || c.method === "editMessageText")
-    .at(-1);
-  return String(call?.params.text ?? "");
-}
+const { lastShown } = telegramViews(() => t);
+const lastText = () => lastShown().text;
 
 function confirmData(): string {
-  const call = t.telegram.calls
-    .filter((c) => c.method === "sendMessage" || c.method === "editMessageText")
-    .at(-1);
-  const rows = (call?.params.reply_markup as { inline_keyboard: { callback_data?: string }[][] })
-    .inline_keyboard;
-  const data = rows.flat().find((b) => b.callback_data?.startsWith("a.sr:ok:"))?.callback_data;
+  const data = lastShown().buttons.find((b) => b.data.startsWith("a.sr:ok:"))?.data;
   if (!data) throw new Error("no confirm button");
   return data;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callback, command, user } from "../fakes/telegram-api.js";
 import { createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { buttonsOf } from "../helpers/telegram-views.js";
 
 const ADMIN = 7001;
 let t: TestBot;
@@ -10,10 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function keyboardTexts(markup: unknown): string[] {
-  const rows = (markup as { inline_keyboard?: { text: string }[][] } | undefined)?.inline_keyboard ?? [];
-  return rows.flat().map((b) => b.text);
-}
+const keyboardTexts = (markup: unknown): string[] => buttonsOf(markup).map((b) => b.text);
 
 describe("/start and /help", () => {
   it("greets in English with the main menu", async () => {
@@ -60,16 +58,14 @@ describe("/start and /help", () => {
     await t.send(command(ann, "/language"));
     const picker = t.telegram.last("sendMessage");
     expect(picker?.params.text).toBe("Choose your language:");
-    type Keyboard = { inline_keyboard: { text: string; callback_data: string }[][] };
-    const buttons = (picker?.params.reply_markup as Keyboard | undefined)?.inline_keyboard ?? [];
-    const ru = buttons.flat().find((b) => b.text.includes("Русский"));
+    const ru = buttonsOf(picker?.params.reply_markup).find((b) => b.text.includes("Русский"));
     expect(ru).toBeDefined();
     const message = {
       message_id: 1,
       date: 0,
       chat: { id: 505, type: "private" as const, first_name: "Ann" },
     };
-    await t.send(callback(ann, ru?.callback_data ?? "", message));
+    await t.send(callback(ann, ru?.data ?? "", message));
     expect(t.telegram.last("editMessageText")?.params.text).toBe("Язык переключён на русский.");
     await t.send(command(ann, "/start"));
     expect(String(t.telegram.last("sendMessage")?.params.text)).toMatch(/^Привет, Ann!/);

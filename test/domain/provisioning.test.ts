@@ -18,6 +18,7 @@ import { FakeAccountApi } from "../fakes/account-api.js";
 import { fail, ok } from "../fakes/http-fake.js";
 import { FakeNodeApi } from "../fakes/node-api.js";
 import { FakePanelApi } from "../fakes/panel-api.js";
+import { rejection, rejectionOf } from "../helpers/errors.js";
 
 const FAST = { attempts: 3, baseDelayMs: 2, maxDelayMs: 10 };
 const GB = GB_BYTES;
@@ -107,20 +108,7 @@ function request(name: string, extra: Partial<ProvisionRequest> = {}): Provision
   return { name, uuid: UUID, expiresAt: clock.now() + 30 * DAY, trafficGb: 50, devices: 3, ...extra };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => {
-      throw new Error("expected a rejection");
-    },
-    (e: unknown) => e,
-  );
-}
-
-async function provisioningError(promise: Promise<unknown>): Promise<ProvisioningError> {
-  const err = await rejection(promise);
-  expect(err).toBeInstanceOf(ProvisioningError);
-  return err as ProvisioningError;
-}
+const provisioningError = (promise: Promise<unknown>) => rejectionOf(promise, ProvisioningError);
 
 function bodies(
   fake: { seen: { method: string; path: string; body: unknown }[] },

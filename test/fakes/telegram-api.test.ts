@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Bot, GrammyError, InlineKeyboard, InputFile, webhookCallback } from "grammy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { rejectionOf } from "../helpers/errors.js";
 import {
   callback,
   command,
@@ -31,14 +32,7 @@ afterEach(async () => {
   await fake.stop();
 });
 
-async function expectGrammyError(p: Promise<unknown>): Promise<GrammyError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(GrammyError);
-  return err as GrammyError;
-}
+const expectGrammyError = (p: Promise<unknown>) => rejectionOf(p, GrammyError);
 
 describe("FakeTelegram with a real grammY Bot", () => {
   it("answers getMe through bot.init() with a realistic bot user", async () => {

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import type { Bot } from "grammy";
-import type { Update } from "grammy/types";
+import type { Message, Update, User } from "grammy/types";
 import type { Redis } from "ioredis";
 import type { BotContext, BotDeps } from "../../src/bot/context.js";
 import { createBot } from "../../src/bot/create-bot.js";
@@ -14,8 +14,9 @@ import { createHostingClients, type HostingClients } from "../../src/hosting/ind
 import { Metrics } from "../../src/http/metrics.js";
 import { createLogger } from "../../src/logger.js";
 import type { BroadcastStarter } from "../../src/workers/broadcast.js";
-import { FakeTelegram } from "../fakes/telegram-api.js";
+import { callback, FakeTelegram, textMessage, user } from "../fakes/telegram-api.js";
 import { testRedis } from "./redis.js";
+import { shownTexts } from "./telegram-views.js";
 
 export const TEST_TOKEN = "100200:TEST-token-for-the-fake-bot-api";
 
@@ -164,13 +165,46 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     enqueued,
     send: (update) => bot.handleUpdate(update),
     logs: () => logLines.join(""),
-    texts: () =>
-      telegram.calls
-        .filter((c) => c.method === "sendMessage" || c.method === "editMessageText")
-        .map((c) => String(c.params.text)),
+    texts: () => shownTexts(telegram),
     close: async () => {
       await hosting.close();
       if (!options.redis) await redis.quit();
     },
   };
+}
+
+/**
+ * Taps and messages sent to the bot (which a test creates later, hence the getter) as `as`, or as another
+ * user when one is given.
+ */
+export function chatAs(bot: () => TestBot, as: User) {
+  return {
+    /** Taps an inline button with callback data `data`. */
+    press: (data: string, from: User = as): Promise<void> => bot().send(callback(from, data)),
+    /** Sends a text message; returns the update (its message id is what the bot may delete). */
+    say: async (text: string, from: User = as): Promise<Update> => {
+      const update = textMessage(from, text);
+      await bot().send(update);
+      return update;
+    },
+  };
+}
+
+/** A new English-speaking user per call, ids counting up from `firstId`, so tests never share a customer. */
+export function newUsers(firstId: number): (extra?: Partial<User>) => User {
+  let next = firstId;
+  return (extra = {}) => user(next++, { language_code: "en", ...extra });
+}
+
+/**
+ * A bot message (id 1) saying `text` in a private chat with `of` (their own chat unless `chatId` is given),
+ * for a callback to be on: taps in different chats are not serialized by the bot.
+ */
+export function botMessage(of: User, text = "…", chatId = of.id): Message {
+  return {
+    message_id: 1,
+    date: 0,
+    chat: { id: chatId, type: "private", first_name: of.first_name },
+    text,
+  } as Message;
 }

@@ -12,6 +12,7 @@ import { Outbox, type OutboxMessage, type SendOutcome, startOutboxWorker } from 
 import { FakeTelegram } from "../fakes/telegram-api.js";
 import { TEST_CATALOG } from "./bot-harness.js";
 import { testRedis } from "./redis.js";
+import { until } from "./wait.js";
 
 export const WORKER_TOKEN = "900900:worker-harness-token-for-tests";
 
@@ -29,6 +30,8 @@ export interface WorkerHarness {
   outbox: Outbox;
   /** Starts the outbox worker (rate limits overridable for fast tests). */
   startOutbox(limits?: { perSecond?: number; perChatGapMs?: number }): Worker<OutboxMessage, SendOutcome>;
+  /** Waits until the outbox has no job left waiting, active or delayed (the outbox worker must run). */
+  drainOutbox(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -89,6 +92,11 @@ export async function createWorkerHarness(options: WorkerHarnessOptions = {}): P
       workers.push(worker);
       return worker;
     },
+    drainOutbox: () =>
+      until(async () => {
+        const counts = await outbox.queue.getJobCounts("waiting", "active", "delayed", "prioritized");
+        return Object.values(counts).every((n) => n === 0);
+      }),
     close: async () => {
       for (const w of workers) await w.close();
       await outbox.close();

@@ -17,6 +17,7 @@ import {
 import type { CallObservation } from "../../src/hosting/request.js";
 import { FakeAccountApi, MAX_ACTIVE_KEYS } from "../fakes/account-api.js";
 import { fail, HttpFake } from "../fakes/http-fake.js";
+import { rejection, rejectionOf } from "../helpers/errors.js";
 
 const DAY_MS = 86_400_000;
 const FAST_RETRY = { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 };
@@ -29,21 +30,7 @@ function client(options: Partial<AccountApiOptions> = {}): AccountApi {
   return new AccountApi({ baseUrl: fake.url, apiKey: () => key, retry: FAST_RETRY, ...options });
 }
 
-/** Awaits a promise that must reject and returns the rejection. */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => {
-      throw new Error("expected a rejection");
-    },
-    (err: unknown) => err,
-  );
-}
-
-async function apiError(promise: Promise<unknown>): Promise<HostingApiError> {
-  const err = await rejection(promise);
-  expect(err).toBeInstanceOf(HostingApiError);
-  return err as HostingApiError;
-}
+const apiError = (promise: Promise<unknown>) => rejectionOf(promise, HostingApiError);
 
 const alice = () => fake.accounts.get("alice")!;
 

@@ -18,6 +18,7 @@ import {
 import type { CallObservation } from "../../src/hosting/request.js";
 import { fail, HttpFake } from "../fakes/http-fake.js";
 import { type FakeCert, FakeNodeApi, makeCert } from "../fakes/node-api.js";
+import { rejection, rejectionOf } from "../helpers/errors.js";
 
 const FAST = { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 };
 const DAY = 86_400;
@@ -67,23 +68,7 @@ async function raw(
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-async function apiError(promise: Promise<unknown>): Promise<HostingApiError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(HostingApiError);
-  return err as HostingApiError;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => {
-      throw new Error("expected a rejection");
-    },
-    (e: unknown) => e,
-  );
-}
+const apiError = (promise: Promise<unknown>) => rejectionOf(promise, HostingApiError);
 
 /** Walks an error's `cause` chain. */
 function causes(err: unknown): unknown[] {

@@ -15,6 +15,7 @@ import {
 import type { CallObservation } from "../../src/hosting/request.js";
 import { fail } from "../fakes/http-fake.js";
 import { FakePanelApi } from "../fakes/panel-api.js";
+import { rejectionOf } from "../helpers/errors.js";
 
 const TOKEN = "panel-secret";
 const NOW_MS = Date.UTC(2031, 0, 15, 12, 0, 0);
@@ -46,14 +47,7 @@ function lastBody(): unknown {
   return fake.seen.at(-1)?.body;
 }
 
-async function apiError(p: Promise<unknown>): Promise<HostingApiError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(HostingApiError);
-  return err as HostingApiError;
-}
+const apiError = (p: Promise<unknown>) => rejectionOf(p, HostingApiError);
 
 beforeAll(async () => {
   await fake.start();

@@ -4,11 +4,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createI18n } from "../../src/bot/i18n.js";
 import type { Catalog } from "../../src/domain/catalog.js";
 import { DAY, ManualClock } from "../../src/domain/clock.js";
+import type { Order } from "../../src/domain/orders.js";
 import { createShopServices, type ShopServices } from "../../src/domain/services.js";
-import { AccountApi } from "../../src/hosting/account.js";
 import type { HostingClients } from "../../src/hosting/index.js";
-import { NodeApi } from "../../src/hosting/node.js";
-import { PanelApi } from "../../src/hosting/panel.js";
 import { createLogger } from "../../src/logger.js";
 import { Notifier } from "../../src/workers/notifier.js";
 import { type OrderWorker, startOrderWorker } from "../../src/workers/order-worker.js";
@@ -18,11 +16,12 @@ import { fail } from "../fakes/http-fake.js";
 import { FakeNodeApi } from "../fakes/node-api.js";
 import { FakePanelApi } from "../fakes/panel-api.js";
 import { FakeTelegram } from "../fakes/telegram-api.js";
+import { hostingClientsFor } from "../helpers/fake-hosting.js";
 import { testRedis } from "../helpers/redis.js";
+import { sleep, untilValue } from "../helpers/wait.js";
 
 const TOKEN = "777:integration-token-for-orders-test";
 const ADMIN = 42;
-const FAST_HTTP = { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 };
 
 const accountFake = new FakeAccountApi();
 const panelFake = new FakePanelApi({ token: "panel-token", nodes: [{ id: "2" }] });
@@ -109,14 +108,7 @@ beforeAll(async () => {
   redis = await testRedis();
   workerRedis = redis.duplicate({ maxRetriesPerRequest: null });
   hosting = {
-    account: new AccountApi({ baseUrl: accountFake.url, apiKey: () => key, retry: FAST_HTTP }),
-    panel: new PanelApi({ baseUrl: panelFake.url, token: () => "panel-token", retry: FAST_HTTP }),
-    node: new NodeApi({
-      baseUrl: nodeFake.url,
-      token: () => nodeFake.token,
-      certSha256: nodeFake.certificate?.fingerprint256,
-      retry: FAST_HTTP,
-    }),
+    ...hostingClientsFor({ account: accountFake, accountKey: key, panel: panelFake, node: nodeFake }),
     close: async () => undefined,
   };
   queue = new OrderQueue(redis, { attempts: 3, backoffMs: 40 });
@@ -166,27 +158,20 @@ async function paidOrder(planId: string, kind: "purchase" | "trial" = "purchase"
   return { customerId, orderId: started.order.id };
 }
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 8_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`condition not met: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 const orderStatus = (id: string) => services.orders.get(id).then((o) => o?.status);
+/** Waits until order `id` has `status`. */
+const untilStatus = (id: string, status: Order["status"]) =>
+  untilValue(
+    () => orderStatus(id),
+    (s) => s === status,
+  );
 
 describe("orders through real BullMQ workers", () => {
   it("xui: provisions one client, stores the subscription and sends links and a QR code", async () => {
     startWorker();
     const { customerId, orderId } = await paidOrder("de-xui");
     await queue.enqueue(orderId);
-    await until(
-      () => orderStatus(orderId),
-      (s) => s === "active",
-    );
+    await untilStatus(orderId, "active");
     const server = accountFake.serverState(xuiServers[0] ?? 0);
     const mine = server.clients.filter((c) => c.email.startsWith(`c${customerId}-`));
     expect(mine).toHaveLength(1);
@@ -205,10 +190,7 @@ describe("orders through real BullMQ workers", () => {
     startWorker();
     const { customerId, orderId } = await paidOrder("multi");
     await queue.enqueue(orderId);
-    await until(
-      () => orderStatus(orderId),
-      (s) => s === "active",
-    );
+    await untilStatus(orderId, "active");
     const [sub] = await services.subscriptions.ofCustomer(customerId);
     const name = sub?.ref.name ?? "";
     const main = panelFake.clientAt("main", name);
@@ -222,10 +204,7 @@ describe("orders through real BullMQ workers", () => {
     startWorker();
     const { customerId, orderId } = await paidOrder("node");
     await queue.enqueue(orderId);
-    await until(
-      () => orderStatus(orderId),
-      (s) => s === "active",
-    );
+    await untilStatus(orderId, "active");
     const [sub] = await services.subscriptions.ofCustomer(customerId);
     const client = nodeFake.clients.get(sub?.ref.name ?? "");
     expect(client).toBeDefined();
@@ -237,10 +216,7 @@ describe("orders through real BullMQ workers", () => {
     const { customerId, orderId } = await paidOrder("node");
     nodeFake.failNext("POST", "(/api)?/create", fail(503, "temporarily unavailable"), 1);
     await queue.enqueue(orderId);
-    await until(
-      () => orderStatus(orderId),
-      (s) => s === "active",
-    );
+    await untilStatus(orderId, "active");
     const [sub] = await services.subscriptions.ofCustomer(customerId);
     const mine = [...nodeFake.clients.values()].filter((c) => c.name === sub?.ref.name);
     expect(mine).toHaveLength(1);
@@ -260,10 +236,7 @@ describe("orders through real BullMQ workers", () => {
     // One refusal per attempt (the queue allows 3).
     nodeFake.failNext("POST", "(/api)?/create", fail(503, "down"), 3);
     await queue.enqueue(orderId);
-    await until(
-      () => orderStatus(orderId),
-      (s) => s === "refunded",
-    );
+    await untilStatus(orderId, "refunded");
     expect(await services.wallet.balance(customerId)).toBe(1000);
     const kinds = (await services.wallet.history(customerId, 0, 10)).entries.map((e) => e.kind);
     expect(kinds).toEqual(["refund", "purchase", "admin-credit"]);
@@ -278,15 +251,12 @@ describe("orders through real BullMQ workers", () => {
     panelFake.setUnreachable("2", true);
     const { customerId, orderId } = await paidOrder("multi");
     await queue.enqueue(orderId);
-    await until(
+    await untilValue(
       () => services.orders.get(orderId),
       (o) => Boolean(o?.error),
     );
     panelFake.setUnreachable("2", false);
-    await until(
-      () => orderStatus(orderId),
-      (s) => s === "active",
-    );
+    await untilStatus(orderId, "active");
     const [sub] = await services.subscriptions.ofCustomer(customerId);
     const name = sub?.ref.name ?? "";
     expect(panelFake.clientsAt("main").filter((c) => c.name === name)).toHaveLength(1);
@@ -304,15 +274,12 @@ describe("orders through real BullMQ workers", () => {
 
     const restarted = startWorker();
     expect(await restarted.resume()).toBeGreaterThanOrEqual(1);
-    await until(
-      () => orderStatus(orderId),
-      (s) => s === "active",
-    );
+    await untilStatus(orderId, "active");
     expect([...nodeFake.clients.values()].filter((c) => c.name === order?.clientName)).toHaveLength(1);
     expect(await services.orders.openIds()).not.toContain(orderId);
     // Resuming again (another restart) changes nothing and sends nothing twice.
     await restarted.resume();
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
     expect(telegram.callsOf("sendMessage").filter((c) => c.chatId === customerId)).toHaveLength(1);
     expect(await services.wallet.balance(customerId)).toBe(880);
   });
@@ -321,20 +288,14 @@ describe("orders through real BullMQ workers", () => {
     startWorker();
     const { customerId, orderId } = await paidOrder("multi");
     await queue.enqueue(orderId);
-    await until(
-      () => orderStatus(orderId),
-      (s) => s === "active",
-    );
+    await untilStatus(orderId, "active");
     const [sub] = await services.subscriptions.ofCustomer(customerId);
     if (!sub) throw new Error("no subscription");
     const renewal = await services.shop.startRenewal(customerId, sub.id, "en");
     if (!renewal.ok) throw new Error(renewal.reason);
     expect((await services.shop.payFromBalance(customerId, renewal.order.id)).status).toBe("paid");
     await queue.enqueue(renewal.order.id);
-    await until(
-      () => orderStatus(renewal.order.id),
-      (s) => s === "active",
-    );
+    await untilStatus(renewal.order.id, "active");
     const target = sub.expiresAt + 30 * DAY;
     const renewed = await services.subscriptions.get(sub.id);
     expect(Math.abs((renewed?.expiresAt ?? 0) - target)).toBeLessThan(2_000);
@@ -354,10 +315,7 @@ describe("orders through real BullMQ workers", () => {
     const { customerId, orderId } = await paidOrder("de-xui", "trial");
     expect((await services.shop.startTrial(customerId, "en")).ok).toBe(false);
     await queue.enqueue(orderId);
-    await until(
-      () => orderStatus(orderId),
-      (s) => s === "active",
-    );
+    await untilStatus(orderId, "active");
     const [sub] = await services.subscriptions.ofCustomer(customerId);
     expect(sub?.trial).toBe(true);
     expect(sub?.expiresAt).toBe(clock.now() + DAY);
@@ -369,18 +327,12 @@ describe("orders through real BullMQ workers", () => {
     const { customerId, orderId } = await paidOrder("node");
     nodeFake.failNext("POST", "(/api)?/create", fail(400, "bad_request"), 1);
     await queue.enqueue(orderId);
-    await until(
-      () => orderStatus(orderId),
-      (s) => s === "refunded",
-    );
+    await untilStatus(orderId, "refunded");
     // What the admin's Retry does for an order whose refund did not complete: back to paid.
     await services.orders.update(orderId, { status: "failed" });
     expect(await services.orders.transition(orderId, ["failed"], "paid")).toBe(true);
     await queue.enqueue(orderId);
-    await until(
-      () => orderStatus(orderId),
-      (s) => s === "active",
-    );
+    await untilStatus(orderId, "active");
     expect((await services.subscriptions.ofCustomer(customerId)).length).toBe(1);
   });
 
@@ -389,12 +341,12 @@ describe("orders through real BullMQ workers", () => {
     const { customerId, orderId } = await paidOrder("node");
     telegram.failNext("sendMessage", { error_code: 502, description: "Bad Gateway" });
     await queue.enqueue(orderId);
-    await until(
+    await untilValue(
       async () => telegram.callsOf("sendMessage").filter((c) => c.chatId === customerId).length,
       (n) => n === 2,
     );
     await telegram.waitFor((c) => c.method === "sendPhoto" && c.chatId === customerId);
-    await until(
+    await untilValue(
       () => services.orders.get(orderId),
       (o) => o?.deliveredAt !== undefined,
     );
@@ -406,7 +358,7 @@ describe("orders through real BullMQ workers", () => {
         (r.body as { name?: string }).name === sub?.ref.name,
     );
     expect(creates).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
     expect(telegram.callsOf("sendMessage").filter((c) => c.chatId === customerId)).toHaveLength(2);
   });
 });

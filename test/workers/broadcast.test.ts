@@ -5,6 +5,8 @@ import { DAY } from "../../src/domain/clock.js";
 import { BroadcastQueue, startBroadcastWorker } from "../../src/workers/broadcast.js";
 import { OUTBOX_PER_SECOND } from "../../src/workers/outbox.js";
 import type { TelegramCall } from "../fakes/telegram-api.js";
+import { peak } from "../helpers/rate.js";
+import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 const NOW = Date.UTC(2026, 2, 10, 12);
@@ -29,21 +31,13 @@ beforeAll(async () => {
   connection = h.workerRedis.duplicate({ maxRetriesPerRequest: null });
   broadcasts = new BroadcastQueue(h.redis);
   const { customers, subscriptions } = h.services;
-  for (const id of [...ids, ADMIN_BLOCKED, BLOCKED_BEFORE]) {
-    await customers.seen({ id, firstName: `C${id}`, locale: "en" });
-  }
+  for (const id of [...ids, ADMIN_BLOCKED, BLOCKED_BEFORE]) await seedCustomer(h.services, id);
   await customers.setBlocked(ADMIN_BLOCKED, true);
   await customers.markBotBlocked(BLOCKED_BEFORE);
   for (const id of [...ACTIVE, EXPIRED]) {
-    await subscriptions.create(`o${id}`, {
+    await seedSubscription(h.services, `o${id}`, {
       customerId: id,
-      planId: "de-xui",
-      ref: { kind: "node", name: `c${id}` },
-      links: { links: ["vless://x"], subscriptionUrl: undefined },
       expiresAt: id === EXPIRED ? NOW - DAY : NOW + 5 * DAY,
-      trafficGb: 0,
-      devices: 0,
-      trial: false,
     });
   }
   for (const id of BLOCKS_NOW) h.telegram.blockChat(id);
@@ -74,17 +68,6 @@ afterAll(async () => {
 const isSend = (c: TelegramCall) => c.method === "sendMessage" || c.method === "sendPhoto";
 const toCustomers = () => h.telegram.calls.filter((c) => isSend(c) && c.chatId !== ADMIN_CHAT);
 const toAdmin = (method: string) => h.telegram.callsOf(method).filter((c) => c.chatId === ADMIN_CHAT);
-
-/** The most sends seen in any window of `ms` milliseconds. */
-function peak(times: number[], ms: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; i < sorted.length; i++) {
-    while ((sorted[i] ?? 0) - (sorted[j] ?? 0) >= ms) j++;
-    best = Math.max(best, i - j + 1);
-  }
-  return best;
-}
 
 const finalText = (sent: number, failed: number, blocked: number, total: number) =>
   `✅ Broadcast finished: sent ${sent}, failed ${failed}, blocked ${blocked} of ${total}.`;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { broadcastStatsKey } from "../../src/workers/outbox.js";
+import { peak } from "../helpers/rate.js";
+import { sleep, until } from "../helpers/wait.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 let h: WorkerHarness;
@@ -11,26 +13,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.telegram.clear());
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 const sends = () => h.telegram.calls.filter((c) => c.method === "sendMessage" || c.method === "sendPhoto");
-
-/** The most sends seen in any window of `ms` milliseconds. */
-function peak(times: number[], ms: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; i < sorted.length; i++) {
-    while ((sorted[i] ?? 0) - (sorted[j] ?? 0) >= ms) j++;
-    best = Math.max(best, i - j + 1);
-  }
-  return best;
-}
 
 describe("outbox", () => {
   it("stays within the overall rate", async () => {
@@ -87,7 +70,7 @@ describe("outbox", () => {
     await h.outbox.send({ chatId: 6161, text: "remind", once: "test:once:1" });
     await h.outbox.forget("test:once:1");
     await h.outbox.send({ chatId: 6161, text: "remind", once: "test:once:1" });
-    await new Promise((r) => setTimeout(r, 500));
+    await sleep(500);
     expect(sends()).toHaveLength(1);
   });
 });

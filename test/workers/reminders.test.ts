@@ -11,7 +11,9 @@ import {
   type ReminderThreshold,
   reminderThreshold,
 } from "../../src/workers/reminders.js";
-import type { TelegramCall } from "../fakes/telegram-api.js";
+import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";
+import { keyboardOf, telegramViews } from "../helpers/telegram-views.js";
+import { sleep } from "../helpers/wait.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 const T0 = Date.UTC(2026, 2, 2, 12, 0);
@@ -40,35 +42,18 @@ const task = () =>
     logger: h.logger,
   });
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** Waits until the outbox has delivered everything queued (the worker must be running). */
 async function settle(): Promise<void> {
-  await until(async () => {
-    const counts = await h.outbox.queue.getJobCounts("waiting", "active", "delayed", "prioritized");
-    return Object.values(counts).every((n) => n === 0);
-  });
-  await new Promise((r) => setTimeout(r, 100));
+  await h.drainOutbox();
+  await sleep(100);
 }
 
-const sendsTo = (chatId: number): TelegramCall[] =>
-  h.telegram.callsOf("sendMessage").filter((c) => c.chatId === chatId);
-
-const buttons = (call: TelegramCall | undefined): { text: string; callback_data: string }[] =>
-  (
-    (call?.params.reply_markup as { inline_keyboard?: { text: string; callback_data: string }[][] })
-      ?.inline_keyboard ?? []
-  ).flat();
+const { sendsTo } = telegramViews(() => h);
+const buttons = keyboardOf;
 
 async function customer(locale: "en" | "ru" = "en"): Promise<number> {
   const id = 70_000 + ++seq;
-  await h.services.customers.seen({ id, firstName: `C${id}`, locale });
+  await seedCustomer(h.services, id, locale);
   return id;
 }
 
@@ -81,14 +66,13 @@ async function subscription(
   const now = h.clock.now();
   h.clock.set(opts.createdAt ?? T0 - 60 * DAY);
   const orderId = `o-r${++seq}`;
-  const sub = await h.services.subscriptions.create(orderId, {
+  const sub = await seedSubscription(h.services, orderId, {
     customerId,
     planId: opts.planId ?? "de-xui",
     ref: { kind: "xui", serverId: 1, name: `c${customerId}-${seq}` },
     links: { links: ["vless://example"], subscriptionUrl: undefined },
     expiresAt,
     trafficGb: 100,
-    devices: 0,
     trial: opts.trial ?? false,
   });
   h.clock.set(now);
@@ -275,7 +259,7 @@ describe("expiry reminders", () => {
     const r = await t.run();
     expect(r.blocked).toBe(2);
     expect(queuedTotal(r)).toBe(0);
-    await new Promise((res) => setTimeout(res, 200));
+    await sleep(200);
     for (const chat of [blocked, botBlocked, old]) expect(sendsTo(chat)).toHaveLength(0);
 
     await h.services.customers.setBlocked(blocked, false);

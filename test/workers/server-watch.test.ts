@@ -9,6 +9,8 @@ import {
 } from "../../src/workers/server-watch.js";
 import { FakeAccountApi, type FakeServer, type NewFakeServer } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";
+import { seedSubscription } from "../helpers/shop-seed.js";
+import { telegramViews } from "../helpers/telegram-views.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 const DAY_MS = 86_400_000;
@@ -95,29 +97,11 @@ function setBalance(value: number): void {
   if (a) a.balance = value;
 }
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** Waits until the outbox has delivered everything queued so far. */
-async function drained(): Promise<void> {
-  await until(async () => {
-    const c = await h.outbox.queue.getJobCounts("waiting", "active", "delayed", "prioritized");
-    return Object.values(c).every((v) => v === 0);
-  });
-}
+const drained = () => h.drainOutbox();
 
 /** Texts sent to a chat. */
-function sentTo(chatId: number): string[] {
-  return h.telegram
-    .callsOf("sendMessage")
-    .filter((c) => c.chatId === chatId)
-    .map((c) => String(c.params.text));
-}
+const { textsTo: sentTo } = telegramViews(() => h);
 
 function allSent(): string[] {
   return h.telegram.callsOf("sendMessage").map((c) => `${c.chatId}: ${String(c.params.text)}`);
@@ -131,15 +115,11 @@ async function runAndDrain(t: { run(): Promise<unknown> }, times = 1): Promise<v
 let order = 0;
 async function subscribe(customerId: number, ref: object, expiresAt = h.clock.now() + 10 * DAY_MS) {
   order += 1;
-  return h.services.subscriptions.create(`o${order}x${n}`, {
+  return seedSubscription(h.services, `o${order}x${n}`, {
     customerId,
-    planId: "de-xui",
     ref: ref as never,
-    links: { links: ["vless://x"], subscriptionUrl: undefined },
     expiresAt,
     trafficGb: 100,
-    devices: 0,
-    trial: false,
   });
 }
 

@@ -3,27 +3,26 @@ import { buyCb, myCb } from "../../src/bot/features/shop/callbacks.js";
 import { DAY } from "../../src/domain/clock.js";
 import type { AccessRef } from "../../src/domain/provisioning/types.js";
 import { subscriptionKeys } from "../../src/domain/subscriptions.js";
-import { AccountApi } from "../../src/hosting/account.js";
-import { NodeApi } from "../../src/hosting/node.js";
-import { PanelApi } from "../../src/hosting/panel.js";
 import { createTrafficTask, type TrafficDeps, trafficLevel } from "../../src/workers/traffic.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";
 import { FakeNodeApi } from "../fakes/node-api.js";
 import { FakePanelApi } from "../fakes/panel-api.js";
-import type { TelegramCall } from "../fakes/telegram-api.js";
+import { type FakeHostingClients, hostingClientsFor } from "../helpers/fake-hosting.js";
+import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";
+import { keyboardOf, telegramViews } from "../helpers/telegram-views.js";
+import { sleep } from "../helpers/wait.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 const GB = 1024 ** 3;
 const T0 = Date.UTC(2026, 2, 2, 12, 0);
-const FAST_HTTP = { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 };
 
 const accountFake = new FakeAccountApi();
 const panelFake = new FakePanelApi({ token: "panel-token", nodes: [{ id: "2" }] });
 const nodeFake = new FakeNodeApi();
 
 let h: WorkerHarness;
-let hosting: { account: AccountApi; panel: PanelApi; node: NodeApi };
+let hosting: FakeHostingClients;
 let server1 = 0;
 let server2 = 0;
 let seq = 0;
@@ -34,16 +33,7 @@ beforeAll(async () => {
   const key = accountFake.addKey("shop");
   server1 = accountFake.addServer("shop", { type: "xui" }).id;
   server2 = accountFake.addServer("shop", { type: "xui" }).id;
-  hosting = {
-    account: new AccountApi({ baseUrl: accountFake.url, apiKey: () => key, retry: FAST_HTTP }),
-    panel: new PanelApi({ baseUrl: panelFake.url, token: () => "panel-token", retry: FAST_HTTP }),
-    node: new NodeApi({
-      baseUrl: nodeFake.url,
-      token: () => nodeFake.token,
-      certSha256: nodeFake.certificate?.fingerprint256,
-      retry: FAST_HTTP,
-    }),
-  };
+  hosting = hostingClientsFor({ account: accountFake, accountKey: key, panel: panelFake, node: nodeFake });
   h = await createWorkerHarness({ now: T0, hosting });
   h.startOutbox({ perChatGapMs: 50 });
 });
@@ -69,34 +59,17 @@ const task = (deps: Partial<TrafficDeps> = {}) =>
     ...deps,
   });
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 async function settle(): Promise<void> {
-  await until(async () => {
-    const counts = await h.outbox.queue.getJobCounts("waiting", "active", "delayed", "prioritized");
-    return Object.values(counts).every((n) => n === 0);
-  });
-  await new Promise((r) => setTimeout(r, 100));
+  await h.drainOutbox();
+  await sleep(100);
 }
 
-const sendsTo = (chatId: number): TelegramCall[] =>
-  h.telegram.callsOf("sendMessage").filter((c) => c.chatId === chatId);
-const texts = (chatId: number) => sendsTo(chatId).map((c) => String(c.params.text));
-const buttons = (call: TelegramCall | undefined): { text: string; callback_data: string }[] =>
-  (
-    (call?.params.reply_markup as { inline_keyboard?: { text: string; callback_data: string }[][] })
-      ?.inline_keyboard ?? []
-  ).flat();
+const { sendsTo, textsTo: texts } = telegramViews(() => h);
+const buttons = keyboardOf;
 
 async function customer(locale: "en" | "ru" = "en"): Promise<number> {
   const id = 80_000 + ++seq;
-  await h.services.customers.seen({ id, firstName: `C${id}`, locale });
+  await seedCustomer(h.services, id, locale);
   return id;
 }
 
@@ -105,14 +78,13 @@ async function subscription(
   ref: AccessRef,
   opts: { expiresAt?: number; trafficGb?: number; trial?: boolean; planId?: string } = {},
 ) {
-  return h.services.subscriptions.create(`o-t${++seq}`, {
+  return seedSubscription(h.services, `o-t${++seq}`, {
     customerId,
     planId: opts.planId ?? (ref.kind === "xui" ? "de-xui" : ref.kind === "node" ? "node" : "multi"),
     ref,
     links: { links: [], subscriptionUrl: undefined },
     expiresAt: opts.expiresAt ?? T0 + 20 * DAY,
     trafficGb: opts.trafficGb ?? 10,
-    devices: 0,
     trial: opts.trial ?? false,
   });
 }
@@ -317,7 +289,7 @@ describe("traffic warnings", () => {
     expect(r.unmatched).toBe(1);
     expect(r.skipped).toEqual(["node"]);
     expect(r.queued).toEqual({ 80: 0, 100: 0 });
-    await new Promise((res) => setTimeout(res, 200));
+    await sleep(200);
     for (const chat of [expired, unlimited, blocked, unlisted, nodeLess])
       expect(sendsTo(chat)).toHaveLength(0);
   });

@@ -1,0 +1,28 @@
+import type { Locale } from "../../src/config.js";
+import type { ShopServices } from "../../src/domain/services.js";
+import type { NewSubscription, Subscription } from "../../src/domain/subscriptions.js";
+
+/** Records customer `id` as seen (named `C<id>`), as the bot does on their first message. */
+export async function seedCustomer(shop: ShopServices, id: number, locale: Locale = "en"): Promise<void> {
+  await shop.customers.seen({ id, firstName: `C${id}`, locale });
+}
+
+/**
+ * Stores the subscription of order `orderId`: by default a de-xui one on node client `c<customerId>` with a
+ * placeholder link, no traffic or device limit and no trial; `fields` override any of that.
+ */
+export function seedSubscription(
+  shop: ShopServices,
+  orderId: string,
+  fields: Pick<NewSubscription, "customerId" | "expiresAt"> & Partial<NewSubscription>,
+): Promise<Subscription> {
+  return shop.subscriptions.create(orderId, {
+    planId: "de-xui",
+    ref: { kind: "node", name: `c${fields.customerId}` },
+    links: { links: ["vless://x"], subscriptionUrl: undefined },
+    trafficGb: 0,
+    devices: 0,
+    trial: false,
+    ...fields,
+  });
+}
