@@ -5,6 +5,9 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY bench ./bench
+COPY demo ./demo
+COPY test/fakes ./test/fakes
+COPY test/helpers/local-redis.ts ./test/helpers/local-redis.ts
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
