@@ -3,6 +3,7 @@ import { sequentialize } from "@grammyjs/runner";
 import { RedisAdapter } from "@grammyjs/storage-redis";
 import { Bot, type BotConfig, type BotError, Composer, GrammyError, HttpError, session } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
+import { retryOnFlood } from "../telegram-retry.js";
 import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
 import { SealedConversationStorage } from "./conversation-kit.js";
 import { adminConversations, adminFeature } from "./features/admin/index.js";
@@ -31,6 +32,7 @@ export function chatKey(ctx: { chat?: { id: number }; from?: { id: number } }): 
 export function createBot(options: CreateBotOptions): Bot<BotContext> {
   const { deps } = options;
   const bot = new Bot<BotContext>(options.token, { botInfo: options.botInfo, client: options.client });
+  retryOnFlood(bot.api);
   const i18n = createI18n<BotContext>(deps.config.defaultLocale, (ctx) => {
     const chosen = chatKey(ctx) ? ctx.session.locale : undefined;
     return chosen ?? supportedLocale(ctx.from?.language_code);

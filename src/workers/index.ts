@@ -7,6 +7,7 @@ import { ShopSettings } from "../domain/settings.js";
 import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
+import { retryOnFlood } from "../telegram-retry.js";
 import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
 import { startMaintenance } from "./maintenance.js";
 import { Notifier } from "./notifier.js";
@@ -49,10 +50,13 @@ export interface Workers {
  */
 export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
   const { config, redis, workerRedis, i18n, shop, hosting, outbox, metrics, logger } = deps;
+  // The outbox and broadcasts handle 429 themselves (they pause the whole queue); direct
+  // notices (order delivery, failures) retry on their own.
   const api = new Api(config.botToken, { apiRoot: config.botApiRoot });
+  const noticeApi = retryOnFlood(new Api(config.botToken, { apiRoot: config.botApiRoot }));
   const clock = systemClock;
   const notifier = new Notifier({
-    api,
+    api: noticeApi,
     i18n,
     shop,
     adminIds: config.adminIds,

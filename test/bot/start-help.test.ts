@@ -79,10 +79,25 @@ describe("/start and /help", () => {
 
   it("logs a failing handler and answers the user politely", async () => {
     t.telegram.clear();
-    t.telegram.failNext("sendMessage", { error_code: 500, description: "Internal Server Error" });
+    t.telegram.failNext("sendMessage", { error_code: 400, description: "Bad Request: can't parse entities" });
     await t.send(command(user(507, { language_code: "ru" }), "/help"));
     const sends = t.telegram.callsOf("sendMessage");
     expect(sends).toHaveLength(2);
     expect(sends[1]?.params.text).toBe("Извините, у нас что-то пошло не так. Попробуйте ещё раз чуть позже.");
+    expect(t.logs()).toContain("Bot API refused a call");
+  });
+
+  it("waits out a 429 and then answers", async () => {
+    t.telegram.clear();
+    t.telegram.failNext("sendMessage", {
+      error_code: 429,
+      description: "Too Many Requests: retry after 1",
+      parameters: { retry_after: 1 },
+    });
+    await t.send(command(user(508, { language_code: "en" }), "/help"));
+    const sends = t.telegram.callsOf("sendMessage");
+    expect(sends).toHaveLength(2);
+    expect(String(sends[1]?.params.text)).toMatch(/^<b>How it works<\/b>/);
+    expect((sends[1]?.at ?? 0) - (sends[0]?.at ?? 0)).toBeGreaterThanOrEqual(900);
   });
 });
