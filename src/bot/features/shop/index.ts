@@ -6,7 +6,7 @@ import { buyFeature, buyListView } from "./buy.js";
 import { SHOP_CALLBACK, SHOP_COMMANDS } from "./callbacks.js";
 import { answer, markAnswered } from "./common.js";
 import { myFeature, myListView } from "./my.js";
-import { registerCustomer } from "./register.js";
+import { botMembership, registerCustomer } from "./register.js";
 import { startTrial, trialFeature } from "./trial.js";
 import { walletConversations, walletFeature, walletView } from "./wallet.js";
 
@@ -60,7 +60,7 @@ export async function openShop(ctx: BotContext, entry: ShopEntry): Promise<void>
 
 /** Customers' side of the shop: registration, /buy, /my, /wallet, /trial and their buttons. */
 export const shopFeature = new Composer<BotContext>();
-shopFeature.use(registerCustomer);
+shopFeature.use(botMembership, registerCustomer);
 shopFeature.use(async (ctx, next) => {
   const data = ctx.callbackQuery?.data;
   const isShop = (data !== undefined && SHOP_CALLBACK.test(data)) || ctx.hasCommand([...SHOP_COMMANDS]);

@@ -1,4 +1,4 @@
-import type { MiddlewareFn } from "grammy";
+import { Composer, type MiddlewareFn } from "grammy";
 import { HOUR } from "../../../domain/clock.js";
 import type { BotContext } from "../../context.js";
 import { localeOf } from "./common.js";
@@ -30,3 +30,26 @@ export const registerCustomer: MiddlewareFn<BotContext> = async (ctx, next) => {
   }
   await next();
 };
+
+/**
+ * Telegram tells the bot when a user blocks it (`kicked`) or starts it again (`member`):
+ * broadcasts skip blocked users without having to fail a send first.
+ */
+export const botMembership = new Composer<BotContext>();
+botMembership.on("my_chat_member", async (ctx, next) => {
+  if (ctx.chat.type !== "private") return next();
+  const { customers } = ctx.deps.shop;
+  const status = ctx.myChatMember.new_chat_member.status;
+  if (status === "kicked") {
+    await customers.markBotBlocked(ctx.from.id);
+    ctx.log.info({ customerId: ctx.from.id }, "the user blocked the bot");
+  } else if (status === "member") {
+    await customers.seen({
+      id: ctx.from.id,
+      ...(ctx.from.username ? { username: ctx.from.username } : {}),
+      firstName: ctx.from.first_name,
+      locale: await localeOf(ctx),
+    });
+    ctx.session.seenAt = ctx.deps.clock.now();
+  }
+});
