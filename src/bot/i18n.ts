@@ -37,3 +37,8 @@ export function supportedLocale(code: string | undefined): Locale | undefined {
   const base = code?.toLowerCase().split(/[-_]/)[0];
   return LOCALES.find((l) => l === base);
 }
+
+/** The locale of the update being handled (session choice, then Telegram's, then the default). */
+export async function localeOf(ctx: { i18n: { getLocale(): Promise<string> } }): Promise<Locale> {
+  return supportedLocale(await ctx.i18n.getLocale()) ?? "en";
+}

@@ -1,15 +1,11 @@
 import { Composer, InlineKeyboard } from "grammy";
-import type { Locale } from "../../config.js";
 import { formatMoney } from "../../domain/money.js";
 import type { Order } from "../../domain/orders.js";
 import type { BotContext } from "../context.js";
+import { localeOf } from "../i18n.js";
 
 /** Telegram's answer limit for pre-checkout queries is 10 s; we answer well before. */
 const PRE_CHECKOUT_BUDGET_MS = 7_000;
-
-async function localeOf(ctx: BotContext): Promise<Locale> {
-  return (await ctx.i18n.getLocale()) === "ru" ? "ru" : "en";
-}
 
 /** Provider token and currency for invoices: Stars (`XTR`, empty token) unless a provider is set. */
 function invoiceSettings(ctx: BotContext): { currency: string; providerToken: string } {

@@ -5,6 +5,7 @@ import { HostingApiError, isHostingError } from "../../../hosting/errors.js";
 import { callbackCodec } from "../../callback-data.js";
 import type { BotContext, BotDeps, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
+import { localeOf } from "../../i18n.js";
 import { formatNumber, html } from "../../views/format.js";
 import { hostingErrorText } from "../../views/hosting-error.js";
 import { show, type View } from "../../views/show.js";
@@ -46,7 +47,7 @@ export async function accountView(ctx: BotContext): Promise<View> {
   }
   try {
     const account = await hosting.account.account();
-    const locale = (await ctx.i18n.getLocale()) as "en" | "ru";
+    const locale = await localeOf(ctx);
     const keyboard = new InlineKeyboard()
       .text(ctx.t("admin-servers"), serversCb.pack({ act: "list", id: 0, arg: "" }))
       .text(ctx.t("menu-refresh"), accountCb.pack({ act: "view" }))

@@ -8,6 +8,7 @@ import { OneTimeTokens } from "../../../domain/one-time.js";
 import { type Audience, countAudience } from "../../../domain/stats.js";
 import type { BotContext, BotDeps, ConvContext } from "../../context.js";
 import { ANSWER_TIMEOUT_MS, type BotConversation } from "../../conversation-kit.js";
+import { localeOf } from "../../i18n.js";
 import { formatNumber, html } from "../../views/format.js";
 import { show, type View } from "../../views/show.js";
 import { broadcastCb } from "./callbacks.js";
@@ -70,10 +71,6 @@ export function readBroadcastMessage(
 
 function audienceDeps(deps: BotDeps) {
   return { customers: deps.shop.customers, subscriptions: deps.shop.subscriptions, clock: deps.clock };
-}
-
-async function localeOf(ctx: { i18n: { getLocale(): Promise<string> } }): Promise<Locale> {
-  return (await ctx.i18n.getLocale()) === "ru" ? "ru" : "en";
 }
 
 const cancelCb = (id = "") => broadcastCb.pack({ act: "cancel", id, aud: "", tok: "" });

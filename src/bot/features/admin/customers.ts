@@ -12,6 +12,7 @@ import type { Subscription } from "../../../domain/subscriptions.js";
 import { cbPage } from "../../callback-data.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
+import { localeOf } from "../../i18n.js";
 import { formatDate, formatDateTime, formatGb, html } from "../../views/format.js";
 import { show, type View } from "../../views/show.js";
 import { customersCb, ordersCb } from "./callbacks.js";
@@ -77,10 +78,6 @@ const pendingSchema = z.object({
   adminId: z.number().int(),
 });
 type PendingAdjustment = z.output<typeof pendingSchema>;
-
-async function localeOf(ctx: { i18n: { getLocale(): Promise<string> } }): Promise<Locale> {
-  return (await ctx.i18n.getLocale()) === "ru" ? "ru" : "en";
-}
 
 type CustomersAct = Parameters<typeof customersCb.pack>[0]["act"];
 

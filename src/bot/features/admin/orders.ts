@@ -1,9 +1,9 @@
 import { Composer, InlineKeyboard } from "grammy";
-import type { Locale } from "../../../config.js";
 import { formatMoney } from "../../../domain/money.js";
 import type { Order } from "../../../domain/orders.js";
 import { cbPage } from "../../callback-data.js";
 import type { BotContext } from "../../context.js";
+import { localeOf } from "../../i18n.js";
 import { formatDateTime, html } from "../../views/format.js";
 import { show, type View } from "../../views/show.js";
 import { customersCb, ordersCb } from "./callbacks.js";
@@ -19,10 +19,6 @@ import { adminHomeButton } from "./home.js";
 export const FAILED_PAGE_SIZE = 8;
 /** How many entries of the failed index are read (it may hold ids that moved on since). */
 const FAILED_SCAN = 200;
-
-async function localeOf(ctx: BotContext): Promise<Locale> {
-  return (await ctx.i18n.getLocale()) === "ru" ? "ru" : "en";
-}
 
 /** Orders still in `failed`, most recent first. */
 async function failedOrders(ctx: BotContext): Promise<Order[]> {

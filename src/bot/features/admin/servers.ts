@@ -20,6 +20,7 @@ import {
   isHostingError,
 } from "../../../hosting/errors.js";
 import type { BotContext } from "../../context.js";
+import { localeOf } from "../../i18n.js";
 import { formatDateTime, formatDuration, formatNumber, html } from "../../views/format.js";
 import { hostingErrorText } from "../../views/hosting-error.js";
 import { show, type View } from "../../views/show.js";
@@ -37,10 +38,6 @@ const STATUS_EMOJI: Record<Server["status"], string> = {
 };
 
 type ServersData = NonNullable<ReturnType<typeof serversCb.unpack>>;
-
-async function localeOf(ctx: BotContext): Promise<Locale> {
-  return (await ctx.i18n.getLocale()) === "ru" ? "ru" : "en";
-}
 
 const cb = (act: ServersData["act"], id: number, arg = "") => serversCb.pack({ act, id, arg });
 

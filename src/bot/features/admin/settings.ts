@@ -1,6 +1,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { DEFAULT_OUTAGE_GRACE_MINUTES, ShopSettings } from "../../../domain/settings.js";
 import type { BotContext } from "../../context.js";
+import { localeOf } from "../../i18n.js";
 import { formatNumber } from "../../views/format.js";
 import { show, type View } from "../../views/show.js";
 import { settingsCb } from "./callbacks.js";
@@ -13,7 +14,7 @@ function settingsOf(ctx: BotContext): ShopSettings {
 /** The shop settings: auto-extend (with an on/off toggle), the outage grace, the extension cost. */
 export async function settingsView(ctx: BotContext): Promise<View> {
   const values = await settingsOf(ctx).get();
-  const locale = (await ctx.i18n.getLocale()) === "ru" ? "ru" : "en";
+  const locale = await localeOf(ctx);
   const toggle = values.autoExtend
     ? { label: "settings-auto-extend-turn-off", arg: "off" as const }
     : { label: "settings-auto-extend-turn-on", arg: "on" as const };

@@ -5,6 +5,7 @@ import { OneTimeTokens } from "../../../domain/one-time.js";
 import { refundStarsCharge } from "../../../domain/stars-refund.js";
 import { callbackCodec } from "../../callback-data.js";
 import type { BotContext } from "../../context.js";
+import { localeOf } from "../../i18n.js";
 import { html } from "../../views/format.js";
 import { show } from "../../views/show.js";
 import { adminHomeButton } from "./home.js";
@@ -21,10 +22,6 @@ export function starsRefundButton(label: string, orderId: string): InlineKeyboar
   return new InlineKeyboard().text(label, starsRefundCb.pack({ act: "ask", order: orderId, token: "" }));
 }
 
-async function locale(ctx: BotContext): Promise<"en" | "ru"> {
-  return (await ctx.i18n.getLocale()) === "ru" ? "ru" : "en";
-}
-
 export const starsRefundFeature = new Composer<BotContext>();
 
 starsRefundFeature.callbackQuery(starsRefundCb.pattern, async (ctx) => {
@@ -37,7 +34,7 @@ starsRefundFeature.callbackQuery(starsRefundCb.pattern, async (ctx) => {
   if (!order || !charge) {
     return show(ctx, { text: ctx.t("stars-refund-none"), keyboard: adminHomeButton(ctx) });
   }
-  const lang = await locale(ctx);
+  const lang = await localeOf(ctx);
   const amount = formatMoney("XTR", charge.amount, lang);
   if (data.act === "ask") {
     const token = await new OneTimeTokens(ctx.deps.redis).issue();

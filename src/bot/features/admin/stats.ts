@@ -9,6 +9,7 @@ import {
   type StatsRange,
 } from "../../../domain/stats.js";
 import type { BotContext } from "../../context.js";
+import { localeOf } from "../../i18n.js";
 import { formatNumber, html } from "../../views/format.js";
 import { show, type View } from "../../views/show.js";
 import { statsCb } from "./callbacks.js";
@@ -114,7 +115,7 @@ export function statsText(t: Translate, locale: Locale, stats: SalesStats): stri
 export async function statsView(ctx: BotContext, range: StatsRange = "7d"): Promise<View> {
   const { shop, clock } = ctx.deps;
   const stats = await computeStats({ ...shop, clock }, range);
-  const locale: Locale = (await ctx.i18n.getLocale()) === "ru" ? "ru" : "en";
+  const locale: Locale = await localeOf(ctx);
   const keyboard = new InlineKeyboard();
   for (const r of STATS_RANGES) {
     const label = ctx.t(`stats-btn-${r}`);

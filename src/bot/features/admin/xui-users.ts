@@ -9,6 +9,7 @@ import { isHostingError } from "../../../hosting/errors.js";
 import { cbPage } from "../../callback-data.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
+import { localeOf } from "../../i18n.js";
 import { formatBytes, formatDate, formatDateTime, formatGb, html, usageBar } from "../../views/format.js";
 import { hostingErrorText } from "../../views/hosting-error.js";
 import { qrPng } from "../../views/qr.js";
@@ -101,10 +102,6 @@ export function parseDays(text: string): number | undefined {
 // ---------------------------------------------------------------------------------------------
 
 type Translate = BotContext["t"];
-
-async function localeOf(ctx: { i18n: { getLocale(): Promise<string> } }): Promise<Locale> {
-  return (await ctx.i18n.getLocale()) === "ru" ? "ru" : "en";
-}
 
 const listCb = (id: number, page = 0) => xuiCb.pack({ act: "list", id, arg: String(page) });
 const cardCb = (id: number, ref: string) => xuiCb.pack({ act: "card", id, arg: ref });

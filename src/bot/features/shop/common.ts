@@ -3,15 +3,13 @@ import type { Locale } from "../../../config.js";
 import type { Plan } from "../../../domain/catalog.js";
 import { formatMoney } from "../../../domain/money.js";
 import type { BotContext } from "../../context.js";
+import { localeOf } from "../../i18n.js";
 import { formatGb } from "../../views/format.js";
 import { MAIN_MENU } from "./callbacks.js";
 
-type Translate = BotContext["t"];
+export { localeOf };
 
-/** The reader's language as the shop stores it. */
-export async function localeOf(ctx: BotContext): Promise<Locale> {
-  return (await ctx.i18n.getLocale()) === "ru" ? "ru" : "en";
-}
+type Translate = BotContext["t"];
 
 /** An amount in minor units of the catalog currency, in the reader's language. */
 export function money(ctx: BotContext, minor: number, locale: Locale): string {
