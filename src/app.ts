@@ -15,7 +15,7 @@ import { createHostingClients } from "./hosting/index.js";
 import { Metrics } from "./http/metrics.js";
 import { closeServer, createHttpServer, listen } from "./http/server.js";
 import { createLogger, type Logger } from "./logger.js";
-import { connectRedis, createBotRedis, createWorkerRedis } from "./redis.js";
+import { closeRedis, connectRedis, createBotRedis, createWorkerRedis } from "./redis.js";
 import { BroadcastQueue } from "./workers/broadcast.js";
 import { startWorkers } from "./workers/index.js";
 import { Outbox } from "./workers/outbox.js";
@@ -64,8 +64,8 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
   };
 
   try {
-    const redis: Redis = createBotRedis(config.redisUrl);
-    closers.push(() => redis.quit());
+    const redis: Redis = createBotRedis(config.redisUrl, logger);
+    closers.push(() => closeRedis(redis));
     await connectRedis(redis).catch((err: unknown) => {
       throw new Error(
         `cannot connect to Redis at REDIS_URL: ${err instanceof Error ? err.message : String(err)}`,
@@ -97,8 +97,8 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
     closers.push(() => broadcasts.close());
 
     if (config.role !== "bot") {
-      const workerRedis = createWorkerRedis(config.redisUrl);
-      closers.push(() => workerRedis.quit());
+      const workerRedis = createWorkerRedis(config.redisUrl, logger);
+      closers.push(() => closeRedis(workerRedis));
       const workers = await startWorkers({
         config,
         redis,

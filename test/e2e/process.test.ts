@@ -108,6 +108,14 @@ describe("the real process", () => {
     expect(lines[0]).toMatch(new RegExp(`^Configuration error: ${bad}:3: plans\\.0\\.`));
   });
 
+  it("stops with one line naming the cause when Redis cannot be reached", async () => {
+    running = startBuiltBot(env({ REDIS_URL: "redis://127.0.0.1:1", LOG_LEVEL: "silent" }));
+    expect(await running.exited).not.toBe(0);
+    expect(running.stderr().trim().split("\n")).toEqual([
+      "Cannot start: cannot connect to Redis at REDIS_URL: connect ECONNREFUSED 127.0.0.1:1",
+    ]);
+  });
+
   it("answers /start by long polling, serves health and metrics, and exits 0 on SIGTERM", async () => {
     const port = await freePort();
     running = startBuiltBot(env({ HTTP_PORT: String(port) }));
