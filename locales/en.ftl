@@ -753,3 +753,326 @@ stars-refund-already = This payment was refunded before.
 stars-refund-failed = Telegram refused the refund: { $error }. The money stays in the customer's wallet; you can try again.
 stars-refund-none = This order was not paid by a Telegram Stars invoice, so there is nothing to send back.
 stars-refund-used = This confirmation was used already or has expired.
+
+## Node (admin section for the master node)
+
+admin-node = 🛰 Node
+node-not-configured =
+    🛰 <b>Node</b>
+    No node is connected. To manage the master node here, set in the bot's environment:
+    • <code>NODE_API_URL</code>: the node's API address, e.g. <code>https://node.example:8443</code>
+    • <code>NODE_API_TOKEN</code>: the node's API token (file api_token.txt; <code>vpn api token</code> on the node shows it)
+    • <code>NODE_API_CERT_SHA256</code>: the SHA-256 fingerprint of the node's self-signed certificate (recommended)
+    Then restart the bot.
+node-back-home = « Back to node
+node-back-clients = « Back to clients
+node-back-name = « Back to name
+node-back-peers = « Back to peers
+node-back-fed = « Back to federation
+node-unlimited = unlimited
+node-already-done = This was already done (the button was pressed twice).
+node-confirm-expired = This confirmation has expired. Please start again.
+node-error-unauthorized = 🔑 The node refused the API token. Check <code>NODE_API_TOKEN</code>: it must match api_token.txt on the node (<code>vpn api token</code> shows it), then restart the bot.
+node-error-unreachable = ⏳ The node did not answer. Check that its API is running (<code>vpn api status</code>) and that <code>NODE_API_URL</code> is right, then try again.
+node-error-certificate = 🔒 The node's TLS certificate does not match <code>NODE_API_CERT_SHA256</code>. If the node's certificate was reissued, set the new fingerprint and restart the bot.
+node-error-user-not-found = No client with that name on the node: it may have been deleted or renamed.
+node-error-exists = A client with that name already exists on the node. Choose another name.
+node-error-bad-name = The node refused the name: it must be 1 to 64 characters of A-Z a-z 0-9 _ . @ -.
+node-error-bad-days = The node refused the days: send a whole number, 1 or more.
+node-error-internal = The node hit an internal error. Its details are in logs.txt on the node (see Logs); please try again.
+node-error-not-found = Not found on the node: it may have been removed already.
+node-health-up = API: ✅ up
+node-health-down = API: ⚠️ the health check did not answer
+node-home-title = 🛰 <b>Node { $name }</b>
+node-home-domain = Domain: { $domain }
+node-home-ports = Ports: API { ID($api) } · subscription { ID($sub) } · WS { ID($ws) } · Reality { ID($reality) }
+node-home-clients = { $total ->
+    [one] { $total } client
+   *[other] { $total } clients
+}: { $active } active, { $banned } banned
+node-home-peers = Peers: { $count }
+node-home-federation-on = Federation: 🔗 on
+node-home-federation-on-url = Federation: 🔗 on, upstream <code>{ $url }</code>
+node-home-federation-off = Federation: off
+node-btn-clients = 👥 Clients
+node-btn-name = 🏷 Name
+node-btn-peers = 🔗 Peers
+node-btn-federation = 🌐 Federation
+node-btn-backups = 💾 Backups
+node-btn-traffic = 📊 Traffic
+node-btn-logs = 📜 Logs
+node-clients-title = 👥 <b>Node clients</b>
+node-clients-summary = { $count ->
+    [one] { $count } client
+   *[other] { $count } clients
+} · page { $page } of { $pages }
+node-clients-empty = No clients yet. Tap "Create client" to add the first one.
+node-clients-line = { $mark }<b>{ $name }</b> — { $expiry }
+node-client-until = until { $date } ({ $days ->
+    [one] { $days } day left
+   *[other] { $days } days left
+})
+node-client-expired = ⌛ expired { $date }
+node-page-prev = ‹ Previous
+node-page-next = Next ›
+node-client-create = ➕ Create client
+node-card-title = 👤 <b>{ $name }</b>
+node-card-status = Status: { $status }
+node-status-active = ✅ active
+node-status-expired = ⌛ expired
+node-status-banned = 🚫 banned
+node-status-banned-reason = 🚫 banned ({ $reason })
+node-card-uuid = UUID: <code>{ $uuid }</code>
+node-card-expiry = Expires: { $date } ({ $days ->
+    [one] { $days } day left
+   *[other] { $days } days left
+})
+node-card-limits = Traffic limit: { $traffic } · Devices: { $devices }
+node-card-link = VLESS link:
+node-btn-qr = 🔳 QR code
+node-btn-renew = 📅 Renew
+node-btn-limits = 📦 Limits
+node-btn-rename = ✏️ Rename
+node-btn-ban = 🚫 Ban
+node-btn-unban = ✅ Unban
+node-btn-delete = 🗑 Delete
+node-open-client = 👤 Open client
+node-qr-caption = VLESS link of { $name }
+node-delete-confirm = 🗑 Delete client <b>{ $name }</b> from the node? Its link stops working at once; this cannot be undone.
+node-delete-yes = 🗑 Yes, delete
+node-deleted = 🗑 Client <b>{ $name }</b> is deleted.
+node-unbanned = ✅ <b>{ $name }</b> is unbanned: back in the configs and subscriptions.
+node-banned = 🚫 <b>{ $name }</b> is banned: removed from the configs and subscriptions, the record is kept.
+node-banned-reason = 🚫 <b>{ $name }</b> is banned (reason: { $reason }): removed from the configs and subscriptions, the record is kept.
+node-ask-client-name = ➕ <b>New client</b>. Send the client's name: 1 to 64 characters of A-Z a-z 0-9 _ . @ -
+node-name-invalid = The name must be 1 to 64 characters of A-Z a-z 0-9 _ . @ - (no spaces). Send another one.
+node-rename-same = That is the current name. Send a different one.
+node-ask-create-days = Term in <b>days</b>, 1 or more, e.g. 30.
+node-days-invalid = Send a whole number of days, 1 or more, e.g. 30.
+node-ask-create-gb = Traffic limit in <b>GB</b>, e.g. 50 or 2.5 (<code>0</code> = unlimited), or <code>-</code> to leave it unset.
+node-ask-create-devices = Device limit, a whole number (<code>0</code> = unlimited), or <code>-</code> to leave it unset.
+node-gb-invalid = Send a number of GB, 0 or more (0 = unlimited), e.g. 50 or 2.5.
+node-devices-invalid = Send a whole number of devices, 0 or more (0 = unlimited).
+node-created = ✅ Client <b>{ $name }</b> is created on the node.
+node-ask-renew = 📅 Renew <b>{ $name }</b>: send N, the number of days. This adds N days to the current expiry (it does not count from today).
+node-renewed = ✅ Added { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} to <b>{ $name }</b>: the expiry was { $from }, now { $to } ({ $left ->
+    [one] { $left } day left
+   *[other] { $left } days left
+}).
+node-ask-limit-gb = 📦 New traffic limit of <b>{ $name }</b> in <b>GB</b>, e.g. 50 or 2.5 (<code>0</code> = unlimited).
+node-ask-limit-devices = Device limit, a whole number (<code>0</code> = unlimited).
+node-limits-set = ✅ Limits of <b>{ $name }</b>: traffic { $traffic } · devices { $devices }.
+node-ask-rename = ✏️ New name for <b>{ $name }</b>: 1 to 64 characters of A-Z a-z 0-9 _ . @ -
+node-renamed = ✅ <b>{ $old }</b> is now called <b>{ $name }</b>.
+node-ask-ban-reason = 🚫 Ban <b>{ $name }</b>: send the reason (kept on the node), or <code>-</code> for none.
+node-reason-too-long = The reason is too long: 200 characters at most.
+node-name-view =
+    🏷 <b>Node name</b>
+    Current name: <b>{ $name }</b>
+    It appears in the tags of the VLESS links (e.g. <code>{ $name }-ws</code>).
+node-name-change = ✏️ Change name
+node-ask-node-name = 🏷 Send the new node name (a location name, up to 64 characters). New links carry it in their tags.
+node-node-name-invalid = The node name must be 1 to 64 characters on one line. Send another one.
+node-name-set = ✅ The node is now called <b>{ $name }</b>. Links are rebuilt with the new tag.
+node-peers-title = 🔗 <b>Peers of the shared subscription</b>: { $count ->
+    [one] { $count } peer
+   *[other] { $count } peers
+}
+node-peers-empty = No peers yet.
+node-peers-line =
+    • <b>{ $name }</b>
+    <code>{ $url }</code>
+node-peers-hint = A peer's URL contains the placeholder <code>{ "{uuid}" }</code>, which the master replaces with the client's UUID. For a per-node link set it ends with <code>/local</code>, e.g. <code>https://node2.example:2096/sub/{ "{uuid}" }/local</code>.
+node-peer-add = ➕ Add peer
+node-peer-delete = 🗑 { $name }
+node-ask-peer-name = 🔗 <b>New peer</b>. Send its name: 1 to 64 characters of A-Z a-z 0-9 _ . @ -
+node-peer-name-invalid = The peer name must be 1 to 64 characters of A-Z a-z 0-9 _ . @ -. Send another one.
+node-ask-peer-url = Send the subscription URL of <b>{ $name }</b>. It must contain <code>{ "{uuid}" }</code>; for a per-node link set it ends with <code>/local</code>, e.g. <code>https://node2.example:2096/sub/{ "{uuid}" }/local</code>.
+node-peer-url-no-uuid = The URL must contain the placeholder <code>{ "{uuid}" }</code> (the master puts the client's UUID there). Send it again.
+node-peer-url-invalid = That is not an http(s) URL. Send it again, e.g. <code>https://node2.example:2096/sub/{ "{uuid}" }/local</code>.
+node-peer-added = ✅ Peer <b>{ $name }</b> is saved:
+    <code>{ $url }</code>
+node-peer-not-local = ⚠️ The URL does not end with <code>/local</code>: the peer may serve the whole shared subscription, not only its own links.
+node-peer-delete-confirm = 🗑 Remove peer <b>{ $name }</b> from the shared subscription? Its links will no longer be in customers' subscriptions.
+node-peer-delete-yes = 🗑 Yes, remove
+node-peer-deleted = 🗑 Peer <b>{ $name }</b> is removed.
+node-fed-view =
+    🌐 <b>Federation (upstream)</b>
+    Master API: <code>{ $url }</code>
+    Token: <code>{ $token }</code>
+    The node pulls its users from this master.
+node-fed-none =
+    🌐 <b>Federation (upstream)</b>
+    No upstream is set: this node keeps its own user base.
+node-fed-set = 🔗 Set upstream
+node-fed-remove = ✖ Remove upstream
+node-ask-fed-url = 🌐 Send the master's API address, ending in <code>/api</code>, e.g. <code>https://master.example:8443/api</code>.
+node-fed-url-invalid = The address must be an http(s) URL ending in <code>/api</code>, e.g. <code>https://master.example:8443/api</code>. Send it again.
+node-ask-fed-token = 🔑 Send the master's API token for <code>{ $url }</code>. The message is deleted as soon as it is read, and the token is not stored by the bot.
+node-fed-token-invalid = The token is one word without spaces. Send it again.
+node-fed-saved = ✅ Upstream saved: <code>{ $url }</code> (token <code>{ $token }</code>). The node now pulls its users from the master.
+node-fed-remove-confirm = ✖ Remove the upstream? The node stops pulling users from the master.
+node-fed-remove-yes = ✖ Yes, remove
+node-fed-removed = ✅ The upstream is removed.
+node-backups-title = 💾 <b>Backups</b>: { $count ->
+    [one] { $count } backup
+   *[other] { $count } backups
+}
+node-backups-empty = No backups yet.
+node-backups-older = …and { $count ->
+    [one] { $count } older one
+   *[other] { $count } older ones
+}
+node-backup-line = • { $text }
+node-backup-line-name = • { $name }
+node-backup-create = ➕ Create backup
+node-backup-created = ✅ Backup created (users, tokens, peers, TLS and Reality settings).
+node-traffic-title = 📊 <b>Traffic by client</b>: top { $shown } of { $count }
+node-traffic-empty = No traffic counters yet.
+node-traffic-line = { $n }. <b>{ $name }</b> — ↑ { $up } · ↓ { $down } · Σ { $total }
+node-logs-title = 📜 <b>Node log</b>: { $count ->
+    [one] last { $count } entry
+   *[other] last { $count } entries
+}
+node-logs-trimmed = (older entries left out to fit one message)
+node-logs-empty = The log is empty.
+
+## Admin: panel and federation (multi-location clients)
+
+admin-panel = 🧩 Panel
+panel-title = 🧩 <b>Panel</b>
+panel-not-configured =
+    🧩 <b>Panel</b>
+
+    The panel is not connected. Set <code>PANEL_API_URL</code> (the main panel's address) and <code>PANEL_API_TOKEN</code> (its API token) in the bot's environment, then restart the bot.
+panel-locations = <b>Locations</b>
+panel-location-line = { $mark } { $location } — { $clients ->
+    [one] { $clients } client
+   *[other] { $clients } clients
+}
+panel-offline = (offline)
+panel-no-federation = No connected panels (no federation).
+panel-federation-failed = ⚠️ The connected panels could not be read: { $error }
+panel-inbounds-title = <b>Inbounds of the main panel</b>
+panel-inbounds-empty = The panel has no inbounds.
+panel-inbounds-failed = ⚠️ The inbounds could not be read: { $error }
+panel-inbound-line = <b>#{ ID($id) }</b> { $remark } · { $protocol } · { $network } · port { $port } · { $clients ->
+    [one] { $clients } client
+   *[other] { $clients } clients
+}
+panel-btn-clients = 👥 Clients
+panel-btn-new = ➕ New multi-location client
+panel-back-home = « Back to panel
+panel-back-list = « Back to clients
+panel-loc-main = main panel
+panel-loc-node = { $name } (#{ ID($id) })
+panel-loc-node-id = node #{ ID($id) }
+panel-error-unauthorized = 🔑 The panel refused the API token (401). Check <code>PANEL_API_TOKEN</code> in the bot's environment and restart the bot.
+panel-error-location-unreachable = 📡 Location { $location } is unreachable from the main panel (502). Check that the connected panel is online, then try again.
+panel-error-unreachable = ⏳ The panel did not answer. Check <code>PANEL_API_URL</code> and that the panel is running, then try again.
+panel-unlimited = unlimited
+panel-none = none
+panel-no-expiry = no expiry
+panel-until = until { $date }
+panel-expired-on = ⌛ expired { $date }
+panel-used-of = { $used } / { $limit }
+panel-list-title = 👥 <b>Clients of the main panel</b>
+panel-list-summary = { $count ->
+    [one] { $count } client
+   *[other] { $count } clients
+} · page { $page } of { $pages }
+panel-list-empty = No clients yet. Tap “New multi-location client” to add one.
+panel-list-line = <b>{ $name }</b> — { $expiry } · 📶 { $traffic } · 📱 { $devices }
+panel-page-prev = ‹ Previous
+panel-page-next = Next ›
+panel-card-title = 🧩 <b>{ $name }</b>
+panel-card-uuid = UUID: <code>{ $uuid }</code>
+panel-card-expiry = Term: { $expiry }
+panel-card-traffic = Traffic: { $traffic }
+panel-card-devices = Devices: { $devices }
+panel-card-inbounds = Inbound ids: { $ids }
+panel-card-channels = Channels: { $channels }
+panel-card-wg = WireGuard: { $wg }
+panel-wg-on = on
+panel-wg-off = off
+panel-wg-unknown = not reported
+panel-card-sub =
+    🔗 Subscription URL (tap to copy):
+    <code>{ $url }</code>
+panel-card-no-sub = The panel gave no subscription URL for this client.
+panel-btn-extend = ➕ Extend
+panel-btn-term = 📅 Set term
+panel-btn-limits = 📦 Limits
+panel-btn-qr = 🔳 QR code
+panel-btn-delete = 🗑 Delete
+panel-btn-retry = 🔁 Try again
+panel-open-card = 🧩 Open client
+panel-qr-caption = QR code of the subscription URL of { $name }
+panel-row-done = • { $location }: ✅ { $detail }
+panel-row-now = • { $location }: now { $detail }
+panel-row-absent = • { $location }: — not on this location
+panel-row-failed = • { $location }: ❌ { $error }
+panel-row-deleted = • { $location }: 🗑 deleted
+panel-row-limits = traffic { $traffic } · devices { $devices }
+panel-row-term-differs = ⚠️ The final term on { $location } differs from the target: open the client and check it.
+panel-nowhere = This client was not found on any location.
+panel-some-failed = ⚠️ Not every location was changed. Tap “Try again” to repeat the change.
+panel-ask-extend = ➕ How many days to <b>add</b> to the remaining term of <b>{ $name }</b>? They are added to the current expiry (or to today if it has passed), on every location where the client exists. Send a whole number, e.g. 30.
+panel-days-invalid = Send a whole number of days, 1 or more, e.g. 30.
+panel-extend-confirm = ➕ Add { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} to the remaining term of <b>{ $name }</b>. Current terms:
+panel-extend-target = New expiry on every location: <b>{ $date }</b>. It is sent as this exact date, so tapping the button again cannot add the days twice.
+panel-extend-unread = Locations that could not be read are tried again when you confirm.
+panel-extend-yes = ✅ Extend
+panel-extend-stale = This confirmation has expired (its date has passed). Tap “Extend” again.
+panel-extended = ✅ <b>{ $name }</b>: term set to { $date } on every location where the client exists. Final terms:
+panel-ask-term = 📅 Set a new term for <b>{ $name }</b>: send N, the number of days <b>from today</b>, e.g. 30. This replaces the current expiry on every location; the remaining term is not kept.
+panel-term-set = ✅ New term of <b>{ $name }</b>: { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} from today. Final terms:
+panel-ask-limit-gb = 📦 Send the traffic limit of <b>{ $name }</b> in <b>GB</b>, e.g. 50 or 2.5 (<code>0</code> = unlimited).
+panel-ask-limit-devices = 📱 Send the device limit of <b>{ $name }</b>, a whole number (<code>0</code> = unlimited).
+panel-gb-invalid = Send a number of GB, 0 or more (0 = unlimited), e.g. 50 or 2.5.
+panel-devices-invalid = Send a whole number of devices, 0 or more (0 = unlimited), e.g. 3.
+panel-limits-set = ✅ New limits of <b>{ $name }</b>:
+panel-delete-confirm =
+    🗑 Delete <b>{ $name }</b> on every location where it exists?
+
+    Its subscription stops working. This cannot be undone.
+panel-delete-yes = 🗑 Yes, delete everywhere
+panel-deleted-title = 🗑 <b>{ $name }</b>:
+panel-delete-some-failed = ⚠️ Some locations still have the client. Tap “Try again” to delete it there.
+panel-delete-already = This deletion is already done (the button was pressed more than once).
+panel-delete-expired = This confirmation has expired. Open the client again to delete it.
+panel-ask-name = ➕ <b>New multi-location client</b>: send its name (1 to 64 Latin letters, digits and _ . @ -). It is the same on every location.
+panel-name-invalid = The name must be 1 to 64 characters of Latin letters, digits and _ . @ - (no spaces).
+panel-pick-locations = 📍 Pick the locations of <b>{ $name }</b> (tap to turn on or off), then tap “Continue”.
+panel-pick-go = ➡️ Continue
+panel-pick-none = Pick at least one location.
+panel-pick-use-buttons = Please use the buttons above to pick locations, or tap Cancel.
+panel-pick-outdated = This dialog has ended. Start again from the Panel section.
+panel-ask-inbounds = 📡 Inbound ids on <b>{ $location }</b>, comma-separated, e.g. <code>1, 2</code>:
+panel-pick-inbound-line = <code>{ $id }</code> — { $remark } · { $protocol } · port { $port }
+panel-inbounds-remote = (the ids of { $location }'s own inbounds; they are checked by that panel)
+panel-inbounds-unread = ⚠️ The inbounds could not be read ({ $error }); type the ids anyway.
+panel-inbounds-invalid = Send one or more inbound ids separated by commas, e.g. <code>1, 2</code>.
+panel-inbounds-unknown = { $location } has no inbound { $ids }. Its inbounds: { $known }.
+panel-ask-days = 📅 Term in <b>days counted from today</b>, e.g. 30.
+panel-ask-gb = 📦 Traffic limit in <b>GB</b>, e.g. 50 or 2.5. Send <code>0</code> for unlimited.
+panel-ask-devices = 📱 Device limit, a whole number. Send <code>0</code> for unlimited.
+panel-created = ✅ Client <b>{ $name }</b> is created on every chosen location.
+panel-created-partly = ⚠️ Client <b>{ $name }</b> is not created on every chosen location yet.
+panel-created-terms = Term: until { $date } · Traffic: { $traffic } · Devices: { $devices }
+panel-create-row-created = • { $location } (inbounds { $inbounds }): ✅ created
+panel-create-row-exists = • { $location } (inbounds { $inbounds }): ✅ already there
+panel-create-row-failed = • { $location } (inbounds { $inbounds }): ❌ { $error }
+panel-create-taken = another client is already called <b>{ $name }</b> there (with another UUID).
+panel-create-not-atomic = Creating on several locations is not atomic. Tap “Complete missing locations” to create the client only where it is still missing.
+panel-btn-complete = 🔁 Complete missing locations
+panel-create-plan-gone = This create is too old to complete. Create the client again.

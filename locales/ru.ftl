@@ -776,3 +776,361 @@ stars-refund-already = Этот платёж уже возвращён.
 stars-refund-failed = Telegram отказал в возврате: { $error }. Деньги остаются на кошельке клиента; можно попробовать ещё раз.
 stars-refund-none = Этот заказ оплачен не счётом в звёздах Telegram, возвращать нечего.
 stars-refund-used = Это подтверждение уже использовано или устарело.
+
+## Нода (раздел админа для мастер-ноды)
+
+admin-node = 🛰 Нода
+node-not-configured =
+    🛰 <b>Нода</b>
+    Нода не подключена. Чтобы управлять мастер-нодой здесь, задайте в окружении бота:
+    • <code>NODE_API_URL</code>: адрес API ноды, например <code>https://node.example:8443</code>
+    • <code>NODE_API_TOKEN</code>: токен API ноды (файл api_token.txt; на ноде его показывает <code>vpn api token</code>)
+    • <code>NODE_API_CERT_SHA256</code>: отпечаток SHA-256 самоподписанного сертификата ноды (рекомендуется)
+    Затем перезапустите бота.
+node-back-home = « К ноде
+node-back-clients = « К клиентам
+node-back-name = « К имени
+node-back-peers = « К пирам
+node-back-fed = « К федерации
+node-unlimited = без ограничений
+node-already-done = Это уже сделано (кнопку нажали дважды).
+node-confirm-expired = Подтверждение устарело. Начните заново.
+node-error-unauthorized = 🔑 Нода отклонила токен API. Проверьте <code>NODE_API_TOKEN</code>: он должен совпадать с api_token.txt на ноде (его показывает <code>vpn api token</code>), затем перезапустите бота.
+node-error-unreachable = ⏳ Нода не ответила. Проверьте, что её API запущен (<code>vpn api status</code>) и что <code>NODE_API_URL</code> верен, и попробуйте снова.
+node-error-certificate = 🔒 Сертификат TLS ноды не совпадает с <code>NODE_API_CERT_SHA256</code>. Если сертификат ноды перевыпущен, задайте новый отпечаток и перезапустите бота.
+node-error-user-not-found = На ноде нет клиента с таким именем: возможно, его удалили или переименовали.
+node-error-exists = Клиент с таким именем на ноде уже есть. Выберите другое имя.
+node-error-bad-name = Нода отклонила имя: от 1 до 64 символов из A-Z a-z 0-9 _ . @ -.
+node-error-bad-days = Нода отклонила число дней: отправьте целое число, не меньше 1.
+node-error-internal = Внутренняя ошибка на ноде. Подробности в logs.txt на ноде (см. «Журнал»); попробуйте ещё раз.
+node-error-not-found = На ноде не найдено: возможно, уже удалено.
+node-health-up = API: ✅ работает
+node-health-down = API: ⚠️ проверка состояния не ответила
+node-home-title = 🛰 <b>Нода { $name }</b>
+node-home-domain = Домен: { $domain }
+node-home-ports = Порты: API { ID($api) } · подписка { ID($sub) } · WS { ID($ws) } · Reality { ID($reality) }
+node-home-clients = { $total ->
+    [one] { $total } клиент
+    [few] { $total } клиента
+    [many] { $total } клиентов
+   *[other] { $total } клиента
+}: активных { $active }, заблокированных { $banned }
+node-home-peers = Пиры: { $count ->
+    [one] { $count } пир
+    [few] { $count } пира
+    [many] { $count } пиров
+   *[other] { $count } пира
+}
+node-home-federation-on = Федерация: 🔗 включена
+node-home-federation-on-url = Федерация: 🔗 включена, мастер <code>{ $url }</code>
+node-home-federation-off = Федерация: выключена
+node-btn-clients = 👥 Клиенты
+node-btn-name = 🏷 Имя
+node-btn-peers = 🔗 Пиры
+node-btn-federation = 🌐 Федерация
+node-btn-backups = 💾 Бэкапы
+node-btn-traffic = 📊 Трафик
+node-btn-logs = 📜 Журнал
+node-clients-title = 👥 <b>Клиенты ноды</b>
+node-clients-summary = { $count ->
+    [one] { $count } клиент
+    [few] { $count } клиента
+    [many] { $count } клиентов
+   *[other] { $count } клиента
+} · страница { $page } из { $pages }
+node-clients-empty = Клиентов пока нет. Нажмите «Создать клиента», чтобы добавить первого.
+node-clients-line = { $mark }<b>{ $name }</b> — { $expiry }
+node-client-until = до { $date } ({ $days ->
+    [one] остался { $days } день
+    [few] осталось { $days } дня
+    [many] осталось { $days } дней
+   *[other] осталось { $days } дня
+})
+node-client-expired = ⌛ истёк { $date }
+node-page-prev = ‹ Назад
+node-page-next = Дальше ›
+node-client-create = ➕ Создать клиента
+node-card-title = 👤 <b>{ $name }</b>
+node-card-status = Статус: { $status }
+node-status-active = ✅ активен
+node-status-expired = ⌛ истёк
+node-status-banned = 🚫 заблокирован
+node-status-banned-reason = 🚫 заблокирован ({ $reason })
+node-card-uuid = UUID: <code>{ $uuid }</code>
+node-card-expiry = Действует до: { $date } ({ $days ->
+    [one] остался { $days } день
+    [few] осталось { $days } дня
+    [many] осталось { $days } дней
+   *[other] осталось { $days } дня
+})
+node-card-limits = Лимит трафика: { $traffic } · Устройств: { $devices }
+node-card-link = Ссылка VLESS:
+node-btn-qr = 🔳 QR-код
+node-btn-renew = 📅 Продлить
+node-btn-limits = 📦 Лимиты
+node-btn-rename = ✏️ Переименовать
+node-btn-ban = 🚫 Заблокировать
+node-btn-unban = ✅ Разблокировать
+node-btn-delete = 🗑 Удалить
+node-open-client = 👤 Открыть клиента
+node-qr-caption = Ссылка VLESS клиента { $name }
+node-delete-confirm = 🗑 Удалить клиента <b>{ $name }</b> с ноды? Его ссылка сразу перестанет работать; отменить это нельзя.
+node-delete-yes = 🗑 Да, удалить
+node-deleted = 🗑 Клиент <b>{ $name }</b> удалён.
+node-unbanned = ✅ <b>{ $name }</b> разблокирован: снова в конфигах и подписках.
+node-banned = 🚫 <b>{ $name }</b> заблокирован: убран из конфигов и подписок, запись сохранена.
+node-banned-reason = 🚫 <b>{ $name }</b> заблокирован (причина: { $reason }): убран из конфигов и подписок, запись сохранена.
+node-ask-client-name = ➕ <b>Новый клиент</b>. Отправьте имя клиента: от 1 до 64 символов из A-Z a-z 0-9 _ . @ -
+node-name-invalid = Имя: от 1 до 64 символов из A-Z a-z 0-9 _ . @ - (без пробелов). Отправьте другое.
+node-rename-same = Это текущее имя. Отправьте другое.
+node-ask-create-days = Срок в <b>днях</b>, не меньше 1, например 30.
+node-days-invalid = Отправьте целое число дней, не меньше 1, например 30.
+node-ask-create-gb = Лимит трафика в <b>ГБ</b>, например 50 или 2,5 (<code>0</code> = без ограничений), или <code>-</code>, чтобы не задавать.
+node-ask-create-devices = Лимит устройств, целое число (<code>0</code> = без ограничений), или <code>-</code>, чтобы не задавать.
+node-gb-invalid = Отправьте число ГБ, 0 или больше (0 = без ограничений), например 50 или 2,5.
+node-devices-invalid = Отправьте целое число устройств, 0 или больше (0 = без ограничений).
+node-created = ✅ Клиент <b>{ $name }</b> создан на ноде.
+node-ask-renew = 📅 Продление <b>{ $name }</b>: отправьте N, число дней. Это добавит N дней к текущей дате окончания (а не отсчитает от сегодня).
+node-renewed = ✅ <b>{ $name }</b> продлён на { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+    [many] { $days } дней
+   *[other] { $days } дня
+}: было до { $from }, теперь до { $to } ({ $left ->
+    [one] остался { $left } день
+    [few] осталось { $left } дня
+    [many] осталось { $left } дней
+   *[other] осталось { $left } дня
+}).
+node-ask-limit-gb = 📦 Новый лимит трафика <b>{ $name }</b> в <b>ГБ</b>, например 50 или 2,5 (<code>0</code> = без ограничений).
+node-ask-limit-devices = Лимит устройств, целое число (<code>0</code> = без ограничений).
+node-limits-set = ✅ Лимиты <b>{ $name }</b>: трафик { $traffic } · устройств { $devices }.
+node-ask-rename = ✏️ Новое имя для <b>{ $name }</b>: от 1 до 64 символов из A-Z a-z 0-9 _ . @ -
+node-renamed = ✅ <b>{ $old }</b> теперь называется <b>{ $name }</b>.
+node-ask-ban-reason = 🚫 Блокировка <b>{ $name }</b>: отправьте причину (сохранится на ноде) или <code>-</code>, если без причины.
+node-reason-too-long = Причина слишком длинная: не больше 200 символов.
+node-name-view =
+    🏷 <b>Имя ноды</b>
+    Текущее имя: <b>{ $name }</b>
+    Оно стоит в метках ссылок VLESS (например, <code>{ $name }-ws</code>).
+node-name-change = ✏️ Изменить имя
+node-ask-node-name = 🏷 Отправьте новое имя ноды (название локации, до 64 символов). Новые ссылки получат его в метках.
+node-node-name-invalid = Имя ноды: от 1 до 64 символов в одну строку. Отправьте другое.
+node-name-set = ✅ Нода теперь называется <b>{ $name }</b>. Ссылки пересобраны с новой меткой.
+node-peers-title = 🔗 <b>Пиры общей подписки</b>: { $count ->
+    [one] { $count } пир
+    [few] { $count } пира
+    [many] { $count } пиров
+   *[other] { $count } пира
+}
+node-peers-empty = Пиров пока нет.
+node-peers-line =
+    • <b>{ $name }</b>
+    <code>{ $url }</code>
+node-peers-hint = URL пира содержит заполнитель <code>{ "{uuid}" }</code>, вместо которого мастер подставляет UUID клиента. Для набора ссылок одной ноды он оканчивается на <code>/local</code>, например <code>https://node2.example:2096/sub/{ "{uuid}" }/local</code>.
+node-peer-add = ➕ Добавить пира
+node-peer-delete = 🗑 { $name }
+node-ask-peer-name = 🔗 <b>Новый пир</b>. Отправьте его имя: от 1 до 64 символов из A-Z a-z 0-9 _ . @ -
+node-peer-name-invalid = Имя пира: от 1 до 64 символов из A-Z a-z 0-9 _ . @ -. Отправьте другое.
+node-ask-peer-url = Отправьте URL подписки <b>{ $name }</b>. Он должен содержать <code>{ "{uuid}" }</code>; для набора ссылок одной ноды он оканчивается на <code>/local</code>, например <code>https://node2.example:2096/sub/{ "{uuid}" }/local</code>.
+node-peer-url-no-uuid = В URL должен быть заполнитель <code>{ "{uuid}" }</code> (туда мастер подставляет UUID клиента). Отправьте ещё раз.
+node-peer-url-invalid = Это не URL http(s). Отправьте ещё раз, например <code>https://node2.example:2096/sub/{ "{uuid}" }/local</code>.
+node-peer-added = ✅ Пир <b>{ $name }</b> сохранён:
+    <code>{ $url }</code>
+node-peer-not-local = ⚠️ URL не оканчивается на <code>/local</code>: пир может отдавать всю общую подписку, а не только свои ссылки.
+node-peer-delete-confirm = 🗑 Убрать пира <b>{ $name }</b> из общей подписки? Его ссылок больше не будет в подписках клиентов.
+node-peer-delete-yes = 🗑 Да, убрать
+node-peer-deleted = 🗑 Пир <b>{ $name }</b> убран.
+node-fed-view =
+    🌐 <b>Федерация (мастер)</b>
+    API мастера: <code>{ $url }</code>
+    Токен: <code>{ $token }</code>
+    Нода получает пользователей от этого мастера.
+node-fed-none =
+    🌐 <b>Федерация (мастер)</b>
+    Мастер не задан: у ноды своя база пользователей.
+node-fed-set = 🔗 Задать мастера
+node-fed-remove = ✖ Убрать мастера
+node-ask-fed-url = 🌐 Отправьте адрес API мастера, оканчивающийся на <code>/api</code>, например <code>https://master.example:8443/api</code>.
+node-fed-url-invalid = Адрес должен быть URL http(s), оканчивающимся на <code>/api</code>, например <code>https://master.example:8443/api</code>. Отправьте ещё раз.
+node-ask-fed-token = 🔑 Отправьте токен API мастера для <code>{ $url }</code>. Сообщение удаляется сразу после прочтения, бот токен не хранит.
+node-fed-token-invalid = Токен — одно слово без пробелов. Отправьте ещё раз.
+node-fed-saved = ✅ Мастер сохранён: <code>{ $url }</code> (токен <code>{ $token }</code>). Теперь нода получает пользователей от мастера.
+node-fed-remove-confirm = ✖ Убрать мастера? Нода перестанет получать пользователей от него.
+node-fed-remove-yes = ✖ Да, убрать
+node-fed-removed = ✅ Мастер убран.
+node-backups-title = 💾 <b>Бэкапы</b>: { $count ->
+    [one] { $count } бэкап
+    [few] { $count } бэкапа
+    [many] { $count } бэкапов
+   *[other] { $count } бэкапа
+}
+node-backups-empty = Бэкапов пока нет.
+node-backups-older = …и ещё { $count ->
+    [one] { $count } более старый
+    [few] { $count } более старых
+    [many] { $count } более старых
+   *[other] { $count } более старого
+}
+node-backup-line = • { $text }
+node-backup-line-name = • { $name }
+node-backup-create = ➕ Создать бэкап
+node-backup-created = ✅ Бэкап создан (пользователи, токены, пиры, настройки TLS и Reality).
+node-traffic-title = 📊 <b>Трафик по клиентам</b>: первые { $shown } из { $count }
+node-traffic-empty = Счётчиков трафика пока нет.
+node-traffic-line = { $n }. <b>{ $name }</b> — ↑ { $up } · ↓ { $down } · Σ { $total }
+node-logs-title = 📜 <b>Журнал ноды</b>: { $count ->
+    [one] последняя { $count } запись
+    [few] последние { $count } записи
+    [many] последние { $count } записей
+   *[other] последние { $count } записи
+}
+node-logs-trimmed = (старые записи не поместились в одно сообщение)
+node-logs-empty = Журнал пуст.
+
+## Админ: панель и федерация (клиенты на нескольких локациях)
+
+admin-panel = 🧩 Панель
+panel-title = 🧩 <b>Панель</b>
+panel-not-configured =
+    🧩 <b>Панель</b>
+
+    Панель не подключена. Задайте <code>PANEL_API_URL</code> (адрес главной панели) и <code>PANEL_API_TOKEN</code> (её API-токен) в окружении бота и перезапустите бота.
+panel-locations = <b>Локации</b>
+panel-location-line = { $mark } { $location } — { $clients ->
+    [one] { $clients } клиент
+    [few] { $clients } клиента
+    [many] { $clients } клиентов
+   *[other] { $clients } клиента
+}
+panel-offline = (не в сети)
+panel-no-federation = Подключённых панелей нет (федерация не настроена).
+panel-federation-failed = ⚠️ Не удалось прочитать подключённые панели: { $error }
+panel-inbounds-title = <b>Инбаунды главной панели</b>
+panel-inbounds-empty = На панели нет инбаундов.
+panel-inbounds-failed = ⚠️ Не удалось прочитать инбаунды: { $error }
+panel-inbound-line = <b>#{ ID($id) }</b> { $remark } · { $protocol } · { $network } · порт { $port } · { $clients ->
+    [one] { $clients } клиент
+    [few] { $clients } клиента
+    [many] { $clients } клиентов
+   *[other] { $clients } клиента
+}
+panel-btn-clients = 👥 Клиенты
+panel-btn-new = ➕ Новый клиент на нескольких локациях
+panel-back-home = « К панели
+panel-back-list = « К клиентам
+panel-loc-main = главная панель
+panel-loc-node = { $name } (#{ ID($id) })
+panel-loc-node-id = узел #{ ID($id) }
+panel-error-unauthorized = 🔑 Панель не приняла API-токен (401). Проверьте <code>PANEL_API_TOKEN</code> в окружении бота и перезапустите бота.
+panel-error-location-unreachable = 📡 Локация { $location } недоступна с главной панели (502). Проверьте, что подключённая панель в сети, и попробуйте ещё раз.
+panel-error-unreachable = ⏳ Панель не ответила. Проверьте <code>PANEL_API_URL</code> и что панель работает, затем попробуйте ещё раз.
+panel-unlimited = без ограничений
+panel-none = нет
+panel-no-expiry = бессрочно
+panel-until = до { $date }
+panel-expired-on = ⌛ истёк { $date }
+panel-used-of = { $used } / { $limit }
+panel-list-title = 👥 <b>Клиенты главной панели</b>
+panel-list-summary = { $count ->
+    [one] { $count } клиент
+    [few] { $count } клиента
+    [many] { $count } клиентов
+   *[other] { $count } клиента
+} · страница { $page } из { $pages }
+panel-list-empty = Клиентов пока нет. Нажмите «Новый клиент на нескольких локациях», чтобы добавить.
+panel-list-line = <b>{ $name }</b> — { $expiry } · 📶 { $traffic } · 📱 { $devices }
+panel-page-prev = ‹ Назад
+panel-page-next = Вперёд ›
+panel-card-title = 🧩 <b>{ $name }</b>
+panel-card-uuid = UUID: <code>{ $uuid }</code>
+panel-card-expiry = Срок: { $expiry }
+panel-card-traffic = Трафик: { $traffic }
+panel-card-devices = Устройства: { $devices }
+panel-card-inbounds = Инбаунды: { $ids }
+panel-card-channels = Каналы: { $channels }
+panel-card-wg = WireGuard: { $wg }
+panel-wg-on = включён
+panel-wg-off = выключен
+panel-wg-unknown = нет данных
+panel-card-sub =
+    🔗 Ссылка подписки (нажмите, чтобы скопировать):
+    <code>{ $url }</code>
+panel-card-no-sub = Панель не выдала ссылку подписки для этого клиента.
+panel-btn-extend = ➕ Продлить
+panel-btn-term = 📅 Задать срок
+panel-btn-limits = 📦 Лимиты
+panel-btn-qr = 🔳 QR-код
+panel-btn-delete = 🗑 Удалить
+panel-btn-retry = 🔁 Повторить
+panel-open-card = 🧩 Открыть клиента
+panel-qr-caption = QR-код ссылки подписки { $name }
+panel-row-done = • { $location }: ✅ { $detail }
+panel-row-now = • { $location }: сейчас { $detail }
+panel-row-absent = • { $location }: — на этой локации нет
+panel-row-failed = • { $location }: ❌ { $error }
+panel-row-deleted = • { $location }: 🗑 удалён
+panel-row-limits = трафик { $traffic } · устройства { $devices }
+panel-row-term-differs = ⚠️ Итоговый срок на { $location } отличается от нужного: откройте клиента и проверьте.
+panel-nowhere = Этот клиент не найден ни на одной локации.
+panel-some-failed = ⚠️ Изменены не все локации. Нажмите «Повторить», чтобы повторить изменение.
+panel-ask-extend = ➕ Сколько дней <b>добавить</b> к оставшемуся сроку <b>{ $name }</b>? Они прибавляются к текущей дате окончания (или к сегодняшней, если срок уже истёк) на каждой локации, где есть клиент. Отправьте целое число, например 30.
+panel-days-invalid = Отправьте целое число дней, от 1, например 30.
+panel-extend-confirm = ➕ Добавить { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+    [many] { $days } дней
+   *[other] { $days } дня
+} к оставшемуся сроку <b>{ $name }</b>. Текущие сроки:
+panel-extend-target = Новая дата окончания на всех локациях: <b>{ $date }</b>. Она отправляется как точная дата, поэтому повторное нажатие не добавит дни дважды.
+panel-extend-unread = Локации, которые не удалось прочитать, будут проверены ещё раз при подтверждении.
+panel-extend-yes = ✅ Продлить
+panel-extend-stale = Это подтверждение устарело (его дата уже прошла). Нажмите «Продлить» ещё раз.
+panel-extended = ✅ <b>{ $name }</b>: срок до { $date } на всех локациях, где есть клиент. Итоговые сроки:
+panel-ask-term = 📅 Новый срок для <b>{ $name }</b>: отправьте N — число дней <b>начиная с сегодня</b>, например 30. Это заменит текущую дату окончания на всех локациях; оставшийся срок не сохраняется.
+panel-term-set = ✅ Новый срок <b>{ $name }</b>: { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+    [many] { $days } дней
+   *[other] { $days } дня
+} с сегодняшнего дня. Итоговые сроки:
+panel-ask-limit-gb = 📦 Отправьте лимит трафика <b>{ $name }</b> в <b>ГБ</b>, например 50 или 2,5 (<code>0</code> — без ограничений).
+panel-ask-limit-devices = 📱 Отправьте лимит устройств <b>{ $name }</b>, целое число (<code>0</code> — без ограничений).
+panel-gb-invalid = Отправьте число ГБ, от 0 (0 — без ограничений), например 50 или 2,5.
+panel-devices-invalid = Отправьте целое число устройств, от 0 (0 — без ограничений), например 3.
+panel-limits-set = ✅ Новые лимиты <b>{ $name }</b>:
+panel-delete-confirm =
+    🗑 Удалить <b>{ $name }</b> на всех локациях, где он есть?
+
+    Его подписка перестанет работать. Это нельзя отменить.
+panel-delete-yes = 🗑 Да, удалить везде
+panel-deleted-title = 🗑 <b>{ $name }</b>:
+panel-delete-some-failed = ⚠️ На некоторых локациях клиент остался. Нажмите «Повторить», чтобы удалить его там.
+panel-delete-already = Удаление уже выполнено (кнопку нажали больше одного раза).
+panel-delete-expired = Это подтверждение устарело. Откройте клиента снова, чтобы удалить его.
+panel-ask-name = ➕ <b>Новый клиент на нескольких локациях</b>: отправьте имя (от 1 до 64 латинских букв, цифр и _ . @ -). Оно одинаково на всех локациях.
+panel-name-invalid = Имя должно состоять из 1–64 латинских букв, цифр и _ . @ - (без пробелов).
+panel-pick-locations = 📍 Выберите локации для <b>{ $name }</b> (нажатие включает или выключает), затем нажмите «Дальше».
+panel-pick-go = ➡️ Дальше
+panel-pick-none = Выберите хотя бы одну локацию.
+panel-pick-use-buttons = Выберите локации кнопками выше или нажмите «Отмена».
+panel-pick-outdated = Этот диалог уже закончился. Начните заново из раздела «Панель».
+panel-ask-inbounds = 📡 Id инбаундов на <b>{ $location }</b> через запятую, например <code>1, 2</code>:
+panel-pick-inbound-line = <code>{ $id }</code> — { $remark } · { $protocol } · порт { $port }
+panel-inbounds-remote = (id собственных инбаундов локации { $location }; их проверит та панель)
+panel-inbounds-unread = ⚠️ Не удалось прочитать инбаунды ({ $error }); введите id всё равно.
+panel-inbounds-invalid = Отправьте один или несколько id инбаундов через запятую, например <code>1, 2</code>.
+panel-inbounds-unknown = На локации { $location } нет инбаунда { $ids }. Её инбаунды: { $known }.
+panel-ask-days = 📅 Срок в <b>днях начиная с сегодня</b>, например 30.
+panel-ask-gb = 📦 Лимит трафика в <b>ГБ</b>, например 50 или 2,5. Отправьте <code>0</code> — без ограничений.
+panel-ask-devices = 📱 Лимит устройств, целое число. Отправьте <code>0</code> — без ограничений.
+panel-created = ✅ Клиент <b>{ $name }</b> создан на всех выбранных локациях.
+panel-created-partly = ⚠️ Клиент <b>{ $name }</b> создан ещё не на всех выбранных локациях.
+panel-created-terms = Срок: до { $date } · Трафик: { $traffic } · Устройства: { $devices }
+panel-create-row-created = • { $location } (инбаунды { $inbounds }): ✅ создан
+panel-create-row-exists = • { $location } (инбаунды { $inbounds }): ✅ уже есть
+panel-create-row-failed = • { $location } (инбаунды { $inbounds }): ❌ { $error }
+panel-create-taken = там уже есть другой клиент с именем <b>{ $name }</b> (с другим UUID).
+panel-create-not-atomic = Создание на нескольких локациях не атомарно. Нажмите «Дозаполнить недостающие локации», чтобы создать клиента только там, где его ещё нет.
+panel-btn-complete = 🔁 Создать на недостающих локациях
+panel-create-plan-gone = Это создание слишком старое, чтобы его завершить. Создайте клиента заново.

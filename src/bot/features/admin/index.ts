@@ -6,7 +6,10 @@ import { broadcastConversations, broadcastFeature, broadcastHomeView } from "./b
 import { customersConversations, customersFeature, customersHomeView } from "./customers.js";
 import { adminGuard } from "./guard.js";
 import { adminHomeFeature, adminSections } from "./home.js";
+import { nodeConversations, nodeFeature, nodeHomeView } from "./node.js";
 import { failedOrdersFeature, failedOrdersView } from "./orders.js";
+import { panelFeature, panelHomeView } from "./panel.js";
+import { panelClientsFeature, panelConversations } from "./panel-clients.js";
 import { serversFeature, serversView } from "./servers.js";
 import { settingsFeature, settingsView } from "./settings.js";
 import { starsRefundFeature } from "./stars-refund.js";
@@ -20,6 +23,8 @@ adminSections.push({ label: "admin-failed-orders", open: (ctx) => failedOrdersVi
 adminSections.push({ label: "settings-section", open: (ctx) => settingsView(ctx) });
 adminSections.push({ label: "admin-stats", open: (ctx) => statsView(ctx) });
 adminSections.push({ label: "admin-broadcast", open: (ctx) => broadcastHomeView(ctx) });
+adminSections.push({ label: "admin-panel", open: (ctx) => panelHomeView(ctx) });
+adminSections.push({ label: "admin-node", open: (ctx) => nodeHomeView(ctx) });
 
 /** Conversations of admin features (entered only from admin-checked handlers). */
 export const adminConversations = [
@@ -27,6 +32,8 @@ export const adminConversations = [
   ...xuiConversations,
   ...customersConversations,
   ...broadcastConversations,
+  ...nodeConversations,
+  ...panelConversations,
 ];
 
 /** Everything admins do; the guard refuses non-admins before any of it runs. */
@@ -37,3 +44,5 @@ admins.use(adminHomeFeature, accountFeature, serversFeature, xuiUsersFeature);
 admins.use(customersFeature, failedOrdersFeature, starsRefundFeature);
 admins.use(settingsFeature);
 admins.use(statsFeature, broadcastFeature);
+admins.use(panelFeature, panelClientsFeature);
+admins.use(nodeFeature);

@@ -1,0 +1,587 @@
+import { createHash } from "node:crypto";
+import { createConversation } from "@grammyjs/conversations";
+import { InlineKeyboard, InputFile } from "grammy";
+import type { Redis } from "ioredis";
+import type { Locale } from "../../../config.js";
+import { OneTimeTokens } from "../../../domain/one-time.js";
+import { HostingApiError, HostingNetworkError, HostingTimeoutError } from "../../../hosting/errors.js";
+import type { NodeApi, NodeClient } from "../../../hosting/node.js";
+import type { BotContext, ConvContext } from "../../context.js";
+import { askText, type BotConversation } from "../../conversation-kit.js";
+import { localeOf } from "../../i18n.js";
+import { formatDate, formatDateTime, formatGb, html } from "../../views/format.js";
+import { hostingErrorText } from "../../views/hosting-error.js";
+import { qrPng } from "../../views/qr.js";
+import { show, type View } from "../../views/show.js";
+import { nodeCb } from "./callbacks.js";
+import { ADMIN_HOME, adminHomeButton } from "./home.js";
+import { parseDays, parseGb } from "./xui-users.js";
+
+/**
+ * The node section's shared pieces (callback data, name references, error views) and its
+ * clients: paged list, card with the VLESS link and a QR code, create, renew, limits, rename,
+ * ban / unban and delete. In the node API `days` of an edit are ADDED to the current expiry
+ * (not counted from now): the wording says so.
+ */
+
+export type NodeCbData = NonNullable<ReturnType<typeof nodeCb.unpack>>;
+export type NodeAct = NodeCbData["act"];
+type Translate = BotContext["t"];
+
+export const NODE_PAGE_SIZE = 8;
+/** Client names the node accepts (not-shown.md): 1..64 of A-Z a-z 0-9 _ . @ -. */
+export const NODE_CLIENT_NAME = /^[A-Za-z0-9_.@-]{1,64}$/;
+const MAX_DEVICES = 100_000;
+const MAX_REASON = 200;
+
+const CREATE = "admin-node-create";
+const RENEW = "admin-node-renew";
+const LIMITS = "admin-node-limits";
+const RENAME = "admin-node-rename";
+const BAN = "admin-node-ban";
+
+/** Packs node callback data. */
+export const ncb = (act: NodeAct, arg = "", tok = ""): string => nodeCb.pack({ act, arg, tok });
+
+// ---------------------------------------------------------------------------------------------
+// Name references in callback data (client and peer names can be too long for 64 bytes)
+// ---------------------------------------------------------------------------------------------
+
+/** Redis key prefix of a name reference. */
+export const NODE_REF_PREFIX = "node-ref:";
+export const NODE_REF_TTL_SECONDS = 7 * 86_400;
+const REF_MARK = "~";
+const TOKEN_PLACEHOLDER = "x".repeat(8);
+
+/** True when the name itself fits the longest callback (`peer-del-ok` with a token). */
+function fitsDirectly(name: string): boolean {
+  if (name === "" || name.startsWith(REF_MARK)) return false;
+  try {
+    nodeCb.pack({ act: "peer-del-ok", arg: name, tok: TOKEN_PLACEHOLDER });
+    return nodeCb.unpack(nodeCb.pack({ act: "peer-del-ok", arg: name, tok: "" }))?.arg === name;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The `arg` naming a client (`kind` "c") or a peer ("p"): the name when it fits, else `~<hash>`
+ * with the name kept in Redis for a week (the same name always gets the same hash).
+ */
+export async function nodeRef(redis: Redis, kind: "c" | "p", name: string): Promise<string> {
+  if (fitsDirectly(name)) return name;
+  const hash = createHash("sha256").update(`${kind}\n${name}`).digest("base64url").slice(0, 8);
+  await redis.set(NODE_REF_PREFIX + hash, name, "EX", NODE_REF_TTL_SECONDS);
+  return REF_MARK + hash;
+}
+
+/** The name behind a reference; undefined when it expired (an old menu) or is empty. */
+export async function resolveNodeRef(redis: Redis, ref: string): Promise<string | undefined> {
+  if (!ref.startsWith(REF_MARK)) return ref === "" ? undefined : ref;
+  return (await redis.get(NODE_REF_PREFIX + ref.slice(REF_MARK.length))) ?? undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared views
+// ---------------------------------------------------------------------------------------------
+
+export function withNotice(notice: string | undefined, view: View): View {
+  return notice ? { ...view, text: `${notice}\n\n${view.text}` } : view;
+}
+
+/** "« Back to node" and "« Admin menu" under `keyboard`. */
+export function sectionNav(ctx: BotContext | ConvContext, keyboard = new InlineKeyboard()): InlineKeyboard {
+  return keyboard.text(ctx.t("node-back-home"), ncb("home")).row().text(ctx.t("admin-home"), ADMIN_HOME);
+}
+
+/** Which settings connect the node (shown instead of any node view when it is not configured). */
+export function notConfiguredView(ctx: BotContext): View {
+  return { text: ctx.t("node-not-configured"), keyboard: adminHomeButton(ctx) };
+}
+
+/** A node failure explained in the reader's language (HTML-safe), with the node's own meanings. */
+export function nodeErrorText(t: Translate, err: unknown): string {
+  if (err instanceof HostingApiError) {
+    if (err.kind === "unauthorized") return t("node-error-unauthorized");
+    switch (err.code) {
+      case "user_not_found":
+        return t("node-error-user-not-found");
+      case "user_already_exists":
+        return t("node-error-exists");
+      case "bad_name":
+        return t("node-error-bad-name");
+      case "bad_days":
+        return t("node-error-bad-days");
+    }
+    if (err.kind === "internal") return t("node-error-internal");
+    if (err.kind === "not_found") return t("node-error-not-found");
+  }
+  if (err instanceof HostingNetworkError && err.permanent) return t("node-error-certificate");
+  if (err instanceof HostingNetworkError || err instanceof HostingTimeoutError) {
+    return t("node-error-unreachable");
+  }
+  // hostingErrorText rethrows what it cannot explain (a bug, not a node failure).
+  return html(hostingErrorText(t, err));
+}
+
+/** A failure as a view: the explanation, then `keyboard` (the way back) and the section's nav. */
+export function nodeErrorView(ctx: BotContext, err: unknown, keyboard = new InlineKeyboard()): View {
+  return { text: nodeErrorText(ctx.t, err), keyboard: sectionNav(ctx, keyboard) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clients: list and card
+// ---------------------------------------------------------------------------------------------
+
+const isBanned = (c: NodeClient): boolean => c.banned ?? c.status === "banned";
+
+function limitGbText(t: Translate, locale: Locale, gb: number | undefined): string {
+  return gb !== undefined && gb > 0 ? formatGb(locale, gb) : t("node-unlimited");
+}
+
+function devicesText(t: Translate, devices: number | undefined): string {
+  return devices !== undefined && devices > 0 ? String(devices) : t("node-unlimited");
+}
+
+function expiryShort(t: Translate, locale: Locale, c: NodeClient): string {
+  const date = formatDate(locale, c.expiresAt * 1000);
+  return c.leftDays > 0
+    ? t("node-client-until", { date, days: c.leftDays })
+    : t("node-client-expired", { date });
+}
+
+/** The node's clients, 8 a page, each with its expiry, days left and a ban mark. */
+export async function nodeClientsView(ctx: BotContext, page = 0, notice?: string): Promise<View> {
+  const node = ctx.deps.hosting.node;
+  if (!node) return notConfiguredView(ctx);
+  let clients: NodeClient[];
+  try {
+    clients = await node.listClients();
+  } catch (err) {
+    return withNotice(
+      notice,
+      nodeErrorView(ctx, err, new InlineKeyboard().text(ctx.t("menu-refresh"), ncb("list", String(page)))),
+    );
+  }
+  const locale = await localeOf(ctx);
+  const pages = Math.max(1, Math.ceil(clients.length / NODE_PAGE_SIZE));
+  const current = Math.min(Math.max(0, page), pages - 1);
+  const shown = clients.slice(current * NODE_PAGE_SIZE, (current + 1) * NODE_PAGE_SIZE);
+  const lines = [
+    ctx.t("node-clients-title"),
+    ctx.t("node-clients-summary", { count: clients.length, page: current + 1, pages }),
+    "",
+  ];
+  if (clients.length === 0) lines.push(ctx.t("node-clients-empty"));
+  const keyboard = new InlineKeyboard();
+  for (const c of shown) {
+    const mark = isBanned(c) ? "🚫 " : "";
+    lines.push(
+      ctx.t("node-clients-line", { mark, name: html(c.name), expiry: expiryShort(ctx.t, locale, c) }),
+    );
+    keyboard.text(`${mark}${c.name}`, ncb("card", await nodeRef(ctx.deps.redis, "c", c.name))).row();
+  }
+  if (pages > 1) {
+    if (current > 0) keyboard.text(ctx.t("node-page-prev"), ncb("list", String(current - 1)));
+    if (current < pages - 1) keyboard.text(ctx.t("node-page-next"), ncb("list", String(current + 1)));
+    keyboard.row();
+  }
+  keyboard
+    .text(ctx.t("node-client-create"), ncb("create"))
+    .text(ctx.t("menu-refresh"), ncb("list", String(current)))
+    .row();
+  return withNotice(notice, { text: lines.join("\n"), keyboard: sectionNav(ctx, keyboard) });
+}
+
+function statusText(t: Translate, c: NodeClient): string {
+  if (isBanned(c)) {
+    return c.banReason
+      ? t("node-status-banned-reason", { reason: html(c.banReason) })
+      : t("node-status-banned");
+  }
+  return t(c.leftDays > 0 ? "node-status-active" : "node-status-expired");
+}
+
+/** One client: status, UUID, expiry, limits and the VLESS link, with the actions. */
+export async function nodeClientCardView(ctx: BotContext, name: string, notice?: string): Promise<View> {
+  const node = ctx.deps.hosting.node;
+  if (!node) return notConfiguredView(ctx);
+  const listBack = new InlineKeyboard().text(ctx.t("node-back-clients"), ncb("list", "0")).row();
+  let c: NodeClient;
+  try {
+    c = await node.getClient(name);
+  } catch (err) {
+    return withNotice(notice, nodeErrorView(ctx, err, listBack));
+  }
+  const locale = await localeOf(ctx);
+  const text = [
+    ctx.t("node-card-title", { name: html(c.name) }),
+    ctx.t("node-card-status", { status: statusText(ctx.t, c) }),
+    ctx.t("node-card-uuid", { uuid: html(c.uuid) }),
+    ctx.t("node-card-expiry", { date: formatDateTime(locale, c.expiresAt * 1000), days: c.leftDays }),
+    ctx.t("node-card-limits", {
+      traffic: limitGbText(ctx.t, locale, c.trafficLimitGb),
+      devices: devicesText(ctx.t, c.deviceLimit),
+    }),
+    "",
+    ctx.t("node-card-link"),
+    `<code>${html(c.link)}</code>`,
+  ].join("\n");
+  const ref = await nodeRef(ctx.deps.redis, "c", c.name);
+  const banned = isBanned(c);
+  const keyboard = new InlineKeyboard()
+    .text(ctx.t("node-btn-qr"), ncb("qr", ref))
+    .row()
+    .text(ctx.t("node-btn-renew"), ncb("renew", ref))
+    .text(ctx.t("node-btn-limits"), ncb("limits", ref))
+    .row()
+    .text(ctx.t("node-btn-rename"), ncb("rename", ref))
+    .text(ctx.t(banned ? "node-btn-unban" : "node-btn-ban"), ncb(banned ? "unban" : "ban", ref))
+    .row()
+    .text(ctx.t("node-btn-delete"), ncb("del", ref))
+    .row()
+    .text(ctx.t("menu-refresh"), ncb("card", ref))
+    .text(ctx.t("node-back-clients"), ncb("list", "0"))
+    .row();
+  return withNotice(notice, { text, keyboard: sectionNav(ctx, keyboard) });
+}
+
+function deleteConfirmView(ctx: BotContext, name: string, ref: string, token: string): View {
+  return {
+    text: ctx.t("node-delete-confirm", { name: html(name) }),
+    keyboard: new InlineKeyboard()
+      .text(ctx.t("node-delete-yes"), ncb("del-ok", ref, token))
+      .text(ctx.t("menu-back"), ncb("card", ref)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Input parsing (pure)
+// ---------------------------------------------------------------------------------------------
+
+/** Whole days >= 1. */
+export function parseRenewDays(text: string): number | undefined {
+  const days = parseDays(text);
+  return days !== undefined && days >= 1 ? days : undefined;
+}
+
+/** A whole number of devices >= 0. */
+export function parseDevices(text: string): number | undefined {
+  const t = text.trim();
+  if (!/^\d{1,6}$/.test(t)) return undefined;
+  const n = Number(t);
+  return n <= MAX_DEVICES ? n : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conversations: create, renew, limits, rename, ban
+// ---------------------------------------------------------------------------------------------
+
+type Outcome<T> = { ok: true; value: T; ref: string } | { ok: false; text: string };
+
+/** Runs a node call once (its result is kept in the replay); failures become explained text. */
+function nodeCall<T>(
+  conversation: BotConversation,
+  call: (node: NodeApi, outer: BotContext) => Promise<{ value: T; name: string }>,
+): Promise<Outcome<T>> {
+  return conversation.external(async (outer: BotContext): Promise<Outcome<T>> => {
+    const node = outer.deps.hosting.node;
+    if (!node) return { ok: false, text: outer.t("node-not-configured") };
+    try {
+      const { value, name } = await call(node, outer);
+      return { ok: true, value, ref: await nodeRef(outer.deps.redis, "c", name) };
+    } catch (err) {
+      return { ok: false, text: nodeErrorText(outer.t, err) };
+    }
+  });
+}
+
+function afterKeyboard(ctx: ConvContext, ref: string): InlineKeyboard {
+  return sectionNav(
+    ctx,
+    new InlineKeyboard()
+      .text(ctx.t("node-open-client"), ncb("card", ref))
+      .text(ctx.t("node-back-clients"), ncb("list", "0"))
+      .row(),
+  );
+}
+
+async function failed(ctx: ConvContext, text: string): Promise<void> {
+  await ctx.reply(text, {
+    parse_mode: "HTML",
+    reply_markup: sectionNav(
+      ctx,
+      new InlineKeyboard().text(ctx.t("node-back-clients"), ncb("list", "0")).row(),
+    ),
+  });
+}
+
+function askName(conversation: BotConversation, ctx: ConvContext, prompt: string, current?: string) {
+  return askText(conversation, ctx, prompt, {
+    validate: (text) =>
+      !NODE_CLIENT_NAME.test(text)
+        ? ctx.t("node-name-invalid")
+        : text === current
+          ? ctx.t("node-rename-same")
+          : undefined,
+  });
+}
+
+function askRenewDays(conversation: BotConversation, ctx: ConvContext, prompt: string) {
+  return askText(conversation, ctx, prompt, {
+    validate: (text) => (parseRenewDays(text) === undefined ? ctx.t("node-days-invalid") : undefined),
+  });
+}
+
+/** GB >= 0; with `optional`, "-" (returned as undefined) leaves it unset. */
+async function askGb(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  prompt: string,
+  optional: boolean,
+): Promise<number | undefined> {
+  const answer = await askText(conversation, ctx, prompt, {
+    validate: (text) =>
+      (optional && text === "-") || parseGb(text) !== undefined ? undefined : ctx.t("node-gb-invalid"),
+  });
+  return answer === "-" ? undefined : parseGb(answer);
+}
+
+async function askDevices(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  prompt: string,
+  optional: boolean,
+): Promise<number | undefined> {
+  const answer = await askText(conversation, ctx, prompt, {
+    validate: (text) =>
+      (optional && text === "-") || parseDevices(text) !== undefined
+        ? undefined
+        : ctx.t("node-devices-invalid"),
+  });
+  return answer === "-" ? undefined : parseDevices(answer);
+}
+
+async function createClientConversation(conversation: BotConversation, ctx: ConvContext): Promise<void> {
+  const name = await askName(conversation, ctx, ctx.t("node-ask-client-name"));
+  const days = parseRenewDays(await askRenewDays(conversation, ctx, ctx.t("node-ask-create-days"))) ?? 1;
+  const gb = await askGb(conversation, ctx, ctx.t("node-ask-create-gb"), true);
+  const devices = await askDevices(conversation, ctx, ctx.t("node-ask-create-devices"), true);
+
+  const outcome = await nodeCall(conversation, async (node, outer) => {
+    const input: Parameters<NodeApi["createClient"]>[0] = { name, days };
+    if (gb !== undefined) input.trafficLimitGb = gb;
+    if (devices !== undefined) input.deviceLimit = devices;
+    const client = await node.createClient(input);
+    outer.log.info({ name: client.name, days }, "node client created");
+    return { value: client, name: client.name };
+  });
+  if (!outcome.ok) return failed(ctx, outcome.text);
+
+  const c = outcome.value;
+  const locale = await localeOf(ctx);
+  const text = [
+    ctx.t("node-created", { name: html(c.name) }),
+    ctx.t("node-card-expiry", { date: formatDateTime(locale, c.expiresAt * 1000), days: c.leftDays }),
+    ctx.t("node-card-limits", {
+      traffic: limitGbText(ctx.t, locale, c.trafficLimitGb),
+      devices: devicesText(ctx.t, c.deviceLimit),
+    }),
+    "",
+    ctx.t("node-card-link"),
+    `<code>${html(c.link)}</code>`,
+  ].join("\n");
+  await ctx.reply(text, {
+    parse_mode: "HTML",
+    link_preview_options: { is_disabled: true },
+    reply_markup: afterKeyboard(ctx, outcome.ref),
+  });
+  if (c.link) {
+    await ctx.replyWithPhoto(new InputFile(await qrPng(c.link), "vless-qr.png"), {
+      caption: ctx.t("node-qr-caption", { name: c.name }),
+    });
+  }
+}
+
+async function renewConversation(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  name: string,
+): Promise<void> {
+  const days =
+    parseRenewDays(await askRenewDays(conversation, ctx, ctx.t("node-ask-renew", { name: html(name) }))) ?? 1;
+  // One read and one edit, run once: the edit ADDS days, so it is never repeated by a replay.
+  const outcome = await nodeCall(conversation, async (node, outer) => {
+    const before = await node.getClient(name);
+    const after = await node.editClient({ name, days });
+    outer.log.info({ name, days }, "node client renewed");
+    return { value: { from: before.expiresAt, to: after.expiresAt, left: after.leftDays }, name };
+  });
+  if (!outcome.ok) return failed(ctx, outcome.text);
+  const locale = await localeOf(ctx);
+  const { from, to, left } = outcome.value;
+  await ctx.reply(
+    ctx.t("node-renewed", {
+      name: html(name),
+      days,
+      from: formatDateTime(locale, from * 1000),
+      to: formatDateTime(locale, to * 1000),
+      left,
+    }),
+    { parse_mode: "HTML", reply_markup: afterKeyboard(ctx, outcome.ref) },
+  );
+}
+
+async function limitsConversation(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  name: string,
+): Promise<void> {
+  const gb = (await askGb(conversation, ctx, ctx.t("node-ask-limit-gb", { name: html(name) }), false)) ?? 0;
+  const devices = (await askDevices(conversation, ctx, ctx.t("node-ask-limit-devices"), false)) ?? 0;
+  const outcome = await nodeCall(conversation, async (node, outer) => {
+    const c = await node.editClient({ name, trafficLimitGb: gb, deviceLimit: devices });
+    outer.log.info({ name, gb, devices }, "node client limits changed");
+    return { value: { gb: c.trafficLimitGb ?? gb, devices: c.deviceLimit ?? devices }, name };
+  });
+  if (!outcome.ok) return failed(ctx, outcome.text);
+  const locale = await localeOf(ctx);
+  await ctx.reply(
+    ctx.t("node-limits-set", {
+      name: html(name),
+      traffic: limitGbText(ctx.t, locale, outcome.value.gb),
+      devices: devicesText(ctx.t, outcome.value.devices),
+    }),
+    { parse_mode: "HTML", reply_markup: afterKeyboard(ctx, outcome.ref) },
+  );
+}
+
+async function renameConversation(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  name: string,
+): Promise<void> {
+  const newName = await askName(conversation, ctx, ctx.t("node-ask-rename", { name: html(name) }), name);
+  const outcome = await nodeCall(conversation, async (node, outer) => {
+    const c = await node.renameClient(name, newName);
+    outer.log.info({ name, newName: c.name }, "node client renamed");
+    return { value: c.name, name: c.name };
+  });
+  if (!outcome.ok) return failed(ctx, outcome.text);
+  await ctx.reply(ctx.t("node-renamed", { old: html(name), name: html(outcome.value) }), {
+    parse_mode: "HTML",
+    reply_markup: afterKeyboard(ctx, outcome.ref),
+  });
+}
+
+async function banConversation(conversation: BotConversation, ctx: ConvContext, name: string): Promise<void> {
+  const answer = await askText(conversation, ctx, ctx.t("node-ask-ban-reason", { name: html(name) }), {
+    validate: (text) => (text.length > MAX_REASON ? ctx.t("node-reason-too-long") : undefined),
+  });
+  const reason = answer === "-" ? undefined : answer;
+  const outcome = await nodeCall(conversation, async (node, outer) => {
+    await node.banClient(name, reason);
+    outer.log.info({ name }, "node client banned");
+    return { value: true, name };
+  });
+  if (!outcome.ok) return failed(ctx, outcome.text);
+  const text =
+    reason === undefined
+      ? ctx.t("node-banned", { name: html(name) })
+      : ctx.t("node-banned-reason", { name: html(name), reason: html(reason) });
+  await ctx.reply(text, { parse_mode: "HTML", reply_markup: afterKeyboard(ctx, outcome.ref) });
+}
+
+export const nodeClientConversations = [
+  createConversation(createClientConversation, CREATE),
+  createConversation(renewConversation, RENEW),
+  createConversation(limitsConversation, LIMITS),
+  createConversation(renameConversation, RENAME),
+  createConversation(banConversation, BAN),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Buttons
+// ---------------------------------------------------------------------------------------------
+
+/** Leaves any dialog and starts `name` with `args`. */
+export async function enterConversation(ctx: BotContext, name: string, ...args: unknown[]): Promise<void> {
+  await ctx.conversation.exitAll();
+  await ctx.conversation.enter(name, ...args);
+}
+
+const CLIENT_ACTS = new Set<NodeAct>([
+  "list",
+  "card",
+  "qr",
+  "create",
+  "renew",
+  "limits",
+  "rename",
+  "ban",
+  "unban",
+  "del",
+  "del-ok",
+]);
+
+export const isClientAct = (act: NodeAct): boolean => CLIENT_ACTS.has(act);
+
+/** Handles a client button (the callback is answered and the node is configured). */
+export async function handleClientAction(ctx: BotContext, node: NodeApi, data: NodeCbData): Promise<void> {
+  const { act, arg, tok } = data;
+  if (act === "list") return show(ctx, await nodeClientsView(ctx, Number(arg) || 0));
+  if (act === "create") return enterConversation(ctx, CREATE);
+
+  const name = await resolveNodeRef(ctx.deps.redis, arg);
+  if (name === undefined) return show(ctx, await nodeClientsView(ctx, 0, ctx.t("error-menu-outdated")));
+  const back = new InlineKeyboard().text(ctx.t("menu-back"), ncb("card", arg)).row();
+  switch (act) {
+    case "card":
+      return show(ctx, await nodeClientCardView(ctx, name));
+    case "qr": {
+      let client: NodeClient;
+      try {
+        client = await node.getClient(name);
+      } catch (err) {
+        return show(ctx, nodeErrorView(ctx, err, back));
+      }
+      await ctx.replyWithPhoto(new InputFile(await qrPng(client.link), "vless-qr.png"), {
+        caption: ctx.t("node-qr-caption", { name: client.name }),
+      });
+      return;
+    }
+    case "renew":
+      return enterConversation(ctx, RENEW, name);
+    case "limits":
+      return enterConversation(ctx, LIMITS, name);
+    case "rename":
+      return enterConversation(ctx, RENAME, name);
+    case "ban":
+      return enterConversation(ctx, BAN, name);
+    case "unban": {
+      try {
+        await node.unbanClient(name);
+      } catch (err) {
+        return show(ctx, nodeErrorView(ctx, err, back));
+      }
+      ctx.log.info({ name }, "node client unbanned");
+      return show(ctx, await nodeClientCardView(ctx, name, ctx.t("node-unbanned", { name: html(name) })));
+    }
+    case "del":
+      return show(ctx, deleteConfirmView(ctx, name, arg, await new OneTimeTokens(ctx.deps.redis).issue()));
+    case "del-ok": {
+      const claim = tok ? await new OneTimeTokens(ctx.deps.redis).claim(tok) : "unknown";
+      if (claim !== "claimed") {
+        const notice = ctx.t(claim === "used" ? "node-already-done" : "node-confirm-expired");
+        return show(ctx, await nodeClientsView(ctx, 0, notice));
+      }
+      try {
+        await node.deleteClient(name);
+      } catch (err) {
+        return show(ctx, nodeErrorView(ctx, err, back));
+      }
+      ctx.log.info({ name }, "node client deleted");
+      return show(ctx, await nodeClientsView(ctx, 0, ctx.t("node-deleted", { name: html(name) })));
+    }
+  }
+}
