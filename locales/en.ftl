@@ -1076,3 +1076,25 @@ panel-create-taken = another client is already called <b>{ $name }</b> there (wi
 panel-create-not-atomic = Creating on several locations is not atomic. Tap “Complete missing locations” to create the client only where it is still missing.
 panel-btn-complete = 🔁 Complete missing locations
 panel-create-plan-gone = This create is too old to complete. Create the client again.
+
+## Catalog
+
+admin-catalog = 📦 Catalog
+catalog-title = 📦 <b>Catalog</b> · { $currency } · { $count ->
+    [one] { $count } plan
+   *[other] { $count } plans
+  }
+catalog-plan = • <b>{ $title }</b> (<code>{ $id }</code>): { $price } · { $days } d · traffic { $traffic } · devices { $devices }
+    { $backend }
+catalog-backend-xui = xui servers { $servers }
+catalog-backend-panel = panel locations { $locations }
+catalog-backend-node = master node
+catalog-trial = 🎁 Trial: { $days } d, { $traffic }, on plan { $plan }
+catalog-no-trial = No free trial is offered.
+catalog-file = File: <code>{ $file }</code>
+catalog-reload = 🔄 Reload from the file
+catalog-reloaded = ✅ Reloaded: { $count ->
+    [one] { $count } plan
+   *[other] { $count } plans
+  } on sale now.
+catalog-reload-failed = ⚠️ The file was not loaded; the plans below stay on sale. Reason: { $error }

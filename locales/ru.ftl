@@ -1134,3 +1134,27 @@ panel-create-taken = там уже есть другой клиент с име�
 panel-create-not-atomic = Создание на нескольких локациях не атомарно. Нажмите «Дозаполнить недостающие локации», чтобы создать клиента только там, где его ещё нет.
 panel-btn-complete = 🔁 Создать на недостающих локациях
 panel-create-plan-gone = Это создание слишком старое, чтобы его завершить. Создайте клиента заново.
+
+## Catalog
+
+admin-catalog = 📦 Каталог
+catalog-title = 📦 <b>Каталог</b> · { $currency } · { $count ->
+    [one] { $count } тариф
+    [few] { $count } тарифа
+   *[many] { $count } тарифов
+  }
+catalog-plan = • <b>{ $title }</b> (<code>{ $id }</code>): { $price } · { $days } дн. · трафик { $traffic } · устройств { $devices }
+    { $backend }
+catalog-backend-xui = серверы xui { $servers }
+catalog-backend-panel = локации панели { $locations }
+catalog-backend-node = главная нода
+catalog-trial = 🎁 Пробный период: { $days } дн., { $traffic }, на тарифе { $plan }
+catalog-no-trial = Пробный период не предлагается.
+catalog-file = Файл: <code>{ $file }</code>
+catalog-reload = 🔄 Перечитать файл
+catalog-reloaded = ✅ Каталог перечитан: в продаже { $count ->
+    [one] { $count } тариф
+    [few] { $count } тарифа
+   *[many] { $count } тарифов
+  }.
+catalog-reload-failed = ⚠️ Файл не загружен; в продаже остаются тарифы ниже. Причина: { $error }

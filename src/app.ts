@@ -8,6 +8,7 @@ import { createI18n } from "./bot/i18n.js";
 import type { Config } from "./config.js";
 import { AccountKeyStore } from "./domain/account-key.js";
 import { type Catalog, CatalogError, loadCatalog } from "./domain/catalog.js";
+import { CatalogStore } from "./domain/catalog-store.js";
 import { systemClock } from "./domain/clock.js";
 import { SecretBox } from "./domain/secret-box.js";
 import { createShopServices } from "./domain/services.js";
@@ -40,11 +41,12 @@ export interface StartOptions {
 export async function startApp(config: Config, options: StartOptions = {}): Promise<App> {
   const logger = createLogger(config.logLevel, options.logDestination);
   const catalog = await loadCatalog(config.catalogFile);
-  if (catalog.currency !== "XTR" && !config.paymentProviderToken) {
-    throw new CatalogError(
-      `${config.catalogFile}: currency ${catalog.currency} needs PAYMENT_PROVIDER_TOKEN (or use XTR for Telegram Stars)`,
-    );
-  }
+  const catalogProblem = (c: Catalog) =>
+    c.currency !== "XTR" && !config.paymentProviderToken
+      ? `${config.catalogFile}: currency ${c.currency} needs PAYMENT_PROVIDER_TOKEN (or use XTR for Telegram Stars)`
+      : undefined;
+  const problem = catalogProblem(catalog);
+  if (problem) throw new CatalogError(problem);
 
   const metrics = new Metrics({ processMetrics: true });
   const closers: (() => Promise<unknown>)[] = [];
@@ -77,7 +79,10 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
     const hosting = createHostingClients(config, () => accountKey.get(), metrics.observeHostingCall);
     closers.push(() => hosting.close());
 
-    const catalogNow = () => catalog;
+    const catalogStore = new CatalogStore(catalog, config.catalogFile, redis, logger, catalogProblem);
+    await catalogStore.follow();
+    closers.push(async () => catalogStore.stop());
+    const catalogNow = catalogStore.get;
     const orderQueue = new OrderQueue(redis);
     closers.push(() => orderQueue.close());
     const shop = createShopServices({

@@ -5,6 +5,7 @@ import type { Context, SessionFlavor } from "grammy";
 import type { Redis } from "ioredis";
 import type { Config, Locale } from "../config.js";
 import type { AccountKeyStore } from "../domain/account-key.js";
+import type { CatalogStore } from "../domain/catalog-store.js";
 import type { Clock } from "../domain/clock.js";
 import type { SecretBox } from "../domain/secret-box.js";
 import type { ShopServices } from "../domain/services.js";
@@ -33,6 +34,8 @@ export interface BotDeps {
   /** Seals secrets at rest (SECRET_KEY). */
   box: SecretBox;
   shop: ShopServices;
+  /** Reloads the catalog file (admin menu); absent in tests that do not need it. */
+  catalog?: Pick<CatalogStore, "get" | "reload" | "file">;
   /** Starts broadcasts (the broadcast queue); without it the Broadcast section says it is unavailable. */
   broadcasts?: BroadcastStarter;
 }

@@ -7,6 +7,7 @@ import { createBot } from "../../src/bot/create-bot.js";
 import type { Locale } from "../../src/config.js";
 import { AccountKeyStore } from "../../src/domain/account-key.js";
 import type { Catalog } from "../../src/domain/catalog.js";
+import type { CatalogStore } from "../../src/domain/catalog-store.js";
 import { type Clock, ManualClock } from "../../src/domain/clock.js";
 import { SecretBox } from "../../src/domain/secret-box.js";
 import { createShopServices, type OrderJobs } from "../../src/domain/services.js";
@@ -48,6 +49,8 @@ export interface TestBotOptions {
   node?: { url: string; token: string; certSha256?: string };
   nodeSubUrl?: string;
   catalog?: Catalog;
+  /** A reloadable catalog (admin menu); when given, the shop reads its plans from it. */
+  catalogStore?: CatalogStore;
   /** Where orders go; by default they are only recorded in `enqueued`. */
   jobs?: OrderJobs;
   paymentProviderToken?: string;
@@ -136,10 +139,11 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     hosting,
     accountKey,
     box,
+    ...(options.catalogStore ? { catalog: options.catalogStore } : {}),
     shop: createShopServices({
       redis,
       clock,
-      catalog: () => options.catalog ?? TEST_CATALOG,
+      catalog: options.catalogStore?.get ?? (() => options.catalog ?? TEST_CATALOG),
       hosting,
       logger: createLogger("silent"),
       nodeSubUrl: options.nodeSubUrl,

@@ -165,3 +165,6 @@ export const panelCb = callbackCodec("a.p", {
   ref: z.string().max(24).default(""),
   arg: z.string().max(16).default(""),
 });
+
+/** Callback data of the catalog section: view it, or reload it from its file. */
+export const catalogCb = callbackCodec("a.cat", { act: z.enum(["view", "reload"]) });

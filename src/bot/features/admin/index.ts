@@ -3,6 +3,7 @@ import type { BotContext } from "../../context.js";
 import { isAdmin } from "../../filters.js";
 import { accountConversations, accountFeature, accountView } from "./account.js";
 import { broadcastConversations, broadcastFeature, broadcastHomeView } from "./broadcast.js";
+import { catalogFeature, catalogView } from "./catalog.js";
 import { customersConversations, customersFeature, customersHomeView } from "./customers.js";
 import { adminGuard } from "./guard.js";
 import { adminHomeFeature, adminSections } from "./home.js";
@@ -25,6 +26,7 @@ adminSections.push({ label: "admin-stats", open: (ctx) => statsView(ctx) });
 adminSections.push({ label: "admin-broadcast", open: (ctx) => broadcastHomeView(ctx) });
 adminSections.push({ label: "admin-panel", open: (ctx) => panelHomeView(ctx) });
 adminSections.push({ label: "admin-node", open: (ctx) => nodeHomeView(ctx) });
+adminSections.push({ label: "admin-catalog", open: (ctx) => catalogView(ctx) });
 
 /** Conversations of admin features (entered only from admin-checked handlers). */
 export const adminConversations = [
@@ -46,3 +48,4 @@ admins.use(settingsFeature);
 admins.use(statsFeature, broadcastFeature);
 admins.use(panelFeature, panelClientsFeature);
 admins.use(nodeFeature);
+admins.use(catalogFeature);

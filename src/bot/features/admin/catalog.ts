@@ -1,0 +1,72 @@
+import { Composer, InlineKeyboard } from "grammy";
+import type { Plan } from "../../../domain/catalog.js";
+import { formatMoney, toMinor } from "../../../domain/money.js";
+import type { BotContext } from "../../context.js";
+import { localeOf } from "../../i18n.js";
+import { formatGb, html } from "../../views/format.js";
+import { show, type View } from "../../views/show.js";
+import { catalogCb } from "./callbacks.js";
+import { adminHomeButton } from "./home.js";
+
+function backendLine(ctx: BotContext, plan: Plan): string {
+  const b = plan.backend;
+  if (b.kind === "xui") return ctx.t("catalog-backend-xui", { servers: b.servers.join(", ") });
+  if (b.kind === "panel") {
+    return ctx.t("catalog-backend-panel", {
+      locations: b.locations.map((l) => `${l.node} [${l.inbound_ids.join(", ")}]`).join(", "),
+    });
+  }
+  return ctx.t("catalog-backend-node");
+}
+
+/** The plans on sale as the bot sees them now, with a button to reload the file. */
+export async function catalogView(ctx: BotContext, notice?: string): Promise<View> {
+  const catalog = ctx.deps.catalog?.get() ?? ctx.deps.shop.catalog();
+  const locale = await localeOf(ctx);
+  const lines = notice ? [notice, ""] : [];
+  lines.push(ctx.t("catalog-title", { currency: catalog.currency, count: catalog.plans.length }), "");
+  for (const plan of catalog.plans) {
+    lines.push(
+      ctx.t("catalog-plan", {
+        id: html(plan.id),
+        title: html(plan.title[locale]),
+        price: formatMoney(catalog.currency, toMinor(catalog.currency, plan.price), locale),
+        days: plan.days,
+        traffic: plan.traffic_gb > 0 ? formatGb(locale, plan.traffic_gb) : ctx.t("access-unlimited"),
+        devices: plan.devices > 0 ? String(plan.devices) : ctx.t("access-unlimited"),
+        backend: html(backendLine(ctx, plan)),
+      }),
+    );
+  }
+  lines.push(
+    "",
+    catalog.trial
+      ? ctx.t("catalog-trial", {
+          days: catalog.trial.days,
+          traffic: formatGb(locale, catalog.trial.traffic_gb),
+          plan: html(catalog.trial.plan),
+        })
+      : ctx.t("catalog-no-trial"),
+  );
+  const keyboard = new InlineKeyboard();
+  if (ctx.deps.catalog) {
+    lines.push("", ctx.t("catalog-file", { file: html(ctx.deps.catalog.file) }));
+    keyboard.text(ctx.t("catalog-reload"), catalogCb.pack({ act: "reload" })).row();
+  }
+  return { text: lines.join("\n"), keyboard: adminHomeButton(ctx, keyboard) };
+}
+
+export const catalogFeature = new Composer<BotContext>();
+
+catalogFeature.callbackQuery(catalogCb.pattern, async (ctx) => {
+  const data = catalogCb.unpack(ctx.callbackQuery.data);
+  await ctx.answerCallbackQuery();
+  if (!data) return;
+  if (data.act === "view" || !ctx.deps.catalog) return show(ctx, await catalogView(ctx));
+  const result = await ctx.deps.catalog.reload();
+  ctx.log.info({ adminId: ctx.from.id, ok: result.ok }, "catalog reload");
+  const notice = result.ok
+    ? ctx.t("catalog-reloaded", { count: result.catalog.plans.length })
+    : ctx.t("catalog-reload-failed", { error: html(result.error) });
+  return show(ctx, await catalogView(ctx, notice));
+});
