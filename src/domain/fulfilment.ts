@@ -93,12 +93,18 @@ export class Fulfilment {
     const placed =
       order.ref ??
       parseRef(await orders.fixOnce(order.id, "ref", JSON.stringify(await provisioner.place(plan, request))));
-    const { ref, links } = await provisioner.ensure(placed, plan, request);
+    let { ref, links } = await provisioner.ensure(placed, plan, request);
+    const subscriptionId = `s${order.id.slice(1)}`;
+    const existing = await subscriptions.get(subscriptionId);
+    if (!existing && links.links.length === 0 && !links.subscriptionUrl && provisioner.reissue) {
+      // An earlier attempt created the client but its answer (with the links) was lost; nothing
+      // was handed out yet, so make it again to have links to give.
+      ({ ref, links } = await provisioner.reissue(ref, request));
+    }
     await orders.update(order.id, { ref: JSON.stringify(ref) });
 
-    const subscriptionId = `s${order.id.slice(1)}`;
     const subscription =
-      (await subscriptions.get(subscriptionId)) ??
+      existing ??
       (await subscriptions.create(order.id, {
         customerId: order.customerId,
         planId: plan.id,

@@ -361,4 +361,25 @@ describe("orders through real BullMQ workers", () => {
     await sleep(200);
     expect(telegram.callsOf("sendMessage").filter((c) => c.chatId === customerId)).toHaveLength(2);
   });
+
+  it("xui: a client whose create answer was lost is made again so the customer gets links", async () => {
+    startWorker();
+    const { customerId, orderId } = await paidOrder("de-xui");
+    const order = await services.orders.get(orderId);
+    const serverId = xuiServers[0] ?? 0;
+    // An earlier attempt created the client, then died before it could read the answer.
+    await services.orders.fixOnce(
+      orderId,
+      "ref",
+      JSON.stringify({ kind: "xui", serverId, name: order?.clientName }),
+    );
+    accountFake.addClient(serverId, { email: order?.clientName ?? "", enable: true });
+    await queue.enqueue(orderId);
+    await untilStatus(orderId, "active");
+    const [sub] = await services.subscriptions.ofCustomer(customerId);
+    expect(sub?.links[0]).toMatch(/^vless:\/\//);
+    const mine = accountFake.serverState(serverId).clients.filter((c) => c.email === order?.clientName);
+    expect(mine).toHaveLength(1);
+    expect(sub?.links[0]).toContain(mine[0]?.uuid ?? "missing");
+  });
 });

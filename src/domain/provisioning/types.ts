@@ -81,6 +81,12 @@ export interface Provisioner {
    */
   renew(ref: AccessRef, expiresAt: number, trafficGb: number): Promise<AccessState>;
 
+  /**
+   * Optional: makes the access again to get links that a lost create answer took with it
+   * (xui has no link endpoint). Changes its identity, so only for an access never handed out.
+   */
+  reissue?(ref: AccessRef, request: ProvisionRequest): Promise<{ ref: AccessRef; links: AccessLinks }>;
+
   setLimits(ref: AccessRef, limits: { trafficGb?: number; devices?: number }): Promise<void>;
   setEnabled(ref: AccessRef, enabled: boolean): Promise<void>;
   /** Deletes the client; a client already gone is not an error. */
