@@ -137,7 +137,9 @@ export class Fulfilment {
       target = Number(await orders.fixOnce(order.id, "targetExpiresAt", String(base + days * DAY_MS)));
     }
     await provisioner.renew(subscription.ref, target, trafficGb);
-    const links = await provisioner.links(subscription.ref).catch(() => undefined);
+    // Fresh links when the backend can give them (xui cannot: the links handed out stay).
+    const fresh = await provisioner.links(subscription.ref).catch(() => undefined);
+    const links = fresh && (fresh.links.length > 0 || fresh.subscriptionUrl) ? fresh : undefined;
     await subscriptions.setTerm(subscription.id, target, { trafficGb, links });
     await orders.transition(order.id, ["provisioning"], "active");
     this.deps.logger.info(

@@ -2,6 +2,7 @@ import { Api } from "grammy";
 import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.js";
+import { html } from "../../src/bot/views/format.js";
 import type { Catalog } from "../../src/domain/catalog.js";
 import { DAY, ManualClock } from "../../src/domain/clock.js";
 import type { Order } from "../../src/domain/orders.js";
@@ -381,5 +382,25 @@ describe("orders through real BullMQ workers", () => {
     const mine = accountFake.serverState(serverId).clients.filter((c) => c.email === order?.clientName);
     expect(mine).toHaveLength(1);
     expect(sub?.links[0]).toContain(mine[0]?.uuid ?? "missing");
+  });
+
+  it("xui: a renewal keeps the links the customer has and sends them again", async () => {
+    startWorker();
+    const { customerId, orderId } = await paidOrder("de-xui");
+    await queue.enqueue(orderId);
+    await untilStatus(orderId, "active");
+    const [sub] = await services.subscriptions.ofCustomer(customerId);
+    if (!sub) throw new Error("no subscription");
+    const renewal = await services.shop.startRenewal(customerId, sub.id, "en");
+    if (!renewal.ok) throw new Error(renewal.reason);
+    await services.shop.payFromBalance(customerId, renewal.order.id);
+    await queue.enqueue(renewal.order.id);
+    await untilStatus(renewal.order.id, "active");
+    const renewed = await services.subscriptions.get(sub.id);
+    expect(renewed?.links).toEqual(sub.links);
+    const notice = await telegram.waitFor(
+      (c) => c.method === "sendMessage" && c.chatId === customerId && String(c.params.text).startsWith("🔄"),
+    );
+    expect(String(notice.params.text)).toContain(html(sub.links[0] ?? "missing"));
   });
 });
