@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { createConversation } from "@grammyjs/conversations";
 import { InlineKeyboard, InputFile } from "grammy";
 import type { Redis } from "ioredis";
@@ -9,6 +8,7 @@ import type { NodeApi, NodeClient } from "../../../hosting/node.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
+import { NameRefs } from "../../name-refs.js";
 import { formatDate, formatDateTime, formatGb, html } from "../../views/format.js";
 import { hostingErrorText } from "../../views/hosting-error.js";
 import { qrPng } from "../../views/qr.js";
@@ -47,15 +47,12 @@ export const ncb = (act: NodeAct, arg = "", tok = ""): string => nodeCb.pack({ a
 // Name references in callback data (client and peer names can be too long for 64 bytes)
 // ---------------------------------------------------------------------------------------------
 
-/** Redis key prefix of a name reference. */
-export const NODE_REF_PREFIX = "node-ref:";
-export const NODE_REF_TTL_SECONDS = 7 * 86_400;
-const REF_MARK = "~";
+/** Names too long for callback data, kept in Redis under `node-ref:`. */
+const refs = new NameRefs("node-ref:");
 const TOKEN_PLACEHOLDER = "x".repeat(8);
 
 /** True when the name itself fits the longest callback (`peer-del-ok` with a token). */
 function fitsDirectly(name: string): boolean {
-  if (name === "" || name.startsWith(REF_MARK)) return false;
   try {
     nodeCb.pack({ act: "peer-del-ok", arg: name, tok: TOKEN_PLACEHOLDER });
     return nodeCb.unpack(nodeCb.pack({ act: "peer-del-ok", arg: name, tok: "" }))?.arg === name;
@@ -68,17 +65,13 @@ function fitsDirectly(name: string): boolean {
  * The `arg` naming a client (`kind` "c") or a peer ("p"): the name when it fits, else `~<hash>`
  * with the name kept in Redis for a week (the same name always gets the same hash).
  */
-export async function nodeRef(redis: Redis, kind: "c" | "p", name: string): Promise<string> {
-  if (fitsDirectly(name)) return name;
-  const hash = createHash("sha256").update(`${kind}\n${name}`).digest("base64url").slice(0, 8);
-  await redis.set(NODE_REF_PREFIX + hash, name, "EX", NODE_REF_TTL_SECONDS);
-  return REF_MARK + hash;
+export function nodeRef(redis: Redis, kind: "c" | "p", name: string): Promise<string> {
+  return refs.refer(redis, name, kind, fitsDirectly(name));
 }
 
 /** The name behind a reference; undefined when it expired (an old menu) or is empty. */
-export async function resolveNodeRef(redis: Redis, ref: string): Promise<string | undefined> {
-  if (!ref.startsWith(REF_MARK)) return ref === "" ? undefined : ref;
-  return (await redis.get(NODE_REF_PREFIX + ref.slice(REF_MARK.length))) ?? undefined;
+export function resolveNodeRef(redis: Redis, ref: string): Promise<string | undefined> {
+  return refs.resolve(redis, ref);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -218,14 +211,7 @@ export async function nodeClientCardView(ctx: BotContext, name: string, notice?:
     ctx.t("node-card-title", { name: html(c.name) }),
     ctx.t("node-card-status", { status: statusText(ctx.t, c) }),
     ctx.t("node-card-uuid", { uuid: html(c.uuid) }),
-    ctx.t("node-card-expiry", { date: formatDateTime(locale, c.expiresAt * 1000), days: c.leftDays }),
-    ctx.t("node-card-limits", {
-      traffic: limitGbText(ctx.t, locale, c.trafficLimitGb),
-      devices: devicesText(ctx.t, c.deviceLimit),
-    }),
-    "",
-    ctx.t("node-card-link"),
-    `<code>${html(c.link)}</code>`,
+    ...termAndLink(ctx.t, locale, c),
   ].join("\n");
   const ref = await nodeRef(ctx.deps.redis, "c", c.name);
   const banned = isBanned(c);
@@ -380,17 +366,7 @@ async function createClientConversation(conversation: BotConversation, ctx: Conv
 
   const c = outcome.value;
   const locale = await localeOf(ctx);
-  const text = [
-    ctx.t("node-created", { name: html(c.name) }),
-    ctx.t("node-card-expiry", { date: formatDateTime(locale, c.expiresAt * 1000), days: c.leftDays }),
-    ctx.t("node-card-limits", {
-      traffic: limitGbText(ctx.t, locale, c.trafficLimitGb),
-      devices: devicesText(ctx.t, c.deviceLimit),
-    }),
-    "",
-    ctx.t("node-card-link"),
-    `<code>${html(c.link)}</code>`,
-  ].join("\n");
+  const text = [ctx.t("node-created", { name: html(c.name) }), ...termAndLink(ctx.t, locale, c)].join("\n");
   await ctx.reply(text, {
     parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
@@ -584,4 +560,18 @@ export async function handleClientAction(ctx: BotContext, node: NodeApi, data: N
       return show(ctx, await nodeClientsView(ctx, 0, ctx.t("node-deleted", { name: html(name) })));
     }
   }
+}
+
+/** A client's expiry, limits and link, as the card and the "created" message show them. */
+function termAndLink(t: Translate, locale: Locale, c: NodeClient): string[] {
+  return [
+    t("node-card-expiry", { date: formatDateTime(locale, c.expiresAt * 1000), days: c.leftDays }),
+    t("node-card-limits", {
+      traffic: limitGbText(t, locale, c.trafficLimitGb),
+      devices: devicesText(t, c.deviceLimit),
+    }),
+    "",
+    t("node-card-link"),
+    `<code>${html(c.link)}</code>`,
+  ];
 }

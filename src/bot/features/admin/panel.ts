@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import type { Redis } from "ioredis";
 import type { Locale } from "../../../config.js";
@@ -20,6 +19,7 @@ import {
 import { cbPage } from "../../callback-data.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import { localeOf } from "../../i18n.js";
+import { NameRefs } from "../../name-refs.js";
 import { formatDateTime, formatGb, formatNumber, html, usageBar } from "../../views/format.js";
 import { hostingErrorText } from "../../views/hosting-error.js";
 import { qrPng } from "../../views/qr.js";
@@ -58,22 +58,16 @@ export const cardCb = (ref: string): string => pcb("card", ref);
 // Client references in callback data
 // ---------------------------------------------------------------------------------------------
 
-export const PANEL_REF_PREFIX = "panel-ref:";
-const REF_TTL_SECONDS = 7 * 86_400;
-const REF_MARK = "~";
+const refs = new NameRefs("panel-ref:", 10);
 const REF_MAX = 24;
 
 /** The `ref` naming a client: the name when it fits, else `~<hash>` with the name kept in Redis a week. */
-export async function clientRef(redis: Redis, name: string): Promise<string> {
-  if (name !== "" && !name.startsWith(REF_MARK) && encodeURIComponent(name).length <= REF_MAX) return name;
-  const hash = createHash("sha256").update(`panel\n${name}`).digest("base64url").slice(0, 10);
-  await redis.set(PANEL_REF_PREFIX + hash, name, "EX", REF_TTL_SECONDS);
-  return REF_MARK + hash;
+export function clientRef(redis: Redis, name: string): Promise<string> {
+  return refs.refer(redis, name, "panel", encodeURIComponent(name).length <= REF_MAX);
 }
 
-export async function resolveRef(redis: Redis, ref: string): Promise<string | undefined> {
-  if (!ref.startsWith(REF_MARK)) return ref === "" ? undefined : ref;
-  return (await redis.get(PANEL_REF_PREFIX + ref.slice(REF_MARK.length))) ?? undefined;
+export function resolveRef(redis: Redis, ref: string): Promise<string | undefined> {
+  return refs.resolve(redis, ref);
 }
 
 // ---------------------------------------------------------------------------------------------

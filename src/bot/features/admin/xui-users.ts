@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import type { Redis } from "ioredis";
@@ -10,6 +9,7 @@ import { cbPage } from "../../callback-data.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
+import { NameRefs } from "../../name-refs.js";
 import { formatBytes, formatDate, formatDateTime, formatGb, html, usageBar } from "../../views/format.js";
 import { hostingErrorText } from "../../views/hosting-error.js";
 import { qrPng } from "../../views/qr.js";
@@ -39,9 +39,8 @@ const MAX_DAYS = 36_500;
 // ---------------------------------------------------------------------------------------------
 
 /** Redis key prefix of a user reference: a name too long (or with a ".") for callback data. */
-export const XUI_REF_PREFIX = "xui-ref:";
-export const XUI_REF_TTL_SECONDS = 7 * 86_400;
-const REF_MARK = "~";
+/** User names too long for callback data, kept in Redis under `xui-ref:`. */
+const refs = new NameRefs("xui-ref:");
 /** `del-ok` carries `<ref>.<token>`; tokens are 8 base64url characters (never a "."). */
 const TOKEN_SEP = ".";
 const TOKEN_PLACEHOLDER = "x".repeat(8);
@@ -49,7 +48,7 @@ const ARG_MAX = 40;
 
 /** True when the name itself can be the reference in every action, `del-ok` (the longest) included. */
 function fitsDirectly(serverId: number, email: string): boolean {
-  if (email === "" || email.includes(TOKEN_SEP) || email.startsWith(REF_MARK)) return false;
+  if (email.includes(TOKEN_SEP)) return false;
   const longest = `${email}${TOKEN_SEP}${TOKEN_PLACEHOLDER}`;
   if (longest.length > ARG_MAX) return false;
   try {
@@ -64,17 +63,13 @@ function fitsDirectly(serverId: number, email: string): boolean {
  * The `arg` naming a user: the name when it fits, else `~<hash>` with the name kept in Redis for
  * a week (the same name always gets the same hash, so a menu shown again refreshes the TTL).
  */
-export async function userRef(redis: Redis, serverId: number, email: string): Promise<string> {
-  if (fitsDirectly(serverId, email)) return email;
-  const hash = createHash("sha256").update(`${serverId}\n${email}`).digest("base64url").slice(0, 8);
-  await redis.set(XUI_REF_PREFIX + hash, email, "EX", XUI_REF_TTL_SECONDS);
-  return REF_MARK + hash;
+export function userRef(redis: Redis, serverId: number, email: string): Promise<string> {
+  return refs.refer(redis, email, String(serverId), fitsDirectly(serverId, email));
 }
 
 /** The user's name behind a reference; undefined when the Redis entry expired (an old menu). */
-async function resolveRef(redis: Redis, ref: string): Promise<string | undefined> {
-  if (!ref.startsWith(REF_MARK)) return ref === "" ? undefined : ref;
-  return (await redis.get(XUI_REF_PREFIX + ref.slice(REF_MARK.length))) ?? undefined;
+function resolveRef(redis: Redis, ref: string): Promise<string | undefined> {
+  return refs.resolve(redis, ref);
 }
 
 // ---------------------------------------------------------------------------------------------
