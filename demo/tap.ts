@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readBody } from "../test/fakes/http-fake.js";
 import { parseMultipart } from "../test/fakes/telegram-api.js";
 
 /** One Bot API call with the answer the stand-in gave. */
@@ -182,13 +183,4 @@ function parseJson(raw: Buffer): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
 }

@@ -129,7 +129,7 @@ export class HttpFake {
     const url = new URL(req.url ?? "/", "http://fake");
     const method = req.method ?? "GET";
     const path = url.pathname;
-    const raw = await readBody(req);
+    const raw = (await readBody(req)).toString("utf8");
     let body: unknown;
     try {
       body = raw.length ? JSON.parse(raw) : undefined;
@@ -187,11 +187,12 @@ function send(res: ServerResponse, reply: FakeReply): void {
   res.end(text);
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** Reads a whole request body. */
+export function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
 }

@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BotCommand, Chat, Message, StarTransaction, Update, User, UserFromGetMe } from "grammy/types";
+import { readBody } from "./http-fake.js";
 
 // ---------------------------------------------------------------------------------------------------------
 // Public types
@@ -850,15 +851,6 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
   res.end(text);
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
