@@ -42,6 +42,8 @@ interface Injected {
   times: number;
   reply?: FakeReply;
   delayMs?: number;
+  /** Handle the request (the write happens), then answer this instead, or cut the connection. */
+  lostAnswer?: FakeReply | "drop";
 }
 
 export const ok = (body: Record<string, unknown> = {}): FakeReply => ({
@@ -86,6 +88,22 @@ export class HttpFake {
   delayNext(method: string, pathPattern: string, delayMs: number, times = 1): void {
     const re = new RegExp(`^${pathPattern}$`);
     this.injected.push({ match: (m, p) => m === method && re.test(p), times, delayMs });
+  }
+
+  /**
+   * The next `times` matching requests are applied as usual, but their answer is lost: the
+   * client gets `answer` (default a 503) or, with `"drop"`, the connection is cut. For "the
+   * write happened, the reply did not arrive". For "slow, then applied" use `delayNext` with a
+   * delay longer than the client's timeout.
+   */
+  loseAnswerNext(
+    method: string,
+    pathPattern: string,
+    answer: FakeReply | "drop" = fail(503, "Service Unavailable"),
+    times = 1,
+  ): void {
+    const re = new RegExp(`^${pathPattern}$`);
+    this.injected.push({ match: (m, p) => m === method && re.test(p), times, lostAnswer: answer });
   }
 
   /** Requests seen for a method and exact path. */
@@ -144,9 +162,14 @@ export class HttpFake {
       if (injection.delayMs) await new Promise((r) => setTimeout(r, injection.delayMs));
       if (injection.reply) return send(res, injection.reply);
     }
+    const lost = injection?.lostAnswer;
+    const answer = (reply: FakeReply): void => {
+      if (lost === "drop") res.destroy();
+      else send(res, lost ?? reply);
+    };
 
     const denied = this.guard(method, path, req.headers);
-    if (denied) return send(res, denied);
+    if (denied) return answer(denied);
 
     for (const route of this.routes) {
       if (route.method !== method) continue;
@@ -157,15 +180,12 @@ export class HttpFake {
         params[name] = decodeURIComponent(m[i + 1] ?? "");
       });
       try {
-        return send(
-          res,
-          await route.handler({ params, query: url.searchParams, body, headers: req.headers }),
-        );
+        return answer(await route.handler({ params, query: url.searchParams, body, headers: req.headers }));
       } catch (err) {
-        return send(res, fail(500, err instanceof Error ? err.message : String(err)));
+        return answer(fail(500, err instanceof Error ? err.message : String(err)));
       }
     }
-    return send(res, fail(404, "not_found"));
+    return answer(fail(404, "not_found"));
   }
 }
 
