@@ -351,6 +351,9 @@ delivery-renewed = 🔄 <b>Renewed: { $plan }</b>
 delivery-open-my = 🔑 My subscriptions
 delivery-failed = 😔 We could not set up your VPN access. { $amount } went back to your wallet; you can use it for another purchase or try again later. The admins have been told.
 delivery-failed-trial = 😔 We could not set up your free trial. You can try /trial again later; the admins have been told.
+delivery-delayed = ⏳ This is taking longer than usual: the hosting side is not answering yet. Your payment is safe: your VPN access will arrive here by itself as soon as it is ready, or the money goes back to your wallet.
+delivery-delayed-renewal = ⏳ Your renewal is taking longer than usual: the hosting side is not answering yet. Your payment is safe: the new term will be applied by itself and you will get a message here, or the money goes back to your wallet.
+delivery-delayed-trial = ⏳ Your free trial is taking longer than usual: the hosting side is not answering yet. It will arrive here by itself as soon as it is ready.
 alert-order-failed = ⚠️ Order { $order } failed (customer { ID($customer) }, plan { $plan }). Refunded { $amount } to the wallet. Reason: { $reason }
 
 ## Payments
@@ -563,6 +566,10 @@ buy-renewal-rule =
        *[other] { $days } days
     }: the time you have left is kept)
 buy-confirm-enough = Your balance covers it.
+buy-renewal-after-pending = { $count ->
+    [one] ⏳ A renewal you paid earlier is still being applied: this one adds its days after it.
+   *[other] ⏳ { $count } renewals you paid earlier are still being applied: this one adds its days after them.
+}
 buy-confirm-short = Your balance is { $missing } short: pay that by Telegram invoice, the rest comes from your balance.
 buy-pay-balance = ✅ Pay { $price } from balance
 buy-pay-invoice = 💳 Pay { $amount } by invoice
@@ -617,6 +624,7 @@ my-back = « My subscriptions
 my-not-found = This subscription was not found.
 my-no-link = This subscription has no link to show as a QR code.
 my-renew-not-sold = This plan is no longer sold, so it cannot be renewed. Choose a plan with /buy.
+my-renew-disabled = This subscription is blocked by the shop's admins, so it cannot be renewed now and nothing was charged. Please contact support.
 
 trial-preparing = 🎁 Preparing your free trial, this takes a few seconds…
 trial-used = You have already used your free trial.

@@ -10,14 +10,25 @@ import {
   ProvisioningError,
   type ProvisionRequest,
 } from "./provisioning/types.js";
+import type { RenewalChain } from "./renewal-chain.js";
 import type { Subscription, Subscriptions } from "./subscriptions.js";
 import type { Wallet } from "./wallet.js";
 
 export type FulfilResult =
-  | { outcome: "active"; order: Order; subscription: Subscription; links: AccessLinks; renewed: boolean }
+  | {
+      outcome: "active";
+      order: Order;
+      subscription: Subscription;
+      links: AccessLinks;
+      renewed: boolean;
+      /** A renewal of the same subscription whose turn came now that this one is done. */
+      nextInChain?: string | undefined;
+    }
+  /** A renewal waiting for an earlier renewal of the same subscription to finish. */
+  | { outcome: "waiting"; order: Order; behind: string }
   | { outcome: "skipped"; order: Order | undefined };
 
-export type FailResult = { refunded: number; order: Order } | undefined;
+export type FailResult = { refunded: number; order: Order; nextInChain?: string | undefined } | undefined;
 
 export interface FulfilmentDeps {
   orders: Orders;
@@ -26,6 +37,7 @@ export interface FulfilmentDeps {
   customers: Customers;
   catalog: () => Catalog;
   provisioner: (kind: Plan["backend"]["kind"]) => Provisioner;
+  renewals: RenewalChain;
   clock: Clock;
   logger: Logger;
 }
@@ -120,15 +132,23 @@ export class Fulfilment {
     return { outcome: "active", order, subscription, links, renewed: false };
   }
 
+  /**
+   * Renewals of one subscription take turns (see RenewalChain): the target of each is fixed only
+   * when the one before it has finished, from the term that one left, so two paid renewals add
+   * their days twice whatever the order of retries, workers and restarts.
+   */
   private async renew(order: Order): Promise<FulfilResult> {
-    const { orders, subscriptions, clock } = this.deps;
+    const { orders, subscriptions, clock, renewals } = this.deps;
     const subscription = order.subscriptionId ? await subscriptions.get(order.subscriptionId) : undefined;
     if (!subscription) throw new ProvisioningError("the subscription to renew is gone", true);
+    const turn = await renewals.enter(subscription.id, order.id);
+    if (!turn.turn) return { outcome: "waiting", order, behind: turn.behind };
     const { plan, days, trafficGb } = termOf(this.deps.catalog(), order);
     const provisioner = this.deps.provisioner(subscription.ref.kind);
     let target = order.targetExpiresAt;
     if (target === undefined) {
-      // The hosting side's expiry wins over ours; the new term starts at the later of it and now.
+      // The hosting side's expiry wins over ours (the previous renewal of the chain is applied
+      // there by now); the new term starts at the later of it and now.
       const current = await provisioner.state(subscription.ref).then(
         (s) => s.expiresAt,
         () => subscription.expiresAt,
@@ -142,6 +162,7 @@ export class Fulfilment {
     const links = fresh && (fresh.links.length > 0 || fresh.subscriptionUrl) ? fresh : undefined;
     await subscriptions.setTerm(subscription.id, target, { trafficGb, links });
     await orders.transition(order.id, ["provisioning"], "active");
+    const nextInChain = await renewals.leave(subscription.id, order.id);
     this.deps.logger.info(
       { orderId: order.id, subscriptionId: subscription.id, planId: plan.id },
       "renewal done",
@@ -153,6 +174,7 @@ export class Fulfilment {
       subscription: renewed,
       links: links ?? { links: renewed.links, subscriptionUrl: renewed.subscriptionUrl },
       renewed: true,
+      nextInChain,
     };
   }
 
@@ -176,7 +198,11 @@ export class Fulfilment {
       });
     }
     await orders.transition(orderId, ["failed"], "refunded");
+    const nextInChain =
+      order.kind === "renewal" && order.subscriptionId
+        ? await this.deps.renewals.leave(order.subscriptionId, order.id)
+        : undefined;
     this.deps.logger.warn({ orderId, reason, refunded: order.price }, "order failed and refunded");
-    return { refunded: order.price, order };
+    return { refunded: order.price, order, nextInChain };
   }
 }

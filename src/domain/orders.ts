@@ -81,6 +81,8 @@ const orderSchema = z.object({
   finishedAt: optNum,
   /** When the customer was sent the access (so a re-run does not send it twice). */
   deliveredAt: optNum,
+  /** When the customer was told the order is taking longer (told once). */
+  delayNoticeAt: optNum,
 });
 export type Order = z.output<typeof orderSchema>;
 
@@ -191,6 +193,11 @@ export class Orders {
   async fixOnce(id: string, field: "ref" | "targetExpiresAt", value: string): Promise<string> {
     await this.redis.hsetnx(orderKeys.order(id), field, value);
     return (await this.redis.hget(orderKeys.order(id), field)) ?? value;
+  }
+
+  /** Sets a time stamp once; true for the caller that set it (a notice sent once per order). */
+  async stampOnce(id: string, field: "delayNoticeAt"): Promise<boolean> {
+    return (await this.redis.hsetnx(orderKeys.order(id), field, String(this.clock.now()))) === 1;
   }
 
   async update(id: string, fields: Record<string, string | number>): Promise<void> {

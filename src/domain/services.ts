@@ -7,6 +7,7 @@ import { Customers } from "./customers.js";
 import { Fulfilment } from "./fulfilment.js";
 import { Orders } from "./orders.js";
 import { createProvisioners, type ProvisionerFor } from "./provisioning/index.js";
+import { RenewalChain } from "./renewal-chain.js";
 import { Shop } from "./shop.js";
 import { Subscriptions } from "./subscriptions.js";
 import { Wallet } from "./wallet.js";
@@ -24,6 +25,8 @@ export interface ShopServices {
   orders: Orders;
   subscriptions: Subscriptions;
   fulfilment: Fulfilment;
+  /** Renewals of one subscription, one after the other. */
+  renewals: RenewalChain;
   provisioner: ProvisionerFor;
   jobs: OrderJobs;
   catalog: () => Catalog;
@@ -53,6 +56,7 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     clock,
     nodeSubUrl: deps.nodeSubUrl,
   });
+  const renewals = new RenewalChain(redis, orders);
   const fulfilment = new Fulfilment({
     orders,
     subscriptions,
@@ -60,10 +64,11 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     customers,
     catalog,
     provisioner,
+    renewals,
     clock,
     logger: deps.logger,
   });
-  const shop = new Shop({ redis, clock, catalog, customers, wallet, orders, subscriptions });
+  const shop = new Shop({ redis, clock, catalog, customers, wallet, orders, subscriptions, provisioner });
   return {
     shop,
     customers,
@@ -71,6 +76,7 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     orders,
     subscriptions,
     fulfilment,
+    renewals,
     provisioner,
     jobs: deps.jobs,
     catalog,

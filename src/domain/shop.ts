@@ -7,7 +7,9 @@ import type { Clock } from "./clock.js";
 import type { Customers } from "./customers.js";
 import { currencyExponent, toMinor } from "./money.js";
 import type { Order, Orders } from "./orders.js";
-import type { Subscriptions } from "./subscriptions.js";
+import type { ProvisionerFor } from "./provisioning/index.js";
+import { DAY_MS } from "./provisioning/types.js";
+import type { Subscription, Subscriptions } from "./subscriptions.js";
 import type { Wallet } from "./wallet.js";
 
 /** An unpaid order or a top-up invoice older than this is refused at pre-checkout. */
@@ -22,6 +24,7 @@ export type ShopRefusal =
   | "trial-used"
   | "no-trial"
   | "unknown-subscription"
+  | "subscription-disabled"
   | "order-gone"
   | "order-not-payable";
 
@@ -46,6 +49,8 @@ export interface ShopDeps {
   wallet: Wallet;
   orders: Orders;
   subscriptions: Subscriptions;
+  /** Reads the hosting side (a disabled access is not renewed). */
+  provisioner: ProvisionerFor;
 }
 
 /**
@@ -98,6 +103,13 @@ export class Shop {
       return { ok: false, reason: "unknown-subscription" };
     const plan = this.plan(sub.planId);
     if (!plan) return { ok: false, reason: "unknown-plan" };
+    // An access an admin disabled (banned) stays so: a renewal must not lift it, so none is sold.
+    // When the hosting side cannot be read, the renewal is sold (it waits for the side anyway).
+    const state = await this.deps
+      .provisioner(sub.ref.kind)
+      .state(sub.ref)
+      .catch(() => undefined);
+    if (state && !state.enabled) return { ok: false, reason: "subscription-disabled" };
     const order = await this.deps.orders.create({
       kind: "renewal",
       customerId,
@@ -108,6 +120,29 @@ export class Shop {
       subscriptionId,
     });
     return { ok: true, order };
+  }
+
+  /**
+   * Where a new renewal of `sub` would start: the later of now and `currentExpiry`, moved on by
+   * every paid renewal of it that is not finished yet (those go first, one after the other).
+   * `pending` counts them, so the screen can say why the date is later than expected.
+   */
+  async renewalStart(sub: Subscription, currentExpiry: number): Promise<{ start: number; pending: number }> {
+    const open = (await this.deps.orders.ofCustomer(sub.customerId, 50))
+      .filter(
+        (o) =>
+          o.kind === "renewal" &&
+          o.subscriptionId === sub.id &&
+          (o.status === "paid" || o.status === "provisioning"),
+      )
+      .sort((a, b) => a.createdAt - b.createdAt);
+    let start = Math.max(this.deps.clock.now(), currentExpiry || 0);
+    for (const order of open) {
+      const days = this.plan(order.planId)?.days ?? 0;
+      start =
+        order.targetExpiresAt !== undefined ? Math.max(start, order.targetExpiresAt) : start + days * DAY_MS;
+    }
+    return { start, pending: open.length };
   }
 
   /** The free trial, once per Telegram user; the order is paid at once (price 0). */

@@ -75,6 +75,21 @@ export class Notifier {
     }
   }
 
+  /**
+   * Tells the customer, once per order (the caller keeps the once), that the access is taking
+   * longer: the payment is safe and the access follows by itself, or the money goes back.
+   */
+  async delayed(order: Order): Promise<void> {
+    const t = this.t(order.locale);
+    const key =
+      order.kind === "trial"
+        ? "delivery-delayed-trial"
+        : order.kind === "renewal"
+          ? "delivery-delayed-renewal"
+          : "delivery-delayed";
+    await this.send(order.customerId, () => this.deps.api.sendMessage(order.customerId, t(key)));
+  }
+
   /** Tells the customer the order failed and the money is back, and the admins what happened. */
   async failed(order: Order, refunded: number, reason: string): Promise<void> {
     const t = this.t(order.locale);

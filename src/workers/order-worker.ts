@@ -1,7 +1,8 @@
-import { type Job, Worker } from "bullmq";
+import { DelayedError, type Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
+import type { Clock } from "../domain/clock.js";
 import type { Fulfilment } from "../domain/fulfilment.js";
-import type { Orders } from "../domain/orders.js";
+import type { Order, Orders } from "../domain/orders.js";
 import { ProvisioningError } from "../domain/provisioning/types.js";
 import { HostingApiError, isTransient } from "../hosting/errors.js";
 import type { Metrics } from "../http/metrics.js";
@@ -18,6 +19,11 @@ export function isRetryable(err: unknown): boolean {
   return !(err instanceof Error && err.name === "ZodError");
 }
 
+/** A paid order not delivered after this long gets one "taking longer, your payment is safe" notice. */
+export const DELAY_NOTICE_AFTER_MS = 10_000;
+/** How long a renewal waiting for an earlier renewal of the same subscription sleeps between looks. */
+export const CHAIN_WAIT_MS = 5_000;
+
 export interface OrderWorkerDeps {
   connection: Redis;
   queue: OrderQueue;
@@ -27,6 +33,10 @@ export interface OrderWorkerDeps {
   logger: Logger;
   metrics?: Metrics;
   concurrency?: number;
+  clock?: Clock;
+  /** Overrides {@link DELAY_NOTICE_AFTER_MS} and {@link CHAIN_WAIT_MS} (tests). */
+  delayNoticeAfterMs?: number;
+  chainWaitMs?: number;
 }
 
 export interface OrderWorker {
@@ -43,31 +53,68 @@ export interface OrderWorker {
  */
 export function startOrderWorker(deps: OrderWorkerDeps): OrderWorker {
   const { orders, fulfilment, notifier, logger } = deps;
+  const now = () => (deps.clock ?? { now: Date.now }).now();
+  const noticeAfter = deps.delayNoticeAfterMs ?? DELAY_NOTICE_AFTER_MS;
 
-  const process = async (job: Job<OrderJobData, string>): Promise<string> => {
+  /** Tells the customer once that the order is taking longer (payment safe, access will follow). */
+  const noticeDelay = async (orderId: string): Promise<void> => {
+    const order = await orders.get(orderId);
+    if (!order || !["paid", "provisioning"].includes(order.status)) return;
+    if (!(await orders.stampOnce(orderId, "delayNoticeAt"))) return;
+    await notifier.delayed(order);
+  };
+  const paidLongAgo = (order: Order | undefined) =>
+    order !== undefined && now() - (order.paidAt ?? order.createdAt) >= noticeAfter;
+
+  /** The next renewal of a chain runs at once instead of at its next look. */
+  const promote = async (orderId: string | undefined) => {
+    if (!orderId) return;
+    const job = await deps.queue.queue.getJob(orderId);
+    if (job && (await job.isDelayed())) await job.promote().catch(() => undefined);
+  };
+
+  const process = async (job: Job<OrderJobData, string>, token?: string): Promise<string> => {
     const { orderId } = orderJobData.parse(job.data);
     const log = logger.child({ orderId, attempt: job.attemptsMade + 1 });
+    // A slow hosting side: the customer hears after ~10 s, not after the attempt's timeout.
+    const slow = setTimeout(() => {
+      noticeDelay(orderId).catch((err: unknown) => log.warn({ err }, "delay notice failed"));
+    }, noticeAfter);
+    slow.unref();
     try {
       const result = await fulfilment.fulfil(orderId);
+      if (result.outcome === "waiting") {
+        // Another renewal of the same subscription goes first; this job looks again later
+        // without spending an attempt.
+        if (paidLongAgo(result.order)) await noticeDelay(orderId);
+        await job.moveToDelayed(Date.now() + (deps.chainWaitMs ?? CHAIN_WAIT_MS), token);
+        throw new DelayedError();
+      }
       // A finished order whose delivery did not go out (Telegram failed on an earlier run) is
       // delivered now; one already delivered is not sent twice.
       const done =
         result.outcome === "active" ? result : result.order && (await fulfilment.finished(result.order));
       if (done) await deliverOnce(orders, orderId, () => notifier.delivered(done));
+      if (result.outcome === "active") await promote(result.nextInChain);
       deps.metrics?.jobs.inc({ queue: ORDERS_QUEUE, outcome: result.outcome });
       return result.outcome;
     } catch (err) {
+      if (err instanceof DelayedError) throw err;
       const final = !isRetryable(err) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       log.warn({ err, final }, "order attempt failed");
       await orders.update(orderId, { error: describe(err) }).catch(() => undefined);
       if (!final) {
         deps.metrics?.jobs.inc({ queue: ORDERS_QUEUE, outcome: "retry" });
+        await noticeDelay(orderId).catch((e: unknown) => log.warn({ err: e }, "delay notice failed"));
         throw err;
       }
       const failed = await fulfilment.fail(orderId, describe(err));
       if (failed) await notifier.failed(failed.order, failed.refunded, describe(err));
+      await promote(failed?.nextInChain);
       deps.metrics?.jobs.inc({ queue: ORDERS_QUEUE, outcome: "failed" });
       return "failed";
+    } finally {
+      clearTimeout(slow);
     }
   };
 

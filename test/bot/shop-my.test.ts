@@ -271,6 +271,31 @@ describe("/my: renew", () => {
     );
   });
 
+  it("a second renewal while the first is still being applied promises the chained expiry", async () => {
+    const ann = customer();
+    const sub = await xuiSubscription(ann);
+    await t.deps.shop.wallet.credit(ann.id, 300, `test:renew2:${ann.id}`, { kind: "admin-credit" });
+    await press(ann, `my:renew:${sub.id}`);
+    await press(ann, button("✅ Pay 150 ⭐ from balance"));
+    // The first renewal is paid; its hosting write has not happened yet (the worker waits).
+    await press(ann, `my:renew:${sub.id}`);
+    const confirm = lastShown();
+    expect(confirm.text).toContain("Current expiry: Mar 1, 2026\nNew expiry: <b>Apr 30, 2026</b>");
+    expect(confirm.text).toContain("A renewal you paid earlier is still being applied");
+  });
+
+  it("a subscription the admins disabled is not renewed and nothing is charged", async () => {
+    const ann = customer();
+    const sub = await xuiSubscription(ann);
+    await t.deps.shop.wallet.credit(ann.id, 150, `test:renew-ban:${ann.id}`, { kind: "admin-credit" });
+    await t.deps.shop.provisioner("xui").setEnabled(sub.ref, false);
+    await press(ann, `my:renew:${sub.id}`);
+    const answer = t.telegram.last("answerCallbackQuery");
+    expect(String(answer?.params.text)).toContain("blocked by the shop's admins");
+    expect(await t.deps.shop.orders.ofCustomer(ann.id)).toEqual([]);
+    expect(await t.deps.shop.wallet.balance(ann.id)).toBe(150);
+  });
+
   it("an expired subscription is renewed from today; short balance gets an invoice", async () => {
     const ann = customer();
     const sub = await xuiSubscription(ann, { expiresAt: NOW - 10 * DAY });

@@ -73,8 +73,9 @@ export async function confirmView(ctx: BotContext, order: Order): Promise<View> 
     if (sub) {
       // The hosting side's expiry wins when it was read lately (as the renewal itself does).
       const current = (await cachedUsage(ctx, sub.id))?.expiresAt ?? sub.expiresAt;
-      const now = ctx.deps.clock.now();
-      const next = Math.max(now, current || 0) + plan.days * DAY;
+      // Renewals paid earlier and still being applied go first: this one adds its days after them.
+      const { start, pending } = await shop.renewalStart(sub, current);
+      const next = start + plan.days * DAY;
       lines.push(
         "",
         ctx.t("buy-renewal-rule", {
@@ -83,6 +84,7 @@ export async function confirmView(ctx: BotContext, order: Order): Promise<View> 
           days: plan.days,
         }),
       );
+      if (pending > 0) lines.push(ctx.t("buy-renewal-after-pending", { count: pending }));
     }
   }
   const keyboard = new InlineKeyboard();

@@ -137,7 +137,9 @@ async function startRenewal(ctx: BotContext, sub: Subscription): Promise<void> {
         ? "error-blocked"
         : started.reason === "unknown-plan"
           ? "my-renew-not-sold"
-          : "my-not-found";
+          : started.reason === "subscription-disabled"
+            ? "my-renew-disabled"
+            : "my-not-found";
     return answer(ctx, ctx.t(key), true);
   }
   ctx.log.info({ orderId: started.order.id, subscriptionId: sub.id }, "renewal started");

@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { DAY } from "../../src/domain/clock.js";
+import type { Subscription } from "../../src/domain/subscriptions.js";
+import { fail } from "../fakes/http-fake.js";
+import { ordersHarness } from "../helpers/orders-harness.js";
+import { untilValue } from "../helpers/wait.js";
+
+const h = ordersHarness();
+const { accountFake, panelFake, nodeFake, telegram, startWorker, paidOrder, paidRenewal, untilStatus } = h;
+
+type Backend = "xui" | "panel" | "node";
+const PLAN: Record<Backend, { id: string; price: number }> = {
+  xui: { id: "de-xui", price: 150 },
+  panel: { id: "multi", price: 300 },
+  node: { id: "node", price: 120 },
+};
+
+/** The next `times` renewal writes of the backend answer 503 (nothing is applied). */
+function failRenewWrites(backend: Backend, times: number): void {
+  const unavailable = fail(503, "temporarily unavailable");
+  if (backend === "xui") accountFake.failNext("PATCH", "/api/v1/servers/\\d+/clients/.+", unavailable, times);
+  if (backend === "panel") panelFake.failNext("PATCH", "/api/clients/.+", unavailable, times);
+  if (backend === "node") nodeFake.failNext("PATCH", "(/api)?/edit", unavailable, times);
+}
+
+/** The expiry the hosting side has for the subscription, in ms. */
+async function hostingExpiry(sub: Subscription): Promise<number> {
+  return (await h.services.provisioner(sub.ref.kind).state(sub.ref)).expiresAt;
+}
+
+/** A customer with an active subscription of the backend's plan. */
+async function activeSubscription(backend: Backend) {
+  const { customerId, orderId } = await paidOrder(PLAN[backend].id);
+  await h.queue.enqueue(orderId);
+  await untilStatus(orderId, "active");
+  const [sub] = await h.services.subscriptions.ofCustomer(customerId);
+  if (!sub) throw new Error("no subscription");
+  return { customerId, sub };
+}
+
+/**
+ * xui takes whole days from now, rounded up once per renewal (and the fake counts them from the
+ * real clock, a little ahead of the test's), so two renewals may pass the target by 2 days.
+ */
+function expectTerm(actual: number, want: number, backend: Backend): void {
+  expect(actual).toBeGreaterThanOrEqual(want - 2_000);
+  expect(actual).toBeLessThanOrEqual(want + (backend === "xui" ? 2 * DAY + 5_000 : 2_000));
+}
+
+describe("renewals of one subscription chain", () => {
+  for (const backend of ["node", "xui", "panel"] as const) {
+    it(`${backend}: two renewals paid while the hosting write answers 503 add their days twice`, async () => {
+      startWorker({ chainWaitMs: 50 });
+      const { customerId, sub } = await activeSubscription(backend);
+      const before = await hostingExpiry(sub);
+      failRenewWrites(backend, 2);
+
+      const first = await paidRenewal(customerId, sub.id);
+      await h.queue.enqueue(first);
+      // The first renewal's write failed and waits for its retry when the second one is paid.
+      await untilValue(
+        () => h.services.orders.get(first),
+        (o) => Boolean(o?.error),
+      );
+      const second = await paidRenewal(customerId, sub.id);
+      await h.queue.enqueue(second);
+      await untilStatus(first, "active", 15_000);
+      await untilStatus(second, "active", 15_000);
+
+      expectTerm(await hostingExpiry(sub), before + 60 * DAY, backend);
+      const renewed = await h.services.subscriptions.get(sub.id);
+      expectTerm(renewed?.expiresAt ?? 0, before + 60 * DAY, backend);
+      expect(await h.services.wallet.balance(customerId)).toBe(1000 - 3 * PLAN[backend].price);
+    });
+  }
+
+  it("a crash in the middle of the first renewal: after the restart both add their days", async () => {
+    const crashed = startWorker({ chainWaitMs: 50 });
+    const { customerId, sub } = await activeSubscription("panel");
+    const before = await hostingExpiry(sub);
+    await crashed.close();
+    // The process died after the first renewal took its turn and fixed its target, before the
+    // hosting write; the second renewal was paid meanwhile.
+    const first = await paidRenewal(customerId, sub.id);
+    await h.services.orders.transition(first, ["paid"], "provisioning");
+    expect((await h.services.renewals.enter(sub.id, first)).turn).toBe(true);
+    await h.services.orders.fixOnce(first, "targetExpiresAt", String(before + 30 * DAY));
+    const second = await paidRenewal(customerId, sub.id);
+    // The first one's write is slow: the second must not read the term before it lands.
+    panelFake.delayNext("PATCH", "/api/clients/.+", 300);
+
+    const restarted = startWorker({ chainWaitMs: 50 });
+    expect(await restarted.resume()).toBeGreaterThanOrEqual(2);
+    await untilStatus(first, "active", 15_000);
+    await untilStatus(second, "active", 15_000);
+    expectTerm(await hostingExpiry(sub), before + 60 * DAY, "panel");
+    expect(await h.services.wallet.balance(customerId)).toBe(1000 - 3 * PLAN.panel.price);
+  });
+
+  it("the customer hears once that it takes longer, then gets the access", async () => {
+    startWorker();
+    const { customerId, orderId } = await paidOrder("node");
+    nodeFake.failNext("POST", "(/api)?/create", fail(503, "down"), 2);
+    await h.queue.enqueue(orderId);
+    await untilStatus(orderId, "active");
+    await telegram.waitFor((c) => c.method === "sendMessage" && String(c.params.text).startsWith("✅"));
+    const texts = telegram
+      .callsOf("sendMessage")
+      .filter((c) => c.chatId === customerId)
+      .map((c) => String(c.params.text));
+    expect(texts.filter((t) => t.includes("Your payment is safe"))).toHaveLength(1);
+    expect(texts.at(-1)).toContain("Your VPN is ready");
+  });
+
+  it("a slow hosting side: the notice comes while the first attempt still runs", async () => {
+    startWorker({ delayNoticeAfterMs: 100 });
+    const { customerId, orderId } = await paidOrder("node");
+    nodeFake.delayNext("POST", "(/api)?/create", 600);
+    await h.queue.enqueue(orderId);
+    const notice = await telegram.waitFor((c) => c.method === "sendMessage" && c.chatId === customerId);
+    expect(String(notice.params.text)).toContain("Your payment is safe");
+    expect(await h.orderStatus(orderId)).not.toBe("active");
+    await untilStatus(orderId, "active");
+    await telegram.waitFor(
+      (c) => c.method === "sendMessage" && c.chatId === customerId && String(c.params.text).startsWith("✅"),
+    );
+    expect(telegram.callsOf("sendMessage").filter((c) => c.chatId === customerId)).toHaveLength(2);
+  });
+});
