@@ -200,6 +200,16 @@ servers-extend-done =
     Account balance: <b>{ $balance }</b>
 servers-extend-no-balance = ❌ Not enough balance to extend; nothing was charged. Top up the balance in the web cabinet, then try again.
 servers-extend-unknown = ⚠️ The hosting service did not answer properly, so the outcome is unknown: the server may or may not have been extended. Check the expiry date on the server card before trying again.
+servers-balance-unknown = unknown
+servers-extend-checked = ℹ️ The hosting service did not answer clearly, so I checked the server: the extension went through (charged once).
+servers-extend-already = ✅ Server «{ $name }» was already extended for this expiry: now { $expires } ({ $days }). Nothing was charged by this tap.
+servers-extend-changed = ℹ️ The expiry of server «{ $name }» changed since this confirmation: now { $expires } ({ $days }). Nothing was charged; open the extension again if you still want it.
+servers-extend-busy = ⏳ This server is being extended right now (another tap or the automatic extension). Nothing was charged by this tap; the server card shows the result in a minute.
+servers-extend-blocked = ⏳ An earlier extension of this server got no clear answer and may still go through, so a new one is blocked until { $time }. Nothing was charged by this tap.
+servers-extend-not-charged = ⚠️ The hosting service did not answer clearly ({ $reason }), so I checked the server: it was not extended and nothing was charged. You can try again.
+servers-extend-retry = 🔁 Try again
+servers-extend-retry-blocked = The request may still go through, so a new extension of this server is blocked until { $time }; it will first read the server's expiry.
+servers-extend-retry-checks = A new extension of this server first reads its expiry, so it cannot be charged twice.
 servers-config-xui =
     📄 <b>Panel of server #{ ID($id) }</b>
     Panel: { $url }

@@ -8,6 +8,7 @@ import { Fulfilment } from "./fulfilment.js";
 import { Orders } from "./orders.js";
 import { createProvisioners, type ProvisionerFor } from "./provisioning/index.js";
 import { RenewalChain } from "./renewal-chain.js";
+import { ServerExtension } from "./server-extension.js";
 import { Shop } from "./shop.js";
 import { Subscriptions } from "./subscriptions.js";
 import { Wallet } from "./wallet.js";
@@ -30,6 +31,8 @@ export interface ShopServices {
   provisioner: ProvisionerFor;
   jobs: OrderJobs;
   catalog: () => Catalog;
+  /** Extends hosting servers (the admin's button and the worker's auto-extension). */
+  serverExtension: ServerExtension;
 }
 
 export interface ShopServicesDeps {
@@ -69,6 +72,7 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     logger: deps.logger,
   });
   const shop = new Shop({ redis, clock, catalog, customers, wallet, orders, subscriptions, provisioner });
+  const serverExtension = new ServerExtension({ hosting: deps.hosting, redis, clock, logger: deps.logger });
   return {
     shop,
     customers,
@@ -80,5 +84,6 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     provisioner,
     jobs: deps.jobs,
     catalog,
+    serverExtension,
   };
 }

@@ -41,6 +41,11 @@ export type PowerAction = (typeof POWER_ACTIONS)[number];
 export const SERVER_STATUSES = ["active", "expired", "suspended"] as const;
 export type ServerStatus = (typeof SERVER_STATUSES)[number];
 
+/** Whether a server's status is one the spec lists (others are shown as sent). */
+export function isKnownServerStatus(status: string): status is ServerStatus {
+  return (SERVER_STATUSES as readonly string[]).includes(status);
+}
+
 /** Live state from the stats endpoint. */
 export type ServerState = "running" | "offline";
 /** Which management model a server follows, from its `xui_enabled` / `remnanode_enabled` flags. */
@@ -70,7 +75,8 @@ export interface Server {
   name: string;
   tariffId: string;
   tariffName: string;
-  status: ServerStatus;
+  /** One of `SERVER_STATUSES` per the spec; any other value is kept as sent (never a parse error). */
+  status: ServerStatus | (string & {});
   daysLeft: number;
   /** As sent: `YYYY-MM-DD HH:MM:SS`. */
   expirationDate: string;
@@ -267,7 +273,8 @@ const serverWire = z
     name: z.string(),
     tariff_id: z.string(),
     tariff_name: z.string(),
-    status: z.enum(SERVER_STATUSES),
+    // Lenient: a status the spec does not list must not hide the server (or the whole list).
+    status: z.string(),
     days_left: z.int(),
     expiration_date: expirationDate,
     cpu: z.int(),

@@ -5,7 +5,7 @@ import { FakeAccountApi, type FakeServer } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";
 import { command, type FakeFile, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";
-import { telegramViews } from "../helpers/telegram-views.js";
+import { shownTexts, telegramViews } from "../helpers/telegram-views.js";
 
 const DAY_MS = 86_400_000;
 const ADMIN = user(7300, { first_name: "Boss", language_code: "en" });
@@ -99,6 +99,22 @@ describe("the server list", () => {
     // A page past the end shows the last page.
     await press("a.s:list:99:");
     expect(lastShown().text).toContain("Page 2 of 2");
+  });
+
+  it("keeps a server whose status is unknown and shows the raw status", async () => {
+    fake.addAccount({ login: "odd", password: "pw-odd" });
+    const odd = fake.addServer("odd", { name: "odd-1", daysLeft: 7 });
+    fake.addServer("odd", { name: "odd-2", daysLeft: 9 });
+    // A status the spec does not list (the service may add one).
+    odd.status = "maintenance" as FakeServer["status"];
+    await t.deps.accountKey.save(fake.addKey("odd"), ADMIN.id, 0);
+    await t.send(command(ADMIN, "/servers"));
+    const { text } = lastShown();
+    expect(text).toContain("🖥 <b>Servers</b> (2)");
+    expect(text).toContain("❔ <b>odd-1</b>: maintenance · xui · 7 days left");
+    expect(text).toContain("🟢 <b>odd-2</b>: active · xui · 9 days left");
+    await press(`a.s:card:${odd.id}:`);
+    expect(lastShown().text).toContain("Status: ❔ maintenance");
   });
 
   it("is a section of the admin menu", async () => {
@@ -401,6 +417,85 @@ describe("extend by 30 days", () => {
     }
     expect(calls("POST", s.id, "/extend")).toBe(4);
     expect(fake.accounts.get("shop")?.balance).toBe(250);
+  });
+});
+
+describe("extend: one path with the worker's guards", () => {
+  const extendPath = (s: FakeServer) => `/api/v1/servers/${s.id}/extend`;
+
+  it("double-tapped on two confirmations and answered 503 after extending: charged once, told the truth", async () => {
+    const s = server({ name: "lost", daysLeft: 4 });
+    const start = fake.serverState(s.id).expiresAtMs;
+    // Two confirmations of the same expiry (two taps on "Extend", or two admins).
+    await press(`a.s:extend:${s.id}:`);
+    const first = buttonData("✅ Yes, extend");
+    await press(`a.s:extend:${s.id}:`, ADMIN2);
+    const second = buttonData("✅ Yes, extend");
+    expect(second).not.toBe(first);
+    fake.loseAnswerNext("POST", extendPath(s), fail(503, "Service Unavailable"));
+    t.telegram.clear();
+    await Promise.all([press(first, ADMIN), press(second, ADMIN2)]);
+    await press(first, ADMIN);
+
+    expect(calls("POST", s.id, "/extend")).toBe(1);
+    expect(fake.accounts.get("shop")?.balance).toBe(150);
+    expect(fake.serverState(s.id).expiresAtMs).toBe(start + 30 * DAY_MS);
+    const texts = shownTexts(t.telegram);
+    expect(texts.filter((x) => x.includes("is extended by 30 days"))).toHaveLength(1);
+    expect(texts.find((x) => x.includes("is extended by 30 days"))).toContain(
+      "did not answer clearly, so I checked the server: the extension went through",
+    );
+    expect(texts.find((x) => x.includes("is extended by 30 days"))).toContain("Account balance: <b>150</b>");
+    // The other tap found it under way or already done, and says it charged nothing.
+    expect(texts.filter((x) => x.includes("Nothing was charged"))).toHaveLength(1);
+    expect(texts.join("\n")).not.toContain("temporarily unavailable");
+  });
+
+  it("503 without extending: checked, nothing charged, and a retry is offered", async () => {
+    const s = server({ name: "down", daysLeft: 4 });
+    const start = fake.serverState(s.id).expiresAtMs;
+    await press(`a.s:extend:${s.id}:`);
+    fake.failNext("POST", extendPath(s), fail(503, "Service Unavailable"));
+    await press(buttonData("✅ Yes, extend"));
+    const { text } = lastShown();
+    expect(text).toContain("I checked the server: it was not extended and nothing was charged.");
+    expect(text).toContain("temporarily unavailable");
+    expect(fake.accounts.get("shop")?.balance).toBe(250);
+    await press(buttonData("🔁 Try again"));
+    await press(buttonData("✅ Yes, extend"));
+    expect(lastShown().text).toContain("Server «down» is extended by 30 days.");
+    expect(calls("POST", s.id, "/extend")).toBe(2);
+    expect(fake.accounts.get("shop")?.balance).toBe(150);
+    expect(fake.serverState(s.id).expiresAtMs).toBe(start + 30 * DAY_MS);
+  });
+
+  it("503 and the server cannot be read back: outcome unknown, no retry button", async () => {
+    const s = server({ name: "murky", daysLeft: 4 });
+    await press(`a.s:extend:${s.id}:`);
+    const yes = buttonData("✅ Yes, extend");
+    fake.failNext("POST", extendPath(s), fail(503, "Service Unavailable"));
+    // The tap reads the server once, then the read-back fails (all three attempts of the GET).
+    fake.delayNext("GET", `/api/v1/servers/${s.id}`, 0);
+    fake.failNext("GET", `/api/v1/servers/${s.id}`, fail(503, "Service Unavailable"), 3);
+    await press(yes);
+    const { text } = lastShown();
+    expect(text).toContain("the outcome is unknown");
+    expect(text).toContain("first reads its expiry");
+    expect(allData()).not.toContain(`a.s:extend:${s.id}:`);
+    expect(calls("POST", s.id, "/extend")).toBe(1);
+  });
+
+  it("a confirmation whose expiry has changed since (auto-extend got there first) charges nothing", async () => {
+    const s = server({ name: "raced", daysLeft: 1 });
+    await press(`a.s:extend:${s.id}:`);
+    const yes = buttonData("✅ Yes, extend");
+    // Meanwhile the worker (or the web cabinet) extends it.
+    await t.deps.hosting.account.extend(s.id);
+    await press(yes);
+    expect(lastShown().text).toContain("changed since this confirmation");
+    expect(lastShown().text).toContain("Nothing was charged");
+    expect(calls("POST", s.id, "/extend")).toBe(1);
+    expect(fake.accounts.get("shop")?.balance).toBe(150);
   });
 });
 

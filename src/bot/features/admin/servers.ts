@@ -1,28 +1,25 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import type { Locale } from "../../../config.js";
 import { OneTimeTokens } from "../../../domain/one-time.js";
+import type { ExtensionOutcome } from "../../../domain/server-extension.js";
 import {
   DEFAULT_XRAY_VERSION,
+  isKnownServerStatus,
   POWER_ACTIONS,
   type PowerAction,
   type Server,
   type ServerConfig,
   type ServerState,
   type ServerStats,
+  type ServerStatus,
   XRAY_VERSIONS,
   type XrayVersion,
 } from "../../../hosting/account.js";
-import {
-  HostingApiError,
-  HostingNetworkError,
-  HostingSchemaError,
-  HostingTimeoutError,
-  isHostingError,
-} from "../../../hosting/errors.js";
+import { HostingApiError, isHostingError } from "../../../hosting/errors.js";
 import type { BotContext } from "../../context.js";
 import { localeOf } from "../../i18n.js";
 import { formatDateTime, formatDuration, formatNumber, html } from "../../views/format.js";
-import { hostingErrorText } from "../../views/hosting-error.js";
+import { hostingErrorText, isExplainable } from "../../views/hosting-error.js";
 import { show, type View } from "../../views/show.js";
 import { accountView, relinkKeyboard } from "./account.js";
 import { serversCb, xuiCb } from "./callbacks.js";
@@ -31,11 +28,19 @@ import { adminHomeButton } from "./home.js";
 /** Servers shown per page of the list. */
 export const SERVERS_PER_PAGE = 8;
 
-const STATUS_EMOJI: Record<Server["status"], string> = {
+const STATUS_EMOJI: Record<ServerStatus, string> = {
   active: "🟢",
   expired: "🔴",
   suspended: "⏸",
 };
+
+/** A status the spec does not list is shown as sent, so the server is never hidden. */
+function statusBadge(ctx: BotContext, status: string): { emoji: string; label: string } {
+  if (isKnownServerStatus(status)) {
+    return { emoji: STATUS_EMOJI[status], label: ctx.t(`servers-status-${status}`) };
+  }
+  return { emoji: "❔", label: html(status) };
+}
 
 type ServersData = NonNullable<ReturnType<typeof serversCb.unpack>>;
 
@@ -109,16 +114,17 @@ export async function serversView(ctx: BotContext, page = 0): Promise<View> {
   if (servers.length === 0) lines.push(ctx.t("servers-empty"));
   const keyboard = new InlineKeyboard();
   for (const s of shown) {
+    const badge = statusBadge(ctx, s.status);
     lines.push(
       ctx.t("servers-item", {
-        emoji: STATUS_EMOJI[s.status],
+        emoji: badge.emoji,
         name: html(s.name),
-        status: ctx.t(`servers-status-${s.status}`),
+        status: badge.label,
         kind: kindText(ctx, s),
         days: daysLeft(ctx, s.daysLeft),
       }),
     );
-    keyboard.text(`${STATUS_EMOJI[s.status]} ${s.name}`, cb("card", s.id)).row();
+    keyboard.text(`${badge.emoji} ${s.name}`, cb("card", s.id)).row();
   }
   if (pages > 1) {
     if (current > 0) keyboard.text(ctx.t("servers-prev"), cb("list", current - 1));
@@ -188,12 +194,13 @@ export async function serverCardView(ctx: BotContext, id: number, notice?: strin
   if (server.status === "rejected") return withNotice(notice, failureView(ctx, server.reason, id));
   const s = server.value;
   const locale = await localeOf(ctx);
+  const badge = statusBadge(ctx, s.status);
   const text = [
     ctx.t("servers-card", {
       name: html(s.name),
       id: s.id,
-      emoji: STATUS_EMOJI[s.status],
-      status: ctx.t(`servers-status-${s.status}`),
+      emoji: badge.emoji,
+      status: badge.label,
       kind: kindText(ctx, s),
       tariff: html(s.tariffName || s.tariffId),
       expires: formatDateTime(locale, s.expiresAt.getTime()),
@@ -298,6 +305,8 @@ async function extendConfirmView(ctx: BotContext, id: number): Promise<View> {
   }
   const locale = await localeOf(ctx);
   const token = await tokens(ctx).issue();
+  // The expiry the admin confirms travels with the button: a tap after it changed extends nothing.
+  const seen = Math.floor(server.expiresAt.getTime() / 1_000);
   return {
     text: ctx.t("servers-extend-confirm", {
       name: html(server.name),
@@ -305,40 +314,81 @@ async function extendConfirmView(ctx: BotContext, id: number): Promise<View> {
       days: daysLeft(ctx, server.daysLeft),
       balance: formatNumber(locale, balance),
     }),
-    keyboard: confirmKeyboard(ctx, ctx.t("servers-extend-yes"), cb("extend-ok", id, token), id),
+    keyboard: confirmKeyboard(ctx, ctx.t("servers-extend-yes"), cb("extend-ok", id, `${seen}.${token}`), id),
   };
 }
 
-async function extendDo(ctx: BotContext, id: number, token: string): Promise<void> {
+async function extendDo(ctx: BotContext, id: number, arg: string): Promise<void> {
+  const [rawSeen = "", token = ""] = arg.split(".", 2);
+  const seen = Number(rawSeen);
   if (!(await claim(ctx, token, id))) return;
-  try {
-    const result = await ctx.deps.hosting.account.extend(id);
-    ctx.log.info({ adminId: ctx.from?.id, serverId: id, balance: result.balance }, "server extended");
-    const locale = await localeOf(ctx);
-    await show(ctx, {
-      text: ctx.t("servers-extend-done", {
-        name: html(result.server.name),
-        expires: formatDateTime(locale, result.server.expiresAt.getTime()),
-        days: daysLeft(ctx, result.server.daysLeft),
-        balance: formatNumber(locale, result.balance),
-      }),
-      keyboard: navKeyboard(ctx, id),
-    });
-  } catch (err) {
-    ctx.log.warn({ adminId: ctx.from?.id, serverId: id, err }, "server extension failed");
-    if (isHostingError(err, "bad_request")) {
-      const text = `${ctx.t("servers-extend-no-balance")}\n<i>${html(err.detail)}</i>`;
-      return show(ctx, failureView(ctx, err, id, text));
+  if (!/^\d{1,12}$/.test(rawSeen)) {
+    await show(ctx, { text: ctx.t("servers-confirm-expired"), keyboard: navKeyboard(ctx, id) });
+    return;
+  }
+  const outcome = await ctx.deps.shop.serverExtension.byAdmin(id, seen * 1_000);
+  ctx.log.info({ adminId: ctx.from?.id, serverId: id, outcome: outcome.kind }, "admin server extension");
+  await show(ctx, await extendOutcomeView(ctx, id, outcome));
+}
+
+function reasonText(ctx: BotContext, err: unknown): string {
+  if (isExplainable(err)) return html(hostingErrorText(ctx.t, err));
+  return html(err instanceof Error ? err.message : String(err));
+}
+
+/** What the admin is told after a tap: always what is known about the charge, never a guess. */
+async function extendOutcomeView(ctx: BotContext, id: number, outcome: ExtensionOutcome): Promise<View> {
+  const locale = await localeOf(ctx);
+  const nav = () => navKeyboard(ctx, id);
+  const expiryVars = (s: Server) => ({
+    name: html(s.name),
+    expires: formatDateTime(locale, s.expiresAt.getTime()),
+    days: daysLeft(ctx, s.daysLeft),
+  });
+  switch (outcome.kind) {
+    case "extended": {
+      const balance = outcome.balance;
+      const text = ctx.t("servers-extend-done", {
+        ...expiryVars(outcome.server),
+        balance: balance === undefined ? ctx.t("servers-balance-unknown") : formatNumber(locale, balance),
+      });
+      return withNotice(outcome.checked ? ctx.t("servers-extend-checked") : undefined, {
+        text,
+        keyboard: nav(),
+      });
     }
-    // Extension spends money and is not idempotent: when we cannot tell what happened, never retry.
-    if (
-      err instanceof HostingTimeoutError ||
-      err instanceof HostingNetworkError ||
-      err instanceof HostingSchemaError
-    ) {
-      return show(ctx, failureView(ctx, err, id, ctx.t("servers-extend-unknown")));
+    case "already":
+      return { text: ctx.t("servers-extend-already", expiryVars(outcome.server)), keyboard: nav() };
+    case "changed":
+      return { text: ctx.t("servers-extend-changed", expiryVars(outcome.server)), keyboard: nav() };
+    case "busy":
+    case "waiting":
+      return { text: ctx.t("servers-extend-busy"), keyboard: nav() };
+    case "blocked":
+      return {
+        text: ctx.t("servers-extend-blocked", { time: formatDateTime(locale, outcome.until) }),
+        keyboard: nav(),
+      };
+    case "no-balance": {
+      const text = `${ctx.t("servers-extend-no-balance")}\n<i>${html(outcome.error.detail)}</i>`;
+      return failureView(ctx, outcome.error, id, text);
     }
-    await show(ctx, failureView(ctx, err, id));
+    case "refused":
+    case "unavailable":
+      return failureView(ctx, outcome.error, id);
+    case "not-charged": {
+      const text = ctx.t("servers-extend-not-charged", { reason: reasonText(ctx, outcome.error) });
+      const keyboard = new InlineKeyboard().text(ctx.t("servers-extend-retry"), cb("extend", id)).row();
+      return { text, keyboard: navKeyboard(ctx, id, keyboard) };
+    }
+    case "unknown": {
+      // Never a retry button: the next attempt must first see the expiry (on the card).
+      const next =
+        outcome.until > ctx.deps.clock.now()
+          ? ctx.t("servers-extend-retry-blocked", { time: formatDateTime(locale, outcome.until) })
+          : ctx.t("servers-extend-retry-checks");
+      return { text: `${ctx.t("servers-extend-unknown")}\n${next}`, keyboard: nav() };
+    }
   }
 }
 
