@@ -214,11 +214,12 @@ describe("xui provisioner", () => {
     expect(reissued.links.links[0]).toContain(accountFake.client(s.id, "o-xui-1")!.uuid);
   });
 
-  it("keeps the name the API gave when the wanted one was taken", async () => {
+  it("when the wanted name was taken, keeps it and deletes the client the API made under a generated name", async () => {
     const { login, provisioners } = freshAccount();
     const s = accountFake.addServer(login, { daysLeft: 90 });
     accountFake.addClient(s.id, { email: "o-taken" });
-    // The look-up misses (a race): the API then renames silently.
+    // The look-up misses (a race): the API then renames silently. The client under the wanted
+    // name is this order's (names are per order): the generated-name twin would be an orphan.
     accountFake.failNext("GET", `/api/v1/servers/${s.id}/clients/o-taken`, fail(404, "Client not found"));
     const p = plan({ kind: "xui", servers: [s.id] });
     const { ref } = await provisioners("xui").ensure(
@@ -227,12 +228,12 @@ describe("xui provisioner", () => {
       request("o-taken"),
     );
     const names = accountFake.serverState(s.id).clients.map((c) => c.email);
-    expect(names).toHaveLength(2);
-    expect(ref.name).not.toBe("o-taken");
+    expect(names).toHaveLength(1);
+    expect(ref.name).toBe("o-taken");
     expect(names).toContain(ref.name);
   });
 
-  it("renew sends days from now to the target (rounded up), used + plan GB, enable; a repeat adds nothing", async () => {
+  it("renew sends days from now to the target (rounded up), used + plan GB, never enable; a repeat adds nothing", async () => {
     const { login, provisioners } = freshAccount();
     const s = accountFake.addServer(login, { daysLeft: 400 });
     const expiry = clock.now() + 5.3 * DAY;
@@ -242,7 +243,6 @@ describe("xui provisioner", () => {
       expiryMs: expiry,
       upBytes: 2 * GB,
       downBytes: 1 * GB,
-      enable: false,
     });
     const ref: AccessRef = { kind: "xui", serverId: s.id, name: "o-ren" };
     const target = Math.max(clock.now(), expiry) + 30 * DAY;
@@ -250,7 +250,7 @@ describe("xui provisioner", () => {
     const path = `/api/v1/servers/${s.id}/clients/o-ren`;
 
     const state = await xui.renew(ref, target, 50);
-    expect(bodies(accountFake, "PATCH", path)).toEqual([{ days: 36, gb: 53, enable: true }]);
+    expect(bodies(accountFake, "PATCH", path)).toEqual([{ days: 36, gb: 53 }]);
     const after = accountFake.client(s.id, "o-ren")!;
     expect(after.expiryMs).toBeGreaterThanOrEqual(target - 60_000);
     expect(after.expiryMs).toBeLessThan(target + DAY);
@@ -264,13 +264,13 @@ describe("xui provisioner", () => {
 
     // Repeated (lost answer): the same days from now, not 36 more.
     await xui.renew(ref, target, 50);
-    expect(bodies(accountFake, "PATCH", path).at(-1)).toEqual({ days: 36, gb: 53, enable: true });
+    expect(bodies(accountFake, "PATCH", path).at(-1)).toEqual({ days: 36, gb: 53 });
     expect(accountFake.client(s.id, "o-ren")!.expiryMs).toBeLessThan(target + DAY);
 
     // Later in time the remaining days shrink (xui days count from now).
     clock.advance(0.6 * DAY);
     await xui.renew(ref, target, 0);
-    expect(bodies(accountFake, "PATCH", path).at(-1)).toEqual({ days: 35, gb: 0, enable: true });
+    expect(bodies(accountFake, "PATCH", path).at(-1)).toEqual({ days: 35, gb: 0 });
   });
 
   it("setLimits, setEnabled, state and remove", async () => {

@@ -160,7 +160,8 @@ export function ordersHarness() {
     await Promise.all([accountFake.start(), panelFake.start(), nodeFake.start()]);
     accountFake.addAccount({ login: "shop", password: "pw", balance: 1000 });
     const key = accountFake.addKey("shop");
-    h.xuiServers = [accountFake.addServer("shop", { type: "xui", daysLeft: 90 }).id];
+    // Paid well beyond a few chained renewals: an xui renewal must end before the server does.
+    h.xuiServers = [accountFake.addServer("shop", { type: "xui", daysLeft: 400 }).id];
     h.redis = await testRedis();
     h.workerRedis = h.redis.duplicate({ maxRetriesPerRequest: null });
     h.hosting = {

@@ -20,6 +20,12 @@ import {
 } from "./types.js";
 
 type XuiRef = Extract<AccessRef, { kind: "xui" }>;
+type Created = { kind: "created"; ref: AccessRef; links: AccessLinks };
+/** The client is there but its create answer (with the links) was not ours to read. */
+type Existing = { kind: "existing"; client: XuiClientDetails };
+
+/** A fresh "no links" value (the caller may keep and change it). */
+const noLinks = (): AccessLinks => ({ links: [], subscriptionUrl: undefined });
 
 export interface XuiProvisionerOptions {
   account: AccountApi;
@@ -65,13 +71,7 @@ export class XuiProvisioner implements Provisioner {
     const byId = new Map(servers.map((s) => [s.id, s]));
     const fit = backend.servers
       .map((id) => byId.get(id))
-      .filter(
-        (s): s is Server =>
-          s !== undefined &&
-          s.kind === "xui" &&
-          s.status === "active" &&
-          s.expiresAt.getTime() > request.expiresAt,
-      );
+      .filter((s): s is Server => s !== undefined && paidBeyond(s, request.expiresAt));
     const loads = await Promise.allSettled(fit.map((s) => this.account.listClients(s.id)));
     let best: { server: Server; count: number } | undefined;
     let transientFailure = false;
@@ -97,6 +97,8 @@ export class XuiProvisioner implements Provisioner {
   /**
    * Finds the client by name first (a lost create answer must not lead to a second client), and
    * creates it only when absent, with `days` from now to `request.expiresAt` (rounded up, >= 1).
+   * A client found (made by an earlier attempt) comes back without links; a twin that attempt's
+   * late create left under a generated name is removed on the way.
    */
   async ensure(
     ref: AccessRef,
@@ -106,34 +108,55 @@ export class XuiProvisioner implements Provisioner {
     const r = asXui(ref);
     const existing = await this.find(r);
     if (existing) {
-      return { ref: refOf(r, existing), links: { links: [], subscriptionUrl: undefined } };
+      await this.removeTwins(r);
+      return { ref: refOf(r, existing), links: noLinks() };
     }
-    return this.create(r, request);
+    const made = await this.createOnce(r, request);
+    if (made.kind === "created") return { ref: made.ref, links: made.links };
+    return { ref: refOf(r, made.client), links: noLinks() };
   }
 
   /**
    * Deletes the client (if present) and creates it again, to get the links a lost create answer
-   * took with it. Changes the client's UUID: use it only for a client never handed out.
+   * took with it. Changes the client's UUID: use it only for a client never handed out. When the
+   * name is still taken (an earlier create landed in between) no links can be had now: a
+   * temporary error, and the next attempt starts again from `ensure`.
    */
   async reissue(ref: AccessRef, request: ProvisionRequest): Promise<{ ref: AccessRef; links: AccessLinks }> {
     const r = asXui(ref);
     await this.remove(r);
-    return this.create(r, request);
+    const made = await this.createOnce(r, request);
+    if (made.kind === "created") return { ref: made.ref, links: made.links };
+    throw new ProvisioningError(
+      `xui client ${r.name} on server ${r.serverId} was made again by an earlier request; its links are to be fetched by another attempt`,
+      false,
+    );
   }
 
   /**
    * xui PATCH `days` sets a NEW term from now, so the days from now to `expiresAt` are sent,
    * rounded up (the new expiry is never before the target and a repeat adds nothing). The limit
-   * becomes the traffic used so far plus `trafficGb` (0 stays unlimited); the client is enabled.
+   * becomes the traffic used so far plus `trafficGb` (0 stays unlimited).
+   *
+   * Never sends `enable`: a renewal must not lift an admin's ban, so a disabled client is refused
+   * (permanent, the order is refunded). The server must be active and paid beyond the new term,
+   * as for a first placement; else a permanent error asks to extend the server first.
    */
   async renew(ref: AccessRef, expiresAt: number, trafficGb: number): Promise<AccessState> {
     const r = asXui(ref);
+    await this.requirePaidServer(r.serverId, expiresAt);
     const current = await this.account.getClient(r.serverId, r.name);
+    if (!enabledOf(current)) {
+      throw new ProvisioningError(
+        `xui client ${r.name} on server ${r.serverId} is disabled (banned by an admin); a renewal does not unban it`,
+        true,
+      );
+    }
+    await this.removeTwins(r);
     const gb = trafficGb > 0 ? freshLimitGb(current.upBytes + current.downBytes, trafficGb) : 0;
     const updated = await this.account.updateClient(r.serverId, r.name, {
       days: this.daysUntil(expiresAt),
       gb,
-      enable: true,
     });
     return updated ? stateOf(updated) : this.state(r);
   }
@@ -150,13 +173,11 @@ export class XuiProvisioner implements Provisioner {
     await this.account.updateClient(r.serverId, r.name, { enable: enabled });
   }
 
+  /** Deletes the client and any twin a late create left; a DELETE without an answer is read back. */
   async remove(ref: AccessRef): Promise<void> {
     const r = asXui(ref);
-    try {
-      await this.account.deleteClient(r.serverId, r.name);
-    } catch (err) {
-      if (!isHostingError(err, "not_found")) throw err;
-    }
+    await this.deleteNamed(r.serverId, r.name, async () => (await this.find(r)) === undefined);
+    await this.removeTwins(r);
   }
 
   async state(ref: AccessRef): Promise<AccessState> {
@@ -167,28 +188,88 @@ export class XuiProvisioner implements Provisioner {
   /** The Account API has no link endpoint: links exist only in the create answer (see the class doc). */
   async links(ref: AccessRef): Promise<AccessLinks> {
     asXui(ref);
-    return { links: [], subscriptionUrl: undefined };
+    return noLinks();
   }
 
-  private async create(
-    r: XuiRef,
-    request: ProvisionRequest,
-  ): Promise<{ ref: AccessRef; links: AccessLinks }> {
-    const created: CreatedXuiClient = await this.account.createClient(r.serverId, {
-      name: r.name,
-      gb: request.trafficGb,
-      days: this.daysUntil(request.expiresAt),
-    });
+  /**
+   * One create, its outcome made certain. The API renames a taken name silently, so a create that
+   * comes back under another name met a client an earlier attempt made: that twin is deleted at
+   * once and the earlier client is used. A create without an answer (timeout, reset, 502/503) may
+   * have happened: it is read back, never sent again here; found = made (its links are lost), not
+   * found = a temporary error (it may still land: the next attempt looks before it creates).
+   */
+  private async createOnce(r: XuiRef, request: ProvisionRequest): Promise<Created | Existing> {
+    let created: CreatedXuiClient;
+    try {
+      created = await this.account.createClient(r.serverId, {
+        name: r.name,
+        gb: request.trafficGb,
+        days: this.daysUntil(request.expiresAt),
+      });
+    } catch (err) {
+      if (!isTransient(err)) throw err;
+      return this.readBackAfterLostCreate(r, err);
+    }
+    if (created.email !== r.name) {
+      await this.deleteNamed(r.serverId, created.email);
+      return this.existing(r, `the name was taken, yet client ${r.name} is not there`);
+    }
     return {
-      ref: {
-        kind: "xui",
-        serverId: r.serverId,
-        name: created.email,
-        uuid: created.uuid,
-        subId: created.subId,
-      },
+      kind: "created",
+      ref: { kind: "xui", serverId: r.serverId, name: r.name, uuid: created.uuid, subId: created.subId },
       links: { links: [...new Set([created.link, ...created.subLinks])], subscriptionUrl: undefined },
     };
+  }
+
+  private async readBackAfterLostCreate(r: XuiRef, cause: unknown): Promise<Existing> {
+    await this.removeTwins(r);
+    return this.existing(r, `the create got no answer (${describe(cause)}) and the client is not there yet`);
+  }
+
+  /** The client under the wanted name, else a temporary error saying why it was expected. */
+  private async existing(r: XuiRef, why: string): Promise<Existing> {
+    const client = await this.find(r);
+    if (client) return { kind: "existing", client };
+    throw new ProvisioningError(`xui client ${r.name} on server ${r.serverId}: ${why}; retry later`, false);
+  }
+
+  /**
+   * Removes the clients a late create of this access left under a generated name. ASSUMED (not
+   * shown in the spec): the generated name starts with the taken one (`<name>-<suffix>`). Order
+   * names have one fixed shape, so no other order's name extends ours; and a twin nobody has the
+   * links of has carried no traffic, which spares any client in use.
+   */
+  private async removeTwins(r: XuiRef): Promise<void> {
+    const { clients } = await this.account.listClients(r.serverId);
+    const twins = clients.filter(
+      (c) => c.email.length > r.name.length && c.email.startsWith(r.name) && c.upBytes + c.downBytes === 0,
+    );
+    for (const twin of twins) await this.deleteNamed(r.serverId, twin.email);
+  }
+
+  /**
+   * Deletes a client; one already gone is fine. A DELETE without an answer may have happened:
+   * `gone` reads it back (by default the client is looked up by name).
+   */
+  private async deleteNamed(serverId: number, name: string, gone?: () => Promise<boolean>): Promise<void> {
+    try {
+      await this.account.deleteClient(serverId, name);
+    } catch (err) {
+      if (isHostingError(err, "not_found")) return;
+      if (!isTransient(err)) throw err;
+      const check = gone ?? (async () => (await this.find({ kind: "xui", serverId, name })) === undefined);
+      if (!(await check())) throw err;
+    }
+  }
+
+  /** Active, paid beyond `expiresAt`, of xui type; else a permanent error asking for an extension. */
+  private async requirePaidServer(serverId: number, expiresAt: number): Promise<void> {
+    const server = await this.account.server(serverId);
+    if (paidBeyond(server, expiresAt)) return;
+    throw new ProvisioningError(
+      `server ${serverId} (${server.name}) is ${server.kind === "xui" ? server.status : `not of xui type (${server.kind})`}, paid until ${server.expiresAt.toISOString()}: extend the server beyond ${new Date(expiresAt).toISOString()} first, then renew`,
+      true,
+    );
   }
 
   private async find(r: XuiRef): Promise<XuiClientDetails | undefined> {
@@ -206,6 +287,15 @@ export class XuiProvisioner implements Provisioner {
   }
 }
 
+/** A server fit to hold a term ending at `at`: xui type, active, and paid beyond it. */
+function paidBeyond(s: Server, at: number): boolean {
+  return s.kind === "xui" && s.status === "active" && s.expiresAt.getTime() > at;
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
 function asXui(ref: AccessRef): XuiRef {
   if (ref.kind !== "xui") throw new ProvisioningError(`an xui provisioner got a ${ref.kind} access`, true);
   return ref;
@@ -220,8 +310,13 @@ function refOf(r: XuiRef, c: XuiClientDetails): XuiRef {
   return ref;
 }
 
+/** The single-user view may leave `enable` out; its status then tells. */
+function enabledOf(c: XuiClient | XuiClientDetails): boolean {
+  return "status" in c ? (c.enable ?? c.status !== "disabled") : c.enable;
+}
+
 function stateOf(c: XuiClient | XuiClientDetails): AccessState {
-  const enabled = "status" in c ? (c.enable ?? c.status !== "disabled") : c.enable;
+  const enabled = enabledOf(c);
   return {
     expiresAt: Math.max(c.expiryMs, 0),
     limitBytes: Math.round(c.totalGb * GB_BYTES),
