@@ -74,6 +74,24 @@ describe("renewals of one subscription chain", () => {
     });
   }
 
+  it("two workers (as in two processes) take renewals of one subscription in turn", async () => {
+    const one = startWorker({ chainWaitMs: 50, concurrency: 1 });
+    const { customerId, sub } = await activeSubscription("panel");
+    const other = startWorker({ chainWaitMs: 50, concurrency: 1 });
+    try {
+      const before = await hostingExpiry(sub);
+      panelFake.delayNext("PATCH", "/api/clients/.+", 300);
+      const first = await paidRenewal(customerId, sub.id);
+      const second = await paidRenewal(customerId, sub.id);
+      await Promise.all([h.queue.enqueue(first), h.queue.enqueue(second)]);
+      await untilStatus(first, "active", 15_000);
+      await untilStatus(second, "active", 15_000);
+      expectTerm(await hostingExpiry(sub), before + 60 * DAY, "panel");
+    } finally {
+      await one.close();
+    }
+  });
+
   it("a crash in the middle of the first renewal: after the restart both add their days", async () => {
     const crashed = startWorker({ chainWaitMs: 50 });
     const { customerId, sub } = await activeSubscription("panel");
