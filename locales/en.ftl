@@ -787,7 +787,8 @@ node-back-clients = « Back to clients
 node-back-name = « Back to name
 node-back-peers = « Back to peers
 node-back-fed = « Back to federation
-node-unlimited = unlimited
+node-limit-not-set = not set
+node-limit-zero-gb = 0 GB
 node-already-done = This was already done (the button was pressed twice).
 node-confirm-expired = This confirmation has expired. Please start again.
 node-error-unauthorized = 🔑 The node refused the API token. Check <code>NODE_API_TOKEN</code>: it must match api_token.txt on the node (<code>vpn api token</code> shows it), then restart the bot.
@@ -867,12 +868,14 @@ node-name-invalid = The name must be 1 to 64 characters of A-Z a-z 0-9 _ . @ - (
 node-rename-same = That is the current name. Send a different one.
 node-ask-create-days = Term in <b>days</b>, 1 or more, e.g. 30.
 node-days-invalid = Send a whole number of days, 1 or more, e.g. 30.
-node-ask-create-gb = Traffic limit in <b>GB</b>, e.g. 50 or 2.5 (<code>0</code> = unlimited), or <code>-</code> to leave it unset.
-node-ask-create-devices = Device limit, a whole number (<code>0</code> = unlimited), or <code>-</code> to leave it unset.
-node-gb-invalid = Send a number of GB, 0 or more (0 = unlimited), e.g. 50 or 2.5.
-node-devices-invalid = Send a whole number of devices, 0 or more (0 = unlimited).
+node-ask-create-gb = Traffic limit in <b>GB</b>, e.g. 50 or 2.5, or <code>-</code> to leave it unset (no limit is sent to the node).
+node-ask-create-devices = Device limit, a whole number, or <code>-</code> to leave it unset (no limit is sent to the node).
+node-gb-invalid = Send a number of GB, 0 or more, e.g. 50 or 2.5.
+node-gb-invalid-optional = Send a number of GB, 0 or more, e.g. 50 or 2.5, or - to leave it unset.
+node-devices-invalid = Send a whole number of devices, 0 or more.
+node-devices-invalid-optional = Send a whole number of devices, 0 or more, or - to leave it unset.
 node-created = ✅ Client <b>{ $name }</b> is created on the node.
-node-ask-renew = 📅 Renew <b>{ $name }</b>: send N, the number of days. This adds N days to the current expiry (it does not count from today).
+node-ask-renew = 📅 Renew <b>{ $name }</b>: send N, the number of days. This adds N days to the current expiry (to today if it has already passed).
 node-renewed = ✅ Added { $days ->
     [one] { $days } day
    *[other] { $days } days
@@ -880,8 +883,16 @@ node-renewed = ✅ Added { $days ->
     [one] { $left } day left
    *[other] { $left } days left
 }).
-node-ask-limit-gb = 📦 New traffic limit of <b>{ $name }</b> in <b>GB</b>, e.g. 50 or 2.5 (<code>0</code> = unlimited).
-node-ask-limit-devices = Device limit, a whole number (<code>0</code> = unlimited).
+node-renew-again = 🔁 Try again
+node-renew-retry-hint = The renewal goes to { $to }. “Try again” reads the client first and adds only the days still missing, so nothing is added twice.
+node-renew-in-doubt = ⏳ The last renewal of <b>{ $name }</b> got no answer less than a minute ago and may still be applied by the node, so nothing was sent now. Tap “Try again” in a minute: it renews to { $to } and adds only what is missing.
+node-renew-busy = ⏳ A renewal of <b>{ $name }</b> is running right now. Wait a moment, then tap “Try again” or open the client.
+node-renewed-to = ✅ <b>{ $name }</b> runs until { $to } ({ $left ->
+    [one] { $left } day left
+   *[other] { $left } days left
+}).
+node-ask-limit-gb = 📦 New traffic limit of <b>{ $name }</b> in <b>GB</b>, e.g. 50 or 2.5. The node API does not say what a limit of 0 means: it is sent as it is.
+node-ask-limit-devices = Device limit, a whole number.
 node-limits-set = ✅ Limits of <b>{ $name }</b>: traffic { $traffic } · devices { $devices }.
 node-ask-rename = ✏️ New name for <b>{ $name }</b>: 1 to 64 characters of A-Z a-z 0-9 _ . @ -
 node-renamed = ✅ <b>{ $old }</b> is now called <b>{ $name }</b>.
@@ -903,17 +914,17 @@ node-peers-empty = No peers yet.
 node-peers-line =
     • <b>{ $name }</b>
     <code>{ $url }</code>
-node-peers-hint = A peer's URL contains the placeholder <code>{ "{uuid}" }</code>, which the master replaces with the client's UUID. For a per-node link set it ends with <code>/local</code>, e.g. <code>https://node2.example:2096/sub/{ "{uuid}" }/local</code>.
+node-peers-hint = A peer's URL contains the placeholder <code>{ "{uuid}" }</code>, which the master replaces with the client's UUID, and ends with <code>/local</code> (only the peer's own links; other URLs are refused), e.g. <code>https://node2.example:2096/sub/{ "{uuid}" }/local</code>.
 node-peer-add = ➕ Add peer
 node-peer-delete = 🗑 { $name }
 node-ask-peer-name = 🔗 <b>New peer</b>. Send its name: 1 to 64 characters of A-Z a-z 0-9 _ . @ -
 node-peer-name-invalid = The peer name must be 1 to 64 characters of A-Z a-z 0-9 _ . @ -. Send another one.
-node-ask-peer-url = Send the subscription URL of <b>{ $name }</b>. It must contain <code>{ "{uuid}" }</code>; for a per-node link set it ends with <code>/local</code>, e.g. <code>https://node2.example:2096/sub/{ "{uuid}" }/local</code>.
+node-ask-peer-url = Send the subscription URL of <b>{ $name }</b>. It must contain <code>{ "{uuid}" }</code> and be the peer's own link set: for a per-node link set it ends with <code>/local</code>, e.g. <code>https://node2.example:2096/sub/{ "{uuid}" }/local</code>. Other URLs are refused (the master would collect subscriptions recursively).
 node-peer-url-no-uuid = The URL must contain the placeholder <code>{ "{uuid}" }</code> (the master puts the client's UUID there). Send it again.
 node-peer-url-invalid = That is not an http(s) URL. Send it again, e.g. <code>https://node2.example:2096/sub/{ "{uuid}" }/local</code>.
 node-peer-added = ✅ Peer <b>{ $name }</b> is saved:
     <code>{ $url }</code>
-node-peer-not-local = ⚠️ The URL does not end with <code>/local</code>: the peer may serve the whole shared subscription, not only its own links.
+node-peer-url-not-local = The URL does not end with <code>/local</code> after <code>{ "{uuid}" }</code>: a peer must give only its own links, or the master collects subscriptions recursively. Send it again, e.g. <code>https://node2.example:2096/sub/{ "{uuid}" }/local</code>.
 node-peer-delete-confirm = 🗑 Remove peer <b>{ $name }</b> from the shared subscription? Its links will no longer be in customers' subscriptions.
 node-peer-delete-yes = 🗑 Yes, remove
 node-peer-deleted = 🗑 Peer <b>{ $name }</b> is removed.

@@ -811,7 +811,8 @@ node-back-clients = « К клиентам
 node-back-name = « К имени
 node-back-peers = « К пирам
 node-back-fed = « К федерации
-node-unlimited = без ограничений
+node-limit-not-set = не задан
+node-limit-zero-gb = 0 ГБ
 node-already-done = Это уже сделано (кнопку нажали дважды).
 node-confirm-expired = Подтверждение устарело. Начните заново.
 node-error-unauthorized = 🔑 Нода отклонила токен API. Проверьте <code>NODE_API_TOKEN</code>: он должен совпадать с api_token.txt на ноде (его показывает <code>vpn api token</code>), затем перезапустите бота.
@@ -904,12 +905,14 @@ node-name-invalid = Имя: от 1 до 64 символов из A-Z a-z 0-9 _ .
 node-rename-same = Это текущее имя. Отправьте другое.
 node-ask-create-days = Срок в <b>днях</b>, не меньше 1, например 30.
 node-days-invalid = Отправьте целое число дней, не меньше 1, например 30.
-node-ask-create-gb = Лимит трафика в <b>ГБ</b>, например 50 или 2,5 (<code>0</code> = без ограничений), или <code>-</code>, чтобы не задавать.
-node-ask-create-devices = Лимит устройств, целое число (<code>0</code> = без ограничений), или <code>-</code>, чтобы не задавать.
-node-gb-invalid = Отправьте число ГБ, 0 или больше (0 = без ограничений), например 50 или 2,5.
-node-devices-invalid = Отправьте целое число устройств, 0 или больше (0 = без ограничений).
+node-ask-create-gb = Лимит трафика в <b>ГБ</b>, например 50 или 2,5, или <code>-</code>, чтобы не задавать (тогда лимит на ноду не отправляется).
+node-ask-create-devices = Лимит устройств, целое число, или <code>-</code>, чтобы не задавать (тогда лимит на ноду не отправляется).
+node-gb-invalid = Отправьте число ГБ, 0 или больше, например 50 или 2,5.
+node-gb-invalid-optional = Отправьте число ГБ, 0 или больше, например 50 или 2,5, или -, чтобы не задавать.
+node-devices-invalid = Отправьте целое число устройств, 0 или больше.
+node-devices-invalid-optional = Отправьте целое число устройств, 0 или больше, или -, чтобы не задавать.
 node-created = ✅ Клиент <b>{ $name }</b> создан на ноде.
-node-ask-renew = 📅 Продление <b>{ $name }</b>: отправьте N, число дней. Это добавит N дней к текущей дате окончания (а не отсчитает от сегодня).
+node-ask-renew = 📅 Продление <b>{ $name }</b>: отправьте N, число дней. Это добавит N дней к текущей дате окончания (к сегодняшней, если срок уже истёк).
 node-renewed = ✅ <b>{ $name }</b> продлён на { $days ->
     [one] { $days } день
     [few] { $days } дня
@@ -921,8 +924,18 @@ node-renewed = ✅ <b>{ $name }</b> продлён на { $days ->
     [many] осталось { $left } дней
    *[other] осталось { $left } дня
 }).
-node-ask-limit-gb = 📦 Новый лимит трафика <b>{ $name }</b> в <b>ГБ</b>, например 50 или 2,5 (<code>0</code> = без ограничений).
-node-ask-limit-devices = Лимит устройств, целое число (<code>0</code> = без ограничений).
+node-renew-again = 🔁 Повторить
+node-renew-retry-hint = Продление идёт до { $to }. «Повторить» сначала читает клиента и добавляет только недостающие дни, так что дважды ничего не добавится.
+node-renew-in-doubt = ⏳ Прошлое продление <b>{ $name }</b> меньше минуты назад осталось без ответа и ещё может быть применено нодой, поэтому сейчас ничего не отправлено. Нажмите «Повторить» через минуту: продление до { $to } добавит только недостающее.
+node-renew-busy = ⏳ Продление <b>{ $name }</b> уже идёт. Подождите немного, затем нажмите «Повторить» или откройте клиента.
+node-renewed-to = ✅ <b>{ $name }</b> действует до { $to } ({ $left ->
+    [one] остался { $left } день
+    [few] осталось { $left } дня
+    [many] осталось { $left } дней
+   *[other] осталось { $left } дня
+}).
+node-ask-limit-gb = 📦 Новый лимит трафика <b>{ $name }</b> в <b>ГБ</b>, например 50 или 2,5. API ноды не определяет, что значит лимит 0: он отправляется как есть.
+node-ask-limit-devices = Лимит устройств, целое число.
 node-limits-set = ✅ Лимиты <b>{ $name }</b>: трафик { $traffic } · устройств { $devices }.
 node-ask-rename = ✏️ Новое имя для <b>{ $name }</b>: от 1 до 64 символов из A-Z a-z 0-9 _ . @ -
 node-renamed = ✅ <b>{ $old }</b> теперь называется <b>{ $name }</b>.
@@ -946,17 +959,17 @@ node-peers-empty = Пиров пока нет.
 node-peers-line =
     • <b>{ $name }</b>
     <code>{ $url }</code>
-node-peers-hint = URL пира содержит заполнитель <code>{ "{uuid}" }</code>, вместо которого мастер подставляет UUID клиента. Для набора ссылок одной ноды он оканчивается на <code>/local</code>, например <code>https://node2.example:2096/sub/{ "{uuid}" }/local</code>.
+node-peers-hint = URL пира содержит заполнитель <code>{ "{uuid}" }</code>, вместо которого мастер подставляет UUID клиента, и оканчивается на <code>/local</code> (только собственные ссылки пира; другие URL не принимаются), например <code>https://node2.example:2096/sub/{ "{uuid}" }/local</code>.
 node-peer-add = ➕ Добавить пира
 node-peer-delete = 🗑 { $name }
 node-ask-peer-name = 🔗 <b>Новый пир</b>. Отправьте его имя: от 1 до 64 символов из A-Z a-z 0-9 _ . @ -
 node-peer-name-invalid = Имя пира: от 1 до 64 символов из A-Z a-z 0-9 _ . @ -. Отправьте другое.
-node-ask-peer-url = Отправьте URL подписки <b>{ $name }</b>. Он должен содержать <code>{ "{uuid}" }</code>; для набора ссылок одной ноды он оканчивается на <code>/local</code>, например <code>https://node2.example:2096/sub/{ "{uuid}" }/local</code>.
+node-ask-peer-url = Отправьте URL подписки <b>{ $name }</b>. Он должен содержать <code>{ "{uuid}" }</code> и вести только на ссылки этой ноды, то есть оканчиваться на <code>/local</code>, например <code>https://node2.example:2096/sub/{ "{uuid}" }/local</code>. Другие URL не принимаются: мастер собирал бы подписки рекурсивно.
 node-peer-url-no-uuid = В URL должен быть заполнитель <code>{ "{uuid}" }</code> (туда мастер подставляет UUID клиента). Отправьте ещё раз.
 node-peer-url-invalid = Это не URL http(s). Отправьте ещё раз, например <code>https://node2.example:2096/sub/{ "{uuid}" }/local</code>.
 node-peer-added = ✅ Пир <b>{ $name }</b> сохранён:
     <code>{ $url }</code>
-node-peer-not-local = ⚠️ URL не оканчивается на <code>/local</code>: пир может отдавать всю общую подписку, а не только свои ссылки.
+node-peer-url-not-local = URL не оканчивается на <code>/local</code> после <code>{ "{uuid}" }</code>: пир должен отдавать только свои ссылки, иначе мастер будет собирать подписки рекурсивно. Отправьте ещё раз, например <code>https://node2.example:2096/sub/{ "{uuid}" }/local</code>.
 node-peer-delete-confirm = 🗑 Убрать пира <b>{ $name }</b> из общей подписки? Его ссылок больше не будет в подписках клиентов.
 node-peer-delete-yes = 🗑 Да, убрать
 node-peer-deleted = 🗑 Пир <b>{ $name }</b> убран.

@@ -276,6 +276,35 @@ function limitsBody(input: { trafficLimitGb?: number; deviceLimit?: number }): R
   return body;
 }
 
+/** What is wrong with a peer URL: no `{uuid}`, not an http(s) URL, or its path not ending in `/{uuid}/local`. */
+export type PeerUrlProblem = "uuid" | "url" | "local";
+
+const SAMPLE_UUID = "00000000-0000-0000-0000-000000000000";
+
+/**
+ * Checks a peer URL (spec C, Peer): it contains the literal `{uuid}` (the master puts the
+ * client's UUID there) and its path ends in `/{uuid}/local`, the peer's own links only
+ * (`/sub/{uuid}/local`). A peer URL serving the whole shared subscription would make the master
+ * collect recursively, so it is refused, not only warned about. A trailing slash is allowed.
+ */
+export function peerUrlProblem(url: string): PeerUrlProblem | undefined {
+  if (typeof url !== "string" || !url.includes("{uuid}")) return "uuid";
+  let parsed: URL;
+  try {
+    parsed = new URL(url.replaceAll("{uuid}", SAMPLE_UUID));
+  } catch {
+    return "url";
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return "url";
+  return parsed.pathname.replace(/\/$/, "").endsWith(`/${SAMPLE_UUID}/local`) ? undefined : "local";
+}
+
+const PEER_URL_RULES: Record<PeerUrlProblem, string> = {
+  uuid: "must contain the literal {uuid} placeholder",
+  url: "must be an http(s) URL",
+  local: "must end in /{uuid}/local (only the peer's own links, no recursive collection)",
+};
+
 /** `<subBase>/sub/<uuid>`: the client's subscription on the node's subscription server. */
 export function subscriptionUrl(subBase: string, uuid: string): string {
   checkHttpUrl("subBase", subBase);
@@ -614,15 +643,13 @@ export class NodeApi {
 
   /**
    * POST /peers: adds or updates a remote node. `url` must contain the literal `{uuid}`
-   * (the master substitutes the client's UUID); for a per-node link set it ends with `/local`,
-   * e.g. `https://node2:2096/sub/{uuid}/local`.
+   * (the master substitutes the client's UUID) and end with `/local`, the peer's own links,
+   * e.g. `https://node2:2096/sub/{uuid}/local` (see peerUrlProblem).
    */
   async addPeer(peer: NodePeer): Promise<NodePeer> {
     checkNonEmpty("name", peer.name);
-    if (typeof peer.url !== "string" || !peer.url.includes("{uuid}")) {
-      throw new HostingInputError("url", "must contain the literal {uuid} placeholder");
-    }
-    checkHttpUrl("url", peer.url.replaceAll("{uuid}", "00000000-0000-0000-0000-000000000000"));
+    const problem = peerUrlProblem(peer.url);
+    if (problem) throw new HostingInputError("url", PEER_URL_RULES[problem]);
     const w = await this.http.call({
       method: "POST",
       path: PATHS.peers,

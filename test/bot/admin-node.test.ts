@@ -1,9 +1,13 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ManualClock, MINUTE } from "../../src/domain/clock.js";
+import { NODE_EDIT_SETTLE_MS } from "../../src/domain/node-renewal.js";
+import { NodeApi } from "../../src/hosting/node.js";
 import { type FakeCert, FakeNodeApi, makeCert } from "../fakes/node-api.js";
 import { command, type FakeFile, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, type TestBot, type TestBotOptions } from "../helpers/bot-harness.js";
 import { buttonsOf, telegramViews } from "../helpers/telegram-views.js";
+import { until } from "../helpers/wait.js";
 
 const ADMIN = user(7400, { first_name: "Boss", language_code: "en" });
 const ADMIN_RU = user(7401, { first_name: "Шеф", language_code: "ru" });
@@ -36,7 +40,13 @@ async function anotherBot(options: TestBotOptions): Promise<TestBot> {
 beforeAll(async () => {
   await fake.start();
   otherCert = await makeCert("someone-else.test");
-  t = await createTestBot({ adminIds: [ADMIN.id, ADMIN_RU.id], node: nodeOptions() });
+  t = await createTestBot({
+    adminIds: [ADMIN.id, ADMIN_RU.id],
+    node: nodeOptions(),
+    // The bot's clock agrees with the fake node's (a renewal's target starts at the later of
+    // now and the client's expiry).
+    clock: new ManualClock(NOW * 1000),
+  });
 });
 afterAll(async () => {
   for (const b of extraBots) await b.close();
@@ -212,7 +222,7 @@ describe("the node section", () => {
 
     await press("a.n:card:bob:");
     expect(lastShown().text).toContain("Status: 🚫 banned (spam)");
-    expect(lastShown().text).toContain("Traffic limit: unlimited · Devices: unlimited");
+    expect(lastShown().text).toContain("Traffic limit: not set · Devices: not set");
     expect(button("✅ Unban")).toBe("a.n:unban:bob:");
 
     await press("a.n:card:nobody:");
@@ -253,10 +263,10 @@ describe("the node section", () => {
     expect(lastShown().text).toBe("Send a whole number of days, 1 or more, e.g. 30.");
     await say("30");
     await say("-1");
-    expect(lastShown().text).toBe("Send a number of GB, 0 or more (0 = unlimited), e.g. 50 or 2.5.");
+    expect(lastShown().text).toBe("Send a number of GB, 0 or more, e.g. 50 or 2.5, or - to leave it unset.");
     await say("2,5");
     await say("1.5");
-    expect(lastShown().text).toBe("Send a whole number of devices, 0 or more (0 = unlimited).");
+    expect(lastShown().text).toBe("Send a whole number of devices, 0 or more, or - to leave it unset.");
     expect(fake.countAny("POST", "/create")).toBe(0);
     await say("3");
 
@@ -297,7 +307,7 @@ describe("the node section", () => {
     expect(button("« Back to clients")).toBe("a.n:list:0:");
   });
 
-  it("renews by adding N days to the current expiry, also for an expired client", async () => {
+  it("renews by adding N days to the current expiry, or to now for an expired client", async () => {
     fake.seedClient("alice", 10);
     fake.seedClient("late", -3);
     const before = fake.clients.get("alice")?.expires_at ?? 0;
@@ -319,9 +329,136 @@ describe("the node section", () => {
     await press("a.n:renew:late:", ADMIN_RU);
     expect(lastShown().text).toContain("добавит N дней к текущей дате окончания");
     await say("5", ADMIN_RU);
-    expect(fake.clients.get("late")?.expires_at).toBe(late + 5 * DAY);
+    // Expired 3 days ago: 8 days are sent so that it runs 5 days from now (was: late + 5 days).
+    expect(lastBody("PATCH", "/edit")).toEqual({ name: "late", days: 8 });
+    expect(fake.clients.get("late")?.expires_at).toBe(late + 8 * DAY);
+    expect(fake.clients.get("late")?.expires_at).toBe(NOW + 5 * DAY);
     expect(lastShown().text).toContain("продлён на 5 дней");
-    expect(lastShown().text).toContain("осталось 2 дня");
+    expect(lastShown().text).toContain("осталось 5 дней");
+  });
+
+  it("renew: the hosting write applied but its answer lost (no double days)", async () => {
+    const before = fake.seedClient("alice", 10).expires_at;
+    fake.loseAnswerNext("PATCH", fake.anyPrefix("/edit"));
+    await press("a.n:renew:alice:");
+    await say("7");
+    // The lost answer is read back: the node shows the target, so it is done, once.
+    expect(fake.countAny("PATCH", "/edit")).toBe(1);
+    expect(fake.clients.get("alice")?.expires_at).toBe(before + 7 * DAY);
+    expect(lastShown().text).toBe(
+      "✅ Added 7 days to <b>alice</b>: the expiry was Jan 20, 2026, 12:00 UTC, now Jan 27, 2026, 12:00 UTC (17 days left).",
+    );
+  });
+
+  it("admin node renew repeated after a timeout (+days once)", async () => {
+    const clock = new ManualClock(NOW * 1000);
+    const slow = await anotherBot({ node: nodeOptions(), clock });
+    // A node client that gives up after 300 ms; the edit is held longer than that and our
+    // read-back, then applied ("slow, then applied").
+    const shortNode = new NodeApi({
+      baseUrl: fake.url,
+      token: () => fake.token,
+      certSha256: fake.certificate?.fingerprint256,
+      timeoutMs: 300,
+      retry: { attempts: 2, baseDelayMs: 5, maxDelayMs: 10 },
+    });
+    slow.deps.hosting.node = shortNode;
+    const as = chatAs(() => slow, ADMIN);
+    const views = telegramViews(() => slow);
+    try {
+      const before = fake.seedClient("alice", 10).expires_at;
+      fake.delayNext("PATCH", fake.anyPrefix("/edit"), 300 + NODE_EDIT_SETTLE_MS + 1_000);
+
+      await as.press("a.n:renew:alice:");
+      await as.say("7");
+      expect(views.lastShown().text).toContain("The node did not answer");
+      expect(views.lastShown().text).toContain("Jan 27, 2026, 12:00 UTC");
+      const again = views.button("🔁 Try again");
+      expect(again).toBe(`a.n:renew-to:alice:${before + 7 * DAY}`);
+
+      // Tapped while the edit may still land: nothing is sent, the admin is told to wait.
+      await as.press(again);
+      expect(views.lastShown().text).toContain("may still be applied");
+      expect(fake.countAny("PATCH", "/edit")).toBe(1);
+
+      // The late edit lands; "Try again" reads first, finds the target and adds nothing.
+      await until(() => fake.clients.get("alice")?.expires_at === before + 7 * DAY);
+      await as.press(views.button("🔁 Try again"));
+      expect(views.lastShown().text).toContain(
+        "✅ <b>alice</b> runs until Jan 27, 2026, 12:00 UTC (17 days left).",
+      );
+      expect(fake.countAny("PATCH", "/edit")).toBe(1);
+
+      // Much later the same button still goes to the same date: nothing more is added.
+      clock.advance(10 * MINUTE);
+      await as.press(again);
+      expect(fake.countAny("PATCH", "/edit")).toBe(1);
+      expect(fake.clients.get("alice")?.expires_at).toBe(before + 7 * DAY);
+
+      // A forged or malformed target is refused without a call.
+      await as.press("a.n:renew-to:alice:abc");
+      expect(views.lastShown().text).toContain("This menu is outdated");
+      expect(fake.countAny("PATCH", "/edit")).toBe(1);
+    } finally {
+      await shortNode.close();
+    }
+  });
+
+  it("a timed-out renewal that never reached the node is sent again by Try again once the doubt is over", async () => {
+    const clock = new ManualClock(NOW * 1000);
+    const slow = await anotherBot({ node: nodeOptions(), clock });
+    const before = fake.seedClient("bob", 3).expires_at;
+    fake.forceError("PATCH", "/edit", 503, "unavailable");
+    const as = chatAs(() => slow, ADMIN);
+    const views = telegramViews(() => slow);
+    await as.press("a.n:renew:bob:");
+    await as.say("2");
+    expect(views.lastShown().text).toContain("temporarily unavailable");
+    expect(fake.clients.get("bob")?.expires_at).toBe(before);
+    const again = views.button("🔁 Try again");
+
+    await as.press(again);
+    expect(views.lastShown().text).toContain("may still be applied");
+    expect(fake.countAny("PATCH", "/edit")).toBe(1);
+
+    clock.advance(2 * MINUTE);
+    await as.press(again);
+    expect(fake.countAny("PATCH", "/edit")).toBe(2);
+    expect(lastBody("PATCH", "/edit")).toEqual({ name: "bob", days: 2 });
+    expect(fake.clients.get("bob")?.expires_at).toBe(before + 2 * DAY);
+    expect(views.lastShown().text).toContain(
+      "✅ <b>bob</b> runs until Jan 15, 2026, 12:00 UTC (5 days left).",
+    );
+  });
+
+  it("shows a node limit of 0 as 0 and an absent one as not set, never as unlimited", async () => {
+    fake.seedClient("zero", 10, { traffic_limit_gb: 0, device_limit: 0 });
+    fake.seedClient("none", 10);
+    await press("a.n:card:zero:");
+    expect(lastShown().text).toContain("Traffic limit: 0 GB · Devices: 0");
+    expect(lastShown().text).not.toContain("unlimited");
+    await press("a.n:card:none:");
+    expect(lastShown().text).toContain("Traffic limit: not set · Devices: not set");
+    await press("a.n:card:zero:", ADMIN_RU);
+    expect(lastShown().text).toContain("Лимит трафика: 0 ГБ · Устройств: 0");
+    expect(lastShown().text).not.toContain("без ограничений");
+
+    await press("a.n:create::");
+    expect(lastShown().text).not.toContain("unlimited");
+    await say("zed");
+    await say("1");
+    expect(lastShown().text).not.toContain("unlimited");
+    await say("0");
+    expect(lastShown().text).not.toContain("unlimited");
+    await say("0");
+    expect(t.telegram.last("sendMessage")?.params.text).toContain("Traffic limit: 0 GB · Devices: 0");
+
+    await press("a.n:limits:zed:");
+    expect(lastShown().text).not.toContain("unlimited");
+    await say("0");
+    expect(lastShown().text).not.toContain("unlimited");
+    await say("0");
+    expect(lastShown().text).toBe("✅ Limits of <b>zed</b>: traffic 0 GB · devices 0.");
   });
 
   it("changes the limits", async () => {
@@ -336,7 +473,7 @@ describe("the node section", () => {
     await say("0");
     expect(lastBody("PATCH", "/edit")).toEqual({ name: "alice", traffic_limit_gb: 25, device_limit: 0 });
     expect(fake.clients.get("alice")).toMatchObject({ traffic_limit_gb: 25, device_limit: 0 });
-    expect(lastShown().text).toBe("✅ Limits of <b>alice</b>: traffic 25 GB · devices unlimited.");
+    expect(lastShown().text).toBe("✅ Limits of <b>alice</b>: traffic 25 GB · devices 0.");
   });
 
   it("renames a client, refusing a bad, equal or taken name", async () => {
@@ -436,6 +573,15 @@ describe("the node section", () => {
     await say("fr-1");
     await say("https://fr1.test:2096/sub/{uuid}");
     expect(lastShown().text).toContain("does not end with <code>/local</code>");
+    // Refused, not only warned about: a peer serving the whole subscription collects recursively.
+    expect(lastShown().text).toContain("Send it again");
+    expect(fake.peers.has("fr-1")).toBe(false);
+    await say("https://fr1.test:2096/local/{uuid}");
+    expect(lastShown().text).toContain("does not end with <code>/local</code>");
+    expect(fake.countAny("POST", "/peers")).toBe(1);
+    await say("https://fr1.test:2096/sub/{uuid}/local");
+    expect(fake.countAny("POST", "/peers")).toBe(2);
+    expect(fake.peers.get("fr-1")).toBe("https://fr1.test:2096/sub/{uuid}/local");
 
     await press("a.n:peers::");
     expect(lastShown().text).toContain("<b>de-2</b>\n<code>https://node2.test:2096/sub/{uuid}/local</code>");

@@ -514,6 +514,15 @@ describe("NodeApi: input validation sends nothing", () => {
     ["empty node name", () => api.setNodeName("  ")],
     ["peer url without {uuid}", () => api.addPeer({ name: "p", url: "https://n2/sub/local" })],
     ["peer url not a URL", () => api.addPeer({ name: "p", url: "n2/sub/{uuid}" })],
+    [
+      "peer url without /local (recursive collection)",
+      () => api.addPeer({ name: "p", url: "https://n2/sub/{uuid}" }),
+    ],
+    ["peer url with /local before {uuid}", () => api.addPeer({ name: "p", url: "https://n2/local/{uuid}" })],
+    [
+      "peer url with {uuid} only in the query",
+      () => api.addPeer({ name: "p", url: "https://n2/sub/local?u={uuid}" }),
+    ],
     ["empty peer name", () => api.addPeer({ name: "", url: "https://n2/sub/{uuid}/local" })],
     ["empty peer name on delete", () => api.deletePeer("")],
     ["federation url without /api", () => api.setFederation({ apiUrl: "https://m.test/", token: "t" })],

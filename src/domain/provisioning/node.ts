@@ -1,7 +1,8 @@
 import { type HostingApiError, isHostingError } from "../../hosting/errors.js";
 import type { NodeApi, NodeClient } from "../../hosting/node.js";
 import type { Plan } from "../catalog.js";
-import { type Clock, HOUR } from "../clock.js";
+import type { Clock } from "../clock.js";
+import { renewNodeClientTo } from "../node-renewal.js";
 import {
   type AccessLinks,
   type AccessRef,
@@ -24,17 +25,17 @@ export interface NodeProvisionerOptions {
    * the base is `https://<domain>:<ports.sub>` from the node's `/status` (read once).
    */
   subUrl?: string | undefined;
+  /** Wait before reading back after an ambiguous edit failure (default NODE_EDIT_SETTLE_MS). */
+  settleMs?: number | undefined;
 }
-
-/** A node expiry this close to the target counts as reached (no more days are added). */
-const TERM_SLACK_MS = HOUR;
 
 /**
  * Clients on the master node of a shared subscription (spec C): created only on the master,
  * handed out as the master's `/sub/{uuid}` link (peers' links included by the master).
  *
  * - Create `days` count from now; `/edit` `days` are ADDED to the node's current expiry, so a
- *   renewal reads the client first and sends only the difference to the target: a retry after
+ *   renewal goes to an absolute target through `renewNodeClientTo` (node-renewal.ts): read
+ *   first, send only the missing days, read back after an ambiguous failure. A job retry after
  *   a lost answer finds the target reached and adds nothing.
  * - The node generates the UUID (the create call takes none): `request.uuid` is not used.
  * - A limit of 0 is not sent on create or renew (the node spec does not say 0 = unlimited;
@@ -45,12 +46,14 @@ export class NodeProvisioner implements Provisioner {
   private readonly node: NodeApi;
   private readonly clock: Clock;
   private readonly configuredSubUrl: string | undefined;
+  private readonly settleMs: number | undefined;
   private subBase: string | undefined;
 
   constructor(options: NodeProvisionerOptions) {
     this.node = options.node;
     this.clock = options.clock;
     this.configuredSubUrl = options.subUrl;
+    this.settleMs = options.settleMs;
   }
 
   async place(plan: Plan, request: ProvisionRequest): Promise<AccessRef> {
@@ -85,25 +88,20 @@ export class NodeProvisioner implements Provisioner {
   }
 
   /**
-   * Reads the client, and when its expiry is more than an hour short of `expiresAt` adds the
-   * difference in whole days (rounded up). The traffic limit becomes the usage from `/traffic`
-   * (0 when the node reports none) plus `trafficGb`.
+   * Renews to the absolute `expiresAt` (whole days, rounded up, none when within an hour of it;
+   * see renewNodeClientTo). The traffic limit becomes the usage from `/traffic` (0 when the node
+   * reports none) plus `trafficGb`, set in the same edit.
    */
   async renew(ref: AccessRef, expiresAt: number, trafficGb: number): Promise<AccessState> {
     const r = asNode(ref);
-    const current = await this.node.getClient(r.name);
-    const currentMs = current.expiresAt * 1000;
-    const days =
-      currentMs >= expiresAt - TERM_SLACK_MS ? undefined : Math.ceil((expiresAt - currentMs) / DAY_MS);
     const used = await this.usedBytes(r.name);
     const limit = trafficGb > 0 ? roundGb(used / GB_BYTES + trafficGb) : undefined;
-    if (days === undefined && limit === undefined) return stateOf(current, used);
-    const edited = await this.node.editClient({
-      name: r.name,
-      ...(days !== undefined ? { days } : {}),
-      ...(limit !== undefined ? { trafficLimitGb: limit } : {}),
-    });
-    return stateOf(edited, used);
+    const { after } = await renewNodeClientTo(
+      this.node,
+      { name: r.name, targetMs: expiresAt, ...(limit !== undefined ? { trafficLimitGb: limit } : {}) },
+      { settleMs: this.settleMs },
+    );
+    return stateOf(after, used);
   }
 
   async setLimits(ref: AccessRef, limits: { trafficGb?: number; devices?: number }): Promise<void> {

@@ -110,6 +110,7 @@ export const nodeCb = callbackCodec("a.n", {
     "qr", // arg = client ref
     "create",
     "renew", // arg = client ref
+    "renew-to", // arg = client ref, tok = the fixed target expiry in Unix seconds ("Try again")
     "limits", // arg = client ref
     "rename", // arg = client ref
     "ban", // arg = client ref

@@ -2,6 +2,12 @@ import { createConversation } from "@grammyjs/conversations";
 import { InlineKeyboard, InputFile } from "grammy";
 import type { Redis } from "ioredis";
 import type { Locale } from "../../../config.js";
+import {
+  mayHaveApplied,
+  NodeClientRenewals,
+  NodeEditInDoubtError,
+  type NodeTermResult,
+} from "../../../domain/node-renewal.js";
 import { OneTimeTokens } from "../../../domain/one-time.js";
 import { HostingApiError, HostingNetworkError, HostingTimeoutError } from "../../../hosting/errors.js";
 import type { NodeApi, NodeClient } from "../../../hosting/node.js";
@@ -21,7 +27,10 @@ import { parseDays, parseGb } from "./xui-users.js";
  * The node section's shared pieces (callback data, name references, error views) and its
  * clients: paged list, card with the VLESS link and a QR code, create, renew, limits, rename,
  * ban / unban and delete. In the node API `days` of an edit are ADDED to the current expiry
- * (not counted from now): the wording says so.
+ * (not counted from now), so "renew N days" fixes an absolute target once and goes there through
+ * the domain's NodeClientRenewals; "Try again" carries that target, so a repeat adds nothing twice.
+ * Node limits are shown as the node has them: the spec gives a node limit of 0 no meaning
+ * (0 = unlimited is said only of the panel), so 0 is shown as 0 and an absent one as "not set".
  */
 
 export type NodeCbData = NonNullable<ReturnType<typeof nodeCb.unpack>>;
@@ -129,11 +138,12 @@ export function nodeErrorView(ctx: BotContext, err: unknown, keyboard = new Inli
 const isBanned = (c: NodeClient): boolean => c.banned ?? c.status === "banned";
 
 function limitGbText(t: Translate, locale: Locale, gb: number | undefined): string {
-  return gb !== undefined && gb > 0 ? formatGb(locale, gb) : t("node-unlimited");
+  if (gb === undefined) return t("node-limit-not-set");
+  return gb === 0 ? t("node-limit-zero-gb") : formatGb(locale, gb);
 }
 
 function devicesText(t: Translate, devices: number | undefined): string {
-  return devices !== undefined && devices > 0 ? String(devices) : t("node-unlimited");
+  return devices === undefined ? t("node-limit-not-set") : String(devices);
 }
 
 function expiryShort(t: Translate, locale: Locale, c: NodeClient): string {
@@ -328,7 +338,9 @@ async function askGb(
 ): Promise<number | undefined> {
   const answer = await askText(conversation, ctx, prompt, {
     validate: (text) =>
-      (optional && text === "-") || parseGb(text) !== undefined ? undefined : ctx.t("node-gb-invalid"),
+      (optional && text === "-") || parseGb(text) !== undefined
+        ? undefined
+        : ctx.t(optional ? "node-gb-invalid-optional" : "node-gb-invalid"),
   });
   return answer === "-" ? undefined : parseGb(answer);
 }
@@ -343,7 +355,7 @@ async function askDevices(
     validate: (text) =>
       (optional && text === "-") || parseDevices(text) !== undefined
         ? undefined
-        : ctx.t("node-devices-invalid"),
+        : ctx.t(optional ? "node-devices-invalid-optional" : "node-devices-invalid"),
   });
   return answer === "-" ? undefined : parseDevices(answer);
 }
@@ -386,26 +398,110 @@ async function renewConversation(
 ): Promise<void> {
   const days =
     parseRenewDays(await askRenewDays(conversation, ctx, ctx.t("node-ask-renew", { name: html(name) }))) ?? 1;
-  // One read and one edit, run once: the edit ADDS days, so it is never repeated by a replay.
-  const outcome = await nodeCall(conversation, async (node, outer) => {
-    const before = await node.getClient(name);
-    const after = await node.editClient({ name, days });
-    outer.log.info({ name, days }, "node client renewed");
-    return { value: { from: before.expiresAt, to: after.expiresAt, left: after.leftDays }, name };
+  // The target is fixed once (read + clock, kept in the replay); the renewal to it reads first,
+  // so even a replay of the second step after a crash adds nothing twice.
+  const fixed = await nodeCall(conversation, async (node, outer) => {
+    const { client, targetMs } = await nodeRenewals(outer, node).fixTarget(name, days);
+    return { value: { from: client.expiresAt, targetMs }, name };
   });
-  if (!outcome.ok) return failed(ctx, outcome.text);
+  if (!fixed.ok) return failed(ctx, fixed.text);
+  const { from, targetMs } = fixed.value;
+  const done = await conversation.external((outer: BotContext) => renewOutcome(outer, name, targetMs));
   const locale = await localeOf(ctx);
-  const { from, to, left } = outcome.value;
+  if (!done.ok) {
+    await ctx.reply(done.text, {
+      parse_mode: "HTML",
+      reply_markup: renewFailedKeyboard(ctx, done, targetMs),
+    });
+    return;
+  }
   await ctx.reply(
     ctx.t("node-renewed", {
       name: html(name),
       days,
       from: formatDateTime(locale, from * 1000),
-      to: formatDateTime(locale, to * 1000),
-      left,
+      to: formatDateTime(locale, done.to * 1000),
+      left: done.left,
     }),
-    { parse_mode: "HTML", reply_markup: afterKeyboard(ctx, outcome.ref) },
+    { parse_mode: "HTML", reply_markup: afterKeyboard(ctx, done.ref) },
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Renewal to a fixed target (the dialog's second step and the "Try again" button)
+// ---------------------------------------------------------------------------------------------
+
+type RenewOutcome =
+  | { ok: true; ref: string; to: number; left: number }
+  | { ok: false; ref: string; text: string; retry: boolean };
+
+function nodeRenewals(ctx: BotContext, node: NodeApi): NodeClientRenewals {
+  return new NodeClientRenewals({ node, redis: ctx.deps.redis, clock: ctx.deps.clock });
+}
+
+/** Renews `name` to `targetMs` (ms); a failure is explained, with whether "Try again" can help. */
+async function renewOutcome(ctx: BotContext, name: string, targetMs: number): Promise<RenewOutcome> {
+  const ref = await nodeRef(ctx.deps.redis, "c", name);
+  const node = ctx.deps.hosting.node;
+  if (!node) return { ok: false, ref, text: ctx.t("node-not-configured"), retry: false };
+  const to = formatDateTime(await localeOf(ctx), targetMs);
+  let result: NodeTermResult | "busy";
+  try {
+    result = await nodeRenewals(ctx, node).renewTo(name, targetMs);
+  } catch (err) {
+    if (err instanceof NodeEditInDoubtError) {
+      return { ok: false, ref, text: ctx.t("node-renew-in-doubt", { name: html(name), to }), retry: true };
+    }
+    const retry = mayHaveApplied(err);
+    const text = nodeErrorText(ctx.t, err);
+    return {
+      ok: false,
+      ref,
+      retry,
+      text: retry ? `${text}\n\n${ctx.t("node-renew-retry-hint", { to })}` : text,
+    };
+  }
+  if (result === "busy")
+    return { ok: false, ref, text: ctx.t("node-renew-busy", { name: html(name) }), retry: true };
+  ctx.log.info({ name, days: result.daysSent, targetMs }, "node client renewed");
+  return { ok: true, ref, to: result.after.expiresAt, left: result.after.leftDays };
+}
+
+/** "Try again" (to the same target, when it can help), the client and the way back. */
+function renewFailedKeyboard(
+  ctx: BotContext | ConvContext,
+  failure: { ref: string; retry: boolean },
+  targetMs: number,
+): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  if (failure.retry) {
+    keyboard.text(ctx.t("node-renew-again"), ncb("renew-to", failure.ref, String(targetMs / 1000))).row();
+  }
+  return sectionNav(
+    ctx,
+    keyboard
+      .text(ctx.t("node-open-client"), ncb("card", failure.ref))
+      .text(ctx.t("node-back-clients"), ncb("list", "0"))
+      .row(),
+  );
+}
+
+/** A target carried by a "Try again" button: whole Unix seconds; undefined when malformed. */
+function parseTargetSeconds(tok: string): number | undefined {
+  return /^[1-9]\d{0,10}$/.test(tok) ? Number(tok) : undefined;
+}
+
+/** The "Try again" button of a renewal: renews to the target it carries (read first, no double days). */
+async function renewToTarget(ctx: BotContext, name: string, tok: string): Promise<void> {
+  const seconds = parseTargetSeconds(tok);
+  if (seconds === undefined) return show(ctx, await nodeClientsView(ctx, 0, ctx.t("error-menu-outdated")));
+  const done = await renewOutcome(ctx, name, seconds * 1000);
+  if (!done.ok) {
+    return show(ctx, { text: done.text, keyboard: renewFailedKeyboard(ctx, done, seconds * 1000) });
+  }
+  const to = formatDateTime(await localeOf(ctx), done.to * 1000);
+  const notice = ctx.t("node-renewed-to", { name: html(name), to, left: done.left });
+  return show(ctx, await nodeClientCardView(ctx, name, notice));
 }
 
 async function limitsConversation(
@@ -492,6 +588,7 @@ const CLIENT_ACTS = new Set<NodeAct>([
   "qr",
   "create",
   "renew",
+  "renew-to",
   "limits",
   "rename",
   "ban",
@@ -528,6 +625,8 @@ export async function handleClientAction(ctx: BotContext, node: NodeApi, data: N
     }
     case "renew":
       return enterConversation(ctx, RENEW, name);
+    case "renew-to":
+      return renewToTarget(ctx, name, tok);
     case "limits":
       return enterConversation(ctx, LIMITS, name);
     case "rename":

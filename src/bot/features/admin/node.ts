@@ -1,7 +1,14 @@
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard } from "grammy";
 import { OneTimeTokens } from "../../../domain/one-time.js";
-import type { NodeFederation, NodePeer, NodeStatus, NodeTraffic } from "../../../hosting/node.js";
+import {
+  type NodeFederation,
+  type NodePeer,
+  type NodeStatus,
+  type NodeTraffic,
+  type PeerUrlProblem,
+  peerUrlProblem,
+} from "../../../hosting/node.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
@@ -212,16 +219,12 @@ async function peersView(ctx: BotContext, notice?: string): Promise<View> {
   return withNotice(notice, { text: lines.join("\n"), keyboard: sectionNav(ctx, keyboard) });
 }
 
-/** A peer URL: http(s), with the literal `{uuid}` placeholder. */
-export function peerUrlProblem(url: string): "uuid" | "url" | undefined {
-  if (!url.includes("{uuid}")) return "uuid";
-  try {
-    const parsed = new URL(url.replaceAll("{uuid}", "00000000-0000-0000-0000-000000000000"));
-    return parsed.protocol === "https:" || parsed.protocol === "http:" ? undefined : "url";
-  } catch {
-    return "url";
-  }
-}
+/** What the admin is told for each problem of a peer URL (the rule is the node client's). */
+const PEER_URL_TEXT: Record<PeerUrlProblem, string> = {
+  uuid: "node-peer-url-no-uuid",
+  url: "node-peer-url-invalid",
+  local: "node-peer-url-not-local",
+};
 
 async function addPeerConversation(conversation: BotConversation, ctx: ConvContext): Promise<void> {
   const name = await askText(conversation, ctx, ctx.t("node-ask-peer-name"), {
@@ -230,11 +233,7 @@ async function addPeerConversation(conversation: BotConversation, ctx: ConvConte
   const url = await askText(conversation, ctx, ctx.t("node-ask-peer-url", { name: html(name) }), {
     validate: (text) => {
       const problem = peerUrlProblem(text);
-      return problem === "uuid"
-        ? ctx.t("node-peer-url-no-uuid")
-        : problem === "url"
-          ? ctx.t("node-peer-url-invalid")
-          : undefined;
+      return problem ? ctx.t(PEER_URL_TEXT[problem]) : undefined;
     },
   });
   const done = await runOnce(conversation, async (node, outer) => {
@@ -244,9 +243,7 @@ async function addPeerConversation(conversation: BotConversation, ctx: ConvConte
   });
   const keyboard = backTo(ctx, "peers", "node-back-peers");
   if (!done.ok) return void (await ctx.reply(done.text, { parse_mode: "HTML", reply_markup: keyboard }));
-  const lines = [ctx.t("node-peer-added", { name: html(done.value.name), url: html(done.value.url) })];
-  if (!/\/local\/?$/.test(done.value.url)) lines.push(ctx.t("node-peer-not-local"));
-  await ctx.reply(lines.join("\n\n"), {
+  await ctx.reply(ctx.t("node-peer-added", { name: html(done.value.name), url: html(done.value.url) }), {
     parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
     reply_markup: keyboard,
