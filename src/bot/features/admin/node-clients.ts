@@ -475,7 +475,9 @@ function renewFailedKeyboard(
 ): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   if (failure.retry) {
-    keyboard.text(ctx.t("node-renew-again"), ncb("renew-to", failure.ref, String(targetMs / 1000))).row();
+    keyboard
+      .text(ctx.t("node-renew-again"), ncb("renew-to", failure.ref, String(Math.ceil(targetMs / 1000))))
+      .row();
   }
   return sectionNav(
     ctx,
