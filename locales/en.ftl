@@ -660,6 +660,7 @@ traffic-button-buy = 🛒 Choose a plan
 ## Server watch and shop settings
 
 watch-offline = 🔴 Server <b>{ $name }</b> (#{ ID($id) }) is offline since { $since } ({ $duration }). Customers told: { $customers }.
+watch-offline-early = 🔴 Server <b>{ $name }</b> (#{ ID($id) }) is offline since { $since } ({ $duration }). Its customers ({ $customers }) are told if it is still offline after { $grace }.
 watch-back = 🟢 Server <b>{ $name }</b> (#{ ID($id) }) is back online after { $duration }. Customers told: { $customers }.
 watch-days-left = ⏳ Server <b>{ $name }</b> (#{ ID($id) }) expires in { $days ->
     [one] { $days } day
@@ -676,6 +677,7 @@ watch-extended = ✅ Auto-extended server <b>{ $name }</b> (#{ ID($id) }) by 30 
 watch-extend-no-balance = ⚠️ Could not auto-extend server <b>{ $name }</b> (#{ ID($id) }): the balance ({ $balance }) is too low. Nothing was charged. Top up in the web cabinet; I will try again within the hour.
 watch-extend-refused = ⚠️ Could not auto-extend server <b>{ $name }</b> (#{ ID($id) }): { $reason } Nothing was charged; I will try again within the hour.
 watch-extend-unknown = ❓ Auto-extension of server <b>{ $name }</b> (#{ ID($id) }) got no clear answer ({ $reason }). It may or may not have been charged: check the server card. I will not retry it by myself.
+watch-extend-not-charged = ⚠️ Auto-extension of server <b>{ $name }</b> (#{ ID($id) }) got no clear answer ({ $reason }). I checked the server: it was not extended and nothing was charged. I will try again within the hour.
 watch-api-unauthorized = 🔑 The hosting API refused the account key, so servers are not being watched. Link the account again: /admin → Hosting account.
 watch-api-unreachable = 📡 The hosting API cannot be reached, so servers are not being watched right now: { $reason } I keep trying every minute.
 outage-offline = ⚠️ Your VPN server is offline at the moment. We are working on it and will tell you as soon as it is back.

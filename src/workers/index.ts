@@ -105,6 +105,7 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
       createServerWatchTask({
         ...common,
         account: hosting.account,
+        extension: shop.serverExtension,
         redis,
         settings: new ShopSettings(redis),
         adminIds: config.adminIds,

@@ -4,10 +4,15 @@ import { hostingErrorText, isExplainable } from "../bot/views/hosting-error.js";
 import type { Locale } from "../config.js";
 import { type Clock, HOUR, MINUTE } from "../domain/clock.js";
 import type { Customers } from "../domain/customers.js";
+import {
+  type ExtensionOutcome,
+  learnedExtendPrice,
+  type ServerExtension,
+} from "../domain/server-extension.js";
 import { DEFAULT_OUTAGE_GRACE_MINUTES, type ShopSettings } from "../domain/settings.js";
 import { subscriptionKeys } from "../domain/subscriptions.js";
-import type { AccountApi, ExtendResult, Server, ServerStats } from "../hosting/account.js";
-import { HostingApiError, isHostingError } from "../hosting/errors.js";
+import type { AccountApi, Server, ServerStats } from "../hosting/account.js";
+import { isHostingError } from "../hosting/errors.js";
 import type { Logger } from "../logger.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox, OutboxMessage } from "./outbox.js";
@@ -19,8 +24,8 @@ export const DEFAULT_OFFLINE_GRACE_MS = DEFAULT_OUTAGE_GRACE_MINUTES * MINUTE;
 export const INDEX_MAX_AGE_MS = 10 * MINUTE;
 /** A hosting API outage is reported at most this often. */
 export const API_ALERT_EVERY_MS = HOUR;
-/** After "insufficient balance" (nothing charged), auto-extend tries again after this long. */
-export const EXTEND_RETRY_MS = HOUR;
+/** Admins hear of an outage at this many consecutive offline checks (about 2 minutes). */
+export const ADMIN_ALERT_CHECKS = 2;
 /** Days-left thresholds that alert the admins, highest first. */
 export const DAYS_LEFT_THRESHOLDS = [3, 1] as const;
 
@@ -31,7 +36,9 @@ const SEND_BATCH = 500;
 type I18nLike = { t(locale: string, key: string, vars?: Record<string, string | number>): string };
 
 export interface ServerWatchDeps {
-  account: Pick<AccountApi, "servers" | "stats" | "extend" | "account">;
+  account: Pick<AccountApi, "servers" | "stats" | "account">;
+  /** The one path that extends a server (shared with the admin's button). */
+  extension: Pick<ServerExtension, "auto">;
   /** Watch state, marks, claims and the affected-customers index. */
   redis: Redis;
   services: { customers: Pick<Customers, "get"> };
@@ -44,7 +51,10 @@ export interface ServerWatchDeps {
   defaultLocale: Locale;
   /** Stats requests in flight at most (default 4). */
   concurrency?: number;
-  /** How long a server stays offline before anyone is told (default 5 min; the admin setting wins). */
+  /**
+   * How long a server stays offline before its customers are told (default 5 min; the admin
+   * setting wins). Admins are told earlier, at the second consecutive offline check.
+   */
   offlineGraceMs?: number;
   everyMs?: number;
 }
@@ -61,76 +71,63 @@ export const watchKeys = {
   indexLock: "watch:index:lock",
   apiAlertAt: "watch:api-alert-at",
   mark: (what: string) => `watch:mark:${what}`,
-  extendClaim: (id: number, expiresAt: number) => `watch:extend:${id}:${expiresAt}`,
-  priceByServer: "watch:price:server",
-  priceByTariff: "watch:price:tariff",
 };
 
-/** Remembers what one 30-day extension of a server cost (e.g. after an admin's manual extension). */
-export async function recordExtendPrice(redis: Redis, server: Server, price: number): Promise<void> {
-  if (!Number.isFinite(price) || price <= 0) return;
-  await redis
-    .multi()
-    .hset(watchKeys.priceByServer, String(server.id), String(price))
-    .hset(watchKeys.priceByTariff, server.tariffId, String(price))
-    .exec();
-}
-
-/** The learned price of the server's next extension: its own, else its tariff's. */
-export async function learnedExtendPrice(redis: Redis, server: Server): Promise<number | undefined> {
-  const [own, tariff] = await Promise.all([
-    redis.hget(watchKeys.priceByServer, String(server.id)),
-    redis.hget(watchKeys.priceByTariff, server.tariffId),
-  ]);
-  const value = Number(own ?? tariff ?? Number.NaN);
-  return Number.isFinite(value) && value > 0 ? value : undefined;
-}
-
 /**
- * One atomic step of a server's watch state from an observed live state.
- * Fields: state (running|offline), since (ms, as text), announced ("1" once the outage was told),
- * back (the `since` of a told outage whose recovery notices are not all queued yet).
- * Returns {action, since}: "offline" = tell the outage (until `markAnnounced`), "back" = tell the
- * recovery (until `clearBack`), "none".
+ * One atomic step of a server's watch state from an observed live state. Fields: state
+ * (running|offline), since (ms, as text), checks (consecutive offline checks), lastAt (ms of the
+ * last counted check; runs closer than ARGV[4] ms are the same check, e.g. a manual refresh),
+ * admins / customers ("1" once told of this outage), back (the `since` of a told outage whose
+ * recovery notices are not all queued yet) and backAdmins ("1" when the admins were told of it).
+ * ARGV: observed, now, grace (customers), min gap, admin checks. Returns {action, since, flags}:
+ * "offline" with flags "<admins><customers>" (1 = tell now, until `MARK_TOLD`), "back" with
+ * flags "<admins>" (until `CLEAR_BACK`), or "none".
  */
 const OBSERVE = `
 local k = KEYS[1]
 local observed, nowText = ARGV[1], ARGV[2]
-local now, grace = tonumber(ARGV[2]), tonumber(ARGV[3])
-local st = redis.call('HGET', k, 'state')
-local since = redis.call('HGET', k, 'since')
-local announced = redis.call('HGET', k, 'announced')
+local now, grace, gap, need = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+local h = redis.call('HMGET', k, 'state', 'since', 'checks', 'lastAt', 'admins', 'customers', 'announced')
+local st, since = h[1], h[2]
+-- 'announced' is the field of older versions: both were told.
+local admins, customers = h[5] == '1' or h[7] == '1', h[6] == '1' or h[7] == '1'
 if observed == 'running' then
   if st ~= 'running' then
-    redis.call('HSET', k, 'state', 'running', 'since', nowText)
-    redis.call('HDEL', k, 'announced')
-    if st == 'offline' and announced == '1' then
-      redis.call('HSET', k, 'back', since)
+    if st == 'offline' and (admins or customers) then
+      redis.call('HSET', k, 'back', since, 'backAdmins', admins and '1' or '0')
     end
+    redis.call('HDEL', k, 'checks', 'lastAt', 'admins', 'customers', 'announced')
+    redis.call('HSET', k, 'state', 'running', 'since', nowText)
   end
-  local back = redis.call('HGET', k, 'back')
-  if back then return {'back', back} end
-  return {'none', ''}
+  local back = redis.call('HMGET', k, 'back', 'backAdmins')
+  if back[1] then return {'back', back[1], back[2] or '0'} end
+  return {'none', '', ''}
 end
+local checks = tonumber(h[3] or '0')
 if st ~= 'offline' then
-  redis.call('HSET', k, 'state', 'offline', 'since', nowText)
-  redis.call('HDEL', k, 'announced')
-  since = nowText
-  announced = false
+  redis.call('HDEL', k, 'admins', 'customers', 'announced')
+  redis.call('HSET', k, 'state', 'offline', 'since', nowText, 'checks', 1, 'lastAt', nowText)
+  since, checks, admins, customers = nowText, 1, false, false
+elseif now - tonumber(h[4] or '0') >= gap then
+  checks = checks + 1
+  redis.call('HSET', k, 'checks', checks, 'lastAt', nowText)
 end
-if announced ~= '1' and now - tonumber(since) >= grace then
-  return {'offline', since}
+local tellAdmins = not admins and checks >= need
+local tellCustomers = not customers and now - tonumber(since) >= grace
+if tellAdmins or tellCustomers then
+  return {'offline', since, (tellAdmins and '1' or '0') .. (tellCustomers and '1' or '0')}
 end
-return {'none', ''}`;
+return {'none', '', ''}`;
 
-const MARK_ANNOUNCED = `
+/** Records that ARGV[2] (admins|customers) were told of the outage that began at ARGV[1]. */
+const MARK_TOLD = `
 if redis.call('HGET', KEYS[1], 'state') == 'offline' and redis.call('HGET', KEYS[1], 'since') == ARGV[1] then
-  redis.call('HSET', KEYS[1], 'announced', '1')
+  redis.call('HSET', KEYS[1], ARGV[2], '1')
 end
 return 1`;
 
 const CLEAR_BACK = `
-if redis.call('HGET', KEYS[1], 'back') == ARGV[1] then redis.call('HDEL', KEYS[1], 'back') end
+if redis.call('HGET', KEYS[1], 'back') == ARGV[1] then redis.call('HDEL', KEYS[1], 'back', 'backAdmins') end
 return 1`;
 
 /** Sets the key to ARGV[1] (ms) when it is missing or at least ARGV[2] ms old; 1 when it did. */
@@ -140,32 +137,24 @@ if last and tonumber(ARGV[1]) - last < tonumber(ARGV[2]) then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
 return 1`;
 
-/**
- * Claims the one auto-extension of a server for one expiry: 1 when this caller may extend.
- * Values: pending (in flight or crashed: never retried), done, unknown (no clear answer: never
- * retried), refused:<ms> (refused, nothing charged: retried after ARGV[2] ms).
- */
-const CLAIM_EXTEND = `
-local v = redis.call('GET', KEYS[1])
-if not v then
-  redis.call('SET', KEYS[1], 'pending', 'EX', ARGV[3])
-  return 1
-end
-local at = string.match(v, '^refused:(%d+)$')
-if at and tonumber(ARGV[1]) - tonumber(at) >= tonumber(ARGV[2]) then
-  redis.call('SET', KEYS[1], 'pending', 'KEEPTTL')
-  return 1
-end
-return 0`;
-
 type Observed = ServerStats["state"] | "unknown";
+
+/** Who was told what in one step of one server. */
+interface StepOutcome {
+  admins: boolean;
+  customers: boolean;
+  back: boolean;
+}
 
 export interface ServerWatchReport {
   /** False when the server list could not be read (the round was skipped). */
   listed: boolean;
   polled: number;
   unknown: number;
+  /** Servers whose outage the admins were told of in this round. */
   wentOffline: number[];
+  /** Servers whose customers were told of an outage in this round (after the grace). */
+  customersWarned: number[];
   cameBack: number[];
   extended: number[];
 }
@@ -214,6 +203,7 @@ class ServerWatch {
       polled: 0,
       unknown: 0,
       wentOffline: [],
+      customersWarned: [],
       cameBack: [],
       extended: [],
     };
@@ -243,8 +233,9 @@ class ServerWatch {
       }
       try {
         const outcome = await this.step(server, state, graceMs);
-        if (outcome === "offline") report.wentOffline.push(server.id);
-        if (outcome === "back") report.cameBack.push(server.id);
+        if (outcome.admins) report.wentOffline.push(server.id);
+        if (outcome.customers) report.customersWarned.push(server.id);
+        if (outcome.back) report.cameBack.push(server.id);
       } catch (err) {
         this.deps.logger.error({ err, serverId: server.id }, "server watch step failed");
       }
@@ -259,8 +250,8 @@ class ServerWatch {
       for (const server of active) {
         if (server.daysLeft > 1) continue;
         const outcome = await this.autoExtend(server, balance);
-        if (outcome === "handled") handled.add(server.id);
-        else if (outcome) {
+        if (outcome.kind === "already" || outcome.kind === "busy") handled.add(server.id);
+        if (outcome.kind === "extended") {
           current.set(server.id, outcome.server);
           balance = outcome.balance;
           report.extended.push(server.id);
@@ -284,61 +275,95 @@ class ServerWatch {
     }
   }
 
-  private async step(server: Server, state: ServerStats["state"], graceMs: number) {
+  private async step(server: Server, state: ServerStats["state"], graceMs: number): Promise<StepOutcome> {
     const now = this.deps.clock.now();
     const key = watchKeys.state(server.id);
-    const [action, since] = (await this.deps.redis.eval(
+    // Runs closer than half a poll apart are one check (a manual refresh, an overlapping run).
+    const minGapMs = (this.deps.everyMs ?? SERVER_WATCH_EVERY_MS) / 2;
+    const [action, since, flags] = (await this.deps.redis.eval(
       OBSERVE,
       1,
       key,
       state,
       String(now),
       String(graceMs),
-    )) as [string, string];
+      String(minGapMs),
+      String(ADMIN_ALERT_CHECKS),
+    )) as [string, string, string];
+    const outcome: StepOutcome = { admins: false, customers: false, back: false };
     if (action === "offline") {
-      await this.announceOutage(server, since, now);
-      await this.deps.redis.eval(MARK_ANNOUNCED, 1, key, since);
-      return "offline" as const;
+      outcome.admins = flags[0] === "1";
+      outcome.customers = flags[1] === "1";
+      // Customers first, so an admin alert in the same round can say how many were told.
+      let told: number | undefined;
+      if (outcome.customers) {
+        told = await this.warnCustomers(server, since);
+        await this.deps.redis.eval(MARK_TOLD, 1, key, since, "customers");
+      }
+      if (outcome.admins) {
+        await this.alertAdmins(server, since, now, told, graceMs);
+        await this.deps.redis.eval(MARK_TOLD, 1, key, since, "admins");
+      }
     }
     if (action === "back") {
-      await this.announceRecovery(server, since, now);
+      await this.announceRecovery(server, since, now, flags === "1");
       await this.deps.redis.eval(CLEAR_BACK, 1, key, since);
-      return "back" as const;
+      outcome.back = true;
     }
-    return "none" as const;
+    return outcome;
   }
 
-  private async announceOutage(server: Server, since: string, now: number): Promise<void> {
+  /** Tells the affected customers once; returns how many were told of this outage. */
+  private async warnCustomers(server: Server, since: string): Promise<number> {
     const id = server.id;
     const told = watchKeys.told(id, since);
     const customers = server.kind === "xui" ? await this.customersOn(id) : [];
-    if (customers.length > 0) {
-      for (let i = 0; i < customers.length; i += SEND_BATCH) {
-        await this.deps.redis.sadd(told, ...customers.slice(i, i + SEND_BATCH).map(String));
-      }
+    for (let i = 0; i < customers.length; i += SEND_BATCH) {
+      await this.deps.redis.sadd(told, ...customers.slice(i, i + SEND_BATCH).map(String));
     }
     await this.deps.redis.expire(told, MARK_TTL_SECONDS);
-    // The list as recorded (a retried announcement keeps the first list's customers too).
+    // The list as recorded (a retried notice keeps the first list's customers too).
     const recipients = (await this.deps.redis.smembers(told)).map(Number);
     await this.toCustomers(recipients, "outage-offline", `outage:off:${id}:${since}`);
     this.deps.logger.warn(
       { serverId: id, since: Number(since), customers: recipients.length },
-      "server offline",
+      "outage told",
     );
-    await this.toAdmins(`watch:off:${id}:${since}`, "watch-offline", (locale) => ({
-      name: html(server.name),
-      id,
-      since: formatDateTime(locale, Number(since)),
-      duration: formatDuration(locale, Math.max(0, now - Number(since)) / 1_000),
-      customers: recipients.length,
-    }));
+    return recipients.length;
   }
 
-  private async announceRecovery(server: Server, since: string, now: number): Promise<void> {
+  /** The admins' outage alert: with the customers told, or how many will be after the grace. */
+  private async alertAdmins(
+    server: Server,
+    since: string,
+    now: number,
+    told: number | undefined,
+    graceMs: number,
+  ) {
+    const id = server.id;
+    const pending = told === undefined && server.kind === "xui" ? (await this.customersOn(id)).length : 0;
+    this.deps.logger.warn({ serverId: id, since: Number(since) }, "server offline");
+    await this.toAdmins(
+      `watch:off:${id}:${since}`,
+      told === undefined ? "watch-offline-early" : "watch-offline",
+      (locale) => ({
+        name: html(server.name),
+        id,
+        since: formatDateTime(locale, Number(since)),
+        duration: formatDuration(locale, Math.max(0, now - Number(since)) / 1_000),
+        customers: told ?? pending,
+        grace: formatDuration(locale, graceMs / 1_000),
+      }),
+    );
+  }
+
+  /** The end of a told outage: to the customers who were told, and to the admins if they were. */
+  private async announceRecovery(server: Server, since: string, now: number, admins: boolean) {
     const id = server.id;
     const recipients = (await this.deps.redis.smembers(watchKeys.told(id, since))).map(Number);
     await this.toCustomers(recipients, "outage-back", `outage:back:${id}:${since}`);
     this.deps.logger.info({ serverId: id, since: Number(since) }, "server back online");
+    if (!admins) return;
     await this.toAdmins(`watch:back:${id}:${since}`, "watch-back", (locale) => ({
       name: html(server.name),
       id,
@@ -479,84 +504,59 @@ class ServerWatch {
   }
 
   /**
-   * Extends a server about to expire, once per expiry: the claim is taken in Redis before the
-   * call, so another process or a retried job never extends twice. Returns the result,
-   * "handled" when another run extended it (or is doing so), or undefined when nothing was
-   * extended (each outcome is reported once).
+   * Extends a server about to expire through the shared ServerExtension (one claim per server
+   * and expiry, so another process, a retried job or an admin's tap never extends twice) and
+   * tells the admins each outcome once.
    */
-  private async autoExtend(
-    server: Server,
-    known: number | undefined,
-  ): Promise<ExtendResult | "handled" | undefined> {
-    const { redis, clock, account, logger } = this.deps;
-    const expiry = server.expiresAt.getTime();
-    const claimKey = watchKeys.extendClaim(server.id, expiry);
-    const claimed = (await redis.eval(
-      CLAIM_EXTEND,
-      1,
-      claimKey,
-      String(clock.now()),
-      String(EXTEND_RETRY_MS),
-      String(MARK_TTL_SECONDS),
-    )) as number;
-    if (claimed !== 1) {
-      const value = await redis.get(claimKey);
-      return value === "done" || value === "pending" ? "handled" : undefined;
-    }
-    const once = `watch:extend:${server.id}:${expiry}`;
+  private async autoExtend(server: Server, known: number | undefined): Promise<ExtensionOutcome> {
+    const outcome = await this.deps.extension.auto(server, known);
+    const once = `watch:extend:${server.id}:${server.expiresAt.getTime()}`;
     const named = { name: html(server.name), id: server.id };
-
-    let before = known;
-    if (before === undefined) {
-      try {
-        before = (await account.account()).balance;
-      } catch (err) {
-        // Nothing was sent to extend: give the claim back for the next round.
-        logger.warn({ err, serverId: server.id }, "auto-extend postponed: balance unavailable");
-        await redis.del(claimKey);
-        return undefined;
+    switch (outcome.kind) {
+      case "extended": {
+        const { server: extended, balance } = outcome;
+        await this.toAdmins(`${once}:done`, "watch-extended", (locale) => ({
+          ...named,
+          date: formatDateTime(locale, extended.expiresAt.getTime()),
+          days: extended.daysLeft,
+          balance:
+            balance === undefined ? this.t(locale, "servers-balance-unknown") : formatNumber(locale, balance),
+        }));
+        break;
       }
-    }
-    try {
-      const result = await account.extend(server.id);
-      await redis.set(claimKey, "done", "KEEPTTL");
-      await recordExtendPrice(redis, server, before - result.balance);
-      logger.info({ serverId: server.id, balance: result.balance }, "server auto-extended");
-      await this.toAdmins(`${once}:done`, "watch-extended", (locale) => ({
-        ...named,
-        date: formatDateTime(locale, result.server.expiresAt.getTime()),
-        days: result.server.daysLeft,
-        balance: formatNumber(locale, result.balance),
-      }));
-      return result;
-    } catch (err) {
-      logger.warn({ err, serverId: server.id }, "auto-extend failed");
-      const refused = err instanceof HostingApiError && err.status >= 400 && err.status < 500;
-      if (refused) {
-        // A 4xx charged nothing: try again later (after a top-up, say).
-        await redis.set(claimKey, `refused:${clock.now()}`, "KEEPTTL");
-        const balance = before;
-        if (isHostingError(err, "bad_request")) {
-          await this.toAdmins(`${once}:no-balance`, "watch-extend-no-balance", (locale) => ({
-            ...named,
-            balance: formatNumber(locale, balance),
-          }));
-        } else {
-          await this.toAdmins(`${once}:refused`, "watch-extend-refused", (locale) => ({
-            ...named,
-            reason: this.reason(locale, err),
-          }));
-        }
-      } else {
-        // No clear answer (timeout, 5xx, odd body): it may have been charged. Never retried.
-        await redis.set(claimKey, "unknown", "KEEPTTL");
+      case "no-balance":
+        await this.toAdmins(`${once}:no-balance`, "watch-extend-no-balance", (locale) => ({
+          ...named,
+          balance: formatNumber(locale, outcome.balance),
+        }));
+        break;
+      case "refused":
+        await this.toAdmins(`${once}:refused`, "watch-extend-refused", (locale) => ({
+          ...named,
+          reason: this.reason(locale, outcome.error),
+        }));
+        break;
+      case "not-charged":
+        await this.toAdmins(`${once}:not-charged`, "watch-extend-not-charged", (locale) => ({
+          ...named,
+          reason: this.reason(locale, outcome.error),
+        }));
+        break;
+      case "unknown":
+        // It may have been charged: the worker never retries it by itself.
         await this.toAdmins(`${once}:unknown`, "watch-extend-unknown", (locale) => ({
           ...named,
-          reason: this.reason(locale, err),
+          reason: this.reason(locale, outcome.error),
         }));
-      }
-      return undefined;
+        break;
+      case "unavailable":
+        this.deps.logger.warn({ err: outcome.error, serverId: server.id }, "auto-extend postponed");
+        break;
+      default:
+        // already, changed, busy, blocked, waiting: someone else has it, or it waits its turn.
+        break;
     }
+    return outcome;
   }
 
   // -- hosting API down ------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MINUTE } from "../../src/domain/clock.js";
+import { ServerExtension } from "../../src/domain/server-extension.js";
 import { ShopSettings } from "../../src/domain/settings.js";
 import { AccountApi } from "../../src/hosting/account.js";
 import {
@@ -71,6 +72,12 @@ async function scanKeys(pattern: string): Promise<string[]> {
 function task(overrides: Partial<ServerWatchDeps> = {}): ServerWatchTask {
   return createServerWatchTask({
     account,
+    extension: new ServerExtension({
+      hosting: { account },
+      redis: h.redis,
+      clock: h.clock,
+      logger: h.logger,
+    }),
     redis: h.redis,
     services: h.services,
     outbox: h.outbox,
@@ -124,15 +131,16 @@ async function subscribe(customerId: number, ref: object, expiresAt = h.clock.no
 }
 
 describe("offline and recovery alerts", () => {
-  it("a short blip alerts nobody", async () => {
+  it("a short blip (one offline check, even run twice) alerts nobody", async () => {
     const s = server({ name: "blip" });
     const watch = task();
     await runAndDrain(watch);
     s.state = "offline";
     await runAndDrain(watch);
-    h.clock.advance(2 * MINUTE);
+    // A second run within the same poll (a manual refresh, another process) is the same check.
+    h.clock.advance(10_000);
     await runAndDrain(watch);
-    h.clock.advance(2 * MINUTE);
+    h.clock.advance(MINUTE);
     s.state = "running";
     await runAndDrain(watch);
     h.clock.advance(10 * MINUTE);
@@ -140,14 +148,13 @@ describe("offline and recovery alerts", () => {
     expect(allSent()).toEqual([]);
   });
 
-  it("alerts the admins once after the grace period, once on recovery, in their language", async () => {
+  it("alerts the admins once at the second offline check, once on recovery, in their language", async () => {
     const s = server({ name: "de-1" });
     const watch = task();
     await runAndDrain(watch);
     s.state = "offline";
     const first = await watch.run();
     expect(first.wentOffline).toEqual([]);
-    h.clock.advance(4 * MINUTE);
     await runAndDrain(watch);
     expect(allSent()).toEqual([]);
 
@@ -158,7 +165,7 @@ describe("offline and recovery alerts", () => {
     expect(sentTo(ADMIN_EN)).toEqual([
       expect.stringContaining(`Server <b>de-1</b> (#${s.id}) is offline since`),
     ]);
-    expect(sentTo(ADMIN_EN)[0]).toContain("(5 min)");
+    expect(sentTo(ADMIN_EN)[0]).toContain("(1 min)");
     expect(sentTo(ADMIN_RU)).toEqual([expect.stringContaining(`Сервер <b>de-1</b> (#${s.id}) недоступен с`)]);
 
     // Still offline: nothing more.
@@ -174,9 +181,88 @@ describe("offline and recovery alerts", () => {
     expect(back.cameBack).toEqual([s.id]);
     await runAndDrain(watch, 3);
     expect(sentTo(ADMIN_EN)).toHaveLength(2);
-    expect(sentTo(ADMIN_EN)[1]).toContain(`Server <b>de-1</b> (#${s.id}) is back online after 9 min`);
+    expect(sentTo(ADMIN_EN)[1]).toContain(`Server <b>de-1</b> (#${s.id}) is back online after 5 min`);
     expect(sentTo(ADMIN_RU)[1]).toContain("снова в сети");
     expect(allSent()).toHaveLength(4);
+  });
+
+  it("admins hear at the second offline check, customers only after the grace, and the end once each", async () => {
+    const s = server({ name: "fr-1" });
+    const C_EN = 9101;
+    const C_RU = 9102;
+    await h.services.customers.seen({ id: C_EN, firstName: "c1", locale: "en" });
+    await h.services.customers.seen({ id: C_RU, firstName: "c2", locale: "ru" });
+    await subscribe(C_EN, { kind: "xui", serverId: s.id, name: "f1" });
+    await subscribe(C_RU, { kind: "xui", serverId: s.id, name: "f2" });
+    const watch = task();
+    await runAndDrain(watch);
+
+    s.state = "offline";
+    await runAndDrain(watch);
+    expect(allSent()).toEqual([]);
+    h.clock.advance(MINUTE);
+    const second = await watch.run();
+    expect(second.wentOffline).toEqual([s.id]);
+    expect(second.customersWarned).toEqual([]);
+    await drained();
+    expect(sentTo(ADMIN_EN)).toEqual([
+      expect.stringContaining(`Server <b>fr-1</b> (#${s.id}) is offline since`),
+    ]);
+    expect(sentTo(ADMIN_EN)[0]).toContain("Its customers (2) are told if it is still offline after 5 min.");
+    expect(sentTo(ADMIN_RU)).toEqual([expect.stringContaining("Его клиентам (2) сообщим")]);
+    expect(sentTo(C_EN)).toEqual([]);
+
+    // Still within the customers' grace (5 min from the first offline check): nothing more.
+    for (let i = 0; i < 3; i++) {
+      h.clock.advance(MINUTE);
+      await runAndDrain(watch);
+    }
+    expect(sentTo(C_EN)).toEqual([]);
+    expect(sentTo(ADMIN_EN)).toHaveLength(1);
+
+    h.clock.advance(MINUTE);
+    const graceOver = await watch.run();
+    expect(graceOver.customersWarned).toEqual([s.id]);
+    expect(graceOver.wentOffline).toEqual([]);
+    await runAndDrain(watch, 2);
+    expect(sentTo(C_EN)).toEqual([expect.stringContaining("Your VPN server is offline at the moment")]);
+    expect(sentTo(C_RU)).toEqual([expect.stringContaining("Ваш VPN-сервер сейчас недоступен")]);
+    expect(sentTo(ADMIN_EN)).toHaveLength(1);
+
+    s.state = "running";
+    h.clock.advance(MINUTE);
+    expect((await watch.run()).cameBack).toEqual([s.id]);
+    h.clock.advance(MINUTE);
+    await runAndDrain(watch, 2);
+    expect(sentTo(ADMIN_EN)).toHaveLength(2);
+    expect(sentTo(ADMIN_EN)[1]).toContain("is back online after 6 min. Customers told: 2.");
+    expect(sentTo(C_EN)).toHaveLength(2);
+    expect(sentTo(C_EN)[1]).toContain("Your VPN server is back online");
+    expect(sentTo(C_RU)).toHaveLength(2);
+    expect(allSent()).toHaveLength(8);
+  });
+
+  it("an outage shorter than the customers' grace: the admins hear both ends, the customers nothing", async () => {
+    const s = server({ name: "fr-2" });
+    const C = 9103;
+    await h.services.customers.seen({ id: C, firstName: "c3", locale: "en" });
+    await subscribe(C, { kind: "xui", serverId: s.id, name: "f3" });
+    const watch = task();
+    await runAndDrain(watch);
+    s.state = "offline";
+    await runAndDrain(watch);
+    h.clock.advance(MINUTE);
+    await runAndDrain(watch);
+    expect(sentTo(ADMIN_EN)).toHaveLength(1);
+    s.state = "running";
+    h.clock.advance(MINUTE);
+    await runAndDrain(watch, 2);
+    h.clock.advance(10 * MINUTE);
+    await runAndDrain(watch);
+    expect(sentTo(ADMIN_EN)).toHaveLength(2);
+    expect(sentTo(ADMIN_EN)[1]).toContain("is back online after 2 min. Customers told: 0.");
+    expect(sentTo(ADMIN_RU)).toHaveLength(2);
+    expect(sentTo(C)).toEqual([]);
   });
 
   it("a second outage of the same server is announced again", async () => {
@@ -369,12 +455,59 @@ describe("auto-extend", () => {
     const s = server({ name: "murky", daysLeft: 1 });
     await settings.setAutoExtend(true);
     fake.failNext("POST", `/api/v1/servers/${s.id}/extend`, fail(502, "gateway"));
+    // The read-back fails too, so whether it was charged cannot be known.
+    fake.failNext("GET", `/api/v1/servers/${s.id}`, fail(503, "maintenance"));
     const watch = task();
     await runAndDrain(watch);
     h.clock.advance(2 * 60 * MINUTE);
     await runAndDrain(watch, 2);
     expect(fake.count("POST", `/api/v1/servers/${s.id}/extend`)).toBe(1);
     expect(sentTo(ADMIN_EN).filter((t) => t.includes("got no clear answer"))).toHaveLength(1);
+  });
+});
+
+describe("auto-extend after an unclear answer", () => {
+  it("503 after the extension went through: reported as extended, charged once, never again", async () => {
+    fake.extendPrice = 100;
+    setBalance(500);
+    const s = server({ name: "lost", daysLeft: 1 });
+    const oldExpiry = s.expiresAtMs;
+    await settings.setAutoExtend(true);
+    fake.loseAnswerNext("POST", `/api/v1/servers/${s.id}/extend`, fail(503, "Service Unavailable"));
+    const report = await task().run();
+    expect(report.extended).toEqual([s.id]);
+    await runAndDrain(task(), 2);
+    h.clock.advance(2 * 60 * MINUTE);
+    await runAndDrain(task(), 2);
+    expect(fake.count("POST", `/api/v1/servers/${s.id}/extend`)).toBe(1);
+    expect(balance()).toBe(400);
+    expect(s.expiresAtMs).toBe(oldExpiry + 30 * DAY_MS);
+    expect(sentTo(ADMIN_EN).filter((t) => t.includes("Auto-extended"))).toEqual([
+      expect.stringContaining("Balance: 400."),
+    ]);
+    expect(sentTo(ADMIN_EN).filter((t) => t.includes("no clear answer"))).toEqual([]);
+  });
+
+  it("502 without extending: checked, nothing charged, told once, tried again after an hour", async () => {
+    fake.extendPrice = 100;
+    setBalance(500);
+    const s = server({ name: "retry", daysLeft: 1 });
+    await settings.setAutoExtend(true);
+    fake.failNext("POST", `/api/v1/servers/${s.id}/extend`, fail(502, "gateway"));
+    const watch = task();
+    await runAndDrain(watch);
+    h.clock.advance(10 * MINUTE);
+    await runAndDrain(watch);
+    expect(fake.count("POST", `/api/v1/servers/${s.id}/extend`)).toBe(1);
+    expect(balance()).toBe(500);
+    expect(sentTo(ADMIN_EN).filter((t) => t.includes("nothing was charged"))).toEqual([
+      expect.stringContaining("I checked the server: it was not extended and nothing was charged."),
+    ]);
+    expect(sentTo(ADMIN_RU).filter((t) => t.includes("ничего не списано"))).toHaveLength(1);
+    h.clock.advance(60 * MINUTE);
+    await runAndDrain(watch, 2);
+    expect(fake.count("POST", `/api/v1/servers/${s.id}/extend`)).toBe(2);
+    expect(balance()).toBe(400);
   });
 });
 
