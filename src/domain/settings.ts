@@ -5,7 +5,10 @@ import { z } from "zod";
 export interface ShopSettingsValues {
   /** Extend a server from the hosting balance when it is about to expire. Off by default. */
   autoExtend: boolean;
-  /** How long a server must stay offline before anyone is told; unset = the worker's default. */
+  /**
+   * How long a server must stay offline before its customers are told (admins hear at the second
+   * offline check, so a restart does not alarm customers); unset = the worker's default.
+   */
   outageGraceMinutes: number | undefined;
   /**
    * Expected price of one 30-day server extension, used for the low-balance alert until a real
