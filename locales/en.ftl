@@ -1003,6 +1003,7 @@ panel-loc-node = { $name } (#{ ID($id) })
 panel-loc-node-id = node #{ ID($id) }
 panel-error-unauthorized = 🔑 The panel refused the API token (401). Check <code>PANEL_API_TOKEN</code> in the bot's environment and restart the bot.
 panel-error-location-unreachable = 📡 Location { $location } is unreachable from the main panel (502). Check that the connected panel is online, then try again.
+panel-error-unknown-node = ❓ The main panel does not know location <code>{ $node }</code> (unknown node_id, 404), so it cannot tell whether the client is there. Check the federation: the client may still exist on that panel.
 panel-error-unreachable = ⏳ The panel did not answer. Check <code>PANEL_API_URL</code> and that the panel is running, then try again.
 panel-unlimited = unlimited
 panel-none = none

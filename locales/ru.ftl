@@ -1058,6 +1058,7 @@ panel-loc-node = { $name } (#{ ID($id) })
 panel-loc-node-id = узел #{ ID($id) }
 panel-error-unauthorized = 🔑 Панель не приняла API-токен (401). Проверьте <code>PANEL_API_TOKEN</code> в окружении бота и перезапустите бота.
 panel-error-location-unreachable = 📡 Локация { $location } недоступна с главной панели (502). Проверьте, что подключённая панель в сети, и попробуйте ещё раз.
+panel-error-unknown-node = ❓ Главная панель не знает локацию <code>{ $node }</code> (неизвестный node_id, 404), поэтому нельзя сказать, есть ли там клиент. Проверьте федерацию: клиент может по-прежнему быть на той панели.
 panel-error-unreachable = ⏳ Панель не ответила. Проверьте <code>PANEL_API_URL</code> и что панель работает, затем попробуйте ещё раз.
 panel-unlimited = без ограничений
 panel-none = нет

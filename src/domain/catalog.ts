@@ -69,6 +69,9 @@ const catalogSchema = z
       if (ids.has(p.id))
         ctx.addIssue({ code: "custom", path: ["plans", i, "id"], message: `"${p.id}" is used twice` });
       ids.add(p.id);
+      const offMain = multiLocationOffMain(p);
+      if (offMain)
+        ctx.addIssue({ code: "custom", path: ["plans", i, "backend", "locations"], message: offMain });
       if (c.currency === "XTR" && !Number.isInteger(p.price)) {
         ctx.addIssue({
           code: "custom",
@@ -85,6 +88,17 @@ const catalogSchema = z
       });
     }
   });
+
+/**
+ * A panel plan on several locations must include `main`: only the main panel serves the one
+ * combined subscription link (spec B, rule 3); without it a customer would get one location's
+ * link. A plan on one connected panel alone is fine (its own link is the whole access).
+ */
+function multiLocationOffMain(p: z.output<typeof plan>): string | undefined {
+  if (p.backend.kind !== "panel" || p.backend.locations.length < 2) return undefined;
+  if (p.backend.locations.some((l) => l.node === "main")) return undefined;
+  return `plan "${p.id}" has several locations but not main: add { node: main, inbound_ids: [...] }, the main panel serves the combined subscription link`;
+}
 
 export type CatalogInput = z.input<typeof catalogSchema>;
 export type Plan = z.output<typeof plan>;

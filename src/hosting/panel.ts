@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { HostingInputError } from "./errors.js";
+import {
+  type HostingApiError,
+  HostingError,
+  HostingInputError,
+  isHostingError,
+  isTransient,
+} from "./errors.js";
 import { type CallObservation, HostingHttp, type RetryPolicy, seg } from "./request.js";
 
 /*
@@ -140,13 +146,42 @@ export interface PanelFederationNode {
   clientsCount: number | undefined;
 }
 
-/** Client operations of one location: the main panel itself, or a connected panel via `fed/lproxy`. */
+/**
+ * Client operations of one location: the main panel itself, or a connected panel via `fed/lproxy`.
+ * Through `fed/lproxy` a 404 means "no such client" or "no such node_id" alike: `getClient`,
+ * `updateClient` and `deleteClient` pass it on as is; `findClient` and `deleteClientIfPresent`
+ * tell the two apart and never read an unknown node as "the client is absent".
+ */
 export interface PanelClientOps {
   readonly location: PanelLocation;
   createClient(input: PanelCreateInput): Promise<PanelClient>;
   getClient(name: string): Promise<PanelClient>;
   updateClient(name: string, patch: PanelClientPatch): Promise<PanelClient>;
   deleteClient(name: string): Promise<void>;
+  /** The client, or undefined when this location has none. Unknown node_id: PanelUnknownNodeError. */
+  findClient(name: string): Promise<PanelClient | undefined>;
+  /**
+   * Deletes the client: true when deleted, false when this location had none. A DELETE whose
+   * answer was lost is read back. Unknown node_id: PanelUnknownNodeError.
+   */
+  deleteClientIfPresent(name: string): Promise<boolean>;
+}
+
+/**
+ * A `fed/lproxy/{node_id}` call for a node_id the main panel does not list in `fed/lagg`. The
+ * panel answers it 404 like a missing client; this error keeps it from being read as "absent"
+ * (deliberately not a HostingApiError: `isHostingError(err, "not_found")` is false for it).
+ */
+export class PanelUnknownNodeError extends HostingError {
+  readonly nodeId: string;
+  constructor(nodeId: string, cause: HostingApiError) {
+    super(
+      `panel ${cause.endpoint}: unknown node_id ${nodeId} (not a connected panel of the main panel)`,
+      { api: cause.api, method: cause.method, endpoint: cause.endpoint },
+      { cause },
+    );
+    this.nodeId = nodeId;
+  }
 }
 
 export interface PanelApiOptions {
@@ -323,25 +358,70 @@ function patchIsIdempotent(body: Record<string, unknown>): boolean {
 // Client
 // ---------------------------------------------------------------------------------------
 
-/** Client operations at one location; `prefix` is "" for the main panel or `/fed/lproxy/{node_id}`. */
+/**
+ * Client operations at one location; `prefix` is "" for the main panel or `/fed/lproxy/{node_id}`.
+ * `nodeListed` (connected panels only) asks the main panel whether it knows the node.
+ */
 class LocationClients implements PanelClientOps {
   constructor(
     readonly location: PanelLocation,
     private readonly http: HostingHttp,
     private readonly now: () => number,
     private readonly prefix: { path: string; endpoint: string },
+    private readonly nodeListed?: () => Promise<boolean>,
   ) {}
 
   async createClient(input: PanelCreateInput): Promise<PanelClient> {
     const body = createBody(input, this.now());
-    const res = await this.http.call({
-      method: "POST",
-      path: `${this.prefix.path}/create`,
-      endpoint: `POST ${this.prefix.endpoint}/create`,
-      body,
-      schema: clientEnvelope,
-    });
-    return toClient(res.client, input.name);
+    try {
+      const res = await this.http.call({
+        method: "POST",
+        path: `${this.prefix.path}/create`,
+        endpoint: `POST ${this.prefix.endpoint}/create`,
+        body,
+        schema: clientEnvelope,
+      });
+      return toClient(res.client, input.name);
+    } catch (err) {
+      // A create has no client to miss: a 404 through fed/lproxy can only be the node_id.
+      if (this.nodeListed && isHostingError(err, "not_found")) {
+        throw new PanelUnknownNodeError(this.location, err);
+      }
+      throw err;
+    }
+  }
+
+  async findClient(name: string): Promise<PanelClient | undefined> {
+    try {
+      return await this.getClient(name);
+    } catch (err) {
+      await this.absentOrThrow(err);
+      return undefined;
+    }
+  }
+
+  async deleteClientIfPresent(name: string): Promise<boolean> {
+    try {
+      await this.deleteClient(name);
+      return true;
+    } catch (err) {
+      // No answer: the DELETE may have happened; read back instead of sending it again.
+      if (isTransient(err)) {
+        if (await this.findClient(name)) throw err;
+        return true;
+      }
+      await this.absentOrThrow(err);
+      return false;
+    }
+  }
+
+  /**
+   * Returns when `err` means "no such client here"; rethrows anything else. A 404 through
+   * fed/lproxy counts as "absent" only when the main panel lists the node.
+   */
+  private async absentOrThrow(err: unknown): Promise<void> {
+    if (!isHostingError(err, "not_found")) throw err;
+    if (this.nodeListed && !(await this.nodeListed())) throw new PanelUnknownNodeError(this.location, err);
   }
 
   async getClient(name: string): Promise<PanelClient> {
@@ -415,10 +495,23 @@ export class PanelApi implements PanelClientOps {
   at(location: PanelLocation): PanelClientOps {
     if (location === MAIN_LOCATION) return this;
     const nodeId = requireName("nodeId", location);
-    return new LocationClients(nodeId, this.http, this.now, {
-      path: `/fed/lproxy/${seg(nodeId)}`,
-      endpoint: "/fed/lproxy/{node_id}",
-    });
+    return new LocationClients(
+      nodeId,
+      this.http,
+      this.now,
+      { path: `/fed/lproxy/${seg(nodeId)}`, endpoint: "/fed/lproxy/{node_id}" },
+      () => this.listsNode(nodeId),
+    );
+  }
+
+  /** Whether `fed/lagg` lists the node; a main panel without federation (404) lists none. */
+  private async listsNode(nodeId: string): Promise<boolean> {
+    try {
+      return (await this.federation()).some((n) => n.nodeId === nodeId);
+    } catch (err) {
+      if (isHostingError(err, "not_found")) return false;
+      throw err;
+    }
   }
 
   /** `GET /api/inbounds`: this panel's inbounds; their ids go into `inboundIds`. */
@@ -503,5 +596,15 @@ export class PanelApi implements PanelClientOps {
   /** `DELETE /api/clients/{name}`: deletes the client. Not retried (a repeat would 404). */
   deleteClient(name: string): Promise<void> {
     return this.main.deleteClient(name);
+  }
+
+  /** The client here, or undefined when this panel has none (404). */
+  findClient(name: string): Promise<PanelClient | undefined> {
+    return this.main.findClient(name);
+  }
+
+  /** Deletes the client here: true when deleted, false when there was none; a lost answer is read back. */
+  deleteClientIfPresent(name: string): Promise<boolean> {
+    return this.main.deleteClientIfPresent(name);
   }
 }

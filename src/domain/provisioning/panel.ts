@@ -1,4 +1,4 @@
-import { isHostingError } from "../../hosting/errors.js";
+import { isHostingError, isTransient } from "../../hosting/errors.js";
 import {
   MAIN_LOCATION,
   PANEL_CHANNELS,
@@ -7,6 +7,7 @@ import {
   type PanelClient,
   type PanelClientOps,
   type PanelClientPatch,
+  PanelUnknownNodeError,
 } from "../../hosting/panel.js";
 import type { Plan } from "../catalog.js";
 import {
@@ -37,8 +38,13 @@ const TERM_TOLERANCE_S = 60;
  *
  * - Creating on several locations is not atomic: `ensure` looks each location up by name and
  *   creates only the missing ones, so a retry completes a partial failure without duplicates.
+ *   A create without an answer is read back before anything is sent again.
  * - The term is always sent as an absolute `expires_at` (never `days`, which a panel PATCH adds
- *   again on every repeat); renewals read every location back and check the final term.
+ *   again on every repeat); creates and renewals read every location back and check the final
+ *   term (rule 6).
+ * - Several locations need `main` among them: the main panel's link is the combined one.
+ * - A connected panel the main panel does not know (unknown node_id, also a 404) is never taken
+ *   for "client absent": it is a permanent error naming the location.
  * - The panel API gives no VLESS links, only the subscription URL: `links` is `[]`.
  * - There is no ban switch: disabling empties the client's inbound membership (and channels /
  *   WireGuard where the plan set them) on every location; enabling restores them from the ref.
@@ -65,11 +71,13 @@ export class PanelProvisioner implements Provisioner {
   }
 
   /**
-   * On every location: reuse the client found by name (its UUID must be ours), else create it
-   * with the same UUID, that location's inbound ids, the plan's channels/WireGuard, an absolute
-   * term and the limits; a 409 on create means it exists already and is read instead. All
+   * On every location: reuse the client found by name (its UUID must be ours; its term is set to
+   * the target when it differs), else create it with the same UUID, that location's inbound ids,
+   * the plan's channels/WireGuard, an absolute term and the limits; a 409 on create means it
+   * exists already and is read instead, and a create without an answer is read back. All
    * locations are attempted even when one fails; then the first failure is thrown (a permanent
-   * one first), and a retry repeats only what is still missing.
+   * one first), and a retry repeats only what is still missing. Last, every location is read
+   * back and its term checked (rule 6).
    */
   async ensure(
     ref: AccessRef,
@@ -86,35 +94,18 @@ export class PanelProvisioner implements Provisioner {
           throw new ProvisioningError(`plan ${plan.id} has no panel location ${location}`, true);
         }
         const ops = this.panel.at(location);
-        const existing = await findAt(ops, r.name);
-        if (existing) return checkUuid(existing, r, location);
-        try {
-          const created = await ops.createClient({
-            name: r.name,
-            uuid: r.uuid,
-            inboundIds: [...where.inbound_ids],
-            manual: true,
-            ...(backend.channels ? { channels: [...backend.channels] } : {}),
-            ...(backend.wg !== undefined ? { wg: backend.wg } : {}),
-            term: { expiresAt },
-            trafficLimitGb: request.trafficGb,
-            deviceLimit: request.devices,
-          });
-          return checkUuid(created, r, location);
-        } catch (err) {
-          if (!isHostingError(err, "conflict")) throw err;
-          // Created by an attempt whose answer was lost, or the UUID is held by another name.
-          const again = await findAt(ops, r.name);
-          if (!again) {
-            throw new ProvisioningError(
-              `panel location ${location}: uuid ${r.uuid} is used by another client`,
-              true,
-            );
-          }
-          return checkUuid(again, r, location);
-        }
+        const existing = await ops.findClient(r.name);
+        if (existing) return alignTerm(ops, checkUuid(existing, r, location), expiresAt);
+        return this.createAt(ops, r, {
+          inboundIds: [...where.inbound_ids],
+          channels: backend.channels,
+          wg: backend.wg,
+          expiresAt,
+          request,
+        });
       }),
     );
+    await this.checkTerms(r, expiresAt);
     const full = withPlanAccess(r, backend);
     return { ref: full, links: { links: [], subscriptionUrl: await this.subscriptionUrl(full) } };
   }
@@ -135,14 +126,7 @@ export class PanelProvisioner implements Provisioner {
         await ops.updateClient(r.name, { term: { expiresAt: target }, trafficLimitGb: limit });
       }),
     );
-    const after = await Promise.all(r.locations.map((location) => this.panel.at(location).getClient(r.name)));
-    const off = r.locations.filter(
-      (_l, i) => Math.abs((after[i] as PanelClient).expiresAt - target) > TERM_TOLERANCE_S,
-    );
-    if (off.length) {
-      const seen = off.map((l) => `${l}: ${after[r.locations.indexOf(l)]?.expiresAt}`).join(", ");
-      throw new ProvisioningError(`panel term not applied everywhere (want ${target}; ${seen})`, false);
-    }
+    const after = await this.checkTerms(r, target);
     return stateOf(after[primaryIndex(r)] as PanelClient);
   }
 
@@ -184,16 +168,15 @@ export class PanelProvisioner implements Provisioner {
     }));
   }
 
-  /** Deletes the client on every location; a location where it is already gone is fine. */
+  /**
+   * Deletes the client on every location; a location where it is already gone is fine, an
+   * unknown node_id is not (the client may well live on there).
+   */
   async remove(ref: AccessRef): Promise<void> {
     const r = asPanel(ref);
     await settleAll(
       r.locations.map(async (location) => {
-        try {
-          await this.panel.at(location).deleteClient(r.name);
-        } catch (err) {
-          if (!isHostingError(err, "not_found")) throw err;
-        }
+        await this.panel.at(location).deleteClientIfPresent(r.name);
       }),
     );
   }
@@ -202,7 +185,7 @@ export class PanelProvisioner implements Provisioner {
   async state(ref: AccessRef): Promise<AccessState> {
     const r = asPanel(ref);
     const location = r.locations[primaryIndex(r)] ?? MAIN_LOCATION;
-    return stateOf(await this.panel.at(location).getClient(r.name));
+    return stateOf(await this.panel.at(location).getClient(r.name).catch(unknownNodeAsPermanent));
   }
 
   async links(ref: AccessRef): Promise<AccessLinks> {
@@ -210,19 +193,77 @@ export class PanelProvisioner implements Provisioner {
   }
 
   /**
-   * Rule 3: the main panel's `sub_url` is the combined link. When `main` is not one of the
-   * locations and the main panel does not know the client, the first location's own link.
+   * Rule 3: the main panel's `sub_url` is the combined link. An access on one connected panel
+   * alone (no `main`) that the main panel does not know gets that panel's own link, which covers
+   * it whole; several locations without `main` have no combined link to give (refused).
    */
   private async subscriptionUrl(r: PanelRef): Promise<string | undefined> {
+    requireMainForSeveral(r.locations, `panel access ${r.name}`);
     try {
       return (await this.panel.getClient(r.name)).subscriptionUrl;
     } catch (err) {
-      const first = r.locations[0];
-      if (!isHostingError(err, "not_found") || r.locations.includes(MAIN_LOCATION) || first === undefined) {
+      const only = r.locations[0];
+      if (!isHostingError(err, "not_found") || r.locations.includes(MAIN_LOCATION) || only === undefined) {
         throw err;
       }
-      return (await this.panel.at(first).getClient(r.name)).subscriptionUrl;
+      return (await this.panel.at(only).getClient(r.name).catch(unknownNodeAsPermanent)).subscriptionUrl;
     }
+  }
+
+  /**
+   * Creates the client at one location. A 409 means it exists already (an attempt whose answer
+   * was lost) and is read instead; a create without an answer may have happened and is read
+   * back: found = done, not found = the error (the next attempt looks before it creates).
+   */
+  private async createAt(ops: PanelClientOps, r: PanelRef, at: CreateAt): Promise<PanelClient> {
+    try {
+      const created = await ops.createClient({
+        name: r.name,
+        uuid: r.uuid,
+        inboundIds: at.inboundIds,
+        manual: true,
+        ...(at.channels ? { channels: [...at.channels] } : {}),
+        ...(at.wg !== undefined ? { wg: at.wg } : {}),
+        term: { expiresAt: at.expiresAt },
+        trafficLimitGb: at.request.trafficGb,
+        deviceLimit: at.request.devices,
+      });
+      return checkUuid(created, r, ops.location);
+    } catch (err) {
+      const conflict = isHostingError(err, "conflict");
+      if (!conflict && !isTransient(err)) throw err;
+      const again = await ops.findClient(r.name);
+      if (again) return alignTerm(ops, checkUuid(again, r, ops.location), at.expiresAt);
+      if (!conflict) throw err;
+      throw new ProvisioningError(
+        `panel location ${ops.location}: uuid ${r.uuid} is used by another client`,
+        true,
+      );
+    }
+  }
+
+  /**
+   * Rule 6: reads every location back; a client missing or with a term off `target` (seconds)
+   * by more than the tolerance is a temporary error naming those locations. Returns the clients.
+   */
+  private async checkTerms(r: PanelRef, target: number): Promise<PanelClient[]> {
+    const after = await Promise.all(
+      r.locations.map((location) => this.panel.at(location).findClient(r.name).catch(unknownNodeAsPermanent)),
+    );
+    const off = r.locations.flatMap((location, i) => {
+      const client = after[i];
+      if (!client) return [`${location}: absent`];
+      return Math.abs(client.expiresAt - target) > TERM_TOLERANCE_S
+        ? [`${location}: ${client.expiresAt}`]
+        : [];
+    });
+    if (off.length) {
+      throw new ProvisioningError(
+        `panel term not applied everywhere (want ${target}; ${off.join(", ")})`,
+        false,
+      );
+    }
+    return after as PanelClient[];
   }
 
   private async patchAll(r: PanelRef, patchFor: (location: string) => PanelClientPatch): Promise<void> {
@@ -243,7 +284,46 @@ function panelBackend(plan: Plan): PanelBackend {
   if (plan.backend.kind !== "panel") {
     throw new ProvisioningError(`plan ${plan.id} is not a panel plan (${plan.backend.kind})`, true);
   }
+  requireMainForSeveral(
+    plan.backend.locations.map((l) => l.node),
+    `plan ${plan.id}`,
+  );
   return plan.backend;
+}
+
+/** Several locations without `main` have no combined link (the catalog refuses such plans too). */
+function requireMainForSeveral(locations: readonly string[], what: string): void {
+  if (locations.length < 2 || locations.includes(MAIN_LOCATION)) return;
+  throw new ProvisioningError(
+    `${what} spans locations ${locations.join(", ")} but not main: only the main panel serves the combined subscription link`,
+    true,
+  );
+}
+
+interface CreateAt {
+  inboundIds: string[];
+  channels: PanelBackend["channels"];
+  wg: boolean | undefined;
+  /** Unix seconds. */
+  expiresAt: number;
+  request: ProvisionRequest;
+}
+
+/** A client found with another term (an earlier write, a replica) is set to the target. */
+async function alignTerm(ops: PanelClientOps, client: PanelClient, target: number): Promise<PanelClient> {
+  if (Math.abs(client.expiresAt - target) <= TERM_TOLERANCE_S) return client;
+  return ops.updateClient(client.name, { term: { expiresAt: target } });
+}
+
+/** An unknown node_id is a setup error no retry heals: the plan or access names a wrong location. */
+function unknownNodeAsPermanent(err: unknown): never {
+  if (err instanceof PanelUnknownNodeError) {
+    throw new ProvisioningError(
+      `panel location ${err.nodeId} is not a connected panel of the main panel (unknown node_id); check the plan's locations against the federation`,
+      true,
+    );
+  }
+  throw err;
 }
 
 /** The ref with the plan's per-location inbound ids, channels and WireGuard switch recorded. */
@@ -258,15 +338,6 @@ function withPlanAccess(r: PanelRef, backend: PanelBackend): PanelRef {
   if (backend.channels) full.channels = [...backend.channels];
   if (backend.wg !== undefined) full.wg = backend.wg;
   return full;
-}
-
-async function findAt(ops: PanelClientOps, name: string): Promise<PanelClient | undefined> {
-  try {
-    return await ops.getClient(name);
-  } catch (err) {
-    if (isHostingError(err, "not_found")) return undefined;
-    throw err;
-  }
 }
 
 function checkUuid(client: PanelClient, r: PanelRef, location: string): PanelClient {
@@ -284,7 +355,7 @@ function checkUuid(client: PanelClient, r: PanelRef, location: string): PanelCli
  * it), otherwise the first failure in location order.
  */
 async function settleAll(promises: Promise<unknown>[]): Promise<void> {
-  const results = await Promise.allSettled(promises);
+  const results = await Promise.allSettled(promises.map((p) => p.catch(unknownNodeAsPermanent)));
   const failures = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
   const permanent = failures.find((e) => e instanceof ProvisioningError && e.permanent);
   if (permanent !== undefined) throw permanent;

@@ -15,6 +15,7 @@ import {
   type PanelClientOps,
   type PanelFederationNode,
   type PanelInbound,
+  PanelUnknownNodeError,
 } from "../../../hosting/panel.js";
 import { cbPage } from "../../callback-data.js";
 import type { BotContext, BotDeps } from "../../context.js";
@@ -115,6 +116,8 @@ export async function allLocations(t: Translate, panel: PanelApi): Promise<Locat
  * panel could not reach the connected one; a 401 means the panel token, not the account key.
  */
 export function panelErrorText(t: Translate, err: unknown, location?: LocationInfo): string {
+  // Its 404 looks like "no such client", but the client may well live on at that panel.
+  if (err instanceof PanelUnknownNodeError) return t("panel-error-unknown-node", { node: html(err.nodeId) });
   if (err instanceof HostingApiError) {
     if (err.kind === "unauthorized") return t("panel-error-unauthorized");
     if (location && location.id !== MAIN_LOCATION && err.status === 502) {
@@ -127,14 +130,12 @@ export function panelErrorText(t: Translate, err: unknown, location?: LocationIn
   return hostingErrorText(t, err);
 }
 
-/** The client by name at one location; undefined when it is not there (404). */
-export async function findAt(ops: PanelClientOps, name: string): Promise<PanelClient | undefined> {
-  try {
-    return await ops.getClient(name);
-  } catch (err) {
-    if (isHostingError(err, "not_found")) return undefined;
-    throw err;
-  }
+/**
+ * The client by name at one location; undefined when it is not there. A 404 for a node_id the
+ * main panel does not know throws (PanelUnknownNodeError): it is not "not on this location".
+ */
+export function findAt(ops: PanelClientOps, name: string): Promise<PanelClient | undefined> {
+  return ops.findClient(name);
 }
 
 /** One location's part of a change applied everywhere (plain data). */
