@@ -265,6 +265,15 @@ describe("xui renew", () => {
     }
   });
 
+  it("a renewal removes a twin a late create left under a generated name (and keeps a twin in use)", async () => {
+    const s = setup(400);
+    fake.addClient(s.server.id, { email: s.req.name, expiryMs: clock.now() + 3 * DAY });
+    fake.addClient(s.server.id, { email: `${s.req.name}-1a2b3c` });
+    fake.addClient(s.server.id, { email: `${s.req.name}-9f9f9f`, upBytes: 5 });
+    await s.xui.renew(s.ref, clock.now() + 33 * DAY, 50);
+    expect(names(s)).toEqual([s.req.name, `${s.req.name}-9f9f9f`]);
+  });
+
   it("a renewal whose answer is lost, repeated, ends at the same target (no double days)", async () => {
     for (const answer of [fail(503, "Service Unavailable"), "drop"] as const) {
       const s = setup(400);
