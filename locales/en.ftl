@@ -689,7 +689,7 @@ settings-title =
     Auto-extend servers: { $autoExtend }
     <i>When on, a server with 1 day left is extended by 30 days from the hosting balance, once per expiry, and you get a report.</i>
 
-    Offline alert after: { $grace } min
+    Customers told of an outage after: { $grace } min (admins: at the second failed check)
     Extension cost for the low-balance alert: { $cost }
 settings-on = ✅ on
 settings-off = ⛔ off

@@ -29,7 +29,7 @@ describe("the settings section", () => {
     await t.send(callback(ADMIN, buttonData("⚙️ Settings")));
     expect(lastShown().text).toContain("⚙️ <b>Settings</b>");
     expect(lastShown().text).toContain("Auto-extend servers: ⛔ off");
-    expect(lastShown().text).toContain("Offline alert after: 5 min");
+    expect(lastShown().text).toContain("Customers told of an outage after: 5 min (admins: at the second failed check)");
     expect(lastShown().text).toContain(
       "Extension cost for the low-balance alert: learned from the first extension",
     );
@@ -57,7 +57,7 @@ describe("the settings section", () => {
     await settings.setExtendCostHint(150);
     await t.send(callback(ADMIN_RU, "a.set:view:"));
     expect(lastShown().text).toContain("Автопродление серверов: ✅ включено");
-    expect(lastShown().text).toContain("Оповещение о недоступности через: 10 мин");
+    expect(lastShown().text).toContain("Клиентам сообщаем о недоступности через: 10 мин");
     expect(lastShown().text).toContain("Стоимость продления для оповещения о низком балансе: 150");
     expect(lastShown().buttons.map((b) => b.text)).toContain("⛔ Выключить автопродление");
   });
