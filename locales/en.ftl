@@ -92,6 +92,7 @@ admin-account = 🏦 Hosting account
 admin-servers = 🖥 Servers
 admin-home = « Admin menu
 admin-refused = This action is for the shop's admins only.
+admin-private-only = Admin features work in a private chat with the bot only.
 
 ## Hosting account
 
@@ -773,6 +774,7 @@ stars-refund-already = This payment was refunded before.
 stars-refund-failed = Telegram refused the refund: { $error }. The money stays in the customer's wallet; you can try again.
 stars-refund-none = This order was not paid by a Telegram Stars invoice, so there is nothing to send back.
 stars-refund-used = This confirmation was used already or has expired.
+stars-refund-unclear = Telegram gave no clear answer, so the refund may have gone through. { $amount } stays taken from the customer's wallet; try again: Telegram never refunds a payment twice.
 
 ## Node (admin section for the master node)
 

@@ -1,8 +1,8 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { Composer, GrammyError, InlineKeyboard } from "grammy";
 import { z } from "zod";
 import { formatMoney } from "../../../domain/money.js";
 import { OneTimeTokens } from "../../../domain/one-time.js";
-import { refundStarsCharge } from "../../../domain/stars-refund.js";
+import { refundStarsCharge, StarsRefundRefused } from "../../../domain/stars-refund.js";
 import { callbackCodec } from "../../callback-data.js";
 import type { BotContext } from "../../context.js";
 import { localeOf } from "../../i18n.js";
@@ -59,8 +59,18 @@ starsRefundFeature.callbackQuery(starsRefundCb.pattern, async (ctx) => {
   if ((await new OneTimeTokens(ctx.deps.redis).claim(data.token)) !== "claimed") {
     return show(ctx, { text: ctx.t("stars-refund-used"), keyboard: adminHomeButton(ctx) });
   }
-  const result = await refundStarsCharge({ redis: ctx.deps.redis, wallet }, order, (userId, chargeId) =>
-    ctx.api.refundStarPayment(userId, chargeId),
+  const result = await refundStarsCharge(
+    { redis: ctx.deps.redis, wallet },
+    order,
+    async (userId, chargeId) => {
+      try {
+        await ctx.api.refundStarPayment(userId, chargeId);
+      } catch (err) {
+        // A 4xx is Telegram saying no; a 5xx or a network error may hide a refund that happened.
+        if (err instanceof GrammyError && err.error_code < 500) throw new StarsRefundRefused(err.description);
+        throw err;
+      }
+    },
   );
   ctx.log.info({ adminId: ctx.from.id, orderId: order.id, result: result.status }, "Stars refund");
   const text =
@@ -70,6 +80,8 @@ starsRefundFeature.callbackQuery(starsRefundCb.pattern, async (ctx) => {
         ? ctx.t("stars-refund-spent", { amount, balance: formatMoney("XTR", result.balance, lang) })
         : result.status === "failed"
           ? ctx.t("stars-refund-failed", { error: html(result.error.slice(0, 200)) })
-          : ctx.t(result.status === "already-refunded" ? "stars-refund-already" : "stars-refund-none");
+          : result.status === "unclear"
+            ? ctx.t("stars-refund-unclear", { amount })
+            : ctx.t(result.status === "already-refunded" ? "stars-refund-already" : "stars-refund-none");
   return show(ctx, { text, keyboard: adminHomeButton(ctx) });
 });
