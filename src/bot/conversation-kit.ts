@@ -44,6 +44,20 @@ export class SealedConversationStorage {
   }
 }
 
+/**
+ * Where a conversation is kept: per chat in a private chat, per chat and user elsewhere. In a
+ * group each member has their own conversations, so nobody can answer another member's
+ * prompt (and a conversation never swallows the other members' messages).
+ */
+export function conversationKey(ctx: {
+  chat?: { id: number; type: string };
+  from?: { id: number };
+}): string | undefined {
+  if (!ctx.chat) return undefined;
+  if (ctx.chat.type === "private") return String(ctx.chat.id);
+  return `${ctx.chat.id}:${ctx.from?.id ?? "anonymous"}`;
+}
+
 export interface AskOptions {
   /** Delete the user's answer from the chat as soon as it is read (passwords, codes, keys). */
   secret?: boolean;

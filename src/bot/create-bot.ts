@@ -5,7 +5,7 @@ import { Bot, type BotConfig, type BotError, Composer, GrammyError, HttpError, s
 import type { UserFromGetMe } from "grammy/types";
 import { retryOnFlood } from "../telegram-retry.js";
 import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
-import { SealedConversationStorage } from "./conversation-kit.js";
+import { conversationKey, SealedConversationStorage } from "./conversation-kit.js";
 import { adminConversations, adminFeature } from "./features/admin/index.js";
 import { helpFeature } from "./features/help.js";
 import { languageFeature, languageMenu } from "./features/language.js";
@@ -92,7 +92,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     conversations<BotContext, ConvContext>({
       storage: {
         type: "key",
-        getStorageKey: (ctx) => ctx.chat?.id.toString(),
+        getStorageKey: conversationKey,
         adapter: new SealedConversationStorage(deps.redis, deps.box),
       },
       plugins: [

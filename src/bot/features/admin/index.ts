@@ -1,11 +1,10 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
-import { isAdmin } from "../../filters.js";
 import { accountConversations, accountFeature, accountView } from "./account.js";
 import { broadcastConversations, broadcastFeature, broadcastHomeView } from "./broadcast.js";
 import { catalogFeature, catalogView } from "./catalog.js";
 import { customersConversations, customersFeature, customersHomeView } from "./customers.js";
-import { adminGuard } from "./guard.js";
+import { adminGuard, adminHere } from "./guard.js";
 import { adminHomeFeature, adminSections } from "./home.js";
 import { nodeConversations, nodeFeature, nodeHomeView } from "./node.js";
 import { failedOrdersFeature, failedOrdersView } from "./orders.js";
@@ -38,10 +37,13 @@ export const adminConversations = [
   ...panelConversations,
 ];
 
-/** Everything admins do; the guard refuses non-admins before any of it runs. */
+/**
+ * Everything admins do; the guard refuses non-admins before any of it runs. Only in an admin's
+ * private chat: nothing of it acts in a group.
+ */
 export const adminFeature = new Composer<BotContext>();
 adminFeature.use(adminGuard);
-const admins = adminFeature.filter(isAdmin);
+const admins = adminFeature.filter(adminHere);
 admins.use(adminHomeFeature, accountFeature, serversFeature, xuiUsersFeature);
 admins.use(customersFeature, failedOrdersFeature, starsRefundFeature);
 admins.use(settingsFeature);
