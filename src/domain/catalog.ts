@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import { z } from "zod";
+import { currencyExponent, exactMinor } from "./money.js";
 
 /** The catalog file is wrong: one line with where (line, field) and why. */
 export class CatalogError extends Error {
@@ -78,6 +79,9 @@ const catalogSchema = z
           path: ["plans", i, "price"],
           message: "must be a whole number of Stars",
         });
+      } else {
+        const inexact = inexactPrice(c.currency, p.price);
+        if (inexact) ctx.addIssue({ code: "custom", path: ["plans", i, "price"], message: inexact });
       }
     });
     if (c.trial && !ids.has(c.trial.plan)) {
@@ -88,6 +92,16 @@ const catalogSchema = z
       });
     }
   });
+
+/** Why a price cannot be charged exactly in the currency's smallest unit (invoices count in it). */
+function inexactPrice(currency: string, price: number): string | undefined {
+  if (exactMinor(currency, price) !== undefined) return undefined;
+  const exp = currencyExponent(currency);
+  if (Number.isInteger(price) && price > 0 && !Number.isSafeInteger(price * 10 ** exp))
+    return `${price} ${currency} is too large to count exactly`;
+  const decimals = exp === 0 ? "no decimals" : `at most ${exp} decimals`;
+  return `${price} ${currency} is not a whole number of the smallest unit (${decimals})`;
+}
 
 /**
  * A panel plan on several locations must include `main`: only the main panel serves the one
