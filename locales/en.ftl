@@ -70,6 +70,7 @@ nothing-to-cancel = There is nothing to cancel.
 
 conv-cancel = ✖ Cancel
 conv-send-text = Please send the answer as a text message, or tap Cancel.
+secret-late-deleted = I deleted your message: it came after the question had ended and may hold a password or a key. Start again if you need to (e.g. /login).
 
 ## Hosting errors
 

@@ -5,7 +5,7 @@ import { Bot, type BotConfig, type BotError, Composer, GrammyError, HttpError, s
 import type { UserFromGetMe } from "grammy/types";
 import { retryOnFlood } from "../telegram-retry.js";
 import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
-import { conversationKey, SealedConversationStorage } from "./conversation-kit.js";
+import { conversationKey, lateSecrets, SealedConversationStorage } from "./conversation-kit.js";
 import { adminConversations, adminFeature } from "./features/admin/index.js";
 import { helpFeature } from "./features/help.js";
 import { languageFeature, languageMenu } from "./features/language.js";
@@ -108,6 +108,8 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
 
   inChats.use(...adminConversations);
   inChats.use(...shopConversations);
+  // A secret sent after its question ended reached no conversation: deleted all the same.
+  inChats.use(lateSecrets);
 
   const features = new Composer<BotContext>();
   // First: it records customers (then passes everything on) and refuses blocked ones.

@@ -214,7 +214,10 @@ broadcastFeature.callbackQuery(broadcastCb.pattern, async (ctx) => {
             .text(ctx.t("broadcast-cancel"), cancelCb(data.id)),
         });
       }
-      const token = await new OneTimeTokens(deps.redis).issue(DRAFT_TTL_SECONDS);
+      const token = await new OneTimeTokens(deps.redis).issue(
+        `broadcast:${data.id}:${data.aud}`,
+        DRAFT_TTL_SECONDS,
+      );
       return show(ctx, {
         text: ctx.t("broadcast-confirm", {
           audience: ctx.t(`broadcast-to-${data.aud}`),
@@ -231,7 +234,10 @@ broadcastFeature.callbackQuery(broadcastCb.pattern, async (ctx) => {
       });
     }
     case "go": {
-      const claim = data.tok && data.aud ? await new OneTimeTokens(deps.redis).claim(data.tok) : "unknown";
+      const claim =
+        data.tok && data.aud
+          ? await new OneTimeTokens(deps.redis).claim(data.tok, `broadcast:${data.id}:${data.aud}`)
+          : "unknown";
       if (claim === "used") {
         return ctx.answerCallbackQuery({ text: ctx.t("broadcast-already-started"), show_alert: true });
       }

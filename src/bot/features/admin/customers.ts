@@ -365,7 +365,7 @@ async function applyAdjustment(ctx: BotContext, id: number, token: string): Prom
       ? ctx.t("customers-adjust-already", { amount: signedMoney(done.currency, done.amount, locale) })
       : ctx.t("customers-confirm-expired");
   }
-  const claim = await new OneTimeTokens(redis).claim(token);
+  const claim = await new OneTimeTokens(redis).claim(token, `customers:adjust:${id}`);
   if (claim !== "claimed") {
     const done = await wallet.applied(key);
     if (done)
@@ -427,7 +427,7 @@ async function chargeAgainConfirmView(ctx: BotContext, id: number, orderId: stri
   if (!plan) {
     return customerOrdersView(ctx, id, ctx.t("customers-retry-plan-gone", { plan: html(order.planId) }));
   }
-  const token = await new OneTimeTokens(ctx.deps.redis).issue();
+  const token = await new OneTimeTokens(ctx.deps.redis).issue(`customers:retry:${id}:${order.id}`);
   const price = shop.priceOf(plan);
   return {
     text: ctx.t("customers-retry-confirm", {
@@ -467,7 +467,7 @@ async function chargeAgain(ctx: BotContext, id: number, orderId: string, token: 
   const locale = await localeOf(ctx);
   const old = await orders.get(orderId);
   if (!old || old.customerId !== id) return ctx.t("error-menu-outdated");
-  const claim = await new OneTimeTokens(redis).claim(token);
+  const claim = await new OneTimeTokens(redis).claim(token, `customers:retry:${id}:${old.id}`);
   if (claim === "used") return ctx.t("customers-confirm-used");
   if (claim === "unknown") return ctx.t("customers-confirm-expired");
   if (!canChargeAgain(old)) {
@@ -606,7 +606,10 @@ async function adjustConversation(
   });
   const adminId = ctx.from?.id ?? 0;
   const token = await conversation.external(async (outer: BotContext) => {
-    const issued = await new OneTimeTokens(outer.deps.redis).issue(ADJUST_TTL_SECONDS);
+    const issued = await new OneTimeTokens(outer.deps.redis).issue(
+      `customers:adjust:${customerId}`,
+      ADJUST_TTL_SECONDS,
+    );
     const pending: PendingAdjustment = { customerId, direction, amount, currency, reason, adminId };
     await outer.deps.redis.set(ADJUST_PREFIX + issued, JSON.stringify(pending), "EX", ADJUST_TTL_SECONDS);
     return issued;

@@ -645,9 +645,12 @@ export async function handleClientAction(ctx: BotContext, node: NodeApi, data: N
       return show(ctx, await nodeClientCardView(ctx, name, ctx.t("node-unbanned", { name: html(name) })));
     }
     case "del":
-      return show(ctx, deleteConfirmView(ctx, name, arg, await new OneTimeTokens(ctx.deps.redis).issue()));
+      return show(
+        ctx,
+        deleteConfirmView(ctx, name, arg, await new OneTimeTokens(ctx.deps.redis).issue(`node:del:${name}`)),
+      );
     case "del-ok": {
-      const claim = tok ? await new OneTimeTokens(ctx.deps.redis).claim(tok) : "unknown";
+      const claim = tok ? await new OneTimeTokens(ctx.deps.redis).claim(tok, `node:del:${name}`) : "unknown";
       if (claim !== "claimed") {
         const notice = ctx.t(claim === "used" ? "node-already-done" : "node-confirm-expired");
         return show(ctx, await nodeClientsView(ctx, 0, notice));

@@ -354,7 +354,7 @@ async function backupsView(ctx: BotContext, notice?: string): Promise<View> {
     lines.push(ctx.t("node-backups-older", { count: backups.length - shown.length }));
   for (const b of shown) lines.push(backupLine(ctx, locale, b));
   // The token makes a double tap create one backup.
-  const token = await new OneTimeTokens(ctx.deps.redis).issue();
+  const token = await new OneTimeTokens(ctx.deps.redis).issue("node:backup-new");
   const keyboard = new InlineKeyboard()
     .text(ctx.t("node-backup-create"), ncb("backup-new", "", token))
     .text(ctx.t("menu-refresh"), ncb("backups"))
@@ -441,8 +441,8 @@ function confirmView(ctx: BotContext, text: string, yes: string, yesData: string
 }
 
 /** Claims a confirmation's token; a notice when it was used already or is unknown. */
-async function claimed(ctx: BotContext, tok: string): Promise<string | undefined> {
-  const claim = tok ? await new OneTimeTokens(ctx.deps.redis).claim(tok) : "unknown";
+async function claimed(ctx: BotContext, tok: string, action: string): Promise<string | undefined> {
+  const claim = tok ? await new OneTimeTokens(ctx.deps.redis).claim(tok, action) : "unknown";
   if (claim === "claimed") return undefined;
   return ctx.t(claim === "used" ? "node-already-done" : "node-confirm-expired");
 }
@@ -485,7 +485,7 @@ nodeFeature.callbackQuery(nodeCb.pattern, async (ctx) => {
       const name = await resolveNodeRef(ctx.deps.redis, arg);
       if (name === undefined) return show(ctx, await peersView(ctx, ctx.t("error-menu-outdated")));
       if (act === "peer-del") {
-        const token = await new OneTimeTokens(ctx.deps.redis).issue();
+        const token = await new OneTimeTokens(ctx.deps.redis).issue(`node:peer-del:${name}`);
         return show(
           ctx,
           confirmView(
@@ -497,7 +497,7 @@ nodeFeature.callbackQuery(nodeCb.pattern, async (ctx) => {
           ),
         );
       }
-      const refused = await claimed(ctx, tok);
+      const refused = await claimed(ctx, tok, `node:peer-del:${name}`);
       if (refused) return show(ctx, await peersView(ctx, refused));
       try {
         await node.deletePeer(name);
@@ -512,7 +512,7 @@ nodeFeature.callbackQuery(nodeCb.pattern, async (ctx) => {
     case "fed-set":
       return enterConversation(ctx, FED_SET);
     case "fed-del": {
-      const token = await new OneTimeTokens(ctx.deps.redis).issue();
+      const token = await new OneTimeTokens(ctx.deps.redis).issue("node:fed-del");
       return show(
         ctx,
         confirmView(
@@ -525,7 +525,7 @@ nodeFeature.callbackQuery(nodeCb.pattern, async (ctx) => {
       );
     }
     case "fed-del-ok": {
-      const refused = await claimed(ctx, tok);
+      const refused = await claimed(ctx, tok, "node:fed-del");
       if (refused) return show(ctx, await federationView(ctx, refused));
       try {
         await node.deleteFederation();
@@ -538,7 +538,7 @@ nodeFeature.callbackQuery(nodeCb.pattern, async (ctx) => {
     case "backups":
       return show(ctx, await backupsView(ctx));
     case "backup-new": {
-      const refused = await claimed(ctx, tok);
+      const refused = await claimed(ctx, tok, "node:backup-new");
       if (refused) return show(ctx, await backupsView(ctx, refused));
       let backup: unknown;
       try {

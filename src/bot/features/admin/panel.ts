@@ -490,7 +490,7 @@ function deleteConfirmView(t: Translate, name: string, ref: string, token: strin
 
 async function deleteEverywhere(ctx: BotContext, panel: PanelApi, name: string, ref: string, token: string) {
   const t = ctx.t;
-  const claim = token ? await new OneTimeTokens(ctx.deps.redis).claim(token) : "unknown";
+  const claim = token ? await new OneTimeTokens(ctx.deps.redis).claim(token, `panel:del:${name}`) : "unknown";
   if (claim === "used") return show(ctx, await panelListView(ctx, 0, t("panel-delete-already")));
   if (claim === "unknown") return show(ctx, await panelListView(ctx, 0, t("panel-delete-expired")));
   const result = await onEveryLocation(ctx, panel, name, (ops) => ops.deleteClient(name), false);
@@ -557,7 +557,7 @@ panelFeature.callbackQuery(panelCb.pattern, async (ctx, next) => {
     case "qr":
       return sendQr(ctx, panel, name, ref);
     case "del": {
-      const token = await new OneTimeTokens(ctx.deps.redis).issue();
+      const token = await new OneTimeTokens(ctx.deps.redis).issue(`panel:del:${name}`);
       return show(ctx, deleteConfirmView(ctx.t, name, ref, token));
     }
     case "del-ok":

@@ -232,8 +232,8 @@ function confirmKeyboard(ctx: BotContext, yesLabel: string, yesData: string, id:
  * Claims a confirmation's token and answers the button press. Only the first press of a token
  * goes on; a repeat (double tap, replay) is told it is done, an expired token to start again.
  */
-async function claim(ctx: BotContext, token: string, id: number): Promise<boolean> {
-  const result = token ? await tokens(ctx).claim(token) : "unknown";
+async function claim(ctx: BotContext, token: string, id: number, action: string): Promise<boolean> {
+  const result = token ? await tokens(ctx).claim(token, action) : "unknown";
   if (result === "claimed") {
     await ctx.answerCallbackQuery();
     return true;
@@ -261,7 +261,7 @@ async function powerConfirmView(ctx: BotContext, id: number, action: PowerAction
   } catch (err) {
     return failureView(ctx, err, id);
   }
-  const token = await tokens(ctx).issue();
+  const token = await tokens(ctx).issue(`servers:power:${id}:${action}`);
   return {
     text: ctx.t(`servers-power-confirm-${action}`, { name: html(server.name) }),
     keyboard: confirmKeyboard(ctx, ctx.t(`servers-${action}`), cb("power-ok", id, `${action}.${token}`), id),
@@ -275,7 +275,7 @@ async function powerDo(ctx: BotContext, id: number, arg: string): Promise<void> 
     await ctx.answerCallbackQuery();
     return;
   }
-  if (!(await claim(ctx, token, id))) return;
+  if (!(await claim(ctx, token, id, `servers:power:${id}:${action}`))) return;
   try {
     const result = await ctx.deps.hosting.account.power(id, action);
     ctx.log.info({ adminId: ctx.from?.id, serverId: id, action, state: result.state }, "server power action");
@@ -304,9 +304,9 @@ async function extendConfirmView(ctx: BotContext, id: number): Promise<View> {
     return failureView(ctx, err, id);
   }
   const locale = await localeOf(ctx);
-  const token = await tokens(ctx).issue();
   // The expiry the admin confirms travels with the button: a tap after it changed extends nothing.
   const seen = Math.floor(server.expiresAt.getTime() / 1_000);
+  const token = await tokens(ctx).issue(`servers:extend:${id}:${seen}`);
   return {
     text: ctx.t("servers-extend-confirm", {
       name: html(server.name),
@@ -321,7 +321,7 @@ async function extendConfirmView(ctx: BotContext, id: number): Promise<View> {
 async function extendDo(ctx: BotContext, id: number, arg: string): Promise<void> {
   const [rawSeen = "", token = ""] = arg.split(".", 2);
   const seen = Number(rawSeen);
-  if (!(await claim(ctx, token, id))) return;
+  if (!(await claim(ctx, token, id, `servers:extend:${id}:${rawSeen}`))) return;
   if (!/^\d{1,12}$/.test(rawSeen)) {
     await show(ctx, { text: ctx.t("servers-confirm-expired"), keyboard: navKeyboard(ctx, id) });
     return;
@@ -434,7 +434,7 @@ async function regenConfirmView(ctx: BotContext, id: number): Promise<View> {
   } catch (err) {
     return failureView(ctx, err, id);
   }
-  const token = await tokens(ctx).issue();
+  const token = await tokens(ctx).issue(`servers:regen:${id}`);
   return {
     text: ctx.t(`servers-regen-warning-${server.kind}`, { name: html(server.name) }),
     keyboard: confirmKeyboard(ctx, ctx.t("servers-regen-yes"), cb("regen-ok", id, token), id),
@@ -442,7 +442,7 @@ async function regenConfirmView(ctx: BotContext, id: number): Promise<View> {
 }
 
 async function regenDo(ctx: BotContext, id: number, token: string): Promise<void> {
-  if (!(await claim(ctx, token, id))) return;
+  if (!(await claim(ctx, token, id, `servers:regen:${id}`))) return;
   try {
     const result = await ctx.deps.hosting.account.regenerate(id);
     ctx.log.info({ adminId: ctx.from?.id, serverId: id, kind: result.kind }, "server config regenerated");

@@ -37,7 +37,7 @@ starsRefundFeature.callbackQuery(starsRefundCb.pattern, async (ctx) => {
   const lang = await localeOf(ctx);
   const amount = formatMoney("XTR", charge.amount, lang);
   if (data.act === "ask") {
-    const token = await new OneTimeTokens(ctx.deps.redis).issue();
+    const token = await new OneTimeTokens(ctx.deps.redis).issue(`stars-refund:${order.id}`);
     return show(ctx, {
       text: ctx.t("stars-refund-confirm", {
         amount,
@@ -56,7 +56,7 @@ starsRefundFeature.callbackQuery(starsRefundCb.pattern, async (ctx) => {
       ),
     });
   }
-  if ((await new OneTimeTokens(ctx.deps.redis).claim(data.token)) !== "claimed") {
+  if ((await new OneTimeTokens(ctx.deps.redis).claim(data.token, `stars-refund:${order.id}`)) !== "claimed") {
     return show(ctx, { text: ctx.t("stars-refund-used"), keyboard: adminHomeButton(ctx) });
   }
   const result = await refundStarsCharge(

@@ -516,12 +516,14 @@ xuiUsersFeature.callbackQuery(xuiCb.pattern, async (ctx) => {
       return show(ctx, await xuiCardView(ctx, id, email, notice));
     }
     case "del": {
-      const token = await new OneTimeTokens(ctx.deps.redis).issue();
+      const token = await new OneTimeTokens(ctx.deps.redis).issue(`xui:del:${id}:${email}`);
       return show(ctx, deleteConfirmView(ctx, id, email, ref, token));
     }
     case "del-ok": {
       const token = cut >= 0 ? arg.slice(cut + 1) : "";
-      const claim = token ? await new OneTimeTokens(ctx.deps.redis).claim(token) : "unknown";
+      const claim = token
+        ? await new OneTimeTokens(ctx.deps.redis).claim(token, `xui:del:${id}:${email}`)
+        : "unknown";
       if (claim === "used") return show(ctx, await xuiListView(ctx, id, 0, ctx.t("xui-delete-already")));
       if (claim === "unknown") return show(ctx, await xuiListView(ctx, id, 0, ctx.t("xui-delete-expired")));
       try {
