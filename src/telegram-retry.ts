@@ -1,12 +1,26 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import type { Api } from "grammy";
 
+/** Attempts after the first for a 429 or a 5xx; a bounded wait instead of auto-retry's unlimited one. */
+export const FLOOD_RETRY_ATTEMPTS = 3;
+/** A 429 asking for a longer wait than this is not waited out here: the caller fails and moves on. */
+export const FLOOD_MAX_DELAY_SECONDS = 10;
+
 /**
  * Makes an Api wait out Telegram's 429 `retry_after` (and retry a 5xx) a few times, up to 10 s
- * each, so a burst does not fail a handler or a notice. The outbox does not use it: it pauses
- * its whole queue on a 429 instead.
+ * each, so a burst does not fail a handler or a notice. Network errors are rethrown at once:
+ * auto-retry would otherwise retry them forever, up to an hour apart, so a handler hung while
+ * Telegram was unreachable and a delivery slept an hour after an outage. A handler gives up (the
+ * error boundary answers), a job fails its attempt and BullMQ retries it with its own backoff.
+ * The outbox does not use it: it pauses its whole queue on a 429 instead.
  */
 export function retryOnFlood<A extends Api>(api: A): A {
-  api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 10 }));
+  api.config.use(
+    autoRetry({
+      maxRetryAttempts: FLOOD_RETRY_ATTEMPTS,
+      maxDelaySeconds: FLOOD_MAX_DELAY_SECONDS,
+      rethrowHttpErrors: true,
+    }),
+  );
   return api;
 }

@@ -5,6 +5,8 @@
  * - every call is recorded (`calls`, `callsOf`, `last`, `methods`, `waitFor`);
  * - results are shaped like Telegram's (Message objects with increasing ids, `true` for setters, ...);
  * - an update feed serves long polling (`pushUpdate` + `getUpdates` with offset/limit/timeout);
+ * - Telegram can be made unreachable (`goOffline`/`goOnline`): connections are cut, the in-process fetch
+ *   fails like node-fetch does (its message names the URL, bot token included);
  * - faults can be injected (`failNext`, `blockChat`), and a few real error paths are reproduced
  *   (401 wrong token, 404 unknown method, 409 getUpdates while a webhook is set, 400 empty/too long
  *   text, 400 "message is not modified", 400 charge already refunded).
@@ -226,6 +228,14 @@ export class FakeTelegram {
   private server: Server | undefined;
   private port = 0;
   private stopping = false;
+  private offline = false;
+  private readonly holds: {
+    method: string;
+    when: (p: Record<string, unknown>) => boolean;
+    gate: Promise<void>;
+  }[] = [];
+  /** Requests that found Telegram unreachable (see {@link goOffline}). */
+  refusedWhileOffline = 0;
 
   // state behind the methods
   private feed: Update[] = [];
@@ -259,6 +269,11 @@ export class FakeTelegram {
   async start(): Promise<this> {
     this.stopping = false;
     const server = createServer((req, res) => {
+      if (this.offline) {
+        this.refuse();
+        req.socket.destroy();
+        return;
+      }
       const done = this.handle(req, res).catch(() => undefined);
       this.inflight.add(done);
       void done.finally(() => this.inflight.delete(done));
@@ -358,6 +373,37 @@ export class FakeTelegram {
 
   unblockChat(chatId: number | string): void {
     this.blocked.delete(String(chatId));
+  }
+
+  /**
+   * Telegram becomes unreachable: held long polls and every new connection are cut, and the in-process
+   * `fetch` throws what node-fetch throws for a refused connection. The state is kept for {@link goOnline}.
+   */
+  goOffline(): void {
+    this.offline = true;
+    this.server?.closeAllConnections();
+  }
+
+  goOnline(): void {
+    this.offline = false;
+  }
+
+  /**
+   * The next call of `method` whose params match `when` is recorded at once but answered only after the
+   * returned `release()` (a slow Telegram, to keep a handler or a job running).
+   */
+  holdNext(method: string, when: (params: Record<string, unknown>) => boolean = () => true): () => void {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.holds.push({ method, when, gate });
+    return release;
+  }
+
+  private refuse(): void {
+    this.refusedWhileOffline += 1;
+    for (const check of [...this.waiters]) check();
   }
 
   /** Replaces or adds a method handler (return the result, or throw a TelegramApiError). */
@@ -702,6 +748,16 @@ export class FakeTelegram {
     init?: { body?: unknown; headers?: unknown },
   ): Promise<Response> => {
     const url = new URL(String(input));
+    if (this.offline) {
+      this.refuse();
+      // node-fetch's FetchError for a refused connection: the message carries the whole URL.
+      throw Object.assign(new Error(`request to ${url.href} failed, reason: connect ECONNREFUSED`), {
+        name: "FetchError",
+        type: "system",
+        code: "ECONNREFUSED",
+        errno: "ECONNREFUSED",
+      });
+    }
     const headers = new Headers(init?.headers as ConstructorParameters<typeof Headers>[0]);
     const raw = await bodyBytes(init?.body);
     const answer = await this.dispatch(
@@ -747,6 +803,8 @@ export class FakeTelegram {
       injection.times -= 1;
       return fail(injection.error);
     }
+    const hold = this.holds.findIndex((h) => h.method === method && h.when(params));
+    if (hold !== -1) await this.holds.splice(hold, 1)[0]?.gate;
     if (isSend(method) && params.chat_id !== undefined && this.blocked.has(String(params.chat_id))) {
       return fail(BLOCKED);
     }
