@@ -1,6 +1,9 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 
 const VERSION = "v1";
+/** GCM's full tag; Node would accept a 4-byte one, which a forger can guess. */
+const TAG_BYTES = 16;
+const IV_BYTES = 12;
 
 /**
  * AES-256-GCM for secrets kept in Redis (hosting keys and tokens). The output is
@@ -13,8 +16,8 @@ export class SecretBox {
   }
 
   seal(plain: string, context: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv("aes-256-gcm", this.key, iv);
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv("aes-256-gcm", this.key, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(Buffer.from(context));
     const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
     return [VERSION, iv, cipher.getAuthTag(), body]
@@ -22,14 +25,20 @@ export class SecretBox {
       .join(".");
   }
 
-  /** Returns undefined when the value was tampered with or sealed under another key or context. */
+  /**
+   * Returns undefined when the value was tampered with (a tag shorter than 16 bytes included) or
+   * sealed under another key or context.
+   */
   open(sealed: string, context: string): string | undefined {
     const [version, iv, tag, body] = sealed.split(".");
     if (version !== VERSION || !iv || !tag || body === undefined) return undefined;
+    const ivBytes = Buffer.from(iv, "base64url");
+    const tagBytes = Buffer.from(tag, "base64url");
+    if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES) return undefined;
     try {
-      const decipher = createDecipheriv("aes-256-gcm", this.key, Buffer.from(iv, "base64url"));
+      const decipher = createDecipheriv("aes-256-gcm", this.key, ivBytes, { authTagLength: TAG_BYTES });
       decipher.setAAD(Buffer.from(context));
-      decipher.setAuthTag(Buffer.from(tag, "base64url"));
+      decipher.setAuthTag(tagBytes);
       return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString(
         "utf8",
       );
