@@ -1,5 +1,5 @@
 import type { Conversation, ConversationData, VersionedState } from "@grammyjs/conversations";
-import { InlineKeyboard } from "grammy";
+import { InlineKeyboard, type MiddlewareFn } from "grammy";
 import type { Redis } from "ioredis";
 import type { SecretBox } from "../domain/secret-box.js";
 import type { BotContext, ConvContext } from "./context.js";
@@ -10,6 +10,9 @@ const CANCEL = "conv:cancel";
 /** A question left unanswered this long ends the conversation. */
 export const ANSWER_TIMEOUT_MS = 15 * 60_000;
 const STATE_TTL_SECONDS = 60 * 60;
+/** While set, the user's next stray message in that chat is taken for the secret asked for. */
+const SECRET_EXPECTED = (chatId: number, userId: number) => `secret-expected:${chatId}:${userId}`;
+const SECRET_EXPECTED_TTL_SECONDS = 60 * 60;
 
 /**
  * Conversation state in Redis, sealed with SECRET_KEY: a conversation replays the updates it
@@ -82,6 +85,7 @@ export async function askText(
   prompt: string,
   options: AskOptions = {},
 ): Promise<string> {
+  if (options.secret) await conversation.external((outer: BotContext) => expectSecret(outer, true));
   await ctx.reply(prompt, {
     parse_mode: "HTML",
     reply_markup: new InlineKeyboard().text(ctx.t("conv-cancel"), CANCEL),
@@ -101,6 +105,7 @@ export async function askText(
     if (options.secret && answer.message) {
       // Bot API calls are already replay-safe in a conversation (never wrap them in external).
       await answer.deleteMessage().catch(() => undefined);
+      await conversation.external((outer: BotContext) => expectSecret(outer, false));
     }
     if (text === undefined) {
       await answer.reply(answer.t("conv-send-text"));
@@ -114,3 +119,25 @@ export async function askText(
     return text.trim();
   }
 }
+
+/** Marks (or clears) that a secret was asked for in this chat and not received yet. */
+async function expectSecret(ctx: BotContext, expected: boolean): Promise<void> {
+  if (!ctx.chat || !ctx.from) return;
+  const key = SECRET_EXPECTED(ctx.chat.id, ctx.from.id);
+  if (expected) await ctx.deps.redis.set(key, "1", "EX", SECRET_EXPECTED_TTL_SECONDS);
+  else await ctx.deps.redis.del(key);
+}
+
+/**
+ * A secret (password, code, key) sent after its question ended (timed out, cancelled, left)
+ * reaches no conversation: the first stray message after the question is deleted all the same,
+ * unread and unlogged, and the user is told. Installed after the conversations.
+ */
+export const lateSecrets: MiddlewareFn<BotContext> = async (ctx, next) => {
+  const message = ctx.message;
+  if (!message || !ctx.chat || !ctx.from || message.text?.startsWith("/")) return next();
+  if (!(await ctx.deps.redis.getdel(SECRET_EXPECTED(ctx.chat.id, ctx.from.id)))) return next();
+  await ctx.deleteMessage().catch(() => undefined);
+  ctx.log.info({ from: ctx.from.id }, "deleted a message sent after a secret question ended");
+  await ctx.reply(ctx.t("secret-late-deleted"));
+};
