@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Locale } from "../config.js";
 import type { Clock } from "./clock.js";
+import { LuaScript } from "./lua.js";
 
 export interface Customer {
   id: number;
@@ -27,6 +28,37 @@ const BY_USERNAME = "customers:by-username";
 /** All customers by first contact time. */
 export const CUSTOMERS_ALL = "customers:all";
 
+/**
+ * Sets (or, with an empty name, removes) a customer's @username and keeps the index true: the
+ * customer's old name stops pointing at them, and a name another customer had before is taken
+ * from that customer's record (they changed it in Telegram). KEYS: customer, index, the name's
+ * previous owner (the customer again when none). ARGV: id, name lowercased ('' for none), name,
+ * the previous owner's id the caller read ('' for none). Returns 0 when the index moved since
+ * that read (the caller reads again), 1 when done.
+ */
+const SET_USERNAME = new LuaScript(`
+local owner = false
+if ARGV[2] ~= '' then
+  owner = redis.call('HGET', KEYS[2], ARGV[2])
+  if (owner or '') ~= ARGV[4] then return 0 end
+end
+local old = redis.call('HGET', KEYS[1], 'username')
+if old and old ~= '' and string.lower(old) ~= ARGV[2] and redis.call('HGET', KEYS[2], string.lower(old)) == ARGV[1] then
+  redis.call('HDEL', KEYS[2], string.lower(old))
+end
+if ARGV[2] == '' then
+  redis.call('HDEL', KEYS[1], 'username')
+  return 1
+end
+if owner and owner ~= ARGV[1] then
+  local theirs = redis.call('HGET', KEYS[3], 'username')
+  if theirs and string.lower(theirs) == ARGV[2] then redis.call('HDEL', KEYS[3], 'username') end
+end
+redis.call('HSET', KEYS[1], 'username', ARGV[3])
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[1])
+return 1
+`);
+
 /** Customers as the shop knows them: profile, language, blocks, trial. */
 export class Customers {
   constructor(
@@ -35,8 +67,9 @@ export class Customers {
   ) {}
 
   /**
-   * Records a customer's latest name and language (creating the record on first contact).
-   * Returns true when the customer is new. A customer who writes again is no longer bot-blocked.
+   * Records a customer's latest name, @username and language (creating the record on first
+   * contact). Returns true when the customer is new. A customer who writes again is no longer
+   * bot-blocked. Telegram sends the current username, so none means the user has none now.
    */
   async seen(who: CustomerSeen): Promise<boolean> {
     const now = this.clock.now();
@@ -47,17 +80,24 @@ export class Customers {
       locale: who.locale,
     };
     if (isNew) fields.createdAt = String(now);
-    const tx = this.redis.multi().hset(key(who.id), fields).hdel(key(who.id), "botBlocked");
-    if (who.username) {
-      fields.username = who.username;
-      tx.hset(key(who.id), "username", who.username).hset(
-        BY_USERNAME,
-        who.username.toLowerCase(),
-        String(who.id),
-      );
-    }
-    await tx.exec();
+    await this.redis.multi().hset(key(who.id), fields).hdel(key(who.id), "botBlocked").exec();
+    await this.setUsername(who.id, who.username ?? "");
     return isNew;
+  }
+
+  private async setUsername(id: number, username: string): Promise<void> {
+    const lower = username.toLowerCase();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const owner = lower ? await this.redis.hget(BY_USERNAME, lower) : null;
+      const ownerKey = owner && owner !== String(id) ? key(Number(owner)) : key(id);
+      const done = await SET_USERNAME.run(
+        this.redis,
+        [key(id), BY_USERNAME, ownerKey],
+        [String(id), lower, username, owner ?? ""],
+      );
+      if (done === 1) return;
+    }
+    throw new Error(`the @username index kept changing while recording customer ${id}`);
   }
 
   async get(id: number): Promise<Customer | undefined> {
@@ -80,7 +120,9 @@ export class Customers {
     const q = query.trim().replace(/^@/, "");
     if (/^\d+$/.test(q)) return this.get(Number(q));
     const id = await this.redis.hget(BY_USERNAME, q.toLowerCase());
-    return id ? this.get(Number(id)) : undefined;
+    const customer = id ? await this.get(Number(id)) : undefined;
+    // The record must still carry the name (a stale index entry never finds someone else).
+    return customer?.username?.toLowerCase() === q.toLowerCase() ? customer : undefined;
   }
 
   async setLocale(id: number, locale: Locale): Promise<void> {
