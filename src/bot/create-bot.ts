@@ -9,7 +9,12 @@ import { conversationKey, lateSecrets, SealedConversationStorage } from "./conve
 import { adminConversations, adminFeature } from "./features/admin/index.js";
 import { helpFeature } from "./features/help.js";
 import { languageFeature, languageMenu } from "./features/language.js";
-import { paymentsFeature } from "./features/payments.js";
+import {
+  paymentsFeature,
+  preCheckoutFeature,
+  recordPaymentFirst,
+  recordPaymentsOnFetch,
+} from "./features/payments.js";
 import { shopConversations, shopFeature } from "./features/shop/index.js";
 import { mainMenu, startFeature } from "./features/start.js";
 import { createI18n, supportedLocale } from "./i18n.js";
@@ -33,6 +38,8 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   const { deps } = options;
   const bot = new Bot<BotContext>(options.token, { botInfo: options.botInfo, client: options.client });
   retryOnFlood(bot.api);
+  // Polling: payments of a fetched batch are stored before the runner moves its offset.
+  bot.api.config.use(recordPaymentsOnFetch(deps.shop.paymentInbox));
   const i18n = createI18n<BotContext>(deps.config.defaultLocale, (ctx) => {
     const chosen = chatKey(ctx) ? ctx.session.locale : undefined;
     return chosen ?? supportedLocale(ctx.from?.language_code);
@@ -53,6 +60,20 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     }
   });
 
+  // Outside the error boundary: a payment that cannot be stored is not acknowledged (webhook non-2xx).
+  bot.use(recordPaymentFirst);
+
+  /** The locale a chat chose, read from its stored session (where no session middleware runs). */
+  const storedLocale = async (ctx: {
+    chat?: { id: number };
+    from?: { id: number; language_code?: string };
+  }) => {
+    const key = chatKey(ctx);
+    const stored = key ? await deps.redis.get(`session:${key}`) : null;
+    const locale = stored ? (JSON.parse(stored) as SessionData).locale : undefined;
+    return locale ?? supportedLocale(ctx.from?.language_code);
+  };
+
   // Errors end here in every delivery mode (polling, webhook, tests): logged, the user told politely.
   const guarded = bot.errorBoundary(async (err: BotError<BotContext>) => {
     const ctx = err.ctx;
@@ -66,6 +87,14 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     await politeError(ctx).catch(() => undefined);
   });
 
+  // Pre-checkout is answered at once, not queued behind the user's other updates (10 s limit).
+  guarded.use(
+    preCheckoutFeature(
+      createI18n<BotContext>(deps.config.defaultLocale, undefined, (ctx) =>
+        storedLocale(ctx).catch(() => supportedLocale(ctx.from?.language_code)),
+      ),
+    ),
+  );
   // Concurrent updates of one chat must not race on its session (runner and webhook alike).
   guarded.use(sequentialize(chatKey));
   guarded.use(
@@ -77,17 +106,12 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     }),
   );
   guarded.use(i18n);
-  // Payments first: never swallowed by a conversation; pre-checkout queries have no chat.
+  // Payments first: never swallowed by a conversation.
   guarded.use(paymentsFeature);
 
   const inChats = guarded.filter((ctx) => ctx.chat !== undefined);
   // Inside conversations there is no session: the locale is read from the chat's session in Redis.
-  const conversationI18n = createI18n<ConvContext>(deps.config.defaultLocale, undefined, async (ctx) => {
-    const key = chatKey(ctx);
-    const stored = key ? await deps.redis.get(`session:${key}`) : null;
-    const locale = stored ? (JSON.parse(stored) as SessionData).locale : undefined;
-    return locale ?? supportedLocale(ctx.from?.language_code);
-  });
+  const conversationI18n = createI18n<ConvContext>(deps.config.defaultLocale, undefined, storedLocale);
   inChats.use(
     conversations<BotContext, ConvContext>({
       storage: {

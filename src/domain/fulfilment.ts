@@ -1,8 +1,10 @@
+import type { Redis } from "ioredis";
 import type { Logger } from "../logger.js";
 import { type Catalog, findPlan, type Plan } from "./catalog.js";
 import type { Clock } from "./clock.js";
 import type { Customers } from "./customers.js";
-import { type Order, type Orders, parseRef } from "./orders.js";
+import { LuaScript } from "./lua.js";
+import { type Order, type Orders, orderKeys, parseRef } from "./orders.js";
 import {
   type AccessLinks,
   DAY_MS,
@@ -12,7 +14,7 @@ import {
 } from "./provisioning/types.js";
 import type { RenewalChain } from "./renewal-chain.js";
 import type { Subscription, Subscriptions } from "./subscriptions.js";
-import type { Wallet } from "./wallet.js";
+import { APPLY_FN, movementKeys, type Wallet } from "./wallet.js";
 
 export type FulfilResult =
   | {
@@ -38,9 +40,26 @@ export interface FulfilmentDeps {
   catalog: () => Catalog;
   provisioner: (kind: Plan["backend"]["kind"]) => Provisioner;
   renewals: RenewalChain;
+  redis: Redis;
   clock: Clock;
   logger: Logger;
 }
+
+/**
+ * Lua: the refund of a failed order, in one step with its ledger entry: only while the order is
+ * still `failed` (an admin may have sent it back to `paid`), credited once (`refund:<order>`),
+ * then `refunded`. KEYS: order, failed set, 4 movement keys. ARGV: entry JSON, now.
+ * Returns 1 when this call refunded it, 0 when it was not `failed` any more.
+ */
+const REFUND = new LuaScript(`${APPLY_FN}
+if redis.call('HGET', KEYS[1], 'status') ~= 'failed' then return 0 end
+local id = redis.call('HGET', KEYS[1], 'id')
+local price = tonumber(redis.call('HGET', KEYS[1], 'price'))
+if price > 0 then apply(KEYS[3], KEYS[4], KEYS[5], KEYS[6], price, 'refund:' .. id, ARGV[1], false) end
+redis.call('HSET', KEYS[1], 'status', 'refunded', 'updatedAt', ARGV[2], 'finishedAt', ARGV[2])
+redis.call('ZREM', KEYS[2], id)
+return 1
+`);
 
 /** The plan an order is served by; a trial uses its catalog plan's backend with the trial's term. */
 export function termOf(catalog: Catalog, order: Order): { plan: Plan; days: number; trafficGb: number } {
@@ -179,30 +198,49 @@ export class Fulfilment {
   }
 
   /**
-   * Gives up on an order: marks it failed and gives the money back to the wallet (once, keyed
-   * by the order), or the trial back to the customer. Returns what was refunded.
+   * Gives up on an order: marks it failed, then gives the money back to the wallet (once, keyed
+   * by the order), or the trial back to the customer. Returns what was refunded, or undefined
+   * when someone else (the sweep, an admin) has taken the order on.
    */
   async fail(orderId: string, reason: string): Promise<FailResult> {
-    const { orders, wallet, customers } = this.deps;
+    const { orders } = this.deps;
     const moved = await orders.transition(orderId, ["paid", "provisioning"], "failed", {
       error: reason.slice(0, 300),
     });
     const order = await orders.get(orderId);
     if (!order || (!moved && order.status !== "failed")) return undefined;
+    return this.refund(order, reason);
+  }
+
+  /**
+   * Finishes the refund of an order left `failed` (a crash came between marking it failed and the
+   * money going back): the same one step as `fail`, so it refunds once whoever gets there first.
+   */
+  async resumeRefund(orderId: string): Promise<FailResult> {
+    const order = await this.deps.orders.get(orderId);
+    if (order?.status !== "failed") return undefined;
+    return this.refund(order, order.error ?? "");
+  }
+
+  private async refund(order: Order, reason: string): Promise<FailResult> {
+    const { wallet, customers, clock } = this.deps;
     if (order.kind === "trial") await customers.releaseTrial(order.customerId);
-    if (order.price > 0) {
-      await wallet.credit(order.customerId, order.price, `refund:${order.id}`, {
-        kind: "refund",
-        ref: order.id,
-        planId: order.planId,
-      });
-    }
-    await orders.transition(orderId, ["failed"], "refunded");
+    const entry = wallet.entryJson(order.customerId, order.price, {
+      kind: "refund",
+      ref: order.id,
+      planId: order.planId,
+    });
+    const done = await REFUND.run(
+      this.deps.redis,
+      [orderKeys.order(order.id), orderKeys.failed, ...movementKeys(order.customerId)],
+      [entry, clock.now()],
+    );
+    if (done !== 1) return undefined;
     const nextInChain =
       order.kind === "renewal" && order.subscriptionId
         ? await this.deps.renewals.leave(order.subscriptionId, order.id)
         : undefined;
-    this.deps.logger.warn({ orderId, reason, refunded: order.price }, "order failed and refunded");
+    this.deps.logger.warn({ orderId: order.id, reason, refunded: order.price }, "order failed and refunded");
     return { refunded: order.price, order, nextInChain };
   }
 }

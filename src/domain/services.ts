@@ -6,6 +6,7 @@ import type { Clock } from "./clock.js";
 import { Customers } from "./customers.js";
 import { Fulfilment } from "./fulfilment.js";
 import { Orders } from "./orders.js";
+import { PaymentInbox } from "./payment-inbox.js";
 import { createProvisioners, type ProvisionerFor } from "./provisioning/index.js";
 import { RenewalChain } from "./renewal-chain.js";
 import { ServerExtension } from "./server-extension.js";
@@ -33,6 +34,8 @@ export interface ShopServices {
   catalog: () => Catalog;
   /** Extends hosting servers (the admin's button and the worker's auto-extension). */
   serverExtension: ServerExtension;
+  /** Every successful_payment seen, stored before it is acknowledged, until it is credited. */
+  paymentInbox: PaymentInbox;
 }
 
 export interface ShopServicesDeps {
@@ -68,6 +71,7 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     catalog,
     provisioner,
     renewals,
+    redis,
     clock,
     logger: deps.logger,
   });
@@ -85,5 +89,6 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     jobs: deps.jobs,
     catalog,
     serverExtension,
+    paymentInbox: new PaymentInbox({ redis, clock, shop, jobs: deps.jobs }),
   };
 }

@@ -11,11 +11,13 @@ import { retryOnFlood } from "../telegram-retry.js";
 import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
 import { startMaintenance } from "./maintenance.js";
 import { Notifier } from "./notifier.js";
+import { createOrderSweepTask } from "./order-sweep.js";
 import { startOrderWorker } from "./order-worker.js";
 import type { Outbox } from "./outbox.js";
 import { startOutboxWorker } from "./outbox.js";
 import type { OrderQueue } from "./queues.js";
 import { createReconcileTask } from "./reconcile.js";
+import { createInboxReconcileTask } from "./reconcile-inbox.js";
 import { createReminderTask } from "./reminders.js";
 import { createServerWatchTask } from "./server-watch.js";
 import { createTrafficTask } from "./traffic.js";
@@ -111,6 +113,16 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
         adminIds: config.adminIds,
       }),
       createReconcileTask({ api, redis, services: shop, outbox, i18n, logger }),
+      createInboxReconcileTask({ services: shop, outbox, i18n, logger }),
+      createOrderSweepTask({
+        redis,
+        orders: shop.orders,
+        queue: deps.orderQueue,
+        fulfilment: shop.fulfilment,
+        notifier,
+        clock,
+        logger,
+      }),
     ],
   });
   await orderWorker.resume();

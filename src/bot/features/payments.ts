@@ -1,10 +1,12 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard, type Middleware, type NextFunction, type Transformer } from "grammy";
+import type { PreCheckoutQuery, Update } from "grammy/types";
 import { formatMoney } from "../../domain/money.js";
 import type { Order } from "../../domain/orders.js";
+import type { IncomingPayment, PaymentInbox } from "../../domain/payment-inbox.js";
 import type { BotContext } from "../context.js";
 import { localeOf } from "../i18n.js";
 
-/** Telegram's answer limit for pre-checkout queries is 10 s; we answer well before. */
+/** Telegram's answer limit for pre-checkout queries is 10 s; we answer well before, counted from arrival. */
 const PRE_CHECKOUT_BUDGET_MS = 7_000;
 
 /** Provider token and currency for invoices: Stars (`XTR`, empty token) unless a provider is set. */
@@ -52,19 +54,88 @@ export async function sendTopUpInvoice(ctx: BotContext, amount: number): Promise
   return true;
 }
 
-/**
- * Payments. Installed before conversations and menus: a payment update must never be swallowed
- * by an active conversation, and pre-checkout queries have no chat.
- */
-export const paymentsFeature = new Composer<BotContext>();
+/** A payment update in the inbox's terms (undefined for any other update). */
+export function incomingPayment(update: Update): IncomingPayment | undefined {
+  const message = update.message;
+  const payment = message?.successful_payment;
+  if (!message || !payment || !message.from) return undefined;
+  return {
+    chargeId: payment.telegram_payment_charge_id,
+    payerId: message.from.id,
+    payload: payment.invoice_payload,
+    amount: payment.total_amount,
+    currency: payment.currency,
+    updateId: update.update_id,
+    raw: JSON.stringify({ update_id: update.update_id, from: message.from, successful_payment: payment }),
+  };
+}
 
-paymentsFeature.on("pre_checkout_query", async (ctx) => {
+/**
+ * First middleware, outside the error boundary: a payment update is stored before anything else
+ * runs. If it cannot be stored the error escapes, so the webhook answers non-2xx and Telegram
+ * delivers the update again (rule 9).
+ */
+export async function recordPaymentFirst(ctx: BotContext, next: NextFunction): Promise<void> {
+  const payment = incomingPayment(ctx.update);
+  if (payment) {
+    try {
+      await ctx.deps.shop.paymentInbox.record(payment);
+    } catch (err) {
+      ctx.log.error({ err, charge: payment.chargeId }, "could not store a payment; not acknowledging it");
+      throw err;
+    }
+  }
+  await next();
+}
+
+/**
+ * Bot API transformer for long polling: the runner moves its offset only after `getUpdates`
+ * returns, so every payment of a batch is stored first; if that fails the call fails and the
+ * runner asks again from the same offset (it retries with backoff).
+ */
+export function recordPaymentsOnFetch(inbox: PaymentInbox): Transformer {
+  return async (prev, method, payload, signal) => {
+    const res = await prev(method, payload, signal);
+    if (method === "getUpdates" && res.ok) {
+      for (const update of res.result as Update[]) {
+        const payment = incomingPayment(update);
+        if (payment) await inbox.record(payment);
+      }
+    }
+    return res;
+  };
+}
+
+/** When each pre-checkout query reached the bot: its budget starts there, not when a handler begins. */
+const arrivals = new WeakMap<BotContext, number>();
+
+/**
+ * Pre-checkout queries, answered ahead of the per-chat queue (Telegram waits 10 s at most, and a
+ * slow update of the same user must not hold the payment up). `i18n` is one that needs no session.
+ */
+export function preCheckoutFeature(i18n: Middleware<BotContext>): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  feature.on(
+    "pre_checkout_query",
+    (ctx, next) => {
+      arrivals.set(ctx, Date.now());
+      return next();
+    },
+    i18n,
+    answerPreCheckout,
+  );
+  return feature;
+}
+
+async function answerPreCheckout(ctx: BotContext & { preCheckoutQuery: PreCheckoutQuery }): Promise<void> {
   const q = ctx.preCheckoutQuery;
   const check = ctx.deps.shop.shop.checkPreCheckout(q.from.id, q.invoice_payload, q.total_amount, q.currency);
-  const timeout = new Promise<"timeout">((resolve) =>
-    setTimeout(() => resolve("timeout"), PRE_CHECKOUT_BUDGET_MS),
-  );
-  const verdict = await Promise.race([check, timeout]);
+  const left = (arrivals.get(ctx) ?? Date.now()) + PRE_CHECKOUT_BUDGET_MS - Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), Math.max(0, left));
+  });
+  const verdict = await Promise.race([check, timeout]).finally(() => clearTimeout(timer));
   if (verdict === "timeout") {
     ctx.log.warn({ payload: q.invoice_payload }, "pre-checkout check too slow; refusing");
     await ctx.answerPreCheckoutQuery(false, { error_message: ctx.t("invoice-try-again") });
@@ -76,37 +147,42 @@ paymentsFeature.on("pre_checkout_query", async (ctx) => {
   }
   ctx.log.info({ payload: q.invoice_payload, reason: verdict.reason }, "pre-checkout refused");
   await ctx.answerPreCheckoutQuery(false, { error_message: ctx.t(`invoice-refused-${verdict.reason}`) });
-});
+}
+
+/**
+ * Successful payments. Installed before conversations and menus: a payment update must never be
+ * swallowed by an active conversation. The update is in the payment inbox already (see
+ * `recordPaymentFirst`); crediting it here is idempotent by charge id, and whatever fails here is
+ * credited later by the inbox worker.
+ */
+export const paymentsFeature = new Composer<BotContext>();
 
 paymentsFeature.on("message:successful_payment", async (ctx) => {
   const payment = ctx.message.successful_payment;
-  const { shop, jobs } = ctx.deps.shop;
-  const result = await shop.recordPayment(
-    ctx.from.id,
-    payment.invoice_payload,
-    payment.telegram_payment_charge_id,
-    payment.total_amount,
-  );
+  const settled = await ctx.deps.shop.paymentInbox.settle({
+    chargeId: payment.telegram_payment_charge_id,
+    payerId: ctx.from.id,
+    payload: payment.invoice_payload,
+    amount: payment.total_amount,
+  });
   const locale = await localeOf(ctx);
-  const balance = formatMoney(payment.currency, result.entry.balance, locale);
+  const balance = formatMoney(payment.currency, settled.balance, locale);
   ctx.log.info(
-    { charge: payment.telegram_payment_charge_id, amount: payment.total_amount, credited: result.credited },
+    { charge: payment.telegram_payment_charge_id, amount: payment.total_amount, credited: settled.credited },
     "payment received",
   );
-  const status = result.order?.status;
-  if (result.orderId && (status === "paid" || status === "already-paid")) {
-    await jobs.enqueueOrder(result.orderId);
-    if (result.credited) await ctx.reply(ctx.t("payment-order-paid"));
+  if (!settled.credited) return; // a repeated update: already told
+  if (settled.paid) {
+    await ctx.reply(ctx.t("payment-order-paid"));
     return;
   }
-  if (!result.credited) return; // a repeated update: already told
-  if (result.orderId && status === "insufficient") {
+  if (settled.orderId && settled.orderStatus === "insufficient") {
     await ctx.reply(ctx.t("payment-order-short", { balance }), {
       reply_markup: new InlineKeyboard().text(ctx.t("menu-wallet"), "wallet:view"),
     });
     return;
   }
-  const key = result.orderId ? "payment-order-expired" : "payment-topup-done";
+  const key = settled.orderId ? "payment-order-expired" : "payment-topup-done";
   await ctx.reply(
     ctx.t(key, { amount: formatMoney(payment.currency, payment.total_amount, locale), balance }),
   );

@@ -1,0 +1,84 @@
+import type { Redis } from "ioredis";
+import type { Clock } from "../domain/clock.js";
+import type { Fulfilment } from "../domain/fulfilment.js";
+import { type Orders, orderKeys } from "../domain/orders.js";
+import type { Logger } from "../logger.js";
+import type { PeriodicTask } from "./maintenance.js";
+import type { Notifier } from "./notifier.js";
+import type { OrderQueue } from "./queues.js";
+
+/** Orders younger than this are left to the step that is about to queue or refund them. */
+export const SWEEP_GRACE_MS = 60_000;
+/** Most orders looked at per run and per index (bounded work; the rest come in later runs). */
+export const SWEEP_BATCH = 200;
+/** Where the look through the open orders goes on next run, so a long list is covered in turns. */
+const OPEN_CURSOR = "sweep:orders:open-offset";
+/** Job states that will still run the order; any other (missing, finished) means it has none. */
+const LIVE = new Set(["waiting", "active", "delayed", "prioritized", "waiting-children"]);
+
+export interface OrderSweepDeps {
+  redis: Redis;
+  orders: Orders;
+  queue: OrderQueue;
+  fulfilment: Fulfilment;
+  notifier: Notifier;
+  clock: Clock;
+  logger: Logger;
+  graceMs?: number;
+  batch?: number;
+  everyMs?: number;
+}
+
+export interface SweepResult {
+  checked: number;
+  requeued: number;
+  refunded: number;
+}
+
+/**
+ * Keeps rule 9 for orders: a paid order whose job is gone (the enqueue after the payment failed,
+ * or the job finished without finishing the order) is queued again, and an order left `failed`
+ * by a crash before its refund is refunded now, its customer and the admins told once. Safe in
+ * several processes at once: the enqueue is keyed by the order id and the refund is one atomic
+ * step that only one caller wins.
+ */
+export async function sweepOrders(deps: OrderSweepDeps): Promise<SweepResult> {
+  const grace = deps.graceMs ?? SWEEP_GRACE_MS;
+  const batch = deps.batch ?? SWEEP_BATCH;
+  const before = deps.clock.now() - grace;
+  const result: SweepResult = { checked: 0, requeued: 0, refunded: 0 };
+
+  const offset = Number((await deps.redis.get(OPEN_CURSOR)) ?? 0);
+  const open = await deps.redis.zrangebyscore(orderKeys.open, "-inf", before, "LIMIT", offset, batch);
+  await deps.redis.set(OPEN_CURSOR, open.length < batch ? "0" : String(offset + open.length));
+  for (const id of open) {
+    result.checked++;
+    const job = await deps.queue.queue.getJob(id);
+    if (job && LIVE.has(await job.getState())) continue;
+    const order = await deps.orders.get(id);
+    if (order?.status !== "paid" && order?.status !== "provisioning") continue;
+    await deps.queue.enqueue(id);
+    result.requeued++;
+    deps.logger.warn(
+      { orderId: id, job: job ? "finished" : "missing" },
+      "re-queued a paid order without a job",
+    );
+  }
+
+  const failed = await deps.redis.zrangebyscore(orderKeys.failed, "-inf", before, "LIMIT", 0, batch);
+  for (const id of failed) {
+    result.checked++;
+    const done = await deps.fulfilment.resumeRefund(id);
+    if (!done) continue;
+    result.refunded++;
+    deps.logger.warn({ orderId: id, refunded: done.refunded }, "finished an interrupted refund");
+    await deps.notifier
+      .failed(done.order, done.refunded, done.order.error ?? "")
+      .catch((err: unknown) => deps.logger.warn({ err, orderId: id }, "refund notice failed"));
+  }
+  return result;
+}
+
+export function createOrderSweepTask(deps: OrderSweepDeps): PeriodicTask {
+  return { name: "order-sweep", everyMs: deps.everyMs ?? 60_000, run: () => sweepOrders(deps) };
+}

@@ -1,0 +1,60 @@
+import { formatMoney } from "../domain/money.js";
+import type { ShopServices } from "../domain/services.js";
+import type { Logger } from "../logger.js";
+import type { PeriodicTask } from "./maintenance.js";
+import type { Outbox } from "./outbox.js";
+
+type I18nLike = { t(locale: string, key: string, vars?: Record<string, string | number>): string };
+
+/** An entry younger than this may still be in the hands of the live handler. */
+export const INBOX_GRACE_MS = 60_000;
+/** Most entries credited per run (the rest follow in the next runs). */
+const BATCH = 100;
+
+export interface ReconcileInboxDeps {
+  services: ShopServices;
+  outbox: Outbox;
+  i18n: I18nLike;
+  logger: Logger;
+  graceMs?: number;
+  everyMs?: number;
+}
+
+/**
+ * Credits every payment in the inbox that was stored but never credited (the handler failed or
+ * the process died after the update was stored), through the same exactly-once step as the live
+ * handler; the order it paid is queued and the customer told. Covers provider (fiat) payments,
+ * which have no `getStarTransactions` to compare with, and Stars alike. Safe to run any number of
+ * times and in several processes: crediting is keyed by the charge id.
+ */
+export async function reconcileInbox(
+  deps: ReconcileInboxDeps,
+): Promise<{ checked: number; recovered: number }> {
+  const { paymentInbox, customers } = deps.services;
+  const entries = await paymentInbox.pending(deps.graceMs ?? INBOX_GRACE_MS, BATCH);
+  let recovered = 0;
+  for (const entry of entries) {
+    const settled = await paymentInbox.settle(entry);
+    if (!settled.credited) continue; // credited before; only the inbox mark was missing
+    recovered++;
+    deps.logger.warn(
+      { charge: entry.chargeId, userId: entry.payerId, amount: entry.amount, outcome: settled.outcome },
+      "credited a stored payment the handler had not",
+    );
+    const locale = (await customers.get(entry.payerId))?.locale ?? "en";
+    const money = (minor: number) => formatMoney(entry.currency, minor, locale);
+    await deps.outbox.send({
+      chatId: entry.payerId,
+      text: deps.i18n.t(locale, settled.paid ? "reconcile-order" : "reconcile-credited", {
+        amount: money(entry.amount),
+        balance: money(settled.balance),
+      }),
+      once: `reconcile:${entry.chargeId}`,
+    });
+  }
+  return { checked: entries.length, recovered };
+}
+
+export function createInboxReconcileTask(deps: ReconcileInboxDeps): PeriodicTask {
+  return { name: "reconcile-inbox", everyMs: deps.everyMs ?? 2 * 60_000, run: () => reconcileInbox(deps) };
+}

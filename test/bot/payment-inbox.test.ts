@@ -1,0 +1,236 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { run } from "@grammyjs/runner";
+import { Api, webhookCallback } from "grammy";
+import type { Update, User } from "grammy/types";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createBot } from "../../src/bot/create-bot.js";
+import { createI18n } from "../../src/bot/i18n.js";
+import type { Catalog } from "../../src/domain/catalog.js";
+import { type ManualClock, MINUTE } from "../../src/domain/clock.js";
+import { inboxKeys } from "../../src/domain/payment-inbox.js";
+import { Metrics } from "../../src/http/metrics.js";
+import { closeServer, createHttpServer, listen } from "../../src/http/server.js";
+import { createLogger } from "../../src/logger.js";
+import { closeRedis, connectRedis, createBotRedis } from "../../src/redis.js";
+import { Outbox, startOutboxWorker } from "../../src/workers/outbox.js";
+import { reconcileInbox } from "../../src/workers/reconcile-inbox.js";
+import { FakeTelegram, postWebhook, successfulPayment } from "../fakes/telegram-api.js";
+import { createTestBot, newUsers, TEST_CATALOG, TEST_TOKEN, type TestBot } from "../helpers/bot-harness.js";
+import { type LocalRedis, startRedis } from "../helpers/local-redis.js";
+import { until, untilValue } from "../helpers/wait.js";
+
+/** Prices in US dollars, paid through a payment provider: no getStarTransactions to fall back on. */
+const USD_CATALOG: Catalog = { ...TEST_CATALOG, currency: "USD" };
+
+let t: TestBot;
+const customer = newUsers(31_000);
+
+beforeAll(async () => {
+  t = await createTestBot({ catalog: USD_CATALOG, paymentProviderToken: "provider-token" });
+});
+afterAll(() => t.close());
+
+/** A customer with an order for de-xui (150.00 USD) invoiced in full. */
+async function invoicedOrder(): Promise<{ buyer: User; orderId: string; due: number }> {
+  const buyer = customer();
+  const started = await t.deps.shop.shop.startPurchase(buyer.id, "de-xui", "en");
+  if (!started.ok) throw new Error(started.reason);
+  const due = await t.deps.shop.shop.invoiceAmount(started.order);
+  return { buyer, orderId: started.order.id, due };
+}
+
+const topups = async (id: number) =>
+  (await t.deps.shop.wallet.history(id, 0, 20)).entries.filter((e) => e.kind === "topup");
+
+describe("a provider payment whose handling fails", () => {
+  it("is credited later by the worker, exactly once; a repeated delivery credits nothing more", async () => {
+    const { buyer, orderId, due } = await invoicedOrder();
+    await t.deps.shop.customers.seen({ id: buyer.id, firstName: "P", locale: "en" });
+    // Redis answers an error to the credit step: the wallet key holds the wrong type for a moment.
+    await t.redis.hset(`wallet:${buyer.id}`, "broken", "1");
+    const update = successfulPayment(buyer, `o:${orderId}`, due, "USD", "fiat-charge-1");
+    await t.send(update);
+    expect(await t.deps.shop.wallet.applied("charge:fiat-charge-1")).toBeUndefined();
+    expect((await t.deps.shop.orders.get(orderId))?.status).toBe("awaiting_payment");
+    await t.redis.del(`wallet:${buyer.id}`);
+
+    const outbox = new Outbox(t.redis);
+    const workerRedis = t.redis.duplicate({ maxRetriesPerRequest: null });
+    const sender = startOutboxWorker({
+      connection: workerRedis,
+      redis: t.redis,
+      api: new Api(TEST_TOKEN, { fetch: t.telegram.fetch as never }),
+      customers: t.deps.shop.customers,
+      logger: createLogger("silent"),
+      perChatGapMs: 10,
+    });
+    const deps = {
+      services: t.deps.shop,
+      outbox,
+      i18n: createI18n("en"),
+      logger: createLogger("silent"),
+    };
+    try {
+      // Not yet: the live handler may still be at it.
+      expect(await reconcileInbox(deps)).toEqual({ checked: 0, recovered: 0 });
+      (t.deps.clock as ManualClock).advance(2 * MINUTE);
+      expect(await reconcileInbox(deps)).toEqual({ checked: 1, recovered: 1 });
+      expect(await topups(buyer.id)).toHaveLength(1);
+      expect(await t.deps.shop.wallet.balance(buyer.id)).toBe(0);
+      expect((await t.deps.shop.orders.get(orderId))?.status).toBe("paid");
+      expect(t.enqueued).toContain(orderId);
+      const told = await t.telegram.waitFor(
+        (c) => c.method === "sendMessage" && c.chatId === buyer.id && String(c.params.text).includes("found"),
+      );
+      expect(String(told.params.text)).toContain("We found your payment of $150.00");
+      expect(await reconcileInbox(deps)).toEqual({ checked: 0, recovered: 0 });
+
+      // Telegram delivers the same update again: nothing more is credited, nothing more said.
+      const mark = t.telegram.calls.length;
+      await t.send(update);
+      await t.send(successfulPayment(buyer, `o:${orderId}`, due, "USD", "fiat-charge-1"));
+      expect(await topups(buyer.id)).toHaveLength(1);
+      expect(await t.deps.shop.wallet.balance(buyer.id)).toBe(0);
+      expect(t.telegram.calls.slice(mark).filter((c) => c.method === "sendMessage")).toEqual([]);
+      expect(await reconcileInbox(deps)).toEqual({ checked: 0, recovered: 0 });
+    } finally {
+      await sender.close();
+      await outbox.close();
+      await workerRedis.quit();
+    }
+  });
+
+  it("keeps the raw update, and lists a payment for someone else's order as unmatched", async () => {
+    const { orderId, due } = await invoicedOrder();
+    const stranger = customer();
+    const update = successfulPayment(stranger, `o:${orderId}`, due, "USD", "fiat-charge-stranger");
+    await t.send(update);
+    expect(await t.deps.shop.wallet.balance(stranger.id)).toBe(due);
+    expect((await t.deps.shop.orders.get(orderId))?.status).toBe("awaiting_payment");
+    const entry = await t.deps.shop.paymentInbox.get("fiat-charge-stranger");
+    expect(entry).toMatchObject({ status: "credited", outcome: "unmatched", payerId: stranger.id });
+    expect(JSON.parse(entry?.raw ?? "{}")).toMatchObject({
+      update_id: update.update_id,
+      from: { id: stranger.id },
+      successful_payment: { telegram_payment_charge_id: "fiat-charge-stranger", total_amount: due },
+    });
+    const unmatched = await t.deps.shop.paymentInbox.unmatched();
+    expect(unmatched.map((e) => e.chargeId)).toContain("fiat-charge-stranger");
+  });
+});
+
+describe("webhook mode", () => {
+  const SECRET = "inbox-webhook-secret";
+  let server: Server | undefined;
+  let privateRedis: LocalRedis | undefined;
+  const dir = mkdtempSync(join(tmpdir(), "inbox-redis-"));
+
+  afterEach(async () => {
+    if (server) await closeServer(server);
+    server = undefined;
+    await privateRedis?.stop();
+    privateRedis = undefined;
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The app's webhook path: grammY's webhookCallback behind the bot's own HTTP server. */
+  async function serve(bot: TestBot): Promise<string> {
+    const handler = webhookCallback(bot.bot, "http", {
+      secretToken: SECRET,
+      onTimeout: "return",
+      timeoutMilliseconds: 9_000,
+    });
+    server = createHttpServer({
+      metrics: new Metrics(),
+      logger: createLogger("silent"),
+      healthy: async () => true,
+      webhook: { path: "/hook", handler },
+    });
+    const address = await listen(server, "127.0.0.1", 0);
+    return `http://127.0.0.1:${address.port}/hook`;
+  }
+
+  it("answers non-2xx while the payment cannot be recorded, and 200 once it was", async () => {
+    const { buyer, orderId, due } = await invoicedOrder();
+    const url = await serve(t);
+    const update = successfulPayment(buyer, `o:${orderId}`, due, "USD", "fiat-charge-hook");
+    // The inbox's index holds the wrong type: Redis answers an error to the recording step.
+    await t.redis.set(inboxKeys.pending, "not a sorted set");
+    const refused = await postWebhook(url, update, SECRET);
+    expect(refused).toBeGreaterThanOrEqual(500);
+    expect(await t.deps.shop.wallet.applied("charge:fiat-charge-hook")).toBeUndefined();
+
+    await t.redis.del(inboxKeys.pending);
+    expect(await postWebhook(url, update, SECRET)).toBe(200);
+    expect(await topups(buyer.id)).toHaveLength(1);
+    expect((await t.deps.shop.orders.get(orderId))?.status).toBe("paid");
+    expect(await t.deps.shop.paymentInbox.get("fiat-charge-hook")).toMatchObject({ status: "credited" });
+  });
+
+  it("answers non-2xx when Redis is down", async () => {
+    privateRedis = await startRedis(dir);
+    const redis = await connectRedis(createBotRedis(privateRedis.url));
+    const bot = await createTestBot({ redis, catalog: USD_CATALOG, paymentProviderToken: "provider-token" });
+    try {
+      const url = await serve(bot);
+      const buyer = customer();
+      const first = successfulPayment(buyer, "t:unknownpay1", 500, "USD", "fiat-charge-up");
+      expect(await postWebhook(url, first, SECRET)).toBe(200);
+      expect(await bot.deps.shop.wallet.balance(buyer.id)).toBe(500);
+
+      await privateRedis.stop();
+      await until(() => redis.status !== "ready");
+      const second = successfulPayment(buyer, "t:unknownpay2", 700, "USD", "fiat-charge-down");
+      expect(await postWebhook(url, second, SECRET)).toBeGreaterThanOrEqual(500);
+    } finally {
+      await bot.close();
+      await closeRedis(redis);
+    }
+  });
+});
+
+describe("long polling", () => {
+  it("fetches a payment again at the same offset until it is recorded", async () => {
+    const fake = await new FakeTelegram({ token: TEST_TOKEN }).start();
+    const bot = createBot({
+      token: TEST_TOKEN,
+      deps: t.deps,
+      botInfo: fake.botInfo,
+      client: { apiRoot: fake.apiRoot },
+    });
+    const runner = run(bot, { runner: { fetch: { timeout: 1 }, silent: true } });
+    try {
+      const { buyer, orderId, due } = await invoicedOrder();
+      await t.redis.set(inboxKeys.pending, "not a sorted set");
+      const mark = fake.calls.length;
+      const pushed: Update = fake.pushUpdate(
+        successfulPayment(buyer, `o:${orderId}`, due, "USD", "fiat-charge-poll"),
+      );
+      const polls = () =>
+        fake.calls
+          .slice(mark)
+          .filter((c) => c.method === "getUpdates")
+          .map((c) => Number(c.params.offset ?? 0));
+      // Served, not recorded, so asked for again from the same offset.
+      await until(() => polls().length >= 3);
+      expect(polls().every((offset) => offset <= pushed.update_id)).toBe(true);
+      expect(await t.deps.shop.wallet.applied("charge:fiat-charge-poll")).toBeUndefined();
+
+      await t.redis.del(inboxKeys.pending);
+      await untilValue(
+        () => t.deps.shop.orders.get(orderId).then((o) => o?.status),
+        (s) => s === "paid",
+      );
+      await until(() => polls().includes(pushed.update_id + 1));
+      expect(await topups(buyer.id)).toHaveLength(1);
+      expect(await t.deps.shop.paymentInbox.get("fiat-charge-poll")).toMatchObject({ status: "credited" });
+    } finally {
+      await t.redis.del(inboxKeys.pending);
+      await runner.stop();
+      await fake.stop();
+    }
+  });
+});
