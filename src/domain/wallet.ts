@@ -66,17 +66,20 @@ export function movementKeys(customerId: number): string[] {
  * Lua: one wallet movement. Returns code, payload: 1 applied (payload = entry JSON), 0 already
  * applied under this idempotency key (payload = that entry), -1 refused for going below zero
  * (payload = balance). Balance, ledger entry and idempotency record change together or not at all.
+ * `amount` is an integer (a number or its decimal text); `entryJson` is {@link Wallet.entryJson}.
+ * Numbers never pass through cjson or tostring here: both print 14 significant digits, and
+ * Telegram ids and amounts up to 2^53 must stay exact. The balance is spliced into the entry as
+ * Redis prints it.
  */
 export const APPLY_FN = `
 local function apply(kWallet, kLedger, kApplied, kJournal, amount, idem, entryJson, floor)
   local done = redis.call('HGET', kApplied, idem)
   if done then return 0, done end
-  local balance = tonumber(redis.call('GET', kWallet) or '0')
-  if floor and balance + amount < 0 then return -1, tostring(balance) end
-  balance = redis.call('INCRBY', kWallet, amount)
-  local entry = cjson.decode(entryJson)
-  entry['balance'] = balance
-  local json = cjson.encode(entry)
+  if type(amount) == 'number' then amount = string.format('%d', amount) end
+  local before = redis.call('GET', kWallet) or '0'
+  if floor and tonumber(before) + tonumber(amount) < 0 then return -1, before end
+  redis.call('INCRBY', kWallet, amount)
+  local json = string.sub(entryJson, 1, -2) .. ',"balance":' .. redis.call('GET', kWallet) .. '}'
   redis.call('LPUSH', kLedger, json)
   redis.call('RPUSH', kJournal, json)
   redis.call('HSET', kApplied, idem, json)
@@ -86,7 +89,7 @@ end
 
 /** KEYS: movementKeys. ARGV: amount (signed), idempotency key, entry JSON, floor ("1"/"0"). */
 const APPLY = new LuaScript(`${APPLY_FN}
-local code, payload = apply(KEYS[1], KEYS[2], KEYS[3], KEYS[4], tonumber(ARGV[1]), ARGV[2], ARGV[3], ARGV[4] == '1')
+local code, payload = apply(KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV[1], ARGV[2], ARGV[3], ARGV[4] == '1')
 return {code, payload}
 `);
 
@@ -161,7 +164,7 @@ export class Wallet {
     return raw.map(parseEntry);
   }
 
-  /** A ledger entry (balance filled in by Lua) for a movement of `amount`. */
+  /** A ledger entry for a movement of `amount`, without its balance: Lua appends that last. */
   entryJson(customerId: number, amount: number, input: EntryInput): string {
     return JSON.stringify({
       id: randomUUID(),
@@ -169,7 +172,6 @@ export class Wallet {
       customerId,
       kind: input.kind,
       amount,
-      balance: 0,
       currency: this.currency,
       ...(input.ref ? { ref: input.ref } : {}),
       ...(input.note ? { note: input.note } : {}),
