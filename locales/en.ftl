@@ -527,6 +527,15 @@ failed-orders-queued = ✅ Order <code>{ $order }</code> is queued again.
 failed-orders-refunded = Order <code>{ $order }</code> was already refunded and cannot be retried; charge it again from the customer's orders instead.
 failed-orders-not-failed = Order <code>{ $order }</code> is not failed any more (now { $status }).
 failed-orders-gone = This order no longer exists.
+admin-payments = 💳 Payments to check
+payments-inbox-title = 💳 <b>Payments to check</b>
+payments-inbox-pending = <b>Not credited yet</b> (received over a minute ago; they are credited automatically within minutes, one that stays here needs a look): { $count }
+payments-inbox-unmatched = <b>Matching no order of the payer</b> (the money is in the payer's wallet): { $count }
+payments-inbox-none = none
+payments-inbox-item =
+    <code>{ $charge }</code> · { $date }
+    { $amount } from <code>{ ID($payer) }</code> · invoice <code>{ $payload }</code>
+payments-inbox-customer = 👤 Customer { ID($payer) }
 
 ## Shop: buying, wallet, subscriptions, trial (customer side)
 

@@ -537,6 +537,15 @@ failed-orders-queued = ✅ Заказ <code>{ $order }</code> снова пос�
 failed-orders-refunded = Заказ <code>{ $order }</code> уже возвращён, повторить его нельзя; повторите его со списанием из заказов клиента.
 failed-orders-not-failed = Заказ <code>{ $order }</code> больше не в сбое (сейчас: { $status }).
 failed-orders-gone = Такого заказа больше нет.
+admin-payments = 💳 Платежи на проверку
+payments-inbox-title = 💳 <b>Платежи на проверку</b>
+payments-inbox-pending = <b>Ещё не зачислены</b> (получены больше минуты назад; они зачисляются автоматически в течение нескольких минут, а оставшийся здесь стоит проверить): { $count }
+payments-inbox-unmatched = <b>Не подошли ни к одному заказу плательщика</b> (деньги на кошельке плательщика): { $count }
+payments-inbox-none = нет
+payments-inbox-item =
+    <code>{ $charge }</code> · { $date }
+    { $amount } от <code>{ ID($payer) }</code> · счёт <code>{ $payload }</code>
+payments-inbox-customer = 👤 Клиент { ID($payer) }
 
 ## Shop: buying, wallet, subscriptions, trial (customer side)
 

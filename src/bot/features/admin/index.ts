@@ -9,6 +9,7 @@ import { adminHomeFeature, adminSections } from "./home.js";
 import { nodeConversations, nodeFeature, nodeHomeView } from "./node.js";
 import { failedOrdersFeature, failedOrdersView } from "./orders.js";
 import { panelFeature, panelHomeView } from "./panel.js";
+import { paymentsInboxFeature, paymentsInboxView } from "./payments.js";
 import { panelClientsFeature, panelConversations } from "./panel-clients.js";
 import { serversFeature, serversView } from "./servers.js";
 import { settingsFeature, settingsView } from "./settings.js";
@@ -26,6 +27,7 @@ adminSections.push({ label: "admin-broadcast", open: (ctx) => broadcastHomeView(
 adminSections.push({ label: "admin-panel", open: (ctx) => panelHomeView(ctx) });
 adminSections.push({ label: "admin-node", open: (ctx) => nodeHomeView(ctx) });
 adminSections.push({ label: "admin-catalog", open: (ctx) => catalogView(ctx) });
+adminSections.push({ label: "admin-payments", open: (ctx) => paymentsInboxView(ctx) });
 
 /** Conversations of admin features (entered only from admin-checked handlers). */
 export const adminConversations = [
@@ -51,3 +53,4 @@ admins.use(statsFeature, broadcastFeature);
 admins.use(panelFeature, panelClientsFeature);
 admins.use(nodeFeature);
 admins.use(catalogFeature);
+admins.use(paymentsInboxFeature);

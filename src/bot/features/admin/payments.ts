@@ -1,0 +1,69 @@
+import { Composer, InlineKeyboard } from "grammy";
+import { z } from "zod";
+import { formatMoney } from "../../../domain/money.js";
+import type { InboxEntry } from "../../../domain/payment-inbox.js";
+import { callbackCodec } from "../../callback-data.js";
+import type { BotContext } from "../../context.js";
+import { localeOf } from "../../i18n.js";
+import { formatDateTime, html } from "../../views/format.js";
+import { show, type View } from "../../views/show.js";
+import { customersCb } from "./callbacks.js";
+import { adminHomeButton } from "./home.js";
+
+/**
+ * Payments to check: Telegram payments stored but not credited yet (the inbox worker credits
+ * them within minutes; one that stays here needs a look), and payments credited to the payer's
+ * wallet that matched no order or top-up of theirs (paid for someone else's order, an unknown
+ * invoice).
+ */
+
+/** Callback data of this screen (admin-prefixed, so the guard checks every press). */
+export const paymentsCb = callbackCodec("a.pay", { act: z.enum(["view"]) });
+
+/** Entries younger than this are still the live handler's; older ones are shown as not credited. */
+const SHOWN_AFTER_MS = 60_000;
+const SHOWN = 10;
+
+export async function paymentsInboxView(ctx: BotContext): Promise<View> {
+  const inbox = ctx.deps.shop.paymentInbox;
+  const locale = await localeOf(ctx);
+  const [waiting, unmatched, counts] = await Promise.all([
+    inbox.pending(SHOWN_AFTER_MS, 200),
+    inbox.unmatched(SHOWN),
+    inbox.counts(),
+  ]);
+  const pending = waiting.slice(0, SHOWN);
+  const keyboard = new InlineKeyboard();
+  const payers = new Set<number>();
+  const item = (e: InboxEntry) => {
+    payers.add(e.payerId);
+    return ctx.t("payments-inbox-item", {
+      charge: html(e.chargeId),
+      date: formatDateTime(locale, e.recordedAt),
+      amount: formatMoney(e.currency, e.amount, locale),
+      payer: e.payerId,
+      payload: html(e.payload.slice(0, 64)),
+    });
+  };
+  const lines = [ctx.t("payments-inbox-title"), ""];
+  lines.push(ctx.t("payments-inbox-pending", { count: waiting.length }));
+  lines.push(...(pending.length ? pending.map(item) : [ctx.t("payments-inbox-none")]), "");
+  lines.push(ctx.t("payments-inbox-unmatched", { count: counts.unmatched }));
+  lines.push(...(unmatched.length ? unmatched.map(item) : [ctx.t("payments-inbox-none")]));
+  for (const payer of payers) {
+    keyboard.text(
+      ctx.t("payments-inbox-customer", { payer }),
+      customersCb.pack({ act: "card", id: payer, arg: "" }),
+    );
+    keyboard.row();
+  }
+  keyboard.text(ctx.t("menu-refresh"), paymentsCb.pack({ act: "view" })).row();
+  return { text: lines.join("\n"), keyboard: adminHomeButton(ctx, keyboard) };
+}
+
+export const paymentsInboxFeature = new Composer<BotContext>();
+
+paymentsInboxFeature.callbackQuery(paymentsCb.pattern, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  await show(ctx, await paymentsInboxView(ctx));
+});
