@@ -184,7 +184,15 @@ export class PaymentInbox {
       0,
       limit,
     );
-    return this.entries(ids);
+    const entries = await this.entries(ids);
+    if (entries.length < ids.length) {
+      // An index entry without its record (a recording that failed half-way and was never sent
+      // again) has nothing to credit; recording is one script, so none is half-done right now.
+      const known = new Set(entries.map((e) => e.chargeId));
+      const ghosts = ids.filter((id) => !known.has(id));
+      await this.deps.redis.zrem(inboxKeys.pending, ...ghosts);
+    }
+    return entries;
   }
 
   /** Credited payments that matched no order or top-up of the payer, newest first. */

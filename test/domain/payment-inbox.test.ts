@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MINUTE } from "../../src/domain/clock.js";
+import { type IncomingPayment, inboxKeys } from "../../src/domain/payment-inbox.js";
+import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
+
+let h: WorkerHarness;
+const enqueued: string[] = [];
+
+beforeAll(async () => {
+  h = await createWorkerHarness();
+  h.services.jobs.enqueueOrder = async (id) => {
+    enqueued.push(id);
+  };
+});
+afterAll(() => h.close());
+
+function payment(chargeId: string, payerId: number, payload: string, amount: number): IncomingPayment {
+  return { chargeId, payerId, payload, amount, currency: "XTR", updateId: 1, raw: `{"id":"${chargeId}"}` };
+}
+
+describe("payment inbox", () => {
+  it("records a charge once, keeps it pending until credited, and settles it once", async () => {
+    const inbox = h.services.paymentInbox;
+    const started = await h.services.shop.startPurchase(601, "de-xui", "en");
+    if (!started.ok) throw new Error(started.reason);
+    const p = payment("inbox-a", 601, `o:${started.order.id}`, 150);
+
+    expect(await inbox.record(p)).toBe(true);
+    expect(await inbox.record({ ...p, raw: "changed" })).toBe(false);
+    expect((await inbox.get("inbox-a"))?.raw).toBe('{"id":"inbox-a"}');
+    expect(await inbox.pending(MINUTE)).toEqual([]);
+    h.clock.advance(2 * MINUTE);
+    expect((await inbox.pending(MINUTE)).map((e) => e.chargeId)).toEqual(["inbox-a"]);
+
+    const first = await inbox.settle(p);
+    expect(first).toMatchObject({ credited: true, paid: true, orderId: started.order.id, outcome: "order" });
+    expect(enqueued).toEqual([started.order.id]);
+    const again = await inbox.settle(p);
+    expect(again).toMatchObject({ credited: false, paid: true });
+    expect(await h.services.wallet.balance(601)).toBe(0);
+    expect(await inbox.pending(0)).toEqual([]);
+    expect(await inbox.get("inbox-a")).toMatchObject({ status: "credited", outcome: "order" });
+    // Recording a credited charge again (a late re-delivery) does not make it pending again.
+    expect(await inbox.record(p)).toBe(false);
+    expect(await inbox.pending(0)).toEqual([]);
+  });
+
+  it("lists unknown payloads as unmatched, money in the payer's wallet", async () => {
+    const inbox = h.services.paymentInbox;
+    const p = payment("inbox-b", 602, "garbage", 25);
+    await inbox.record(p);
+    expect(await inbox.settle(p)).toMatchObject({ credited: true, paid: false, outcome: "unmatched" });
+    expect(await h.services.wallet.balance(602)).toBe(25);
+    expect((await inbox.unmatched()).map((e) => e.chargeId)).toContain("inbox-b");
+    expect((await inbox.counts()).unmatched).toBeGreaterThanOrEqual(1);
+  });
+
+  it("drops an index entry whose record is missing", async () => {
+    await h.redis.zadd(inboxKeys.pending, 0, "ghost-charge");
+    expect((await h.services.paymentInbox.pending(0)).map((e) => e.chargeId)).not.toContain("ghost-charge");
+    expect(await h.redis.zscore(inboxKeys.pending, "ghost-charge")).toBeNull();
+  });
+});
