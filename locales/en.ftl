@@ -377,6 +377,7 @@ invoice-order-description-rest = { $plan }. Price { $amount }; your wallet balan
 invoice-topup-title = Wallet top-up
 invoice-topup-description = Adds { $amount } to your wallet in the VPN shop.
 invoice-try-again = The shop is busy right now. Please try again in a moment.
+invoice-already-sent = The invoice was sent a moment ago: it is in the chat above, pay it there. A new one can be had in a few minutes.
 invoice-refused-invoice-invalid = This invoice does not match your order any more. Please start the purchase again.
 invoice-refused-invoice-expired = This invoice has expired. Please start the purchase again.
 invoice-refused-blocked = Your access to this shop is blocked.
@@ -384,6 +385,7 @@ payment-order-paid = ✅ Payment received. Preparing your VPN access, this takes
 payment-order-short = Your payment is in your wallet (balance { $balance }), but it no longer covers this order. Open the wallet to top up or buy again.
 payment-order-expired = ✅ Payment of { $amount } received. The order had expired, so the money is in your wallet (balance { $balance }); you can buy with it at any time.
 payment-topup-done = ✅ { $amount } added to your wallet. Balance: { $balance }.
+payment-stored-later = ✅ Payment received and safe with us. Crediting it takes a little longer than usual; you will get a message here when it is done.
 
 ## Reconciliation
 

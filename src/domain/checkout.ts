@@ -24,6 +24,7 @@ local function pay_order(kOrder, kOpen, kW, kL, kA, kJ, entryJson, now)
     if code == -1 then return -1, payload end
   end
   redis.call('HSET', kOrder, 'status', 'paid', 'paidAt', now, 'updatedAt', now)
+  redis.call('PERSIST', kOrder) -- an unpaid order expires; a paid one is kept
   redis.call('ZADD', kOpen, now, id)
   return 1, payload
 end

@@ -99,6 +99,10 @@ export interface NewOrder {
 export const orderKeys = {
   order: (id: string) => `order:${id}`,
   byCustomer: (customerId: number) => `orders:customer:${customerId}`,
+  /** The customer's one open (unpaid) order of a plan (`p:<plan>`) or a renewal (`r:<subscription>`). */
+  unpaidSlot: (customerId: number, slot: string) => `orders:unpaid:${customerId}:${slot}`,
+  /** Orders made unpaid (`<customer>:<order>`) by creation time: expired ones are removed from there. */
+  unpaid: "orders:unpaid",
   /** Paid orders not finished yet: resumed after a restart. */
   open: "orders:open",
   failed: "orders:failed",
@@ -120,6 +124,8 @@ local id = redis.call('HGET', KEYS[1], 'id')
 redis.call('HSET', KEYS[1], 'status', ARGV[2], 'updatedAt', ARGV[3])
 local fields = cjson.decode(ARGV[4])
 for k, v in pairs(fields) do redis.call('HSET', KEYS[1], k, v) end
+-- Only an unpaid order expires; any other move keeps the record for good.
+if ARGV[2] ~= 'awaiting_payment' and ARGV[2] ~= 'cancelled' then redis.call('PERSIST', KEYS[1]) end
 if ARGV[2] == 'paid' or ARGV[2] == 'provisioning' then redis.call('ZADD', KEYS[2], ARGV[3], id)
 else redis.call('ZREM', KEYS[2], id) end
 if ARGV[2] == 'failed' then redis.call('ZADD', KEYS[3], ARGV[3], id) end
@@ -127,6 +133,62 @@ if ARGV[2] == 'refunded' or ARGV[2] == 'active' then redis.call('ZREM', KEYS[3],
 if ARGV[2] == 'active' then redis.call('ZADD', KEYS[4], ARGV[3], id) end
 return 1
 `);
+
+/**
+ * The customer's open order for a slot: the one awaiting payment is handed out again while it is
+ * young enough and at the same price; otherwise it is cancelled and a new one made, which expires
+ * (record and slot) unless paid. KEYS: slot, customer index, unpaid index, new order, the slot's
+ * order as read (the new one when none). ARGV: slot's order id as read ('' none), new id, now,
+ * reuse ms, keep ms, price, currency, unpaid index member, then the new order's fields as
+ * name/value pairs.
+ * Returns {-1, ''} when the slot moved since it was read, {0, id} reused, {1, id} made.
+ */
+const OPEN_ORDER = new LuaScript(`
+local cur = redis.call('GET', KEYS[1])
+if (cur or '') ~= ARGV[1] then return {-1, ''} end
+if cur then
+  local o = redis.call('HMGET', KEYS[5], 'status', 'createdAt', 'price', 'currency')
+  if o[1] == 'awaiting_payment' then
+    if tonumber(ARGV[3]) - tonumber(o[2]) < tonumber(ARGV[4]) and o[3] == ARGV[6] and o[4] == ARGV[7] then
+      return {0, cur}
+    end
+    redis.call('HSET', KEYS[5], 'status', 'cancelled', 'updatedAt', ARGV[3])
+  end
+end
+local fields = {}
+for i = 9, #ARGV do fields[#fields + 1] = ARGV[i] end
+redis.call('HSET', KEYS[4], unpack(fields))
+redis.call('PEXPIRE', KEYS[4], ARGV[5])
+redis.call('ZADD', KEYS[2], ARGV[3], ARGV[2])
+redis.call('ZADD', KEYS[3], ARGV[3], ARGV[8])
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[5])
+return {1, ARGV[2]}
+`);
+
+/**
+ * Removes an order that was never paid, with its index entries; one that was paid stays (only
+ * leaves the unpaid index). KEYS: order, customer index, unpaid index. ARGV: id, unpaid member.
+ * Returns 1 when removed.
+ */
+const REMOVE_UNPAID = new LuaScript(`
+local status = redis.call('HGET', KEYS[1], 'status')
+redis.call('ZREM', KEYS[3], ARGV[2])
+if status and status ~= 'awaiting_payment' and status ~= 'cancelled' then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+return 1
+`);
+
+/** How long unpaid orders are reused and kept (see `Orders.openFor`). */
+export interface UnpaidPolicy {
+  /** An unpaid order younger than this is handed out again instead of a new one. */
+  reuseMs: number;
+  /** An unpaid order is removed this long after it was made. */
+  keepMs: number;
+}
+
+/** Expired unpaid orders removed per look (the rest go at the next one). */
+const EXPIRED_BATCH = 50;
 
 export function newOrderId(): string {
   return `o${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
@@ -140,6 +202,16 @@ export class Orders {
   ) {}
 
   async create(input: NewOrder, id = newOrderId()): Promise<Order> {
+    const fields = this.newFields(input, id);
+    await this.redis
+      .multi()
+      .hset(orderKeys.order(id), fields)
+      .zadd(orderKeys.byCustomer(input.customerId), Number(fields.createdAt), id)
+      .exec();
+    return orderSchema.parse(fields);
+  }
+
+  private newFields(input: NewOrder, id: string): Record<string, string> {
     const now = this.clock.now();
     const fields: Record<string, string> = {
       id,
@@ -157,12 +229,65 @@ export class Orders {
       updatedAt: String(now),
     };
     if (input.subscriptionId) fields.subscriptionId = input.subscriptionId;
-    await this.redis
-      .multi()
-      .hset(orderKeys.order(id), fields)
-      .zadd(orderKeys.byCustomer(input.customerId), now, id)
-      .exec();
-    return orderSchema.parse(fields);
+    return fields;
+  }
+
+  /**
+   * The customer's one open order for a plan (a purchase) or a subscription (a renewal): pressing
+   * Buy again hands out the order already awaiting payment. A new one expires unless paid.
+   */
+  async openFor(input: NewOrder, policy: UnpaidPolicy): Promise<{ order: Order; reused: boolean }> {
+    await this.removeExpiredUnpaid(policy.keepMs);
+    const slot = orderKeys.unpaidSlot(input.customerId, slotOf(input));
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const current = await this.redis.get(slot);
+      const id = newOrderId();
+      const fields = this.newFields(input, id);
+      const [code, orderId] = (await OPEN_ORDER.run(
+        this.redis,
+        [
+          slot,
+          orderKeys.byCustomer(input.customerId),
+          orderKeys.unpaid,
+          orderKeys.order(id),
+          orderKeys.order(current ?? id),
+        ],
+        [
+          current ?? "",
+          id,
+          fields.createdAt ?? "",
+          policy.reuseMs,
+          policy.keepMs,
+          String(input.price),
+          input.currency,
+          unpaidMember(input.customerId, id),
+          ...Object.entries(fields).flat(),
+        ],
+      )) as [number, string];
+      if (code === -1) continue;
+      const order = code === 1 ? orderSchema.parse(fields) : await this.get(orderId);
+      if (order) return { order, reused: code === 0 };
+    }
+    throw new Error(`the open order of customer ${input.customerId} kept changing`);
+  }
+
+  /**
+   * Removes unpaid orders made more than `keepMs` ago (their records also expire in Redis on
+   * their own; this keeps the indexes clean and holds by the shop's clock). Bounded per call.
+   */
+  async removeExpiredUnpaid(keepMs: number): Promise<number> {
+    const before = this.clock.now() - keepMs;
+    const ids = await this.redis.zrangebyscore(orderKeys.unpaid, "-inf", before, "LIMIT", 0, EXPIRED_BATCH);
+    let removed = 0;
+    for (const member of ids) {
+      const [customerId = "", id = ""] = member.split(":", 2);
+      removed += (await REMOVE_UNPAID.run(
+        this.redis,
+        [orderKeys.order(id), orderKeys.byCustomer(Number(customerId)), orderKeys.unpaid],
+        [id, member],
+      )) as number;
+    }
+    return removed;
   }
 
   async get(id: string): Promise<Order | undefined> {
@@ -220,6 +345,9 @@ export class Orders {
   async ofCustomer(customerId: number, limit = 20): Promise<Order[]> {
     const ids = await this.redis.zrevrange(orderKeys.byCustomer(customerId), 0, limit - 1);
     const orders = await Promise.all(ids.map((id) => this.get(id)));
+    // An unpaid order's record expires on its own: its index entry goes when it is next read.
+    const gone = ids.filter((_id, i) => orders[i] === undefined);
+    if (gone.length > 0) await this.redis.zrem(orderKeys.byCustomer(customerId), ...gone);
     return orders.filter((o): o is Order => o !== undefined);
   }
 
@@ -229,6 +357,15 @@ export class Orders {
     const orders = await Promise.all(ids.map((id) => this.get(id)));
     return orders.filter((o): o is Order => o !== undefined);
   }
+}
+
+/** The unpaid index holds `<customer>:<order>`, so the customer's index is cleaned after the record expired. */
+function unpaidMember(customerId: number, id: string): string {
+  return `${customerId}:${id}`;
+}
+
+function slotOf(input: NewOrder): string {
+  return input.kind === "renewal" ? `r:${input.subscriptionId ?? ""}` : `p:${input.planId}`;
 }
 
 export function parseRef(value: string): AccessRef {

@@ -1,12 +1,12 @@
-import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Locale } from "../config.js";
 import { type Catalog, findPlan, type Plan } from "./catalog.js";
 import { type ChargeResult, Checkout, type PayResult } from "./checkout.js";
-import type { Clock } from "./clock.js";
+import { type Clock, HOUR } from "./clock.js";
 import type { Customers } from "./customers.js";
+import { TopUps } from "./invoices.js";
 import { currencyExponent, toMinor } from "./money.js";
-import type { Order, Orders } from "./orders.js";
+import type { NewOrder, Order, Orders, UnpaidPolicy } from "./orders.js";
 import type { ProvisionerFor } from "./provisioning/index.js";
 import { DAY_MS } from "./provisioning/types.js";
 import type { Subscription, Subscriptions } from "./subscriptions.js";
@@ -14,6 +14,12 @@ import type { Wallet } from "./wallet.js";
 
 /** An unpaid order or a top-up invoice older than this is refused at pre-checkout. */
 export const INVOICE_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * Pressing Buy (or Renew) again hands out the order awaiting payment while half its invoice life
+ * is left; an unpaid order is removed an hour after its invoices stopped being accepted (so a
+ * late pre-checkout still hears "expired").
+ */
+export const UNPAID_ORDERS: UnpaidPolicy = { reuseMs: INVOICE_TTL_MS / 2, keepMs: INVOICE_TTL_MS + HOUR };
 /** Top-up bounds in major units of the currency. */
 export const TOPUP_MIN_MAJOR = 1;
 export const TOPUP_MAX_MAJOR = 100_000;
@@ -85,14 +91,11 @@ export class Shop {
     if (await this.deps.customers.isBlocked(customerId)) return { ok: false, reason: "blocked" };
     const plan = this.plan(planId);
     if (!plan) return { ok: false, reason: "unknown-plan" };
-    const order = await this.deps.orders.create({
-      kind: "purchase",
-      customerId,
-      planId,
-      price: this.priceOf(plan),
-      currency: this.currency,
-      locale,
-    });
+    // One open order per customer and plan: a repeated Buy hands out the one awaiting payment.
+    const { order } = await this.deps.orders.openFor(
+      { kind: "purchase", customerId, planId, price: this.priceOf(plan), currency: this.currency, locale },
+      UNPAID_ORDERS,
+    );
     return { ok: true, order };
   }
 
@@ -103,14 +106,7 @@ export class Shop {
       return { ok: false, reason: "unknown-subscription" };
     const plan = this.plan(sub.planId);
     if (!plan) return { ok: false, reason: "unknown-plan" };
-    // An access an admin disabled (banned) stays so: a renewal must not lift it, so none is sold.
-    // When the hosting side cannot be read, the renewal is sold (it waits for the side anyway).
-    const state = await this.deps
-      .provisioner(sub.ref.kind)
-      .state(sub.ref)
-      .catch(() => undefined);
-    if (state && !state.enabled) return { ok: false, reason: "subscription-disabled" };
-    const order = await this.deps.orders.create({
+    const input: NewOrder = {
       kind: "renewal",
       customerId,
       planId: plan.id,
@@ -118,7 +114,16 @@ export class Shop {
       currency: this.currency,
       locale,
       subscriptionId,
-    });
+    };
+    // An access an admin disabled (banned) stays so: a renewal must not lift it, so none is sold.
+    // When the hosting side cannot be read, the renewal is sold (it waits for the side anyway).
+    const state = await this.deps
+      .provisioner(sub.ref.kind)
+      .state(sub.ref)
+      .catch(() => undefined);
+    if (state && !state.enabled) return { ok: false, reason: "subscription-disabled" };
+    // One open renewal per subscription: a repeated Renew hands out the one awaiting payment.
+    const { order } = await this.deps.orders.openFor(input, UNPAID_ORDERS);
     return { ok: true, order };
   }
 
@@ -190,8 +195,8 @@ export class Shop {
     const min = toMinor(this.currency, TOPUP_MIN_MAJOR);
     const max = toMinor(this.currency, TOPUP_MAX_MAJOR);
     if (!Number.isInteger(amount) || amount < min || amount > max) return { ok: false };
-    const id = randomBytes(9).toString("base64url");
-    await this.deps.redis.set(`topup:${id}`, JSON.stringify({ customerId, amount }), "PX", INVOICE_TTL_MS);
+    // One pending top-up per amount: asking again reuses it (one payload, paid at most once).
+    const id = await new TopUps(this.deps.redis).start(customerId, amount, INVOICE_TTL_MS);
     return { ok: true, id };
   }
 

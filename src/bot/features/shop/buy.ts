@@ -1,5 +1,6 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { DAY } from "../../../domain/clock.js";
+import { InvoiceGate } from "../../../domain/invoices.js";
 import type { Order } from "../../../domain/orders.js";
 import { INVOICE_TTL_MS } from "../../../domain/shop.js";
 import type { BotContext } from "../../context.js";
@@ -186,12 +187,21 @@ async function payFromBalance(ctx: BotContext, orderId: string): Promise<void> {
 async function payByInvoice(ctx: BotContext, orderId: string): Promise<void> {
   const order = await payableOrder(ctx, orderId);
   if (!order) return;
-  await answer(ctx);
-  if ((await ctx.deps.shop.wallet.balance(order.customerId)) >= order.price) {
+  const { shop, wallet } = ctx.deps.shop;
+  const balance = await wallet.balance(order.customerId);
+  if (balance >= order.price) {
     // Topped up meanwhile: the balance covers it now, so offer that instead of an invoice.
+    await answer(ctx);
     await show(ctx, await confirmView(ctx, order));
     return;
   }
+  // One invoice per order and amount at a time: presses right after it point at it.
+  const due = Math.max(order.price - balance, shop.minimumInvoice());
+  if (!(await new InvoiceGate(ctx.deps.redis).claim(order.customerId, `o:${order.id}:${due}`))) {
+    await answer(ctx, ctx.t("invoice-already-sent"), true);
+    return;
+  }
+  await answer(ctx);
   await sendOrderInvoice(ctx, order);
 }
 

@@ -1,6 +1,7 @@
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard } from "grammy";
 import type { Locale } from "../../../config.js";
+import { InvoiceGate, TopUps } from "../../../domain/invoices.js";
 import { currencyExponent, formatMoney, toMinor } from "../../../domain/money.js";
 import { TOPUP_MAX_MAJOR, TOPUP_MIN_MAJOR } from "../../../domain/shop.js";
 import type { LedgerEntry } from "../../../domain/wallet.js";
@@ -103,6 +104,15 @@ export async function historyView(ctx: BotContext, page: number): Promise<View> 
 async function topUp(ctx: BotContext, amount: number): Promise<void> {
   if (!topUpPresets(ctx.deps.shop.shop.currency).includes(amount)) {
     return answer(ctx, ctx.t("wallet-topup-refused"), true);
+  }
+  // A flood of presses sends one invoice: the next presses point at it while it is unpaid.
+  const { redis } = ctx.deps;
+  const from = ctx.from?.id ?? 0;
+  if (
+    !(await new InvoiceGate(redis).claim(from, `t:${amount}`)) &&
+    (await new TopUps(redis).pending(from, amount))
+  ) {
+    return answer(ctx, ctx.t("invoice-already-sent"), true);
   }
   await answer(ctx);
   if (!(await sendTopUpInvoice(ctx, amount))) await ctx.reply(ctx.t("wallet-topup-refused"));
