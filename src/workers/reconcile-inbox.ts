@@ -35,11 +35,12 @@ export async function reconcileInbox(
   let recovered = 0;
   for (const entry of entries) {
     const settled = await paymentInbox.settle(entry);
-    if (!settled.credited) continue; // credited before; only the inbox mark was missing
-    recovered++;
+    // Credited before (a step after the credit failed) or now: either way the payer has not been
+    // told it is done (the handler answers only after settling), so they hear it once now.
+    if (settled.credited) recovered++;
     deps.logger.warn(
-      { charge: entry.chargeId, userId: entry.payerId, amount: entry.amount, outcome: settled.outcome },
-      "credited a stored payment the handler had not",
+      { charge: entry.chargeId, userId: entry.payerId, amount: entry.amount, credited: settled.credited },
+      "settled a stored payment the handler had not",
     );
     const locale = (await customers.get(entry.payerId))?.locale ?? "en";
     const money = (minor: number) => formatMoney(entry.currency, minor, locale);

@@ -42,6 +42,30 @@ async function invoicedOrder(): Promise<{ buyer: User; orderId: string; due: num
   return { buyer, orderId: started.order.id, due };
 }
 
+/** Runs `body` with an outbox worker sending through `bot`'s fake Bot API, and the inbox worker's deps. */
+async function withOutbox(
+  bot: TestBot,
+  body: (deps: Parameters<typeof reconcileInbox>[0]) => Promise<void>,
+): Promise<void> {
+  const outbox = new Outbox(bot.redis);
+  const workerRedis = bot.redis.duplicate({ maxRetriesPerRequest: null });
+  const sender = startOutboxWorker({
+    connection: workerRedis,
+    redis: bot.redis,
+    api: new Api(TEST_TOKEN, { fetch: bot.telegram.fetch as never }),
+    customers: bot.deps.shop.customers,
+    logger: createLogger("silent"),
+    perChatGapMs: 10,
+  });
+  try {
+    await body({ services: bot.deps.shop, outbox, i18n: createI18n("en"), logger: createLogger("silent") });
+  } finally {
+    await sender.close();
+    await outbox.close();
+    await workerRedis.quit();
+  }
+}
+
 const topups = async (id: number) =>
   (await t.deps.shop.wallet.history(id, 0, 20)).entries.filter((e) => e.kind === "topup");
 
@@ -53,27 +77,14 @@ describe("a provider payment whose handling fails", () => {
     await t.redis.hset(`wallet:${buyer.id}`, "broken", "1");
     const update = successfulPayment(buyer, `o:${orderId}`, due, "USD", "fiat-charge-1");
     await t.send(update);
+    expect(String(t.telegram.last("sendMessage")?.params.text)).toBe(
+      "✅ Payment received and safe with us. Crediting it takes a little longer than usual; you will get a message here when it is done.",
+    );
     expect(await t.deps.shop.wallet.applied("charge:fiat-charge-1")).toBeUndefined();
     expect((await t.deps.shop.orders.get(orderId))?.status).toBe("awaiting_payment");
     await t.redis.del(`wallet:${buyer.id}`);
 
-    const outbox = new Outbox(t.redis);
-    const workerRedis = t.redis.duplicate({ maxRetriesPerRequest: null });
-    const sender = startOutboxWorker({
-      connection: workerRedis,
-      redis: t.redis,
-      api: new Api(TEST_TOKEN, { fetch: t.telegram.fetch as never }),
-      customers: t.deps.shop.customers,
-      logger: createLogger("silent"),
-      perChatGapMs: 10,
-    });
-    const deps = {
-      services: t.deps.shop,
-      outbox,
-      i18n: createI18n("en"),
-      logger: createLogger("silent"),
-    };
-    try {
+    await withOutbox(t, async (deps) => {
       // Not yet: the live handler may still be at it.
       expect(await reconcileInbox(deps)).toEqual({ checked: 0, recovered: 0 });
       (t.deps.clock as ManualClock).advance(2 * MINUTE);
@@ -96,10 +107,51 @@ describe("a provider payment whose handling fails", () => {
       expect(await t.deps.shop.wallet.balance(buyer.id)).toBe(0);
       expect(t.telegram.calls.slice(mark).filter((c) => c.method === "sendMessage")).toEqual([]);
       expect(await reconcileInbox(deps)).toEqual({ checked: 0, recovered: 0 });
+    });
+  });
+
+  it("queues the paid order later when queuing failed right after the credit", async () => {
+    let failNext = true;
+    const queued: string[] = [];
+    const bot = await createTestBot({
+      catalog: USD_CATALOG,
+      paymentProviderToken: "provider-token",
+      jobs: {
+        enqueueOrder: async (id) => {
+          if (failNext) {
+            failNext = false;
+            throw new Error("Redis blip while queuing");
+          }
+          queued.push(id);
+        },
+      },
+    });
+    try {
+      const buyer = customer();
+      const started = await bot.deps.shop.shop.startPurchase(buyer.id, "de-xui", "en");
+      if (!started.ok) throw new Error(started.reason);
+      const due = await bot.deps.shop.shop.invoiceAmount(started.order);
+      await bot.send(successfulPayment(buyer, `o:${started.order.id}`, due, "USD", "fiat-charge-q"));
+      expect((await bot.deps.shop.orders.get(started.order.id))?.status).toBe("paid");
+      expect(queued).toEqual([]);
+      expect(String(bot.telegram.last("sendMessage")?.params.text)).toContain("Payment received and safe");
+
+      (bot.deps.clock as ManualClock).advance(2 * MINUTE);
+      await withOutbox(bot, async (deps) => {
+        // Credited already, so nothing is recovered, but the order is queued and the payer told.
+        expect(await reconcileInbox(deps)).toEqual({ checked: 1, recovered: 0 });
+        expect(queued).toEqual([started.order.id]);
+        const told = await bot.telegram.waitFor(
+          (c) => c.method === "sendMessage" && String(c.params.text).includes("Your order is being prepared"),
+        );
+        expect(told.chatId).toBe(buyer.id);
+        expect(await reconcileInbox(deps)).toEqual({ checked: 0, recovered: 0 });
+      });
+      expect(
+        (await bot.deps.shop.wallet.history(buyer.id, 0, 10)).entries.filter((e) => e.kind === "topup"),
+      ).toHaveLength(1);
     } finally {
-      await sender.close();
-      await outbox.close();
-      await workerRedis.quit();
+      await bot.close();
     }
   });
 

@@ -2,7 +2,7 @@ import { Composer, InlineKeyboard, type Middleware, type NextFunction, type Tran
 import type { PreCheckoutQuery, Update } from "grammy/types";
 import { formatMoney } from "../../domain/money.js";
 import type { Order } from "../../domain/orders.js";
-import type { IncomingPayment, PaymentInbox } from "../../domain/payment-inbox.js";
+import type { IncomingPayment, PaymentInbox, SettleResult } from "../../domain/payment-inbox.js";
 import type { BotContext } from "../context.js";
 import { localeOf } from "../i18n.js";
 
@@ -159,12 +159,20 @@ export const paymentsFeature = new Composer<BotContext>();
 
 paymentsFeature.on("message:successful_payment", async (ctx) => {
   const payment = ctx.message.successful_payment;
-  const settled = await ctx.deps.shop.paymentInbox.settle({
-    chargeId: payment.telegram_payment_charge_id,
-    payerId: ctx.from.id,
-    payload: payment.invoice_payload,
-    amount: payment.total_amount,
-  });
+  let settled: SettleResult;
+  try {
+    settled = await ctx.deps.shop.paymentInbox.settle({
+      chargeId: payment.telegram_payment_charge_id,
+      payerId: ctx.from.id,
+      payload: payment.invoice_payload,
+      amount: payment.total_amount,
+    });
+  } catch (err) {
+    // The payment is stored (recordPaymentFirst); the inbox worker credits it within minutes.
+    ctx.log.error({ err, charge: payment.telegram_payment_charge_id }, "payment stored, crediting failed");
+    await ctx.reply(ctx.t("payment-stored-later"));
+    return;
+  }
   const locale = await localeOf(ctx);
   const balance = formatMoney(payment.currency, settled.balance, locale);
   ctx.log.info(
