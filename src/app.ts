@@ -1,5 +1,4 @@
 import type { Server } from "node:http";
-import { type RunnerHandle, run } from "@grammyjs/runner";
 import { webhookCallback } from "grammy";
 import type { Redis } from "ioredis";
 import { registerCommands } from "./bot/commands.js";
@@ -15,7 +14,9 @@ import { createShopServices } from "./domain/services.js";
 import { createHostingClients } from "./hosting/index.js";
 import { Metrics } from "./http/metrics.js";
 import { closeServer, createHttpServer, listen } from "./http/server.js";
+import { InFlight, within } from "./in-flight.js";
 import { createLogger, type Logger } from "./logger.js";
+import { type Polling, startPolling } from "./polling.js";
 import { closeRedis, connectRedis, createBotRedis, createWorkerRedis } from "./redis.js";
 import { BroadcastQueue } from "./workers/broadcast.js";
 import { startWorkers } from "./workers/index.js";
@@ -24,6 +25,12 @@ import { OrderQueue } from "./workers/queues.js";
 
 /** Update kinds the bot asks Telegram for. */
 export const ALLOWED_UPDATES = ["message", "callback_query", "pre_checkout_query", "my_chat_member"] as const;
+
+/**
+ * How long a shutdown waits for running handlers and jobs before closing connections anyway: within
+ * the 10 s a process manager gives (main exits at 9.5 s whatever happens).
+ */
+export const DRAIN_BUDGET_MS = 8_000;
 
 export interface App {
   logger: Logger;
@@ -35,11 +42,13 @@ export interface App {
 export interface StartOptions {
   /** Log destination (tests capture it). */
   logDestination?: NodeJS.WritableStream;
+  /** The app cannot go on (Telegram refused the token): the caller stops it and exits non-zero. */
+  onFatal?: () => void;
 }
 
 /** Composition root: config -> logger -> catalog -> redis -> bot -> http server -> delivery. */
 export async function startApp(config: Config, options: StartOptions = {}): Promise<App> {
-  const logger = createLogger(config.logLevel, options.logDestination);
+  const logger = createLogger(config.logLevel, options.logDestination, { secrets: secretsOf(config) });
   const catalog = await loadCatalog(config.catalogFile);
   const catalogProblem = (c: Catalog) =>
     c.currency !== "XTR" && !config.paymentProviderToken
@@ -50,12 +59,24 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
 
   const metrics = new Metrics({ processMetrics: true });
   const closers: (() => Promise<unknown>)[] = [];
+  /** Stop taking work and wait for what runs (handlers, jobs); all at once, before any closer. */
+  const drains: (() => Promise<unknown>)[] = [];
+  let polling: Polling | undefined;
+  const webhookUpdates = new InFlight();
   let running = false;
   let stopping: Promise<void> | undefined;
 
   const stop = () => {
     stopping ??= (async () => {
       running = false;
+      const handlers = (polling?.handlers() ?? 0) + webhookUpdates.size;
+      logger.info({ handlers }, "waiting for running work");
+      const work = Promise.all(
+        drains.map((drain) => drain().catch((err: unknown) => logger.warn({ err }, "error while stopping"))),
+      );
+      if (!(await within(work, DRAIN_BUDGET_MS))) {
+        logger.warn(`running work did not finish within ${DRAIN_BUDGET_MS / 1000} s; closing anyway`);
+      }
       // Reverse order of start: delivery first, connections last.
       for (const close of closers.reverse()) {
         await close().catch((err: unknown) => logger.warn({ err }, "error while closing"));
@@ -118,7 +139,7 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
         logger,
       });
       // Closing workers lets their running jobs finish first.
-      closers.push(() => workers.close());
+      drains.push(() => workers.close());
     }
 
     const healthy = async () => running && (await redis.ping()) === "PONG";
@@ -145,11 +166,12 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
       await registerCommands(bot.api, (l, k) => i18n.t(l, k), config.defaultLocale, config.adminIds);
 
       if (config.delivery.mode === "webhook") {
-        const handler = webhookCallback(bot, "http", {
+        const callback = webhookCallback(bot, "http", {
           secretToken: config.delivery.secret,
           onTimeout: "return",
           timeoutMilliseconds: 9_000,
         });
+        const handler: typeof callback = (req, res) => webhookUpdates.track(callback(req, res));
         server = createHttpServer({
           metrics,
           logger,
@@ -163,12 +185,13 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
         logger.info({ url: config.delivery.url }, "webhook set");
       } else {
         await bot.api.deleteWebhook();
-        const runner: RunnerHandle = run(bot, {
-          runner: { fetch: { allowed_updates: [...ALLOWED_UPDATES] } },
+        const poller = startPolling(bot, {
+          allowedUpdates: ALLOWED_UPDATES,
+          logger,
+          onFatal: () => options.onFatal?.(),
         });
-        closers.push(async () => {
-          if (runner.isRunning()) await runner.stop();
-        });
+        polling = poller;
+        drains.push(() => poller.stop());
         logger.info({ username: bot.botInfo.username }, "polling for updates");
       }
     }
@@ -176,8 +199,12 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
     server ??= createHttpServer({ metrics, logger, healthy });
     const address = await listen(server, config.http.host, config.http.port);
     const httpServer = server;
-    // Closed before the runner in reverse order, so no new webhook updates arrive.
-    closers.push(() => closeServer(httpServer));
+    // No new webhook updates; running ones finish (their connections are cut only at the budget).
+    const takesUpdates = config.delivery.mode === "webhook" && config.role !== "worker";
+    drains.push(async () => {
+      await closeServer(httpServer, takesUpdates ? DRAIN_BUDGET_MS : undefined);
+      await webhookUpdates.drain();
+    });
     logger.info({ host: address.address, port: address.port }, "http server listening");
     running = true;
   } catch (err) {
@@ -186,4 +213,18 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
   }
 
   return { logger, catalog, stop };
+}
+
+/** Values the logger masks wherever they appear, whatever their shape. */
+function secretsOf(config: Config): string[] {
+  const redisPassword = URL.canParse(config.redisUrl) ? new URL(config.redisUrl).password : "";
+  return [
+    config.botToken,
+    config.account.apiKey,
+    config.panel?.token,
+    config.node?.token,
+    config.delivery.mode === "webhook" ? config.delivery.secret : undefined,
+    config.paymentProviderToken,
+    redisPassword ? decodeURIComponent(redisPassword) : undefined,
+  ].filter((s): s is string => typeof s === "string" && s !== "");
 }

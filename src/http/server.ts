@@ -52,11 +52,19 @@ export async function listen(server: Server, host: string, port: number): Promis
   return server.address() as AddressInfo;
 }
 
-export function closeServer(server: Server): Promise<void> {
+/**
+ * Stops accepting connections and resolves once the open ones are done; requests still running
+ * after `forceAfterMs` (a webhook update whose handler hangs) have their connections cut.
+ */
+export function closeServer(server: Server, forceAfterMs = 2_000): Promise<void> {
   return new Promise((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections?.(), forceAfterMs);
+    force.unref();
     server.closeIdleConnections?.();
-    server.close(() => resolve());
-    setTimeout(() => server.closeAllConnections?.(), 2_000).unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
   });
 }
 

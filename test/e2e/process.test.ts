@@ -7,6 +7,7 @@ import { command, FakeTelegram, user } from "../fakes/telegram-api.js";
 import { type RunningProcess, startBuiltBot } from "../helpers/process.js";
 import { redisUrl } from "../helpers/redis.js";
 import { freePort } from "../helpers/redis-global-setup.js";
+import { until } from "../helpers/wait.js";
 
 const TOKEN = "424242:E2E-token-for-the-fake-bot-api-xx";
 const dir = mkdtempSync(join(tmpdir(), "bot-e2e-"));
@@ -222,5 +223,124 @@ describe("the real process", () => {
     expect(telegram.calls.slice(mark).filter((c) => c.method === "getUpdates")).toEqual([]);
     running.child.kill("SIGTERM");
     expect(await running.exited).toBe(0);
+  });
+});
+
+const CONFLICT = {
+  error_code: 409,
+  description:
+    "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running",
+};
+const secretOfToken = TOKEN.slice(TOKEN.indexOf(":") + 1);
+/** Log lines of the process (JSON), parsed. */
+const logLines = (p: RunningProcess) =>
+  p
+    .stdout()
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l) as { level: number; msg: string; [k: string]: unknown });
+const getUpdatesSince = (mark: number) => telegram.calls.slice(mark).filter((c) => c.method === "getUpdates");
+
+describe("the real process keeps polling through trouble and stops cleanly", () => {
+  it("survives a 409 conflict from getUpdates (another poller): one clear line, recovers, exits 0", async () => {
+    const mark = telegram.calls.length;
+    telegram.failNext("getUpdates", CONFLICT, 2);
+    running = startBuiltBot(env({ HTTP_PORT: String(await freePort()) }));
+    await until(() => getUpdatesSince(mark).length >= 3, 15_000);
+
+    const at = telegram.calls.length;
+    telegram.pushUpdate(command(user(9101, { first_name: "Ann", language_code: "en" }), "/start"));
+    const reply = await telegram.waitFor((c) => c.method === "sendMessage" && c.chatId === 9101, 10_000, at);
+    expect(String(reply.params.text)).toMatch(/^Hi, Ann!/);
+
+    const conflicts = logLines(running).filter((l) => l.msg.includes("another process is polling this bot"));
+    expect(conflicts).toHaveLength(2);
+    expect(conflicts.every((l) => l.level === 40 && !JSON.stringify(l).includes("stack"))).toBe(true);
+    expect(running.stderr()).toBe("");
+    running.child.kill("SIGTERM");
+    expect(await running.exited).toBe(0);
+  });
+
+  it("stops through the one shutdown path with a non-zero code when Telegram refuses the token (401)", async () => {
+    telegram.failNext("getUpdates", { error_code: 401, description: "Unauthorized" });
+    running = startBuiltBot(env({ HTTP_PORT: String(await freePort()), LOG_LEVEL: "info" }));
+    expect(await running.exited).toBe(1);
+    expect(running.stderr()).toBe("");
+    const messages = logLines(running).map((l) => l.msg);
+    expect(messages.filter((m) => m.includes("BOT_TOKEN"))).toHaveLength(1);
+    expect(messages).toContain("stopped");
+  });
+
+  it("with Telegram unreachable while polling prints no token anywhere and polls again when it is back", async () => {
+    const mark = telegram.calls.length;
+    running = startBuiltBot(env({ HTTP_PORT: String(await freePort()) }));
+    await telegram.waitFor("getUpdates", 15_000, mark);
+    const refused = telegram.refusedMethods.length;
+    const refusedPolls = () => telegram.refusedMethods.slice(refused).filter((m) => m === "getUpdates");
+    telegram.goOffline();
+    // The held long poll is cut, then the next polls find Telegram away.
+    await until(() => refusedPolls().length >= 2, 15_000);
+    telegram.goOnline();
+
+    const at = telegram.calls.length;
+    telegram.pushUpdate(command(user(9102, { first_name: "Bo", language_code: "en" }), "/start"));
+    await telegram.waitFor((c) => c.method === "sendMessage" && c.chatId === 9102, 20_000, at);
+    running.child.kill("SIGTERM");
+    expect(await running.exited).toBe(0);
+    const printed = running.stdout() + running.stderr();
+    expect(printed).not.toContain(secretOfToken);
+    expect(logLines(running).filter((l) => l.msg.includes("Telegram unreachable"))).toHaveLength(1);
+  });
+
+  it("on SIGTERM lets a running update handler finish before closing Redis, then exits 0", async () => {
+    const mark = telegram.calls.length;
+    running = startBuiltBot(env({ HTTP_PORT: String(await freePort()), LOG_LEVEL: "info" }));
+    await telegram.waitFor("getUpdates", 15_000, mark);
+    const release = telegram.holdNext("sendMessage", (p) => p.chat_id === 9103);
+    const at = telegram.calls.length;
+    telegram.pushUpdate(command(user(9103, { first_name: "Cy", language_code: "en" }), "/start"));
+    await telegram.waitFor((c) => c.method === "sendMessage" && c.chatId === 9103, 10_000, at);
+
+    running.child.kill("SIGTERM");
+    const proc = running;
+    await until(() => logLines(proc).some((l) => l.msg === "waiting for running work" && l.handlers === 1));
+    expect(proc.child.exitCode).toBeNull();
+    release();
+    expect(await proc.exited).toBe(0);
+    const lines = logLines(proc);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.at(-1)?.msg).toBe("stopped");
+  });
+
+  it("on SIGTERM lets a running order job finish (its delivery goes out), then exits 0", async () => {
+    const mark = telegram.calls.length;
+    running = startBuiltBot(
+      env({
+        HTTP_PORT: String(await freePort()),
+        CATALOG_FILE: trialCatalog,
+        ACCOUNT_API_URL: hosting.url,
+        ACCOUNT_API_KEY: accountKey,
+        REDIS_URL: `${redisUrl()}/12`,
+        LOG_LEVEL: "info",
+      }),
+    );
+    await telegram.waitFor("getUpdates", 15_000, mark);
+    const release = telegram.holdNext("sendMessage", (p) => String(p.text).includes("free trial is ready"));
+    const at = telegram.calls.length;
+    telegram.pushUpdate(command(user(9104, { first_name: "Di", language_code: "en" }), "/trial"));
+    await telegram.waitFor(
+      (c) => c.method === "sendMessage" && c.chatId === 9104 && String(c.params.text).includes("free trial"),
+      15_000,
+      at,
+    );
+
+    running.child.kill("SIGTERM");
+    const proc = running;
+    await until(() => logLines(proc).some((l) => l.msg === "waiting for running work"));
+    expect(proc.child.exitCode).toBeNull();
+    release();
+    await telegram.waitFor((c) => c.method === "sendPhoto" && c.chatId === 9104, 10_000, at);
+    expect(await proc.exited).toBe(0);
+    expect(logLines(proc).filter((l) => l.level >= 50)).toEqual([]);
   });
 });

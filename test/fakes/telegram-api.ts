@@ -236,6 +236,8 @@ export class FakeTelegram {
   }[] = [];
   /** Requests that found Telegram unreachable (see {@link goOffline}). */
   refusedWhileOffline = 0;
+  /** Their methods, in order. */
+  readonly refusedMethods: string[] = [];
 
   // state behind the methods
   private feed: Update[] = [];
@@ -270,7 +272,7 @@ export class FakeTelegram {
     this.stopping = false;
     const server = createServer((req, res) => {
       if (this.offline) {
-        this.refuse();
+        this.refuse(req.url ?? "");
         req.socket.destroy();
         return;
       }
@@ -401,8 +403,9 @@ export class FakeTelegram {
     return release;
   }
 
-  private refuse(): void {
+  private refuse(path: string): void {
     this.refusedWhileOffline += 1;
+    this.refusedMethods.push(/\/bot[^/]+\/([A-Za-z0-9_]+)/.exec(path)?.[1] ?? path);
     for (const check of [...this.waiters]) check();
   }
 
@@ -749,7 +752,7 @@ export class FakeTelegram {
   ): Promise<Response> => {
     const url = new URL(String(input));
     if (this.offline) {
-      this.refuse();
+      this.refuse(url.pathname);
       // node-fetch's FetchError for a refused connection: the message carries the whole URL.
       throw Object.assign(new Error(`request to ${url.href} failed, reason: connect ECONNREFUSED`), {
         name: "FetchError",
