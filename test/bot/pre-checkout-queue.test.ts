@@ -40,4 +40,17 @@ describe("pre-checkout", () => {
       await Promise.all([tap, query]);
     }
   });
+
+  it("is answered (refused, try again) when its check cannot read Redis", async () => {
+    const buyer = customer();
+    // Redis answers an error to the order lookup: the key holds the wrong type.
+    await t.redis.set("order:oBrokenOrder1", "not a hash");
+    const mark = t.telegram.calls.length;
+    await t.send(preCheckout(buyer, "o:oBrokenOrder1", 150, "XTR"));
+    const answer = await t.telegram.waitFor("answerPreCheckoutQuery", 5_000, mark);
+    expect(answer.params).toMatchObject({
+      ok: false,
+      error_message: "The shop is busy right now. Please try again in a moment.",
+    });
+  });
 });

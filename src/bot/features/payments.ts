@@ -129,15 +129,22 @@ export function preCheckoutFeature(i18n: Middleware<BotContext>): Composer<BotCo
 
 async function answerPreCheckout(ctx: BotContext & { preCheckoutQuery: PreCheckoutQuery }): Promise<void> {
   const q = ctx.preCheckoutQuery;
-  const check = ctx.deps.shop.shop.checkPreCheckout(q.from.id, q.invoice_payload, q.total_amount, q.currency);
+  // An answer is always given: a check that fails (Redis) refuses politely, like a slow one.
+  const check = ctx.deps.shop.shop
+    .checkPreCheckout(q.from.id, q.invoice_payload, q.total_amount, q.currency)
+    .catch((err: unknown) => {
+      ctx.log.error({ err, payload: q.invoice_payload }, "pre-checkout check failed; refusing");
+      return "failed" as const;
+    });
   const left = (arrivals.get(ctx) ?? Date.now()) + PRE_CHECKOUT_BUDGET_MS - Date.now();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), Math.max(0, left));
   });
   const verdict = await Promise.race([check, timeout]).finally(() => clearTimeout(timer));
-  if (verdict === "timeout") {
-    ctx.log.warn({ payload: q.invoice_payload }, "pre-checkout check too slow; refusing");
+  if (verdict === "timeout" || verdict === "failed") {
+    if (verdict === "timeout")
+      ctx.log.warn({ payload: q.invoice_payload }, "pre-checkout check too slow; refusing");
     await ctx.answerPreCheckoutQuery(false, { error_message: ctx.t("invoice-try-again") });
     return;
   }
