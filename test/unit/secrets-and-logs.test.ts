@@ -70,7 +70,7 @@ describe("logger", () => {
   });
 });
 
-/** A logger writing into memory, like the process's, with the bot token to mask. */
+/** A logger writing into memory, as the process builds it, with exact `secrets` to mask. */
 function captureLog(secrets: string[] = []) {
   const lines: string[] = [];
   const sink = new Writable({
