@@ -3,9 +3,10 @@ import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { run } from "@grammyjs/runner";
-import { Api, webhookCallback } from "grammy";
+import { Api, type Bot, webhookCallback } from "grammy";
 import type { Update, User } from "grammy/types";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { BotContext } from "../../src/bot/context.js";
 import { createBot } from "../../src/bot/create-bot.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import type { Catalog } from "../../src/domain/catalog.js";
@@ -14,6 +15,7 @@ import { inboxKeys } from "../../src/domain/payment-inbox.js";
 import { Metrics } from "../../src/http/metrics.js";
 import { closeServer, createHttpServer, listen } from "../../src/http/server.js";
 import { createLogger } from "../../src/logger.js";
+import { startPolling } from "../../src/polling.js";
 import { closeRedis, connectRedis, createBotRedis } from "../../src/redis.js";
 import { Outbox, startOutboxWorker } from "../../src/workers/outbox.js";
 import { reconcileInbox } from "../../src/workers/reconcile-inbox.js";
@@ -244,45 +246,62 @@ describe("webhook mode", () => {
   });
 });
 
-describe("long polling", () => {
-  it("fetches a payment again at the same offset until it is recorded", async () => {
-    const fake = await new FakeTelegram({ token: TEST_TOKEN }).start();
-    const bot = createBot({
-      token: TEST_TOKEN,
-      deps: t.deps,
-      botInfo: fake.botInfo,
-      client: { apiRoot: fake.apiRoot },
-    });
-    const runner = run(bot, { runner: { fetch: { timeout: 1 }, silent: true } });
-    try {
-      const { buyer, orderId, due } = await invoicedOrder();
-      await t.redis.set(inboxKeys.pending, "not a sorted set");
-      const mark = fake.calls.length;
-      const pushed: Update = fake.pushUpdate(
-        successfulPayment(buyer, `o:${orderId}`, due, "USD", "fiat-charge-poll"),
-      );
-      const polls = () =>
-        fake.calls
-          .slice(mark)
-          .filter((c) => c.method === "getUpdates")
-          .map((c) => Number(c.params.offset ?? 0));
-      // Served, not recorded, so asked for again from the same offset.
-      await until(() => polls().length >= 3);
-      expect(polls().every((offset) => offset <= pushed.update_id)).toBe(true);
-      expect(await t.deps.shop.wallet.applied("charge:fiat-charge-poll")).toBeUndefined();
+/** The two fetch loops over `bot.api.getUpdates`: grammY runner's own and the app's (src/polling.ts). */
+const LOOPS = {
+  "grammY runner": (bot: Bot<BotContext>) => {
+    const handle = run(bot, { runner: { fetch: { timeout: 1 }, silent: true } });
+    return { stop: () => handle.stop() };
+  },
+  "the app's polling": (bot: Bot<BotContext>) =>
+    startPolling(bot, {
+      allowedUpdates: ["message"],
+      logger: createLogger("silent"),
+      onFatal: () => undefined,
+      backoffMs: { first: 50, max: 200 },
+    }),
+};
 
-      await t.redis.del(inboxKeys.pending);
-      await untilValue(
-        () => t.deps.shop.orders.get(orderId).then((o) => o?.status),
-        (s) => s === "paid",
-      );
-      await until(() => polls().includes(pushed.update_id + 1));
-      expect(await topups(buyer.id)).toHaveLength(1);
-      expect(await t.deps.shop.paymentInbox.get("fiat-charge-poll")).toMatchObject({ status: "credited" });
-    } finally {
-      await t.redis.del(inboxKeys.pending);
-      await runner.stop();
-      await fake.stop();
-    }
-  });
+describe("long polling", () => {
+  it.each(Object.keys(LOOPS) as (keyof typeof LOOPS)[])(
+    "%s fetches a payment again at the same offset until it is recorded",
+    async (loop) => {
+      const fake = await new FakeTelegram({ token: TEST_TOKEN }).start();
+      const bot = createBot({
+        token: TEST_TOKEN,
+        deps: t.deps,
+        botInfo: fake.botInfo,
+        client: { apiRoot: fake.apiRoot },
+      });
+      const runner = LOOPS[loop](bot);
+      const charge = `fiat-charge-poll-${loop.replace(/\W+/g, "-")}`;
+      try {
+        const { buyer, orderId, due } = await invoicedOrder();
+        await t.redis.set(inboxKeys.pending, "not a sorted set");
+        const mark = fake.calls.length;
+        const pushed: Update = fake.pushUpdate(successfulPayment(buyer, `o:${orderId}`, due, "USD", charge));
+        const polls = () =>
+          fake.calls
+            .slice(mark)
+            .filter((c) => c.method === "getUpdates")
+            .map((c) => Number(c.params.offset ?? 0));
+        // Served, not recorded, so asked for again from the same offset.
+        await until(() => polls().length >= 3);
+        expect(polls().every((offset) => offset <= pushed.update_id)).toBe(true);
+        expect(await t.deps.shop.wallet.applied(`charge:${charge}`)).toBeUndefined();
+
+        await t.redis.del(inboxKeys.pending);
+        await untilValue(
+          () => t.deps.shop.orders.get(orderId).then((o) => o?.status),
+          (s) => s === "paid",
+        );
+        await until(() => polls().includes(pushed.update_id + 1));
+        expect(await topups(buyer.id)).toHaveLength(1);
+        expect(await t.deps.shop.paymentInbox.get(charge)).toMatchObject({ status: "credited" });
+      } finally {
+        await t.redis.del(inboxKeys.pending);
+        await runner.stop();
+        await fake.stop();
+      }
+    },
+  );
 });
