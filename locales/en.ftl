@@ -60,6 +60,7 @@ language-changed = Language set to English.
 
 error-generic = Sorry, something went wrong on our side. Please try again in a moment.
 error-unknown-command = I don't know this command. /help lists what I can do.
+rate-limited = You are going a bit fast. Please wait a few seconds, then try again.
 error-blocked = Your access to this shop is blocked. Contact support if you think this is a mistake.
 error-not-admin = This action is for the shop's admins only.
 error-menu-outdated = This menu is outdated, here is a fresh one.

@@ -18,6 +18,7 @@ import {
 import { shopConversations, shopFeature } from "./features/shop/index.js";
 import { mainMenu, startFeature } from "./features/start.js";
 import { createI18n, supportedLocale } from "./i18n.js";
+import { type RateLimitOptions, rateLimit } from "./rate-limit.js";
 
 export interface CreateBotOptions {
   token: string;
@@ -26,6 +27,8 @@ export interface CreateBotOptions {
   botInfo?: UserFromGetMe;
   /** Transport seam: `apiRoot` and `fetch` (tests inject a recorder here). */
   client?: BotConfig<BotContext>["client"];
+  /** Per-user rate limit (default DEFAULT_RATE_LIMIT); `false` turns it off (tests of other things). */
+  rateLimit?: RateLimitOptions | false;
 }
 
 /** Session and sequentialize key: the chat, or the user for chat-less updates (pre-checkout). */
@@ -108,6 +111,8 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   guarded.use(i18n);
   // Payments first: never swallowed by a conversation.
   guarded.use(paymentsFeature);
+  // After payments (never limited) and i18n (the notice is in the user's language).
+  if (options.rateLimit !== false) guarded.use(rateLimit(deps.redis, options.rateLimit));
 
   const inChats = guarded.filter((ctx) => ctx.chat !== undefined);
   // Inside conversations there is no session: the locale is read from the chat's session in Redis.

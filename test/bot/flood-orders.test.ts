@@ -13,7 +13,7 @@ let t: TestBot;
 
 beforeAll(async () => {
   // No per-user rate limit here: these tests are about what many presses that get through do.
-  t = await createTestBot({ clock, rateLimit: false } as Parameters<typeof createTestBot>[0]);
+  t = await createTestBot({ clock, rateLimit: false });
 });
 afterAll(() => t.close());
 beforeEach(() => {

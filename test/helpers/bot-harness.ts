@@ -4,6 +4,7 @@ import type { Message, Update, User } from "grammy/types";
 import type { Redis } from "ioredis";
 import type { BotContext, BotDeps } from "../../src/bot/context.js";
 import { createBot } from "../../src/bot/create-bot.js";
+import type { RateLimitOptions } from "../../src/bot/rate-limit.js";
 import type { Locale } from "../../src/config.js";
 import { AccountKeyStore } from "../../src/domain/account-key.js";
 import type { Catalog } from "../../src/domain/catalog.js";
@@ -56,6 +57,8 @@ export interface TestBotOptions {
   paymentProviderToken?: string;
   /** Starts broadcasts; unset: the Broadcast section says broadcasts are unavailable. */
   broadcasts?: BroadcastStarter;
+  /** The per-user rate limit (the bot's default when unset); `false` turns it off. */
+  rateLimit?: RateLimitOptions | false;
 }
 
 /** A small catalog for tests: one plan per backend, priced in Stars, with a trial. */
@@ -160,6 +163,7 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     deps,
     botInfo: telegram.botInfo,
     client: { fetch: telegram.fetch as never },
+    rateLimit: options.rateLimit,
   });
   return {
     bot,
