@@ -29,7 +29,9 @@ describe("the settings section", () => {
     await t.send(callback(ADMIN, buttonData("⚙️ Settings")));
     expect(lastShown().text).toContain("⚙️ <b>Settings</b>");
     expect(lastShown().text).toContain("Auto-extend servers: ⛔ off");
-    expect(lastShown().text).toContain("Customers told of an outage after: 5 min (admins: at the second failed check)");
+    expect(lastShown().text).toContain(
+      "Customers told of an outage after: 5 min (admins: at the second failed check)",
+    );
     expect(lastShown().text).toContain(
       "Extension cost for the low-balance alert: learned from the first extension",
     );
