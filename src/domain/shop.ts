@@ -34,7 +34,8 @@ export type ShopRefusal =
   | "order-gone"
   | "order-not-payable";
 
-export type Started = { ok: true; order: Order } | { ok: false; reason: ShopRefusal };
+/** `reused`: the customer's own order awaiting payment was handed back (not a new one). */
+export type Started = { ok: true; order: Order; reused?: boolean } | { ok: false; reason: ShopRefusal };
 
 /** What an invoice payload refers to. */
 export type InvoiceTarget = { kind: "order"; orderId: string } | { kind: "topup"; id: string };
@@ -92,11 +93,11 @@ export class Shop {
     const plan = this.plan(planId);
     if (!plan) return { ok: false, reason: "unknown-plan" };
     // One open order per customer and plan: a repeated Buy hands out the one awaiting payment.
-    const { order } = await this.deps.orders.openFor(
+    const { order, reused } = await this.deps.orders.openFor(
       { kind: "purchase", customerId, planId, price: this.priceOf(plan), currency: this.currency, locale },
       UNPAID_ORDERS,
     );
-    return { ok: true, order };
+    return { ok: true, order, reused };
   }
 
   async startRenewal(customerId: number, subscriptionId: string, locale: Locale): Promise<Started> {
@@ -123,8 +124,8 @@ export class Shop {
       .catch(() => undefined);
     if (state && !state.enabled) return { ok: false, reason: "subscription-disabled" };
     // One open renewal per subscription: a repeated Renew hands out the one awaiting payment.
-    const { order } = await this.deps.orders.openFor(input, UNPAID_ORDERS);
-    return { ok: true, order };
+    const { order, reused } = await this.deps.orders.openFor(input, UNPAID_ORDERS);
+    return { ok: true, order, reused };
   }
 
   /**

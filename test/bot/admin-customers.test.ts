@@ -512,6 +512,19 @@ describe("charging a refunded order again", () => {
     expect(t.enqueued.length).toBe(queued + 1);
   });
 
+  it("leaves the customer's own order awaiting payment alone when the balance is short", async () => {
+    await customer(1004, "Rui");
+    const old = await refundedPurchase(1004);
+    await shop().wallet.debit(1004, 100, "seed:1004:spent", { kind: "purchase" });
+    // The customer has just opened the same plan again and is about to pay its invoice.
+    const own = await shop().shop.startPurchase(1004, "de-xui", "en");
+    if (!own.ok) throw new Error(own.reason);
+    await press(`a.c:retry:1004:${old}`);
+    await press(button("✅ Charge and retry"));
+    expect(lastShown().text).toContain("Nothing was charged.");
+    expect((await shop().orders.get(own.order.id))?.status).toBe("awaiting_payment");
+  });
+
   it("refuses for a blocked customer", async () => {
     await customer(1003, "Pia");
     const old = await refundedPurchase(1003);

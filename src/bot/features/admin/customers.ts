@@ -505,7 +505,8 @@ async function chargeAgain(ctx: BotContext, id: number, orderId: string, token: 
       price: formatMoney(next.currency, next.price, locale),
     });
   }
-  await orders.transition(next.id, ["awaiting_payment"], "cancelled");
+  // The customer's own order awaiting payment (handed back by the shop) stays theirs to pay.
+  if (!started.reused) await orders.transition(next.id, ["awaiting_payment"], "cancelled");
   await redis.del(lock);
   if (paid.status === "insufficient") {
     return ctx.t("customers-retry-insufficient", {
