@@ -46,6 +46,14 @@ const sha256Fingerprint = z
   .transform((s) => s.replace(/[:\s]/g, "").toUpperCase())
   .refine((s) => /^[0-9A-F]{64}$/.test(s), "must be a SHA-256 fingerprint (64 hex digits, colons allowed)");
 
+/** Where customers reach the shop's people: a Telegram @username or an https URL. */
+const supportContact = z
+  .string()
+  .refine(
+    (s) => /^@[A-Za-z0-9_]{5,32}$/.test(s) || (/^https:\/\/\S+$/.test(s) && URL.canParse(s)),
+    "must be a Telegram @username (5-32 letters, digits, _) or an https:// URL",
+  );
+
 const port = z.coerce
   .number({ error: "must be a port number" })
   .int()
@@ -78,6 +86,7 @@ const envSchema = z.object({
   HTTP_HOST: z.string().default("127.0.0.1"),
   HTTP_PORT: port.default(8080),
   PAYMENT_PROVIDER_TOKEN: z.string().optional(),
+  SUPPORT_CONTACT: supportContact.optional(),
   DEFAULT_LOCALE: z.enum(["en", "ru"], { error: "must be en or ru" }).default("en"),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
@@ -107,6 +116,8 @@ export interface Config {
   delivery: { mode: "polling" } | { mode: "webhook"; url: string; path: string; secret: string };
   http: { host: string; port: number };
   paymentProviderToken: string | undefined;
+  /** Shown in /help and wherever a customer is told to contact support. */
+  supportContact?: string | undefined;
   defaultLocale: Locale;
   logLevel: string;
   role: "all" | "bot" | "worker";
@@ -168,6 +179,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     delivery,
     http: { host: e.HTTP_HOST, port: e.HTTP_PORT },
     paymentProviderToken: e.PAYMENT_PROVIDER_TOKEN,
+    supportContact: e.SUPPORT_CONTACT,
     defaultLocale: e.DEFAULT_LOCALE,
     logLevel: e.LOG_LEVEL,
     role: e.ROLE,

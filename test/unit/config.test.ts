@@ -105,6 +105,19 @@ describe("parseConfig", () => {
     });
   });
 
+  it("reads SUPPORT_CONTACT as a @username or an https URL, and names a malformed one", () => {
+    expect(parseConfig(base).supportContact).toBeUndefined();
+    expect(parseConfig({ ...base, SUPPORT_CONTACT: " @shop_help " }).supportContact).toBe("@shop_help");
+    expect(parseConfig({ ...base, SUPPORT_CONTACT: "https://t.me/shop_help" }).supportContact).toBe(
+      "https://t.me/shop_help",
+    );
+    for (const bad of ["shop_help", "@ab", "@with space", "http://t.me/x", "mailto:a@b.c", "@bad-dash"]) {
+      expect(errorOf({ ...base, SUPPORT_CONTACT: bad })).toBe(
+        "SUPPORT_CONTACT must be a Telegram @username (5-32 letters, digits, _) or an https:// URL",
+      );
+    }
+  });
+
   it("treats blank values as unset", () => {
     expect(parseConfig({ ...base, ACCOUNT_API_KEY: "  ", PANEL_API_URL: "" }).account.apiKey).toBeUndefined();
   });
