@@ -367,7 +367,37 @@ delivery-failed-trial = 😔 We could not set up your free trial. You can try /t
 delivery-delayed = ⏳ This is taking longer than usual: the hosting side is not answering yet. Your payment is safe: your VPN access will arrive here by itself as soon as it is ready, or the money goes back to your wallet.
 delivery-delayed-renewal = ⏳ Your renewal is taking longer than usual: the hosting side is not answering yet. Your payment is safe: the new term will be applied by itself and you will get a message here, or the money goes back to your wallet.
 delivery-delayed-trial = ⏳ Your free trial is taking longer than usual: the hosting side is not answering yet. It will arrive here by itself as soon as it is ready.
-alert-order-failed = ⚠️ Order { $order } failed (customer { ID($customer) }, plan { $plan }). Refunded { $amount } to the wallet. Reason: { $reason }
+alert-order-failed = ⚠️ Order { $order } failed: { $what }. Customer { ID($customer) }, plan { $plan }; { $amount } refunded to the wallet. Details are in the log.
+alert-renewal-failed = ⚠️ Renewal { $order } of subscription { $subscription } failed: { $what }. Customer { ID($customer) }, plan { $plan }; { $amount } refunded to the wallet, the subscription keeps its term. Details are in the log.
+alert-order-orphan = 🧹 Its client { $name } ({ $place }) could not be removed: remove it by hand.
+renewal-failed = 😔 We could not renew «{ $plan }». { $amount } went back to your wallet. Your subscription keeps its current term, until { $date }; you can try to renew again later. The admins have been told.
+renewal-failed-no-date = 😔 We could not renew «{ $plan }». { $amount } went back to your wallet. Your subscription keeps its current term; you can try to renew again later. The admins have been told.
+failure-api = { $api ->
+    [account] the hosting account API
+    [panel] the panel
+   *[node] the node
+}
+failure-op = { $op ->
+    [create] create the client
+    [change] change the client
+    [delete] delete the client
+   *[read] read the client
+}
+failure-refused = { failure-api } refused to { failure-op } ({ $status } { $detail })
+failure-unauthorized = { failure-api } did not accept our key or token ({ $status })
+failure-lte = LTE access is not bought for the server ({ $status })
+failure-forbidden = the hosting account needs an e-mail and a nickname ({ $status })
+failure-internal = { failure-api } had an internal error ({ $status })
+failure-unavailable = { failure-api } was temporarily unavailable ({ $status })
+failure-timeout = { failure-api } did not answer in time
+failure-unreachable = { failure-api } could not be reached
+failure-unreadable = { failure-api } gave an answer we could not read
+failure-input = the request was refused before sending: { $detail }
+failure-provisioning = it could not be set up: { $detail }
+failure-unknown = an unexpected error
+failure-place-xui = xui server #{ ID($id) }
+failure-place-panel = panel locations { $locations }
+failure-place-node = the node
 
 ## Payments
 

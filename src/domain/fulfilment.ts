@@ -7,6 +7,7 @@ import { LuaScript } from "./lua.js";
 import { type Order, type Orders, orderKeys, parseRef } from "./orders.js";
 import {
   type AccessLinks,
+  type AccessRef,
   DAY_MS,
   type Provisioner,
   ProvisioningError,
@@ -30,7 +31,15 @@ export type FulfilResult =
   | { outcome: "waiting"; order: Order; behind: string }
   | { outcome: "skipped"; order: Order | undefined };
 
-export type FailResult = { refunded: number; order: Order; nextInChain?: string | undefined } | undefined;
+export type FailResult =
+  | {
+      refunded: number;
+      order: Order;
+      nextInChain?: string | undefined;
+      /** A hosting client the order made and could not remove: the admins remove it by hand. */
+      orphan?: AccessRef | undefined;
+    }
+  | undefined;
 
 export interface FulfilmentDeps {
   orders: Orders;
@@ -241,6 +250,30 @@ export class Fulfilment {
         ? await this.deps.renewals.leave(order.subscriptionId, order.id)
         : undefined;
     this.deps.logger.warn({ orderId: order.id, reason, refunded: order.price }, "order failed and refunded");
-    return { refunded: order.price, order, nextInChain };
+    const orphan = await this.removeLeftover(order);
+    return { refunded: order.price, order, nextInChain, orphan };
+  }
+
+  /**
+   * A new access that failed may have been made in part (a multi-location create is not atomic):
+   * what the order placed is removed, best-effort (removal looks first, so a repeat is harmless).
+   * A renewal's client is the customer's and stays. When removal fails, the leftover is returned
+   * for the admins; a subscription stored before the failure is marked removed.
+   */
+  private async removeLeftover(order: Order): Promise<AccessRef | undefined> {
+    const ref = order.ref;
+    if (order.kind === "renewal" || !ref) return undefined;
+    await this.deps.subscriptions.markRemoved(`s${order.id.slice(1)}`).catch(() => false);
+    try {
+      await this.deps.provisioner(ref.kind).remove(ref);
+      this.deps.logger.info(
+        { orderId: order.id, kind: ref.kind, name: ref.name },
+        "failed order's client removed",
+      );
+      return undefined;
+    } catch (err) {
+      this.deps.logger.warn({ orderId: order.id, err, ref }, "failed order left a client behind");
+      return ref;
+    }
   }
 }

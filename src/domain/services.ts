@@ -11,6 +11,7 @@ import { createProvisioners, type ProvisionerFor } from "./provisioning/index.js
 import { RenewalChain } from "./renewal-chain.js";
 import { ServerExtension } from "./server-extension.js";
 import { Shop } from "./shop.js";
+import { SubscriptionOwners } from "./subscription-owners.js";
 import { Subscriptions } from "./subscriptions.js";
 import { Wallet } from "./wallet.js";
 
@@ -26,6 +27,8 @@ export interface ShopServices {
   wallet: Wallet;
   orders: Orders;
   subscriptions: Subscriptions;
+  /** Which subscriptions live on a hosting client; their records follow an admin's changes. */
+  owners: SubscriptionOwners;
   fulfilment: Fulfilment;
   /** Renewals of one subscription, one after the other. */
   renewals: RenewalChain;
@@ -83,6 +86,7 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     wallet,
     orders,
     subscriptions,
+    owners: new SubscriptionOwners({ redis, subscriptions, customers, logger: deps.logger }),
     fulfilment,
     renewals,
     provisioner,

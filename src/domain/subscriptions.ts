@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Clock } from "./clock.js";
 import { parseRef } from "./orders.js";
 import type { AccessLinks, AccessRef } from "./provisioning/types.js";
+import { indexOwner, unindexOwner } from "./subscription-owners.js";
 
 const subscriptionSchema = z.object({
   id: z.string(),
@@ -18,6 +19,8 @@ const subscriptionSchema = z.object({
   trial: z.enum(["0", "1"]).transform((v) => v === "1"),
   createdAt: z.coerce.number(),
   updatedAt: z.coerce.number(),
+  /** When an admin deleted its hosting client (ms): no access, no reminders. */
+  removedAt: z.coerce.number().optional(),
 });
 export type Subscription = z.output<typeof subscriptionSchema>;
 
@@ -64,12 +67,12 @@ export class Subscriptions {
       createdAt: String(now),
       updatedAt: String(now),
     };
-    await this.redis
+    const tx = this.redis
       .multi()
       .hset(subscriptionKeys.sub(id), fields)
       .zadd(subscriptionKeys.byCustomer(input.customerId), now, id)
-      .zadd(subscriptionKeys.byExpiry, input.expiresAt || Number.MAX_SAFE_INTEGER, id)
-      .exec();
+      .zadd(subscriptionKeys.byExpiry, input.expiresAt || Number.MAX_SAFE_INTEGER, id);
+    await indexOwner(tx, id, input.ref).exec();
     return subscriptionSchema.parse(fields);
   }
 
@@ -104,6 +107,54 @@ export class Subscriptions {
       .hset(subscriptionKeys.sub(id), update)
       .zadd(subscriptionKeys.byExpiry, expiresAt || Number.MAX_SAFE_INTEGER, id)
       .exec();
+  }
+
+  /**
+   * Takes the term an admin gave the subscription's hosting client (the hosting side wins), so
+   * /my, the card and the reminders agree; the reminders key on the expiry, so they re-arm.
+   * False when there is nothing to change (gone, removed, or the same expiry).
+   */
+  async followHostingTerm(id: string, expiresAt: number): Promise<boolean> {
+    const sub = await this.get(id);
+    if (!sub || sub.removedAt !== undefined || sub.expiresAt === expiresAt) return false;
+    await this.setTerm(id, expiresAt);
+    return true;
+  }
+
+  /**
+   * An admin deleted the hosting client: the subscription stays for the record, marked removed,
+   * and leaves the expiry index (no reminders, not counted as active) and the owner index.
+   */
+  async markRemoved(id: string): Promise<boolean> {
+    const sub = await this.get(id);
+    if (!sub || sub.removedAt !== undefined) return false;
+    const now = String(this.clock.now());
+    const tx = this.redis
+      .multi()
+      .hset(subscriptionKeys.sub(id), { removedAt: now, updatedAt: now })
+      .zrem(subscriptionKeys.byExpiry, id);
+    await unindexOwner(tx, id, sub.ref).exec();
+    return true;
+  }
+
+  /** Points the subscription at another hosting client (an admin's rename), re-indexing it. */
+  async setRef(id: string, ref: AccessRef): Promise<void> {
+    const sub = await this.get(id);
+    if (!sub) return;
+    const tx = this.redis
+      .multi()
+      .hset(subscriptionKeys.sub(id), { ref: JSON.stringify(ref), updatedAt: String(this.clock.now()) });
+    unindexOwner(tx, id, sub.ref);
+    await indexOwner(tx, id, ref).exec();
+  }
+
+  /** Every subscription id in the expiry index, a page at a time (removed ones are not in it). */
+  async *allIds(page = 500): AsyncGenerator<string[]> {
+    for (let from = 0; ; from += page) {
+      const ids = await this.redis.zrange(subscriptionKeys.byExpiry, String(from), String(from + page - 1));
+      if (ids.length > 0) yield ids;
+      if (ids.length < page) return;
+    }
   }
 
   /** Subscriptions whose expiry falls in [from, to] ms, soonest first. */

@@ -1,12 +1,15 @@
 import { type Api, GrammyError, InlineKeyboard, InputFile } from "grammy";
 import { starsRefundButton } from "../bot/features/admin/stars-refund.js";
 import { accessText, planTitle, qrTarget, termLine } from "../bot/views/access.js";
+import { formatDate } from "../bot/views/format.js";
+import { clientPlaceText, orderFailureText } from "../bot/views/order-failure.js";
 import { qrPng } from "../bot/views/qr.js";
 import type { Locale } from "../config.js";
 import type { Customers } from "../domain/customers.js";
 import type { FulfilResult } from "../domain/fulfilment.js";
 import { formatMoney } from "../domain/money.js";
 import type { Order } from "../domain/orders.js";
+import type { AccessRef } from "../domain/provisioning/types.js";
 import type { ShopServices } from "../domain/services.js";
 import type { Logger } from "../logger.js";
 
@@ -90,25 +93,57 @@ export class Notifier {
     await this.send(order.customerId, () => this.deps.api.sendMessage(order.customerId, t(key)));
   }
 
-  /** Tells the customer the order failed and the money is back, and the admins what happened. */
-  async failed(order: Order, refunded: number, reason: string): Promise<void> {
+  /**
+   * Tells the customer the order failed and the money is back (a renewal: their subscription
+   * keeps its term), and the admins what failed in words (the raw error goes to the log), with a
+   * client the order could not remove. `cause` is the error, or the stored text when only that
+   * is left.
+   */
+  async failed(order: Order, refunded: number, cause: unknown, orphan?: AccessRef): Promise<void> {
     const t = this.t(order.locale);
     const amount = formatMoney(order.currency, refunded, order.locale);
-    const key = order.kind === "trial" ? "delivery-failed-trial" : "delivery-failed";
-    await this.send(order.customerId, () => this.deps.api.sendMessage(order.customerId, t(key, { amount })));
+    const raw = cause instanceof Error ? cause.message : String(cause);
+    this.deps.logger.warn(
+      { orderId: order.id, reason: raw.slice(0, 500) },
+      "order failed: telling customer and admins",
+    );
+    const sub =
+      order.kind === "renewal" && order.subscriptionId
+        ? await this.deps.shop.subscriptions.get(order.subscriptionId)
+        : undefined;
+    const plan = planTitle(this.deps.shop.shop.plan(order.planId), order.locale, order.planId);
+    const text =
+      order.kind === "trial"
+        ? t("delivery-failed-trial", { amount })
+        : order.kind === "renewal"
+          ? t(sub?.expiresAt ? "renewal-failed" : "renewal-failed-no-date", {
+              amount,
+              plan,
+              date: sub?.expiresAt ? formatDate(order.locale, sub.expiresAt) : "",
+            })
+          : t("delivery-failed", { amount });
+    await this.send(order.customerId, () => this.deps.api.sendMessage(order.customerId, text));
     // A direct Stars payment can be sent back through Telegram instead of kept in the wallet.
     const stars = order.chargeId && order.currency === "XTR" && order.price > 0;
-    await this.admins(
-      "alert-order-failed",
-      {
+    for (const adminId of this.deps.adminIds) {
+      const ta = this.t(await this.localeOf(adminId));
+      const vars = {
         order: order.id,
+        subscription: order.subscriptionId ?? "",
         customer: String(order.customerId),
         plan: order.planId,
         amount,
-        reason: reason.slice(0, 300),
-      },
-      stars ? (t) => starsRefundButton(t("stars-refund-button"), order.id) : undefined,
-    );
+        what: orderFailureText(ta, cause),
+      };
+      const lines = [ta(order.kind === "renewal" ? "alert-renewal-failed" : "alert-order-failed", vars)];
+      if (orphan)
+        lines.push(ta("alert-order-orphan", { name: orphan.name, place: clientPlaceText(ta, orphan) }));
+      await this.send(adminId, () =>
+        this.deps.api.sendMessage(adminId, lines.join("\n\n"), {
+          reply_markup: stars ? starsRefundButton(ta("stars-refund-button"), order.id) : undefined,
+        }),
+      );
+    }
   }
 
   /** An alert to every admin in their language, optionally with buttons. */

@@ -73,7 +73,7 @@ export async function sweepOrders(deps: OrderSweepDeps): Promise<SweepResult> {
     result.refunded++;
     deps.logger.warn({ orderId: id, refunded: done.refunded }, "finished an interrupted refund");
     await deps.notifier
-      .failed(done.order, done.refunded, done.order.error ?? "")
+      .failed(done.order, done.refunded, done.order.error ?? "", done.orphan)
       .catch((err: unknown) => deps.logger.warn({ err, orderId: id }, "refund notice failed"));
   }
   return result;

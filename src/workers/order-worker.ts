@@ -109,7 +109,7 @@ export function startOrderWorker(deps: OrderWorkerDeps): OrderWorker {
         throw err;
       }
       const failed = await fulfilment.fail(orderId, describe(err));
-      if (failed) await notifier.failed(failed.order, failed.refunded, describe(err));
+      if (failed) await notifier.failed(failed.order, failed.refunded, err, failed.orphan);
       await promote(failed?.nextInChain);
       deps.metrics?.jobs.inc({ queue: ORDERS_QUEUE, outcome: "failed" });
       return "failed";
