@@ -106,7 +106,7 @@ account-card =
     🏦 <b>Hosting account</b>
     User: { $username }
     Telegram id: <code>{ ID($tgid) }</code>
-    Balance: <b>{ $balance }</b>
+    Balance: <b>{ $balance }</b> { $currency }
     Servers: { $servers }
     API key: <code>{ $prefix }</code> ({ $source })
 account-source-env = from the settings
@@ -158,7 +158,10 @@ servers-card =
     Type: { $kind }
     Tariff: { $tariff }
     Expires: { $expires } ({ $days })
-    CPU: { $cpu } · Memory: { $memory } · Disk: { $disk }
+    CPU: { $cpu } { $cores ->
+        [one] core
+       *[other] cores
+    } · Memory: { $memory } MB · Disk: { $disk } GB
     Flags: { $flags }
 servers-flag-bypass = bypass
 servers-flag-xui = xui
@@ -194,13 +197,17 @@ servers-power-state = State now: { $state }.
 servers-extend-confirm =
     📅 <b>Extend server «{ $name }» by 30 days?</b>
     Current expiry: { $expires } ({ $days })
-    Account balance: <b>{ $balance }</b>
+    { $price }
+    Account balance: { $balance }
     The extension is paid from the account balance.
+servers-extend-price-learned = Price: { $price } (what the last extension cost)
+servers-extend-price-hint = Price: about { $price } (set in Settings)
+servers-extend-price-unknown = Price: unknown until the first extension
 servers-extend-yes = ✅ Yes, extend
 servers-extend-done =
     ✅ Server «{ $name }» is extended by 30 days.
     New expiry: { $expires } ({ $days })
-    Account balance: <b>{ $balance }</b>
+    Account balance: { $balance }
 servers-extend-no-balance = ❌ Not enough balance to extend; nothing was charged. Top up the balance in the web cabinet, then try again.
 servers-extend-unknown = ⚠️ The hosting service did not answer properly, so the outcome is unknown: the server may or may not have been extended. Check the expiry date on the server card before trying again.
 servers-balance-unknown = unknown
@@ -237,8 +244,16 @@ servers-regen-done-remnanode = ✅ Config regenerated with new reality keys. The
 servers-regen-caption = 📄 New config profile of server #{ ID($id) }. Load it into your panel; the old keys are no longer valid.
 servers-core-title =
     ⚙️ <b>Proxy-core version of «{ $name }»</b>
+    Installed now: { $current }
     Pick the version to install. The server must be running.
 servers-core-default = { $version } (default)
+servers-core-current-unknown = unknown (not installed from this bot yet)
+servers-core-confirm =
+    ⚙️ <b>Install proxy-core version { $version } on «{ $name }»?</b>
+    Installed now: { $current }
+    Change: { $from } → { $version }
+    The server must be running.
+servers-core-yes = ✅ Yes, install { $version }
 servers-core-done = ✅ The proxy core of server #{ ID($id) } is now version { $version }.
 servers-core-not-running = The server is not running; start it and wait about 30 seconds, then try again.
 servers-core-no-pin = This server has no core-pin block; the version cannot be changed.
@@ -735,6 +750,8 @@ settings-title =
 
     Customers told of an outage after: { $grace } min (admins: at the second failed check)
     Extension cost for the low-balance alert: { $cost }
+    Hosting balance currency: { $currency }
+    <i>The hosting API gives the balance as a bare number; this names its currency.</i>
 settings-on = ✅ on
 settings-off = ⛔ off
 settings-not-set = learned from the first extension
@@ -742,6 +759,15 @@ settings-auto-extend-turn-on = ✅ Turn auto-extend on
 settings-auto-extend-turn-off = ⛔ Turn auto-extend off
 settings-auto-extend-now-on = Auto-extend is on.
 settings-auto-extend-now-off = Auto-extend is off.
+settings-edit-grace = ⏱ Change the outage grace
+settings-edit-cost = 💰 Change the extension cost
+settings-edit-currency = 💱 Change the currency
+settings-ask-grace = ⏱ Tell customers of an outage after how many minutes offline? Send a whole number from { $min } to { $max }.
+settings-ask-cost = 💰 What does one 30-day server extension cost, in the hosting balance's currency? It is used for the low-balance alert until an extension shows the real price. Send an amount, or - to learn it from the next extension.
+settings-ask-currency = 💱 Send the currency of the hosting balance: a code or a sign, e.g. RUB or ₽.
+settings-grace-invalid = Send a whole number of minutes from { $min } to { $max }.
+settings-cost-invalid = Send an amount above 0 and at most { $max } (e.g. 150 or 99.5), or - to learn it from the next extension.
+settings-currency-invalid = Send a currency code or sign: 1 to 8 letters or currency signs, e.g. RUB or ₽.
 
 ## Sales stats
 

@@ -106,7 +106,7 @@ account-card =
     🏦 <b>Аккаунт хостинга</b>
     Пользователь: { $username }
     Telegram id: <code>{ ID($tgid) }</code>
-    Баланс: <b>{ $balance }</b>
+    Баланс: <b>{ $balance }</b> { $currency }
     Серверов: { $servers }
     API-ключ: <code>{ $prefix }</code> ({ $source })
 account-source-env = из настроек
@@ -159,7 +159,12 @@ servers-card =
     Тип: { $kind }
     Тариф: { $tariff }
     Истекает: { $expires } ({ $days })
-    CPU: { $cpu } · Память: { $memory } · Диск: { $disk }
+    CPU: { $cpu } { $cores ->
+        [one] ядро
+        [few] ядра
+        [many] ядер
+       *[other] ядра
+    } · Память: { $memory } МБ · Диск: { $disk } ГБ
     Флаги: { $flags }
 servers-flag-bypass = обход
 servers-flag-xui = xui
@@ -195,13 +200,17 @@ servers-power-state = Состояние сейчас: { $state }.
 servers-extend-confirm =
     📅 <b>Продлить сервер «{ $name }» на 30 дней?</b>
     Сейчас истекает: { $expires } ({ $days })
-    Баланс аккаунта: <b>{ $balance }</b>
+    { $price }
+    Баланс аккаунта: { $balance }
     Продление оплачивается с баланса аккаунта.
+servers-extend-price-learned = Цена: { $price } (столько стоило прошлое продление)
+servers-extend-price-hint = Цена: около { $price } (указана в настройках)
+servers-extend-price-unknown = Цена: неизвестна до первого продления
 servers-extend-yes = ✅ Да, продлить
 servers-extend-done =
     ✅ Сервер «{ $name }» продлён на 30 дней.
     Новая дата окончания: { $expires } ({ $days })
-    Баланс аккаунта: <b>{ $balance }</b>
+    Баланс аккаунта: { $balance }
 servers-extend-no-balance = ❌ Недостаточно средств для продления; ничего не списано. Пополните баланс в веб-кабинете и попробуйте снова.
 servers-extend-unknown = ⚠️ Хостинг не дал внятного ответа, поэтому результат неизвестен: сервер мог быть продлён, а мог и нет. Прежде чем пробовать снова, проверьте дату окончания в карточке сервера.
 servers-balance-unknown = неизвестен
@@ -238,8 +247,16 @@ servers-regen-done-remnanode = ✅ Конфиг перевыпущен с нов
 servers-regen-caption = 📄 Новый профиль конфигурации сервера #{ ID($id) }. Загрузите его в свою панель; старые ключи больше недействительны.
 servers-core-title =
     ⚙️ <b>Версия прокси-ядра «{ $name }»</b>
+    Установлена сейчас: { $current }
     Выберите версию для установки. Сервер должен быть запущен.
 servers-core-default = { $version } (по умолчанию)
+servers-core-current-unknown = неизвестна (этот бот её ещё не устанавливал)
+servers-core-confirm =
+    ⚙️ <b>Установить прокси-ядро версии { $version } на «{ $name }»?</b>
+    Установлена сейчас: { $current }
+    Замена: { $from } → { $version }
+    Сервер должен быть запущен.
+servers-core-yes = ✅ Да, установить { $version }
 servers-core-done = ✅ На сервере #{ ID($id) } теперь прокси-ядро версии { $version }.
 servers-core-not-running = Сервер не запущен; запустите его, подождите около 30 секунд и попробуйте снова.
 servers-core-no-pin = На этом сервере нет блока core-pin; версию изменить нельзя.
@@ -783,6 +800,8 @@ settings-title =
 
     Клиентам сообщаем о недоступности через: { $grace } мин (администраторам — после второй неудачной проверки)
     Стоимость продления для оповещения о низком балансе: { $cost }
+    Валюта баланса хостинга: { $currency }
+    <i>API хостинга отдаёт баланс просто числом; здесь указано, в какой он валюте.</i>
 settings-on = ✅ включено
 settings-off = ⛔ выключено
 settings-not-set = узнаю при первом продлении
@@ -790,6 +809,15 @@ settings-auto-extend-turn-on = ✅ Включить автопродление
 settings-auto-extend-turn-off = ⛔ Выключить автопродление
 settings-auto-extend-now-on = Автопродление включено.
 settings-auto-extend-now-off = Автопродление выключено.
+settings-edit-grace = ⏱ Изменить задержку оповещения
+settings-edit-cost = 💰 Изменить стоимость продления
+settings-edit-currency = 💱 Изменить валюту
+settings-ask-grace = ⏱ Через сколько минут недоступности сервера сообщать клиентам? Отправьте целое число от { $min } до { $max }.
+settings-ask-cost = 💰 Сколько стоит продление сервера на 30 дней в валюте баланса хостинга? Это нужно для оповещения о низком балансе, пока продление не покажет настоящую цену. Отправьте сумму или «-», чтобы узнать её при следующем продлении.
+settings-ask-currency = 💱 Отправьте валюту баланса хостинга: код или знак, например RUB или ₽.
+settings-grace-invalid = Отправьте целое число минут от { $min } до { $max }.
+settings-cost-invalid = Отправьте сумму больше 0 и не больше { $max } (например, 150 или 99.5) или «-», чтобы узнать её при следующем продлении.
+settings-currency-invalid = Отправьте код или знак валюты: от 1 до 8 букв или символов валюты, например RUB или ₽.
 
 ## Sales stats
 

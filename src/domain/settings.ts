@@ -15,11 +15,25 @@ export interface ShopSettingsValues {
    * extension has taught the price; unset = no low-balance check until then.
    */
   extendCostHint: number | undefined;
+  /**
+   * The label of the hosting balance's currency. The Account API gives the balance as a bare
+   * number and names no currency, so this is the admin's statement of it (default RUB).
+   */
+  hostingCurrency: string;
 }
 
 export const SETTINGS_KEY = "settings:shop";
 /** Used when `outageGraceMinutes` is not set. */
 export const DEFAULT_OUTAGE_GRACE_MINUTES = 5;
+/** Bounds of the outage grace, in minutes (a day at most). */
+export const OUTAGE_GRACE_MIN = 1;
+export const OUTAGE_GRACE_MAX = 24 * 60;
+/** The largest extension cost accepted (a typo guard: no hosting extension costs more). */
+export const EXTEND_COST_MAX = 1_000_000;
+/** Used when no hosting currency was set: an assumption, stated on the Settings screen. */
+export const DEFAULT_HOSTING_CURRENCY = "RUB";
+/** A currency label: a code or a symbol, 1 to 8 letters or currency signs (RUB, ₽, USD, $). */
+export const CURRENCY_LABEL = /^[\p{L}\p{Sc}]{1,8}$/u;
 
 const stored = z.object({
   autoExtend: z
@@ -29,11 +43,12 @@ const stored = z.object({
   outageGraceMinutes: z.coerce
     .number()
     .int()
-    .min(1)
-    .max(24 * 60)
+    .min(OUTAGE_GRACE_MIN)
+    .max(OUTAGE_GRACE_MAX)
     .optional()
     .catch(undefined),
-  extendCostHint: z.coerce.number().positive().finite().optional().catch(undefined),
+  extendCostHint: z.coerce.number().positive().max(EXTEND_COST_MAX).optional().catch(undefined),
+  hostingCurrency: z.string().regex(CURRENCY_LABEL).catch(DEFAULT_HOSTING_CURRENCY),
 });
 
 /** A tiny Redis hash of shop settings; every read sees the latest value (no caching). */
@@ -49,11 +64,13 @@ export class ShopSettings {
       autoExtend: h.autoExtend === "1" ? "1" : "0",
       outageGraceMinutes: h.outageGraceMinutes,
       extendCostHint: h.extendCostHint,
+      hostingCurrency: h.hostingCurrency ?? DEFAULT_HOSTING_CURRENCY,
     });
     return {
       autoExtend: parsed.autoExtend,
       outageGraceMinutes: parsed.outageGraceMinutes,
       extendCostHint: parsed.extendCostHint,
+      hostingCurrency: parsed.hostingCurrency,
     };
   }
 
@@ -71,7 +88,7 @@ export class ShopSettings {
       await this.redis.hdel(this.key, "outageGraceMinutes");
       return;
     }
-    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 24 * 60) {
+    if (!Number.isInteger(minutes) || minutes < OUTAGE_GRACE_MIN || minutes > OUTAGE_GRACE_MAX) {
       throw new RangeError("outage grace must be 1 to 1440 minutes");
     }
     await this.redis.hset(this.key, "outageGraceMinutes", String(minutes));
@@ -83,7 +100,21 @@ export class ShopSettings {
       await this.redis.hdel(this.key, "extendCostHint");
       return;
     }
-    if (!Number.isFinite(cost) || cost <= 0) throw new RangeError("extension cost must be positive");
+    if (!Number.isFinite(cost) || cost <= 0 || cost > EXTEND_COST_MAX) {
+      throw new RangeError(`extension cost must be above 0 and at most ${EXTEND_COST_MAX}`);
+    }
     await this.redis.hset(this.key, "extendCostHint", String(cost));
+  }
+
+  /** The hosting balance's currency label (see {@link CURRENCY_LABEL}). */
+  async hostingCurrency(): Promise<string> {
+    const raw = await this.redis.hget(this.key, "hostingCurrency");
+    return raw !== null && CURRENCY_LABEL.test(raw) ? raw : DEFAULT_HOSTING_CURRENCY;
+  }
+
+  async setHostingCurrency(label: string): Promise<void> {
+    if (!CURRENCY_LABEL.test(label))
+      throw new RangeError("currency must be 1 to 8 letters or currency signs");
+    await this.redis.hset(this.key, "hostingCurrency", label);
   }
 }

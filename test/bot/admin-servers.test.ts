@@ -180,7 +180,8 @@ describe("the server card", () => {
     expect(text).toContain("Type: xui");
     expect(text).toContain("Tariff: LTE M");
     expect(text).toContain(`Expires: ${shownExpiry(s)} (20 days left)`);
-    expect(text).toContain("CPU: 4 · Memory: 4,096 · Disk: 80");
+    // Units since issue 10 (13): cores, MB and GB.
+    expect(text).toContain("CPU: 4 cores · Memory: 4,096 MB · Disk: 80 GB");
     expect(text).toContain("Flags: bypass ✅ · xui ✅ · remnanode ✖");
     expect(text).toContain("State: 🟢 running");
     expect(text).toContain("CPU load: 12.5% · RAM load: 40%");
@@ -593,6 +594,8 @@ describe("proxy-core version", () => {
     const labels = lastShown().buttons.map((b) => b.text);
     expect(labels).toEqual(expect.arrayContaining(["26.6.27 (default)", "26.7.28", "26.7.11"]));
     await press(buttonData("26.7.28"));
+    // Since issue 10 (13) the version is installed only after a confirmation.
+    await press(buttonData("✅ Yes, install 26.7.28"));
     expect(fake.serverState(s.id).xrayVersion).toBe("26.7.28");
     expect(fake.seen.at(-1)?.body).toEqual({ version: "26.7.28" });
     expect(lastShown().text).toContain(`The proxy core of server #${s.id} is now version 26.7.28.`);
@@ -613,6 +616,7 @@ describe("proxy-core version", () => {
     for (const [state, words] of cases) {
       const s = server({ ...state, xrayVersion: "26.7.11" });
       await press(`a.s:core-set:${s.id}:26.6.27`);
+      await press(buttonData("✅ Yes, install 26.6.27")); // the confirmation (issue 10, item 13)
       expect(lastShown().text).toBe(words);
       expect(allData()).toEqual(expect.arrayContaining([`a.s:card:${s.id}:`, "a.s:list:0:"]));
       expect(fake.serverState(s.id).xrayVersion).toBe("26.7.11");

@@ -11,6 +11,7 @@ import { hostingErrorText } from "../../views/hosting-error.js";
 import { show, type View } from "../../views/show.js";
 import { serversCb } from "./callbacks.js";
 import { adminHomeButton } from "./home.js";
+import { hostingCurrency } from "./settings.js";
 
 export const accountCb = callbackCodec("a.acc", {
   act: z.enum(["view", "link", "key", "unlink", "unlink-yes"]),
@@ -47,7 +48,7 @@ export async function accountView(ctx: BotContext): Promise<View> {
   }
   try {
     const account = await hosting.account.account();
-    const locale = await localeOf(ctx);
+    const [locale, currency] = await Promise.all([localeOf(ctx), hostingCurrency(ctx)]);
     const keyboard = new InlineKeyboard()
       .text(ctx.t("admin-servers"), serversCb.pack({ act: "list", id: 0, arg: "" }))
       .text(ctx.t("menu-refresh"), accountCb.pack({ act: "view" }))
@@ -63,6 +64,7 @@ export async function accountView(ctx: BotContext): Promise<View> {
         username: account.username ? `@${html(account.username)}` : "—",
         tgid: String(account.tgid),
         balance: formatNumber(locale, account.balance),
+        currency: html(currency),
         servers: account.serversTotal,
         prefix: html(info.prefix ?? "—"),
         source: ctx.t(info.source === "env" ? "account-source-env" : "account-source-linked"),

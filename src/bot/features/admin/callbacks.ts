@@ -19,7 +19,8 @@ export const serversCb = callbackCodec("a.s", {
     "regen",
     "regen-ok", // arg = token
     "core",
-    "core-set", // arg = version
+    "core-set", // arg = version: asks for confirmation
+    "core-ok", // arg = version.token
   ]),
   id: z.coerce.number().int().min(0),
   arg: z.string().max(32).default(""),
@@ -74,10 +75,13 @@ export const ordersCb = callbackCodec("a.o", {
   arg: z.string().max(40).default(""),
 });
 
-/** Callback data of the settings section: `auto` sets auto-extend to `arg` (on/off). */
+/**
+ * Callback data of the settings section: `auto` sets auto-extend to `arg` (on/off); `edit` asks
+ * for a new value of the setting `arg`.
+ */
 export const settingsCb = callbackCodec("a.set", {
-  act: z.enum(["view", "auto"]),
-  arg: z.enum(["", "on", "off"]).default(""),
+  act: z.enum(["view", "auto", "edit"]),
+  arg: z.enum(["", "on", "off", "grace", "cost", "currency"]).default(""),
 });
 
 /**

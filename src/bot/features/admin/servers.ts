@@ -1,7 +1,9 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import type { Locale } from "../../../config.js";
+import { CoreVersions } from "../../../domain/core-version.js";
 import { OneTimeTokens } from "../../../domain/one-time.js";
-import type { ExtensionOutcome } from "../../../domain/server-extension.js";
+import { type ExtensionOutcome, learnedExtendPrice } from "../../../domain/server-extension.js";
+import { ShopSettings } from "../../../domain/settings.js";
 import {
   DEFAULT_XRAY_VERSION,
   isKnownServerStatus,
@@ -24,6 +26,7 @@ import { show, type View } from "../../views/show.js";
 import { accountView, relinkKeyboard } from "./account.js";
 import { serversCb, xuiCb } from "./callbacks.js";
 import { adminHomeButton } from "./home.js";
+import { hostingCurrency, hostingMoney } from "./settings.js";
 
 /** Servers shown per page of the list. */
 export const SERVERS_PER_PAGE = 8;
@@ -205,7 +208,10 @@ export async function serverCardView(ctx: BotContext, id: number, notice?: strin
       tariff: html(s.tariffName || s.tariffId),
       expires: formatDateTime(locale, s.expiresAt.getTime()),
       days: daysLeft(ctx, s.daysLeft),
+      // The spec leaves the units open ("not shown"); the card assumes what the hosting's
+      // sandbox serves (cores, MB, GB), in this one place: the units are in `servers-card`.
       cpu: formatNumber(locale, s.cpu),
+      cores: s.cpu,
       memory: formatNumber(locale, s.memory),
       disk: formatNumber(locale, s.disk),
       flags: flagsText(ctx, s),
@@ -303,7 +309,11 @@ async function extendConfirmView(ctx: BotContext, id: number): Promise<View> {
   } catch (err) {
     return failureView(ctx, err, id);
   }
-  const locale = await localeOf(ctx);
+  const [locale, currency, price] = await Promise.all([
+    localeOf(ctx),
+    hostingCurrency(ctx),
+    extendPriceText(ctx, server),
+  ]);
   // The expiry the admin confirms travels with the button: a tap after it changed extends nothing.
   const seen = Math.floor(server.expiresAt.getTime() / 1_000);
   const token = await tokens(ctx).issue(`servers:extend:${id}:${seen}`);
@@ -312,10 +322,34 @@ async function extendConfirmView(ctx: BotContext, id: number): Promise<View> {
       name: html(server.name),
       expires: formatDateTime(locale, server.expiresAt.getTime()),
       days: daysLeft(ctx, server.daysLeft),
-      balance: formatNumber(locale, balance),
+      price,
+      balance: hostingMoney(locale, balance, currency),
     }),
     keyboard: confirmKeyboard(ctx, ctx.t("servers-extend-yes"), cb("extend-ok", id, `${seen}.${token}`), id),
   };
+}
+
+/**
+ * The price of the next extension as far as it is known: what the last one of this server (or
+ * tariff) cost, else the expected cost set in Settings, else unknown. The Account API has no
+ * price endpoint; the price is learned from the balance before and after an extension.
+ */
+async function extendPriceText(ctx: BotContext, server: Server): Promise<string> {
+  const [learned, settings, currency, locale] = await Promise.all([
+    learnedExtendPrice(ctx.deps.redis, server),
+    new ShopSettings(ctx.deps.redis).get(),
+    hostingCurrency(ctx),
+    localeOf(ctx),
+  ]);
+  if (learned !== undefined) {
+    return ctx.t("servers-extend-price-learned", { price: hostingMoney(locale, learned, currency) });
+  }
+  if (settings.extendCostHint !== undefined) {
+    return ctx.t("servers-extend-price-hint", {
+      price: hostingMoney(locale, settings.extendCostHint, currency),
+    });
+  }
+  return ctx.t("servers-extend-price-unknown");
 }
 
 async function extendDo(ctx: BotContext, id: number, arg: string): Promise<void> {
@@ -338,7 +372,7 @@ function reasonText(ctx: BotContext, err: unknown): string {
 
 /** What the admin is told after a tap: always what is known about the charge, never a guess. */
 async function extendOutcomeView(ctx: BotContext, id: number, outcome: ExtensionOutcome): Promise<View> {
-  const locale = await localeOf(ctx);
+  const [locale, currency] = await Promise.all([localeOf(ctx), hostingCurrency(ctx)]);
   const nav = () => navKeyboard(ctx, id);
   const expiryVars = (s: Server) => ({
     name: html(s.name),
@@ -350,7 +384,8 @@ async function extendOutcomeView(ctx: BotContext, id: number, outcome: Extension
       const balance = outcome.balance;
       const text = ctx.t("servers-extend-done", {
         ...expiryVars(outcome.server),
-        balance: balance === undefined ? ctx.t("servers-balance-unknown") : formatNumber(locale, balance),
+        balance:
+          balance === undefined ? ctx.t("servers-balance-unknown") : hostingMoney(locale, balance, currency),
       });
       return withNotice(outcome.checked ? ctx.t("servers-extend-checked") : undefined, {
         text,
@@ -466,6 +501,15 @@ async function regenDo(ctx: BotContext, id: number, token: string): Promise<void
 
 // -- proxy-core version -----------------------------------------------------------------------
 
+function coreVersions(ctx: BotContext): CoreVersions {
+  return new CoreVersions(ctx.deps.redis);
+}
+
+/** The version this bot last installed, or words saying it is not known. */
+function currentCoreText(ctx: BotContext, current: string | undefined): string {
+  return current === undefined ? ctx.t("servers-core-current-unknown") : html(current);
+}
+
 async function coreView(ctx: BotContext, id: number): Promise<View> {
   let server: Server;
   try {
@@ -473,14 +517,45 @@ async function coreView(ctx: BotContext, id: number): Promise<View> {
   } catch (err) {
     return failureView(ctx, err, id);
   }
+  const current = await coreVersions(ctx).get(id);
   const keyboard = new InlineKeyboard();
   for (const version of XRAY_VERSIONS) {
     const label = version === DEFAULT_XRAY_VERSION ? ctx.t("servers-core-default", { version }) : version;
     keyboard.text(label, cb("core-set", id, version)).row();
   }
   return {
-    text: ctx.t("servers-core-title", { name: html(server.name) }),
+    text: ctx.t("servers-core-title", { name: html(server.name), current: currentCoreText(ctx, current) }),
     keyboard: navKeyboard(ctx, id, keyboard),
+  };
+}
+
+function xrayVersion(raw: string): XrayVersion | undefined {
+  return (XRAY_VERSIONS as readonly string[]).includes(raw) ? (raw as XrayVersion) : undefined;
+}
+
+/** Names the installed version (as far as known) and the new one; installs only on Yes. */
+async function coreConfirmView(ctx: BotContext, id: number, version: XrayVersion): Promise<View> {
+  let server: Server;
+  try {
+    server = await ctx.deps.hosting.account.server(id);
+  } catch (err) {
+    return failureView(ctx, err, id);
+  }
+  const current = await coreVersions(ctx).get(id);
+  const token = await tokens(ctx).issue(`servers:core:${id}:${version}`);
+  return {
+    text: ctx.t("servers-core-confirm", {
+      name: html(server.name),
+      version,
+      current: currentCoreText(ctx, current),
+      from: current === undefined ? "?" : html(current),
+    }),
+    keyboard: confirmKeyboard(
+      ctx,
+      ctx.t("servers-core-yes", { version }),
+      cb("core-ok", id, `${version}.${token}`),
+      id,
+    ),
   };
 }
 
@@ -492,11 +567,17 @@ function coreErrorText(ctx: BotContext, err: unknown): string | undefined {
   return undefined;
 }
 
-async function coreSet(ctx: BotContext, id: number, raw: string): Promise<void> {
-  if (!(XRAY_VERSIONS as readonly string[]).includes(raw)) return;
-  const version = raw as XrayVersion;
+async function coreDo(ctx: BotContext, id: number, arg: string): Promise<void> {
+  const dot = arg.lastIndexOf(".");
+  const version = xrayVersion(arg.slice(0, Math.max(0, dot)));
+  if (!version) {
+    await ctx.answerCallbackQuery();
+    return;
+  }
+  if (!(await claim(ctx, arg.slice(dot + 1), id, `servers:core:${id}:${version}`))) return;
   try {
     const result = await ctx.deps.hosting.account.xrayUpdate(id, version);
+    await coreVersions(ctx).remember(id, result.version);
     ctx.log.info({ adminId: ctx.from?.id, serverId: id, version: result.version }, "proxy core changed");
     await show(ctx, {
       text: ctx.t("servers-core-done", { id, version: html(result.version) }),
@@ -527,6 +608,7 @@ serversFeature.callbackQuery(serversCb.pattern, async (ctx) => {
   if (act === "power-ok") return powerDo(ctx, id, arg);
   if (act === "extend-ok") return extendDo(ctx, id, arg);
   if (act === "regen-ok") return regenDo(ctx, id, arg);
+  if (act === "core-ok") return coreDo(ctx, id, arg);
   await ctx.answerCallbackQuery();
   switch (act) {
     case "list":
@@ -547,7 +629,10 @@ serversFeature.callbackQuery(serversCb.pattern, async (ctx) => {
       return show(ctx, await regenConfirmView(ctx, id));
     case "core":
       return show(ctx, await coreView(ctx, id));
-    case "core-set":
-      return coreSet(ctx, id, arg);
+    case "core-set": {
+      const version = xrayVersion(arg);
+      if (!version) return;
+      return show(ctx, await coreConfirmView(ctx, id, version));
+    }
   }
 });
