@@ -1,7 +1,9 @@
 import type { Redis } from "ioredis";
+import { planTitle } from "../bot/views/access.js";
 import { formatDateTime, formatDuration, formatNumber, html } from "../bot/views/format.js";
 import { hostingErrorText, isExplainable } from "../bot/views/hosting-error.js";
 import type { Locale } from "../config.js";
+import type { Plan } from "../domain/catalog.js";
 import { type Clock, HOUR, MINUTE } from "../domain/clock.js";
 import type { Customers } from "../domain/customers.js";
 import {
@@ -10,6 +12,7 @@ import {
   type ServerExtension,
 } from "../domain/server-extension.js";
 import { DEFAULT_OUTAGE_GRACE_MINUTES, type ShopSettings } from "../domain/settings.js";
+import type { SubscriptionOwners } from "../domain/subscription-owners.js";
 import { subscriptionKeys } from "../domain/subscriptions.js";
 import type { AccountApi, Server, ServerStats } from "../hosting/account.js";
 import { isHostingError } from "../hosting/errors.js";
@@ -41,7 +44,12 @@ export interface ServerWatchDeps {
   extension: Pick<ServerExtension, "auto">;
   /** Watch state, marks, claims and the affected-customers index. */
   redis: Redis;
-  services: { customers: Pick<Customers, "get"> };
+  /** With `owners` and `shop`, the customers' outage notice names their subscriptions. */
+  services: {
+    customers: Pick<Customers, "get">;
+    owners?: Pick<SubscriptionOwners, "onServer">;
+    shop?: { plan(id: string): Plan | undefined };
+  };
   outbox: Pick<Outbox, "sendMany">;
   settings: ShopSettings;
   i18n: I18nLike;
@@ -324,7 +332,21 @@ class ServerWatch {
     await this.deps.redis.expire(told, MARK_TTL_SECONDS);
     // The list as recorded (a retried notice keeps the first list's customers too).
     const recipients = (await this.deps.redis.smembers(told)).map(Number);
-    await this.toCustomers(recipients, "outage-offline", `outage:off:${id}:${since}`);
+    const plans = await this.plansOn(id);
+    await this.toCustomers(
+      recipients,
+      "outage-offline",
+      `outage:off:${id}:${since}`,
+      (customerId, locale) => {
+        const ids = plans.get(customerId);
+        if (!ids?.length) return undefined;
+        const titles = ids.map((p) => `«${html(planTitle(this.deps.services.shop?.plan(p), locale, p))}»`);
+        return {
+          key: "outage-offline-named",
+          vars: { plans: titles.join(", "), count: titles.length, location: html(server.name) },
+        };
+      },
+    );
     this.deps.logger.warn(
       { serverId: id, since: Number(since), customers: recipients.length },
       "outage told",
@@ -615,17 +637,44 @@ class ServerWatch {
     if (messages.length > 0) await this.deps.outbox.sendMany(messages);
   }
 
-  /** One short notice to each customer in their language, once per `once` key and customer. */
-  private async toCustomers(customerIds: number[], key: string, once: string): Promise<void> {
+  /** Plan ids of each customer's live subscriptions on xui server `serverId` (empty without owners). */
+  private async plansOn(serverId: number): Promise<Map<number, string[]>> {
+    const byCustomer = new Map<number, string[]>();
+    const owners = (await this.deps.services.owners?.onServer(serverId)) ?? [];
+    for (const { subscription: s } of owners) {
+      const ids = byCustomer.get(s.customerId) ?? [];
+      if (!ids.includes(s.planId)) ids.push(s.planId);
+      byCustomer.set(s.customerId, ids);
+    }
+    return byCustomer;
+  }
+
+  /**
+   * One short notice to each customer in their language, once per `once` key and customer;
+   * `named` may give a customer their own text (e.g. naming their subscriptions).
+   */
+  private async toCustomers(
+    customerIds: number[],
+    key: string,
+    once: string,
+    named?: (
+      customerId: number,
+      locale: Locale,
+    ) => { key: string; vars: Record<string, string | number> } | undefined,
+  ): Promise<void> {
     for (let i = 0; i < customerIds.length; i += SEND_BATCH) {
       const batch = customerIds.slice(i, i + SEND_BATCH);
       const locales = await mapLimit(batch, 50, (id) => this.localeOf(id));
       await this.deps.outbox.sendMany(
-        batch.map((chatId, j) => ({
-          chatId,
-          text: this.t(locales[j] ?? this.deps.defaultLocale, key),
-          once: `${once}:${chatId}`,
-        })),
+        batch.map((chatId, j) => {
+          const locale = locales[j] ?? this.deps.defaultLocale;
+          const own = named?.(chatId, locale);
+          return {
+            chatId,
+            text: own ? this.t(locale, own.key, own.vars) : this.t(locale, key),
+            once: `${once}:${chatId}`,
+          };
+        }),
       );
     }
   }
