@@ -11,6 +11,7 @@ import { z } from "zod";
 import { callbackCodec, cbId } from "../src/bot/callback-data.js";
 import { createBot } from "../src/bot/create-bot.js";
 import { AccountKeyStore } from "../src/domain/account-key.js";
+import { CatalogStore } from "../src/domain/catalog-store.js";
 import { Checkout } from "../src/domain/checkout.js";
 import { ManualClock } from "../src/domain/clock.js";
 import { Orders } from "../src/domain/orders.js";
@@ -103,6 +104,12 @@ async function main(): Promise<void> {
       async () => undefined,
     );
     const box = new SecretBox(Buffer.alloc(32, 1));
+    const catalog = new CatalogStore(
+      { currency: "XTR", trial: undefined, plans: [] },
+      "bench",
+      redis,
+      logger,
+    );
     const bot = createBot({
       token: telegram.token,
       botInfo: telegram.botInfo,
@@ -116,10 +123,11 @@ async function main(): Promise<void> {
         hosting,
         accountKey: new AccountKeyStore(redis, box, undefined),
         box,
+        catalog,
         shop: createShopServices({
           redis,
           clock,
-          catalog: () => ({ currency: "XTR", trial: undefined, plans: [] }),
+          catalog: catalog.get,
           hosting,
           logger,
           jobs: { enqueueOrder: async () => undefined },

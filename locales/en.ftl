@@ -50,6 +50,7 @@ help-admin =
     /admin: admin menu
     /login: link the hosting account
     /servers: hosting servers
+help-support = Support: { $contact }
 
 ## Language
 
@@ -62,10 +63,12 @@ error-generic = Sorry, something went wrong on our side. Please try again in a m
 error-unknown-command = I don't know this command. /help lists what I can do.
 rate-limited = You are going a bit fast. Please wait a few seconds, then try again.
 error-blocked = Your access to this shop is blocked. Contact support if you think this is a mistake.
+error-blocked-support = Your access to this shop is blocked. Contact support ({ $contact }) if you think this is a mistake.
 error-not-admin = This action is for the shop's admins only.
 error-menu-outdated = This menu is outdated, here is a fresh one.
 cancelled = Cancelled.
 nothing-to-cancel = There is nothing to cancel.
+free-text-hint = I answer to buttons and commands: here is the menu. /help tells more.
 
 ## Conversations
 
@@ -518,6 +521,7 @@ customers-order-kind-renewal = renewal
 customers-order-kind-trial = trial
 customers-order-status-awaiting_payment = awaiting payment
 customers-order-status-paid = paid
+customers-sub-locations = 📍 { $locations }
 customers-order-status-provisioning = provisioning
 customers-order-status-active = done
 customers-order-status-failed = failed
@@ -598,10 +602,10 @@ shop-days = { $days ->
 }
 shop-traffic = traffic { $traffic }
 shop-devices = devices: { $devices }
-shop-locations = { $count ->
-    [one] { $count } location
-   *[other] { $count } locations
-}
+shop-locations = 📍 { $names }
+# A plan location without a name in the catalog: the main panel, or a connected one by its id.
+location-main = Main location
+location-node = Location { $node }
 shop-prev = ‹ Previous
 shop-next = Next ›
 
@@ -694,6 +698,7 @@ my-not-found = This subscription was not found.
 my-no-link = This subscription has no link to show as a QR code.
 my-renew-not-sold = This plan is no longer sold, so it cannot be renewed. Choose a plan with /buy.
 my-renew-disabled = This subscription is blocked by the shop's admins, so it cannot be renewed now and nothing was charged. Please contact support.
+my-renew-disabled-support = This subscription is blocked by the shop's admins, so it cannot be renewed now and nothing was charged. Please contact support: { $contact }.
 
 trial-preparing = 🎁 Preparing your free trial, this takes a few seconds…
 trial-used = You have already used your free trial.
@@ -1205,3 +1210,6 @@ catalog-reloaded = ✅ Reloaded: { $count ->
    *[other] { $count } plans
   } on sale now.
 catalog-reload-failed = ⚠️ The file was not loaded; the plans below stay on sale. Reason: { $error }
+catalog-off-sale-title = ⛔ <b>Not on sale</b>: their backend's settings are empty, so they could not be delivered (see .env.example).
+catalog-off-sale-plan = • <b>{ $title }</b> (<code>{ $id }</code>): needs { $settings }
+catalog-off-sale-trial = 🎁 The free trial is off: its plan <code>{ $plan }</code> is not on sale.

@@ -50,6 +50,7 @@ help-admin =
     /admin: меню администратора
     /login: подключить аккаунт хостинга
     /servers: серверы хостинга
+help-support = Поддержка: { $contact }
 
 ## Language
 
@@ -62,10 +63,12 @@ error-generic = Извините, у нас что-то пошло не так. 
 error-unknown-command = Я не знаю такой команды. /help покажет, что я умею.
 rate-limited = Слишком много запросов подряд. Подождите несколько секунд и попробуйте снова.
 error-blocked = Ваш доступ к магазину заблокирован. Если это ошибка, напишите в поддержку.
+error-blocked-support = Ваш доступ к магазину заблокирован. Если это ошибка, напишите в поддержку: { $contact }.
 error-not-admin = Это действие доступно только администраторам магазина.
 error-menu-outdated = Это меню устарело, вот свежее.
 cancelled = Отменено.
 nothing-to-cancel = Нечего отменять.
+free-text-hint = Я отвечаю на кнопки и команды: вот меню. Подробнее — в /help.
 
 ## Conversations
 
@@ -558,6 +561,7 @@ customers-order-kind-renewal = продление
 customers-order-kind-trial = пробный
 customers-order-status-awaiting_payment = ждёт оплаты
 customers-order-status-paid = оплачен
+customers-sub-locations = 📍 { $locations }
 customers-order-status-provisioning = выполняется
 customers-order-status-active = выполнен
 customers-order-status-failed = сбой
@@ -639,11 +643,10 @@ shop-days = { $days ->
 }
 shop-traffic = трафик { $traffic }
 shop-devices = устройств: { $devices }
-shop-locations = { $count ->
-    [one] { $count } локация
-    [few] { $count } локации
-   *[many] { $count } локаций
-}
+shop-locations = 📍 { $names }
+# Локация тарифа без имени в каталоге: главная панель или подключённая по её id.
+location-main = Основная локация
+location-node = Локация { $node }
 shop-prev = ‹ Назад
 shop-next = Дальше ›
 
@@ -738,6 +741,7 @@ my-not-found = Подписка не найдена.
 my-no-link = У этой подписки нет ссылки для QR-кода.
 my-renew-not-sold = Этот тариф больше не продаётся, продлить его нельзя. Выберите тариф через /buy.
 my-renew-disabled = Эта подписка заблокирована администраторами магазина, поэтому продлить её сейчас нельзя; деньги не списаны. Напишите в поддержку.
+my-renew-disabled-support = Эта подписка заблокирована администраторами магазина, поэтому продлить её сейчас нельзя; деньги не списаны. Напишите в поддержку: { $contact }.
 
 trial-preparing = 🎁 Готовим пробный период, это займёт несколько секунд…
 trial-used = Вы уже использовали пробный период.
@@ -1298,3 +1302,6 @@ catalog-reloaded = ✅ Каталог перечитан: в продаже { $c
    *[many] { $count } тарифов
   }.
 catalog-reload-failed = ⚠️ Файл не загружен; в продаже остаются тарифы ниже. Причина: { $error }
+catalog-off-sale-title = ⛔ <b>Не в продаже</b>: для бэкенда этих тарифов не заданы настройки, выдать доступ по ним нельзя (см. .env.example).
+catalog-off-sale-plan = • <b>{ $title }</b> (<code>{ $id }</code>): нужны { $settings }
+catalog-off-sale-trial = 🎁 Пробный период отключён: его тариф <code>{ $plan }</code> не в продаже.

@@ -100,7 +100,12 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
     const hosting = createHostingClients(config, () => accountKey.get(), metrics.observeHostingCall);
     closers.push(() => hosting.close());
 
-    const catalogStore = new CatalogStore(catalog, config.catalogFile, redis, logger, catalogProblem);
+    const catalogStore = new CatalogStore(catalog, config.catalogFile, redis, logger, {
+      check: catalogProblem,
+      // A plan on a backend without settings would be paid for, fail and be refunded: off sale.
+      backends: { panel: config.panel !== undefined, node: config.node !== undefined },
+    });
+    catalogStore.warnOffSale();
     await catalogStore.follow();
     closers.push(async () => catalogStore.stop());
     const catalogNow = catalogStore.get;
@@ -158,6 +163,7 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
           accountKey,
           box,
           shop,
+          catalog: catalogStore,
           broadcasts,
         },
         client: { apiRoot: config.botApiRoot },

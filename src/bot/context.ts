@@ -24,7 +24,7 @@ export interface SessionData {
 
 /** Everything the features need, handed in by the composition root (tests build their own). */
 export interface BotDeps {
-  config: Pick<Config, "adminIds" | "defaultLocale" | "paymentProviderToken">;
+  config: Pick<Config, "adminIds" | "defaultLocale" | "paymentProviderToken" | "supportContact">;
   logger: Logger;
   redis: Redis;
   metrics: Metrics;
@@ -34,8 +34,11 @@ export interface BotDeps {
   /** Seals secrets at rest (SECRET_KEY). */
   box: SecretBox;
   shop: ShopServices;
-  /** Reloads the catalog file (admin menu); absent in tests that do not need it. */
-  catalog?: Pick<CatalogStore, "get" | "reload" | "file">;
+  /**
+   * The catalog in force (the same one `shop` sells from): the admin Catalog screen shows it,
+   * what is off sale and why, and reloads the file.
+   */
+  catalog: Pick<CatalogStore, "get" | "reload" | "file" | "offSale">;
   /** Starts broadcasts (the broadcast queue); without it the Broadcast section says it is unavailable. */
   broadcasts?: BroadcastStarter;
 }

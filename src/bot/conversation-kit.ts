@@ -6,7 +6,8 @@ import type { BotContext, ConvContext } from "./context.js";
 
 export type BotConversation = Conversation<BotContext, ConvContext>;
 
-const CANCEL = "conv:cancel";
+/** The Cancel button under a question (also handled outside a conversation: see create-bot). */
+export const CONV_CANCEL = "conv:cancel";
 /** A question left unanswered this long ends the conversation. */
 export const ANSWER_TIMEOUT_MS = 15 * 60_000;
 const STATE_TTL_SECONDS = 60 * 60;
@@ -68,6 +69,14 @@ function sealContext(key: string): string {
   return `conversation:${key}`;
 }
 
+/** Updates that just ended a question by Cancel or /cancel (in this process, for this update only). */
+const cancelledUpdates = new WeakSet<object>();
+
+/** True when this update ended a question (Cancel or /cancel): it is answered with "Cancelled.". */
+export function endedByCancel(ctx: object): boolean {
+  return cancelledUpdates.has(ctx);
+}
+
 export interface AskOptions {
   /** Delete the user's answer from the chat as soon as it is read (passwords, codes, keys). */
   secret?: boolean;
@@ -88,14 +97,17 @@ export async function askText(
   if (options.secret) await conversation.external((outer: BotContext) => expectSecret(outer, true));
   await ctx.reply(prompt, {
     parse_mode: "HTML",
-    reply_markup: new InlineKeyboard().text(ctx.t("conv-cancel"), CANCEL),
+    reply_markup: new InlineKeyboard().text(ctx.t("conv-cancel"), CONV_CANCEL),
   });
   for (;;) {
     const answer = await conversation.wait({ maxMilliseconds: ANSWER_TIMEOUT_MS });
-    if (answer.callbackQuery?.data === CANCEL || answer.message?.text === "/cancel") {
+    if (answer.callbackQuery?.data === CONV_CANCEL || answer.message?.text === "/cancel") {
       if (answer.callbackQuery) await answer.answerCallbackQuery();
-      await answer.reply(answer.t("cancelled"));
-      return conversation.halt();
+      // "Cancelled." and the main menu are sent outside, where the menu lives (see endedByCancel).
+      await conversation.external((outer: BotContext) => {
+        cancelledUpdates.add(outer);
+      });
+      return conversation.halt({ next: true });
     }
     const text = answer.message?.text;
     if (text?.startsWith("/") || answer.callbackQuery) {

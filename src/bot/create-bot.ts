@@ -5,7 +5,13 @@ import { Bot, type BotConfig, type BotError, Composer, GrammyError, HttpError, s
 import type { UserFromGetMe } from "grammy/types";
 import { retryOnFlood } from "../telegram-retry.js";
 import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
-import { conversationKey, lateSecrets, SealedConversationStorage } from "./conversation-kit.js";
+import {
+  CONV_CANCEL,
+  conversationKey,
+  endedByCancel,
+  lateSecrets,
+  SealedConversationStorage,
+} from "./conversation-kit.js";
 import { adminConversations, adminFeature } from "./features/admin/index.js";
 import { helpFeature } from "./features/help.js";
 import { languageFeature, languageMenu } from "./features/language.js";
@@ -16,7 +22,7 @@ import {
   recordPaymentsOnFetch,
 } from "./features/payments.js";
 import { shopConversations, shopFeature } from "./features/shop/index.js";
-import { mainMenu, startFeature } from "./features/start.js";
+import { mainMenu, replyWithMainMenu, startFeature } from "./features/start.js";
 import { createI18n, supportedLocale } from "./i18n.js";
 import { type RateLimitOptions, rateLimit } from "./rate-limit.js";
 
@@ -144,10 +150,19 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   // First: it records customers (then passes everything on) and refuses blocked ones.
   features.use(shopFeature);
   features.use(mainMenu, languageMenu);
+  // A question just ended by Cancel or /cancel (see askText): "Cancelled." and the menu back.
+  features.filter(endedByCancel, (ctx) => replyWithMainMenu(ctx, ctx.t("cancelled")));
   features.use(startFeature, helpFeature, languageFeature, adminFeature);
-  features.command("cancel", (ctx) => ctx.reply(ctx.t("nothing-to-cancel")));
+  features.command("cancel", (ctx) => replyWithMainMenu(ctx, ctx.t("nothing-to-cancel")));
+  // The Cancel button of a question that has ended already.
+  features.callbackQuery(CONV_CANCEL, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await replyWithMainMenu(ctx, ctx.t("nothing-to-cancel"));
+  });
   features.on("message:text", async (ctx) => {
     if (ctx.msg.text.startsWith("/")) await ctx.reply(ctx.t("error-unknown-command"));
+    // Free text outside a question: a short hint and the menu (in groups people talk to each other).
+    else if (ctx.chat.type === "private") await replyWithMainMenu(ctx, ctx.t("free-text-hint"));
   });
   inChats.use(features);
 

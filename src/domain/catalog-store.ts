@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "../logger.js";
 import { type Catalog, CatalogError, loadCatalog } from "./catalog.js";
+import { type ConfiguredBackends, forSale, offSaleMessages, type Sale } from "./catalog-sale.js";
 
 /** Bumped on every reload, so the other processes (ROLE=bot / ROLE=worker) reload too. */
 const GENERATION = "catalog:generation";
@@ -8,25 +9,50 @@ const FOLLOW_EVERY_MS = 30_000;
 
 export type ReloadResult = { ok: true; catalog: Catalog } | { ok: false; error: string };
 
+export interface CatalogStoreOptions {
+  /** Extra start-up checks (e.g. a fiat currency needs a provider token); a message when not met. */
+  check?: (catalog: Catalog) => string | undefined;
+  /** Backends with settings; plans on the others are left off sale. All of them when unset. */
+  backends?: ConfiguredBackends;
+}
+
 /**
  * The catalog in force, reloadable from its file without a restart. A new file must keep the
  * currency (wallet balances are kept in it) and pass the same checks as at start; otherwise the
- * old catalog stays and the reason is returned.
+ * old catalog stays and the reason is returned. Plans whose backend is not configured are kept
+ * off sale, at start and after every reload alike.
  */
 export class CatalogStore {
   private seen: string | null = null;
   private timer: NodeJS.Timeout | undefined;
+  private readonly check: (catalog: Catalog) => string | undefined;
+  private readonly backends: ConfiguredBackends;
+  private sale: Sale;
 
   constructor(
-    private current: Catalog,
+    current: Catalog,
     readonly file: string,
     private readonly redis: Redis,
     private readonly logger: Logger,
-    /** Extra start-up checks (e.g. a fiat currency needs a provider token); a message when not met. */
-    private readonly check: (catalog: Catalog) => string | undefined = () => undefined,
-  ) {}
+    options: CatalogStoreOptions = {},
+  ) {
+    this.check = options.check ?? (() => undefined);
+    this.backends = options.backends ?? { panel: true, node: true };
+    this.sale = forSale(current, this.backends);
+  }
 
-  readonly get = (): Catalog => this.current;
+  /** The catalog as sold: only plans (and a trial) that can be delivered here. */
+  readonly get = (): Catalog => this.sale.catalog;
+
+  /** Plans of the file left off sale, and why; the trial's plan when the trial is off. */
+  offSale(): Pick<Sale, "offSale" | "trialOff"> {
+    return { offSale: this.sale.offSale, trialOff: this.sale.trialOff };
+  }
+
+  /** Logs one warning per plan off sale (at start; a reload logs its own). */
+  warnOffSale(): void {
+    for (const line of offSaleMessages(this.file, this.sale)) this.logger.warn(line);
+  }
 
   async reload(): Promise<ReloadResult> {
     const result = await this.load();
@@ -65,16 +91,18 @@ export class CatalogStore {
       if (err instanceof CatalogError) return { ok: false, error: err.message };
       throw err;
     }
-    if (next.currency !== this.current.currency) {
+    const currency = this.sale.catalog.currency;
+    if (next.currency !== currency) {
       return {
         ok: false,
-        error: `${this.file}: currency ${next.currency} differs from ${this.current.currency}; wallets are kept in ${this.current.currency}, so the currency cannot change without a migration`,
+        error: `${this.file}: currency ${next.currency} differs from ${currency}; wallets are kept in ${currency}, so the currency cannot change without a migration`,
       };
     }
     const problem = this.check(next);
     if (problem) return { ok: false, error: problem };
-    this.current = next;
-    this.logger.info({ plans: next.plans.length }, "catalog reloaded");
-    return { ok: true, catalog: next };
+    this.sale = forSale(next, this.backends);
+    this.logger.info({ plans: this.sale.catalog.plans.length }, "catalog reloaded");
+    this.warnOffSale();
+    return { ok: true, catalog: this.sale.catalog };
   }
 }

@@ -13,9 +13,23 @@ export class CatalogError extends Error {
 
 const localized = z.object({ en: z.string().min(1), ru: z.string().min(1) });
 
+/**
+ * A location's name shown to customers and admins: `{ en, ru }`, or one string for both (older
+ * catalogs and the demo write `name: Frankfurt`).
+ */
+const locationName = z.union([
+  z
+    .string()
+    .min(1)
+    .transform((s) => ({ en: s, ru: s })),
+  localized,
+]);
+
 const xuiBackend = z.object({
   kind: z.literal("xui"),
   servers: z.array(z.number().int().positive()).min(1, "lists no server"),
+  /** Optional name of where these servers are (one location for the customer). */
+  name: locationName.optional(),
 });
 
 const panelLocation = z.object({
@@ -23,7 +37,7 @@ const panelLocation = z.object({
   node: z.union([z.string().min(1), z.number().int().transform(String)]),
   inbound_ids: z.array(z.union([z.string().min(1), z.number().int().transform(String)])).min(1),
   /** Optional display name of the location. */
-  name: z.string().optional(),
+  name: locationName.optional(),
 });
 
 const panelBackend = z.object({
@@ -36,7 +50,11 @@ const panelBackend = z.object({
   wg: z.boolean().optional(),
 });
 
-const nodeBackend = z.object({ kind: z.literal("node") });
+const nodeBackend = z.object({
+  kind: z.literal("node"),
+  /** Optional name of the master node's location. */
+  name: locationName.optional(),
+});
 
 const backend = z.discriminatedUnion("kind", [xuiBackend, panelBackend, nodeBackend], {
   error: "backend.kind must be xui, panel or node",
@@ -118,6 +136,7 @@ export type CatalogInput = z.input<typeof catalogSchema>;
 export type Plan = z.output<typeof plan>;
 export type PlanBackend = Plan["backend"];
 export type PanelLocation = z.output<typeof panelLocation>;
+export type Localized = z.output<typeof localized>;
 
 export interface Catalog {
   currency: string;

@@ -178,14 +178,15 @@ describe("broadcast", () => {
     expect(lastShown().text).toBe("Broadcast cancelled; nothing was sent.");
     t.telegram.clear();
     await say("not a broadcast any more");
-    expect(t.telegram.callsOf("sendMessage")).toHaveLength(0);
+    // Free text outside a dialog gets only the general hint (issue 10, item 7).
+    expect(t.texts()).toEqual(["I answer to buttons and commands: here is the menu. /help tells more."]);
 
     await press("a.bc:new:::");
     await press("a.bc:cancel:::");
     expect(lastShown().text).toBe("Broadcast cancelled; nothing was sent.");
     t.telegram.clear();
     await say("still not a broadcast");
-    expect(t.telegram.callsOf("sendMessage")).toHaveLength(0);
+    expect(t.texts()).toEqual(["I answer to buttons and commands: here is the menu. /help tells more."]);
     expect(starter.calls).toHaveLength(0);
   });
 
@@ -195,7 +196,7 @@ describe("broadcast", () => {
     expect(lastShown().text).toContain("Admin menu");
     t.telegram.clear();
     await say("hello");
-    expect(t.telegram.callsOf("sendMessage")).toHaveLength(0);
+    expect(t.texts()).toEqual(["I answer to buttons and commands: here is the menu. /help tells more."]);
   });
 
   it("sends a photo with its caption, and asks again for a photo without one", async () => {
@@ -292,7 +293,7 @@ describe("broadcast without the worker", () => {
       );
       bare.telegram.clear();
       await bare.send(textMessage(ADMIN, "hello"));
-      expect(bare.telegram.callsOf("sendMessage")).toHaveLength(0);
+      expect(bare.texts()).toEqual(["I answer to buttons and commands: here is the menu. /help tells more."]);
     } finally {
       await bare.close();
     }

@@ -55,7 +55,7 @@ describe("/buy: plans and plan cards", () => {
       "<b>Germany, 30 days, 100 GB</b> — 150 ⭐\n30 days · traffic 100 GB · devices: unlimited",
     );
     expect(shown.text).toContain(
-      "<b>2 locations, 30 days</b> — 300 ⭐\n30 days · traffic unlimited · devices: 3 · 2 locations",
+      "<b>2 locations, 30 days</b> — 300 ⭐\n30 days · traffic unlimited · devices: 3 · 📍 Main location, Location 2",
     );
     expect(shown.text).toContain("<b>Own node, 30 days</b> — 120 ⭐\n30 days · traffic 50 GB · devices: 2");
     expect(shown.buttons.map((b) => b.text)).toEqual([
@@ -75,11 +75,13 @@ describe("/buy: plans and plan cards", () => {
     expect(list.text).toContain(
       "<b>Германия, 30 дней, 100 ГБ</b> — 150 ⭐\n30 дней · трафик 100 ГБ · устройств: без ограничений",
     );
-    expect(list.text).toContain("30 дней · трафик без ограничений · устройств: 3 · 2 локации");
+    expect(list.text).toContain(
+      "30 дней · трафик без ограничений · устройств: 3 · 📍 Основная локация, Локация 2",
+    );
     await press(ivan, button(/^2 локации/));
     const card = lastShown();
     expect(card.text).toBe(
-      "<b>2 локации, 30 дней</b>\n30 дней · трафик без ограничений · устройств: 3 · 2 локации\n\nЦена: <b>300 ⭐</b>",
+      "<b>2 локации, 30 дней</b>\n30 дней · трафик без ограничений · устройств: 3 · 📍 Основная локация, Локация 2\n\nЦена: <b>300 ⭐</b>",
     );
     expect(card.buttons.map((b) => b.text)).toEqual(["✅ Купить за 300 ⭐", "« Все тарифы"]);
   });

@@ -8,7 +8,7 @@ import type { RateLimitOptions } from "../../src/bot/rate-limit.js";
 import type { Locale } from "../../src/config.js";
 import { AccountKeyStore } from "../../src/domain/account-key.js";
 import type { Catalog } from "../../src/domain/catalog.js";
-import type { CatalogStore } from "../../src/domain/catalog-store.js";
+import { CatalogStore } from "../../src/domain/catalog-store.js";
 import { type Clock, ManualClock } from "../../src/domain/clock.js";
 import { SecretBox } from "../../src/domain/secret-box.js";
 import { createShopServices, type OrderJobs } from "../../src/domain/services.js";
@@ -55,6 +55,8 @@ export interface TestBotOptions {
   /** Where orders go; by default they are only recorded in `enqueued`. */
   jobs?: OrderJobs;
   paymentProviderToken?: string;
+  /** SUPPORT_CONTACT: shown in /help and where customers are told to contact support. */
+  supportContact?: string;
   /** Starts broadcasts; unset: the Broadcast section says broadcasts are unavailable. */
   broadcasts?: BroadcastStarter;
   /** The per-user rate limit (the bot's default when unset); `false` turns it off. */
@@ -129,11 +131,16 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
       done();
     },
   });
+  // The shop sells from the same store the admin Catalog screen shows, as in the app.
+  const catalogStore =
+    options.catalogStore ??
+    new CatalogStore(options.catalog ?? TEST_CATALOG, "test-catalog.yaml", redis, createLogger("silent"));
   const deps: BotDeps = {
     config: {
       adminIds: options.adminIds ?? [],
       defaultLocale: options.defaultLocale ?? "en",
       paymentProviderToken: options.paymentProviderToken,
+      supportContact: options.supportContact,
     },
     logger: createLogger("debug", sink),
     redis,
@@ -142,11 +149,11 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     hosting,
     accountKey,
     box,
-    ...(options.catalogStore ? { catalog: options.catalogStore } : {}),
+    catalog: catalogStore,
     shop: createShopServices({
       redis,
       clock,
-      catalog: options.catalogStore?.get ?? (() => options.catalog ?? TEST_CATALOG),
+      catalog: catalogStore.get,
       hosting,
       logger: createLogger("silent"),
       nodeSubUrl: options.nodeSubUrl,

@@ -37,6 +37,14 @@ addLanguageButtons(languageMenu, (ctx) =>
 );
 
 export const languageFeature = new Composer<BotContext>();
-languageFeature.command("language", (ctx) =>
-  ctx.reply(ctx.t("language-choose"), { reply_markup: languageMenu }),
-);
+/** `/language ru` switches at once; bare `/language` (or an unknown code) shows the picker. */
+languageFeature.command("language", async (ctx) => {
+  const wanted = ctx.match.trim().toLowerCase();
+  const locale = LOCALES.find((l) => l === wanted);
+  if (!locale) {
+    await ctx.reply(ctx.t("language-choose"), { reply_markup: languageMenu });
+    return;
+  }
+  await setLocale(ctx, locale);
+  await ctx.reply(ctx.t("language-changed"));
+});

@@ -61,6 +61,15 @@ mainMenu
   );
 mainMenu.register(mainLanguageMenu);
 
+/**
+ * Sends `text` with the main menu under it (in a private chat; elsewhere just the text), so a
+ * step that ends leads somewhere. Runs where the main menu's middleware is installed.
+ */
+export async function replyWithMainMenu(ctx: BotContext, text: string): Promise<void> {
+  if (ctx.chat?.type === "private") await ctx.reply(text, { reply_markup: mainMenu });
+  else await ctx.reply(text);
+}
+
 export const startFeature = new Composer<BotContext>();
 startFeature.command("start", (ctx) => ctx.reply(greeting(ctx), { reply_markup: mainMenu }));
 

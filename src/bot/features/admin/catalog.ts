@@ -1,27 +1,54 @@
 import { Composer, InlineKeyboard } from "grammy";
+import type { Locale } from "../../../config.js";
 import type { Plan } from "../../../domain/catalog.js";
 import { formatMoney, toMinor } from "../../../domain/money.js";
 import type { BotContext } from "../../context.js";
 import { localeOf } from "../../i18n.js";
 import { formatGb, html } from "../../views/format.js";
+import { panelLocationForAdmin } from "../../views/locations.js";
 import { show, type View } from "../../views/show.js";
 import { catalogCb } from "./callbacks.js";
 import { adminHomeButton } from "./home.js";
 
-function backendLine(ctx: BotContext, plan: Plan): string {
+function backendLine(ctx: BotContext, locale: Locale, plan: Plan): string {
   const b = plan.backend;
-  if (b.kind === "xui") return ctx.t("catalog-backend-xui", { servers: b.servers.join(", ") });
   if (b.kind === "panel") {
     return ctx.t("catalog-backend-panel", {
-      locations: b.locations.map((l) => `${l.node} [${l.inbound_ids.join(", ")}]`).join(", "),
+      locations: b.locations.map((l) => panelLocationForAdmin(ctx.t, locale, l)).join(", "),
     });
   }
-  return ctx.t("catalog-backend-node");
+  const line =
+    b.kind === "xui"
+      ? ctx.t("catalog-backend-xui", { servers: b.servers.join(", ") })
+      : ctx.t("catalog-backend-node");
+  return b.name ? `${line} · ${ctx.t("shop-locations", { names: b.name[locale] })}` : line;
 }
 
-/** The plans on sale as the bot sees them now, with a button to reload the file. */
+/** Plans of the file that are not sold here, with the settings each needs, and a trial left off. */
+function offSaleLines(ctx: BotContext, locale: Locale): string[] {
+  const { offSale, trialOff } = ctx.deps.catalog.offSale();
+  if (offSale.length === 0 && !trialOff) return [];
+  const and = new Intl.ListFormat(locale, { type: "conjunction" });
+  const lines = ["", ctx.t("catalog-off-sale-title")];
+  for (const { plan, needs } of offSale) {
+    lines.push(
+      ctx.t("catalog-off-sale-plan", {
+        id: html(plan.id),
+        title: html(plan.title[locale]),
+        settings: and.format(needs),
+      }),
+    );
+  }
+  if (trialOff) lines.push(ctx.t("catalog-off-sale-trial", { plan: html(trialOff) }));
+  return lines;
+}
+
+/**
+ * The plans on sale as the bot sees them now, those left off sale and why, and a button to
+ * reload the file.
+ */
 export async function catalogView(ctx: BotContext, notice?: string): Promise<View> {
-  const catalog = ctx.deps.catalog?.get() ?? ctx.deps.shop.catalog();
+  const catalog = ctx.deps.catalog.get();
   const locale = await localeOf(ctx);
   const lines = notice ? [notice, ""] : [];
   lines.push(ctx.t("catalog-title", { currency: catalog.currency, count: catalog.plans.length }), "");
@@ -34,7 +61,7 @@ export async function catalogView(ctx: BotContext, notice?: string): Promise<Vie
         days: plan.days,
         traffic: plan.traffic_gb > 0 ? formatGb(locale, plan.traffic_gb) : ctx.t("access-unlimited"),
         devices: plan.devices > 0 ? String(plan.devices) : ctx.t("access-unlimited"),
-        backend: html(backendLine(ctx, plan)),
+        backend: html(backendLine(ctx, locale, plan)),
       }),
     );
   }
@@ -47,12 +74,13 @@ export async function catalogView(ctx: BotContext, notice?: string): Promise<Vie
           plan: html(catalog.trial.plan),
         })
       : ctx.t("catalog-no-trial"),
+    ...offSaleLines(ctx, locale),
+    "",
+    ctx.t("catalog-file", { file: html(ctx.deps.catalog.file) }),
   );
-  const keyboard = new InlineKeyboard();
-  if (ctx.deps.catalog) {
-    lines.push("", ctx.t("catalog-file", { file: html(ctx.deps.catalog.file) }));
-    keyboard.text(ctx.t("catalog-reload"), catalogCb.pack({ act: "reload" })).row();
-  }
+  const keyboard = new InlineKeyboard()
+    .text(ctx.t("catalog-reload"), catalogCb.pack({ act: "reload" }))
+    .row();
   return { text: lines.join("\n"), keyboard: adminHomeButton(ctx, keyboard) };
 }
 
@@ -62,7 +90,7 @@ catalogFeature.callbackQuery(catalogCb.pattern, async (ctx) => {
   const data = catalogCb.unpack(ctx.callbackQuery.data);
   await ctx.answerCallbackQuery();
   if (!data) return;
-  if (data.act === "view" || !ctx.deps.catalog) return show(ctx, await catalogView(ctx));
+  if (data.act === "view") return show(ctx, await catalogView(ctx));
   const result = await ctx.deps.catalog.reload();
   ctx.log.info({ adminId: ctx.from.id, ok: result.ok }, "catalog reload");
   const notice = result.ok

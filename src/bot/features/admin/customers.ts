@@ -14,6 +14,7 @@ import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
 import { formatDate, formatDateTime, formatGb, html } from "../../views/format.js";
+import { accessLocationsForAdmin } from "../../views/locations.js";
 import { show, type View } from "../../views/show.js";
 import { customersCb, ordersCb } from "./callbacks.js";
 import { adminHomeButton } from "./home.js";
@@ -273,7 +274,13 @@ export async function subscriptionsView(ctx: BotContext, id: number, notice?: st
   return { text: withNotice(notice, lines.join("\n")), keyboard };
 }
 
-/** One subscription: plan, status, expiry, term, links count and the subscription URL. */
+/** Where a subscription's access lives, by catalog name with the node id ("Frankfurt (main)"). */
+function subLocations(ctx: BotContext, locale: Locale, sub: Subscription): string[] {
+  const names = accessLocationsForAdmin(ctx.t, locale, sub.ref, ctx.deps.shop.shop.plan(sub.planId));
+  return names.length > 0 ? [ctx.t("customers-sub-locations", { locations: html(names.join(", ")) })] : [];
+}
+
+/** One subscription: plan, status, expiry, term, locations, links count and the subscription URL. */
 export async function subscriptionView(ctx: BotContext, id: number, subId: string): Promise<View> {
   const sub = await ctx.deps.shop.subscriptions.get(subId);
   if (!sub || sub.customerId !== id) return subscriptionsView(ctx, id, ctx.t("error-menu-outdated"));
@@ -296,6 +303,7 @@ export async function subscriptionView(ctx: BotContext, id: number, subId: strin
     }),
     ctx.t("customers-sub-backend", { kind: sub.ref.kind, name: html(sub.ref.name) }),
     ctx.t("customers-sub-links", { count: sub.links.length }),
+    ...subLocations(ctx, locale, sub),
     sub.subscriptionUrl
       ? ctx.t("customers-sub-url", { url: html(sub.subscriptionUrl) })
       : ctx.t("customers-sub-no-url"),

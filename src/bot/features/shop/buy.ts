@@ -6,6 +6,7 @@ import { INVOICE_TTL_MS } from "../../../domain/shop.js";
 import type { BotContext } from "../../context.js";
 import { formatDate, html } from "../../views/format.js";
 import { show, type View } from "../../views/show.js";
+import { withSupport } from "../help.js";
 import { sendOrderInvoice } from "../payments.js";
 import { buyCb, MY_LIST, orderCb } from "./callbacks.js";
 import { answer, localeOf, mainMenuRow, money, planDetails } from "./common.js";
@@ -109,8 +110,8 @@ async function startPurchase(ctx: BotContext, planId: string): Promise<void> {
   if (!ctx.from) return;
   const started = await ctx.deps.shop.shop.startPurchase(ctx.from.id, planId, await localeOf(ctx));
   if (!started.ok) {
-    const key = started.reason === "blocked" ? "error-blocked" : "shop-plan-gone";
-    await answer(ctx, ctx.t(key), true);
+    const text = started.reason === "blocked" ? withSupport(ctx, "error-blocked") : ctx.t("shop-plan-gone");
+    await answer(ctx, text, true);
     return;
   }
   ctx.log.info({ orderId: started.order.id, planId }, "purchase started");

@@ -4,7 +4,8 @@ import type { Plan } from "../../../domain/catalog.js";
 import { formatMoney } from "../../../domain/money.js";
 import type { BotContext } from "../../context.js";
 import { localeOf } from "../../i18n.js";
-import { formatGb } from "../../views/format.js";
+import { formatGb, html } from "../../views/format.js";
+import { planLocationNames } from "../../views/locations.js";
 import { MAIN_MENU } from "./callbacks.js";
 
 export { localeOf };
@@ -16,7 +17,7 @@ export function money(ctx: BotContext, minor: number, locale: Locale): string {
   return formatMoney(ctx.deps.shop.shop.currency, minor, locale);
 }
 
-/** Term, traffic, devices and (panel plans) locations of a plan, in one line. */
+/** Term, traffic, devices and the named locations of a plan, in one line. */
 export function planDetails(t: Translate, locale: Locale, plan: Plan): string {
   const parts = [
     t("shop-days", { days: plan.days }),
@@ -25,8 +26,8 @@ export function planDetails(t: Translate, locale: Locale, plan: Plan): string {
     }),
     t("shop-devices", { devices: plan.devices > 0 ? String(plan.devices) : t("shop-unlimited") }),
   ];
-  if (plan.backend.kind === "panel")
-    parts.push(t("shop-locations", { count: plan.backend.locations.length }));
+  const where = planLocationNames(t, locale, plan);
+  if (where.length > 0) parts.push(t("shop-locations", { names: html(where.join(", ")) }));
   return parts.join(" · ");
 }
 

@@ -2,6 +2,7 @@ import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import { isPrivate } from "../../filters.js";
 import { show } from "../../views/show.js";
+import { withSupport } from "../help.js";
 import { buyFeature, buyListView } from "./buy.js";
 import { SHOP_CALLBACK, SHOP_COMMANDS } from "./callbacks.js";
 import { answer, markAnswered } from "./common.js";
@@ -34,7 +35,7 @@ export async function shopAllowed(ctx: BotContext): Promise<boolean> {
 }
 
 function refuse(ctx: BotContext, key: string): Promise<void> {
-  return answer(ctx, ctx.t(key), true);
+  return answer(ctx, key === "error-blocked" ? withSupport(ctx, key) : ctx.t(key), true);
 }
 
 export type ShopEntry = "buy" | "my" | "wallet" | "trial";

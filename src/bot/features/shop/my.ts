@@ -6,8 +6,10 @@ import type { Subscription } from "../../../domain/subscriptions.js";
 import type { BotContext } from "../../context.js";
 import { accessText, planTitle, qrTarget } from "../../views/access.js";
 import { formatBytes, formatDate, html, usageBar } from "../../views/format.js";
+import { accessLocationNames } from "../../views/locations.js";
 import { qrPng } from "../../views/qr.js";
 import { show, type View } from "../../views/show.js";
+import { withSupport } from "../help.js";
 import { confirmView } from "./buy.js";
 import { buyCb, MY_LIST, myCb, TRIAL_START } from "./callbacks.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
@@ -27,6 +29,12 @@ function expiryText(ctx: BotContext, locale: Locale, expiresAt: number): string 
 function titleOf(ctx: BotContext, locale: Locale, sub: Subscription): string {
   const title = planTitle(ctx.deps.shop.shop.plan(sub.planId), locale, sub.planId);
   return sub.trial ? `${title} · ${ctx.t("my-trial")}` : title;
+}
+
+/** "📍 Frankfurt, Helsinki": where the access lives, by the names in the catalog; "" when unnamed. */
+function locationsOf(ctx: BotContext, locale: Locale, sub: Subscription): string {
+  const names = accessLocationNames(ctx.t, locale, sub.ref, ctx.deps.shop.shop.plan(sub.planId));
+  return names.length > 0 ? ctx.t("shop-locations", { names: html(names.join(", ")) }) : "";
 }
 
 /** The customer's subscriptions: status and expiry of each (stored values; no hosting calls). */
@@ -54,6 +62,8 @@ export async function myListView(ctx: BotContext): Promise<View> {
         expiry: expiryText(ctx, locale, sub.expiresAt),
       }),
     );
+    const where = locationsOf(ctx, locale, sub);
+    if (where) lines.push(`    ${where}`);
     keyboard
       .text(`${status === "expired" ? "⌛" : "🔑"} ${title}`, myCb.pack({ act: "card", id: sub.id }))
       .row();
@@ -99,6 +109,8 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
     trafficLine(ctx, locale, sub, state),
     ctx.t("my-card-devices", { devices: sub.devices > 0 ? String(sub.devices) : ctx.t("access-unlimited") }),
   ];
+  const where = locationsOf(ctx, locale, sub);
+  if (where) lines.splice(1, 0, where);
   if (!state) lines.push("", ctx.t("my-usage-stale"));
   const links = { links: sub.links, subscriptionUrl: sub.subscriptionUrl };
   lines.push("", accessText(ctx.t, links));
@@ -140,7 +152,8 @@ async function startRenewal(ctx: BotContext, sub: Subscription): Promise<void> {
           : started.reason === "subscription-disabled"
             ? "my-renew-disabled"
             : "my-not-found";
-    return answer(ctx, ctx.t(key), true);
+    const withContact = key === "error-blocked" || key === "my-renew-disabled";
+    return answer(ctx, withContact ? withSupport(ctx, key) : ctx.t(key), true);
   }
   ctx.log.info({ orderId: started.order.id, subscriptionId: sub.id }, "renewal started");
   await answer(ctx);

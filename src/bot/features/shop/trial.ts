@@ -1,5 +1,6 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
+import { withSupport } from "../help.js";
 import { TRIAL_START } from "./callbacks.js";
 import { answer, localeOf } from "./common.js";
 
@@ -16,7 +17,8 @@ export async function startTrial(ctx: BotContext): Promise<void> {
   const { shop, jobs } = ctx.deps.shop;
   const started = await shop.startTrial(ctx.from.id, await localeOf(ctx));
   if (!started.ok) {
-    await ctx.reply(ctx.t(REFUSALS[started.reason] ?? "error-generic"));
+    const key = REFUSALS[started.reason] ?? "error-generic";
+    await ctx.reply(key === "error-blocked" ? withSupport(ctx, key) : ctx.t(key));
     return;
   }
   await jobs.enqueueOrder(started.order.id);
