@@ -876,6 +876,13 @@ node-confirm-expired = This confirmation has expired. Please start again.
 node-error-unauthorized = 🔑 The node refused the API token. Check <code>NODE_API_TOKEN</code>: it must match api_token.txt on the node (<code>vpn api token</code> shows it), then restart the bot.
 node-error-unreachable = ⏳ The node did not answer. Check that its API is running (<code>vpn api status</code>) and that <code>NODE_API_URL</code> is right, then try again.
 node-error-certificate = 🔒 The node's TLS certificate does not match <code>NODE_API_CERT_SHA256</code>. If the node's certificate was reissued, set the new fingerprint and restart the bot.
+node-error-cert-presented = The node presents: <code>{ $fingerprint }</code>
+node-error-cert-self-signed =
+    🔒 The node's certificate is self-signed, so it cannot be checked without a pin. If this is your node's certificate, set <code>NODE_API_CERT_SHA256</code> to its fingerprint and restart the bot:
+    <code>{ $fingerprint }</code>
+node-error-cert-untrusted =
+    🔒 The node's TLS certificate did not pass verification ({ $reason }). If this is your node's certificate, set <code>NODE_API_CERT_SHA256</code> to its fingerprint and restart the bot:
+    <code>{ $fingerprint }</code>
 node-error-user-not-found = No client with that name on the node: it may have been deleted or renamed.
 node-error-exists = A client with that name already exists on the node. Choose another name.
 node-error-bad-name = The node refused the name: it must be 1 to 64 characters of A-Z a-z 0-9 _ . @ -.

@@ -929,6 +929,13 @@ node-confirm-expired = Подтверждение устарело. Начнит
 node-error-unauthorized = 🔑 Нода отклонила токен API. Проверьте <code>NODE_API_TOKEN</code>: он должен совпадать с api_token.txt на ноде (его показывает <code>vpn api token</code>), затем перезапустите бота.
 node-error-unreachable = ⏳ Нода не ответила. Проверьте, что её API запущен (<code>vpn api status</code>) и что <code>NODE_API_URL</code> верен, и попробуйте снова.
 node-error-certificate = 🔒 Сертификат TLS ноды не совпадает с <code>NODE_API_CERT_SHA256</code>. Если сертификат ноды перевыпущен, задайте новый отпечаток и перезапустите бота.
+node-error-cert-presented = Нода предъявляет: <code>{ $fingerprint }</code>
+node-error-cert-self-signed =
+    🔒 Сертификат ноды самоподписанный, без закрепления его не проверить. Если это сертификат вашей ноды, укажите его отпечаток в <code>NODE_API_CERT_SHA256</code> и перезапустите бота:
+    <code>{ $fingerprint }</code>
+node-error-cert-untrusted =
+    🔒 TLS-сертификат ноды не прошёл проверку ({ $reason }). Если это сертификат вашей ноды, укажите его отпечаток в <code>NODE_API_CERT_SHA256</code> и перезапустите бота:
+    <code>{ $fingerprint }</code>
 node-error-user-not-found = На ноде нет клиента с таким именем: возможно, его удалили или переименовали.
 node-error-exists = Клиент с таким именем на ноде уже есть. Выберите другое имя.
 node-error-bad-name = Нода отклонила имя: от 1 до 64 символов из A-Z a-z 0-9 _ . @ -.

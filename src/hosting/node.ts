@@ -1,7 +1,7 @@
 import { X509Certificate } from "node:crypto";
 import { isIP } from "node:net";
-import { connect as tlsConnect } from "node:tls";
-import { Agent, type buildConnector } from "undici";
+import { TLSSocket, connect as tlsConnect } from "node:tls";
+import { Agent, buildConnector } from "undici";
 import { z } from "zod";
 import { HostingInputError } from "./errors.js";
 import { type CallObservation, HostingHttp, type RetryPolicy, seg } from "./request.js";
@@ -330,6 +330,61 @@ export class CertificatePinMismatchError extends Error {
   }
 }
 
+/** OpenSSL's verdicts that mean "nobody vouches for this certificate but itself". */
+const SELF_SIGNED_REASONS = new Set(["DEPTH_ZERO_SELF_SIGNED_CERT", "SELF_SIGNED_CERT_IN_CHAIN"]);
+
+/**
+ * Without a pin, the node presented a certificate that normal verification refuses (the node's
+ * default self-signed one, an expired one, another host's). Its `code` is the verification
+ * error (e.g. `DEPTH_ZERO_SELF_SIGNED_CERT`), so it counts as a permanent failure.
+ */
+export class CertificateUntrustedError extends Error {
+  readonly code: string;
+  /** SHA-256 fingerprint of the presented certificate, `AB:CD:...`. */
+  readonly fingerprint: string;
+  constructor(reason: string, fingerprint: string) {
+    const what = SELF_SIGNED_REASONS.has(reason) ? "is self-signed" : "is not trusted";
+    super(`node certificate ${fingerprint || "(none)"} ${what} (${reason})`);
+    this.name = "CertificateUntrustedError";
+    this.code = reason;
+    this.fingerprint = fingerprint;
+  }
+
+  get selfSigned(): boolean {
+    return SELF_SIGNED_REASONS.has(this.code);
+  }
+}
+
+/** What is wrong with the node's certificate, with the fingerprints (`AB:CD:...`) to show. */
+export type CertificateProblem =
+  /** No pin, and the certificate vouches only for itself (the node's default). */
+  | { kind: "self-signed"; fingerprint: string }
+  /** No pin, and normal verification refused it for another reason (`reason`: OpenSSL's code). */
+  | { kind: "untrusted"; fingerprint: string; reason: string }
+  /** A pin is set and the node presented another certificate. */
+  | { kind: "mismatch"; fingerprint: string; pinned: string };
+
+/** `ABCD...` (64 hex digits) as `AB:CD:...`, the form NODE_API_CERT_SHA256 takes and tools print. */
+function withColons(hex: string): string {
+  return hex.match(/../g)?.join(":") ?? hex;
+}
+
+/** The certificate problem behind a failed node call (anywhere in its `cause` chain), if any. */
+export function certificateProblem(err: unknown): CertificateProblem | undefined {
+  for (let e = err, depth = 0; e instanceof Error && depth < 6; depth++) {
+    if (e instanceof CertificatePinMismatchError) {
+      return { kind: "mismatch", fingerprint: withColons(e.actual), pinned: withColons(e.expected) };
+    }
+    if (e instanceof CertificateUntrustedError) {
+      return e.selfSigned
+        ? { kind: "self-signed", fingerprint: e.fingerprint }
+        : { kind: "untrusted", fingerprint: e.fingerprint, reason: e.code };
+    }
+    e = (e as Error & { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /**
  * Normalises a SHA-256 fingerprint (`AB:CD:...` or plain hex, any case, spaces allowed) to
  * 64 upper-case hex digits; `undefined` for an empty value. Throws HostingInputError when malformed.
@@ -351,7 +406,7 @@ export function fingerprintOf(pem: string): string {
  * An undici Agent that accepts exactly the certificate with the given SHA-256 fingerprint and
  * nothing else: CA validation is replaced (not added to) by the pin, so a CA-valid certificate
  * with another fingerprint is refused too, before any request is written. Plain http is refused.
- * Returns undefined without a pin: the default dispatcher then verifies certificates normally.
+ * Returns undefined without a pin (NodeApi then verifies as usual, see createVerifyingNodeDispatcher).
  * Nothing global is changed.
  */
 export function createNodeDispatcher(certSha256?: string): Agent | undefined {
@@ -401,6 +456,30 @@ export function createNodeDispatcher(certSha256?: string): Agent | undefined {
   return new Agent({ connect });
 }
 
+/**
+ * Without a pin: undici's own connector with the usual verification (CA chain and host name),
+ * done after the handshake instead of inside it, so a refused certificate is reported with its
+ * fingerprint (a CertificateUntrustedError) and the admin can pin it. As before, nothing is
+ * written to a connection whose certificate is refused. Plain http passes as it is.
+ */
+export function createVerifyingNodeDispatcher(): Agent {
+  const base = buildConnector({ rejectUnauthorized: false });
+  const connect: buildConnector.connector = (opts, callback) => {
+    base(opts, (err, socket) => {
+      if (err || !(socket instanceof TLSSocket) || socket.authorized) {
+        if (err) callback(err, null);
+        else callback(null, socket as NonNullable<typeof socket>);
+        return;
+      }
+      const presented = socket.getPeerCertificate()?.fingerprint256 ?? "";
+      const reason = String(socket.authorizationError ?? "UNABLE_TO_VERIFY_LEAF_SIGNATURE");
+      socket.destroy();
+      callback(new CertificateUntrustedError(reason, presented), null);
+    });
+  };
+  return new Agent({ connect });
+}
+
 // ─── client ──────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -409,12 +488,12 @@ export function createNodeDispatcher(certSha256?: string): Agent | undefined {
  */
 export class NodeApi {
   private readonly http: HostingHttp;
-  private readonly dispatcher: Agent | undefined;
+  private readonly dispatcher: Agent;
 
   constructor(options: NodeApiOptions) {
     checkHttpUrl("baseUrl", options.baseUrl);
     const origin = options.baseUrl.replace(/\/+$/, "");
-    this.dispatcher = createNodeDispatcher(options.certSha256);
+    this.dispatcher = createNodeDispatcher(options.certSha256) ?? createVerifyingNodeDispatcher();
     this.http = new HostingHttp({
       api: "node",
       baseUrl: origin.endsWith("/api") ? origin : `${origin}/api`,
@@ -426,9 +505,9 @@ export class NodeApi {
     });
   }
 
-  /** Closes the pinned connection pool (if any). */
+  /** Closes the connection pool. */
   async close(): Promise<void> {
-    await this.dispatcher?.close();
+    await this.dispatcher.close();
   }
 
   /** GET /health without a token: the API is up; the body (method list) is not fixed. */

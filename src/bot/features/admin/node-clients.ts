@@ -10,7 +10,12 @@ import {
 } from "../../../domain/node-renewal.js";
 import { OneTimeTokens } from "../../../domain/one-time.js";
 import { HostingApiError, HostingNetworkError, HostingTimeoutError } from "../../../hosting/errors.js";
-import type { NodeApi, NodeClient } from "../../../hosting/node.js";
+import {
+  type CertificateProblem,
+  certificateProblem,
+  type NodeApi,
+  type NodeClient,
+} from "../../../hosting/node.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
@@ -101,6 +106,23 @@ export function notConfiguredView(ctx: BotContext): View {
   return { text: ctx.t("node-not-configured"), keyboard: adminHomeButton(ctx) };
 }
 
+/** What is wrong with the node's certificate, with the fingerprint it presents (to pin it). */
+function certificateText(t: Translate, problem: CertificateProblem | undefined): string {
+  if (problem?.kind === "self-signed") {
+    return t("node-error-cert-self-signed", { fingerprint: html(problem.fingerprint) });
+  }
+  if (problem?.kind === "untrusted") {
+    return t("node-error-cert-untrusted", {
+      reason: html(problem.reason),
+      fingerprint: html(problem.fingerprint),
+    });
+  }
+  const text = t("node-error-certificate");
+  return problem
+    ? `${text}\n${t("node-error-cert-presented", { fingerprint: html(problem.fingerprint) })}`
+    : text;
+}
+
 /** A node failure explained in the reader's language (HTML-safe), with the node's own meanings. */
 export function nodeErrorText(t: Translate, err: unknown): string {
   if (err instanceof HostingApiError) {
@@ -118,7 +140,7 @@ export function nodeErrorText(t: Translate, err: unknown): string {
     if (err.kind === "internal") return t("node-error-internal");
     if (err.kind === "not_found") return t("node-error-not-found");
   }
-  if (err instanceof HostingNetworkError && err.permanent) return t("node-error-certificate");
+  if (err instanceof HostingNetworkError && err.permanent) return certificateText(t, certificateProblem(err));
   if (err instanceof HostingNetworkError || err instanceof HostingTimeoutError) {
     return t("node-error-unreachable");
   }
