@@ -479,6 +479,18 @@ customers-btn-block = ⛔ Block
 customers-btn-unblock = ✅ Unblock
 customers-blocked = ⛔ The customer is blocked: they can no longer buy, renew or pay.
 customers-unblocked = ✅ The customer is unblocked.
+customers-told = 📨 The customer was told.
+customers-not-told = 📭 The customer could not be told (they blocked the bot or cannot be reached).
+customers-ask-block-reason = ⛔ Why is <b>{ $name }</b> blocked? Send the <b>reason</b> (up to 200 characters); the customer is told it.
+customers-confirm-block =
+    Block { $name } (<code>{ ID($id) }</code>)?
+    Reason: <i>{ $reason }</i>
+    They can no longer buy, renew or pay, and get a message with the reason.
+customers-block-yes = ⛔ Yes, block
+notice-credited = 💰 The shop's admins credited { $amount } to your wallet. Reason: <i>{ $reason }</i>. Balance: { $balance }.
+notice-debited = 💸 The shop's admins debited { $amount } from your wallet. Reason: <i>{ $reason }</i>. Balance: { $balance }.
+notice-blocked = ⛔ Your access to this shop has been blocked by its admins. Reason: <i>{ $reason }</i>
+notice-unblocked = ✅ Your access to this shop is restored: you can buy and renew again.
 customers-page-prev = ‹ Previous
 customers-page-next = Next ›
 customers-ledger-title = 📒 <b>Ledger of { $name }</b> · { $count } { $count ->

@@ -522,6 +522,18 @@ customers-btn-block = ⛔ Заблокировать
 customers-btn-unblock = ✅ Разблокировать
 customers-blocked = ⛔ Клиент заблокирован: он больше не может покупать, продлевать и платить.
 customers-unblocked = ✅ Клиент разблокирован.
+customers-told = 📨 Клиенту сообщили.
+customers-not-told = 📭 Клиенту не удалось сообщить (он заблокировал бота или недоступен).
+customers-ask-block-reason = ⛔ За что блокируем <b>{ $name }</b>? Пришлите <b>причину</b> (до 200 символов) — клиент её увидит.
+customers-confirm-block =
+    Заблокировать { $name } (<code>{ ID($id) }</code>)?
+    Причина: <i>{ $reason }</i>
+    Клиент больше не сможет покупать, продлевать и платить и получит сообщение с причиной.
+customers-block-yes = ⛔ Да, заблокировать
+notice-credited = 💰 Администратор магазина зачислил на ваш кошелёк { $amount }. Причина: <i>{ $reason }</i>. Баланс: { $balance }.
+notice-debited = 💸 Администратор магазина списал с вашего кошелька { $amount }. Причина: <i>{ $reason }</i>. Баланс: { $balance }.
+notice-blocked = ⛔ Администраторы магазина заблокировали ваш доступ. Причина: <i>{ $reason }</i>
+notice-unblocked = ✅ Ваш доступ к магазину восстановлен: снова можно покупать и продлевать.
 customers-page-prev = ‹ Назад
 customers-page-next = Далее ›
 customers-ledger-title = 📒 <b>Журнал операций: { $name }</b> · записей: { $count } · стр. { $page } из { $pages }

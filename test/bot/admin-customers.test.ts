@@ -385,6 +385,9 @@ describe("block and unblock", () => {
     await customer(801, "Jack");
     await press("a.c:card:801:");
     await press(button("⛔ Block"));
+    // Blocking asks for a reason and a confirmation (issue 10, item 12).
+    await say("Abuse");
+    await press(button("⛔ Yes, block"));
     expect(lastShown().text).toContain("⛔ The customer is blocked");
     expect(lastShown().text).toContain("Status: ⛔ blocked");
     expect(button("✅ Unblock")).toBe("a.c:unblock:801:");

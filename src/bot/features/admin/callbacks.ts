@@ -60,7 +60,8 @@ export const customersCb = callbackCodec("a.c", {
     "credit",
     "debit",
     "adj-ok", // arg = token
-    "block",
+    "block", // asks the reason, then confirms
+    "block-ok", // arg = token
     "unblock",
     "retry", // arg = refunded order id: charge again
     "retry-ok", // arg = order id.token

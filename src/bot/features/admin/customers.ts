@@ -17,6 +17,14 @@ import { formatDate, formatDateTime, formatGb, html } from "../../views/format.j
 import { accessLocationsForAdmin } from "../../views/locations.js";
 import { show, type View } from "../../views/show.js";
 import { customersCb, ordersCb } from "./callbacks.js";
+import {
+  applyBlock,
+  applyUnblock,
+  BLOCK,
+  blockConversations,
+  tellCustomer,
+  toldLine,
+} from "./customer-notices.js";
 import { adminHomeButton } from "./home.js";
 
 /**
@@ -390,10 +398,16 @@ async function applyAdjustment(ctx: BotContext, id: number, token: string): Prom
       ref: String(adminId),
     });
     ctx.log.info({ adminId, customerId: id, amount: pending.amount }, "admin credited a wallet");
-    return ctx.t("customers-credited", {
+    const told = await tellCustomer(ctx, id, "notice-credited", (l) => ({
+      amount: formatMoney(wallet.currency, pending.amount, l),
+      balance: formatMoney(wallet.currency, entry.balance, l),
+      reason: html(pending.reason),
+    }));
+    const done = ctx.t("customers-credited", {
       amount,
       balance: formatMoney(wallet.currency, entry.balance, locale),
     });
+    return `${done}\n${toldLine(ctx, told)}`;
   }
   const result = await wallet.debit(id, pending.amount, key, {
     kind: "admin-debit",
@@ -407,10 +421,14 @@ async function applyAdjustment(ctx: BotContext, id: number, token: string): Prom
     });
   }
   ctx.log.info({ adminId, customerId: id, amount: pending.amount }, "admin debited a wallet");
-  return ctx.t("customers-debited", {
-    amount,
-    balance: formatMoney(wallet.currency, result.entry.balance, locale),
-  });
+  const balance = result.entry.balance;
+  const told = await tellCustomer(ctx, id, "notice-debited", (l) => ({
+    amount: formatMoney(wallet.currency, pending.amount, l),
+    balance: formatMoney(wallet.currency, balance, l),
+    reason: html(pending.reason),
+  }));
+  const done = ctx.t("customers-debited", { amount, balance: formatMoney(wallet.currency, balance, locale) });
+  return `${done}\n${toldLine(ctx, told)}`;
 }
 
 async function chargeAgainConfirmView(ctx: BotContext, id: number, orderId: string): Promise<View> {
@@ -646,6 +664,7 @@ async function adjustConversation(
 export const customersConversations = [
   createConversation(findConversation, FIND),
   createConversation(adjustConversation, ADJUST),
+  ...blockConversations,
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -690,19 +709,13 @@ customersFeature.callbackQuery(customersCb.pattern, async (ctx) => {
     case "adj-ok":
       return show(ctx, await customerCardView(ctx, id, await applyAdjustment(ctx, id, arg)));
     case "block":
-    case "unblock": {
       if (!(await customers.get(id))) return show(ctx, notFoundView(ctx, id));
-      const blocked = act === "block";
-      await customers.setBlocked(id, blocked);
-      ctx.log.info(
-        { adminId: ctx.from.id, customerId: id },
-        blocked ? "customer blocked" : "customer unblocked",
-      );
-      return show(
-        ctx,
-        await customerCardView(ctx, id, ctx.t(blocked ? "customers-blocked" : "customers-unblocked")),
-      );
-    }
+      return enter(ctx, BLOCK, id);
+    case "block-ok":
+      return show(ctx, await customerCardView(ctx, id, await applyBlock(ctx, id, arg)));
+    case "unblock":
+      if (!(await customers.get(id))) return show(ctx, notFoundView(ctx, id));
+      return show(ctx, await customerCardView(ctx, id, await applyUnblock(ctx, id)));
     case "retry":
       return show(ctx, await chargeAgainConfirmView(ctx, id, arg));
     case "retry-ok": {
