@@ -310,8 +310,8 @@ export async function subscriptionView(ctx: BotContext, id: number, subId: strin
       devices: sub.devices > 0 ? String(sub.devices) : ctx.t("customers-unlimited"),
     }),
     ctx.t("customers-sub-backend", { kind: sub.ref.kind, name: html(sub.ref.name) }),
-    ctx.t("customers-sub-links", { count: sub.links.length }),
     ...subLocations(ctx, locale, sub),
+    ctx.t("customers-sub-links", { count: sub.links.length }),
     sub.subscriptionUrl
       ? ctx.t("customers-sub-url", { url: html(sub.subscriptionUrl) })
       : ctx.t("customers-sub-no-url"),
