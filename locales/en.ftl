@@ -377,7 +377,11 @@ access-howto =
     Or scan the QR code with the app.
 access-qr-caption = QR code for your VPN app
 delivery-ready = ✅ <b>Your VPN is ready: { $plan }</b>
-delivery-trial = 🎁 <b>Your free trial is ready: { $plan }</b>
+delivery-trial = 🎁 <b>Your free trial is ready: { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+}, { $traffic }</b>
+delivery-trial-unlimited = unlimited traffic
 delivery-renewed = 🔄 <b>Renewed: { $plan }</b>
 delivery-open-my = 🔑 My subscriptions
 delivery-failed = 😔 We could not set up your VPN access. { $amount } went back to your wallet; you can use it for another purchase or try again later. The admins have been told.

@@ -392,7 +392,12 @@ access-howto =
     Или отсканируйте QR-код в приложении.
 access-qr-caption = QR-код для VPN-приложения
 delivery-ready = ✅ <b>Ваш VPN готов: { $plan }</b>
-delivery-trial = 🎁 <b>Пробный период готов: { $plan }</b>
+delivery-trial = 🎁 <b>Пробный период готов: { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+   *[many] { $days } дней
+}, { $traffic }</b>
+delivery-trial-unlimited = трафик без ограничений
 delivery-renewed = 🔄 <b>Продлено: { $plan }</b>
 delivery-open-my = 🔑 Мои подписки
 delivery-failed = 😔 Не удалось подключить VPN. { $amount } вернулись на ваш кошелёк: их можно потратить на другую покупку или попробовать позже. Администраторы уже знают.

@@ -1,18 +1,21 @@
 import { type Api, GrammyError, InlineKeyboard, InputFile } from "grammy";
 import { starsRefundButton } from "../bot/features/admin/stars-refund.js";
 import { accessText, planTitle, qrTarget, termLine } from "../bot/views/access.js";
-import { formatDate } from "../bot/views/format.js";
+import { formatDate, formatGb } from "../bot/views/format.js";
 import { clientPlaceText, orderFailureText } from "../bot/views/order-failure.js";
 import { qrPng } from "../bot/views/qr.js";
 import type { Locale } from "../config.js";
+import { DAY } from "../domain/clock.js";
 import type { Customers } from "../domain/customers.js";
 import type { FulfilResult } from "../domain/fulfilment.js";
 import { formatMoney } from "../domain/money.js";
 import type { Order } from "../domain/orders.js";
 import type { AccessRef } from "../domain/provisioning/types.js";
 import type { ShopServices } from "../domain/services.js";
+import type { Subscription } from "../domain/subscriptions.js";
 import type { Logger } from "../logger.js";
 
+type Translate = (key: string, vars?: Record<string, string | number>) => string;
 type I18nLike = { t(locale: string, key: string, vars?: Record<string, string | number>): string };
 
 export interface NotifierDeps {
@@ -51,12 +54,10 @@ export class Notifier {
     const t = this.t(locale);
     const plan = this.deps.shop.shop.plan(subscription.planId);
     const title = planTitle(plan, locale, subscription.planId);
-    const head = t(
-      result.renewed ? "delivery-renewed" : order.kind === "trial" ? "delivery-trial" : "delivery-ready",
-      {
-        plan: title,
-      },
-    );
+    const head =
+      order.kind === "trial" && !result.renewed
+        ? this.trialHead(t, locale, subscription)
+        : t(result.renewed ? "delivery-renewed" : "delivery-ready", { plan: title });
     const term = termLine(t, locale, { title, ...subscription });
     const text = `${head}\n${term}\n\n${accessText(t, links)}`;
     const keyboard = new InlineKeyboard().text(t("delivery-open-my"), "my:list");
@@ -76,6 +77,14 @@ export class Notifier {
         }),
       );
     }
+  }
+
+  /** "Your free trial is ready: 1 day, 1 GB": the trial's own term, not that of the plan it runs on. */
+  private trialHead(t: Translate, locale: Locale, sub: Subscription): string {
+    const days =
+      this.deps.shop.catalog().trial?.days ?? Math.max(1, Math.round((sub.expiresAt - sub.createdAt) / DAY));
+    const traffic = sub.trafficGb > 0 ? formatGb(locale, sub.trafficGb) : t("delivery-trial-unlimited");
+    return t("delivery-trial", { days, traffic });
   }
 
   /**
