@@ -46,12 +46,15 @@ const sha256Fingerprint = z
   .transform((s) => s.replace(/[:\s]/g, "").toUpperCase())
   .refine((s) => /^[0-9A-F]{64}$/.test(s), "must be a SHA-256 fingerprint (64 hex digits, colons allowed)");
 
-/** Where customers reach the shop's people: a Telegram @username or an https URL. */
+/**
+ * Where customers reach the shop's people: a Telegram @username or an https URL. Characters that
+ * mean something in Telegram's HTML (<, >, &, quotes) are refused, so it is shown as it is.
+ */
 const supportContact = z
   .string()
   .refine(
-    (s) => /^@[A-Za-z0-9_]{5,32}$/.test(s) || (/^https:\/\/\S+$/.test(s) && URL.canParse(s)),
-    "must be a Telegram @username (5-32 letters, digits, _) or an https:// URL",
+    (s) => /^@[A-Za-z0-9_]{5,32}$/.test(s) || (/^https:\/\/[^\s<>&"']+$/.test(s) && URL.canParse(s)),
+    "must be a Telegram @username (5-32 letters, digits, _) or an https:// URL without <, >, & or quotes",
   );
 
 const port = z.coerce

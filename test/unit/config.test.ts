@@ -111,9 +111,10 @@ describe("parseConfig", () => {
     expect(parseConfig({ ...base, SUPPORT_CONTACT: "https://t.me/shop_help" }).supportContact).toBe(
       "https://t.me/shop_help",
     );
-    for (const bad of ["shop_help", "@ab", "@with space", "http://t.me/x", "mailto:a@b.c", "@bad-dash"]) {
-      expect(errorOf({ ...base, SUPPORT_CONTACT: bad })).toBe(
-        "SUPPORT_CONTACT must be a Telegram @username (5-32 letters, digits, _) or an https:// URL",
+    const bad = ["shop_help", "@ab", "@with space", "http://t.me/x", "mailto:a@b.c", "@bad-dash"];
+    for (const value of [...bad, "https://x.example/?a=1&b=<2>"]) {
+      expect(errorOf({ ...base, SUPPORT_CONTACT: value })).toBe(
+        "SUPPORT_CONTACT must be a Telegram @username (5-32 letters, digits, _) or an https:// URL without <, >, & or quotes",
       );
     }
   });
