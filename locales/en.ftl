@@ -426,7 +426,7 @@ failure-place-node = the node
 invoice-order-title = VPN plan
 invoice-renewal-title = VPN renewal
 invoice-order-description = { $plan }. Price { $amount }.
-invoice-order-description-rest = { $plan }. Price { $amount }; your wallet balance covers the rest.
+invoice-order-description-rest = { $plan }: { $due } to pay now; your wallet balance covers the other { $covered } of the { $price } price.
 invoice-topup-title = Wallet top-up
 invoice-topup-description = Adds { $amount } to your wallet in the VPN shop.
 invoice-try-again = The shop is busy right now. Please try again in a moment.
@@ -659,7 +659,9 @@ buy-renewal-after-pending = { $count ->
     [one] ⏳ A renewal you paid earlier is still being applied: this one adds its days after it.
    *[other] ⏳ { $count } renewals you paid earlier are still being applied: this one adds its days after them.
 }
-buy-confirm-short = Your balance is { $missing } short: pay that by Telegram invoice, the rest comes from your balance.
+buy-confirm-short = Your balance is { $missing } short: pay that by Telegram invoice, the rest ({ $covered }) comes from your balance.
+buy-confirm-invoice = Pay { $missing } by Telegram invoice.
+buy-invoice-sent = 🧾 Invoice for { $amount } sent: pay it below.
 buy-pay-balance = ✅ Pay { $price } from balance
 buy-pay-invoice = 💳 Pay { $amount } by invoice
 buy-cancel = ✖ Cancel

@@ -470,7 +470,7 @@ failure-place-node = нода
 invoice-order-title = Тариф VPN
 invoice-renewal-title = Продление VPN
 invoice-order-description = { $plan }. Цена { $amount }.
-invoice-order-description-rest = { $plan }. Цена { $amount }; остальное покрывает баланс кошелька.
+invoice-order-description-rest = { $plan }: к оплате { $due }; ещё { $covered } из { $price } спишется с баланса кошелька.
 invoice-topup-title = Пополнение кошелька
 invoice-topup-description = Добавляет { $amount } на ваш кошелёк в VPN-магазине.
 invoice-try-again = Магазин сейчас занят. Попробуйте ещё раз через минуту.
@@ -703,7 +703,9 @@ buy-renewal-after-pending = { $count ->
     [few] ⏳ { $count } продления, оплаченные раньше, ещё применяются: это добавит свои дни после них.
    *[many] ⏳ { $count } продлений, оплаченных раньше, ещё применяются: это добавит свои дни после них.
 }
-buy-confirm-short = На балансе не хватает { $missing }: оплатите их счётом в Telegram, остальное спишется с баланса.
+buy-confirm-short = На балансе не хватает { $missing }: оплатите их счётом в Telegram, остальное ({ $covered }) спишется с баланса.
+buy-confirm-invoice = Оплатите { $missing } счётом в Telegram.
+buy-invoice-sent = 🧾 Счёт на { $amount } отправлен: оплатите его ниже.
 buy-pay-balance = ✅ Оплатить { $price } с баланса
 buy-pay-invoice = 💳 Оплатить { $amount } счётом
 buy-cancel = ✖ Отменить

@@ -15,24 +15,37 @@ function invoiceSettings(ctx: BotContext): { currency: string; providerToken: st
   return { currency, providerToken: currency === "XTR" ? "" : (ctx.deps.config.paymentProviderToken ?? "") };
 }
 
-/** Sends a Telegram invoice for what the wallet does not cover of `order`. */
-export async function sendOrderInvoice(ctx: BotContext, order: Order): Promise<void> {
+/**
+ * Sends a Telegram invoice for what the wallet does not cover of `order`; returns its amount. The
+ * description says what is due now and, when the balance pays a part, how much that is.
+ */
+export async function sendOrderInvoice(ctx: BotContext, order: Order): Promise<number> {
   const { shop } = ctx.deps.shop;
   const plan = shop.plan(order.planId);
   const locale = await localeOf(ctx);
   const amount = await shop.invoiceAmount(order);
   const { currency, providerToken } = invoiceSettings(ctx);
   const title = plan ? plan.title[locale] : order.planId;
+  const fmt = (minor: number) => formatMoney(currency, minor, locale);
+  const covered = order.price - amount;
+  const description =
+    covered > 0
+      ? ctx.t("invoice-order-description-rest", {
+          plan: title,
+          due: fmt(amount),
+          covered: fmt(covered),
+          price: fmt(order.price),
+        })
+      : ctx.t("invoice-order-description", { plan: title, amount: fmt(amount) });
   await ctx.replyWithInvoice(
     ctx.t(order.kind === "renewal" ? "invoice-renewal-title" : "invoice-order-title").slice(0, 32),
-    ctx
-      .t("invoice-order-description", { plan: title, amount: formatMoney(currency, order.price, locale) })
-      .slice(0, 255),
+    description.slice(0, 255),
     `o:${order.id}`,
     currency,
     [{ label: title.slice(0, 32), amount }],
     { provider_token: providerToken },
   );
+  return amount;
 }
 
 /** Sends a Telegram invoice that tops up the wallet by `amount` minor units. */

@@ -51,16 +51,11 @@ export async function planCardView(ctx: BotContext, planId: string): Promise<Vie
   return { text, keyboard };
 }
 
-/**
- * The confirmation of an order awaiting payment: the price, the balance, and either "Pay from
- * balance" or "Pay <missing> by invoice", plus Cancel. A renewal also shows the new expiry: the
- * later of now and the current expiry, plus the plan's days.
- */
-export async function confirmView(ctx: BotContext, order: Order): Promise<View> {
+/** The head of an order's message: plan, price, balance and, for a renewal, the new expiry. */
+async function orderLines(ctx: BotContext, order: Order, balance: number): Promise<string[]> {
   const locale = await localeOf(ctx);
-  const { shop, wallet, subscriptions } = ctx.deps.shop;
+  const { shop, subscriptions } = ctx.deps.shop;
   const plan = shop.plan(order.planId);
-  const balance = await wallet.balance(order.customerId);
   const price = money(ctx, order.price, locale);
   const title = html(plan ? plan.title[locale] : order.planId);
   const lines = [
@@ -89,20 +84,62 @@ export async function confirmView(ctx: BotContext, order: Order): Promise<View> 
       if (pending > 0) lines.push(ctx.t("buy-renewal-after-pending", { count: pending }));
     }
   }
+  return lines;
+}
+
+const cancelButton = (ctx: BotContext, order: Order) =>
+  new InlineKeyboard().text(ctx.t("buy-cancel"), orderCb.pack({ act: "cancel", id: order.id })).row();
+
+/**
+ * The confirmation of an order awaiting payment: the price, the balance, and either "Pay from
+ * balance" or "Pay <missing> by invoice" (saying what the balance covers, if anything), plus
+ * Cancel. A renewal also shows the new expiry: the later of now and the current expiry, plus the
+ * plan's days.
+ */
+export async function confirmView(ctx: BotContext, order: Order): Promise<View> {
+  const locale = await localeOf(ctx);
+  const { shop, wallet } = ctx.deps.shop;
+  const balance = await wallet.balance(order.customerId);
+  const lines = await orderLines(ctx, order, balance);
   const keyboard = new InlineKeyboard();
   if (balance >= order.price) {
     lines.push("", ctx.t("buy-confirm-enough"));
+    const price = money(ctx, order.price, locale);
     keyboard.text(ctx.t("buy-pay-balance", { price }), orderCb.pack({ act: "bal", id: order.id }));
   } else {
-    const missing = money(ctx, Math.max(order.price - balance, shop.minimumInvoice()), locale);
-    lines.push("", ctx.t("buy-confirm-short", { missing }));
+    const due = Math.max(order.price - balance, shop.minimumInvoice());
+    const missing = money(ctx, due, locale);
+    const covered = order.price - due;
+    lines.push(
+      "",
+      covered > 0
+        ? ctx.t("buy-confirm-short", { missing, covered: money(ctx, covered, locale) })
+        : ctx.t("buy-confirm-invoice", { missing }),
+    );
     keyboard.text(ctx.t("buy-pay-invoice", { amount: missing }), orderCb.pack({ act: "inv", id: order.id }));
   }
-  keyboard
-    .row()
-    .text(ctx.t("buy-cancel"), orderCb.pack({ act: "cancel", id: order.id }))
-    .row();
-  return { text: lines.join("\n"), keyboard };
+  return { text: lines.join("\n"), keyboard: keyboard.row().append(cancelButton(ctx, order)) };
+}
+
+/**
+ * Sends the order's invoice, at most one per order and amount at a time (InvoiceGate, in Redis),
+ * then turns the message that was pressed into the order's state: the button that sent the
+ * invoice is gone, so it cannot send a second one; Cancel stays. `state` is that message's text.
+ */
+async function invoiceOnce(
+  ctx: BotContext,
+  order: Order,
+  balance: number,
+  state: (amount: number) => Promise<string>,
+): Promise<void> {
+  const due = Math.max(order.price - balance, ctx.deps.shop.shop.minimumInvoice());
+  if (!(await new InvoiceGate(ctx.deps.redis).claim(order.customerId, `o:${order.id}:${due}`))) {
+    await answer(ctx, ctx.t("invoice-already-sent"), true);
+    return;
+  }
+  await answer(ctx);
+  const amount = await sendOrderInvoice(ctx, order);
+  await show(ctx, { text: await state(amount), keyboard: cancelButton(ctx, order) });
 }
 
 /** Starts a purchase of `planId` and shows its confirmation. */
@@ -176,10 +213,9 @@ async function payFromBalance(ctx: BotContext, orderId: string): Promise<void> {
       return;
     case "insufficient":
       // The balance went down since the confirmation was shown: the rest by invoice.
-      await answer(ctx);
-      await ctx.reply(ctx.t("buy-balance-short", { balance: money(ctx, result.balance, locale) }));
-      await sendOrderInvoice(ctx, order);
-      return;
+      return invoiceOnce(ctx, order, result.balance, async () =>
+        ctx.t("buy-balance-short", { balance: money(ctx, result.balance, locale) }),
+      );
     default:
       await answer(ctx, ctx.t("shop-order-gone"), true);
   }
@@ -188,22 +224,19 @@ async function payFromBalance(ctx: BotContext, orderId: string): Promise<void> {
 async function payByInvoice(ctx: BotContext, orderId: string): Promise<void> {
   const order = await payableOrder(ctx, orderId);
   if (!order) return;
-  const { shop, wallet } = ctx.deps.shop;
-  const balance = await wallet.balance(order.customerId);
+  const balance = await ctx.deps.shop.wallet.balance(order.customerId);
   if (balance >= order.price) {
     // Topped up meanwhile: the balance covers it now, so offer that instead of an invoice.
     await answer(ctx);
     await show(ctx, await confirmView(ctx, order));
     return;
   }
-  // One invoice per order and amount at a time: presses right after it point at it.
-  const due = Math.max(order.price - balance, shop.minimumInvoice());
-  if (!(await new InvoiceGate(ctx.deps.redis).claim(order.customerId, `o:${order.id}:${due}`))) {
-    await answer(ctx, ctx.t("invoice-already-sent"), true);
-    return;
-  }
-  await answer(ctx);
-  await sendOrderInvoice(ctx, order);
+  const locale = await localeOf(ctx);
+  await invoiceOnce(ctx, order, balance, async (amount) => {
+    const lines = await orderLines(ctx, order, balance);
+    lines.push("", ctx.t("buy-invoice-sent", { amount: money(ctx, amount, locale) }));
+    return lines.join("\n");
+  });
 }
 
 async function cancelOrder(ctx: BotContext, orderId: string): Promise<void> {
