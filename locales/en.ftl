@@ -830,7 +830,7 @@ broadcast-home = 📣 <b>Broadcast</b>
 broadcast-new = ✍️ Write a message
 broadcast-unavailable = Broadcasts are not available right now: the worker that sends them is not running.
 broadcast-ask = ✍️ Send the message for the broadcast: a text, or a photo with a caption.
-    Formatting (bold, links, …) is not kept: it goes out as plain text. /cancel to stop.
+    Formatting (bold, links, …) is kept. /cancel to stop.
 broadcast-need-caption = A photo needs a caption: send it again with the text in its caption.
 broadcast-text-or-photo = Please send a text, or a photo with a caption.
 broadcast-too-long = That is too long: at most { $max } characters.
@@ -856,6 +856,23 @@ broadcast-done = ✅ <b>Broadcast to { $audience } finished</b>
     { $total } recipients: ✅ sent { $sent } · ⚠️ failed { $failed } · 🚫 blocked the bot { $blocked }
     Skipped (blocked earlier): { $skipped }
 broadcast-final = ✅ Broadcast finished: sent { $sent }, failed { $failed }, blocked { $blocked } of { $total }.
+broadcast-stop = ⏹ Stop
+broadcast-stop-stopping = ⏹ Stopping: nothing more goes out; the final count follows.
+broadcast-stop-already = This broadcast is already being stopped.
+broadcast-stop-finished = This broadcast has already finished.
+broadcast-stop-unknown = This broadcast is no longer known.
+broadcast-stopping =
+    ⏹ <b>Stopping the broadcast to { $audience }</b>
+    ✅ Sent: { $sent } · ⚠️ Failed: { $failed } · 🚫 Blocked: { $blocked }
+    Dropping the messages still queued…
+broadcast-stopped =
+    ⏹ <b>Broadcast to { $audience } stopped</b>
+    ✅ sent { $sent } · ⚠️ failed { $failed } · 🚫 blocked the bot { $blocked }
+    Not sent (dropped from the queue): { $cancelled }
+broadcast-final-stopped = ⏹ Broadcast stopped: sent { $sent }, failed { $failed }, blocked { $blocked }; { $cancelled ->
+        [one] { $cancelled } queued message was
+       *[other] { $cancelled } queued messages were
+    } not sent.
 
 ## Stars refunds
 

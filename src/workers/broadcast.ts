@@ -1,13 +1,21 @@
 import { randomBytes } from "node:crypto";
 import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from "bullmq";
 import { type Api, GrammyError } from "grammy";
+import type { InlineKeyboardMarkup, MessageEntity } from "grammy/types";
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import { broadcastCb } from "../bot/features/admin/callbacks.js";
 import type { Locale } from "../config.js";
 import { AUDIENCES, type Audience, type AudienceDeps, audiencePage } from "../domain/stats.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
-import { broadcastStatsKey, type Outbox, outboxMessage } from "./outbox.js";
+import {
+  broadcastStatsKey,
+  broadcastStopKey,
+  messageEntities,
+  type Outbox,
+  outboxMessage,
+} from "./outbox.js";
 import { QUEUE_PREFIX } from "./queues.js";
 
 export const BROADCAST_QUEUE = "broadcast";
@@ -25,15 +33,22 @@ export interface BroadcastRequest {
   adminChatId: number;
   /** HTML (the admin's text, escaped), or the caption when `photoFileId` is set. */
   text: string;
+  /** The admin's formatting: `text` is then plain text, formatted by these entities. */
+  entities?: MessageEntity[];
   photoFileId?: string;
   audience: Audience;
   /** Language of the progress messages (the admin's). */
   locale?: Locale;
 }
 
-/** The bot's way to start a broadcast; the fan-out itself runs in the broadcast worker. */
+/** What a Stop press did: stopping now, already stopping, already over, or no such broadcast. */
+export type StopOutcome = "stopping" | "already" | "finished" | "unknown";
+
+/** The bot's way to start (and stop) a broadcast; the fan-out itself runs in the broadcast worker. */
 export interface BroadcastStarter {
   start(request: BroadcastRequest): Promise<{ id: string }>;
+  /** Stops a running broadcast in every process: what was sent stays sent, the rest is dropped. */
+  stop(id: string): Promise<StopOutcome>;
 }
 
 export interface BroadcastStatus {
@@ -47,7 +62,11 @@ export interface BroadcastStatus {
   failed: number;
   /** Blocked the bot (found now, or marked in between). */
   blocked: number;
+  /** Queued but dropped because the broadcast was stopped. */
+  cancelled: number;
   fannedOut: boolean;
+  /** An admin pressed Stop. */
+  stopped: boolean;
   finished: boolean;
 }
 
@@ -63,6 +82,11 @@ const record = z.object({
   adminChatId: z.coerce.number(),
   locale: z.enum(["en", "ru"]),
   text: z.string(),
+  /** JSON of the admin's entities, when the text keeps its formatting. */
+  entities: z
+    .string()
+    .optional()
+    .transform((v) => (v ? messageEntities.parse(JSON.parse(v)) : undefined)),
   photo: z.string().optional(),
   audience: z.enum(AUDIENCES),
   createdAt: z.coerce.number(),
@@ -71,6 +95,11 @@ const record = z.object({
   total: z.coerce.number().default(0),
   skipped: z.coerce.number().default(0),
   fanned: z
+    .string()
+    .optional()
+    .transform((v) => v === "1"),
+  /** The fan-out saw the Stop and queues no more (totals are final). */
+  halted: z
     .string()
     .optional()
     .transform((v) => v === "1"),
@@ -92,10 +121,34 @@ async function load(redis: Redis, id: string): Promise<BroadcastRecord | undefin
   return h.id ? record.parse(h) : undefined;
 }
 
-async function counts(redis: Redis, id: string): Promise<{ sent: number; failed: number; blocked: number }> {
-  const h = await redis.hgetall(broadcastStatsKey(id));
-  return { sent: Number(h.sent ?? 0), failed: Number(h.failed ?? 0), blocked: Number(h.blocked ?? 0) };
+interface Counts {
+  sent: number;
+  failed: number;
+  blocked: number;
+  cancelled: number;
 }
+
+async function counts(redis: Redis, id: string): Promise<Counts> {
+  const h = await redis.hgetall(broadcastStatsKey(id));
+  return {
+    sent: Number(h.sent ?? 0),
+    failed: Number(h.failed ?? 0),
+    blocked: Number(h.blocked ?? 0),
+    cancelled: Number(h.cancelled ?? 0),
+  };
+}
+
+const isStopped = async (redis: Redis, id: string) => (await redis.exists(broadcastStopKey(id))) === 1;
+
+/**
+ * Marks a broadcast stopped unless it is unknown or over. KEYS: record, stop key. ARGV: now, ttl.
+ * Returns the StopOutcome.
+ */
+const STOP = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 'unknown' end
+if redis.call('HEXISTS', KEYS[1], 'finishedAt') == 1 then return 'finished' end
+if redis.call('SET', KEYS[2], ARGV[1], 'NX', 'EX', ARGV[2]) then return 'stopping' end
+return 'already'`;
 
 /**
  * Producer side: records a broadcast and queues its fan-out as one job whose id is the broadcast
@@ -113,7 +166,12 @@ export class BroadcastQueue implements BroadcastStarter {
 
   async start(request: BroadcastRequest): Promise<{ id: string }> {
     // The outbox's own rules (length, caption limit) checked now, not per recipient later.
-    outboxMessage.parse({ chatId: request.adminChatId, text: request.text, photo: request.photoFileId });
+    outboxMessage.parse({
+      chatId: request.adminChatId,
+      text: request.text,
+      entities: request.entities,
+      photo: request.photoFileId,
+    });
     const id = newBroadcastId();
     const fields: Record<string, string> = {
       id,
@@ -124,6 +182,7 @@ export class BroadcastQueue implements BroadcastStarter {
       createdAt: String(Date.now()),
     };
     if (request.photoFileId) fields.photo = request.photoFileId;
+    if (request.entities?.length) fields.entities = JSON.stringify(request.entities);
     await this.redis.multi().hset(broadcastKey(id), fields).expire(broadcastKey(id), KEEP_SECONDS).exec();
     await this.queue.add(
       "fanout",
@@ -137,6 +196,18 @@ export class BroadcastQueue implements BroadcastStarter {
       },
     );
     return { id };
+  }
+
+  async stop(id: string): Promise<StopOutcome> {
+    const outcome = await this.redis.eval(
+      STOP,
+      2,
+      broadcastKey(id),
+      broadcastStopKey(id),
+      String(Date.now()),
+      String(KEEP_SECONDS),
+    );
+    return outcome as StopOutcome;
   }
 
   /** Queues the repeating progress check of a broadcast (one job per broadcast). */
@@ -166,6 +237,7 @@ export class BroadcastQueue implements BroadcastStarter {
       skipped: rec.skipped,
       ...(await counts(this.redis, id)),
       fannedOut: rec.fanned,
+      stopped: await isStopped(this.redis, id),
       finished: rec.finishedAt !== undefined,
     };
   }
@@ -210,7 +282,7 @@ export function startBroadcastWorker(deps: BroadcastWorkerDeps): Worker<Broadcas
   const batch = deps.batchSize ?? BROADCAST_BATCH;
   const maxWait = deps.maxWaitMs ?? BROADCAST_MAX_WAIT_MS;
 
-  const render = (rec: BroadcastRecord, c: Awaited<ReturnType<typeof counts>>, final: boolean) => {
+  const render = (rec: BroadcastRecord, c: Counts, final: boolean, stopped: boolean) => {
     const vars = {
       audience: deps.i18n.t(rec.locale, `broadcast-to-${rec.audience}`),
       total: rec.total,
@@ -218,16 +290,32 @@ export function startBroadcastWorker(deps: BroadcastWorkerDeps): Worker<Broadcas
       done: c.sent + c.failed + c.blocked,
       ...c,
     };
+    if (stopped) return deps.i18n.t(rec.locale, final ? "broadcast-stopped" : "broadcast-stopping", vars);
     if (final) return deps.i18n.t(rec.locale, "broadcast-done", vars);
     const more = rec.fanned ? "" : ` ${deps.i18n.t(rec.locale, "broadcast-progress-queuing")}`;
     return deps.i18n.t(rec.locale, "broadcast-progress", { ...vars, more });
   };
 
+  /** The Stop button, while the broadcast runs (a stopping or finished one has none). */
+  const stopButton = (rec: BroadcastRecord): InlineKeyboardMarkup => ({
+    inline_keyboard: [
+      [
+        {
+          text: deps.i18n.t(rec.locale, "broadcast-stop"),
+          callback_data: broadcastCb.pack({ act: "stop", id: rec.id, aud: "", tok: "" }),
+        },
+      ],
+    ],
+  });
+
   /** Edits the progress message unless it shows this already; a failed edit is tried next time. */
-  const showProgress = async (rec: BroadcastRecord, text: string) => {
+  const showProgress = async (rec: BroadcastRecord, text: string, markup?: InlineKeyboardMarkup) => {
     if (rec.progressMessageId === undefined || text === rec.progressText) return;
     try {
-      await api.editMessageText(rec.adminChatId, rec.progressMessageId, text, { parse_mode: "HTML" });
+      await api.editMessageText(rec.adminChatId, rec.progressMessageId, text, {
+        parse_mode: "HTML",
+        reply_markup: markup,
+      });
     } catch (err) {
       const unchanged = err instanceof GrammyError && err.description.includes("message is not modified");
       const permanent = err instanceof GrammyError && (err.error_code === 400 || err.error_code === 403);
@@ -244,9 +332,12 @@ export function startBroadcastWorker(deps: BroadcastWorkerDeps): Worker<Broadcas
     if (!rec) throw new UnrecoverableError(`broadcast ${id} not found`);
     if (rec.finishedAt !== undefined) return "finished";
     if (rec.progressMessageId === undefined) {
-      const text = render(rec, { sent: 0, failed: 0, blocked: 0 }, false);
+      const text = render(rec, { sent: 0, failed: 0, blocked: 0, cancelled: 0 }, false, false);
       try {
-        const message = await api.sendMessage(rec.adminChatId, text, { parse_mode: "HTML" });
+        const message = await api.sendMessage(rec.adminChatId, text, {
+          parse_mode: "HTML",
+          reply_markup: stopButton(rec),
+        });
         await redis.hset(broadcastKey(id), { progressMessageId: message.message_id, progressText: text });
       } catch (err) {
         // Progress is a courtesy: the broadcast goes out without it.
@@ -254,11 +345,19 @@ export function startBroadcastWorker(deps: BroadcastWorkerDeps): Worker<Broadcas
       }
     }
     await deps.queue.watch(id, every);
-    const { text, photo, audience } = rec;
-    for (let cursor = rec.cursor; !rec.fanned; ) {
+    const { text, entities, photo, audience } = rec;
+    for (let cursor = rec.cursor; !rec.fanned && !rec.halted; ) {
+      if (await isStopped(redis, id)) {
+        // Stopped: queue no more; the totals so far are final.
+        await redis.hset(broadcastKey(id), "halted", "1");
+        logger.info({ broadcastId: id }, "broadcast stopped while queuing");
+        return "stopped";
+      }
       const page = await audiencePage(deps, audience, cursor, batch);
       if (page.ids.length > 0) {
-        await deps.outbox.sendMany(page.ids.map((chatId) => ({ chatId, text, photo, broadcastId: id })));
+        await deps.outbox.sendMany(
+          page.ids.map((chatId) => ({ chatId, text, entities, photo, broadcastId: id })),
+        );
       }
       const tx = redis
         .multi()
@@ -278,20 +377,23 @@ export function startBroadcastWorker(deps: BroadcastWorkerDeps): Worker<Broadcas
   const progress = async (job: Job<BroadcastJobData, string>, token: string | undefined, id: string) => {
     const rec = await load(redis, id);
     if (!rec || rec.finishedAt !== undefined) return "finished";
-    const c = await counts(redis, id);
-    const done = rec.fanned && c.sent + c.failed + c.blocked >= rec.total;
+    const [c, stopped] = await Promise.all([counts(redis, id), isStopped(redis, id)]);
+    // Every queued message is accounted for (sent, refused, blocked, or dropped after a Stop)
+    // once the fan-out has queued its last page or halted at the Stop.
+    const queued = rec.fanned || rec.halted;
+    const done = queued && c.sent + c.failed + c.blocked + c.cancelled >= rec.total;
     const overdue = Date.now() - job.timestamp > maxWait;
     if (!done && !overdue) {
-      await showProgress(rec, render(rec, c, false));
+      await showProgress(rec, render(rec, c, false, stopped), stopped ? undefined : stopButton(rec));
       await job.moveToDelayed(Date.now() + every, token);
       throw new DelayedError();
     }
-    const final = render(rec, c, true);
+    const final = render(rec, c, true, stopped);
     await showProgress(rec, final);
     // Through the outbox, once: a re-run of this job cannot send the final count twice.
     await deps.outbox.send({
       chatId: rec.adminChatId,
-      text: deps.i18n.t(rec.locale, "broadcast-final", {
+      text: deps.i18n.t(rec.locale, stopped ? "broadcast-final-stopped" : "broadcast-final", {
         audience: deps.i18n.t(rec.locale, `broadcast-to-${rec.audience}`),
         total: rec.total,
         ...c,
@@ -304,7 +406,7 @@ export function startBroadcastWorker(deps: BroadcastWorkerDeps): Worker<Broadcas
       .expire(broadcastKey(id), KEEP_SECONDS)
       .expire(broadcastStatsKey(id), KEEP_SECONDS)
       .exec();
-    logger.info({ broadcastId: id, total: rec.total, ...c, overdue }, "broadcast finished");
+    logger.info({ broadcastId: id, total: rec.total, ...c, stopped, overdue }, "broadcast finished");
     return "finished";
   };
 

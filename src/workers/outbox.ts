@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { DelayedError, type Job, Queue, Worker } from "bullmq";
 import { type Api, GrammyError } from "grammy";
-import type { InlineKeyboardMarkup } from "grammy/types";
+import type { InlineKeyboardMarkup, MessageEntity } from "grammy/types";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Customers } from "../domain/customers.js";
@@ -25,11 +25,25 @@ const keyboard = z.custom<InlineKeyboardMarkup>(
     Array.isArray((v as { inline_keyboard?: unknown }).inline_keyboard),
 );
 
+/** Telegram message entities (bold, links, ...), checked for their shape; Telegram checks the rest. */
+export const messageEntities = z
+  .array(
+    z.looseObject({
+      type: z.string().min(1),
+      offset: z.number().int().min(0),
+      length: z.number().int().positive(),
+    }),
+  )
+  .max(100)
+  .transform((list) => list as MessageEntity[]);
+
 export const outboxMessage = z
   .object({
     chatId: z.number().int(),
-    /** HTML text (or the caption when `photo` is set). */
+    /** HTML text (or the caption when `photo` is set); plain text when `entities` is set. */
     text: z.string().min(1).max(4096),
+    /** The text's formatting as entities (a broadcast keeps the admin's): no HTML parsing then. */
+    entities: messageEntities.optional(),
     /** A Telegram file_id of a photo to send with `text` as its caption. */
     photo: z.string().optional(),
     keyboard: keyboard.optional(),
@@ -41,7 +55,8 @@ export const outboxMessage = z
   .refine((m) => !m.photo || m.text.length <= 1024, "a caption holds at most 1024 characters");
 export type OutboxMessage = z.output<typeof outboxMessage>;
 
-export type SendOutcome = "sent" | "blocked" | "failed" | "duplicate";
+/** `cancelled`: a message of a broadcast that was stopped before it went out. */
+export type SendOutcome = "sent" | "blocked" | "failed" | "duplicate" | "cancelled";
 
 const sentKey = (once: string) => `outbox:sent:${once}`;
 /** BullMQ job ids may not contain ":"; a digest of the once-key serves. */
@@ -56,6 +71,8 @@ export function limiterFor(perSecond: number): { max: number; duration: number }
 }
 const gapKey = (chatId: number) => `outbox:gap:${chatId}`;
 export const broadcastStatsKey = (id: string) => `broadcast:${id}:stats`;
+/** Set when an admin stops a broadcast: its messages still queued are dropped, in every process. */
+export const broadcastStopKey = (id: string) => `broadcast:${id}:stopped`;
 
 /** Producer side: queue a message for rate-limited delivery. */
 export class Outbox {
@@ -144,6 +161,9 @@ export function startOutboxWorker(deps: OutboxWorkerDeps): Worker<OutboxMessage,
       const message = outboxMessage.parse(job.data);
       if (message.once && (await deps.redis.exists(sentKey(message.once))))
         return record(message, "duplicate");
+      if (message.broadcastId && (await deps.redis.exists(broadcastStopKey(message.broadcastId)))) {
+        return record(message, "cancelled");
+      }
       if (message.broadcastId && (await deps.customers.get(message.chatId))?.botBlocked) {
         return record(message, "blocked");
       }
@@ -154,12 +174,21 @@ export function startOutboxWorker(deps: OutboxWorkerDeps): Worker<OutboxMessage,
         throw new DelayedError();
       }
       try {
-        const options = { parse_mode: "HTML" as const, reply_markup: message.keyboard };
-        if (message.photo)
-          await deps.api.sendPhoto(message.chatId, message.photo, { ...options, caption: message.text });
-        else {
+        const { entities } = message;
+        const options = {
+          parse_mode: entities ? undefined : ("HTML" as const),
+          reply_markup: message.keyboard,
+        };
+        if (message.photo) {
+          await deps.api.sendPhoto(message.chatId, message.photo, {
+            ...options,
+            caption: message.text,
+            caption_entities: entities,
+          });
+        } else {
           await deps.api.sendMessage(message.chatId, message.text, {
             ...options,
+            entities,
             link_preview_options: { is_disabled: true },
           });
         }

@@ -2,7 +2,7 @@ import type { Update, User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readBroadcastMessage } from "../../src/bot/features/admin/broadcast.js";
 import { DAY, ManualClock } from "../../src/domain/clock.js";
-import type { BroadcastRequest, BroadcastStarter } from "../../src/workers/broadcast.js";
+import type { BroadcastRequest, BroadcastStarter, StopOutcome } from "../../src/workers/broadcast.js";
 import { callback, command, privateChat, textMessage, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";
 import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";
@@ -19,6 +19,10 @@ class FakeStarter implements BroadcastStarter {
   async start(request: BroadcastRequest): Promise<{ id: string }> {
     this.calls.push(request);
     return { id: `bcfake${this.calls.length}` };
+  }
+  // Stop (issue 10, item 17) is tested in admin-broadcast-format.test.ts with a real queue.
+  async stop(): Promise<StopOutcome> {
+    return "unknown";
   }
 }
 
@@ -98,7 +102,8 @@ describe("broadcast", () => {
     expect(lastShown().text).toContain(
       "Send the message for the broadcast: a text, or a photo with a caption.",
     );
-    expect(lastShown().text).toContain("it goes out as plain text");
+    // Formatting is kept since issue 10 (17); it used to say "it goes out as plain text".
+    expect(lastShown().text).toContain("Formatting (bold, links, …) is kept.");
     expect(button("✖ Cancel")).toBe("a.bc:cancel:::");
 
     await say("Sale: <b>50%</b> off & more");

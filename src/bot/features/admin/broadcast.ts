@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard } from "grammy";
-import type { Message } from "grammy/types";
+import type { Message, MessageEntity } from "grammy/types";
 import { z } from "zod";
 import type { Locale } from "../../../config.js";
 import { OneTimeTokens } from "../../../domain/one-time.js";
 import { type Audience, countAudience } from "../../../domain/stats.js";
+import { messageEntities } from "../../../workers/outbox.js";
 import type { BotContext, BotDeps, ConvContext } from "../../context.js";
 import { ANSWER_TIMEOUT_MS, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
@@ -18,9 +19,11 @@ import { adminHomeButton } from "./home.js";
  * Broadcast: the admin writes a message (a text, or a photo with a caption) in a short
  * conversation, sees it exactly as customers will, picks the audience (with counts) and confirms
  * with a one-time token. The draft waits in Redis between the steps, so the buttons keep working
- * outside the conversation; the sending itself runs in the broadcast worker.
+ * outside the conversation; the sending itself runs in the broadcast worker, whose progress
+ * message carries a Stop button.
  *
- * Formatting is not kept: the text goes out as plain text (escaped for HTML).
+ * Formatting is kept: a message with entities (bold, links, ...) goes out as its text with those
+ * entities; one without goes out as HTML-escaped text, as before.
  */
 
 const BROADCAST = "admin-broadcast";
@@ -31,13 +34,21 @@ const DRAFT_TTL_SECONDS = 3_600;
 
 const draftKey = (id: string) => `broadcast:draft:${id}`;
 
-/** A message ready to go out: HTML text (or caption) and an optional photo file_id. */
+/**
+ * A message ready to go out: the text (or caption) and an optional photo file_id. The text is
+ * HTML unless `entities` is set: then it is the admin's plain text with their formatting.
+ */
 export interface BroadcastDraft {
   text: string;
+  entities?: MessageEntity[];
   photo?: string;
 }
 
-const draftSchema = z.object({ text: z.string().min(1), photo: z.string().optional() });
+const draftSchema = z.object({
+  text: z.string().min(1),
+  entities: messageEntities.optional(),
+  photo: z.string().optional(),
+});
 
 async function loadDraft(deps: BotDeps, id: string): Promise<BroadcastDraft | undefined> {
   if (!id) return undefined;
@@ -49,24 +60,61 @@ async function loadDraft(deps: BotDeps, id: string): Promise<BroadcastDraft | un
 
 type Translate = BotContext["t"];
 
+/**
+ * `raw` trimmed, with its entities moved along (offsets count UTF-16 code units, as JS strings
+ * do); an entity cut off entirely by the trimming is dropped, one cut in part is shortened.
+ */
+function trimmed(
+  raw: string,
+  entities: MessageEntity[] | undefined,
+): { text: string; entities: MessageEntity[] } {
+  const text = raw.trim();
+  const lead = raw.length - raw.trimStart().length;
+  const kept: MessageEntity[] = [];
+  for (const e of entities ?? []) {
+    const start = Math.max(0, e.offset - lead);
+    const end = Math.min(text.length, e.offset + e.length - lead);
+    if (end > start) kept.push({ ...e, offset: start, length: end - start });
+  }
+  return { text, entities: kept };
+}
+
+/** The text as it goes out: with the admin's entities when there are any, else escaped HTML. */
+function draftText(
+  raw: string,
+  entities: MessageEntity[] | undefined,
+  max: number,
+): { ok: true; text: string; entities?: MessageEntity[] } | { ok: false; problem: string; max: number } {
+  const cut = trimmed(raw, entities);
+  // Telegram's limits count the text without its formatting; escaped HTML is checked as sent.
+  const text = cut.entities.length > 0 ? cut.text : html(cut.text);
+  if (text.length > max) return { ok: false, problem: "broadcast-too-long", max };
+  return cut.entities.length > 0 ? { ok: true, text, entities: cut.entities } : { ok: true, text };
+}
+
 /** The admin's message as it will go out, or the key of what is wrong with it. */
 export function readBroadcastMessage(
-  message: Pick<Message, "text" | "photo" | "caption">,
+  message: Pick<Message, "text" | "entities" | "photo" | "caption" | "caption_entities">,
 ): { ok: true; draft: BroadcastDraft } | { ok: false; problem: string; max?: number } {
   if (message.photo && message.photo.length > 0) {
-    const caption = message.caption?.trim() ?? "";
-    if (!caption) return { ok: false, problem: "broadcast-need-caption" };
-    const text = html(caption);
-    if (text.length > CAPTION_MAX) return { ok: false, problem: "broadcast-too-long", max: CAPTION_MAX };
+    if (!message.caption?.trim()) return { ok: false, problem: "broadcast-need-caption" };
+    const read = draftText(message.caption, message.caption_entities, CAPTION_MAX);
+    if (!read.ok) return read;
     // The largest size is the last one.
     const photo = message.photo[message.photo.length - 1]?.file_id ?? "";
-    return { ok: true, draft: { text, photo } };
+    const { text, entities } = read;
+    return { ok: true, draft: entities ? { text, entities, photo } : { text, photo } };
   }
-  const raw = message.text?.trim();
-  if (!raw) return { ok: false, problem: "broadcast-text-or-photo" };
-  const text = html(raw);
-  if (text.length > TEXT_MAX) return { ok: false, problem: "broadcast-too-long", max: TEXT_MAX };
-  return { ok: true, draft: { text } };
+  if (!message.text?.trim()) return { ok: false, problem: "broadcast-text-or-photo" };
+  const read = draftText(message.text, message.entities, TEXT_MAX);
+  if (!read.ok) return read;
+  const { text, entities } = read;
+  return { ok: true, draft: entities ? { text, entities } : { text } };
+}
+
+/** Send options of a draft's text: its entities, or HTML parsing. */
+function formatOf(draft: BroadcastDraft): { entities: MessageEntity[] } | { parse_mode: "HTML" } {
+  return draft.entities ? { entities: draft.entities } : { parse_mode: "HTML" };
 }
 
 function audienceDeps(deps: BotDeps) {
@@ -153,9 +201,14 @@ async function broadcastConversation(conversation: BotConversation, ctx: ConvCon
   });
 
   // The preview goes out with exactly the options the outbox uses for customers.
-  if (draft.photo) await ctx.replyWithPhoto(draft.photo, { caption: draft.text, parse_mode: "HTML" });
-  else {
-    await ctx.reply(draft.text, { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
+  if (draft.photo) {
+    const format = formatOf(draft);
+    await ctx.replyWithPhoto(draft.photo, {
+      caption: draft.text,
+      ...("entities" in format ? { caption_entities: format.entities } : format),
+    });
+  } else {
+    await ctx.reply(draft.text, { ...formatOf(draft), link_preview_options: { is_disabled: true } });
   }
   await ctx.reply(ctx.t("broadcast-preview"), {
     parse_mode: "HTML",
@@ -248,6 +301,7 @@ broadcastFeature.callbackQuery(broadcastCb.pattern, async (ctx) => {
       const { id } = await deps.broadcasts.start({
         adminChatId: ctx.chat?.id ?? ctx.from.id,
         text: draft.text,
+        entities: draft.entities,
         photoFileId: draft.photo,
         audience: data.aud,
         locale: await localeOf(ctx),
@@ -255,6 +309,14 @@ broadcastFeature.callbackQuery(broadcastCb.pattern, async (ctx) => {
       await deps.redis.del(draftKey(data.id));
       ctx.log.info({ adminId: ctx.from.id, broadcastId: id, audience: data.aud }, "broadcast started");
       return show(ctx, { text: ctx.t("broadcast-started"), keyboard: adminHomeButton(ctx) });
+    }
+    case "stop": {
+      // The worker's progress message shows the outcome; the press is answered with a toast.
+      const outcome = deps.broadcasts && data.id ? await deps.broadcasts.stop(data.id) : "unknown";
+      if (outcome === "stopping") {
+        ctx.log.info({ adminId: ctx.from.id, broadcastId: data.id }, "broadcast stopped by an admin");
+      }
+      return ctx.answerCallbackQuery({ text: ctx.t(`broadcast-stop-${outcome}`) });
     }
   }
 });

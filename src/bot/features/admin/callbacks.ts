@@ -86,14 +86,15 @@ export const settingsCb = callbackCodec("a.set", {
 });
 
 /**
- * Callback data of the broadcast flow. `id` is a draft id (empty for the section itself); `aud`
- * the audience chosen; `tok` the one-time token of `go`, so a double tap starts one broadcast.
+ * Callback data of the broadcast flow. `id` is a draft id (empty for the section itself), or for
+ * `stop` a running broadcast's id; `aud` the audience chosen; `tok` the one-time token of `go`,
+ * so a double tap starts one broadcast.
  */
 export const broadcastCb = callbackCodec("a.bc", {
-  act: z.enum(["new", "aud", "go", "cancel"]),
+  act: z.enum(["new", "aud", "go", "cancel", "stop"]),
   id: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{0,16}$/)
+    .regex(/^[A-Za-z0-9_-]{0,40}$/)
     .default(""),
   aud: z.enum(["all", "active", ""]).default(""),
   tok: z.string().max(16).default(""),
