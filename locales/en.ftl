@@ -697,6 +697,7 @@ wallet-kind-admin-credit = Credit by the shop
 wallet-kind-admin-debit = Debit by the shop
 
 my-title = 🔑 <b>Your subscriptions</b>
+my-title-page = 🔑 <b>Your subscriptions</b> · page { $page } of { $pages }
 my-empty = You have no subscriptions yet. Pick a plan with /buy.
 my-item = { $status } · <b>{ $plan }</b> · until { $expiry }
 my-status-active = ✅ active

@@ -741,6 +741,7 @@ wallet-kind-admin-credit = Начисление магазином
 wallet-kind-admin-debit = Списание магазином
 
 my-title = 🔑 <b>Ваши подписки</b>
+my-title-page = 🔑 <b>Ваши подписки</b> · страница { $page } из { $pages }
 my-empty = У вас пока нет подписок. Выберите тариф через /buy.
 my-item = { $status } · <b>{ $plan }</b> · до { $expiry }
 my-status-active = ✅ активна

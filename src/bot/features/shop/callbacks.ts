@@ -25,7 +25,8 @@ export const walletCb = callbackCodec("wallet", {
 });
 
 export const myCb = callbackCodec("my", {
-  act: z.enum(["card", "qr", "renew"]),
+  act: z.enum(["card", "qr", "renew", "page"]),
+  /** card, qr, renew: the subscription; page: the page number. */
   id: entityId,
 });
 

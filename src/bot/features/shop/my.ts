@@ -37,8 +37,26 @@ function locationsOf(ctx: BotContext, locale: Locale, sub: Subscription): string
   return names.length > 0 ? ctx.t("shop-locations", { names: html(names.join(", ")) }) : "";
 }
 
-/** The customer's subscriptions: status and expiry of each (stored values; no hosting calls). */
-export async function myListView(ctx: BotContext): Promise<View> {
+/** "#3f9a1c": the end of a subscription's id, which tells apart subscriptions of one plan. */
+export function shortId(sub: Subscription): string {
+  return `#${sub.id.slice(-6)}`;
+}
+
+/** "Mar 1": the expiry on a button, where the year would only take room. */
+function shortDate(ctx: BotContext, locale: Locale, ms: number): string {
+  if (ms <= 0) return ctx.t("access-no-expiry");
+  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(ms);
+}
+
+/** Subscriptions on one page of /my. */
+export const MY_PAGE_SIZE = 8;
+
+/**
+ * The customer's subscriptions, newest first, eight a page: status, expiry, locations and short
+ * id of each (stored values; no hosting calls). A plan listed more than once has the expiry and
+ * the short id on its buttons too. A page past the end shows the last one.
+ */
+export async function myListView(ctx: BotContext, page = 0): Promise<View> {
   const locale = await localeOf(ctx);
   const subs = ctx.from ? await ctx.deps.shop.subscriptions.ofCustomer(ctx.from.id) : [];
   const keyboard = new InlineKeyboard();
@@ -51,8 +69,12 @@ export async function myListView(ctx: BotContext): Promise<View> {
     return { text: ctx.t("my-empty"), keyboard: mainMenuRow(ctx.t, keyboard.row()) };
   }
   const now = ctx.deps.clock.now();
-  const lines = [ctx.t("my-title"), ""];
-  for (const sub of subs) {
+  const pages = Math.ceil(subs.length / MY_PAGE_SIZE);
+  const at = Math.min(Math.max(0, page), pages - 1);
+  const titles = subs.map((s) => titleOf(ctx, locale, s));
+  const repeated = new Set(titles.filter((title, i) => titles.indexOf(title) !== i));
+  const lines = [pages > 1 ? ctx.t("my-title-page", { page: at + 1, pages }) : ctx.t("my-title"), ""];
+  for (const sub of subs.slice(at * MY_PAGE_SIZE, (at + 1) * MY_PAGE_SIZE)) {
     const status = statusOf(now, sub.expiresAt);
     const title = titleOf(ctx, locale, sub);
     lines.push(
@@ -63,12 +85,17 @@ export async function myListView(ctx: BotContext): Promise<View> {
       }),
     );
     const where = locationsOf(ctx, locale, sub);
-    if (where) lines.push(`    ${where}`);
+    lines.push(`    ${where ? `${where} · ` : ""}${shortId(sub)}`);
+    const label = repeated.has(title)
+      ? `${title} · ${shortDate(ctx, locale, sub.expiresAt)} · ${shortId(sub)}`
+      : title;
     keyboard
-      .text(`${status === "expired" ? "⌛" : "🔑"} ${title}`, myCb.pack({ act: "card", id: sub.id }))
+      .text(`${status === "expired" ? "⌛" : "🔑"} ${label}`, myCb.pack({ act: "card", id: sub.id }))
       .row();
   }
-  return { text: lines.join("\n"), keyboard: mainMenuRow(ctx.t, keyboard) };
+  if (at > 0) keyboard.text(ctx.t("shop-prev"), myCb.pack({ act: "page", id: String(at - 1) }));
+  if (at < pages - 1) keyboard.text(ctx.t("shop-next"), myCb.pack({ act: "page", id: String(at + 1) }));
+  return { text: lines.join("\n"), keyboard: mainMenuRow(ctx.t, keyboard.row()) };
 }
 
 /** The presser's subscription, or undefined (and they are told) when it is not theirs or gone. */
@@ -103,7 +130,7 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
   const expiresAt = state ? state.expiresAt : sub.expiresAt;
   const status = statusOf(ctx.deps.clock.now(), expiresAt, state?.enabled);
   const lines = [
-    `🔑 <b>${html(titleOf(ctx, locale, sub))}</b>`,
+    `🔑 <b>${html(titleOf(ctx, locale, sub))}</b> · ${shortId(sub)}`,
     ctx.t("my-card-status", { status: ctx.t(`my-status-${status}`) }),
     ctx.t("my-card-expiry", { date: expiryText(ctx, locale, expiresAt) }),
     trafficLine(ctx, locale, sub, state),
@@ -173,6 +200,10 @@ myFeature.callbackQuery(MY_LIST, async (ctx) => {
 myFeature.callbackQuery(myCb.pattern, async (ctx) => {
   const data = myCb.unpack(ctx.callbackQuery.data);
   if (!data) return answer(ctx);
+  if (data.act === "page") {
+    await answer(ctx);
+    return show(ctx, await myListView(ctx, Number.parseInt(data.id, 10) || 0));
+  }
   const sub = await ownSubscription(ctx, data.id);
   if (!sub) return;
   switch (data.act) {
