@@ -310,6 +310,22 @@ xui-delete-confirm =
     Its VLESS link and subscription stop working at once. This cannot be undone.
 xui-delete-yes = 🗑 Yes, delete
 xui-deleted = 🗑 User <b>{ $name }</b> is deleted.
+owners-warning = ⚠️ { $count ->
+        [one] { $count } customer is on it:
+       *[other] { $count } customers are on it:
+    }
+owners-line = • { $who } · { $plan }, until { $until }
+owners-delete-note = Their shop subscriptions will be marked as removed: /my shows it and the reminders stop.
+owners-rename-note = Their shop subscriptions will follow the new name.
+owners-regen-note = Their links stop working; they need new access, which is not issued again by itself yet.
+owners-removed = 🔗 Marked as removed in the shop: { $who }.
+owners-renamed = 🔗 The shop follows the new name for: { $who }.
+owners-not-followed = ⚠️ The shop's records of its customers on this client could not be updated; check their subscriptions.
+owners-term = 🔗 The shop's expiry and reminders follow the new term for: { $who }.
+owners-regen-done = ⚠️ { $count ->
+        [one] { $count } shop subscription was on this server; their links stopped working:
+       *[other] { $count } shop subscriptions were on this server; their links stopped working:
+    }
 xui-delete-already = This deletion is already done (the button was pressed more than once).
 xui-delete-expired = This confirmation has expired. Open the user again to delete it.
 xui-ask-name =
@@ -517,6 +533,7 @@ customers-subs-line = • <b>{ $plan }</b>{ $trial } — until { $until } · { $
 customers-sub-trial-mark = { " " }(trial)
 customers-sub-status-active = ✅ active
 customers-sub-status-expired = ⌛ expired
+customers-sub-status-removed = 🗑 removed by an admin
 customers-no-expiry = no expiry
 customers-unlimited = unlimited
 customers-sub-title = 🔑 <b>{ $plan }</b>{ $trial }
@@ -703,6 +720,7 @@ my-item = { $status } · <b>{ $plan }</b> · until { $expiry }
 my-status-active = ✅ active
 my-status-expired = ⌛ expired
 my-status-disabled = ⏸ paused
+my-status-removed = 🗑 removed by the shop's admins
 my-trial = free trial
 my-card-status = Status: { $status }
 my-card-expiry = Valid until: { $date }

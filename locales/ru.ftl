@@ -317,6 +317,24 @@ xui-delete-confirm =
     Его VLESS-ссылка и подписка сразу перестанут работать. Это нельзя отменить.
 xui-delete-yes = 🗑 Да, удалить
 xui-deleted = 🗑 Пользователь <b>{ $name }</b> удалён.
+owners-warning = ⚠️ { $count ->
+        [one] На нём { $count } покупатель:
+        [few] На нём { $count } покупателя:
+       *[other] На нём { $count } покупателей:
+    }
+owners-line = • { $who } · { $plan }, до { $until }
+owners-delete-note = Их подписки в магазине будут отмечены как удалённые: это видно в /my, напоминания прекратятся.
+owners-rename-note = Их подписки в магазине перейдут на новое имя.
+owners-regen-note = Их ссылки перестанут работать; нужен новый доступ, сам он пока заново не выдаётся.
+owners-removed = 🔗 Отмечены в магазине как удалённые: { $who }.
+owners-renamed = 🔗 Магазин теперь знает новое имя для: { $who }.
+owners-not-followed = ⚠️ Не удалось обновить записи магазина о покупателях на этом клиенте; проверьте их подписки.
+owners-term = 🔗 Срок и напоминания в магазине следуют за новым сроком для: { $who }.
+owners-regen-done = ⚠️ { $count ->
+        [one] На этом сервере была { $count } подписка магазина; её ссылки перестали работать:
+        [few] На этом сервере было { $count } подписки магазина; их ссылки перестали работать:
+       *[other] На этом сервере было { $count } подписок магазина; их ссылки перестали работать:
+    }
 xui-delete-already = Это удаление уже выполнено (кнопку нажали несколько раз).
 xui-delete-expired = Срок этого подтверждения истёк. Откройте пользователя снова, чтобы удалить его.
 xui-ask-name =
@@ -558,6 +576,7 @@ customers-subs-line = • <b>{ $plan }</b>{ $trial } — до { $until } · { $s
 customers-sub-trial-mark = { " " }(пробная)
 customers-sub-status-active = ✅ активна
 customers-sub-status-expired = ⌛ истекла
+customers-sub-status-removed = 🗑 удалена администратором
 customers-no-expiry = бессрочно
 customers-unlimited = без ограничений
 customers-sub-title = 🔑 <b>{ $plan }</b>{ $trial }
@@ -747,6 +766,7 @@ my-item = { $status } · <b>{ $plan }</b> · до { $expiry }
 my-status-active = ✅ активна
 my-status-expired = ⌛ истекла
 my-status-disabled = ⏸ приостановлена
+my-status-removed = 🗑 удалена администраторами магазина
 my-trial = пробный период
 my-card-status = Статус: { $status }
 my-card-expiry = Действует до: { $date }

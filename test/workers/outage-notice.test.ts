@@ -29,7 +29,11 @@ describe("the customers' outage notice", () => {
   it("names the subscription and the location (the server) that is unreachable", async () => {
     fake.addAccount({ login: "outage", password: "pw", balance: 1_000 });
     const key = fake.addKey("outage");
-    const account = new AccountApi({ baseUrl: fake.url, apiKey: () => key, retry: { attempts: 1 } });
+    const account = new AccountApi({
+      baseUrl: fake.url,
+      apiKey: () => key,
+      retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+    });
     const s = fake.addServer("outage", { name: "Frankfurt-1" });
     const C_EN = 9301;
     const C_RU = 9302;

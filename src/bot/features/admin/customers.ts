@@ -247,6 +247,7 @@ export async function ledgerView(ctx: BotContext, id: number, page: number): Pro
 }
 
 function subStatus(t: Translate, s: Subscription, now: number): string {
+  if (s.removedAt !== undefined) return t("customers-sub-status-removed");
   if (s.expiresAt === 0) return t("customers-sub-status-active");
   return t(s.expiresAt > now ? "customers-sub-status-active" : "customers-sub-status-expired");
 }

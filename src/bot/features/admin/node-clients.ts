@@ -26,6 +26,7 @@ import { qrPng } from "../../views/qr.js";
 import { show, type View } from "../../views/show.js";
 import { nodeCb } from "./callbacks.js";
 import { ADMIN_HOME, adminHomeButton } from "./home.js";
+import { ownersFollow, ownersOf, ownersWarning, withOwners } from "./owners-view.js";
 import { parseDays, parseGb } from "./xui-users.js";
 
 /**
@@ -264,9 +265,10 @@ export async function nodeClientCardView(ctx: BotContext, name: string, notice?:
   return withNotice(notice, { text, keyboard: sectionNav(ctx, keyboard) });
 }
 
-function deleteConfirmView(ctx: BotContext, name: string, ref: string, token: string): View {
+/** The confirmation of a delete, naming the shop's customers on the client first (`warning`). */
+function deleteConfirmView(ctx: BotContext, name: string, ref: string, token: string, warning: string): View {
   return {
-    text: ctx.t("node-delete-confirm", { name: html(name) }),
+    text: withOwners(ctx.t("node-delete-confirm", { name: html(name) }), warning),
     keyboard: new InlineKeyboard()
       .text(ctx.t("node-delete-yes"), ncb("del-ok", ref, token))
       .text(ctx.t("menu-back"), ncb("card", ref)),
@@ -438,13 +440,16 @@ async function renewConversation(
     return;
   }
   await ctx.reply(
-    ctx.t("node-renewed", {
-      name: html(name),
-      days,
-      from: formatDateTime(locale, from * 1000),
-      to: formatDateTime(locale, done.to * 1000),
-      left: done.left,
-    }),
+    withOwners(
+      ctx.t("node-renewed", {
+        name: html(name),
+        days,
+        from: formatDateTime(locale, from * 1000),
+        to: formatDateTime(locale, done.to * 1000),
+        left: done.left,
+      }),
+      done.followed,
+    ),
     { parse_mode: "HTML", reply_markup: afterKeyboard(ctx, done.ref) },
   );
 }
@@ -454,7 +459,7 @@ async function renewConversation(
 // ---------------------------------------------------------------------------------------------
 
 type RenewOutcome =
-  | { ok: true; ref: string; to: number; left: number }
+  | { ok: true; ref: string; to: number; left: number; followed: string }
   | { ok: false; ref: string; text: string; retry: boolean };
 
 function nodeRenewals(ctx: BotContext, node: NodeApi): NodeClientRenewals {
@@ -486,7 +491,11 @@ async function renewOutcome(ctx: BotContext, name: string, targetMs: number): Pr
   if (result === "busy")
     return { ok: false, ref, text: ctx.t("node-renew-busy", { name: html(name) }), retry: true };
   ctx.log.info({ name, days: result.daysSent, targetMs }, "node client renewed");
-  return { ok: true, ref, to: result.after.expiresAt, left: result.after.leftDays };
+  // The shop's subscriptions on the client take the new term (and so their reminders move).
+  const followed = await ownersFollow(ctx, "owners-term", () =>
+    ctx.deps.shop.owners.followTerm({ kind: "node", name }, result.after.expiresAt * 1000),
+  );
+  return { ok: true, ref, to: result.after.expiresAt, left: result.after.leftDays, followed };
 }
 
 /** "Try again" (to the same target, when it can help), the client and the way back. */
@@ -524,7 +533,10 @@ async function renewToTarget(ctx: BotContext, name: string, tok: string): Promis
     return show(ctx, { text: done.text, keyboard: renewFailedKeyboard(ctx, done, seconds * 1000) });
   }
   const to = formatDateTime(await localeOf(ctx), done.to * 1000);
-  const notice = ctx.t("node-renewed-to", { name: html(name), to, left: done.left });
+  const notice = withOwners(
+    ctx.t("node-renewed-to", { name: html(name), to, left: done.left }),
+    done.followed,
+  );
   return show(ctx, await nodeClientCardView(ctx, name, notice));
 }
 
@@ -557,14 +569,23 @@ async function renameConversation(
   ctx: ConvContext,
   name: string,
 ): Promise<void> {
-  const newName = await askName(conversation, ctx, ctx.t("node-ask-rename", { name: html(name) }), name);
+  // The shop's customers on the client are named before the new name is asked for.
+  const warning = await conversation.external(async (outer: BotContext) =>
+    ownersWarning(outer, await ownersOf(outer, { kind: "node", name }), "owners-rename-note"),
+  );
+  const prompt = withOwners(ctx.t("node-ask-rename", { name: html(name) }), warning);
+  const newName = await askName(conversation, ctx, prompt, name);
   const outcome = await nodeCall(conversation, async (node, outer) => {
     const c = await node.renameClient(name, newName);
     outer.log.info({ name, newName: c.name }, "node client renamed");
-    return { value: c.name, name: c.name };
+    const followed = await ownersFollow(outer, "owners-renamed", () =>
+      outer.deps.shop.owners.renamed({ kind: "node", name }, c.name),
+    );
+    return { value: { name: c.name, followed }, name: c.name };
   });
   if (!outcome.ok) return failed(ctx, outcome.text);
-  await ctx.reply(ctx.t("node-renamed", { old: html(name), name: html(outcome.value) }), {
+  const renamed = ctx.t("node-renamed", { old: html(name), name: html(outcome.value.name) });
+  await ctx.reply(withOwners(renamed, outcome.value.followed), {
     parse_mode: "HTML",
     reply_markup: afterKeyboard(ctx, outcome.ref),
   });
@@ -666,11 +687,12 @@ export async function handleClientAction(ctx: BotContext, node: NodeApi, data: N
       ctx.log.info({ name }, "node client unbanned");
       return show(ctx, await nodeClientCardView(ctx, name, ctx.t("node-unbanned", { name: html(name) })));
     }
-    case "del":
-      return show(
-        ctx,
-        deleteConfirmView(ctx, name, arg, await new OneTimeTokens(ctx.deps.redis).issue(`node:del:${name}`)),
-      );
+    case "del": {
+      const token = await new OneTimeTokens(ctx.deps.redis).issue(`node:del:${name}`);
+      const owners = await ownersOf(ctx, { kind: "node", name });
+      const warning = await ownersWarning(ctx, owners, "owners-delete-note");
+      return show(ctx, deleteConfirmView(ctx, name, arg, token, warning));
+    }
     case "del-ok": {
       const claim = tok ? await new OneTimeTokens(ctx.deps.redis).claim(tok, `node:del:${name}`) : "unknown";
       if (claim !== "claimed") {
@@ -683,7 +705,11 @@ export async function handleClientAction(ctx: BotContext, node: NodeApi, data: N
         return show(ctx, nodeErrorView(ctx, err, back));
       }
       ctx.log.info({ name }, "node client deleted");
-      return show(ctx, await nodeClientsView(ctx, 0, ctx.t("node-deleted", { name: html(name) })));
+      const removed = await ownersFollow(ctx, "owners-removed", () =>
+        ctx.deps.shop.owners.removed({ kind: "node", name }),
+      );
+      const notice = withOwners(ctx.t("node-deleted", { name: html(name) }), removed);
+      return show(ctx, await nodeClientsView(ctx, 0, notice));
     }
   }
 }

@@ -16,6 +16,7 @@ import { localeOf } from "../../i18n.js";
 import { formatDateTime, html } from "../../views/format.js";
 import { show, type View } from "../../views/show.js";
 import { panelCb } from "./callbacks.js";
+import { ownersFollow, withOwners } from "./owners-view.js";
 import {
   allLocations,
   backToList,
@@ -187,18 +188,41 @@ async function applyExtend(ctx: BotContext, panel: PanelApi, name: string, ref: 
   if (!result.ok) return show(ctx, errorView(result.text, backToList(t)));
   ctx.log.info({ name, target }, "panel client extended on every location");
   const locale = await localeOf(ctx);
+  const followed = await followPanelTerm(ctx, name, result.rows, target);
   return show(
     ctx,
     locationsReportView(t, locale, ctx.deps.clock.now(), {
-      title: t("panel-extended", {
-        name: html(name),
-        date: formatDateTime(locale, target * 1000),
-      }),
+      title: withOwners(
+        t("panel-extended", {
+          name: html(name),
+          date: formatDateTime(locale, target * 1000),
+        }),
+        followed,
+      ),
       rows: result.rows,
       ref,
       target,
       retry: pcb("ext-ok", ref, String(target)),
     }),
+  );
+}
+
+/**
+ * The shop's subscriptions on the client take its new term: the main panel's as read back (the
+ * combined link's), else the first location's, else `fallback` (Unix seconds). Returns the note.
+ */
+function followPanelTerm(
+  ctx: BotContext,
+  name: string,
+  rows: LocationRow[],
+  fallback?: number,
+): Promise<string> {
+  const done = rows.filter((r) => r.state === "done" && r.expiresAt !== undefined);
+  const primary = done.find((r) => r.location.id === MAIN_LOCATION) ?? done[0];
+  const seconds = primary?.expiresAt ?? fallback;
+  if (seconds === undefined) return Promise.resolve("");
+  return ownersFollow(ctx, "owners-term", () =>
+    ctx.deps.shop.owners.followTerm({ kind: "panel", name }, seconds * 1000),
   );
 }
 
@@ -378,10 +402,12 @@ async function termConversation(
   const days = await askDays(conversation, ctx, ctx.t("panel-ask-term", { name: html(name) }));
   const result = await applyEverywhere(conversation, name, { term: { setDays: days } }, "term set");
   if (!result.ok) return failed(ctx, result.text, result.ref);
+  const rows = result.rows;
+  const followed = await conversation.external((outer: BotContext) => followPanelTerm(outer, name, rows));
   await reply(
     ctx,
     locationsReportView(ctx.t, await localeOf(ctx), ctx.deps.clock.now(), {
-      title: ctx.t("panel-term-set", { name: html(name), days }),
+      title: withOwners(ctx.t("panel-term-set", { name: html(name), days }), followed),
       rows: result.rows,
       ref: result.ref,
       retry: pcb("term", result.ref),

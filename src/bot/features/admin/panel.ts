@@ -27,6 +27,7 @@ import { qrPng } from "../../views/qr.js";
 import { show, type View } from "../../views/show.js";
 import { panelCb } from "./callbacks.js";
 import { adminHomeButton } from "./home.js";
+import { ownersFollow, ownersOf, ownersWarning, withOwners } from "./owners-view.js";
 
 /**
  * The Panel section: the main panel and the panels connected to it (federation). Locations with
@@ -479,9 +480,10 @@ export function locationsReportView(
 
 export const panelFeature = new Composer<BotContext>();
 
-function deleteConfirmView(t: Translate, name: string, ref: string, token: string): View {
+/** The confirmation of a delete, naming the shop's customers on the client first (`warning`). */
+function deleteConfirmView(t: Translate, name: string, ref: string, token: string, warning: string): View {
   return {
-    text: t("panel-delete-confirm", { name: html(name) }),
+    text: withOwners(t("panel-delete-confirm", { name: html(name) }), warning),
     keyboard: new InlineKeyboard()
       .text(t("panel-delete-yes"), pcb("del-ok", ref, token))
       .text(t("menu-back"), cardCb(ref)),
@@ -499,7 +501,11 @@ async function deleteEverywhere(ctx: BotContext, panel: PanelApi, name: string, 
     { name, deleted: result.rows.filter((r) => r.state === "done").map((r) => r.location.id) },
     "panel client deleted on every location",
   );
-  const lines = [t("panel-deleted-title", { name: html(name) }), ""];
+  // Deleted somewhere at least: the shop's subscriptions on it are removed (not when it was nowhere).
+  const removed = result.rows.some((r) => r.state === "done")
+    ? await ownersFollow(ctx, "owners-removed", () => ctx.deps.shop.owners.removed({ kind: "panel", name }))
+    : "";
+  const lines = [withOwners(t("panel-deleted-title", { name: html(name) }), removed), ""];
   for (const row of result.rows) {
     const location = html(row.location.label);
     if (row.state === "done") lines.push(t("panel-row-deleted", { location }));
@@ -558,7 +564,9 @@ panelFeature.callbackQuery(panelCb.pattern, async (ctx, next) => {
       return sendQr(ctx, panel, name, ref);
     case "del": {
       const token = await new OneTimeTokens(ctx.deps.redis).issue(`panel:del:${name}`);
-      return show(ctx, deleteConfirmView(ctx.t, name, ref, token));
+      const owners = await ownersOf(ctx, { kind: "panel", name });
+      const warning = await ownersWarning(ctx, owners, "owners-delete-note");
+      return show(ctx, deleteConfirmView(ctx.t, name, ref, token, warning));
     }
     case "del-ok":
       return deleteEverywhere(ctx, panel, name, ref, arg);

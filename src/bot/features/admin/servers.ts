@@ -26,6 +26,7 @@ import { show, type View } from "../../views/show.js";
 import { accountView, relinkKeyboard } from "./account.js";
 import { serversCb, xuiCb } from "./callbacks.js";
 import { adminHomeButton } from "./home.js";
+import { ownersOnServer, ownersRegenerated, ownersWarning, withOwners } from "./owners-view.js";
 import { hostingCurrency, hostingMoney } from "./settings.js";
 
 /** Servers shown per page of the list. */
@@ -470,8 +471,11 @@ async function regenConfirmView(ctx: BotContext, id: number): Promise<View> {
     return failureView(ctx, err, id);
   }
   const token = await tokens(ctx).issue(`servers:regen:${id}`);
+  // xui: every user of the old inbound stops working, the shop's customers among them.
+  const warning =
+    server.kind === "xui" ? await ownersWarning(ctx, await ownersOnServer(ctx, id), "owners-regen-note") : "";
   return {
-    text: ctx.t(`servers-regen-warning-${server.kind}`, { name: html(server.name) }),
+    text: withOwners(ctx.t(`servers-regen-warning-${server.kind}`, { name: html(server.name) }), warning),
     keyboard: confirmKeyboard(ctx, ctx.t("servers-regen-yes"), cb("regen-ok", id, token), id),
   };
 }
@@ -486,7 +490,9 @@ async function regenDo(ctx: BotContext, id: number, token: string): Promise<void
         result.inboundId === undefined
           ? ctx.t("servers-regen-done-xui-noid")
           : ctx.t("servers-regen-done-xui", { inbound: result.inboundId });
-      return show(ctx, { text, keyboard: navKeyboard(ctx, id) });
+      // Re-issuing their access is not done here; the admin gets the list of those affected.
+      const affected = await ownersRegenerated(ctx, await ownersOnServer(ctx, id));
+      return show(ctx, { text: withOwners(text, affected), keyboard: navKeyboard(ctx, id) });
     }
     await show(ctx, { text: ctx.t("servers-regen-done-remnanode") });
     await ctx.replyWithDocument(profileFile(id, result.profile, "profile-new"), {

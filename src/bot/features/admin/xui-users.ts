@@ -16,6 +16,7 @@ import { qrPng } from "../../views/qr.js";
 import { show, type View } from "../../views/show.js";
 import { relinkKeyboard } from "./account.js";
 import { serversCb, xuiCb } from "./callbacks.js";
+import { ownersFollow, ownersOf, ownersWarning, withOwners } from "./owners-view.js";
 
 /**
  * xui users (clients) of one server: list with usage, a user's card, create (with the ready VLESS
@@ -288,15 +289,17 @@ export async function xuiInboundsView(ctx: BotContext, serverId: number): Promis
   return { text: lines.join("\n"), keyboard: back };
 }
 
+/** The confirmation of a delete, naming the shop's customers on the user first (`warning`). */
 function deleteConfirmView(
   ctx: BotContext,
   serverId: number,
   email: string,
   ref: string,
   token: string,
+  warning: string,
 ): View {
   return {
-    text: ctx.t("xui-delete-confirm", { name: html(email) }),
+    text: withOwners(ctx.t("xui-delete-confirm", { name: html(email) }), warning),
     keyboard: new InlineKeyboard()
       .text(
         ctx.t("xui-delete-yes"),
@@ -427,14 +430,16 @@ async function setTermConversation(
 ): Promise<void> {
   const days = parseDays(await askDays(conversation, ctx, ctx.t("xui-ask-term", { name: html(email) }))) ?? 0;
   const outcome = await conversation.external(
-    async (outer: BotContext): Promise<Outcome<{ expiryMs: number | undefined }>> => {
+    async (outer: BotContext): Promise<Outcome<{ expiryMs: number | undefined; followed: string }>> => {
       try {
         // `days` is a new term from now (0 = no expiry): exactly what the admin typed, nothing added.
-        const updated = await outer.deps.hosting.account.updateClient(serverId, email, { days });
+        const account = outer.deps.hosting.account;
+        const updated = await account.updateClient(serverId, email, { days });
         outer.log.info({ serverId, email, days }, "xui user term set");
+        const expiryMs = updated?.expiryMs;
         return {
           ok: true,
-          value: { expiryMs: updated?.expiryMs },
+          value: { expiryMs, followed: await followTerm(outer, serverId, email, days, expiryMs) },
           ref: await userRef(outer.deps.redis, serverId, email),
         };
       } catch (err) {
@@ -445,14 +450,41 @@ async function setTermConversation(
   if (!outcome.ok) return failed(ctx, serverId, outcome.text);
   const locale = await localeOf(ctx);
   const name = html(email);
-  const { expiryMs } = outcome.value;
+  const { expiryMs, followed } = outcome.value;
   const text =
     days === 0
       ? ctx.t("xui-term-set-none", { name })
       : expiryMs
         ? ctx.t("xui-term-set", { name, date: formatDateTime(locale, expiryMs), days })
         : ctx.t("xui-term-set-days", { name, days });
-  await ctx.reply(text, { parse_mode: "HTML", reply_markup: afterKeyboard(ctx.t, serverId, outcome.ref) });
+  await ctx.reply(withOwners(text, followed), {
+    parse_mode: "HTML",
+    reply_markup: afterKeyboard(ctx.t, serverId, outcome.ref),
+  });
+}
+
+/**
+ * The shop's subscriptions on the user take its new term (read back when the answer had none),
+ * so /my, the card and the reminders agree with the hosting side. Returns the admin's note.
+ */
+async function followTerm(
+  ctx: BotContext,
+  serverId: number,
+  email: string,
+  days: number,
+  expiryMs: number | undefined,
+): Promise<string> {
+  const client = { kind: "xui" as const, serverId, name: email };
+  if ((await ownersOf(ctx, client)).length === 0) return "";
+  let expiry = days === 0 ? 0 : expiryMs;
+  if (expiry === undefined) {
+    expiry = await ctx.deps.hosting.account.getClient(serverId, email).then(
+      (c) => c.expiryMs,
+      () => ctx.deps.clock.now() + days * 86_400_000,
+    );
+  }
+  const target = expiry;
+  return ownersFollow(ctx, "owners-term", () => ctx.deps.shop.owners.followTerm(client, target));
 }
 
 /** Installed ahead of all features (see create-bot.ts), entered only from admin-checked handlers. */
@@ -517,7 +549,9 @@ xuiUsersFeature.callbackQuery(xuiCb.pattern, async (ctx) => {
     }
     case "del": {
       const token = await new OneTimeTokens(ctx.deps.redis).issue(`xui:del:${id}:${email}`);
-      return show(ctx, deleteConfirmView(ctx, id, email, ref, token));
+      const owners = await ownersOf(ctx, { kind: "xui", serverId: id, name: email });
+      const warning = await ownersWarning(ctx, owners, "owners-delete-note");
+      return show(ctx, deleteConfirmView(ctx, id, email, ref, token, warning));
     }
     case "del-ok": {
       const token = cut >= 0 ? arg.slice(cut + 1) : "";
@@ -533,7 +567,11 @@ xuiUsersFeature.callbackQuery(xuiCb.pattern, async (ctx) => {
         return show(ctx, errorView(ctx, err, back));
       }
       ctx.log.info({ serverId: id, email }, "xui user deleted");
-      return show(ctx, await xuiListView(ctx, id, 0, ctx.t("xui-deleted", { name: html(email) })));
+      const removed = await ownersFollow(ctx, "owners-removed", () =>
+        ctx.deps.shop.owners.removed({ kind: "xui", serverId: id, name: email }),
+      );
+      const notice = withOwners(ctx.t("xui-deleted", { name: html(email) }), removed);
+      return show(ctx, await xuiListView(ctx, id, 0, notice));
     }
   }
 });

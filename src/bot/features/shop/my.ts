@@ -15,7 +15,7 @@ import { buyCb, MY_LIST, myCb, TRIAL_START } from "./callbacks.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
 import { usageOf } from "./usage.js";
 
-type Status = "active" | "expired" | "disabled";
+type Status = "active" | "expired" | "disabled" | "removed";
 
 function statusOf(now: number, expiresAt: number, enabled = true): Status {
   if (expiresAt > 0 && expiresAt <= now) return "expired";
@@ -75,7 +75,7 @@ export async function myListView(ctx: BotContext, page = 0): Promise<View> {
   const repeated = new Set(titles.filter((title, i) => titles.indexOf(title) !== i));
   const lines = [pages > 1 ? ctx.t("my-title-page", { page: at + 1, pages }) : ctx.t("my-title"), ""];
   for (const sub of subs.slice(at * MY_PAGE_SIZE, (at + 1) * MY_PAGE_SIZE)) {
-    const status = statusOf(now, sub.expiresAt);
+    const status = sub.removedAt ? "removed" : statusOf(now, sub.expiresAt);
     const title = titleOf(ctx, locale, sub);
     lines.push(
       ctx.t("my-item", {
@@ -126,9 +126,11 @@ function trafficLine(
 export async function myCardView(ctx: BotContext, sub: Subscription): Promise<View> {
   const locale = await localeOf(ctx);
   const { shop } = ctx.deps.shop;
-  const state = await usageOf(ctx, sub);
+  // An access the shop's admins removed has nothing on the hosting side to read or renew.
+  const removed = sub.removedAt !== undefined;
+  const state = removed ? undefined : await usageOf(ctx, sub);
   const expiresAt = state ? state.expiresAt : sub.expiresAt;
-  const status = statusOf(ctx.deps.clock.now(), expiresAt, state?.enabled);
+  const status = removed ? "removed" : statusOf(ctx.deps.clock.now(), expiresAt, state?.enabled);
   const lines = [
     `🔑 <b>${html(titleOf(ctx, locale, sub))}</b> · ${shortId(sub)}`,
     ctx.t("my-card-status", { status: ctx.t(`my-status-${status}`) }),
@@ -138,14 +140,14 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
   ];
   const where = locationsOf(ctx, locale, sub);
   if (where) lines.splice(1, 0, where);
-  if (!state) lines.push("", ctx.t("my-usage-stale"));
+  if (!state && !removed) lines.push("", ctx.t("my-usage-stale"));
   const links = { links: sub.links, subscriptionUrl: sub.subscriptionUrl };
   lines.push("", accessText(ctx.t, links));
 
   const keyboard = new InlineKeyboard();
   if (qrTarget(links)) keyboard.text(ctx.t("my-qr"), myCb.pack({ act: "qr", id: sub.id }));
   const plan = shop.plan(sub.planId);
-  if (!sub.trial && plan) {
+  if (!sub.trial && plan && !removed) {
     keyboard.text(
       ctx.t("my-renew", { price: money(ctx, shop.priceOf(plan), locale) }),
       myCb.pack({ act: "renew", id: sub.id }),
