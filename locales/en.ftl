@@ -845,7 +845,10 @@ stats-legend = <i>New: new customers · Buy: purchases · Ren: renewals · Trial
 admin-broadcast = 📣 Broadcast
 broadcast-home = 📣 <b>Broadcast</b>
     Send a message to all customers, or only to those with an active subscription. You will see a preview before anything is sent.
-    Reachable now: { $all } customers, { $active } of them with an active subscription.
+    Reachable now: { $all ->
+        [one] { $all } customer
+       *[other] { $all } customers
+    }, { $active } of them with an active subscription.
 broadcast-new = ✍️ Write a message
 broadcast-unavailable = Broadcasts are not available right now: the worker that sends them is not running.
 broadcast-ask = ✍️ Send the message for the broadcast: a text, or a photo with a caption.
@@ -858,7 +861,10 @@ broadcast-audience-all = 👥 All customers ({ $count })
 broadcast-audience-active = ✅ With an active subscription ({ $count })
 broadcast-cancel = ✖ Cancel
 broadcast-back = « Audience
-broadcast-confirm = Send this message to { $audience }: <b>{ $count }</b> recipients?
+broadcast-confirm = Send this message to { $audience }: <b>{ $count }</b> { $count ->
+        [one] recipient
+       *[other] recipients
+    }?
 broadcast-confirm-yes = 📣 Send now
 broadcast-to-all = all customers
 broadcast-to-active = customers with an active subscription
@@ -872,7 +878,10 @@ broadcast-progress = 📣 <b>Broadcast to { $audience }</b>
     ✅ Sent: { $sent } · ⚠️ Failed: { $failed } · 🚫 Blocked: { $blocked }
 broadcast-progress-queuing = (still queuing)
 broadcast-done = ✅ <b>Broadcast to { $audience } finished</b>
-    { $total } recipients: ✅ sent { $sent } · ⚠️ failed { $failed } · 🚫 blocked the bot { $blocked }
+    { $total ->
+        [one] { $total } recipient
+       *[other] { $total } recipients
+    }: ✅ sent { $sent } · ⚠️ failed { $failed } · 🚫 blocked the bot { $blocked }
     Skipped (blocked earlier): { $skipped }
 broadcast-final = ✅ Broadcast finished: sent { $sent }, failed { $failed }, blocked { $blocked } of { $total }.
 broadcast-stop = ⏹ Stop

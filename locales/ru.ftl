@@ -928,7 +928,11 @@ broadcast-progress = 📣 <b>Рассылка: { $audience }</b>
     ✅ Отправлено: { $sent } · ⚠️ Ошибки: { $failed } · 🚫 Заблокировали: { $blocked }
 broadcast-progress-queuing = (ещё ставится в очередь)
 broadcast-done = ✅ <b>Рассылка завершена: { $audience }</b>
-    Получателей { $total }: ✅ отправлено { $sent } · ⚠️ ошибки { $failed } · 🚫 заблокировали бота { $blocked }
+    { $total ->
+        [one] { $total } получатель
+        [few] { $total } получателя
+       *[many] { $total } получателей
+    }: ✅ отправлено { $sent } · ⚠️ ошибки { $failed } · 🚫 заблокировали бота { $blocked }
     Пропущено (заблокировали раньше): { $skipped }
 broadcast-final = ✅ Рассылка завершена: отправлено { $sent }, ошибки { $failed }, заблокировали { $blocked } из { $total }.
 broadcast-stop = ⏹ Остановить

@@ -149,15 +149,12 @@ export async function broadcastHomeView(ctx: BotContext): Promise<View> {
     return { text: ctx.t("broadcast-unavailable"), keyboard: adminHomeButton(ctx) };
   }
   const counts = await countAudience(audienceDeps(ctx.deps));
-  const locale = await localeOf(ctx);
   const keyboard = new InlineKeyboard()
     .text(ctx.t("broadcast-new"), broadcastCb.pack({ act: "new", id: "", aud: "", tok: "" }))
     .row();
   return {
-    text: ctx.t("broadcast-home", {
-      all: formatNumber(locale, counts.all),
-      active: formatNumber(locale, counts.active),
-    }),
+    // Numbers, not formatted strings: Fluent picks the plural form from them (and groups digits).
+    text: ctx.t("broadcast-home", { all: counts.all, active: counts.active }),
     keyboard: adminHomeButton(ctx, keyboard),
   };
 }
@@ -274,7 +271,7 @@ broadcastFeature.callbackQuery(broadcastCb.pattern, async (ctx) => {
       return show(ctx, {
         text: ctx.t("broadcast-confirm", {
           audience: ctx.t(`broadcast-to-${data.aud}`),
-          count: formatNumber(locale, count),
+          count,
         }),
         keyboard: new InlineKeyboard()
           .text(
