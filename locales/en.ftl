@@ -1245,6 +1245,18 @@ panel-inbounds-remote = (the ids of { $location }'s own inbounds; they are check
 panel-inbounds-unread = ⚠️ The inbounds could not be read ({ $error }); type the ids anyway.
 panel-inbounds-invalid = Send one or more inbound ids separated by commas, e.g. <code>1, 2</code>.
 panel-inbounds-unknown = { $location } has no inbound { $ids }. Its inbounds: { $known }.
+panel-inbound-from-catalog = from the catalog
+panel-inbounds-tap = Tap the inbounds to use, then “Continue”; or type their ids.
+panel-inbounds-none = Pick at least one inbound, or type the ids.
+panel-create-summary = 🧾 <b>Create client { $name }?</b>
+panel-create-summary-row = • { $location }: inbounds { $inbounds }
+panel-create-summary-term = Term: { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    }, until { $date }
+panel-create-summary-limits = Traffic: { $traffic } · Devices: { $devices }
+panel-create-yes = ✅ Create
+panel-create-use-buttons = Please tap Create or Cancel above.
 panel-ask-days = 📅 Term in <b>days counted from today</b>, e.g. 30.
 panel-ask-gb = 📦 Traffic limit in <b>GB</b>, e.g. 50 or 2.5. Send <code>0</code> for unlimited.
 panel-ask-devices = 📱 Device limit, a whole number. Send <code>0</code> for unlimited.

@@ -1330,6 +1330,19 @@ panel-inbounds-remote = (id собственных инбаундов локац
 panel-inbounds-unread = ⚠️ Не удалось прочитать инбаунды ({ $error }); введите id всё равно.
 panel-inbounds-invalid = Отправьте один или несколько id инбаундов через запятую, например <code>1, 2</code>.
 panel-inbounds-unknown = На локации { $location } нет инбаунда { $ids }. Её инбаунды: { $known }.
+panel-inbound-from-catalog = из каталога
+panel-inbounds-tap = Отметьте нужные инбаунды и нажмите «Дальше» — или пришлите их id.
+panel-inbounds-none = Выберите хотя бы один инбаунд или пришлите id.
+panel-create-summary = 🧾 <b>Создать клиента { $name }?</b>
+panel-create-summary-row = • { $location }: инбаунды { $inbounds }
+panel-create-summary-term = Срок: { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[other] { $days } дней
+    }, до { $date }
+panel-create-summary-limits = Трафик: { $traffic } · Устройств: { $devices }
+panel-create-yes = ✅ Создать
+panel-create-use-buttons = Нажмите «Создать» или «Отмена» выше.
 panel-ask-days = 📅 Срок в <b>днях начиная с сегодня</b>, например 30.
 panel-ask-gb = 📦 Лимит трафика в <b>ГБ</b>, например 50 или 2,5. Отправьте <code>0</code> — без ограничений.
 panel-ask-devices = 📱 Лимит устройств, целое число. Отправьте <code>0</code> — без ограничений.

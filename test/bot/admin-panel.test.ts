@@ -335,6 +335,8 @@ describe("the Panel section", () => {
     await say("30");
     await say("10");
     await say("2");
+    // A summary with Create / Cancel comes before anything is created (issue 10, item 16).
+    await press(button("✅ Create"));
 
     const onMain = fake.clientAt("main", "multi");
     const onNode = fake.clientAt("2", "multi");
@@ -379,6 +381,8 @@ describe("the Panel section", () => {
     await say("30");
     await say("0");
     await say("0");
+    // A summary with Create / Cancel comes before anything is created (issue 10, item 16).
+    await press(button("✅ Create"));
 
     const partial = lastShown();
     expect(partial.text).toContain("⚠️ Client <b>multi</b> is not created on every chosen location yet.");
@@ -426,6 +430,8 @@ describe("the Panel section", () => {
     await say("7");
     await say("0");
     await say("0");
+    // A summary with Create / Cancel comes before anything is created (issue 10, item 16).
+    await press(button("✅ Create"));
     expect(lastShown().text).toContain("• main panel (inbounds 1): ✅ created");
     expect(lastShown().text).toContain(
       "• Amsterdam (#2) (inbounds 201): ❌ another client is already called <b>multi</b> there (with another UUID).",

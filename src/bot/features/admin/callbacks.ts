@@ -168,6 +168,9 @@ export const panelCb = callbackCodec("a.p", {
     "pick", // arg = location index (inside the create dialog)
     "pick-go",
     "pick-x",
+    "ib", // arg = inbound index (inside the create dialog)
+    "ib-go",
+    "mk-go", // the create dialog's summary: create
   ]),
   ref: z.string().max(24).default(""),
   arg: z.string().max(16).default(""),

@@ -42,6 +42,7 @@ import {
   resolveRef,
   type Translate,
 } from "./panel.js";
+import { confirmCreate, pickInbounds } from "./panel-create-steps.js";
 import { parseGb } from "./xui-users.js";
 
 /**
@@ -77,16 +78,6 @@ export function parsePositiveDays(text: string): number | undefined {
 export function parseCount(text: string): number | undefined {
   const t = text.trim();
   return /^\d{1,6}$/.test(t) ? Number(t) : undefined;
-}
-
-/** Comma- (or space-) separated inbound ids, at least one; undefined when malformed. */
-export function parseInboundIds(text: string): string[] | undefined {
-  const ids = text
-    .split(/[\s,;]+/)
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
-  if (ids.length === 0 || ids.some((id) => !/^[A-Za-z0-9_.-]{1,32}$/.test(id))) return undefined;
-  return [...new Set(ids)];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -498,66 +489,6 @@ async function pickLocations(
   }
 }
 
-interface KnownInbounds {
-  ok: boolean;
-  ids: string[];
-  lines: string[];
-  error?: string;
-}
-
-/** The main panel's inbounds, to list in the question and check the answer against. */
-function mainInbounds(conversation: BotConversation): Promise<KnownInbounds> {
-  return conversation.external(async (outer: BotContext): Promise<KnownInbounds> => {
-    const panel = outer.deps.hosting.panel;
-    if (!panel) return { ok: false, ids: [], lines: [], error: outer.t("panel-not-configured") };
-    try {
-      const inbounds = await panel.inbounds();
-      return {
-        ok: true,
-        ids: inbounds.map((i) => i.id),
-        lines: inbounds.map((i) =>
-          outer.t("panel-pick-inbound-line", {
-            id: i.id,
-            remark: html(i.remark || "—"),
-            protocol: html(i.protocol || "—"),
-            port: i.port === undefined ? "—" : String(i.port),
-          }),
-        ),
-      };
-    } catch (err) {
-      return { ok: false, ids: [], lines: [], error: panelErrorText(outer.t, err) };
-    }
-  });
-}
-
-async function askInbounds(
-  conversation: BotConversation,
-  ctx: ConvContext,
-  location: LocationInfo,
-): Promise<string[]> {
-  const label = html(location.label);
-  const known = location.id === MAIN_LOCATION ? await mainInbounds(conversation) : undefined;
-  const lines = [ctx.t("panel-ask-inbounds", { location: label })];
-  if (known?.ok) lines.push(...(known.lines.length ? known.lines : [ctx.t("panel-inbounds-empty")]));
-  else if (known) lines.push(ctx.t("panel-inbounds-unread", { error: known.error ?? "" }));
-  else lines.push(ctx.t("panel-inbounds-remote", { location: label }));
-  const answer = await askText(conversation, ctx, lines.join("\n"), {
-    validate: (text) => {
-      const ids = parseInboundIds(text);
-      if (!ids) return ctx.t("panel-inbounds-invalid");
-      if (!known?.ok) return undefined;
-      const unknown = ids.filter((id) => !known.ids.includes(id));
-      if (unknown.length === 0) return undefined;
-      return ctx.t("panel-inbounds-unknown", {
-        ids: html(unknown.join(", ")),
-        location: label,
-        known: known.ids.length ? html(known.ids.join(", ")) : ctx.t("panel-none"),
-      });
-    },
-  });
-  return parseInboundIds(answer) ?? [];
-}
-
 type Locations = { ok: true; locations: LocationInfo[] } | { ok: false; text: string };
 
 async function createClientConversation(conversation: BotConversation, ctx: ConvContext): Promise<void> {
@@ -577,11 +508,16 @@ async function createClientConversation(conversation: BotConversation, ctx: Conv
   const chosen = await pickLocations(conversation, ctx, name, found.locations);
   const locations: CreatePlan["locations"] = [];
   for (const location of chosen) {
-    locations.push({ ...location, inboundIds: await askInbounds(conversation, ctx, location) });
+    locations.push({ ...location, inboundIds: await pickInbounds(conversation, ctx, location) });
   }
   const days = await askDays(conversation, ctx, ctx.t("panel-ask-days"));
   const trafficGb = await askGb(conversation, ctx, ctx.t("panel-ask-gb"));
   const devices = await askCount(conversation, ctx, ctx.t("panel-ask-devices"));
+  // The absolute term is fixed once (clock read kept in the replay); nothing is created before Create.
+  const expiresAt = await conversation.external(
+    (outer: BotContext) => Math.floor(outer.deps.clock.now() / 1000) + days * DAY_S,
+  );
+  await confirmCreate(conversation, ctx, { name, locations, days, expiresAt, trafficGb, devices });
 
   // The plan (with its one UUID and absolute term) is kept, so "Complete missing locations" repeats it.
   const plan = await conversation.external(async (outer: BotContext): Promise<CreatePlan> => {
@@ -589,7 +525,7 @@ async function createClientConversation(conversation: BotConversation, ctx: Conv
       id: randomBytes(6).toString("base64url"),
       name,
       uuid: randomUUID(),
-      expiresAt: Math.floor(outer.deps.clock.now() / 1000) + days * DAY_S,
+      expiresAt,
       trafficGb,
       devices,
       locations,
@@ -635,7 +571,14 @@ panelClientsFeature.callbackQuery(panelCb.pattern, async (ctx) => {
     return;
   }
   const { act, ref, arg } = data;
-  if (act === "pick" || act === "pick-go" || act === "pick-x") {
+  if (
+    act === "pick" ||
+    act === "pick-go" ||
+    act === "pick-x" ||
+    act === "ib" ||
+    act === "ib-go" ||
+    act === "mk-go"
+  ) {
     // Picker buttons of a create dialog that has ended.
     await ctx.answerCallbackQuery({ text: ctx.t("panel-pick-outdated") });
     return;
