@@ -22,6 +22,8 @@ export interface ChatOptions {
   me: User;
   style: Style;
   print(text: string): void;
+  /** Keeps a file the bot uploaded (a QR code, a config) and returns where it is, or undefined. */
+  saveFile?(name: string, data: Buffer): string | undefined;
 }
 
 /** What a typed line did: pushed updates (the last one's id), asked to quit, or nothing to wait for. */
@@ -30,6 +32,7 @@ export type InputResult = { pushed: number } | "quit" | undefined;
 export const CHAT_HELP = [
   "Type a command (/start, /help, /buy, /my, /admin, ...) or any text, as in Telegram.",
   "  #1, #2, ...  press that button of the last message that has buttons",
+  "  #3.2         press button 2 of message 3 (an earlier message; numbers are shown under its buttons)",
   "  #pay         pay the last invoice (a simulated Telegram Stars payment)",
   "  /quit        stop everything (Ctrl-D too)",
 ];
@@ -41,6 +44,9 @@ export const CHAT_HELP = [
 export class Chat {
   /** Messages with inline buttons, the most recently sent or edited last. */
   private readonly keyboards = new Map<number, Keyboard>();
+  /** The chat's own numbers of the bot's messages (1, 2, ...) and the Telegram message ids. */
+  private readonly numbers = new Map<number, number>();
+  private readonly messageIds = new Map<number, number>();
   private readonly invoices = new Map<number, Invoice>();
   private lastInvoice: Invoice | undefined;
 
@@ -67,6 +73,10 @@ export class Chat {
       return;
     }
     const message = isMessage(call.result) ? call.result : undefined;
+    if (message && /^(send|copy|forward)/.test(method) && !this.numbers.has(message.message_id)) {
+      this.numbers.set(message.message_id, this.numbers.size + 1);
+      this.messageIds.set(this.numbers.size, message.message_id);
+    }
     if (method === "sendInvoice") {
       this.showInvoice(params, message);
     } else if (method === "deleteMessage") {
@@ -113,6 +123,8 @@ export class Chat {
     if (text === "/quit" || text === "/exit") return "quit";
     if (text === "#pay") return this.pay(this.lastInvoice);
     if (/^#\d+$/.test(text)) return this.press(Number(text.slice(1)));
+    const older = /^#(\d+)\.(\d+)$/.exec(text);
+    if (older) return this.pressOn(Number(older[1]), Number(older[2]));
     if (text.startsWith("#")) {
       for (const l of CHAT_HELP) this.o.print(this.o.style.dim(l));
       return undefined;
@@ -128,6 +140,21 @@ export class Chat {
       this.say("note", "no message with buttons yet");
       return undefined;
     }
+    return this.pressButton(target, n);
+  }
+
+  /** `#m.n`: button n of the bot's message number m, however many messages came since. */
+  private async pressOn(m: number, n: number): Promise<InputResult> {
+    const id = this.messageIds.get(m);
+    const target = id === undefined ? undefined : this.keyboards.get(id);
+    if (!target) {
+      this.say("note", id === undefined ? `there is no message ${m}` : `message ${m} has no buttons now`);
+      return undefined;
+    }
+    return this.pressButton(target, n);
+  }
+
+  private async pressButton(target: Keyboard, n: number): Promise<InputResult> {
     const button = target.rows.flat()[n - 1];
     if (!button) {
       this.say("note", `that message has buttons 1 to ${target.rows.flat().length}`);
@@ -211,6 +238,9 @@ export class Chat {
       this.keyboards.delete(id);
       this.keyboards.set(id, { message, rows });
       lines.push(...formatButtons(rows, s));
+      const number = this.numbers.get(id);
+      if (number !== undefined)
+        lines.push(s.dim(`(message ${number}: #${number}.N presses its buttons later)`));
     } else {
       this.keyboards.delete(id);
     }
@@ -218,8 +248,21 @@ export class Chat {
     if (keyboard.length > 0) {
       lines.push(s.dim(`keyboard (type a text): ${keyboard.map((row) => row.join(" | ")).join(" / ")}`));
     }
+    const saved = this.keep(params, this.numbers.get(id) ?? 0);
+    if (saved) lines.push(s.dim(saved));
     const prefix = kind === "new" ? s.bot("bot › ") : s.bot("bot ✎ ");
     this.o.print(lines.map((l, i) => (i === 0 ? prefix : l === "" ? "" : "      ") + l).join("\n"));
+  }
+
+  /** Saves an uploaded photo or document (a terminal cannot show it) and says where it is. */
+  private keep(params: Record<string, unknown>, number: number): string | undefined {
+    const file = [params.photo, params.document].find(isFile);
+    if (!file || !this.o.saveFile) return undefined;
+    const name = `${number}-${file.filename.replace(/[^A-Za-z0-9._-]/g, "_") || "file"}`;
+    const path = this.o.saveFile(name, file.data);
+    if (!path) return undefined;
+    const what = /qr/i.test(file.filename) ? "QR code" : params.photo === file ? "photo" : "document";
+    return `(${what} saved as ${path})`;
   }
 
   private say(kind: "alert" | "toast" | "note", text: string): void {

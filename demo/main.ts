@@ -4,14 +4,18 @@
  *
  * With a terminal, each typed line is one message to the bot. Without one (stdin piped), lines are read
  * from stdin, each sent once the bot has been quiet for a moment, and the demo exits 0 at the end.
+ * DEMO_LANG (en or ru) is the demo user's Telegram language.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { clearLine, createInterface, cursorTo, type Interface } from "node:readline";
+import { Redis } from "ioredis";
 import { startApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
+import { AccountKeyStore } from "../src/domain/account-key.js";
+import { SecretBox } from "../src/domain/secret-box.js";
 import { FakeTelegram, user } from "../test/fakes/telegram-api.js";
 import { freePort, MissingRedisError, startRedis } from "../test/helpers/local-redis.js";
 import { CHAT_HELP, Chat } from "./chat.js";
@@ -52,6 +56,20 @@ async function run(): Promise<number> {
     cleanups.length = 0;
   };
 
+  // Files the bot uploads (QR codes, configs) are kept after the demo ends, in a folder made
+  // when the first one arrives.
+  let filesDir: string | undefined;
+  const saveFile = (name: string, data: Buffer): string | undefined => {
+    try {
+      filesDir ??= mkdtempSync(join(tmpdir(), "vpn-bot-demo-files-"));
+      const path = join(filesDir, name);
+      writeFileSync(path, data);
+      return path;
+    } catch {
+      return undefined;
+    }
+  };
+
   let tap: TelegramTap;
   let chat: Chat;
   let banner: string[];
@@ -72,10 +90,15 @@ async function run(): Promise<number> {
       botInfo: { first_name: "VPN Shop (demo)", username: "vpn_shop_demo_bot" },
     }).start();
     cleanups.push(() => telegram.stop());
-    chat = new Chat({ telegram, me, style, print });
+    chat = new Chat({ telegram, me, style, print, saveFile });
     const toChat = chat;
     tap = await new TelegramTap(telegram.apiRoot, (call) => toChat.onCall(call)).start();
     cleanups.push(() => tap.stop());
+
+    // The account is linked as an admin would in chat (not fixed by ACCOUNT_API_KEY), so /login
+    // can link it again through the sandbox's login, password and TOTP code.
+    const secretKey = randomBytes(32).toString("base64");
+    await linkDemoAccount(redis.url, secretKey, hosting.accountKey);
 
     const httpPort = await freePort();
     const config = parseConfig({
@@ -83,9 +106,8 @@ async function run(): Promise<number> {
       BOT_API_ROOT: tap.apiRoot,
       REDIS_URL: redis.url,
       ADMIN_IDS: String(ME_ID),
-      SECRET_KEY: randomBytes(32).toString("base64"),
+      SECRET_KEY: secretKey,
       ACCOUNT_API_URL: hosting.account.url,
-      ACCOUNT_API_KEY: hosting.accountKey,
       PANEL_API_URL: hosting.panel.url,
       PANEL_API_TOKEN: hosting.panel.token,
       NODE_API_URL: hosting.node.url,
@@ -109,13 +131,14 @@ async function run(): Promise<number> {
       row(
         "Account API sandbox",
         hosting.account.url,
-        `login ${DEMO_LOGIN} / ${DEMO_PASSWORD}, balance ${DEMO_BALANCE}, servers 101, 102 (xui), 103 (remnanode)`,
+        `login ${DEMO_LOGIN} / ${DEMO_PASSWORD}, TOTP code ${hosting.totpCode} (for /login), balance ${DEMO_BALANCE}, servers 101, 102 (xui), 103 (remnanode)`,
       ),
       row("Panel API sandbox", hosting.panel.url, "locations main and 2"),
       row("Node API sandbox", hosting.node.url, "HTTPS, self-signed certificate pinned by fingerprint"),
       row("Redis", redis.url, "throw-away, no persistence"),
       row("bot's health and metrics", `http://127.0.0.1:${httpPort}`, "/healthz, /metrics"),
-      `You are Demo (Telegram id ${ME_ID}, language ${language}), an admin of the shop. Catalog: ${catalogFile}`,
+      `You are Demo (Telegram id ${ME_ID}, language ${language}; DEMO_LANG=ru or en sets it), an admin of the shop. Catalog: ${catalogFile}`,
+      "QR codes and other files the bot sends are saved as files; their paths are printed.",
       ...CHAT_HELP,
       "",
     ];
@@ -170,6 +193,18 @@ async function run(): Promise<number> {
     await cleanup();
   }
   return 0;
+}
+
+/** Stores the demo account's key as linked in chat (sealed with SECRET_KEY), before the bot starts. */
+async function linkDemoAccount(redisUrl: string, secretKey: string, key: string): Promise<void> {
+  const redis = new Redis(redisUrl, { lazyConnect: true });
+  try {
+    await redis.connect();
+    const store = new AccountKeyStore(redis, new SecretBox(Buffer.from(secretKey, "base64")), undefined);
+    await store.save(key, ME_ID, Date.now());
+  } finally {
+    redis.disconnect();
+  }
 }
 
 function message(err: unknown): string {

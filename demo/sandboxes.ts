@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { stringify } from "yaml";
@@ -24,6 +25,11 @@ export interface Sandboxes {
   account: FakeAccountApi;
   /** An Account API key of the demo account. */
   accountKey: string;
+  /**
+   * The demo account has two-factor authentication: the sandbox accepts this one 6-digit code
+   * (drawn at start, shown in the banner) where the real service wants the authenticator's.
+   */
+  totpCode: string;
   panel: FakePanelApi;
   node: FakeNodeApi;
   /** SHA-256 fingerprint of the node's self-signed certificate (`AB:CD:...`). */
@@ -48,7 +54,8 @@ export async function startSandboxes(): Promise<Sandboxes> {
   };
   try {
     const account = new FakeAccountApi();
-    account.addAccount({ login: DEMO_LOGIN, password: DEMO_PASSWORD, balance: DEMO_BALANCE });
+    const totpCode = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    account.addAccount({ login: DEMO_LOGIN, password: DEMO_PASSWORD, balance: DEMO_BALANCE, totpCode });
     const accountKey = account.addKey(DEMO_LOGIN, "demo bot");
     serverWithId(account, 101, {
       name: "de-fra-1",
@@ -104,7 +111,7 @@ export async function startSandboxes(): Promise<Sandboxes> {
     const nodeCertSha256 = node.certificate?.fingerprint256;
     if (!nodeCertSha256) throw new Error("the fake node has no certificate");
 
-    return { account, accountKey, panel, node, nodeCertSha256, stop };
+    return { account, accountKey, totpCode, panel, node, nodeCertSha256, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { projectRoot } from "../../src/paths.js";
 
@@ -50,4 +50,71 @@ describe("npm run demo", () => {
     expect(out, context).not.toContain("<b>");
     expect(out, context).toContain("/admin: admin menu");
   }, 30_000);
+
+  it("links the sandbox account with /login and the banner's TOTP code, presses an older message's button (#1.6), saves the QR code as a PNG", async () => {
+    if (!existsSync(demo)) {
+      throw new Error(`${demo} is missing: build first (npm run build; npm test does it before vitest)`);
+    }
+    const started = Date.now();
+    const child = spawn(process.execPath, [demo], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", DEMO_LANG: "en" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    let onOut = () => {};
+    child.stdout.on("data", (c: Buffer) => {
+      out += c.toString();
+      onOut();
+    });
+    child.stderr.on("data", (c: Buffer) => {
+      err += c.toString();
+    });
+    const exited = new Promise<number | string>((resolve) => {
+      child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown"));
+    });
+    // The banner names the sandbox account's current TOTP code; the chat is typed after it.
+    const code = await new Promise<string>((resolve) => {
+      onOut = () => {
+        // The banner ends with the chat help (its /quit line).
+        if (out.includes("/quit")) resolve(/TOTP code (\d{6})/.exec(out)?.[1] ?? "");
+      };
+      onOut();
+      void exited.then(() => resolve(""));
+    });
+    // Button 6 of message 1 (the greeting) is Help, pressed after later messages arrived.
+    child.stdin.end(["/start", "/trial", "#1.6", "/login", "demo", "demo", code, ""].join("\n"));
+
+    const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), 40_000).unref());
+    const exit = await Promise.race([exited, timeout]);
+    if (exit === "timeout") {
+      child.kill("SIGKILL");
+      await exited;
+    }
+    const context = `exit ${exit} after ${Date.now() - started} ms\n--- stdout\n${out}\n--- stderr\n${err}`;
+    expect(exit, context).toBe(0);
+    expect(code, context).toMatch(/^\d{6}$/);
+    expect(out, context).toContain("DEMO_LANG");
+
+    // The greeting is message 1; its Help button still works after the trial's messages.
+    expect(out, context).toMatch(/message 1: #1\.N presses its buttons/);
+    const press = out.indexOf("you › #1.6");
+    expect(press, context).toBeGreaterThan(out.indexOf("Your free trial is ready"));
+    expect(out.indexOf("How it works", press), context).toBeGreaterThan(press);
+
+    // The trial's QR code is saved as a PNG file whose path is printed.
+    const saved = /QR code saved as (\S+\.png)/.exec(out)?.[1] ?? "";
+    expect(saved, context).not.toBe("");
+    try {
+      expect(readFileSync(saved).subarray(0, 8).toString("hex"), context).toBe("89504e470d0a1a0a");
+    } finally {
+      if (saved) rmSync(dirname(saved), { recursive: true, force: true });
+    }
+
+    // /login goes through the sandbox's login, password and TOTP code.
+    const login = out.indexOf("you › /login");
+    expect(out.indexOf("6-digit code", login), context).toBeGreaterThan(login);
+    expect(out.indexOf("The hosting account is linked.", login), context).toBeGreaterThan(login);
+  }, 60_000);
 });
