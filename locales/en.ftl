@@ -720,6 +720,7 @@ my-item = { $status } · <b>{ $plan }</b> · until { $expiry }
 my-status-active = ✅ active
 my-status-expired = ⌛ expired
 my-status-disabled = ⏸ paused
+my-renew-removed = This subscription was removed by the shop's admins, so it cannot be renewed. Choose a plan in /buy.
 my-status-removed = 🗑 removed by the shop's admins
 my-trial = free trial
 my-card-status = Status: { $status }

@@ -766,6 +766,7 @@ my-item = { $status } · <b>{ $plan }</b> · до { $expiry }
 my-status-active = ✅ активна
 my-status-expired = ⌛ истекла
 my-status-disabled = ⏸ приостановлена
+my-renew-removed = Эту подписку удалили администраторы магазина, продлить её нельзя. Выберите тариф в /buy.
 my-status-removed = 🗑 удалена администраторами магазина
 my-trial = пробный период
 my-card-status = Статус: { $status }

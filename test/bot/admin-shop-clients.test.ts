@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { nodeCb, panelCb, serversCb, xuiCb } from "../../src/bot/features/admin/callbacks.js";
+import { myCb } from "../../src/bot/features/shop/callbacks.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import { DAY, ManualClock } from "../../src/domain/clock.js";
 import type { AccessRef } from "../../src/domain/provisioning/types.js";
@@ -9,7 +10,7 @@ import { createReminderTask } from "../../src/workers/reminders.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { FakeNodeApi } from "../fakes/node-api.js";
 import { FakePanelApi } from "../fakes/panel-api.js";
-import { command, user } from "../fakes/telegram-api.js";
+import { callback, command, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";
 import { seedSubscription } from "../helpers/shop-seed.js";
 import { telegramViews } from "../helpers/telegram-views.js";
@@ -85,8 +86,15 @@ describe("warnings name the customers on a client", () => {
     const due = await shop().subscriptions.expiringBetween(0, Number.MAX_SAFE_INTEGER, 10_000);
     expect(due.map((d) => d.id)).not.toContain(sub.id);
     // The customer sees it in /my.
-    await t.send(command(user(8501, { first_name: "Ira", language_code: "en" }), "/my"));
+    const ira = user(8501, { first_name: "Ira", language_code: "en" });
+    await t.send(command(ira, "/my"));
     expect(textsTo(8501).at(-1)).toContain("removed by the shop");
+    // An old Renew button of it sells nothing.
+    await t.send(callback(ira, myCb.pack({ act: "renew", id: sub.id })));
+    expect(t.telegram.last("answerCallbackQuery")?.params).toMatchObject({
+      text: expect.stringContaining("removed by the shop's admins"),
+    });
+    expect(await shop().orders.ofCustomer(8501)).toEqual([]);
   });
 
   it("node delete and rename warn; a rename moves the subscription to the new name", async () => {

@@ -215,6 +215,8 @@ myFeature.callbackQuery(myCb.pattern, async (ctx) => {
     case "qr":
       return sendQr(ctx, sub);
     case "renew":
+      // Its client was deleted by an admin: nothing is left to renew (an old button).
+      if (sub.removedAt !== undefined) return answer(ctx, ctx.t("my-renew-removed"), true);
       return startRenewal(ctx, sub);
   }
 });
