@@ -31,6 +31,7 @@ export type ShopRefusal =
   | "no-trial"
   | "unknown-subscription"
   | "subscription-disabled"
+  | "subscription-removed"
   | "order-gone"
   | "order-not-payable";
 
@@ -105,6 +106,8 @@ export class Shop {
     const sub = await this.deps.subscriptions.get(subscriptionId);
     if (!sub || sub.customerId !== customerId || sub.trial)
       return { ok: false, reason: "unknown-subscription" };
+    // The admins deleted its hosting client: there is nothing left to renew.
+    if (sub.removedAt !== undefined) return { ok: false, reason: "subscription-removed" };
     const plan = this.plan(sub.planId);
     if (!plan) return { ok: false, reason: "unknown-plan" };
     const input: NewOrder = {

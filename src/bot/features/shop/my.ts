@@ -180,7 +180,9 @@ async function startRenewal(ctx: BotContext, sub: Subscription): Promise<void> {
           ? "my-renew-not-sold"
           : started.reason === "subscription-disabled"
             ? "my-renew-disabled"
-            : "my-not-found";
+            : started.reason === "subscription-removed"
+              ? "my-renew-removed"
+              : "my-not-found";
     const withContact = key === "error-blocked" || key === "my-renew-disabled";
     return answer(ctx, withContact ? withSupport(ctx, key) : ctx.t(key), true);
   }
@@ -215,8 +217,6 @@ myFeature.callbackQuery(myCb.pattern, async (ctx) => {
     case "qr":
       return sendQr(ctx, sub);
     case "renew":
-      // Its client was deleted by an admin: nothing is left to renew (an old button).
-      if (sub.removedAt !== undefined) return answer(ctx, ctx.t("my-renew-removed"), true);
       return startRenewal(ctx, sub);
   }
 });
