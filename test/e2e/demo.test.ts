@@ -74,17 +74,27 @@ describe("npm run demo", () => {
     const exited = new Promise<number | string>((resolve) => {
       child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown"));
     });
+    /** Resolves once stdout matches `pattern` (after `from`), or with undefined once the demo exits. */
+    const shows = (pattern: RegExp, from = 0) =>
+      new Promise<RegExpExecArray | undefined>((resolve) => {
+        onOut = () => {
+          const found = pattern.exec(out.slice(from));
+          if (found) resolve(found);
+        };
+        onOut();
+        void exited.then(() => resolve(undefined));
+      });
     // The banner names the sandbox account's current TOTP code; the chat is typed after it.
-    const code = await new Promise<string>((resolve) => {
-      onOut = () => {
-        // The banner ends with the chat help (its /quit line).
-        if (out.includes("/quit")) resolve(/TOTP code (\d{6})/.exec(out)?.[1] ?? "");
-      };
-      onOut();
-      void exited.then(() => resolve(""));
-    });
+    const code = (await shows(/TOTP code (\d{6})/))?.[1] ?? "";
+    await shows(/\/quit/);
+    // Each step waits for the bot's answer (the trial arrives from a worker, after a pause).
+    child.stdin.write("/start\n/trial\n");
+    await shows(/QR code saved as/);
     // Button 6 of message 1 (the greeting) is Help, pressed after later messages arrived.
-    child.stdin.end(["/start", "/trial", "#1.6", "/login", "demo", "demo", code, ""].join("\n"));
+    const mark = out.length;
+    child.stdin.write("#1.6\n");
+    await shows(/How it works/, mark);
+    child.stdin.end(["/login", "demo", "demo", code, ""].join("\n"));
 
     const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), 40_000).unref());
     const exit = await Promise.race([exited, timeout]);
