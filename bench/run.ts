@@ -8,7 +8,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { z } from "zod";
-import { callbackCodec, cbId } from "../src/bot/callback-data.js";
 import { createBot } from "../src/bot/create-bot.js";
 import { AccountKeyStore } from "../src/domain/account-key.js";
 import { CatalogStore } from "../src/domain/catalog-store.js";
@@ -22,6 +21,7 @@ import { Wallet } from "../src/domain/wallet.js";
 import { createHostingClients } from "../src/hosting/index.js";
 import { Metrics } from "../src/http/metrics.js";
 import { createLogger } from "../src/logger.js";
+import { callbackCodec, cbId } from "../src/render/callback-data.js";
 import { command, FakeTelegram, user } from "../test/fakes/telegram-api.js";
 import { startRedis } from "../test/helpers/local-redis.js";
 

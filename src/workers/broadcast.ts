@@ -4,11 +4,11 @@ import { type Api, GrammyError } from "grammy";
 import type { InlineKeyboardMarkup, MessageEntity } from "grammy/types";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import { broadcastCb } from "../bot/features/admin/callbacks.js";
 import type { Locale } from "../config.js";
 import { AUDIENCES, type Audience, type AudienceDeps, audiencePage } from "../domain/stats.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
+import { broadcastCb } from "../render/notice-buttons.js";
 import {
   broadcastStatsKey,
   broadcastStopKey,

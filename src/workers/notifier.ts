@@ -1,9 +1,4 @@
 import { type Api, GrammyError, InlineKeyboard, InputFile } from "grammy";
-import { starsRefundButton } from "../bot/features/admin/stars-refund.js";
-import { accessText, planTitle, qrTarget, termLine } from "../bot/views/access.js";
-import { formatDate, formatGb } from "../bot/views/format.js";
-import { clientPlaceText, orderFailureText } from "../bot/views/order-failure.js";
-import { qrPng } from "../bot/views/qr.js";
 import type { Locale } from "../config.js";
 import { DAY } from "../domain/clock.js";
 import type { Customers } from "../domain/customers.js";
@@ -14,6 +9,11 @@ import type { AccessRef } from "../domain/provisioning/types.js";
 import type { ShopServices } from "../domain/services.js";
 import type { Subscription } from "../domain/subscriptions.js";
 import type { Logger } from "../logger.js";
+import { accessText, planTitle, qrTarget, termLine } from "../render/access.js";
+import { formatDate, formatGb } from "../render/format.js";
+import { starsRefundButton } from "../render/notice-buttons.js";
+import { clientPlaceText, orderFailureText } from "../render/order-failure.js";
+import { qrPng } from "../render/qr.js";
 
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 type I18nLike = { t(locale: string, key: string, vars?: Record<string, string | number>): string };

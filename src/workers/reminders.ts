@@ -1,13 +1,13 @@
 import type { InlineKeyboardMarkup } from "grammy/types";
-import { buyCb, myCb } from "../bot/features/shop/callbacks.js";
-import { planTitle } from "../bot/views/access.js";
-import { formatDateTime, html } from "../bot/views/format.js";
 import type { Locale } from "../config.js";
 import { type Clock, DAY, HOUR, MINUTE } from "../domain/clock.js";
 import type { Customer } from "../domain/customers.js";
 import type { ShopServices } from "../domain/services.js";
 import type { Subscription, Subscriptions } from "../domain/subscriptions.js";
 import type { Logger } from "../logger.js";
+import { planTitle } from "../render/access.js";
+import { formatDateTime, html } from "../render/format.js";
+import { buyCb, myCb } from "../render/shop-callbacks.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox, OutboxMessage } from "./outbox.js";
 

@@ -1,7 +1,4 @@
 import type { Redis } from "ioredis";
-import { planTitle } from "../bot/views/access.js";
-import { formatDateTime, formatDuration, formatNumber, html } from "../bot/views/format.js";
-import { hostingErrorText, isExplainable } from "../bot/views/hosting-error.js";
 import type { Locale } from "../config.js";
 import type { Plan } from "../domain/catalog.js";
 import { type Clock, HOUR, MINUTE } from "../domain/clock.js";
@@ -17,6 +14,9 @@ import { subscriptionKeys } from "../domain/subscriptions.js";
 import type { AccountApi, Server, ServerStats } from "../hosting/account.js";
 import { isHostingError } from "../hosting/errors.js";
 import type { Logger } from "../logger.js";
+import { planTitle } from "../render/access.js";
+import { formatDateTime, formatDuration, formatNumber, html } from "../render/format.js";
+import { hostingErrorText, isExplainable } from "../render/hosting-error.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox, OutboxMessage } from "./outbox.js";
 

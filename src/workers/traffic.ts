@@ -1,5 +1,3 @@
-import { planTitle } from "../bot/views/access.js";
-import { formatBytes, html } from "../bot/views/format.js";
 import type { Locale } from "../config.js";
 import { type Clock, MINUTE } from "../domain/clock.js";
 import { GB_BYTES } from "../domain/provisioning/types.js";
@@ -9,6 +7,8 @@ import type { AccountApi } from "../hosting/account.js";
 import type { NodeApi } from "../hosting/node.js";
 import type { PanelApi } from "../hosting/panel.js";
 import type { Logger } from "../logger.js";
+import { planTitle } from "../render/access.js";
+import { formatBytes, html } from "../render/format.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox, OutboxMessage } from "./outbox.js";
 import { type I18nLike, reachable, renewKeyboard, scanExpiries } from "./reminders.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { formatDateTime } from "../../src/bot/views/format.js";
 import { AccountApi } from "../../src/hosting/account.js";
+import { formatDateTime } from "../../src/render/format.js";
 import { FakeAccountApi, type FakeServer } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";
 import { command, type FakeFile, user } from "../fakes/telegram-api.js";

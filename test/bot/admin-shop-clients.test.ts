@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { nodeCb, panelCb, serversCb, xuiCb } from "../../src/bot/features/admin/callbacks.js";
-import { myCb } from "../../src/bot/features/shop/callbacks.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import { DAY, ManualClock } from "../../src/domain/clock.js";
 import type { AccessRef } from "../../src/domain/provisioning/types.js";
 import { createLogger } from "../../src/logger.js";
+import { myCb } from "../../src/render/shop-callbacks.js";
 import type { OutboxMessage } from "../../src/workers/outbox.js";
 import { createReminderTask } from "../../src/workers/reminders.js";
 import { FakeAccountApi } from "../fakes/account-api.js";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buyCb, myCb } from "../../src/bot/features/shop/callbacks.js";
 import { DAY } from "../../src/domain/clock.js";
 import type { AccessRef } from "../../src/domain/provisioning/types.js";
 import { subscriptionKeys } from "../../src/domain/subscriptions.js";
+import { buyCb, myCb } from "../../src/render/shop-callbacks.js";
 import { createTrafficTask, type TrafficDeps, trafficLevel } from "../../src/workers/traffic.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";

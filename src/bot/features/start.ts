@@ -1,10 +1,10 @@
 import { Menu } from "@grammyjs/menu";
 import { Composer, GrammyError } from "grammy";
+import { MAIN_MENU } from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
 import { isAdmin } from "../filters.js";
 import { helpText } from "./help.js";
 import { addLanguageButtons } from "./language.js";
-import { MAIN_MENU } from "./shop/callbacks.js";
 import { openShop } from "./shop/index.js";
 
 export function greeting(ctx: BotContext): string {

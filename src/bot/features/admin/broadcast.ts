@@ -6,13 +6,13 @@ import { z } from "zod";
 import type { Locale } from "../../../config.js";
 import { OneTimeTokens } from "../../../domain/one-time.js";
 import { type Audience, countAudience } from "../../../domain/stats.js";
+import { formatNumber, html } from "../../../render/format.js";
+import { broadcastCb } from "../../../render/notice-buttons.js";
 import { messageEntities } from "../../../workers/outbox.js";
 import type { BotContext, BotDeps, ConvContext } from "../../context.js";
 import { ANSWER_TIMEOUT_MS, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
-import { formatNumber, html } from "../../views/format.js";
 import { show, type View } from "../../views/show.js";
-import { broadcastCb } from "./callbacks.js";
 import { adminHomeButton } from "./home.js";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { callbackCodec } from "../../callback-data.js";
+import { callbackCodec } from "../../../render/callback-data.js";
 
 /**
  * Callback data of the admin's server and xui-user views, in one place so views can link to
@@ -83,21 +83,6 @@ export const ordersCb = callbackCodec("a.o", {
 export const settingsCb = callbackCodec("a.set", {
   act: z.enum(["view", "auto", "edit"]),
   arg: z.enum(["", "on", "off", "grace", "cost", "currency"]).default(""),
-});
-
-/**
- * Callback data of the broadcast flow. `id` is a draft id (empty for the section itself), or for
- * `stop` a running broadcast's id; `aud` the audience chosen; `tok` the one-time token of `go`,
- * so a double tap starts one broadcast.
- */
-export const broadcastCb = callbackCodec("a.bc", {
-  act: z.enum(["new", "aud", "go", "cancel", "stop"]),
-  id: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{0,40}$/)
-    .default(""),
-  aud: z.enum(["all", "active", ""]).default(""),
-  tok: z.string().max(16).default(""),
 });
 
 /** Callback data of the sales stats: the range shown. */

@@ -3,9 +3,9 @@ import { GrammyError, InlineKeyboard } from "grammy";
 import { z } from "zod";
 import type { Locale } from "../../../config.js";
 import { OneTimeTokens } from "../../../domain/one-time.js";
+import { html } from "../../../render/format.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
-import { html } from "../../views/format.js";
 import { customersCb } from "./callbacks.js";
 
 /**

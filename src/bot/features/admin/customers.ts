@@ -9,12 +9,12 @@ import { OneTimeTokens } from "../../../domain/one-time.js";
 import type { Order } from "../../../domain/orders.js";
 import type { ShopRefusal } from "../../../domain/shop.js";
 import type { Subscription } from "../../../domain/subscriptions.js";
-import { cbPage } from "../../callback-data.js";
+import { cbPage } from "../../../render/callback-data.js";
+import { formatDate, formatDateTime, formatGb, html } from "../../../render/format.js";
+import { accessLocationsForAdmin } from "../../../render/locations.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
-import { formatDate, formatDateTime, formatGb, html } from "../../views/format.js";
-import { accessLocationsForAdmin } from "../../views/locations.js";
 import { show, type View } from "../../views/show.js";
 import { customersCb, ordersCb } from "./callbacks.js";
 import {

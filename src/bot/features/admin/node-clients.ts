@@ -16,13 +16,13 @@ import {
   type NodeApi,
   type NodeClient,
 } from "../../../hosting/node.js";
+import { formatDate, formatDateTime, formatGb, html } from "../../../render/format.js";
+import { hostingErrorText } from "../../../render/hosting-error.js";
+import { qrPng } from "../../../render/qr.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
 import { NameRefs } from "../../name-refs.js";
-import { formatDate, formatDateTime, formatGb, html } from "../../views/format.js";
-import { hostingErrorText } from "../../views/hosting-error.js";
-import { qrPng } from "../../views/qr.js";
 import { show, type View } from "../../views/show.js";
 import { nodeCb } from "./callbacks.js";
 import { ADMIN_HOME, adminHomeButton } from "./home.js";

@@ -9,10 +9,10 @@ import {
   type PeerUrlProblem,
   peerUrlProblem,
 } from "../../../hosting/node.js";
+import { formatBytes, formatDateTime, html } from "../../../render/format.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
-import { formatBytes, formatDateTime, html } from "../../views/format.js";
 import { show, type View } from "../../views/show.js";
 import { nodeCb } from "./callbacks.js";
 import { ADMIN_HOME } from "./home.js";

@@ -1,10 +1,10 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { formatMoney } from "../../../domain/money.js";
 import type { Order } from "../../../domain/orders.js";
-import { cbPage } from "../../callback-data.js";
+import { cbPage } from "../../../render/callback-data.js";
+import { formatDateTime, html } from "../../../render/format.js";
 import type { BotContext } from "../../context.js";
 import { localeOf } from "../../i18n.js";
-import { formatDateTime, html } from "../../views/format.js";
 import { show, type View } from "../../views/show.js";
 import { customersCb, ordersCb } from "./callbacks.js";
 import { adminHomeButton } from "./home.js";

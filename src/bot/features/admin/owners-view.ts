@@ -1,9 +1,9 @@
 import type { Customer } from "../../../domain/customers.js";
 import type { HostingClient, Owner } from "../../../domain/subscription-owners.js";
+import { planTitle } from "../../../render/access.js";
+import { formatDate, html } from "../../../render/format.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { localeOf } from "../../i18n.js";
-import { planTitle } from "../../views/access.js";
-import { formatDate, html } from "../../views/format.js";
 
 /**
  * How the admin menus speak of the shop's customers on a hosting client: a warning naming them

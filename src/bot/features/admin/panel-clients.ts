@@ -10,10 +10,10 @@ import {
   type PanelClient,
   type PanelClientPatch,
 } from "../../../hosting/panel.js";
+import { formatDateTime, html } from "../../../render/format.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { ANSWER_TIMEOUT_MS, askText, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
-import { formatDateTime, html } from "../../views/format.js";
 import { show, type View } from "../../views/show.js";
 import { panelCb } from "./callbacks.js";
 import { ownersFollow, withOwners } from "./owners-view.js";

@@ -1,9 +1,9 @@
 import { InlineKeyboard } from "grammy";
 import { MAIN_LOCATION } from "../../../hosting/panel.js";
+import { formatDate, html } from "../../../render/format.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { ANSWER_TIMEOUT_MS, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
-import { formatDate, html } from "../../views/format.js";
 import { panelCb } from "./callbacks.js";
 import { devicesLimitText, type LocationInfo, limitGbText, panelErrorText, pcb } from "./panel.js";
 

@@ -17,13 +17,13 @@ import {
   type PanelInbound,
   PanelUnknownNodeError,
 } from "../../../hosting/panel.js";
-import { cbPage } from "../../callback-data.js";
+import { cbPage } from "../../../render/callback-data.js";
+import { formatDateTime, formatGb, formatNumber, html, usageBar } from "../../../render/format.js";
+import { hostingErrorText } from "../../../render/hosting-error.js";
+import { qrPng } from "../../../render/qr.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import { localeOf } from "../../i18n.js";
 import { NameRefs } from "../../name-refs.js";
-import { formatDateTime, formatGb, formatNumber, html, usageBar } from "../../views/format.js";
-import { hostingErrorText } from "../../views/hosting-error.js";
-import { qrPng } from "../../views/qr.js";
 import { show, type View } from "../../views/show.js";
 import { panelCb } from "./callbacks.js";
 import { adminHomeButton } from "./home.js";

@@ -18,10 +18,10 @@ import {
   type XrayVersion,
 } from "../../../hosting/account.js";
 import { HostingApiError, isHostingError } from "../../../hosting/errors.js";
+import { formatDateTime, formatDuration, formatNumber, html } from "../../../render/format.js";
+import { hostingErrorText, isExplainable } from "../../../render/hosting-error.js";
 import type { BotContext } from "../../context.js";
 import { localeOf } from "../../i18n.js";
-import { formatDateTime, formatDuration, formatNumber, html } from "../../views/format.js";
-import { hostingErrorText, isExplainable } from "../../views/hosting-error.js";
 import { show, type View } from "../../views/show.js";
 import { accountView, relinkKeyboard } from "./account.js";
 import { serversCb, xuiCb } from "./callbacks.js";

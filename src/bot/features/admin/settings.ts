@@ -9,10 +9,10 @@ import {
   OUTAGE_GRACE_MIN,
   ShopSettings,
 } from "../../../domain/settings.js";
+import { formatNumber, html } from "../../../render/format.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
-import { formatNumber, html } from "../../views/format.js";
 import { show, type View } from "../../views/show.js";
 import { settingsCb } from "./callbacks.js";
 import { adminHomeButton } from "./home.js";

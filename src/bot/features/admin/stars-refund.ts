@@ -3,24 +3,12 @@ import { z } from "zod";
 import { formatMoney } from "../../../domain/money.js";
 import { OneTimeTokens } from "../../../domain/one-time.js";
 import { refundStarsCharge, StarsRefundRefused } from "../../../domain/stars-refund.js";
-import { callbackCodec } from "../../callback-data.js";
+import { html } from "../../../render/format.js";
+import { starsRefundCb } from "../../../render/notice-buttons.js";
 import type { BotContext } from "../../context.js";
 import { localeOf } from "../../i18n.js";
-import { html } from "../../views/format.js";
 import { show } from "../../views/show.js";
 import { adminHomeButton } from "./home.js";
-
-/** Admin action: send a failed order's direct Stars payment back through Telegram. */
-export const starsRefundCb = callbackCodec("a.sr", {
-  act: z.enum(["ask", "ok"]),
-  order: z.string().regex(/^[A-Za-z0-9_-]{4,40}$/),
-  token: z.string().max(16).default(""),
-});
-
-/** The button admins get under a failed-order alert when the order was paid by a Stars invoice. */
-export function starsRefundButton(label: string, orderId: string): InlineKeyboard {
-  return new InlineKeyboard().text(label, starsRefundCb.pack({ act: "ask", order: orderId, token: "" }));
-}
 
 export const starsRefundFeature = new Composer<BotContext>();
 

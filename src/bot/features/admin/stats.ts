@@ -8,9 +8,9 @@ import {
   STATS_RANGES,
   type StatsRange,
 } from "../../../domain/stats.js";
+import { formatNumber, html } from "../../../render/format.js";
 import type { BotContext } from "../../context.js";
 import { localeOf } from "../../i18n.js";
-import { formatNumber, html } from "../../views/format.js";
 import { show, type View } from "../../views/show.js";
 import { statsCb } from "./callbacks.js";
 import { adminHomeButton } from "./home.js";

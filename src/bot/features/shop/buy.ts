@@ -3,12 +3,12 @@ import { DAY } from "../../../domain/clock.js";
 import { InvoiceGate } from "../../../domain/invoices.js";
 import type { Order } from "../../../domain/orders.js";
 import { INVOICE_TTL_MS } from "../../../domain/shop.js";
+import { formatDate, html } from "../../../render/format.js";
+import { buyCb, MY_LIST, orderCb } from "../../../render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
-import { formatDate, html } from "../../views/format.js";
 import { show, type View } from "../../views/show.js";
 import { withSupport } from "../help.js";
 import { sendOrderInvoice } from "../payments.js";
-import { buyCb, MY_LIST, orderCb } from "./callbacks.js";
 import { answer, localeOf, mainMenuRow, money, planDetails } from "./common.js";
 import { cachedUsage } from "./usage.js";
 

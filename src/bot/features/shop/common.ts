@@ -2,11 +2,11 @@ import { InlineKeyboard } from "grammy";
 import type { Locale } from "../../../config.js";
 import type { Plan } from "../../../domain/catalog.js";
 import { formatMoney } from "../../../domain/money.js";
+import { formatGb, html } from "../../../render/format.js";
+import { planLocationNames } from "../../../render/locations.js";
+import { MAIN_MENU } from "../../../render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { localeOf } from "../../i18n.js";
-import { formatGb, html } from "../../views/format.js";
-import { planLocationNames } from "../../views/locations.js";
-import { MAIN_MENU } from "./callbacks.js";
 
 export { localeOf };
 

@@ -1,10 +1,10 @@
 import { Composer } from "grammy";
+import { SHOP_CALLBACK, SHOP_COMMANDS } from "../../../render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { isPrivate } from "../../filters.js";
 import { show } from "../../views/show.js";
 import { withSupport } from "../help.js";
 import { buyFeature, buyListView } from "./buy.js";
-import { SHOP_CALLBACK, SHOP_COMMANDS } from "./callbacks.js";
 import { answer, markAnswered } from "./common.js";
 import { myFeature, myListView } from "./my.js";
 import { botMembership, registerCustomer } from "./register.js";

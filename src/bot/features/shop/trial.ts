@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
+import { TRIAL_START } from "../../../render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { withSupport } from "../help.js";
-import { TRIAL_START } from "./callbacks.js";
 import { answer, localeOf } from "./common.js";
 
 const REFUSALS: Record<string, string> = {

@@ -5,12 +5,12 @@ import { InvoiceGate, TopUps } from "../../../domain/invoices.js";
 import { currencyExponent, formatMoney, toMinor } from "../../../domain/money.js";
 import { TOPUP_MAX_MAJOR, TOPUP_MIN_MAJOR } from "../../../domain/shop.js";
 import type { LedgerEntry } from "../../../domain/wallet.js";
+import { formatDateTime } from "../../../render/format.js";
+import { WALLET_VIEW, walletCb } from "../../../render/shop-callbacks.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
-import { formatDateTime } from "../../views/format.js";
 import { show, type View } from "../../views/show.js";
 import { sendTopUpInvoice } from "../payments.js";
-import { WALLET_VIEW, walletCb } from "./callbacks.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
 
 export const TOPUP_CONVERSATION = "shop-topup";

@@ -1,4 +1,4 @@
-import type { Locale } from "../../config.js";
+import type { Locale } from "../config.js";
 
 const GB = 1024 ** 3;
 

@@ -1,5 +1,5 @@
-import type { AccessRef } from "../../domain/provisioning/types.js";
-import { ProvisioningError } from "../../domain/provisioning/types.js";
+import type { AccessRef } from "../domain/provisioning/types.js";
+import { ProvisioningError } from "../domain/provisioning/types.js";
 import {
   HostingApiError,
   HostingError,
@@ -7,7 +7,7 @@ import {
   HostingNetworkError,
   HostingSchemaError,
   HostingTimeoutError,
-} from "../../hosting/errors.js";
+} from "../hosting/errors.js";
 
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 

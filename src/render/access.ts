@@ -1,6 +1,6 @@
-import type { Locale } from "../../config.js";
-import type { Plan } from "../../domain/catalog.js";
-import type { AccessLinks } from "../../domain/provisioning/types.js";
+import type { Locale } from "../config.js";
+import type { Plan } from "../domain/catalog.js";
+import type { AccessLinks } from "../domain/provisioning/types.js";
 import { formatDate, formatGb, html } from "./format.js";
 
 type Translate = (key: string, vars?: Record<string, string | number>) => string;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { callbackCodec } from "../../callback-data.js";
+import { callbackCodec } from "./callback-data.js";
 
 /**
  * Callback data of the customer's shop views: an action and one small id, re-validated on

@@ -1,6 +1,6 @@
-import type { Locale } from "../../config.js";
-import type { Localized, PanelLocation, Plan } from "../../domain/catalog.js";
-import type { AccessRef } from "../../domain/provisioning/types.js";
+import type { Locale } from "../config.js";
+import type { Localized, PanelLocation, Plan } from "../domain/catalog.js";
+import type { AccessRef } from "../domain/provisioning/types.js";
 
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 

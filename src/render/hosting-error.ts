@@ -4,7 +4,7 @@ import {
   HostingNetworkError,
   HostingSchemaError,
   HostingTimeoutError,
-} from "../../hosting/errors.js";
+} from "../hosting/errors.js";
 
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
