@@ -112,13 +112,9 @@ class SeededCustomer {
     };
     const renewals = new RenewalChain(redis, orders);
     this.fulfilment = new Fulfilment({ ...deps, provisioner, renewals, logger: createLogger("silent") });
-    this.shop = new Shop({ ...deps, provisioner });
-    this.inbox = new PaymentInbox({
-      redis,
-      clock,
-      shop: this.shop,
-      jobs: { enqueueOrder: async () => undefined },
-    });
+    // The bench fulfils orders itself, so the shop's queue is a no-op.
+    this.shop = new Shop({ ...deps, provisioner, jobs: { enqueueOrder: async () => undefined } });
+    this.inbox = new PaymentInbox({ redis, clock, shop: this.shop });
     this.from = { id, is_bot: false, first_name: "Seeded", username: `user${id}` };
   }
 

@@ -86,6 +86,11 @@ const orderSchema = z.object({
 });
 export type Order = z.output<typeof orderSchema>;
 
+/** Hands an order to the background worker (BullMQ in the app, a direct call in some tests). */
+export interface OrderJobs {
+  enqueueOrder(orderId: string): Promise<void>;
+}
+
 export interface NewOrder {
   kind: OrderKind;
   customerId: number;

@@ -2,7 +2,6 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Clock } from "./clock.js";
 import { LuaScript } from "./lua.js";
-import type { OrderJobs } from "./services.js";
 import { parsePayload, type Shop } from "./shop.js";
 
 /**
@@ -98,7 +97,6 @@ export interface PaymentInboxDeps {
   redis: Redis;
   clock: Clock;
   shop: Shop;
-  jobs: OrderJobs;
 }
 
 export class PaymentInbox {
@@ -132,9 +130,10 @@ export class PaymentInbox {
   }
 
   /**
-   * Credits a recorded payment (exactly once, keyed by its charge id, through Shop.recordPayment),
-   * queues the order it paid, then marks the entry credited. The one home of "payment seen ->
-   * credited -> order queued" for the live handler and the worker alike; safe to repeat at any point.
+   * Credits a recorded payment (exactly once, keyed by its charge id, through Shop.recordPayment,
+   * which also queues the order it paid), then marks the entry credited. The one home of "payment
+   * seen -> credited" for the live handler and the worker alike; safe to repeat at any point (a
+   * failed enqueue throws before the mark, so the entry stays pending and is settled again).
    */
   async settle(
     payment: Pick<IncomingPayment, "chargeId" | "payerId" | "payload" | "amount">,
@@ -146,8 +145,7 @@ export class PaymentInbox {
       payment.amount,
     );
     const status = result.order?.status;
-    const paid = result.orderId !== undefined && (status === "paid" || status === "already-paid");
-    if (paid && result.orderId) await this.deps.jobs.enqueueOrder(result.orderId);
+    const { paid } = result;
     const target = parsePayload(payment.payload);
     // A payment for an unknown payload, or for an order that is gone or someone else's, stays in
     // the payer's wallet; admins see it in the list of unmatched payments.

@@ -5,7 +5,7 @@ import type { Catalog } from "./catalog.js";
 import type { Clock } from "./clock.js";
 import { Customers } from "./customers.js";
 import { Fulfilment } from "./fulfilment.js";
-import { Orders } from "./orders.js";
+import { type OrderJobs, Orders } from "./orders.js";
 import { PaymentInbox } from "./payment-inbox.js";
 import { createProvisioners, type ProvisionerFor } from "./provisioning/index.js";
 import { RenewalChain } from "./renewal-chain.js";
@@ -15,10 +15,7 @@ import { SubscriptionOwners } from "./subscription-owners.js";
 import { Subscriptions } from "./subscriptions.js";
 import { Wallet } from "./wallet.js";
 
-/** Hands an order to the background worker (BullMQ in the app, a direct call in some tests). */
-export interface OrderJobs {
-  enqueueOrder(orderId: string): Promise<void>;
-}
+export type { OrderJobs } from "./orders.js";
 
 /** The shop's stores and services, built once by the composition root. */
 export interface ShopServices {
@@ -33,6 +30,7 @@ export interface ShopServices {
   /** Renewals of one subscription, one after the other. */
   renewals: RenewalChain;
   provisioner: ProvisionerFor;
+  /** The order queue: the shop queues its own paid orders, so callers do not use it directly. */
   jobs: OrderJobs;
   catalog: () => Catalog;
   /** Extends hosting servers (the admin's button and the worker's auto-extension). */
@@ -78,7 +76,17 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     clock,
     logger: deps.logger,
   });
-  const shop = new Shop({ redis, clock, catalog, customers, wallet, orders, subscriptions, provisioner });
+  const shop = new Shop({
+    redis,
+    clock,
+    catalog,
+    customers,
+    wallet,
+    orders,
+    subscriptions,
+    provisioner,
+    jobs: deps.jobs,
+  });
   const serverExtension = new ServerExtension({ hosting: deps.hosting, redis, clock, logger: deps.logger });
   return {
     shop,
@@ -93,6 +101,6 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     jobs: deps.jobs,
     catalog,
     serverExtension,
-    paymentInbox: new PaymentInbox({ redis, clock, shop, jobs: deps.jobs }),
+    paymentInbox: new PaymentInbox({ redis, clock, shop }),
   };
 }

@@ -6,7 +6,7 @@ import { type Clock, HOUR } from "./clock.js";
 import type { Customers } from "./customers.js";
 import { TopUps } from "./invoices.js";
 import { currencyExponent, toMinor } from "./money.js";
-import type { NewOrder, Order, Orders, UnpaidPolicy } from "./orders.js";
+import type { NewOrder, Order, OrderJobs, Orders, UnpaidPolicy } from "./orders.js";
 import type { ProvisionerFor } from "./provisioning/index.js";
 import { DAY_MS } from "./provisioning/types.js";
 import type { Subscription, Subscriptions } from "./subscriptions.js";
@@ -59,12 +59,22 @@ export interface ShopDeps {
   subscriptions: Subscriptions;
   /** Reads the hosting side (a disabled access is not renewed). */
   provisioner: ProvisionerFor;
+  /** Where an order the shop moved to `paid` goes to be fulfilled. */
+  jobs: OrderJobs;
 }
+
+/** What an admin's retry of a failed order did. */
+export type RetryOutcome =
+  | { status: "queued" }
+  | { status: "gone" }
+  | { status: "refunded" }
+  | { status: "not-failed"; orderStatus: string };
 
 /**
  * The customer-facing operations of the shop: start purchases, renewals and trials, pay from
  * the balance or by invoice, check and record Telegram payments. Money moves only through
- * Checkout and Wallet, each step atomic and idempotent.
+ * Checkout and Wallet, each step atomic and idempotent. Every step that moves an order to `paid`
+ * hands it to the worker itself (one home for "paid, now enqueue"); callers never enqueue.
  */
 export class Shop {
   readonly checkout: Checkout;
@@ -168,15 +178,58 @@ export class Shop {
       currency: this.currency,
       locale,
     });
-    await this.checkout.payFromWallet(order);
+    const paid = await this.checkout.payFromWallet(order);
+    if (paid.status === "paid" || paid.status === "already-paid") await this.enqueue(order.id);
     return { ok: true, order: (await this.deps.orders.get(order.id)) ?? order };
   }
 
-  /** Pays an order of this customer from the balance. */
+  /**
+   * Pays an order of this customer from the balance and queues it. The debit and the move to
+   * `paid` are one Lua step, so of many concurrent presses exactly one sees "paid" and queues.
+   */
   async payFromBalance(customerId: number, orderId: string): Promise<PayResult | { status: "order-gone" }> {
     const order = await this.deps.orders.get(orderId);
     if (!order || order.customerId !== customerId) return { status: "order-gone" };
-    return this.checkout.payFromWallet(order);
+    const result = await this.checkout.payFromWallet(order);
+    if (result.status === "paid") await this.enqueue(order.id);
+    return result;
+  }
+
+  /**
+   * An admin's retry of a failed order: `failed -> paid` (compare-and-set, so a double tap moves
+   * it once), then queued. Refused when its money already went back (the refund's ledger entry
+   * exists: the order is closed as refunded) or when it is not failed any more.
+   */
+  async retryFailed(orderId: string): Promise<RetryOutcome> {
+    const { orders, wallet } = this.deps;
+    const order = await orders.get(orderId);
+    if (!order) return { status: "gone" };
+    const refunded = async () => (await wallet.applied(`refund:${order.id}`)) !== undefined;
+    if (order.status === "failed" && (await refunded())) {
+      // The money went back but the order was not closed (a crash in between): close it now.
+      await orders.transition(order.id, ["failed"], "refunded");
+      return { status: "refunded" };
+    }
+    if (!(await orders.transition(order.id, ["failed"], "paid"))) {
+      const now = (await orders.get(order.id)) ?? order;
+      if (now.status === "refunded") return { status: "refunded" };
+      return { status: "not-failed", orderStatus: now.status };
+    }
+    if (await refunded()) {
+      // A refund landed while we moved it: the money is back, so the order is not provisioned.
+      await orders.transition(order.id, ["paid"], "refunded");
+      return { status: "refunded" };
+    }
+    await this.enqueue(order.id);
+    return { status: "queued" };
+  }
+
+  /**
+   * Hands a paid order to the worker. A failure here is thrown to the caller, and the order
+   * stays paid in the open index: the order sweep queues it again (rule 9).
+   */
+  private enqueue(orderId: string): Promise<void> {
+    return this.deps.jobs.enqueueOrder(orderId);
   }
 
   /**
@@ -238,19 +291,23 @@ export class Shop {
 
   /**
    * Records a successful payment exactly once (by charge id) and pays its order from the wallet
-   * in the same atomic step. Whatever happens to the order, the money is in the wallet.
+   * in the same atomic step. Whatever happens to the order, the money is in the wallet. An order
+   * it paid (now, or before: a repeat after a crash before the enqueue) is queued; `paid` says so.
    */
   async recordPayment(
     from: number,
     payload: string,
     chargeId: string,
     total: number,
-  ): Promise<ChargeResult & { orderId: string | undefined }> {
+  ): Promise<ChargeResult & { orderId: string | undefined; paid: boolean }> {
     const target = parsePayload(payload);
     const order = target?.kind === "order" ? await this.deps.orders.get(target.orderId) : undefined;
     const usable = order && order.customerId === from ? order : undefined;
     const result = await this.checkout.creditCharge(from, chargeId, total, usable);
     if (target?.kind === "topup") await this.deps.redis.del(`topup:${target.id}`);
-    return { ...result, orderId: usable?.id };
+    const status = result.order?.status;
+    const paid = usable !== undefined && (status === "paid" || status === "already-paid");
+    if (paid) await this.enqueue(usable.id);
+    return { ...result, orderId: usable?.id, paid };
   }
 }

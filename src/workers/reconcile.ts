@@ -63,9 +63,8 @@ export async function reconcileStars(deps: ReconcileDeps): Promise<ReconcileResu
         { charge: tx.id, userId: payment.userId, amount: tx.amount },
         "recovered an unrecorded payment",
       );
-      const paid =
-        result.orderId && (result.order?.status === "paid" || result.order?.status === "already-paid");
-      if (paid && result.orderId) await services.jobs.enqueueOrder(result.orderId);
+      // The shop queued the order this charge paid.
+      const { paid } = result;
       const locale = (await services.customers.get(payment.userId))?.locale ?? "en";
       const amount = formatMoney("XTR", tx.amount, locale);
       const key = paid ? "reconcile-order" : "reconcile-credited";

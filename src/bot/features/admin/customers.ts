@@ -485,12 +485,12 @@ function refusalText(ctx: BotContext, reason: ShopRefusal, planId: string): stri
 
 /**
  * Charges a refunded order again: a new order for the same plan (a renewal of the same
- * subscription for a renewal), paid from the wallet (where the refund went) and queued. Once per
- * refunded order: a lock keyed by it holds the new order's id.
+ * subscription for a renewal), paid from the wallet (where the refund went) and queued by the
+ * shop. Once per refunded order: a lock keyed by it holds the new order's id.
  */
 async function chargeAgain(ctx: BotContext, id: number, orderId: string, token: string): Promise<string> {
   const { redis } = ctx.deps;
-  const { orders, shop, jobs } = ctx.deps.shop;
+  const { orders, shop } = ctx.deps.shop;
   const locale = await localeOf(ctx);
   const old = await orders.get(orderId);
   if (!old || old.customerId !== id) return ctx.t("error-menu-outdated");
@@ -519,10 +519,10 @@ async function chargeAgain(ctx: BotContext, id: number, orderId: string, token: 
     return refusalText(ctx, started.reason, old.planId);
   }
   const next = started.order;
+  // Paid from the balance and queued by the shop (already paid: the customer's own tap queued it).
   const paid = await shop.payFromBalance(id, next.id);
   if (paid.status === "paid" || paid.status === "already-paid") {
     await redis.set(lock, next.id, "EX", RETRY_KEEP_SECONDS);
-    await jobs.enqueueOrder(next.id);
     ctx.log.info(
       { adminId: ctx.from?.id, customerId: id, refunded: old.id, orderId: next.id },
       "admin charged a refunded order again",

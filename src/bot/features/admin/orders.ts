@@ -80,37 +80,25 @@ export async function failedOrdersView(ctx: BotContext, page = 0, notice?: strin
 }
 
 /**
- * Retries a failed order: `failed -> paid`, then queued. Refused when its money already went
- * back (the refund's ledger entry exists: the order is closed as refunded) or when it is not
- * failed any more. Returns the notice to show.
+ * Retries a failed order through the shop (`failed -> paid`, then queued; refused when its money
+ * already went back or it is not failed any more). Returns the notice to show.
  */
 export async function retryFailedOrder(ctx: BotContext, orderId: string): Promise<string> {
-  const { orders, wallet, jobs } = ctx.deps.shop;
-  const order = await orders.get(orderId);
-  if (!order) return ctx.t("failed-orders-gone");
-  const refundKey = `refund:${order.id}`;
-  const refunded = async () => (await wallet.applied(refundKey)) !== undefined;
-  if (order.status === "failed" && (await refunded())) {
-    // The money went back but the order was not closed (a crash in between): close it now.
-    await orders.transition(order.id, ["failed"], "refunded");
-    return ctx.t("failed-orders-refunded", { order: order.id });
+  const result = await ctx.deps.shop.shop.retryFailed(orderId);
+  switch (result.status) {
+    case "gone":
+      return ctx.t("failed-orders-gone");
+    case "refunded":
+      return ctx.t("failed-orders-refunded", { order: orderId });
+    case "not-failed":
+      return ctx.t("failed-orders-not-failed", {
+        order: orderId,
+        status: ctx.t(`customers-order-status-${result.orderStatus}`),
+      });
+    case "queued":
+      ctx.log.info({ adminId: ctx.from?.id, orderId }, "admin retried a failed order");
+      return ctx.t("failed-orders-queued", { order: orderId });
   }
-  if (!(await orders.transition(order.id, ["failed"], "paid"))) {
-    const now = (await orders.get(order.id)) ?? order;
-    if (now.status === "refunded") return ctx.t("failed-orders-refunded", { order: order.id });
-    return ctx.t("failed-orders-not-failed", {
-      order: order.id,
-      status: ctx.t(`customers-order-status-${now.status}`),
-    });
-  }
-  if (await refunded()) {
-    // A refund landed while we moved it: the money is back, so the order is not provisioned.
-    await orders.transition(order.id, ["paid"], "refunded");
-    return ctx.t("failed-orders-refunded", { order: order.id });
-  }
-  await jobs.enqueueOrder(order.id);
-  ctx.log.info({ adminId: ctx.from?.id, orderId: order.id }, "admin retried a failed order");
-  return ctx.t("failed-orders-queued", { order: order.id });
 }
 
 export const failedOrdersFeature = new Composer<BotContext>();

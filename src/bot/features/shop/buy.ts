@@ -185,17 +185,16 @@ async function payableOrder(ctx: BotContext, orderId: string): Promise<Order | u
 
 /**
  * Pays from the balance. The debit and the order's move to `paid` are one Lua step, so of many
- * concurrent presses exactly one sees "paid": only that one hands the order to the worker.
+ * concurrent presses exactly one sees "paid", and only that one is queued (by the shop).
  */
 async function payFromBalance(ctx: BotContext, orderId: string): Promise<void> {
   const order = await payableOrder(ctx, orderId);
   if (!order) return;
-  const { shop, jobs, wallet } = ctx.deps.shop;
+  const { shop, wallet } = ctx.deps.shop;
   const locale = await localeOf(ctx);
   const result = await shop.payFromBalance(order.customerId, order.id);
   switch (result.status) {
     case "paid": {
-      await jobs.enqueueOrder(order.id);
       ctx.log.info({ orderId: order.id, price: order.price }, "order paid from balance");
       await answer(ctx);
       const balance = result.entry?.balance ?? (await wallet.balance(order.customerId));

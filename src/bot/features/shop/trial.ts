@@ -10,18 +10,17 @@ const REFUSALS: Record<string, string> = {
   blocked: "error-blocked",
 };
 
-/** The free trial, once per Telegram user: claimed and paid (price 0) at once, then provisioned. */
+/** The free trial, once per Telegram user: claimed, paid (price 0) and queued by the shop at once. */
 export async function startTrial(ctx: BotContext): Promise<void> {
   if (!ctx.from) return;
   await answer(ctx);
-  const { shop, jobs } = ctx.deps.shop;
+  const { shop } = ctx.deps.shop;
   const started = await shop.startTrial(ctx.from.id, await localeOf(ctx));
   if (!started.ok) {
     const key = REFUSALS[started.reason] ?? "error-generic";
     await ctx.reply(key === "error-blocked" ? withSupport(ctx, key) : ctx.t(key));
     return;
   }
-  await jobs.enqueueOrder(started.order.id);
   ctx.log.info({ orderId: started.order.id }, "trial started");
   await ctx.reply(ctx.t("trial-preparing"));
 }
