@@ -112,6 +112,7 @@ async function main(): Promise<void> {
     );
     const bot = createBot({
       token: telegram.token,
+      redis,
       botInfo: telegram.botInfo,
       client: { fetch: telegram.fetch as never },
       deps: {

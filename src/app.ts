@@ -153,6 +153,7 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
     if (config.role !== "worker") {
       const bot = createBot({
         token: config.botToken,
+        redis,
         deps: {
           config,
           logger,
@@ -169,7 +170,7 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
         client: { apiRoot: config.botApiRoot },
       });
       await bot.init();
-      await registerCommands(bot.api, (l, k) => i18n.t(l, k), config.defaultLocale, config.adminIds);
+      await registerCommands(bot.api, i18n, config.defaultLocale, config.adminIds);
 
       if (config.delivery.mode === "webhook") {
         const callback = webhookCallback(bot, "http", {

@@ -1,14 +1,13 @@
 import type { Api, RawApi } from "grammy";
 import type { BotCommand } from "grammy/types";
 import { LOCALES, type Locale } from "../config.js";
+import type { I18nLike } from "../render/i18n-like.js";
 
 const CUSTOMER_COMMANDS = ["start", "buy", "my", "wallet", "trial", "language", "help"] as const;
 const ADMIN_COMMANDS = ["admin", "login", "servers"] as const;
 
-type Translate = (locale: Locale, key: string) => string;
-
-function list(names: readonly string[], locale: Locale, t: Translate): BotCommand[] {
-  return names.map((command) => ({ command, description: t(locale, `command-${command}`) }));
+function list(names: readonly string[], locale: Locale, i18n: I18nLike): BotCommand[] {
+  return names.map((command) => ({ command, description: i18n.t(locale, `command-${command}`) }));
 }
 
 /**
@@ -17,15 +16,18 @@ function list(names: readonly string[], locale: Locale, t: Translate): BotComman
  */
 export async function registerCommands(
   api: Api<RawApi>,
-  t: Translate,
+  i18n: I18nLike,
   defaultLocale: Locale,
   adminIds: readonly number[],
 ): Promise<void> {
   for (const locale of LOCALES) {
     const language = locale === defaultLocale ? {} : { language_code: locale };
-    await api.setMyCommands(list(CUSTOMER_COMMANDS, locale, t), { scope: { type: "default" }, ...language });
+    await api.setMyCommands(list(CUSTOMER_COMMANDS, locale, i18n), {
+      scope: { type: "default" },
+      ...language,
+    });
     for (const adminId of adminIds) {
-      await api.setMyCommands(list([...CUSTOMER_COMMANDS, ...ADMIN_COMMANDS], locale, t), {
+      await api.setMyCommands(list([...CUSTOMER_COMMANDS, ...ADMIN_COMMANDS], locale, i18n), {
         scope: { type: "chat", chat_id: adminId },
         ...language,
       });

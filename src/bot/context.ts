@@ -1,5 +1,5 @@
 import type { ConversationFlavor } from "@grammyjs/conversations";
-import type { I18n, I18nFlavor } from "@grammyjs/i18n";
+import type { I18nFlavor } from "@grammyjs/i18n";
 import type { MenuFlavor } from "@grammyjs/menu";
 import type { Context, SessionFlavor } from "grammy";
 import type { Redis } from "ioredis";
@@ -7,12 +7,15 @@ import type { Config, Locale } from "../config.js";
 import type { AccountKeyStore } from "../domain/account-key.js";
 import type { CatalogStore } from "../domain/catalog-store.js";
 import type { Clock } from "../domain/clock.js";
+import type { OneTimeTokens } from "../domain/one-time.js";
 import type { SecretBox } from "../domain/secret-box.js";
 import type { ShopServices } from "../domain/services.js";
 import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
 import type { BroadcastStarter } from "../workers/broadcast.js";
+import type { SecretMarkers } from "./conversation-kit.js";
+import type { NameRefs } from "./name-refs.js";
 
 /** What is kept per chat in Redis. Small: ids and choices, never secrets. */
 export interface SessionData {
@@ -43,8 +46,19 @@ export interface BotDeps {
   broadcasts?: BroadcastStarter;
 }
 
+/** What createBot builds on its own Redis connection for the features (see bot/kit). */
+export interface BotPlumbing {
+  /** One-time tokens of confirm buttons (use issueConfirmation / claimConfirmation). */
+  confirmations: OneTimeTokens;
+  /** Long names in callback data. */
+  nameRefs: NameRefs;
+  /** "A secret was asked for" marks (askText and lateSecrets). */
+  secrets: SecretMarkers;
+}
+
 interface Extras {
   deps: BotDeps;
+  kit: BotPlumbing;
   /** Child logger tagged with the update id. */
   log: Logger;
 }
@@ -56,5 +70,3 @@ export type BotContext = ConversationFlavor<BaseContext>;
 
 /** The context inside conversations (no session; i18n is passed in as a plugin). */
 export type ConvContext = Context & I18nFlavor & Extras;
-
-export type BotI18n = I18n<BaseContext>;

@@ -132,12 +132,26 @@ export async function askText(
   }
 }
 
+/** Marks of a secret asked for and not received yet, per chat and user (built by createBot). */
+export class SecretMarkers {
+  constructor(private readonly redis: Redis) {}
+
+  async set(chatId: number, userId: number, expected: boolean): Promise<void> {
+    const key = SECRET_EXPECTED(chatId, userId);
+    if (expected) await this.redis.set(key, "1", "EX", SECRET_EXPECTED_TTL_SECONDS);
+    else await this.redis.del(key);
+  }
+
+  /** Whether a secret was expected; the mark is gone after this. */
+  async take(chatId: number, userId: number): Promise<boolean> {
+    return (await this.redis.getdel(SECRET_EXPECTED(chatId, userId))) !== null;
+  }
+}
+
 /** Marks (or clears) that a secret was asked for in this chat and not received yet. */
 async function expectSecret(ctx: BotContext, expected: boolean): Promise<void> {
   if (!ctx.chat || !ctx.from) return;
-  const key = SECRET_EXPECTED(ctx.chat.id, ctx.from.id);
-  if (expected) await ctx.deps.redis.set(key, "1", "EX", SECRET_EXPECTED_TTL_SECONDS);
-  else await ctx.deps.redis.del(key);
+  await ctx.kit.secrets.set(ctx.chat.id, ctx.from.id, expected);
 }
 
 /**
@@ -148,7 +162,7 @@ async function expectSecret(ctx: BotContext, expected: boolean): Promise<void> {
 export const lateSecrets: MiddlewareFn<BotContext> = async (ctx, next) => {
   const message = ctx.message;
   if (!message || !ctx.chat || !ctx.from || message.text?.startsWith("/")) return next();
-  if (!(await ctx.deps.redis.getdel(SECRET_EXPECTED(ctx.chat.id, ctx.from.id)))) return next();
+  if (!(await ctx.kit.secrets.take(ctx.chat.id, ctx.from.id))) return next();
   await ctx.deleteMessage().catch(() => undefined);
   ctx.log.info({ from: ctx.from.id }, "deleted a message sent after a secret question ended");
   await ctx.reply(ctx.t("secret-late-deleted"));

@@ -3,14 +3,17 @@ import { sequentialize } from "@grammyjs/runner";
 import { RedisAdapter } from "@grammyjs/storage-redis";
 import { Bot, type BotConfig, type BotError, Composer, GrammyError, HttpError, session } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
+import type { Redis } from "ioredis";
+import { OneTimeTokens } from "../domain/one-time.js";
 import { retryOnFlood } from "../telegram-retry.js";
-import type { BotContext, BotDeps, ConvContext, SessionData } from "./context.js";
+import type { BotContext, BotDeps, BotPlumbing, ConvContext, SessionData } from "./context.js";
 import {
   CONV_CANCEL,
   conversationKey,
   endedByCancel,
   lateSecrets,
   SealedConversationStorage,
+  SecretMarkers,
 } from "./conversation-kit.js";
 import { adminConversations, adminFeature } from "./features/admin/index.js";
 import { helpFeature } from "./features/help.js";
@@ -24,11 +27,17 @@ import {
 import { shopConversations, shopFeature } from "./features/shop/index.js";
 import { mainMenu, replyWithMainMenu, startFeature } from "./features/start.js";
 import { createI18n, supportedLocale } from "./i18n.js";
+import { NameRefs } from "./name-refs.js";
 import { type RateLimitOptions, rateLimit } from "./rate-limit.js";
 
 export interface CreateBotOptions {
   token: string;
   deps: BotDeps;
+  /**
+   * The bot's own keyspaces: sessions, conversation states, rate limit, name references,
+   * confirmation tokens, secret marks. Features reach them through `ctx.kit`, never directly.
+   */
+  redis: Redis;
   /** Known bot info skips `getMe` (tests). */
   botInfo?: UserFromGetMe;
   /** Transport seam: `apiRoot` and `fetch` (tests inject a recorder here). */
@@ -44,7 +53,12 @@ export function chatKey(ctx: { chat?: { id: number }; from?: { id: number } }): 
 
 /** Builds the bot with all features; no network traffic until it is started. */
 export function createBot(options: CreateBotOptions): Bot<BotContext> {
-  const { deps } = options;
+  const { deps, redis } = options;
+  const kit: BotPlumbing = {
+    confirmations: new OneTimeTokens(redis),
+    nameRefs: new NameRefs(redis),
+    secrets: new SecretMarkers(redis),
+  };
   const bot = new Bot<BotContext>(options.token, { botInfo: options.botInfo, client: options.client });
   retryOnFlood(bot.api);
   // Polling: payments of a fetched batch are stored before the runner moves its offset.
@@ -60,6 +74,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     const type = Object.keys(ctx.update).find((k) => k !== "update_id") ?? "unknown";
     const stop = deps.metrics.handlerSeconds.startTimer({ type });
     ctx.deps = deps;
+    ctx.kit = kit;
     ctx.log = deps.logger.child({ update_id: ctx.update.update_id });
     try {
       await next();
@@ -78,7 +93,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     from?: { id: number; language_code?: string };
   }) => {
     const key = chatKey(ctx);
-    const stored = key ? await deps.redis.get(`session:${key}`) : null;
+    const stored = key ? await redis.get(`session:${key}`) : null;
     const locale = stored ? (JSON.parse(stored) as SessionData).locale : undefined;
     return locale ?? supportedLocale(ctx.from?.language_code);
   };
@@ -111,14 +126,14 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
       initial: (): SessionData => ({}),
       getSessionKey: chatKey,
       prefix: "session:",
-      storage: new RedisAdapter<SessionData>({ instance: deps.redis }),
+      storage: new RedisAdapter<SessionData>({ instance: redis }),
     }),
   );
   guarded.use(i18n);
   // Payments first: never swallowed by a conversation.
   guarded.use(paymentsFeature);
   // After payments (never limited) and i18n (the notice is in the user's language).
-  if (options.rateLimit !== false) guarded.use(rateLimit(deps.redis, options.rateLimit));
+  if (options.rateLimit !== false) guarded.use(rateLimit(redis, options.rateLimit));
 
   const inChats = guarded.filter((ctx) => ctx.chat !== undefined);
   // Inside conversations there is no session: the locale is read from the chat's session in Redis.
@@ -128,11 +143,12 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
       storage: {
         type: "key",
         getStorageKey: conversationKey,
-        adapter: new SealedConversationStorage(deps.redis, deps.box),
+        adapter: new SealedConversationStorage(redis, deps.box),
       },
       plugins: [
         (ctx, next) => {
           ctx.deps = deps;
+          ctx.kit = kit;
           ctx.log = deps.logger.child({ update_id: ctx.update.update_id });
           return next();
         },

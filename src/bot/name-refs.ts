@@ -5,31 +5,38 @@ import type { Redis } from "ioredis";
 export const REF_MARK = "~";
 const TTL_SECONDS = 7 * 86_400;
 
+/** Where names of each section are kept (Redis key prefix) and how long their hashes are. */
+const SPACES = {
+  /** Node clients and peers. */
+  node: { prefix: "node-ref:", hashLength: 8 },
+  /** 3x-ui users. */
+  xui: { prefix: "xui-ref:", hashLength: 8 },
+  /** Panel clients. */
+  panel: { prefix: "panel-ref:", hashLength: 10 },
+} as const;
+
+export type NameSpace = keyof typeof SPACES;
+
 /**
  * Names in callback data (xui users, node clients, panel clients): the name itself when it fits
- * the 64-byte limit, else `~<hash>` with the name kept in Redis under `prefix` for a week. The
- * same name always gets the same hash, so showing a menu again refreshes the entry.
+ * the 64-byte limit, else `~<hash>` with the name kept in Redis for a week. The same name always
+ * gets the same hash, so showing a menu again refreshes the entry. Built by createBot.
  */
 export class NameRefs {
-  constructor(
-    readonly prefix: string,
-    private readonly hashLength = 8,
-  ) {}
+  constructor(private readonly redis: Redis) {}
 
   /** `fits`: whether `name` itself fits the longest callback it goes into. */
-  async refer(redis: Redis, name: string, scope: string, fits: boolean): Promise<string> {
+  async refer(space: NameSpace, name: string, scope: string, fits: boolean): Promise<string> {
     if (fits && name !== "" && !name.startsWith(REF_MARK)) return name;
-    const hash = createHash("sha256")
-      .update(`${scope}\n${name}`)
-      .digest("base64url")
-      .slice(0, this.hashLength);
-    await redis.set(this.prefix + hash, name, "EX", TTL_SECONDS);
+    const { prefix, hashLength } = SPACES[space];
+    const hash = createHash("sha256").update(`${scope}\n${name}`).digest("base64url").slice(0, hashLength);
+    await this.redis.set(prefix + hash, name, "EX", TTL_SECONDS);
     return REF_MARK + hash;
   }
 
   /** The name behind a reference; undefined when it expired (an old menu) or is empty. */
-  async resolve(redis: Redis, ref: string): Promise<string | undefined> {
+  async resolve(space: NameSpace, ref: string): Promise<string | undefined> {
     if (!ref.startsWith(REF_MARK)) return ref === "" ? undefined : ref;
-    return (await redis.get(this.prefix + ref.slice(REF_MARK.length))) ?? undefined;
+    return (await this.redis.get(SPACES[space].prefix + ref.slice(REF_MARK.length))) ?? undefined;
   }
 }

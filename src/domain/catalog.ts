@@ -132,9 +132,7 @@ function multiLocationOffMain(p: z.output<typeof plan>): string | undefined {
   return `plan "${p.id}" has several locations but not main: add { node: main, inbound_ids: [...] }, the main panel serves the combined subscription link`;
 }
 
-export type CatalogInput = z.input<typeof catalogSchema>;
 export type Plan = z.output<typeof plan>;
-export type PlanBackend = Plan["backend"];
 export type PanelLocation = z.output<typeof panelLocation>;
 export type Localized = z.output<typeof localized>;
 

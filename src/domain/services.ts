@@ -13,6 +13,7 @@ import { ServerExtension } from "./server-extension.js";
 import { Shop } from "./shop.js";
 import { SubscriptionOwners } from "./subscription-owners.js";
 import { Subscriptions } from "./subscriptions.js";
+import { UsageReader } from "./usage.js";
 import { Wallet } from "./wallet.js";
 
 export type { OrderJobs } from "./orders.js";
@@ -37,6 +38,8 @@ export interface ShopServices {
   serverExtension: ServerExtension;
   /** Every successful_payment seen, stored before it is acknowledged, until it is credited. */
   paymentInbox: PaymentInbox;
+  /** Usage reads: one subscription's (cached a minute) and bulk listings per backend. */
+  usage: UsageReader;
 }
 
 export interface ShopServicesDeps {
@@ -102,5 +105,6 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     catalog,
     serverExtension,
     paymentInbox: new PaymentInbox({ redis, clock, shop }),
+    usage: new UsageReader({ redis, hosting: deps.hosting, provisioner, logger: deps.logger }),
   };
 }

@@ -2,8 +2,7 @@ import type { Locale } from "../config.js";
 import type { Plan } from "../domain/catalog.js";
 import type { AccessLinks } from "../domain/provisioning/types.js";
 import { formatDate, formatGb, html } from "./format.js";
-
-type Translate = (key: string, vars?: Record<string, string | number>) => string;
+import type { Translate } from "./i18n-like.js";
 
 /** At most this many links in one message (Telegram's 4096-character limit). */
 const MAX_LINKS = 5;

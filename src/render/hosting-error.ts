@@ -5,8 +5,7 @@ import {
   HostingSchemaError,
   HostingTimeoutError,
 } from "../hosting/errors.js";
-
-type Translate = (key: string, vars?: Record<string, string | number>) => string;
+import type { Translate } from "./i18n-like.js";
 
 /**
  * A hosting failure as a short explanation with a way forward, in the reader's language.

@@ -1,8 +1,7 @@
 import type { Locale } from "../config.js";
 import type { Localized, PanelLocation, Plan } from "../domain/catalog.js";
 import type { AccessRef } from "../domain/provisioning/types.js";
-
-type Translate = (key: string, vars?: Record<string, string | number>) => string;
+import type { Translate } from "./i18n-like.js";
 
 /** A place a plan's access lives: its catalog name, if any, and its panel node id. */
 interface Place {

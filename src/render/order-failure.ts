@@ -8,8 +8,7 @@ import {
   HostingSchemaError,
   HostingTimeoutError,
 } from "../hosting/errors.js";
-
-type Translate = (key: string, vars?: Record<string, string | number>) => string;
+import type { Translate } from "./i18n-like.js";
 
 /** An API's own error text, cut short: enough to recognise it (`already exists`), not a dump. */
 const DETAIL_MAX = 60;

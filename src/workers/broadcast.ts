@@ -8,6 +8,7 @@ import type { Locale } from "../config.js";
 import { AUDIENCES, type Audience, type AudienceDeps, audiencePage } from "../domain/stats.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
+import type { I18nLike } from "../render/i18n-like.js";
 import { broadcastCb } from "../render/notice-buttons.js";
 import {
   broadcastStatsKey,
@@ -246,8 +247,6 @@ export class BroadcastQueue implements BroadcastStarter {
     return this.queue.close();
   }
 }
-
-type I18nLike = { t(locale: string, key: string, vars?: Record<string, string | number>): string };
 
 export interface BroadcastWorkerDeps extends AudienceDeps {
   /** The worker's own connection (maxRetriesPerRequest: null). */

@@ -103,7 +103,7 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     metrics,
     tasks: [
       createReminderTask(common),
-      createTrafficTask({ ...common, hosting }),
+      createTrafficTask(common),
       createServerWatchTask({
         ...common,
         account: hosting.account,

@@ -11,12 +11,10 @@ import type { Subscription } from "../domain/subscriptions.js";
 import type { Logger } from "../logger.js";
 import { accessText, planTitle, qrTarget, termLine } from "../render/access.js";
 import { formatDate, formatGb } from "../render/format.js";
+import type { I18nLike, Translate } from "../render/i18n-like.js";
 import { starsRefundButton } from "../render/notice-buttons.js";
 import { clientPlaceText, orderFailureText } from "../render/order-failure.js";
 import { qrPng } from "../render/qr.js";
-
-type Translate = (key: string, vars?: Record<string, string | number>) => string;
-type I18nLike = { t(locale: string, key: string, vars?: Record<string, string | number>): string };
 
 export interface NotifierDeps {
   api: Api;

@@ -1,10 +1,9 @@
 import { formatMoney } from "../domain/money.js";
 import type { ShopServices } from "../domain/services.js";
 import type { Logger } from "../logger.js";
+import type { I18nLike } from "../render/i18n-like.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox } from "./outbox.js";
-
-type I18nLike = { t(locale: string, key: string, vars?: Record<string, string | number>): string };
 
 /** An entry younger than this may still be in the hands of the live handler. */
 export const INBOX_GRACE_MS = 60_000;

@@ -4,10 +4,9 @@ import type { Redis } from "ioredis";
 import { formatMoney } from "../domain/money.js";
 import type { ShopServices } from "../domain/services.js";
 import type { Logger } from "../logger.js";
+import type { I18nLike } from "../render/i18n-like.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox } from "./outbox.js";
-
-type I18nLike = { t(locale: string, key: string, vars?: Record<string, string | number>): string };
 
 /** How many transactions one getStarTransactions call returns at most. */
 const PAGE = 100;

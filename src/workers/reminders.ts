@@ -7,11 +7,10 @@ import type { Subscription, Subscriptions } from "../domain/subscriptions.js";
 import type { Logger } from "../logger.js";
 import { planTitle } from "../render/access.js";
 import { formatDateTime, html } from "../render/format.js";
+import type { I18nLike } from "../render/i18n-like.js";
 import { buyCb, myCb } from "../render/shop-callbacks.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox, OutboxMessage } from "./outbox.js";
-
-export type I18nLike = { t(locale: string, key: string, vars?: Record<string, string | number>): string };
 
 /** Thresholds, most urgent first: a reminder is due once the expiry is at most `beforeMs` away. */
 export const REMINDER_THRESHOLDS = [

@@ -17,6 +17,7 @@ import type { Logger } from "../logger.js";
 import { planTitle } from "../render/access.js";
 import { formatDateTime, formatDuration, formatNumber, html } from "../render/format.js";
 import { hostingErrorText, isExplainable } from "../render/hosting-error.js";
+import type { I18nLike } from "../render/i18n-like.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox, OutboxMessage } from "./outbox.js";
 
@@ -35,8 +36,6 @@ export const DAYS_LEFT_THRESHOLDS = [3, 1] as const;
 const MARK_TTL_SECONDS = 90 * 24 * 3600;
 const INDEX_BATCH = 1_000;
 const SEND_BATCH = 500;
-
-type I18nLike = { t(locale: string, key: string, vars?: Record<string, string | number>): string };
 
 export interface ServerWatchDeps {
   account: Pick<AccountApi, "servers" | "stats" | "account">;

@@ -1,11 +1,7 @@
 import type { Locale } from "../config.js";
 import { type Clock, MINUTE } from "../domain/clock.js";
-import { GB_BYTES } from "../domain/provisioning/types.js";
 import type { ShopServices } from "../domain/services.js";
 import type { Subscription } from "../domain/subscriptions.js";
-import type { AccountApi } from "../hosting/account.js";
-import type { NodeApi } from "../hosting/node.js";
-import type { PanelApi } from "../hosting/panel.js";
 import type { Logger } from "../logger.js";
 import { planTitle } from "../render/access.js";
 import { formatBytes, html } from "../render/format.js";
@@ -24,13 +20,8 @@ const PAGE = 500;
 const NO_EXPIRY_SCORE = Number.MAX_SAFE_INTEGER;
 
 export interface TrafficDeps {
-  services: Pick<ShopServices, "subscriptions" | "customers" | "shop" | "provisioner">;
-  /** The bulk reads: one client list per xui server, the main panel's list, the node's list and counters. */
-  hosting: {
-    account: Pick<AccountApi, "listClients">;
-    panel?: Pick<PanelApi, "listClients"> | undefined;
-    node?: Pick<NodeApi, "listClients" | "traffic"> | undefined;
-  };
+  /** `usage` makes the bulk reads: one listing per backend and round. */
+  services: Pick<ShopServices, "subscriptions" | "customers" | "shop" | "usage">;
   outbox: Pick<Outbox, "sendMany">;
   i18n: I18nLike;
   clock: Clock;
@@ -62,7 +53,6 @@ interface Usage {
   usedBytes: number;
   limitBytes: number;
 }
-type UsageMap = Map<string, Usage>;
 
 export const trafficOnceKey = (subId: string, expiresAt: number, level: TrafficLevel) =>
   `traffic:${subId}:${expiresAt}:${level}`;
@@ -76,9 +66,9 @@ export function trafficLevel(usage: Usage): TrafficLevel | undefined {
 /**
  * Traffic warnings at 80 % and 100 % of the limit, once each per term (keyed by the expiry, so a
  * renewal, which moves the expiry and raises the limit, re-arms them). Usage is read in bulk per
- * backend each round: one `listClients` per xui server, the main panel's `listClients`, the
- * node's `listClients` + `traffic()`; clients are matched by the name in `sub.ref`. A panel
- * access without the main location is read on its own (`state`). A backend whose read fails is
+ * backend each round through the domain's UsageReader (one listing per xui server, the main
+ * panel's, the node's list and counters; a panel access off the main panel on its own); clients
+ * are matched by the name in `sub.ref`. A backend whose read fails, or that is not configured, is
  * skipped this round. When usage jumped past both levels only the 100 % warning is sent.
  */
 export function createTrafficTask(deps: TrafficDeps): TrafficTask {
@@ -126,93 +116,12 @@ export function createTrafficTask(deps: TrafficDeps): TrafficTask {
     };
     for (const [once, expiresAt] of queued) if (expiresAt !== 0 && expiresAt <= now) queued.delete(once);
 
-    // One bulk read per backend group and round, made when first needed; a failure is remembered.
-    const reads = new Map<string, Promise<UsageMap | undefined>>();
-    const once = (group: string, read: () => Promise<UsageMap>) => {
-      let p = reads.get(group);
-      if (!p) {
-        p = read().catch((err: unknown) => {
-          deps.logger.warn({ err, backend: group }, "traffic: bulk usage read failed; skipped this round");
-          result.skipped.push(group);
-          return undefined;
-        });
-        reads.set(group, p);
-      }
-      return p;
-    };
-    const notConfigured = (group: string) => {
-      if (!reads.has(group)) {
-        deps.logger.warn(
-          { backend: group },
-          "traffic: backend not configured; its subscriptions are skipped",
-        );
-        result.skipped.push(group);
-        reads.set(group, Promise.resolve(undefined));
-      }
-      return undefined;
-    };
+    // One bulk read per backend and round, made when first needed; a failed one skips its backend.
+    const round = deps.services.usage.round();
+    result.skipped = round.skipped;
 
-    const xuiUsage = (serverId: number) =>
-      once(`xui:${serverId}`, async () => {
-        const list = await deps.hosting.account.listClients(serverId);
-        return new Map(
-          list.clients.map((c) => [
-            c.email,
-            { usedBytes: c.upBytes + c.downBytes, limitBytes: Math.round(c.totalGb * GB_BYTES) },
-          ]),
-        );
-      });
-    const panelUsage = () => {
-      const panel = deps.hosting.panel;
-      if (!panel) return notConfigured("panel");
-      return once("panel", async () => {
-        const clients = await panel.listClients();
-        return new Map(
-          clients.map((c) => [
-            c.name,
-            {
-              usedBytes: Math.round(c.trafficUsedGb * GB_BYTES),
-              limitBytes: Math.round(c.trafficLimitGb * GB_BYTES),
-            },
-          ]),
-        );
-      });
-    };
-    const nodeUsage = () => {
-      const node = deps.hosting.node;
-      if (!node) return notConfigured("node");
-      return once("node", async () => {
-        const [clients, counters] = await Promise.all([node.listClients(), node.traffic()]);
-        const used = new Map(counters.map((c) => [c.name, c.upBytes + c.downBytes]));
-        return new Map(
-          clients.map((c) => [
-            c.name,
-            { usedBytes: used.get(c.name) ?? 0, limitBytes: Math.round((c.trafficLimitGb ?? 0) * GB_BYTES) },
-          ]),
-        );
-      });
-    };
-
-    /** Usage of one access; undefined when its backend was skipped or it is not listed. */
-    const usageOf = async (sub: Subscription): Promise<Usage | "unmatched" | undefined> => {
-      const ref = sub.ref;
-      let map: UsageMap | undefined;
-      if (ref.kind === "xui") map = await xuiUsage(ref.serverId);
-      else if (ref.kind === "node") map = await nodeUsage();
-      else if (ref.locations.includes("main")) map = await panelUsage();
-      else {
-        // Not on the main panel, so not in its list: read this access where it lives.
-        if (!deps.hosting.panel) return notConfigured("panel");
-        try {
-          return await deps.services.provisioner("panel").state(ref);
-        } catch (err) {
-          deps.logger.warn({ err, subscription: sub.id }, "traffic: usage read failed; skipped this round");
-          return undefined;
-        }
-      }
-      if (!map) return undefined;
-      return map.get(ref.name) ?? "unmatched";
-    };
+    /** Usage of one access; undefined when its backend was skipped this round. */
+    const usageOf = (sub: Subscription): Promise<Usage | "unmatched" | undefined> => round.of(sub.ref);
 
     for await (const page of scanExpiries(deps.services.subscriptions, now + 1, NO_EXPIRY_SCORE, PAGE)) {
       const subs = await Promise.all(page.map((e) => deps.services.subscriptions.get(e.id)));

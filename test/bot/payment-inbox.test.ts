@@ -269,6 +269,7 @@ describe("long polling", () => {
       const bot = createBot({
         token: TEST_TOKEN,
         deps: t.deps,
+        redis: t.redis,
         botInfo: fake.botInfo,
         client: { apiRoot: fake.apiRoot },
       });

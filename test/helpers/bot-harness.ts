@@ -168,6 +168,7 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
   const bot = createBot({
     token: TEST_TOKEN,
     deps,
+    redis,
     botInfo: telegram.botInfo,
     client: { fetch: telegram.fetch as never },
     rateLimit: options.rateLimit,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DAY } from "../../src/domain/clock.js";
 import type { AccessRef } from "../../src/domain/provisioning/types.js";
 import { subscriptionKeys } from "../../src/domain/subscriptions.js";
+import { UsageReader } from "../../src/domain/usage.js";
 import { buyCb, myCb } from "../../src/render/shop-callbacks.js";
 import { createTrafficTask, type TrafficDeps, trafficLevel } from "../../src/workers/traffic.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
@@ -51,7 +52,6 @@ beforeEach(async () => {
 const task = (deps: Partial<TrafficDeps> = {}) =>
   createTrafficTask({
     services: h.services,
-    hosting,
     outbox: h.outbox,
     i18n: h.i18n,
     clock: h.clock,
@@ -283,7 +283,14 @@ describe("traffic warnings", () => {
     await subscription(unlisted, { kind: "xui", serverId: server2, name: "nobody" });
     await subscription(nodeLess, { kind: "node", name: "n-ru" });
 
-    const r = await task({ hosting: { account: hosting.account } }).run();
+    // Only the Account API configured: usage read by a reader without the panel and the node.
+    const usage = new UsageReader({
+      redis: h.redis,
+      hosting: { account: hosting.account },
+      provisioner: h.services.provisioner,
+      logger: h.logger,
+    });
+    const r = await task({ services: { ...h.services, usage } }).run();
     expect(r.active).toBe(4);
     expect(r.blocked).toBe(1);
     expect(r.unmatched).toBe(1);

@@ -8,6 +8,7 @@ import { hostingErrorText } from "../../../render/hosting-error.js";
 import type { BotContext, BotDeps, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
+import { enterConversation, type Translate } from "../../kit/index.js";
 import { show, type View } from "../../views/show.js";
 import { serversCb } from "./callbacks.js";
 import { adminHomeButton } from "./home.js";
@@ -21,8 +22,6 @@ const LOGIN = "admin-login";
 const PASTE_KEY = "admin-paste-key";
 const MAX_TRIES = 3;
 const KEY_FORMAT = /^[A-Za-z0-9]+_[A-Za-z0-9_-]{8,}$/;
-
-type Translate = BotContext["t"];
 
 function linkButtons(t: Translate, keyboard = new InlineKeyboard()): InlineKeyboard {
   return keyboard
@@ -224,8 +223,7 @@ async function startLinking(ctx: BotContext, conversation: string): Promise<void
     await ctx.reply(ctx.t("account-env-key", { prefix: info.prefix ?? "" }));
     return;
   }
-  await ctx.conversation.exitAll();
-  await ctx.conversation.enter(conversation);
+  await enterConversation(ctx, conversation);
 }
 
 accountFeature.command("login", (ctx) => startLinking(ctx, LOGIN));

@@ -4,7 +4,6 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { Message, MessageEntity } from "grammy/types";
 import { z } from "zod";
 import type { Locale } from "../../../config.js";
-import { OneTimeTokens } from "../../../domain/one-time.js";
 import { type Audience, countAudience } from "../../../domain/stats.js";
 import { formatNumber, html } from "../../../render/format.js";
 import { broadcastCb } from "../../../render/notice-buttons.js";
@@ -12,6 +11,7 @@ import { messageEntities } from "../../../workers/outbox.js";
 import type { BotContext, BotDeps, ConvContext } from "../../context.js";
 import { ANSWER_TIMEOUT_MS, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
+import { claimConfirmation, enterConversation, issueConfirmation, type Translate } from "../../kit/index.js";
 import { show, type View } from "../../views/show.js";
 import { adminHomeButton } from "./home.js";
 
@@ -57,8 +57,6 @@ async function loadDraft(deps: BotDeps, id: string): Promise<BroadcastDraft | un
   const parsed = draftSchema.safeParse(JSON.parse(raw));
   return parsed.success ? parsed.data : undefined;
 }
-
-type Translate = BotContext["t"];
 
 /**
  * `raw` trimmed, with its entities moved along (offsets count UTF-16 code units, as JS strings
@@ -233,8 +231,7 @@ broadcastFeature.callbackQuery(broadcastCb.pattern, async (ctx) => {
     case "new": {
       await ctx.answerCallbackQuery();
       if (!deps.broadcasts) return show(ctx, await broadcastHomeView(ctx));
-      await ctx.conversation.exitAll();
-      await ctx.conversation.enter(BROADCAST);
+      await enterConversation(ctx, BROADCAST);
       return;
     }
     case "cancel": {
@@ -264,10 +261,7 @@ broadcastFeature.callbackQuery(broadcastCb.pattern, async (ctx) => {
             .text(ctx.t("broadcast-cancel"), cancelCb(data.id)),
         });
       }
-      const token = await new OneTimeTokens(deps.redis).issue(
-        `broadcast:${data.id}:${data.aud}`,
-        DRAFT_TTL_SECONDS,
-      );
+      const token = await issueConfirmation(ctx, `broadcast:${data.id}:${data.aud}`, DRAFT_TTL_SECONDS);
       return show(ctx, {
         text: ctx.t("broadcast-confirm", {
           audience: ctx.t(`broadcast-to-${data.aud}`),
@@ -286,7 +280,7 @@ broadcastFeature.callbackQuery(broadcastCb.pattern, async (ctx) => {
     case "go": {
       const claim =
         data.tok && data.aud
-          ? await new OneTimeTokens(deps.redis).claim(data.tok, `broadcast:${data.id}:${data.aud}`)
+          ? await claimConfirmation(ctx, data.tok, `broadcast:${data.id}:${data.aud}`)
           : "unknown";
       if (claim === "used") {
         return ctx.answerCallbackQuery({ text: ctx.t("broadcast-already-started"), show_alert: true });

@@ -2,10 +2,10 @@ import { createConversation } from "@grammyjs/conversations";
 import { GrammyError, InlineKeyboard } from "grammy";
 import { z } from "zod";
 import type { Locale } from "../../../config.js";
-import { OneTimeTokens } from "../../../domain/one-time.js";
 import { html } from "../../../render/format.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
+import { claimConfirmation, issueConfirmation } from "../../kit/index.js";
 import { customersCb } from "./callbacks.js";
 
 /**
@@ -84,10 +84,7 @@ async function blockConversation(
   });
   const adminId = ctx.from?.id ?? 0;
   const token = await conversation.external(async (outer: BotContext) => {
-    const issued = await new OneTimeTokens(outer.deps.redis).issue(
-      `customers:block:${customerId}`,
-      BLOCK_TTL_SECONDS,
-    );
+    const issued = await issueConfirmation(outer, `customers:block:${customerId}`, BLOCK_TTL_SECONDS);
     const pending: z.input<typeof pendingBlock> = { customerId, reason, adminId };
     await outer.deps.redis.set(BLOCK_PREFIX + issued, JSON.stringify(pending), "EX", BLOCK_TTL_SECONDS);
     return issued;
@@ -115,7 +112,7 @@ export async function applyBlock(ctx: BotContext, customerId: number, token: str
   const raw = await redis.get(BLOCK_PREFIX + token);
   const parsed = raw ? pendingBlock.safeParse(JSON.parse(raw)) : undefined;
   const pending = parsed?.success ? parsed.data : undefined;
-  const claim = await new OneTimeTokens(redis).claim(token, `customers:block:${customerId}`);
+  const claim = await claimConfirmation(ctx, token, `customers:block:${customerId}`);
   if (claim !== "claimed" || !pending || pending.customerId !== customerId) {
     return ctx.t(claim === "used" ? "customers-confirm-used" : "customers-confirm-expired");
   }

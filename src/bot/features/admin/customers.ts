@@ -5,7 +5,6 @@ import { z } from "zod";
 import type { Locale } from "../../../config.js";
 import type { Customer } from "../../../domain/customers.js";
 import { currencyExponent, formatMoney, toMinor } from "../../../domain/money.js";
-import { OneTimeTokens } from "../../../domain/one-time.js";
 import type { Order } from "../../../domain/orders.js";
 import type { ShopRefusal } from "../../../domain/shop.js";
 import type { Subscription } from "../../../domain/subscriptions.js";
@@ -15,6 +14,13 @@ import { accessLocationsForAdmin } from "../../../render/locations.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
+import {
+  claimConfirmation,
+  enterConversation,
+  issueConfirmation,
+  type Translate,
+  withNotice,
+} from "../../kit/index.js";
 import { show, type View } from "../../views/show.js";
 import { customersCb, ordersCb } from "./callbacks.js";
 import {
@@ -53,7 +59,6 @@ const RETRY_KEEP_SECONDS = 90 * 86_400;
 /** `retry-ok` carries `<order id>.<token>`; neither contains a ".". */
 const TOKEN_SEP = ".";
 
-type Translate = BotContext["t"];
 type Direction = "credit" | "debit";
 
 // ---------------------------------------------------------------------------------------------
@@ -91,10 +96,6 @@ type PendingAdjustment = z.output<typeof pendingSchema>;
 type CustomersAct = Parameters<typeof customersCb.pack>[0]["act"];
 
 const cb = (act: CustomersAct, id: number, arg = "") => customersCb.pack({ act, id, arg });
-
-function withNotice(notice: string | undefined, text: string): string {
-  return notice ? `${notice}\n\n${text}` : text;
-}
 
 /** "+150 ⭐" / "−50 ⭐". */
 export function signedMoney(currency: string, amount: number, locale: Locale): string {
@@ -382,7 +383,7 @@ async function applyAdjustment(ctx: BotContext, id: number, token: string): Prom
       ? ctx.t("customers-adjust-already", { amount: signedMoney(done.currency, done.amount, locale) })
       : ctx.t("customers-confirm-expired");
   }
-  const claim = await new OneTimeTokens(redis).claim(token, `customers:adjust:${id}`);
+  const claim = await claimConfirmation(ctx, token, `customers:adjust:${id}`);
   if (claim !== "claimed") {
     const done = await wallet.applied(key);
     if (done)
@@ -454,7 +455,7 @@ async function chargeAgainConfirmView(ctx: BotContext, id: number, orderId: stri
   if (!plan) {
     return customerOrdersView(ctx, id, ctx.t("customers-retry-plan-gone", { plan: html(order.planId) }));
   }
-  const token = await new OneTimeTokens(ctx.deps.redis).issue(`customers:retry:${id}:${order.id}`);
+  const token = await issueConfirmation(ctx, `customers:retry:${id}:${order.id}`);
   const price = shop.priceOf(plan);
   return {
     text: ctx.t("customers-retry-confirm", {
@@ -494,7 +495,7 @@ async function chargeAgain(ctx: BotContext, id: number, orderId: string, token: 
   const locale = await localeOf(ctx);
   const old = await orders.get(orderId);
   if (!old || old.customerId !== id) return ctx.t("error-menu-outdated");
-  const claim = await new OneTimeTokens(redis).claim(token, `customers:retry:${id}:${old.id}`);
+  const claim = await claimConfirmation(ctx, token, `customers:retry:${id}:${old.id}`);
   if (claim === "used") return ctx.t("customers-confirm-used");
   if (claim === "unknown") return ctx.t("customers-confirm-expired");
   if (!canChargeAgain(old)) {
@@ -634,10 +635,7 @@ async function adjustConversation(
   });
   const adminId = ctx.from?.id ?? 0;
   const token = await conversation.external(async (outer: BotContext) => {
-    const issued = await new OneTimeTokens(outer.deps.redis).issue(
-      `customers:adjust:${customerId}`,
-      ADJUST_TTL_SECONDS,
-    );
+    const issued = await issueConfirmation(outer, `customers:adjust:${customerId}`, ADJUST_TTL_SECONDS);
     const pending: PendingAdjustment = { customerId, direction, amount, currency, reason, adminId };
     await outer.deps.redis.set(ADJUST_PREFIX + issued, JSON.stringify(pending), "EX", ADJUST_TTL_SECONDS);
     return issued;
@@ -674,11 +672,6 @@ export const customersConversations = [
 
 export const customersFeature = new Composer<BotContext>();
 
-async function enter(ctx: BotContext, name: string, ...args: unknown[]): Promise<void> {
-  await ctx.conversation.exitAll();
-  await ctx.conversation.enter(name, ...args);
-}
-
 customersFeature.callbackQuery(customersCb.pattern, async (ctx) => {
   const data = customersCb.unpack(ctx.callbackQuery.data);
   await ctx.answerCallbackQuery();
@@ -688,7 +681,7 @@ customersFeature.callbackQuery(customersCb.pattern, async (ctx) => {
     case "home":
       return show(ctx, await customersHomeView(ctx));
     case "find":
-      return enter(ctx, FIND);
+      return enterConversation(ctx, FIND);
   }
   if (id === 0) return show(ctx, await customersHomeView(ctx, ctx.t("error-menu-outdated")));
   const { customers } = ctx.deps.shop;
@@ -706,12 +699,12 @@ customersFeature.callbackQuery(customersCb.pattern, async (ctx) => {
     case "credit":
     case "debit":
       if (!(await customers.get(id))) return show(ctx, notFoundView(ctx, id));
-      return enter(ctx, ADJUST, id, act);
+      return enterConversation(ctx, ADJUST, id, act);
     case "adj-ok":
       return show(ctx, await customerCardView(ctx, id, await applyAdjustment(ctx, id, arg)));
     case "block":
       if (!(await customers.get(id))) return show(ctx, notFoundView(ctx, id));
-      return enter(ctx, BLOCK, id);
+      return enterConversation(ctx, BLOCK, id);
     case "block-ok":
       return show(ctx, await customerCardView(ctx, id, await applyBlock(ctx, id, arg)));
     case "unblock":

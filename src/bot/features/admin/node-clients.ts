@@ -1,6 +1,5 @@
 import { createConversation } from "@grammyjs/conversations";
 import { InlineKeyboard, InputFile } from "grammy";
-import type { Redis } from "ioredis";
 import type { Locale } from "../../../config.js";
 import {
   mayHaveApplied,
@@ -8,7 +7,6 @@ import {
   NodeEditInDoubtError,
   type NodeTermResult,
 } from "../../../domain/node-renewal.js";
-import { OneTimeTokens } from "../../../domain/one-time.js";
 import { HostingApiError, HostingNetworkError, HostingTimeoutError } from "../../../hosting/errors.js";
 import {
   type CertificateProblem,
@@ -22,12 +20,22 @@ import { qrPng } from "../../../render/qr.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
-import { NameRefs } from "../../name-refs.js";
+import {
+  askNumber,
+  claimConfirmation,
+  enterConversation,
+  issueConfirmation,
+  parseDays,
+  parseDevices,
+  parseGb,
+  type Translate,
+  withNoticeView,
+} from "../../kit/index.js";
+import type { NameRefs } from "../../name-refs.js";
 import { show, type View } from "../../views/show.js";
 import { nodeCb } from "./callbacks.js";
 import { ADMIN_HOME, adminHomeButton } from "./home.js";
 import { ownersFollow, ownersOf, ownersWarning, withOwners } from "./owners-view.js";
-import { parseDays, parseGb } from "./xui-users.js";
 
 /**
  * The node section's shared pieces (callback data, name references, error views) and its
@@ -41,12 +49,10 @@ import { parseDays, parseGb } from "./xui-users.js";
 
 export type NodeCbData = NonNullable<ReturnType<typeof nodeCb.unpack>>;
 export type NodeAct = NodeCbData["act"];
-type Translate = BotContext["t"];
 
 export const NODE_PAGE_SIZE = 8;
 /** Client names the node accepts (not-shown.md): 1..64 of A-Z a-z 0-9 _ . @ -. */
 export const NODE_CLIENT_NAME = /^[A-Za-z0-9_.@-]{1,64}$/;
-const MAX_DEVICES = 100_000;
 const MAX_REASON = 200;
 
 const CREATE = "admin-node-create";
@@ -62,8 +68,6 @@ export const ncb = (act: NodeAct, arg = "", tok = ""): string => nodeCb.pack({ a
 // Name references in callback data (client and peer names can be too long for 64 bytes)
 // ---------------------------------------------------------------------------------------------
 
-/** Names too long for callback data, kept in Redis under `node-ref:`. */
-const refs = new NameRefs("node-ref:");
 const TOKEN_PLACEHOLDER = "x".repeat(8);
 
 /** True when the name itself fits the longest callback (`peer-del-ok` with a token). */
@@ -80,22 +84,18 @@ function fitsDirectly(name: string): boolean {
  * The `arg` naming a client (`kind` "c") or a peer ("p"): the name when it fits, else `~<hash>`
  * with the name kept in Redis for a week (the same name always gets the same hash).
  */
-export function nodeRef(redis: Redis, kind: "c" | "p", name: string): Promise<string> {
-  return refs.refer(redis, name, kind, fitsDirectly(name));
+export function nodeRef(names: NameRefs, kind: "c" | "p", name: string): Promise<string> {
+  return names.refer("node", name, kind, fitsDirectly(name));
 }
 
 /** The name behind a reference; undefined when it expired (an old menu) or is empty. */
-export function resolveNodeRef(redis: Redis, ref: string): Promise<string | undefined> {
-  return refs.resolve(redis, ref);
+export function resolveNodeRef(names: NameRefs, ref: string): Promise<string | undefined> {
+  return names.resolve("node", ref);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Shared views
 // ---------------------------------------------------------------------------------------------
-
-export function withNotice(notice: string | undefined, view: View): View {
-  return notice ? { ...view, text: `${notice}\n\n${view.text}` } : view;
-}
 
 /** "« Back to node" and "« Admin menu" under `keyboard`. */
 export function sectionNav(ctx: BotContext | ConvContext, keyboard = new InlineKeyboard()): InlineKeyboard {
@@ -184,7 +184,7 @@ export async function nodeClientsView(ctx: BotContext, page = 0, notice?: string
   try {
     clients = await node.listClients();
   } catch (err) {
-    return withNotice(
+    return withNoticeView(
       notice,
       nodeErrorView(ctx, err, new InlineKeyboard().text(ctx.t("menu-refresh"), ncb("list", String(page)))),
     );
@@ -205,7 +205,7 @@ export async function nodeClientsView(ctx: BotContext, page = 0, notice?: string
     lines.push(
       ctx.t("node-clients-line", { mark, name: html(c.name), expiry: expiryShort(ctx.t, locale, c) }),
     );
-    keyboard.text(`${mark}${c.name}`, ncb("card", await nodeRef(ctx.deps.redis, "c", c.name))).row();
+    keyboard.text(`${mark}${c.name}`, ncb("card", await nodeRef(ctx.kit.nameRefs, "c", c.name))).row();
   }
   if (pages > 1) {
     if (current > 0) keyboard.text(ctx.t("node-page-prev"), ncb("list", String(current - 1)));
@@ -216,7 +216,7 @@ export async function nodeClientsView(ctx: BotContext, page = 0, notice?: string
     .text(ctx.t("node-client-create"), ncb("create"))
     .text(ctx.t("menu-refresh"), ncb("list", String(current)))
     .row();
-  return withNotice(notice, { text: lines.join("\n"), keyboard: sectionNav(ctx, keyboard) });
+  return withNoticeView(notice, { text: lines.join("\n"), keyboard: sectionNav(ctx, keyboard) });
 }
 
 function statusText(t: Translate, c: NodeClient): string {
@@ -237,7 +237,7 @@ export async function nodeClientCardView(ctx: BotContext, name: string, notice?:
   try {
     c = await node.getClient(name);
   } catch (err) {
-    return withNotice(notice, nodeErrorView(ctx, err, listBack));
+    return withNoticeView(notice, nodeErrorView(ctx, err, listBack));
   }
   const locale = await localeOf(ctx);
   const text = [
@@ -246,7 +246,7 @@ export async function nodeClientCardView(ctx: BotContext, name: string, notice?:
     ctx.t("node-card-uuid", { uuid: html(c.uuid) }),
     ...termAndLink(ctx.t, locale, c),
   ].join("\n");
-  const ref = await nodeRef(ctx.deps.redis, "c", c.name);
+  const ref = await nodeRef(ctx.kit.nameRefs, "c", c.name);
   const banned = isBanned(c);
   const keyboard = new InlineKeyboard()
     .text(ctx.t("node-btn-qr"), ncb("qr", ref))
@@ -262,7 +262,7 @@ export async function nodeClientCardView(ctx: BotContext, name: string, notice?:
     .text(ctx.t("menu-refresh"), ncb("card", ref))
     .text(ctx.t("node-back-clients"), ncb("list", "0"))
     .row();
-  return withNotice(notice, { text, keyboard: sectionNav(ctx, keyboard) });
+  return withNoticeView(notice, { text, keyboard: sectionNav(ctx, keyboard) });
 }
 
 /** The confirmation of a delete, naming the shop's customers on the client first (`warning`). */
@@ -279,19 +279,8 @@ function deleteConfirmView(ctx: BotContext, name: string, ref: string, token: st
 // Input parsing (pure)
 // ---------------------------------------------------------------------------------------------
 
-/** Whole days >= 1. */
-export function parseRenewDays(text: string): number | undefined {
-  const days = parseDays(text);
-  return days !== undefined && days >= 1 ? days : undefined;
-}
-
-/** A whole number of devices >= 0. */
-export function parseDevices(text: string): number | undefined {
-  const t = text.trim();
-  if (!/^\d{1,6}$/.test(t)) return undefined;
-  const n = Number(t);
-  return n <= MAX_DEVICES ? n : undefined;
-}
+/** Whole days >= 1 (a renewal or a new client's term). */
+const parseRenewDays = (text: string): number | undefined => parseDays(text, 1);
 
 // ---------------------------------------------------------------------------------------------
 // Conversations: create, renew, limits, rename, ban
@@ -309,7 +298,7 @@ function nodeCall<T>(
     if (!node) return { ok: false, text: outer.t("node-not-configured") };
     try {
       const { value, name } = await call(node, outer);
-      return { ok: true, value, ref: await nodeRef(outer.deps.redis, "c", name) };
+      return { ok: true, value, ref: await nodeRef(outer.kit.nameRefs, "c", name) };
     } catch (err) {
       return { ok: false, text: nodeErrorText(outer.t, err) };
     }
@@ -347,46 +336,30 @@ function askName(conversation: BotConversation, ctx: ConvContext, prompt: string
   });
 }
 
-function askRenewDays(conversation: BotConversation, ctx: ConvContext, prompt: string) {
-  return askText(conversation, ctx, prompt, {
-    validate: (text) => (parseRenewDays(text) === undefined ? ctx.t("node-days-invalid") : undefined),
-  });
+async function askRenewDays(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  prompt: string,
+): Promise<number> {
+  const invalid = ctx.t("node-days-invalid");
+  return (await askNumber(conversation, ctx, prompt, { parse: parseRenewDays, invalid })) ?? 1;
 }
 
 /** GB >= 0; with `optional`, "-" (returned as undefined) leaves it unset. */
-async function askGb(
-  conversation: BotConversation,
-  ctx: ConvContext,
-  prompt: string,
-  optional: boolean,
-): Promise<number | undefined> {
-  const answer = await askText(conversation, ctx, prompt, {
-    validate: (text) =>
-      (optional && text === "-") || parseGb(text) !== undefined
-        ? undefined
-        : ctx.t(optional ? "node-gb-invalid-optional" : "node-gb-invalid"),
-  });
-  return answer === "-" ? undefined : parseGb(answer);
+function askGb(conversation: BotConversation, ctx: ConvContext, prompt: string, optional: boolean) {
+  const invalid = ctx.t(optional ? "node-gb-invalid-optional" : "node-gb-invalid");
+  return askNumber(conversation, ctx, prompt, { parse: parseGb, invalid, optional });
 }
 
-async function askDevices(
-  conversation: BotConversation,
-  ctx: ConvContext,
-  prompt: string,
-  optional: boolean,
-): Promise<number | undefined> {
-  const answer = await askText(conversation, ctx, prompt, {
-    validate: (text) =>
-      (optional && text === "-") || parseDevices(text) !== undefined
-        ? undefined
-        : ctx.t(optional ? "node-devices-invalid-optional" : "node-devices-invalid"),
-  });
-  return answer === "-" ? undefined : parseDevices(answer);
+/** Devices >= 0; with `optional`, "-" (returned as undefined) leaves it unset. */
+function askDevices(conversation: BotConversation, ctx: ConvContext, prompt: string, optional: boolean) {
+  const invalid = ctx.t(optional ? "node-devices-invalid-optional" : "node-devices-invalid");
+  return askNumber(conversation, ctx, prompt, { parse: parseDevices, invalid, optional });
 }
 
 async function createClientConversation(conversation: BotConversation, ctx: ConvContext): Promise<void> {
   const name = await askName(conversation, ctx, ctx.t("node-ask-client-name"));
-  const days = parseRenewDays(await askRenewDays(conversation, ctx, ctx.t("node-ask-create-days"))) ?? 1;
+  const days = await askRenewDays(conversation, ctx, ctx.t("node-ask-create-days"));
   const gb = await askGb(conversation, ctx, ctx.t("node-ask-create-gb"), true);
   const devices = await askDevices(conversation, ctx, ctx.t("node-ask-create-devices"), true);
 
@@ -420,8 +393,7 @@ async function renewConversation(
   ctx: ConvContext,
   name: string,
 ): Promise<void> {
-  const days =
-    parseRenewDays(await askRenewDays(conversation, ctx, ctx.t("node-ask-renew", { name: html(name) }))) ?? 1;
+  const days = await askRenewDays(conversation, ctx, ctx.t("node-ask-renew", { name: html(name) }));
   // The target is fixed once (read + clock, kept in the replay); the renewal to it reads first,
   // so even a replay of the second step after a crash adds nothing twice.
   const fixed = await nodeCall(conversation, async (node, outer) => {
@@ -468,7 +440,7 @@ function nodeRenewals(ctx: BotContext, node: NodeApi): NodeClientRenewals {
 
 /** Renews `name` to `targetMs` (ms); a failure is explained, with whether "Try again" can help. */
 async function renewOutcome(ctx: BotContext, name: string, targetMs: number): Promise<RenewOutcome> {
-  const ref = await nodeRef(ctx.deps.redis, "c", name);
+  const ref = await nodeRef(ctx.kit.nameRefs, "c", name);
   const node = ctx.deps.hosting.node;
   if (!node) return { ok: false, ref, text: ctx.t("node-not-configured"), retry: false };
   const to = formatDateTime(await localeOf(ctx), targetMs);
@@ -621,12 +593,6 @@ export const nodeClientConversations = [
 // Buttons
 // ---------------------------------------------------------------------------------------------
 
-/** Leaves any dialog and starts `name` with `args`. */
-export async function enterConversation(ctx: BotContext, name: string, ...args: unknown[]): Promise<void> {
-  await ctx.conversation.exitAll();
-  await ctx.conversation.enter(name, ...args);
-}
-
 const CLIENT_ACTS = new Set<NodeAct>([
   "list",
   "card",
@@ -650,7 +616,7 @@ export async function handleClientAction(ctx: BotContext, node: NodeApi, data: N
   if (act === "list") return show(ctx, await nodeClientsView(ctx, Number(arg) || 0));
   if (act === "create") return enterConversation(ctx, CREATE);
 
-  const name = await resolveNodeRef(ctx.deps.redis, arg);
+  const name = await resolveNodeRef(ctx.kit.nameRefs, arg);
   if (name === undefined) return show(ctx, await nodeClientsView(ctx, 0, ctx.t("error-menu-outdated")));
   const back = new InlineKeyboard().text(ctx.t("menu-back"), ncb("card", arg)).row();
   switch (act) {
@@ -688,13 +654,13 @@ export async function handleClientAction(ctx: BotContext, node: NodeApi, data: N
       return show(ctx, await nodeClientCardView(ctx, name, ctx.t("node-unbanned", { name: html(name) })));
     }
     case "del": {
-      const token = await new OneTimeTokens(ctx.deps.redis).issue(`node:del:${name}`);
+      const token = await issueConfirmation(ctx, `node:del:${name}`);
       const owners = await ownersOf(ctx, { kind: "node", name });
       const warning = await ownersWarning(ctx, owners, "owners-delete-note");
       return show(ctx, deleteConfirmView(ctx, name, arg, token, warning));
     }
     case "del-ok": {
-      const claim = tok ? await new OneTimeTokens(ctx.deps.redis).claim(tok, `node:del:${name}`) : "unknown";
+      const claim = await claimConfirmation(ctx, tok, `node:del:${name}`);
       if (claim !== "claimed") {
         const notice = ctx.t(claim === "used" ? "node-already-done" : "node-confirm-expired");
         return show(ctx, await nodeClientsView(ctx, 0, notice));

@@ -1,6 +1,5 @@
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard } from "grammy";
-import { OneTimeTokens } from "../../../domain/one-time.js";
 import {
   type NodeFederation,
   type NodePeer,
@@ -13,11 +12,11 @@ import { formatBytes, formatDateTime, html } from "../../../render/format.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
+import { claimConfirmation, enterConversation, issueConfirmation, withNoticeView } from "../../kit/index.js";
 import { show, type View } from "../../views/show.js";
 import { nodeCb } from "./callbacks.js";
 import { ADMIN_HOME } from "./home.js";
 import {
-  enterConversation,
   handleClientAction,
   isClientAct,
   NODE_CLIENT_NAME,
@@ -29,7 +28,6 @@ import {
   notConfiguredView,
   resolveNodeRef,
   sectionNav,
-  withNotice,
 } from "./node-clients.js";
 
 /**
@@ -105,7 +103,7 @@ export async function nodeHomeView(ctx: BotContext, notice?: string): Promise<Vi
   const healthLine = ctx.t(health.status === "fulfilled" ? "node-health-up" : "node-health-down");
   if (status.status === "rejected") {
     const failure = nodeErrorView(ctx, status.reason, refresh(ctx, "home"));
-    return withNotice(notice, { ...failure, text: `${failure.text}\n\n${healthLine}` });
+    return withNoticeView(notice, { ...failure, text: `${failure.text}\n\n${healthLine}` });
   }
   const s: NodeStatus = status.value;
   const lines = [ctx.t("node-home-title", { name: html(s.nodeName) }), healthLine];
@@ -126,7 +124,7 @@ export async function nodeHomeView(ctx: BotContext, notice?: string): Promise<Vi
   const peers = countOf(s.peers);
   if (peers !== undefined) lines.push(ctx.t("node-home-peers", { count: peers }));
   lines.push(federationLine(ctx, s.federation));
-  return withNotice(notice, { text: lines.join("\n"), keyboard: homeKeyboard(ctx) });
+  return withNoticeView(notice, { text: lines.join("\n"), keyboard: homeKeyboard(ctx) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -140,10 +138,10 @@ async function nameView(ctx: BotContext, notice?: string): Promise<View> {
   try {
     name = await node.nodeName();
   } catch (err) {
-    return withNotice(notice, nodeErrorView(ctx, err, refresh(ctx, "name")));
+    return withNoticeView(notice, nodeErrorView(ctx, err, refresh(ctx, "name")));
   }
   const keyboard = new InlineKeyboard().text(ctx.t("node-name-change"), ncb("name-set")).row();
-  return withNotice(notice, {
+  return withNoticeView(notice, {
     text: ctx.t("node-name-view", { name: html(name) }),
     keyboard: sectionNav(ctx, keyboard),
   });
@@ -200,7 +198,7 @@ async function peersView(ctx: BotContext, notice?: string): Promise<View> {
   try {
     peers = await node.peers();
   } catch (err) {
-    return withNotice(notice, nodeErrorView(ctx, err, refresh(ctx, "peers")));
+    return withNoticeView(notice, nodeErrorView(ctx, err, refresh(ctx, "peers")));
   }
   const lines = [ctx.t("node-peers-title", { count: peers.length }), ""];
   if (peers.length === 0) lines.push(ctx.t("node-peers-empty"));
@@ -210,13 +208,13 @@ async function peersView(ctx: BotContext, notice?: string): Promise<View> {
     keyboard
       .text(
         ctx.t("node-peer-delete", { name: p.name }),
-        ncb("peer-del", await nodeRef(ctx.deps.redis, "p", p.name)),
+        ncb("peer-del", await nodeRef(ctx.kit.nameRefs, "p", p.name)),
       )
       .row();
   }
   lines.push("", ctx.t("node-peers-hint"));
   keyboard.text(ctx.t("node-peer-add"), ncb("peer-add")).text(ctx.t("menu-refresh"), ncb("peers")).row();
-  return withNotice(notice, { text: lines.join("\n"), keyboard: sectionNav(ctx, keyboard) });
+  return withNoticeView(notice, { text: lines.join("\n"), keyboard: sectionNav(ctx, keyboard) });
 }
 
 /** What the admin is told for each problem of a peer URL (the rule is the node client's). */
@@ -267,7 +265,7 @@ async function federationView(ctx: BotContext, notice?: string): Promise<View> {
   try {
     fed = await node.federation();
   } catch (err) {
-    return withNotice(notice, nodeErrorView(ctx, err, refresh(ctx, "fed")));
+    return withNoticeView(notice, nodeErrorView(ctx, err, refresh(ctx, "fed")));
   }
   const keyboard = new InlineKeyboard().text(ctx.t("node-fed-set"), ncb("fed-set"));
   let text: string;
@@ -278,7 +276,7 @@ async function federationView(ctx: BotContext, notice?: string): Promise<View> {
     text = ctx.t("node-fed-none");
   }
   keyboard.row().text(ctx.t("menu-refresh"), ncb("fed")).row();
-  return withNotice(notice, { text, keyboard: sectionNav(ctx, keyboard) });
+  return withNoticeView(notice, { text, keyboard: sectionNav(ctx, keyboard) });
 }
 
 /** An upstream API address: http(s), its path ending in /api. */
@@ -344,7 +342,7 @@ async function backupsView(ctx: BotContext, notice?: string): Promise<View> {
   try {
     backups = await node.backups();
   } catch (err) {
-    return withNotice(notice, nodeErrorView(ctx, err, refresh(ctx, "backups")));
+    return withNoticeView(notice, nodeErrorView(ctx, err, refresh(ctx, "backups")));
   }
   const locale = await localeOf(ctx);
   const lines = [ctx.t("node-backups-title", { count: backups.length }), ""];
@@ -354,12 +352,12 @@ async function backupsView(ctx: BotContext, notice?: string): Promise<View> {
     lines.push(ctx.t("node-backups-older", { count: backups.length - shown.length }));
   for (const b of shown) lines.push(backupLine(ctx, locale, b));
   // The token makes a double tap create one backup.
-  const token = await new OneTimeTokens(ctx.deps.redis).issue("node:backup-new");
+  const token = await issueConfirmation(ctx, "node:backup-new");
   const keyboard = new InlineKeyboard()
     .text(ctx.t("node-backup-create"), ncb("backup-new", "", token))
     .text(ctx.t("menu-refresh"), ncb("backups"))
     .row();
-  return withNotice(notice, { text: lines.join("\n"), keyboard: sectionNav(ctx, keyboard) });
+  return withNoticeView(notice, { text: lines.join("\n"), keyboard: sectionNav(ctx, keyboard) });
 }
 
 async function trafficView(ctx: BotContext): Promise<View> {
@@ -442,7 +440,7 @@ function confirmView(ctx: BotContext, text: string, yes: string, yesData: string
 
 /** Claims a confirmation's token; a notice when it was used already or is unknown. */
 async function claimed(ctx: BotContext, tok: string, action: string): Promise<string | undefined> {
-  const claim = tok ? await new OneTimeTokens(ctx.deps.redis).claim(tok, action) : "unknown";
+  const claim = await claimConfirmation(ctx, tok, action);
   if (claim === "claimed") return undefined;
   return ctx.t(claim === "used" ? "node-already-done" : "node-confirm-expired");
 }
@@ -482,10 +480,10 @@ nodeFeature.callbackQuery(nodeCb.pattern, async (ctx) => {
       return enterConversation(ctx, PEER_ADD);
     case "peer-del":
     case "peer-del-ok": {
-      const name = await resolveNodeRef(ctx.deps.redis, arg);
+      const name = await resolveNodeRef(ctx.kit.nameRefs, arg);
       if (name === undefined) return show(ctx, await peersView(ctx, ctx.t("error-menu-outdated")));
       if (act === "peer-del") {
-        const token = await new OneTimeTokens(ctx.deps.redis).issue(`node:peer-del:${name}`);
+        const token = await issueConfirmation(ctx, `node:peer-del:${name}`);
         return show(
           ctx,
           confirmView(
@@ -512,7 +510,7 @@ nodeFeature.callbackQuery(nodeCb.pattern, async (ctx) => {
     case "fed-set":
       return enterConversation(ctx, FED_SET);
     case "fed-del": {
-      const token = await new OneTimeTokens(ctx.deps.redis).issue("node:fed-del");
+      const token = await issueConfirmation(ctx, "node:fed-del");
       return show(
         ctx,
         confirmView(

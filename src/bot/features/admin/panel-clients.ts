@@ -14,6 +14,14 @@ import { formatDateTime, html } from "../../../render/format.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { ANSWER_TIMEOUT_MS, askText, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
+import {
+  askNumber,
+  enterConversation,
+  parseDays,
+  parseDevices,
+  parseGb,
+  type Translate,
+} from "../../kit/index.js";
 import { show, type View } from "../../views/show.js";
 import { panelCb } from "./callbacks.js";
 import { ownersFollow, withOwners } from "./owners-view.js";
@@ -40,10 +48,8 @@ import {
   panelListView,
   pcb,
   resolveRef,
-  type Translate,
 } from "./panel.js";
 import { confirmCreate, pickInbounds } from "./panel-create-steps.js";
-import { parseGb } from "./xui-users.js";
 
 /**
  * The Panel section's dialogs and their buttons: extend (asks the days, then offers a confirmation
@@ -59,26 +65,7 @@ export const PANEL_LIMITS = "admin-panel-limits";
 
 /** Names the create dialog accepts. */
 export const PANEL_NAME = /^[A-Za-z0-9_.@-]{1,64}$/;
-const MAX_DAYS = 36_500;
 const DAY_S = 86_400;
-
-// ---------------------------------------------------------------------------------------------
-// Input parsing (pure)
-// ---------------------------------------------------------------------------------------------
-
-/** Whole days > 0; undefined otherwise. */
-export function parsePositiveDays(text: string): number | undefined {
-  const t = text.trim();
-  if (!/^\d{1,6}$/.test(t)) return undefined;
-  const days = Number(t);
-  return days > 0 && days <= MAX_DAYS ? days : undefined;
-}
-
-/** A whole count >= 0 (0 = unlimited); undefined otherwise. */
-export function parseCount(text: string): number | undefined {
-  const t = text.trim();
-  return /^\d{1,6}$/.test(t) ? Number(t) : undefined;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -99,22 +86,21 @@ async function failed(ctx: ConvContext, text: string, ref?: string): Promise<voi
   await reply(ctx, { text, keyboard });
 }
 
-function askDays(conversation: BotConversation, ctx: ConvContext, prompt: string): Promise<number> {
-  return askText(conversation, ctx, prompt, {
-    validate: (text) => (parsePositiveDays(text) === undefined ? ctx.t("panel-days-invalid") : undefined),
-  }).then((answer) => parsePositiveDays(answer) ?? 1);
+async function askDays(conversation: BotConversation, ctx: ConvContext, prompt: string): Promise<number> {
+  const invalid = ctx.t("panel-days-invalid");
+  return (await askNumber(conversation, ctx, prompt, { parse: (text) => parseDays(text, 1), invalid })) ?? 1;
 }
 
-function askGb(conversation: BotConversation, ctx: ConvContext, prompt: string): Promise<number> {
-  return askText(conversation, ctx, prompt, {
-    validate: (text) => (parseGb(text) === undefined ? ctx.t("panel-gb-invalid") : undefined),
-  }).then((answer) => parseGb(answer) ?? 0);
+async function askGb(conversation: BotConversation, ctx: ConvContext, prompt: string): Promise<number> {
+  return (
+    (await askNumber(conversation, ctx, prompt, { parse: parseGb, invalid: ctx.t("panel-gb-invalid") })) ?? 0
+  );
 }
 
-function askCount(conversation: BotConversation, ctx: ConvContext, prompt: string): Promise<number> {
-  return askText(conversation, ctx, prompt, {
-    validate: (text) => (parseCount(text) === undefined ? ctx.t("panel-devices-invalid") : undefined),
-  }).then((answer) => parseCount(answer) ?? 0);
+/** Devices (0 = unlimited). */
+async function askCount(conversation: BotConversation, ctx: ConvContext, prompt: string): Promise<number> {
+  const invalid = ctx.t("panel-devices-invalid");
+  return (await askNumber(conversation, ctx, prompt, { parse: parseDevices, invalid })) ?? 0;
 }
 
 type Applied = Everywhere & { ref: string };
@@ -127,7 +113,7 @@ function applyEverywhere(
   what: string,
 ): Promise<Applied> {
   return conversation.external(async (outer: BotContext): Promise<Applied> => {
-    const ref = await clientRef(outer.deps.redis, name);
+    const ref = await clientRef(outer.kit.nameRefs, name);
     const panel = outer.deps.hosting.panel;
     if (!panel) return { ok: false, text: outer.t("panel-not-configured"), ref };
     const result = await onEveryLocation(outer, panel, name, (ops) => ops.updateClient(name, patch));
@@ -154,7 +140,7 @@ type ExtendPlan =
  * max(latest current expiry, now) + days. Nothing is changed here.
  */
 async function planExtend(ctx: PanelCtx, name: string, days: number): Promise<ExtendPlan> {
-  const ref = await clientRef(ctx.deps.redis, name);
+  const ref = await clientRef(ctx.kit.nameRefs, name);
   const panel = ctx.deps.hosting.panel;
   if (!panel) return { ok: false, text: ctx.t("panel-not-configured"), ref };
   const found = await onEveryLocation(ctx, panel, name, async () => undefined, false);
@@ -313,7 +299,7 @@ async function completeCreate(ctx: PanelCtx, plan: CreatePlan): Promise<CreateOu
     }
   }
   if (placed.some((r) => r.location.id === MAIN_LOCATION))
-    outcome.ref = await clientRef(ctx.deps.redis, plan.name);
+    outcome.ref = await clientRef(ctx.kit.nameRefs, plan.name);
   return outcome;
 }
 
@@ -559,11 +545,6 @@ export const panelConversations = [
 /** Mounted behind the admin filter after `panelFeature`, which passes these acts on. */
 export const panelClientsFeature = new Composer<BotContext>();
 
-async function enter(ctx: BotContext, name: string, ...args: unknown[]): Promise<void> {
-  await ctx.conversation.exitAll();
-  await ctx.conversation.enter(name, ...args);
-}
-
 panelClientsFeature.callbackQuery(panelCb.pattern, async (ctx) => {
   const data = panelCb.unpack(ctx.callbackQuery.data);
   if (!data) {
@@ -586,7 +567,7 @@ panelClientsFeature.callbackQuery(panelCb.pattern, async (ctx) => {
   await ctx.answerCallbackQuery();
   const panel = ctx.deps.hosting.panel;
   if (!panel) return show(ctx, notConfiguredView(ctx));
-  if (act === "new") return enter(ctx, PANEL_CREATE);
+  if (act === "new") return enterConversation(ctx, PANEL_CREATE);
   if (act === "mk-retry") {
     const plan = await loadPlan(ctx.deps.redis, arg);
     if (!plan) return show(ctx, await panelListView(ctx, 0, ctx.t("panel-create-plan-gone")));
@@ -598,11 +579,11 @@ panelClientsFeature.callbackQuery(panelCb.pattern, async (ctx) => {
     return show(ctx, createReportView(ctx.t, await localeOf(ctx), plan, outcome));
   }
 
-  const name = await resolveRef(ctx.deps.redis, ref);
+  const name = await resolveRef(ctx.kit.nameRefs, ref);
   if (name === undefined) return show(ctx, await panelListView(ctx, 0, ctx.t("error-menu-outdated")));
   switch (act) {
     case "ext":
-      return enter(ctx, PANEL_EXTEND, name);
+      return enterConversation(ctx, PANEL_EXTEND, name);
     case "ext-ok": {
       const target = Number(arg);
       if (!/^\d{1,12}$/.test(arg) || !Number.isSafeInteger(target)) {
@@ -611,8 +592,8 @@ panelClientsFeature.callbackQuery(panelCb.pattern, async (ctx) => {
       return applyExtend(ctx, panel, name, ref, target);
     }
     case "term":
-      return enter(ctx, PANEL_TERM, name);
+      return enterConversation(ctx, PANEL_TERM, name);
     case "lim":
-      return enter(ctx, PANEL_LIMITS, name);
+      return enterConversation(ctx, PANEL_LIMITS, name);
   }
 });

@@ -1,7 +1,5 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
-import type { Redis } from "ioredis";
 import type { Locale } from "../../../config.js";
-import { OneTimeTokens } from "../../../domain/one-time.js";
 import {
   HostingApiError,
   HostingNetworkError,
@@ -21,9 +19,10 @@ import { cbPage } from "../../../render/callback-data.js";
 import { formatDateTime, formatGb, formatNumber, html, usageBar } from "../../../render/format.js";
 import { hostingErrorText } from "../../../render/hosting-error.js";
 import { qrPng } from "../../../render/qr.js";
-import type { BotContext, BotDeps } from "../../context.js";
+import type { BotContext, BotDeps, BotPlumbing } from "../../context.js";
 import { localeOf } from "../../i18n.js";
-import { NameRefs } from "../../name-refs.js";
+import { claimConfirmation, issueConfirmation, type Translate, withNotice } from "../../kit/index.js";
+import type { NameRefs } from "../../name-refs.js";
 import { show, type View } from "../../views/show.js";
 import { panelCb } from "./callbacks.js";
 import { adminHomeButton } from "./home.js";
@@ -44,10 +43,10 @@ export const PANEL_PAGE_SIZE = 8;
 /** Final terms may differ from the target by this much (seconds) without counting as a mismatch. */
 const TERM_TOLERANCE_S = 60;
 
-export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 /** What the helpers below need: a BotContext outside conversations, or the one `external` hands in. */
 export interface PanelCtx {
   deps: BotDeps;
+  kit: BotPlumbing;
   t: Translate;
 }
 type Act = Parameters<typeof panelCb.pack>[0]["act"];
@@ -60,16 +59,15 @@ export const cardCb = (ref: string): string => pcb("card", ref);
 // Client references in callback data
 // ---------------------------------------------------------------------------------------------
 
-const refs = new NameRefs("panel-ref:", 10);
 const REF_MAX = 24;
 
 /** The `ref` naming a client: the name when it fits, else `~<hash>` with the name kept in Redis a week. */
-export function clientRef(redis: Redis, name: string): Promise<string> {
-  return refs.refer(redis, name, "panel", encodeURIComponent(name).length <= REF_MAX);
+export function clientRef(names: NameRefs, name: string): Promise<string> {
+  return names.refer("panel", name, "panel", encodeURIComponent(name).length <= REF_MAX);
 }
 
-export function resolveRef(redis: Redis, ref: string): Promise<string | undefined> {
-  return refs.resolve(redis, ref);
+export function resolveRef(names: NameRefs, ref: string): Promise<string | undefined> {
+  return names.resolve("panel", ref);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -222,10 +220,6 @@ export function expiryText(t: Translate, locale: Locale, expiresAt: number, nowM
   return expiresAt * 1000 <= nowMs ? t("panel-expired-on", { date }) : t("panel-until", { date });
 }
 
-function withNotice(notice: string | undefined, text: string): string {
-  return notice ? `${notice}\n\n${text}` : text;
-}
-
 /** A failure with a way back. */
 export function errorView(text: string, back: InlineKeyboard): View {
   return { text, keyboard: back };
@@ -356,7 +350,7 @@ export async function panelListView(ctx: BotContext, page = 0, notice?: string):
         devices: devicesText(t, locale, c),
       }),
     );
-    keyboard.text(c.name, cardCb(await clientRef(ctx.deps.redis, c.name))).row();
+    keyboard.text(c.name, cardCb(await clientRef(ctx.kit.nameRefs, c.name))).row();
   }
   if (pages > 1) {
     if (current > 0) keyboard.text(t("panel-page-prev"), listCb(current - 1));
@@ -406,7 +400,7 @@ export async function panelCardView(ctx: BotContext, name: string, notice?: stri
     "",
     c.subscriptionUrl ? t("panel-card-sub", { url: html(c.subscriptionUrl) }) : t("panel-card-no-sub"),
   );
-  const ref = await clientRef(ctx.deps.redis, c.name);
+  const ref = await clientRef(ctx.kit.nameRefs, c.name);
   const keyboard = new InlineKeyboard()
     .text(t("panel-btn-extend"), pcb("ext", ref))
     .text(t("panel-btn-term"), pcb("term", ref))
@@ -492,7 +486,7 @@ function deleteConfirmView(t: Translate, name: string, ref: string, token: strin
 
 async function deleteEverywhere(ctx: BotContext, panel: PanelApi, name: string, ref: string, token: string) {
   const t = ctx.t;
-  const claim = token ? await new OneTimeTokens(ctx.deps.redis).claim(token, `panel:del:${name}`) : "unknown";
+  const claim = await claimConfirmation(ctx, token, `panel:del:${name}`);
   if (claim === "used") return show(ctx, await panelListView(ctx, 0, t("panel-delete-already")));
   if (claim === "unknown") return show(ctx, await panelListView(ctx, 0, t("panel-delete-expired")));
   const result = await onEveryLocation(ctx, panel, name, (ops) => ops.deleteClient(name), false);
@@ -555,7 +549,7 @@ panelFeature.callbackQuery(panelCb.pattern, async (ctx, next) => {
   if (act === "list") return show(ctx, await panelListView(ctx, cbPage.safeParse(arg).data ?? 0));
 
   // Everything else names a client.
-  const name = await resolveRef(ctx.deps.redis, ref);
+  const name = await resolveRef(ctx.kit.nameRefs, ref);
   if (name === undefined) return show(ctx, await panelListView(ctx, 0, ctx.t("error-menu-outdated")));
   switch (act) {
     case "card":
@@ -563,7 +557,7 @@ panelFeature.callbackQuery(panelCb.pattern, async (ctx, next) => {
     case "qr":
       return sendQr(ctx, panel, name, ref);
     case "del": {
-      const token = await new OneTimeTokens(ctx.deps.redis).issue(`panel:del:${name}`);
+      const token = await issueConfirmation(ctx, `panel:del:${name}`);
       const owners = await ownersOf(ctx, { kind: "panel", name });
       const warning = await ownersWarning(ctx, owners, "owners-delete-note");
       return show(ctx, deleteConfirmView(ctx.t, name, ref, token, warning));

@@ -1,7 +1,6 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import type { Locale } from "../../../config.js";
 import { CoreVersions } from "../../../domain/core-version.js";
-import { OneTimeTokens } from "../../../domain/one-time.js";
 import { type ExtensionOutcome, learnedExtendPrice } from "../../../domain/server-extension.js";
 import { ShopSettings } from "../../../domain/settings.js";
 import {
@@ -22,6 +21,7 @@ import { formatDateTime, formatDuration, formatNumber, html } from "../../../ren
 import { hostingErrorText, isExplainable } from "../../../render/hosting-error.js";
 import type { BotContext } from "../../context.js";
 import { localeOf } from "../../i18n.js";
+import { claimConfirmation, issueConfirmation, withNoticeView } from "../../kit/index.js";
 import { show, type View } from "../../views/show.js";
 import { accountView, relinkKeyboard } from "./account.js";
 import { serversCb, xuiCb } from "./callbacks.js";
@@ -89,10 +89,6 @@ function failureView(ctx: BotContext, err: unknown, id: number | undefined, text
     return { text: ctx.t("hosting-error-unauthorized"), keyboard: adminHomeButton(ctx, keyboard) };
   }
   return { text: text ?? html(hostingErrorText(ctx.t, err)), keyboard: navKeyboard(ctx, id) };
-}
-
-function withNotice(notice: string | undefined, view: View): View {
-  return notice ? { ...view, text: `${notice}\n\n${view.text}` } : view;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -195,7 +191,7 @@ export async function serverCardView(ctx: BotContext, id: number, notice?: strin
     ctx.deps.hosting.account.server(id),
     ctx.deps.hosting.account.stats(id),
   ]);
-  if (server.status === "rejected") return withNotice(notice, failureView(ctx, server.reason, id));
+  if (server.status === "rejected") return withNoticeView(notice, failureView(ctx, server.reason, id));
   const s = server.value;
   const locale = await localeOf(ctx);
   const badge = statusBadge(ctx, s.status);
@@ -220,16 +216,12 @@ export async function serverCardView(ctx: BotContext, id: number, notice?: strin
     "",
     statsText(ctx, locale, stats),
   ].join("\n");
-  return withNotice(notice, { text, keyboard: cardKeyboard(ctx, s) });
+  return withNoticeView(notice, { text, keyboard: cardKeyboard(ctx, s) });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Confirmations with one-time tokens
 // ---------------------------------------------------------------------------------------------
-
-function tokens(ctx: BotContext): OneTimeTokens {
-  return new OneTimeTokens(ctx.deps.redis);
-}
 
 function confirmKeyboard(ctx: BotContext, yesLabel: string, yesData: string, id: number): InlineKeyboard {
   return new InlineKeyboard().text(yesLabel, yesData).text(ctx.t("servers-no"), cb("card", id)).row();
@@ -240,7 +232,7 @@ function confirmKeyboard(ctx: BotContext, yesLabel: string, yesData: string, id:
  * goes on; a repeat (double tap, replay) is told it is done, an expired token to start again.
  */
 async function claim(ctx: BotContext, token: string, id: number, action: string): Promise<boolean> {
-  const result = token ? await tokens(ctx).claim(token, action) : "unknown";
+  const result = await claimConfirmation(ctx, token, action);
   if (result === "claimed") {
     await ctx.answerCallbackQuery();
     return true;
@@ -268,7 +260,7 @@ async function powerConfirmView(ctx: BotContext, id: number, action: PowerAction
   } catch (err) {
     return failureView(ctx, err, id);
   }
-  const token = await tokens(ctx).issue(`servers:power:${id}:${action}`);
+  const token = await issueConfirmation(ctx, `servers:power:${id}:${action}`);
   return {
     text: ctx.t(`servers-power-confirm-${action}`, { name: html(server.name) }),
     keyboard: confirmKeyboard(ctx, ctx.t(`servers-${action}`), cb("power-ok", id, `${action}.${token}`), id),
@@ -317,7 +309,7 @@ async function extendConfirmView(ctx: BotContext, id: number): Promise<View> {
   ]);
   // The expiry the admin confirms travels with the button: a tap after it changed extends nothing.
   const seen = Math.floor(server.expiresAt.getTime() / 1_000);
-  const token = await tokens(ctx).issue(`servers:extend:${id}:${seen}`);
+  const token = await issueConfirmation(ctx, `servers:extend:${id}:${seen}`);
   return {
     text: ctx.t("servers-extend-confirm", {
       name: html(server.name),
@@ -388,7 +380,7 @@ async function extendOutcomeView(ctx: BotContext, id: number, outcome: Extension
         balance:
           balance === undefined ? ctx.t("servers-balance-unknown") : hostingMoney(locale, balance, currency),
       });
-      return withNotice(outcome.checked ? ctx.t("servers-extend-checked") : undefined, {
+      return withNoticeView(outcome.checked ? ctx.t("servers-extend-checked") : undefined, {
         text,
         keyboard: nav(),
       });
@@ -470,7 +462,7 @@ async function regenConfirmView(ctx: BotContext, id: number): Promise<View> {
   } catch (err) {
     return failureView(ctx, err, id);
   }
-  const token = await tokens(ctx).issue(`servers:regen:${id}`);
+  const token = await issueConfirmation(ctx, `servers:regen:${id}`);
   // xui: every user of the old inbound stops working, the shop's customers among them.
   const warning =
     server.kind === "xui" ? await ownersWarning(ctx, await ownersOnServer(ctx, id), "owners-regen-note") : "";
@@ -548,7 +540,7 @@ async function coreConfirmView(ctx: BotContext, id: number, version: XrayVersion
     return failureView(ctx, err, id);
   }
   const current = await coreVersions(ctx).get(id);
-  const token = await tokens(ctx).issue(`servers:core:${id}:${version}`);
+  const token = await issueConfirmation(ctx, `servers:core:${id}:${version}`);
   return {
     text: ctx.t("servers-core-confirm", {
       name: html(server.name),

@@ -13,6 +13,7 @@ import { formatNumber, html } from "../../../render/format.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
+import { enterConversation } from "../../kit/index.js";
 import { show, type View } from "../../views/show.js";
 import { settingsCb } from "./callbacks.js";
 import { adminHomeButton } from "./home.js";
@@ -149,8 +150,7 @@ settingsFeature.callbackQuery(settingsCb.pattern, async (ctx) => {
     if (data.arg !== "grace" && data.arg !== "cost" && data.arg !== "currency") {
       return show(ctx, await settingsView(ctx));
     }
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(EDIT, data.arg);
+    await enterConversation(ctx, EDIT, data.arg);
     return;
   }
   if (data.act === "auto" && (data.arg === "on" || data.arg === "off")) {

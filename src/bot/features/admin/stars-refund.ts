@@ -1,12 +1,11 @@
 import { Composer, GrammyError, InlineKeyboard } from "grammy";
-import { z } from "zod";
 import { formatMoney } from "../../../domain/money.js";
-import { OneTimeTokens } from "../../../domain/one-time.js";
 import { refundStarsCharge, StarsRefundRefused } from "../../../domain/stars-refund.js";
 import { html } from "../../../render/format.js";
 import { starsRefundCb } from "../../../render/notice-buttons.js";
 import type { BotContext } from "../../context.js";
 import { localeOf } from "../../i18n.js";
+import { claimConfirmation, issueConfirmation } from "../../kit/index.js";
 import { show } from "../../views/show.js";
 import { adminHomeButton } from "./home.js";
 
@@ -25,7 +24,7 @@ starsRefundFeature.callbackQuery(starsRefundCb.pattern, async (ctx) => {
   const lang = await localeOf(ctx);
   const amount = formatMoney("XTR", charge.amount, lang);
   if (data.act === "ask") {
-    const token = await new OneTimeTokens(ctx.deps.redis).issue(`stars-refund:${order.id}`);
+    const token = await issueConfirmation(ctx, `stars-refund:${order.id}`);
     return show(ctx, {
       text: ctx.t("stars-refund-confirm", {
         amount,
@@ -44,7 +43,7 @@ starsRefundFeature.callbackQuery(starsRefundCb.pattern, async (ctx) => {
       ),
     });
   }
-  if ((await new OneTimeTokens(ctx.deps.redis).claim(data.token, `stars-refund:${order.id}`)) !== "claimed") {
+  if ((await claimConfirmation(ctx, data.token, `stars-refund:${order.id}`)) !== "claimed") {
     return show(ctx, { text: ctx.t("stars-refund-used"), keyboard: adminHomeButton(ctx) });
   }
   const result = await refundStarsCharge(

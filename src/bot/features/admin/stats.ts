@@ -11,11 +11,10 @@ import {
 import { formatNumber, html } from "../../../render/format.js";
 import type { BotContext } from "../../context.js";
 import { localeOf } from "../../i18n.js";
+import type { Translate } from "../../kit/index.js";
 import { show, type View } from "../../views/show.js";
 import { statsCb } from "./callbacks.js";
 import { adminHomeButton } from "./home.js";
-
-type Translate = BotContext["t"];
 
 /** Plan ids longer than this are cut in the table (the full list of plans is in the catalog). */
 const PLAN_WIDTH = 12;

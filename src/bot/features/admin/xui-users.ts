@@ -1,8 +1,6 @@
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard, InputFile } from "grammy";
-import type { Redis } from "ioredis";
 import type { Locale } from "../../../config.js";
-import { OneTimeTokens } from "../../../domain/one-time.js";
 import type { CreatedXuiClient, XuiClient, XuiClientDetails } from "../../../hosting/account.js";
 import { isHostingError } from "../../../hosting/errors.js";
 import { cbPage } from "../../../render/callback-data.js";
@@ -12,7 +10,17 @@ import { qrPng } from "../../../render/qr.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
-import { NameRefs } from "../../name-refs.js";
+import {
+  askNumber,
+  claimConfirmation,
+  enterConversation,
+  issueConfirmation,
+  parseDays,
+  parseGb,
+  type Translate,
+  withNotice,
+} from "../../kit/index.js";
+import type { NameRefs } from "../../name-refs.js";
 import { show, type View } from "../../views/show.js";
 import { relinkKeyboard } from "./account.js";
 import { serversCb, xuiCb } from "./callbacks.js";
@@ -32,16 +40,11 @@ const TERM = "admin-xui-term";
 export const XUI_PAGE_SIZE = 8;
 /** Names the create dialog accepts (the API itself may hold other names; those are shown as they are). */
 export const XUI_NAME = /^[A-Za-z0-9_.@-]{1,32}$/;
-const MAX_GB = 1_000_000;
-const MAX_DAYS = 36_500;
 
 // ---------------------------------------------------------------------------------------------
 // User references in callback data
 // ---------------------------------------------------------------------------------------------
 
-/** Redis key prefix of a user reference: a name too long (or with a ".") for callback data. */
-/** User names too long for callback data, kept in Redis under `xui-ref:`. */
-const refs = new NameRefs("xui-ref:");
 /** `del-ok` carries `<ref>.<token>`; tokens are 8 base64url characters (never a "."). */
 const TOKEN_SEP = ".";
 const TOKEN_PLACEHOLDER = "x".repeat(8);
@@ -64,40 +67,18 @@ function fitsDirectly(serverId: number, email: string): boolean {
  * The `arg` naming a user: the name when it fits, else `~<hash>` with the name kept in Redis for
  * a week (the same name always gets the same hash, so a menu shown again refreshes the TTL).
  */
-export function userRef(redis: Redis, serverId: number, email: string): Promise<string> {
-  return refs.refer(redis, email, String(serverId), fitsDirectly(serverId, email));
+export function userRef(names: NameRefs, serverId: number, email: string): Promise<string> {
+  return names.refer("xui", email, String(serverId), fitsDirectly(serverId, email));
 }
 
 /** The user's name behind a reference; undefined when the Redis entry expired (an old menu). */
-function resolveRef(redis: Redis, ref: string): Promise<string | undefined> {
-  return refs.resolve(redis, ref);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Input parsing (shared by the conversations; pure)
-// ---------------------------------------------------------------------------------------------
-
-/** GB >= 0 as typed by a person ("50", "2.5", "2,5"); undefined when not such a number. */
-export function parseGb(text: string): number | undefined {
-  const t = text.trim().replace(",", ".");
-  if (!/^\d+(\.\d+)?$/.test(t)) return undefined;
-  const gb = Number(t);
-  return Number.isFinite(gb) && gb <= MAX_GB ? gb : undefined;
-}
-
-/** Whole days >= 0; undefined otherwise. */
-export function parseDays(text: string): number | undefined {
-  const t = text.trim();
-  if (!/^\d{1,6}$/.test(t)) return undefined;
-  const days = Number(t);
-  return days <= MAX_DAYS ? days : undefined;
+function resolveRef(names: NameRefs, ref: string): Promise<string | undefined> {
+  return names.resolve("xui", ref);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Views
 // ---------------------------------------------------------------------------------------------
-
-type Translate = BotContext["t"];
 
 const listCb = (id: number, page = 0) => xuiCb.pack({ act: "list", id, arg: String(page) });
 const cardCb = (id: number, ref: string) => xuiCb.pack({ act: "card", id, arg: ref });
@@ -105,10 +86,6 @@ const serverCardCb = (id: number) => serversCb.pack({ act: "card", id, arg: "" }
 
 function limitText(t: Translate, locale: Locale, gb: number): string {
   return gb > 0 ? formatGb(locale, gb) : t("xui-unlimited");
-}
-
-function withNotice(notice: string | undefined, text: string): string {
-  return notice ? `${notice}\n\n${text}` : text;
 }
 
 /** A hosting failure explained, with a way back (and a way to relink after a 401). */
@@ -179,7 +156,7 @@ export async function xuiListView(
       }),
     );
     keyboard
-      .text(`${mark}${c.email}`, cardCb(serverId, await userRef(ctx.deps.redis, serverId, c.email)))
+      .text(`${mark}${c.email}`, cardCb(serverId, await userRef(ctx.kit.nameRefs, serverId, c.email)))
       .row();
   }
   if (pages > 1) {
@@ -240,7 +217,7 @@ export async function xuiCardView(
   }
   if (c.uuid) lines.push(ctx.t("xui-card-uuid", { uuid: html(c.uuid) }));
 
-  const ref = await userRef(ctx.deps.redis, serverId, c.email);
+  const ref = await userRef(ctx.kit.nameRefs, serverId, c.email);
   const enabled = c.enable ?? c.status !== "disabled";
   const keyboard = new InlineKeyboard()
     .text(ctx.t("xui-btn-limit"), xuiCb.pack({ act: "limit", id: serverId, arg: ref }))
@@ -329,16 +306,17 @@ async function failed(ctx: ConvContext, serverId: number, text: string): Promise
   });
 }
 
-function askGb(conversation: BotConversation, ctx: ConvContext, prompt: string): Promise<string> {
-  return askText(conversation, ctx, prompt, {
-    validate: (text) => (parseGb(text) === undefined ? ctx.t("xui-gb-invalid") : undefined),
-  });
+async function askGb(conversation: BotConversation, ctx: ConvContext, prompt: string): Promise<number> {
+  return (
+    (await askNumber(conversation, ctx, prompt, { parse: parseGb, invalid: ctx.t("xui-gb-invalid") })) ?? 0
+  );
 }
 
-function askDays(conversation: BotConversation, ctx: ConvContext, prompt: string): Promise<string> {
-  return askText(conversation, ctx, prompt, {
-    validate: (text) => (parseDays(text) === undefined ? ctx.t("xui-days-invalid") : undefined),
-  });
+async function askDays(conversation: BotConversation, ctx: ConvContext, prompt: string): Promise<number> {
+  return (
+    (await askNumber(conversation, ctx, prompt, { parse: parseDays, invalid: ctx.t("xui-days-invalid") })) ??
+    0
+  );
 }
 
 async function createUserConversation(
@@ -349,8 +327,8 @@ async function createUserConversation(
   const nameAnswer = await askText(conversation, ctx, ctx.t("xui-ask-name", { id: String(serverId) }), {
     validate: (text) => (text === "-" || XUI_NAME.test(text) ? undefined : ctx.t("xui-name-invalid")),
   });
-  const gb = parseGb(await askGb(conversation, ctx, ctx.t("xui-ask-gb"))) ?? 0;
-  const days = parseDays(await askDays(conversation, ctx, ctx.t("xui-ask-days"))) ?? 0;
+  const gb = await askGb(conversation, ctx, ctx.t("xui-ask-gb"));
+  const days = await askDays(conversation, ctx, ctx.t("xui-ask-days"));
   const wanted = nameAnswer === "-" ? undefined : nameAnswer;
 
   // Only plain data leaves `external`; it is stored in the replay, so it runs once.
@@ -359,7 +337,7 @@ async function createUserConversation(
       try {
         const client = await outer.deps.hosting.account.createClient(serverId, { name: wanted, gb, days });
         outer.log.info({ serverId, email: client.email }, "xui user created");
-        return { ok: true, value: client, ref: await userRef(outer.deps.redis, serverId, client.email) };
+        return { ok: true, value: client, ref: await userRef(outer.kit.nameRefs, serverId, client.email) };
       } catch (err) {
         return { ok: false, text: hostingErrorText(outer.t, err) };
       }
@@ -404,12 +382,12 @@ async function changeLimitConversation(
   serverId: number,
   email: string,
 ): Promise<void> {
-  const gb = parseGb(await askGb(conversation, ctx, ctx.t("xui-ask-limit", { name: html(email) }))) ?? 0;
+  const gb = await askGb(conversation, ctx, ctx.t("xui-ask-limit", { name: html(email) }));
   const outcome = await conversation.external(async (outer: BotContext): Promise<Outcome<number>> => {
     try {
       await outer.deps.hosting.account.updateClient(serverId, email, { gb });
       outer.log.info({ serverId, email, gb }, "xui user limit changed");
-      return { ok: true, value: gb, ref: await userRef(outer.deps.redis, serverId, email) };
+      return { ok: true, value: gb, ref: await userRef(outer.kit.nameRefs, serverId, email) };
     } catch (err) {
       return { ok: false, text: hostingErrorText(outer.t, err) };
     }
@@ -428,7 +406,7 @@ async function setTermConversation(
   serverId: number,
   email: string,
 ): Promise<void> {
-  const days = parseDays(await askDays(conversation, ctx, ctx.t("xui-ask-term", { name: html(email) }))) ?? 0;
+  const days = await askDays(conversation, ctx, ctx.t("xui-ask-term", { name: html(email) }));
   const outcome = await conversation.external(
     async (outer: BotContext): Promise<Outcome<{ expiryMs: number | undefined; followed: string }>> => {
       try {
@@ -440,7 +418,7 @@ async function setTermConversation(
         return {
           ok: true,
           value: { expiryMs, followed: await followTerm(outer, serverId, email, days, expiryMs) },
-          ref: await userRef(outer.deps.redis, serverId, email),
+          ref: await userRef(outer.kit.nameRefs, serverId, email),
         };
       } catch (err) {
         return { ok: false, text: hostingErrorText(outer.t, err) };
@@ -500,11 +478,6 @@ export const xuiConversations = [
 
 export const xuiUsersFeature = new Composer<BotContext>();
 
-async function enter(ctx: BotContext, name: string, ...args: unknown[]): Promise<void> {
-  await ctx.conversation.exitAll();
-  await ctx.conversation.enter(name, ...args);
-}
-
 xuiUsersFeature.callbackQuery(xuiCb.pattern, async (ctx) => {
   const data = xuiCb.unpack(ctx.callbackQuery.data);
   await ctx.answerCallbackQuery();
@@ -516,13 +489,13 @@ xuiUsersFeature.callbackQuery(xuiCb.pattern, async (ctx) => {
     case "inbounds":
       return show(ctx, await xuiInboundsView(ctx, id));
     case "create":
-      return enter(ctx, CREATE, id);
+      return enterConversation(ctx, CREATE, id);
   }
 
   // Everything else names a user: `arg` is a user reference (`del-ok`: `<ref>.<token>`).
   const cut = act === "del-ok" ? arg.lastIndexOf(TOKEN_SEP) : -1;
   const ref = cut >= 0 ? arg.slice(0, cut) : arg;
-  const email = await resolveRef(ctx.deps.redis, ref);
+  const email = await resolveRef(ctx.kit.nameRefs, ref);
   if (email === undefined) {
     return show(ctx, await xuiListView(ctx, id, 0, ctx.t("error-menu-outdated")));
   }
@@ -531,9 +504,9 @@ xuiUsersFeature.callbackQuery(xuiCb.pattern, async (ctx) => {
     case "card":
       return show(ctx, await xuiCardView(ctx, id, email));
     case "limit":
-      return enter(ctx, LIMIT, id, email);
+      return enterConversation(ctx, LIMIT, id, email);
     case "term":
-      return enter(ctx, TERM, id, email);
+      return enterConversation(ctx, TERM, id, email);
     case "ban":
     case "unban": {
       const enable = act === "unban";
@@ -548,16 +521,14 @@ xuiUsersFeature.callbackQuery(xuiCb.pattern, async (ctx) => {
       return show(ctx, await xuiCardView(ctx, id, email, notice));
     }
     case "del": {
-      const token = await new OneTimeTokens(ctx.deps.redis).issue(`xui:del:${id}:${email}`);
+      const token = await issueConfirmation(ctx, `xui:del:${id}:${email}`);
       const owners = await ownersOf(ctx, { kind: "xui", serverId: id, name: email });
       const warning = await ownersWarning(ctx, owners, "owners-delete-note");
       return show(ctx, deleteConfirmView(ctx, id, email, ref, token, warning));
     }
     case "del-ok": {
       const token = cut >= 0 ? arg.slice(cut + 1) : "";
-      const claim = token
-        ? await new OneTimeTokens(ctx.deps.redis).claim(token, `xui:del:${id}:${email}`)
-        : "unknown";
+      const claim = await claimConfirmation(ctx, token, `xui:del:${id}:${email}`);
       if (claim === "used") return show(ctx, await xuiListView(ctx, id, 0, ctx.t("xui-delete-already")));
       if (claim === "unknown") return show(ctx, await xuiListView(ctx, id, 0, ctx.t("xui-delete-expired")));
       try {

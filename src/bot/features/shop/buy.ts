@@ -10,7 +10,6 @@ import { show, type View } from "../../views/show.js";
 import { withSupport } from "../help.js";
 import { sendOrderInvoice } from "../payments.js";
 import { answer, localeOf, mainMenuRow, money, planDetails } from "./common.js";
-import { cachedUsage } from "./usage.js";
 
 /** The plans on sale, each a button to its card. */
 export async function buyListView(ctx: BotContext): Promise<View> {
@@ -69,7 +68,7 @@ async function orderLines(ctx: BotContext, order: Order, balance: number): Promi
     const sub = await subscriptions.get(order.subscriptionId);
     if (sub) {
       // The hosting side's expiry wins when it was read lately (as the renewal itself does).
-      const current = (await cachedUsage(ctx, sub.id))?.expiresAt ?? sub.expiresAt;
+      const current = (await ctx.deps.shop.usage.cached(sub.id))?.expiresAt ?? sub.expiresAt;
       // Renewals paid earlier and still being applied go first: this one adds its days after them.
       const { start, pending } = await shop.renewalStart(sub, current);
       const next = start + plan.days * DAY;

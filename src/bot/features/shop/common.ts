@@ -7,10 +7,9 @@ import { planLocationNames } from "../../../render/locations.js";
 import { MAIN_MENU } from "../../../render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { localeOf } from "../../i18n.js";
+import type { Translate } from "../../kit/index.js";
 
 export { localeOf };
-
-type Translate = BotContext["t"];
 
 /** An amount in minor units of the catalog currency, in the reader's language. */
 export function money(ctx: BotContext, minor: number, locale: Locale): string {

@@ -13,7 +13,6 @@ import { show, type View } from "../../views/show.js";
 import { withSupport } from "../help.js";
 import { confirmView } from "./buy.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
-import { usageOf } from "./usage.js";
 
 type Status = "active" | "expired" | "disabled" | "removed";
 
@@ -128,7 +127,7 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
   const { shop } = ctx.deps.shop;
   // An access the shop's admins removed has nothing on the hosting side to read or renew.
   const removed = sub.removedAt !== undefined;
-  const state = removed ? undefined : await usageOf(ctx, sub);
+  const state = removed ? undefined : await ctx.deps.shop.usage.of(sub);
   const expiresAt = state ? state.expiresAt : sub.expiresAt;
   const status = removed ? "removed" : statusOf(ctx.deps.clock.now(), expiresAt, state?.enabled);
   const lines = [

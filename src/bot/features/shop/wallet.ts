@@ -9,6 +9,7 @@ import { formatDateTime } from "../../../render/format.js";
 import { WALLET_VIEW, walletCb } from "../../../render/shop-callbacks.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
+import { enterConversation } from "../../kit/index.js";
 import { show, type View } from "../../views/show.js";
 import { sendTopUpInvoice } from "../payments.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
@@ -157,8 +158,7 @@ walletFeature.callbackQuery(walletCb.pattern, async (ctx) => {
       return topUp(ctx, data.n);
     case "custom":
       await answer(ctx);
-      await ctx.conversation.exitAll();
-      await ctx.conversation.enter(TOPUP_CONVERSATION);
+      await enterConversation(ctx, TOPUP_CONVERSATION);
       return;
     case "hist":
       await answer(ctx);
