@@ -7,6 +7,7 @@ import { ShopSettings } from "../domain/settings.js";
 import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
+import type { I18nLike } from "../render/i18n-like.js";
 import { retryOnFlood } from "../telegram-retry.js";
 import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
 import { startMaintenance } from "./maintenance.js";
@@ -21,8 +22,6 @@ import { createInboxReconcileTask } from "./reconcile-inbox.js";
 import { createReminderTask } from "./reminders.js";
 import { createServerWatchTask } from "./server-watch.js";
 import { createTrafficTask } from "./traffic.js";
-
-type I18nLike = { t(locale: string, key: string, vars?: Record<string, string | number>): string };
 
 export interface WorkersDeps {
   config: Config;

@@ -5,9 +5,10 @@ import type { Subscription } from "../domain/subscriptions.js";
 import type { Logger } from "../logger.js";
 import { planTitle } from "../render/access.js";
 import { formatBytes, html } from "../render/format.js";
+import type { I18nLike } from "../render/i18n-like.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox, OutboxMessage } from "./outbox.js";
-import { type I18nLike, reachable, renewKeyboard, scanExpiries } from "./reminders.js";
+import { reachable, renewKeyboard, scanExpiries } from "./reminders.js";
 
 export const TRAFFIC_EVERY_MS = 10 * MINUTE;
 /** Warning levels in % of the limit, most urgent first. */
