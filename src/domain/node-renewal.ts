@@ -7,7 +7,7 @@ import {
   HostingSchemaError,
   HostingTimeoutError,
 } from "../hosting/errors.js";
-import type { EditNodeClientInput, NodeApi, NodeClient } from "../hosting/node.js";
+import type { EditNodeClientInput, NodeApi, NodeClient } from "../hosting/node/index.js";
 import { type Clock, DAY, HOUR, MINUTE } from "./clock.js";
 
 /**

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import type { AccountApi, Server } from "../hosting/account.js";
+import type { AccountApi, Server } from "../hosting/account/index.js";
 import { HostingApiError, HostingNetworkError, HostingTimeoutError } from "../hosting/errors.js";
 import type { Logger } from "../logger.js";
 import { type Clock, DAY, HOUR, MINUTE } from "./clock.js";

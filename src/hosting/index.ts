@@ -1,7 +1,7 @@
 import type { Config } from "../config.js";
-import { AccountApi } from "./account.js";
-import { NodeApi } from "./node.js";
-import { PanelApi } from "./panel.js";
+import { AccountApi } from "./account/index.js";
+import { NodeApi } from "./node/index.js";
+import { PanelApi } from "./panel/index.js";
 import type { CallObservation } from "./request.js";
 
 export interface HostingClients {

@@ -11,7 +11,7 @@ import {
 import { DEFAULT_OUTAGE_GRACE_MINUTES, type ShopSettings } from "../domain/settings.js";
 import type { SubscriptionOwners } from "../domain/subscription-owners.js";
 import { subscriptionKeys } from "../domain/subscriptions.js";
-import type { AccountApi, Server, ServerStats } from "../hosting/account.js";
+import type { AccountApi, Server, ServerStats } from "../hosting/account/index.js";
 import { isHostingError } from "../hosting/errors.js";
 import type { Logger } from "../logger.js";
 import { planTitle } from "../render/access.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AccountApi } from "../../src/hosting/account.js";
+import { AccountApi } from "../../src/hosting/account/index.js";
 import { formatDateTime } from "../../src/render/format.js";
 import { FakeAccountApi, type FakeServer } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";

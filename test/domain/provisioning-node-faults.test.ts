@@ -16,7 +16,7 @@ import {
   HostingSchemaError,
   HostingTimeoutError,
 } from "../../src/hosting/errors.js";
-import { NodeApi } from "../../src/hosting/node.js";
+import { NodeApi } from "../../src/hosting/node/index.js";
 import { fail, ok } from "../fakes/http-fake.js";
 import { FakeNodeApi } from "../fakes/node-api.js";
 import { rejectionOf } from "../helpers/errors.js";

@@ -7,7 +7,7 @@ import {
   ProvisioningError,
   type ProvisionRequest,
 } from "../../src/domain/provisioning/index.js";
-import { PanelApi } from "../../src/hosting/panel.js";
+import { PanelApi } from "../../src/hosting/panel/index.js";
 import { type FakeReply, fail, ok } from "../fakes/http-fake.js";
 import { FakePanelApi } from "../fakes/panel-api.js";
 import { rejectionOf } from "../helpers/errors.js";

@@ -9,7 +9,7 @@ import {
   type ProvisionRequest,
   XuiProvisioner,
 } from "../../src/domain/provisioning/index.js";
-import { AccountApi } from "../../src/hosting/account.js";
+import { AccountApi } from "../../src/hosting/account/index.js";
 import { FakeAccountApi, type FakeServer } from "../fakes/account-api.js";
 import { type FakeReply, fail, ok } from "../fakes/http-fake.js";
 import { rejectionOf } from "../helpers/errors.js";

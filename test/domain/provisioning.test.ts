@@ -10,10 +10,10 @@ import {
   type ProvisionRequest,
   type XuiProvisioner,
 } from "../../src/domain/provisioning/index.js";
-import { AccountApi } from "../../src/hosting/account.js";
+import { AccountApi } from "../../src/hosting/account/index.js";
 import { HostingApiError, isTransient } from "../../src/hosting/errors.js";
-import { NodeApi } from "../../src/hosting/node.js";
-import { PanelApi } from "../../src/hosting/panel.js";
+import { NodeApi } from "../../src/hosting/node/index.js";
+import { PanelApi } from "../../src/hosting/panel/index.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { fail, ok } from "../fakes/http-fake.js";
 import { FakeNodeApi } from "../fakes/node-api.js";

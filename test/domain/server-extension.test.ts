@@ -8,7 +8,7 @@ import {
   learnedExtendPrice,
   ServerExtension,
 } from "../../src/domain/server-extension.js";
-import { AccountApi } from "../../src/hosting/account.js";
+import { AccountApi } from "../../src/hosting/account/index.js";
 import { createLogger } from "../../src/logger.js";
 import { FakeAccountApi, type FakeServer } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";

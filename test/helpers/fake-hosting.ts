@@ -1,6 +1,6 @@
-import { AccountApi } from "../../src/hosting/account.js";
-import { NodeApi } from "../../src/hosting/node.js";
-import { PanelApi } from "../../src/hosting/panel.js";
+import { AccountApi } from "../../src/hosting/account/index.js";
+import { NodeApi } from "../../src/hosting/node/index.js";
+import { PanelApi } from "../../src/hosting/panel/index.js";
 import type { FakeAccountApi } from "../fakes/account-api.js";
 import type { FakeNodeApi } from "../fakes/node-api.js";
 import type { FakePanelApi } from "../fakes/panel-api.js";

@@ -5,7 +5,7 @@ import { createI18n } from "../../src/bot/i18n.js";
 import type { Catalog } from "../../src/domain/catalog.js";
 import { ManualClock } from "../../src/domain/clock.js";
 import { createShopServices, type ShopServices } from "../../src/domain/services.js";
-import { AccountApi } from "../../src/hosting/account.js";
+import { AccountApi } from "../../src/hosting/account/index.js";
 import type { HostingClients } from "../../src/hosting/index.js";
 import { createLogger, type Logger } from "../../src/logger.js";
 import { Outbox, type OutboxMessage, type SendOutcome, startOutboxWorker } from "../../src/workers/outbox.js";

@@ -6,7 +6,7 @@ import {
   parseExpirationDate,
   XRAY_VERSIONS,
   type XrayVersion,
-} from "../../src/hosting/account.js";
+} from "../../src/hosting/account/index.js";
 import {
   HostingApiError,
   HostingInputError,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HostingNetworkError, isTransient } from "../../src/hosting/errors.js";
-import { certificateProblem, NodeApi } from "../../src/hosting/node.js";
+import { certificateProblem, NodeApi } from "../../src/hosting/node/index.js";
 import { type FakeCert, FakeNodeApi, makeCert } from "../fakes/node-api.js";
 import { command, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";

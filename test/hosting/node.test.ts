@@ -14,7 +14,7 @@ import {
   type NodeApiOptions,
   normalizeFingerprint,
   subscriptionUrl,
-} from "../../src/hosting/node.js";
+} from "../../src/hosting/node/index.js";
 import type { CallObservation } from "../../src/hosting/request.js";
 import { fail, HttpFake } from "../fakes/http-fake.js";
 import { type FakeCert, FakeNodeApi, makeCert } from "../fakes/node-api.js";

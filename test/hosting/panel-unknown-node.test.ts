@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { HostingApiError, isHostingError } from "../../src/hosting/errors.js";
-import { PanelApi, PanelUnknownNodeError } from "../../src/hosting/panel.js";
+import { PanelApi, PanelUnknownNodeError } from "../../src/hosting/panel/index.js";
 import { fail } from "../fakes/http-fake.js";
 import { FakePanelApi } from "../fakes/panel-api.js";
 import { rejectionOf } from "../helpers/errors.js";

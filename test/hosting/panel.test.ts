@@ -11,7 +11,7 @@ import {
   type PanelCreateInput,
   type PanelCreateTerm,
   type PanelTerm,
-} from "../../src/hosting/panel.js";
+} from "../../src/hosting/panel/index.js";
 import type { CallObservation } from "../../src/hosting/request.js";
 import { fail } from "../fakes/http-fake.js";
 import { FakePanelApi } from "../fakes/panel-api.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AccountApi } from "../../src/hosting/account.js";
+import { AccountApi } from "../../src/hosting/account/index.js";
 import { Metrics } from "../../src/http/metrics.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE } from "../../src/domain/clock.js";
 import { ServerExtension } from "../../src/domain/server-extension.js";
 import { ShopSettings } from "../../src/domain/settings.js";
-import { AccountApi } from "../../src/hosting/account.js";
+import { AccountApi } from "../../src/hosting/account/index.js";
 import { createServerWatchTask } from "../../src/workers/server-watch.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { seedSubscription } from "../helpers/shop-seed.js";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MINUTE } from "../../src/domain/clock.js";
 import { ServerExtension } from "../../src/domain/server-extension.js";
 import { ShopSettings } from "../../src/domain/settings.js";
-import { AccountApi } from "../../src/hosting/account.js";
+import { AccountApi } from "../../src/hosting/account/index.js";
 import {
   createServerWatchTask,
   type ServerWatchDeps,

@@ -1,6 +1,6 @@
-import type { AccountApi } from "../../hosting/account.js";
-import type { NodeApi } from "../../hosting/node.js";
-import type { PanelApi } from "../../hosting/panel.js";
+import type { AccountApi } from "../../hosting/account/index.js";
+import type { NodeApi } from "../../hosting/node/index.js";
+import type { PanelApi } from "../../hosting/panel/index.js";
 import type { Clock } from "../clock.js";
 import { NodeProvisioner } from "./node.js";
 import { PanelProvisioner } from "./panel.js";

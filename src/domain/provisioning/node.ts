@@ -1,5 +1,5 @@
 import { type HostingApiError, isHostingError } from "../../hosting/errors.js";
-import type { NodeApi, NodeClient } from "../../hosting/node.js";
+import type { NodeApi, NodeClient } from "../../hosting/node/index.js";
 import type { Plan } from "../catalog.js";
 import type { Clock } from "../clock.js";
 import { renewNodeClientTo } from "../node-renewal.js";

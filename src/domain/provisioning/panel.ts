@@ -8,7 +8,7 @@ import {
   type PanelClientOps,
   type PanelClientPatch,
   PanelUnknownNodeError,
-} from "../../hosting/panel.js";
+} from "../../hosting/panel/index.js";
 import type { Plan } from "../catalog.js";
 import {
   type AccessLinks,

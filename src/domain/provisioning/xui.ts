@@ -4,7 +4,7 @@ import type {
   Server,
   XuiClient,
   XuiClientDetails,
-} from "../../hosting/account.js";
+} from "../../hosting/account/index.js";
 import { isHostingError, isTransient } from "../../hosting/errors.js";
 import type { Plan } from "../catalog.js";
 import type { Clock } from "../clock.js";

@@ -13,7 +13,7 @@ import {
   certificateProblem,
   type NodeApi,
   type NodeClient,
-} from "../../../hosting/node.js";
+} from "../../../hosting/node/index.js";
 import { formatDate, formatDateTime, formatGb, html } from "../../../render/format.js";
 import { hostingErrorText } from "../../../render/hosting-error.js";
 import { qrPng } from "../../../render/qr.js";

@@ -7,7 +7,7 @@ import {
   type NodeTraffic,
   type PeerUrlProblem,
   peerUrlProblem,
-} from "../../../hosting/node.js";
+} from "../../../hosting/node/index.js";
 import { formatBytes, formatDateTime, html } from "../../../render/format.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";

@@ -9,7 +9,7 @@ import {
   type PanelApi,
   type PanelClient,
   type PanelClientPatch,
-} from "../../../hosting/panel.js";
+} from "../../../hosting/panel/index.js";
 import { formatDateTime, html } from "../../../render/format.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { ANSWER_TIMEOUT_MS, askText, type BotConversation } from "../../conversation-kit.js";

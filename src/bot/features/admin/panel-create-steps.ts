@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import { MAIN_LOCATION } from "../../../hosting/panel.js";
+import { MAIN_LOCATION } from "../../../hosting/panel/index.js";
 import { formatDate, html } from "../../../render/format.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { ANSWER_TIMEOUT_MS, type BotConversation } from "../../conversation-kit.js";

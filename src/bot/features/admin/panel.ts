@@ -14,7 +14,7 @@ import {
   type PanelFederationNode,
   type PanelInbound,
   PanelUnknownNodeError,
-} from "../../../hosting/panel.js";
+} from "../../../hosting/panel/index.js";
 import { cbPage } from "../../../render/callback-data.js";
 import { formatDateTime, formatGb, formatNumber, html, usageBar } from "../../../render/format.js";
 import { hostingErrorText } from "../../../render/hosting-error.js";

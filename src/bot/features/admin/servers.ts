@@ -15,7 +15,7 @@ import {
   type ServerStatus,
   XRAY_VERSIONS,
   type XrayVersion,
-} from "../../../hosting/account.js";
+} from "../../../hosting/account/index.js";
 import { HostingApiError, isHostingError } from "../../../hosting/errors.js";
 import { formatDateTime, formatDuration, formatNumber, html } from "../../../render/format.js";
 import { hostingErrorText, isExplainable } from "../../../render/hosting-error.js";

@@ -1,7 +1,7 @@
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import type { Locale } from "../../../config.js";
-import type { CreatedXuiClient, XuiClient, XuiClientDetails } from "../../../hosting/account.js";
+import type { CreatedXuiClient, XuiClient, XuiClientDetails } from "../../../hosting/account/index.js";
 import { isHostingError } from "../../../hosting/errors.js";
 import { cbPage } from "../../../render/callback-data.js";
 import { formatBytes, formatDate, formatDateTime, formatGb, html, usageBar } from "../../../render/format.js";
