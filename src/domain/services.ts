@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { HostingClients } from "../hosting/index.js";
 import type { Logger } from "../logger.js";
+import { BroadcastDrafts } from "./broadcast-drafts.js";
 import type { Catalog } from "./catalog.js";
 import type { Clock } from "./clock.js";
 import { Customers } from "./customers.js";
@@ -40,6 +41,8 @@ export interface ShopServices {
   paymentInbox: PaymentInbox;
   /** Usage reads: one subscription's (cached a minute) and bulk listings per backend. */
   usage: UsageReader;
+  /** An admin's broadcast between writing it and confirming it. */
+  broadcastDrafts: BroadcastDrafts;
 }
 
 export interface ShopServicesDeps {
@@ -106,5 +109,6 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     serverExtension,
     paymentInbox: new PaymentInbox({ redis, clock, shop }),
     usage: new UsageReader({ redis, hosting: deps.hosting, provisioner, logger: deps.logger }),
+    broadcastDrafts: new BroadcastDrafts(redis),
   };
 }

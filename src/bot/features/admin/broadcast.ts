@@ -1,13 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard } from "grammy";
 import type { Message, MessageEntity } from "grammy/types";
-import { z } from "zod";
 import type { Locale } from "../../../config.js";
+import { BROADCAST_DRAFT_TTL_SECONDS, type BroadcastDraft } from "../../../domain/broadcast-drafts.js";
 import { type Audience, countAudience } from "../../../domain/stats.js";
 import { formatNumber, html } from "../../../render/format.js";
 import { broadcastCb } from "../../../render/notice-buttons.js";
-import { messageEntities } from "../../../workers/outbox.js";
 import type { BotContext, BotDeps, ConvContext } from "../../context.js";
 import { ANSWER_TIMEOUT_MS, type BotConversation } from "../../conversation-kit.js";
 import { localeOf } from "../../i18n.js";
@@ -18,9 +16,9 @@ import { adminHomeButton } from "./home.js";
 /**
  * Broadcast: the admin writes a message (a text, or a photo with a caption) in a short
  * conversation, sees it exactly as customers will, picks the audience (with counts) and confirms
- * with a one-time token. The draft waits in Redis between the steps, so the buttons keep working
- * outside the conversation; the sending itself runs in the broadcast worker, whose progress
- * message carries a Stop button.
+ * with a one-time token. The draft waits in the domain's drafts store (Redis) between the steps, so
+ * the buttons keep working outside the conversation; the sending itself runs in the broadcast
+ * worker, whose progress message carries a Stop button.
  *
  * Formatting is kept: a message with entities (bold, links, ...) goes out as its text with those
  * entities; one without goes out as HTML-escaped text, as before.
@@ -30,33 +28,7 @@ const BROADCAST = "admin-broadcast";
 /** Telegram's limits (the outbox checks the same on the escaped text). */
 const TEXT_MAX = 4096;
 const CAPTION_MAX = 1024;
-const DRAFT_TTL_SECONDS = 3_600;
-
-const draftKey = (id: string) => `broadcast:draft:${id}`;
-
-/**
- * A message ready to go out: the text (or caption) and an optional photo file_id. The text is
- * HTML unless `entities` is set: then it is the admin's plain text with their formatting.
- */
-export interface BroadcastDraft {
-  text: string;
-  entities?: MessageEntity[];
-  photo?: string;
-}
-
-const draftSchema = z.object({
-  text: z.string().min(1),
-  entities: messageEntities.optional(),
-  photo: z.string().optional(),
-});
-
-async function loadDraft(deps: BotDeps, id: string): Promise<BroadcastDraft | undefined> {
-  if (!id) return undefined;
-  const raw = await deps.redis.get(draftKey(id));
-  if (!raw) return undefined;
-  const parsed = draftSchema.safeParse(JSON.parse(raw));
-  return parsed.success ? parsed.data : undefined;
-}
+const DRAFT_TTL_SECONDS = BROADCAST_DRAFT_TTL_SECONDS;
 
 /**
  * `raw` trimmed, with its entities moved along (offsets count UTF-16 code units, as JS strings
@@ -112,7 +84,8 @@ export function readBroadcastMessage(
 
 /** Send options of a draft's text: its entities, or HTML parsing. */
 function formatOf(draft: BroadcastDraft): { entities: MessageEntity[] } | { parse_mode: "HTML" } {
-  return draft.entities ? { entities: draft.entities } : { parse_mode: "HTML" };
+  // The drafts store checked their shape; Telegram checks the rest (as the outbox does).
+  return draft.entities ? { entities: draft.entities as MessageEntity[] } : { parse_mode: "HTML" };
 }
 
 function audienceDeps(deps: BotDeps) {
@@ -190,8 +163,7 @@ async function broadcastConversation(conversation: BotConversation, ctx: ConvCon
   }
 
   const saved = await conversation.external(async (outer: BotContext) => {
-    const id = randomBytes(6).toString("base64url");
-    await outer.deps.redis.set(draftKey(id), JSON.stringify(draft), "EX", DRAFT_TTL_SECONDS);
+    const id = await outer.deps.shop.broadcastDrafts.save(draft);
     return { id, counts: await countAudience(audienceDeps(outer.deps)) };
   });
 
@@ -236,12 +208,12 @@ broadcastFeature.callbackQuery(broadcastCb.pattern, async (ctx) => {
     }
     case "cancel": {
       await ctx.answerCallbackQuery();
-      if (data.id) await deps.redis.del(draftKey(data.id));
+      await deps.shop.broadcastDrafts.discard(data.id);
       return show(ctx, { text: ctx.t("broadcast-cancelled"), keyboard: adminHomeButton(ctx) });
     }
     case "aud": {
       await ctx.answerCallbackQuery();
-      const draft = await loadDraft(deps, data.id);
+      const draft = await deps.shop.broadcastDrafts.get(data.id);
       if (!draft) return show(ctx, expiredView(ctx));
       const locale = await localeOf(ctx);
       const counts = await countAudience(audienceDeps(deps));
@@ -286,18 +258,18 @@ broadcastFeature.callbackQuery(broadcastCb.pattern, async (ctx) => {
         return ctx.answerCallbackQuery({ text: ctx.t("broadcast-already-started"), show_alert: true });
       }
       await ctx.answerCallbackQuery();
-      const draft = await loadDraft(deps, data.id);
+      const draft = await deps.shop.broadcastDrafts.get(data.id);
       if (claim === "unknown" || !draft || !data.aud) return show(ctx, expiredView(ctx));
       if (!deps.broadcasts) return show(ctx, await broadcastHomeView(ctx));
       const { id } = await deps.broadcasts.start({
         adminChatId: ctx.chat?.id ?? ctx.from.id,
         text: draft.text,
-        entities: draft.entities,
+        entities: draft.entities as MessageEntity[] | undefined,
         photoFileId: draft.photo,
         audience: data.aud,
         locale: await localeOf(ctx),
       });
-      await deps.redis.del(draftKey(data.id));
+      await deps.shop.broadcastDrafts.discard(data.id);
       ctx.log.info({ adminId: ctx.from.id, broadcastId: id, audience: data.aud }, "broadcast started");
       return show(ctx, { text: ctx.t("broadcast-started"), keyboard: adminHomeButton(ctx) });
     }
