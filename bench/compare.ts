@@ -74,8 +74,8 @@ async function botEnv(bot: BotKind, apiRoot: string, redisUrl: string): Promise<
     ...base,
     ADMIN_IDS: "1",
     SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
-    // Nothing listens there: the hosting calls of the workers fail fast.
-    ACCOUNT_API_URL: "http://127.0.0.1:9",
+    // Nothing listens there: the hosting calls of the workers are refused at once.
+    ACCOUNT_API_URL: `http://127.0.0.1:${await freePort()}`,
     CATALOG_FILE: catalogFile,
     HTTP_HOST: "127.0.0.1",
     HTTP_PORT: String(await freePort()),
@@ -222,6 +222,8 @@ async function main(): Promise<void> {
   const redis = new Redis(server.url, { maxRetriesPerRequest: 3 });
   redis.on("error", (err: Error) => process.stderr.write(`redis: ${err.message}\n`));
   process.once("exit", () => server.kill());
+  // Interrupted: exit through the exit handlers, which kill Redis and the bots.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
   try {
     say(
       `Side by side: bare grammY vs the full bot, real processes, HTTP fake Bot API on loopback; ` +

@@ -210,7 +210,7 @@ export async function memoryByKind(redis: Redis): Promise<{ kind: string; keys: 
     const [next, keys] = await redis.scan(cursor, "COUNT", 1_000);
     cursor = next;
     const pipeline = redis.pipeline();
-    for (const key of keys) pipeline.memory("USAGE", key);
+    for (const key of keys) pipeline.memory("USAGE", key, "SAMPLES", "0");
     const sizes = (await pipeline.exec()) ?? [];
     keys.forEach((key, i) => {
       const kind = key
