@@ -4,7 +4,7 @@ import { type Catalog, findPlan, type Plan } from "./catalog.js";
 import { type ChargeResult, Checkout, type PayResult } from "./checkout.js";
 import { type Clock, HOUR } from "./clock.js";
 import type { Customers } from "./customers.js";
-import { TopUps } from "./invoices.js";
+import { InvoiceGate, TopUps } from "./invoices.js";
 import { currencyExponent, toMinor } from "./money.js";
 import type { NewOrder, Order, OrderJobs, Orders, UnpaidPolicy } from "./orders.js";
 import type { ProvisionerFor } from "./provisioning/index.js";
@@ -245,6 +245,20 @@ export class Shop {
 
   minimumInvoice(): number {
     return this.currency === "XTR" ? 1 : 10 ** currencyExponent(this.currency);
+  }
+
+  /**
+   * One invoice message per order and amount at a time: false when one went out just now (the
+   * press is pointed at it instead).
+   */
+  claimOrderInvoice(order: Order, due: number): Promise<boolean> {
+    return new InvoiceGate(this.deps.redis).claim(order.customerId, `o:${order.id}:${due}`);
+  }
+
+  /** One top-up invoice per amount while it is unpaid: false when the last one is still pending. */
+  async claimTopUpInvoice(customerId: number, amount: number): Promise<boolean> {
+    if (await new InvoiceGate(this.deps.redis).claim(customerId, `t:${amount}`)) return true;
+    return !(await new TopUps(this.deps.redis).pending(customerId, amount));
   }
 
   /** Registers a top-up invoice of `amount` minor units; returns its payload id. */

@@ -1,6 +1,5 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { DAY } from "../../../domain/clock.js";
-import { InvoiceGate } from "../../../domain/invoices.js";
 import type { Order } from "../../../domain/orders.js";
 import { INVOICE_TTL_MS } from "../../../domain/shop.js";
 import { formatDate, html } from "../../../render/format.js";
@@ -132,7 +131,7 @@ async function invoiceOnce(
   state: (amount: number) => Promise<string>,
 ): Promise<void> {
   const due = Math.max(order.price - balance, ctx.deps.shop.shop.minimumInvoice());
-  if (!(await new InvoiceGate(ctx.deps.redis).claim(order.customerId, `o:${order.id}:${due}`))) {
+  if (!(await ctx.deps.shop.shop.claimOrderInvoice(order, due))) {
     await answer(ctx, ctx.t("invoice-already-sent"), true);
     return;
   }

@@ -1,7 +1,6 @@
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard } from "grammy";
 import type { Locale } from "../../../config.js";
-import { InvoiceGate, TopUps } from "../../../domain/invoices.js";
 import { currencyExponent, formatMoney, toMinor } from "../../../domain/money.js";
 import { TOPUP_MAX_MAJOR, TOPUP_MIN_MAJOR } from "../../../domain/shop.js";
 import type { LedgerEntry } from "../../../domain/wallet.js";
@@ -107,12 +106,7 @@ async function topUp(ctx: BotContext, amount: number): Promise<void> {
     return answer(ctx, ctx.t("wallet-topup-refused"), true);
   }
   // A flood of presses sends one invoice: the next presses point at it while it is unpaid.
-  const { redis } = ctx.deps;
-  const from = ctx.from?.id ?? 0;
-  if (
-    !(await new InvoiceGate(redis).claim(from, `t:${amount}`)) &&
-    (await new TopUps(redis).pending(from, amount))
-  ) {
+  if (!(await ctx.deps.shop.shop.claimTopUpInvoice(ctx.from?.id ?? 0, amount))) {
     return answer(ctx, ctx.t("invoice-already-sent"), true);
   }
   await answer(ctx);
