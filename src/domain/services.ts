@@ -16,6 +16,7 @@ import { SubscriptionOwners } from "./subscription-owners.js";
 import { Subscriptions } from "./subscriptions.js";
 import { UsageReader } from "./usage.js";
 import { Wallet } from "./wallet.js";
+import { XuiClients } from "./xui-clients.js";
 
 export type { OrderJobs } from "./orders.js";
 
@@ -43,6 +44,8 @@ export interface ShopServices {
   usage: UsageReader;
   /** An admin's broadcast between writing it and confirming it. */
   broadcastDrafts: BroadcastDrafts;
+  /** xui users of the servers as the admins manage them (their subscriptions follow). */
+  xuiClients: XuiClients;
 }
 
 export interface ShopServicesDeps {
@@ -94,13 +97,14 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     jobs: deps.jobs,
   });
   const serverExtension = new ServerExtension({ hosting: deps.hosting, redis, clock, logger: deps.logger });
+  const owners = new SubscriptionOwners({ redis, subscriptions, customers, logger: deps.logger });
   return {
     shop,
     customers,
     wallet,
     orders,
     subscriptions,
-    owners: new SubscriptionOwners({ redis, subscriptions, customers, logger: deps.logger }),
+    owners,
     fulfilment,
     renewals,
     provisioner,
@@ -110,5 +114,6 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     paymentInbox: new PaymentInbox({ redis, clock, shop }),
     usage: new UsageReader({ redis, hosting: deps.hosting, provisioner, logger: deps.logger }),
     broadcastDrafts: new BroadcastDrafts(redis),
+    xuiClients: new XuiClients({ hosting: deps.hosting, owners, clock, logger: deps.logger }),
   };
 }

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import type { XuiClient } from "../hosting/account/index.js";
 import type { HostingClients } from "../hosting/index.js";
 import type { Logger } from "../logger.js";
 import type { ProvisionerFor } from "./provisioning/index.js";
@@ -37,6 +38,16 @@ export function groupOf(ref: AccessRef): UsageGroup | undefined {
   if (ref.kind === "xui") return { kind: "xui", serverId: ref.serverId };
   if (ref.kind === "node") return { kind: "node" };
   return ref.locations.includes("main") ? { kind: "panel" } : undefined;
+}
+
+/** An xui user's traffic as its listing gives it (up and down counted apart). */
+export function xuiClientUsage(c: Pick<XuiClient, "upBytes" | "downBytes" | "totalGb">): ClientUsage {
+  return {
+    usedBytes: c.upBytes + c.downBytes,
+    limitBytes: Math.round(c.totalGb * GB_BYTES),
+    upBytes: c.upBytes,
+    downBytes: c.downBytes,
+  };
 }
 
 /** What bulk reads need of the hosting clients (the listings and the node's counters). */
@@ -122,17 +133,7 @@ export class UsageReader {
     const { account, panel, node } = this.deps.hosting;
     if (group.kind === "xui") {
       const list = await account.listClients(group.serverId);
-      return new Map(
-        list.clients.map((c) => [
-          c.email,
-          {
-            usedBytes: c.upBytes + c.downBytes,
-            limitBytes: Math.round(c.totalGb * GB_BYTES),
-            upBytes: c.upBytes,
-            downBytes: c.downBytes,
-          },
-        ]),
-      );
+      return new Map(list.clients.map((c) => [c.email, xuiClientUsage(c)]));
     }
     if (group.kind === "panel") {
       if (!panel) throw new BackendNotConfigured("panel");
