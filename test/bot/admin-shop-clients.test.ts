@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { nodeCb, panelCb, serversCb, xuiCb } from "../../src/bot/features/admin/callbacks.js";
+import { nodeCb, panelCb, serversCb } from "../../src/bot/features/admin/callbacks.js";
+import { xuiCb } from "../../src/bot/features/admin/xui/callbacks.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import { DAY, ManualClock } from "../../src/domain/clock.js";
 import type { AccessRef } from "../../src/domain/provisioning/types.js";
@@ -73,7 +74,7 @@ describe("warnings name the customers on a client", () => {
       { kind: "xui", serverId, name: "ira-1" },
       clock.now() + 2 * DAY,
     );
-    await press(xuiCb.pack({ act: "del", id: serverId, arg: "ira-1" }));
+    await press(xuiCb.pack({ act: "del", server: serverId, ref: "ira-1" }));
     const confirm = lastShown().text;
     expect(confirm).toContain("1 customer is on it");
     expect(confirm).toContain("Ira @ira (<code>8501</code>)");
@@ -181,7 +182,7 @@ describe("an admin's extend of a shop client moves the shop's expiry and its rem
 
     account.addClient(serverId, { email: "xen-1", expiryMs: clock.now() + DAY });
     const xs = await customerOn(8508, "Xen", { kind: "xui", serverId, name: "xen-1" });
-    await press(xuiCb.pack({ act: "term", id: serverId, arg: "xen-1" }));
+    await press(xuiCb.pack({ act: "term", server: serverId, ref: "xen-1" }));
     await say("20");
     const hosting = account.serverState(serverId).clients.find((c) => c.email === "xen-1")?.expiryMs ?? 0;
     expect((await shop().subscriptions.get(xs.id))?.expiresAt).toBe(hosting);

@@ -15,7 +15,7 @@ import { serversFeature, serversView } from "./servers.js";
 import { settingsConversations, settingsFeature, settingsView } from "./settings.js";
 import { starsRefundFeature } from "./stars-refund.js";
 import { statsFeature, statsView } from "./stats.js";
-import { xuiConversations, xuiUsersFeature } from "./xui-users.js";
+import { xuiConversations, xuiUsersFeature } from "./xui/index.js";
 
 adminSections.push({ label: "admin-account", open: accountView });
 adminSections.push({ label: "admin-servers", open: (ctx) => serversView(ctx) });

@@ -24,10 +24,11 @@ import { localeOf } from "../../i18n.js";
 import { claimConfirmation, issueConfirmation, withNoticeView } from "../../kit/index.js";
 import { show, type View } from "../../views/show.js";
 import { accountView, relinkKeyboard } from "./account.js";
-import { serversCb, xuiCb } from "./callbacks.js";
+import { serversCb } from "./callbacks.js";
 import { adminHomeButton } from "./home.js";
 import { ownersOnServer, ownersRegenerated, ownersWarning, withOwners } from "./owners-view.js";
 import { hostingCurrency, hostingMoney } from "./settings.js";
+import { xuiCb } from "./xui/callbacks.js";
 
 /** Servers shown per page of the list. */
 export const SERVERS_PER_PAGE = 8;
@@ -177,8 +178,8 @@ function cardKeyboard(ctx: BotContext, s: Server): InlineKeyboard {
     .text(ctx.t("servers-regen"), cb("regen", s.id))
     .row();
   if (s.kind === "xui") {
-    k.text(ctx.t("servers-users"), xuiCb.pack({ act: "list", id: s.id, arg: "0" }))
-      .text(ctx.t("servers-inbounds"), xuiCb.pack({ act: "inbounds", id: s.id, arg: "" }))
+    k.text(ctx.t("servers-users"), xuiCb.pack({ act: "list", server: s.id, page: 0 }))
+      .text(ctx.t("servers-inbounds"), xuiCb.pack({ act: "inbounds", server: s.id }))
       .row();
   }
   k.text(ctx.t("servers-back-list"), cb("list", 0)).row();
