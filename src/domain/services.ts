@@ -6,6 +6,8 @@ import type { Catalog } from "./catalog.js";
 import type { Clock } from "./clock.js";
 import { Customers } from "./customers.js";
 import { Fulfilment } from "./fulfilment.js";
+import { NodeAdmin } from "./node-admin.js";
+import { NodeClients } from "./node-clients.js";
 import { type OrderJobs, Orders } from "./orders.js";
 import { PaymentInbox } from "./payment-inbox.js";
 import { createProvisioners, type ProvisionerFor } from "./provisioning/index.js";
@@ -44,6 +46,10 @@ export interface ShopServices {
   usage: UsageReader;
   /** An admin's broadcast between writing it and confirming it. */
   broadcastDrafts: BroadcastDrafts;
+  /** The master node as the admin runs it: status, name, peers, federation, backups, traffic, logs. */
+  nodeAdmin: NodeAdmin;
+  /** The node's clients as the admin manages them (renewals to a fixed target; subscriptions follow). */
+  nodeClients: NodeClients;
   /** xui users of the servers as the admins manage them (their subscriptions follow). */
   xuiClients: XuiClients;
 }
@@ -114,6 +120,8 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     paymentInbox: new PaymentInbox({ redis, clock, shop }),
     usage: new UsageReader({ redis, hosting: deps.hosting, provisioner, logger: deps.logger }),
     broadcastDrafts: new BroadcastDrafts(redis),
+    nodeAdmin: new NodeAdmin(deps.hosting),
+    nodeClients: new NodeClients({ hosting: deps.hosting, redis, clock, owners, logger: deps.logger }),
     xuiClients: new XuiClients({ hosting: deps.hosting, owners, clock, logger: deps.logger }),
   };
 }
