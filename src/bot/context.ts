@@ -5,6 +5,7 @@ import type { Context, SessionFlavor } from "grammy";
 import type { Redis } from "ioredis";
 import type { Config, Locale } from "../config.js";
 import type { AccountKeyStore } from "../domain/account-key.js";
+import type { BroadcastStarter } from "../domain/broadcasts.js";
 import type { CatalogStore } from "../domain/catalog-store.js";
 import type { Clock } from "../domain/clock.js";
 import type { OneTimeTokens } from "../domain/one-time.js";
@@ -13,7 +14,6 @@ import type { ShopServices } from "../domain/services.js";
 import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
-import type { BroadcastStarter } from "../workers/broadcast.js";
 import type { SecretMarkers } from "./conversation-kit.js";
 import type { NameRefs } from "./name-refs.js";
 

@@ -1,21 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import { type TextEntity, textEntities } from "./broadcasts.js";
 
 /** A draft waits this long for the admin's audience choice and confirmation. */
 export const BROADCAST_DRAFT_TTL_SECONDS = 3_600;
 
 export const broadcastDraftKeys = { draft: (id: string) => `broadcast:draft:${id}` };
-
-/**
- * A Telegram message entity (bold, link, ...) as far as the shop checks it: its kind and where it
- * sits; other fields (url, user, ...) are kept as they came and Telegram checks them.
- */
-export interface TextEntity {
-  type: string;
-  offset: number;
-  length: number;
-}
 
 /**
  * A message ready to go out: the text (or caption) and an optional photo file_id. The text is
@@ -29,16 +20,7 @@ export interface BroadcastDraft {
 
 const draftSchema = z.object({
   text: z.string().min(1),
-  entities: z
-    .array(
-      z.looseObject({
-        type: z.string().min(1),
-        offset: z.number().int().min(0),
-        length: z.number().int().positive(),
-      }),
-    )
-    .max(100)
-    .optional(),
+  entities: textEntities.optional(),
   photo: z.string().optional(),
 });
 

@@ -1,22 +1,23 @@
-import { randomBytes } from "node:crypto";
 import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from "bullmq";
 import { type Api, GrammyError } from "grammy";
 import type { InlineKeyboardMarkup, MessageEntity } from "grammy/types";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Locale } from "../config.js";
-import { AUDIENCES, type Audience, type AudienceDeps, audiencePage } from "../domain/stats.js";
+import {
+  type BroadcastCounts,
+  type BroadcastRecord,
+  BroadcastRecords,
+  type BroadcastRequest,
+  type BroadcastStarter,
+  type StopOutcome,
+} from "../domain/broadcasts.js";
+import { type Audience, type AudienceDeps, audiencePage } from "../domain/stats.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { broadcastCb } from "../render/notice-buttons.js";
-import {
-  broadcastStatsKey,
-  broadcastStopKey,
-  messageEntities,
-  type Outbox,
-  outboxMessage,
-} from "./outbox.js";
+import { type Outbox, outboxMessage } from "./outbox.js";
 import { QUEUE_PREFIX } from "./queues.js";
 
 export const BROADCAST_QUEUE = "broadcast";
@@ -26,31 +27,6 @@ export const BROADCAST_BATCH = 500;
 export const PROGRESS_EVERY_MS = 3_000;
 /** A broadcast still not done after this long is reported with what is known. */
 export const BROADCAST_MAX_WAIT_MS = 24 * 3_600_000;
-const KEEP_SECONDS = 30 * 24 * 3_600;
-
-/** What an admin asks for when confirming a broadcast. */
-export interface BroadcastRequest {
-  /** Where the progress message and the final count go. */
-  adminChatId: number;
-  /** HTML (the admin's text, escaped), or the caption when `photoFileId` is set. */
-  text: string;
-  /** The admin's formatting: `text` is then plain text, formatted by these entities. */
-  entities?: MessageEntity[];
-  photoFileId?: string;
-  audience: Audience;
-  /** Language of the progress messages (the admin's). */
-  locale?: Locale;
-}
-
-/** What a Stop press did: stopping now, already stopping, already over, or no such broadcast. */
-export type StopOutcome = "stopping" | "already" | "finished" | "unknown";
-
-/** The bot's way to start (and stop) a broadcast; the fan-out itself runs in the broadcast worker. */
-export interface BroadcastStarter {
-  start(request: BroadcastRequest): Promise<{ id: string }>;
-  /** Stops a running broadcast in every process: what was sent stays sent, the rest is dropped. */
-  stop(id: string): Promise<StopOutcome>;
-}
 
 export interface BroadcastStatus {
   id: string;
@@ -74,95 +50,20 @@ export interface BroadcastStatus {
 const jobData = z.object({ broadcastId: z.string().regex(/^bc[a-z0-9]{8,40}$/) });
 type BroadcastJobData = z.output<typeof jobData>;
 
-const optNum = z.preprocess(
-  (v) => (v === undefined || v === "" ? undefined : v),
-  z.coerce.number().optional(),
-);
-const record = z.object({
-  id: z.string(),
-  adminChatId: z.coerce.number(),
-  locale: z.enum(["en", "ru"]),
-  text: z.string(),
-  /** JSON of the admin's entities, when the text keeps its formatting. */
-  entities: z
-    .string()
-    .optional()
-    .transform((v) => (v ? messageEntities.parse(JSON.parse(v)) : undefined)),
-  photo: z.string().optional(),
-  audience: z.enum(AUDIENCES),
-  createdAt: z.coerce.number(),
-  /** Position in the customer list the fan-out has reached. */
-  cursor: z.coerce.number().default(0),
-  total: z.coerce.number().default(0),
-  skipped: z.coerce.number().default(0),
-  fanned: z
-    .string()
-    .optional()
-    .transform((v) => v === "1"),
-  /** The fan-out saw the Stop and queues no more (totals are final). */
-  halted: z
-    .string()
-    .optional()
-    .transform((v) => v === "1"),
-  progressMessageId: optNum,
-  /** The progress text last shown, so an unchanged one is not edited again. */
-  progressText: z.string().optional(),
-  finishedAt: optNum,
-});
-type BroadcastRecord = z.output<typeof record>;
-
-export const broadcastKey = (id: string) => `broadcast:${id}`;
-
-function newBroadcastId(): string {
-  return `bc${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
-}
-
-async function load(redis: Redis, id: string): Promise<BroadcastRecord | undefined> {
-  const h = await redis.hgetall(broadcastKey(id));
-  return h.id ? record.parse(h) : undefined;
-}
-
-interface Counts {
-  sent: number;
-  failed: number;
-  blocked: number;
-  cancelled: number;
-}
-
-async function counts(redis: Redis, id: string): Promise<Counts> {
-  const h = await redis.hgetall(broadcastStatsKey(id));
-  return {
-    sent: Number(h.sent ?? 0),
-    failed: Number(h.failed ?? 0),
-    blocked: Number(h.blocked ?? 0),
-    cancelled: Number(h.cancelled ?? 0),
-  };
-}
-
-const isStopped = async (redis: Redis, id: string) => (await redis.exists(broadcastStopKey(id))) === 1;
-
-/**
- * Marks a broadcast stopped unless it is unknown or over. KEYS: record, stop key. ARGV: now, ttl.
- * Returns the StopOutcome.
- */
-const STOP = `
-if redis.call('EXISTS', KEYS[1]) == 0 then return 'unknown' end
-if redis.call('HEXISTS', KEYS[1], 'finishedAt') == 1 then return 'finished' end
-if redis.call('SET', KEYS[2], ARGV[1], 'NX', 'EX', ARGV[2]) then return 'stopping' end
-return 'already'`;
-
 /**
  * Producer side: records a broadcast and queues its fan-out as one job whose id is the broadcast
  * id, so the bot answers at once however large the audience is.
  */
 export class BroadcastQueue implements BroadcastStarter {
   readonly queue: Queue<BroadcastJobData>;
+  readonly records: BroadcastRecords;
 
   constructor(
-    private readonly redis: Redis,
+    redis: Redis,
     private readonly defaultLocale: Locale = "en",
   ) {
     this.queue = new Queue<BroadcastJobData>(BROADCAST_QUEUE, { connection: redis, prefix: QUEUE_PREFIX });
+    this.records = new BroadcastRecords(redis);
   }
 
   async start(request: BroadcastRequest): Promise<{ id: string }> {
@@ -173,18 +74,7 @@ export class BroadcastQueue implements BroadcastStarter {
       entities: request.entities,
       photo: request.photoFileId,
     });
-    const id = newBroadcastId();
-    const fields: Record<string, string> = {
-      id,
-      adminChatId: String(request.adminChatId),
-      locale: request.locale ?? this.defaultLocale,
-      text: request.text,
-      audience: request.audience,
-      createdAt: String(Date.now()),
-    };
-    if (request.photoFileId) fields.photo = request.photoFileId;
-    if (request.entities?.length) fields.entities = JSON.stringify(request.entities);
-    await this.redis.multi().hset(broadcastKey(id), fields).expire(broadcastKey(id), KEEP_SECONDS).exec();
+    const id = await this.records.create({ ...request, locale: request.locale ?? this.defaultLocale });
     await this.queue.add(
       "fanout",
       { broadcastId: id },
@@ -199,16 +89,8 @@ export class BroadcastQueue implements BroadcastStarter {
     return { id };
   }
 
-  async stop(id: string): Promise<StopOutcome> {
-    const outcome = await this.redis.eval(
-      STOP,
-      2,
-      broadcastKey(id),
-      broadcastStopKey(id),
-      String(Date.now()),
-      String(KEEP_SECONDS),
-    );
-    return outcome as StopOutcome;
+  stop(id: string): Promise<StopOutcome> {
+    return this.records.stop(id);
   }
 
   /** Queues the repeating progress check of a broadcast (one job per broadcast). */
@@ -229,16 +111,16 @@ export class BroadcastQueue implements BroadcastStarter {
 
   /** Where a broadcast stands (undefined once its record expired). */
   async status(id: string): Promise<BroadcastStatus | undefined> {
-    const rec = await load(this.redis, id);
+    const rec = await this.records.get(id);
     if (!rec) return undefined;
     return {
       id,
       audience: rec.audience,
       total: rec.total,
       skipped: rec.skipped,
-      ...(await counts(this.redis, id)),
+      ...(await this.records.counts(id)),
       fannedOut: rec.fanned,
-      stopped: await isStopped(this.redis, id),
+      stopped: await this.records.isStopped(id),
       finished: rec.finishedAt !== undefined,
     };
   }
@@ -264,6 +146,156 @@ export interface BroadcastWorkerDeps extends AudienceDeps {
   maxWaitMs?: number;
 }
 
+/** The admin's progress text: running (with the Stop button), stopping, stopped or done. */
+function progressText(
+  i18n: I18nLike,
+  rec: BroadcastRecord,
+  c: BroadcastCounts,
+  final: boolean,
+  stopped: boolean,
+): string {
+  const vars = {
+    audience: i18n.t(rec.locale, `broadcast-to-${rec.audience}`),
+    total: rec.total,
+    skipped: rec.skipped,
+    done: c.sent + c.failed + c.blocked,
+    ...c,
+  };
+  if (stopped) return i18n.t(rec.locale, final ? "broadcast-stopped" : "broadcast-stopping", vars);
+  if (final) return i18n.t(rec.locale, "broadcast-done", vars);
+  const more = rec.fanned ? "" : ` ${i18n.t(rec.locale, "broadcast-progress-queuing")}`;
+  return i18n.t(rec.locale, "broadcast-progress", { ...vars, more });
+}
+
+/** The Stop button, while the broadcast runs (a stopping or finished one has none). */
+function stopButton(i18n: I18nLike, rec: BroadcastRecord): InlineKeyboardMarkup {
+  return {
+    inline_keyboard: [
+      [
+        {
+          text: i18n.t(rec.locale, "broadcast-stop"),
+          callback_data: broadcastCb.pack({ act: "stop", id: rec.id, aud: "", tok: "" }),
+        },
+      ],
+    ],
+  };
+}
+
+const NO_COUNTS: BroadcastCounts = { sent: 0, failed: 0, blocked: 0, cancelled: 0 };
+
+/** The two jobs of a broadcast: the fan-out into the outbox, and the progress check. */
+class BroadcastJobs {
+  private readonly records: BroadcastRecords;
+  private readonly every: number;
+  private readonly batch: number;
+  private readonly maxWait: number;
+
+  constructor(private readonly deps: BroadcastWorkerDeps) {
+    this.records = new BroadcastRecords(deps.redis);
+    this.every = deps.progressEveryMs ?? PROGRESS_EVERY_MS;
+    this.batch = deps.batchSize ?? BROADCAST_BATCH;
+    this.maxWait = deps.maxWaitMs ?? BROADCAST_MAX_WAIT_MS;
+  }
+
+  /** Sends the progress message with its Stop button (once per broadcast). */
+  private async openProgress(rec: BroadcastRecord): Promise<void> {
+    const text = progressText(this.deps.i18n, rec, NO_COUNTS, false, false);
+    try {
+      const message = await this.deps.api.sendMessage(rec.adminChatId, text, {
+        parse_mode: "HTML",
+        reply_markup: stopButton(this.deps.i18n, rec),
+      });
+      await this.records.saveProgress(rec.id, { text, messageId: message.message_id });
+    } catch (err) {
+      // Progress is a courtesy: the broadcast goes out without it.
+      this.deps.logger.warn({ err, broadcastId: rec.id }, "could not send the broadcast progress message");
+    }
+  }
+
+  /** Edits the progress message unless it shows this already; a failed edit is tried next time. */
+  private async showProgress(rec: BroadcastRecord, text: string, markup?: InlineKeyboardMarkup) {
+    if (rec.progressMessageId === undefined || text === rec.progressText) return;
+    try {
+      await this.deps.api.editMessageText(rec.adminChatId, rec.progressMessageId, text, {
+        parse_mode: "HTML",
+        reply_markup: markup,
+      });
+    } catch (err) {
+      const unchanged = err instanceof GrammyError && err.description.includes("message is not modified");
+      const permanent = err instanceof GrammyError && (err.error_code === 400 || err.error_code === 403);
+      if (!unchanged) {
+        this.deps.logger.warn({ err, broadcastId: rec.id }, "could not update the broadcast progress");
+        if (!permanent) return;
+      }
+    }
+    await this.records.saveProgress(rec.id, { text });
+  }
+
+  async fanOut(id: string): Promise<string> {
+    const { deps, records } = this;
+    let rec = await records.get(id);
+    if (!rec) throw new UnrecoverableError(`broadcast ${id} not found`);
+    if (rec.finishedAt !== undefined) return "finished";
+    if (rec.progressMessageId === undefined) await this.openProgress(rec);
+    await deps.queue.watch(id, this.every);
+    const { text, photo, audience } = rec;
+    // The outbox checks the entities' shape again; Telegram checks the rest.
+    const entities = rec.entities as MessageEntity[] | undefined;
+    for (let cursor = rec.cursor; !rec.fanned && !rec.halted; ) {
+      if (await records.isStopped(id)) {
+        // Stopped: queue no more; the totals so far are final.
+        await records.halt(id);
+        deps.logger.info({ broadcastId: id }, "broadcast stopped while queuing");
+        return "stopped";
+      }
+      const page = await audiencePage(deps, audience, cursor, this.batch);
+      if (page.ids.length > 0) {
+        await deps.outbox.sendMany(
+          page.ids.map((chatId) => ({ chatId, text, entities, photo, broadcastId: id })),
+        );
+      }
+      await records.advance(id, { cursor, next: page.next, queued: page.ids.length, skipped: page.skipped });
+      if (page.next === undefined) break;
+      cursor = page.next;
+    }
+    rec = (await records.get(id)) ?? rec;
+    deps.logger.info({ broadcastId: id, total: rec.total, skipped: rec.skipped }, "broadcast queued");
+    return "queued";
+  }
+
+  async progress(job: Job<BroadcastJobData, string>, token: string | undefined, id: string): Promise<string> {
+    const { deps, records } = this;
+    const rec = await records.get(id);
+    if (!rec || rec.finishedAt !== undefined) return "finished";
+    const [c, stopped] = await Promise.all([records.counts(id), records.isStopped(id)]);
+    // Every queued message is accounted for (sent, refused, blocked, or dropped after a Stop)
+    // once the fan-out has queued its last page or halted at the Stop.
+    const queued = rec.fanned || rec.halted;
+    const done = queued && c.sent + c.failed + c.blocked + c.cancelled >= rec.total;
+    const overdue = Date.now() - job.timestamp > this.maxWait;
+    if (!done && !overdue) {
+      const markup = stopped ? undefined : stopButton(deps.i18n, rec);
+      await this.showProgress(rec, progressText(deps.i18n, rec, c, false, stopped), markup);
+      await job.moveToDelayed(Date.now() + this.every, token);
+      throw new DelayedError();
+    }
+    await this.showProgress(rec, progressText(deps.i18n, rec, c, true, stopped));
+    // Through the outbox, once: a re-run of this job cannot send the final count twice.
+    await deps.outbox.send({
+      chatId: rec.adminChatId,
+      text: deps.i18n.t(rec.locale, stopped ? "broadcast-final-stopped" : "broadcast-final", {
+        audience: deps.i18n.t(rec.locale, `broadcast-to-${rec.audience}`),
+        total: rec.total,
+        ...c,
+      }),
+      once: `broadcast:${id}:final`,
+    });
+    await records.finish(id);
+    deps.logger.info({ broadcastId: id, total: rec.total, ...c, stopped, overdue }, "broadcast finished");
+    return "finished";
+  }
+}
+
 /**
  * Runs broadcasts: the fan-out job walks the audience page by page and queues the messages into
  * the outbox (which keeps Telegram's limits, obeys 429 and marks users who blocked the bot); a
@@ -276,139 +308,8 @@ export interface BroadcastWorkerDeps extends AudienceDeps {
  * cost of a Redis key per recipient for weeks.
  */
 export function startBroadcastWorker(deps: BroadcastWorkerDeps): Worker<BroadcastJobData, string> {
-  const { redis, api, logger } = deps;
-  const every = deps.progressEveryMs ?? PROGRESS_EVERY_MS;
-  const batch = deps.batchSize ?? BROADCAST_BATCH;
-  const maxWait = deps.maxWaitMs ?? BROADCAST_MAX_WAIT_MS;
-
-  const render = (rec: BroadcastRecord, c: Counts, final: boolean, stopped: boolean) => {
-    const vars = {
-      audience: deps.i18n.t(rec.locale, `broadcast-to-${rec.audience}`),
-      total: rec.total,
-      skipped: rec.skipped,
-      done: c.sent + c.failed + c.blocked,
-      ...c,
-    };
-    if (stopped) return deps.i18n.t(rec.locale, final ? "broadcast-stopped" : "broadcast-stopping", vars);
-    if (final) return deps.i18n.t(rec.locale, "broadcast-done", vars);
-    const more = rec.fanned ? "" : ` ${deps.i18n.t(rec.locale, "broadcast-progress-queuing")}`;
-    return deps.i18n.t(rec.locale, "broadcast-progress", { ...vars, more });
-  };
-
-  /** The Stop button, while the broadcast runs (a stopping or finished one has none). */
-  const stopButton = (rec: BroadcastRecord): InlineKeyboardMarkup => ({
-    inline_keyboard: [
-      [
-        {
-          text: deps.i18n.t(rec.locale, "broadcast-stop"),
-          callback_data: broadcastCb.pack({ act: "stop", id: rec.id, aud: "", tok: "" }),
-        },
-      ],
-    ],
-  });
-
-  /** Edits the progress message unless it shows this already; a failed edit is tried next time. */
-  const showProgress = async (rec: BroadcastRecord, text: string, markup?: InlineKeyboardMarkup) => {
-    if (rec.progressMessageId === undefined || text === rec.progressText) return;
-    try {
-      await api.editMessageText(rec.adminChatId, rec.progressMessageId, text, {
-        parse_mode: "HTML",
-        reply_markup: markup,
-      });
-    } catch (err) {
-      const unchanged = err instanceof GrammyError && err.description.includes("message is not modified");
-      const permanent = err instanceof GrammyError && (err.error_code === 400 || err.error_code === 403);
-      if (!unchanged) {
-        logger.warn({ err, broadcastId: rec.id }, "could not update the broadcast progress");
-        if (!permanent) return;
-      }
-    }
-    await redis.hset(broadcastKey(rec.id), "progressText", text);
-  };
-
-  const fanOut = async (id: string): Promise<string> => {
-    let rec = await load(redis, id);
-    if (!rec) throw new UnrecoverableError(`broadcast ${id} not found`);
-    if (rec.finishedAt !== undefined) return "finished";
-    if (rec.progressMessageId === undefined) {
-      const text = render(rec, { sent: 0, failed: 0, blocked: 0, cancelled: 0 }, false, false);
-      try {
-        const message = await api.sendMessage(rec.adminChatId, text, {
-          parse_mode: "HTML",
-          reply_markup: stopButton(rec),
-        });
-        await redis.hset(broadcastKey(id), { progressMessageId: message.message_id, progressText: text });
-      } catch (err) {
-        // Progress is a courtesy: the broadcast goes out without it.
-        logger.warn({ err, broadcastId: id }, "could not send the broadcast progress message");
-      }
-    }
-    await deps.queue.watch(id, every);
-    const { text, entities, photo, audience } = rec;
-    for (let cursor = rec.cursor; !rec.fanned && !rec.halted; ) {
-      if (await isStopped(redis, id)) {
-        // Stopped: queue no more; the totals so far are final.
-        await redis.hset(broadcastKey(id), "halted", "1");
-        logger.info({ broadcastId: id }, "broadcast stopped while queuing");
-        return "stopped";
-      }
-      const page = await audiencePage(deps, audience, cursor, batch);
-      if (page.ids.length > 0) {
-        await deps.outbox.sendMany(
-          page.ids.map((chatId) => ({ chatId, text, entities, photo, broadcastId: id })),
-        );
-      }
-      const tx = redis
-        .multi()
-        .hset(broadcastKey(id), "cursor", String(page.next ?? cursor))
-        .hincrby(broadcastKey(id), "total", page.ids.length)
-        .hincrby(broadcastKey(id), "skipped", page.skipped);
-      if (page.next === undefined) tx.hset(broadcastKey(id), "fanned", "1");
-      await tx.exec();
-      if (page.next === undefined) break;
-      cursor = page.next;
-    }
-    rec = (await load(redis, id)) ?? rec;
-    logger.info({ broadcastId: id, total: rec.total, skipped: rec.skipped }, "broadcast queued");
-    return "queued";
-  };
-
-  const progress = async (job: Job<BroadcastJobData, string>, token: string | undefined, id: string) => {
-    const rec = await load(redis, id);
-    if (!rec || rec.finishedAt !== undefined) return "finished";
-    const [c, stopped] = await Promise.all([counts(redis, id), isStopped(redis, id)]);
-    // Every queued message is accounted for (sent, refused, blocked, or dropped after a Stop)
-    // once the fan-out has queued its last page or halted at the Stop.
-    const queued = rec.fanned || rec.halted;
-    const done = queued && c.sent + c.failed + c.blocked + c.cancelled >= rec.total;
-    const overdue = Date.now() - job.timestamp > maxWait;
-    if (!done && !overdue) {
-      await showProgress(rec, render(rec, c, false, stopped), stopped ? undefined : stopButton(rec));
-      await job.moveToDelayed(Date.now() + every, token);
-      throw new DelayedError();
-    }
-    const final = render(rec, c, true, stopped);
-    await showProgress(rec, final);
-    // Through the outbox, once: a re-run of this job cannot send the final count twice.
-    await deps.outbox.send({
-      chatId: rec.adminChatId,
-      text: deps.i18n.t(rec.locale, stopped ? "broadcast-final-stopped" : "broadcast-final", {
-        audience: deps.i18n.t(rec.locale, `broadcast-to-${rec.audience}`),
-        total: rec.total,
-        ...c,
-      }),
-      once: `broadcast:${id}:final`,
-    });
-    await redis
-      .multi()
-      .hset(broadcastKey(id), "finishedAt", String(Date.now()))
-      .expire(broadcastKey(id), KEEP_SECONDS)
-      .expire(broadcastStatsKey(id), KEEP_SECONDS)
-      .exec();
-    logger.info({ broadcastId: id, total: rec.total, ...c, stopped, overdue }, "broadcast finished");
-    return "finished";
-  };
-
+  const { logger } = deps;
+  const jobs = new BroadcastJobs(deps);
   const worker: Worker<BroadcastJobData, string> = new Worker<BroadcastJobData, string>(
     BROADCAST_QUEUE,
     async (job, token) => {
@@ -416,9 +317,9 @@ export function startBroadcastWorker(deps: BroadcastWorkerDeps): Worker<Broadcas
       try {
         const outcome =
           job.name === "fanout"
-            ? await fanOut(broadcastId)
+            ? await jobs.fanOut(broadcastId)
             : job.name === "progress"
-              ? await progress(job, token, broadcastId)
+              ? await jobs.progress(job, token, broadcastId)
               : undefined;
         if (outcome === undefined) throw new UnrecoverableError(`unknown broadcast job ${job.name}`);
         deps.metrics?.jobs.inc({ queue: BROADCAST_QUEUE, outcome });

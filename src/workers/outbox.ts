@@ -4,6 +4,7 @@ import { type Api, GrammyError } from "grammy";
 import type { InlineKeyboardMarkup, MessageEntity } from "grammy/types";
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import { BroadcastRecords } from "../domain/broadcasts.js";
 import type { Customers } from "../domain/customers.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
@@ -70,9 +71,6 @@ export function limiterFor(perSecond: number): { max: number; duration: number }
   return { max: Math.max(1, Math.floor(perSecond / 5)), duration: 200 };
 }
 const gapKey = (chatId: number) => `outbox:gap:${chatId}`;
-export const broadcastStatsKey = (id: string) => `broadcast:${id}:stats`;
-/** Set when an admin stops a broadcast: its messages still queued are dropped, in every process. */
-export const broadcastStopKey = (id: string) => `broadcast:${id}:stopped`;
 
 /** Producer side: queue a message for rate-limited delivery. */
 export class Outbox {
@@ -146,11 +144,12 @@ export interface OutboxWorkerDeps {
  */
 export function startOutboxWorker(deps: OutboxWorkerDeps): Worker<OutboxMessage, SendOutcome> {
   const gap = deps.perChatGapMs ?? PER_CHAT_GAP_MS;
+  const broadcasts = new BroadcastRecords(deps.redis);
 
   const record = async (message: OutboxMessage, outcome: SendOutcome) => {
     deps.metrics?.jobs.inc({ queue: OUTBOX_QUEUE, outcome });
     if (message.broadcastId && outcome !== "duplicate") {
-      await deps.redis.hincrby(broadcastStatsKey(message.broadcastId), outcome, 1);
+      await broadcasts.count(message.broadcastId, outcome);
     }
     return outcome;
   };
@@ -161,7 +160,7 @@ export function startOutboxWorker(deps: OutboxWorkerDeps): Worker<OutboxMessage,
       const message = outboxMessage.parse(job.data);
       if (message.once && (await deps.redis.exists(sentKey(message.once))))
         return record(message, "duplicate");
-      if (message.broadcastId && (await deps.redis.exists(broadcastStopKey(message.broadcastId)))) {
+      if (message.broadcastId && (await broadcasts.isStopped(message.broadcastId))) {
         return record(message, "cancelled");
       }
       if (message.broadcastId && (await deps.customers.get(message.chatId))?.botBlocked) {

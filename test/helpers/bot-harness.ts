@@ -7,6 +7,7 @@ import { createBot } from "../../src/bot/create-bot.js";
 import type { RateLimitOptions } from "../../src/bot/rate-limit.js";
 import type { Locale } from "../../src/config.js";
 import { AccountKeyStore } from "../../src/domain/account-key.js";
+import type { BroadcastStarter } from "../../src/domain/broadcasts.js";
 import type { Catalog } from "../../src/domain/catalog.js";
 import { CatalogStore } from "../../src/domain/catalog-store.js";
 import { type Clock, ManualClock } from "../../src/domain/clock.js";
@@ -15,7 +16,6 @@ import { createShopServices, type OrderJobs } from "../../src/domain/services.js
 import { createHostingClients, type HostingClients } from "../../src/hosting/index.js";
 import { Metrics } from "../../src/http/metrics.js";
 import { createLogger } from "../../src/logger.js";
-import type { BroadcastStarter } from "../../src/workers/broadcast.js";
 import { callback, FakeTelegram, textMessage, user } from "../fakes/telegram-api.js";
 import { testRedis } from "./redis.js";
 import { shownTexts } from "./telegram-views.js";
