@@ -131,6 +131,7 @@ async function main(): Promise<void> {
           catalog: catalog.get,
           hosting,
           logger,
+          accountKey: new AccountKeyStore(redis, box, undefined),
           jobs: { enqueueOrder: async () => undefined },
         }),
       },

@@ -117,6 +117,7 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
       catalog: catalogNow,
       hosting,
       logger,
+      accountKey,
       nodeSubUrl: config.node?.subUrl,
       jobs: { enqueueOrder: (orderId) => orderQueue.enqueue(orderId) },
     });

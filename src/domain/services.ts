@@ -1,11 +1,14 @@
 import type { Redis } from "ioredis";
 import type { HostingClients } from "../hosting/index.js";
 import type { Logger } from "../logger.js";
+import type { AccountKeyStore } from "./account-key.js";
 import { BroadcastDrafts } from "./broadcast-drafts.js";
 import type { Catalog } from "./catalog.js";
 import type { Clock } from "./clock.js";
 import { Customers } from "./customers.js";
 import { Fulfilment } from "./fulfilment.js";
+import { HostingAccount } from "./hosting-account.js";
+import { HostingServers } from "./hosting-servers.js";
 import { NodeAdmin } from "./node-admin.js";
 import { NodeClients } from "./node-clients.js";
 import { type OrderJobs, Orders } from "./orders.js";
@@ -52,6 +55,10 @@ export interface ShopServices {
   nodeClients: NodeClients;
   /** xui users of the servers as the admins manage them (their subscriptions follow). */
   xuiClients: XuiClients;
+  /** The hosting account: its linked key, the account behind it, linking and unlinking it. */
+  hostingAccount: HostingAccount;
+  /** The account's servers: list, card with live stats, power, config, regenerate, core version. */
+  hostingServers: HostingServers;
 }
 
 export interface ShopServicesDeps {
@@ -61,6 +68,8 @@ export interface ShopServicesDeps {
   hosting: HostingClients;
   logger: Logger;
   jobs: OrderJobs;
+  /** Where the Account API key comes from (ACCOUNT_API_KEY or the key an admin linked). */
+  accountKey: AccountKeyStore;
   /** NODE_SUB_URL: public base of the node's subscription server. */
   nodeSubUrl?: string;
 }
@@ -123,5 +132,12 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     nodeAdmin: new NodeAdmin(deps.hosting),
     nodeClients: new NodeClients({ hosting: deps.hosting, redis, clock, owners, logger: deps.logger }),
     xuiClients: new XuiClients({ hosting: deps.hosting, owners, clock, logger: deps.logger }),
+    hostingAccount: new HostingAccount({
+      hosting: deps.hosting,
+      keys: deps.accountKey,
+      clock,
+      logger: deps.logger,
+    }),
+    hostingServers: new HostingServers({ hosting: deps.hosting, redis }),
   };
 }

@@ -156,6 +156,7 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
       catalog: catalogStore.get,
       hosting,
       logger: createLogger("silent"),
+      accountKey,
       nodeSubUrl: options.nodeSubUrl,
       jobs: options.jobs ?? {
         enqueueOrder: async (orderId) => {

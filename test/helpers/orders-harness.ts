@@ -2,9 +2,11 @@ import { Api } from "grammy";
 import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { createI18n } from "../../src/bot/i18n.js";
+import { AccountKeyStore } from "../../src/domain/account-key.js";
 import type { Catalog } from "../../src/domain/catalog.js";
 import { ManualClock } from "../../src/domain/clock.js";
 import type { Order } from "../../src/domain/orders.js";
+import { SecretBox } from "../../src/domain/secret-box.js";
 import { createShopServices, type ShopServices } from "../../src/domain/services.js";
 import type { HostingClients } from "../../src/hosting/index.js";
 import { createLogger } from "../../src/logger.js";
@@ -175,6 +177,7 @@ export function ordersHarness() {
       catalog,
       hosting: h.hosting,
       logger: createLogger("silent"),
+      accountKey: new AccountKeyStore(h.redis, new SecretBox(Buffer.alloc(32, 9)), key),
       nodeSubUrl: "https://sub.node.test:2096",
       // The shop queues what it moves to paid; these tests queue each order themselves, at the
       // point they choose (after setting up a fault, or never, for the sweep), so this is a no-op.

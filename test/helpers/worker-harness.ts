@@ -2,15 +2,17 @@ import type { Worker } from "bullmq";
 import { Api } from "grammy";
 import type { Redis } from "ioredis";
 import { createI18n } from "../../src/bot/i18n.js";
+import { AccountKeyStore } from "../../src/domain/account-key.js";
 import type { Catalog } from "../../src/domain/catalog.js";
 import { ManualClock } from "../../src/domain/clock.js";
+import { SecretBox } from "../../src/domain/secret-box.js";
 import { createShopServices, type ShopServices } from "../../src/domain/services.js";
 import { AccountApi } from "../../src/hosting/account/index.js";
 import type { HostingClients } from "../../src/hosting/index.js";
 import { createLogger, type Logger } from "../../src/logger.js";
 import { Outbox, type OutboxMessage, type SendOutcome, startOutboxWorker } from "../../src/workers/outbox.js";
 import { FakeTelegram } from "../fakes/telegram-api.js";
-import { TEST_CATALOG } from "./bot-harness.js";
+import { TEST_CATALOG, TEST_SECRET_KEY } from "./bot-harness.js";
 import { testRedis } from "./redis.js";
 import { until } from "./wait.js";
 
@@ -66,6 +68,7 @@ export async function createWorkerHarness(options: WorkerHarnessOptions = {}): P
     catalog: () => options.catalog ?? TEST_CATALOG,
     hosting,
     logger,
+    accountKey: new AccountKeyStore(redis, new SecretBox(TEST_SECRET_KEY), undefined),
     jobs: { enqueueOrder: async () => undefined },
   });
   const outbox = new Outbox(redis);
