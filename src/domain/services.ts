@@ -16,6 +16,7 @@ import { PaymentInbox } from "./payment-inbox.js";
 import { createProvisioners, type ProvisionerFor } from "./provisioning/index.js";
 import { RenewalChain } from "./renewal-chain.js";
 import { ServerExtension } from "./server-extension.js";
+import { ShopSettings } from "./settings.js";
 import { Shop } from "./shop.js";
 import { SubscriptionOwners } from "./subscription-owners.js";
 import { Subscriptions } from "./subscriptions.js";
@@ -49,6 +50,8 @@ export interface ShopServices {
   usage: UsageReader;
   /** An admin's broadcast between writing it and confirming it. */
   broadcastDrafts: BroadcastDrafts;
+  /** Shop-wide switches the admins set (auto-extend, outage grace, extension cost, currency). */
+  settings: ShopSettings;
   /** The master node as the admin runs it: status, name, peers, federation, backups, traffic, logs. */
   nodeAdmin: NodeAdmin;
   /** The node's clients as the admin manages them (renewals to a fixed target; subscriptions follow). */
@@ -129,6 +132,7 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     paymentInbox: new PaymentInbox({ redis, clock, shop }),
     usage: new UsageReader({ redis, hosting: deps.hosting, provisioner, logger: deps.logger }),
     broadcastDrafts: new BroadcastDrafts(redis),
+    settings: new ShopSettings(redis),
     nodeAdmin: new NodeAdmin(deps.hosting),
     nodeClients: new NodeClients({ hosting: deps.hosting, redis, clock, owners, logger: deps.logger }),
     xuiClients: new XuiClients({ hosting: deps.hosting, owners, clock, logger: deps.logger }),

@@ -3,7 +3,6 @@ import type { Redis } from "ioredis";
 import type { Config } from "../config.js";
 import { systemClock } from "../domain/clock.js";
 import type { ShopServices } from "../domain/services.js";
-import { ShopSettings } from "../domain/settings.js";
 import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
@@ -108,7 +107,7 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
         account: hosting.account,
         extension: shop.serverExtension,
         redis,
-        settings: new ShopSettings(redis),
+        settings: shop.settings,
         adminIds: config.adminIds,
       }),
       createReconcileTask({ api, redis, services: shop, outbox, i18n, logger }),

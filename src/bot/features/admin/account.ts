@@ -12,7 +12,7 @@ import { enterConversation, type Translate } from "../../kit/index.js";
 import { show, type View } from "../../views/show.js";
 import { serversCb } from "./callbacks.js";
 import { adminHomeButton } from "./home.js";
-import { hostingCurrency } from "./settings.js";
+import { hostingCurrency } from "./settings/hosting-money.js";
 
 export const accountCb = callbackCodec("a.acc", {
   act: z.enum(["view", "link", "key", "unlink", "unlink-yes"]),

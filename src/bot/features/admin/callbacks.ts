@@ -59,15 +59,6 @@ export const ordersCb = callbackCodec("a.o", {
   arg: z.string().max(40).default(""),
 });
 
-/**
- * Callback data of the settings section: `auto` sets auto-extend to `arg` (on/off); `edit` asks
- * for a new value of the setting `arg`.
- */
-export const settingsCb = callbackCodec("a.set", {
-  act: z.enum(["view", "auto", "edit"]),
-  arg: z.enum(["", "on", "off", "grace", "cost", "currency"]).default(""),
-});
-
 /** Callback data of the sales stats: the range shown. */
 export const statsCb = callbackCodec("a.st", { range: z.enum(["today", "7d", "30d"]) });
 

@@ -12,7 +12,7 @@ import { panelFeature, panelHomeView } from "./panel.js";
 import { panelClientsFeature, panelConversations } from "./panel-clients.js";
 import { paymentsInboxFeature, paymentsInboxView } from "./payments.js";
 import { serversFeature, serversView } from "./servers.js";
-import { settingsConversations, settingsFeature, settingsView } from "./settings.js";
+import { settingsConversations, settingsFeature, settingsView } from "./settings/index.js";
 import { starsRefundFeature } from "./stars-refund.js";
 import { statsFeature, statsView } from "./stats.js";
 import { xuiConversations, xuiUsersFeature } from "./xui/index.js";

@@ -27,7 +27,7 @@ import { accountView, relinkKeyboard } from "./account.js";
 import { serversCb } from "./callbacks.js";
 import { adminHomeButton } from "./home.js";
 import { ownersOnServer, ownersRegenerated, ownersWarning, withOwners } from "./owners-view.js";
-import { hostingCurrency, hostingMoney } from "./settings.js";
+import { hostingCurrency, hostingMoney } from "./settings/hosting-money.js";
 import { xuiCb } from "./xui/callbacks.js";
 
 /** Servers shown per page of the list. */

@@ -1,0 +1,96 @@
+import { createConversation } from "@grammyjs/conversations";
+import {
+  CURRENCY_LABEL,
+  EXTEND_COST_MAX,
+  OUTAGE_GRACE_MAX,
+  OUTAGE_GRACE_MIN,
+} from "../../../../domain/settings.js";
+import { formatNumber } from "../../../../render/format.js";
+import type { BotContext, ConvContext } from "../../../context.js";
+import { askText, type BotConversation } from "../../../conversation-kit.js";
+import { localeOf } from "../../../i18n.js";
+import type { EditableSetting } from "./callbacks.js";
+import { settingsView } from "./view.js";
+
+export const EDIT = "admin-settings-edit";
+
+/** `150`, `99.5` or `99,5` as a number; undefined for anything else. */
+function parseAmount(text: string): number | undefined {
+  if (!/^\d{1,9}([.,]\d{1,2})?$/.test(text)) return undefined;
+  return Number(text.replace(",", "."));
+}
+
+/** What the admin typed, checked against the setting's bounds: the value, or undefined. */
+type Parsed<T> = { ok: true; value: T } | { ok: false };
+
+function parseGrace(text: string): Parsed<number> {
+  const minutes = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
+  return Number.isInteger(minutes) && minutes >= OUTAGE_GRACE_MIN && minutes <= OUTAGE_GRACE_MAX
+    ? { ok: true, value: minutes }
+    : { ok: false };
+}
+
+function parseCost(text: string): Parsed<number | undefined> {
+  if (text === "-") return { ok: true, value: undefined };
+  const cost = parseAmount(text);
+  return cost !== undefined && cost > 0 && cost <= EXTEND_COST_MAX
+    ? { ok: true, value: cost }
+    : { ok: false };
+}
+
+function accepts(setting: EditableSetting, text: string): boolean {
+  if (setting === "grace") return parseGrace(text).ok;
+  if (setting === "cost") return parseCost(text).ok;
+  return CURRENCY_LABEL.test(text);
+}
+
+/** Stores an answer `accepts` took. */
+async function store(ctx: BotContext, setting: EditableSetting, answer: string): Promise<void> {
+  const { settings } = ctx.deps.shop;
+  if (setting === "grace") {
+    const parsed = parseGrace(answer);
+    if (parsed.ok) await settings.setOutageGraceMinutes(parsed.value);
+  } else if (setting === "cost") {
+    const parsed = parseCost(answer);
+    if (parsed.ok) await settings.setExtendCostHint(parsed.value);
+  } else {
+    await settings.setHostingCurrency(answer);
+  }
+}
+
+/** The question and the complaint of each setting (both name the allowed range). */
+const PROMPT: Record<EditableSetting, { ask: string; invalid: string }> = {
+  grace: { ask: "settings-ask-grace", invalid: "settings-grace-invalid" },
+  cost: { ask: "settings-ask-cost", invalid: "settings-cost-invalid" },
+  currency: { ask: "settings-ask-currency", invalid: "settings-currency-invalid" },
+};
+
+/**
+ * Asks for one setting's new value, re-asking with the allowed range until it fits; Cancel,
+ * /cancel or another command leaves the setting as it was.
+ */
+async function editConversation(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  setting: EditableSetting,
+): Promise<void> {
+  const locale = await conversation.external((outer: BotContext) => localeOf(outer));
+  const range = {
+    min: formatNumber(locale, OUTAGE_GRACE_MIN),
+    max: formatNumber(locale, setting === "grace" ? OUTAGE_GRACE_MAX : EXTEND_COST_MAX),
+  };
+  const problem = ctx.t(PROMPT[setting].invalid, range);
+  const answer = await askText(conversation, ctx, ctx.t(PROMPT[setting].ask, range), {
+    validate: (text) => (accepts(setting, text) ? undefined : problem),
+  });
+  const view = await conversation.external(async (outer: BotContext) => {
+    await store(outer, setting, answer);
+    outer.log.info({ adminId: outer.from?.id, setting, value: answer }, "setting changed");
+    const shown = await settingsView(outer);
+    return { text: shown.text, markup: shown.keyboard?.inline_keyboard ?? [] };
+  });
+  await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: { inline_keyboard: view.markup } });
+}
+
+/** Installed ahead of all features, entered only from the admin-checked button of the section. */
+export const settingsConversations = [createConversation(editConversation, EDIT)];

@@ -1,0 +1,42 @@
+import { InlineKeyboard } from "grammy";
+import { DEFAULT_OUTAGE_GRACE_MINUTES } from "../../../../domain/settings.js";
+import { formatNumber, html } from "../../../../render/format.js";
+import type { BotContext } from "../../../context.js";
+import { localeOf } from "../../../i18n.js";
+import type { View } from "../../../views/show.js";
+import { adminHomeButton } from "../home.js";
+import { EDITABLE_SETTINGS, type EditableSetting, settingsCb } from "./callbacks.js";
+
+const EDIT_LABEL: Record<EditableSetting, string> = {
+  grace: "settings-edit-grace",
+  cost: "settings-edit-cost",
+  currency: "settings-edit-currency",
+};
+
+/** The shop settings, each with a button that changes it. */
+export async function settingsView(ctx: BotContext): Promise<View> {
+  const values = await ctx.deps.shop.settings.get();
+  const locale = await localeOf(ctx);
+  const keyboard = new InlineKeyboard()
+    .text(
+      ctx.t(values.autoExtend ? "settings-auto-extend-turn-off" : "settings-auto-extend-turn-on"),
+      settingsCb.pack({ act: "auto", on: !values.autoExtend }),
+    )
+    .row();
+  for (const setting of EDITABLE_SETTINGS) {
+    keyboard.text(ctx.t(EDIT_LABEL[setting]), settingsCb.pack({ act: "edit", setting })).row();
+  }
+  const currency = html(values.hostingCurrency);
+  return {
+    text: ctx.t("settings-title", {
+      autoExtend: ctx.t(values.autoExtend ? "settings-on" : "settings-off"),
+      grace: values.outageGraceMinutes ?? DEFAULT_OUTAGE_GRACE_MINUTES,
+      cost:
+        values.extendCostHint === undefined
+          ? ctx.t("settings-not-set")
+          : `${formatNumber(locale, values.extendCostHint)} ${currency}`,
+      currency,
+    }),
+    keyboard: adminHomeButton(ctx, keyboard),
+  };
+}
