@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { statsText, textTable } from "../../src/bot/features/admin/stats.js";
+import { statsText, textTable } from "../../src/bot/features/admin/stats/view.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import { DAY, HOUR, ManualClock } from "../../src/domain/clock.js";
 import type { OrderKind } from "../../src/domain/orders.js";

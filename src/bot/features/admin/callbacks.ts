@@ -59,9 +59,6 @@ export const ordersCb = callbackCodec("a.o", {
   arg: z.string().max(40).default(""),
 });
 
-/** Callback data of the sales stats: the range shown. */
-export const statsCb = callbackCodec("a.st", { range: z.enum(["today", "7d", "30d"]) });
-
 /**
  * Callback data of the node section. `arg` is a page (`list`) or a client or peer reference (the
  * name itself, or `~<hash>` with the name kept in Redis when it does not fit); `tok` is the
@@ -134,6 +131,3 @@ export const panelCb = callbackCodec("a.p", {
   ref: z.string().max(24).default(""),
   arg: z.string().max(16).default(""),
 });
-
-/** Callback data of the catalog section: view it, or reload it from its file. */
-export const catalogCb = callbackCodec("a.cat", { act: z.enum(["view", "reload"]) });

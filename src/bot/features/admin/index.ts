@@ -2,7 +2,7 @@ import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import { accountConversations, accountFeature, accountView } from "./account.js";
 import { broadcastConversations, broadcastFeature, broadcastHomeView } from "./broadcast.js";
-import { catalogFeature, catalogView } from "./catalog.js";
+import { catalogFeature, catalogView } from "./catalog/index.js";
 import { customersConversations, customersFeature, customersHomeView } from "./customers.js";
 import { adminGuard, adminHere } from "./guard.js";
 import { adminHomeFeature, adminSections } from "./home.js";
@@ -14,7 +14,7 @@ import { paymentsInboxFeature, paymentsInboxView } from "./payments.js";
 import { serversFeature, serversView } from "./servers.js";
 import { settingsConversations, settingsFeature, settingsView } from "./settings/index.js";
 import { starsRefundFeature } from "./stars-refund.js";
-import { statsFeature, statsView } from "./stats.js";
+import { statsFeature, statsView } from "./stats/index.js";
 import { xuiConversations, xuiUsersFeature } from "./xui/index.js";
 
 adminSections.push({ label: "admin-account", open: accountView });

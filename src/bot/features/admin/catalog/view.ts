@@ -1,14 +1,14 @@
-import { Composer, InlineKeyboard } from "grammy";
-import type { Locale } from "../../../config.js";
-import type { Plan } from "../../../domain/catalog.js";
-import { formatMoney, toMinor } from "../../../domain/money.js";
-import { formatGb, html } from "../../../render/format.js";
-import { panelLocationForAdmin } from "../../../render/locations.js";
-import type { BotContext } from "../../context.js";
-import { localeOf } from "../../i18n.js";
-import { show, type View } from "../../views/show.js";
+import { InlineKeyboard } from "grammy";
+import type { Locale } from "../../../../config.js";
+import type { Plan } from "../../../../domain/catalog.js";
+import { formatMoney, toMinor } from "../../../../domain/money.js";
+import { formatGb, html } from "../../../../render/format.js";
+import { panelLocationForAdmin } from "../../../../render/locations.js";
+import type { BotContext } from "../../../context.js";
+import { localeOf } from "../../../i18n.js";
+import type { View } from "../../../views/show.js";
+import { adminHomeButton } from "../home.js";
 import { catalogCb } from "./callbacks.js";
-import { adminHomeButton } from "./home.js";
 
 function backendLine(ctx: BotContext, locale: Locale, plan: Plan): string {
   const b = plan.backend;
@@ -83,18 +83,3 @@ export async function catalogView(ctx: BotContext, notice?: string): Promise<Vie
     .row();
   return { text: lines.join("\n"), keyboard: adminHomeButton(ctx, keyboard) };
 }
-
-export const catalogFeature = new Composer<BotContext>();
-
-catalogFeature.callbackQuery(catalogCb.pattern, async (ctx) => {
-  const data = catalogCb.unpack(ctx.callbackQuery.data);
-  await ctx.answerCallbackQuery();
-  if (!data) return;
-  if (data.act === "view") return show(ctx, await catalogView(ctx));
-  const result = await ctx.deps.catalog.reload();
-  ctx.log.info({ adminId: ctx.from.id, ok: result.ok }, "catalog reload");
-  const notice = result.ok
-    ? ctx.t("catalog-reloaded", { count: result.catalog.plans.length })
-    : ctx.t("catalog-reload-failed", { error: html(result.error) });
-  return show(ctx, await catalogView(ctx, notice));
-});

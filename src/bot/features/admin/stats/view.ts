@@ -1,20 +1,20 @@
-import { Composer, InlineKeyboard } from "grammy";
-import type { Locale } from "../../../config.js";
-import { formatMoney } from "../../../domain/money.js";
+import { InlineKeyboard } from "grammy";
+import type { Locale } from "../../../../config.js";
+import { formatMoney } from "../../../../domain/money.js";
 import {
   computeStats,
   type KindCounts,
   type SalesStats,
   STATS_RANGES,
   type StatsRange,
-} from "../../../domain/stats.js";
-import { formatNumber, html } from "../../../render/format.js";
-import type { BotContext } from "../../context.js";
-import { localeOf } from "../../i18n.js";
-import type { Translate } from "../../kit/index.js";
-import { show, type View } from "../../views/show.js";
+} from "../../../../domain/stats.js";
+import { formatNumber, html } from "../../../../render/format.js";
+import type { BotContext } from "../../../context.js";
+import { localeOf } from "../../../i18n.js";
+import type { Translate } from "../../../kit/index.js";
+import type { View } from "../../../views/show.js";
+import { adminHomeButton } from "../home.js";
 import { statsCb } from "./callbacks.js";
-import { adminHomeButton } from "./home.js";
 
 /** Plan ids longer than this are cut in the table (the full list of plans is in the catalog). */
 const PLAN_WIDTH = 12;
@@ -122,12 +122,3 @@ export async function statsView(ctx: BotContext, range: StatsRange = "7d"): Prom
   }
   return { text: statsText(ctx.t, locale, stats), keyboard: adminHomeButton(ctx, keyboard.row()) };
 }
-
-export const statsFeature = new Composer<BotContext>();
-
-statsFeature.callbackQuery(statsCb.pattern, async (ctx) => {
-  const data = statsCb.unpack(ctx.callbackQuery.data);
-  await ctx.answerCallbackQuery();
-  if (!data) return;
-  return show(ctx, await statsView(ctx, data.range));
-});

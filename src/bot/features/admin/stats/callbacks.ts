@@ -1,0 +1,6 @@
+import { z } from "zod";
+import { STATS_RANGES } from "../../../../domain/stats.js";
+import { callbackCodec } from "../../../../render/callback-data.js";
+
+/** Callback data of the sales stats: the range shown (`a.st:<range>`). */
+export const statsCb = callbackCodec("a.st", { range: z.enum(STATS_RANGES) });

@@ -1,0 +1,17 @@
+import { Composer } from "grammy";
+import type { BotContext } from "../../../context.js";
+import { show } from "../../../views/show.js";
+import { statsCb } from "./callbacks.js";
+import { statsView } from "./view.js";
+
+export { statsView };
+
+/** The "📊 Sales" section: a range's tables, switched by its buttons. */
+export const statsFeature = new Composer<BotContext>();
+
+statsFeature.callbackQuery(statsCb.pattern, async (ctx) => {
+  const data = statsCb.unpack(ctx.callbackQuery.data);
+  await ctx.answerCallbackQuery();
+  if (!data) return;
+  return show(ctx, await statsView(ctx, data.range));
+});
