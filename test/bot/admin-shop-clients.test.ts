@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { nodeCb, panelCb, serversCb } from "../../src/bot/features/admin/callbacks.js";
+import { panelCb, serversCb } from "../../src/bot/features/admin/callbacks.js";
+import { nodeCb } from "../../src/bot/features/admin/node/callbacks.js";
 import { xuiCb } from "../../src/bot/features/admin/xui/callbacks.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import { DAY, ManualClock } from "../../src/domain/clock.js";
@@ -101,11 +102,11 @@ describe("warnings name the customers on a client", () => {
   it("node delete and rename warn; a rename moves the subscription to the new name", async () => {
     node.seedClient("kai", 10);
     const sub = await customerOn(8502, "Kai", { kind: "node", name: "kai" });
-    await press(nodeCb.pack({ act: "del", arg: "kai", tok: "" }));
+    await press(nodeCb.pack({ act: "del", client: "kai" }));
     expect(lastShown().text).toContain("1 customer is on it");
     expect(lastShown().text).toContain("Kai @kai (<code>8502</code>)");
     // Not deleted: the admin renames it instead.
-    await press(nodeCb.pack({ act: "rename", arg: "kai", tok: "" }));
+    await press(nodeCb.pack({ act: "rename", client: "kai" }));
     expect(lastShown().text).toContain("1 customer is on it");
     await say("kai-2");
     expect(lastShown().text).toContain("<b>kai-2</b>");
@@ -149,7 +150,7 @@ describe("an admin's extend of a shop client moves the shop's expiry and its rem
   it("node renew: the subscription takes the new expiry and the next reminder follows it", async () => {
     const before = node.seedClient("lea", 2).expires_at;
     const sub = await customerOn(8506, "Lea", { kind: "node", name: "lea" }, before * 1000);
-    await press(nodeCb.pack({ act: "renew", arg: "lea", tok: "" }));
+    await press(nodeCb.pack({ act: "renew", client: "lea" }));
     await say("5");
     const renewed = node.clients.get("lea")?.expires_at ?? 0;
     expect(renewed).toBe(before + 5 * 86_400);

@@ -1,7 +1,7 @@
 import type { Chat, Message } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as kit from "../../src/bot/conversation-kit.js";
-import { nodeCb } from "../../src/bot/features/admin/callbacks.js";
+import { nodeCb } from "../../src/bot/features/admin/node/callbacks.js";
 import { FakeNodeApi } from "../fakes/node-api.js";
 import { callback, command, textMessage, user } from "../fakes/telegram-api.js";
 import { createTestBot, type TestBot } from "../helpers/bot-harness.js";
@@ -52,7 +52,7 @@ function alerts(): string[] {
 describe("admin features in a group", () => {
   it("a supergroup member cannot answer an admin's 'change node name' prompt", async () => {
     // The admin presses "Change name" on a node message in the supergroup...
-    await t.send(callback(ADMIN, nodeCb.pack({ act: "name-set", arg: "", tok: "" }), groupMessage()));
+    await t.send(callback(ADMIN, nodeCb.pack({ act: "name-set" }), groupMessage()));
     // ...and another member of the group answers.
     await t.send(textMessage(MEMBER, "pwned-by-mallory", GROUP));
     await t.send(textMessage(ADMIN, "Frankfurt", GROUP));
@@ -87,7 +87,7 @@ describe("admin features in a group", () => {
   });
 
   it("the same admin still works in the private chat", async () => {
-    await t.send(callback(ADMIN, nodeCb.pack({ act: "name-set", arg: "", tok: "" })));
+    await t.send(callback(ADMIN, nodeCb.pack({ act: "name-set" })));
     await t.send(textMessage(ADMIN, "Frankfurt"));
     expect(node.nodeName).toBe("Frankfurt");
   });

@@ -60,48 +60,6 @@ export const ordersCb = callbackCodec("a.o", {
 });
 
 /**
- * Callback data of the node section. `arg` is a page (`list`) or a client or peer reference (the
- * name itself, or `~<hash>` with the name kept in Redis when it does not fit); `tok` is the
- * one-time token of a confirmation (`del-ok`, `peer-del-ok`, `fed-del-ok`, `backup-new`).
- */
-export const nodeCb = callbackCodec("a.n", {
-  act: z.enum([
-    "home",
-    "list", // arg = page
-    "card", // arg = client ref
-    "qr", // arg = client ref
-    "create",
-    "renew", // arg = client ref
-    "renew-to", // arg = client ref, tok = the fixed target expiry in Unix seconds ("Try again")
-    "limits", // arg = client ref
-    "rename", // arg = client ref
-    "ban", // arg = client ref
-    "unban", // arg = client ref
-    "del", // arg = client ref
-    "del-ok", // arg = client ref, tok
-    "name",
-    "name-set",
-    "peers",
-    "peer-add",
-    "peer-del", // arg = peer ref
-    "peer-del-ok", // arg = peer ref, tok
-    "fed",
-    "fed-set",
-    "fed-del",
-    "fed-del-ok", // tok
-    "backups",
-    "backup-new", // tok
-    "traffic",
-    "logs",
-  ]),
-  arg: z.string().max(48).default(""),
-  tok: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{0,16}$/)
-    .default(""),
-});
-
-/**
  * Callback data of the Panel section (main panel and its federation). `ref` names a panel client
  * (the name itself, or `~<hash>` kept in Redis for long names); `arg` carries a page, an absolute
  * expiry in Unix seconds (`ext-ok`), a one-time token (`del-ok`), a create plan id (`mk-retry`) or

@@ -6,7 +6,7 @@ import { catalogFeature, catalogView } from "./catalog/index.js";
 import { customersConversations, customersFeature, customersHomeView } from "./customers.js";
 import { adminGuard, adminHere } from "./guard.js";
 import { adminHomeFeature, adminSections } from "./home.js";
-import { nodeConversations, nodeFeature, nodeHomeView } from "./node.js";
+import { nodeConversations, nodeFeature, nodeHomeView } from "./node/index.js";
 import { failedOrdersFeature, failedOrdersView } from "./orders.js";
 import { panelFeature, panelHomeView } from "./panel.js";
 import { panelClientsFeature, panelConversations } from "./panel-clients.js";
