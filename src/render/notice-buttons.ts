@@ -1,24 +1,77 @@
 import { InlineKeyboard } from "grammy";
 import { z } from "zod";
-import { callbackCodec } from "./callback-data.js";
+import { AUDIENCES, type Audience } from "../domain/stats.js";
+import { type CallbackCodec, callbackCodec } from "./callback-data.js";
 
 // Buttons that workers attach to their notices and the bot answers: the codecs live here, on
 // neutral ground, so neither side imports the other.
 
 /**
- * Callback data of the broadcast flow. `id` is a draft id (empty for the section itself), or for
- * `stop` a running broadcast's id; `aud` the audience chosen; `tok` the one-time token of `go`,
- * so a double tap starts one broadcast.
+ * Callback data of the broadcast flow, typed per action: write one (`new`), drop a draft
+ * (`cancel`, no draft from inside the dialog), pick its audience (`aud`, none: show the choice),
+ * confirm it with the one-time token of the confirmation (`go`, so a double tap starts one
+ * broadcast), or stop a running one (`stop`, the worker's progress message). On the wire it stays
+ * `a.bc:<act>:<draft or broadcast id>:<audience>:<token>`.
  */
-export const broadcastCb = callbackCodec("a.bc", {
+export type BroadcastCb =
+  | { act: "new" }
+  | { act: "cancel"; draft: string }
+  | { act: "aud"; draft: string; audience?: Audience | undefined }
+  | { act: "go"; draft: string; audience?: Audience | undefined; token: string }
+  | { act: "stop"; broadcast: string };
+
+const broadcastWire = callbackCodec("a.bc", {
   act: z.enum(["new", "aud", "go", "cancel", "stop"]),
   id: z
     .string()
     .regex(/^[A-Za-z0-9_-]{0,40}$/)
     .default(""),
-  aud: z.enum(["all", "active", ""]).default(""),
+  aud: z.enum([...AUDIENCES, ""]).default(""),
   tok: z.string().max(16).default(""),
 });
+type BroadcastWire = NonNullable<ReturnType<typeof broadcastWire.unpack>>;
+
+function broadcastToWire(data: BroadcastCb): BroadcastWire {
+  const none = { id: "", aud: "", tok: "" } as const;
+  switch (data.act) {
+    case "new":
+      return { ...none, act: data.act };
+    case "cancel":
+      return { ...none, act: data.act, id: data.draft };
+    case "aud":
+      return { ...none, act: data.act, id: data.draft, aud: data.audience ?? "" };
+    case "go":
+      return { act: data.act, id: data.draft, aud: data.audience ?? "", tok: data.token };
+    case "stop":
+      return { ...none, act: data.act, id: data.broadcast };
+  }
+}
+
+function broadcastFromWire({ act, id, aud, tok }: BroadcastWire): BroadcastCb {
+  const audience = aud === "" ? undefined : aud;
+  switch (act) {
+    case "new":
+      return { act };
+    case "cancel":
+      return { act, draft: id };
+    case "aud":
+      return { act, draft: id, audience };
+    case "go":
+      return { act, draft: id, audience, token: tok };
+    case "stop":
+      return { act, broadcast: id };
+  }
+}
+
+export const broadcastCb: CallbackCodec<BroadcastCb> = {
+  prefix: broadcastWire.prefix,
+  pattern: broadcastWire.pattern,
+  pack: (data) => broadcastWire.pack(broadcastToWire(data)),
+  unpack: (raw) => {
+    const data = broadcastWire.unpack(raw);
+    return data ? broadcastFromWire(data) : undefined;
+  },
+};
 
 /** Admin action: send a failed order's direct Stars payment back through Telegram. */
 export const starsRefundCb = callbackCodec("a.sr", {

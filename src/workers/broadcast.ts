@@ -174,7 +174,7 @@ function stopButton(i18n: I18nLike, rec: BroadcastRecord): InlineKeyboardMarkup 
       [
         {
           text: i18n.t(rec.locale, "broadcast-stop"),
-          callback_data: broadcastCb.pack({ act: "stop", id: rec.id, aud: "", tok: "" }),
+          callback_data: broadcastCb.pack({ act: "stop", broadcast: rec.id }),
         },
       ],
     ],

@@ -1,6 +1,6 @@
 import type { MessageEntity, Update, User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { readBroadcastMessage } from "../../src/bot/features/admin/broadcast.js";
+import { readBroadcastMessage } from "../../src/bot/features/admin/broadcast/message.js";
 import { BroadcastQueue } from "../../src/workers/broadcast.js";
 import { command, privateChat, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";

@@ -1,6 +1,6 @@
 import type { Update, User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { readBroadcastMessage } from "../../src/bot/features/admin/broadcast.js";
+import { readBroadcastMessage } from "../../src/bot/features/admin/broadcast/message.js";
 import type { BroadcastRequest, BroadcastStarter, StopOutcome } from "../../src/domain/broadcasts.js";
 import { DAY, ManualClock } from "../../src/domain/clock.js";
 import { callback, command, privateChat, textMessage, user } from "../fakes/telegram-api.js";

@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import { accountConversations, accountFeature, accountView } from "./account.js";
-import { broadcastConversations, broadcastFeature, broadcastHomeView } from "./broadcast.js";
+import { broadcastConversations, broadcastFeature, broadcastHomeView } from "./broadcast/index.js";
 import { catalogFeature, catalogView } from "./catalog/index.js";
 import { customersConversations, customersFeature, customersHomeView } from "./customers.js";
 import { adminGuard, adminHere } from "./guard.js";

@@ -1,0 +1,59 @@
+import { createConversation } from "@grammyjs/conversations";
+import { InlineKeyboard } from "grammy";
+import type { BroadcastDraft } from "../../../../domain/broadcast-drafts.js";
+import type { BotContext, ConvContext } from "../../../context.js";
+import { ANSWER_TIMEOUT_MS, type BotConversation } from "../../../conversation-kit.js";
+import { localeOf } from "../../../i18n.js";
+import { readBroadcastMessage, sendPreview } from "./message.js";
+import { audienceCounts, audienceKeyboard, cancelData } from "./views.js";
+
+export const BROADCAST = "admin-broadcast";
+
+/**
+ * Waits for the admin's message until one reads as a broadcast, saying what is wrong with any
+ * other; Cancel or /cancel ends the dialog, another command or button leaves it.
+ */
+async function askMessage(conversation: BotConversation): Promise<BroadcastDraft> {
+  for (;;) {
+    const answer = await conversation.wait({ maxMilliseconds: ANSWER_TIMEOUT_MS });
+    if (answer.callbackQuery?.data === cancelData() || answer.message?.text === "/cancel") {
+      if (answer.callbackQuery) await answer.answerCallbackQuery();
+      await answer.reply(answer.t("broadcast-cancelled"));
+      return conversation.halt();
+    }
+    if (answer.message?.text?.startsWith("/") || answer.callbackQuery) {
+      // Anything else the admin does is taken as leaving: it runs as it would outside.
+      return conversation.halt({ next: true });
+    }
+    if (!answer.message) continue;
+    const read = readBroadcastMessage(answer.message);
+    if (read.ok) return read.draft;
+    await answer.reply(answer.t(read.problem, read.max ? { max: read.max } : undefined), {
+      parse_mode: "HTML",
+    });
+  }
+}
+
+/**
+ * Asks for the message, keeps it as a draft and shows the preview and the audience choice.
+ * /cancel or Cancel ends it; another command or button leaves it and runs as usual.
+ */
+async function broadcastConversation(conversation: BotConversation, ctx: ConvContext): Promise<void> {
+  await ctx.reply(ctx.t("broadcast-ask"), {
+    parse_mode: "HTML",
+    reply_markup: new InlineKeyboard().text(ctx.t("conv-cancel"), cancelData()),
+  });
+  const draft = await askMessage(conversation);
+  const saved = await conversation.external(async (outer: BotContext) => {
+    const id = await outer.deps.shop.broadcastDrafts.save(draft);
+    return { id, counts: await audienceCounts(outer.deps) };
+  });
+  await sendPreview(ctx, draft);
+  await ctx.reply(ctx.t("broadcast-preview"), {
+    parse_mode: "HTML",
+    reply_markup: audienceKeyboard(ctx.t, await localeOf(ctx), saved.id, saved.counts),
+  });
+}
+
+/** Installed ahead of all features (see create-bot.ts), entered only from admin-checked handlers. */
+export const broadcastConversations = [createConversation(broadcastConversation, BROADCAST)];
