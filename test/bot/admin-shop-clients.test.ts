@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { panelCb, serversCb } from "../../src/bot/features/admin/callbacks.js";
+import { panelCb } from "../../src/bot/features/admin/callbacks.js";
 import { nodeCb } from "../../src/bot/features/admin/node/callbacks.js";
+import { serversCb } from "../../src/bot/features/admin/servers/callbacks.js";
 import { xuiCb } from "../../src/bot/features/admin/xui/callbacks.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import { DAY, ManualClock } from "../../src/domain/clock.js";
@@ -135,7 +136,7 @@ describe("warnings name the customers on a client", () => {
     const s = account.addServer("shop", { type: "xui", name: "Paris-1" });
     account.addClient(s.id, { email: "zoe-1" });
     await customerOn(8505, "Zoe", { kind: "xui", serverId: s.id, name: "zoe-1" });
-    await press(serversCb.pack({ act: "regen", id: s.id, arg: "" }));
+    await press(serversCb.pack({ act: "regen", server: s.id }));
     expect(lastShown().text).toContain("1 customer is on it");
     expect(lastShown().text).toContain("Zoe @zoe (<code>8505</code>)");
     await press(button("⚠️ Yes, regenerate"));

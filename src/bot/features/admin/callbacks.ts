@@ -2,31 +2,6 @@ import { z } from "zod";
 import { callbackCodec } from "../../../render/callback-data.js";
 
 /**
- * Callback data of the admin's server views (the xui users' codec is in xui/callbacks.ts). `id`
- * is a server id (or a page number for the list); `arg` carries a page, an action, a version or
- * a one-time token, depending on `act`.
- */
-export const serversCb = callbackCodec("a.s", {
-  act: z.enum([
-    "list", // id = page
-    "card",
-    "stats",
-    "power", // arg = action
-    "power-ok", // arg = action.token
-    "extend",
-    "extend-ok", // arg = token
-    "config",
-    "regen",
-    "regen-ok", // arg = token
-    "core",
-    "core-set", // arg = version: asks for confirmation
-    "core-ok", // arg = version.token
-  ]),
-  id: z.coerce.number().int().min(0),
-  arg: z.string().max(32).default(""),
-});
-
-/**
  * Callback data of the admin's customer views. `id` is a Telegram user id (0 for the section
  * itself); `arg` carries a page, a subscription or order id, a one-time token, or
  * `<order id>.<token>` for `retry-ok`, depending on `act`.

@@ -1,6 +1,6 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
-import { accountConversations, accountFeature, accountView } from "./account.js";
+import { accountConversations, accountFeature, accountView } from "./account/index.js";
 import { broadcastConversations, broadcastFeature, broadcastHomeView } from "./broadcast/index.js";
 import { catalogFeature, catalogView } from "./catalog/index.js";
 import { customersConversations, customersFeature, customersHomeView } from "./customers.js";
@@ -11,7 +11,7 @@ import { failedOrdersFeature, failedOrdersView } from "./orders.js";
 import { panelFeature, panelHomeView } from "./panel.js";
 import { panelClientsFeature, panelConversations } from "./panel-clients.js";
 import { paymentsInboxFeature, paymentsInboxView } from "./payments.js";
-import { serversFeature, serversView } from "./servers.js";
+import { serversFeature, serversView } from "./servers/index.js";
 import { settingsConversations, settingsFeature, settingsView } from "./settings/index.js";
 import { starsRefundFeature } from "./stars-refund.js";
 import { statsFeature, statsView } from "./stats/index.js";

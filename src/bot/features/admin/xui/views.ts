@@ -16,9 +16,9 @@ import type { BotContext } from "../../../context.js";
 import { localeOf } from "../../../i18n.js";
 import { type Translate, withNotice } from "../../../kit/index.js";
 import type { View } from "../../../views/show.js";
-import { relinkKeyboard } from "../account.js";
-import { serversCb } from "../callbacks.js";
+import { relinkKeyboard } from "../account/index.js";
 import { withOwners } from "../owners-view.js";
+import { serversCb } from "../servers/callbacks.js";
 import { userRef, xuiCb } from "./callbacks.js";
 
 /** Views of the xui users section: the list, a user's card, the inbounds, the delete confirmation. */
@@ -27,7 +27,7 @@ export const XUI_PAGE_SIZE = 8;
 
 export const listCb = (server: number, page = 0) => xuiCb.pack({ act: "list", server, page });
 export const cardCb = (server: number, ref: string) => xuiCb.pack({ act: "card", server, ref });
-const serverCardCb = (id: number) => serversCb.pack({ act: "card", id, arg: "" });
+const serverCardCb = (id: number) => serversCb.pack({ act: "card", server: id });
 
 export function limitText(t: Translate, locale: Locale, gb: number): string {
   return gb > 0 ? formatGb(locale, gb) : t("xui-unlimited");

@@ -1,0 +1,51 @@
+import { Composer } from "grammy";
+import type { BotContext } from "../../../context.js";
+import { enterConversation } from "../../../kit/index.js";
+import { show } from "../../../views/show.js";
+import { accountCb } from "./callbacks.js";
+import { LOGIN, PASTE_KEY } from "./conversations.js";
+import { accountView, unlinkConfirmView, unlinkedView } from "./views.js";
+
+/**
+ * The hosting account: its card (user, balance, servers, which key), linking it with `/login`
+ * or a pasted key, and unlinking it. What it does goes through the shop's HostingAccount.
+ */
+
+export { accountCb } from "./callbacks.js";
+export { accountConversations } from "./conversations.js";
+export { accountView, relinkKeyboard } from "./views.js";
+
+export const accountFeature = new Composer<BotContext>();
+
+/** Starts linking, unless the key is fixed by ACCOUNT_API_KEY. */
+async function startLinking(ctx: BotContext, conversation: string): Promise<void> {
+  const info = await ctx.deps.shop.hostingAccount.keyInfo();
+  if (info.source === "env") {
+    await ctx.reply(ctx.t("account-env-key", { prefix: info.prefix ?? "" }));
+    return;
+  }
+  await enterConversation(ctx, conversation);
+}
+
+accountFeature.command("login", (ctx) => startLinking(ctx, LOGIN));
+
+accountFeature.callbackQuery(accountCb.pattern, async (ctx) => {
+  const data = accountCb.unpack(ctx.callbackQuery.data);
+  await ctx.answerCallbackQuery();
+  if (!data) return;
+  const { hostingAccount } = ctx.deps.shop;
+  switch (data.act) {
+    case "view":
+      return show(ctx, await accountView(ctx));
+    case "link":
+      return startLinking(ctx, LOGIN);
+    case "key":
+      return startLinking(ctx, PASTE_KEY);
+    case "unlink":
+      return show(ctx, hostingAccount.fixed ? await accountView(ctx) : unlinkConfirmView(ctx));
+    case "unlink-yes":
+      // A fixed key (ACCOUNT_API_KEY) stays; the admin is still shown the ways to link.
+      await hostingAccount.unlink(ctx.from.id);
+      return show(ctx, unlinkedView(ctx));
+  }
+});

@@ -1,0 +1,151 @@
+import { InlineKeyboard } from "grammy";
+import type { Locale } from "../../../../config.js";
+import type { LiveStats, ServerCard } from "../../../../domain/hosting-servers.js";
+import type { PowerAction, Server } from "../../../../hosting/account/index.js";
+import { formatDateTime, formatDuration, formatNumber, html } from "../../../../render/format.js";
+import { hostingErrorText } from "../../../../render/hosting-error.js";
+import type { BotContext } from "../../../context.js";
+import { localeOf } from "../../../i18n.js";
+import { withNoticeView } from "../../../kit/index.js";
+import type { View } from "../../../views/show.js";
+import { accountView } from "../account/index.js";
+import { adminHomeButton } from "../home.js";
+import { xuiCb } from "../xui/callbacks.js";
+import { serversCb } from "./callbacks.js";
+import { cardData, daysLeft, failureView, listData, stateText, statusBadge, viewOr } from "./common.js";
+
+/** Servers shown per page of the list. */
+export const SERVERS_PER_PAGE = 8;
+
+function kindText(ctx: BotContext, server: Server): string {
+  return ctx.t(`servers-kind-${server.kind}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list
+// ---------------------------------------------------------------------------------------------
+
+/** The paged list of the account's servers, or the way to link an account. */
+export async function serversView(ctx: BotContext, page = 0): Promise<View> {
+  const info = await ctx.deps.shop.hostingAccount.keyInfo();
+  if (info.source === "none") return accountView(ctx);
+  return viewOr(ctx, undefined, async () => listView(ctx, await ctx.deps.shop.hostingServers.list(), page));
+}
+
+function listView(ctx: BotContext, servers: Server[], page: number): View {
+  const pages = Math.max(1, Math.ceil(servers.length / SERVERS_PER_PAGE));
+  const current = Math.min(Math.max(0, page), pages - 1);
+  const shown = servers.slice(current * SERVERS_PER_PAGE, (current + 1) * SERVERS_PER_PAGE);
+  const lines = [ctx.t("servers-title", { count: servers.length })];
+  if (pages > 1) lines.push(ctx.t("servers-page", { page: current + 1, pages }));
+  lines.push("");
+  if (servers.length === 0) lines.push(ctx.t("servers-empty"));
+  const keyboard = new InlineKeyboard();
+  for (const s of shown) {
+    const badge = statusBadge(ctx, s.status);
+    lines.push(
+      ctx.t("servers-item", {
+        emoji: badge.emoji,
+        name: html(s.name),
+        status: badge.label,
+        kind: kindText(ctx, s),
+        days: daysLeft(ctx, s.daysLeft),
+      }),
+    );
+    keyboard.text(`${badge.emoji} ${s.name}`, cardData(s.id)).row();
+  }
+  if (pages > 1) {
+    if (current > 0) keyboard.text(ctx.t("servers-prev"), listData(current - 1));
+    if (current < pages - 1) keyboard.text(ctx.t("servers-next"), listData(current + 1));
+    keyboard.row();
+  }
+  keyboard.text(ctx.t("menu-refresh"), listData(current)).row();
+  return { text: lines.join("\n"), keyboard: adminHomeButton(ctx, keyboard) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The card
+// ---------------------------------------------------------------------------------------------
+
+function flagsText(ctx: BotContext, s: Server): string {
+  const flag = (key: string, on: boolean) => `${ctx.t(key)} ${on ? "✅" : "✖"}`;
+  return [
+    flag("servers-flag-bypass", s.vpnBsEnabled),
+    flag("servers-flag-xui", s.xuiEnabled),
+    flag("servers-flag-remnanode", s.remnanodeEnabled),
+  ].join(" · ");
+}
+
+function statsText(ctx: BotContext, locale: Locale, live: LiveStats): string {
+  if (!live.ok) {
+    // hostingErrorText rethrows what it cannot explain (a bug, not a hosting failure).
+    return ctx.t("servers-stats-unavailable", { reason: html(hostingErrorText(ctx.t, live.error)) });
+  }
+  const s = live.stats;
+  return ctx.t("servers-live", {
+    state: stateText(ctx, s.state),
+    cpu: formatNumber(locale, s.cpuLoad, 1),
+    ram: formatNumber(locale, s.ramLoad, 1),
+    uptime: formatDuration(locale, s.uptimeSeconds),
+  });
+}
+
+function cardKeyboard(ctx: BotContext, s: Server): InlineKeyboard {
+  const server = s.id;
+  const power = (action: PowerAction) => serversCb.pack({ act: "power", server, action });
+  const k = new InlineKeyboard()
+    .text(ctx.t("menu-refresh"), cardData(server))
+    .row()
+    .text(ctx.t("servers-start"), power("start"))
+    .text(ctx.t("servers-stop"), power("stop"))
+    .text(ctx.t("servers-restart"), power("restart"))
+    .row()
+    .text(ctx.t("servers-extend"), serversCb.pack({ act: "extend", server }))
+    .text(ctx.t("servers-core"), serversCb.pack({ act: "core", server }))
+    .row()
+    .text(ctx.t("servers-config"), serversCb.pack({ act: "config", server }))
+    .text(ctx.t("servers-regen"), serversCb.pack({ act: "regen", server }))
+    .row();
+  if (s.kind === "xui") {
+    k.text(ctx.t("servers-users"), xuiCb.pack({ act: "list", server, page: 0 }))
+      .text(ctx.t("servers-inbounds"), xuiCb.pack({ act: "inbounds", server }))
+      .row();
+  }
+  k.text(ctx.t("servers-back-list"), listData()).row();
+  return adminHomeButton(ctx, k);
+}
+
+/** A server's card with live stats; `notice` (e.g. an action's result) goes on top. */
+export async function serverCardView(ctx: BotContext, id: number, notice?: string): Promise<View> {
+  let card: ServerCard;
+  try {
+    card = await ctx.deps.shop.hostingServers.card(id);
+  } catch (err) {
+    return withNoticeView(notice, failureView(ctx, err, id));
+  }
+  const s = card.server;
+  const locale = await localeOf(ctx);
+  const badge = statusBadge(ctx, s.status);
+  const text = [
+    ctx.t("servers-card", {
+      name: html(s.name),
+      id: s.id,
+      emoji: badge.emoji,
+      status: badge.label,
+      kind: kindText(ctx, s),
+      tariff: html(s.tariffName || s.tariffId),
+      expires: formatDateTime(locale, s.expiresAt.getTime()),
+      days: daysLeft(ctx, s.daysLeft),
+      // The spec leaves the units open ("not shown"); the card assumes what the hosting's
+      // sandbox serves (cores, MB, GB), in this one place: the units are in `servers-card`.
+      cpu: formatNumber(locale, s.cpu),
+      cores: s.cpu,
+      memory: formatNumber(locale, s.memory),
+      disk: formatNumber(locale, s.disk),
+      flags: flagsText(ctx, s),
+    }),
+    "",
+    statsText(ctx, locale, card.live),
+  ].join("\n");
+  return withNoticeView(notice, { text, keyboard: cardKeyboard(ctx, s) });
+}
