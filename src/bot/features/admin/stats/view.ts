@@ -49,64 +49,62 @@ function kindCells(locale: Locale, orders: KindCounts): string[] {
   return [orders.purchase, orders.renewal, orders.trial].map((n) => formatNumber(locale, n));
 }
 
+/** Per day: new customers, orders by kind and revenue, with a total row for several days. */
+function dayTable(t: Translate, locale: Locale, stats: SalesStats, money: (minor: number) => string): string {
+  const head = [t("stats-col-new"), t("stats-col-buy"), t("stats-col-renew"), t("stats-col-trial")];
+  const row = (label: string, newCustomers: number, orders: KindCounts, revenue: number) => [
+    label,
+    formatNumber(locale, newCustomers),
+    ...kindCells(locale, orders),
+    money(revenue),
+  ];
+  const { total } = stats;
+  return textTable([
+    [t("stats-col-day"), ...head, t("stats-col-revenue")],
+    ...stats.days.map((d) => row(dayLabel(d.start), d.newCustomers, d.orders, d.revenue)),
+    ...(stats.days.length > 1
+      ? [row(t("stats-total"), total.newCustomers, total.orders, total.revenue)]
+      : []),
+  ]);
+}
+
+/** Per plan: orders by kind and revenue (long plan ids cut). */
+function planTable(
+  t: Translate,
+  locale: Locale,
+  stats: SalesStats,
+  money: (minor: number) => string,
+): string {
+  const kinds = [t("stats-col-buy"), t("stats-col-renew"), t("stats-col-trial")];
+  return textTable([
+    [t("stats-col-plan"), ...kinds, t("stats-col-revenue")],
+    ...stats.plans.map((p) => [
+      p.planId.length > PLAN_WIDTH ? `${p.planId.slice(0, PLAN_WIDTH - 1)}…` : p.planId,
+      ...kindCells(locale, p.orders),
+      money(p.revenue),
+    ]),
+  ]);
+}
+
 /** Sales of a range as two compact tables (per day, per plan) and the totals. */
 export function statsText(t: Translate, locale: Locale, stats: SalesStats): string {
   const money = (minor: number) => formatMoney(stats.currency, minor, locale);
-  const head = [t("stats-col-new"), t("stats-col-buy"), t("stats-col-renew"), t("stats-col-trial")];
-  const byDay = textTable([
-    [t("stats-col-day"), ...head, t("stats-col-revenue")],
-    ...stats.days.map((d) => [
-      dayLabel(d.start),
-      formatNumber(locale, d.newCustomers),
-      ...kindCells(locale, d.orders),
-      money(d.revenue),
-    ]),
-    ...(stats.days.length > 1
-      ? [
-          [
-            t("stats-total"),
-            formatNumber(locale, stats.total.newCustomers),
-            ...kindCells(locale, stats.total.orders),
-            money(stats.total.revenue),
-          ],
-        ]
-      : []),
-  ]);
+  const { orders } = stats.total;
   const lines = [
     t("stats-title", { range: t(`stats-range-${stats.range}`) }),
     t("stats-active", { count: formatNumber(locale, stats.activeSubscriptions) }),
     t("stats-summary", {
       customers: formatNumber(locale, stats.total.newCustomers),
-      orders: formatNumber(
-        locale,
-        stats.total.orders.purchase + stats.total.orders.renewal + stats.total.orders.trial,
-      ),
+      orders: formatNumber(locale, orders.purchase + orders.renewal + orders.trial),
       revenue: money(stats.total.revenue),
     }),
     "",
     t("stats-by-day"),
-    `<pre>${html(byDay)}</pre>`,
+    `<pre>${html(dayTable(t, locale, stats, money))}</pre>`,
     t("stats-by-plan"),
+    stats.plans.length === 0 ? t("stats-no-sales") : `<pre>${html(planTable(t, locale, stats, money))}</pre>`,
+    t("stats-legend"),
   ];
-  if (stats.plans.length === 0) lines.push(t("stats-no-sales"));
-  else {
-    const byPlan = textTable([
-      [
-        t("stats-col-plan"),
-        t("stats-col-buy"),
-        t("stats-col-renew"),
-        t("stats-col-trial"),
-        t("stats-col-revenue"),
-      ],
-      ...stats.plans.map((p) => [
-        p.planId.length > PLAN_WIDTH ? `${p.planId.slice(0, PLAN_WIDTH - 1)}…` : p.planId,
-        ...kindCells(locale, p.orders),
-        money(p.revenue),
-      ]),
-    ]);
-    lines.push(`<pre>${html(byPlan)}</pre>`);
-  }
-  lines.push(t("stats-legend"));
   return lines.join("\n");
 }
 
