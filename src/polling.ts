@@ -43,14 +43,56 @@ type FetchSignal = Parameters<UpdateSupplier<Update>["supply"]>[1];
  */
 export function startPolling<C extends Context>(bot: Bot<C>, options: PollingOptions): Polling {
   const { logger } = options;
-  const backoff = options.backoffMs ?? DEFAULT_BACKOFF;
   const inFlight = new InFlight();
-  let offset = 0;
+  const source = createSource(fetchLoop(bot, options));
+  const sink = createConcurrentSink<Update, BotError<C>>(
+    { consume: (update) => inFlight.track(bot.handleUpdate(update)) },
+    async (error) => {
+      try {
+        await bot.errorHandler(error);
+      } catch (err) {
+        logger.error({ err }, "unhandled bot error");
+      }
+    },
+  );
+  const runner: RunnerHandle = createRunner(source, sink);
+  runner.start();
+  runner.task()?.catch((err: unknown) => {
+    if (refusedToken(err)) {
+      logger.error(
+        { description: err.description },
+        "Telegram refused the bot token: check BOT_TOKEN (revoked or mistyped); stopping",
+      );
+    } else logger.error({ err }, "polling failed; stopping");
+    options.onFatal();
+  });
 
-  const supplier: UpdateSupplier<Update> = {
+  return {
+    handlers: () => inFlight.size,
+    stop: async () => {
+      if (runner.isRunning()) await runner.stop();
+      await inFlight.drain();
+    },
+  };
+}
+
+/** What kept the last getUpdates calls from answering (each said once until polling works again). */
+type Trouble = "conflict" | "unreachable" | "flood";
+
+/** Telegram refused the token (401/404): polling cannot go on. */
+function refusedToken(err: unknown): err is GrammyError {
+  return err instanceof GrammyError && (err.error_code === 401 || err.error_code === 404);
+}
+
+/** The fetch loop: updates from the last offset on, a failed call waited out with a bounded backoff. */
+function fetchLoop<C extends Context>(bot: Bot<C>, options: PollingOptions): UpdateSupplier<Update> {
+  const { logger } = options;
+  const backoff = options.backoffMs ?? DEFAULT_BACKOFF;
+  let offset = 0;
+  return {
     supply: async (batchSize, signal) => {
       let wait = backoff.first;
-      let trouble: "conflict" | "unreachable" | "flood" | undefined;
+      let trouble: Trouble | undefined;
       for (;;) {
         try {
           const updates = await bot.api.getUpdates(
@@ -68,62 +110,39 @@ export function startPolling<C extends Context>(bot: Bot<C>, options: PollingOpt
           return updates;
         } catch (err) {
           if (signal.aborted) throw err;
-          if (err instanceof GrammyError && (err.error_code === 401 || err.error_code === 404)) throw err;
-          let delay = wait;
-          if (err instanceof GrammyError && err.error_code === 409) {
-            trouble = "conflict";
-            logger.warn(
-              { description: err.description },
-              `another process is polling this bot (or a webhook is set); retrying in ${delay / 1000} s`,
-            );
-          } else if (err instanceof GrammyError && err.error_code === 429) {
-            delay = (err.parameters.retry_after ?? 1) * 1_000;
-            if (trouble !== "flood") logger.warn({ waitMs: delay }, "Telegram asked to slow down polling");
-            trouble = "flood";
-          } else {
-            // Said once per outage; the error is masked by the logger (it names the token's URL).
-            if (trouble !== "unreachable")
-              logger.warn({ err }, "Telegram unreachable while polling; retrying");
-            trouble = "unreachable";
-          }
-          await pause(delay, signal);
+          if (refusedToken(err)) throw err;
+          const next = troubleOf(err, trouble, wait, logger);
+          trouble = next.trouble;
+          await pause(next.delay, signal);
           wait = Math.min(wait * 2, backoff.max);
         }
       }
     },
   };
+}
 
-  const source = createSource(supplier);
-  const sink = createConcurrentSink<Update, BotError<C>>(
-    { consume: (update) => inFlight.track(bot.handleUpdate(update)) },
-    async (error) => {
-      try {
-        await bot.errorHandler(error);
-      } catch (err) {
-        logger.error({ err }, "unhandled bot error");
-      }
-    },
-  );
-  const runner: RunnerHandle = createRunner(source, sink);
-  runner.start();
-  runner.task()?.catch((err: unknown) => {
-    const refused = err instanceof GrammyError && (err.error_code === 401 || err.error_code === 404);
-    if (refused) {
-      logger.error(
-        { description: err.description },
-        "Telegram refused the bot token: check BOT_TOKEN (revoked or mistyped); stopping",
-      );
-    } else logger.error({ err }, "polling failed; stopping");
-    options.onFatal();
-  });
-
-  return {
-    handlers: () => inFlight.size,
-    stop: async () => {
-      if (runner.isRunning()) await runner.stop();
-      await inFlight.drain();
-    },
-  };
+/** What a failed getUpdates call means, logged once per kind of trouble, and how long to wait. */
+function troubleOf(
+  err: unknown,
+  before: Trouble | undefined,
+  wait: number,
+  logger: Logger,
+): { trouble: Trouble; delay: number } {
+  if (err instanceof GrammyError && err.error_code === 409) {
+    logger.warn(
+      { description: err.description },
+      `another process is polling this bot (or a webhook is set); retrying in ${wait / 1000} s`,
+    );
+    return { trouble: "conflict", delay: wait };
+  }
+  if (err instanceof GrammyError && err.error_code === 429) {
+    const delay = (err.parameters.retry_after ?? 1) * 1_000;
+    if (before !== "flood") logger.warn({ waitMs: delay }, "Telegram asked to slow down polling");
+    return { trouble: "flood", delay };
+  }
+  // Said once per outage; the error is masked by the logger (it names the token's URL).
+  if (before !== "unreachable") logger.warn({ err }, "Telegram unreachable while polling; retrying");
+  return { trouble: "unreachable", delay: wait };
 }
 
 /** Waits `ms`, or rejects at once when `signal` aborts (a shutdown must not sit out a backoff). */

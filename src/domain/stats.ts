@@ -133,22 +133,29 @@ export async function computeStats(deps: StatsDeps, range: StatsRange): Promise<
     planOf(entry.planId ?? "?").revenue += revenue;
   }
 
-  const catalogOrder = deps.catalog().plans.map((p) => p.id);
+  const planList = inCatalogOrder([...plans.values()], deps.catalog());
+  return { range, from, to, currency, days, plans: planList, total: totalOf(days), activeSubscriptions };
+}
+
+/** Plans in catalog order first, then plans no longer sold (by id). */
+function inCatalogOrder(plans: PlanStats[], catalog: Catalog): PlanStats[] {
+  const catalogOrder = catalog.plans.map((p) => p.id);
   const rank = (id: string) => {
     const i = catalogOrder.indexOf(id);
     return i < 0 ? catalogOrder.length : i;
   };
-  const planList = [...plans.values()].sort(
-    (a, b) => rank(a.planId) - rank(b.planId) || (a.planId < b.planId ? -1 : 1),
-  );
+  return plans.sort((a, b) => rank(a.planId) - rank(b.planId) || (a.planId < b.planId ? -1 : 1));
+}
 
+/** The days of a range added up. */
+function totalOf(days: DayStats[]): Omit<DayStats, "start"> {
   const total = { newCustomers: 0, revenue: 0, orders: zeroKinds() };
   for (const d of days) {
     total.newCustomers += d.newCustomers;
     total.revenue += d.revenue;
     for (const k of Object.keys(total.orders) as OrderKind[]) total.orders[k] += d.orders[k];
   }
-  return { range, from, to, currency, days, plans: planList, total, activeSubscriptions };
+  return total;
 }
 
 /**

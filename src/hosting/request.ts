@@ -121,7 +121,17 @@ export class HostingHttp {
       if (secret) headers.authorization = `Bearer ${secret}`;
     }
     if (spec.body !== undefined) headers["content-type"] = "application/json";
+    const { response, text } = await this.exchange(spec, info, url, headers);
+    return decode(spec, info, response, text);
+  }
 
+  /** The HTTP exchange itself, timed and observed; a timeout or a network failure as its error. */
+  private async exchange(
+    spec: CallSpec<z.ZodType>,
+    info: RequestInfo,
+    url: URL,
+    headers: Record<string, string>,
+  ): Promise<{ response: Awaited<ReturnType<typeof fetch>>; text: string }> {
     const timeoutMs = spec.timeoutMs ?? this.timeoutMs;
     const started = performance.now();
     const observe = (status: number) =>
@@ -151,28 +161,37 @@ export class HostingHttp {
       throw new HostingNetworkError(info, err);
     }
     observe(response.status);
-
-    let json: unknown;
-    try {
-      json = text.length === 0 ? {} : JSON.parse(text);
-    } catch {
-      if (!response.ok) throw new HostingApiError(info, response.status, text.slice(0, 200), undefined);
-      throw new HostingSchemaError(info, "body is not JSON");
-    }
-
-    const envelope = failureEnvelope.safeParse(json);
-    const failed = !response.ok || (envelope.success && envelope.data.ok === false);
-    if (failed) {
-      const e = envelope.success ? envelope.data : {};
-      const codeFromError = e.error && CODE_LIKE.test(e.error) ? e.error : undefined;
-      const code = e.code ?? codeFromError;
-      const detail = e.message ?? e.error ?? `HTTP ${response.status}`;
-      // A 2xx with `ok: false` is still a refusal; treat it as a bad request.
-      throw new HostingApiError(info, response.ok ? 400 : response.status, detail, code);
-    }
-
-    const parsed = spec.schema.safeParse(json);
-    if (!parsed.success) throw new HostingSchemaError(info, z.prettifyError(parsed.error));
-    return parsed.data;
+    return { response, text };
   }
+}
+
+/** An answer read: JSON, not a refusal (a non-2xx, or `ok: false`), in the shape `spec` expects. */
+function decode<S extends z.ZodType>(
+  spec: CallSpec<S>,
+  info: RequestInfo,
+  response: { ok: boolean; status: number },
+  text: string,
+): z.output<S> {
+  let json: unknown;
+  try {
+    json = text.length === 0 ? {} : JSON.parse(text);
+  } catch {
+    if (!response.ok) throw new HostingApiError(info, response.status, text.slice(0, 200), undefined);
+    throw new HostingSchemaError(info, "body is not JSON");
+  }
+
+  const envelope = failureEnvelope.safeParse(json);
+  const failed = !response.ok || (envelope.success && envelope.data.ok === false);
+  if (failed) {
+    const e = envelope.success ? envelope.data : {};
+    const codeFromError = e.error && CODE_LIKE.test(e.error) ? e.error : undefined;
+    const code = e.code ?? codeFromError;
+    const detail = e.message ?? e.error ?? `HTTP ${response.status}`;
+    // A 2xx with `ok: false` is still a refusal; treat it as a bad request.
+    throw new HostingApiError(info, response.ok ? 400 : response.status, detail, code);
+  }
+
+  const parsed = spec.schema.safeParse(json);
+  if (!parsed.success) throw new HostingSchemaError(info, z.prettifyError(parsed.error));
+  return parsed.data;
 }

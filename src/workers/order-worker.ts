@@ -52,73 +52,9 @@ export interface OrderWorker {
  * refunds it and tells the customer and the admins.
  */
 export function startOrderWorker(deps: OrderWorkerDeps): OrderWorker {
-  const { orders, fulfilment, notifier, logger } = deps;
-  const now = () => (deps.clock ?? { now: Date.now }).now();
-  const noticeAfter = deps.delayNoticeAfterMs ?? DELAY_NOTICE_AFTER_MS;
-
-  /** Tells the customer once that the order is taking longer (payment safe, access will follow). */
-  const noticeDelay = async (orderId: string): Promise<void> => {
-    const order = await orders.get(orderId);
-    if (!order || !["paid", "provisioning"].includes(order.status)) return;
-    if (!(await orders.stampOnce(orderId, "delayNoticeAt"))) return;
-    await notifier.delayed(order);
-  };
-  const paidLongAgo = (order: Order | undefined) =>
-    order !== undefined && now() - (order.paidAt ?? order.createdAt) >= noticeAfter;
-
-  /** The next renewal of a chain runs at once instead of at its next look. */
-  const promote = async (orderId: string | undefined) => {
-    if (!orderId) return;
-    const job = await deps.queue.queue.getJob(orderId);
-    if (job && (await job.isDelayed())) await job.promote().catch(() => undefined);
-  };
-
-  const process = async (job: Job<OrderJobData, string>, token?: string): Promise<string> => {
-    const { orderId } = orderJobData.parse(job.data);
-    const log = logger.child({ orderId, attempt: job.attemptsMade + 1 });
-    // A slow hosting side: the customer hears after ~10 s, not after the attempt's timeout.
-    const slow = setTimeout(() => {
-      noticeDelay(orderId).catch((err: unknown) => log.warn({ err }, "delay notice failed"));
-    }, noticeAfter);
-    slow.unref();
-    try {
-      const result = await fulfilment.fulfil(orderId);
-      if (result.outcome === "waiting") {
-        // Another renewal of the same subscription goes first; this job looks again later
-        // without spending an attempt.
-        if (paidLongAgo(result.order)) await noticeDelay(orderId);
-        await job.moveToDelayed(Date.now() + (deps.chainWaitMs ?? CHAIN_WAIT_MS), token);
-        throw new DelayedError();
-      }
-      // A finished order whose delivery did not go out (Telegram failed on an earlier run) is
-      // delivered now; one already delivered is not sent twice.
-      const done =
-        result.outcome === "active" ? result : result.order && (await fulfilment.finished(result.order));
-      if (done) await deliverOnce(orders, orderId, () => notifier.delivered(done));
-      if (result.outcome === "active") await promote(result.nextInChain);
-      deps.metrics?.jobs.inc({ queue: ORDERS_QUEUE, outcome: result.outcome });
-      return result.outcome;
-    } catch (err) {
-      if (err instanceof DelayedError) throw err;
-      const final = !isRetryable(err) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      log.warn({ err, final }, "order attempt failed");
-      await orders.update(orderId, { error: describe(err) }).catch(() => undefined);
-      if (!final) {
-        deps.metrics?.jobs.inc({ queue: ORDERS_QUEUE, outcome: "retry" });
-        await noticeDelay(orderId).catch((e: unknown) => log.warn({ err: e }, "delay notice failed"));
-        throw err;
-      }
-      const failed = await fulfilment.fail(orderId, describe(err));
-      if (failed) await notifier.failed(failed.order, failed.refunded, err, failed.orphan);
-      await promote(failed?.nextInChain);
-      deps.metrics?.jobs.inc({ queue: ORDERS_QUEUE, outcome: "failed" });
-      return "failed";
-    } finally {
-      clearTimeout(slow);
-    }
-  };
-
-  const worker = new Worker<OrderJobData, string>(ORDERS_QUEUE, process, {
+  const { orders, logger } = deps;
+  const jobs = new OrderJobs(deps);
+  const worker = new Worker<OrderJobData, string>(ORDERS_QUEUE, (job, token) => jobs.process(job, token), {
     connection: deps.connection,
     prefix: QUEUE_PREFIX,
     concurrency: deps.concurrency ?? 4,
@@ -135,6 +71,96 @@ export function startOrderWorker(deps: OrderWorkerDeps): OrderWorker {
     },
     close: () => worker.close(),
   };
+}
+
+/** An attempt that did not wait for an earlier renewal. */
+type FulfilResult = Exclude<Awaited<ReturnType<Fulfilment["fulfil"]>>, { outcome: "waiting" }>;
+
+/** One order job: an attempt at fulfilling it, and what follows its success or failure. */
+class OrderJobs {
+  private readonly noticeAfter: number;
+
+  constructor(private readonly deps: OrderWorkerDeps) {
+    this.noticeAfter = deps.delayNoticeAfterMs ?? DELAY_NOTICE_AFTER_MS;
+  }
+
+  async process(job: Job<OrderJobData, string>, token?: string): Promise<string> {
+    const { orderId } = orderJobData.parse(job.data);
+    const log = this.deps.logger.child({ orderId, attempt: job.attemptsMade + 1 });
+    // A slow hosting side: the customer hears after ~10 s, not after the attempt's timeout.
+    const slow = setTimeout(() => {
+      this.noticeDelay(orderId).catch((err: unknown) => log.warn({ err }, "delay notice failed"));
+    }, this.noticeAfter);
+    slow.unref();
+    try {
+      const result = await this.deps.fulfilment.fulfil(orderId);
+      if (result.outcome === "waiting") {
+        // Another renewal of the same subscription goes first; this job looks again later
+        // without spending an attempt.
+        if (this.paidLongAgo(result.order)) await this.noticeDelay(orderId);
+        await job.moveToDelayed(Date.now() + (this.deps.chainWaitMs ?? CHAIN_WAIT_MS), token);
+        throw new DelayedError();
+      }
+      return await this.fulfilled(orderId, result);
+    } catch (err) {
+      if (err instanceof DelayedError) throw err;
+      return await this.attemptFailed(job, orderId, err, log);
+    } finally {
+      clearTimeout(slow);
+    }
+  }
+
+  /** After an attempt that did not wait: delivery (once), the chain's next renewal, the metric. */
+  private async fulfilled(orderId: string, result: FulfilResult): Promise<string> {
+    const { orders, fulfilment, notifier } = this.deps;
+    // A finished order whose delivery did not go out (Telegram failed on an earlier run) is
+    // delivered now; one already delivered is not sent twice.
+    const done =
+      result.outcome === "active" ? result : result.order && (await fulfilment.finished(result.order));
+    if (done) await deliverOnce(orders, orderId, () => notifier.delivered(done));
+    if (result.outcome === "active") await this.promote(result.nextInChain);
+    this.deps.metrics?.jobs.inc({ queue: ORDERS_QUEUE, outcome: result.outcome });
+    return result.outcome;
+  }
+
+  /** A failed attempt: thrown again while it may heal, else the order fails (refunded, told). */
+  private async attemptFailed(job: Job<OrderJobData, string>, orderId: string, err: unknown, log: Logger) {
+    const { orders, fulfilment, notifier, metrics } = this.deps;
+    const final = !isRetryable(err) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    log.warn({ err, final }, "order attempt failed");
+    await orders.update(orderId, { error: describe(err) }).catch(() => undefined);
+    if (!final) {
+      metrics?.jobs.inc({ queue: ORDERS_QUEUE, outcome: "retry" });
+      await this.noticeDelay(orderId).catch((e: unknown) => log.warn({ err: e }, "delay notice failed"));
+      throw err;
+    }
+    const failed = await fulfilment.fail(orderId, describe(err));
+    if (failed) await notifier.failed(failed.order, failed.refunded, err, failed.orphan);
+    await this.promote(failed?.nextInChain);
+    metrics?.jobs.inc({ queue: ORDERS_QUEUE, outcome: "failed" });
+    return "failed";
+  }
+
+  /** Tells the customer once that the order is taking longer (payment safe, access will follow). */
+  private async noticeDelay(orderId: string): Promise<void> {
+    const { orders, notifier } = this.deps;
+    const order = await orders.get(orderId);
+    if (!order || !["paid", "provisioning"].includes(order.status)) return;
+    if (!(await orders.stampOnce(orderId, "delayNoticeAt"))) return;
+    await notifier.delayed(order);
+  }
+
+  private paidLongAgo(order: Order | undefined): boolean {
+    const now = (this.deps.clock ?? { now: Date.now }).now();
+    return order !== undefined && now - (order.paidAt ?? order.createdAt) >= this.noticeAfter;
+  }
+
+  /** The next renewal of a chain runs at once instead of at its next look. */
+  private async promote(orderId: string | undefined): Promise<void> {
+    if (!orderId) return;
+    const job = await this.deps.queue.queue.getJob(orderId);
+    if (job && (await job.isDelayed())) await job.promote().catch(() => undefined);
+  }
 }
 
 /** Sends the delivery message unless it was sent before (a re-run after a crash). */

@@ -143,77 +143,10 @@ export interface OutboxWorkerDeps {
  * marked and skipped next time; a once-only message is never sent twice.
  */
 export function startOutboxWorker(deps: OutboxWorkerDeps): Worker<OutboxMessage, SendOutcome> {
-  const gap = deps.perChatGapMs ?? PER_CHAT_GAP_MS;
-  const broadcasts = new BroadcastRecords(deps.redis);
-
-  const record = async (message: OutboxMessage, outcome: SendOutcome) => {
-    deps.metrics?.jobs.inc({ queue: OUTBOX_QUEUE, outcome });
-    if (message.broadcastId && outcome !== "duplicate") {
-      await broadcasts.count(message.broadcastId, outcome);
-    }
-    return outcome;
-  };
-
+  const delivery = new OutboxDelivery(deps, (ms) => worker.rateLimit(ms));
   const worker: Worker<OutboxMessage, SendOutcome> = new Worker<OutboxMessage, SendOutcome>(
     OUTBOX_QUEUE,
-    async (job: Job<OutboxMessage, SendOutcome>, token?: string) => {
-      const message = outboxMessage.parse(job.data);
-      if (message.once && (await deps.redis.exists(sentKey(message.once))))
-        return record(message, "duplicate");
-      if (message.broadcastId && (await broadcasts.isStopped(message.broadcastId))) {
-        return record(message, "cancelled");
-      }
-      if (message.broadcastId && (await deps.customers.get(message.chatId))?.botBlocked) {
-        return record(message, "blocked");
-      }
-      // One message per chat per second: a second one waits its turn.
-      const free = await deps.redis.set(gapKey(message.chatId), "1", "PX", gap, "NX");
-      if (!free) {
-        await job.moveToDelayed(Date.now() + gap, token);
-        throw new DelayedError();
-      }
-      try {
-        const { entities } = message;
-        const options = {
-          parse_mode: entities ? undefined : ("HTML" as const),
-          reply_markup: message.keyboard,
-        };
-        if (message.photo) {
-          await deps.api.sendPhoto(message.chatId, message.photo, {
-            ...options,
-            caption: message.text,
-            caption_entities: entities,
-          });
-        } else {
-          await deps.api.sendMessage(message.chatId, message.text, {
-            ...options,
-            entities,
-            link_preview_options: { is_disabled: true },
-          });
-        }
-      } catch (err) {
-        if (err instanceof GrammyError && err.error_code === 429) {
-          const waitMs = (err.parameters.retry_after ?? 1) * 1_000;
-          deps.logger.warn({ waitMs }, "Telegram asked to slow down");
-          await worker.rateLimit(waitMs);
-          await deps.redis.del(gapKey(message.chatId));
-          throw Worker.RateLimitError();
-        }
-        if (err instanceof GrammyError && err.error_code === 403) {
-          await deps.customers.markBotBlocked(message.chatId);
-          return record(message, "blocked");
-        }
-        if (err instanceof GrammyError && err.error_code === 400) {
-          deps.logger.warn({ chatId: message.chatId, err: err.description }, "message refused");
-          return record(message, "failed");
-        }
-        const attempts = job.opts.attempts ?? 1;
-        if (job.attemptsMade + 1 >= attempts) await record(message, "failed");
-        throw err;
-      }
-      if (message.once) await deps.redis.set(sentKey(message.once), "1", "EX", SENT_TTL_SECONDS);
-      return record(message, "sent");
-    },
+    (job: Job<OutboxMessage, SendOutcome>, token?: string) => delivery.process(job, token),
     {
       connection: deps.connection,
       prefix: QUEUE_PREFIX,
@@ -223,4 +156,103 @@ export function startOutboxWorker(deps: OutboxWorkerDeps): Worker<OutboxMessage,
   );
   worker.on("error", (err) => deps.logger.error({ err }, "outbox worker error"));
   return worker;
+}
+
+/** One outbox job: skipped, held back for its chat's gap, or sent, and its outcome counted. */
+class OutboxDelivery {
+  private readonly gap: number;
+  private readonly broadcasts: BroadcastRecords;
+
+  constructor(
+    private readonly deps: OutboxWorkerDeps,
+    /** Pauses the whole queue (Telegram's 429 applies to the bot, not the chat). */
+    private readonly rateLimit: (ms: number) => Promise<void>,
+  ) {
+    this.gap = deps.perChatGapMs ?? PER_CHAT_GAP_MS;
+    this.broadcasts = new BroadcastRecords(deps.redis);
+  }
+
+  async process(job: Job<OutboxMessage, SendOutcome>, token?: string): Promise<SendOutcome> {
+    const { redis } = this.deps;
+    const message = outboxMessage.parse(job.data);
+    const skipped = await this.skipped(message);
+    if (skipped) return this.record(message, skipped);
+    // One message per chat per second: a second one waits its turn.
+    const free = await redis.set(gapKey(message.chatId), "1", "PX", this.gap, "NX");
+    if (!free) {
+      await job.moveToDelayed(Date.now() + this.gap, token);
+      throw new DelayedError();
+    }
+    try {
+      await this.send(message);
+    } catch (err) {
+      return await this.sendFailed(err, job, message);
+    }
+    if (message.once) await redis.set(sentKey(message.once), "1", "EX", SENT_TTL_SECONDS);
+    return this.record(message, "sent");
+  }
+
+  /** Why the message is not sent at all: sent before, its broadcast stopped, or a blocked chat. */
+  private async skipped(message: OutboxMessage): Promise<SendOutcome | undefined> {
+    if (message.once && (await this.deps.redis.exists(sentKey(message.once)))) return "duplicate";
+    if (message.broadcastId && (await this.broadcasts.isStopped(message.broadcastId))) return "cancelled";
+    if (message.broadcastId && (await this.deps.customers.get(message.chatId))?.botBlocked) return "blocked";
+    return undefined;
+  }
+
+  private async send(message: OutboxMessage): Promise<void> {
+    const { entities } = message;
+    const options = {
+      parse_mode: entities ? undefined : ("HTML" as const),
+      reply_markup: message.keyboard,
+    };
+    if (message.photo) {
+      await this.deps.api.sendPhoto(message.chatId, message.photo, {
+        ...options,
+        caption: message.text,
+        caption_entities: entities,
+      });
+    } else {
+      await this.deps.api.sendMessage(message.chatId, message.text, {
+        ...options,
+        entities,
+        link_preview_options: { is_disabled: true },
+      });
+    }
+  }
+
+  /** A refused send: a 429 pauses the queue, 403 marks the chat, 400 fails it, the rest retries. */
+  private async sendFailed(
+    err: unknown,
+    job: Job<OutboxMessage, SendOutcome>,
+    message: OutboxMessage,
+  ): Promise<SendOutcome> {
+    const { deps } = this;
+    if (err instanceof GrammyError && err.error_code === 429) {
+      const waitMs = (err.parameters.retry_after ?? 1) * 1_000;
+      deps.logger.warn({ waitMs }, "Telegram asked to slow down");
+      await this.rateLimit(waitMs);
+      await deps.redis.del(gapKey(message.chatId));
+      throw Worker.RateLimitError();
+    }
+    if (err instanceof GrammyError && err.error_code === 403) {
+      await deps.customers.markBotBlocked(message.chatId);
+      return this.record(message, "blocked");
+    }
+    if (err instanceof GrammyError && err.error_code === 400) {
+      deps.logger.warn({ chatId: message.chatId, err: err.description }, "message refused");
+      return this.record(message, "failed");
+    }
+    const attempts = job.opts.attempts ?? 1;
+    if (job.attemptsMade + 1 >= attempts) await this.record(message, "failed");
+    throw err;
+  }
+
+  private async record(message: OutboxMessage, outcome: SendOutcome): Promise<SendOutcome> {
+    this.deps.metrics?.jobs.inc({ queue: OUTBOX_QUEUE, outcome });
+    if (message.broadcastId && outcome !== "duplicate") {
+      await this.broadcasts.count(message.broadcastId, outcome);
+    }
+    return outcome;
+  }
 }

@@ -66,6 +66,12 @@ export function reminderThreshold(expiresAt: number, now: number): ReminderThres
 export const reminderOnceKey = (subId: string, expiresAt: number, threshold: ReminderThreshold) =>
   `remind:${subId}:${expiresAt}:${threshold}`;
 
+/** One `subs:expiry` entry: a subscription id and its expiry (ms). */
+export interface ExpiryEntry {
+  id: string;
+  expiresAt: number;
+}
+
 /**
  * Pages through `subs:expiry` entries with an expiry in [from, to], soonest first, using only
  * `expiringBetween`. Entries sharing the boundary score are carried over, so equal expiries on
@@ -76,7 +82,7 @@ export async function* scanExpiries(
   from: number,
   to: number,
   page = PAGE,
-): AsyncGenerator<{ id: string; expiresAt: number }[]> {
+): AsyncGenerator<ExpiryEntry[]> {
   let low = from;
   let atLow = new Set<string>();
   for (;;) {
@@ -122,13 +128,107 @@ export function reachable(customer: Customer | undefined, fallback: Locale): Loc
  * over (or reached before the subscription existed) is never sent late.
  */
 export function createReminderTask(deps: ReminderDeps): ReminderTask {
-  const fallback = deps.defaultLocale ?? "en";
-  /** once-keys queued by this process -> expiry (pruned when out of the windows). */
-  const queued = new Map<string, number>();
+  const reminders = new ExpiryReminders(deps);
+  return { name: "reminders", everyMs: REMINDERS_EVERY_MS, run: () => reminders.run() };
+}
 
-  const message = (sub: Subscription, threshold: ReminderThreshold, locale: Locale): OutboxMessage => {
-    const t = (key: string, vars?: Record<string, string | number>) => deps.i18n.t(locale, key, vars);
-    const plan = deps.services.shop.plan(sub.planId);
+/** A reminder to queue: the subscription and the most urgent threshold it has reached. */
+interface Ready {
+  sub: Subscription;
+  threshold: ReminderThreshold;
+}
+
+class ExpiryReminders {
+  private readonly fallback: Locale;
+  /** once-keys queued by this process -> expiry (pruned when out of the windows). */
+  private readonly queued = new Map<string, number>();
+
+  constructor(private readonly deps: ReminderDeps) {
+    this.fallback = deps.defaultLocale ?? "en";
+  }
+
+  async run(): Promise<ReminderResult> {
+    const now = this.deps.clock.now();
+    const result: ReminderResult = {
+      due: 0,
+      queued: { expired: 0, "3h": 0, "1d": 0, "3d": 0 },
+      known: 0,
+      blocked: 0,
+      preempted: 0,
+      stale: 0,
+    };
+    for (const [once, expiresAt] of this.queued) {
+      if (expiresAt <= now - EXPIRED_LOOKBACK_MS) this.queued.delete(once);
+    }
+
+    const windowEnd = now + Math.max(...REMINDER_THRESHOLDS.map((t) => t.beforeMs));
+    const pages = scanExpiries(this.deps.services.subscriptions, now - EXPIRED_LOOKBACK_MS + 1, windowEnd);
+    for await (const page of pages) {
+      result.due += page.length;
+      const ready = await this.readyOf(page, now, result);
+      await this.send(ready, result);
+    }
+    const total = Object.values(result.queued).reduce((a, b) => a + b, 0);
+    if (total > 0) this.deps.logger.info({ ...result }, "expiry reminders queued");
+    return result;
+  }
+
+  /** The reminders due on a page of `subs:expiry` entries, their subscriptions read and checked. */
+  private async readyOf(page: ExpiryEntry[], now: number, result: ReminderResult): Promise<Ready[]> {
+    const todo: (ExpiryEntry & { threshold: ReminderThreshold })[] = [];
+    for (const e of page) {
+      const threshold = reminderThreshold(e.expiresAt, now);
+      if (!threshold) continue;
+      if (this.queued.has(reminderOnceKey(e.id, e.expiresAt, threshold))) result.known++;
+      else todo.push({ ...e, threshold });
+    }
+    const subs = await Promise.all(todo.map((e) => this.deps.services.subscriptions.get(e.id)));
+    const ready: Ready[] = [];
+    todo.forEach((e, i) => {
+      const sub = subs[i];
+      if (!sub || sub.expiresAt === 0 || sub.expiresAt !== e.expiresAt) {
+        result.stale++;
+        return;
+      }
+      const before = REMINDER_THRESHOLDS.find((t) => t.id === e.threshold)?.beforeMs ?? 0;
+      if (sub.expiresAt - before <= sub.createdAt) {
+        result.preempted++;
+        this.queued.set(reminderOnceKey(sub.id, sub.expiresAt, e.threshold), sub.expiresAt);
+        return;
+      }
+      ready.push({ sub, threshold: e.threshold });
+    });
+    return ready;
+  }
+
+  /** Queues the reminders to the customers who can be reached, in their language. */
+  private async send(ready: Ready[], result: ReminderResult): Promise<void> {
+    const ids = [...new Set(ready.map((r) => r.sub.customerId))];
+    const customers = new Map(
+      await Promise.all(ids.map(async (id) => [id, await this.deps.services.customers.get(id)] as const)),
+    );
+    const messages: OutboxMessage[] = [];
+    const sent: Ready[] = [];
+    for (const r of ready) {
+      const locale = reachable(customers.get(r.sub.customerId), this.fallback);
+      if (!locale) {
+        result.blocked++;
+        continue;
+      }
+      messages.push(this.message(r.sub, r.threshold, locale));
+      sent.push(r);
+    }
+    if (messages.length === 0) return;
+    await this.deps.outbox.sendMany(messages);
+    for (const r of sent) {
+      this.queued.set(reminderOnceKey(r.sub.id, r.sub.expiresAt, r.threshold), r.sub.expiresAt);
+      result.queued[r.threshold]++;
+    }
+  }
+
+  private message(sub: Subscription, threshold: ReminderThreshold, locale: Locale): OutboxMessage {
+    const t = (key: string, vars?: Record<string, string | number>) => this.deps.i18n.t(locale, key, vars);
+    const plan = this.deps.services.shop.plan(sub.planId);
     const vars = {
       plan: html(planTitle(plan, locale, sub.planId)),
       date: formatDateTime(locale, sub.expiresAt),
@@ -145,73 +245,5 @@ export function createReminderTask(deps: ReminderDeps): ReminderTask {
       }),
       once: reminderOnceKey(sub.id, sub.expiresAt, threshold),
     };
-  };
-
-  const run = async (): Promise<ReminderResult> => {
-    const now = deps.clock.now();
-    const result: ReminderResult = {
-      due: 0,
-      queued: { expired: 0, "3h": 0, "1d": 0, "3d": 0 },
-      known: 0,
-      blocked: 0,
-      preempted: 0,
-      stale: 0,
-    };
-    for (const [once, expiresAt] of queued) if (expiresAt <= now - EXPIRED_LOOKBACK_MS) queued.delete(once);
-
-    const windowEnd = now + Math.max(...REMINDER_THRESHOLDS.map((t) => t.beforeMs));
-    const pages = scanExpiries(deps.services.subscriptions, now - EXPIRED_LOOKBACK_MS + 1, windowEnd);
-    for await (const page of pages) {
-      result.due += page.length;
-      const todo: { id: string; expiresAt: number; threshold: ReminderThreshold }[] = [];
-      for (const e of page) {
-        const threshold = reminderThreshold(e.expiresAt, now);
-        if (!threshold) continue;
-        if (queued.has(reminderOnceKey(e.id, e.expiresAt, threshold))) result.known++;
-        else todo.push({ ...e, threshold });
-      }
-      const subs = await Promise.all(todo.map((e) => deps.services.subscriptions.get(e.id)));
-      const ready: { sub: Subscription; threshold: ReminderThreshold }[] = [];
-      todo.forEach((e, i) => {
-        const sub = subs[i];
-        if (!sub || sub.expiresAt === 0 || sub.expiresAt !== e.expiresAt) {
-          result.stale++;
-          return;
-        }
-        const before = REMINDER_THRESHOLDS.find((t) => t.id === e.threshold)?.beforeMs ?? 0;
-        if (sub.expiresAt - before <= sub.createdAt) {
-          result.preempted++;
-          queued.set(reminderOnceKey(sub.id, sub.expiresAt, e.threshold), sub.expiresAt);
-          return;
-        }
-        ready.push({ sub, threshold: e.threshold });
-      });
-      const ids = [...new Set(ready.map((r) => r.sub.customerId))];
-      const customers = new Map(
-        await Promise.all(ids.map(async (id) => [id, await deps.services.customers.get(id)] as const)),
-      );
-      const messages: OutboxMessage[] = [];
-      const sent: typeof ready = [];
-      for (const r of ready) {
-        const locale = reachable(customers.get(r.sub.customerId), fallback);
-        if (!locale) {
-          result.blocked++;
-          continue;
-        }
-        messages.push(message(r.sub, r.threshold, locale));
-        sent.push(r);
-      }
-      if (messages.length === 0) continue;
-      await deps.outbox.sendMany(messages);
-      for (const r of sent) {
-        queued.set(reminderOnceKey(r.sub.id, r.sub.expiresAt, r.threshold), r.sub.expiresAt);
-        result.queued[r.threshold]++;
-      }
-    }
-    const total = Object.values(result.queued).reduce((a, b) => a + b, 0);
-    if (total > 0) deps.logger.info({ ...result }, "expiry reminders queued");
-    return result;
-  };
-
-  return { name: "reminders", everyMs: REMINDERS_EVERY_MS, run };
+  }
 }

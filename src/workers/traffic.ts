@@ -2,6 +2,7 @@ import type { Locale } from "../config.js";
 import { type Clock, MINUTE } from "../domain/clock.js";
 import type { ShopServices } from "../domain/services.js";
 import type { Subscription } from "../domain/subscriptions.js";
+import type { UsageRound } from "../domain/usage.js";
 import type { Logger } from "../logger.js";
 import { planTitle } from "../render/access.js";
 import { formatBytes, html } from "../render/format.js";
@@ -73,13 +74,109 @@ export function trafficLevel(usage: Usage): TrafficLevel | undefined {
  * skipped this round. When usage jumped past both levels only the 100 % warning is sent.
  */
 export function createTrafficTask(deps: TrafficDeps): TrafficTask {
-  const fallback = deps.defaultLocale ?? "en";
-  /** once-keys queued by this process -> expiry (pruned once the term is over). */
-  const queued = new Map<string, number>();
+  const warnings = new TrafficWarnings(deps);
+  return { name: "traffic", everyMs: TRAFFIC_EVERY_MS, run: () => warnings.run() };
+}
 
-  const message = (sub: Subscription, level: TrafficLevel, usage: Usage, locale: Locale): OutboxMessage => {
-    const t = (key: string, vars?: Record<string, string | number>) => deps.i18n.t(locale, key, vars);
-    const plan = deps.services.shop.plan(sub.planId);
+/** A warning to queue: the subscription, the level it reached and its usage. */
+interface Due {
+  sub: Subscription;
+  level: TrafficLevel;
+  usage: Usage;
+}
+
+class TrafficWarnings {
+  private readonly fallback: Locale;
+  /** once-keys queued by this process -> expiry (pruned once the term is over). */
+  private readonly queued = new Map<string, number>();
+
+  constructor(private readonly deps: TrafficDeps) {
+    this.fallback = deps.defaultLocale ?? "en";
+  }
+
+  async run(): Promise<TrafficResult> {
+    const { deps } = this;
+    const now = deps.clock.now();
+    const result: TrafficResult = {
+      active: 0,
+      measured: 0,
+      queued: { 100: 0, 80: 0 },
+      known: 0,
+      blocked: 0,
+      unmatched: 0,
+      skipped: [],
+    };
+    for (const [once, expiresAt] of this.queued) {
+      if (expiresAt !== 0 && expiresAt <= now) this.queued.delete(once);
+    }
+
+    // One bulk read per backend and round, made when first needed; a failed one skips its backend.
+    const round = deps.services.usage.round();
+    result.skipped = round.skipped;
+
+    for await (const page of scanExpiries(deps.services.subscriptions, now + 1, NO_EXPIRY_SCORE, PAGE)) {
+      const subs = await Promise.all(page.map((e) => deps.services.subscriptions.get(e.id)));
+      const limited = subs.filter(
+        (s): s is Subscription =>
+          s !== undefined && s.trafficGb > 0 && (s.expiresAt === 0 || s.expiresAt > now),
+      );
+      result.active += subs.filter((s) => s !== undefined).length;
+      const due = await this.dueOf(limited, round, result);
+      if (due.length > 0) await this.send(due, result);
+    }
+    if (result.queued[80] + result.queued[100] > 0 || result.skipped.length > 0) {
+      deps.logger.info({ ...result }, "traffic warnings checked");
+    }
+    return result;
+  }
+
+  /** The warnings due on a page of limited subscriptions (usage read from this round's listings). */
+  private async dueOf(limited: Subscription[], round: Pick<UsageRound, "of">, result: TrafficResult) {
+    const due: Due[] = [];
+    await Promise.all(
+      limited.map(async (sub) => {
+        // Undefined when its backend was skipped this round.
+        const usage = await round.of(sub.ref);
+        if (usage === "unmatched") result.unmatched++;
+        if (usage === undefined || usage === "unmatched") return;
+        result.measured++;
+        const level = trafficLevel(usage);
+        if (level === undefined) return;
+        if (this.queued.has(trafficOnceKey(sub.id, sub.expiresAt, level))) result.known++;
+        else due.push({ sub, level, usage });
+      }),
+    );
+    return due;
+  }
+
+  /** Queues the due warnings to the customers who can be reached, in their language. */
+  private async send(due: Due[], result: TrafficResult): Promise<void> {
+    const ids = [...new Set(due.map((d) => d.sub.customerId))];
+    const customers = new Map(
+      await Promise.all(ids.map(async (id) => [id, await this.deps.services.customers.get(id)] as const)),
+    );
+    const messages: OutboxMessage[] = [];
+    const sent: Due[] = [];
+    for (const d of due) {
+      const locale = reachable(customers.get(d.sub.customerId), this.fallback);
+      if (!locale) {
+        result.blocked++;
+        continue;
+      }
+      messages.push(this.message(d, locale));
+      sent.push(d);
+    }
+    if (messages.length === 0) return;
+    await this.deps.outbox.sendMany(messages);
+    for (const d of sent) {
+      this.queued.set(trafficOnceKey(d.sub.id, d.sub.expiresAt, d.level), d.sub.expiresAt);
+      result.queued[d.level]++;
+    }
+  }
+
+  private message({ sub, level, usage }: Due, locale: Locale): OutboxMessage {
+    const t = (key: string, vars?: Record<string, string | number>) => this.deps.i18n.t(locale, key, vars);
+    const plan = this.deps.services.shop.plan(sub.planId);
     const percent = Math.floor((usage.usedBytes * 100) / usage.limitBytes);
     const head = t(`traffic-${level}`, {
       plan: html(planTitle(plan, locale, sub.planId)),
@@ -102,76 +199,5 @@ export function createTrafficTask(deps: TrafficDeps): TrafficTask {
       }),
       once: trafficOnceKey(sub.id, sub.expiresAt, level),
     };
-  };
-
-  const run = async (): Promise<TrafficResult> => {
-    const now = deps.clock.now();
-    const result: TrafficResult = {
-      active: 0,
-      measured: 0,
-      queued: { 100: 0, 80: 0 },
-      known: 0,
-      blocked: 0,
-      unmatched: 0,
-      skipped: [],
-    };
-    for (const [once, expiresAt] of queued) if (expiresAt !== 0 && expiresAt <= now) queued.delete(once);
-
-    // One bulk read per backend and round, made when first needed; a failed one skips its backend.
-    const round = deps.services.usage.round();
-    result.skipped = round.skipped;
-
-    /** Usage of one access; undefined when its backend was skipped this round. */
-    const usageOf = (sub: Subscription): Promise<Usage | "unmatched" | undefined> => round.of(sub.ref);
-
-    for await (const page of scanExpiries(deps.services.subscriptions, now + 1, NO_EXPIRY_SCORE, PAGE)) {
-      const subs = await Promise.all(page.map((e) => deps.services.subscriptions.get(e.id)));
-      const limited = subs.filter(
-        (s): s is Subscription =>
-          s !== undefined && s.trafficGb > 0 && (s.expiresAt === 0 || s.expiresAt > now),
-      );
-      result.active += subs.filter((s) => s !== undefined).length;
-      const due: { sub: Subscription; level: TrafficLevel; usage: Usage }[] = [];
-      await Promise.all(
-        limited.map(async (sub) => {
-          const usage = await usageOf(sub);
-          if (usage === "unmatched") result.unmatched++;
-          if (usage === undefined || usage === "unmatched") return;
-          result.measured++;
-          const level = trafficLevel(usage);
-          if (level === undefined) return;
-          if (queued.has(trafficOnceKey(sub.id, sub.expiresAt, level))) result.known++;
-          else due.push({ sub, level, usage });
-        }),
-      );
-      if (due.length === 0) continue;
-      const ids = [...new Set(due.map((d) => d.sub.customerId))];
-      const customers = new Map(
-        await Promise.all(ids.map(async (id) => [id, await deps.services.customers.get(id)] as const)),
-      );
-      const messages: OutboxMessage[] = [];
-      const sent: typeof due = [];
-      for (const d of due) {
-        const locale = reachable(customers.get(d.sub.customerId), fallback);
-        if (!locale) {
-          result.blocked++;
-          continue;
-        }
-        messages.push(message(d.sub, d.level, d.usage, locale));
-        sent.push(d);
-      }
-      if (messages.length === 0) continue;
-      await deps.outbox.sendMany(messages);
-      for (const d of sent) {
-        queued.set(trafficOnceKey(d.sub.id, d.sub.expiresAt, d.level), d.sub.expiresAt);
-        result.queued[d.level]++;
-      }
-    }
-    if (result.queued[80] + result.queued[100] > 0 || result.skipped.length > 0) {
-      deps.logger.info({ ...result }, "traffic warnings checked");
-    }
-    return result;
-  };
-
-  return { name: "traffic", everyMs: TRAFFIC_EVERY_MS, run };
+  }
 }
