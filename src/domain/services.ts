@@ -12,6 +12,7 @@ import { HostingServers } from "./hosting-servers.js";
 import { NodeAdmin } from "./node-admin.js";
 import { NodeClients } from "./node-clients.js";
 import { type OrderJobs, Orders } from "./orders.js";
+import { PanelClients } from "./panel-clients.js";
 import { PaymentInbox } from "./payment-inbox.js";
 import { createProvisioners, type ProvisionerFor } from "./provisioning/index.js";
 import { RenewalChain } from "./renewal-chain.js";
@@ -58,6 +59,8 @@ export interface ShopServices {
   nodeClients: NodeClients;
   /** xui users of the servers as the admins manage them (their subscriptions follow). */
   xuiClients: XuiClients;
+  /** Panel clients across the main panel and its connected panels (create, extend, term, limits, delete). */
+  panelClients: PanelClients;
   /** The hosting account: its linked key, the account behind it, linking and unlinking it. */
   hostingAccount: HostingAccount;
   /** The account's servers: list, card with live stats, power, config, regenerate, core version. */
@@ -136,6 +139,14 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     nodeAdmin: new NodeAdmin(deps.hosting),
     nodeClients: new NodeClients({ hosting: deps.hosting, redis, clock, owners, logger: deps.logger }),
     xuiClients: new XuiClients({ hosting: deps.hosting, owners, clock, logger: deps.logger }),
+    panelClients: new PanelClients({
+      hosting: deps.hosting,
+      redis,
+      clock,
+      catalog,
+      owners,
+      logger: deps.logger,
+    }),
     hostingAccount: new HostingAccount({
       hosting: deps.hosting,
       keys: deps.accountKey,

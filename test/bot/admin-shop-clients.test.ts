@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { panelCb } from "../../src/bot/features/admin/callbacks.js";
 import { nodeCb } from "../../src/bot/features/admin/node/callbacks.js";
+import { panelCb } from "../../src/bot/features/admin/panel/callbacks.js";
 import { serversCb } from "../../src/bot/features/admin/servers/callbacks.js";
 import { xuiCb } from "../../src/bot/features/admin/xui/callbacks.js";
 import { createI18n } from "../../src/bot/i18n.js";
@@ -122,7 +122,7 @@ describe("warnings name the customers on a client", () => {
     const ref: AccessRef = { kind: "panel", name: "duo", uuid: "u", locations: ["main"] };
     const a = await customerOn(8503, "Ann", ref);
     const b = await customerOn(8504, "Bob", ref);
-    await press(panelCb.pack({ act: "del", ref: "duo", arg: "" }));
+    await press(panelCb.pack({ act: "del", ref: "duo" }));
     const confirm = lastShown().text;
     expect(confirm).toContain("2 customers are on it");
     expect(confirm).toContain("Ann @ann (<code>8503</code>)");
@@ -179,7 +179,7 @@ describe("an admin's extend of a shop client moves the shop's expiry and its rem
     panel.putClient("main", { name: "pat", expiresAt: nowS + 86_400 });
     const ps = await customerOn(8507, "Pat", { kind: "panel", name: "pat", uuid: "u", locations: ["main"] });
     const target = nowS + 31 * 86_400;
-    await press(panelCb.pack({ act: "ext-ok", ref: "pat", arg: String(target) }));
+    await press(panelCb.pack({ act: "ext-ok", ref: "pat", target }));
     expect((await shop().subscriptions.get(ps.id))?.expiresAt).toBe(target * 1000);
 
     account.addClient(serverId, { email: "xen-1", expiryMs: clock.now() + DAY });

@@ -7,9 +7,9 @@ import {
   type PanelClient,
   type PanelClientOps,
   type PanelClientPatch,
-  PanelUnknownNodeError,
 } from "../../hosting/panel/index.js";
 import type { Plan } from "../catalog.js";
+import { checkUuid, findAt, settleAll, termMatches, unknownNodeAsPermanent } from "./panel-locations.js";
 import {
   type AccessLinks,
   type AccessRef,
@@ -27,9 +27,6 @@ export interface PanelProvisionerOptions {
   /** The main panel; other locations are reached through its `fed/lproxy/{node_id}` paths. */
   panel: PanelApi;
 }
-
-/** Final terms may differ from the target by this much (seconds) without counting as a mismatch. */
-const TERM_TOLERANCE_S = 60;
 
 /**
  * One logical client on several panel locations (spec B, multi-location rules):
@@ -94,7 +91,7 @@ export class PanelProvisioner implements Provisioner {
           throw new ProvisioningError(`plan ${plan.id} has no panel location ${location}`, true);
         }
         const ops = this.panel.at(location);
-        const existing = await ops.findClient(r.name);
+        const existing = await findAt(ops, r.name);
         if (existing) return alignTerm(ops, checkUuid(existing, r, location), expiresAt);
         return this.createAt(ops, r, {
           inboundIds: [...where.inbound_ids],
@@ -232,7 +229,7 @@ export class PanelProvisioner implements Provisioner {
     } catch (err) {
       const conflict = isHostingError(err, "conflict");
       if (!conflict && !isTransient(err)) throw err;
-      const again = await ops.findClient(r.name);
+      const again = await findAt(ops, r.name);
       if (again) return alignTerm(ops, checkUuid(again, r, ops.location), at.expiresAt);
       if (!conflict) throw err;
       throw new ProvisioningError(
@@ -248,14 +245,12 @@ export class PanelProvisioner implements Provisioner {
    */
   private async checkTerms(r: PanelRef, target: number): Promise<PanelClient[]> {
     const after = await Promise.all(
-      r.locations.map((location) => this.panel.at(location).findClient(r.name).catch(unknownNodeAsPermanent)),
+      r.locations.map((location) => findAt(this.panel.at(location), r.name).catch(unknownNodeAsPermanent)),
     );
     const off = r.locations.flatMap((location, i) => {
       const client = after[i];
       if (!client) return [`${location}: absent`];
-      return Math.abs(client.expiresAt - target) > TERM_TOLERANCE_S
-        ? [`${location}: ${client.expiresAt}`]
-        : [];
+      return termMatches(client.expiresAt, target) ? [] : [`${location}: ${client.expiresAt}`];
     });
     if (off.length) {
       throw new ProvisioningError(
@@ -311,19 +306,8 @@ interface CreateAt {
 
 /** A client found with another term (an earlier write, a replica) is set to the target. */
 async function alignTerm(ops: PanelClientOps, client: PanelClient, target: number): Promise<PanelClient> {
-  if (Math.abs(client.expiresAt - target) <= TERM_TOLERANCE_S) return client;
+  if (termMatches(client.expiresAt, target)) return client;
   return ops.updateClient(client.name, { term: { expiresAt: target } });
-}
-
-/** An unknown node_id is a setup error no retry heals: the plan or access names a wrong location. */
-function unknownNodeAsPermanent(err: unknown): never {
-  if (err instanceof PanelUnknownNodeError) {
-    throw new ProvisioningError(
-      `panel location ${err.nodeId} is not a connected panel of the main panel (unknown node_id); check the plan's locations against the federation`,
-      true,
-    );
-  }
-  throw err;
 }
 
 /** The ref with the plan's per-location inbound ids, channels and WireGuard switch recorded. */
@@ -338,28 +322,6 @@ function withPlanAccess(r: PanelRef, backend: PanelBackend): PanelRef {
   if (backend.channels) full.channels = [...backend.channels];
   if (backend.wg !== undefined) full.wg = backend.wg;
   return full;
-}
-
-function checkUuid(client: PanelClient, r: PanelRef, location: string): PanelClient {
-  if (client.uuid.toLowerCase() !== r.uuid.toLowerCase()) {
-    throw new ProvisioningError(
-      `panel location ${location}: client ${r.name} exists with another uuid (${client.uuid}, want ${r.uuid})`,
-      true,
-    );
-  }
-  return client;
-}
-
-/**
- * Waits for every promise, then throws: a permanent ProvisioningError first (a retry cannot fix
- * it), otherwise the first failure in location order.
- */
-async function settleAll(promises: Promise<unknown>[]): Promise<void> {
-  const results = await Promise.allSettled(promises.map((p) => p.catch(unknownNodeAsPermanent)));
-  const failures = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
-  const permanent = failures.find((e) => e instanceof ProvisioningError && e.permanent);
-  if (permanent !== undefined) throw permanent;
-  if (failures.length) throw failures[0];
 }
 
 function primaryIndex(r: PanelRef): number {

@@ -1,11 +1,13 @@
 import { InlineKeyboard } from "grammy";
-import { MAIN_LOCATION } from "../../../hosting/panel/index.js";
-import { formatDate, html } from "../../../render/format.js";
-import type { BotContext, ConvContext } from "../../context.js";
-import { ANSWER_TIMEOUT_MS, type BotConversation } from "../../conversation-kit.js";
-import { localeOf } from "../../i18n.js";
+import type { InboundChoices } from "../../../../domain/panel-clients.js";
+import { formatDate, html } from "../../../../render/format.js";
+import type { BotContext, ConvContext } from "../../../context.js";
+import { ANSWER_TIMEOUT_MS, type BotConversation } from "../../../conversation-kit.js";
+import { localeOf } from "../../../i18n.js";
+import type { Translate } from "../../../kit/index.js";
 import { panelCb } from "./callbacks.js";
-import { devicesLimitText, type LocationInfo, limitGbText, panelErrorText, pcb } from "./panel.js";
+import { devicesLimitText, type LocationLabel, limitGbText, panelErrorText } from "./text.js";
+import { pickByToggles } from "./toggles.js";
 
 /**
  * Two steps of the panel's multi-location create dialog: each location's inbounds offered as
@@ -34,29 +36,30 @@ interface KnownInbounds {
   error?: string;
 }
 
-function inboundsOf(conversation: BotConversation, location: LocationInfo): Promise<KnownInbounds> {
-  return conversation.external(async (outer: BotContext): Promise<KnownInbounds> => {
-    if (location.id !== MAIN_LOCATION) {
-      // The panel API lists only the main panel's inbounds; the catalog knows what its plans use.
-      const ids = new Set<string>();
-      for (const plan of outer.deps.shop.catalog().plans) {
-        if (plan.backend.kind !== "panel") continue;
-        for (const l of plan.backend.locations)
-          if (l.node === location.id) for (const id of l.inbound_ids) ids.add(id);
-      }
-      const label = outer.t("panel-inbound-from-catalog");
-      const choices = [...ids].map((id) => ({ id, label: `${id} · ${label}` }));
-      return { source: choices.length ? "catalog" : "none", choices, lines: [] };
+/** The choices as the question shows them (plain data: kept in the replay). */
+function knownOf(t: Translate, choices: InboundChoices): KnownInbounds {
+  switch (choices.source) {
+    case "catalog": {
+      const label = t("panel-inbound-from-catalog");
+      return {
+        source: "catalog",
+        choices: choices.ids.map((id) => ({ id, label: `${id} · ${label}` })),
+        lines: [],
+      };
     }
-    const panel = outer.deps.hosting.panel;
-    if (!panel) return { source: "unread", choices: [], lines: [], error: outer.t("panel-not-configured") };
-    try {
-      const inbounds = await panel.inbounds();
+    case "none":
+      return { source: "none", choices: [], lines: [] };
+    case "unread":
+      return { source: "unread", choices: [], lines: [], error: panelErrorText(t, choices.error) };
+    case "api":
       return {
         source: "api",
-        choices: inbounds.map((i) => ({ id: i.id, label: `${i.id} · ${i.remark || i.protocol || "—"}` })),
-        lines: inbounds.map((i) =>
-          outer.t("panel-pick-inbound-line", {
+        choices: choices.inbounds.map((i) => ({
+          id: i.id,
+          label: `${i.id} · ${i.remark || i.protocol || "—"}`,
+        })),
+        lines: choices.inbounds.map((i) =>
+          t("panel-pick-inbound-line", {
             id: i.id,
             remark: html(i.remark || "—"),
             protocol: html(i.protocol || "—"),
@@ -64,10 +67,14 @@ function inboundsOf(conversation: BotConversation, location: LocationInfo): Prom
           }),
         ),
       };
-    } catch (err) {
-      return { source: "unread", choices: [], lines: [], error: panelErrorText(outer.t, err) };
-    }
-  });
+  }
+}
+
+/** A location's inbounds: the main panel's read from its API, a connected panel's from the catalog. */
+function inboundsOf(conversation: BotConversation, location: LocationLabel): Promise<KnownInbounds> {
+  return conversation.external(async (outer: BotContext) =>
+    knownOf(outer.t, await outer.deps.shop.panelClients.inboundChoices(location.id)),
+  );
 }
 
 /** Typed ids: malformed, or unknown to a panel whose inbounds were read, is explained. */
@@ -97,7 +104,7 @@ function checkTyped(
 export async function pickInbounds(
   conversation: BotConversation,
   ctx: ConvContext,
-  location: LocationInfo,
+  location: LocationLabel,
 ): Promise<string[]> {
   const known = await inboundsOf(conversation, location);
   const label = html(location.label);
@@ -108,61 +115,26 @@ export async function pickInbounds(
     lines.push(ctx.t("panel-inbounds-unread", { error: known.error ?? "" }));
   else lines.push(ctx.t("panel-inbounds-remote", { location: label }));
   if (known.choices.length) lines.push("", ctx.t("panel-inbounds-tap"));
-  const prompt = lines.join("\n");
-  const chosen = new Set<number>();
-  const keyboard = () => {
-    const kb = new InlineKeyboard();
-    known.choices.forEach((c, i) => {
-      kb.text(`${chosen.has(i) ? "✅" : "⬜"} ${c.label}`, pcb("ib", "", String(i))).row();
-    });
-    if (known.choices.length) kb.text(ctx.t("panel-pick-go"), pcb("ib-go"));
-    return kb.text(ctx.t("conv-cancel"), pcb("pick-x"));
-  };
-  await ctx.reply(prompt, { parse_mode: "HTML", reply_markup: keyboard() });
-  for (;;) {
-    const answer = await conversation.wait({ maxMilliseconds: ANSWER_TIMEOUT_MS });
-    const data = answer.callbackQuery?.data;
-    const text = answer.message?.text;
-    const pressed = data === undefined ? undefined : panelCb.unpack(data);
-    if (pressed?.act === "pick-x" || text === "/cancel") {
-      if (answer.callbackQuery) await answer.answerCallbackQuery();
-      await answer.reply(answer.t("cancelled"));
-      return conversation.halt();
-    }
-    if (pressed?.act === "ib") {
-      const i = Number(pressed.arg);
-      if (Number.isInteger(i) && i >= 0 && i < known.choices.length) {
-        if (chosen.has(i)) chosen.delete(i);
-        else chosen.add(i);
-      }
-      await answer.answerCallbackQuery();
-      await answer
-        .editMessageText(prompt, { parse_mode: "HTML", reply_markup: keyboard() })
-        .catch(() => undefined);
-      continue;
-    }
-    if (pressed?.act === "ib-go") {
-      if (chosen.size === 0) {
-        await answer.answerCallbackQuery({ text: answer.t("panel-inbounds-none"), show_alert: true });
-        continue;
-      }
-      await answer.answerCallbackQuery();
-      return known.choices.filter((_c, i) => chosen.has(i)).map((c) => c.id);
-    }
-    if (answer.callbackQuery || text?.startsWith("/")) return conversation.halt({ next: true });
-    if (text === undefined) {
-      await answer.reply(answer.t("conv-send-text"));
-      continue;
-    }
-    const checked = checkTyped(ctx, known, label, text.trim());
-    if (Array.isArray(checked)) return checked;
-    await answer.reply(checked, { parse_mode: "HTML" });
-  }
+  const picked = await pickByToggles(conversation, ctx, {
+    prompt: lines.join("\n"),
+    labels: known.choices.map((c) => c.label),
+    act: "ib",
+    go: "ib-go",
+    goWithoutChoices: false,
+    none: ctx.t("panel-inbounds-none"),
+    typed: (text) => {
+      if (text === undefined) return { reply: ctx.t("conv-send-text") };
+      const checked = checkTyped(ctx, known, label, text);
+      return Array.isArray(checked) ? checked : { reply: checked, html: true };
+    },
+  });
+  if (picked.kind === "typed") return picked.value;
+  return picked.indexes.flatMap((i) => known.choices[i]?.id ?? []);
 }
 
 export interface CreateSummary {
   name: string;
-  locations: (LocationInfo & { inboundIds: string[] })[];
+  locations: (LocationLabel & { inboundIds: string[] })[];
   days: number;
   /** Absolute term, Unix seconds. */
   expiresAt: number;
@@ -191,8 +163,8 @@ export async function confirmCreate(
   await ctx.reply(text, {
     parse_mode: "HTML",
     reply_markup: new InlineKeyboard()
-      .text(ctx.t("panel-create-yes"), pcb("mk-go"))
-      .text(ctx.t("conv-cancel"), pcb("pick-x")),
+      .text(ctx.t("panel-create-yes"), panelCb.pack({ act: "mk-go" }))
+      .text(ctx.t("conv-cancel"), panelCb.pack({ act: "pick-x" })),
   });
   for (;;) {
     const answer = await conversation.wait({ maxMilliseconds: ANSWER_TIMEOUT_MS });
