@@ -2,15 +2,19 @@ import type { Redis } from "ioredis";
 import type { HostingClients } from "../hosting/index.js";
 import type { Logger } from "../logger.js";
 import type { AccountKeyStore } from "./account-key.js";
+import { AdminWallet } from "./admin-wallet.js";
 import { BroadcastDrafts } from "./broadcast-drafts.js";
 import type { Catalog } from "./catalog.js";
+import { ChargeAgain } from "./charge-again.js";
 import type { Clock } from "./clock.js";
+import { CustomerBlocks } from "./customer-blocks.js";
 import { Customers } from "./customers.js";
 import { Fulfilment } from "./fulfilment.js";
 import { HostingAccount } from "./hosting-account.js";
 import { HostingServers } from "./hosting-servers.js";
 import { NodeAdmin } from "./node-admin.js";
 import { NodeClients } from "./node-clients.js";
+import { OneTimeTokens } from "./one-time.js";
 import { type OrderJobs, Orders } from "./orders.js";
 import { PanelClients } from "./panel-clients.js";
 import { PaymentInbox } from "./payment-inbox.js";
@@ -19,6 +23,7 @@ import { RenewalChain } from "./renewal-chain.js";
 import { ServerExtension } from "./server-extension.js";
 import { ShopSettings } from "./settings.js";
 import { Shop } from "./shop.js";
+import { StarsRefunds } from "./stars-refund.js";
 import { SubscriptionOwners } from "./subscription-owners.js";
 import { Subscriptions } from "./subscriptions.js";
 import { UsageReader } from "./usage.js";
@@ -65,6 +70,14 @@ export interface ShopServices {
   hostingAccount: HostingAccount;
   /** The account's servers: list, card with live stats, power, config, regenerate, core version. */
   hostingServers: HostingServers;
+  /** An admin's credit or debit of a wallet with a reason, applied once per confirmation. */
+  adminWallet: AdminWallet;
+  /** An admin's "charge again" of a refunded order, once per order. */
+  chargeAgain: ChargeAgain;
+  /** An admin's block of a customer with a reason, applied once per confirmation. */
+  customerBlocks: CustomerBlocks;
+  /** Direct Stars payments of failed orders sent back through Telegram. */
+  starsRefunds: StarsRefunds;
 }
 
 export interface ShopServicesDeps {
@@ -119,6 +132,8 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
   });
   const serverExtension = new ServerExtension({ hosting: deps.hosting, redis, clock, logger: deps.logger });
   const owners = new SubscriptionOwners({ redis, subscriptions, customers, logger: deps.logger });
+  // Admins' confirmations of money and blocks (the same one-time tokens as the bot's buttons).
+  const confirmations = new OneTimeTokens(redis);
   return {
     shop,
     customers,
@@ -154,5 +169,9 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
       logger: deps.logger,
     }),
     hostingServers: new HostingServers({ hosting: deps.hosting, redis }),
+    adminWallet: new AdminWallet({ redis, wallet, confirmations }),
+    chargeAgain: new ChargeAgain({ redis, shop, orders, customers, wallet, confirmations }),
+    customerBlocks: new CustomerBlocks({ redis, customers, confirmations }),
+    starsRefunds: new StarsRefunds({ redis, wallet, orders }),
   };
 }

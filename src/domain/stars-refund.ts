@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import type { Order } from "./orders.js";
+import type { Order, Orders } from "./orders.js";
 import { type Wallet, walletKeys } from "./wallet.js";
 
 export type StarsRefundResult =
@@ -73,5 +73,31 @@ export async function refundStarsCharge(
     });
     await deps.redis.hdel(walletKeys.applied, key);
     return { status: "failed", amount, error: err.description };
+  }
+}
+
+/** A failed order paid by a Stars invoice, with the amount its charge credited to the wallet. */
+export interface StarsCharge {
+  order: Order;
+  amount: number;
+}
+
+/** Stars refunds as the admins run them (the refund state lives in Redis, see refundStarsCharge). */
+export class StarsRefunds {
+  constructor(private readonly deps: { redis: Redis; wallet: Wallet; orders: Orders }) {}
+
+  /** The order and the amount its Telegram charge credited; undefined without such a charge. */
+  async chargeOf(orderId: string): Promise<StarsCharge | undefined> {
+    const order = await this.deps.orders.get(orderId);
+    const credited = order?.chargeId ? await this.deps.wallet.applied(`charge:${order.chargeId}`) : undefined;
+    return order && credited ? { order, amount: credited.amount } : undefined;
+  }
+
+  /** Sends `order`'s charge back through `sendRefund` (see refundStarsCharge). */
+  refund(
+    order: Order,
+    sendRefund: (userId: number, chargeId: string) => Promise<unknown>,
+  ): Promise<StarsRefundResult> {
+    return refundStarsCharge({ redis: this.deps.redis, wallet: this.deps.wallet }, order, sendRefund);
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ADJUST_PREFIX } from "../../src/bot/features/admin/customers.js";
 import type { Locale } from "../../src/config.js";
+import { ADJUST_PREFIX } from "../../src/domain/admin-wallet.js";
 import { DAY } from "../../src/domain/clock.js";
 import type { Order } from "../../src/domain/orders.js";
 import { command, user } from "../fakes/telegram-api.js";
@@ -297,7 +297,7 @@ describe("credit and debit", () => {
   });
 
   it("accepts decimals for a currency with cents", async () => {
-    const { parseAmount } = await import("../../src/bot/features/admin/customers.js");
+    const { parseAmount } = await import("../../src/bot/features/admin/customers/index.js");
     expect(parseAmount("USD", "4.99")).toBe(499);
     expect(parseAmount("USD", "4,5")).toBe(450);
     expect(parseAmount("USD", "4.999")).toBeUndefined();

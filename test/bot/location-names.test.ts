@@ -1,6 +1,6 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { customersCb } from "../../src/bot/features/admin/callbacks.js";
+import { customersCb } from "../../src/bot/features/admin/customers/callbacks.js";
 import { parseCatalog } from "../../src/domain/catalog.js";
 import { ManualClock } from "../../src/domain/clock.js";
 import { buyCb, myCb } from "../../src/render/shop-callbacks.js";
@@ -100,7 +100,7 @@ describe("location names", () => {
   it("the admin's subscription view and catalog show the names with their node ids", async () => {
     const owner = nextUser();
     const sub = await panelSubscription(owner, "multi", ["main", "2"], "oloc3");
-    await press(ADMIN, customersCb.pack({ act: "sub", id: owner.id, arg: sub.id }));
+    await press(ADMIN, customersCb.pack({ act: "sub", customer: owner.id, sub: sub.id }));
     expect(lastShown().text).toContain("📍 Frankfurt (main), Helsinki (2)");
 
     await press(ADMIN, "a.cat:view");

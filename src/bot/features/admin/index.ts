@@ -3,16 +3,22 @@ import type { BotContext } from "../../context.js";
 import { accountConversations, accountFeature, accountView } from "./account/index.js";
 import { broadcastConversations, broadcastFeature, broadcastHomeView } from "./broadcast/index.js";
 import { catalogFeature, catalogView } from "./catalog/index.js";
-import { customersConversations, customersFeature, customersHomeView } from "./customers.js";
+import {
+  customersConversations,
+  customersFeature,
+  customersHomeView,
+  failedOrdersFeature,
+  failedOrdersView,
+  paymentsInboxFeature,
+  paymentsInboxView,
+  starsRefundFeature,
+} from "./customers/index.js";
 import { adminGuard, adminHere } from "./guard.js";
 import { adminHomeFeature, adminSections } from "./home.js";
 import { nodeConversations, nodeFeature, nodeHomeView } from "./node/index.js";
-import { failedOrdersFeature, failedOrdersView } from "./orders.js";
 import { panelConversations, panelFeature, panelHomeView } from "./panel/index.js";
-import { paymentsInboxFeature, paymentsInboxView } from "./payments.js";
 import { serversFeature, serversView } from "./servers/index.js";
 import { settingsConversations, settingsFeature, settingsView } from "./settings/index.js";
-import { starsRefundFeature } from "./stars-refund.js";
 import { statsFeature, statsView } from "./stats/index.js";
 import { xuiConversations, xuiUsersFeature } from "./xui/index.js";
 

@@ -1,19 +1,18 @@
 import { Composer, InlineKeyboard } from "grammy";
-import { formatMoney } from "../../../domain/money.js";
-import type { Order } from "../../../domain/orders.js";
-import { cbPage } from "../../../render/callback-data.js";
-import { formatDateTime, html } from "../../../render/format.js";
-import type { BotContext } from "../../context.js";
-import { localeOf } from "../../i18n.js";
-import { show, type View } from "../../views/show.js";
-import { customersCb, ordersCb } from "./callbacks.js";
-import { adminHomeButton } from "./home.js";
+import { formatMoney } from "../../../../domain/money.js";
+import type { Order } from "../../../../domain/orders.js";
+import { formatDateTime, html } from "../../../../render/format.js";
+import type { BotContext } from "../../../context.js";
+import { localeOf } from "../../../i18n.js";
+import { show, type View } from "../../../views/show.js";
+import { adminHomeButton } from "../home.js";
+import { cardCb, ordersCb } from "./callbacks.js";
 
 /**
  * Failed orders: those the worker gave up on whose refund did not complete (a completed refund
  * moves an order on to `refunded`). Each can be retried: moved back to `paid` (compare-and-set,
  * so a double tap moves it once) and queued again. A refunded order is charged again from the
- * customer's card instead (see customers.ts).
+ * customer's card instead (see orders.ts).
  */
 
 export const FAILED_PAGE_SIZE = 8;
@@ -59,20 +58,20 @@ export async function failedOrdersView(ctx: BotContext, page = 0, notice?: strin
       "",
     );
     keyboard
-      .text(ctx.t("failed-orders-retry", { order: o.id }), ordersCb.pack({ act: "retry", arg: o.id }))
-      .text(ctx.t("failed-orders-customer"), customersCb.pack({ act: "card", id: o.customerId, arg: "" }))
+      .text(ctx.t("failed-orders-retry", { order: o.id }), ordersCb.pack({ act: "retry", order: o.id }))
+      .text(ctx.t("failed-orders-customer"), cardCb(o.customerId))
       .row();
   }
   if (pages > 1) {
     if (current > 0) {
-      keyboard.text(ctx.t("customers-page-prev"), ordersCb.pack({ act: "list", arg: String(current - 1) }));
+      keyboard.text(ctx.t("customers-page-prev"), ordersCb.pack({ act: "list", page: current - 1 }));
     }
     if (current < pages - 1) {
-      keyboard.text(ctx.t("customers-page-next"), ordersCb.pack({ act: "list", arg: String(current + 1) }));
+      keyboard.text(ctx.t("customers-page-next"), ordersCb.pack({ act: "list", page: current + 1 }));
     }
     keyboard.row();
   }
-  keyboard.text(ctx.t("menu-refresh"), ordersCb.pack({ act: "list", arg: String(current) })).row();
+  keyboard.text(ctx.t("menu-refresh"), ordersCb.pack({ act: "list", page: current })).row();
   return {
     text: (notice ? [notice, "", ...lines] : lines).join("\n").trimEnd(),
     keyboard: adminHomeButton(ctx, keyboard),
@@ -107,8 +106,7 @@ failedOrdersFeature.callbackQuery(ordersCb.pattern, async (ctx) => {
   const data = ordersCb.unpack(ctx.callbackQuery.data);
   await ctx.answerCallbackQuery();
   if (!data) return;
-  if (data.act === "list")
-    return show(ctx, await failedOrdersView(ctx, cbPage.safeParse(data.arg).data ?? 0));
-  const notice = await retryFailedOrder(ctx, data.arg);
+  if (data.act === "list") return show(ctx, await failedOrdersView(ctx, data.page));
+  const notice = await retryFailedOrder(ctx, data.order);
   return show(ctx, await failedOrdersView(ctx, 0, notice));
 });

@@ -1,14 +1,12 @@
 import { Composer, InlineKeyboard } from "grammy";
-import { z } from "zod";
-import { formatMoney } from "../../../domain/money.js";
-import type { InboxEntry } from "../../../domain/payment-inbox.js";
-import { callbackCodec } from "../../../render/callback-data.js";
-import { formatDateTime, html } from "../../../render/format.js";
-import type { BotContext } from "../../context.js";
-import { localeOf } from "../../i18n.js";
-import { show, type View } from "../../views/show.js";
-import { customersCb } from "./callbacks.js";
-import { adminHomeButton } from "./home.js";
+import { formatMoney } from "../../../../domain/money.js";
+import type { InboxEntry } from "../../../../domain/payment-inbox.js";
+import { formatDateTime, html } from "../../../../render/format.js";
+import type { BotContext } from "../../../context.js";
+import { localeOf } from "../../../i18n.js";
+import { show, type View } from "../../../views/show.js";
+import { adminHomeButton } from "../home.js";
+import { cardCb, paymentsCb } from "./callbacks.js";
 
 /**
  * Payments to check: Telegram payments stored but not credited yet (the inbox worker credits
@@ -16,9 +14,6 @@ import { adminHomeButton } from "./home.js";
  * wallet that matched no order or top-up of theirs (paid for someone else's order, an unknown
  * invoice).
  */
-
-/** Callback data of this screen (admin-prefixed, so the guard checks every press). */
-export const paymentsCb = callbackCodec("a.pay", { act: z.enum(["view"]) });
 
 /** Entries younger than this are still the live handler's; older ones are shown as not credited. */
 const SHOWN_AFTER_MS = 60_000;
@@ -51,10 +46,7 @@ export async function paymentsInboxView(ctx: BotContext): Promise<View> {
   lines.push(ctx.t("payments-inbox-unmatched", { count: counts.unmatched }));
   lines.push(...(unmatched.length ? unmatched.map(item) : [ctx.t("payments-inbox-none")]));
   for (const payer of payers) {
-    keyboard.text(
-      ctx.t("payments-inbox-customer", { payer }),
-      customersCb.pack({ act: "card", id: payer, arg: "" }),
-    );
+    keyboard.text(ctx.t("payments-inbox-customer", { payer }), cardCb(payer));
     keyboard.row();
   }
   keyboard.text(ctx.t("menu-refresh"), paymentsCb.pack({ act: "view" })).row();

@@ -1,0 +1,74 @@
+import { formatMoney } from "../../../../domain/money.js";
+import { html } from "../../../../render/format.js";
+import type { BotContext } from "../../../context.js";
+import { localeOf } from "../../../i18n.js";
+import { signedMoney } from "./amount.js";
+import { tellCustomer, toldLine } from "./notices.js";
+
+/**
+ * The confirmed actions on a customer (applied once by the shop's AdminWallet and CustomerBlocks),
+ * each telling the customer and returning the admin's notice.
+ */
+
+/** Applies a confirmed credit/debit once and tells the customer. */
+export async function confirmAdjustment(ctx: BotContext, id: number, token: string): Promise<string> {
+  const { wallet, adminWallet } = ctx.deps.shop;
+  const locale = await localeOf(ctx);
+  const adminId = ctx.from?.id;
+  const outcome = await adminWallet.confirm(id, token, adminId);
+  const money = (minor: number) => formatMoney(wallet.currency, minor, locale);
+  switch (outcome.status) {
+    case "already":
+      return ctx.t("customers-adjust-already", {
+        amount: signedMoney(outcome.currency, outcome.amount, locale),
+      });
+    case "used":
+      return ctx.t("customers-confirm-used");
+    case "expired":
+      return ctx.t("customers-confirm-expired");
+    case "currency-changed":
+      return ctx.t("customers-adjust-currency-changed");
+    case "refused":
+      return ctx.t("customers-debit-refused", {
+        amount: money(outcome.amount),
+        balance: money(outcome.balance),
+      });
+  }
+  const { amount, balance, reason } = outcome;
+  const credited = outcome.status === "credited";
+  ctx.log.info(
+    { adminId, customerId: id, amount },
+    credited ? "admin credited a wallet" : "admin debited a wallet",
+  );
+  const told = await tellCustomer(ctx, id, credited ? "notice-credited" : "notice-debited", (l) => ({
+    amount: formatMoney(wallet.currency, amount, l),
+    balance: formatMoney(wallet.currency, balance, l),
+    reason: html(reason),
+  }));
+  const done = ctx.t(credited ? "customers-credited" : "customers-debited", {
+    amount: money(amount),
+    balance: money(balance),
+  });
+  return `${done}\n${toldLine(ctx, told)}`;
+}
+
+/** Applies a confirmed block once and tells the customer why. */
+export async function confirmBlock(ctx: BotContext, customerId: number, token: string): Promise<string> {
+  const outcome = await ctx.deps.shop.customerBlocks.confirm(customerId, token);
+  if (outcome.status !== "blocked") {
+    return ctx.t(outcome.status === "used" ? "customers-confirm-used" : "customers-confirm-expired");
+  }
+  ctx.log.info({ adminId: ctx.from?.id, customerId }, "customer blocked");
+  const told = await tellCustomer(ctx, customerId, "notice-blocked", () => ({
+    reason: html(outcome.reason),
+  }));
+  return `${ctx.t("customers-blocked")}\n${toldLine(ctx, told)}`;
+}
+
+/** Lifts a block and tells the customer. */
+export async function unblock(ctx: BotContext, customerId: number): Promise<string> {
+  await ctx.deps.shop.customerBlocks.unblock(customerId);
+  ctx.log.info({ adminId: ctx.from?.id, customerId }, "customer unblocked");
+  const told = await tellCustomer(ctx, customerId, "notice-unblocked", () => ({}));
+  return `${ctx.t("customers-unblocked")}\n${toldLine(ctx, told)}`;
+}

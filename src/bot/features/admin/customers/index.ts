@@ -1,0 +1,89 @@
+import { Composer } from "grammy";
+import type { BotContext } from "../../../context.js";
+import { enterConversation } from "../../../kit/index.js";
+import { show } from "../../../views/show.js";
+import { confirmAdjustment, confirmBlock, unblock } from "./actions.js";
+import { type CustomersAction, customersCb } from "./callbacks.js";
+import { ADJUST, BLOCK, FIND } from "./conversations.js";
+import { chargeAgain, chargeAgainConfirmView, customerOrdersView } from "./orders.js";
+import {
+  customerCardView,
+  customersHomeView,
+  ledgerView,
+  notFoundView,
+  subscriptionsView,
+  subscriptionView,
+} from "./views.js";
+
+/**
+ * Customers in the admin menu: find one by id or @username, their card (profile, wallet,
+ * subscriptions), the ledger, their orders, credit / debit of the wallet with a reason, block /
+ * unblock, and "charge again" for a refunded order; beside it the failed orders, the payments to
+ * check and the Stars refund of a failed order. Money and blocks go through the shop's
+ * AdminWallet, ChargeAgain and CustomerBlocks (each applied once per confirmation).
+ */
+
+export { parseAmount, signedMoney } from "./amount.js";
+export { cardCb, customersCb, ordersCb, paymentsCb } from "./callbacks.js";
+export { customersConversations } from "./conversations.js";
+export { failedOrdersFeature, failedOrdersView, retryFailedOrder } from "./failed-orders.js";
+export { paymentsInboxFeature, paymentsInboxView } from "./payments.js";
+export { starsRefundFeature } from "./stars-refund.js";
+export { customerCardView, customersHomeView, LEDGER_PAGE_SIZE } from "./views.js";
+
+type OnCustomer = Exclude<CustomersAction, { act: "home" | "find" }>;
+
+export const customersFeature = new Composer<BotContext>();
+
+customersFeature.callbackQuery(customersCb.pattern, async (ctx) => {
+  const data = customersCb.unpack(ctx.callbackQuery.data);
+  await ctx.answerCallbackQuery();
+  if (!data) return;
+  switch (data.act) {
+    case "home":
+      return show(ctx, await customersHomeView(ctx));
+    case "find":
+      return enterConversation(ctx, FIND);
+  }
+  if (data.customer === 0) return show(ctx, await customersHomeView(ctx, ctx.t("error-menu-outdated")));
+  return onCustomer(ctx, data);
+});
+
+async function onCustomer(ctx: BotContext, data: OnCustomer): Promise<void> {
+  const id = data.customer;
+  const exists = async () => (await ctx.deps.shop.customers.get(id)) !== undefined;
+  switch (data.act) {
+    case "card":
+      return show(ctx, await customerCardView(ctx, id));
+    case "ledger":
+      return show(ctx, await ledgerView(ctx, id, data.page));
+    case "subs":
+      return show(ctx, await subscriptionsView(ctx, id));
+    case "sub":
+      return show(ctx, await subscriptionView(ctx, id, data.sub));
+    case "orders":
+      return show(ctx, await customerOrdersView(ctx, id));
+    case "credit":
+    case "debit":
+      if (!(await exists())) return show(ctx, notFoundView(ctx, id));
+      return enterConversation(ctx, ADJUST, id, data.act);
+    case "adj-ok":
+      return show(ctx, await customerCardView(ctx, id, await confirmAdjustment(ctx, id, data.token)));
+    case "block":
+      if (!(await exists())) return show(ctx, notFoundView(ctx, id));
+      return enterConversation(ctx, BLOCK, id);
+    case "block-ok":
+      return show(ctx, await customerCardView(ctx, id, await confirmBlock(ctx, id, data.token)));
+    case "unblock":
+      if (!(await exists())) return show(ctx, notFoundView(ctx, id));
+      return show(ctx, await customerCardView(ctx, id, await unblock(ctx, id)));
+    case "retry":
+      return show(ctx, await chargeAgainConfirmView(ctx, id, data.order));
+    case "retry-ok": {
+      if (!data.token)
+        return show(ctx, await customerOrdersView(ctx, id, ctx.t("customers-confirm-expired")));
+      const notice = await chargeAgain(ctx, id, data.order, data.token);
+      return show(ctx, await customerOrdersView(ctx, id, notice));
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import { Composer, GrammyError, InlineKeyboard } from "grammy";
+import type { Locale } from "../../../../config.js";
+import { formatMoney } from "../../../../domain/money.js";
+import {
+  type StarsCharge,
+  StarsRefundRefused,
+  type StarsRefundResult,
+} from "../../../../domain/stars-refund.js";
+import { html } from "../../../../render/format.js";
+import { starsRefundCb } from "../../../../render/notice-buttons.js";
+import type { BotContext } from "../../../context.js";
+import { localeOf } from "../../../i18n.js";
+import { claimConfirmation, issueConfirmation } from "../../../kit/index.js";
+import { show } from "../../../views/show.js";
+import { adminHomeButton } from "../home.js";
+
+/**
+ * The button under a failed-order alert of an order paid by a Stars invoice: asks, then sends the
+ * charge back through Telegram (the shop's StarsRefunds takes it from the wallet first).
+ */
+
+export const starsRefundFeature = new Composer<BotContext>();
+
+const action = (orderId: string) => `stars-refund:${orderId}`;
+
+starsRefundFeature.callbackQuery(starsRefundCb.pattern, async (ctx) => {
+  const data = starsRefundCb.unpack(ctx.callbackQuery.data);
+  await ctx.answerCallbackQuery();
+  if (!data) return;
+  const charge = await ctx.deps.shop.starsRefunds.chargeOf(data.order);
+  if (!charge) return show(ctx, { text: ctx.t("stars-refund-none"), keyboard: adminHomeButton(ctx) });
+  const lang = await localeOf(ctx);
+  if (data.act === "ask") return askRefund(ctx, charge, lang);
+  if ((await claimConfirmation(ctx, data.token, action(charge.order.id))) !== "claimed") {
+    return show(ctx, { text: ctx.t("stars-refund-used"), keyboard: adminHomeButton(ctx) });
+  }
+  return refund(ctx, charge, lang);
+});
+
+async function askRefund(ctx: BotContext, { order, amount: credited }: StarsCharge, lang: Locale) {
+  const amount = formatMoney("XTR", credited, lang);
+  const token = await issueConfirmation(ctx, action(order.id));
+  const yes = starsRefundCb.pack({ act: "ok", order: order.id, token });
+  return show(ctx, {
+    text: ctx.t("stars-refund-confirm", {
+      amount,
+      order: order.id,
+      customer: String(order.customerId),
+      balance: formatMoney("XTR", await ctx.deps.shop.wallet.balance(order.customerId), lang),
+    }),
+    keyboard: adminHomeButton(
+      ctx,
+      new InlineKeyboard().text(ctx.t("stars-refund-yes", { amount }), yes).row(),
+    ),
+  });
+}
+
+async function refund(ctx: BotContext, { order, amount: credited }: StarsCharge, lang: Locale) {
+  const result = await ctx.deps.shop.starsRefunds.refund(order, async (userId, chargeId) => {
+    try {
+      await ctx.api.refundStarPayment(userId, chargeId);
+    } catch (err) {
+      // A 4xx is Telegram saying no; a 5xx or a network error may hide a refund that happened.
+      if (err instanceof GrammyError && err.error_code < 500) throw new StarsRefundRefused(err.description);
+      throw err;
+    }
+  });
+  ctx.log.info({ adminId: ctx.from?.id, orderId: order.id, result: result.status }, "Stars refund");
+  const text = resultText(ctx, result, formatMoney("XTR", credited, lang), order.customerId, lang);
+  return show(ctx, { text, keyboard: adminHomeButton(ctx) });
+}
+
+function resultText(
+  ctx: BotContext,
+  result: StarsRefundResult,
+  amount: string,
+  customerId: number,
+  lang: Locale,
+): string {
+  switch (result.status) {
+    case "refunded":
+      return ctx.t("stars-refund-done", { amount, customer: String(customerId) });
+    case "insufficient":
+      return ctx.t("stars-refund-spent", { amount, balance: formatMoney("XTR", result.balance, lang) });
+    case "failed":
+      return ctx.t("stars-refund-failed", { error: html(result.error.slice(0, 200)) });
+    case "unclear":
+      return ctx.t("stars-refund-unclear", { amount });
+    case "already-refunded":
+      return ctx.t("stars-refund-already");
+    case "no-charge":
+      return ctx.t("stars-refund-none");
+  }
+}
