@@ -10,8 +10,8 @@ import { type Catalog, CatalogError, loadCatalog } from "./domain/catalog.js";
 import { CatalogStore } from "./domain/catalog-store.js";
 import { systemClock } from "./domain/clock.js";
 import { SecretBox } from "./domain/secret-box.js";
-import { createShopServices } from "./domain/services.js";
-import { createHostingClients } from "./hosting/index.js";
+import { createShopServices, type ShopServices } from "./domain/services.js";
+import { createHostingClients, type HostingClients } from "./hosting/index.js";
 import { Metrics } from "./http/metrics.js";
 import { closeServer, createHttpServer, listen } from "./http/server.js";
 import { InFlight, within } from "./in-flight.js";
@@ -50,177 +50,246 @@ export interface StartOptions {
 export async function startApp(config: Config, options: StartOptions = {}): Promise<App> {
   const logger = createLogger(config.logLevel, options.logDestination, { secrets: secretsOf(config) });
   const catalog = await loadCatalog(config.catalogFile);
-  const catalogProblem = (c: Catalog) =>
-    c.currency !== "XTR" && !config.paymentProviderToken
-      ? `${config.catalogFile}: currency ${c.currency} needs PAYMENT_PROVIDER_TOKEN (or use XTR for Telegram Stars)`
-      : undefined;
-  const problem = catalogProblem(catalog);
+  const problem = catalogProblemOf(config)(catalog);
   if (problem) throw new CatalogError(problem);
 
-  const metrics = new Metrics({ processMetrics: true });
-  const closers: (() => Promise<unknown>)[] = [];
-  /** Stop taking work and wait for what runs (handlers, jobs); all at once, before any closer. */
-  const drains: (() => Promise<unknown>)[] = [];
-  let polling: Polling | undefined;
-  const webhookUpdates = new InFlight();
-  let running = false;
-  let stopping: Promise<void> | undefined;
-
-  const stop = () => {
-    stopping ??= (async () => {
-      running = false;
-      const handlers = (polling?.handlers() ?? 0) + webhookUpdates.size;
-      logger.info({ handlers }, "waiting for running work");
-      const work = Promise.all(
-        drains.map((drain) => drain().catch((err: unknown) => logger.warn({ err }, "error while stopping"))),
-      );
-      if (!(await within(work, DRAIN_BUDGET_MS))) {
-        logger.warn(`running work did not finish within ${DRAIN_BUDGET_MS / 1000} s; closing anyway`);
-      }
-      // Reverse order of start: delivery first, connections last.
-      for (const close of closers.reverse()) {
-        await close().catch((err: unknown) => logger.warn({ err }, "error while closing"));
-      }
-      logger.info("stopped");
-    })();
-    return stopping;
-  };
-
+  const life = new AppLife(logger);
   try {
-    const redis: Redis = createBotRedis(config.redisUrl, logger);
-    closers.push(() => closeRedis(redis));
-    await connectRedis(redis).catch((err: unknown) => {
-      throw new Error(
-        `cannot connect to Redis at REDIS_URL: ${err instanceof Error ? err.message : String(err)}`,
-      );
-    });
-
-    const box = new SecretBox(config.secretKey);
-    const accountKey = new AccountKeyStore(redis, box, config.account.apiKey);
-    const hosting = createHostingClients(config, () => accountKey.get(), metrics.observeHostingCall);
-    closers.push(() => hosting.close());
-
-    const catalogStore = new CatalogStore(catalog, config.catalogFile, redis, logger, {
-      check: catalogProblem,
-      // A plan on a backend without settings would be paid for, fail and be refunded: off sale.
-      backends: { panel: config.panel !== undefined, node: config.node !== undefined },
-    });
-    catalogStore.warnOffSale();
-    await catalogStore.follow();
-    closers.push(async () => catalogStore.stop());
-    const catalogNow = catalogStore.get;
-    const orderQueue = new OrderQueue(redis);
-    closers.push(() => orderQueue.close());
-    const shop = createShopServices({
-      redis,
-      clock: systemClock,
-      catalog: catalogNow,
-      hosting,
-      logger,
-      accountKey,
-      nodeSubUrl: config.node?.subUrl,
-      jobs: { enqueueOrder: (orderId) => orderQueue.enqueue(orderId) },
-    });
-    const i18n = createI18n(config.defaultLocale);
-
-    const outbox = new Outbox(redis);
-    closers.push(() => outbox.close());
-    const broadcasts = new BroadcastQueue(redis, config.defaultLocale);
-    closers.push(() => broadcasts.close());
-
-    if (config.role !== "bot") {
-      const workerRedis = createWorkerRedis(config.redisUrl, logger);
-      closers.push(() => closeRedis(workerRedis));
-      const workers = await startWorkers({
-        config,
-        redis,
-        workerRedis,
-        i18n,
-        shop,
-        hosting,
-        orderQueue,
-        outbox,
-        broadcasts,
-        metrics,
-        logger,
-      });
-      // Closing workers lets their running jobs finish first.
-      drains.push(() => workers.close());
-    }
-
-    const healthy = async () => running && (await redis.ping()) === "PONG";
-    let server: Server | undefined;
-
-    if (config.role !== "worker") {
-      const bot = createBot({
-        token: config.botToken,
-        redis,
-        deps: {
-          config,
-          logger,
-          redis,
-          metrics,
-          clock: systemClock,
-          hosting,
-          accountKey,
-          box,
-          shop,
-          catalog: catalogStore,
-          broadcasts,
-        },
-        client: { apiRoot: config.botApiRoot },
-      });
-      await bot.init();
-      await registerCommands(bot.api, i18n, config.defaultLocale, config.adminIds);
-
-      if (config.delivery.mode === "webhook") {
-        const callback = webhookCallback(bot, "http", {
-          secretToken: config.delivery.secret,
-          onTimeout: "return",
-          timeoutMilliseconds: 9_000,
-        });
-        const handler: typeof callback = (req, res) => webhookUpdates.track(callback(req, res));
-        server = createHttpServer({
-          metrics,
-          logger,
-          healthy,
-          webhook: { path: config.delivery.path, handler },
-        });
-        await bot.api.setWebhook(config.delivery.url, {
-          secret_token: config.delivery.secret,
-          allowed_updates: [...ALLOWED_UPDATES],
-        });
-        logger.info({ url: config.delivery.url }, "webhook set");
-      } else {
-        await bot.api.deleteWebhook();
-        const poller = startPolling(bot, {
-          allowedUpdates: ALLOWED_UPDATES,
-          logger,
-          onFatal: () => options.onFatal?.(),
-        });
-        polling = poller;
-        drains.push(() => poller.stop());
-        logger.info({ username: bot.botInfo.username }, "polling for updates");
-      }
-    }
-
-    server ??= createHttpServer({ metrics, logger, healthy });
-    const address = await listen(server, config.http.host, config.http.port);
-    const httpServer = server;
-    // No new webhook updates; running ones finish (their connections are cut only at the budget).
-    const takesUpdates = config.delivery.mode === "webhook" && config.role !== "worker";
-    drains.push(async () => {
-      await closeServer(httpServer, takesUpdates ? DRAIN_BUDGET_MS : undefined);
-      await webhookUpdates.drain();
-    });
-    logger.info({ host: address.address, port: address.port }, "http server listening");
-    running = true;
+    const core = await startCore(config, catalog, logger, life);
+    if (config.role !== "bot") await startAppWorkers(config, core, life);
+    const healthy = async () => life.running && (await core.redis.ping()) === "PONG";
+    const server =
+      config.role !== "worker" ? await startBot(config, core, life, healthy, options) : undefined;
+    await startHttp(config, life, server ?? createHttpServer({ metrics: core.metrics, logger, healthy }));
+    life.running = true;
   } catch (err) {
-    await stop();
+    await life.stop();
     throw err;
   }
 
-  return { logger, catalog, stop };
+  return { logger, catalog, stop: life.stop };
+}
+
+/** The catalog's problem for this config, if any (checked at start and on every reload). */
+function catalogProblemOf(config: Config): (c: Catalog) => string | undefined {
+  return (c) =>
+    c.currency !== "XTR" && !config.paymentProviderToken
+      ? `${config.catalogFile}: currency ${c.currency} needs PAYMENT_PROVIDER_TOKEN (or use XTR for Telegram Stars)`
+      : undefined;
+}
+
+/** The running app's parts that stop: what to drain, what to close, and the one shutdown path. */
+class AppLife {
+  readonly closers: (() => Promise<unknown>)[] = [];
+  /** Stop taking work and wait for what runs (handlers, jobs); all at once, before any closer. */
+  readonly drains: (() => Promise<unknown>)[] = [];
+  readonly webhookUpdates = new InFlight();
+  polling: Polling | undefined;
+  running = false;
+  private stopping: Promise<void> | undefined;
+
+  constructor(readonly logger: Logger) {}
+
+  readonly stop = (): Promise<void> => {
+    this.stopping ??= this.shutDown();
+    return this.stopping;
+  };
+
+  private async shutDown(): Promise<void> {
+    const { logger } = this;
+    this.running = false;
+    const handlers = (this.polling?.handlers() ?? 0) + this.webhookUpdates.size;
+    logger.info({ handlers }, "waiting for running work");
+    const work = Promise.all(
+      this.drains.map((drain) =>
+        drain().catch((err: unknown) => logger.warn({ err }, "error while stopping")),
+      ),
+    );
+    if (!(await within(work, DRAIN_BUDGET_MS))) {
+      logger.warn(`running work did not finish within ${DRAIN_BUDGET_MS / 1000} s; closing anyway`);
+    }
+    // Reverse order of start: delivery first, connections last.
+    for (const close of this.closers.reverse()) {
+      await close().catch((err: unknown) => logger.warn({ err }, "error while closing"));
+    }
+    logger.info("stopped");
+  }
+}
+
+/** What the bot and the workers share: connections, clients, the shop and the queues. */
+interface AppCore {
+  redis: Redis;
+  metrics: Metrics;
+  box: SecretBox;
+  accountKey: AccountKeyStore;
+  hosting: HostingClients;
+  catalogStore: CatalogStore;
+  orderQueue: OrderQueue;
+  shop: ShopServices;
+  i18n: ReturnType<typeof createI18n>;
+  outbox: Outbox;
+  broadcasts: BroadcastQueue;
+}
+
+async function startCore(config: Config, catalog: Catalog, logger: Logger, life: AppLife): Promise<AppCore> {
+  const { closers } = life;
+  const metrics = new Metrics({ processMetrics: true });
+  const redis: Redis = createBotRedis(config.redisUrl, logger);
+  closers.push(() => closeRedis(redis));
+  await connectRedis(redis).catch((err: unknown) => {
+    throw new Error(
+      `cannot connect to Redis at REDIS_URL: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  });
+
+  const box = new SecretBox(config.secretKey);
+  const accountKey = new AccountKeyStore(redis, box, config.account.apiKey);
+  const hosting = createHostingClients(config, () => accountKey.get(), metrics.observeHostingCall);
+  closers.push(() => hosting.close());
+
+  const catalogStore = new CatalogStore(catalog, config.catalogFile, redis, logger, {
+    check: catalogProblemOf(config),
+    // A plan on a backend without settings would be paid for, fail and be refunded: off sale.
+    backends: { panel: config.panel !== undefined, node: config.node !== undefined },
+  });
+  catalogStore.warnOffSale();
+  await catalogStore.follow();
+  closers.push(async () => catalogStore.stop());
+  const orderQueue = new OrderQueue(redis);
+  closers.push(() => orderQueue.close());
+  const shop = createShopServices({
+    redis,
+    clock: systemClock,
+    catalog: catalogStore.get,
+    hosting,
+    logger,
+    accountKey,
+    nodeSubUrl: config.node?.subUrl,
+    jobs: { enqueueOrder: (orderId) => orderQueue.enqueue(orderId) },
+  });
+  const i18n = createI18n(config.defaultLocale);
+
+  const outbox = new Outbox(redis);
+  closers.push(() => outbox.close());
+  const broadcasts = new BroadcastQueue(redis, config.defaultLocale);
+  closers.push(() => broadcasts.close());
+  return {
+    redis,
+    metrics,
+    box,
+    accountKey,
+    hosting,
+    catalogStore,
+    orderQueue,
+    shop,
+    i18n,
+    outbox,
+    broadcasts,
+  };
+}
+
+/** The background workers on their own Redis connection; closing them lets running jobs finish. */
+async function startAppWorkers(config: Config, core: AppCore, life: AppLife): Promise<void> {
+  const workerRedis = createWorkerRedis(config.redisUrl, life.logger);
+  life.closers.push(() => closeRedis(workerRedis));
+  const { redis, i18n, shop, hosting, orderQueue, outbox, broadcasts, metrics } = core;
+  const workers = await startWorkers({
+    config,
+    redis,
+    workerRedis,
+    i18n,
+    shop,
+    hosting,
+    orderQueue,
+    outbox,
+    broadcasts,
+    metrics,
+    logger: life.logger,
+  });
+  life.drains.push(() => workers.close());
+}
+
+/** The bot and its delivery: a webhook (its HTTP server returned) or long polling. */
+async function startBot(
+  config: Config,
+  core: AppCore,
+  life: AppLife,
+  healthy: () => Promise<boolean>,
+  options: StartOptions,
+): Promise<Server | undefined> {
+  const { logger } = life;
+  const { redis, metrics, hosting, accountKey, box, shop, catalogStore, broadcasts, i18n } = core;
+  const bot = createBot({
+    token: config.botToken,
+    redis,
+    deps: {
+      config,
+      logger,
+      redis,
+      metrics,
+      clock: systemClock,
+      hosting,
+      accountKey,
+      box,
+      shop,
+      catalog: catalogStore,
+      broadcasts,
+    },
+    client: { apiRoot: config.botApiRoot },
+  });
+  await bot.init();
+  await registerCommands(bot.api, i18n, config.defaultLocale, config.adminIds);
+
+  if (config.delivery.mode === "webhook") return deliverByWebhook(bot, config.delivery, core, life, healthy);
+  await bot.api.deleteWebhook();
+  const poller = startPolling(bot, {
+    allowedUpdates: ALLOWED_UPDATES,
+    logger,
+    onFatal: () => options.onFatal?.(),
+  });
+  life.polling = poller;
+  life.drains.push(() => poller.stop());
+  logger.info({ username: bot.botInfo.username }, "polling for updates");
+  return undefined;
+}
+
+async function deliverByWebhook(
+  bot: ReturnType<typeof createBot>,
+  delivery: Extract<Config["delivery"], { mode: "webhook" }>,
+  core: AppCore,
+  life: AppLife,
+  healthy: () => Promise<boolean>,
+): Promise<Server> {
+  const callback = webhookCallback(bot, "http", {
+    secretToken: delivery.secret,
+    onTimeout: "return",
+    timeoutMilliseconds: 9_000,
+  });
+  const handler: typeof callback = (req, res) => life.webhookUpdates.track(callback(req, res));
+  const server = createHttpServer({
+    metrics: core.metrics,
+    logger: life.logger,
+    healthy,
+    webhook: { path: delivery.path, handler },
+  });
+  await bot.api.setWebhook(delivery.url, {
+    secret_token: delivery.secret,
+    allowed_updates: [...ALLOWED_UPDATES],
+  });
+  life.logger.info({ url: delivery.url }, "webhook set");
+  return server;
+}
+
+/** The HTTP server listening (health, metrics, the webhook), drained at shutdown. */
+async function startHttp(config: Config, life: AppLife, server: Server): Promise<void> {
+  const address = await listen(server, config.http.host, config.http.port);
+  // No new webhook updates; running ones finish (their connections are cut only at the budget).
+  const takesUpdates = config.delivery.mode === "webhook" && config.role !== "worker";
+  life.drains.push(async () => {
+    await closeServer(server, takesUpdates ? DRAIN_BUDGET_MS : undefined);
+    await life.webhookUpdates.drain();
+  });
+  life.logger.info({ host: address.address, port: address.port }, "http server listening");
 }
 
 /** Values the logger masks wherever they appear, whatever their shape. */
