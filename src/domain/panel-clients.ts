@@ -140,12 +140,12 @@ export class PanelClients {
   }
 
   /** The main panel's clients. */
-  list(): Promise<PanelClient[]> {
+  async list(): Promise<PanelClient[]> {
     return this.panel.listClients();
   }
 
   /** One client of the main panel (a 404 is thrown as the client threw it). */
-  get(name: string): Promise<PanelClient> {
+  async get(name: string): Promise<PanelClient> {
     return this.panel.getClient(name);
   }
 
