@@ -1,9 +1,19 @@
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
 import { RedisAdapter } from "@grammyjs/storage-redis";
-import { Bot, type BotConfig, type BotError, Composer, GrammyError, HttpError, session } from "grammy";
+import {
+  Bot,
+  type BotConfig,
+  type BotError,
+  Composer,
+  GrammyError,
+  HttpError,
+  type MiddlewareFn,
+  session,
+} from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Redis } from "ioredis";
+import type { Locale } from "../config.js";
 import { OneTimeTokens } from "../domain/one-time.js";
 import { retryOnFlood } from "../telegram-retry.js";
 import type { BotContext, BotDeps, BotPlumbing, ConvContext, SessionData } from "./context.js";
@@ -63,62 +73,18 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   retryOnFlood(bot.api);
   // Polling: payments of a fetched batch are stored before the runner moves its offset.
   bot.api.config.use(recordPaymentsOnFetch(deps.shop.paymentInbox));
-  const i18n = createI18n<BotContext>(deps.config.defaultLocale, (ctx) => {
-    const chosen = chatKey(ctx) ? ctx.session.locale : undefined;
-    return chosen ?? supportedLocale(ctx.from?.language_code);
-  });
 
   /** Updates whose handling failed (for the metrics outcome label). */
   const failed = new WeakSet<BotContext>();
-  bot.use(async (ctx, next) => {
-    const type = Object.keys(ctx.update).find((k) => k !== "update_id") ?? "unknown";
-    const stop = deps.metrics.handlerSeconds.startTimer({ type });
-    ctx.deps = deps;
-    ctx.kit = kit;
-    ctx.log = deps.logger.child({ update_id: ctx.update.update_id });
-    try {
-      await next();
-    } finally {
-      deps.metrics.updates.inc({ type, outcome: failed.has(ctx) ? "error" : "ok" });
-      stop();
-    }
-  });
-
+  bot.use(measured(deps, kit, failed));
   // Outside the error boundary: a payment that cannot be stored is not acknowledged (webhook non-2xx).
   bot.use(recordPaymentFirst);
-
-  /** The locale a chat chose, read from its stored session (where no session middleware runs). */
-  const storedLocale = async (ctx: {
-    chat?: { id: number };
-    from?: { id: number; language_code?: string };
-  }) => {
-    const key = chatKey(ctx);
-    const stored = key ? await redis.get(`session:${key}`) : null;
-    const locale = stored ? (JSON.parse(stored) as SessionData).locale : undefined;
-    return locale ?? supportedLocale(ctx.from?.language_code);
-  };
-
   // Errors end here in every delivery mode (polling, webhook, tests): logged, the user told politely.
-  const guarded = bot.errorBoundary(async (err: BotError<BotContext>) => {
-    const ctx = err.ctx;
-    failed.add(ctx);
-    const cause = err.error;
-    const log = ctx.log ?? deps.logger;
-    if (cause instanceof GrammyError)
-      log.error({ err: cause, method: cause.method }, "Bot API refused a call");
-    else if (cause instanceof HttpError) log.error({ err: cause }, "Bot API unreachable");
-    else log.error({ err: cause }, "update handler failed");
-    await politeError(ctx).catch(() => undefined);
-  });
+  const guarded = bot.errorBoundary((err: BotError<BotContext>) => handlerFailed(err, deps, failed));
 
+  const storedLocale = storedLocaleIn(redis);
   // Pre-checkout is answered at once, not queued behind the user's other updates (10 s limit).
-  guarded.use(
-    preCheckoutFeature(
-      createI18n<BotContext>(deps.config.defaultLocale, undefined, (ctx) =>
-        storedLocale(ctx).catch(() => supportedLocale(ctx.from?.language_code)),
-      ),
-    ),
-  );
+  guarded.use(preCheckoutIn(deps, storedLocale));
   // Concurrent updates of one chat must not race on its session (runner and webhook alike).
   guarded.use(sequentialize(chatKey));
   guarded.use(
@@ -129,39 +95,111 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
       storage: new RedisAdapter<SessionData>({ instance: redis }),
     }),
   );
-  guarded.use(i18n);
+  guarded.use(
+    createI18n<BotContext>(deps.config.defaultLocale, (ctx) => {
+      const chosen = chatKey(ctx) ? ctx.session.locale : undefined;
+      return chosen ?? supportedLocale(ctx.from?.language_code);
+    }),
+  );
   // Payments first: never swallowed by a conversation.
   guarded.use(paymentsFeature);
   // After payments (never limited) and i18n (the notice is in the user's language).
   if (options.rateLimit !== false) guarded.use(rateLimit(redis, options.rateLimit));
 
   const inChats = guarded.filter((ctx) => ctx.chat !== undefined);
-  // Inside conversations there is no session: the locale is read from the chat's session in Redis.
-  const conversationI18n = createI18n<ConvContext>(deps.config.defaultLocale, undefined, storedLocale);
-  inChats.use(
-    conversations<BotContext, ConvContext>({
-      storage: {
-        type: "key",
-        getStorageKey: conversationKey,
-        adapter: new SealedConversationStorage(redis, deps.box),
-      },
-      plugins: [
-        (ctx, next) => {
-          ctx.deps = deps;
-          ctx.kit = kit;
-          ctx.log = deps.logger.child({ update_id: ctx.update.update_id });
-          return next();
-        },
-        conversationI18n,
-      ],
-    }),
-  );
-
+  inChats.use(conversationsIn(redis, deps, kit, storedLocale));
   inChats.use(...adminConversations);
   inChats.use(...shopConversations);
   // A secret sent after its question ended reached no conversation: deleted all the same.
   inChats.use(lateSecrets);
+  inChats.use(featureRoutes());
 
+  // Only a failure of the error boundary itself gets here.
+  bot.catch((err) => deps.logger.error({ err: err.error }, "unhandled bot error"));
+  return bot;
+}
+
+/** Gives an update (or a conversation step) its dependencies, plumbing and a logger. */
+function equip(ctx: BotContext | ConvContext, deps: BotDeps, kit: BotPlumbing): void {
+  ctx.deps = deps;
+  ctx.kit = kit;
+  ctx.log = deps.logger.child({ update_id: ctx.update.update_id });
+}
+
+/** The first middleware: equips the update and counts it (type, outcome, handling time). */
+function measured(deps: BotDeps, kit: BotPlumbing, failed: WeakSet<BotContext>): MiddlewareFn<BotContext> {
+  return async (ctx, next) => {
+    const type = Object.keys(ctx.update).find((k) => k !== "update_id") ?? "unknown";
+    const stop = deps.metrics.handlerSeconds.startTimer({ type });
+    equip(ctx, deps, kit);
+    try {
+      await next();
+    } finally {
+      deps.metrics.updates.inc({ type, outcome: failed.has(ctx) ? "error" : "ok" });
+      stop();
+    }
+  };
+}
+
+/** A handler failed: logged by what failed, the update counted as an error, the user told politely. */
+async function handlerFailed(err: BotError<BotContext>, deps: BotDeps, failed: WeakSet<BotContext>) {
+  const ctx = err.ctx;
+  failed.add(ctx);
+  const cause = err.error;
+  const log = ctx.log ?? deps.logger;
+  if (cause instanceof GrammyError) log.error({ err: cause, method: cause.method }, "Bot API refused a call");
+  else if (cause instanceof HttpError) log.error({ err: cause }, "Bot API unreachable");
+  else log.error({ err: cause }, "update handler failed");
+  await politeError(ctx).catch(() => undefined);
+}
+
+type LocaleSource = { chat?: { id: number }; from?: { id: number; language_code?: string } };
+
+/** The locale a chat chose, read from its stored session (where no session middleware runs). */
+function storedLocaleIn(redis: Redis): (ctx: LocaleSource) => Promise<Locale | undefined> {
+  return async (ctx) => {
+    const key = chatKey(ctx);
+    const stored = key ? await redis.get(`session:${key}`) : null;
+    const locale = stored ? (JSON.parse(stored) as SessionData).locale : undefined;
+    return locale ?? supportedLocale(ctx.from?.language_code);
+  };
+}
+
+/** The pre-checkout answer, in the locale of the chat's stored session (it runs before the session). */
+function preCheckoutIn(deps: BotDeps, storedLocale: (ctx: LocaleSource) => Promise<Locale | undefined>) {
+  return preCheckoutFeature(
+    createI18n<BotContext>(deps.config.defaultLocale, undefined, (ctx) =>
+      storedLocale(ctx).catch(() => supportedLocale(ctx.from?.language_code)),
+    ),
+  );
+}
+
+/** Conversations: states sealed in Redis; inside them the locale comes from the chat's stored session. */
+function conversationsIn(
+  redis: Redis,
+  deps: BotDeps,
+  kit: BotPlumbing,
+  storedLocale: (ctx: LocaleSource) => Promise<Locale | undefined>,
+) {
+  const conversationI18n = createI18n<ConvContext>(deps.config.defaultLocale, undefined, storedLocale);
+  return conversations<BotContext, ConvContext>({
+    storage: {
+      type: "key",
+      getStorageKey: conversationKey,
+      adapter: new SealedConversationStorage(redis, deps.box),
+    },
+    plugins: [
+      (ctx, next) => {
+        equip(ctx, deps, kit);
+        return next();
+      },
+      conversationI18n,
+    ],
+  });
+}
+
+/** The features in their order, and what answers an update none of them took. */
+function featureRoutes(): Composer<BotContext> {
   const features = new Composer<BotContext>();
   // First: it records customers (then passes everything on) and refuses blocked ones.
   features.use(shopFeature);
@@ -180,11 +218,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     // Free text outside a question: a short hint and the menu (in groups people talk to each other).
     else if (ctx.chat.type === "private") await replyWithMainMenu(ctx, ctx.t("free-text-hint"));
   });
-  inChats.use(features);
-
-  // Only a failure of the error boundary itself gets here.
-  bot.catch((err) => deps.logger.error({ err: err.error }, "unhandled bot error"));
-  return bot;
+  return features;
 }
 
 async function politeError(ctx: BotContext): Promise<void> {
