@@ -9,7 +9,7 @@ import type { Logger } from "../logger.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { retryOnFlood } from "../telegram-retry.js";
 import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
-import { startMaintenance } from "./maintenance.js";
+import { type PeriodicTask, startMaintenance } from "./maintenance.js";
 import { Notifier } from "./notifier.js";
 import { createOrderSweepTask } from "./order-sweep.js";
 import { startOrderWorker } from "./order-worker.js";
@@ -49,12 +49,11 @@ export interface Workers {
  * Api, never through a running bot.
  */
 export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
-  const { config, redis, workerRedis, i18n, shop, hosting, outbox, metrics, logger } = deps;
+  const { config, redis, workerRedis, i18n, shop, outbox, metrics, logger } = deps;
   // The outbox and broadcasts handle 429 themselves (they pause the whole queue); direct
   // notices (order delivery, failures) retry on their own.
   const api = new Api(config.botToken, { apiRoot: config.botApiRoot });
   const noticeApi = retryOnFlood(new Api(config.botToken, { apiRoot: config.botApiRoot }));
-  const clock = systemClock;
   const notifier = new Notifier({
     api: noticeApi,
     i18n,
@@ -88,50 +87,53 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     api,
     customers: shop.customers,
     subscriptions: shop.subscriptions,
-    clock,
+    clock: systemClock,
     i18n,
     logger,
     metrics,
   });
-  const common = { services: shop, outbox, i18n, clock, logger, defaultLocale: config.defaultLocale };
   const maintenance = await startMaintenance({
     connection: workerRedis,
     producer: redis,
     logger,
     metrics,
-    tasks: [
-      createReminderTask(common),
-      createTrafficTask(common),
-      createServerWatchTask({
-        ...common,
-        account: hosting.account,
-        extension: shop.serverExtension,
-        redis,
-        settings: shop.settings,
-        adminIds: config.adminIds,
-      }),
-      createReconcileTask({ api, redis, services: shop, outbox, i18n, logger }),
-      createInboxReconcileTask({ services: shop, outbox, i18n, logger }),
-      createOrderSweepTask({
-        redis,
-        orders: shop.orders,
-        queue: deps.orderQueue,
-        fulfilment: shop.fulfilment,
-        notifier,
-        clock,
-        logger,
-      }),
-    ],
+    tasks: periodicTasks(deps, api, notifier),
   });
   await orderWorker.resume();
+  const running = [orderWorker, outboxWorker, broadcastWorker, maintenance];
   return {
     close: async () => {
-      await Promise.all([
-        orderWorker.close(),
-        outboxWorker.close(),
-        broadcastWorker.close(),
-        maintenance.close(),
-      ]);
+      await Promise.all(running.map((w) => w.close()));
     },
   };
+}
+
+/** The periodic tasks: reminders, traffic, the server watch, reconciliations and the order sweep. */
+function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): PeriodicTask[] {
+  const { config, redis, i18n, shop, hosting, outbox, logger } = deps;
+  const clock = systemClock;
+  const common = { services: shop, outbox, i18n, clock, logger, defaultLocale: config.defaultLocale };
+  return [
+    createReminderTask(common),
+    createTrafficTask(common),
+    createServerWatchTask({
+      ...common,
+      account: hosting.account,
+      extension: shop.serverExtension,
+      redis,
+      settings: shop.settings,
+      adminIds: config.adminIds,
+    }),
+    createReconcileTask({ api, redis, services: shop, outbox, i18n, logger }),
+    createInboxReconcileTask({ services: shop, outbox, i18n, logger }),
+    createOrderSweepTask({
+      redis,
+      orders: shop.orders,
+      queue: deps.orderQueue,
+      fulfilment: shop.fulfilment,
+      notifier,
+      clock,
+      logger,
+    }),
+  ];
 }
