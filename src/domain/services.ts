@@ -94,6 +94,31 @@ export interface ShopServicesDeps {
 }
 
 export function createShopServices(deps: ShopServicesDeps): ShopServices {
+  const core = createShopCore(deps);
+  return { ...core, jobs: deps.jobs, catalog: deps.catalog, ...createBackOffice(deps, core) };
+}
+
+/** What selling and delivering needs (the customers' side and the workers). */
+type ShopCore = Pick<
+  ShopServices,
+  | "shop"
+  | "customers"
+  | "wallet"
+  | "orders"
+  | "subscriptions"
+  | "owners"
+  | "fulfilment"
+  | "renewals"
+  | "provisioner"
+  | "serverExtension"
+  | "paymentInbox"
+  | "usage"
+>;
+
+/** What the admins run on top of the core. */
+type BackOffice = Omit<ShopServices, keyof ShopCore | "jobs" | "catalog">;
+
+function createShopCore(deps: ShopServicesDeps): ShopCore {
   const { redis, clock, catalog } = deps;
   const customers = new Customers(redis, clock);
   const wallet = new Wallet(redis, clock, catalog().currency);
@@ -130,45 +155,36 @@ export function createShopServices(deps: ShopServicesDeps): ShopServices {
     provisioner,
     jobs: deps.jobs,
   });
-  const serverExtension = new ServerExtension({ hosting: deps.hosting, redis, clock, logger: deps.logger });
-  const owners = new SubscriptionOwners({ redis, subscriptions, customers, logger: deps.logger });
-  // Admins' confirmations of money and blocks (the same one-time tokens as the bot's buttons).
-  const confirmations = new OneTimeTokens(redis);
   return {
     shop,
     customers,
     wallet,
     orders,
     subscriptions,
-    owners,
+    owners: new SubscriptionOwners({ redis, subscriptions, customers, logger: deps.logger }),
     fulfilment,
     renewals,
     provisioner,
-    jobs: deps.jobs,
-    catalog,
-    serverExtension,
+    serverExtension: new ServerExtension({ hosting: deps.hosting, redis, clock, logger: deps.logger }),
     paymentInbox: new PaymentInbox({ redis, clock, shop }),
     usage: new UsageReader({ redis, hosting: deps.hosting, provisioner, logger: deps.logger }),
+  };
+}
+
+function createBackOffice(deps: ShopServicesDeps, core: ShopCore): BackOffice {
+  const { redis, clock, catalog, hosting, logger } = deps;
+  const { shop, owners, wallet, orders, customers } = core;
+  // Admins' confirmations of money and blocks (the same one-time tokens as the bot's buttons).
+  const confirmations = new OneTimeTokens(redis);
+  return {
     broadcastDrafts: new BroadcastDrafts(redis),
     settings: new ShopSettings(redis),
-    nodeAdmin: new NodeAdmin(deps.hosting),
-    nodeClients: new NodeClients({ hosting: deps.hosting, redis, clock, owners, logger: deps.logger }),
-    xuiClients: new XuiClients({ hosting: deps.hosting, owners, clock, logger: deps.logger }),
-    panelClients: new PanelClients({
-      hosting: deps.hosting,
-      redis,
-      clock,
-      catalog,
-      owners,
-      logger: deps.logger,
-    }),
-    hostingAccount: new HostingAccount({
-      hosting: deps.hosting,
-      keys: deps.accountKey,
-      clock,
-      logger: deps.logger,
-    }),
-    hostingServers: new HostingServers({ hosting: deps.hosting, redis }),
+    nodeAdmin: new NodeAdmin(hosting),
+    nodeClients: new NodeClients({ hosting, redis, clock, owners, logger }),
+    xuiClients: new XuiClients({ hosting, owners, clock, logger }),
+    panelClients: new PanelClients({ hosting, redis, clock, catalog, owners, logger }),
+    hostingAccount: new HostingAccount({ hosting, keys: deps.accountKey, clock, logger }),
+    hostingServers: new HostingServers({ hosting, redis }),
     adminWallet: new AdminWallet({ redis, wallet, confirmations }),
     chargeAgain: new ChargeAgain({ redis, shop, orders, customers, wallet, confirmations }),
     customerBlocks: new CustomerBlocks({ redis, customers, confirmations }),
