@@ -113,17 +113,14 @@ async function main(): Promise<void> {
     const bot = createBot({
       token: telegram.token,
       redis,
+      box,
       botInfo: telegram.botInfo,
       client: { fetch: telegram.fetch as never },
       deps: {
         config: { adminIds: [], defaultLocale: "en", paymentProviderToken: undefined },
         logger,
-        redis,
         metrics: new Metrics(),
         clock,
-        hosting,
-        accountKey: new AccountKeyStore(redis, box, undefined),
-        box,
         catalog,
         shop: createShopServices({
           redis,

@@ -218,19 +218,16 @@ async function startBot(
   options: StartOptions,
 ): Promise<Server | undefined> {
   const { logger } = life;
-  const { redis, metrics, hosting, accountKey, box, shop, catalogStore, broadcasts, i18n } = core;
+  const { redis, metrics, box, shop, catalogStore, broadcasts, i18n } = core;
   const bot = createBot({
     token: config.botToken,
     redis,
+    box,
     deps: {
       config,
       logger,
-      redis,
       metrics,
       clock: systemClock,
-      hosting,
-      accountKey,
-      box,
       shop,
       catalog: catalogStore,
       broadcasts,

@@ -4,14 +4,11 @@ import type { MenuFlavor } from "@grammyjs/menu";
 import type { Context, SessionFlavor } from "grammy";
 import type { Redis } from "ioredis";
 import type { Config, Locale } from "../config.js";
-import type { AccountKeyStore } from "../domain/account-key.js";
 import type { BroadcastStarter } from "../domain/broadcasts.js";
 import type { CatalogStore } from "../domain/catalog-store.js";
 import type { Clock } from "../domain/clock.js";
 import type { OneTimeTokens } from "../domain/one-time.js";
-import type { SecretBox } from "../domain/secret-box.js";
 import type { ShopServices } from "../domain/services.js";
-import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
 import type { SecretMarkers } from "./conversation-kit.js";
@@ -29,13 +26,9 @@ export interface SessionData {
 export interface BotDeps {
   config: Pick<Config, "adminIds" | "defaultLocale" | "paymentProviderToken" | "supportContact">;
   logger: Logger;
-  redis: Redis;
   metrics: Metrics;
   clock: Clock;
-  hosting: HostingClients;
-  accountKey: AccountKeyStore;
-  /** Seals secrets at rest (SECRET_KEY). */
-  box: SecretBox;
+  /** The domain services: features reach the hosting side and Redis only through these. */
   shop: ShopServices;
   /**
    * The catalog in force (the same one `shop` sells from): the admin Catalog screen shows it,

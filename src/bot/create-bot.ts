@@ -15,6 +15,7 @@ import type { UserFromGetMe } from "grammy/types";
 import type { Redis } from "ioredis";
 import type { Locale } from "../config.js";
 import { OneTimeTokens } from "../domain/one-time.js";
+import type { SecretBox } from "../domain/secret-box.js";
 import { retryOnFlood } from "../telegram-retry.js";
 import type { BotContext, BotDeps, BotPlumbing, ConvContext, SessionData } from "./context.js";
 import {
@@ -48,6 +49,8 @@ export interface CreateBotOptions {
    * confirmation tokens, secret marks. Features reach them through `ctx.kit`, never directly.
    */
   redis: Redis;
+  /** Seals conversation states at rest (SECRET_KEY). */
+  box: SecretBox;
   /** Known bot info skips `getMe` (tests). */
   botInfo?: UserFromGetMe;
   /** Transport seam: `apiRoot` and `fetch` (tests inject a recorder here). */
@@ -107,7 +110,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   if (options.rateLimit !== false) guarded.use(rateLimit(redis, options.rateLimit));
 
   const inChats = guarded.filter((ctx) => ctx.chat !== undefined);
-  inChats.use(conversationsIn(redis, deps, kit, storedLocale));
+  inChats.use(conversationsIn(new SealedConversationStorage(redis, options.box), deps, kit, storedLocale));
   inChats.use(...adminConversations);
   inChats.use(...shopConversations);
   // A secret sent after its question ended reached no conversation: deleted all the same.
@@ -176,7 +179,7 @@ function preCheckoutIn(deps: BotDeps, storedLocale: (ctx: LocaleSource) => Promi
 
 /** Conversations: states sealed in Redis; inside them the locale comes from the chat's stored session. */
 function conversationsIn(
-  redis: Redis,
+  adapter: SealedConversationStorage,
   deps: BotDeps,
   kit: BotPlumbing,
   storedLocale: (ctx: LocaleSource) => Promise<Locale | undefined>,
@@ -186,7 +189,7 @@ function conversationsIn(
     storage: {
       type: "key",
       getStorageKey: conversationKey,
-      adapter: new SealedConversationStorage(redis, deps.box),
+      adapter,
     },
     plugins: [
       (ctx, next) => {

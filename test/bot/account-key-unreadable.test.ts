@@ -47,10 +47,10 @@ describe("a linked account key that no longer opens", () => {
     ["another SECRET_KEY", () => new SecretBox(randomBytes(32)).seal("hs_other", "account-api-key")],
   ])("%s: the admin is told to link again, with the buttons for it", async (_, unreadable) => {
     const key = hosting.addKey("shop");
-    await t.deps.accountKey.save(key, ADMIN.id, 0);
+    await t.accountKey.save(key, ADMIN.id, 0);
     const sealed = (await t.redis.hget("hosting:account-key", "sealed")) ?? "";
     await storeUnreadable(unreadable(sealed));
-    expect(await t.deps.accountKey.get()).toBeUndefined();
+    expect(await t.accountKey.get()).toBeUndefined();
     t.telegram.clear();
     await t.send(callback(ADMIN, "a.acc:view"));
     const view = lastShown();

@@ -22,7 +22,7 @@ afterAll(async () => {
   await hosting.stop();
 });
 beforeEach(async () => {
-  await t.deps.accountKey.clear();
+  await t.accountKey.clear();
   await t.send(command(ADMIN, "/cancel"));
   t.telegram.clear();
 });
@@ -67,7 +67,7 @@ describe("linking the hosting account", () => {
 
     const [key] = issuedKeys("shop");
     expect(key).toBeDefined();
-    expect(await t.deps.accountKey.get()).toBe(key);
+    expect(await t.accountKey.get()).toBe(key);
     const dump = await redisDump();
     expect(dump).not.toContain(key);
     expect(dump).not.toContain("s3cret-pass");
@@ -98,7 +98,7 @@ describe("linking the hosting account", () => {
     const right = await say("246810");
     expect(deleted(right)).toBe(true);
     expect(lastText()).toMatch(/^✅ The hosting account is linked/);
-    expect(await t.deps.accountKey.get()).toBe(issuedKeys("guarded")[0]);
+    expect(await t.accountKey.get()).toBe(issuedKeys("guarded")[0]);
     const dump = await redisDump();
     expect(dump).not.toContain("totp-pass");
     expect(await t.redis.keys("conversation:*")).toEqual([]);
@@ -113,7 +113,7 @@ describe("linking the hosting account", () => {
     await say("mailer");
     await say("mail-pass");
     expect(lastText()).toContain("e-mail or messenger two-factor authentication");
-    expect(await t.deps.accountKey.get()).toBeUndefined();
+    expect(await t.accountKey.get()).toBeUndefined();
   });
 
   it("a command in the middle leaves the conversation cleanly", async () => {
@@ -122,7 +122,7 @@ describe("linking the hosting account", () => {
     await t.send(command(ADMIN, "/help"));
     expect(lastText()).toContain("How it works");
     await say("s3cret-pass");
-    expect(await t.deps.accountKey.get()).toBeUndefined();
+    expect(await t.accountKey.get()).toBeUndefined();
     expect(await t.redis.keys("conversation:*")).toEqual([]);
   });
 
@@ -132,18 +132,18 @@ describe("linking the hosting account", () => {
     expect(deleted(bad)).toBe(true);
     expect(t.texts().some((text) => text.includes("was not accepted"))).toBe(true);
     expect(lastText()).toContain("Paste the <b>API key</b>");
-    expect(await t.deps.accountKey.get()).toBeUndefined();
+    expect(await t.accountKey.get()).toBeUndefined();
     const key = hosting.addKey("shop", "cabinet");
     const good = await say(key);
     expect(deleted(good)).toBe(true);
     expect(lastText()).toMatch(/^✅ The hosting account is linked/);
-    expect(await t.deps.accountKey.get()).toBe(key);
+    expect(await t.accountKey.get()).toBe(key);
     expect(await redisDump()).not.toContain(key);
   });
 
   it("a revoked key is reported with a way to link again, and unlink works", async () => {
     const key = hosting.addKey("shop");
-    await t.deps.accountKey.save(key, ADMIN.id, 0);
+    await t.accountKey.save(key, ADMIN.id, 0);
     hosting.revokeKey(key);
     await t.send(callback(ADMIN, "a.acc:view"));
     const view = lastShown();
@@ -152,18 +152,18 @@ describe("linking the hosting account", () => {
     expect(buttons).toContain("a.acc:link");
     expect(buttons).toContain("a.acc:unlink");
     await t.send(callback(ADMIN, "a.acc:unlink-yes"));
-    expect(await t.deps.accountKey.get()).toBeUndefined();
+    expect(await t.accountKey.get()).toBeUndefined();
   });
 
   it("refuses admin buttons and commands from a non-admin, and logs it", async () => {
     const key = hosting.addKey("shop");
-    await t.deps.accountKey.save(key, ADMIN.id, 0);
+    await t.accountKey.save(key, ADMIN.id, 0);
     await t.send(callback(STRANGER, "a.acc:unlink-yes"));
     expect(t.telegram.last("answerCallbackQuery")?.params).toMatchObject({
       text: "This action is for the shop's admins only.",
       show_alert: true,
     });
-    expect(await t.deps.accountKey.get()).toBe(key);
+    expect(await t.accountKey.get()).toBe(key);
     await t.send(command(STRANGER, "/login"));
     expect(lastText()).toBe("I don't know this command. /help lists what I can do.");
     expect(t.logs()).toContain("refused admin callback from a non-admin");

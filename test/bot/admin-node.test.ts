@@ -362,7 +362,7 @@ describe("the node section", () => {
       timeoutMs: 300,
       retry: { attempts: 2, baseDelayMs: 5, maxDelayMs: 10 },
     });
-    slow.deps.hosting.node = shortNode;
+    slow.hosting.node = shortNode;
     const as = chatAs(() => slow, ADMIN);
     const views = telegramViews(() => slow);
     try {

@@ -28,7 +28,7 @@ afterAll(async () => {
   await fake.stop();
 });
 beforeEach(async () => {
-  await t.deps.accountKey.save(shopKey, ADMIN.id, 0);
+  await t.accountKey.save(shopKey, ADMIN.id, 0);
   const shop = fake.accounts.get("shop");
   if (shop) shop.balance = 250;
   t.telegram.clear();
@@ -67,7 +67,7 @@ describe("the server list", () => {
       });
       ids.push(s.id);
     }
-    await t.deps.accountKey.save(fake.addKey("fleet"), ADMIN.id, 0);
+    await t.accountKey.save(fake.addKey("fleet"), ADMIN.id, 0);
 
     await t.send(command(ADMIN, "/servers"));
     const first = lastShown();
@@ -107,7 +107,7 @@ describe("the server list", () => {
     fake.addServer("odd", { name: "odd-2", daysLeft: 9 });
     // A status the spec does not list (the service may add one).
     odd.status = "maintenance" as FakeServer["status"];
-    await t.deps.accountKey.save(fake.addKey("odd"), ADMIN.id, 0);
+    await t.accountKey.save(fake.addKey("odd"), ADMIN.id, 0);
     await t.send(command(ADMIN, "/servers"));
     const { text } = lastShown();
     expect(text).toContain("🖥 <b>Servers</b> (2)");
@@ -138,7 +138,7 @@ describe("the server list", () => {
   });
 
   it("without a linked key offers to link the account", async () => {
-    await t.deps.accountKey.clear();
+    await t.accountKey.clear();
     const before = fake.seen.length;
     await t.send(command(ADMIN, "/servers"));
     expect(lastShown().text).toContain("The hosting account is not linked yet");
@@ -149,7 +149,7 @@ describe("the server list", () => {
   it("a revoked key (401) says so and offers to link again, on the list and on a card", async () => {
     const s = server();
     const key = fake.addKey("shop");
-    await t.deps.accountKey.save(key, ADMIN.id, 0);
+    await t.accountKey.save(key, ADMIN.id, 0);
     fake.revokeKey(key);
     await t.send(command(ADMIN, "/servers"));
     expect(lastShown().text).toContain("revoked or is invalid");
@@ -382,17 +382,17 @@ describe("extend by 30 days", () => {
     const s = server({ name: "slow" });
     await press(`a.s:extend:${s.id}:`);
     const yes = buttonData("✅ Yes, extend");
-    const original = t.deps.hosting.account;
-    t.deps.hosting.account = new AccountApi({
+    const original = t.hosting.account;
+    t.hosting.account = new AccountApi({
       baseUrl: fake.url,
-      apiKey: () => t.deps.accountKey.get(),
+      apiKey: () => t.accountKey.get(),
       timeoutMs: 150,
     });
     fake.delayNext("POST", `/api/v1/servers/${s.id}/extend`, 400);
     try {
       await press(yes);
     } finally {
-      t.deps.hosting.account = original;
+      t.hosting.account = original;
     }
     const { text } = lastShown();
     expect(text).toContain("the outcome is unknown");
@@ -491,7 +491,7 @@ describe("extend: one path with the worker's guards", () => {
     await press(`a.s:extend:${s.id}:`);
     const yes = buttonData("✅ Yes, extend");
     // Meanwhile the worker (or the web cabinet) extends it.
-    await t.deps.hosting.account.extend(s.id);
+    await t.hosting.account.extend(s.id);
     await press(yes);
     expect(lastShown().text).toContain("changed since this confirmation");
     expect(lastShown().text).toContain("Nothing was charged");
@@ -544,7 +544,7 @@ describe("config", () => {
   it("403 explains that an e-mail and a nickname must be linked", async () => {
     fake.addAccount({ login: "nonick", password: "x", username: "" });
     const s = fake.addServer("nonick", { type: "remnanode" });
-    await t.deps.accountKey.save(fake.addKey("nonick"), ADMIN.id, 0);
+    await t.accountKey.save(fake.addKey("nonick"), ADMIN.id, 0);
     await press(`a.s:config:${s.id}:`);
     expect(lastShown().text).toContain("link an e-mail and a nickname in the web cabinet");
     expect(allData()).toContain(`a.s:card:${s.id}:`);

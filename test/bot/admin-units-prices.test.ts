@@ -25,7 +25,7 @@ afterAll(async () => {
   await fake.stop();
 });
 beforeEach(async () => {
-  await t.deps.accountKey.save(shopKey, ADMIN.id, 0);
+  await t.accountKey.save(shopKey, ADMIN.id, 0);
   const account = fake.accounts.get("units");
   if (account) account.balance = 250;
   await t.redis.del("settings:shop", "watch:price:server", "watch:price:tariff", "servers:core-version");

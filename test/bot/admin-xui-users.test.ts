@@ -25,7 +25,7 @@ afterAll(async () => {
   await fake.stop();
 });
 beforeEach(async () => {
-  await t.deps.accountKey.save(key, ADMIN.id, 0);
+  await t.accountKey.save(key, ADMIN.id, 0);
   await t.send(command(ADMIN, "/cancel"));
   t.telegram.clear();
 });
@@ -394,8 +394,8 @@ describe("xui users of a server", () => {
 
   it("offers to link again after a 401", async () => {
     const id = xuiServer([{ email: "alice" }]);
-    await t.deps.accountKey.save(fake.addKey("shop"), ADMIN.id, 0);
-    const revoked = await t.deps.accountKey.get();
+    await t.accountKey.save(fake.addKey("shop"), ADMIN.id, 0);
+    const revoked = await t.accountKey.get();
     fake.revokeKey(revoked ?? "");
     await press(`a.xu:list:${id}:0`);
     expect(lastShown().text).toContain("revoked or is invalid");

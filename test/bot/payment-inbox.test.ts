@@ -270,6 +270,7 @@ describe("long polling", () => {
         token: TEST_TOKEN,
         deps: t.deps,
         redis: t.redis,
+        box: t.box,
         botInfo: fake.botInfo,
         client: { apiRoot: fake.apiRoot },
       });

@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   vi.restoreAllMocks();
-  await t.deps.accountKey.clear();
+  await t.accountKey.clear();
   await t.send(command(ADMIN, "/cancel"));
   node.clients.clear();
   node.peers.clear();
@@ -124,7 +124,7 @@ describe("a password sent after /login ended is still deleted", () => {
     vi.spyOn(Date, "now").mockReturnValue(later);
     const late = await say(PASSWORD);
     expect(deleted(late)).toBe(true);
-    expect(await t.deps.accountKey.get()).toBeUndefined();
+    expect(await t.accountKey.get()).toBeUndefined();
     expect(await everythingIn(t.redis)).not.toContain(PASSWORD);
     expect(t.logs()).not.toContain(PASSWORD);
   });
@@ -134,7 +134,7 @@ describe("a password sent after /login ended is still deleted", () => {
     await say("shop");
     const password = await say(PASSWORD);
     expect(deleted(password)).toBe(true);
-    expect(await t.deps.accountKey.get()).toBeDefined();
+    expect(await t.accountKey.get()).toBeDefined();
     const next = await say("hello");
     expect(deleted(next)).toBe(false);
   });

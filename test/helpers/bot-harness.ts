@@ -28,6 +28,10 @@ export interface TestBot {
   telegram: FakeTelegram;
   redis: Redis;
   deps: BotDeps;
+  /** What the domain services are built on (tests swap a client or read the linked key). */
+  hosting: HostingClients;
+  accountKey: AccountKeyStore;
+  box: SecretBox;
   /** Order ids handed to the (default, recording) job queue. */
   enqueued: string[];
   send(update: Update): Promise<void>;
@@ -143,12 +147,8 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
       supportContact: options.supportContact,
     },
     logger: createLogger("debug", sink),
-    redis,
     metrics: new Metrics(),
     clock,
-    hosting,
-    accountKey,
-    box,
     catalog: catalogStore,
     shop: createShopServices({
       redis,
@@ -170,6 +170,7 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     token: TEST_TOKEN,
     deps,
     redis,
+    box,
     botInfo: telegram.botInfo,
     client: { fetch: telegram.fetch as never },
     rateLimit: options.rateLimit,
@@ -179,6 +180,9 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     telegram,
     redis,
     deps,
+    hosting,
+    accountKey,
+    box,
     enqueued,
     send: (update) => bot.handleUpdate(update),
     logs: () => logLines.join(""),

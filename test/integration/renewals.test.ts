@@ -77,7 +77,8 @@ describe("renewals of one subscription chain", () => {
   it("two workers (as in two processes) take renewals of one subscription in turn", async () => {
     const one = startWorker({ chainWaitMs: 50, concurrency: 1 });
     const { customerId, sub } = await activeSubscription("panel");
-    const other = startWorker({ chainWaitMs: 50, concurrency: 1 });
+    // A second worker on the same queue, as a second process would be.
+    startWorker({ chainWaitMs: 50, concurrency: 1 });
     try {
       const before = await hostingExpiry(sub);
       panelFake.delayNext("PATCH", "/api/clients/.+", 300);

@@ -38,7 +38,7 @@ export function errorView(ctx: BotContext, err: unknown, back: InlineKeyboard, o
   let text = hostingErrorText(ctx.t, err);
   if (onlyXuiHint && isHostingError(err, "bad_request")) text += `\n\n${ctx.t("xui-only-xui")}`;
   const keyboard =
-    isHostingError(err, "unauthorized") && !ctx.deps.accountKey.fixed
+    isHostingError(err, "unauthorized") && !ctx.deps.shop.hostingAccount.fixed
       ? relinkKeyboard(ctx.t).append(back)
       : back;
   return { text, keyboard };
