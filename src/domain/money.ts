@@ -1,3 +1,5 @@
+import { numberFormat } from "../intl-cache.js";
+
 /**
  * Amounts are kept as integers in the currency's smallest unit, as Telegram invoices count them:
  * 1 Star for XTR, cents for USD/EUR (exponent 2), whole units for JPY-like currencies.
@@ -34,11 +36,9 @@ export function toMinor(currency: string, major: number): number {
 export function formatMoney(currency: string, minor: number, locale = "en"): string {
   const exp = currencyExponent(currency);
   const major = minor / 10 ** exp;
-  if (currency === "XTR") return `${new Intl.NumberFormat(locale).format(major)} ⭐`;
+  if (currency === "XTR") return `${numberFormat(locale).format(major)} ⭐`;
   try {
-    return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: exp }).format(
-      major,
-    );
+    return numberFormat(locale, { style: "currency", currency, minimumFractionDigits: exp }).format(major);
   } catch {
     return `${major.toFixed(exp)} ${currency}`;
   }

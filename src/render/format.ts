@@ -1,10 +1,11 @@
 import type { Locale } from "../config.js";
+import { dateFormat, numberFormat } from "../intl-cache.js";
 
 const GB = 1024 ** 3;
 
 /** 1 234,5 / 1,234.5: numbers the way the reader's language writes them. */
 export function formatNumber(locale: Locale, value: number, maxFractionDigits = 2): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: maxFractionDigits }).format(value);
+  return numberFormat(locale, { maximumFractionDigits: maxFractionDigits }).format(value);
 }
 
 /** Bytes as B, KB, MB, GB or TB (binary units, which is what VPN panels count). */
@@ -25,7 +26,7 @@ export function formatGb(locale: Locale, gb: number): string {
 
 /** A date and time in UTC, e.g. "1 Dec 2026, 14:05 UTC". */
 export function formatDateTime(locale: Locale, ms: number): string {
-  return `${new Intl.DateTimeFormat(locale, {
+  return `${dateFormat(locale, {
     day: "numeric",
     month: "short",
     year: "numeric",
@@ -37,7 +38,7 @@ export function formatDateTime(locale: Locale, ms: number): string {
 }
 
 export function formatDate(locale: Locale, ms: number): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateFormat(locale, {
     day: "numeric",
     month: "short",
     year: "numeric",

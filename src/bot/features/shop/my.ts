@@ -3,6 +3,7 @@ import type { Locale } from "../../../config.js";
 import type { AccessState } from "../../../domain/provisioning/types.js";
 import { GB_BYTES } from "../../../domain/provisioning/types.js";
 import type { Subscription } from "../../../domain/subscriptions.js";
+import { dateFormat } from "../../../intl-cache.js";
 import { accessText, planTitle, qrTarget } from "../../../render/access.js";
 import { formatBytes, formatDate, html, usageBar } from "../../../render/format.js";
 import { accessLocationNames } from "../../../render/locations.js";
@@ -44,7 +45,7 @@ export function shortId(sub: Subscription): string {
 /** "Mar 1": the expiry on a button, where the year would only take room. */
 function shortDate(ctx: BotContext, locale: Locale, ms: number): string {
   if (ms <= 0) return ctx.t("access-no-expiry");
-  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(ms);
+  return dateFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(ms);
 }
 
 /** Subscriptions on one page of /my. */
