@@ -72,6 +72,21 @@ export function limiterFor(perSecond: number): { max: number; duration: number }
 }
 const gapKey = (chatId: number) => `outbox:gap:${chatId}`;
 
+/**
+ * A broadcast's messages wait behind everything else (BullMQ takes jobs without a priority
+ * before prioritised ones): a purchase's delivery, a reminder or an outage notice never queues
+ * behind a 100 000-customer fan-out.
+ */
+const BROADCAST_PRIORITY = 100;
+const jobOptions = (data: OutboxMessage) => ({
+  jobId: data.once ? onceJobId(data.once) : undefined,
+  ...(data.broadcastId ? { priority: BROADCAST_PRIORITY } : {}),
+  attempts: 5,
+  backoff: { type: "exponential" as const, delay: 2_000 },
+  removeOnComplete: { age: 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+});
+
 /** Producer side: queue a message for rate-limited delivery. */
 export class Outbox {
   readonly queue: Queue<OutboxMessage>;
@@ -86,31 +101,14 @@ export class Outbox {
    */
   async send(message: OutboxMessage, options: { delayMs?: number } = {}): Promise<void> {
     const data = outboxMessage.parse(message);
-    await this.queue.add("send", data, {
-      jobId: data.once ? onceJobId(data.once) : undefined,
-      delay: options.delayMs,
-      attempts: 5,
-      backoff: { type: "exponential", delay: 2_000 },
-      removeOnComplete: { age: 24 * 3600, count: 10_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
-    });
+    await this.queue.add("send", data, { ...jobOptions(data), delay: options.delayMs });
   }
 
   async sendMany(messages: OutboxMessage[]): Promise<void> {
     await this.queue.addBulk(
       messages.map((m) => {
         const data = outboxMessage.parse(m);
-        return {
-          name: "send",
-          data,
-          opts: {
-            jobId: data.once ? onceJobId(data.once) : undefined,
-            attempts: 5,
-            backoff: { type: "exponential" as const, delay: 2_000 },
-            removeOnComplete: { age: 24 * 3600, count: 10_000 },
-            removeOnFail: { age: 7 * 24 * 3600 },
-          },
-        };
+        return { name: "send", data, opts: jobOptions(data) };
       }),
     );
   }

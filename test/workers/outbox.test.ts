@@ -73,4 +73,18 @@ describe("outbox", () => {
     await sleep(500);
     expect(sends()).toHaveLength(1);
   });
+
+  it("a delivery or a reminder is never queued behind a broadcast's fan-out", async () => {
+    await h.outbox.sendMany(
+      Array.from({ length: 60 }, (_, i) => ({ chatId: 20_000 + i, text: `news ${i}`, broadcastId: "bprio" })),
+    );
+    await h.outbox.send({ chatId: 30_001, text: "your VPN is ready" });
+    await h.outbox.sendMany([{ chatId: 30_002, text: "expires in 3 days", once: "remind:prio:3d" }]);
+    await until(() => sends().some((c) => c.chatId === 30_002) && sends().some((c) => c.chatId === 30_001));
+    // At 20 a second the fan-out takes 3 s; the two urgent ones go out within its first beats.
+    const order = sends().map((c) => c.chatId);
+    expect(order.indexOf(30_001)).toBeLessThan(12);
+    expect(order.indexOf(30_002)).toBeLessThan(12);
+    await until(() => sends().length === 62);
+  });
 });
