@@ -2,9 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/config.js";
-import { CatalogError, loadCatalog, parseCatalog } from "../../src/domain/catalog.js";
+import { loadCatalog, parseCatalog } from "../../src/domain/catalog.js";
 import { forSale, offSaleMessage } from "../../src/domain/catalog-sale.js";
 import { projectRoot } from "../../src/paths.js";
+import { catalogErrorOf as errorOf } from "../helpers/catalog-errors.js";
 
 const NAMED = `currency: XTR
 trial: { days: 1, traffic_gb: 1, plan: multi }
@@ -35,16 +36,6 @@ plans:
     price: 100
     backend: { kind: node }
 `;
-
-function errorOf(source: string): string {
-  try {
-    parseCatalog(source, "catalog.yaml");
-  } catch (err) {
-    expect(err).toBeInstanceOf(CatalogError);
-    return (err as Error).message;
-  }
-  throw new Error("expected a CatalogError");
-}
 
 describe("location names in the catalog", () => {
   it("gives each panel location an optional { en, ru } name (a plain string is both)", () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CatalogError, loadCatalog, parseCatalog } from "../../src/domain/catalog.js";
+import { loadCatalog, parseCatalog } from "../../src/domain/catalog.js";
+import { catalogErrorOf as errorOf } from "../helpers/catalog-errors.js";
 
 /*
  * Issue 8: the main panel serves the one combined subscription link (spec B, rule 3), so a plan
@@ -21,16 +22,6 @@ plans:
     price: 300
     backend: { kind: panel, locations: ${locations} }
 `;
-
-function errorOf(source: string): string {
-  try {
-    parseCatalog(source, "catalog.yaml");
-  } catch (err) {
-    expect(err).toBeInstanceOf(CatalogError);
-    return (err as Error).message;
-  }
-  throw new Error("expected a CatalogError");
-}
 
 describe("catalog: panel plans and the main panel", () => {
   it("refuses a plan on several locations without main, naming the plan and its line", () => {

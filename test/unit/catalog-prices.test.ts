@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CatalogError, parseCatalog } from "../../src/domain/catalog.js";
+import { parseCatalog } from "../../src/domain/catalog.js";
 import { toMinor } from "../../src/domain/money.js";
+import { catalogErrorOf as errorOf } from "../helpers/catalog-errors.js";
 
 /** One plan priced `price` in `currency`; the price sits on line 7. */
 const catalog = (currency: string, price: string) => `currency: ${currency}
@@ -12,16 +13,6 @@ plans:
     price: ${price}
     backend: { kind: node }
 `;
-
-function errorOf(source: string): string {
-  try {
-    parseCatalog(source, "catalog.yaml");
-  } catch (err) {
-    expect(err).toBeInstanceOf(CatalogError);
-    return (err as Error).message;
-  }
-  throw new Error("expected a CatalogError");
-}
 
 describe("catalog prices in the currency's smallest unit", () => {
   it("refuses a price below one cent (it would sell for 0)", () => {

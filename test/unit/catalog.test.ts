@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CatalogError, loadCatalog, parseCatalog } from "../../src/domain/catalog.js";
+import { loadCatalog, parseCatalog } from "../../src/domain/catalog.js";
+import { catalogErrorOf as errorOf } from "../helpers/catalog-errors.js";
 
 const GOOD = `currency: XTR
 trial: { days: 1, traffic_gb: 1, plan: de-xui }
@@ -28,16 +29,6 @@ plans:
     price: 120
     backend: { kind: node }
 `;
-
-function errorOf(source: string): string {
-  try {
-    parseCatalog(source, "catalog.yaml");
-  } catch (err) {
-    expect(err).toBeInstanceOf(CatalogError);
-    return (err as Error).message;
-  }
-  throw new Error("expected a CatalogError");
-}
 
 describe("catalog", () => {
   it("parses the contract's example", () => {
