@@ -46,11 +46,19 @@ export type DebitResult =
 export const walletKeys = {
   wallet: (customerId: number) => `wallet:${customerId}`,
   ledger: (customerId: number) => `ledger:${customerId}`,
-  /** Idempotency key -> the entry it produced (charge ids, order ids). */
+  /** Idempotency key -> the entry it produced (charge ids, order ids), as a {@link LedgerRef}. */
   applied: "ledger:applied",
-  /** Every entry of every customer, in order: stats and reconciliation read it. */
+  /** Every entry of every customer, in order, as {@link LedgerRef}s: reconciliation reads it. */
   journal: "ledger:journal",
 };
+
+/**
+ * Where an entry lives: `<customer id>:<n>`, the customer's n-th entry (0 = their first). The
+ * entry's JSON is stored once, in the customer's ledger (an append-only list, newest first, so the
+ * n-th is at index -(n+1)); the journal and the idempotency hash hold this reference. Records
+ * written before hold the JSON itself (it starts with "{") and are read as they are.
+ */
+export type LedgerRef = string;
 
 /** The four keys a wallet movement touches, in the order `APPLY_FN` takes them. */
 export function movementKeys(customerId: number): string[] {
@@ -69,20 +77,27 @@ export function movementKeys(customerId: number): string[] {
  * `amount` is an integer (a number or its decimal text); `entryJson` is {@link Wallet.entryJson}.
  * Numbers never pass through cjson or tostring here: both print 14 significant digits, and
  * Telegram ids and amounts up to 2^53 must stay exact. The balance is spliced into the entry as
- * Redis prints it.
+ * Redis prints it. The entry is stored once, in the customer's ledger; the journal and the
+ * idempotency record get its {@link LedgerRef} (`ledger_entry` reads one back; the customer's
+ * ledger it names is always the one of the movement that wrote it).
  */
 export const APPLY_FN = `
+local function ledger_entry(ref)
+  if string.sub(ref, 1, 1) == '{' then return ref end
+  local customer, n = string.match(ref, '^(.+):(%d+)$')
+  return redis.call('LINDEX', 'ledger:' .. customer, -1 - tonumber(n))
+end
 local function apply(kWallet, kLedger, kApplied, kJournal, amount, idem, entryJson, floor)
   local done = redis.call('HGET', kApplied, idem)
-  if done then return 0, done end
+  if done then return 0, ledger_entry(done) end
   if type(amount) == 'number' then amount = string.format('%d', amount) end
   local before = redis.call('GET', kWallet) or '0'
   if floor and tonumber(before) + tonumber(amount) < 0 then return -1, before end
   redis.call('INCRBY', kWallet, amount)
   local json = string.sub(entryJson, 1, -2) .. ',"balance":' .. redis.call('GET', kWallet) .. '}'
-  redis.call('LPUSH', kLedger, json)
-  redis.call('RPUSH', kJournal, json)
-  redis.call('HSET', kApplied, idem, json)
+  local ref = string.sub(kLedger, 8) .. ':' .. (redis.call('LPUSH', kLedger, json) - 1)
+  redis.call('RPUSH', kJournal, ref)
+  redis.call('HSET', kApplied, idem, ref)
   return 1, json
 end
 `;
@@ -141,8 +156,8 @@ export class Wallet {
 
   /** The entry an idempotency key produced, if any. */
   async applied(idempotencyKey: string): Promise<LedgerEntry | undefined> {
-    const json = await this.redis.hget(walletKeys.applied, idempotencyKey);
-    return json ? parseEntry(json) : undefined;
+    const ref = await this.redis.hget(walletKeys.applied, idempotencyKey);
+    return ref ? (await this.entries([ref]))[0] : undefined;
   }
 
   /** Newest first. */
@@ -160,8 +175,18 @@ export class Wallet {
 
   /** Entries of all customers from position `from` (oldest first), for stats and reconciliation. */
   async journal(from = 0, count = 1_000): Promise<LedgerEntry[]> {
-    const raw = await this.redis.lrange(walletKeys.journal, from, from + count - 1);
-    return raw.map(parseEntry);
+    return this.entries(await this.redis.lrange(walletKeys.journal, from, from + count - 1));
+  }
+
+  /** The entries `refs` point at (pipelined reads; a ref to nothing is skipped). */
+  private async entries(refs: readonly LedgerRef[]): Promise<LedgerEntry[]> {
+    const reads = refs.map((ref) => {
+      if (ref.startsWith("{")) return Promise.resolve<string | null>(ref);
+      const at = ref.lastIndexOf(":");
+      const key = walletKeys.ledger(Number(ref.slice(0, at)));
+      return this.redis.lindex(key, -1 - Number(ref.slice(at + 1)));
+    });
+    return (await Promise.all(reads)).filter((json): json is string => json !== null).map(parseEntry);
   }
 
   /** A ledger entry for a movement of `amount`, without its balance: Lua appends that last. */
