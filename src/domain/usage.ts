@@ -6,6 +6,7 @@ import type { Logger } from "../logger.js";
 import type { ProvisionerFor } from "./provisioning/index.js";
 import { type AccessRef, type AccessState, GB_BYTES } from "./provisioning/types.js";
 import type { Subscription } from "./subscriptions.js";
+import { UsageHistory } from "./usage-history.js";
 
 /** Live usage of one subscription is read from the hosting API at most once a minute. */
 export const USAGE_TTL_SECONDS = 60;
@@ -86,7 +87,12 @@ const accessState = z.object({
  * for the node).
  */
 export class UsageReader {
-  constructor(private readonly deps: UsageReaderDeps) {}
+  /** Daily usage points per subscription (recorded by the traffic worker, shown in the cabinet). */
+  readonly history: UsageHistory;
+
+  constructor(private readonly deps: UsageReaderDeps) {
+    this.history = new UsageHistory(deps.redis);
+  }
 
   /** The state read within the last minute, if any (no hosting call). */
   async cached(subscriptionId: string): Promise<AccessState | undefined> {

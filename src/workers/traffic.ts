@@ -116,12 +116,12 @@ class TrafficWarnings {
 
     for await (const page of scanExpiries(deps.services.subscriptions, now + 1, NO_EXPIRY_SCORE, PAGE)) {
       const subs = await Promise.all(page.map((e) => deps.services.subscriptions.get(e.id)));
-      const limited = subs.filter(
-        (s): s is Subscription =>
-          s !== undefined && s.trafficGb > 0 && (s.expiresAt === 0 || s.expiresAt > now),
+      // Every live subscription is read (the cabinet's daily usage points); limited ones are warned.
+      const live = subs.filter(
+        (s): s is Subscription => s !== undefined && (s.expiresAt === 0 || s.expiresAt > now),
       );
       result.active += subs.filter((s) => s !== undefined).length;
-      const due = await this.dueOf(limited, round, result);
+      const due = await this.dueOf(live, round, result, now);
       if (due.length > 0) await this.send(due, result);
     }
     if (result.queued[80] + result.queued[100] > 0 || result.skipped.length > 0) {
@@ -130,15 +130,26 @@ class TrafficWarnings {
     return result;
   }
 
-  /** The warnings due on a page of limited subscriptions (usage read from this round's listings). */
-  private async dueOf(limited: Subscription[], round: Pick<UsageRound, "of">, result: TrafficResult) {
+  /**
+   * The warnings due on a page of live subscriptions (usage read from this round's listings); each
+   * reading is also the day's usage point. Only subscriptions with a traffic limit are warned.
+   */
+  private async dueOf(
+    live: Subscription[],
+    round: Pick<UsageRound, "of">,
+    result: TrafficResult,
+    now: number,
+  ) {
     const due: Due[] = [];
     await Promise.all(
-      limited.map(async (sub) => {
+      live.map(async (sub) => {
         // Undefined when its backend was skipped this round.
         const usage = await round.of(sub.ref);
-        if (usage === "unmatched") result.unmatched++;
+        const limited = sub.trafficGb > 0;
+        if (usage === "unmatched" && limited) result.unmatched++;
         if (usage === undefined || usage === "unmatched") return;
+        await this.deps.services.usage.history.record(sub.id, usage.usedBytes, now);
+        if (!limited) return;
         result.measured++;
         const level = trafficLevel(usage);
         if (level === undefined) return;

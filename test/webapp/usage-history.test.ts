@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DAY } from "../../src/domain/clock.js";
+import { USAGE_HISTORY_DAYS, usageHistoryKeys } from "../../src/domain/usage-history.js";
+import { createTrafficTask } from "../../src/workers/traffic.js";
+import { FakeAccountApi } from "../fakes/account-api.js";
+import { FakeNodeApi } from "../fakes/node-api.js";
+import { FakePanelApi } from "../fakes/panel-api.js";
+import { type FakeHostingClients, hostingClientsFor } from "../helpers/fake-hosting.js";
+import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";
+import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
+
+const GB = 1024 ** 3;
+const T0 = Date.UTC(2026, 2, 10, 12, 0);
+
+const accountFake = new FakeAccountApi();
+const panelFake = new FakePanelApi({ token: "panel-token", nodes: [] });
+const nodeFake = new FakeNodeApi();
+let h: WorkerHarness;
+let hosting: FakeHostingClients;
+let server = 0;
+
+beforeAll(async () => {
+  await Promise.all([accountFake.start(), panelFake.start(), nodeFake.start()]);
+  accountFake.addAccount({ login: "shop", password: "pw" });
+  const key = accountFake.addKey("shop");
+  server = accountFake.addServer("shop", { type: "xui" }).id;
+  hosting = hostingClientsFor({ account: accountFake, accountKey: key, panel: panelFake, node: nodeFake });
+  h = await createWorkerHarness({ now: T0, hosting });
+});
+afterAll(async () => {
+  await h.close();
+  await hosting.node.close();
+  await Promise.all([accountFake.stop(), panelFake.stop(), nodeFake.stop()]);
+});
+
+describe("usage history (daily points per subscription)", () => {
+  it("turns the last reading of each day into that day's usage, a reset counting from zero", async () => {
+    const history = h.services.usage.history;
+    const start = T0 - 3 * DAY;
+    await history.record("s-h1", 1 * GB, start);
+    await history.record("s-h1", 2 * GB, start + 3_600_000); // the day's last reading wins
+    await history.record("s-h1", 5 * GB, start + DAY);
+    await history.record("s-h1", 1 * GB, start + 2 * DAY); // renewed: the counter started again
+    const days = await history.daily("s-h1", T0, 5, start);
+    expect(days).toEqual([
+      { date: "2026-03-06", bytes: null },
+      { date: "2026-03-07", bytes: 2 * GB },
+      { date: "2026-03-08", bytes: 3 * GB },
+      { date: "2026-03-09", bytes: 1 * GB },
+      { date: "2026-03-10", bytes: null },
+    ]);
+    // A first reading of a subscription older than that day has nothing to count from.
+    expect((await history.daily("s-h1", T0, 5, start - 10 * DAY))[1]).toEqual({
+      date: "2026-03-07",
+      bytes: null,
+    });
+  });
+
+  it("keeps a bounded window: readings older than the window are dropped, and the key expires", async () => {
+    const history = h.services.usage.history;
+    for (let d = 0; d < USAGE_HISTORY_DAYS + 10; d++) await history.record("s-h2", d * GB, T0 + d * DAY);
+    const readings = await history.readings("s-h2");
+    expect(readings.size).toBe(USAGE_HISTORY_DAYS);
+    expect(await h.redis.zcard(usageHistoryKeys.of("s-h2"))).toBe(USAGE_HISTORY_DAYS);
+    expect(await h.redis.ttl(usageHistoryKeys.of("s-h2"))).toBeGreaterThan(30 * 86_400);
+  });
+
+  it("is recorded by the traffic worker's round for every active subscription, limited or not", async () => {
+    await seedCustomer(h.services, 91_001);
+    accountFake.addClient(server, { email: "hist-a", totalGb: 10 });
+    accountFake.addClient(server, { email: "hist-b", totalGb: 0 });
+    accountFake.setUsage(server, "hist-a", GB, 2 * GB);
+    accountFake.setUsage(server, "hist-b", 4 * GB, 0);
+    const limited = await seedSubscription(h.services, "o-hist-a", {
+      customerId: 91_001,
+      ref: { kind: "xui", serverId: server, name: "hist-a" },
+      expiresAt: T0 + 20 * DAY,
+      trafficGb: 10,
+    });
+    const unlimited = await seedSubscription(h.services, "o-hist-b", {
+      customerId: 91_001,
+      ref: { kind: "xui", serverId: server, name: "hist-b" },
+      expiresAt: T0 + 20 * DAY,
+      trafficGb: 0,
+    });
+    const task = createTrafficTask({
+      services: h.services,
+      outbox: h.outbox,
+      i18n: h.i18n,
+      clock: h.clock,
+      logger: h.logger,
+    });
+    const result = await task.run();
+    expect(result.measured).toBe(1); // warnings still look at limited subscriptions only
+    const day = Math.floor(T0 / DAY);
+    expect(await h.services.usage.history.readings(limited.id)).toEqual(new Map([[day, 3 * GB]]));
+    expect(await h.services.usage.history.readings(unlimited.id)).toEqual(new Map([[day, 4 * GB]]));
+  });
+});
