@@ -9,6 +9,12 @@ import { parsePayload, type Shop } from "./shop.js";
  * kept as "pending" until the payment is credited to the ledger (rule 9). A worker credits any
  * entry left pending (a crash, a Redis blip in the handler), so a provider (fiat) payment, which
  * has no `getStarTransactions` to reconcile against, is never lost.
+ *
+ * Memory: the raw update (the largest part) lives in its own key, kept while the entry is pending
+ * and for {@link INBOX_RAW_KEEP_MS} after it is credited (Redis expires it). The entry itself, with
+ * what support needs (payer, amount, payload, times, outcome), is kept for good: it is what makes a
+ * late re-delivery of the update a no-op. Dropping the raw is safe for money: crediting is keyed by
+ * the charge id in the ledger (`charge:<id>`, never removed), not by anything in the raw.
  */
 
 /** What the bot layer hands in, taken from an update (no grammY types down here). */
@@ -39,7 +45,8 @@ const entrySchema = z.object({
   amount: z.coerce.number().int(),
   currency: z.string(),
   updateId: z.coerce.number(),
-  raw: z.string(),
+  /** Gone once the entry has been credited for {@link INBOX_RAW_KEEP_MS}. */
+  raw: z.string().optional(),
   recordedAt: z.coerce.number(),
   status: z.enum(["pending", "credited"]),
   creditedAt: optNum,
@@ -50,28 +57,43 @@ export type InboxEntry = z.output<typeof entrySchema>;
 
 export const inboxKeys = {
   entry: (chargeId: string) => `payinbox:${chargeId}`,
+  /** The raw update of an entry (kept apart: it expires after crediting, the entry does not). */
+  raw: (chargeId: string) => `payinbox:raw:${chargeId}`,
   /** Charge ids recorded and not credited yet, by time recorded. */
   pending: "payinbox:pending",
   /** Charge ids credited that matched no order or top-up of the payer (admins look at them). */
   unmatched: "payinbox:unmatched",
 };
 
+/** How long a credited entry keeps its raw update (for support to look at), in ms. */
+export const INBOX_RAW_KEEP_MS = 30 * 24 * 3_600_000;
+
 /**
- * KEYS: entry, pending. ARGV: fields JSON, charge id, now. 1 recorded now, 0 known already.
- * The index is written first: a script that fails part-way must not leave an entry that looks
- * recorded but that the worker would never see.
+ * KEYS: entry, pending, raw. ARGV: fields JSON, charge id, now, raw. 1 recorded now, 0 known
+ * already. The index is written first: a script that fails part-way must not leave an entry that
+ * looks recorded but that the worker would never see.
  */
 const RECORD = new LuaScript(`
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[2])
+redis.call('SET', KEYS[3], ARGV[4])
 local fields = cjson.decode(ARGV[1])
 for k, v in pairs(fields) do redis.call('HSET', KEYS[1], k, v) end
 return 1
 `);
 
-/** KEYS: entry, pending, unmatched. ARGV: charge id, now, outcome, order id. 1 marked now. */
+/**
+ * KEYS: entry, pending, unmatched, raw. ARGV: charge id, now, outcome, order id, raw keep ms.
+ * 1 marked now. The raw starts to expire (an entry recorded before it had its own key moves it).
+ */
 const MARK = new LuaScript(`
 if redis.call('HGET', KEYS[1], 'status') ~= 'pending' then return 0 end
+local raw = redis.call('HGET', KEYS[1], 'raw')
+if raw then
+  redis.call('SET', KEYS[4], raw)
+  redis.call('HDEL', KEYS[1], 'raw')
+end
+redis.call('PEXPIRE', KEYS[4], ARGV[5])
 redis.call('HSET', KEYS[1], 'status', 'credited', 'creditedAt', ARGV[2], 'outcome', ARGV[3])
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'orderId', ARGV[4]) end
 redis.call('ZREM', KEYS[2], ARGV[1])
@@ -97,6 +119,8 @@ export interface PaymentInboxDeps {
   redis: Redis;
   clock: Clock;
   shop: Shop;
+  /** How long a credited entry keeps its raw update; {@link INBOX_RAW_KEEP_MS} by default. */
+  rawKeepMs?: number;
 }
 
 export class PaymentInbox {
@@ -112,21 +136,23 @@ export class PaymentInbox {
       amount: String(payment.amount),
       currency: payment.currency,
       updateId: String(payment.updateId),
-      raw: payment.raw,
       recordedAt: String(now),
       status: "pending",
     };
     const result = await RECORD.run(
       this.deps.redis,
-      [inboxKeys.entry(payment.chargeId), inboxKeys.pending],
-      [JSON.stringify(fields), payment.chargeId, now],
+      [inboxKeys.entry(payment.chargeId), inboxKeys.pending, inboxKeys.raw(payment.chargeId)],
+      [JSON.stringify(fields), payment.chargeId, now, payment.raw],
     );
     return result === 1;
   }
 
   async get(chargeId: string): Promise<InboxEntry | undefined> {
-    const h = await this.deps.redis.hgetall(inboxKeys.entry(chargeId));
-    return h.chargeId ? entrySchema.parse(h) : undefined;
+    const [h, raw] = await Promise.all([
+      this.deps.redis.hgetall(inboxKeys.entry(chargeId)),
+      this.deps.redis.get(inboxKeys.raw(chargeId)),
+    ]);
+    return h.chargeId ? entrySchema.parse(raw === null ? h : { raw, ...h }) : undefined;
   }
 
   /**
@@ -166,8 +192,8 @@ export class PaymentInbox {
   async markCredited(chargeId: string, outcome: InboxOutcome, orderId?: string): Promise<boolean> {
     const result = await MARK.run(
       this.deps.redis,
-      [inboxKeys.entry(chargeId), inboxKeys.pending, inboxKeys.unmatched],
-      [chargeId, this.deps.clock.now(), outcome, orderId ?? ""],
+      [inboxKeys.entry(chargeId), inboxKeys.pending, inboxKeys.unmatched, inboxKeys.raw(chargeId)],
+      [chargeId, this.deps.clock.now(), outcome, orderId ?? "", this.deps.rawKeepMs ?? INBOX_RAW_KEEP_MS],
     );
     return result === 1;
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE } from "../../src/domain/clock.js";
-import { type IncomingPayment, inboxKeys } from "../../src/domain/payment-inbox.js";
+import { type IncomingPayment, inboxKeys, PaymentInbox } from "../../src/domain/payment-inbox.js";
+import { until } from "../helpers/wait.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 let h: WorkerHarness;
@@ -59,5 +60,34 @@ describe("payment inbox", () => {
     await h.redis.zadd(inboxKeys.pending, 0, "ghost-charge");
     expect((await h.services.paymentInbox.pending(0)).map((e) => e.chargeId)).not.toContain("ghost-charge");
     expect(await h.redis.zscore(inboxKeys.pending, "ghost-charge")).toBeNull();
+  });
+
+  it("keeps the raw update only while pending and for a while after crediting; a repeat still credits nothing", async () => {
+    // Retention of 1 ms (Redis expires the raw on its own), so the test need not wait 30 days.
+    const inbox = new PaymentInbox({ redis: h.redis, clock: h.clock, shop: h.services.shop, rawKeepMs: 1 });
+    const p = payment("inbox-raw", 603, "garbage", 40);
+    await inbox.record(p);
+    h.clock.advance(2 * MINUTE);
+    expect((await inbox.pending(MINUTE)).find((e) => e.chargeId === "inbox-raw")?.raw).toBe(p.raw);
+    expect(await h.redis.pttl(inboxKeys.raw("inbox-raw"))).toBe(-1); // pending: kept, no expiry
+    await inbox.settle(p);
+    await until(async () => (await inbox.get("inbox-raw"))?.raw === undefined);
+    // What support needs stays: who paid, how much, for what, when, and how it was credited.
+    expect(await inbox.get("inbox-raw")).toMatchObject({
+      chargeId: "inbox-raw",
+      payerId: 603,
+      payload: "garbage",
+      amount: 40,
+      currency: "XTR",
+      status: "credited",
+      outcome: "unmatched",
+    });
+    expect((await inbox.unmatched()).map((e) => e.chargeId)).toContain("inbox-raw");
+    // Telegram delivers the update again: the entry (kept for good) refuses it, and crediting
+    // again is refused by the ledger's charge key: the money moved once.
+    expect(await inbox.record(p)).toBe(false);
+    expect(await inbox.settle(p)).toMatchObject({ credited: false });
+    expect(await h.services.wallet.balance(603)).toBe(40);
+    expect(await inbox.pending(0)).toEqual([]);
   });
 });
