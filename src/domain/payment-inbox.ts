@@ -11,7 +11,7 @@ import { parsePayload, type Shop } from "./shop.js";
  * has no `getStarTransactions` to reconcile against, is never lost.
  *
  * Memory: the raw update (the largest part) lives in its own key, kept while the entry is pending
- * and for {@link INBOX_RAW_KEEP_MS} after it is credited (Redis expires it). The entry itself, with
+ * and for {@link INBOX_RAW_KEEP_MS} after it is credited by the shop's clock (Redis expires it). The entry itself, with
  * what support needs (payer, amount, payload, times, outcome), is kept for good: it is what makes a
  * late re-delivery of the update a no-op. Dropping the raw is safe for money: crediting is keyed by
  * the charge id in the ledger (`charge:<id>`, never removed), not by anything in the raw.
@@ -83,7 +83,8 @@ return 1
 `);
 
 /**
- * KEYS: entry, pending, unmatched, raw. ARGV: charge id, now, outcome, order id, raw keep ms.
+ * KEYS: entry, pending, unmatched, raw. ARGV: charge id, now, outcome, order id, when the raw
+ * expires (ms since the epoch; a time past removes it at once).
  * 1 marked now. The raw starts to expire (an entry recorded before it had its own key moves it).
  */
 const MARK = new LuaScript(`
@@ -93,7 +94,7 @@ if raw then
   redis.call('SET', KEYS[4], raw)
   redis.call('HDEL', KEYS[1], 'raw')
 end
-redis.call('PEXPIRE', KEYS[4], ARGV[5])
+redis.call('PEXPIREAT', KEYS[4], ARGV[5])
 redis.call('HSET', KEYS[1], 'status', 'credited', 'creditedAt', ARGV[2], 'outcome', ARGV[3])
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'orderId', ARGV[4]) end
 redis.call('ZREM', KEYS[2], ARGV[1])
@@ -190,10 +191,11 @@ export class PaymentInbox {
 
   /** Marks an entry credited (after the ledger has it); an unknown or credited one is left alone. */
   async markCredited(chargeId: string, outcome: InboxOutcome, orderId?: string): Promise<boolean> {
+    const now = this.deps.clock.now();
     const result = await MARK.run(
       this.deps.redis,
       [inboxKeys.entry(chargeId), inboxKeys.pending, inboxKeys.unmatched, inboxKeys.raw(chargeId)],
-      [chargeId, this.deps.clock.now(), outcome, orderId ?? "", this.deps.rawKeepMs ?? INBOX_RAW_KEEP_MS],
+      [chargeId, now, outcome, orderId ?? "", now + (this.deps.rawKeepMs ?? INBOX_RAW_KEEP_MS)],
     );
     return result === 1;
   }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MINUTE } from "../../src/domain/clock.js";
+import { DAY, ManualClock, MINUTE } from "../../src/domain/clock.js";
 import { type IncomingPayment, inboxKeys, PaymentInbox } from "../../src/domain/payment-inbox.js";
-import { until } from "../helpers/wait.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 let h: WorkerHarness;
@@ -62,19 +61,26 @@ describe("payment inbox", () => {
     expect(await h.redis.zscore(inboxKeys.pending, "ghost-charge")).toBeNull();
   });
 
-  it("keeps the raw update only while pending and for a while after crediting; a repeat still credits nothing", async () => {
-    // Retention of 1 ms (Redis expires the raw on its own), so the test need not wait 30 days.
-    const inbox = new PaymentInbox({ redis: h.redis, clock: h.clock, shop: h.services.shop, rawKeepMs: 1 });
-    const p = payment("inbox-raw", 603, "garbage", 40);
-    await inbox.record(p);
-    h.clock.advance(2 * MINUTE);
-    expect((await inbox.pending(MINUTE)).find((e) => e.chargeId === "inbox-raw")?.raw).toBe(p.raw);
-    expect(await h.redis.pttl(inboxKeys.raw("inbox-raw"))).toBe(-1); // pending: kept, no expiry
-    await inbox.settle(p);
-    await until(async () => (await inbox.get("inbox-raw"))?.raw === undefined);
+  it("keeps the raw update only while pending and 30 days after crediting; a repeat still credits nothing", async () => {
+    // A payment credited 40 days ago by the shop's clock, and one credited yesterday.
+    const clock = new ManualClock(Date.now() - 40 * DAY);
+    const inbox = new PaymentInbox({ redis: h.redis, clock, shop: h.services.shop });
+    const old = payment("inbox-raw-old", 603, "garbage", 40);
+    await inbox.record(old);
+    clock.advance(2 * MINUTE);
+    expect((await inbox.pending(MINUTE)).find((e) => e.chargeId === old.chargeId)?.raw).toBe(old.raw);
+    expect(await h.redis.pttl(inboxKeys.raw(old.chargeId))).toBe(-1); // pending: kept, no expiry
+    await inbox.settle(old);
+    clock.set(Date.now() - DAY);
+    const recent = payment("inbox-raw-new", 603, "garbage", 2);
+    await inbox.record(recent);
+    await inbox.settle(recent);
+
+    expect((await inbox.get(recent.chargeId))?.raw).toBe(recent.raw);
+    expect((await inbox.get(old.chargeId))?.raw).toBeUndefined();
     // What support needs stays: who paid, how much, for what, when, and how it was credited.
-    expect(await inbox.get("inbox-raw")).toMatchObject({
-      chargeId: "inbox-raw",
+    expect(await inbox.get(old.chargeId)).toMatchObject({
+      chargeId: old.chargeId,
       payerId: 603,
       payload: "garbage",
       amount: 40,
@@ -82,12 +88,12 @@ describe("payment inbox", () => {
       status: "credited",
       outcome: "unmatched",
     });
-    expect((await inbox.unmatched()).map((e) => e.chargeId)).toContain("inbox-raw");
+    expect((await inbox.unmatched()).map((e) => e.chargeId)).toContain(old.chargeId);
     // Telegram delivers the update again: the entry (kept for good) refuses it, and crediting
     // again is refused by the ledger's charge key: the money moved once.
-    expect(await inbox.record(p)).toBe(false);
-    expect(await inbox.settle(p)).toMatchObject({ credited: false });
-    expect(await h.services.wallet.balance(603)).toBe(40);
+    expect(await inbox.record(old)).toBe(false);
+    expect(await inbox.settle(old)).toMatchObject({ credited: false });
+    expect(await h.services.wallet.balance(603)).toBe(42);
     expect(await inbox.pending(0)).toEqual([]);
   });
 });
