@@ -4,7 +4,7 @@ import { type Catalog, findPlan, type Plan } from "./catalog.js";
 import type { Clock } from "./clock.js";
 import type { Customers } from "./customers.js";
 import { LuaScript } from "./lua.js";
-import { type Order, type Orders, orderKeys, parseRef } from "./orders.js";
+import { type Order, type Orders, orderKeys, parseRef, TRIM_ORDER_FN } from "./orders.js";
 import {
   type AccessLinks,
   type AccessRef,
@@ -60,12 +60,13 @@ export interface FulfilmentDeps {
  * then `refunded`. KEYS: order, failed set, 4 movement keys. ARGV: entry JSON, now.
  * Returns 1 when this call refunded it, 0 when it was not `failed` any more.
  */
-const REFUND = new LuaScript(`${APPLY_FN}
+const REFUND = new LuaScript(`${APPLY_FN}${TRIM_ORDER_FN}
 if redis.call('HGET', KEYS[1], 'status') ~= 'failed' then return 0 end
 local id = redis.call('HGET', KEYS[1], 'id')
 local price = tonumber(redis.call('HGET', KEYS[1], 'price'))
 if price > 0 then apply(KEYS[3], KEYS[4], KEYS[5], KEYS[6], price, 'refund:' .. id, ARGV[1], false) end
 redis.call('HSET', KEYS[1], 'status', 'refunded', 'updatedAt', ARGV[2], 'finishedAt', ARGV[2])
+trim_order(KEYS[1])
 redis.call('ZREM', KEYS[2], id)
 return 1
 `);
@@ -77,7 +78,8 @@ export function termOf(catalog: Catalog, order: Order): { plan: Plan; days: numb
   if (order.kind === "trial" && catalog.trial) {
     return { plan, days: catalog.trial.days, trafficGb: catalog.trial.traffic_gb };
   }
-  return { plan, days: plan.days, trafficGb: plan.traffic_gb };
+  // A promo code's bonus days belong to this order's term: fixed with it once, like the rest.
+  return { plan, days: plan.days + (order.bonusDays ?? 0), trafficGb: plan.traffic_gb };
 }
 
 /**

@@ -67,12 +67,16 @@ const orderSchema = z.object({
   targetExpiresAt: optNum,
   /** Where the access lives, fixed before the first hosting write so retries go to the same place. */
   ref: json(accessRef),
-  /** Deterministic client identity for look-before-create. */
-  clientName: z.string(),
-  clientUuid: z.string(),
+  /** Deterministic client identity for look-before-create ("" once the order is finished). */
+  clientName: z.string().default(""),
+  clientUuid: z.string().default(""),
   /** Amount of the Telegram invoice for this order (minor units) and the charge that paid it. */
   invoiceAmount: optNum,
   chargeId: z.string().optional(),
+  /** A promo code on the order: `price` is after it, `listPrice` before; `bonusDays` add to the term. */
+  promoCode: z.string().optional(),
+  listPrice: optNum,
+  bonusDays: optNum,
   error: z.string().optional(),
   attempts: z.coerce.number().default(0),
   createdAt: num,
@@ -99,6 +103,8 @@ export interface NewOrder {
   currency: string;
   locale: "en" | "ru";
   subscriptionId?: string;
+  /** A promo code (see PromoCodes): `price` is the discounted one, `listPrice` the plan's. */
+  promo?: { code: string; listPrice: number; bonusDays: number };
 }
 
 export const orderKeys = {
@@ -116,10 +122,64 @@ export const orderKeys = {
 };
 
 /**
+ * What a finished (active or refunded) order keeps: what the ledger, the stats and support read
+ * (the customer's orders, the failed-order screens, charging again, a Stars refund). The
+ * placement (`ref`), the renewal target and the retry bookkeeping served only while it was in
+ * flight: the subscription holds the access from then on. A refunded order also keeps its client
+ * identity ({@link REFUNDED_ORDER_FIELDS}): an admin may still send it back to be provisioned.
+ */
+export const FINISHED_ORDER_FIELDS = [
+  "id",
+  "kind",
+  "status",
+  "customerId",
+  "planId",
+  "price",
+  "currency",
+  "locale",
+  "subscriptionId",
+  "invoiceAmount",
+  "chargeId",
+  // A promo code's record on the order (the ledger's discount is read against it).
+  "promoCode",
+  "listPrice",
+  "bonusDays",
+  "error",
+  "createdAt",
+  "updatedAt",
+  "paidAt",
+  "finishedAt",
+  "deliveredAt",
+] as const;
+export const REFUNDED_ORDER_FIELDS = [...FINISHED_ORDER_FIELDS, "clientName", "clientUuid"] as const;
+
+const luaList = (fields: readonly string[]) => `{${fields.map((f) => `'${f}'`).join(", ")}}`;
+
+/**
+ * Lua: `trim_order(key)` keeps only {@link FINISHED_ORDER_FIELDS} of a finished order (of a
+ * refunded one {@link REFUNDED_ORDER_FIELDS}, by its status). The hash is
+ * written anew rather than pruned: Redis turns a hash with a long value (the placement's JSON)
+ * into its large encoding and never back, so only a rewrite gives the memory back.
+ */
+export const TRIM_ORDER_FN = `
+local function trim_order(kOrder)
+  local names = ${luaList(FINISHED_ORDER_FIELDS)}
+  if redis.call('HGET', kOrder, 'status') == 'refunded' then names = ${luaList(REFUNDED_ORDER_FIELDS)} end
+  local values = redis.call('HMGET', kOrder, unpack(names))
+  local kept = {}
+  for i, name in ipairs(names) do
+    if values[i] then kept[#kept + 1] = name; kept[#kept + 1] = values[i] end
+  end
+  redis.call('DEL', kOrder)
+  if #kept > 0 then redis.call('HSET', kOrder, unpack(kept)) end
+end
+`;
+
+/**
  * KEYS: order, open, failed, done. ARGV: allowed-from statuses (comma list), to, now, fields
  * JSON (extra fields to set). Returns 1 on the move, 0 when the order is not in an allowed state.
  */
-const TRANSITION = new LuaScript(`
+const TRANSITION = new LuaScript(`${TRIM_ORDER_FN}
 local status = redis.call('HGET', KEYS[1], 'status')
 if not status then return -1 end
 local allowed = false
@@ -136,32 +196,34 @@ else redis.call('ZREM', KEYS[2], id) end
 if ARGV[2] == 'failed' then redis.call('ZADD', KEYS[3], ARGV[3], id) end
 if ARGV[2] == 'refunded' or ARGV[2] == 'active' then redis.call('ZREM', KEYS[3], id) end
 if ARGV[2] == 'active' then redis.call('ZADD', KEYS[4], ARGV[3], id) end
+if ARGV[2] == 'active' or ARGV[2] == 'refunded' then trim_order(KEYS[1]) end
 return 1
 `);
 
 /**
  * The customer's open order for a slot: the one awaiting payment is handed out again while it is
- * young enough and at the same price; otherwise it is cancelled and a new one made, which expires
- * (record and slot) unless paid. KEYS: slot, customer index, unpaid index, new order, the slot's
- * order as read (the new one when none). ARGV: slot's order id as read ('' none), new id, now,
- * reuse ms, keep ms, price, currency, unpaid index member, then the new order's fields as
- * name/value pairs.
+ * young enough and at the same price (and promo code); otherwise it is cancelled and a new one
+ * made, which expires (record and slot) unless paid. KEYS: slot, customer index, unpaid index,
+ * new order, the slot's order as read (the new one when none). ARGV: slot's order id as read
+ * ('' none), new id, now, reuse ms, keep ms, price, currency, unpaid index member, promo code
+ * ('' none), then the new order's fields as name/value pairs.
  * Returns {-1, ''} when the slot moved since it was read, {0, id} reused, {1, id} made.
  */
 const OPEN_ORDER = new LuaScript(`
 local cur = redis.call('GET', KEYS[1])
 if (cur or '') ~= ARGV[1] then return {-1, ''} end
 if cur then
-  local o = redis.call('HMGET', KEYS[5], 'status', 'createdAt', 'price', 'currency')
+  local o = redis.call('HMGET', KEYS[5], 'status', 'createdAt', 'price', 'currency', 'promoCode')
   if o[1] == 'awaiting_payment' then
-    if tonumber(ARGV[3]) - tonumber(o[2]) < tonumber(ARGV[4]) and o[3] == ARGV[6] and o[4] == ARGV[7] then
+    if tonumber(ARGV[3]) - tonumber(o[2]) < tonumber(ARGV[4]) and o[3] == ARGV[6] and o[4] == ARGV[7]
+      and (o[5] or '') == ARGV[9] then
       return {0, cur}
     end
     redis.call('HSET', KEYS[5], 'status', 'cancelled', 'updatedAt', ARGV[3])
   end
 end
 local fields = {}
-for i = 9, #ARGV do fields[#fields + 1] = ARGV[i] end
+for i = 10, #ARGV do fields[#fields + 1] = ARGV[i] end
 redis.call('HSET', KEYS[4], unpack(fields))
 redis.call('PEXPIRE', KEYS[4], ARGV[5])
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[2])
@@ -234,6 +296,11 @@ export class Orders {
       updatedAt: String(now),
     };
     if (input.subscriptionId) fields.subscriptionId = input.subscriptionId;
+    if (input.promo) {
+      fields.promoCode = input.promo.code;
+      fields.listPrice = String(input.promo.listPrice);
+      if (input.promo.bonusDays > 0) fields.bonusDays = String(input.promo.bonusDays);
+    }
     return fields;
   }
 
@@ -266,6 +333,7 @@ export class Orders {
           String(input.price),
           input.currency,
           unpaidMember(input.customerId, id),
+          input.promo?.code ?? "",
           ...Object.entries(fields).flat(),
         ],
       )) as [number, string];
