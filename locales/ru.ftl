@@ -1384,3 +1384,67 @@ catalog-reload-failed = ⚠️ Файл не загружен; в продаже
 catalog-off-sale-title = ⛔ <b>Не в продаже</b>: для бэкенда этих тарифов не заданы настройки, выдать доступ по ним нельзя (см. .env.example).
 catalog-off-sale-plan = • <b>{ $title }</b> (<code>{ $id }</code>): нужны { $settings }
 catalog-off-sale-trial = 🎁 Пробный период отключён: его тариф <code>{ $plan }</code> не в продаже.
+
+## Customer cabinet (Mini App): the page's strings (webapp-*) and the buttons that open it
+menu-cabinet = 📱 Личный кабинет
+webapp-menu-button = Мой VPN
+webapp-title = Мой VPN
+webapp-loading = Загрузка…
+webapp-open-in-telegram = Откройте эту страницу из бота в Telegram (кнопка «Личный кабинет»).
+webapp-session-expired = Сеанс истёк: закройте кабинет и откройте его снова из бота.
+webapp-blocked = Ваш аккаунт заблокирован. Свяжитесь с магазином.
+webapp-error = Что-то пошло не так. Попробуйте ещё раз.
+webapp-tab-subscriptions = Подписки
+webapp-tab-buy = Купить
+webapp-tab-wallet = Кошелёк
+webapp-no-subscriptions = У вас пока нет подписок.
+webapp-traffic = Трафик
+webapp-devices = Устройства
+webapp-locations = Локации
+webapp-usage-title = Расход за 30 дней
+webapp-usage-none = Расход пока не записан.
+webapp-connect = Подключить
+webapp-hide = Скрыть
+webapp-renew = Продлить
+webapp-subscription-url = Ссылка подписки
+webapp-links = Ссылки
+webapp-copy = Копировать
+webapp-copied = Скопировано
+webapp-qr-hint = Отсканируйте QR-код в VPN-приложении.
+webapp-howto-title = Как подключиться
+webapp-howto = Установите одно из приложений и нажмите «Добавить в приложение» или скопируйте ссылку подписки и импортируйте её из буфера обмена (➕ → Импорт из буфера).
+webapp-open-in-app = Добавить в приложение
+webapp-get-app = Скачать приложение
+webapp-platform-android = Android
+webapp-platform-ios = iPhone и iPad
+webapp-platform-windows = Windows
+webapp-platform-macos = macOS
+webapp-platform-linux = Linux
+webapp-plans-title = Тарифы
+webapp-buy = Купить
+webapp-pay-wallet = Оплатить с баланса
+webapp-pay-invoice = Оплатить счётом
+webapp-insufficient = Баланса не хватает: оплатите счётом.
+webapp-refused = Сейчас это нельзя купить или продлить.
+webapp-order-awaiting = Ждём оплату…
+webapp-order-paid = Оплата получена: настраиваем доступ…
+webapp-order-active = ✅ Готово: доступ настроен.
+webapp-order-failed = Заказ не выполнен: деньги вернулись в кошелёк.
+webapp-order-closed = Заказ закрыт без оплаты.
+webapp-balance = Баланс
+webapp-topup-title = Пополнить
+webapp-history-title = История
+webapp-history-empty = Движений пока нет.
+webapp-prev = ‹ Новее
+webapp-next = Старее ›
+webapp-days-left = { $days ->
+    [one] остался { $days } день
+    [few] осталось { $days } дня
+    [many] осталось { $days } дней
+   *[other] осталось { $days } дня
+  }
+webapp-until = до { $date }
+webapp-traffic-of = { $used } из { $limit }
+webapp-traffic-unlimited = { $used }, без ограничений
+webapp-traffic-unknown = сейчас неизвестно
+webapp-page = { $page } из { $pages }

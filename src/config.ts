@@ -57,6 +57,16 @@ const supportContact = z
     "must be a Telegram @username (5-32 letters, digits, _) or an https:// URL without <, >, & or quotes",
   );
 
+/** The Mini App's public base: Telegram opens web apps over https only. */
+const webappUrl = url(/^https$/).refine((u) => !/[?#]/.test(u), "must be an https base URL without ? or #");
+
+/** How long a Mini App's initData is accepted after Telegram signed it (seconds). */
+const initDataMaxAge = z.coerce
+  .number({ error: "must be a number of seconds" })
+  .int("must be a whole number of seconds")
+  .min(60, "must be at least 60 seconds")
+  .max(86_400, "must be at most 86400 seconds (a day)");
+
 const port = z.coerce
   .number({ error: "must be a port number" })
   .int()
@@ -90,6 +100,8 @@ const envSchema = z.object({
   HTTP_PORT: port.default(8080),
   PAYMENT_PROVIDER_TOKEN: z.string().optional(),
   SUPPORT_CONTACT: supportContact.optional(),
+  WEBAPP_URL: webappUrl.optional(),
+  WEBAPP_INIT_DATA_MAX_AGE: initDataMaxAge.default(3600),
   DEFAULT_LOCALE: z.enum(["en", "ru"], { error: "must be en or ru" }).default("en"),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
@@ -121,6 +133,10 @@ export interface Config {
   paymentProviderToken: string | undefined;
   /** Shown in /help and wherever a customer is told to contact support. */
   supportContact?: string | undefined;
+  /** WEBAPP_URL: the public https base of this server; the customer cabinet is `<base>/app/`. */
+  webappUrl?: string | undefined;
+  /** Seconds a Mini App's initData is accepted after its auth_date. */
+  webappInitDataMaxAge: number;
   defaultLocale: Locale;
   logLevel: string;
   role: "all" | "bot" | "worker";
@@ -152,7 +168,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (!e.WEBHOOK_URL) throw new ConfigError("WEBHOOK_URL is required when BOT_MODE=webhook");
     if (!e.WEBHOOK_SECRET) throw new ConfigError("WEBHOOK_SECRET is required when BOT_MODE=webhook");
     const path = new URL(e.WEBHOOK_URL).pathname;
-    if (path === "/" || path === "/healthz" || path === "/metrics") {
+    // The HTTP server's own paths (the cabinet lives under /app/) cannot be the webhook's.
+    if (path === "/" || path === "/healthz" || path === "/metrics" || /^\/app(\/|$)/.test(path)) {
       throw new ConfigError(
         "WEBHOOK_URL needs a path of its own, e.g. https://bot.example/telegram/<random>",
       );
@@ -183,6 +200,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     http: { host: e.HTTP_HOST, port: e.HTTP_PORT },
     paymentProviderToken: e.PAYMENT_PROVIDER_TOKEN,
     supportContact: e.SUPPORT_CONTACT,
+    webappUrl: e.WEBAPP_URL,
+    webappInitDataMaxAge: e.WEBAPP_INIT_DATA_MAX_AGE,
     defaultLocale: e.DEFAULT_LOCALE,
     logLevel: e.LOG_LEVEL,
     role: e.ROLE,

@@ -57,7 +57,7 @@ export class UsageHistory {
 
   /** The readings kept, by day number. */
   async readings(subscriptionId: string): Promise<Map<number, number>> {
-    const members = await this.redis.zrange(usageHistoryKeys.of(subscriptionId), 0, -1);
+    const members = await this.redis.zrange(usageHistoryKeys.of(subscriptionId), "0", "-1");
     const out = new Map<number, number>();
     for (const m of members) {
       const [day, bytes] = m.split(":").map(Number);

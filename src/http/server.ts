@@ -11,9 +11,14 @@ export interface HttpServerDeps {
   /** True when Redis answers and the bot is running. */
   healthy: () => Promise<boolean>;
   webhook?: { path: string; handler: WebhookHandler };
+  /** The customer cabinet (Mini App): its page under `/app/`, its API under `/app/api/`. */
+  webapp?: WebhookHandler;
 }
 
-/** The bot's own HTTP server: `/healthz`, `/metrics` and, in webhook mode, the update endpoint. */
+/**
+ * The bot's own HTTP server: `/healthz`, `/metrics`, the customer cabinet under `/app/` and, in
+ * webhook mode, the update endpoint.
+ */
 export function createHttpServer(deps: HttpServerDeps): Server {
   return createServer((req, res) => {
     const path = (req.url ?? "/").split("?")[0];
@@ -27,6 +32,7 @@ export function createHttpServer(deps: HttpServerDeps): Server {
         res.writeHead(200, { "content-type": deps.metrics.registry.contentType });
         return res.end(body);
       }
+      if (deps.webapp && /^\/app(\/|$)/.test(path ?? "")) return deps.webapp(req, res);
       if (deps.webhook && path === deps.webhook.path) {
         if (req.method !== "POST") return reply(res, 405, { ok: false });
         return deps.webhook.handler(req, res);

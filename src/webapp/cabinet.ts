@@ -1,0 +1,233 @@
+import type { z } from "zod";
+import { DAY } from "../domain/clock.js";
+import { formatMoney } from "../domain/money.js";
+import { type AccessState, GB_BYTES } from "../domain/provisioning/types.js";
+import type { Subscription } from "../domain/subscriptions.js";
+import { planTitle } from "../render/access.js";
+import { formatBytes, formatDate, formatGb } from "../render/format.js";
+import { accessLocationNames, planLocationNames } from "../render/locations.js";
+import { connectOf } from "./connect.js";
+import { type Caller, Refusal, type WebappDeps } from "./context.js";
+import type {
+  CardResponse,
+  cardResponse,
+  connectResponse,
+  MeResponse,
+  orderResponse,
+  plansResponse,
+  SubscriptionStatus,
+  usageResponse,
+  walletResponse,
+} from "./schemas.js";
+
+/** Days the usage chart covers. */
+export const USAGE_DAYS = 30;
+/** Ledger entries on one page of the wallet. */
+export const LEDGER_PAGE_SIZE = 10;
+
+type Out<S extends z.ZodType> = z.output<S>;
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+const gb = (bytes: number) => Math.round((bytes / GB_BYTES) * 100) / 100;
+
+/** The subscription as the page may see it: the caller's own, else 404 (never someone else's). */
+export async function ownSubscription(deps: WebappDeps, caller: Caller, id: string): Promise<Subscription> {
+  const sub = await deps.shop.subscriptions.get(id);
+  if (!sub || sub.customerId !== caller.id) throw new Refusal(404, "unknown-subscription");
+  return sub;
+}
+
+/** Its live state (the usage reader's minute cache, as in /my); none for a removed access. */
+function stateOf(deps: WebappDeps, sub: Subscription): Promise<AccessState | undefined> {
+  return sub.removedAt !== undefined ? Promise.resolve(undefined) : deps.shop.usage.of(sub);
+}
+
+function statusOf(now: number, sub: Subscription, state: AccessState | undefined): SubscriptionStatus {
+  if (sub.removedAt !== undefined) return "removed";
+  const expiresAt = state ? state.expiresAt : sub.expiresAt;
+  if (expiresAt > 0 && expiresAt <= now) return "expired";
+  return state && !state.enabled ? "disabled" : "active";
+}
+
+/** GET /app/api/me: the caller's language, balance and subscriptions with their term and traffic. */
+export async function me(deps: WebappDeps, caller: Caller): Promise<MeResponse> {
+  const { shop, wallet, subscriptions } = deps.shop;
+  const [balance, subs] = await Promise.all([wallet.balance(caller.id), subscriptions.ofCustomer(caller.id)]);
+  const now = deps.clock.now();
+  const items = await Promise.all(
+    subs.map(async (sub) => {
+      const state = await stateOf(deps, sub);
+      const expiresAt = state ? state.expiresAt : sub.expiresAt;
+      const limitBytes = state ? state.limitBytes : sub.trafficGb * GB_BYTES;
+      return {
+        id: sub.id,
+        plan: sub.planId,
+        status: statusOf(now, sub, state),
+        expires_at: expiresAt > 0 ? seconds(expiresAt) : null,
+        traffic_used_gb: state ? gb(state.usedBytes) : null,
+        traffic_limit_gb: gb(limitBytes),
+        subscription_url: sub.subscriptionUrl ?? null,
+      };
+    }),
+  );
+  return {
+    ok: true,
+    customer: { id: caller.id, language: caller.locale },
+    balance,
+    currency: shop.currency,
+    subscriptions: items,
+  };
+}
+
+/** GET /app/api/subscriptions/:id: one subscription's card, its texts in the caller's language. */
+export async function card(deps: WebappDeps, caller: Caller, id: string): Promise<CardResponse> {
+  const sub = await ownSubscription(deps, caller, id);
+  const { t, locale } = caller;
+  const state = await stateOf(deps, sub);
+  const now = deps.clock.now();
+  const status = statusOf(now, sub, state);
+  const plan = deps.shop.shop.plan(sub.planId);
+  const expiresAt = state ? state.expiresAt : sub.expiresAt;
+  const limitBytes = state ? state.limitBytes : Math.round(sub.trafficGb * GB_BYTES);
+  const daysLeft = expiresAt > 0 ? Math.max(0, Math.ceil((expiresAt - now) / DAY)) : null;
+  const used = state ? formatBytes(locale, state.usedBytes) : t("webapp-traffic-unknown");
+  const renewable = !sub.trial && plan !== undefined && status !== "removed";
+  const subscription: Out<typeof cardResponse>["subscription"] = {
+    id: sub.id,
+    short_id: `#${sub.id.slice(-6)}`,
+    title: planTitle(plan, locale, sub.planId),
+    trial: sub.trial,
+    status,
+    status_text: t(`my-status-${status}`),
+    expires_at: expiresAt > 0 ? seconds(expiresAt) : null,
+    expires_text:
+      expiresAt > 0 ? t("webapp-until", { date: formatDate(locale, expiresAt) }) : t("access-no-expiry"),
+    days_left: daysLeft,
+    days_left_text: daysLeft === null ? null : t("webapp-days-left", { days: daysLeft }),
+    traffic_used_bytes: state ? state.usedBytes : null,
+    traffic_limit_bytes: limitBytes,
+    traffic_text:
+      limitBytes > 0
+        ? t("webapp-traffic-of", { used, limit: formatBytes(locale, limitBytes) })
+        : t("webapp-traffic-unlimited", { used }),
+    devices_text: sub.devices > 0 ? String(sub.devices) : t("access-unlimited"),
+    locations: accessLocationNames(t, locale, sub.ref, plan),
+    renew_price_text: renewable ? caller.money(deps.shop.shop.priceOf(plan)) : null,
+  };
+  return { ok: true, subscription };
+}
+
+/** GET /app/api/subscriptions/:id/usage: the daily points of the last 30 days. */
+export async function usage(
+  deps: WebappDeps,
+  caller: Caller,
+  id: string,
+): Promise<Out<typeof usageResponse>> {
+  const sub = await ownSubscription(deps, caller, id);
+  const days = await deps.shop.usage.history.daily(sub.id, deps.clock.now(), USAGE_DAYS, sub.createdAt);
+  return {
+    ok: true,
+    days: days.map((d) => ({
+      date: d.date,
+      bytes: d.bytes,
+      label: formatDate(caller.locale, Date.parse(`${d.date}T00:00:00Z`)),
+      text: d.bytes === null ? null : formatBytes(caller.locale, d.bytes),
+    })),
+  };
+}
+
+/** GET /app/api/subscriptions/:id/connect: URL, links, QR modules and the apps per platform. */
+export async function connect(
+  deps: WebappDeps,
+  caller: Caller,
+  id: string,
+): Promise<Out<typeof connectResponse>> {
+  const sub = await ownSubscription(deps, caller, id);
+  return connectOf({ links: sub.links, subscriptionUrl: sub.subscriptionUrl });
+}
+
+/** GET /app/api/plans: the plans on sale with their prices and terms. */
+export function plans(deps: WebappDeps, caller: Caller): Out<typeof plansResponse> {
+  const { shop } = deps.shop;
+  const { t, locale } = caller;
+  return {
+    ok: true,
+    currency: shop.currency,
+    plans: shop.plans().map((plan) => {
+      const parts = [
+        t("shop-days", { days: plan.days }),
+        t("shop-traffic", {
+          traffic: plan.traffic_gb > 0 ? formatGb(locale, plan.traffic_gb) : t("shop-unlimited"),
+        }),
+        t("shop-devices", { devices: plan.devices > 0 ? String(plan.devices) : t("shop-unlimited") }),
+      ];
+      const where = planLocationNames(t, locale, plan);
+      if (where.length > 0) parts.push(t("shop-locations", { names: where.join(", ") }));
+      const price = shop.priceOf(plan);
+      return {
+        id: plan.id,
+        title: plan.title[locale],
+        details: parts.join(" · "),
+        price,
+        price_text: caller.money(price),
+      };
+    }),
+  };
+}
+
+/** GET /app/api/orders/:id: an order of the caller's, for polling until it is active. */
+export async function orderStatus(
+  deps: WebappDeps,
+  caller: Caller,
+  id: string,
+): Promise<Out<typeof orderResponse>> {
+  const order = await deps.shop.orders.get(id);
+  if (!order || order.customerId !== caller.id) throw new Refusal(404, "unknown-order");
+  return {
+    ok: true,
+    order: {
+      id: order.id,
+      kind: order.kind,
+      status: order.status,
+      subscription_id: order.subscriptionId ?? null,
+    },
+  };
+}
+
+/** GET /app/api/wallet?page=N: balance, top-up presets and the ledger, newest first. */
+export async function walletPage(
+  deps: WebappDeps,
+  caller: Caller,
+  page: number,
+  presets: readonly number[],
+): Promise<Out<typeof walletResponse>> {
+  const { wallet, shop } = deps.shop;
+  let at = Math.max(0, page);
+  let { entries, total } = await wallet.history(caller.id, at * LEDGER_PAGE_SIZE, LEDGER_PAGE_SIZE);
+  const pages = Math.max(1, Math.ceil(total / LEDGER_PAGE_SIZE));
+  if (at >= pages) {
+    // A page past the end (the ledger only grows, so only a made-up one): the last page instead.
+    at = pages - 1;
+    ({ entries } = await wallet.history(caller.id, at * LEDGER_PAGE_SIZE, LEDGER_PAGE_SIZE));
+  }
+  const balance = await wallet.balance(caller.id);
+  const { t } = caller;
+  return {
+    ok: true,
+    currency: shop.currency,
+    balance,
+    balance_text: caller.money(balance),
+    page: at,
+    pages,
+    page_text: t("webapp-page", { page: at + 1, pages }),
+    entries: entries.map((e) => ({
+      at: seconds(e.at),
+      at_text: formatDate(caller.locale, e.at),
+      kind_text: t(`wallet-kind-${e.kind}`),
+      amount: e.amount,
+      amount_text: `${e.amount < 0 ? "−" : "+"}${formatMoney(e.currency, Math.abs(e.amount), caller.locale)}`,
+      balance_text: formatMoney(e.currency, e.balance, caller.locale),
+    })),
+    topup_presets: presets.map((amount) => ({ amount, text: caller.money(amount) })),
+  };
+}

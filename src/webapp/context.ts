@@ -1,0 +1,57 @@
+import type { Api } from "grammy";
+import type { Locale } from "../config.js";
+import type { Clock } from "../domain/clock.js";
+import { formatMoney } from "../domain/money.js";
+import type { ShopServices } from "../domain/services.js";
+import type { Logger } from "../logger.js";
+import type { I18nLike, Translate } from "../render/i18n-like.js";
+import type { WebappUser } from "./auth.js";
+
+/** What the cabinet needs: the same domain services as the chat, and a Bot API for invoice links. */
+export interface WebappDeps {
+  botToken: string;
+  /** WEBAPP_INIT_DATA_MAX_AGE: seconds an initData is accepted. */
+  initDataMaxAge: number;
+  shop: ShopServices;
+  clock: Clock;
+  logger: Logger;
+  i18n: I18nLike;
+  defaultLocale: Locale;
+  paymentProviderToken: string | undefined;
+  /** createInvoiceLink for orders and top-ups (the bot's own Api). */
+  api: Pick<Api, "createInvoiceLink">;
+  /** The static page's folder (default: webapp/ of the project, or dist/webapp). */
+  pageDir?: string;
+}
+
+/** One authenticated request: the Telegram user, who is the customer, and their language. */
+export interface Caller {
+  user: WebappUser;
+  /** The Telegram user id: a customer acts only on what this id owns. */
+  id: number;
+  locale: Locale;
+  t: Translate;
+  /** Minor units of the catalog currency in the caller's language. */
+  money: (minor: number) => string;
+}
+
+export function callerOf(deps: WebappDeps, user: WebappUser, locale: Locale): Caller {
+  return {
+    user,
+    id: user.id,
+    locale,
+    t: (key, vars) => deps.i18n.t(locale, key, vars),
+    money: (minor) => formatMoney(deps.shop.shop.currency, minor, locale),
+  };
+}
+
+/** A refusal with its HTTP status, thrown by a handler and answered by the router. */
+export class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+  ) {
+    super(error);
+    this.name = "Refusal";
+  }
+}

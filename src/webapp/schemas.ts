@@ -1,0 +1,168 @@
+import { z } from "zod";
+
+/**
+ * The cabinet API's wire, both ways. Every answer is parsed by its schema before it is sent (a
+ * field that does not belong is an error here, not a leak), and every request body on arrival.
+ * Amounts are in minor units of the catalog currency (as Telegram invoices count them), with a
+ * `*_text` beside them formatted in the customer's language; times are Unix seconds.
+ */
+
+export const SUBSCRIPTION_STATUSES = ["active", "expired", "disabled", "removed"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+const locale = z.enum(["en", "ru"]);
+const unixSeconds = z.number().int().nonnegative();
+
+export const meResponse = z.strictObject({
+  ok: z.literal(true),
+  customer: z.strictObject({ id: z.number().int().positive(), language: locale }),
+  balance: z.number().int(),
+  currency: z.string(),
+  subscriptions: z.array(
+    z.strictObject({
+      id: z.string(),
+      plan: z.string(),
+      status: z.enum(SUBSCRIPTION_STATUSES),
+      /** null: no expiry. */
+      expires_at: unixSeconds.nullable(),
+      /** null: the hosting side could not be read just now. */
+      traffic_used_gb: z.number().nonnegative().nullable(),
+      /** 0: unlimited. */
+      traffic_limit_gb: z.number().nonnegative(),
+      subscription_url: z.string().nullable(),
+    }),
+  ),
+});
+export type MeResponse = z.output<typeof meResponse>;
+
+export const cardResponse = z.strictObject({
+  ok: z.literal(true),
+  subscription: z.strictObject({
+    id: z.string(),
+    short_id: z.string(),
+    title: z.string(),
+    trial: z.boolean(),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    status_text: z.string(),
+    expires_at: unixSeconds.nullable(),
+    expires_text: z.string(),
+    days_left: z.number().int().nonnegative().nullable(),
+    days_left_text: z.string().nullable(),
+    traffic_used_bytes: z.number().nonnegative().nullable(),
+    traffic_limit_bytes: z.number().nonnegative(),
+    traffic_text: z.string(),
+    devices_text: z.string(),
+    locations: z.array(z.string()),
+    /** The renewal's price, when it can be renewed (not a trial, plan still sold, not removed). */
+    renew_price_text: z.string().nullable(),
+  }),
+});
+export type CardResponse = z.output<typeof cardResponse>;
+
+export const usageResponse = z.strictObject({
+  ok: z.literal(true),
+  days: z.array(
+    z.strictObject({
+      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      /** null: no reading that day (or nothing to count it from). */
+      bytes: z.number().nonnegative().nullable(),
+      label: z.string(),
+      text: z.string().nullable(),
+    }),
+  ),
+});
+
+const app = z.strictObject({ name: z.string(), get_url: z.string(), add_url: z.string().nullable() });
+
+export const connectResponse = z.strictObject({
+  ok: z.literal(true),
+  subscription_url: z.string().nullable(),
+  links: z.array(z.string()),
+  /** The QR code of the subscription URL (or the first link): `size` rows of '0'/'1' modules. */
+  qr: z.strictObject({ size: z.number().int().positive(), modules: z.string() }).nullable(),
+  platforms: z.array(z.strictObject({ id: z.string(), apps: z.array(app) })),
+});
+export type ConnectResponse = z.output<typeof connectResponse>;
+
+export const plansResponse = z.strictObject({
+  ok: z.literal(true),
+  currency: z.string(),
+  plans: z.array(
+    z.strictObject({
+      id: z.string(),
+      title: z.string(),
+      details: z.string(),
+      price: z.number().int().nonnegative(),
+      price_text: z.string(),
+    }),
+  ),
+});
+
+const orderStatus = z.enum([
+  "awaiting_payment",
+  "paid",
+  "provisioning",
+  "active",
+  "failed",
+  "refunded",
+  "cancelled",
+]);
+
+const order = z.strictObject({
+  id: z.string(),
+  kind: z.enum(["purchase", "renewal", "trial"]),
+  status: orderStatus,
+  subscription_id: z.string().nullable(),
+});
+
+export const orderResponse = z.strictObject({ ok: z.literal(true), order });
+
+export const createdOrderResponse = z.strictObject({
+  ok: z.literal(true),
+  order,
+  /** How it is paid: from the balance now, or by the invoice link for `Telegram.WebApp.openInvoice`. */
+  paid_from_wallet: z.boolean(),
+  invoice_link: z.string().nullable(),
+  invoice_amount_text: z.string().nullable(),
+});
+
+export const walletResponse = z.strictObject({
+  ok: z.literal(true),
+  currency: z.string(),
+  balance: z.number().int(),
+  balance_text: z.string(),
+  page: z.number().int().nonnegative(),
+  pages: z.number().int().positive(),
+  page_text: z.string(),
+  entries: z.array(
+    z.strictObject({
+      at: unixSeconds,
+      at_text: z.string(),
+      kind_text: z.string(),
+      amount: z.number().int(),
+      amount_text: z.string(),
+      balance_text: z.string(),
+    }),
+  ),
+  topup_presets: z.array(z.strictObject({ amount: z.number().int().positive(), text: z.string() })),
+});
+
+export const invoiceResponse = z.strictObject({ ok: z.literal(true), invoice_link: z.string() });
+
+export const stringsResponse = z.record(z.string(), z.string());
+
+/** A refusal the page can act on (`error` names it; the HTTP status says what kind it is). */
+export const errorResponse = z.strictObject({
+  ok: z.literal(false),
+  error: z.string().optional(),
+});
+
+/** POST /app/api/orders: buy a plan, or renew one of the caller's subscriptions. */
+export const createOrderRequest = z.union([
+  z.strictObject({ plan_id: z.string().min(1).max(64), pay: z.enum(["wallet", "invoice"]) }),
+  z.strictObject({ subscription_id: z.string().min(1).max(64), pay: z.enum(["wallet", "invoice"]) }),
+]);
+export type CreateOrderRequest = z.output<typeof createOrderRequest>;
+
+/** POST /app/api/topups: an amount in minor units. */
+export const topUpRequest = z.strictObject({ amount: z.number().int().positive() });

@@ -1,0 +1,107 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { extname, join } from "node:path";
+import { projectRoot } from "../paths.js";
+
+/**
+ * The page may load its own files and Telegram's web-app script, talk only to this server, and be
+ * framed only by Telegram's web clients (the mobile apps open it in a web view of their own).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self' https://telegram.org",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors https://*.telegram.org",
+].join("; ");
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+};
+
+interface Asset {
+  body: Buffer;
+  type: string;
+  etag: string;
+  cache: string;
+}
+
+/** The page's folder: webapp/ in a checkout, dist/webapp/ where only the build was copied (docker). */
+export function defaultPageDir(): string {
+  const root = projectRoot();
+  const source = join(root, "webapp");
+  return existsSync(join(source, "index.html")) ? source : join(root, "dist", "webapp");
+}
+
+const etagOf = (body: Buffer) => `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
+
+/**
+ * The static page, read once: each asset is served with an ETag; the page links its assets with
+ * `?v=<etag>` so they may be cached for a year (a new build is a new URL), while index.html itself
+ * is revalidated on every load.
+ */
+export function loadPage(dir: string): Map<string, Asset> {
+  const assets = new Map<string, Asset>();
+  const names = readdirSync(dir).filter((n) => /^[\w-]+\.[a-z]+$/.test(n) && TYPES[extname(n)]);
+  for (const name of names.filter((n) => n !== "index.html")) {
+    const body = readFileSync(join(dir, name));
+    assets.set(name, {
+      body,
+      type: TYPES[extname(name)] ?? "application/octet-stream",
+      etag: etagOf(body),
+      cache: "public, max-age=31536000, immutable",
+    });
+  }
+  let html = readFileSync(join(dir, "index.html"), "utf8");
+  for (const [name, asset] of assets) {
+    html = html.replaceAll(`"./${name}"`, `"./${name}?v=${asset.etag.slice(1, 13)}"`);
+  }
+  const body = Buffer.from(html);
+  assets.set("index.html", { body, type: TYPES[".html"] ?? "", etag: etagOf(body), cache: "no-cache" });
+  return assets;
+}
+
+/** Headers every answer under /app/ carries. */
+export function securityHeaders(): Record<string, string> {
+  return {
+    "content-security-policy": CONTENT_SECURITY_POLICY,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+  };
+}
+
+/** Serves `/app/<name>` from the loaded page (index.html for `/app/`); 404 for anything else. */
+export function serveAsset(
+  assets: Map<string, Asset>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  name: string,
+): void {
+  const asset = assets.get(name === "" ? "index.html" : name);
+  if (!asset || (req.method !== "GET" && req.method !== "HEAD")) {
+    res.writeHead(asset ? 405 : 404, { "content-type": "text/plain; charset=utf-8", ...securityHeaders() });
+    res.end(asset ? "method not allowed" : "not found");
+    return;
+  }
+  const headers = {
+    ...securityHeaders(),
+    "content-type": asset.type,
+    "cache-control": asset.cache,
+    etag: asset.etag,
+  };
+  if (req.headers["if-none-match"] === asset.etag) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  res.writeHead(200, { ...headers, "content-length": String(asset.body.length) });
+  res.end(req.method === "HEAD" ? undefined : asset.body);
+}

@@ -1,0 +1,70 @@
+import type { Server } from "node:http";
+import { sign } from "@telegram-apps/init-data-node";
+import { createI18n } from "../../src/bot/i18n.js";
+import { createHttpServer, listen } from "../../src/http/server.js";
+import { createWebapp } from "../../src/webapp/index.js";
+import { createTestBot, TEST_TOKEN, type TestBot, type TestBotOptions } from "../helpers/bot-harness.js";
+
+/** A test bot (real Redis, fake Bot API) with the cabinet mounted on a real HTTP server. */
+export interface WebappHarness {
+  t: TestBot;
+  /** http://127.0.0.1:<port> */
+  base: string;
+  /** Signed initData of `user` (by default signed now by the test clock, with the test bot's token). */
+  initData(user: InitUser, opts?: { authDate?: number; token?: string }): string;
+  /** A request to the cabinet's API as `user` (or with `auth` as the whole Authorization header). */
+  api(path: string, as: InitUser | { auth: string | undefined }, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface InitUser {
+  id: number;
+  first_name?: string;
+  language_code?: string;
+}
+
+export async function createWebappHarness(options: TestBotOptions = {}): Promise<WebappHarness> {
+  const t = await createTestBot(options);
+  const webapp = createWebapp({
+    botToken: TEST_TOKEN,
+    initDataMaxAge: 3600,
+    shop: t.deps.shop,
+    clock: t.deps.clock,
+    logger: t.deps.logger,
+    i18n: createI18n("en"),
+    defaultLocale: "en",
+    paymentProviderToken: undefined,
+    api: t.bot.api,
+  });
+  const server: Server = createHttpServer({
+    metrics: t.deps.metrics,
+    logger: t.deps.logger,
+    healthy: async () => true,
+    webapp,
+  });
+  const address = await listen(server, "127.0.0.1", 0);
+  const base = `http://127.0.0.1:${address.port}`;
+  const initData: WebappHarness["initData"] = (user, opts = {}) =>
+    sign(
+      { user: { first_name: `User${user.id}`, language_code: "en", ...user } },
+      opts.token ?? TEST_TOKEN,
+      new Date(opts.authDate ?? t.deps.clock.now()),
+    );
+  return {
+    t,
+    base,
+    initData,
+    api: (path, as, init = {}) => {
+      const auth = "auth" in as ? as.auth : `tma ${initData(as)}`;
+      const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined) };
+      if (auth !== undefined) headers.authorization = auth;
+      if (init.body !== undefined) headers["content-type"] ??= "application/json";
+      return fetch(`${base}${path}`, { ...init, headers });
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await t.close();
+    },
+  };
+}
