@@ -400,6 +400,10 @@ delivery-trial = 🎁 <b>Your free trial is ready: { $days ->
 delivery-trial-unlimited = unlimited traffic
 delivery-renewed = 🔄 <b>Renewed: { $plan }</b>
 delivery-open-my = 🔑 My subscriptions
+drift-access-recreated = 🔧 <b>Your VPN access was set up again: { $plan }</b>
+    Your previous access stopped working on the hosting side, so we made it again with the same term. Replace the old link or subscription in your app with the new one below.
+drift-access-moved = 🔀 <b>Your VPN moved to another server: { $plan }</b>
+    Your previous server is no longer available, so we moved your access with the same term and the traffic you had left. Replace the old link in your app with the new one below.
 delivery-failed = 😔 We could not set up your VPN access. { $amount } went back to your wallet; you can use it for another purchase or try again later. The admins have been told.
 delivery-failed-trial = 😔 We could not set up your free trial. You can try /trial again later; the admins have been told.
 delivery-delayed = ⏳ This is taking longer than usual: the hosting side is not answering yet. Your payment is safe: your VPN access will arrive here by itself as soon as it is ready, or the money goes back to your wallet.

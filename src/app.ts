@@ -19,6 +19,7 @@ import { createLogger, type Logger } from "./logger.js";
 import { type Polling, startPolling } from "./polling.js";
 import { closeRedis, connectRedis, createBotRedis, createWorkerRedis } from "./redis.js";
 import { BroadcastQueue } from "./workers/broadcast.js";
+import { OutboxAccessNotices } from "./workers/drift-notices.js";
 import { startWorkers } from "./workers/index.js";
 import { Outbox } from "./workers/outbox.js";
 import { OrderQueue } from "./workers/queues.js";
@@ -157,6 +158,9 @@ async function startCore(config: Config, catalog: Catalog, logger: Logger, life:
   closers.push(async () => catalogStore.stop());
   const orderQueue = new OrderQueue(redis);
   closers.push(() => orderQueue.close());
+  const i18n = createI18n(config.defaultLocale);
+  const outbox = new Outbox(redis);
+  closers.push(() => outbox.close());
   const shop = createShopServices({
     redis,
     clock: systemClock,
@@ -166,11 +170,8 @@ async function startCore(config: Config, catalog: Catalog, logger: Logger, life:
     accountKey,
     nodeSubUrl: config.node?.subUrl,
     jobs: { enqueueOrder: (orderId) => orderQueue.enqueue(orderId) },
+    accessNotices: new OutboxAccessNotices({ outbox, i18n, defaultLocale: config.defaultLocale }),
   });
-  const i18n = createI18n(config.defaultLocale);
-
-  const outbox = new Outbox(redis);
-  closers.push(() => outbox.close());
   const broadcasts = new BroadcastQueue(redis, config.defaultLocale);
   closers.push(() => broadcasts.close());
   return {

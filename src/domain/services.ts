@@ -9,6 +9,9 @@ import { ChargeAgain } from "./charge-again.js";
 import type { Clock } from "./clock.js";
 import { CustomerBlocks } from "./customer-blocks.js";
 import { Customers } from "./customers.js";
+import { DriftActions } from "./drift/actions.js";
+import type { AccessNotices } from "./drift/actions-types.js";
+import { DriftFindings } from "./drift/findings.js";
 import { Fulfilment } from "./fulfilment.js";
 import { HostingAccount } from "./hosting-account.js";
 import { HostingServers } from "./hosting-servers.js";
@@ -78,6 +81,8 @@ export interface ShopServices {
   customerBlocks: CustomerBlocks;
   /** Direct Stars payments of failed orders sent back through Telegram. */
   starsRefunds: StarsRefunds;
+  /** The admins' decisions on drift: recreate a missing client, move off a gone server, orphans. */
+  driftActions: DriftActions;
 }
 
 export interface ShopServicesDeps {
@@ -91,6 +96,8 @@ export interface ShopServicesDeps {
   accountKey: AccountKeyStore;
   /** NODE_SUB_URL: public base of the node's subscription server. */
   nodeSubUrl?: string;
+  /** Customer messages of the drift actions (new links); without it they are only logged. */
+  accessNotices?: AccessNotices;
 }
 
 export function createShopServices(deps: ShopServicesDeps): ShopServices {
@@ -189,5 +196,27 @@ function createBackOffice(deps: ShopServicesDeps, core: ShopCore): BackOffice {
     chargeAgain: new ChargeAgain({ redis, shop, orders, customers, wallet, confirmations }),
     customerBlocks: new CustomerBlocks({ redis, customers, confirmations }),
     starsRefunds: new StarsRefunds({ redis, wallet, orders }),
+    driftActions: driftActionsOf(deps, core),
+  };
+}
+
+function driftActionsOf(deps: ShopServicesDeps, core: ShopCore): DriftActions {
+  const { redis, clock, catalog, hosting, logger } = deps;
+  return new DriftActions({
+    ...{ redis, clock, catalog, hosting, logger },
+    ...{ orders: core.orders, customers: core.customers, owners: core.owners },
+    provisioner: core.provisioner,
+    subscriptions: core.subscriptions,
+    notices: deps.accessNotices ?? unsentNotices(logger),
+    findings: new DriftFindings(redis, clock),
+  });
+}
+
+/** Where no outbox is wired (tests of other parts): the notice is logged, not sent. */
+function unsentNotices(logger: Logger): AccessNotices {
+  return {
+    accessChanged: async (n) => {
+      logger.warn({ customerId: n.customerId, once: n.once }, "access notice not sent: no outbox wired");
+    },
   };
 }

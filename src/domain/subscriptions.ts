@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { ChainableCommander, Redis } from "ioredis";
 import { z } from "zod";
 import type { Clock } from "./clock.js";
 import { parseRef } from "./orders.js";
@@ -162,6 +162,34 @@ export class Subscriptions {
     from: number,
     to: number,
     limit = 1_000,
+  /**
+   * Points the subscription at a new hosting client and the links handed out for it (an admin's
+   * recreate or move), re-indexing its owner entries; `also` adds the caller's own writes to the
+   * same MULTI (so "the subscription moved" and the caller's progress are stored together).
+   */
+  async replaceAccess(
+    id: string,
+    ref: AccessRef,
+    links: AccessLinks,
+    also?: (tx: ChainableCommander) => void,
+  ): Promise<boolean> {
+    const sub = await this.get(id);
+    if (!sub) return false;
+    const update: Record<string, string> = {
+      ref: JSON.stringify(ref),
+      links: JSON.stringify(links.links),
+      updatedAt: String(this.clock.now()),
+    };
+    if (links.subscriptionUrl) update.subscriptionUrl = links.subscriptionUrl;
+    const tx = this.redis.multi().hset(subscriptionKeys.sub(id), update);
+    if (!links.subscriptionUrl) tx.hdel(subscriptionKeys.sub(id), "subscriptionUrl");
+    unindexOwner(tx, id, sub.ref);
+    indexOwner(tx, id, ref);
+    also?.(tx);
+    await tx.exec();
+    return true;
+  }
+
   ): Promise<{ id: string; expiresAt: number }[]> {
     const raw = await this.redis.zrangebyscore(
       subscriptionKeys.byExpiry,
