@@ -148,20 +148,6 @@ export class Subscriptions {
     await indexOwner(tx, id, ref).exec();
   }
 
-  /** Every subscription id in the expiry index, a page at a time (removed ones are not in it). */
-  async *allIds(page = 500): AsyncGenerator<string[]> {
-    for (let from = 0; ; from += page) {
-      const ids = await this.redis.zrange(subscriptionKeys.byExpiry, String(from), String(from + page - 1));
-      if (ids.length > 0) yield ids;
-      if (ids.length < page) return;
-    }
-  }
-
-  /** Subscriptions whose expiry falls in [from, to] ms, soonest first. */
-  async expiringBetween(
-    from: number,
-    to: number,
-    limit = 1_000,
   /**
    * Points the subscription at a new hosting client and the links handed out for it (an admin's
    * recreate or move), re-indexing its owner entries; `also` adds the caller's own writes to the
@@ -190,6 +176,20 @@ export class Subscriptions {
     return true;
   }
 
+  /** Every subscription id in the expiry index, a page at a time (removed ones are not in it). */
+  async *allIds(page = 500): AsyncGenerator<string[]> {
+    for (let from = 0; ; from += page) {
+      const ids = await this.redis.zrange(subscriptionKeys.byExpiry, String(from), String(from + page - 1));
+      if (ids.length > 0) yield ids;
+      if (ids.length < page) return;
+    }
+  }
+
+  /** Subscriptions whose expiry falls in [from, to] ms, soonest first. */
+  async expiringBetween(
+    from: number,
+    to: number,
+    limit = 1_000,
   ): Promise<{ id: string; expiresAt: number }[]> {
     const raw = await this.redis.zrangebyscore(
       subscriptionKeys.byExpiry,
