@@ -112,6 +112,7 @@ export async function card(deps: WebappDeps, caller: Caller, id: string): Promis
         : t("webapp-traffic-unlimited", { used }),
     devices_text: sub.devices > 0 ? String(sub.devices) : t("access-unlimited"),
     locations: accessLocationNames(t, locale, sub.ref, plan),
+    renew_price: renewable ? deps.shop.shop.priceOf(plan) : null,
     renew_price_text: renewable ? caller.money(deps.shop.shop.priceOf(plan)) : null,
   };
   return { ok: true, subscription };

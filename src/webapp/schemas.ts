@@ -54,6 +54,7 @@ export const cardResponse = z.strictObject({
     devices_text: z.string(),
     locations: z.array(z.string()),
     /** The renewal's price, when it can be renewed (not a trial, plan still sold, not removed). */
+    renew_price: z.number().int().nonnegative().nullable(),
     renew_price_text: z.string().nullable(),
   }),
 });

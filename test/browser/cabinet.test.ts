@@ -1,0 +1,156 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DAY } from "../../src/domain/clock.js";
+import { usageKeys } from "../../src/domain/usage.js";
+import { projectRoot } from "../../src/paths.js";
+import { successfulPayment, user } from "../fakes/telegram-api.js";
+import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";
+import { createWebappHarness, type WebappHarness } from "../webapp/harness.js";
+
+/**
+ * The cabinet page in a real headless Chromium (Debian's `chromium`, installed by .ci/run), loaded
+ * from the bot's HTTP server, with a stub of Telegram's `window.Telegram.WebApp` carrying valid
+ * initData. Waits are on what the page shows, never on time.
+ */
+
+const GB = 1024 ** 3;
+const CUSTOMER = { id: 72_001, first_name: "Dana", language_code: "en" };
+const ARTIFACTS = join(projectRoot(), "test-artifacts");
+
+let h: WebappHarness;
+let browser: Browser;
+let page: Page;
+let subId = "";
+const pageErrors: string[] = [];
+
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    return execFileSync("sh", ["-c", "command -v chromium"], { encoding: "utf8" }).trim();
+  } catch {
+    throw new Error("chromium is not installed: apt-get install -y chromium (.ci/run does it)");
+  }
+}
+
+/** What Telegram's web-app script would provide, recording openInvoice calls for the test. */
+function telegramStub(initData: string): string {
+  return `
+    window.__invoices = [];
+    window.Telegram = { WebApp: {
+      initData: ${JSON.stringify(initData)},
+      initDataUnsafe: { user: ${JSON.stringify(CUSTOMER)} },
+      themeParams: { bg_color: "#1f2933", text_color: "#f5f7fa", hint_color: "#9aa5b1",
+        button_color: "#3ea6ff", button_text_color: "#0b1b2b", secondary_bg_color: "#323f4b",
+        link_color: "#7cc4fa" },
+      ready() {}, expand() {}, onEvent() {}, openLink() {},
+      openInvoice(link, done) { window.__invoices.push(link); window.__invoiceDone = done; },
+    } };`;
+}
+
+beforeAll(async () => {
+  h = await createWebappHarness();
+  const shop = h.t.deps.shop;
+  const now = h.t.deps.clock.now();
+  await seedCustomer(shop, CUSTOMER.id, "en");
+  const sub = await seedSubscription(shop, "o-browser1", {
+    customerId: CUSTOMER.id,
+    planId: "de-xui",
+    ref: { kind: "xui", serverId: 1, name: "dana-1" },
+    links: { links: ["vless://dana@vpn.example:443?type=tcp#dana"], subscriptionUrl: "https://sub.example/s/dana" },
+    expiresAt: now + 12 * DAY,
+    trafficGb: 100,
+  });
+  subId = sub.id;
+  const state = { expiresAt: now + 12 * DAY, limitBytes: 100 * GB, usedBytes: 30 * GB, enabled: true };
+  await h.t.redis.set(usageKeys.of(subId), JSON.stringify(state), "EX", 600);
+  for (let d = 6; d >= 0; d--) await shop.usage.history.record(subId, (24 - 3 * d) * GB, now - d * DAY);
+
+  browser = await puppeteer.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
+  });
+  page = await browser.newPage();
+  await page.setViewport({ width: 420, height: 1100 });
+  page.on("pageerror", (err) => pageErrors.push(String(err)));
+  page.on("console", (msg) => {
+    if (msg.type() === "error") pageErrors.push(msg.text());
+  });
+  await page.setRequestInterception(true);
+  page.on("request", (req) => {
+    const url = req.url();
+    // Telegram's script is stubbed; nothing but the bot's own server is reached.
+    if (url.startsWith("https://telegram.org/")) {
+      void req.respond({ status: 200, contentType: "text/javascript", body: "" });
+    } else if (url.startsWith(h.base)) void req.continue();
+    else void req.abort();
+  });
+  await page.evaluateOnNewDocument(telegramStub(h.initData(CUSTOMER)));
+}, 30_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await h?.close();
+});
+
+/** Clicks the first button of `scope` whose text starts with `text`. */
+async function press(text: string, scope = "body"): Promise<void> {
+  const handle = await page.waitForFunction(
+    (sel, label) =>
+      [...document.querySelectorAll(`${sel} button`)].find((b) => b.textContent?.startsWith(label)) ?? false,
+    {},
+    scope,
+    text,
+  );
+  await (handle as unknown as { click(): Promise<void> }).click();
+}
+
+describe("the cabinet in a browser", () => {
+  it("shows the subscription, its usage chart and QR code, and Renew asks the Bot API for an invoice link", async () => {
+    await page.goto(`${h.base}/app/`, { waitUntil: "domcontentloaded" });
+    await page.waitForSelector("body[data-ready='1']");
+    const card = `.card[data-sub='${subId}']`;
+    const text = await page.$eval(card, (el) => el.textContent ?? "");
+    expect(text).toContain("Germany, 30 days, 100 GB");
+    expect(text).toContain("12 days left");
+    expect(text).toContain("30 GB of 100 GB");
+    expect(text).not.toMatch(/null|undefined/);
+    // Theme colours from themeParams reached the page.
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(31, 41, 51)");
+    // Seven days of readings, a bar each (the first reading is the subscription's first usage).
+    expect(await page.$$eval(`${card} svg.chart rect.day`, (bars) => bars.length)).toBe(7);
+    expect(await page.$$eval(`${card} svg.chart rect.none`, (bars) => bars.length)).toBe(23);
+
+    await press("Connect", card);
+    await page.waitForSelector(`${card} svg.qr path`);
+    const qrPath = await page.$eval(`${card} svg.qr path`, (p) => p.getAttribute("d") ?? "");
+    expect(qrPath.length).toBeGreaterThan(500);
+    expect(await page.$eval(card, (el) => el.textContent ?? "")).toContain("https://sub.example/s/dana");
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, "cabinet-connect.png"), fullPage: true });
+
+    h.t.telegram.clear();
+    await press("Renew", card);
+    await press("Pay by invoice", card);
+    await page.waitForFunction(() => (window as unknown as { __invoices: string[] }).__invoices.length === 1);
+    const [call] = h.t.telegram.callsOf("createInvoiceLink");
+    const payload = String(call?.params.payload);
+    expect(payload).toMatch(/^o:/);
+    const orderId = payload.slice(2);
+    expect(await h.t.deps.shop.orders.get(orderId)).toMatchObject({ kind: "renewal", subscriptionId: subId });
+
+    // Paid in Telegram; the worker finishes it; the page hears "paid" and follows the order.
+    await h.t.send(successfulPayment(user(CUSTOMER.id), payload, 150, "XTR", "charge-browser-1"));
+    const orders = h.t.deps.shop.orders;
+    expect(await orders.transition(orderId, ["paid"], "provisioning")).toBe(true);
+    expect(await orders.transition(orderId, ["provisioning"], "active")).toBe(true);
+    await page.evaluate(() => (window as unknown as { __invoiceDone: (s: string) => void }).__invoiceDone("paid"));
+    await page.waitForFunction(() => document.getElementById("message")?.textContent?.includes("Done"));
+
+    await page.screenshot({ path: join(ARTIFACTS, "cabinet.png"), fullPage: true });
+    expect(pageErrors).toEqual([]);
+  });
+});
