@@ -16,10 +16,19 @@ import { Metrics } from "./http/metrics.js";
 import { closeServer, createHttpServer, listen } from "./http/server.js";
 import { InFlight, within } from "./in-flight.js";
 import { createLogger, type Logger } from "./logger.js";
-import { type Polling, startPolling } from "./polling.js";
-import { closeRedis, connectRedis, createBotRedis, createWorkerRedis } from "./redis.js";
+import { startLeasedPolling } from "./poller-lease.js";
+import type { Polling } from "./polling.js";
+import {
+  closeRedis,
+  connectRedis,
+  createBotRedis,
+  createWorkerRedis,
+  describeTarget,
+  type RedisTarget,
+} from "./redis.js";
 import { BroadcastQueue } from "./workers/broadcast.js";
 import { OutboxAccessNotices } from "./workers/drift-notices.js";
+import { DriftRunQueue } from "./workers/drift-sync.js";
 import { startWorkers } from "./workers/index.js";
 import { Outbox } from "./workers/outbox.js";
 import { OrderQueue } from "./workers/queues.js";
@@ -135,11 +144,11 @@ interface AppCore {
 async function startCore(config: Config, catalog: Catalog, logger: Logger, life: AppLife): Promise<AppCore> {
   const { closers } = life;
   const metrics = new Metrics({ processMetrics: true });
-  const redis: Redis = createBotRedis(config.redisUrl, logger);
+  const redis: Redis = createBotRedis(redisTargetOf(config), logger);
   closers.push(() => closeRedis(redis));
   await connectRedis(redis).catch((err: unknown) => {
     throw new Error(
-      `cannot connect to Redis at REDIS_URL: ${err instanceof Error ? err.message : String(err)}`,
+      `cannot connect to Redis at ${describeTarget(redisTargetOf(config))}: ${err instanceof Error ? err.message : String(err)}`,
     );
   });
 
@@ -158,6 +167,8 @@ async function startCore(config: Config, catalog: Catalog, logger: Logger, life:
   closers.push(async () => catalogStore.stop());
   const orderQueue = new OrderQueue(redis);
   closers.push(() => orderQueue.close());
+  const driftRuns = new DriftRunQueue(redis);
+  closers.push(() => driftRuns.close());
   const i18n = createI18n(config.defaultLocale);
   const outbox = new Outbox(redis);
   closers.push(() => outbox.close());
@@ -170,6 +181,7 @@ async function startCore(config: Config, catalog: Catalog, logger: Logger, life:
     accountKey,
     nodeSubUrl: config.node?.subUrl,
     jobs: { enqueueOrder: (orderId) => orderQueue.enqueue(orderId) },
+    driftRuns,
     accessNotices: new OutboxAccessNotices({ outbox, i18n, defaultLocale: config.defaultLocale }),
   });
   const broadcasts = new BroadcastQueue(redis, config.defaultLocale);
@@ -191,7 +203,7 @@ async function startCore(config: Config, catalog: Catalog, logger: Logger, life:
 
 /** The background workers on their own Redis connection; closing them lets running jobs finish. */
 async function startAppWorkers(config: Config, core: AppCore, life: AppLife): Promise<void> {
-  const workerRedis = createWorkerRedis(config.redisUrl, life.logger);
+  const workerRedis = createWorkerRedis(redisTargetOf(config), life.logger);
   life.closers.push(() => closeRedis(workerRedis));
   const { redis, i18n, shop, hosting, orderQueue, outbox, broadcasts, metrics } = core;
   const workers = await startWorkers({
@@ -239,15 +251,19 @@ async function startBot(
   await registerCommands(bot.api, i18n, config.defaultLocale, config.adminIds);
 
   if (config.delivery.mode === "webhook") return deliverByWebhook(bot, config.delivery, core, life, healthy);
-  await bot.api.deleteWebhook();
-  const poller = startPolling(bot, {
+  // One poller per bot across processes: the others wait for the lease (see poller-lease.ts).
+  const poller = await startLeasedPolling(bot, {
+    redis,
+    leaseMs: config.pollingLeaseMs,
+    beforePolling: async () => {
+      await bot.api.deleteWebhook();
+    },
     allowedUpdates: ALLOWED_UPDATES,
     logger,
     onFatal: () => options.onFatal?.(),
   });
   life.polling = poller;
   life.drains.push(() => poller.stop());
-  logger.info({ username: bot.botInfo.username }, "polling for updates");
   return undefined;
 }
 
@@ -290,6 +306,11 @@ async function startHttp(config: Config, life: AppLife, server: Server): Promise
   life.logger.info({ host: address.address, port: address.port }, "http server listening");
 }
 
+/** Redis as configured: REDIS_URL, or the master through REDIS_SENTINELS. */
+function redisTargetOf(config: Config): RedisTarget {
+  return { url: config.redisUrl, sentinel: config.redisSentinel };
+}
+
 /** Values the logger masks wherever they appear, whatever their shape. */
 function secretsOf(config: Config): string[] {
   const redisPassword = URL.canParse(config.redisUrl) ? new URL(config.redisUrl).password : "";
@@ -301,5 +322,6 @@ function secretsOf(config: Config): string[] {
     config.delivery.mode === "webhook" ? config.delivery.secret : undefined,
     config.paymentProviderToken,
     redisPassword ? decodeURIComponent(redisPassword) : undefined,
+    config.redisSentinel?.password,
   ].filter((s): s is string => typeof s === "string" && s !== "");
 }

@@ -67,6 +67,37 @@ const initDataMaxAge = z.coerce
   .min(60, "must be at least 60 seconds")
   .max(86_400, "must be at most 86400 seconds (a day)");
 
+/** `host:port,host:port` (IPv6 in brackets): the Sentinels that know where the Redis master is. */
+const sentinelList = z.string().transform((raw, ctx) => {
+  const nodes: { host: string; port: number }[] = [];
+  const items = raw.split(",").map((s) => s.trim());
+  for (const item of items.filter(Boolean)) {
+    const m = /^(?:\[([^\]]+)\]|([^:[\]\s]+)):(\d{1,5})$/.exec(item);
+    const port = Number(m?.[3]);
+    if (!m || port < 1 || port > 65535) {
+      ctx.addIssue({ code: "custom", message: `"${item}" is not host:port` });
+      continue;
+    }
+    nodes.push({ host: m[1] ?? m[2] ?? "", port });
+  }
+  if (nodes.length === 0) ctx.addIssue({ code: "custom", message: "must list at least one host:port" });
+  return nodes;
+});
+
+/** How long the polling lease lasts without renewal: a dead poller's successor waits at most this. */
+const pollingLeaseMs = z.coerce
+  .number({ error: "must be a number of milliseconds" })
+  .int("must be a whole number of milliseconds")
+  .min(1_000, "must be at least 1000 ms")
+  .max(600_000, "must be at most 600000 ms (10 minutes)");
+
+/** Minutes between two drift reconciliations (a day at most). */
+const driftSyncMinutes = z.coerce
+  .number({ error: "must be a number of minutes" })
+  .int("must be a whole number of minutes")
+  .min(1, "must be at least 1 minute")
+  .max(1_440, "must be at most 1440 minutes (a day)");
+
 const port = z.coerce
   .number({ error: "must be a port number" })
   .int()
@@ -79,6 +110,12 @@ const envSchema = z.object({
     .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "does not look like a bot token (123456:ABC...)"),
   BOT_API_ROOT: httpUrl.default("https://api.telegram.org"),
   REDIS_URL: url(/^rediss?$/).default("redis://127.0.0.1:6379"),
+  REDIS_SENTINELS: sentinelList.optional(),
+  REDIS_MASTER_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, "may hold only A-Z, a-z, 0-9, ., _ and - (1-64 characters)")
+    .optional(),
+  REDIS_SENTINEL_PASSWORD: z.string().optional(),
   ADMIN_IDS: z.string({ error: "is required (comma-separated Telegram user ids)" }).pipe(idList),
   SECRET_KEY: z.string({ error: "is required (32 random bytes in base64)" }).pipe(secretKey),
   ACCOUNT_API_URL: z.string({ error: "is required (the Account API base URL)" }).pipe(httpUrl),
@@ -111,6 +148,8 @@ const envSchema = z.object({
   ROLE: z
     .enum(["all", "bot", "worker"], { error: "must be bot or worker (or unset for both)" })
     .default("all"),
+  POLLING_LEASE_MS: pollingLeaseMs.default(30_000),
+  DRIFT_SYNC_MINUTES: driftSyncMinutes.default(15),
 });
 
 export type Locale = "en" | "ru";
@@ -120,6 +159,8 @@ export interface Config {
   botToken: string;
   botApiRoot: string;
   redisUrl: string;
+  /** REDIS_SENTINELS + REDIS_MASTER_NAME: the master is found through Sentinel (REDIS_URL's password and db apply). */
+  redisSentinel?: RedisSentinel | undefined;
   adminIds: readonly number[];
   secretKey: Buffer;
   account: { url: string; apiKey: string | undefined };
@@ -140,6 +181,16 @@ export interface Config {
   defaultLocale: Locale;
   logLevel: string;
   role: "all" | "bot" | "worker";
+  /** How long the polling lease lasts without renewal (one poller per bot across processes). */
+  pollingLeaseMs: number;
+  /** DRIFT_SYNC_MINUTES: minutes between two reconciliations of the shop with the hosting side (15). */
+  driftSyncMinutes?: number | undefined;
+}
+
+export interface RedisSentinel {
+  sentinels: { host: string; port: number }[];
+  masterName: string;
+  password: string | undefined;
 }
 
 /**
@@ -162,6 +213,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   };
   pair("PANEL_API_URL", e.PANEL_API_URL, "PANEL_API_TOKEN", e.PANEL_API_TOKEN);
   pair("NODE_API_URL", e.NODE_API_URL, "NODE_API_TOKEN", e.NODE_API_TOKEN);
+  pair(
+    "REDIS_SENTINELS",
+    e.REDIS_SENTINELS?.length ? "set" : undefined,
+    "REDIS_MASTER_NAME",
+    e.REDIS_MASTER_NAME,
+  );
 
   let delivery: Config["delivery"] = { mode: "polling" };
   if (e.BOT_MODE === "webhook") {
@@ -181,6 +238,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     botToken: e.BOT_TOKEN,
     botApiRoot: e.BOT_API_ROOT,
     redisUrl: e.REDIS_URL,
+    redisSentinel:
+      e.REDIS_SENTINELS && e.REDIS_MASTER_NAME
+        ? {
+            sentinels: e.REDIS_SENTINELS,
+            masterName: e.REDIS_MASTER_NAME,
+            password: e.REDIS_SENTINEL_PASSWORD,
+          }
+        : undefined,
     adminIds: e.ADMIN_IDS,
     secretKey: e.SECRET_KEY,
     account: { url: e.ACCOUNT_API_URL, apiKey: e.ACCOUNT_API_KEY },
@@ -205,5 +270,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     defaultLocale: e.DEFAULT_LOCALE,
     logLevel: e.LOG_LEVEL,
     role: e.ROLE,
+    pollingLeaseMs: e.POLLING_LEASE_MS,
+    driftSyncMinutes: e.DRIFT_SYNC_MINUTES,
   };
 }

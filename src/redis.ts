@@ -1,13 +1,53 @@
 import { Redis, type RedisOptions } from "ioredis";
+import type { RedisSentinel } from "./config.js";
 import type { Logger } from "./logger.js";
+
+/**
+ * Where Redis is: REDIS_URL, or the master named by REDIS_MASTER_NAME as the Sentinels report it
+ * (ioredis' own Sentinel support: it asks them at every (re)connect and follows a failover). With
+ * Sentinel the URL's host and port are not used; its password, user name, db and TLS still apply.
+ */
+export interface RedisTarget {
+  url: string;
+  sentinel?: RedisSentinel | undefined;
+}
+
+/** The options every connection to `target` starts from; `url` alone is a plain connection. */
+function targetOptions(target: string | RedisTarget): [string, RedisOptions] {
+  if (typeof target === "string") return [target, {}];
+  const { url, sentinel } = target;
+  if (!sentinel) return [url, {}];
+  return [
+    url,
+    {
+      sentinels: sentinel.sentinels.map(({ host, port }) => ({ host, port })),
+      name: sentinel.masterName,
+      ...(sentinel.password ? { sentinelPassword: sentinel.password } : {}),
+    },
+  ];
+}
+
+/** How a target reads in a message: the URL, or the Sentinels and the master's name. */
+export function describeTarget(target: string | RedisTarget): string {
+  if (typeof target === "string" || !target.sentinel) return "REDIS_URL";
+  const { sentinels, masterName } = target.sentinel;
+  const list = sentinels.map((s) => `${s.host}:${s.port}`).join(",");
+  return `master ${masterName} through REDIS_SENTINELS ${list}`;
+}
 
 /**
  * Connection for update handlers and job producers: fail fast instead of queueing
  * commands while Redis is away, so a user gets an answer rather than a hang.
  */
-export function createBotRedis(url: string, logger?: Logger, extra: RedisOptions = {}): Redis {
+export function createBotRedis(
+  target: string | RedisTarget,
+  logger?: Logger,
+  extra: RedisOptions = {},
+): Redis {
+  const [url, base] = targetOptions(target);
   return watched(
     new Redis(url, {
+      ...base,
       lazyConnect: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
@@ -19,8 +59,16 @@ export function createBotRedis(url: string, logger?: Logger, extra: RedisOptions
 }
 
 /** Connection for BullMQ workers, which block on Redis and must wait it out (BullMQ requires null). */
-export function createWorkerRedis(url: string, logger?: Logger, extra: RedisOptions = {}): Redis {
-  return watched(new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null, ...extra }), logger);
+export function createWorkerRedis(
+  target: string | RedisTarget,
+  logger?: Logger,
+  extra: RedisOptions = {},
+): Redis {
+  const [url, base] = targetOptions(target);
+  return watched(
+    new Redis(url, { ...base, lazyConnect: true, maxRetriesPerRequest: null, ...extra }),
+    logger,
+  );
 }
 
 const lastError = new WeakMap<Redis, Error>();

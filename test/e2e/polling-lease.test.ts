@@ -1,0 +1,112 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pollingLeaseKey } from "../../src/poller-lease.js";
+import { command, FakeTelegram, user } from "../fakes/telegram-api.js";
+import { type RunningProcess, startBuiltBot } from "../helpers/process.js";
+import { redisUrl, testRedis } from "../helpers/redis.js";
+import { sleep, until } from "../helpers/wait.js";
+
+const TOKEN = "434343:E2E-lease-token-for-the-fake-api-x";
+const LEASE_MS = 3_000;
+const dir = mkdtempSync(join(tmpdir(), "bot-e2e-lease-"));
+const catalogFile = join(dir, "catalog.yaml");
+writeFileSync(
+  catalogFile,
+  `currency: XTR
+plans:
+  - id: node
+    title: { en: "Own node, 30 days", ru: "Своя нода, 30 дней" }
+    days: 30
+    price: 120
+    backend: { kind: node }
+`,
+);
+
+// Two stand-ins of the one Bot API with the one token: each process talks to its own, so the
+// test sees which process calls getUpdates (the real Telegram would answer the second one 409).
+let first: FakeTelegram;
+let second: FakeTelegram;
+let redis: Redis;
+let db = 0;
+const running: RunningProcess[] = [];
+
+function start(telegram: FakeTelegram): RunningProcess {
+  const proc = startBuiltBot({
+    BOT_TOKEN: TOKEN,
+    BOT_API_ROOT: telegram.apiRoot,
+    REDIS_URL: `${redisUrl()}/${db}`,
+    ADMIN_IDS: "1",
+    SECRET_KEY: Buffer.alloc(32, 5).toString("base64"),
+    ACCOUNT_API_URL: "http://127.0.0.1:9",
+    CATALOG_FILE: catalogFile,
+    LOG_LEVEL: "info",
+    ROLE: "bot",
+    POLLING_LEASE_MS: String(LEASE_MS),
+    HTTP_PORT: "0",
+  });
+  running.push(proc);
+  return proc;
+}
+
+const messages = (p: RunningProcess) =>
+  p
+    .stdout()
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => (JSON.parse(l) as { msg: string }).msg);
+const polls = (t: FakeTelegram) => t.callsOf("getUpdates").length;
+
+beforeAll(async () => {
+  first = await new FakeTelegram({ token: TOKEN }).start();
+  second = await new FakeTelegram({ token: TOKEN }).start();
+  redis = await testRedis();
+  db = Number(redis.options.db);
+});
+afterAll(async () => {
+  for (const p of running)
+    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGKILL");
+  await Promise.all(running.map((p) => p.exited));
+  await Promise.all([first.stop(), second.stop(), redis.quit()]);
+});
+
+describe("two polling processes on one Redis", () => {
+  it("only the lease holder calls getUpdates; after kill -9 the other takes over within the lease", async () => {
+    const a = start(first);
+    await first.waitFor("getUpdates", 15_000);
+    const b = start(second);
+    await until(() => messages(b).includes("another process holds the polling lease; waiting"), 15_000);
+    expect(second.callsOf("deleteWebhook")).toEqual([]);
+
+    // A whole lease period and more: the holder renews, the waiting one keeps off getUpdates.
+    await sleep(LEASE_MS + 500);
+    expect(polls(second)).toBe(0);
+    expect(messages(b).filter((m) => m.includes("polling lease; waiting"))).toHaveLength(1);
+    const at = first.calls.length;
+    first.pushUpdate(command(user(9201, { first_name: "Ada", language_code: "en" }), "/start"));
+    await first.waitFor((c) => c.method === "sendMessage" && c.chatId === 9201, 10_000, at);
+
+    a.child.kill("SIGKILL");
+    expect(await a.exited).toBe("SIGKILL");
+    const killedAt = Date.now();
+    await until(() => polls(second) > 0, LEASE_MS + 5_000);
+    const tookMs = Date.now() - killedAt;
+    expect(messages(b)).toContain("took over the polling lease");
+    // The lease was renewed before the kill, so it ran out at most LEASE_MS after it (plus a poll).
+    expect(tookMs).toBeLessThanOrEqual(LEASE_MS + 1_000);
+
+    const mark = second.calls.length;
+    second.pushUpdate(command(user(9202, { first_name: "Bea", language_code: "en" }), "/start"));
+    const reply = await second.waitFor((c) => c.method === "sendMessage" && c.chatId === 9202, 10_000, mark);
+    expect(String(reply.params.text)).toMatch(/^Hi, Bea!/);
+
+    const key = pollingLeaseKey(434343);
+    expect(await redis.get(key)).not.toBeNull();
+    b.child.kill("SIGTERM");
+    expect(await b.exited).toBe(0);
+    // A clean stop hands the lease back at once.
+    expect(await redis.exists(key)).toBe(0);
+  });
+});

@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { freePort } from "./local-redis.js";
+
+export interface LocalSentinel {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a real Redis Sentinel (`redis-server <conf> --sentinel`) on a free loopback port, watching
+ * the master at 127.0.0.1:`masterPort` under `name`, and waits until it monitors it. Its config file
+ * lives in `dir` (Sentinel rewrites it).
+ */
+export async function startSentinel(dir: string, masterPort: number, name: string): Promise<LocalSentinel> {
+  const port = await freePort();
+  const conf = join(dir, `sentinel-${port}.conf`);
+  writeFileSync(
+    conf,
+    [
+      `port ${port}`,
+      "bind 127.0.0.1",
+      `dir ${dir}`,
+      `sentinel monitor ${name} 127.0.0.1 ${masterPort} 1`,
+      `sentinel down-after-milliseconds ${name} 5000`,
+      "",
+    ].join("\n"),
+  );
+  const child: ChildProcess = spawn("redis-server", [conf, "--sentinel"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  let ready = false;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`redis sentinel did not start within 10 s: ${output.trim().split("\n").at(-1)}`));
+    }, 10_000);
+    child.once("error", (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`redis sentinel exited at start (${code ?? signal}): ${output}`));
+    });
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (ready) return;
+      output += chunk.toString();
+      if (output.includes(`+monitor master ${name}`)) {
+        ready = true;
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr?.on("data", () => undefined);
+  });
+  child.removeAllListeners("exit");
+  return {
+    port,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 3_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

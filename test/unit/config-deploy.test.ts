@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "../../src/config.js";
+
+const base = {
+  BOT_TOKEN: "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  ADMIN_IDS: "42",
+  SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
+  ACCOUNT_API_URL: "https://hosting.example/",
+};
+
+function errorOf(env: Record<string, string | undefined>): string {
+  try {
+    parseConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("deployment settings", () => {
+  it("reads REDIS_SENTINELS and REDIS_MASTER_NAME (IPv6 in brackets), off by default", () => {
+    expect(parseConfig(base).redisSentinel).toBeUndefined();
+    const c = parseConfig({
+      ...base,
+      REDIS_SENTINELS: " sentinel-1:26379, 10.0.0.7:26380,[::1]:26381 ",
+      REDIS_MASTER_NAME: "shop",
+      REDIS_SENTINEL_PASSWORD: "s3cret",
+    });
+    expect(c.redisSentinel).toEqual({
+      sentinels: [
+        { host: "sentinel-1", port: 26379 },
+        { host: "10.0.0.7", port: 26380 },
+        { host: "::1", port: 26381 },
+      ],
+      masterName: "shop",
+      password: "s3cret",
+    });
+  });
+
+  it("names a malformed or half-set Sentinel setting in one line", () => {
+    expect(errorOf({ ...base, REDIS_SENTINELS: "sentinel-1", REDIS_MASTER_NAME: "shop" })).toBe(
+      'REDIS_SENTINELS "sentinel-1" is not host:port',
+    );
+    expect(errorOf({ ...base, REDIS_SENTINELS: "a:0", REDIS_MASTER_NAME: "shop" })).toBe(
+      'REDIS_SENTINELS "a:0" is not host:port',
+    );
+    expect(errorOf({ ...base, REDIS_SENTINELS: ",", REDIS_MASTER_NAME: "shop" })).toBe(
+      "REDIS_SENTINELS must list at least one host:port",
+    );
+    expect(errorOf({ ...base, REDIS_SENTINELS: "a:26379" })).toBe(
+      "REDIS_MASTER_NAME is required when REDIS_SENTINELS is set",
+    );
+    expect(errorOf({ ...base, REDIS_MASTER_NAME: "shop" })).toBe(
+      "REDIS_SENTINELS is required when REDIS_MASTER_NAME is set",
+    );
+    expect(errorOf({ ...base, REDIS_SENTINELS: "a:1", REDIS_MASTER_NAME: "my master" })).toMatch(
+      /^REDIS_MASTER_NAME may hold only/,
+    );
+  });
+
+  it("reads POLLING_LEASE_MS (default 30 s) and refuses a lease too short or too long", () => {
+    expect(parseConfig(base).pollingLeaseMs).toBe(30_000);
+    expect(parseConfig({ ...base, POLLING_LEASE_MS: "5000" }).pollingLeaseMs).toBe(5_000);
+    expect(errorOf({ ...base, POLLING_LEASE_MS: "500" })).toBe("POLLING_LEASE_MS must be at least 1000 ms");
+    expect(errorOf({ ...base, POLLING_LEASE_MS: "soon" })).toBe(
+      "POLLING_LEASE_MS must be a number of milliseconds",
+    );
+    expect(errorOf({ ...base, POLLING_LEASE_MS: "3600000" })).toMatch(/^POLLING_LEASE_MS must be at most/);
+  });
+});
