@@ -9,6 +9,7 @@ import { ChargeAgain } from "./charge-again.js";
 import type { Clock } from "./clock.js";
 import { CustomerBlocks } from "./customer-blocks.js";
 import { Customers } from "./customers.js";
+import { type DriftRuns, DriftSync } from "./drift/index.js";
 import { DriftActions } from "./drift/actions.js";
 import type { AccessNotices } from "./drift/actions-types.js";
 import { DriftFindings } from "./drift/findings.js";
@@ -81,6 +82,8 @@ export interface ShopServices {
   customerBlocks: CustomerBlocks;
   /** Direct Stars payments of failed orders sent back through Telegram. */
   starsRefunds: StarsRefunds;
+  /** The shop and the hosting side compared: the reconciler, its findings, "Run now". */
+  drift: DriftSync;
   /** The admins' decisions on drift: recreate a missing client, move off a gone server, orphans. */
   driftActions: DriftActions;
 }
@@ -96,6 +99,8 @@ export interface ShopServicesDeps {
   accountKey: AccountKeyStore;
   /** NODE_SUB_URL: public base of the node's subscription server. */
   nodeSubUrl?: string;
+  /** Where the admins' "Run now" of the drift reconciliation goes (the worker's queue). */
+  driftRuns?: DriftRuns;
   /** Customer messages of the drift actions (new links); without it they are only logged. */
   accessNotices?: AccessNotices;
 }
@@ -196,6 +201,13 @@ function createBackOffice(deps: ShopServicesDeps, core: ShopCore): BackOffice {
     chargeAgain: new ChargeAgain({ redis, shop, orders, customers, wallet, confirmations }),
     customerBlocks: new CustomerBlocks({ redis, customers, confirmations }),
     starsRefunds: new StarsRefunds({ redis, wallet, orders }),
+    drift: new DriftSync({
+      ...{ redis, clock, logger, hosting, orders },
+      subscriptions: core.subscriptions,
+      provisioner: core.provisioner,
+      plan: (id) => shop.plan(id),
+      runs: deps.driftRuns,
+    }),
     driftActions: driftActionsOf(deps, core),
   };
 }

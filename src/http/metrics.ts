@@ -42,6 +42,27 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly driftFound = new Counter({
+    name: "drift_found_total",
+    help: "Drift between the shop and the hosting side found (new findings), by kind",
+    labelNames: ["kind"] as const,
+    registers: [this.registry],
+  });
+
+  readonly driftRepaired = new Counter({
+    name: "drift_repaired_total",
+    help: "Drift repaired by the reconciliation, by kind",
+    labelNames: ["kind"] as const,
+    registers: [this.registry],
+  });
+
+  readonly driftSeconds = new Histogram({
+    name: "drift_reconciliation_duration_seconds",
+    help: "Duration of one reconciliation run",
+    buckets: [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600],
+    registers: [this.registry],
+  });
+
   constructor(options: { processMetrics?: boolean } = {}) {
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
   }

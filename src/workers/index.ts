@@ -1,7 +1,7 @@
 import { Api } from "grammy";
 import type { Redis } from "ioredis";
 import type { Config } from "../config.js";
-import { systemClock } from "../domain/clock.js";
+import { MINUTE, systemClock } from "../domain/clock.js";
 import type { ShopServices } from "../domain/services.js";
 import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
@@ -9,6 +9,7 @@ import type { Logger } from "../logger.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { retryOnFlood } from "../telegram-retry.js";
 import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
+import { createDriftSyncTask } from "./drift-sync.js";
 import { type PeriodicTask, startMaintenance } from "./maintenance.js";
 import { Notifier } from "./notifier.js";
 import { createOrderSweepTask } from "./order-sweep.js";
@@ -126,6 +127,12 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
     }),
     createReconcileTask({ api, redis, services: shop, outbox, i18n, logger }),
     createInboxReconcileTask({ services: shop, outbox, i18n, logger }),
+    createDriftSyncTask({
+      ...{ services: shop, outbox, i18n, logger, metrics: deps.metrics },
+      adminIds: config.adminIds,
+      defaultLocale: config.defaultLocale,
+      everyMs: config.driftSyncMinutes === undefined ? undefined : config.driftSyncMinutes * MINUTE,
+    }),
     createOrderSweepTask({
       redis,
       orders: shop.orders,

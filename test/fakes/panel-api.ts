@@ -93,6 +93,7 @@ export class FakePanelApi extends HttpFake {
     this.route("DELETE", "/api/clients/:name", (c) => this.remove(MAIN, c));
     this.route("GET", "/api/fed/lagg", () => this.lagg());
     this.route("POST", "/api/fed/lproxy/:node/create", (c) => this.viaNode(c, (id) => this.create(id, c)));
+    this.route("GET", "/api/fed/lproxy/:node/clients", (c) => this.viaNode(c, (id) => this.listClients(id)));
     this.route("GET", "/api/fed/lproxy/:node/clients/:name", (c) => this.viaNode(c, (id) => this.get(id, c)));
     this.route("PATCH", "/api/fed/lproxy/:node/clients/:name", (c) =>
       this.viaNode(c, (id) => this.patch(id, c)),

@@ -38,7 +38,8 @@ export type OrphanRef =
   | { kind: "panel"; name: string; uuid?: string | undefined; locations: string[] }
   | { kind: "node"; name: string; uuid?: string | undefined };
 
-export type ServerGoneReason = "expired" | "suspended" | "regenerated";
+/** `removed`: the account no longer lists the server. */
+export type ServerGoneReason = "expired" | "suspended" | "regenerated" | "removed";
 
 /** The part of a finding that depends on its kind. */
 export type FindingDetail =

@@ -225,6 +225,24 @@ export class PanelApi implements PanelClientOps {
     return res.clients.map((c) => toClient(c, c.name));
   }
 
+  /**
+   * All clients of one location: `GET /api/clients` on the main panel, `GET
+   * /api/fed/lproxy/{node_id}/clients` on a connected one. ASSUMED (the spec says fed/lproxy serves
+   * "the same as the panel client endpoints" and shows only `/clients/{name}`): the list is served
+   * there too, in the main panel's list shape. Used by the drift reconciliation's bulk read.
+   */
+  async listClientsAt(location: PanelLocation): Promise<PanelClient[]> {
+    if (location === MAIN_LOCATION) return this.listClients();
+    const nodeId = requireName("nodeId", location);
+    const res = await this.http.call({
+      method: "GET",
+      path: `/fed/lproxy/${seg(nodeId)}/clients`,
+      endpoint: "GET /fed/lproxy/{node_id}/clients",
+      schema: listEnvelope,
+    });
+    return res.clients.map((c) => toClient(c, c.name));
+  }
+
   /** `GET /api/fed/lagg`: the connected panels; `nodeId` is what `at()` / `createOn()` take. */
   async federation(): Promise<PanelFederationNode[]> {
     const res = await this.http.call({

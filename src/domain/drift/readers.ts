@@ -1,0 +1,199 @@
+import type { Redis } from "ioredis";
+import type { Server } from "../../hosting/account/index.js";
+import { isHostingError } from "../../hosting/errors.js";
+import type { HostingClients } from "../../hosting/index.js";
+import type { PanelClient } from "../../hosting/panel/index.js";
+import type { Logger } from "../../logger.js";
+import type { Clock } from "../clock.js";
+import { GB_BYTES } from "../provisioning/types.js";
+import type { ClientView } from "./rules.js";
+
+/** Bulk reads in flight at once (xui servers, panel locations). */
+export const READ_CONCURRENCY = 4;
+
+/** One listed hosting client: its name, UUID and what the rules compare. */
+export interface ListedClient extends ClientView {
+  name: string;
+  uuid: string | undefined;
+}
+
+export interface XuiServerRead {
+  server: Server;
+  /** By name; undefined when the list did not answer (the server is skipped for clients). */
+  clients: Map<string, ListedClient> | undefined;
+  /** When its inbound was seen replaced (a regenerate), if ever since the shop watched it. */
+  regeneratedAt: number | undefined;
+}
+
+/**
+ * What one run saw of the hosting side. A part that did not answer is absent (and named in
+ * `skipped`): nothing is concluded from it, never "everything was deleted".
+ */
+export interface HostingSnapshot {
+  /** xui servers of the account by id; undefined when the server list did not answer. */
+  xui: Map<number, XuiServerRead> | undefined;
+  /** Panel clients by location, then name; only the locations read in full. */
+  panel: Map<string, Map<string, ListedClient>>;
+  /** Node clients by name; undefined when not configured or not answering. */
+  node: Map<string, ListedClient> | undefined;
+  /** Scopes read in full: `xui:<id>`, `panel:<location>`, `node`. */
+  read: string[];
+  /** Scopes that did not answer. */
+  skipped: string[];
+}
+
+/** Runs `fn` over `items` with at most `limit` in flight; `fn` must not throw. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>) {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+  return out;
+}
+
+/** The inbound id last seen per xui server and when it changed: `<inbound>:<changedAt>`. */
+const INBOUNDS_KEY = "drift:xui-inbound";
+
+export interface HostingReaderDeps {
+  hosting: Pick<HostingClients, "account" | "panel" | "node">;
+  redis: Redis;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * The bulk readers: one server list and one client list per xui server, one list per panel
+ * location (the main panel and each connected one), one node list. Cost follows the number of
+ * servers and locations, never the number of subscriptions; reads run READ_CONCURRENCY at a time.
+ */
+export class HostingReader {
+  constructor(private readonly deps: HostingReaderDeps) {}
+
+  async read(): Promise<HostingSnapshot> {
+    const snap: HostingSnapshot = {
+      xui: undefined,
+      panel: new Map(),
+      node: undefined,
+      read: [],
+      skipped: [],
+    };
+    await Promise.all([this.readXui(snap), this.readPanel(snap), this.readNode(snap)]);
+    return snap;
+  }
+
+  private async readXui(snap: HostingSnapshot): Promise<void> {
+    let servers: Server[];
+    try {
+      servers = (await this.deps.hosting.account.servers()).filter((s) => s.kind === "xui");
+    } catch (err) {
+      this.skip(snap, "xui", err);
+      return;
+    }
+    snap.xui = new Map();
+    snap.read.push("xui");
+    const reads = await mapLimit(servers, READ_CONCURRENCY, async (server) => {
+      try {
+        return { server, list: await this.deps.hosting.account.listClients(server.id) };
+      } catch (err) {
+        this.skip(snap, `xui:${server.id}`, err);
+        return { server, list: undefined };
+      }
+    });
+    for (const { server, list } of reads) {
+      const clients = list
+        ? new Map(
+            list.clients.map((c) => [
+              c.email,
+              {
+                name: c.email,
+                uuid: c.uuid,
+                expiresAt: Math.max(c.expiryMs, 0),
+                limitGb: c.totalGb,
+                usedGb: (c.upBytes + c.downBytes) / GB_BYTES,
+              },
+            ]),
+          )
+        : undefined;
+      const regeneratedAt = list ? await this.inboundSeen(server.id, list.inboundId) : undefined;
+      if (list) snap.read.push(`xui:${server.id}`);
+      snap.xui.set(server.id, { server, clients, regeneratedAt });
+    }
+  }
+
+  /** Records the inbound id seen; returns when it was last seen changing (a regenerate). */
+  private async inboundSeen(serverId: number, inboundId: number): Promise<number | undefined> {
+    const raw = await this.deps.redis.hget(INBOUNDS_KEY, String(serverId));
+    const [seen, changedAt] = (raw ?? "").split(":");
+    const since = changedAt ? Number(changedAt) : undefined;
+    if (seen === String(inboundId)) return since;
+    const now = this.deps.clock.now();
+    // The first sighting is a baseline, not a change.
+    const value = raw === null ? `${inboundId}:` : `${inboundId}:${now}`;
+    await this.deps.redis.hset(INBOUNDS_KEY, String(serverId), value);
+    return raw === null ? undefined : now;
+  }
+
+  private async readPanel(snap: HostingSnapshot): Promise<void> {
+    const panel = this.deps.hosting.panel;
+    if (!panel) return;
+    let locations = ["main"];
+    try {
+      locations = locations.concat((await panel.federation()).map((n) => n.nodeId));
+    } catch (err) {
+      // A main panel without federation answers 404: only the main location then.
+      if (!isHostingError(err, "not_found")) this.skip(snap, "panel:federation", err);
+    }
+    await mapLimit(locations, READ_CONCURRENCY, async (location) => {
+      try {
+        const clients = await panel.listClientsAt(location);
+        snap.panel.set(location, new Map(clients.map((c) => [c.name, panelView(c)])));
+        snap.read.push(`panel:${location}`);
+      } catch (err) {
+        this.skip(snap, `panel:${location}`, err);
+      }
+    });
+  }
+
+  private async readNode(snap: HostingSnapshot): Promise<void> {
+    const node = this.deps.hosting.node;
+    if (!node) return;
+    try {
+      const clients = await node.listClients();
+      snap.node = new Map(
+        clients.map((c) => [
+          c.name,
+          {
+            name: c.name,
+            uuid: c.uuid,
+            expiresAt: c.expiresAt > 0 ? c.expiresAt * 1000 : 0,
+            limitGb: c.trafficLimitGb,
+            usedGb: undefined,
+          },
+        ]),
+      );
+      snap.read.push("node");
+    } catch (err) {
+      this.skip(snap, "node", err);
+    }
+  }
+
+  private skip(snap: HostingSnapshot, scope: string, err: unknown): void {
+    this.deps.logger.warn({ err, scope }, "drift: bulk read failed; skipped this run");
+    snap.skipped.push(scope);
+  }
+}
+
+function panelView(c: PanelClient): ListedClient {
+  return {
+    name: c.name,
+    uuid: c.uuid,
+    expiresAt: c.expiresAt > 0 ? c.expiresAt * 1000 : 0,
+    limitGb: c.trafficLimitGb,
+    usedGb: c.trafficUsedGb,
+  };
+}
