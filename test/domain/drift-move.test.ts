@@ -114,6 +114,7 @@ describe("move an xui subscription", () => {
     expect(to.clients).toHaveLength(1);
     const after = await w.shop.subscriptions.get(sub.id);
     expect(after?.ref).toMatchObject({ serverId: to.id, name: to.clients[0]?.email });
+    expect(after?.links.length).toBeGreaterThan(0);
     expect(after?.links.every((l) => l.includes(to.clients[0]?.uuid ?? "?"))).toBe(true);
     expect(await queuedFor(w, 203)).toHaveLength(1);
   });

@@ -100,6 +100,7 @@ describe("orphans", () => {
     expect(done).toMatchObject({ status: "done", linksKnown: true });
     const made = w.account.client(server.id, "c305-00000001");
     const sub = await w.shop.subscriptions.get(adoptedSubscriptionId(fresh));
+    expect(sub?.links.length).toBeGreaterThan(0);
     expect(sub?.links.every((l) => l.includes(made?.uuid ?? "?"))).toBe(true);
     expect(sub?.ref).toMatchObject({ uuid: made?.uuid });
     expect(sub?.expiresAt).toBeGreaterThanOrEqual(until);

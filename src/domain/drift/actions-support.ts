@@ -3,8 +3,8 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import {
   HostingApiError,
+  HostingError,
   HostingInputError,
-  HostingNetworkError,
   HostingSchemaError,
   HostingTimeoutError,
   isTransient,
@@ -40,7 +40,8 @@ export function notDoneOf(err: unknown): NotDone {
   if (err instanceof HostingApiError) {
     return err.status >= 500 ? unavailable(detail) : { status: "refused", reason: "hosting-refused", detail };
   }
-  if (err instanceof HostingNetworkError || err instanceof HostingInputError) {
+  // A certificate refused, an unknown panel location, an input the API would refuse.
+  if (err instanceof HostingError || err instanceof HostingInputError) {
     return { status: "refused", reason: "hosting-refused", detail };
   }
   throw err;
