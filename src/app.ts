@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import { webhookCallback } from "grammy";
+import { type Api, webhookCallback } from "grammy";
 import type { Redis } from "ioredis";
 import { registerCommands } from "./bot/commands.js";
 import { createBot } from "./bot/create-bot.js";
@@ -26,6 +26,8 @@ import {
   describeTarget,
   type RedisTarget,
 } from "./redis.js";
+import { createWebapp, type WebappHandler } from "./webapp/index.js";
+import { setCabinetMenuButton } from "./webapp/menu-button.js";
 import { BroadcastQueue } from "./workers/broadcast.js";
 import { OutboxAccessNotices } from "./workers/drift-notices.js";
 import { DriftRunQueue } from "./workers/drift-sync.js";
@@ -222,7 +224,7 @@ async function startAppWorkers(config: Config, core: AppCore, life: AppLife): Pr
   life.drains.push(() => workers.close());
 }
 
-/** The bot and its delivery: a webhook (its HTTP server returned) or long polling. */
+/** The bot and its delivery (a webhook or long polling), and its HTTP server with the cabinet. */
 async function startBot(
   config: Config,
   core: AppCore,
@@ -249,8 +251,12 @@ async function startBot(
   });
   await bot.init();
   await registerCommands(bot.api, i18n, config.defaultLocale, config.adminIds);
+  // The customer cabinet (Mini App): the menu button opening it, its page and API on the HTTP server.
+  await setCabinetMenuButton(bot.api, config, i18n, logger);
+  const webapp = cabinetOf(config, core, bot.api, logger);
 
-  if (config.delivery.mode === "webhook") return deliverByWebhook(bot, config.delivery, core, life, healthy);
+  if (config.delivery.mode === "webhook")
+    return deliverByWebhook(bot, config.delivery, core, life, healthy, webapp);
   // One poller per bot across processes: the others wait for the lease (see poller-lease.ts).
   const poller = await startLeasedPolling(bot, {
     redis,
@@ -264,7 +270,22 @@ async function startBot(
   });
   life.polling = poller;
   life.drains.push(() => poller.stop());
-  return undefined;
+  return createHttpServer({ metrics, logger, healthy, webapp });
+}
+
+/** The cabinet on the same domain services as the chat, with the bot's Api for invoice links. */
+function cabinetOf(config: Config, core: AppCore, api: Api, logger: Logger): WebappHandler {
+  return createWebapp({
+    botToken: config.botToken,
+    initDataMaxAge: config.webappInitDataMaxAge,
+    shop: core.shop,
+    clock: systemClock,
+    logger,
+    i18n: core.i18n,
+    defaultLocale: config.defaultLocale,
+    paymentProviderToken: config.paymentProviderToken,
+    api,
+  });
 }
 
 async function deliverByWebhook(
@@ -273,6 +294,7 @@ async function deliverByWebhook(
   core: AppCore,
   life: AppLife,
   healthy: () => Promise<boolean>,
+  webapp: WebappHandler,
 ): Promise<Server> {
   const callback = webhookCallback(bot, "http", {
     secretToken: delivery.secret,
@@ -285,6 +307,7 @@ async function deliverByWebhook(
     logger: life.logger,
     healthy,
     webhook: { path: delivery.path, handler },
+    webapp,
   });
   await bot.api.setWebhook(delivery.url, {
     secret_token: delivery.secret,

@@ -225,7 +225,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (!e.WEBHOOK_URL) throw new ConfigError("WEBHOOK_URL is required when BOT_MODE=webhook");
     if (!e.WEBHOOK_SECRET) throw new ConfigError("WEBHOOK_SECRET is required when BOT_MODE=webhook");
     const path = new URL(e.WEBHOOK_URL).pathname;
-    // The HTTP server's own paths (the cabinet lives under /app/) cannot be the webhook's.
     if (path === "/" || path === "/healthz" || path === "/metrics" || /^\/app(\/|$)/.test(path)) {
       throw new ConfigError(
         "WEBHOOK_URL needs a path of its own, e.g. https://bot.example/telegram/<random>",

@@ -24,7 +24,10 @@ export interface SessionData {
 
 /** Everything the features need, handed in by the composition root (tests build their own). */
 export interface BotDeps {
-  config: Pick<Config, "adminIds" | "defaultLocale" | "paymentProviderToken" | "supportContact">;
+  config: Pick<
+    Config,
+    "adminIds" | "defaultLocale" | "paymentProviderToken" | "supportContact" | "webappUrl"
+  >;
   logger: Logger;
   metrics: Metrics;
   clock: Clock;

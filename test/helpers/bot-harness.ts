@@ -61,6 +61,8 @@ export interface TestBotOptions {
   paymentProviderToken?: string;
   /** SUPPORT_CONTACT: shown in /help and where customers are told to contact support. */
   supportContact?: string;
+  /** WEBAPP_URL: the customer cabinet's buttons are shown when set. */
+  webappUrl?: string;
   /** Starts broadcasts; unset: the Broadcast section says broadcasts are unavailable. */
   broadcasts?: BroadcastStarter;
   /** The per-user rate limit (the bot's default when unset); `false` turns it off. */
@@ -145,6 +147,7 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
       defaultLocale: options.defaultLocale ?? "en",
       paymentProviderToken: options.paymentProviderToken,
       supportContact: options.supportContact,
+      webappUrl: options.webappUrl,
     },
     logger: createLogger("debug", sink),
     metrics: new Metrics(),

@@ -1,6 +1,7 @@
 import { Menu } from "@grammyjs/menu";
 import { Composer, GrammyError } from "grammy";
 import { MAIN_MENU } from "../../render/shop-callbacks.js";
+import { cabinetUrl } from "../../webapp/menu-button.js";
 import type { BotContext } from "../context.js";
 import { isAdmin } from "../filters.js";
 import { helpText } from "./help.js";
@@ -32,6 +33,11 @@ mainLanguageMenu.row().back(
 );
 
 mainMenu
+  .dynamic((ctx, range) => {
+    // The customer cabinet (Mini App) when WEBAPP_URL is set; web_app buttons work in private chats only.
+    const url = cabinetUrl(ctx.deps.config);
+    if (url && ctx.chat?.type === "private") range.webApp(ctx.t("menu-cabinet"), url).row();
+  })
   .text(
     (ctx) => ctx.t("menu-buy"),
     (ctx) => openShop(ctx, "buy"),

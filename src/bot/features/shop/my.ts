@@ -9,6 +9,7 @@ import { formatBytes, formatDate, html, usageBar } from "../../../render/format.
 import { accessLocationNames } from "../../../render/locations.js";
 import { qrPng } from "../../../render/qr.js";
 import { buyCb, MY_LIST, myCb, TRIAL_START } from "../../../render/shop-callbacks.js";
+import { cabinetUrl } from "../../../webapp/menu-button.js";
 import type { BotContext } from "../../context.js";
 import { show, type View } from "../../views/show.js";
 import { withSupport } from "../help.js";
@@ -95,6 +96,9 @@ export async function myListView(ctx: BotContext, page = 0): Promise<View> {
   }
   if (at > 0) keyboard.text(ctx.t("shop-prev"), myCb.pack({ act: "page", id: String(at - 1) }));
   if (at < pages - 1) keyboard.text(ctx.t("shop-next"), myCb.pack({ act: "page", id: String(at + 1) }));
+  // The cabinet shows the same with usage charts and QR codes (WEBAPP_URL set, private chats only).
+  const cabinet = cabinetUrl(ctx.deps.config);
+  if (cabinet && ctx.chat?.type === "private") keyboard.row().webApp(ctx.t("menu-cabinet"), cabinet);
   return { text: lines.join("\n"), keyboard: mainMenuRow(ctx.t, keyboard.row()) };
 }
 

@@ -1,0 +1,28 @@
+import type { Api } from "grammy";
+import type { Config } from "../config.js";
+import type { Logger } from "../logger.js";
+import type { I18nLike } from "../render/i18n-like.js";
+
+/** Where the cabinet opens: `<WEBAPP_URL>/app/`, or undefined when WEBAPP_URL is not set (no buttons). */
+export function cabinetUrl(config: Pick<Config, "webappUrl">): string | undefined {
+  return config.webappUrl ? `${config.webappUrl}/app/` : undefined;
+}
+
+/**
+ * The bot's menu button (beside the message field) opens the cabinet when WEBAPP_URL is set. It is
+ * one button for every chat, so its text is in the default language. A refusal is logged, not fatal:
+ * the /start and /my buttons still open the cabinet.
+ */
+export async function setCabinetMenuButton(
+  api: Pick<Api, "setChatMenuButton">,
+  config: Pick<Config, "webappUrl" | "defaultLocale">,
+  i18n: I18nLike,
+  logger: Logger,
+): Promise<void> {
+  const url = cabinetUrl(config);
+  if (!url) return;
+  const text = i18n.t(config.defaultLocale, "webapp-menu-button");
+  await api
+    .setChatMenuButton({ menu_button: { type: "web_app", text, web_app: { url } } })
+    .catch((err: unknown) => logger.warn({ err }, "could not set the cabinet's menu button"));
+}
