@@ -26,6 +26,7 @@ menu-wallet = 💰 Wallet
 menu-trial = 🎁 Free trial
 menu-language = 🌐 Language
 menu-help = ❓ Help
+menu-invite = 🤝 Invite friends
 menu-back = « Back
 menu-close = ✖ Close
 menu-refresh = 🔄 Refresh
@@ -531,6 +532,8 @@ customers-kind-refund = refund
 customers-kind-stars-refund = Stars refund
 customers-kind-admin-credit = admin credit
 customers-kind-admin-debit = admin debit
+customers-kind-referral = referral reward
+customers-kind-referral-back = referral reward taken back
 customers-subs-title = 🔑 <b>Subscriptions of { $name }</b>: { $count }
 customers-subs-empty = No subscriptions.
 customers-subs-line = • <b>{ $plan }</b>{ $trial } — until { $until } · { $status }
@@ -617,6 +620,7 @@ failed-orders-refunded = Order <code>{ $order }</code> was already refunded and 
 failed-orders-not-failed = Order <code>{ $order }</code> is not failed any more (now { $status }).
 failed-orders-gone = This order no longer exists.
 admin-payments = 💳 Payments to check
+admin-referrals = 🤝 Referrals
 payments-inbox-title = 💳 <b>Payments to check</b>
 payments-inbox-pending = <b>Not credited yet</b> (received over a minute ago; they are credited automatically within minutes, one that stays here needs a look): { $count }
 payments-inbox-unmatched = <b>Matching no order of the payer</b> (the money is in the payer's wallet): { $count }
@@ -716,6 +720,8 @@ wallet-kind-refund = Refund
 wallet-kind-stars-refund = Stars refunded
 wallet-kind-admin-credit = Credit by the shop
 wallet-kind-admin-debit = Debit by the shop
+wallet-kind-referral = Reward for an invited friend
+wallet-kind-referral-back = Friend's payment refunded: reward taken back
 
 my-title = 🔑 <b>Your subscriptions</b>
 my-title-page = 🔑 <b>Your subscriptions</b> · page { $page } of { $pages }
@@ -1362,3 +1368,47 @@ webapp-traffic-of = { $used } of { $limit }
 webapp-traffic-unlimited = { $used } of unlimited
 webapp-traffic-unknown = not known right now
 webapp-page = { $page } of { $pages }
+
+## Referrals: the customer's invite screen and the admins' section
+invite-title =
+    <b>🤝 Invite friends</b>
+
+    Your personal link:
+    <code>{ $link }</code>
+
+    { $terms }
+
+    Joined with your link: <b>{ $joined }</b>
+    Of them paid: <b>{ $paid }</b>
+    You earned: <b>{ $earned }</b>
+invite-terms-percent = 💸 You get { $percent }% of every payment of each friend you invite, to your wallet.
+invite-terms-percent-first = 💸 You get { $percent }% of the first { $payments ->
+    [one] payment
+   *[other] { $payments } payments
+} of each friend you invite, to your wallet.
+invite-terms-bonus = 🎁 Your friends get { $days ->
+    [one] { $days } extra day
+   *[other] { $days } extra days
+} on their first purchase.
+invite-off = Invitations are not running right now.
+invite-qr = 📷 QR code
+invite-qr-caption = Your invite link: { $link }
+invite-welcome = 🤝 You came with an invitation from a friend.
+invite-welcome-bonus = 🤝 You came with an invitation from a friend: your first purchase gets { $days ->
+    [one] { $days } extra day
+   *[other] { $days } extra days
+}.
+admin-referrals-title = <b>🤝 Referrals</b>: { $state }
+admin-referrals-terms = Catalog: { $percent }% of each payment to the inviter · rewarded payments per friend: { $payments ->
+    [0] all
+   *[other] the first { $payments }
+} · bonus days on the first purchase: { $days }
+admin-referrals-no-terms = The catalog has no <code>referral:</code> section, so nobody is invited or rewarded.
+admin-referrals-top = <b>Top inviters</b> (joined · paid · earned):
+admin-referrals-none = Nobody has earned from an invitation yet.
+admin-referrals-row = { $place }. { $name } (<code>{ $id }</code>): { $joined } · { $paid } · <b>{ $earned }</b>{ $lost }
+admin-referrals-lost = , { $lost } not recovered after refunds
+admin-referrals-turn-off = ⛔ Turn referrals off
+admin-referrals-turn-on = ✅ Turn referrals on
+admin-referrals-now-on = Referrals are on.
+admin-referrals-now-off = Referrals are off: no new invitations, rewards or bonus days.

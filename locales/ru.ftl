@@ -26,6 +26,7 @@ menu-wallet = 💰 Кошелёк
 menu-trial = 🎁 Пробный период
 menu-language = 🌐 Язык
 menu-help = ❓ Помощь
+menu-invite = 🤝 Пригласить друзей
 menu-back = « Назад
 menu-close = ✖ Закрыть
 menu-refresh = 🔄 Обновить
@@ -574,6 +575,8 @@ customers-kind-refund = возврат
 customers-kind-stars-refund = возврат звёзд
 customers-kind-admin-credit = начисление администратором
 customers-kind-admin-debit = списание администратором
+customers-kind-referral = реферальное вознаграждение
+customers-kind-referral-back = возврат реферального вознаграждения
 customers-subs-title = 🔑 <b>Подписки: { $name }</b> ({ $count })
 customers-subs-empty = Подписок нет.
 customers-subs-line = • <b>{ $plan }</b>{ $trial } — до { $until } · { $status }
@@ -660,6 +663,7 @@ failed-orders-refunded = Заказ <code>{ $order }</code> уже возвра�
 failed-orders-not-failed = Заказ <code>{ $order }</code> больше не в сбое (сейчас: { $status }).
 failed-orders-gone = Такого заказа больше нет.
 admin-payments = 💳 Платежи на проверку
+admin-referrals = 🤝 Реферальная программа
 payments-inbox-title = 💳 <b>Платежи на проверку</b>
 payments-inbox-pending = <b>Ещё не зачислены</b> (получены больше минуты назад; они зачисляются автоматически в течение нескольких минут, а оставшийся здесь стоит проверить): { $count }
 payments-inbox-unmatched = <b>Не подошли ни к одному заказу плательщика</b> (деньги на кошельке плательщика): { $count }
@@ -762,6 +766,8 @@ wallet-kind-refund = Возврат
 wallet-kind-stars-refund = Возврат звёзд
 wallet-kind-admin-credit = Начисление магазином
 wallet-kind-admin-debit = Списание магазином
+wallet-kind-referral = Вознаграждение за приглашённого друга
+wallet-kind-referral-back = Платёж друга возвращён: вознаграждение списано
 
 my-title = 🔑 <b>Ваши подписки</b>
 my-title-page = 🔑 <b>Ваши подписки</b> · страница { $page } из { $pages }
@@ -1452,3 +1458,50 @@ webapp-traffic-of = { $used } из { $limit }
 webapp-traffic-unlimited = { $used }, без ограничений
 webapp-traffic-unknown = сейчас неизвестно
 webapp-page = { $page } из { $pages }
+
+## Рефералы: экран приглашений покупателя и раздел администраторов
+invite-title =
+    <b>🤝 Пригласить друзей</b>
+
+    Ваша личная ссылка:
+    <code>{ $link }</code>
+
+    { $terms }
+
+    Пришли по вашей ссылке: <b>{ $joined }</b>
+    Из них оплатили: <b>{ $paid }</b>
+    Вы заработали: <b>{ $earned }</b>
+invite-terms-percent = 💸 Вы получаете на баланс { $percent }% от каждой оплаты каждого приглашённого друга.
+invite-terms-percent-first = 💸 Вы получаете на баланс { $percent }% от оплат каждого приглашённого друга, но не более чем с { $payments ->
+    [one] { $payments } оплаты
+    [few] { $payments } оплат
+   *[many] { $payments } оплат
+}.
+invite-terms-bonus = 🎁 Друзья получают { $days ->
+    [one] { $days } дополнительный день
+    [few] { $days } дополнительных дня
+   *[many] { $days } дополнительных дней
+} к первой покупке.
+invite-off = Приглашения сейчас не действуют.
+invite-qr = 📷 QR-код
+invite-qr-caption = Ваша ссылка-приглашение: { $link }
+invite-welcome = 🤝 Вы пришли по приглашению друга.
+invite-welcome-bonus = 🤝 Вы пришли по приглашению друга: к первой покупке добавим { $days ->
+    [one] { $days } дополнительный день
+    [few] { $days } дополнительных дня
+   *[many] { $days } дополнительных дней
+}.
+admin-referrals-title = <b>🤝 Реферальная программа</b>: { $state }
+admin-referrals-terms = Каталог: пригласившему { $percent }% от каждой оплаты · оплат с вознаграждением на друга: { $payments ->
+    [0] все
+   *[other] первые { $payments }
+} · бонусных дней к первой покупке: { $days }
+admin-referrals-no-terms = В каталоге нет раздела <code>referral:</code>, поэтому приглашения и вознаграждения не действуют.
+admin-referrals-top = <b>Лучшие пригласившие</b> (пришли · оплатили · заработали):
+admin-referrals-none = Пока никто ничего не заработал на приглашениях.
+admin-referrals-row = { $place }. { $name } (<code>{ $id }</code>): { $joined } · { $paid } · <b>{ $earned }</b>{ $lost }
+admin-referrals-lost = , после возвратов не удалось списать { $lost }
+admin-referrals-turn-off = ⛔ Выключить реферальную программу
+admin-referrals-turn-on = ✅ Включить реферальную программу
+admin-referrals-now-on = Реферальная программа включена.
+admin-referrals-now-off = Реферальная программа выключена: новых приглашений, вознаграждений и бонусных дней нет.

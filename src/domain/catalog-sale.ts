@@ -43,7 +43,7 @@ export function forSale(catalog: Catalog, configured: ConfiguredBackends): Sale 
   const trialOff =
     catalog.trial && offSale.some((o) => o.plan.id === catalog.trial?.plan) ? catalog.trial.plan : undefined;
   return {
-    catalog: { currency: catalog.currency, trial: trialOff ? undefined : catalog.trial, plans },
+    catalog: { ...catalog, trial: trialOff ? undefined : catalog.trial, plans },
     offSale,
     trialOff,
   };

@@ -76,10 +76,29 @@ const trial = z.object({
   plan: z.string(),
 });
 
+/**
+ * Referral rewards (optional; absent = no referrals): `percent` of each paid purchase or renewal
+ * of an invited customer goes to the inviter's wallet (only their first `rewarded_payments`
+ * payments when above 0), and `bonus_days` are added to the invited customer's first purchase.
+ */
+const referral = z
+  .object({
+    percent: z
+      .number()
+      .min(0)
+      .max(100)
+      .default(0)
+      .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-9, "must have at most 2 decimals"),
+    bonus_days: z.number().int().min(0).max(365).default(0),
+    rewarded_payments: z.number().int().min(0).default(0),
+  })
+  .refine((r) => r.percent > 0 || r.bonus_days > 0, "gives nothing: set percent or bonus_days above 0");
+
 const catalogSchema = z
   .object({
     currency: z.string().regex(/^[A-Z]{3}$/, "must be XTR or a three-letter currency code"),
     trial: trial.optional(),
+    referral: referral.optional(),
     plans: z.array(plan).min(1, "lists no plan"),
   })
   .superRefine((c, ctx) => {
@@ -135,11 +154,14 @@ function multiLocationOffMain(p: z.output<typeof plan>): string | undefined {
 export type Plan = z.output<typeof plan>;
 export type PanelLocation = z.output<typeof panelLocation>;
 export type Localized = z.output<typeof localized>;
+export type ReferralTerms = z.output<typeof referral>;
 
 export interface Catalog {
   currency: string;
   trial: z.output<typeof trial> | undefined;
   plans: readonly Plan[];
+  /** Referral rewards; none = referrals are off. */
+  referral?: ReferralTerms | undefined;
 }
 
 /** Parses and validates catalog YAML; errors name the line and the field. */
@@ -160,7 +182,7 @@ export function parseCatalog(source: string, fileName = "catalog"): Catalog {
     throw new CatalogError(`${fileName}:${line}: ${field}: ${issue?.message ?? "invalid"}`);
   }
   const c = parsed.data;
-  return { currency: c.currency, trial: c.trial, plans: c.plans };
+  return { currency: c.currency, trial: c.trial, plans: c.plans, referral: c.referral };
 }
 
 /** Reads and validates the catalog file. */

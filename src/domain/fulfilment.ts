@@ -13,6 +13,7 @@ import {
   ProvisioningError,
   type ProvisionRequest,
 } from "./provisioning/types.js";
+import type { ReferralRewards } from "./referral-rewards.js";
 import type { RenewalChain } from "./renewal-chain.js";
 import type { Subscription, Subscriptions } from "./subscriptions.js";
 import { APPLY_FN, movementKeys, type Wallet } from "./wallet.js";
@@ -52,6 +53,8 @@ export interface FulfilmentDeps {
   redis: Redis;
   clock: Clock;
   logger: Logger;
+  /** Referral rewards and bonus days (none: no referrals). */
+  referrals?: ReferralRewards;
 }
 
 /**
@@ -93,7 +96,11 @@ export class Fulfilment {
   async fulfil(orderId: string): Promise<FulfilResult> {
     const { orders } = this.deps;
     let order = await orders.get(orderId);
-    if (!order || !["paid", "provisioning"].includes(order.status)) return { outcome: "skipped", order };
+    if (!order || !["paid", "provisioning"].includes(order.status)) {
+      // A re-run after the order went active finishes a reward step that was cut off.
+      if (order?.status === "active") await this.deps.referrals?.reward(order.id);
+      return { outcome: "skipped", order };
+    }
     await orders.transition(order.id, ["paid"], "provisioning");
     order = (await orders.get(orderId)) as Order;
     if (order.status !== "provisioning") return { outcome: "skipped", order };
@@ -122,8 +129,10 @@ export class Fulfilment {
     const { orders, subscriptions, clock } = this.deps;
     const { plan, days, trafficGb } = termOf(this.deps.catalog(), order);
     const provisioner = this.deps.provisioner(plan.backend.kind);
+    // An invited customer's first paid purchase carries the referral bonus, in the term fixed once.
+    const bonus = (await this.deps.referrals?.bonusDays(order)) ?? 0;
     const target = Number(
-      await orders.fixOnce(order.id, "targetExpiresAt", String(clock.now() + days * DAY_MS)),
+      await orders.fixOnce(order.id, "targetExpiresAt", String(clock.now() + (days + bonus) * DAY_MS)),
     );
     const request: ProvisionRequest = {
       name: order.clientName,
@@ -157,7 +166,7 @@ export class Fulfilment {
         devices: plan.devices,
         trial: order.kind === "trial",
       }));
-    await orders.transition(order.id, ["provisioning"], "active", { subscriptionId });
+    await this.activate(order, { subscriptionId });
     this.deps.logger.info({ orderId: order.id, subscriptionId, kind: ref.kind }, "order fulfilled");
     return { outcome: "active", order, subscription, links, renewed: false };
   }
@@ -191,7 +200,7 @@ export class Fulfilment {
     const fresh = await provisioner.links(subscription.ref).catch(() => undefined);
     const links = fresh && (fresh.links.length > 0 || fresh.subscriptionUrl) ? fresh : undefined;
     await subscriptions.setTerm(subscription.id, target, { trafficGb, links });
-    await orders.transition(order.id, ["provisioning"], "active");
+    await this.activate(order);
     const nextInChain = await renewals.leave(subscription.id, order.id);
     this.deps.logger.info(
       { orderId: order.id, subscriptionId: subscription.id, planId: plan.id },
@@ -206,6 +215,21 @@ export class Fulfilment {
       renewed: true,
       nextInChain,
     };
+  }
+
+  /**
+   * `provisioning -> active`, then the referral reward of the order. The reward step is recorded
+   * as owed first, so a crash between the two is finished by a re-run or by the order sweep.
+   */
+  private async activate(order: Order, fields: Record<string, string> = {}): Promise<void> {
+    await this.deps.referrals?.expect(order);
+    await this.deps.orders.transition(order.id, ["provisioning"], "active", fields);
+    await this.deps.referrals?.reward(order.id);
+  }
+
+  /** Reward steps owed since before `before` and cut off by a crash (the order sweep runs this). */
+  settleReferralRewards(before: number): Promise<number> {
+    return this.deps.referrals?.settleDue(before) ?? Promise.resolve(0);
   }
 
   /**
@@ -247,6 +271,8 @@ export class Fulfilment {
       [entry, clock.now()],
     );
     if (done !== 1) return undefined;
+    // No reward comes for a refunded order (and its bonus days go to the next purchase).
+    await this.deps.referrals?.takeBack({ ...order, status: "refunded" });
     const nextInChain =
       order.kind === "renewal" && order.subscriptionId
         ? await this.deps.renewals.leave(order.subscriptionId, order.id)

@@ -23,6 +23,8 @@ import { type OrderJobs, Orders } from "./orders.js";
 import { PanelClients } from "./panel-clients.js";
 import { PaymentInbox } from "./payment-inbox.js";
 import { createProvisioners, type ProvisionerFor } from "./provisioning/index.js";
+import { ReferralRewards } from "./referral-rewards.js";
+import { Referrals } from "./referrals.js";
 import { RenewalChain } from "./renewal-chain.js";
 import { ServerExtension } from "./server-extension.js";
 import { ShopSettings } from "./settings.js";
@@ -58,6 +60,10 @@ export interface ShopServices {
   paymentInbox: PaymentInbox;
   /** Usage reads: one subscription's (cached a minute) and bulk listings per backend. */
   usage: UsageReader;
+  /** Invite codes, who invited whom, and the inviters' figures. */
+  referrals: Referrals;
+  /** The referral money: rewards after active orders, taken back after refunds, bonus days. */
+  referralRewards: ReferralRewards;
   /** An admin's broadcast between writing it and confirming it. */
   broadcastDrafts: BroadcastDrafts;
   /** Shop-wide switches the admins set (auto-extend, outage grace, extension cost, currency). */
@@ -125,6 +131,8 @@ type ShopCore = Pick<
   | "serverExtension"
   | "paymentInbox"
   | "usage"
+  | "referrals"
+  | "referralRewards"
 >;
 
 /** What the admins run on top of the core. */
@@ -144,7 +152,11 @@ function createShopCore(deps: ShopServicesDeps): ShopCore {
     nodeSubUrl: deps.nodeSubUrl,
   });
   const renewals = new RenewalChain(redis, orders);
+  const referrals = new Referrals({ redis, clock, catalog, settings: new ShopSettings(redis) });
+  const rewardDeps = { redis, clock, wallet, orders, referrals, logger: deps.logger };
+  const referralRewards = new ReferralRewards(rewardDeps);
   const fulfilment = new Fulfilment({
+    referrals: referralRewards,
     orders,
     subscriptions,
     wallet,
@@ -180,6 +192,8 @@ function createShopCore(deps: ShopServicesDeps): ShopCore {
     serverExtension: new ServerExtension({ hosting: deps.hosting, redis, clock, logger: deps.logger }),
     paymentInbox: new PaymentInbox({ redis, clock, shop }),
     usage: new UsageReader({ redis, hosting: deps.hosting, provisioner, logger: deps.logger }),
+    referrals,
+    referralRewards,
   };
 }
 
@@ -200,7 +214,7 @@ function createBackOffice(deps: ShopServicesDeps, core: ShopCore): BackOffice {
     adminWallet: new AdminWallet({ redis, wallet, confirmations }),
     chargeAgain: new ChargeAgain({ redis, shop, orders, customers, wallet, confirmations }),
     customerBlocks: new CustomerBlocks({ redis, customers, confirmations }),
-    starsRefunds: new StarsRefunds({ redis, wallet, orders }),
+    starsRefunds: new StarsRefunds({ redis, wallet, orders, referrals: core.referralRewards }),
     drift: new DriftSync({
       ...{ redis, clock, logger, hosting, orders },
       subscriptions: core.subscriptions,

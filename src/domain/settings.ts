@@ -112,6 +112,19 @@ export class ShopSettings {
     return raw !== null && CURRENCY_LABEL.test(raw) ? raw : DEFAULT_HOSTING_CURRENCY;
   }
 
+  /**
+   * Referrals run while the catalog has a `referral:` section and the admins have not turned them
+   * off (on by default): off, nobody is attributed and no reward or bonus is given.
+   */
+  async referralsOn(): Promise<boolean> {
+    return (await this.redis.hget(this.key, "referralsOff")) !== "1";
+  }
+
+  async setReferralsOn(on: boolean): Promise<void> {
+    if (on) await this.redis.hdel(this.key, "referralsOff");
+    else await this.redis.hset(this.key, "referralsOff", "1");
+  }
+
   async setHostingCurrency(label: string): Promise<void> {
     if (!CURRENCY_LABEL.test(label))
       throw new RangeError("currency must be 1 to 8 letters or currency signs");

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { Order, Orders } from "./orders.js";
+import type { ReferralRewards } from "./referral-rewards.js";
 import { type Wallet, walletKeys } from "./wallet.js";
 
 export type StarsRefundResult =
@@ -84,7 +85,9 @@ export interface StarsCharge {
 
 /** Stars refunds as the admins run them (the refund state lives in Redis, see refundStarsCharge). */
 export class StarsRefunds {
-  constructor(private readonly deps: { redis: Redis; wallet: Wallet; orders: Orders }) {}
+  constructor(
+    private readonly deps: { redis: Redis; wallet: Wallet; orders: Orders; referrals?: ReferralRewards },
+  ) {}
 
   /** The order and the amount its Telegram charge credited; undefined without such a charge. */
   async chargeOf(orderId: string): Promise<StarsCharge | undefined> {
@@ -93,11 +96,22 @@ export class StarsRefunds {
     return order && credited ? { order, amount: credited.amount } : undefined;
   }
 
-  /** Sends `order`'s charge back through `sendRefund` (see refundStarsCharge). */
-  refund(
+  /**
+   * Sends `order`'s charge back through `sendRefund` (see refundStarsCharge). Once Telegram has
+   * confirmed it, the referral reward of the order is taken back (a repeat finds it taken).
+   */
+  async refund(
     order: Order,
     sendRefund: (userId: number, chargeId: string) => Promise<unknown>,
   ): Promise<StarsRefundResult> {
-    return refundStarsCharge({ redis: this.deps.redis, wallet: this.deps.wallet }, order, sendRefund);
+    const result = await refundStarsCharge(
+      { redis: this.deps.redis, wallet: this.deps.wallet },
+      order,
+      sendRefund,
+    );
+    if (result.status === "refunded" || result.status === "already-refunded") {
+      await this.deps.referrals?.takeBack(order);
+    }
+    return result;
   }
 }

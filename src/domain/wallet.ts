@@ -12,6 +12,8 @@ export const LEDGER_KINDS = [
   "stars-refund", // money sent back to Telegram with refundStarPayment
   "admin-credit",
   "admin-debit",
+  "referral", // an inviter's share of an invited customer's paid order, once per order
+  "referral-back", // that share taken back after the order's payment was refunded
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -65,6 +65,9 @@ export async function sweepOrders(deps: OrderSweepDeps): Promise<SweepResult> {
     );
   }
 
+  // Referral rewards of orders that went active just before a crash.
+  await deps.fulfilment.settleReferralRewards(before);
+
   const failed = await deps.redis.zrangebyscore(orderKeys.failed, "-inf", before, "LIMIT", 0, batch);
   for (const id of failed) {
     result.checked++;

@@ -7,6 +7,7 @@ import { isAdmin } from "../filters.js";
 import { helpText } from "./help.js";
 import { addLanguageButtons } from "./language.js";
 import { openShop } from "./shop/index.js";
+import { inviteFeature, inviteOnStart, openInvite } from "./shop/invite.js";
 
 export function greeting(ctx: BotContext): string {
   const text = ctx.t("start-greeting", { name: ctx.from?.first_name ?? "" });
@@ -56,6 +57,10 @@ mainMenu
     if (ctx.deps.shop.catalog().trial) range.text(ctx.t("menu-trial"), (c) => openShop(c, "trial"));
   })
   .row()
+  .dynamic((ctx, range) => {
+    // Invitations while the catalog sets referral rewards (the screen says so when switched off).
+    if (ctx.deps.shop.catalog().referral) range.text(ctx.t("menu-invite"), openInvite).row();
+  })
   .submenu(
     (ctx) => ctx.t("menu-language"),
     "main-language",
@@ -77,7 +82,13 @@ export async function replyWithMainMenu(ctx: BotContext, text: string): Promise<
 }
 
 export const startFeature = new Composer<BotContext>();
-startFeature.command("start", (ctx) => ctx.reply(greeting(ctx), { reply_markup: mainMenu }));
+startFeature.command("start", async (ctx) => {
+  // `/start <payload>` from a t.me link: a referral code is attributed; other payloads pass.
+  const welcome = await inviteOnStart(ctx, ctx.match);
+  const text = welcome ? `${greeting(ctx)}\n\n${welcome}` : greeting(ctx);
+  await ctx.reply(text, { reply_markup: mainMenu });
+});
+startFeature.use(inviteFeature);
 
 /** "« Main menu" under the shop's views: the message becomes the main menu again. */
 startFeature.callbackQuery(MAIN_MENU, async (ctx) => {

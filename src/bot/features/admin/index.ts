@@ -17,6 +17,7 @@ import { adminGuard, adminHere } from "./guard.js";
 import { adminHomeFeature, adminSections } from "./home.js";
 import { nodeConversations, nodeFeature, nodeHomeView } from "./node/index.js";
 import { panelConversations, panelFeature, panelHomeView } from "./panel/index.js";
+import { referralsFeature, referralsView } from "./referrals/index.js";
 import { serversFeature, serversView } from "./servers/index.js";
 import { settingsConversations, settingsFeature, settingsView } from "./settings/index.js";
 import { statsFeature, statsView } from "./stats/index.js";
@@ -33,6 +34,7 @@ adminSections.push({ label: "admin-panel", open: (ctx) => panelHomeView(ctx) });
 adminSections.push({ label: "admin-node", open: (ctx) => nodeHomeView(ctx) });
 adminSections.push({ label: "admin-catalog", open: (ctx) => catalogView(ctx) });
 adminSections.push({ label: "admin-payments", open: (ctx) => paymentsInboxView(ctx) });
+adminSections.push({ label: "admin-referrals", open: (ctx) => referralsView(ctx) });
 
 /** Conversations of admin features (entered only from admin-checked handlers). */
 export const adminConversations = [
@@ -60,3 +62,4 @@ admins.use(panelFeature);
 admins.use(nodeFeature);
 admins.use(catalogFeature);
 admins.use(paymentsInboxFeature);
+admins.use(referralsFeature);

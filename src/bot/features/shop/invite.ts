@@ -1,0 +1,93 @@
+import { Composer, InlineKeyboard, InputFile } from "grammy";
+import { z } from "zod";
+import type { ReferralTerms } from "../../../domain/catalog.js";
+import { callbackCodec } from "../../../render/callback-data.js";
+import { formatNumber, html } from "../../../render/format.js";
+import { qrPng } from "../../../render/qr.js";
+import type { BotContext } from "../../context.js";
+import { show, type View } from "../../views/show.js";
+import { answer, localeOf, mainMenuRow, markAnswered, money } from "./common.js";
+import { shopAllowed } from "./index.js";
+
+/** The "Invite friends" screen and its QR code. */
+export const inviteCb = callbackCodec("inv", { act: z.enum(["view", "qr"]) });
+
+/** The customer's personal invite link (`t.me/<bot>?start=<code>`). */
+async function inviteLink(ctx: BotContext, customerId: number): Promise<string> {
+  const code = await ctx.deps.shop.referrals.codeOf(customerId);
+  return `https://t.me/${ctx.me.username}?start=${code}`;
+}
+
+/** What inviting gives, one line per reward the catalog sets. */
+function termsText(ctx: BotContext, terms: ReferralTerms, locale: "en" | "ru"): string {
+  const lines: string[] = [];
+  if (terms.percent > 0) {
+    const percent = formatNumber(locale, terms.percent);
+    lines.push(
+      terms.rewarded_payments > 0
+        ? ctx.t("invite-terms-percent-first", { percent, payments: terms.rewarded_payments })
+        : ctx.t("invite-terms-percent", { percent }),
+    );
+  }
+  if (terms.bonus_days > 0) lines.push(ctx.t("invite-terms-bonus", { days: terms.bonus_days }));
+  return lines.join("\n");
+}
+
+/** Link, what inviting gives, and how many joined, paid and what was earned. */
+export async function inviteView(ctx: BotContext): Promise<View> {
+  const { referrals } = ctx.deps.shop;
+  const terms = await referrals.terms();
+  if (!terms || !ctx.from) return { text: ctx.t("invite-off"), keyboard: mainMenuRow(ctx.t) };
+  const locale = await localeOf(ctx);
+  const [link, stats] = await Promise.all([inviteLink(ctx, ctx.from.id), referrals.statsOf(ctx.from.id)]);
+  const text = ctx.t("invite-title", {
+    link: html(link),
+    terms: termsText(ctx, terms, locale),
+    joined: stats.joined,
+    paid: stats.paid,
+    earned: money(ctx, Math.max(0, stats.earned), locale),
+  });
+  const keyboard = new InlineKeyboard().text(ctx.t("invite-qr"), inviteCb.pack({ act: "qr" })).row();
+  return { text, keyboard: mainMenuRow(ctx.t, keyboard) };
+}
+
+/** The main menu's "Invite friends" button. */
+export async function openInvite(ctx: BotContext): Promise<void> {
+  markAnswered(ctx);
+  if (!(await shopAllowed(ctx))) return;
+  await show(ctx, await inviteView(ctx));
+}
+
+/**
+ * A /start: records the user's first start and, with a referral code in its payload, attributes
+ * them to the code's owner (the domain decides whether it counts). Returns a welcome line for an
+ * invited newcomer. Never stops the greeting: a failure here is logged.
+ */
+export async function inviteOnStart(ctx: BotContext, payload: string): Promise<string | undefined> {
+  const from = ctx.from;
+  if (ctx.chat?.type !== "private" || !from || from.is_bot) return undefined;
+  try {
+    const outcome = await ctx.deps.shop.referrals.started(from.id, payload || undefined);
+    if (outcome) ctx.log.info({ customerId: from.id, outcome }, "start with an invite code");
+    if (outcome !== "attributed") return undefined;
+    const days = (await ctx.deps.shop.referrals.terms())?.bonus_days ?? 0;
+    return days > 0 ? ctx.t("invite-welcome-bonus", { days }) : ctx.t("invite-welcome");
+  } catch (err) {
+    ctx.log.warn({ err, customerId: from.id }, "could not record the start's invitation");
+    return undefined;
+  }
+}
+
+/** The screen's buttons (the shop's checks first: private chat, not blocked). */
+export const inviteFeature = new Composer<BotContext>();
+inviteFeature.callbackQuery(inviteCb.pattern, async (ctx) => {
+  const data = inviteCb.unpack(ctx.callbackQuery.data);
+  if (!data || !(await shopAllowed(ctx))) return answer(ctx);
+  await answer(ctx);
+  if (data.act === "view") return show(ctx, await inviteView(ctx));
+  if (!(await ctx.deps.shop.referrals.terms())) return show(ctx, await inviteView(ctx));
+  const link = await inviteLink(ctx, ctx.from.id);
+  await ctx.replyWithPhoto(new InputFile(await qrPng(link), "invite-qr.png"), {
+    caption: ctx.t("invite-qr-caption", { link }),
+  });
+});
