@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { ChainableCommander, Redis } from "ioredis";
 import type { Locale } from "../config.js";
 import type { Clock } from "./clock.js";
 import { LuaScript } from "./lua.js";
@@ -27,6 +27,47 @@ const key = (id: number) => `customer:${id}`;
 const BY_USERNAME = "customers:by-username";
 /** All customers by first contact time. */
 export const CUSTOMERS_ALL = "customers:all";
+/**
+ * The customers a broadcast reaches (not blocked by an admin, not having blocked the bot), each
+ * scored with the latest expiry of their subscriptions (0: none; unlimited ones count as the far
+ * future, as in the expiry index): the Broadcast screen counts both audiences from it without
+ * reading a customer. Kept by {@link REACH_FN} in the step of every change it depends on.
+ */
+export const CUSTOMERS_REACH = "customers:reach";
+/** Where the one-time indexing of the customers recorded before the reach index has reached. */
+const REACH_BACKFILL = "customers:reach:backfill";
+
+/**
+ * Lua: `reach(customer id)` puts the customer in {@link CUSTOMERS_REACH} (or takes them out) from
+ * what is stored now: their record's blocks and their subscriptions' expiries in the expiry index
+ * (a removed subscription is not in it). Recomputed whole, so running it twice is harmless. Key
+ * names are built here from the id (the shop runs on one Redis, not a cluster).
+ */
+export const REACH_FN = `
+local function reach(cid)
+  local latest, best = '0', 0
+  for _, s in ipairs(redis.call('ZRANGE', 'subs:customer:' .. cid, 0, -1)) do
+    local e = redis.call('ZSCORE', 'subs:expiry', s)
+    if e and tonumber(e) > best then best, latest = tonumber(e), e end
+  end
+  local c = redis.call('HMGET', 'customer:' .. cid, 'id', 'blocked', 'botBlocked')
+  if c[1] and c[2] ~= '1' and c[3] ~= '1' then
+    redis.call('ZADD', '${"customers:reach"}', latest, cid)
+  else
+    redis.call('ZREM', '${"customers:reach"}', cid)
+  end
+end
+`;
+
+/** ARGV: customer id, then field/value pairs to set (value '' deletes the field), then reach. */
+const SET_AND_REACH = new LuaScript(`${REACH_FN}
+for i = 2, #ARGV, 2 do
+  if ARGV[i + 1] == '' then redis.call('HDEL', KEYS[1], ARGV[i])
+  else redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+end
+reach(ARGV[1])
+return 1
+`);
 
 /**
  * Sets (or, with an empty name, removes) a customer's @username and keeps the index true: the
@@ -59,6 +100,26 @@ redis.call('HSET', KEYS[2], ARGV[2], ARGV[1])
 return 1
 `);
 
+const REACH_OF_SUBSCRIPTION = `${REACH_FN}
+local cid = redis.call('HGET', KEYS[1], 'customerId')
+if cid then reach(cid) end
+return 1`;
+
+/**
+ * Adds to `tx` the update of the reach index for the customer of the subscription at `subKey`,
+ * after the subscription's own writes (its expiry or its removal), so both land in one step.
+ */
+export function reachOfSubscriptionIn(tx: ChainableCommander, subKey: string): ChainableCommander {
+  return tx.eval(REACH_OF_SUBSCRIPTION, 1, subKey);
+}
+
+/** ARGV: the cursor after this chunk, then the chunk's customer ids. */
+const REACH_BACKFILL_CHUNK = new LuaScript(`${REACH_FN}
+for i = 2, #ARGV do reach(ARGV[i]) end
+redis.call('SET', KEYS[1], ARGV[1])
+return 1
+`);
+
 /** Customers as the shop knows them: profile, language, blocks, trial. */
 export class Customers {
   constructor(
@@ -80,7 +141,8 @@ export class Customers {
       locale: who.locale,
     };
     if (isNew) fields.createdAt = String(now);
-    await this.redis.multi().hset(key(who.id), fields).hdel(key(who.id), "botBlocked").exec();
+    // Writing again lifts a bot block: the reach index follows in the same step.
+    await this.setAndReach(who.id, { ...fields, botBlocked: "" });
     await this.setUsername(who.id, who.username ?? "");
     return isNew;
   }
@@ -130,8 +192,7 @@ export class Customers {
   }
 
   async setBlocked(id: number, blocked: boolean): Promise<void> {
-    if (blocked) await this.redis.hset(key(id), "blocked", "1");
-    else await this.redis.hdel(key(id), "blocked");
+    await this.setAndReach(id, { blocked: blocked ? "1" : "" });
   }
 
   async isBlocked(id: number): Promise<boolean> {
@@ -139,7 +200,44 @@ export class Customers {
   }
 
   async markBotBlocked(id: number): Promise<void> {
-    await this.redis.hset(key(id), "botBlocked", "1");
+    if (await this.redis.exists(key(id))) await this.setAndReach(id, { botBlocked: "1" });
+  }
+
+  /** Sets fields of the record ('' deletes one) and updates the reach index, in one step. */
+  private async setAndReach(id: number, fields: Record<string, string>): Promise<void> {
+    await SET_AND_REACH.run(this.redis, [key(id)], [String(id), ...Object.entries(fields).flat()]);
+  }
+
+  /** How many customers a broadcast reaches now: all of them, and those with an active subscription. */
+  async reachCounts(now: number): Promise<{ all: number; active: number }> {
+    const [all, active] = await Promise.all([
+      this.redis.zcard(CUSTOMERS_REACH),
+      this.redis.zcount(CUSTOMERS_REACH, `(${now}`, "+inf"),
+    ]);
+    return { all, active };
+  }
+
+  /**
+   * Indexes, once, the customers recorded before the reach index ({@link CUSTOMERS_REACH}), a
+   * chunk at a time in the order they joined; those who join or change meanwhile are indexed by
+   * their own steps (recomputing is harmless). Returns how many it indexed; 0 once done.
+   */
+  async backfillReach(chunks = 20, size = 500): Promise<number> {
+    let indexed = 0;
+    for (let i = 0; i < chunks; i++) {
+      const cursor = await this.redis.get(REACH_BACKFILL);
+      if (cursor === "done") break;
+      const from = Number(cursor ?? 0);
+      const ids = await this.ids(from, size);
+      await REACH_BACKFILL_CHUNK.run(
+        this.redis,
+        [REACH_BACKFILL],
+        [ids.length < size ? "done" : String(from + ids.length), ...ids.map(String)],
+      );
+      indexed += ids.length;
+      if (ids.length < size) break;
+    }
+    return indexed;
   }
 
   /** Claims the one free trial of a Telegram user; false when it was already used. */
@@ -155,6 +253,11 @@ export class Customers {
   /** Customer ids joined in [from, to) (ms). */
   async joinedBetween(from: number, to: number): Promise<number[]> {
     return (await this.redis.zrangebyscore(CUSTOMERS_ALL, from, `(${to}`)).map(Number);
+  }
+
+  /** How many customers joined in [from, to) (ms), counted by Redis without reading them. */
+  async joinedCount(from: number, to: number): Promise<number> {
+    return this.redis.zcount(CUSTOMERS_ALL, from, `(${to}`);
   }
 
   async count(): Promise<number> {

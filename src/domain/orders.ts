@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Clock } from "./clock.js";
 import { LuaScript } from "./lua.js";
 import type { AccessRef } from "./provisioning/types.js";
+import { COUNT_ORDER_FN, dayIndexOf, salesDayKey } from "./sales-days.js";
 
 /**
  * An order moves only forward through these states:
@@ -117,7 +118,10 @@ export const orderKeys = {
   /** Paid orders not finished yet: resumed after a restart. */
   open: "orders:open",
   failed: "orders:failed",
-  /** Finished orders by time, for stats. */
+  /**
+   * Finished orders by time, as stats read them before the sales counters (sales-days.ts): no
+   * longer written; what is left in it is counted into the day counters once and removed.
+   */
   done: "orders:done",
 };
 
@@ -176,10 +180,11 @@ end
 `;
 
 /**
- * KEYS: order, open, failed, done. ARGV: allowed-from statuses (comma list), to, now, fields
- * JSON (extra fields to set). Returns 1 on the move, 0 when the order is not in an allowed state.
+ * KEYS: order, open, failed, the sales counters of today. ARGV: allowed-from statuses (comma
+ * list), to, now, fields JSON (extra fields to set). Returns 1 on the move, 0 when the order is
+ * not in an allowed state. A move to `active` is counted on the day's sales counters.
  */
-const TRANSITION = new LuaScript(`${TRIM_ORDER_FN}
+const TRANSITION = new LuaScript(`${TRIM_ORDER_FN}${COUNT_ORDER_FN}
 local status = redis.call('HGET', KEYS[1], 'status')
 if not status then return -1 end
 local allowed = false
@@ -195,7 +200,7 @@ if ARGV[2] == 'paid' or ARGV[2] == 'provisioning' then redis.call('ZADD', KEYS[2
 else redis.call('ZREM', KEYS[2], id) end
 if ARGV[2] == 'failed' then redis.call('ZADD', KEYS[3], ARGV[3], id) end
 if ARGV[2] == 'refunded' or ARGV[2] == 'active' then redis.call('ZREM', KEYS[3], id) end
-if ARGV[2] == 'active' then redis.call('ZADD', KEYS[4], ARGV[3], id) end
+if ARGV[2] == 'active' then count_order(KEYS[1], KEYS[4]) end
 if ARGV[2] == 'active' or ARGV[2] == 'refunded' then trim_order(KEYS[1]) end
 return 1
 `);
@@ -381,7 +386,7 @@ export class Orders {
     const strings = Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)]));
     const result = await TRANSITION.run(
       this.redis,
-      [orderKeys.order(id), orderKeys.open, orderKeys.failed, orderKeys.done],
+      [orderKeys.order(id), orderKeys.open, orderKeys.failed, salesDayKey(dayIndexOf(now))],
       [from.join(","), to, now, JSON.stringify(strings)],
     );
     return result === 1;
@@ -421,13 +426,6 @@ export class Orders {
     // An unpaid order's record expires on its own: its index entry goes when it is next read.
     const gone = ids.filter((_id, i) => orders[i] === undefined);
     if (gone.length > 0) await this.redis.zrem(orderKeys.byCustomer(customerId), ...gone);
-    return orders.filter((o): o is Order => o !== undefined);
-  }
-
-  /** Orders finished (active) in [from, to) ms. */
-  async doneBetween(from: number, to: number): Promise<Order[]> {
-    const ids = await this.redis.zrangebyscore(orderKeys.done, from, `(${to}`);
-    const orders = await Promise.all(ids.map((id) => this.get(id)));
     return orders.filter((o): o is Order => o !== undefined);
   }
 }

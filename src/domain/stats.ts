@@ -1,9 +1,9 @@
 import type { Catalog } from "./catalog.js";
-import { type Clock, DAY, MINUTE } from "./clock.js";
+import { type Clock, DAY } from "./clock.js";
 import type { Customers } from "./customers.js";
-import type { OrderKind, Orders } from "./orders.js";
+import type { OrderKind } from "./orders.js";
 import type { Subscriptions } from "./subscriptions.js";
-import type { LedgerEntry, Wallet } from "./wallet.js";
+import type { Wallet } from "./wallet.js";
 
 // ---------------------------------------------------------------------------------------------
 // Sales stats
@@ -48,27 +48,16 @@ export interface SalesStats {
 }
 
 export interface StatsDeps {
-  wallet: Wallet;
-  orders: Orders;
+  wallet: Pick<Wallet, "salesDays">;
   customers: Customers;
   subscriptions: Subscriptions;
   catalog: () => Catalog;
   clock: Clock;
 }
 
-/** Ledger kinds that are sales (debits: the amount is negative) and the one that undoes a sale. */
-const SALE_KINDS = new Set<LedgerEntry["kind"]>(["purchase", "renewal"]);
-const REFUND_KIND: LedgerEntry["kind"] = "refund";
-
-/** How many journal entries one read takes. */
-export const JOURNAL_CHUNK = 1_000;
-/**
- * Entries are appended in time order, but each takes its time just before its atomic step, so two
- * movements racing can land a few milliseconds out of order: the search starts this much earlier.
- */
-const JOURNAL_SKEW_MS = MINUTE;
-
 const zeroKinds = (): KindCounts => ({ purchase: 0, renewal: 0, trial: 0 });
+const KINDS = Object.keys(zeroKinds()) as OrderKind[];
+const isKind = (kind: string): kind is OrderKind => (KINDS as string[]).includes(kind);
 
 /** Start of the UTC day holding `ms`. */
 export function utcDayStart(ms: number): number {
@@ -79,8 +68,10 @@ export function utcDayStart(ms: number): number {
  * Sales of the last `range` (today / 7 / 30 UTC days, today included): new customers, revenue
  * and finished orders by kind, per day and per plan, and the active subscriptions now.
  *
- * Revenue is read from the wallet ledger (the one place money moves): purchase and renewal debits
- * count, refunds of failed orders are taken off; top-ups are not revenue until spent.
+ * Revenue is the wallet ledger's (the one place money moves): purchase and renewal debits count,
+ * refunds of failed orders are taken off; top-ups are not revenue until spent. Everything is read
+ * from counters kept per day (sales-days.ts) and counts of indexes: a few reads per day of the
+ * range, however many customers, orders and ledger entries the shop has.
  */
 export async function computeStats(deps: StatsDeps, range: StatsRange): Promise<SalesStats> {
   const to = deps.clock.now();
@@ -93,8 +84,6 @@ export async function computeStats(deps: StatsDeps, range: StatsRange): Promise<
     revenue: 0,
     orders: zeroKinds(),
   }));
-  const dayOf = (ms: number): DayStats | undefined =>
-    ms >= from && ms < to + 1 ? days[Math.floor((ms - from) / DAY)] : undefined;
   const plans = new Map<string, PlanStats>();
   const planOf = (planId: string): PlanStats => {
     let p = plans.get(planId);
@@ -105,33 +94,22 @@ export async function computeStats(deps: StatsDeps, range: StatsRange): Promise<
     return p;
   };
 
-  const [joined, done, activeSubscriptions] = await Promise.all([
-    Promise.all(days.map((d) => deps.customers.joinedBetween(d.start, Math.min(d.start + DAY, to + 1)))),
-    deps.orders.doneBetween(from, to + 1),
+  const [joined, counters, activeSubscriptions] = await Promise.all([
+    Promise.all(days.map((d) => deps.customers.joinedCount(d.start, Math.min(d.start + DAY, to + 1)))),
+    deps.wallet.salesDays(from, count, currency),
     deps.subscriptions.activeCount(),
   ]);
-  joined.forEach((ids, i) => {
-    const day = days[i];
-    if (day) day.newCustomers = ids.length;
+  days.forEach((day, i) => {
+    day.newCustomers = joined[i] ?? 0;
+    const c = counters[i];
+    if (!c) return;
+    day.revenue = c.revenue;
+    for (const kind of KINDS) day.orders[kind] = c.orders.get(kind) ?? 0;
+    for (const [planId, revenue] of c.revenueByPlan) planOf(planId).revenue += revenue;
+    for (const { kind, planId, count: n } of c.ordersByPlan.values()) {
+      if (isKind(kind)) planOf(planId).orders[kind] += n;
+    }
   });
-
-  for (const order of done) {
-    const day = dayOf(order.finishedAt ?? order.updatedAt);
-    if (!day) continue;
-    day.orders[order.kind]++;
-    planOf(order.planId).orders[order.kind]++;
-  }
-
-  for await (const entry of journalSince(deps.wallet, from)) {
-    if (entry.at > to || entry.currency !== currency) continue;
-    // A sale is a debit (negative), a refund a credit (positive): both count as minus the amount.
-    if (!SALE_KINDS.has(entry.kind) && entry.kind !== REFUND_KIND) continue;
-    const revenue = -entry.amount;
-    const day = dayOf(entry.at);
-    if (!day) continue;
-    day.revenue += revenue;
-    planOf(entry.planId ?? "?").revenue += revenue;
-  }
 
   const planList = inCatalogOrder([...plans.values()], deps.catalog());
   return { range, from, to, currency, days, plans: planList, total: totalOf(days), activeSubscriptions };
@@ -156,43 +134,6 @@ function totalOf(days: DayStats[]): Omit<DayStats, "start"> {
     for (const k of Object.keys(total.orders) as OrderKind[]) total.orders[k] += d.orders[k];
   }
   return total;
-}
-
-/**
- * Journal entries from (about) `from` on, read in chunks of {@link JOURNAL_CHUNK}. The first
- * position is found by a galloping binary search on the entries' times (a few single-entry reads),
- * so a 30-day report reads 30 days of entries, not the shop's whole history.
- *
- * At scale the place for an index is the ledger's Lua step: a per-day hash of sales counters
- * (HINCRBY stats:<day> revenue/plan fields) updated with the entry would make this O(days).
- */
-async function* journalSince(wallet: Wallet, from: number): AsyncGenerator<LedgerEntry> {
-  let position = await firstPositionAtOrAfter(wallet, from - JOURNAL_SKEW_MS);
-  for (;;) {
-    const chunk = await wallet.journal(position, JOURNAL_CHUNK);
-    for (const entry of chunk) if (entry.at >= from) yield entry;
-    if (chunk.length < JOURNAL_CHUNK) return;
-    position += chunk.length;
-  }
-}
-
-/** Position of the first journal entry at or after `at` (the journal length when there is none). */
-async function firstPositionAtOrAfter(wallet: Wallet, at: number): Promise<number> {
-  const timeAt = async (i: number) => (await wallet.journal(i, 1))[0]?.at ?? Number.POSITIVE_INFINITY;
-  if ((await timeAt(0)) >= at) return 0;
-  // Invariant: the entry at `lo` is before `at`; the one at `hi` is at/after it, or missing.
-  let lo = 0;
-  let hi = 1;
-  while ((await timeAt(hi)) < at) {
-    lo = hi;
-    hi *= 2;
-  }
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if ((await timeAt(mid)) < at) lo = mid;
-    else hi = mid;
-  }
-  return hi;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -236,7 +177,9 @@ async function reachOf(deps: AudienceDeps, ids: number[], withSubs: boolean): Pr
       const reachable = customer !== undefined && !customer.blocked && !customer.botBlocked;
       if (!reachable || !withSubs) return { id, reachable, active: false };
       const subs = await deps.subscriptions.ofCustomer(id);
-      return { id, reachable, active: subs.some((s) => s.expiresAt === 0 || s.expiresAt > now) };
+      // As the reach index counts (a removed subscription gives no access).
+      const active = subs.some((s) => s.removedAt === undefined && (s.expiresAt === 0 || s.expiresAt > now));
+      return { id, reachable, active };
     }),
   );
 }
@@ -260,20 +203,9 @@ export async function audiencePage(
 }
 
 /**
- * How many customers each audience reaches now. Reads every customer once (a small shop's
- * scale; a large one would keep a set of reachable customers updated as they change).
+ * How many customers each audience reaches now, counted by Redis in the reach index the customers'
+ * and subscriptions' own steps keep (a few reads, however many customers the shop has).
  */
-export async function countAudience(
-  deps: AudienceDeps,
-  size = AUDIENCE_PAGE,
-): Promise<Record<Audience, number>> {
-  const counts: Record<Audience, number> = { all: 0, active: 0 };
-  for (let cursor = 0; ; cursor += size) {
-    const ids = await deps.customers.ids(cursor, size);
-    for (const r of await reachOf(deps, ids, true)) {
-      if (r.reachable) counts.all++;
-      if (r.reachable && r.active) counts.active++;
-    }
-    if (ids.length < size) return counts;
-  }
+export async function countAudience(deps: AudienceDeps): Promise<Record<Audience, number>> {
+  return deps.customers.reachCounts(deps.clock.now());
 }

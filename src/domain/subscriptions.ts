@@ -1,6 +1,7 @@
 import type { ChainableCommander, Redis } from "ioredis";
 import { z } from "zod";
 import type { Clock } from "./clock.js";
+import { reachOfSubscriptionIn } from "./customers.js";
 import { parseRef } from "./orders.js";
 import type { AccessLinks, AccessRef } from "./provisioning/types.js";
 import { indexOwner, unindexOwner } from "./subscription-owners.js";
@@ -72,6 +73,7 @@ export class Subscriptions {
       .hset(subscriptionKeys.sub(id), fields)
       .zadd(subscriptionKeys.byCustomer(input.customerId), now, id)
       .zadd(subscriptionKeys.byExpiry, input.expiresAt || Number.MAX_SAFE_INTEGER, id);
+    reachOfSubscriptionIn(tx, subscriptionKeys.sub(id));
     await indexOwner(tx, id, input.ref).exec();
     return subscriptionSchema.parse(fields);
   }
@@ -102,11 +104,11 @@ export class Subscriptions {
       update.links = JSON.stringify(fields.links.links);
       if (fields.links.subscriptionUrl) update.subscriptionUrl = fields.links.subscriptionUrl;
     }
-    await this.redis
+    const tx = this.redis
       .multi()
       .hset(subscriptionKeys.sub(id), update)
-      .zadd(subscriptionKeys.byExpiry, expiresAt || Number.MAX_SAFE_INTEGER, id)
-      .exec();
+      .zadd(subscriptionKeys.byExpiry, expiresAt || Number.MAX_SAFE_INTEGER, id);
+    await reachOfSubscriptionIn(tx, subscriptionKeys.sub(id)).exec();
   }
 
   /**
@@ -147,6 +149,7 @@ export class Subscriptions {
       .multi()
       .hset(subscriptionKeys.sub(id), { removedAt: now, updatedAt: now })
       .zrem(subscriptionKeys.byExpiry, id);
+    reachOfSubscriptionIn(tx, subscriptionKeys.sub(id));
     await unindexOwner(tx, id, sub.ref).exec();
     return true;
   }

@@ -3,6 +3,7 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Clock } from "./clock.js";
 import { LuaScript } from "./lua.js";
+import { COUNT_SALE_FN, readSalesDays, type SalesDay } from "./sales-days.js";
 
 export const LEDGER_KINDS = [
   "topup", // paid by Telegram invoice (Stars or provider)
@@ -81,9 +82,10 @@ export function movementKeys(customerId: number): string[] {
  * Telegram ids and amounts up to 2^53 must stay exact. The balance is spliced into the entry as
  * Redis prints it. The entry is stored once, in the customer's ledger; the journal and the
  * idempotency record get its {@link LedgerRef} (`ledger_entry` reads one back; the customer's
- * ledger it names is always the one of the movement that wrote it).
+ * ledger it names is always the one of the movement that wrote it). A sale or refund is counted
+ * on its day's sales counters in the same step (see sales-days.ts).
  */
-export const APPLY_FN = `
+export const APPLY_FN = `${COUNT_SALE_FN}
 local function ledger_entry(ref)
   if string.sub(ref, 1, 1) == '{' then return ref end
   local customer, n = string.match(ref, '^(.+):(%d+)$')
@@ -100,6 +102,7 @@ local function apply(kWallet, kLedger, kApplied, kJournal, amount, idem, entryJs
   local ref = string.sub(kLedger, 8) .. ':' .. (redis.call('LPUSH', kLedger, json) - 1)
   redis.call('RPUSH', kJournal, ref)
   redis.call('HSET', kApplied, idem, ref)
+  count_sale(entryJson, amount)
   return 1, json
 end
 `;
@@ -189,6 +192,14 @@ export class Wallet {
       return this.redis.lindex(key, -1 - Number(ref.slice(at + 1)));
     });
     return (await Promise.all(reads)).filter((json): json is string => json !== null).map(parseEntry);
+  }
+
+  /**
+   * The sales counters of `count` UTC days from the day of `from` (revenue counted by this
+   * ledger's steps, finished orders by the orders' moves), in `currency`.
+   */
+  salesDays(from: number, count: number, currency: string): Promise<SalesDay[]> {
+    return readSalesDays(this.redis, from, count, currency);
   }
 
   /** A ledger entry for a movement of `amount`, without its balance: Lua appends that last. */

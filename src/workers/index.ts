@@ -10,7 +10,7 @@ import type { I18nLike } from "../render/i18n-like.js";
 import { retryOnFlood } from "../telegram-retry.js";
 import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
 import { createDriftSyncTask } from "./drift-sync.js";
-import { type PeriodicTask, startMaintenance } from "./maintenance.js";
+import { createBackfillTask, type PeriodicTask, startMaintenance } from "./maintenance.js";
 import { Notifier } from "./notifier.js";
 import { createOrderSweepTask } from "./order-sweep.js";
 import { startOrderWorker } from "./order-worker.js";
@@ -127,6 +127,7 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
     }),
     createReconcileTask({ api, redis, services: shop, outbox, i18n, logger }),
     createInboxReconcileTask({ services: shop, outbox, i18n, logger }),
+    createBackfillTask(redis, shop.customers),
     createDriftSyncTask({
       ...{ services: shop, outbox, i18n, logger, metrics: deps.metrics },
       adminIds: config.adminIds,

@@ -1,5 +1,7 @@
 import { Queue, UnrecoverableError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
+import type { Customers } from "../domain/customers.js";
+import { backfillSalesDays } from "../domain/sales-days.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
 import { QUEUE_PREFIX } from "./queues.js";
@@ -69,5 +71,22 @@ export async function startMaintenance(deps: {
       await worker.close();
       await queue.close();
     },
+  };
+}
+
+/**
+ * Fills, once, the counters and indexes the admin screens read with what was recorded before they
+ * were kept: the sales day counters (backfillSalesDays) and the broadcast reach index
+ * (Customers.backfillReach); a few thousand records per run until done, then a read or two.
+ */
+export function createBackfillTask(
+  redis: Redis,
+  customers: Pick<Customers, "backfillReach">,
+  everyMs = 10 * 60_000,
+): PeriodicTask {
+  return {
+    name: "counters-backfill",
+    everyMs,
+    run: async () => ({ sales: await backfillSalesDays(redis), reach: await customers.backfillReach() }),
   };
 }

@@ -29,7 +29,7 @@ async function everything(): Promise<string[]> {
     if (type === "string") out.push((await redis.get(key)) ?? "");
     if (type === "list") out.push(...(await redis.lrange(key, 0, -1)));
     if (type === "hash") out.push(...Object.values(await redis.hgetall(key)));
-    if (type === "zset") out.push(...(await redis.zrange(key, 0, -1)));
+    if (type === "zset") out.push(...(await redis.zrange(key, "0", "-1")));
   }
   return out;
 }
