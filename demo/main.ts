@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { clearLine, createInterface, cursorTo, type Interface } from "node:readline";
+import { sign } from "@telegram-apps/init-data-node";
 import { Redis } from "ioredis";
 import { startApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
@@ -25,6 +26,15 @@ import { TelegramTap } from "./tap.js";
 
 const BOT_TOKEN = "777000:DEMO-token-of-the-local-bot-api-stand-in";
 const ME_ID = 1000;
+
+/**
+ * The customer cabinet's address for the demo customer: the page reads Telegram's initData from
+ * the `#tgWebAppData=` fragment (as Telegram passes it), signed here with the demo bot's token.
+ */
+function cabinetLink(port: number, who: ReturnType<typeof user>): string {
+  const initData = sign({ user: who }, BOT_TOKEN, new Date());
+  return `http://127.0.0.1:${port}/app/#tgWebAppData=${encodeURIComponent(initData)}`;
+}
 /** Without a terminal: how long the bot must be quiet before the next line is sent. */
 const QUIET_MS = 300;
 
@@ -118,6 +128,8 @@ async function run(): Promise<number> {
       HTTP_PORT: String(httpPort),
       DEFAULT_LOCALE: "en",
       LOG_LEVEL: "warn",
+      // The cabinet link below carries initData signed now: it stays good for a day.
+      WEBAPP_INIT_DATA_MAX_AGE: "86400",
     });
     const app = await startApp(config, { logDestination: process.stderr });
     cleanups.push(() => app.stop());
@@ -137,6 +149,7 @@ async function run(): Promise<number> {
       row("Node API sandbox", hosting.node.url, "HTTPS, self-signed certificate pinned by fingerprint"),
       row("Redis", redis.url, "throw-away, no persistence"),
       row("bot's health and metrics", `http://127.0.0.1:${httpPort}`, "/healthz, /metrics"),
+      `Your cabinet (the Mini App) in a browser, signed in as you for a day: ${cabinetLink(httpPort, me)}`,
       `You are Demo (Telegram id ${ME_ID}, language ${language}; DEMO_LANG=ru or en sets it), an admin of the shop. Catalog: ${catalogFile}`,
       "QR codes and other files the bot sends are saved as files; their paths are printed.",
       ...CHAT_HELP,
