@@ -32,7 +32,9 @@ describe("buttons that open the cabinet", () => {
     t = await createTestBot({ webappUrl: "https://bot.example" });
     const customer = user(73_001);
     await t.send(command(customer, "/start"));
-    expect(webAppButtons(t)).toEqual([{ text: "📱 My cabinet", web_app: { url: "https://bot.example/app/" } }]);
+    expect(webAppButtons(t)).toEqual([
+      { text: "📱 My cabinet", web_app: { url: "https://bot.example/app/" } },
+    ]);
 
     await seedCustomer(t.deps.shop, customer.id);
     await seedSubscription(t.deps.shop, "o-btn1", {
@@ -40,7 +42,9 @@ describe("buttons that open the cabinet", () => {
       expiresAt: t.deps.clock.now() + 5 * DAY,
     });
     await t.send(command(customer, "/my"));
-    expect(webAppButtons(t)).toEqual([{ text: "📱 My cabinet", web_app: { url: "https://bot.example/app/" } }]);
+    expect(webAppButtons(t)).toEqual([
+      { text: "📱 My cabinet", web_app: { url: "https://bot.example/app/" } },
+    ]);
   });
 
   it("are not shown without WEBAPP_URL, nor in a group (Telegram refuses web_app buttons there)", async () => {
