@@ -15,9 +15,10 @@ import { Customers } from "../src/domain/customers.js";
 import { Fulfilment } from "../src/domain/fulfilment.js";
 import { Orders } from "../src/domain/orders.js";
 import { PaymentInbox } from "../src/domain/payment-inbox.js";
+import { PromoCodes } from "../src/domain/promo-codes.js";
 import type { AccessLinks, AccessRef, AccessState, Provisioner } from "../src/domain/provisioning/types.js";
 import { RenewalChain } from "../src/domain/renewal-chain.js";
-import { Shop } from "../src/domain/shop.js";
+import { INVOICE_TTL_MS, Shop } from "../src/domain/shop.js";
 import { Subscriptions } from "../src/domain/subscriptions.js";
 import { Wallet } from "../src/domain/wallet.js";
 import { createLogger } from "../src/logger.js";
@@ -113,7 +114,8 @@ class SeededCustomer {
     const renewals = new RenewalChain(redis, orders);
     this.fulfilment = new Fulfilment({ ...deps, provisioner, renewals, logger: createLogger("silent") });
     // The bench fulfils orders itself, so the shop's queue is a no-op.
-    this.shop = new Shop({ ...deps, provisioner, jobs: { enqueueOrder: async () => undefined } });
+    const promos = new PromoCodes({ redis, clock, orders, wallet, unpaidTtlMs: INVOICE_TTL_MS });
+    this.shop = new Shop({ ...deps, provisioner, promos, jobs: { enqueueOrder: async () => undefined } });
     this.inbox = new PaymentInbox({ redis, clock, shop: this.shop });
     this.from = { id, is_bot: false, first_name: "Seeded", username: `user${id}` };
   }

@@ -532,6 +532,7 @@ customers-kind-refund = refund
 customers-kind-stars-refund = Stars refund
 customers-kind-admin-credit = admin credit
 customers-kind-admin-debit = admin debit
+customers-kind-promo = promo code
 customers-kind-referral = referral reward
 customers-kind-referral-back = referral reward taken back
 customers-subs-title = 🔑 <b>Subscriptions of { $name }</b>: { $count }
@@ -720,6 +721,94 @@ wallet-kind-refund = Refund
 wallet-kind-stars-refund = Stars refunded
 wallet-kind-admin-credit = Credit by the shop
 wallet-kind-admin-debit = Debit by the shop
+wallet-kind-promo = Promo code
+
+# Promo codes: customers
+promo-usage = Send the code after the command, e.g. <code>/promo SPRING</code>.
+promo-ask = 🎟 Send your promo code.
+promo-button = 🎟 Have a promo code?
+promo-refused-invalid = ❌ There is no promo code <b>{ $code }</b>. Please check the spelling.
+promo-refused-expired = ⌛ Promo code <b>{ $code }</b> has expired.
+promo-refused-disabled = ⛔ Promo code <b>{ $code }</b> has been switched off by the shop.
+promo-refused-used-up = 😔 Promo code <b>{ $code }</b> has been used up: no uses are left.
+promo-refused-already-used = You have already used promo code <b>{ $code }</b>.
+promo-refused-wrong-plan = Promo code <b>{ $code }</b> is not valid for this plan.
+promo-refused-not-new = Promo code <b>{ $code }</b> is for new customers only (before their first paid order).
+promo-refused-not-for-orders = Promo code <b>{ $code }</b> tops up the wallet: send <code>/promo { $code }</code> to use it.
+promo-remembered-percent = 🎟 Promo code <b>{ $code }</b> accepted: { $percent }% off your next purchase within 24 hours. Choose a plan below.
+promo-remembered-fixed = 🎟 Promo code <b>{ $code }</b> accepted: { $amount } off your next purchase within 24 hours. Choose a plan below.
+promo-remembered-days = 🎟 Promo code <b>{ $code }</b> accepted: { $days ->
+    [one] { $days } bonus day
+   *[other] { $days } bonus days
+} with your next purchase within 24 hours. Choose a plan below.
+promo-credited = 🎟 Promo code <b>{ $code }</b>: { $amount } added to your wallet (balance now { $balance }).
+promo-order-discount = 🎟 Promo code <b>{ $code }</b>: −{ $discount } (instead of { $list })
+promo-order-days = 🎟 Promo code <b>{ $code }</b>: { $days ->
+    [one] +{ $days } bonus day
+   *[other] +{ $days } bonus days
+}
+invoice-promo-note = Promo code { $code } applied (instead of { $list }).
+
+# Promo codes: admins
+admin-promo = 🎟 Promo codes
+promo-admin-title = 🎟 <b>Promo codes</b> ({ $count })
+promo-admin-none = No promo codes yet.
+promo-admin-line = <b>{ $code }</b> — { $what } · { $usage } · { $state }
+promo-admin-usage = used { $used }/{ $total }, reserved { $reserved }
+promo-admin-state-live = on
+promo-admin-state-disabled = off
+promo-admin-state-expired = expired
+promo-admin-what-percent = −{ $percent }%
+promo-admin-what-fixed = −{ $amount }
+promo-admin-what-days = { $days ->
+    [one] +{ $days } day
+   *[other] +{ $days } days
+}
+promo-admin-what-credit = +{ $amount } to the wallet
+promo-admin-new = ➕ New code
+promo-admin-back = « Promo codes
+promo-admin-disable = ⛔ Disable
+promo-admin-disabled-now = The code is off: it can no longer be used.
+promo-admin-card =
+    🎟 <b>{ $code }</b> — { $what } ({ $state })
+    Usage: { $usage }
+    Plans: { $plans }
+    Valid until: { $expires }
+    Uses per customer: { $perCustomer }
+    New customers only: { $newOnly }
+promo-admin-all-plans = all
+promo-admin-no-expiry = no end date
+promo-admin-yes = yes
+promo-admin-no = no
+promo-admin-uses-title = <b>Latest uses</b>
+promo-admin-no-uses = Not used yet.
+promo-admin-use-used = ✅ customer <code>{ $customer }</code> · { $what } · { $at }
+promo-admin-use-reserved = ⏳ customer <code>{ $customer }</code> · { $what } (unpaid) · { $at }
+promo-admin-use-credit = wallet credit
+promo-admin-choose-kind = What should the new code give?
+promo-admin-kind-percent = Percentage discount
+promo-admin-kind-fixed = Fixed discount
+promo-admin-kind-days = Bonus days
+promo-admin-kind-credit = Wallet credit
+promo-admin-ask-code = Send the code (3–32 letters, digits, _ or -), e.g. <code>SPRING25</code>.
+promo-admin-invalid-code = A code is 3–32 letters, digits, _ or -. Please send another one.
+promo-admin-ask-value-percent = How many percent off? (1–100; 100 makes the order free)
+promo-admin-ask-value-fixed = How much off the price? (an amount of the shop's currency)
+promo-admin-ask-value-days = How many bonus days with the purchase?
+promo-admin-ask-value-credit = How much to credit to the wallet?
+promo-admin-invalid-value-percent = Please send a whole number from 1 to 100.
+promo-admin-invalid-value-amount = Please send an amount above zero, e.g. <code>50</code>.
+promo-admin-invalid-value-days = Please send a whole number of days from 1 to { $max }.
+promo-admin-ask-plans = Which plans is it for? Send plan ids separated by commas, or <code>-</code> for all. On sale: { $plans }
+promo-admin-invalid-plans = Please send plan ids from the list, separated by commas, or <code>-</code>.
+promo-admin-ask-expiry = For how many days is it valid? Send a number, or <code>-</code> for no end date.
+promo-admin-invalid-expiry = Please send a whole number of days from 1 to { $max }, or <code>-</code>.
+promo-admin-ask-total = How many uses in all? Send a number, or <code>-</code> for no limit.
+promo-admin-ask-per-customer = How many uses per customer? Send a number, or <code>-</code> for one.
+promo-admin-invalid-count = Please send a whole number from 1 to { $max }, or <code>-</code>.
+promo-admin-ask-new-only = New customers only (no paid order yet)? Send <code>yes</code> or <code>no</code>.
+promo-admin-invalid-yes-no = Please send <code>yes</code> or <code>no</code>.
+promo-admin-exists = A code <b>{ $code }</b> exists already: nothing was created.
 wallet-kind-referral = Reward for an invited friend
 wallet-kind-referral-back = Friend's payment refunded: reward taken back
 

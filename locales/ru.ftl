@@ -575,6 +575,7 @@ customers-kind-refund = возврат
 customers-kind-stars-refund = возврат звёзд
 customers-kind-admin-credit = начисление администратором
 customers-kind-admin-debit = списание администратором
+customers-kind-promo = промокод
 customers-kind-referral = реферальное вознаграждение
 customers-kind-referral-back = возврат реферального вознаграждения
 customers-subs-title = 🔑 <b>Подписки: { $name }</b> ({ $count })
@@ -766,6 +767,97 @@ wallet-kind-refund = Возврат
 wallet-kind-stars-refund = Возврат звёзд
 wallet-kind-admin-credit = Начисление магазином
 wallet-kind-admin-debit = Списание магазином
+wallet-kind-promo = Промокод
+
+# Promo codes: customers
+promo-usage = Отправьте код после команды, например <code>/promo SPRING</code>.
+promo-ask = 🎟 Отправьте ваш промокод.
+promo-button = 🎟 Есть промокод?
+promo-refused-invalid = ❌ Промокода <b>{ $code }</b> нет. Проверьте, как он написан.
+promo-refused-expired = ⌛ Срок действия промокода <b>{ $code }</b> истёк.
+promo-refused-disabled = ⛔ Магазин отключил промокод <b>{ $code }</b>.
+promo-refused-used-up = 😔 Промокод <b>{ $code }</b> закончился: использований не осталось.
+promo-refused-already-used = Вы уже использовали промокод <b>{ $code }</b>.
+promo-refused-wrong-plan = Промокод <b>{ $code }</b> не действует на этот тариф.
+promo-refused-not-new = Промокод <b>{ $code }</b> только для новых покупателей (до первой оплаченной покупки).
+promo-refused-not-for-orders = Промокод <b>{ $code }</b> пополняет кошелёк: отправьте <code>/promo { $code }</code>, чтобы его использовать.
+promo-remembered-percent = 🎟 Промокод <b>{ $code }</b> принят: скидка { $percent }% на следующую покупку в течение 24 часов. Выберите тариф ниже.
+promo-remembered-fixed = 🎟 Промокод <b>{ $code }</b> принят: скидка { $amount } на следующую покупку в течение 24 часов. Выберите тариф ниже.
+promo-remembered-days = 🎟 Промокод <b>{ $code }</b> принят: { $days ->
+    [one] { $days } бонусный день
+    [few] { $days } бонусных дня
+   *[many] { $days } бонусных дней
+} к следующей покупке в течение 24 часов. Выберите тариф ниже.
+promo-credited = 🎟 Промокод <b>{ $code }</b>: на кошелёк зачислено { $amount } (баланс теперь { $balance }).
+promo-order-discount = 🎟 Промокод <b>{ $code }</b>: −{ $discount } (вместо { $list })
+promo-order-days = 🎟 Промокод <b>{ $code }</b>: { $days ->
+    [one] +{ $days } бонусный день
+    [few] +{ $days } бонусных дня
+   *[many] +{ $days } бонусных дней
+}
+invoice-promo-note = Применён промокод { $code } (вместо { $list }).
+
+# Promo codes: admins
+admin-promo = 🎟 Промокоды
+promo-admin-title = 🎟 <b>Промокоды</b> ({ $count })
+promo-admin-none = Промокодов пока нет.
+promo-admin-line = <b>{ $code }</b> — { $what } · { $usage } · { $state }
+promo-admin-usage = использовано { $used }/{ $total }, в резерве { $reserved }
+promo-admin-state-live = действует
+promo-admin-state-disabled = отключён
+promo-admin-state-expired = истёк
+promo-admin-what-percent = −{ $percent }%
+promo-admin-what-fixed = −{ $amount }
+promo-admin-what-days = { $days ->
+    [one] +{ $days } день
+    [few] +{ $days } дня
+   *[many] +{ $days } дней
+}
+promo-admin-what-credit = +{ $amount } на кошелёк
+promo-admin-new = ➕ Новый код
+promo-admin-back = « Промокоды
+promo-admin-disable = ⛔ Отключить
+promo-admin-disabled-now = Код отключён: использовать его больше нельзя.
+promo-admin-card =
+    🎟 <b>{ $code }</b> — { $what } ({ $state })
+    Использование: { $usage }
+    Тарифы: { $plans }
+    Действует до: { $expires }
+    Использований на покупателя: { $perCustomer }
+    Только для новых покупателей: { $newOnly }
+promo-admin-all-plans = все
+promo-admin-no-expiry = бессрочно
+promo-admin-yes = да
+promo-admin-no = нет
+promo-admin-uses-title = <b>Последние использования</b>
+promo-admin-no-uses = Ещё не использовался.
+promo-admin-use-used = ✅ покупатель <code>{ $customer }</code> · { $what } · { $at }
+promo-admin-use-reserved = ⏳ покупатель <code>{ $customer }</code> · { $what } (не оплачен) · { $at }
+promo-admin-use-credit = зачисление на кошелёк
+promo-admin-choose-kind = Что даёт новый код?
+promo-admin-kind-percent = Скидка в процентах
+promo-admin-kind-fixed = Скидка суммой
+promo-admin-kind-days = Бонусные дни
+promo-admin-kind-credit = Зачисление на кошелёк
+promo-admin-ask-code = Отправьте код (3–32 латинские буквы, цифры, _ или -), например <code>SPRING25</code>.
+promo-admin-invalid-code = Код — это 3–32 латинские буквы, цифры, _ или -. Отправьте другой.
+promo-admin-ask-value-percent = Сколько процентов скидки? (1–100; 100 — заказ бесплатно)
+promo-admin-ask-value-fixed = На сколько снизить цену? (сумма в валюте магазина)
+promo-admin-ask-value-days = Сколько бонусных дней к покупке?
+promo-admin-ask-value-credit = Какую сумму зачислить на кошелёк?
+promo-admin-invalid-value-percent = Отправьте целое число от 1 до 100.
+promo-admin-invalid-value-amount = Отправьте сумму больше нуля, например <code>50</code>.
+promo-admin-invalid-value-days = Отправьте целое число дней от 1 до { $max }.
+promo-admin-ask-plans = Для каких тарифов? Отправьте id тарифов через запятую или <code>-</code> для всех. В продаже: { $plans }
+promo-admin-invalid-plans = Отправьте id тарифов из списка через запятую или <code>-</code>.
+promo-admin-ask-expiry = Сколько дней действует код? Отправьте число или <code>-</code>, если бессрочно.
+promo-admin-invalid-expiry = Отправьте целое число дней от 1 до { $max } или <code>-</code>.
+promo-admin-ask-total = Сколько использований всего? Отправьте число или <code>-</code> без ограничения.
+promo-admin-ask-per-customer = Сколько использований на одного покупателя? Отправьте число или <code>-</code> для одного.
+promo-admin-invalid-count = Отправьте целое число от 1 до { $max } или <code>-</code>.
+promo-admin-ask-new-only = Только для новых покупателей (без оплаченных заказов)? Отправьте <code>да</code> или <code>нет</code>.
+promo-admin-invalid-yes-no = Отправьте <code>да</code> или <code>нет</code>.
+promo-admin-exists = Код <b>{ $code }</b> уже есть: ничего не создано.
 wallet-kind-referral = Вознаграждение за приглашённого друга
 wallet-kind-referral-back = Платёж друга возвращён: вознаграждение списано
 

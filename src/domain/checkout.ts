@@ -2,7 +2,14 @@ import type { Redis } from "ioredis";
 import type { Clock } from "./clock.js";
 import { LuaScript } from "./lua.js";
 import { type Order, orderKeys } from "./orders.js";
-import { APPLY_FN, type LedgerEntry, movementKeys, parseEntry, type Wallet } from "./wallet.js";
+import {
+  APPLY_FN,
+  type EntryInput,
+  type LedgerEntry,
+  movementKeys,
+  parseEntry,
+  type Wallet,
+} from "./wallet.js";
 
 /**
  * Lua: pay an order awaiting payment from the wallet. KEYS: order, open set, 4 movement keys.
@@ -71,6 +78,20 @@ export interface ChargeResult {
   order: PayResult | undefined;
 }
 
+/** The ledger entry of paying an order; a promo code's discount is named in its note. */
+function purchaseEntry(order: Order): EntryInput {
+  const note =
+    order.promoCode !== undefined
+      ? `promo ${order.promoCode}: ${order.listPrice ?? order.price} -> ${order.price}`
+      : undefined;
+  return {
+    kind: order.kind === "renewal" ? "renewal" : "purchase",
+    ref: order.id,
+    planId: order.planId,
+    ...(note ? { note } : {}),
+  };
+}
+
 /** Money steps of checkout, each one atomic in Redis together with its ledger entries. */
 export class Checkout {
   constructor(
@@ -81,11 +102,7 @@ export class Checkout {
 
   /** Pays an order from the balance; repeated presses pay once. */
   async payFromWallet(order: Order): Promise<PayResult> {
-    const entry = this.wallet.entryJson(order.customerId, -order.price, {
-      kind: order.kind === "renewal" ? "renewal" : "purchase",
-      ref: order.id,
-      planId: order.planId,
-    });
+    const entry = this.wallet.entryJson(order.customerId, -order.price, purchaseEntry(order));
     const [code, payload] = (await PAY.run(
       this.redis,
       [orderKeys.order(order.id), orderKeys.open, ...movementKeys(order.customerId)],
@@ -106,13 +123,7 @@ export class Checkout {
     order?: Order,
   ): Promise<ChargeResult> {
     const credit = this.wallet.entryJson(customerId, amount, { kind: "topup", ref: chargeId });
-    const purchase = order
-      ? this.wallet.entryJson(customerId, -order.price, {
-          kind: order.kind === "renewal" ? "renewal" : "purchase",
-          ref: order.id,
-          planId: order.planId,
-        })
-      : "";
+    const purchase = order ? this.wallet.entryJson(customerId, -order.price, purchaseEntry(order)) : "";
     const [credited, code, entry, payload] = (await CREDIT_AND_PAY.run(
       this.redis,
       [...movementKeys(customerId), order ? orderKeys.order(order.id) : "order:none", orderKeys.open],

@@ -22,13 +22,14 @@ import { OneTimeTokens } from "./one-time.js";
 import { type OrderJobs, Orders } from "./orders.js";
 import { PanelClients } from "./panel-clients.js";
 import { PaymentInbox } from "./payment-inbox.js";
+import { PromoCodes } from "./promo-codes.js";
 import { createProvisioners, type ProvisionerFor } from "./provisioning/index.js";
 import { ReferralRewards } from "./referral-rewards.js";
 import { Referrals } from "./referrals.js";
 import { RenewalChain } from "./renewal-chain.js";
 import { ServerExtension } from "./server-extension.js";
 import { ShopSettings } from "./settings.js";
-import { Shop } from "./shop.js";
+import { INVOICE_TTL_MS, Shop } from "./shop.js";
 import { StarsRefunds } from "./stars-refund.js";
 import { SubscriptionOwners } from "./subscription-owners.js";
 import { Subscriptions } from "./subscriptions.js";
@@ -60,6 +61,8 @@ export interface ShopServices {
   paymentInbox: PaymentInbox;
   /** Usage reads: one subscription's (cached a minute) and bulk listings per backend. */
   usage: UsageReader;
+  /** Promo codes: the admins' codes, their uses held per order, wallet-credit codes. */
+  promos: PromoCodes;
   /** Invite codes, who invited whom, and the inviters' figures. */
   referrals: Referrals;
   /** The referral money: rewards after active orders, taken back after refunds, bonus days. */
@@ -133,6 +136,7 @@ type ShopCore = Pick<
   | "usage"
   | "referrals"
   | "referralRewards"
+  | "promos"
 >;
 
 /** What the admins run on top of the core. */
@@ -152,6 +156,7 @@ function createShopCore(deps: ShopServicesDeps): ShopCore {
     nodeSubUrl: deps.nodeSubUrl,
   });
   const renewals = new RenewalChain(redis, orders);
+  const promos = new PromoCodes({ redis, clock, orders, wallet, unpaidTtlMs: INVOICE_TTL_MS });
   const referrals = new Referrals({ redis, clock, catalog, settings: new ShopSettings(redis) });
   const rewardDeps = { redis, clock, wallet, orders, referrals, logger: deps.logger };
   const referralRewards = new ReferralRewards(rewardDeps);
@@ -178,6 +183,7 @@ function createShopCore(deps: ShopServicesDeps): ShopCore {
     subscriptions,
     provisioner,
     jobs: deps.jobs,
+    promos,
   });
   return {
     shop,
@@ -194,6 +200,7 @@ function createShopCore(deps: ShopServicesDeps): ShopCore {
     usage: new UsageReader({ redis, hosting: deps.hosting, provisioner, logger: deps.logger }),
     referrals,
     referralRewards,
+    promos,
   };
 }
 

@@ -7,6 +7,7 @@ import type { Customers } from "./customers.js";
 import { InvoiceGate, TopUps } from "./invoices.js";
 import { currencyExponent, toMinor } from "./money.js";
 import type { NewOrder, Order, OrderJobs, Orders, UnpaidPolicy } from "./orders.js";
+import type { PromoCodes, PromoRefusal } from "./promo-codes.js";
 import type { ProvisionerFor } from "./provisioning/index.js";
 import { DAY_MS } from "./provisioning/types.js";
 import type { Subscription, Subscriptions } from "./subscriptions.js";
@@ -35,8 +36,13 @@ export type ShopRefusal =
   | "order-gone"
   | "order-not-payable";
 
-/** `reused`: the customer's own order awaiting payment was handed back (not a new one). */
-export type Started = { ok: true; order: Order; reused?: boolean } | { ok: false; reason: ShopRefusal };
+/**
+ * `reused`: the customer's own order awaiting payment was handed back (not a new one). `promo`:
+ * why the promo code asked for is not on the order (it was opened at the plan's price).
+ */
+export type Started =
+  | { ok: true; order: Order; reused?: boolean; promo?: PromoRefusal }
+  | { ok: false; reason: ShopRefusal };
 
 /** What an invoice payload refers to. */
 export type InvoiceTarget = { kind: "order"; orderId: string } | { kind: "topup"; id: string };
@@ -61,6 +67,8 @@ export interface ShopDeps {
   provisioner: ProvisionerFor;
   /** Where an order the shop moved to `paid` goes to be fulfilled. */
   jobs: OrderJobs;
+  /** Discounts and bonus days of promo codes, held per order. */
+  promos: PromoCodes;
 }
 
 /** What an admin's retry of a failed order did. */
@@ -99,19 +107,55 @@ export class Shop {
     return toMinor(this.currency, plan.price);
   }
 
-  async startPurchase(customerId: number, planId: string, locale: Locale): Promise<Started> {
+  async startPurchase(customerId: number, planId: string, locale: Locale, promo?: string): Promise<Started> {
     if (await this.deps.customers.isBlocked(customerId)) return { ok: false, reason: "blocked" };
     const plan = this.plan(planId);
     if (!plan) return { ok: false, reason: "unknown-plan" };
     // One open order per customer and plan: a repeated Buy hands out the one awaiting payment.
-    const { order, reused } = await this.deps.orders.openFor(
+    return this.open(
       { kind: "purchase", customerId, planId, price: this.priceOf(plan), currency: this.currency, locale },
-      UNPAID_ORDERS,
+      promo,
     );
-    return { ok: true, order, reused };
   }
 
-  async startRenewal(customerId: number, subscriptionId: string, locale: Locale): Promise<Started> {
+  /**
+   * Opens the order, with the promo code when it applies: priced by it, then a use held for the
+   * order (atomic). When the use cannot be held (the last one went meanwhile), that order is
+   * cancelled and one at the plan's price is opened instead, with the reason.
+   */
+  private async open(input: NewOrder, promo: string | undefined): Promise<Started> {
+    const { orders, promos } = this.deps;
+    const plain = async (reason: PromoRefusal | undefined): Promise<Started> => {
+      const { order, reused } = await orders.openFor(input, UNPAID_ORDERS);
+      return { ok: true, order, reused, ...(reason ? { promo: reason } : {}) };
+    };
+    if (!promo) return plain(undefined);
+    const quoted = await promos.quote(
+      promo,
+      input.customerId,
+      input.planId,
+      input.price,
+      this.minimumInvoice(),
+    );
+    if (!quoted.ok) return plain(quoted.reason);
+    const { listPrice, price, bonusDays } = quoted.quote;
+    const { order, reused } = await orders.openFor(
+      { ...input, price, promo: { code: promo, listPrice, bonusDays } },
+      UNPAID_ORDERS,
+    );
+    const held = await promos.reserve(order);
+    if (held.ok) return { ok: true, order, reused };
+    await orders.transition(order.id, ["awaiting_payment"], "cancelled");
+    await promos.settle(order);
+    return plain(held.reason);
+  }
+
+  async startRenewal(
+    customerId: number,
+    subscriptionId: string,
+    locale: Locale,
+    promo?: string,
+  ): Promise<Started> {
     if (await this.deps.customers.isBlocked(customerId)) return { ok: false, reason: "blocked" };
     const sub = await this.deps.subscriptions.get(subscriptionId);
     if (!sub || sub.customerId !== customerId || sub.trial)
@@ -137,8 +181,7 @@ export class Shop {
       .catch(() => undefined);
     if (state && !state.enabled) return { ok: false, reason: "subscription-disabled" };
     // One open renewal per subscription: a repeated Renew hands out the one awaiting payment.
-    const { order, reused } = await this.deps.orders.openFor(input, UNPAID_ORDERS);
-    return { ok: true, order, reused };
+    return this.open(input, promo);
   }
 
   /**
@@ -157,7 +200,7 @@ export class Shop {
       .sort((a, b) => a.createdAt - b.createdAt);
     let start = Math.max(this.deps.clock.now(), currentExpiry || 0);
     for (const order of open) {
-      const days = this.plan(order.planId)?.days ?? 0;
+      const days = (this.plan(order.planId)?.days ?? 0) + (order.bonusDays ?? 0);
       start =
         order.targetExpiresAt !== undefined ? Math.max(start, order.targetExpiresAt) : start + days * DAY_MS;
     }
@@ -191,7 +234,10 @@ export class Shop {
     const order = await this.deps.orders.get(orderId);
     if (!order || order.customerId !== customerId) return { status: "order-gone" };
     const result = await this.checkout.payFromWallet(order);
-    if (result.status === "paid") await this.enqueue(order.id);
+    if (result.status === "paid") {
+      await this.deps.promos.settle(order);
+      await this.enqueue(order.id);
+    }
     return result;
   }
 
@@ -321,7 +367,11 @@ export class Shop {
     if (target?.kind === "topup") await this.deps.redis.del(`topup:${target.id}`);
     const status = result.order?.status;
     const paid = usable !== undefined && (status === "paid" || status === "already-paid");
-    if (paid) await this.enqueue(usable.id);
+    if (paid) {
+      // The promo use is settled from the order's state, so a repeat settles it once.
+      await this.deps.promos.settle(usable);
+      await this.enqueue(usable.id);
+    }
     return { ...result, orderId: usable?.id, paid };
   }
 }

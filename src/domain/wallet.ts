@@ -15,6 +15,7 @@ export const LEDGER_KINDS = [
   "admin-debit",
   "referral", // an inviter's share of an invited customer's paid order, once per order
   "referral-back", // that share taken back after the order's payment was refunded
+  "promo", // a wallet-credit promo code, once per customer and code
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -14,7 +14,7 @@ export const buyCb = callbackCodec("buy", {
 });
 
 export const orderCb = callbackCodec("ord", {
-  act: z.enum(["bal", "inv", "cancel"]),
+  act: z.enum(["bal", "inv", "cancel", "promo"]),
   id: entityId,
 });
 
@@ -40,4 +40,4 @@ export const MAIN_MENU = "menu:main";
 
 /** Callback data the shop's guard (blocked customers, private chat) looks at. */
 export const SHOP_CALLBACK = /^(buy|ord|wallet|my|trial)(:|$)/;
-export const SHOP_COMMANDS = ["buy", "my", "wallet", "trial"] as const;
+export const SHOP_COMMANDS = ["buy", "my", "wallet", "trial", "promo"] as const;

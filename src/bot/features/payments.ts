@@ -37,9 +37,14 @@ export async function sendOrderInvoice(ctx: BotContext, order: Order): Promise<n
           price: fmt(order.price),
         })
       : ctx.t("invoice-order-description", { plan: title, amount: fmt(amount) });
+  // The discount is on the invoice too: the price above is after it.
+  const promo =
+    order.promoCode !== undefined && order.listPrice !== undefined && order.listPrice > order.price
+      ? ` ${ctx.t("invoice-promo-note", { code: order.promoCode, list: fmt(order.listPrice) })}`
+      : "";
   await ctx.replyWithInvoice(
     ctx.t(order.kind === "renewal" ? "invoice-renewal-title" : "invoice-order-title").slice(0, 32),
-    description.slice(0, 255),
+    `${description}${promo}`.slice(0, 255),
     `o:${order.id}`,
     currency,
     [{ label: title.slice(0, 32), amount }],

@@ -17,6 +17,7 @@ import { adminGuard, adminHere } from "./guard.js";
 import { adminHomeFeature, adminSections } from "./home.js";
 import { nodeConversations, nodeFeature, nodeHomeView } from "./node/index.js";
 import { panelConversations, panelFeature, panelHomeView } from "./panel/index.js";
+import { promoAdminConversations, promoAdminFeature, promoListView } from "./promo/index.js";
 import { referralsFeature, referralsView } from "./referrals/index.js";
 import { serversFeature, serversView } from "./servers/index.js";
 import { settingsConversations, settingsFeature, settingsView } from "./settings/index.js";
@@ -34,6 +35,7 @@ adminSections.push({ label: "admin-panel", open: (ctx) => panelHomeView(ctx) });
 adminSections.push({ label: "admin-node", open: (ctx) => nodeHomeView(ctx) });
 adminSections.push({ label: "admin-catalog", open: (ctx) => catalogView(ctx) });
 adminSections.push({ label: "admin-payments", open: (ctx) => paymentsInboxView(ctx) });
+adminSections.push({ label: "admin-promo", open: (ctx) => promoListView(ctx) });
 adminSections.push({ label: "admin-referrals", open: (ctx) => referralsView(ctx) });
 
 /** Conversations of admin features (entered only from admin-checked handlers). */
@@ -45,6 +47,7 @@ export const adminConversations = [
   ...nodeConversations,
   ...panelConversations,
   ...settingsConversations,
+  ...promoAdminConversations,
 ];
 
 /**
@@ -62,4 +65,5 @@ admins.use(panelFeature);
 admins.use(nodeFeature);
 admins.use(catalogFeature);
 admins.use(paymentsInboxFeature);
+admins.use(promoAdminFeature);
 admins.use(referralsFeature);

@@ -5,10 +5,12 @@ import { INVOICE_TTL_MS } from "../../../domain/shop.js";
 import { formatDate, html } from "../../../render/format.js";
 import { buyCb, MY_LIST, orderCb } from "../../../render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
+import { enterConversation } from "../../kit/index.js";
 import { show, type View } from "../../views/show.js";
 import { withSupport } from "../help.js";
 import { sendOrderInvoice } from "../payments.js";
 import { answer, localeOf, mainMenuRow, money, planDetails } from "./common.js";
+import { PROMO_STEP, pendingPromo, promoLines, promoRefusalText } from "./promo-view.js";
 
 /** The plans on sale, each a button to its card. */
 export async function buyListView(ctx: BotContext): Promise<View> {
@@ -62,6 +64,7 @@ async function orderLines(ctx: BotContext, order: Order, balance: number): Promi
       price,
       balance: money(ctx, balance, locale),
     }),
+    ...promoLines(ctx, order, locale),
   ];
   if (order.kind === "renewal" && plan && order.subscriptionId) {
     const sub = await subscriptions.get(order.subscriptionId);
@@ -70,13 +73,13 @@ async function orderLines(ctx: BotContext, order: Order, balance: number): Promi
       const current = (await ctx.deps.shop.usage.cached(sub.id))?.expiresAt ?? sub.expiresAt;
       // Renewals paid earlier and still being applied go first: this one adds its days after them.
       const { start, pending } = await shop.renewalStart(sub, current);
-      const next = start + plan.days * DAY;
+      const next = start + (plan.days + (order.bonusDays ?? 0)) * DAY;
       lines.push(
         "",
         ctx.t("buy-renewal-rule", {
           current: current ? formatDate(locale, current) : ctx.t("access-no-expiry"),
           next: formatDate(locale, next),
-          days: plan.days,
+          days: plan.days + (order.bonusDays ?? 0),
         }),
       );
       if (pending > 0) lines.push(ctx.t("buy-renewal-after-pending", { count: pending }));
@@ -92,11 +95,12 @@ const cancelButton = (ctx: BotContext, order: Order) =>
  * The confirmation of an order awaiting payment: the price, the balance, and either "Pay from
  * balance" or "Pay <missing> by invoice" (saying what the balance covers, if anything), plus
  * Cancel. A renewal also shows the new expiry: the later of now and the current expiry, plus the
- * plan's days.
+ * plan's days. `note` (e.g. why a promo code did not apply) goes under it; "Have a promo code?"
+ * is offered while some code can be redeemed and the order has none.
  */
-export async function confirmView(ctx: BotContext, order: Order): Promise<View> {
+export async function confirmView(ctx: BotContext, order: Order, note?: string): Promise<View> {
   const locale = await localeOf(ctx);
-  const { shop, wallet } = ctx.deps.shop;
+  const { shop, wallet, promos } = ctx.deps.shop;
   const balance = await wallet.balance(order.customerId);
   const lines = await orderLines(ctx, order, balance);
   const keyboard = new InlineKeyboard();
@@ -116,7 +120,12 @@ export async function confirmView(ctx: BotContext, order: Order): Promise<View> 
     );
     keyboard.text(ctx.t("buy-pay-invoice", { amount: missing }), orderCb.pack({ act: "inv", id: order.id }));
   }
-  return { text: lines.join("\n"), keyboard: keyboard.row().append(cancelButton(ctx, order)) };
+  if (note) lines.push("", note);
+  keyboard.row();
+  if (!order.promoCode && (await promos.anyLive())) {
+    keyboard.text(ctx.t("promo-button"), orderCb.pack({ act: "promo", id: order.id })).row();
+  }
+  return { text: lines.join("\n"), keyboard: keyboard.append(cancelButton(ctx, order)) };
 }
 
 /**
@@ -140,18 +149,20 @@ async function invoiceOnce(
   await show(ctx, { text: await state(amount), keyboard: cancelButton(ctx, order) });
 }
 
-/** Starts a purchase of `planId` and shows its confirmation. */
+/** Starts a purchase of `planId` (with the code `/promo` remembered, if any) and shows its confirmation. */
 async function startPurchase(ctx: BotContext, planId: string): Promise<void> {
   if (!ctx.from) return;
-  const started = await ctx.deps.shop.shop.startPurchase(ctx.from.id, planId, await localeOf(ctx));
+  const promo = await pendingPromo(ctx);
+  const started = await ctx.deps.shop.shop.startPurchase(ctx.from.id, planId, await localeOf(ctx), promo);
   if (!started.ok) {
     const text = started.reason === "blocked" ? withSupport(ctx, "error-blocked") : ctx.t("shop-plan-gone");
     await answer(ctx, text, true);
     return;
   }
-  ctx.log.info({ orderId: started.order.id, planId }, "purchase started");
+  ctx.log.info({ orderId: started.order.id, planId, promo: started.order.promoCode }, "purchase started");
   await answer(ctx);
-  await show(ctx, await confirmView(ctx, started.order));
+  const note = started.promo && promo ? promoRefusalText(ctx, started.promo, promo) : undefined;
+  await show(ctx, await confirmView(ctx, started.order, note));
 }
 
 /**
@@ -175,6 +186,7 @@ async function payableOrder(ctx: BotContext, orderId: string): Promise<Order | u
   }
   if (ctx.deps.clock.now() - order.createdAt > INVOICE_TTL_MS || !shop.plan(order.planId)) {
     await orders.transition(order.id, ["awaiting_payment"], "cancelled");
+    await ctx.deps.shop.promos.settle(order);
     await answer(ctx, ctx.t("shop-order-expired"), true);
     return undefined;
   }
@@ -244,6 +256,8 @@ async function cancelOrder(ctx: BotContext, orderId: string): Promise<void> {
     return;
   }
   if (await orders.transition(order.id, ["awaiting_payment"], "cancelled")) {
+    // Its promo use (if any) is free again for the customer's next order.
+    await ctx.deps.shop.promos.settle(order);
     ctx.log.info({ orderId: order.id }, "order cancelled by the customer");
     await answer(ctx);
     await show(ctx, {
@@ -293,5 +307,8 @@ buyFeature.callbackQuery(orderCb.pattern, async (ctx) => {
       return payByInvoice(ctx, data.id);
     case "cancel":
       return cancelOrder(ctx, data.id);
+    case "promo":
+      await answer(ctx);
+      return enterConversation(ctx, PROMO_STEP, data.id);
   }
 });

@@ -7,6 +7,7 @@ import { withSupport } from "../help.js";
 import { buyFeature, buyListView } from "./buy.js";
 import { answer, markAnswered } from "./common.js";
 import { myFeature, myListView } from "./my.js";
+import { promoConversations, promoFeature } from "./promo.js";
 import { botMembership, registerCustomer } from "./register.js";
 import { startTrial, trialFeature } from "./trial.js";
 import { walletConversations, walletFeature, walletView } from "./wallet.js";
@@ -14,7 +15,7 @@ import { walletConversations, walletFeature, walletView } from "./wallet.js";
 export { registerCustomer } from "./register.js";
 
 /** Conversations of the shop (installed next to the admin ones, ahead of all features). */
-export const shopConversations = [...walletConversations];
+export const shopConversations = [...walletConversations, ...promoConversations];
 
 /**
  * May this update use the shop? Only in a private chat, and not when an admin blocked the
@@ -67,4 +68,4 @@ shopFeature.use(async (ctx, next) => {
   const isShop = (data !== undefined && SHOP_CALLBACK.test(data)) || ctx.hasCommand([...SHOP_COMMANDS]);
   if (!isShop || (await shopAllowed(ctx))) return next();
 });
-shopFeature.use(buyFeature, myFeature, walletFeature, trialFeature);
+shopFeature.use(buyFeature, myFeature, walletFeature, trialFeature, promoFeature);

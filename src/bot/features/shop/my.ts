@@ -15,6 +15,7 @@ import { show, type View } from "../../views/show.js";
 import { withSupport } from "../help.js";
 import { confirmView } from "./buy.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
+import { pendingPromo, promoRefusalText } from "./promo-view.js";
 
 type Status = "active" | "expired" | "disabled" | "removed";
 
@@ -175,7 +176,8 @@ async function sendQr(ctx: BotContext, sub: Subscription): Promise<void> {
 }
 
 async function startRenewal(ctx: BotContext, sub: Subscription): Promise<void> {
-  const started = await ctx.deps.shop.shop.startRenewal(sub.customerId, sub.id, await localeOf(ctx));
+  const promo = await pendingPromo(ctx);
+  const started = await ctx.deps.shop.shop.startRenewal(sub.customerId, sub.id, await localeOf(ctx), promo);
   if (!started.ok) {
     const key =
       started.reason === "blocked"
@@ -192,7 +194,8 @@ async function startRenewal(ctx: BotContext, sub: Subscription): Promise<void> {
   }
   ctx.log.info({ orderId: started.order.id, subscriptionId: sub.id }, "renewal started");
   await answer(ctx);
-  await show(ctx, await confirmView(ctx, started.order));
+  const note = started.promo && promo ? promoRefusalText(ctx, started.promo, promo) : undefined;
+  await show(ctx, await confirmView(ctx, started.order, note));
 }
 
 /** /my: subscriptions, a card per subscription with usage, links, QR and renewal. */

@@ -1,0 +1,145 @@
+import { createConversation } from "@grammyjs/conversations";
+import { DAY } from "../../../../domain/clock.js";
+import { exactMinor } from "../../../../domain/money.js";
+import { type NewPromo, normalizeCode, type PromoKind } from "../../../../domain/promo-codes.js";
+import { html } from "../../../../render/format.js";
+import type { BotContext, ConvContext } from "../../../context.js";
+import { askText, type BotConversation } from "../../../conversation-kit.js";
+import { askNumber, MAX_DAYS, parseDays } from "../../../kit/index.js";
+import { promoCardView } from "./views.js";
+
+export const PROMO_CREATE = "admin-promo-create";
+
+/** Upper bounds that keep typos out: uses in all, uses per customer. */
+const MAX_TOTAL_USES = 1_000_000;
+const MAX_PER_CUSTOMER = 1_000;
+
+/** A whole number from 1 to `max`; undefined otherwise. */
+const wholeUpTo = (max: number) => (text: string) => {
+  const n = /^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+  return Number.isInteger(n) && n >= 1 && n <= max ? n : undefined;
+};
+
+/** An amount of the shop's currency ("50", "4.99", "4,99") in minor units, above zero. */
+const amountIn = (currency: string) => (text: string) => {
+  const t = text.trim().replace(",", ".");
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(t)) return undefined;
+  const minor = exactMinor(currency, Number(t));
+  return minor !== undefined && minor > 0 ? minor : undefined;
+};
+
+/** Plan ids separated by commas (all of them on sale), or "-" for every plan. */
+function parsePlans(text: string, onSale: readonly string[]): string[] | undefined {
+  if (text.trim() === "-") return [];
+  const ids = text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return ids.length > 0 && ids.every((id) => onSale.includes(id)) ? [...new Set(ids)] : undefined;
+}
+
+const YES = ["yes", "y", "да", "д"];
+const NO = ["no", "n", "нет", "н"];
+
+const VALUE_PROMPT: Record<PromoKind, { ask: string; invalid: string }> = {
+  percent: { ask: "promo-admin-ask-value-percent", invalid: "promo-admin-invalid-value-percent" },
+  fixed: { ask: "promo-admin-ask-value-fixed", invalid: "promo-admin-invalid-value-amount" },
+  days: { ask: "promo-admin-ask-value-days", invalid: "promo-admin-invalid-value-days" },
+  credit: { ask: "promo-admin-ask-value-credit", invalid: "promo-admin-invalid-value-amount" },
+};
+
+/** The value of the code: a percent, an amount, or days, by kind. */
+async function askValue(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  kind: PromoKind,
+  currency: string,
+): Promise<number> {
+  const parse =
+    kind === "percent"
+      ? wholeUpTo(100)
+      : kind === "days"
+        ? (t: string) => parseDays(t, 1)
+        : amountIn(currency);
+  const value = await askNumber(conversation, ctx, ctx.t(VALUE_PROMPT[kind].ask), {
+    parse,
+    invalid: ctx.t(VALUE_PROMPT[kind].invalid, { max: MAX_DAYS }),
+  });
+  return value ?? 0;
+}
+
+/** The limits: plans, expiry (days from now), total uses, uses per customer, new customers only. */
+async function askLimits(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  kind: PromoKind,
+  plans: string[],
+): Promise<Omit<NewPromo, "code" | "kind" | "value" | "createdBy"> & { days?: number }> {
+  const forOrders = kind !== "credit";
+  const chosen = forOrders
+    ? await askText(conversation, ctx, ctx.t("promo-admin-ask-plans", { plans: html(plans.join(", ")) }), {
+        validate: (t) => (parsePlans(t, plans) ? undefined : ctx.t("promo-admin-invalid-plans")),
+      })
+    : "-";
+  const days = await askNumber(conversation, ctx, ctx.t("promo-admin-ask-expiry"), {
+    parse: (t) => parseDays(t, 1),
+    invalid: ctx.t("promo-admin-invalid-expiry", { max: MAX_DAYS }),
+    optional: true,
+  });
+  const totalUses = await askNumber(conversation, ctx, ctx.t("promo-admin-ask-total"), {
+    parse: wholeUpTo(MAX_TOTAL_USES),
+    invalid: ctx.t("promo-admin-invalid-count", { max: MAX_TOTAL_USES }),
+    optional: true,
+  });
+  const perCustomer = forOrders
+    ? await askNumber(conversation, ctx, ctx.t("promo-admin-ask-per-customer"), {
+        parse: wholeUpTo(MAX_PER_CUSTOMER),
+        invalid: ctx.t("promo-admin-invalid-count", { max: MAX_PER_CUSTOMER }),
+        optional: true,
+      })
+    : 1;
+  const newOnly = await askText(conversation, ctx, ctx.t("promo-admin-ask-new-only"), {
+    validate: (t) =>
+      [...YES, ...NO].includes(t.toLowerCase()) ? undefined : ctx.t("promo-admin-invalid-yes-no"),
+  });
+  return {
+    plans: parsePlans(chosen, plans) ?? [],
+    ...(days !== undefined ? { days } : {}),
+    ...(totalUses !== undefined ? { totalUses } : {}),
+    perCustomer: perCustomer ?? 1,
+    newCustomersOnly: YES.includes(newOnly.toLowerCase()),
+  };
+}
+
+/**
+ * A new code of `kind`, asked step by step ("-" skips an optional limit); created once at the
+ * end (a code that exists already is refused), then its card is shown. Cancel, /cancel or
+ * another command leaves nothing behind.
+ */
+async function createPromo(conversation: BotConversation, ctx: ConvContext, kind: PromoKind): Promise<void> {
+  const shop = await conversation.external((outer: BotContext) => ({
+    plans: outer.deps.shop.shop.plans().map((p) => p.id),
+    currency: outer.deps.shop.shop.currency,
+  }));
+  const typed = await askText(conversation, ctx, ctx.t("promo-admin-ask-code"), {
+    validate: (t) => (normalizeCode(t) ? undefined : ctx.t("promo-admin-invalid-code")),
+  });
+  const code = normalizeCode(typed) ?? typed;
+  const value = await askValue(conversation, ctx, kind, shop.currency);
+  const { days, ...limits } = await askLimits(conversation, ctx, kind, shop.plans);
+  const view = await conversation.external(async (outer: BotContext) => {
+    const expiresAt = days !== undefined ? outer.deps.clock.now() + days * DAY : undefined;
+    const input: NewPromo = { code, kind, value, ...limits, createdBy: outer.from?.id ?? 0 };
+    if (expiresAt !== undefined) input.expiresAt = expiresAt;
+    if (!(await outer.deps.shop.promos.create(input))) {
+      return { text: outer.t("promo-admin-exists", { code: html(code) }), markup: [] };
+    }
+    outer.log.info({ adminId: outer.from?.id, code, kind, value }, "promo code created");
+    const card = await promoCardView(outer, code);
+    return { text: card?.text ?? "", markup: card?.keyboard?.inline_keyboard ?? [] };
+  });
+  await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: { inline_keyboard: view.markup } });
+}
+
+/** Installed ahead of all features, entered only from the admin-checked button of the section. */
+export const promoAdminConversations = [createConversation(createPromo, PROMO_CREATE)];

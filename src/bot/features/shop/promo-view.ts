@@ -1,0 +1,49 @@
+import type { Locale } from "../../../config.js";
+import type { Order } from "../../../domain/orders.js";
+import type { PromoRefusal } from "../../../domain/promo-codes.js";
+import { html } from "../../../render/format.js";
+import type { BotContext } from "../../context.js";
+import { money } from "./common.js";
+
+/** The /buy step that asks for a promo code (a conversation, see promo.ts). */
+export const PROMO_STEP = "shop-promo";
+
+/** Each reason a code is refused has its own message. */
+const REFUSED: Record<PromoRefusal, string> = {
+  invalid: "promo-refused-invalid",
+  expired: "promo-refused-expired",
+  disabled: "promo-refused-disabled",
+  "used-up": "promo-refused-used-up",
+  "already-used": "promo-refused-already-used",
+  "wrong-plan": "promo-refused-wrong-plan",
+  "not-new": "promo-refused-not-new",
+  "not-for-orders": "promo-refused-not-for-orders",
+};
+
+export function promoRefusalText(ctx: BotContext, reason: PromoRefusal, code: string): string {
+  return ctx.t(REFUSED[reason], { code: html(code) });
+}
+
+/** The code remembered by `/promo` for the presser's next order, if any. */
+export async function pendingPromo(ctx: BotContext): Promise<string | undefined> {
+  return ctx.from ? ctx.deps.shop.promos.pending(ctx.from.id) : undefined;
+}
+
+/** What the order's promo code did: the discount off the plan's price and/or the bonus days. */
+export function promoLines(ctx: BotContext, order: Order, locale: Locale): string[] {
+  const code = order.promoCode;
+  if (!code) return [];
+  const lines: string[] = [];
+  const list = order.listPrice ?? order.price;
+  if (list > order.price) {
+    lines.push(
+      ctx.t("promo-order-discount", {
+        code: html(code),
+        discount: money(ctx, list - order.price, locale),
+        list: money(ctx, list, locale),
+      }),
+    );
+  }
+  if (order.bonusDays) lines.push(ctx.t("promo-order-days", { code: html(code), days: order.bonusDays }));
+  return lines;
+}
