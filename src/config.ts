@@ -193,6 +193,28 @@ export interface RedisSentinel {
   password: string | undefined;
 }
 
+/** Polling, or a webhook with its URL, its own path and its secret. */
+function deliveryOf(e: z.infer<typeof envSchema>): Config["delivery"] {
+  if (e.BOT_MODE !== "webhook") return { mode: "polling" };
+  if (!e.WEBHOOK_URL) throw new ConfigError("WEBHOOK_URL is required when BOT_MODE=webhook");
+  if (!e.WEBHOOK_SECRET) throw new ConfigError("WEBHOOK_SECRET is required when BOT_MODE=webhook");
+  const path = new URL(e.WEBHOOK_URL).pathname;
+  if (path === "/" || path === "/healthz" || path === "/metrics" || /^\/app(\/|$)/.test(path)) {
+    throw new ConfigError("WEBHOOK_URL needs a path of its own, e.g. https://bot.example/telegram/<random>");
+  }
+  return { mode: "webhook", url: e.WEBHOOK_URL, path, secret: e.WEBHOOK_SECRET };
+}
+
+/** REDIS_SENTINELS with REDIS_MASTER_NAME: Redis is found through Sentinel; one without the other is refused. */
+function redisSentinelOf(e: z.infer<typeof envSchema>): RedisSentinel | undefined {
+  const { REDIS_SENTINELS: sentinels, REDIS_MASTER_NAME: masterName } = e;
+  if (sentinels && !masterName)
+    throw new ConfigError("REDIS_MASTER_NAME is required when REDIS_SENTINELS is set");
+  if (masterName && !sentinels)
+    throw new ConfigError("REDIS_SENTINELS is required when REDIS_MASTER_NAME is set");
+  return sentinels && masterName ? { sentinels, masterName, password: e.REDIS_SENTINEL_PASSWORD } : undefined;
+}
+
 /**
  * Reads every setting of the runtime contract from `env` (pure: no import-time reads).
  * Throws ConfigError with one line naming the first bad variable.
@@ -213,38 +235,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   };
   pair("PANEL_API_URL", e.PANEL_API_URL, "PANEL_API_TOKEN", e.PANEL_API_TOKEN);
   pair("NODE_API_URL", e.NODE_API_URL, "NODE_API_TOKEN", e.NODE_API_TOKEN);
-  pair(
-    "REDIS_SENTINELS",
-    e.REDIS_SENTINELS?.length ? "set" : undefined,
-    "REDIS_MASTER_NAME",
-    e.REDIS_MASTER_NAME,
-  );
 
-  let delivery: Config["delivery"] = { mode: "polling" };
-  if (e.BOT_MODE === "webhook") {
-    if (!e.WEBHOOK_URL) throw new ConfigError("WEBHOOK_URL is required when BOT_MODE=webhook");
-    if (!e.WEBHOOK_SECRET) throw new ConfigError("WEBHOOK_SECRET is required when BOT_MODE=webhook");
-    const path = new URL(e.WEBHOOK_URL).pathname;
-    if (path === "/" || path === "/healthz" || path === "/metrics" || /^\/app(\/|$)/.test(path)) {
-      throw new ConfigError(
-        "WEBHOOK_URL needs a path of its own, e.g. https://bot.example/telegram/<random>",
-      );
-    }
-    delivery = { mode: "webhook", url: e.WEBHOOK_URL, path, secret: e.WEBHOOK_SECRET };
-  }
+  const delivery = deliveryOf(e);
 
   return {
     botToken: e.BOT_TOKEN,
     botApiRoot: e.BOT_API_ROOT,
     redisUrl: e.REDIS_URL,
-    redisSentinel:
-      e.REDIS_SENTINELS && e.REDIS_MASTER_NAME
-        ? {
-            sentinels: e.REDIS_SENTINELS,
-            masterName: e.REDIS_MASTER_NAME,
-            password: e.REDIS_SENTINEL_PASSWORD,
-          }
-        : undefined,
+    redisSentinel: redisSentinelOf(e),
     adminIds: e.ADMIN_IDS,
     secretKey: e.SECRET_KEY,
     account: { url: e.ACCOUNT_API_URL, apiKey: e.ACCOUNT_API_KEY },
