@@ -147,6 +147,7 @@ export class Referrals {
       this.deps.redis,
       [
         referralKeys.of(customerId),
+        // The Customers record (src/domain/customers.ts): its createdAt is the first contact.
         `customer:${customerId}`,
         referralKeys.started,
         referralKeys.stats(inviter),
