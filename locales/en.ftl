@@ -621,6 +621,62 @@ failed-orders-refunded = Order <code>{ $order }</code> was already refunded and 
 failed-orders-not-failed = Order <code>{ $order }</code> is not failed any more (now { $status }).
 failed-orders-gone = This order no longer exists.
 admin-payments = 💳 Payments to check
+admin-sync = 🔄 Sync
+
+## Sync: the shop and the hosting side compared (issue 13)
+sync-title = 🔄 Sync with the hosting side
+sync-never = No reconciliation has run yet.
+sync-last-run = Last run: { $date }, { $seconds } s
+sync-found = Found: { $list }
+sync-repaired = Repaired: { $list }
+sync-skipped = Not answering (nothing concluded): { $list }
+sync-waiting = { $count ->
+    [one] { $count } finding waits for your decision:
+   *[other] { $count } findings wait for your decision:
+}
+sync-nothing-waiting = Nothing waits for a decision.
+sync-run-now = ▶️ Run now
+sync-run-queued = The reconciliation is queued; refresh in a minute.
+sync-refresh = 🔄 Refresh
+sync-back = ⬅️ Back
+sync-finding-gone = That finding is settled already.
+sync-found-at = Found: { $date }
+sync-recreate = ♻️ Recreate with the same term
+sync-move = 🚚 Move to another server
+sync-move-pick = Move to which server? The customer gets new links.
+sync-move-to = { $name } (#{ $id }), { $clients } clients
+sync-no-servers = No other active server of the plan is paid beyond this subscription's term.
+sync-delete = 🗑 Delete
+sync-delete-ask = Delete this client on the hosting side? No subscription uses it.
+sync-delete-yes = 🗑 Yes, delete
+sync-adopt = 🔗 Adopt for customer { $customer }
+sync-done = ✅ Done.
+sync-already = Already done.
+sync-unavailable = ⚠️ The hosting service does not answer just now; nothing was changed. Try again later.
+sync-refused = ⛔ Not done: { $reason } { $detail }
+drift-kind-expiry_changed = expiry changed
+drift-kind-traffic_changed = traffic limit changed
+drift-kind-missing = client missing
+drift-kind-location_drift = location out of step
+drift-kind-orphan = orphan client
+drift-kind-server_gone = server gone
+drift-line-expiry_changed = { $subscription } (customer { $customer }): expiry changed on the hosting side; the record follows
+drift-line-traffic_changed = { $subscription } (customer { $customer }): traffic limit changed on the hosting side; the record follows
+drift-line-missing = { $subscription } (customer { $customer }): active, but its client is gone on the hosting side
+drift-line-location_drift = { $subscription } (customer { $customer }): location { $location } was out of step; set back to the shop's term
+drift-line-orphan = { $name } on { $place }: the shop's naming, but no subscription
+drift-line-server_gone = { $subscription } (customer { $customer }): server { $server } { $reason }
+drift-gone-expired = has expired
+drift-gone-suspended = is suspended
+drift-gone-regenerated = was regenerated (the old clients stopped working)
+drift-gone-removed = is no longer in the account
+drift-report-head = 🔄 { $count ->
+    [one] The sync found { $count } new thing to look at:
+   *[other] The sync found { $count } new things to look at:
+}
+drift-report-more = …and { $count } more in Sync.
+drift-report-open = 🔄 Open Sync
+
 admin-referrals = 🤝 Referrals
 payments-inbox-title = 💳 <b>Payments to check</b>
 payments-inbox-pending = <b>Not credited yet</b> (received over a minute ago; they are credited automatically within minutes, one that stays here needs a look): { $count }
@@ -828,6 +884,8 @@ my-card-traffic = Traffic: { $used } / { $limit }
 my-card-devices = Devices: { $devices }
 my-usage-unknown = ?
 my-usage-stale = ⚠️ Live usage could not be read from the hosting service just now, so these are the last known values.
+my-problem-missing = ⚠️ This access is not working right now: its client is missing on the hosting side. The shop's admins have been told and will set it up again.
+my-problem-server_gone = ⚠️ This access is not working right now: its server is out of service. The shop's admins have been told and will move it; you will get new links.
 my-qr = 📷 QR code
 my-renew = 🔄 Renew for { $price }
 my-back = « My subscriptions

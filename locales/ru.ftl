@@ -664,6 +664,64 @@ failed-orders-refunded = Заказ <code>{ $order }</code> уже возвра�
 failed-orders-not-failed = Заказ <code>{ $order }</code> больше не в сбое (сейчас: { $status }).
 failed-orders-gone = Такого заказа больше нет.
 admin-payments = 💳 Платежи на проверку
+admin-sync = 🔄 Сверка
+
+## Сверка магазина с хостингом (issue 13)
+sync-title = 🔄 Сверка с хостингом
+sync-never = Сверка ещё не запускалась.
+sync-last-run = Последняя сверка: { $date }, { $seconds } с
+sync-found = Найдено: { $list }
+sync-repaired = Исправлено: { $list }
+sync-skipped = Не ответили (выводов не делали): { $list }
+sync-waiting = { $count ->
+    [one] { $count } находка ждёт вашего решения:
+    [few] { $count } находки ждут вашего решения:
+   *[other] { $count } находок ждут вашего решения:
+}
+sync-nothing-waiting = Решений ничего не ждёт.
+sync-run-now = ▶️ Запустить сейчас
+sync-run-queued = Сверка поставлена в очередь; обновите через минуту.
+sync-refresh = 🔄 Обновить
+sync-back = ⬅️ Назад
+sync-finding-gone = Эта находка уже закрыта.
+sync-found-at = Найдено: { $date }
+sync-recreate = ♻️ Создать заново с тем же сроком
+sync-move = 🚚 Перенести на другой сервер
+sync-move-pick = На какой сервер перенести? Покупатель получит новые ссылки.
+sync-move-to = { $name } (№{ $id }), клиентов: { $clients }
+sync-no-servers = Нет другого активного сервера тарифа, оплаченного дольше срока этой подписки.
+sync-delete = 🗑 Удалить
+sync-delete-ask = Удалить этого клиента на хостинге? Ни одна подписка его не использует.
+sync-delete-yes = 🗑 Да, удалить
+sync-adopt = 🔗 Привязать к покупателю { $customer }
+sync-done = ✅ Готово.
+sync-already = Уже сделано.
+sync-unavailable = ⚠️ Хостинг сейчас не отвечает; ничего не изменено. Попробуйте позже.
+sync-refused = ⛔ Не сделано: { $reason } { $detail }
+drift-kind-expiry_changed = срок изменён
+drift-kind-traffic_changed = лимит трафика изменён
+drift-kind-missing = клиент пропал
+drift-kind-location_drift = локация расходится
+drift-kind-orphan = клиент без подписки
+drift-kind-server_gone = сервер недоступен
+drift-line-expiry_changed = { $subscription } (покупатель { $customer }): срок изменён на хостинге; запись магазина обновлена
+drift-line-traffic_changed = { $subscription } (покупатель { $customer }): лимит трафика изменён на хостинге; запись магазина обновлена
+drift-line-missing = { $subscription } (покупатель { $customer }): подписка активна, а клиента на хостинге нет
+drift-line-location_drift = { $subscription } (покупатель { $customer }): локация { $location } расходилась; срок возвращён к сроку магазина
+drift-line-orphan = { $name } на { $place }: имя магазина, но подписки нет
+drift-line-server_gone = { $subscription } (покупатель { $customer }): сервер { $server } { $reason }
+drift-gone-expired = истёк
+drift-gone-suspended = приостановлен
+drift-gone-regenerated = перевыпущен (старые клиенты перестали работать)
+drift-gone-removed = больше не числится в аккаунте
+drift-report-head = 🔄 { $count ->
+    [one] Сверка нашла { $count } новую находку:
+    [few] Сверка нашла { $count } новые находки:
+   *[other] Сверка нашла { $count } новых находок:
+}
+drift-report-more = …и ещё { $count } в разделе «Сверка».
+drift-report-open = 🔄 Открыть «Сверку»
+
 admin-referrals = 🤝 Реферальная программа
 payments-inbox-title = 💳 <b>Платежи на проверку</b>
 payments-inbox-pending = <b>Ещё не зачислены</b> (получены больше минуты назад; они зачисляются автоматически в течение нескольких минут, а оставшийся здесь стоит проверить): { $count }
@@ -877,6 +935,8 @@ my-card-traffic = Трафик: { $used } / { $limit }
 my-card-devices = Устройств: { $devices }
 my-usage-unknown = ?
 my-usage-stale = ⚠️ Сейчас не удалось получить данные от хостинга, поэтому показаны последние известные значения.
+my-problem-missing = ⚠️ Этот доступ сейчас не работает: на хостинге нет его клиента. Администраторы магазина уже знают и создадут его заново.
+my-problem-server_gone = ⚠️ Этот доступ сейчас не работает: его сервер не обслуживается. Администраторы магазина уже знают и перенесут его; вы получите новые ссылки.
 my-qr = 📷 QR-код
 my-renew = 🔄 Продлить за { $price }
 my-back = « Мои подписки

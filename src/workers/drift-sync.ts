@@ -6,7 +6,7 @@ import { DRIFT_KINDS, type DriftRunSummary, type DriftRuns, type Finding } from 
 import type { ShopServices } from "../domain/services.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
-import { html } from "../render/format.js";
+import { findingLine } from "../render/drift-findings.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { SYNC_HOME } from "../render/sync-callbacks.js";
 import { MAINTENANCE_QUEUE, type PeriodicTask } from "./maintenance.js";
@@ -76,23 +76,6 @@ async function reportToAdmins(deps: DriftSyncDeps, fresh: Finding[]): Promise<vo
     });
   }
   if (messages.length > 0) await deps.outbox.sendMany(messages);
-}
-
-/** One finding in a line: its kind and what it is about. */
-export function findingLine(
-  t: (key: string, vars?: Record<string, string | number>) => string,
-  f: Finding,
-): string {
-  const vars: Record<string, string | number> =
-    f.kind === "orphan"
-      ? { name: html(f.ref.name), place: f.ref.kind === "xui" ? `xui ${f.ref.serverId}` : f.ref.kind }
-      : { subscription: f.subscriptionId, customer: f.customerId };
-  if (f.kind === "location_drift") vars.location = html(f.location);
-  if (f.kind === "server_gone") {
-    vars.server = f.serverId;
-    vars.reason = t(`drift-gone-${f.reason}`);
-  }
-  return t(`drift-line-${f.kind}`, vars);
 }
 
 function hashOf(text: string): string {

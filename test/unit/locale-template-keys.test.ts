@@ -3,6 +3,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../../src/config.js";
 import { STOP_OUTCOMES } from "../../src/domain/broadcasts.js";
+import {
+  DRIFT_KINDS,
+  type ServerGoneReason,
+  type SubscriptionProblem,
+} from "../../src/domain/drift/findings.js";
 import { ORDER_STATUSES, type OrderKind } from "../../src/domain/orders.js";
 import type { Shop } from "../../src/domain/shop.js";
 import { AUDIENCES, STATS_RANGES } from "../../src/domain/stats.js";
@@ -63,6 +68,16 @@ const FAMILIES: Record<string, readonly (string | number)[]> = {
   }),
   "remind-*": REMINDER_THRESHOLDS.map((t) => t.id),
   "traffic-*": TRAFFIC_LEVELS,
+  // Drift (issue 13): the Sync view, the admins' report and /my's problem line.
+  "drift-kind-*": DRIFT_KINDS,
+  "drift-line-*": DRIFT_KINDS,
+  "drift-gone-*": every<ServerGoneReason>({
+    expired: true,
+    suspended: true,
+    regenerated: true,
+    removed: true,
+  }),
+  "my-problem-*": every<SubscriptionProblem>({ missing: true, server_gone: true }),
 };
 
 /** Message ids of a Fluent file (terms, starting with "-", are not looked up by key). */

@@ -20,10 +20,14 @@ import {
   zeroPerKind,
 } from "./findings.js";
 import { type HostingReader, type HostingSnapshot, mapLimit } from "./readers.js";
+import { followTarget } from "./rules.js";
 
 /** A run holds this lease; a second process (or a "Run now" during a scheduled run) waits its turn. */
 export const DRIFT_LOCK_MS = 10 * MINUTE;
 const LOCK_KEY = "drift:lock";
+/** Expiries a subscription's record held before the hosting side moved it (a few, for followTarget). */
+const termsKey = (subscriptionId: string) => `drift:terms:${subscriptionId}`;
+const TERMS_KEPT = 5;
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 /** Repairs of one kind of drift in flight at once (each is a few hosting calls). */
@@ -169,7 +173,15 @@ export class DriftReconciler {
   private async follow(f: Found): Promise<boolean> {
     const d = f.detail;
     if (d.kind === "expiry_changed") {
-      await this.deps.subscriptions.followHostingTerm(d.subscriptionId, d.to);
+      const key = termsKey(d.subscriptionId);
+      const previous = (await this.deps.redis.lrange(key, 0, -1)).map(Number);
+      const kind = (await this.deps.subscriptions.get(d.subscriptionId))?.ref.kind ?? "xui";
+      await this.deps.redis
+        .multi()
+        .lpush(key, String(d.from))
+        .ltrim(key, 0, TERMS_KEPT - 1)
+        .exec();
+      await this.deps.subscriptions.followHostingTerm(d.subscriptionId, followTarget(kind, d.to, previous));
       return true;
     }
     if (d.kind === "traffic_changed") {

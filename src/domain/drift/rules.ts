@@ -67,6 +67,15 @@ export function expiryRule(sub: Subscription, view: ClientView): FindingDetail |
   };
 }
 
+/**
+ * The expiry the record takes when it follows the hosting side to `hosting`: an expiry the record
+ * held before (`previous`) when it is the same moment (an admin's change undone, a term set back),
+ * so the reminders' key is the one already used and a reminder sent is not sent again.
+ */
+export function followTarget(kind: AccessRef["kind"], hosting: number, previous: readonly number[]): number {
+  return previous.find((p) => sameTerm(kind, hosting, p)) ?? hosting;
+}
+
 /** Usage and limits are compared to the hundredth of a GB (how renewals round). */
 const GB_SLACK = 0.011;
 

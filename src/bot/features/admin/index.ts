@@ -22,6 +22,7 @@ import { referralsFeature, referralsView } from "./referrals/index.js";
 import { serversFeature, serversView } from "./servers/index.js";
 import { settingsConversations, settingsFeature, settingsView } from "./settings/index.js";
 import { statsFeature, statsView } from "./stats/index.js";
+import { syncFeature, syncView } from "./sync/index.js";
 import { xuiConversations, xuiUsersFeature } from "./xui/index.js";
 
 adminSections.push({ label: "admin-account", open: accountView });
@@ -35,6 +36,7 @@ adminSections.push({ label: "admin-panel", open: (ctx) => panelHomeView(ctx) });
 adminSections.push({ label: "admin-node", open: (ctx) => nodeHomeView(ctx) });
 adminSections.push({ label: "admin-catalog", open: (ctx) => catalogView(ctx) });
 adminSections.push({ label: "admin-payments", open: (ctx) => paymentsInboxView(ctx) });
+adminSections.push({ label: "admin-sync", open: (ctx) => syncView(ctx) });
 adminSections.push({ label: "admin-promo", open: (ctx) => promoListView(ctx) });
 adminSections.push({ label: "admin-referrals", open: (ctx) => referralsView(ctx) });
 
@@ -65,5 +67,6 @@ admins.use(panelFeature);
 admins.use(nodeFeature);
 admins.use(catalogFeature);
 admins.use(paymentsInboxFeature);
+admins.use(syncFeature);
 admins.use(promoAdminFeature);
 admins.use(referralsFeature);

@@ -88,6 +88,9 @@ export async function myListView(ctx: BotContext, page = 0): Promise<View> {
     );
     const where = locationsOf(ctx, locale, sub);
     lines.push(`    ${where ? `${where} · ` : ""}${shortId(sub)}`);
+    // The shop found the access broken on the hosting side (drift): say so, not "fine".
+    const problem = sub.removedAt ? undefined : await ctx.deps.shop.drift.findings.problemOf(sub.id);
+    if (problem) lines.push(`    ${ctx.t(`my-problem-${problem}`)}`);
     const label = repeated.has(title)
       ? `${title} · ${shortDate(ctx, locale, sub.expiresAt)} · ${shortId(sub)}`
       : title;
@@ -146,6 +149,8 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
   const where = locationsOf(ctx, locale, sub);
   if (where) lines.splice(1, 0, where);
   if (!state && !removed) lines.push("", ctx.t("my-usage-stale"));
+  const problem = removed ? undefined : await ctx.deps.shop.drift.findings.problemOf(sub.id);
+  if (problem) lines.push("", ctx.t(`my-problem-${problem}`));
   const links = { links: sub.links, subscriptionUrl: sub.subscriptionUrl };
   lines.push("", accessText(ctx.t, links));
 
