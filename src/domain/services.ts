@@ -157,9 +157,7 @@ function createShopCore(deps: ShopServicesDeps): ShopCore {
   });
   const renewals = new RenewalChain(redis, orders);
   const promos = new PromoCodes({ redis, clock, orders, wallet, unpaidTtlMs: INVOICE_TTL_MS });
-  const referrals = new Referrals({ redis, clock, catalog, settings: new ShopSettings(redis) });
-  const rewardDeps = { redis, clock, wallet, orders, referrals, logger: deps.logger };
-  const referralRewards = new ReferralRewards(rewardDeps);
+  const { referrals, referralRewards } = referralsOf(deps, wallet, orders);
   const fulfilment = new Fulfilment({
     referrals: referralRewards,
     orders,
@@ -202,6 +200,14 @@ function createShopCore(deps: ShopServicesDeps): ShopCore {
     referralRewards,
     promos,
   };
+}
+
+/** Invite codes and attribution, and the referral money on the wallet and the orders. */
+function referralsOf(deps: ShopServicesDeps, wallet: Wallet, orders: Orders) {
+  const { redis, clock, catalog, logger } = deps;
+  const referrals = new Referrals({ redis, clock, catalog, settings: new ShopSettings(redis) });
+  const referralRewards = new ReferralRewards({ redis, clock, wallet, orders, referrals, logger });
+  return { referrals, referralRewards };
 }
 
 function createBackOffice(deps: ShopServicesDeps, core: ShopCore): BackOffice {
