@@ -1,6 +1,6 @@
 import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from "bullmq";
 import { type Api, GrammyError } from "grammy";
-import type { InlineKeyboardMarkup, MessageEntity } from "grammy/types";
+import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Locale } from "../config.js";
@@ -238,9 +238,7 @@ class BroadcastJobs {
     if (rec.finishedAt !== undefined) return "finished";
     if (rec.progressMessageId === undefined) await this.openProgress(rec);
     await deps.queue.watch(id, this.every);
-    const { text, photo, audience } = rec;
-    // The outbox checks the entities' shape again; Telegram checks the rest.
-    const entities = rec.entities as MessageEntity[] | undefined;
+    const { audience } = rec;
     for (let cursor = rec.cursor; !rec.fanned && !rec.halted; ) {
       if (await records.isStopped(id)) {
         // Stopped: queue no more; the totals so far are final.
@@ -250,9 +248,8 @@ class BroadcastJobs {
       }
       const page = await audiencePage(deps, audience, cursor, this.batch);
       if (page.ids.length > 0) {
-        await deps.outbox.sendMany(
-          page.ids.map((chatId) => ({ chatId, text, entities, photo, broadcastId: id })),
-        );
+        // Each message names the broadcast; the outbox reads its text once per process.
+        await deps.outbox.sendMany(page.ids.map((chatId) => ({ chatId, broadcastId: id })));
       }
       await records.advance(id, { cursor, next: page.next, queued: page.ids.length, skipped: page.skipped });
       if (page.next === undefined) break;

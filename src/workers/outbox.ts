@@ -41,8 +41,12 @@ export const messageEntities = z
 export const outboxMessage = z
   .object({
     chatId: z.number().int(),
-    /** HTML text (or the caption when `photo` is set); plain text when `entities` is set. */
-    text: z.string().min(1).max(4096),
+    /**
+     * HTML text (or the caption when `photo` is set); plain text when `entities` is set. A
+     * broadcast's messages carry none: the text, formatting and photo are read from the
+     * broadcast's record when each goes out, so a fan-out to 100 000 customers stores them once.
+     */
+    text: z.string().min(1).max(4096).optional(),
     /** The text's formatting as entities (a broadcast keeps the admin's): no HTML parsing then. */
     entities: messageEntities.optional(),
     /** A Telegram file_id of a photo to send with `text` as its caption. */
@@ -53,8 +57,11 @@ export const outboxMessage = z
     /** Counted into this broadcast's progress. */
     broadcastId: z.string().max(64).optional(),
   })
-  .refine((m) => !m.photo || m.text.length <= 1024, "a caption holds at most 1024 characters");
+  .refine((m) => m.text !== undefined || m.broadcastId !== undefined, "a message needs a text")
+  .refine((m) => !m.photo || (m.text ?? "").length <= 1024, "a caption holds at most 1024 characters");
 export type OutboxMessage = z.output<typeof outboxMessage>;
+/** A message as it goes out: with its text (a broadcast's read from its record). */
+type Sendable = OutboxMessage & { text: string };
 
 /** `cancelled`: a message of a broadcast that was stopped before it went out. */
 export type SendOutcome = "sent" | "blocked" | "failed" | "duplicate" | "cancelled";
@@ -160,6 +167,7 @@ export function startOutboxWorker(deps: OutboxWorkerDeps): Worker<OutboxMessage,
 class OutboxDelivery {
   private readonly gap: number;
   private readonly broadcasts: BroadcastRecords;
+  private readonly contents = new Map<string, Pick<Sendable, "text" | "entities" | "photo">>();
 
   constructor(
     private readonly deps: OutboxWorkerDeps,
@@ -172,9 +180,12 @@ class OutboxDelivery {
 
   async process(job: Job<OutboxMessage, SendOutcome>, token?: string): Promise<SendOutcome> {
     const { redis } = this.deps;
-    const message = outboxMessage.parse(job.data);
-    const skipped = await this.skipped(message);
-    if (skipped) return this.record(message, skipped);
+    const queued = outboxMessage.parse(job.data);
+    const skipped = await this.skipped(queued);
+    if (skipped) return this.record(queued, skipped);
+    const message = await this.withText(queued);
+    // The broadcast's record expired (30 days) before this message went out.
+    if (!message) return this.record(queued, "cancelled");
     // One message per chat per second: a second one waits its turn.
     const free = await redis.set(gapKey(message.chatId), "1", "PX", this.gap, "NX");
     if (!free) {
@@ -198,7 +209,23 @@ class OutboxDelivery {
     return undefined;
   }
 
-  private async send(message: OutboxMessage): Promise<void> {
+  /** The message with its text: a broadcast's text, formatting and photo come from its record. */
+  private async withText(message: OutboxMessage): Promise<Sendable | undefined> {
+    if (message.text !== undefined) return { ...message, text: message.text };
+    const id = message.broadcastId ?? "";
+    let content = this.contents.get(id);
+    if (!content) {
+      const rec = await this.broadcasts.get(id);
+      if (!rec) return undefined;
+      content = { text: rec.text, entities: rec.entities as MessageEntity[] | undefined, photo: rec.photo };
+      // A broadcast's content never changes: a few recent ones are kept in memory.
+      if (this.contents.size >= 8) this.contents.delete(this.contents.keys().next().value ?? "");
+      this.contents.set(id, content);
+    }
+    return { ...message, ...content };
+  }
+
+  private async send(message: Sendable): Promise<void> {
     const { entities } = message;
     const options = {
       parse_mode: entities ? undefined : ("HTML" as const),

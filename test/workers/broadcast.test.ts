@@ -190,6 +190,30 @@ describe("broadcast worker", () => {
     expect(await broadcasts.status(id)).toMatchObject({ total: expected.length, skipped: 4, finished: true });
   });
 
+  it("queues each message with a reference to the broadcast, not a copy of its text", async () => {
+    h.telegram.clear();
+    const text = `Big news: ${"more ".repeat(400)}`;
+    const entities = [{ type: "bold", offset: 0, length: 8 }];
+    const { id } = await broadcasts.start({ adminChatId: ADMIN_CHAT, text, entities, audience: "active" });
+    await h.telegram.waitFor(
+      (c) => c.method === "sendMessage" && c.chatId === ADMIN_CHAT && String(c.params.text).startsWith("✅"),
+      15_000,
+    );
+    const expected = ACTIVE.filter((c) => !BLOCKS_NOW.includes(c));
+    const jobs = (
+      await h.outbox.queue.getJobs(["completed", "failed", "waiting", "delayed", "prioritized"])
+    ).filter((j) => j.data.broadcastId === id);
+    expect(jobs).toHaveLength(expected.length);
+    for (const job of jobs) {
+      expect(JSON.stringify(job.data)).not.toContain("Big news");
+      expect(JSON.stringify(job.data).length).toBeLessThan(100);
+    }
+    // The customers still get the whole text with its formatting.
+    const sends = toCustomers();
+    expect(sends.map((c) => c.chatId).sort()).toEqual([...expected].sort());
+    for (const c of sends) expect(c.params).toMatchObject({ text, entities });
+  });
+
   it("ends at once with a zero count when nobody is reached", async () => {
     h.telegram.clear();
     // Everyone's subscription has expired by now.
