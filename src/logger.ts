@@ -1,4 +1,5 @@
 import { type Logger, pino } from "pino";
+import { scopedLogFields } from "./log-context.js";
 import { Masker } from "./redact.js";
 
 export type { Logger } from "pino";
@@ -26,6 +27,8 @@ export function createLogger(
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { log: sanitize },
+      // A job's queue and id, an order's id (see log-context.ts), on lines of any logger.
+      mixin: (_obj, _level, log) => scopedLogFields(() => log.bindings()),
       // `log.error(err)` puts the error under `err` after the formatter, and its message into `msg`.
       serializers: {
         err: (err: unknown) => (err instanceof Error ? masker.serializeError(err) : err),

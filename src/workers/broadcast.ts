@@ -18,7 +18,7 @@ import type { Logger } from "../logger.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { broadcastCb } from "../render/notice-buttons.js";
 import { type Outbox, outboxMessage } from "./outbox.js";
-import { QUEUE_PREFIX } from "./queues.js";
+import { inJobScope, QUEUE_PREFIX } from "./queues.js";
 
 export const BROADCAST_QUEUE = "broadcast";
 /** Recipients queued into the outbox per step of the fan-out. */
@@ -309,7 +309,7 @@ export function startBroadcastWorker(deps: BroadcastWorkerDeps): Worker<Broadcas
   const jobs = new BroadcastJobs(deps);
   const worker: Worker<BroadcastJobData, string> = new Worker<BroadcastJobData, string>(
     BROADCAST_QUEUE,
-    async (job, token) => {
+    inJobScope(BROADCAST_QUEUE, async (job: Job<BroadcastJobData, string>, token) => {
       const { broadcastId } = jobData.parse(job.data);
       try {
         const outcome =
@@ -328,7 +328,7 @@ export function startBroadcastWorker(deps: BroadcastWorkerDeps): Worker<Broadcas
         }
         throw err;
       }
-    },
+    }),
     { connection: deps.connection, prefix: QUEUE_PREFIX, concurrency: 4 },
   );
   worker.on("error", (err) => logger.error({ err }, "broadcast worker error"));

@@ -4,7 +4,7 @@ import type { Customers } from "../domain/customers.js";
 import { backfillSalesDays } from "../domain/sales-days.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
-import { QUEUE_PREFIX } from "./queues.js";
+import { inJobScope, QUEUE_PREFIX } from "./queues.js";
 
 export const MAINTENANCE_QUEUE = "maintenance";
 
@@ -45,7 +45,7 @@ export async function startMaintenance(deps: {
   }
   const worker = new Worker(
     MAINTENANCE_QUEUE,
-    async (job) => {
+    inJobScope(MAINTENANCE_QUEUE, async (job) => {
       const task = byName.get(job.name);
       if (!task) throw new UnrecoverableError(`unknown task ${job.name}`);
       try {
@@ -57,7 +57,7 @@ export async function startMaintenance(deps: {
         deps.logger.error({ err, task: job.name }, "periodic task failed");
         throw err;
       }
-    },
+    }),
     { connection: deps.connection, prefix: QUEUE_PREFIX, concurrency: 2 },
   );
   worker.on("error", (err) => deps.logger.error({ err }, "maintenance worker error"));

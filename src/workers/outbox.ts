@@ -8,7 +8,7 @@ import { BroadcastRecords } from "../domain/broadcasts.js";
 import type { Customers } from "../domain/customers.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
-import { QUEUE_PREFIX } from "./queues.js";
+import { inJobScope, QUEUE_PREFIX } from "./queues.js";
 
 export const OUTBOX_QUEUE = "outbox";
 
@@ -151,7 +151,9 @@ export function startOutboxWorker(deps: OutboxWorkerDeps): Worker<OutboxMessage,
   const delivery = new OutboxDelivery(deps, (ms) => worker.rateLimit(ms));
   const worker: Worker<OutboxMessage, SendOutcome> = new Worker<OutboxMessage, SendOutcome>(
     OUTBOX_QUEUE,
-    (job: Job<OutboxMessage, SendOutcome>, token?: string) => delivery.process(job, token),
+    inJobScope(OUTBOX_QUEUE, (job: Job<OutboxMessage, SendOutcome>, token?: string) =>
+      delivery.process(job, token),
+    ),
     {
       connection: deps.connection,
       prefix: QUEUE_PREFIX,

@@ -1,10 +1,24 @@
-import { Queue } from "bullmq";
+import { type Processor, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import { withLogFields } from "../log-context.js";
 
 /** BullMQ key prefix (BullMQ refuses an ioredis keyPrefix). */
 export const QUEUE_PREFIX = "bull";
 export const ORDERS_QUEUE = "orders";
+
+/**
+ * Wraps a worker's processor so that every log line its job writes, through any logger (the
+ * domain services log through the process logger), carries the queue, the job id and its name.
+ * Every BullMQ Worker of the process is made with one.
+ */
+export function inJobScope<D, R, N extends string>(
+  queue: string,
+  processor: Processor<D, R, N>,
+): Processor<D, R, N> {
+  return (job, token, signal) =>
+    withLogFields({ queue, jobId: job.id ?? "", job: job.name }, () => processor(job, token, signal));
+}
 
 export const orderJobData = z.object({ orderId: z.string().regex(/^[A-Za-z0-9_-]{4,64}$/) });
 export type OrderJobData = z.output<typeof orderJobData>;
