@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AccountKeyStore } from "../../src/domain/account-key.js";
 import { SecretBox } from "../../src/domain/secret-box.js";
 import { createShopServices } from "../../src/domain/services.js";
-import { type Maintenance, MAINTENANCE_QUEUE, startMaintenance } from "../../src/workers/maintenance.js";
+import { MAINTENANCE_QUEUE, type Maintenance, startMaintenance } from "../../src/workers/maintenance.js";
 import { fail } from "../fakes/http-fake.js";
 import { captureLogs } from "../helpers/log-capture.js";
 import { ordersHarness } from "../helpers/orders-harness.js";
