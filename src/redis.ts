@@ -37,7 +37,9 @@ export function describeTarget(target: string | RedisTarget): string {
 
 /**
  * Connection for update handlers and job producers: fail fast instead of queueing
- * commands while Redis is away, so a user gets an answer rather than a hang.
+ * commands while Redis is away, so a user gets an answer rather than a hang. Commands issued in
+ * the same tick (many updates at once) go out in one write: a socket write per command was a
+ * tenth of the bot's CPU under load.
  */
 export function createBotRedis(
   target: string | RedisTarget,
@@ -50,6 +52,7 @@ export function createBotRedis(
       ...base,
       lazyConnect: true,
       enableOfflineQueue: false,
+      enableAutoPipelining: true,
       maxRetriesPerRequest: 1,
       connectTimeout: 5_000,
       ...extra,

@@ -2,7 +2,6 @@ import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { MenuFlavor } from "@grammyjs/menu";
 import type { Context, SessionFlavor } from "grammy";
-import type { Redis } from "ioredis";
 import type { Config, Locale } from "../config.js";
 import type { BroadcastStarter } from "../domain/broadcasts.js";
 import type { CatalogStore } from "../domain/catalog-store.js";
@@ -14,12 +13,20 @@ import type { Logger } from "../logger.js";
 import type { SecretMarkers } from "./conversation-kit.js";
 import type { NameRefs } from "./name-refs.js";
 
-/** What is kept per chat in Redis. Small: ids and choices, never secrets. */
+/**
+ * What is kept per chat in Redis. Small: ids and choices; a conversation in progress only sealed
+ * (see SealedConversationStorage).
+ */
 export interface SessionData {
   /** The language the user picked with /language; Telegram's language otherwise. */
   locale?: Locale;
   /** When the user was last recorded as a customer (ms), so that happens at most once an hour. */
   seenAt?: number;
+  /**
+   * Conversations in progress by conversation key (one per member in a group): the state sealed,
+   * and until when (ms) it may be resumed.
+   */
+  conversations?: Record<string, { sealed: string; until: number }>;
 }
 
 /** Everything the features need, handed in by the composition root (tests build their own). */

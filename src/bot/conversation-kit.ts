@@ -2,7 +2,7 @@ import type { Conversation, ConversationData, VersionedState } from "@grammyjs/c
 import { InlineKeyboard, type MiddlewareFn } from "grammy";
 import type { Redis } from "ioredis";
 import type { SecretBox } from "../domain/secret-box.js";
-import type { BotContext, ConvContext } from "./context.js";
+import type { BotContext, ConvContext, SessionData } from "./context.js";
 
 export type BotConversation = Conversation<BotContext, ConvContext>;
 
@@ -10,43 +10,58 @@ export type BotConversation = Conversation<BotContext, ConvContext>;
 export const CONV_CANCEL = "conv:cancel";
 /** A question left unanswered this long ends the conversation. */
 export const ANSWER_TIMEOUT_MS = 15 * 60_000;
-const STATE_TTL_SECONDS = 60 * 60;
+const STATE_TTL_MS = 60 * 60_000;
 /** While set, the user's next stray message in that chat is taken for the secret asked for. */
 const SECRET_EXPECTED = (chatId: number, userId: number) => `secret-expected:${chatId}:${userId}`;
 const SECRET_EXPECTED_TTL_SECONDS = 60 * 60;
 
+/** Where the conversations plugin finds its state: the outer context, whose session holds it. */
+type SessionHolder = { session: SessionData; chat?: { id: number; type: string }; from?: { id: number } };
+
 /**
- * Conversation state in Redis, sealed with SECRET_KEY: a conversation replays the updates it
- * received, which can hold a password or a key for the moment between asking and using it.
- * Sealed at rest and gone (deleted) once the conversation ends; it also expires after an hour.
+ * Conversation state inside the chat's session (one Redis read and at most one write per update
+ * for both), sealed with SECRET_KEY: a conversation replays the updates it received, which can
+ * hold a password or a key for the moment between asking and using it. Sealed at rest, bound to
+ * its conversation key, gone once the conversation ends, and not resumed after an hour. Reading
+ * it costs nothing when the session holds none, which is nearly every update.
  */
 export class SealedConversationStorage {
-  constructor(
-    private readonly redis: Redis,
-    private readonly box: SecretBox,
-    private readonly prefix = "conversation:",
-  ) {}
+  constructor(private readonly box: SecretBox) {}
 
-  async read(key: string): Promise<VersionedState<ConversationData> | undefined> {
-    const sealed = await this.redis.get(this.prefix + key);
-    if (!sealed) return undefined;
+  read(session: SessionData, key: string): VersionedState<ConversationData> | undefined {
+    const stored = session.conversations?.[key];
+    if (!stored) return undefined;
     // A state sealed for another chat (or before states were bound to chats) does not open:
     // the conversation starts over rather than replaying someone else's answers.
-    const plain = this.box.open(sealed, sealContext(key));
-    return plain ? (JSON.parse(plain) as VersionedState<ConversationData>) : undefined;
+    const plain = stored.until > Date.now() ? this.box.open(stored.sealed, sealContext(key)) : undefined;
+    if (!plain) {
+      this.delete(session, key);
+      return undefined;
+    }
+    return JSON.parse(plain) as VersionedState<ConversationData>;
   }
 
-  async write(key: string, state: VersionedState<ConversationData>): Promise<void> {
-    await this.redis.set(
-      this.prefix + key,
-      this.box.seal(JSON.stringify(state), sealContext(key)),
-      "EX",
-      STATE_TTL_SECONDS,
-    );
+  write(session: SessionData, key: string, state: VersionedState<ConversationData>): void {
+    const sealed = this.box.seal(JSON.stringify(state), sealContext(key));
+    session.conversations = { ...session.conversations, [key]: { sealed, until: Date.now() + STATE_TTL_MS } };
   }
 
-  async delete(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+  delete(session: SessionData, key: string): void {
+    if (!session.conversations?.[key]) return;
+    const { [key]: _gone, ...rest } = session.conversations;
+    if (Object.keys(rest).length > 0) session.conversations = rest;
+    else delete session.conversations;
+  }
+
+  /** The conversations plugin's `context` storage over the update's session. */
+  adapter() {
+    const keyOf = (ctx: SessionHolder) => conversationKey(ctx) ?? "";
+    return {
+      read: (ctx: SessionHolder) => this.read(ctx.session, keyOf(ctx)),
+      write: (ctx: SessionHolder, state: VersionedState<ConversationData>) =>
+        this.write(ctx.session, keyOf(ctx), state),
+      delete: (ctx: SessionHolder) => this.delete(ctx.session, keyOf(ctx)),
+    };
   }
 }
 

@@ -1,6 +1,5 @@
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import { RedisAdapter } from "@grammyjs/storage-redis";
 import {
   Bot,
   type BotConfig,
@@ -20,12 +19,12 @@ import { retryOnFlood } from "../telegram-retry.js";
 import type { BotContext, BotDeps, BotPlumbing, ConvContext, SessionData } from "./context.js";
 import {
   CONV_CANCEL,
-  conversationKey,
   endedByCancel,
   lateSecrets,
   SealedConversationStorage,
   SecretMarkers,
 } from "./conversation-kit.js";
+import { adminHere } from "./features/admin/guard.js";
 import { adminConversations, adminFeature } from "./features/admin/index.js";
 import { helpFeature } from "./features/help.js";
 import { languageFeature, languageMenu } from "./features/language.js";
@@ -37,9 +36,11 @@ import {
 } from "./features/payments.js";
 import { shopConversations, shopFeature } from "./features/shop/index.js";
 import { mainMenu, replyWithMainMenu, startFeature } from "./features/start.js";
+import { when } from "./filters.js";
 import { createI18n, supportedLocale } from "./i18n.js";
 import { NameRefs } from "./name-refs.js";
 import { type RateLimitOptions, rateLimit } from "./rate-limit.js";
+import { ChangedSessionStorage } from "./session-storage.js";
 
 export interface CreateBotOptions {
   token: string;
@@ -90,13 +91,9 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   guarded.use(preCheckoutIn(deps, storedLocale));
   // Concurrent updates of one chat must not race on its session (runner and webhook alike).
   guarded.use(sequentialize(chatKey));
+  const sessions = new ChangedSessionStorage(redis);
   guarded.use(
-    session({
-      initial: (): SessionData => ({}),
-      getSessionKey: chatKey,
-      prefix: "session:",
-      storage: new RedisAdapter<SessionData>({ instance: redis }),
-    }),
+    session({ initial: sessions.initial, getSessionKey: chatKey, prefix: "session:", storage: sessions }),
   );
   guarded.use(
     createI18n<BotContext>(deps.config.defaultLocale, (ctx) => {
@@ -110,8 +107,9 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   if (options.rateLimit !== false) guarded.use(rateLimit(redis, options.rateLimit));
 
   const inChats = guarded.filter((ctx) => ctx.chat !== undefined);
-  inChats.use(conversationsIn(new SealedConversationStorage(redis, options.box), deps, kit, storedLocale));
-  inChats.use(...adminConversations);
+  inChats.use(conversationsIn(new SealedConversationStorage(options.box), deps, kit, storedLocale));
+  // Only an admin can be in (or enter) an admin conversation: customers' updates skip them all.
+  inChats.use(when(adminHere, ...adminConversations));
   inChats.use(...shopConversations);
   // A secret sent after its question ended reached no conversation: deleted all the same.
   inChats.use(lateSecrets);
@@ -122,26 +120,61 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   return bot;
 }
 
-/** Gives an update (or a conversation step) its dependencies, plumbing and a logger. */
+/**
+ * Gives an update (or a conversation step) its dependencies, plumbing and a logger tagged with
+ * the update and chat. The child logger is made on first use: most updates log nothing.
+ */
 function equip(ctx: BotContext | ConvContext, deps: BotDeps, kit: BotPlumbing): void {
   ctx.deps = deps;
   ctx.kit = kit;
-  ctx.log = deps.logger.child({ update_id: ctx.update.update_id });
+  let log: BotContext["log"] | undefined;
+  Object.defineProperty(ctx, "log", {
+    configurable: true,
+    enumerable: false,
+    get: () => {
+      log ??= deps.logger.child({ update_id: ctx.update.update_id, chat: ctx.chat?.id });
+      return log;
+    },
+    set: (value: BotContext["log"]) => {
+      log = value;
+    },
+  });
 }
 
 /** The first middleware: equips the update and counts it (type, outcome, handling time). */
 function measured(deps: BotDeps, kit: BotPlumbing, failed: WeakSet<BotContext>): MiddlewareFn<BotContext> {
+  const { updates, handlerSeconds } = deps.metrics;
+  // Label children made once per update type: looking labels up costs on every update otherwise.
+  const series = (type: string) => ({
+    ok: updates.labels({ type, outcome: "ok" }),
+    error: updates.labels({ type, outcome: "error" }),
+    seconds: handlerSeconds.labels({ type }),
+  });
+  const byType = new Map<string, ReturnType<typeof series>>();
+  const seriesOf = (type: string) => {
+    const known = byType.get(type);
+    if (known) return known;
+    const made = series(type);
+    byType.set(type, made);
+    return made;
+  };
   return async (ctx, next) => {
-    const type = Object.keys(ctx.update).find((k) => k !== "update_id") ?? "unknown";
-    const stop = deps.metrics.handlerSeconds.startTimer({ type });
+    const counted = seriesOf(updateType(ctx.update));
+    const started = performance.now();
     equip(ctx, deps, kit);
     try {
       await next();
     } finally {
-      deps.metrics.updates.inc({ type, outcome: failed.has(ctx) ? "error" : "ok" });
-      stop();
+      (failed.has(ctx) ? counted.error : counted.ok).inc();
+      counted.seconds.observe((performance.now() - started) / 1000);
     }
   };
+}
+
+/** The kind of an update (`message`, `callback_query`, ...). */
+function updateType(update: BotContext["update"]): string {
+  for (const key in update) if (key !== "update_id") return key;
+  return "unknown";
 }
 
 /** A handler failed: logged by what failed, the update counted as an error, the user told politely. */
@@ -186,11 +219,7 @@ function conversationsIn(
 ) {
   const conversationI18n = createI18n<ConvContext>(deps.config.defaultLocale, undefined, storedLocale);
   return conversations<BotContext, ConvContext>({
-    storage: {
-      type: "key",
-      getStorageKey: conversationKey,
-      adapter,
-    },
+    storage: { type: "context", adapter: adapter.adapter() },
     plugins: [
       (ctx, next) => {
         equip(ctx, deps, kit);
@@ -208,7 +237,7 @@ function featureRoutes(): Composer<BotContext> {
   features.use(shopFeature);
   features.use(mainMenu, languageMenu);
   // A question just ended by Cancel or /cancel (see askText): "Cancelled." and the menu back.
-  features.filter(endedByCancel, (ctx) => replyWithMainMenu(ctx, ctx.t("cancelled")));
+  features.use(when<BotContext>(endedByCancel, (ctx) => replyWithMainMenu(ctx, ctx.t("cancelled"))));
   features.use(startFeature, helpFeature, languageFeature, adminFeature);
   features.command("cancel", (ctx) => replyWithMainMenu(ctx, ctx.t("nothing-to-cancel")));
   // The Cancel button of a question that has ended already.

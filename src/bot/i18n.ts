@@ -18,7 +18,31 @@ export function createI18n<C extends import("grammy").Context>(
         : undefined,
   });
   i18n.loadLocalesDirSync(localesDir());
+  memoiseBundleMatching(i18n.fluent);
   return i18n;
+}
+
+/**
+ * The plugin negotiates which bundles serve a locale on every `t()` call (parsing locale tags
+ * each time: a tenth of what the bot allocated per update). The bundles are fixed once the files
+ * are loaded, so the answer per locale list is kept. A private method of the pinned plugin
+ * version; without it (another version) translations work as before, only slower.
+ */
+function memoiseBundleMatching(fluent: object): void {
+  const target = fluent as { matchBundles?: (locales: string[]) => unknown };
+  const match = target.matchBundles?.bind(fluent);
+  if (!match) return;
+  const known = new Map<string, unknown>();
+  target.matchBundles = (locales: string[]) => {
+    const key = locales.join(",");
+    let bundles = known.get(key);
+    if (bundles === undefined) {
+      bundles = match(locales);
+      // Locales come from the negotiator (a handful); a stray caller cannot grow this for ever.
+      if (known.size < 64) known.set(key, bundles);
+    }
+    return bundles;
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { callback, command, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { conversationStates } from "../helpers/conversation-states.js";
 import { telegramViews } from "../helpers/telegram-views.js";
 
 const ADMIN = user(7100, { first_name: "Boss", language_code: "en" });
@@ -71,7 +72,7 @@ describe("linking the hosting account", () => {
     const dump = await redisDump();
     expect(dump).not.toContain(key);
     expect(dump).not.toContain("s3cret-pass");
-    expect(await t.redis.keys("conversation:*")).toEqual([]);
+    expect(await conversationStates(t.redis)).toEqual([]);
     expect(t.logs()).not.toContain("s3cret-pass");
     expect(t.logs()).not.toContain(key);
 
@@ -101,7 +102,7 @@ describe("linking the hosting account", () => {
     expect(await t.accountKey.get()).toBe(issuedKeys("guarded")[0]);
     const dump = await redisDump();
     expect(dump).not.toContain("totp-pass");
-    expect(await t.redis.keys("conversation:*")).toEqual([]);
+    expect(await conversationStates(t.redis)).toEqual([]);
   });
 
   it("starts again after a wrong password and explains e-mail 2FA accounts", async () => {
@@ -123,7 +124,7 @@ describe("linking the hosting account", () => {
     expect(lastText()).toContain("How it works");
     await say("s3cret-pass");
     expect(await t.accountKey.get()).toBeUndefined();
-    expect(await t.redis.keys("conversation:*")).toEqual([]);
+    expect(await conversationStates(t.redis)).toEqual([]);
   });
 
   it("checks a pasted key with a real call before saving it", async () => {

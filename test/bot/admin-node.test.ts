@@ -6,6 +6,7 @@ import { NodeApi } from "../../src/hosting/node/index.js";
 import { type FakeCert, FakeNodeApi, makeCert } from "../fakes/node-api.js";
 import { command, type FakeFile, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, type TestBot, type TestBotOptions } from "../helpers/bot-harness.js";
+import { conversationStates } from "../helpers/conversation-states.js";
 import { buttonsOf, telegramViews } from "../helpers/telegram-views.js";
 import { until } from "../helpers/wait.js";
 
@@ -286,7 +287,7 @@ describe("the node section", () => {
     expect(text).toContain(`<code>vless://${erin?.uuid}@node.test:443?type=ws&amp;security=tls`);
     expect(JSON.stringify(message?.params.reply_markup)).toContain("a.n:card:erin:");
     expect(t.telegram.callsOf("sendPhoto")).toHaveLength(1);
-    expect(await t.redis.keys("conversation:*")).toEqual([]);
+    expect(await conversationStates(t.redis)).toEqual([]);
   });
 
   it("creates without limits on '-', and explains a taken name", async () => {
@@ -620,7 +621,7 @@ describe("the node section", () => {
     expect(JSON.stringify(t.telegram.calls)).not.toContain(FED_TOKEN.slice(4));
     expect(t.logs()).toContain("node federation upstream set");
     expect(t.logs()).not.toContain(FED_TOKEN);
-    expect(await t.redis.keys("conversation:*")).toEqual([]);
+    expect(await conversationStates(t.redis)).toEqual([]);
     expect(await everythingIn(t.redis)).not.toContain(FED_TOKEN);
   });
 

@@ -3,6 +3,7 @@ import { ManualClock } from "../../src/domain/clock.js";
 import { FakePanelApi } from "../fakes/panel-api.js";
 import { callback, command, type FakeFile, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { conversationStates } from "../helpers/conversation-states.js";
 import { buttonsOf, findButton, telegramViews } from "../helpers/telegram-views.js";
 
 const ADMIN = user(7400, { first_name: "Boss", language_code: "en" });
@@ -366,7 +367,7 @@ describe("the Panel section", () => {
     expect(text).toContain("• Amsterdam (#2) (inbounds 201): ✅ created");
     expect(text).toContain(`<code>${fake.combinedSubUrl(onMain?.uuid ?? "")}</code>`);
     expect(button("🧩 Open client")).toBe("a.p:card:multi:");
-    expect(await t.redis.keys("conversation:*")).toEqual([]);
+    expect(await conversationStates(t.redis)).toEqual([]);
   });
 
   it("reports a location that failed and completes only the missing ones, without duplicates", async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { command, type FakeFile, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { conversationStates } from "../helpers/conversation-states.js";
 import { telegramViews } from "../helpers/telegram-views.js";
 
 const ADMIN = user(7300, { first_name: "Boss", language_code: "en" });
@@ -177,7 +178,7 @@ describe("xui users of a server", () => {
     expect(file.data.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
     expect(String(photo?.params.caption)).toContain("carol");
     expect(fake.count("POST", `/api/v1/servers/${id}/clients`)).toBe(1);
-    expect(await t.redis.keys("conversation:*")).toEqual([]);
+    expect(await conversationStates(t.redis)).toEqual([]);
   });
 
   it("says so when the hosting service renames a taken name", async () => {

@@ -5,6 +5,7 @@ import { nodeCb } from "../../src/bot/features/admin/node/callbacks.js";
 import { FakeNodeApi } from "../fakes/node-api.js";
 import { callback, command, textMessage, user } from "../fakes/telegram-api.js";
 import { createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { conversationStates } from "../helpers/conversation-states.js";
 
 const ADMIN = user(7600, { first_name: "Boss", language_code: "en" });
 const MEMBER = user(7601, { first_name: "Mallory", language_code: "en" });
@@ -73,7 +74,9 @@ describe("admin features in a group", () => {
     for (const text of said) expect(text).toBe("Admin features work in a private chat with the bot only.");
     expect(t.telegram.callsOf("sendMessage").some((c) => c.params.reply_markup !== undefined)).toBe(false);
     // No conversation was started for anyone in the group.
-    expect(await t.redis.keys(`conversation:${GROUP.id}*`)).toEqual([]);
+    expect((await conversationStates(t.redis)).filter((k) => k.startsWith(`session:${GROUP.id}/`))).toEqual(
+      [],
+    );
   });
 
   it("an admin button in a group is refused with a notice, a non-admin's as before", async () => {

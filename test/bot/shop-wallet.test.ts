@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock, MINUTE } from "../../src/domain/clock.js";
 import { callback, command, preCheckout, successfulPayment, textMessage } from "../fakes/telegram-api.js";
 import { createTestBot, newUsers, TEST_CATALOG, type TestBot } from "../helpers/bot-harness.js";
+import { conversationStates } from "../helpers/conversation-states.js";
 import { telegramViews } from "../helpers/telegram-views.js";
 
 const clock = new ManualClock(Date.UTC(2026, 0, 1, 0, 0));
@@ -99,7 +100,7 @@ describe("/wallet: another amount", () => {
     const invoice = t.telegram.last("sendInvoice");
     expect(String(invoice?.params.payload)).toMatch(/^t:/);
     expect(invoice?.params.prices).toEqual([{ label: "1,500 ⭐", amount: 1500 }]);
-    expect(await t.redis.keys("conversation:*")).toEqual([]);
+    expect(await conversationStates(t.redis)).toEqual([]);
     // Later text is not taken as an amount any more.
     t.telegram.clear();
     await say(ann, "300");
@@ -111,13 +112,13 @@ describe("/wallet: another amount", () => {
     await press(ann, "wallet:custom:0");
     await say(ann, "/cancel");
     expect(lastShown().text).toBe("Cancelled.");
-    expect(await t.redis.keys("conversation:*")).toEqual([]);
+    expect(await conversationStates(t.redis)).toEqual([]);
 
     await press(ann, "wallet:custom:0");
     t.telegram.clear();
     await t.send(command(ann, "/wallet"));
     expect(lastShown().text).toContain("💰 <b>Your wallet</b>");
-    expect(await t.redis.keys("conversation:*")).toEqual([]);
+    expect(await conversationStates(t.redis)).toEqual([]);
   });
 
   it("takes provider-currency amounts with decimals (fiat presets too)", async () => {

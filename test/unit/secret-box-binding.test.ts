@@ -1,6 +1,7 @@
 import type { ConversationData, VersionedState } from "@grammyjs/conversations";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SessionData } from "../../src/bot/context.js";
 import { SealedConversationStorage } from "../../src/bot/conversation-kit.js";
 import { AccountKeyStore } from "../../src/domain/account-key.js";
 import { SecretBox } from "../../src/domain/secret-box.js";
@@ -57,18 +58,35 @@ describe("stored secrets across the upgrade", () => {
   const state = (text: string) =>
     ({ version: [1, "x"], state: { text } }) as unknown as VersionedState<ConversationData>;
 
-  it("a chat's conversation state does not open as another chat's", async () => {
-    const storage = new SealedConversationStorage(redis, box);
-    await storage.write("111", state("password for chat 111"));
-    expect(await storage.read("111")).toEqual(state("password for chat 111"));
-    // Someone with write access to Redis copies chat 111's state under chat 222.
-    await redis.set("conversation:222", (await redis.get("conversation:111")) ?? "");
-    expect(await storage.read("222")).toBeUndefined();
+  it("a chat's conversation state does not open as another chat's", () => {
+    const storage = new SealedConversationStorage(box);
+    const chat111: SessionData = {};
+    storage.write(chat111, "111", state("password for chat 111"));
+    expect(storage.read(chat111, "111")).toEqual(state("password for chat 111"));
+    // Someone with write access to Redis copies chat 111's state into chat 222's session.
+    const chat222: SessionData = {
+      conversations: { "222": { ...chat111.conversations?.["111"] } },
+    } as SessionData;
+    expect(storage.read(chat222, "222")).toBeUndefined();
+    expect(chat222.conversations).toBeUndefined();
   });
 
-  it("a conversation sealed before the upgrade (not bound to a chat) is dropped: it starts over", async () => {
-    const storage = new SealedConversationStorage(redis, box);
-    await redis.set("conversation:333", OLD_CONVERSATION);
-    expect(await storage.read("333")).toBeUndefined();
+  it("a conversation sealed before the upgrade (not bound to a chat) is dropped: it starts over", () => {
+    const storage = new SealedConversationStorage(box);
+    const session: SessionData = {
+      conversations: { "333": { sealed: OLD_CONVERSATION, until: Date.now() + 60_000 } },
+    };
+    expect(storage.read(session, "333")).toBeUndefined();
+  });
+
+  it("a conversation left for longer than an hour is not resumed", () => {
+    const storage = new SealedConversationStorage(box);
+    const session: SessionData = {};
+    storage.write(session, "444", state("half-typed"));
+    const stored = session.conversations?.["444"];
+    if (!stored) throw new Error("not stored");
+    stored.until = Date.now() - 1;
+    expect(storage.read(session, "444")).toBeUndefined();
+    expect(session.conversations).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
+import { isAdmin, when } from "../../filters.js";
 import { accountConversations, accountFeature, accountView } from "./account/index.js";
 import { broadcastConversations, broadcastFeature, broadcastHomeView } from "./broadcast/index.js";
 import { catalogFeature, catalogView } from "./catalog/index.js";
@@ -13,7 +14,7 @@ import {
   paymentsInboxView,
   starsRefundFeature,
 } from "./customers/index.js";
-import { adminGuard, adminHere } from "./guard.js";
+import { ADMIN_CALLBACK_PREFIX, ADMIN_COMMANDS, adminGuard, adminHere } from "./guard.js";
 import { adminHomeFeature, adminSections } from "./home.js";
 import { nodeConversations, nodeFeature, nodeHomeView } from "./node/index.js";
 import { panelConversations, panelFeature, panelHomeView } from "./panel/index.js";
@@ -37,8 +38,8 @@ adminSections.push({ label: "admin-node", open: (ctx) => nodeHomeView(ctx) });
 adminSections.push({ label: "admin-catalog", open: (ctx) => catalogView(ctx) });
 adminSections.push({ label: "admin-payments", open: (ctx) => paymentsInboxView(ctx) });
 adminSections.push({ label: "admin-sync", open: (ctx) => syncView(ctx) });
-adminSections.push({ label: "admin-promo", open: (ctx) => promoListView(ctx) });
 adminSections.push({ label: "admin-referrals", open: (ctx) => referralsView(ctx) });
+adminSections.push({ label: "admin-promo", open: (ctx) => promoListView(ctx) });
 
 /** Conversations of admin features (entered only from admin-checked handlers). */
 export const adminConversations = [
@@ -56,9 +57,9 @@ export const adminConversations = [
  * Everything admins do; the guard refuses non-admins before any of it runs. Only in an admin's
  * private chat: nothing of it acts in a group.
  */
-export const adminFeature = new Composer<BotContext>();
-adminFeature.use(adminGuard);
-const admins = adminFeature.filter(adminHere);
+const adminWing = new Composer<BotContext>();
+adminWing.use(adminGuard);
+const admins = adminWing.filter(adminHere);
 admins.use(adminHomeFeature, accountFeature, serversFeature, xuiUsersFeature);
 admins.use(customersFeature, failedOrdersFeature, starsRefundFeature);
 admins.use(settingsFeature);
@@ -68,5 +69,15 @@ admins.use(nodeFeature);
 admins.use(catalogFeature);
 admins.use(paymentsInboxFeature);
 admins.use(syncFeature);
-admins.use(promoAdminFeature);
 admins.use(referralsFeature);
+admins.use(promoAdminFeature);
+
+/** An admin's update, or one the guard must refuse (an admin button or command from anyone). */
+function adminish(ctx: BotContext): boolean {
+  if (isAdmin(ctx)) return true;
+  const data = ctx.callbackQuery?.data;
+  return data !== undefined ? data.startsWith(ADMIN_CALLBACK_PREFIX) : ctx.hasCommand([...ADMIN_COMMANDS]);
+}
+
+/** Customers' other updates pass the admin wing at the cost of one check. */
+export const adminFeature = when(adminish, adminWing);

@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
 import { SHOP_CALLBACK, SHOP_COMMANDS } from "../../../render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
-import { isPrivate } from "../../filters.js";
+import { isPrivate, when } from "../../filters.js";
 import { show } from "../../views/show.js";
 import { withSupport } from "../help.js";
 import { buyFeature, buyListView } from "./buy.js";
@@ -62,10 +62,25 @@ export async function openShop(ctx: BotContext, entry: ShopEntry): Promise<void>
 
 /** Customers' side of the shop: registration, /buy, /my, /wallet, /trial and their buttons. */
 export const shopFeature = new Composer<BotContext>();
-shopFeature.use(botMembership, registerCustomer);
-shopFeature.use(async (ctx, next) => {
+shopFeature.use(
+  when((ctx) => ctx.myChatMember !== undefined, botMembership),
+  registerCustomer,
+);
+/** The shop's commands and buttons: every handler below answers one of these, nothing else. */
+function isShopUpdate(ctx: BotContext): boolean {
   const data = ctx.callbackQuery?.data;
-  const isShop = (data !== undefined && SHOP_CALLBACK.test(data)) || ctx.hasCommand([...SHOP_COMMANDS]);
-  if (!isShop || (await shopAllowed(ctx))) return next();
-});
-shopFeature.use(buyFeature, myFeature, walletFeature, trialFeature, promoFeature);
+  return (data !== undefined && SHOP_CALLBACK.test(data)) || ctx.hasCommand([...SHOP_COMMANDS]);
+}
+const shopSections = new Composer<BotContext>(
+  buyFeature,
+  myFeature,
+  walletFeature,
+  trialFeature,
+  promoFeature,
+).middleware();
+// Other updates skip the sections at once (each section's filters cost on every update they see).
+shopFeature.use(
+  when(isShopUpdate, async (ctx, next) => {
+    if (await shopAllowed(ctx)) await shopSections(ctx, next);
+  }),
+);
