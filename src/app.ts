@@ -26,14 +26,16 @@ import {
   describeTarget,
   type RedisTarget,
 } from "./redis.js";
+import { countFloods } from "./telegram-retry.js";
 import { createWebapp, type WebappHandler } from "./webapp/index.js";
 import { setCabinetMenuButton } from "./webapp/menu-button.js";
-import { BroadcastQueue } from "./workers/broadcast.js";
+import { BROADCAST_QUEUE, BroadcastQueue } from "./workers/broadcast.js";
 import { OutboxAccessNotices } from "./workers/drift-notices.js";
 import { DriftRunQueue } from "./workers/drift-sync.js";
 import { startWorkers } from "./workers/index.js";
-import { Outbox } from "./workers/outbox.js";
-import { OrderQueue } from "./workers/queues.js";
+import { MAINTENANCE_QUEUE } from "./workers/maintenance.js";
+import { OUTBOX_QUEUE, Outbox } from "./workers/outbox.js";
+import { ORDERS_QUEUE, OrderQueue, QUEUE_PREFIX } from "./workers/queues.js";
 
 /** Update kinds the bot asks Telegram for. */
 export const ALLOWED_UPDATES = ["message", "callback_query", "pre_checkout_query", "my_chat_member"] as const;
@@ -153,6 +155,7 @@ async function startCore(config: Config, catalog: Catalog, logger: Logger, life:
       `cannot connect to Redis at ${describeTarget(redisTargetOf(config))}: ${err instanceof Error ? err.message : String(err)}`,
     );
   });
+  closers.push(watchForMetrics(metrics, redis));
 
   const box = new SecretBox(config.secretKey);
   const accountKey = new AccountKeyStore(redis, box, config.account.apiKey);
@@ -203,6 +206,13 @@ async function startCore(config: Config, catalog: Catalog, logger: Logger, life:
   };
 }
 
+/** Makes /metrics read every queue of the shop, Redis's state and the shop's totals when scraped. */
+function watchForMetrics(metrics: Metrics, redis: Redis): () => Promise<void> {
+  const queues = [ORDERS_QUEUE, OUTBOX_QUEUE, BROADCAST_QUEUE, MAINTENANCE_QUEUE];
+  const watched = metrics.watch({ redis, queues, prefix: QUEUE_PREFIX });
+  return () => watched.close();
+}
+
 /** The background workers on their own Redis connection; closing them lets running jobs finish. */
 async function startAppWorkers(config: Config, core: AppCore, life: AppLife): Promise<void> {
   const workerRedis = createWorkerRedis(redisTargetOf(config), life.logger);
@@ -249,6 +259,7 @@ async function startBot(
     },
     client: { apiRoot: config.botApiRoot },
   });
+  countFloods(bot.api, metrics.observeFlood);
   await bot.init();
   await registerCommands(bot.api, i18n, config.defaultLocale, config.adminIds);
   // The customer cabinet (Mini App): the menu button opening it, its page and API on the HTTP server.

@@ -1,5 +1,5 @@
 import { autoRetry } from "@grammyjs/auto-retry";
-import type { Api } from "grammy";
+import type { Api, Transformer } from "grammy";
 
 /** Attempts after the first for a 429 or a 5xx; a bounded wait instead of auto-retry's unlimited one. */
 export const FLOOD_RETRY_ATTEMPTS = 3;
@@ -15,6 +15,8 @@ export const FLOOD_MAX_DELAY_SECONDS = 10;
  * The outbox does not use it: it pauses its whole queue on a 429 instead.
  */
 export function retryOnFlood<A extends Api>(api: A): A {
+  // Inside auto-retry: each 429 is seen, those it waits out too.
+  reportFloodsOf(api);
   api.config.use(
     autoRetry({
       maxRetryAttempts: FLOOD_RETRY_ATTEMPTS,
@@ -23,4 +25,29 @@ export function retryOnFlood<A extends Api>(api: A): A {
     }),
   );
   return api;
+}
+
+/** Who hears of the 429s an Api receives (the metrics), set by {@link countFloods}. */
+const floodListeners = new WeakMap<Api, (method: string) => void>();
+const reporting = new WeakSet<Api>();
+
+/**
+ * Reports every 429 answer `api` receives to `onFlood`, each attempt counted, whoever retries it
+ * (auto-retry, the outbox's pause, BullMQ). Works in either order with {@link retryOnFlood}.
+ */
+export function countFloods(api: Api, onFlood: (method: string) => void): void {
+  floodListeners.set(api, onFlood);
+  reportFloodsOf(api);
+}
+
+/** Installs the reporting transformer once; installed before auto-retry, it sits inside it. */
+function reportFloodsOf(api: Api): void {
+  if (reporting.has(api)) return;
+  reporting.add(api);
+  const report: Transformer = async (prev, method, payload, signal) => {
+    const res = await prev(method, payload, signal);
+    if (!res.ok && res.error_code === 429) floodListeners.get(api)?.(method);
+    return res;
+  };
+  api.config.use(report);
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Clock } from "./clock.js";
 import { LuaScript } from "./lua.js";
 import { COUNT_SALE_FN, readSalesDays, type SalesDay } from "./sales-days.js";
+import { COUNT_LEDGER_FN } from "./shop-totals.js";
 
 export const LEDGER_KINDS = [
   "topup", // paid by Telegram invoice (Stars or provider)
@@ -84,9 +85,10 @@ export function movementKeys(customerId: number): string[] {
  * Redis prints it. The entry is stored once, in the customer's ledger; the journal and the
  * idempotency record get its {@link LedgerRef} (`ledger_entry` reads one back; the customer's
  * ledger it names is always the one of the movement that wrote it). A sale or refund is counted
- * on its day's sales counters in the same step (see sales-days.ts).
+ * on its day's sales counters in the same step (see sales-days.ts), a payment or refund on the
+ * shop's totals for the metrics (shop-totals.ts).
  */
-export const APPLY_FN = `${COUNT_SALE_FN}
+export const APPLY_FN = `${COUNT_SALE_FN}${COUNT_LEDGER_FN}
 local function ledger_entry(ref)
   if string.sub(ref, 1, 1) == '{' then return ref end
   local customer, n = string.match(ref, '^(.+):(%d+)$')
@@ -104,6 +106,7 @@ local function apply(kWallet, kLedger, kApplied, kJournal, amount, idem, entryJs
   redis.call('RPUSH', kJournal, ref)
   redis.call('HSET', kApplied, idem, ref)
   count_sale(entryJson, amount)
+  count_ledger(entryJson, amount)
   return 1, json
 end
 `;

@@ -1,5 +1,6 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { CallObservation } from "../hosting/request.js";
+import { ScrapeReader, type ScrapeReading, type ScrapeSources } from "./scrape.js";
 
 /** The process's Prometheus metrics, on a registry of its own (tests build several). */
 export class Metrics {
@@ -63,9 +64,124 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly telegram429 = new Counter({
+    name: "telegram_429_total",
+    help: "429 Too Many Requests answers from the Telegram Bot API (every attempt, waited out or not), by method",
+    labelNames: ["method"] as const,
+    registers: [this.registry],
+  });
+
+  readonly reminders = new Counter({
+    name: "reminders_sent_total",
+    help: "Expiry reminders queued to customers (once per subscription, expiry and threshold), by threshold",
+    labelNames: ["threshold"] as const,
+    registers: [this.registry],
+  });
+
+  // Read from Redis when scraped (see watch): the same in every process of the shop.
+  readonly redisUp = this.gauge(
+    "redis_up",
+    "1 when this process's Redis connection is ready and answers",
+    [],
+  );
+  readonly queueJobs = this.gauge("queue_jobs", "Jobs in each BullMQ queue, by state", ["queue", "state"]);
+  readonly queueOldest = this.gauge(
+    "queue_oldest_waiting_seconds",
+    "How long the oldest job ready to run has waited in each queue (0 when none waits)",
+    ["queue"],
+  );
+  readonly ordersNow = this.gauge(
+    "shop_orders",
+    "Orders by state, from the orders' own indexes: in_flight (paid, not active yet), failed (not refunded)",
+    ["state"],
+  );
+  readonly oldestInFlight = this.gauge(
+    "shop_order_oldest_in_flight_seconds",
+    "How long ago the longest-waiting paid order was paid (or last moved) without becoming active (0 when none)",
+    [],
+  );
+  readonly payments = this.gauge(
+    "shop_payments_total",
+    "Telegram payments credited (counted by the ledger; a counter kept in Redis), by currency",
+    ["currency"],
+  );
+  readonly paymentAmount = this.gauge(
+    "shop_payment_amount_total",
+    "Total of the Telegram payments credited, in major units of the currency",
+    ["currency"],
+  );
+  readonly refunds = this.gauge(
+    "shop_refunds_total",
+    "Refunds (kind refund: to the wallet; stars-refund: back to Telegram), by currency and kind",
+    ["currency", "kind"],
+  );
+  readonly refundAmount = this.gauge(
+    "shop_refund_amount_total",
+    "Total of the refunds, in major units of the currency",
+    ["currency", "kind"],
+  );
+
+  private scrape: ScrapeReader | undefined;
+
   constructor(options: { processMetrics?: boolean } = {}) {
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
   }
+
+  /**
+   * Makes /metrics read the queues, the Redis connection and the shop's totals when it is scraped
+   * (cached a few seconds). Returns a closer for the queue handles it opens.
+   */
+  watch(sources: ScrapeSources, cacheMs?: number): { close(): Promise<void> } {
+    const reader = new ScrapeReader(sources, cacheMs);
+    this.scrape = reader;
+    return { close: () => reader.close() };
+  }
+
+  /** A gauge filled from the scrape reading; a `_total` one is a counter kept in Redis. */
+  private gauge<L extends string>(name: string, help: string, labelNames: L[]): Gauge<L> {
+    return new Gauge<L>({
+      name,
+      help,
+      labelNames,
+      registers: [this.registry],
+      collect: async () => {
+        const reading = await this.scrape?.read();
+        if (reading) this.fill(reading);
+      },
+    });
+  }
+
+  /** Sets every scrape-time gauge from one reading (each gauge's collect calls it; it is cheap). */
+  private fill(r: ScrapeReading): void {
+    for (const g of [this.queueJobs, this.queueOldest, this.ordersNow, this.payments, this.paymentAmount])
+      g.reset();
+    for (const g of [this.refunds, this.refundAmount]) g.reset();
+    this.redisUp.set(r.redisUp ? 1 : 0);
+    for (const q of r.queues) {
+      for (const [state, n] of Object.entries(q.counts)) this.queueJobs.set({ queue: q.name, state }, n);
+      this.queueOldest.set({ queue: q.name }, q.oldestWaitingSeconds);
+    }
+    if (r.orders) {
+      this.ordersNow.set({ state: "in_flight" }, r.orders.inFlight);
+      this.ordersNow.set({ state: "failed" }, r.orders.failed);
+      const since = r.orders.oldestInFlightAt;
+      this.oldestInFlight.set(since === undefined ? 0 : Math.max(0, r.now - since) / 1000);
+    }
+    for (const t of r.money) {
+      if (t.kind === "topup") {
+        this.payments.set({ currency: t.currency }, t.count);
+        this.paymentAmount.set({ currency: t.currency }, t.amount);
+      } else {
+        this.refunds.set({ currency: t.currency, kind: t.kind }, t.count);
+        this.refundAmount.set({ currency: t.currency, kind: t.kind }, t.amount);
+      }
+    }
+  }
+
+  /** Plugs into countFloods (telegram-retry.ts). */
+  readonly observeFlood = (method: string): void => {
+    this.telegram429.inc({ method });
+  };
 
   /** Plugs into the hosting clients' `observe` option. */
   readonly observeHostingCall = (call: CallObservation): void => {

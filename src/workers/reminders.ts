@@ -4,6 +4,7 @@ import { type Clock, DAY, HOUR, MINUTE } from "../domain/clock.js";
 import type { Customer } from "../domain/customers.js";
 import type { ShopServices } from "../domain/services.js";
 import type { Subscription, Subscriptions } from "../domain/subscriptions.js";
+import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
 import { planTitle } from "../render/access.js";
 import { formatDateTime, html } from "../render/format.js";
@@ -55,6 +56,20 @@ export interface ReminderResult {
 
 export interface ReminderTask extends PeriodicTask {
   run(): Promise<ReminderResult>;
+}
+
+/** The reminder task with the reminders each run queues counted in the metrics, by threshold. */
+export function countReminders(task: ReminderTask, metrics: Pick<Metrics, "reminders">): ReminderTask {
+  return {
+    ...task,
+    run: async () => {
+      const result = await task.run();
+      for (const [threshold, n] of Object.entries(result.queued)) {
+        if (n > 0) metrics.reminders.inc({ threshold }, n);
+      }
+      return result;
+    },
+  };
 }
 
 /** The most urgent threshold an expiry has reached at `now`, if any is within the windows. */
