@@ -532,9 +532,9 @@ customers-kind-refund = refund
 customers-kind-stars-refund = Stars refund
 customers-kind-admin-credit = admin credit
 customers-kind-admin-debit = admin debit
-customers-kind-promo = promo code
 customers-kind-referral = referral reward
 customers-kind-referral-back = referral reward taken back
+customers-kind-promo = promo code
 customers-subs-title = 🔑 <b>Subscriptions of { $name }</b>: { $count }
 customers-subs-empty = No subscriptions.
 customers-subs-line = • <b>{ $plan }</b>{ $trial } — until { $until } · { $status }
@@ -568,6 +568,7 @@ customers-order-status-active = done
 customers-order-status-failed = failed
 customers-order-status-refunded = refunded
 customers-order-status-cancelled = cancelled
+customers-order-status-awaiting_claim = gift, waiting for its claim
 customers-btn-charge-again = 🔁 Retry { $order } (charge again)
 customers-retry-confirm =
     Charge <b>{ $price }</b> from the wallet of { $name } (balance { $balance }) for a new order of <b>{ $plan }</b>?
@@ -754,6 +755,53 @@ buy-balance-short = Your balance ({ $balance }) no longer covers this order, so 
 buy-paid = ✅ Paid { $price } from your balance (balance now { $balance }). Preparing your VPN access, this takes a few seconds…
 buy-paid-renewal = ✅ Paid { $price } from your balance (balance now { $balance }). Renewing your subscription, this takes a few seconds…
 
+# Gifts: a plan bought for someone else, claimed through a link
+buy-gift-button = 🎁 Buy as a gift
+buy-confirm-gift =
+    🎁 <b>Gift</b>
+    Plan: <b>{ $plan }</b>
+    Price: <b>{ $price }</b>
+    Wallet balance: { $balance }
+    After payment you get a link to forward: whoever opens it first gets the subscription.
+buy-paid-gift = ✅ Paid { $price } from your balance (balance now { $balance }). Your gift link is on its way…
+payment-gift-paid = ✅ Payment received. Your gift link is on its way…
+gift-ready =
+    🎁 <b>Your gift is ready: { $plan }</b>
+    Forward the next message to the person you are giving it to: whoever opens the link first gets the subscription.
+    The link is valid until { $date }. If nobody claims it by then, { $amount } goes back to your wallet. You can also cancel it under Wallet → 🎁 My gifts.
+gift-forward =
+    🎁 <b>A gift for you: { $plan }</b> ({ $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } of VPN).
+    Open this link to get it: { $link }
+gift-delivered = 🎁 <b>Your gift is ready: { $plan }</b>
+gift-failed = 😔 Your gift ({ $plan }) was claimed, but we could not set up the access. { $amount } went back to your wallet. The admins have been told.
+gift-failed-recipient = 😔 Sorry, we could not set up the gifted access ({ $plan }). The person who gave it got their money back.
+gift-expired-refunded = ⌛ Nobody claimed your gift ({ $plan }) in time: the link has expired and { $amount } went back to your wallet.
+gift-claimed-buyer = 🎁 Your gift ({ $plan }) was claimed by { $name }.
+gift-claim-ok = 🎁 <b>You got a gift: { $plan }!</b> Setting up your access, this takes a few seconds…
+gift-claim-yours = 🎁 This gift is already yours: your access is under 🔑 My subscriptions.
+gift-claim-own = 🎁 This is your own gift link: forward it to the person you are giving it to. You can cancel it under Wallet → 🎁 My gifts.
+gift-claim-taken = This gift has already been claimed by someone else.
+gift-claim-cancelled = This gift was cancelled by the person who bought it.
+gift-claim-expired = ⌛ This gift link has expired.
+gift-claim-unknown = This gift link is not valid. Check that you opened the whole link.
+gift-my-button = 🎁 My gifts
+gift-list-title = 🎁 <b>My gifts</b>
+gift-list-empty = You have not bought any gifts yet. Open a plan in 🛒 Buy and choose 🎁 Buy as a gift.
+gift-line-open = { $n }. <b>{ $plan }</b> · { $amount } · waiting, link valid until { $date }
+gift-line-claimed = { $n }. <b>{ $plan }</b> · { $amount } · claimed by { $name } on { $date }
+gift-line-cancelled = { $n }. <b>{ $plan }</b> · { $amount } · cancelled on { $date }, refunded
+gift-line-expired = { $n }. <b>{ $plan }</b> · { $amount } · expired on { $date }, refunded
+gift-link-button = 🔗 Link { $n }
+gift-cancel-button = ✖ Cancel { $n }
+gift-cancelled = ✅ Gift cancelled: { $amount } went back to your wallet (balance now { $balance }).
+gift-gone = This gift is no longer available.
+gift-was-claimed = This gift has already been claimed, so it can no longer be cancelled.
+gift-was-cancelled = This gift is already cancelled; its money is back in your wallet.
+gift-was-expired = This gift has expired; its money is back in your wallet.
+
 wallet-title =
     💰 <b>Your wallet</b>
     Balance: <b>{ $balance }</b>
@@ -777,6 +825,8 @@ wallet-kind-refund = Refund
 wallet-kind-stars-refund = Stars refunded
 wallet-kind-admin-credit = Credit by the shop
 wallet-kind-admin-debit = Debit by the shop
+wallet-kind-referral = Reward for an invited friend
+wallet-kind-referral-back = Friend's payment refunded: reward taken back
 wallet-kind-promo = Promo code
 
 # Promo codes: customers
@@ -865,8 +915,6 @@ promo-admin-invalid-count = Please send a whole number from 1 to { $max }, or <c
 promo-admin-ask-new-only = New customers only (no paid order yet)? Send <code>yes</code> or <code>no</code>.
 promo-admin-invalid-yes-no = Please send <code>yes</code> or <code>no</code>.
 promo-admin-exists = A code <b>{ $code }</b> exists already: nothing was created.
-wallet-kind-referral = Reward for an invited friend
-wallet-kind-referral-back = Friend's payment refunded: reward taken back
 
 my-title = 🔑 <b>Your subscriptions</b>
 my-title-page = 🔑 <b>Your subscriptions</b> · page { $page } of { $pages }

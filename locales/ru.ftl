@@ -575,9 +575,9 @@ customers-kind-refund = возврат
 customers-kind-stars-refund = возврат звёзд
 customers-kind-admin-credit = начисление администратором
 customers-kind-admin-debit = списание администратором
-customers-kind-promo = промокод
 customers-kind-referral = реферальное вознаграждение
 customers-kind-referral-back = возврат реферального вознаграждения
+customers-kind-promo = промокод
 customers-subs-title = 🔑 <b>Подписки: { $name }</b> ({ $count })
 customers-subs-empty = Подписок нет.
 customers-subs-line = • <b>{ $plan }</b>{ $trial } — до { $until } · { $status }
@@ -611,6 +611,7 @@ customers-order-status-active = выполнен
 customers-order-status-failed = сбой
 customers-order-status-refunded = возвращён
 customers-order-status-cancelled = отменён
+customers-order-status-awaiting_claim = подарок, ждёт получателя
 customers-btn-charge-again = 🔁 Повторить { $order } (списать снова)
 customers-retry-confirm =
     Списать <b>{ $price }</b> с кошелька клиента { $name } (баланс { $balance }) за новый заказ <b>{ $plan }</b>?
@@ -802,6 +803,54 @@ buy-balance-short = Баланса ({ $balance }) больше не хватае
 buy-paid = ✅ Оплачено { $price } с баланса (осталось { $balance }). Готовим доступ к VPN, это займёт несколько секунд…
 buy-paid-renewal = ✅ Оплачено { $price } с баланса (осталось { $balance }). Продлеваем подписку, это займёт несколько секунд…
 
+# Подарки: тариф, купленный для другого человека и полученный по ссылке
+buy-gift-button = 🎁 Купить в подарок
+buy-confirm-gift =
+    🎁 <b>Подарок</b>
+    Тариф: <b>{ $plan }</b>
+    Цена: <b>{ $price }</b>
+    Баланс кошелька: { $balance }
+    После оплаты вы получите ссылку, которую можно переслать: подписку получит тот, кто откроет её первым.
+buy-paid-gift = ✅ Оплачено { $price } с баланса (осталось { $balance }). Ссылка на подарок сейчас придёт…
+payment-gift-paid = ✅ Оплата получена. Ссылка на подарок сейчас придёт…
+gift-ready =
+    🎁 <b>Подарок готов: { $plan }</b>
+    Перешлите следующее сообщение тому, кому дарите: подписку получит тот, кто первым откроет ссылку.
+    Ссылка действует до { $date }. Если до этого её никто не откроет, { $amount } вернутся на ваш кошелёк. Отменить подарок можно в разделе Кошелёк → 🎁 Мои подарки.
+gift-forward =
+    🎁 <b>Подарок для вас: { $plan }</b> ({ $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[many] { $days } дней
+    } VPN).
+    Откройте ссылку, чтобы получить его: { $link }
+gift-delivered = 🎁 <b>Ваш подарок готов: { $plan }</b>
+gift-failed = 😔 Ваш подарок ({ $plan }) получили, но подключить доступ не удалось. { $amount } вернулись на ваш кошелёк. Администраторы уже знают.
+gift-failed-recipient = 😔 К сожалению, подключить подаренный доступ ({ $plan }) не удалось. Тому, кто его подарил, деньги вернулись.
+gift-expired-refunded = ⌛ Ваш подарок ({ $plan }) никто не получил вовремя: ссылка истекла, { $amount } вернулись на ваш кошелёк.
+gift-claimed-buyer = 🎁 Ваш подарок ({ $plan }) получил(а) { $name }.
+gift-claim-ok = 🎁 <b>Вам подарок: { $plan }!</b> Подключаем доступ, это займёт несколько секунд…
+gift-claim-yours = 🎁 Этот подарок уже ваш: доступ — в разделе 🔑 Мои подписки.
+gift-claim-own = 🎁 Это ссылка на ваш собственный подарок: перешлите её тому, кому дарите. Отменить подарок можно в разделе Кошелёк → 🎁 Мои подарки.
+gift-claim-taken = Этот подарок уже получил другой человек.
+gift-claim-cancelled = Этот подарок отменил тот, кто его купил.
+gift-claim-expired = ⌛ Срок действия этой ссылки на подарок истёк.
+gift-claim-unknown = Ссылка на подарок недействительна. Проверьте, что открыли её целиком.
+gift-my-button = 🎁 Мои подарки
+gift-list-title = 🎁 <b>Мои подарки</b>
+gift-list-empty = Вы ещё не покупали подарков. Откройте тариф в разделе 🛒 Купить и выберите 🎁 Купить в подарок.
+gift-line-open = { $n }. <b>{ $plan }</b> · { $amount } · ждёт получателя, ссылка действует до { $date }
+gift-line-claimed = { $n }. <b>{ $plan }</b> · { $amount } · получил(а) { $name } { $date }
+gift-line-cancelled = { $n }. <b>{ $plan }</b> · { $amount } · отменён { $date }, деньги возвращены
+gift-line-expired = { $n }. <b>{ $plan }</b> · { $amount } · истёк { $date }, деньги возвращены
+gift-link-button = 🔗 Ссылка { $n }
+gift-cancel-button = ✖ Отменить { $n }
+gift-cancelled = ✅ Подарок отменён: { $amount } вернулись на ваш кошелёк (баланс { $balance }).
+gift-gone = Этот подарок больше недоступен.
+gift-was-claimed = Этот подарок уже получили, отменить его нельзя.
+gift-was-cancelled = Этот подарок уже отменён, деньги вернулись на ваш кошелёк.
+gift-was-expired = Срок подарка истёк, деньги вернулись на ваш кошелёк.
+
 wallet-title =
     💰 <b>Ваш кошелёк</b>
     Баланс: <b>{ $balance }</b>
@@ -825,6 +874,8 @@ wallet-kind-refund = Возврат
 wallet-kind-stars-refund = Возврат звёзд
 wallet-kind-admin-credit = Начисление магазином
 wallet-kind-admin-debit = Списание магазином
+wallet-kind-referral = Вознаграждение за приглашённого друга
+wallet-kind-referral-back = Платёж друга возвращён: вознаграждение списано
 wallet-kind-promo = Промокод
 
 # Promo codes: customers
@@ -916,8 +967,6 @@ promo-admin-invalid-count = Отправьте целое число от 1 до
 promo-admin-ask-new-only = Только для новых покупателей (без оплаченных заказов)? Отправьте <code>да</code> или <code>нет</code>.
 promo-admin-invalid-yes-no = Отправьте <code>да</code> или <code>нет</code>.
 promo-admin-exists = Код <b>{ $code }</b> уже есть: ничего не создано.
-wallet-kind-referral = Вознаграждение за приглашённого друга
-wallet-kind-referral-back = Платёж друга возвращён: вознаграждение списано
 
 my-title = 🔑 <b>Ваши подписки</b>
 my-title-page = 🔑 <b>Ваши подписки</b> · страница { $page } из { $pages }

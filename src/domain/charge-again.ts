@@ -19,9 +19,12 @@ const RETRY_LOCK_SECONDS = 600;
 const RETRY_KEEP_SECONDS = 90 * 86_400;
 const PENDING = "pending";
 
-/** A refunded order other than a trial can be charged again. */
+/**
+ * A refunded order other than a trial can be charged again; not a gift (charged again it would be
+ * the buyer's own access, which is not what they bought).
+ */
 export function canChargeAgain(order: Order): boolean {
-  return order.status === "refunded" && order.kind !== "trial";
+  return order.status === "refunded" && order.kind !== "trial" && !order.gift;
 }
 
 /** What the admin is asked to confirm, or why there is nothing to confirm. */

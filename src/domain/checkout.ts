@@ -20,7 +20,9 @@ const PAY_SNIPPET = `
 local function pay_order(kOrder, kOpen, kW, kL, kA, kJ, entryJson, now)
   local status = redis.call('HGET', kOrder, 'status')
   if status ~= 'awaiting_payment' then
-    if status == 'paid' or status == 'provisioning' or status == 'active' then return 2, status end
+    if status == 'paid' or status == 'provisioning' or status == 'active' or status == 'awaiting_claim' then
+      return 2, status
+    end
     return 0, tostring(status)
   end
   local price = tonumber(redis.call('HGET', kOrder, 'price'))

@@ -30,6 +30,8 @@ export type FulfilResult =
     }
   /** A renewal waiting for an earlier renewal of the same subscription to finish. */
   | { outcome: "waiting"; order: Order; behind: string }
+  /** A paid gift now waiting for its claim: the buyer is sent the link with `code`. */
+  | { outcome: "gift"; order: Order; code: string }
   | { outcome: "skipped"; order: Order | undefined };
 
 export type FailResult =
@@ -55,6 +57,8 @@ export interface FulfilmentDeps {
   logger: Logger;
   /** Referral rewards and bonus days (none: no referrals). */
   referrals?: ReferralRewards;
+  /** Parks a paid gift until it is claimed (none: gifts are provisioned to the buyer). */
+  gifts?: { park(order: Order): Promise<string | undefined> };
 }
 
 /**
@@ -96,6 +100,12 @@ export class Fulfilment {
   async fulfil(orderId: string): Promise<FulfilResult> {
     const { orders } = this.deps;
     let order = await orders.get(orderId);
+    // An unclaimed gift waits for its claim instead; a re-run finds it waiting (the link again).
+    const waiting = order?.status === "paid" || order?.status === "awaiting_claim";
+    if (order?.gift && waiting && order.recipientId === undefined && this.deps.gifts) {
+      const code = await this.deps.gifts.park(order);
+      if (code) return { outcome: "gift", order, code };
+    }
     if (!order || !["paid", "provisioning"].includes(order.status)) {
       // A re-run after the order went active finishes a reward step that was cut off.
       if (order?.status === "active") await this.deps.referrals?.reward(order.id);
@@ -129,8 +139,9 @@ export class Fulfilment {
     const { orders, subscriptions, clock } = this.deps;
     const { plan, days, trafficGb } = termOf(this.deps.catalog(), order);
     const provisioner = this.deps.provisioner(plan.backend.kind);
-    // An invited customer's first paid purchase carries the referral bonus, in the term fixed once.
-    const bonus = (await this.deps.referrals?.bonusDays(order)) ?? 0;
+    // An invited customer's first paid purchase carries the referral bonus, in the term fixed once
+    // (not a gift: the bonus is for the customer's own access).
+    const bonus = order.gift ? 0 : ((await this.deps.referrals?.bonusDays(order)) ?? 0);
     const target = Number(
       await orders.fixOnce(order.id, "targetExpiresAt", String(clock.now() + (days + bonus) * DAY_MS)),
     );
@@ -157,7 +168,8 @@ export class Fulfilment {
     const subscription =
       existing ??
       (await subscriptions.create(order.id, {
-        customerId: order.customerId,
+        // A claimed gift belongs to the one who claimed it (the buyer paid and is refunded on failure).
+        customerId: order.recipientId ?? order.customerId,
         planId: plan.id,
         ref,
         links,

@@ -21,6 +21,9 @@ export const FINISHED_ORDER_FIELDS = [
   "promoCode",
   "listPrice",
   "bonusDays",
+  // A gift: the marker and who claimed it (support reads them; a sent-back order goes to them).
+  "gift",
+  "recipientId",
   "error",
   "createdAt",
   "updatedAt",

@@ -23,6 +23,7 @@ export const ORDER_STATUSES = [
   "failed",
   "refunded",
   "cancelled",
+  "awaiting_claim",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type OrderKind = "purchase" | "renewal" | "trial";
@@ -81,6 +82,8 @@ const orderSchema = z.object({
   promoCode: z.string().optional(),
   listPrice: optNum,
   bonusDays: optNum,
+  gift: z.literal("1").optional(), // a gift: awaiting_claim, then provisioned to `recipientId`
+  recipientId: optNum,
   error: z.string().optional(),
   attempts: z.coerce.number().default(0),
   createdAt: num,
@@ -109,6 +112,7 @@ export interface NewOrder {
   subscriptionId?: string;
   /** A promo code (see PromoCodes): `price` is the discounted one, `listPrice` the plan's. */
   promo?: { code: string; listPrice: number; bonusDays: number };
+  gift?: boolean;
 }
 
 export const orderKeys = {
@@ -250,6 +254,7 @@ export class Orders {
       updatedAt: String(now),
     };
     if (input.subscriptionId) fields.subscriptionId = input.subscriptionId;
+    if (input.gift) fields.gift = "1";
     if (input.promo) {
       fields.promoCode = input.promo.code;
       fields.listPrice = String(input.promo.listPrice);
@@ -385,7 +390,8 @@ function unpaidMember(customerId: number, id: string): string {
 }
 
 function slotOf(input: NewOrder): string {
-  return input.kind === "renewal" ? `r:${input.subscriptionId ?? ""}` : `p:${input.planId}`;
+  const plan = `${input.gift ? "g" : "p"}:${input.planId}`; // a gift is not one's own purchase
+  return input.kind === "renewal" ? `r:${input.subscriptionId ?? ""}` : plan;
 }
 
 export function parseRef(value: string): AccessRef {

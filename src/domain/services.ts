@@ -14,6 +14,7 @@ import type { AccessNotices } from "./drift/actions-types.js";
 import { DriftFindings } from "./drift/findings.js";
 import { type DriftRuns, DriftSync } from "./drift/index.js";
 import { Fulfilment } from "./fulfilment.js";
+import { Gifts } from "./gifts.js";
 import { HostingAccount } from "./hosting-account.js";
 import { HostingServers } from "./hosting-servers.js";
 import { NodeAdmin } from "./node-admin.js";
@@ -67,6 +68,8 @@ export interface ShopServices {
   referrals: Referrals;
   /** The referral money: rewards after active orders, taken back after refunds, bonus days. */
   referralRewards: ReferralRewards;
+  /** Plans bought as gifts: parked until claimed, cancelled or expired (refunded to the buyer). */
+  gifts: Gifts;
   /** An admin's broadcast between writing it and confirming it. */
   broadcastDrafts: BroadcastDrafts;
   /** Shop-wide switches the admins set (auto-extend, outage grace, extension cost, currency). */
@@ -134,9 +137,10 @@ type ShopCore = Pick<
   | "serverExtension"
   | "paymentInbox"
   | "usage"
+  | "promos"
   | "referrals"
   | "referralRewards"
-  | "promos"
+  | "gifts"
 >;
 
 /** What the admins run on top of the core. */
@@ -158,18 +162,11 @@ function createShopCore(deps: ShopServicesDeps): ShopCore {
   const renewals = new RenewalChain(redis, orders);
   const promos = new PromoCodes({ redis, clock, orders, wallet, unpaidTtlMs: INVOICE_TTL_MS });
   const { referrals, referralRewards } = referralsOf(deps, wallet, orders);
+  const giftDeps = { redis, clock, wallet, customers, jobs: deps.jobs };
+  const gifts = new Gifts({ ...giftDeps, settings: new ShopSettings(redis) });
   const fulfilment = new Fulfilment({
-    referrals: referralRewards,
-    orders,
-    subscriptions,
-    wallet,
-    customers,
-    catalog,
-    provisioner,
-    renewals,
-    redis,
-    clock,
-    logger: deps.logger,
+    ...{ referrals: referralRewards, gifts, orders, subscriptions, wallet, customers },
+    ...{ catalog, provisioner, renewals, redis, clock, logger: deps.logger },
   });
   const shop = new Shop({
     redis,
@@ -196,9 +193,10 @@ function createShopCore(deps: ShopServicesDeps): ShopCore {
     serverExtension: new ServerExtension({ hosting: deps.hosting, redis, clock, logger: deps.logger }),
     paymentInbox: new PaymentInbox({ redis, clock, shop }),
     usage: new UsageReader({ redis, hosting: deps.hosting, provisioner, logger: deps.logger }),
+    promos,
     referrals,
     referralRewards,
-    promos,
+    gifts,
   };
 }
 

@@ -32,6 +32,10 @@ export const OUTAGE_GRACE_MAX = 24 * 60;
 export const EXTEND_COST_MAX = 1_000_000;
 /** Used when no hosting currency was set: an assumption, stated on the Settings screen. */
 export const DEFAULT_HOSTING_CURRENCY = "RUB";
+/** How long a gift link lasts unless the admins set it (see giftExpiryDays). */
+export const DEFAULT_GIFT_EXPIRY_DAYS = 30;
+const GIFT_DAYS_MIN = 1;
+const GIFT_DAYS_MAX = 365;
 /** A currency label: a code or a symbol, 1 to 8 letters or currency signs (RUB, ₽, USD, $). */
 export const CURRENCY_LABEL = /^[\p{L}\p{Sc}]{1,8}$/u;
 
@@ -123,6 +127,20 @@ export class ShopSettings {
   async setReferralsOn(on: boolean): Promise<void> {
     if (on) await this.redis.hdel(this.key, "referralsOff");
     else await this.redis.hset(this.key, "referralsOff", "1");
+  }
+
+  /** How long a gift link stays valid, in days (1 to 365; default 30): then it is refunded. */
+  async giftExpiryDays(): Promise<number> {
+    const days = Number(await this.redis.hget(this.key, "giftExpiryDays"));
+    return Number.isInteger(days) && days >= GIFT_DAYS_MIN && days <= GIFT_DAYS_MAX
+      ? days
+      : DEFAULT_GIFT_EXPIRY_DAYS;
+  }
+
+  async setGiftExpiryDays(days: number): Promise<void> {
+    if (!Number.isInteger(days) || days < GIFT_DAYS_MIN || days > GIFT_DAYS_MAX)
+      throw new RangeError(`gift links last ${GIFT_DAYS_MIN} to ${GIFT_DAYS_MAX} days`);
+    await this.redis.hset(this.key, "giftExpiryDays", String(days));
   }
 
   async setHostingCurrency(label: string): Promise<void> {

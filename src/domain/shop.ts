@@ -107,13 +107,32 @@ export class Shop {
     return toMinor(this.currency, plan.price);
   }
 
-  async startPurchase(customerId: number, planId: string, locale: Locale, promo?: string): Promise<Started> {
+  /**
+   * A purchase of `planId`; `gift`: bought for someone else, paid the same way, then provisioned to
+   * whoever claims its link (see gifts.ts).
+   */
+  async startPurchase(
+    customerId: number,
+    planId: string,
+    locale: Locale,
+    promo?: string,
+    gift = false,
+  ): Promise<Started> {
     if (await this.deps.customers.isBlocked(customerId)) return { ok: false, reason: "blocked" };
     const plan = this.plan(planId);
     if (!plan) return { ok: false, reason: "unknown-plan" };
-    // One open order per customer and plan: a repeated Buy hands out the one awaiting payment.
+    const price = this.priceOf(plan);
+    // One open order per customer and plan (and gift): a repeated Buy hands out the one awaiting payment.
     return this.open(
-      { kind: "purchase", customerId, planId, price: this.priceOf(plan), currency: this.currency, locale },
+      {
+        kind: "purchase",
+        customerId,
+        planId,
+        price,
+        currency: this.currency,
+        locale,
+        ...(gift ? { gift } : {}),
+      },
       promo,
     );
   }

@@ -9,7 +9,7 @@ import { callbackCodec } from "./callback-data.js";
 const entityId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
 
 export const buyCb = callbackCodec("buy", {
-  act: z.enum(["list", "plan", "go"]),
+  act: z.enum(["list", "plan", "go", "gift"]),
   plan: z.string().max(32).default(""),
 });
 
@@ -32,6 +32,8 @@ export const myCb = callbackCodec("my", {
 
 /** Sent by payments.ts ("open the wallet"). */
 export const WALLET_VIEW = "wallet:view";
+/** "My gifts" (shop/gifts.ts `giftCb` list), from the wallet. */
+export const GIFTS_VIEW = "gift:list:";
 /** Sent by the notifier under a delivered access. */
 export const MY_LIST = "my:list";
 export const TRIAL_START = "trial:go";

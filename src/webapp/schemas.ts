@@ -107,6 +107,8 @@ const orderStatus = z.enum([
   "failed",
   "refunded",
   "cancelled",
+  // A gift bought in the chat, waiting for its link to be opened.
+  "awaiting_claim",
 ]);
 
 const order = z.strictObject({

@@ -7,9 +7,10 @@ import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../logger.js";
 import type { I18nLike } from "../render/i18n-like.js";
-import { retryOnFlood } from "../telegram-retry.js";
+import { countFloods, retryOnFlood } from "../telegram-retry.js";
 import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
 import { createDriftSyncTask } from "./drift-sync.js";
+import { createGiftExpiryTask } from "./gift-expiry.js";
 import { createBackfillTask, type PeriodicTask, startMaintenance } from "./maintenance.js";
 import { Notifier } from "./notifier.js";
 import { createOrderSweepTask } from "./order-sweep.js";
@@ -19,7 +20,7 @@ import { startOutboxWorker } from "./outbox.js";
 import type { OrderQueue } from "./queues.js";
 import { createReconcileTask } from "./reconcile.js";
 import { createInboxReconcileTask } from "./reconcile-inbox.js";
-import { createReminderTask } from "./reminders.js";
+import { countReminders, createReminderTask } from "./reminders.js";
 import { createServerWatchTask } from "./server-watch.js";
 import { createTrafficTask } from "./traffic.js";
 
@@ -55,6 +56,7 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
   // notices (order delivery, failures) retry on their own.
   const api = new Api(config.botToken, { apiRoot: config.botApiRoot });
   const noticeApi = retryOnFlood(new Api(config.botToken, { apiRoot: config.botApiRoot }));
+  for (const a of [api, noticeApi]) countFloods(a, metrics.observeFlood);
   const notifier = new Notifier({
     api: noticeApi,
     i18n,
@@ -115,7 +117,7 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
   const clock = systemClock;
   const common = { services: shop, outbox, i18n, clock, logger, defaultLocale: config.defaultLocale };
   return [
-    createReminderTask(common),
+    countReminders(createReminderTask(common), deps.metrics),
     createTrafficTask(common),
     createServerWatchTask({
       ...common,
@@ -128,6 +130,7 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
     createReconcileTask({ api, redis, services: shop, outbox, i18n, logger }),
     createInboxReconcileTask({ services: shop, outbox, i18n, logger }),
     createBackfillTask(redis, shop.customers),
+    createGiftExpiryTask(common),
     createDriftSyncTask({
       ...{ services: shop, outbox, i18n, logger, metrics: deps.metrics },
       adminIds: config.adminIds,

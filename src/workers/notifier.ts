@@ -11,6 +11,7 @@ import type { Subscription } from "../domain/subscriptions.js";
 import type { Logger } from "../logger.js";
 import { accessText, planTitle, qrTarget, termLine } from "../render/access.js";
 import { formatDate, formatGb } from "../render/format.js";
+import { giftReadyTexts } from "../render/gifts.js";
 import type { I18nLike, Translate } from "../render/i18n-like.js";
 import { starsRefundButton } from "../render/notice-buttons.js";
 import { clientPlaceText, orderFailureText } from "../render/order-failure.js";
@@ -35,6 +36,8 @@ export function isBlockedByUser(err: unknown): boolean {
  * in the recipient's language, through grammY's Api (never through a running bot).
  */
 export class Notifier {
+  private username: string | undefined;
+
   constructor(private readonly deps: NotifierDeps) {}
 
   private t(locale: Locale) {
@@ -48,19 +51,23 @@ export class Notifier {
   /** Sends the links, the term and a QR code of a new or renewed access. */
   async delivered(result: Extract<FulfilResult, { outcome: "active" }>): Promise<void> {
     const { order, subscription, links } = result;
-    const locale = order.locale;
+    // A claimed gift's access goes to its owner (the claimer), in their language.
+    const to = subscription.customerId;
+    const locale = to === order.customerId ? order.locale : await this.localeOf(to);
     const t = this.t(locale);
     const plan = this.deps.shop.shop.plan(subscription.planId);
     const title = planTitle(plan, locale, subscription.planId);
     const head =
       order.kind === "trial" && !result.renewed
         ? this.trialHead(t, locale, subscription)
-        : t(result.renewed ? "delivery-renewed" : "delivery-ready", { plan: title });
+        : t(result.renewed ? "delivery-renewed" : order.gift ? "gift-delivered" : "delivery-ready", {
+            plan: title,
+          });
     const term = termLine(t, locale, { title, ...subscription });
     const text = `${head}\n${term}\n\n${accessText(t, links)}`;
     const keyboard = new InlineKeyboard().text(t("delivery-open-my"), "my:list");
-    await this.send(order.customerId, () =>
-      this.deps.api.sendMessage(order.customerId, text, {
+    await this.send(to, () =>
+      this.deps.api.sendMessage(to, text, {
         parse_mode: "HTML",
         link_preview_options: { is_disabled: true },
         reply_markup: keyboard,
@@ -69,12 +76,29 @@ export class Notifier {
     const target = qrTarget(links);
     if (target) {
       const png = await qrPng(target);
-      await this.send(order.customerId, () =>
-        this.deps.api.sendPhoto(order.customerId, new InputFile(png, "vpn-qr.png"), {
+      await this.send(to, () =>
+        this.deps.api.sendPhoto(to, new InputFile(png, "vpn-qr.png"), {
           caption: t("access-qr-caption"),
         }),
       );
     }
+  }
+
+  /**
+   * Sends the buyer of a paid gift its link (what to do, and a text to forward), once per gift:
+   * marked after it went out, so a crash in between sends it again rather than never.
+   */
+  async giftReady(order: Order, code: string): Promise<void> {
+    const gift = await this.deps.shop.gifts.get(code);
+    if (!gift || gift.linkSentAt !== undefined) return;
+    this.username ??= (await this.deps.api.getMe()).username;
+    const locale = order.locale;
+    const plan = this.deps.shop.shop.plan(gift.planId);
+    const { info, forward } = giftReadyTexts(this.t(locale), locale, gift, plan, this.username);
+    const options = { parse_mode: "HTML" as const, link_preview_options: { is_disabled: true } };
+    await this.send(gift.buyerId, () => this.deps.api.sendMessage(gift.buyerId, info, options));
+    await this.send(gift.buyerId, () => this.deps.api.sendMessage(gift.buyerId, forward, options));
+    await this.deps.shop.gifts.markLinkSent(code);
   }
 
   /** "Your free trial is ready: 1 day, 1 GB": the trial's own term, not that of the plan it runs on. */
@@ -90,14 +114,16 @@ export class Notifier {
    * longer: the payment is safe and the access follows by itself, or the money goes back.
    */
   async delayed(order: Order): Promise<void> {
-    const t = this.t(order.locale);
+    // A claimed gift's wait concerns the one who claimed it.
+    const to = order.recipientId ?? order.customerId;
+    const t = this.t(to === order.customerId ? order.locale : await this.localeOf(to));
     const key =
       order.kind === "trial"
         ? "delivery-delayed-trial"
         : order.kind === "renewal"
           ? "delivery-delayed-renewal"
           : "delivery-delayed";
-    await this.send(order.customerId, () => this.deps.api.sendMessage(order.customerId, t(key)));
+    await this.send(to, () => this.deps.api.sendMessage(to, t(key)));
   }
 
   /**
@@ -128,8 +154,9 @@ export class Notifier {
               plan,
               date: sub?.expiresAt ? formatDate(order.locale, sub.expiresAt) : "",
             })
-          : t("delivery-failed", { amount });
+          : t(order.gift ? "gift-failed" : "delivery-failed", { amount, plan });
     await this.send(order.customerId, () => this.deps.api.sendMessage(order.customerId, text));
+    if (order.recipientId !== undefined) await this.giftFailed(order.recipientId, plan);
     // A direct Stars payment can be sent back through Telegram instead of kept in the wallet.
     const stars = order.chargeId && order.currency === "XTR" && order.price > 0;
     for (const adminId of this.deps.adminIds) {
@@ -151,6 +178,12 @@ export class Notifier {
         }),
       );
     }
+  }
+
+  /** The claimer of a gift that could not be set up (the buyer got the money back). */
+  private async giftFailed(recipientId: number, plan: string): Promise<void> {
+    const text = this.t(await this.localeOf(recipientId))("gift-failed-recipient", { plan });
+    await this.send(recipientId, () => this.deps.api.sendMessage(recipientId, text));
   }
 
   /** An alert to every admin in their language, optionally with buttons. */

@@ -6,9 +6,17 @@ import type { Order, Orders } from "../domain/orders.js";
 import { ProvisioningError } from "../domain/provisioning/types.js";
 import { HostingApiError, isTransient } from "../hosting/errors.js";
 import type { Metrics } from "../http/metrics.js";
+import { bindLogFields } from "../log-context.js";
 import type { Logger } from "../logger.js";
 import type { Notifier } from "./notifier.js";
-import { ORDERS_QUEUE, type OrderJobData, type OrderQueue, orderJobData, QUEUE_PREFIX } from "./queues.js";
+import {
+  inJobScope,
+  ORDERS_QUEUE,
+  type OrderJobData,
+  type OrderQueue,
+  orderJobData,
+  QUEUE_PREFIX,
+} from "./queues.js";
 
 /** Errors worth another attempt: the hosting side may recover, or an admin may re-link the key. */
 export function isRetryable(err: unknown): boolean {
@@ -54,7 +62,8 @@ export interface OrderWorker {
 export function startOrderWorker(deps: OrderWorkerDeps): OrderWorker {
   const { orders, logger } = deps;
   const jobs = new OrderJobs(deps);
-  const worker = new Worker<OrderJobData, string>(ORDERS_QUEUE, (job, token) => jobs.process(job, token), {
+  const processor = inJobScope(ORDERS_QUEUE, (job: Job<OrderJobData, string>, token) => jobs.process(job, token));
+  const worker = new Worker<OrderJobData, string>(ORDERS_QUEUE, processor, {
     connection: deps.connection,
     prefix: QUEUE_PREFIX,
     concurrency: deps.concurrency ?? 4,
@@ -86,7 +95,9 @@ class OrderJobs {
 
   async process(job: Job<OrderJobData, string>, token?: string): Promise<string> {
     const { orderId } = orderJobData.parse(job.data);
-    const log = this.deps.logger.child({ orderId, attempt: job.attemptsMade + 1 });
+    // Every line of this job from here on (fulfilment, provisioning, notices) names the order.
+    bindLogFields({ orderId });
+    const log = this.deps.logger.child({ attempt: job.attemptsMade + 1 });
     // A slow hosting side: the customer hears after ~10 s, not after the attempt's timeout.
     const slow = setTimeout(() => {
       this.noticeDelay(orderId).catch((err: unknown) => log.warn({ err }, "delay notice failed"));
@@ -113,6 +124,12 @@ class OrderJobs {
   /** After an attempt that did not wait: delivery (once), the chain's next renewal, the metric. */
   private async fulfilled(orderId: string, result: FulfilResult): Promise<string> {
     const { orders, fulfilment, notifier } = this.deps;
+    if (result.outcome === "gift") {
+      // A paid gift waits for its claim: the buyer gets the link (once per gift).
+      await notifier.giftReady(result.order, result.code);
+      this.deps.metrics?.jobs.inc({ queue: ORDERS_QUEUE, outcome: result.outcome });
+      return result.outcome;
+    }
     // A finished order whose delivery did not go out (Telegram failed on an earlier run) is
     // delivered now; one already delivered is not sent twice.
     const done =

@@ -83,7 +83,12 @@ describe("/buy: plans and plan cards", () => {
     expect(card.text).toBe(
       "<b>2 локации, 30 дней</b>\n30 дней · трафик без ограничений · устройств: 3 · 📍 Основная локация, Локация 2\n\nЦена: <b>300 ⭐</b>",
     );
-    expect(card.buttons.map((b) => b.text)).toEqual(["✅ Купить за 300 ⭐", "« Все тарифы"]);
+    // Issue 14 added "Buy as a gift" under Buy.
+    expect(card.buttons.map((b) => b.text)).toEqual([
+      "✅ Купить за 300 ⭐",
+      "🎁 Купить в подарок",
+      "« Все тарифы",
+    ]);
   });
 
   it("shows a plan card with its Buy button, and back to all plans", async () => {

@@ -38,6 +38,8 @@ describe("/wallet", () => {
       "+ 1,000 ⭐",
       "✏️ Other amount",
       "📜 History",
+      // Issue 14: the buyer's gifts (cancel for a refund) are reached from the wallet.
+      "🎁 My gifts",
       "« Main menu",
     ]);
   });

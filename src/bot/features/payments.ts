@@ -206,7 +206,8 @@ paymentsFeature.on("message:successful_payment", async (ctx) => {
   );
   if (!settled.credited) return; // a repeated update: already told
   if (settled.paid) {
-    await ctx.reply(ctx.t("payment-order-paid"));
+    const gift = settled.orderId && (await ctx.deps.shop.orders.get(settled.orderId))?.gift;
+    await ctx.reply(ctx.t(gift ? "payment-gift-paid" : "payment-order-paid"));
     return;
   }
   if (settled.orderId && settled.orderStatus === "insufficient") {

@@ -6,6 +6,7 @@ import type { BotContext } from "../context.js";
 import { isAdmin } from "../filters.js";
 import { helpText } from "./help.js";
 import { addLanguageButtons } from "./language.js";
+import { giftFeature, giftOnStart } from "./shop/gifts.js";
 import { openShop } from "./shop/index.js";
 import { inviteFeature, inviteOnStart, openInvite } from "./shop/invite.js";
 
@@ -83,12 +84,13 @@ export async function replyWithMainMenu(ctx: BotContext, text: string): Promise<
 
 export const startFeature = new Composer<BotContext>();
 startFeature.command("start", async (ctx) => {
-  // `/start <payload>` from a t.me link: a referral code is attributed; other payloads pass.
+  // `/start <payload>` from a t.me link: a referral code is attributed; a gift link is claimed.
   const welcome = await inviteOnStart(ctx, ctx.match);
-  const text = welcome ? `${greeting(ctx)}\n\n${welcome}` : greeting(ctx);
+  const gift = await giftOnStart(ctx, ctx.match);
+  const text = [greeting(ctx), welcome, gift].filter(Boolean).join("\n\n");
   await ctx.reply(text, { reply_markup: mainMenu });
 });
-startFeature.use(inviteFeature);
+startFeature.use(inviteFeature, giftFeature);
 
 /** "« Main menu" under the shop's views: the message becomes the main menu again. */
 startFeature.callbackQuery(MAIN_MENU, async (ctx) => {

@@ -46,6 +46,8 @@ export async function planCardView(ctx: BotContext, planId: string): Promise<Vie
   const keyboard = new InlineKeyboard()
     .text(ctx.t("buy-button", { price }), buyCb.pack({ act: "go", plan: plan.id }))
     .row()
+    .text(ctx.t("buy-gift-button"), buyCb.pack({ act: "gift", plan: plan.id }))
+    .row()
     .text(ctx.t("buy-all-plans"), buyCb.pack({ act: "list", plan: "" }))
     .row();
   return { text, keyboard };
@@ -58,8 +60,10 @@ async function orderLines(ctx: BotContext, order: Order, balance: number): Promi
   const plan = shop.plan(order.planId);
   const price = money(ctx, order.price, locale);
   const title = html(plan ? plan.title[locale] : order.planId);
+  const head =
+    order.kind === "renewal" ? "buy-confirm-renewal" : order.gift ? "buy-confirm-gift" : "buy-confirm";
   const lines = [
-    ctx.t(order.kind === "renewal" ? "buy-confirm-renewal" : "buy-confirm", {
+    ctx.t(head, {
       plan: title,
       price,
       balance: money(ctx, balance, locale),
@@ -150,16 +154,20 @@ async function invoiceOnce(
 }
 
 /** Starts a purchase of `planId` (with the code `/promo` remembered, if any) and shows its confirmation. */
-async function startPurchase(ctx: BotContext, planId: string): Promise<void> {
+async function startPurchase(ctx: BotContext, planId: string, gift = false): Promise<void> {
   if (!ctx.from) return;
   const promo = await pendingPromo(ctx);
-  const started = await ctx.deps.shop.shop.startPurchase(ctx.from.id, planId, await localeOf(ctx), promo);
+  const locale = await localeOf(ctx);
+  const started = await ctx.deps.shop.shop.startPurchase(ctx.from.id, planId, locale, promo, gift);
   if (!started.ok) {
     const text = started.reason === "blocked" ? withSupport(ctx, "error-blocked") : ctx.t("shop-plan-gone");
     await answer(ctx, text, true);
     return;
   }
-  ctx.log.info({ orderId: started.order.id, planId, promo: started.order.promoCode }, "purchase started");
+  ctx.log.info(
+    { orderId: started.order.id, planId, promo: started.order.promoCode, gift },
+    "purchase started",
+  );
   await answer(ctx);
   const note = started.promo && promo ? promoRefusalText(ctx, started.promo, promo) : undefined;
   await show(ctx, await confirmView(ctx, started.order, note));
@@ -176,7 +184,7 @@ async function payableOrder(ctx: BotContext, orderId: string): Promise<Order | u
     await answer(ctx, ctx.t("shop-order-gone"), true);
     return undefined;
   }
-  if (order.status === "paid" || order.status === "provisioning" || order.status === "active") {
+  if (["paid", "provisioning", "active", "awaiting_claim"].includes(order.status)) {
     await answer(ctx, ctx.t("buy-already-paid"));
     return undefined;
   }
@@ -208,8 +216,9 @@ async function payFromBalance(ctx: BotContext, orderId: string): Promise<void> {
       ctx.log.info({ orderId: order.id, price: order.price }, "order paid from balance");
       await answer(ctx);
       const balance = result.entry?.balance ?? (await wallet.balance(order.customerId));
+      const paid = order.kind === "renewal" ? "buy-paid-renewal" : order.gift ? "buy-paid-gift" : "buy-paid";
       await show(ctx, {
-        text: ctx.t(order.kind === "renewal" ? "buy-paid-renewal" : "buy-paid", {
+        text: ctx.t(paid, {
           price: money(ctx, order.price, locale),
           balance: money(ctx, balance, locale),
         }),
@@ -294,6 +303,8 @@ buyFeature.callbackQuery(buyCb.pattern, async (ctx) => {
     }
     case "go":
       return startPurchase(ctx, data.plan);
+    case "gift":
+      return startPurchase(ctx, data.plan, true);
   }
 });
 

@@ -5,7 +5,7 @@ import { currencyExponent, formatMoney, toMinor } from "../../../domain/money.js
 import { TOPUP_MAX_MAJOR, TOPUP_MIN_MAJOR } from "../../../domain/shop.js";
 import type { LedgerEntry } from "../../../domain/wallet.js";
 import { formatDateTime } from "../../../render/format.js";
-import { WALLET_VIEW, walletCb } from "../../../render/shop-callbacks.js";
+import { GIFTS_VIEW, WALLET_VIEW, walletCb } from "../../../render/shop-callbacks.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
 import { enterConversation } from "../../kit/index.js";
@@ -59,6 +59,8 @@ export async function walletView(ctx: BotContext): Promise<View> {
     .row()
     .text(ctx.t("wallet-custom"), walletCb.pack({ act: "custom", n: 0 }))
     .text(ctx.t("wallet-history"), walletCb.pack({ act: "hist", n: 0 }))
+    .row()
+    .text(ctx.t("gift-my-button"), GIFTS_VIEW)
     .row();
   return {
     text: ctx.t("wallet-title", { balance: money(ctx, balance, locale) }),
