@@ -100,22 +100,22 @@ export class Metrics {
     "How long ago the longest-waiting paid order was paid (or last moved) without becoming active (0 when none)",
     [],
   );
-  readonly payments = this.gauge(
+  readonly payments = this.redisCounter(
     "shop_payments_total",
-    "Telegram payments credited (counted by the ledger; a counter kept in Redis), by currency",
+    "Telegram payments credited, by currency (kept in Redis by the ledger: the same in every process)",
     ["currency"],
   );
-  readonly paymentAmount = this.gauge(
+  readonly paymentAmount = this.redisCounter(
     "shop_payment_amount_total",
     "Total of the Telegram payments credited, in major units of the currency",
     ["currency"],
   );
-  readonly refunds = this.gauge(
+  readonly refunds = this.redisCounter(
     "shop_refunds_total",
     "Refunds (kind refund: to the wallet; stars-refund: back to Telegram), by currency and kind",
     ["currency", "kind"],
   );
-  readonly refundAmount = this.gauge(
+  readonly refundAmount = this.redisCounter(
     "shop_refund_amount_total",
     "Total of the refunds, in major units of the currency",
     ["currency", "kind"],
@@ -137,7 +137,21 @@ export class Metrics {
     return { close: () => reader.close() };
   }
 
-  /** A gauge filled from the scrape reading; a `_total` one is a counter kept in Redis. */
+  /** A counter kept in Redis (by the ledger's step), shown as read when scraped. */
+  private redisCounter<L extends string>(name: string, help: string, labelNames: L[]): Counter<L> {
+    return new Counter<L>({
+      name,
+      help,
+      labelNames,
+      registers: [this.registry],
+      collect: async () => {
+        const reading = await this.scrape?.read();
+        if (reading) this.fill(reading);
+      },
+    });
+  }
+
+  /** A gauge filled from the scrape reading. */
   private gauge<L extends string>(name: string, help: string, labelNames: L[]): Gauge<L> {
     return new Gauge<L>({
       name,
@@ -169,11 +183,11 @@ export class Metrics {
     }
     for (const t of r.money) {
       if (t.kind === "topup") {
-        this.payments.set({ currency: t.currency }, t.count);
-        this.paymentAmount.set({ currency: t.currency }, t.amount);
+        this.payments.inc({ currency: t.currency }, t.count);
+        this.paymentAmount.inc({ currency: t.currency }, t.amount);
       } else {
-        this.refunds.set({ currency: t.currency, kind: t.kind }, t.count);
-        this.refundAmount.set({ currency: t.currency, kind: t.kind }, t.amount);
+        this.refunds.inc({ currency: t.currency, kind: t.kind }, t.count);
+        this.refundAmount.inc({ currency: t.currency, kind: t.kind }, t.amount);
       }
     }
   }
