@@ -88,7 +88,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
 
   const storedLocale = storedLocaleIn(redis);
   // Pre-checkout is answered at once, not queued behind the user's other updates (10 s limit).
-  guarded.use(preCheckoutIn(deps, storedLocale));
+  guarded.use(when((ctx) => ctx.preCheckoutQuery !== undefined, preCheckoutIn(deps, storedLocale)));
   // Concurrent updates of one chat must not race on its session (runner and webhook alike).
   guarded.use(sequentialize(chatKey));
   const sessions = new ChangedSessionStorage(redis);
@@ -102,11 +102,11 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     }),
   );
   // Payments first: never swallowed by a conversation.
-  guarded.use(paymentsFeature);
+  guarded.use(when((ctx) => ctx.message?.successful_payment !== undefined, paymentsFeature));
   // After payments (never limited) and i18n (the notice is in the user's language).
   if (options.rateLimit !== false) guarded.use(rateLimit(redis, options.rateLimit));
 
-  const inChats = guarded.filter((ctx) => ctx.chat !== undefined);
+  const inChats = new Composer<BotContext>();
   inChats.use(conversationsIn(new SealedConversationStorage(options.box), deps, kit, storedLocale));
   // Only an admin can be in (or enter) an admin conversation: customers' updates skip them all.
   inChats.use(when(adminHere, ...adminConversations));
@@ -114,6 +114,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   // A secret sent after its question ended reached no conversation: deleted all the same.
   inChats.use(lateSecrets);
   inChats.use(featureRoutes());
+  guarded.use(when((ctx) => ctx.chat !== undefined, inChats));
 
   // Only a failure of the error boundary itself gets here.
   bot.catch((err) => deps.logger.error({ err: err.error }, "unhandled bot error"));
