@@ -1045,6 +1045,12 @@ stats-col-plan = Plan
 stats-total = Total
 stats-no-sales = No orders in this period.
 stats-legend = <i>New: new customers · Buy: purchases · Ren: renewals · Trial: free trials. Revenue: purchases and renewals minus refunds.</i>
+stats-export = ⬇️ Export CSV
+export-started = Preparing the export: customers, subscriptions and the ledger as CSV files…
+export-caption-customers = Customers (CSV)
+export-caption-subscriptions = Subscriptions (CSV)
+export-caption-ledger = Ledger: every wallet movement (CSV)
+export-failed = The export could not be finished. Please try again later.
 
 ## Broadcast
 

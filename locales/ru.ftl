@@ -1103,6 +1103,12 @@ stats-col-plan = Тариф
 stats-total = Итого
 stats-no-sales = За этот период заказов нет.
 stats-legend = <i>Нов: новые клиенты · Пок: покупки · Прод: продления · Проб: пробные. Выручка: покупки и продления минус возвраты.</i>
+stats-export = ⬇️ Выгрузить CSV
+export-started = Готовлю выгрузку: клиенты, подписки и журнал операций в файлах CSV…
+export-caption-customers = Клиенты (CSV)
+export-caption-subscriptions = Подписки (CSV)
+export-caption-ledger = Журнал: все движения по кошелькам (CSV)
+export-failed = Не удалось завершить выгрузку. Попробуйте позже.
 
 ## Broadcast
 

@@ -252,6 +252,7 @@ describe("the Sales section", () => {
       ["Today", "a.st:today"],
       ["• 7 days", "a.st:7d"],
       ["30 days", "a.st:30d"],
+      ["⬇️ Export CSV", "a.ex"],
       ["« Admin menu", "a.home"],
     ]);
   });

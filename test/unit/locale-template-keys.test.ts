@@ -8,6 +8,7 @@ import {
   type ServerGoneReason,
   type SubscriptionProblem,
 } from "../../src/domain/drift/findings.js";
+import { EXPORT_KINDS } from "../../src/domain/export.js";
 import { ORDER_STATUSES, type OrderKind } from "../../src/domain/orders.js";
 import type { Shop } from "../../src/domain/shop.js";
 import { AUDIENCES, STATS_RANGES } from "../../src/domain/stats.js";
@@ -41,6 +42,8 @@ const FAMILIES: Record<string, readonly (string | number)[]> = {
   "command-*": ["start", "buy", "my", "wallet", "trial", "language", "help", "admin", "login", "servers"],
   "stats-range-*": STATS_RANGES,
   "stats-btn-*": STATS_RANGES,
+  // The admin CSV export's document captions (admin/stats/export.ts).
+  "export-caption-*": EXPORT_KINDS,
   "broadcast-to-*": AUDIENCES,
   "broadcast-stop-*": STOP_OUTCOMES,
   "servers-status-*": SERVER_STATUSES,

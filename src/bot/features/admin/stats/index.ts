@@ -1,7 +1,8 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../../../context.js";
 import { show } from "../../../views/show.js";
-import { statsCb } from "./callbacks.js";
+import { exportCb, statsCb } from "./callbacks.js";
+import { sendExports } from "./export.js";
 import { statsView } from "./view.js";
 
 export { statsView };
@@ -14,4 +15,9 @@ statsFeature.callbackQuery(statsCb.pattern, async (ctx) => {
   await ctx.answerCallbackQuery();
   if (!data) return;
   return show(ctx, await statsView(ctx, data.range));
+});
+
+statsFeature.callbackQuery(exportCb.pattern, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  await sendExports(ctx);
 });

@@ -14,7 +14,7 @@ import { localeOf } from "../../../i18n.js";
 import type { Translate } from "../../../kit/index.js";
 import type { View } from "../../../views/show.js";
 import { adminHomeButton } from "../home.js";
-import { statsCb } from "./callbacks.js";
+import { exportCb, statsCb } from "./callbacks.js";
 
 /** Plan ids longer than this are cut in the table (the full list of plans is in the catalog). */
 const PLAN_WIDTH = 12;
@@ -118,5 +118,6 @@ export async function statsView(ctx: BotContext, range: StatsRange = "7d"): Prom
     const label = ctx.t(`stats-btn-${r}`);
     keyboard.text(r === range ? `• ${label}` : label, statsCb.pack({ range: r }));
   }
+  keyboard.row().text(ctx.t("stats-export"), exportCb.pack({}));
   return { text: statsText(ctx.t, locale, stats), keyboard: adminHomeButton(ctx, keyboard.row()) };
 }
