@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Queue } from "bullmq";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, startApp } from "../../src/app.js";
 import { parseConfig } from "../../src/config.js";
@@ -17,12 +17,11 @@ import {
   successfulPayment,
   user,
 } from "../fakes/telegram-api.js";
-import { redisUrl } from "../helpers/redis.js";
+import { redisUrl, testRedis } from "../helpers/redis.js";
 import { freePort } from "../helpers/redis-global-setup.js";
 import { untilValue } from "../helpers/wait.js";
 
 const TOKEN = "515151:metrics-scrape-token-for-the-fake-api";
-const DB = 11;
 const telegram = new FakeTelegram({ token: TOKEN });
 const hosting = new FakeAccountApi();
 let app: App | undefined;
@@ -55,13 +54,13 @@ plans:
     backend: { kind: xui, servers: [${server.id}] }
 `,
   );
-  redis = new Redis(`${redisUrl()}/${DB}`);
-  await redis.flushdb();
+  // A database of its own in the run's Redis, as every test file gets.
+  redis = await testRedis();
   port = await freePort();
   const config = parseConfig({
     BOT_TOKEN: TOKEN,
     BOT_API_ROOT: telegram.apiRoot,
-    REDIS_URL: `${redisUrl()}/${DB}`,
+    REDIS_URL: `${redisUrl()}/${redis.options.db ?? 0}`,
     ADMIN_IDS: "1",
     SECRET_KEY: Buffer.alloc(32, 5).toString("base64"),
     ACCOUNT_API_URL: hosting.url,
