@@ -62,7 +62,9 @@ export interface OrderWorker {
 export function startOrderWorker(deps: OrderWorkerDeps): OrderWorker {
   const { orders, logger } = deps;
   const jobs = new OrderJobs(deps);
-  const processor = inJobScope(ORDERS_QUEUE, (job: Job<OrderJobData, string>, token) => jobs.process(job, token));
+  const processor = inJobScope(ORDERS_QUEUE, (job: Job<OrderJobData, string>, token) =>
+    jobs.process(job, token),
+  );
   const worker = new Worker<OrderJobData, string>(ORDERS_QUEUE, processor, {
     connection: deps.connection,
     prefix: QUEUE_PREFIX,

@@ -62,7 +62,7 @@ async function writeShop(client: Redis): Promise<void> {
 async function expectShop(client: Redis): Promise<void> {
   expect(await client.get("wallet:42:balance")).toBe("150");
   expect(await client.hgetall("customer:42")).toEqual({ name: "Ann", locale: "ru" });
-  expect(await client.zrange("subs:due", 0, -1, "WITHSCORES")).toEqual([
+  expect(await client.zrange("subs:due", "0", "-1", "WITHSCORES")).toEqual([
     "sub-1",
     "1700000000",
     "sub-2",
@@ -94,8 +94,8 @@ describe("Redis backup and restore", () => {
       expect(file).toMatch(/redis-\d{8}-\d{6}\.rdb$/);
       expect(existsSync(file)).toBe(true);
       expect(readdirSync(out).filter((f) => f.startsWith("."))).toEqual([]); // no partial file left
-    const saves = Number(/rdb_saves:(\d+)/.exec(await first.client.info("persistence"))?.[1]);
-    expect(saves).toBe(via === "auto" ? 1 : 0); // the copy took a BGSAVE; the stream, none
+      const saves = Number(/rdb_saves:(\d+)/.exec(await first.client.info("persistence"))?.[1]);
+      expect(saves).toBe(via === "auto" ? 1 : 0); // the copy took a BGSAVE; the stream, none
 
       // Disaster: everything flushed (and the flush is in the AOF), something else written.
       await first.client.flushall();
