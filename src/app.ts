@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import { type Api, webhookCallback } from "grammy";
 import type { Redis } from "ioredis";
+import { ChatLock } from "./bot/chat-lock.js";
 import { registerCommands } from "./bot/commands.js";
 import { createBot } from "./bot/create-bot.js";
 import { createI18n } from "./bot/i18n.js";
@@ -258,6 +259,7 @@ async function startBot(
       broadcasts,
     },
     client: { apiRoot: config.botApiRoot },
+    chatLock: chatLockFor(config, redis, life),
   });
   countFloods(bot.api, metrics.observeFlood);
   await bot.init();
@@ -282,6 +284,18 @@ async function startBot(
   life.polling = poller;
   life.drains.push(() => poller.stop());
   return createHttpServer({ metrics, logger, healthy, webapp });
+}
+
+/**
+ * Webhook replicas behind a load balancer can take updates of one chat at once: a Redis lock per
+ * chat keeps its session and conversation whole. Polling has one process (the poller lease), whose
+ * sequentialize is enough: no lock commands per update there.
+ */
+function chatLockFor(config: Config, redis: Redis, life: AppLife): ChatLock | undefined {
+  if (config.delivery.mode !== "webhook") return undefined;
+  const lock = new ChatLock(redis, { logger: life.logger });
+  life.closers.push(() => lock.close());
+  return lock;
 }
 
 /** The cabinet on the same domain services as the chat, with the bot's Api for invoice links. */

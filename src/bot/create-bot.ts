@@ -15,7 +15,9 @@ import type { Redis } from "ioredis";
 import type { Locale } from "../config.js";
 import { OneTimeTokens } from "../domain/one-time.js";
 import type { SecretBox } from "../domain/secret-box.js";
+import type { I18nLike } from "../render/i18n-like.js";
 import { retryOnFlood } from "../telegram-retry.js";
+import { ChatBusyError, type ChatLock, chatLocked } from "./chat-lock.js";
 import type { BotContext, BotDeps, BotPlumbing, ConvContext, SessionData } from "./context.js";
 import {
   CONV_CANCEL,
@@ -58,6 +60,12 @@ export interface CreateBotOptions {
   client?: BotConfig<BotContext>["client"];
   /** Per-user rate limit (default DEFAULT_RATE_LIMIT); `false` turns it off (tests of other things). */
   rateLimit?: RateLimitOptions | false;
+  /**
+   * One update of a chat at a time across processes (webhook replicas): a Redis lock per chat
+   * around the session's read and write. Without it (polling: one process, the poller lease)
+   * sequentialize orders a chat's updates inside this process only.
+   */
+  chatLock?: ChatLock;
 }
 
 /** Session and sequentialize key: the chat, or the user for chat-less updates (pre-checkout). */
@@ -80,17 +88,23 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
 
   /** Updates whose handling failed (for the metrics outcome label). */
   const failed = new WeakSet<BotContext>();
+  const fallbackI18n = createI18n<BotContext>(deps.config.defaultLocale);
   bot.use(measured(deps, kit, failed));
   // Outside the error boundary: a payment that cannot be stored is not acknowledged (webhook non-2xx).
   bot.use(recordPaymentFirst);
   // Errors end here in every delivery mode (polling, webhook, tests): logged, the user told politely.
-  const guarded = bot.errorBoundary((err: BotError<BotContext>) => handlerFailed(err, deps, failed));
+  const guarded = bot.errorBoundary((err: BotError<BotContext>) =>
+    handlerFailed(err, deps, failed, fallbackI18n),
+  );
 
   const storedLocale = storedLocaleIn(redis);
   // Pre-checkout is answered at once, not queued behind the user's other updates (10 s limit).
   guarded.use(when((ctx) => ctx.preCheckoutQuery !== undefined, preCheckoutIn(deps, storedLocale)));
   // Concurrent updates of one chat must not race on its session (runner and webhook alike).
   guarded.use(sequentialize(chatKey));
+  // Across processes too, when several may take updates: sequentialize first, so this process
+  // never waits on its own lock.
+  if (options.chatLock) guarded.use(chatLocked<BotContext>(options.chatLock, chatKey));
   const sessions = new ChangedSessionStorage(redis);
   guarded.use(
     session({ initial: sessions.initial, getSessionKey: chatKey, prefix: "session:", storage: sessions }),
@@ -179,15 +193,22 @@ function updateType(update: BotContext["update"]): string {
 }
 
 /** A handler failed: logged by what failed, the update counted as an error, the user told politely. */
-async function handlerFailed(err: BotError<BotContext>, deps: BotDeps, failed: WeakSet<BotContext>) {
+async function handlerFailed(
+  err: BotError<BotContext>,
+  deps: BotDeps,
+  failed: WeakSet<BotContext>,
+  fallbackI18n: I18nLike,
+) {
   const ctx = err.ctx;
   failed.add(ctx);
   const cause = err.error;
   const log = ctx.log ?? deps.logger;
   if (cause instanceof GrammyError) log.error({ err: cause, method: cause.method }, "Bot API refused a call");
   else if (cause instanceof HttpError) log.error({ err: cause }, "Bot API unreachable");
+  else if (cause instanceof ChatBusyError)
+    log.error({ err: cause }, "update not handled: its chat stayed locked");
   else log.error({ err: cause }, "update handler failed");
-  await politeError(ctx).catch(() => undefined);
+  await politeError(ctx, deps, fallbackI18n).catch(() => undefined);
 }
 
 type LocaleSource = { chat?: { id: number }; from?: { id: number; language_code?: string } };
@@ -254,8 +275,10 @@ function featureRoutes(): Composer<BotContext> {
   return features;
 }
 
-async function politeError(ctx: BotContext): Promise<void> {
-  const text = typeof ctx.t === "function" ? ctx.t("error-generic") : "Sorry, something went wrong.";
+/** The apology, in the user's language also when the failure came before i18n (a locked chat). */
+async function politeError(ctx: BotContext, deps: BotDeps, fallbackI18n: I18nLike): Promise<void> {
+  const locale = supportedLocale(ctx.from?.language_code) ?? deps.config.defaultLocale;
+  const text = typeof ctx.t === "function" ? ctx.t("error-generic") : fallbackI18n.t(locale, "error-generic");
   if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text, show_alert: true });
   else if (ctx.chat) await ctx.reply(text);
 }
