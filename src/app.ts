@@ -28,6 +28,7 @@ import {
   type RedisTarget,
 } from "./redis.js";
 import { countFloods } from "./telegram-retry.js";
+import { telegramFetch } from "./telegram-transport.js";
 import { createWebapp, type WebappHandler } from "./webapp/index.js";
 import { setCabinetMenuButton } from "./webapp/menu-button.js";
 import { BROADCAST_QUEUE, BroadcastQueue } from "./workers/broadcast.js";
@@ -258,7 +259,7 @@ async function startBot(
       catalog: catalogStore,
       broadcasts,
     },
-    client: { apiRoot: config.botApiRoot },
+    client: { apiRoot: config.botApiRoot, fetch: telegramFetch },
     chatLock: chatLockFor(config, redis, life),
   });
   countFloods(bot.api, metrics.observeFlood);
