@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import type { Bot } from "grammy";
 import type { Message, Update, User } from "grammy/types";
 import type { Redis } from "ioredis";
+import type { ChatLock } from "../../src/bot/chat-lock.js";
 import type { BotContext, BotDeps } from "../../src/bot/context.js";
 import { createBot } from "../../src/bot/create-bot.js";
 import type { RateLimitOptions } from "../../src/bot/rate-limit.js";
@@ -67,6 +68,8 @@ export interface TestBotOptions {
   broadcasts?: BroadcastStarter;
   /** The per-user rate limit (the bot's default when unset); `false` turns it off. */
   rateLimit?: RateLimitOptions | false;
+  /** The per-chat lock across processes (webhook replicas); unset: none, as in polling. */
+  chatLock?: ChatLock;
 }
 
 /** A small catalog for tests: one plan per backend, priced in Stars, with a trial. */
@@ -177,6 +180,7 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     botInfo: telegram.botInfo,
     client: { fetch: telegram.fetch as never },
     rateLimit: options.rateLimit,
+    chatLock: options.chatLock,
   });
   return {
     bot,
