@@ -72,7 +72,7 @@ describe("the Bot API transport (undici)", () => {
   it("gives up a call when its signal aborts, and an unreachable Telegram is an HttpError", async () => {
     const controller = new AbortController();
     const polling = api()
-      .getUpdates({ timeout: 30 }, controller.signal)
+      .getUpdates({ timeout: 30 }, controller.signal as Parameters<Api["getUpdates"]>[1])
       .catch((err: unknown) => err);
     setTimeout(() => controller.abort(), 50);
     expect(await polling).toBeInstanceOf(HttpError);

@@ -17,6 +17,12 @@ export function greeting(ctx: BotContext): string {
 
 /** The main menu under /start; shop features add their buttons here. */
 export const mainMenu = new Menu<BotContext>("main", {
+  // What the buttons depend on, instead of hashing every label on each render and press.
+  // (a label stands for the language, then what the dynamic buttons depend on).
+  fingerprint: (ctx) => {
+    const { trial, referral } = ctx.deps.shop.catalog();
+    return `${ctx.t("menu-buy")}|${cabinetUrl(ctx.deps.config) ?? ""}|${trial ? 1 : 0}${referral ? 1 : 0}`;
+  },
   onMenuOutdated: async (ctx) => {
     await ctx.answerCallbackQuery(ctx.t("error-menu-outdated"));
     await ctx.menu.update();
