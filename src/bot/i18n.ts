@@ -17,9 +17,28 @@ export function createI18n<C extends import("grammy").Context>(
         ? (ctx) => negotiate(ctx) ?? defaultLocale
         : undefined,
   });
+  shareTranslations(i18n, defaultLocale);
+  return i18n;
+}
+
+/** The locale files, parsed once per process (per default locale) and shared by every I18n made here. */
+const parsed = new Map<Locale, Pick<I18n, "fluent" | "locales">>();
+
+/**
+ * A process makes several I18n instances (the bot's, pre-checkout's, the conversations', the
+ * workers'), which differ only in how they pick the locale; each used to parse both locale files
+ * again (about 2 MB of heap each). The parsed bundles are shared instead.
+ */
+function shareTranslations(i18n: I18n<never>, defaultLocale: Locale): void {
+  const known = parsed.get(defaultLocale);
+  if (known) {
+    (i18n as { fluent: I18n["fluent"] }).fluent = known.fluent;
+    i18n.locales.push(...known.locales);
+    return;
+  }
   i18n.loadLocalesDirSync(localesDir());
   memoiseBundleMatching(i18n.fluent);
-  return i18n;
+  parsed.set(defaultLocale, { fluent: i18n.fluent, locales: [...i18n.locales] });
 }
 
 /**
