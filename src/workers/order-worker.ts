@@ -29,6 +29,10 @@ export function isRetryable(err: unknown): boolean {
 
 /** A paid order not delivered after this long gets one "taking longer, your payment is safe" notice. */
 export const DELAY_NOTICE_AFTER_MS = 10_000;
+/** An order job's lock (renewed every half of it while the job runs). */
+export const ORDER_LOCK_MS = 10_000;
+/** How often each order worker looks for jobs whose worker died (their lock expired). */
+export const ORDER_STALLED_CHECK_MS = 5_000;
 /** How long a renewal waiting for an earlier renewal of the same subscription sleeps between looks. */
 export const CHAIN_WAIT_MS = 5_000;
 
@@ -69,6 +73,12 @@ export function startOrderWorker(deps: OrderWorkerDeps): OrderWorker {
     connection: deps.connection,
     prefix: QUEUE_PREFIX,
     concurrency: deps.concurrency ?? 4,
+    // A worker process that dies mid-order (kill -9, OOM) holds the job's lock until it expires;
+    // then any worker's stalled check hands it to another: a paid order resumes within ~15 s,
+    // not BullMQ's default ~60 s (30 s lock + 30 s check). The re-run is safe: the order's own
+    // state and the hosting lookups make a second run finish the first one's work.
+    lockDuration: ORDER_LOCK_MS,
+    stalledInterval: ORDER_STALLED_CHECK_MS,
   });
   worker.on("error", (err) => logger.error({ err }, "order worker error"));
 

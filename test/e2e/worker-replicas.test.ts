@@ -1,0 +1,223 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Queue } from "bullmq";
+import type { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AccountKeyStore } from "../../src/domain/account-key.js";
+import type { Catalog } from "../../src/domain/catalog.js";
+import { systemClock } from "../../src/domain/clock.js";
+import { SecretBox } from "../../src/domain/secret-box.js";
+import { createShopServices, type ShopServices } from "../../src/domain/services.js";
+import { createHostingClients, type HostingClients } from "../../src/hosting/index.js";
+import { createLogger } from "../../src/logger.js";
+import { MAINTENANCE_QUEUE } from "../../src/workers/maintenance.js";
+import { OUTBOX_QUEUE } from "../../src/workers/outbox.js";
+import { OrderQueue, QUEUE_PREFIX } from "../../src/workers/queues.js";
+import { FakeAccountApi } from "../fakes/account-api.js";
+import { FakeTelegram } from "../fakes/telegram-api.js";
+import { type RunningProcess, startBuiltBot } from "../helpers/process.js";
+import { redisUrl, testRedis } from "../helpers/redis.js";
+import { freePort } from "../helpers/redis-global-setup.js";
+import { until, untilValue } from "../helpers/wait.js";
+
+// Two worker processes (ROLE=worker) of the built app on one Redis; the test pays orders through
+// the shop's own services on that Redis, as the bot would.
+const TOKEN = "464646:E2E-workers-token-for-the-fake-api";
+const SECRET_KEY = Buffer.alloc(32, 8);
+const telegram = new FakeTelegram({ token: TOKEN });
+const hosting = new FakeAccountApi();
+const running: RunningProcess[] = [];
+let redis: Redis;
+let queue: OrderQueue;
+let shop: ShopServices;
+let clients: HostingClients;
+let env: Record<string, string> = {};
+let serverId = 0;
+let nextCustomer = 9401;
+
+async function startWorker(): Promise<RunningProcess> {
+  const port = await freePort();
+  const proc = startBuiltBot({ ...env, HTTP_PORT: String(port) });
+  running.push(proc);
+  await until(
+    () =>
+      fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.status === 200,
+        () => false,
+      ),
+    15_000,
+  );
+  return proc;
+}
+
+/** A customer with money who bought the plan and paid from the wallet (the order is queued). */
+async function paidOrder(): Promise<{ customerId: number; orderId: string }> {
+  const customerId = nextCustomer++;
+  await shop.customers.seen({ id: customerId, firstName: `W${customerId}`, locale: "en" });
+  await shop.wallet.credit(customerId, 1000, `seed:${customerId}`, { kind: "admin-credit" });
+  const started = await shop.shop.startPurchase(customerId, "de", "en");
+  if (!started.ok) throw new Error(started.reason);
+  const paid = await shop.shop.payFromBalance(customerId, started.order.id);
+  expect(paid.status).toBe("paid");
+  return { customerId, orderId: started.order.id };
+}
+
+const untilActive = (orderId: string, timeoutMs: number) =>
+  untilValue(
+    () => redis.hget(`order:${orderId}`, "status"),
+    (s) => s === "active",
+    timeoutMs,
+  );
+const deliveries = (chat: number) =>
+  telegram.calls.filter(
+    (c) => c.method === "sendMessage" && c.chatId === chat && String(c.params.text).includes("vless://"),
+  );
+const clientsOnHosting = () => [...hosting.servers.values()].flatMap((s) => s.clients);
+
+beforeAll(async () => {
+  await telegram.start();
+  await hosting.start();
+  hosting.addAccount({ login: "shop", password: "pw", balance: 1000 });
+  const key = hosting.addKey("shop");
+  serverId = hosting.addServer("shop", { type: "xui", daysLeft: 90 }).id;
+  const catalog: Catalog = {
+    currency: "XTR",
+    trial: undefined,
+    plans: [
+      {
+        id: "de",
+        title: { en: "Germany", ru: "Германия" },
+        days: 30,
+        traffic_gb: 10,
+        devices: 0,
+        price: 150,
+        backend: { kind: "xui", servers: [serverId] },
+      },
+    ],
+  };
+  const dir = mkdtempSync(join(tmpdir(), "bot-e2e-workers-"));
+  const catalogFile = join(dir, "catalog.yaml");
+  writeFileSync(
+    catalogFile,
+    `currency: XTR
+plans:
+  - id: de
+    title: { en: "Germany", ru: "Германия" }
+    days: 30
+    traffic_gb: 10
+    price: 150
+    backend: { kind: xui, servers: [${serverId}] }
+`,
+  );
+  redis = await testRedis();
+  env = {
+    BOT_TOKEN: TOKEN,
+    BOT_API_ROOT: telegram.apiRoot,
+    REDIS_URL: `${redisUrl()}/${redis.options.db ?? 0}`,
+    ADMIN_IDS: "1",
+    SECRET_KEY: SECRET_KEY.toString("base64"),
+    ACCOUNT_API_URL: hosting.url,
+    ACCOUNT_API_KEY: key,
+    CATALOG_FILE: catalogFile,
+    LOG_LEVEL: "info",
+    ROLE: "worker",
+  };
+  queue = new OrderQueue(redis);
+  const accountKey = new AccountKeyStore(redis, new SecretBox(SECRET_KEY), key);
+  clients = createHostingClients(
+    { account: { url: hosting.url, apiKey: key }, panel: undefined, node: undefined },
+    () => accountKey.get(),
+  );
+  shop = createShopServices({
+    redis,
+    clock: systemClock,
+    catalog: () => catalog,
+    hosting: clients,
+    logger: createLogger("silent"),
+    accountKey,
+    jobs: { enqueueOrder: (orderId) => queue.enqueue(orderId) },
+  });
+}, 30_000);
+
+afterAll(async () => {
+  for (const p of running)
+    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGTERM");
+  await Promise.all(running.map((p) => p.exited));
+  await queue.close();
+  await clients.close();
+  await Promise.all([telegram.stop(), hosting.stop(), redis.quit()]);
+});
+
+describe("two worker processes on one Redis", () => {
+  it("one killed (SIGKILL) in the middle of an order: the other finishes it, one client, one delivery", async () => {
+    const first = await startWorker();
+    // The hosting side is slow to create the client: the order's job is running when its worker dies.
+    hosting.delayNext("POST", `/api/v1/servers/${serverId}/clients`, 3_000);
+    const { customerId, orderId } = await paidOrder();
+    await until(() => hosting.count("POST", `/api/v1/servers/${serverId}/clients`) === 1, 15_000);
+    const second = await startWorker();
+
+    first.child.kill("SIGKILL");
+    expect(await first.exited).toBe("SIGKILL");
+    // The dead worker's lock runs out and the other's stalled check takes the job over.
+    await untilActive(orderId, 40_000);
+    await until(() => deliveries(customerId).length > 0, 10_000);
+
+    expect(clientsOnHosting()).toHaveLength(1);
+    expect(await redis.zcard(`subs:customer:${customerId}`)).toBe(1);
+    expect(deliveries(customerId)).toHaveLength(1);
+    // Taken over as a stalled job (not a retry after a failure).
+    const job = await queue.queue.getJob(orderId);
+    expect(job?.stalledCounter).toBe(1);
+    expect(job?.attemptsStarted).toBe(2);
+    expect(second.child.exitCode).toBeNull();
+  }, 90_000);
+
+  it("orders paid at once are each run once, and a reminder due is sent once whichever worker runs it", async () => {
+    if (running.filter((p) => p.child.exitCode === null && p.child.signalCode === null).length < 2)
+      await startWorker();
+    const before = clientsOnHosting().length;
+    const orders = await Promise.all(Array.from({ length: 6 }, () => paidOrder()));
+    for (const { orderId } of orders) await untilActive(orderId, 20_000);
+    await until(() => orders.every(({ customerId }) => deliveries(customerId).length > 0), 10_000);
+    expect(clientsOnHosting().length - before).toBe(orders.length);
+    for (const { customerId } of orders) expect(deliveries(customerId)).toHaveLength(1);
+    // Each job completed at its first start: no order was run by both workers.
+    await until(async () => {
+      const states = await Promise.all(orders.map(({ orderId }) => queue.queue.getJobState(orderId)));
+      return states.every((s) => s === "completed");
+    });
+    for (const { orderId } of orders) {
+      const job = await queue.queue.getJob(orderId);
+      expect([job?.attemptsStarted, job?.stalledCounter]).toEqual([1, 0]);
+    }
+
+    // One of them expiring in two days: due for its 3-day reminder. The task runs in both
+    // workers at once (two jobs), as two schedulers' ticks might.
+    const { customerId } = orders[0] ?? { customerId: 0 };
+    const [subId = ""] = await redis.zrange(`subs:customer:${customerId}`, "0", "-1");
+    const expiresAt = Date.now() + 2 * 86_400_000;
+    await redis.hset(`sub:${subId}`, { createdAt: Date.now() - 28 * 86_400_000, expiresAt });
+    await redis.zadd("subs:expiry", expiresAt, subId);
+    const mark = telegram.calls.length;
+    const maintenance = new Queue(MAINTENANCE_QUEUE, { connection: redis, prefix: QUEUE_PREFIX });
+    const jobs = await Promise.all([maintenance.add("reminders", {}), maintenance.add("reminders", {})]);
+    await until(async () => {
+      const states = await Promise.all(jobs.map((j) => maintenance.getJobState(j.id ?? "")));
+      return states.every((s) => s === "completed");
+    }, 20_000);
+    await maintenance.close();
+    // Whatever the runs queued has gone out.
+    const outbox = new Queue(OUTBOX_QUEUE, { connection: redis, prefix: QUEUE_PREFIX });
+    await until(
+      async () => (await outbox.getJobCountByTypes("waiting", "active", "delayed", "prioritized")) === 0,
+    );
+    await outbox.close();
+    const reminders = telegram.calls
+      .slice(mark)
+      .filter((c) => c.method === "sendMessage" && c.chatId === customerId);
+    expect(reminders).toHaveLength(1);
+    expect(String(reminders[0]?.params.text)).toContain("Germany");
+  }, 90_000);
+});
