@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Logger } from "../../logger.js";
 import type { Plan } from "../catalog.js";
@@ -19,16 +18,17 @@ import {
   isDecisionKind,
   zeroPerKind,
 } from "./findings.js";
+import { type FollowChange, followHostingSide, termsKey } from "./follow.js";
 import { type HostingReader, type HostingSnapshot, mapLimit } from "./readers.js";
 import { followTarget } from "./rules.js";
+import { LeaseLost, RunLease } from "./run-lease.js";
 
-/** A run holds this lease; a second process (or a "Run now" during a scheduled run) waits its turn. */
+/**
+ * A run holds this lease (renewed while it lasts); a second process (or a "Run now" during a
+ * scheduled run) does not run meanwhile.
+ */
 export const DRIFT_LOCK_MS = 10 * MINUTE;
 const LOCK_KEY = "drift:lock";
-/** Expiries a subscription's record held before the hosting side moved it (a few, for followTarget). */
-const termsKey = (subscriptionId: string) => `drift:terms:${subscriptionId}`;
-const TERMS_KEPT = 5;
-const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 /** Repairs of one kind of drift in flight at once (each is a few hosting calls). */
 const REPAIR_CONCURRENCY = 4;
@@ -48,6 +48,8 @@ export interface DriftReconcilerDeps {
   provisioner: ProvisionerFor;
   plan: (id: string) => Plan | undefined;
   findings: DriftFindings;
+  /** The run lease's life (DRIFT_LOCK_MS; shorter in tests). */
+  leaseMs?: number | undefined;
 }
 
 /** What the shop side of a run gathered: the drifts, what is owned, what was left alone. */
@@ -68,19 +70,25 @@ interface ShopPass {
 export class DriftReconciler {
   constructor(private readonly deps: DriftReconcilerDeps) {}
 
-  /** One run; undefined when another run holds the lease. */
+  /** One run; undefined when another run holds the lease, or when this one lost it and stopped. */
   async run(reporter?: DriftReporter): Promise<DriftRunSummary | undefined> {
-    const token = randomUUID();
-    const got = await this.deps.redis.set(LOCK_KEY, token, "PX", DRIFT_LOCK_MS, "NX");
-    if (!got) return undefined;
+    const { redis, logger } = this.deps;
+    const lease = await RunLease.take(redis, LOCK_KEY, this.deps.leaseMs ?? DRIFT_LOCK_MS, logger);
+    if (!lease) return undefined;
+    const run = lease.token.slice(0, 8);
+    logger.info({ run }, "drift run started");
     try {
-      return await this.locked(reporter);
+      return await this.locked(reporter, lease);
+    } catch (err) {
+      if (!(err instanceof LeaseLost)) throw err;
+      logger.warn({ run }, "drift: the run lost its lease and stopped; the next run goes on");
+      return undefined;
     } finally {
-      await this.deps.redis.eval(RELEASE, 1, LOCK_KEY, token);
+      await lease.release();
     }
   }
 
-  private async locked(reporter: DriftReporter | undefined): Promise<DriftRunSummary> {
+  private async locked(reporter: DriftReporter | undefined, lease: RunLease): Promise<DriftRunSummary> {
     const { clock, findings } = this.deps;
     const startedAt = clock.now();
     const snap = await this.deps.reader.read();
@@ -90,16 +98,23 @@ export class DriftReconciler {
     const summary = this.emptySummary(startedAt, snap);
     const fresh: Finding[] = [];
     for (const f of pass.found) summary.found[f.detail.kind]++;
-    for (const f of await this.apply(pass, summary)) fresh.push(f);
-    await this.resolveGone(pass, snap);
+    await lease.hold();
+    for (const f of await this.apply(pass, summary, lease)) fresh.push(f);
+    await this.resolveGone(pass, snap, lease);
     summary.finishedAt = clock.now();
     summary.durationMs = summary.finishedAt - startedAt;
     summary.waiting = await findings.waitingCount();
     for (const f of fresh) summary.fresh[f.kind]++;
+    await lease.hold();
     await findings.saveRun(summary);
     if (fresh.length > 0 && reporter) await reporter.report(fresh);
     this.deps.logger.info(
-      { found: summary.found, repaired: summary.repaired, skipped: snap.skipped },
+      {
+        run: lease.token.slice(0, 8),
+        found: summary.found,
+        repaired: summary.repaired,
+        skipped: snap.skipped,
+      },
       "drift run",
     );
     return summary;
@@ -145,23 +160,35 @@ export class DriftReconciler {
    * Repairs and records each drift; returns the findings new this run. The record follows first
    * (expiry, traffic), then locations are repaired to the (followed) term, once per subscription.
    */
-  private async apply(pass: ShopPass, summary: DriftRunSummary): Promise<Finding[]> {
+  private async apply(pass: ShopPass, summary: DriftRunSummary, lease: RunLease): Promise<Finding[]> {
     const fresh: Finding[] = [];
     const record = async (f: Found, status: Exclude<FindingStatus, "resolved">) => {
+      await lease.hold();
       const out = await this.deps.findings.record(f.detail, status, f.scope);
       if (status === "repaired") summary.repaired[f.detail.kind]++;
       if (out.fresh) fresh.push(out.finding);
     };
     const byKind = (kinds: DriftKind[]) => pass.found.filter((f) => kinds.includes(f.detail.kind));
-    await mapLimit(byKind(["expiry_changed", "traffic_changed"]), REPAIR_CONCURRENCY, async (f) => {
-      const done = await this.follow(f).catch((err: unknown) => this.failed(f.detail.kind, f.scope, err));
-      await record(f, done ? "repaired" : "failed");
+    // A subscription's term and limit are followed in one write (each checks the record is as read).
+    const follows = new Map<string, Found[]>();
+    for (const f of byKind(["expiry_changed", "traffic_changed"])) {
+      follows.set(subscriptionOf(f), [...(follows.get(subscriptionOf(f)) ?? []), f]);
+    }
+    await mapLimit([...follows], REPAIR_CONCURRENCY, async ([id, found]) => {
+      const sub = pass.subs.get(id);
+      const done = sub
+        ? await this.follow(sub, found, lease).catch((err: unknown) => this.failed(kindOf(found), id, err))
+        : false;
+      // Moved since the read (a renewal committed or under way): left for the next run.
+      if (done === "changed" || done === "renewing") return void pass.deferred.add(id);
+      for (const f of found) await record(f, done ? "repaired" : "failed");
     });
     const drifts = byKind(["location_drift"]);
     const repairs = new Map<string, Promise<boolean>>();
     await mapLimit(drifts, REPAIR_CONCURRENCY, async (f) => {
-      const id = "subscriptionId" in f.detail ? f.detail.subscriptionId : "";
-      const repair = repairs.get(id) ?? this.repairLocations(pass.subs.get(id));
+      const id = subscriptionOf(f);
+      if (pass.deferred.has(id)) return;
+      const repair = repairs.get(id) ?? this.repairLocations(pass.subs.get(id), lease);
       repairs.set(id, repair);
       await record(f, (await repair) ? "repaired" : "failed");
     });
@@ -169,26 +196,27 @@ export class DriftReconciler {
     return fresh;
   }
 
-  /** The record follows the hosting side's term or limit (Subscriptions keeps the one home). */
-  private async follow(f: Found): Promise<boolean> {
-    const d = f.detail;
-    if (d.kind === "expiry_changed") {
-      const key = termsKey(d.subscriptionId);
-      const previous = (await this.deps.redis.lrange(key, 0, -1)).map(Number);
-      const kind = (await this.deps.subscriptions.get(d.subscriptionId))?.ref.kind ?? "xui";
-      await this.deps.redis
-        .multi()
-        .lpush(key, String(d.from))
-        .ltrim(key, 0, TERMS_KEPT - 1)
-        .exec();
-      await this.deps.subscriptions.followHostingTerm(d.subscriptionId, followTarget(kind, d.to, previous));
-      return true;
+  /**
+   * The record follows the hosting side's term and limit, in one conditional step (follow.ts):
+   * only if the record is still what this run read and no renewal of it is in its chain, so a
+   * paid renewal landing meanwhile keeps its term.
+   */
+  private async follow(sub: Subscription, found: Found[], lease: RunLease) {
+    const change: FollowChange = {};
+    for (const { detail: d } of found) {
+      if (d.kind === "traffic_changed") change.trafficGb = d.toGb;
+      if (d.kind !== "expiry_changed") continue;
+      const previous = (await this.deps.redis.lrange(termsKey(d.subscriptionId), 0, -1)).map(Number);
+      change.expiresAt = followTarget(sub.ref.kind, d.to, previous);
     }
-    if (d.kind === "traffic_changed") {
-      await this.deps.subscriptions.followHostingLimit(d.subscriptionId, d.toGb);
-      return true;
+    const out = await followHostingSide(this.deps.redis, sub, change, lease, this.deps.clock.now());
+    if (out !== "written") {
+      this.deps.logger.info(
+        { subscriptionId: sub.id, why: out },
+        "drift: the record moved since the read; next run",
+      );
     }
-    return false;
+    return out === "written" ? true : out;
   }
 
   /**
@@ -196,8 +224,9 @@ export class DriftReconciler {
    * provisioner's `ensure` is the one home of the multi-location rules (create the missing ones
    * with the same UUID and that location's inbounds, align the term, read every location back).
    */
-  private async repairLocations(sub: Subscription | undefined): Promise<boolean> {
+  private async repairLocations(sub: Subscription | undefined, lease: RunLease): Promise<boolean> {
     if (sub?.ref.kind !== "panel") return false;
+    await lease.hold();
     const current = (await this.deps.subscriptions.get(sub.id)) ?? sub;
     const plan = this.deps.plan(sub.planId);
     if (!plan) {
@@ -219,6 +248,7 @@ export class DriftReconciler {
   }
 
   private failed(kind: DriftKind, what: string, err: unknown): false {
+    if (err instanceof LeaseLost) throw err;
     this.deps.logger.warn({ err, drift: kind, what }, "drift: repair failed; tried again next run");
     return false;
   }
@@ -227,12 +257,13 @@ export class DriftReconciler {
    * A waiting finding not found again in a part read in full this run went away (an admin fixed
    * it, the subscription ended): it is resolved. Deferred subscriptions keep theirs.
    */
-  private async resolveGone(pass: ShopPass, snap: HostingSnapshot): Promise<void> {
+  private async resolveGone(pass: ShopPass, snap: HostingSnapshot, lease: RunLease): Promise<void> {
     const keys = new Set(pass.found.map((f) => findingKey(f.detail)));
     const read = new Set(snap.read);
     for (const f of await this.deps.findings.allWaiting()) {
       if (keys.has(f.key) || !read.has(f.scope)) continue;
       if ("subscriptionId" in f && pass.deferred.has(f.subscriptionId)) continue;
+      await lease.hold();
       await this.deps.findings.resolve(f.id, "gone");
     }
   }
@@ -250,4 +281,11 @@ export class DriftReconciler {
       waiting: 0,
     };
   }
+}
+
+const kindOf = (found: Found[]): DriftKind => found[0]?.detail.kind ?? "expiry_changed";
+
+/** The subscription a finding is about ('' for an orphan). */
+function subscriptionOf(f: Found): string {
+  return "subscriptionId" in f.detail ? f.detail.subscriptionId : "";
 }
