@@ -1,23 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "../../src/config.js";
+import { parseConfig } from "../../src/config.js";
+import { BASE_ENV, configErrorOf as errorOf } from "../helpers/config-env.js";
 
-const KEY = Buffer.alloc(32, 7).toString("base64");
-const base = {
-  BOT_TOKEN: "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
-  ADMIN_IDS: "42, 43",
-  SECRET_KEY: KEY,
-  ACCOUNT_API_URL: "https://hosting.example/",
-};
-
-function errorOf(env: Record<string, string | undefined>): string {
-  try {
-    parseConfig(env);
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return (err as Error).message;
-  }
-  throw new Error("expected a ConfigError");
-}
+const base = { ...BASE_ENV, ADMIN_IDS: "42, 43" };
 
 describe("parseConfig", () => {
   it("reads a minimal environment with defaults", () => {
