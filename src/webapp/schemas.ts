@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ORDER_STATUSES } from "../domain/orders.js";
 
 /**
  * The cabinet API's wire, both ways. Every answer is parsed by its schema before it is sent (a
@@ -99,17 +100,8 @@ export const plansResponse = z.strictObject({
   ),
 });
 
-const orderStatus = z.enum([
-  "awaiting_payment",
-  "paid",
-  "provisioning",
-  "active",
-  "failed",
-  "refunded",
-  "cancelled",
-  // A gift bought in the chat, waiting for its link to be opened.
-  "awaiting_claim",
-]);
+// The order's own states, as the domain keeps them (awaiting_claim: a gift waiting for its link).
+const orderStatus = z.enum(ORDER_STATUSES);
 
 const order = z.strictObject({
   id: z.string(),
