@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Order } from "../domain/orders.js";
 import { INVOICE_TTL_MS, type ShopRefusal } from "../domain/shop.js";
+import { orderOut } from "./cabinet.js";
 import { type Caller, Refusal, type WebappDeps } from "./context.js";
 import type { CreateOrderRequest, createdOrderResponse, invoiceResponse } from "./schemas.js";
 
@@ -84,12 +85,7 @@ async function created(
   if (!order) throw new Refusal(404, "unknown-order");
   return {
     ok: true,
-    order: {
-      id: order.id,
-      kind: order.kind,
-      status: order.status,
-      subscription_id: order.subscriptionId ?? null,
-    },
+    order: orderOut(order),
     paid_from_wallet: paidFromWallet,
     invoice_link: link,
     invoice_amount_text: amountText,

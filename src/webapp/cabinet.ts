@@ -1,11 +1,13 @@
 import type { z } from "zod";
 import { DAY } from "../domain/clock.js";
 import { formatMoney } from "../domain/money.js";
+import type { Order } from "../domain/orders.js";
 import { type AccessState, GB_BYTES } from "../domain/provisioning/types.js";
 import type { Subscription } from "../domain/subscriptions.js";
 import { planTitle } from "../render/access.js";
-import { formatBytes, formatDate, formatGb } from "../render/format.js";
-import { accessLocationNames, planLocationNames } from "../render/locations.js";
+import { formatBytes, formatDate } from "../render/format.js";
+import { accessLocationNames } from "../render/locations.js";
+import { planDetailsLine } from "../render/plan-details.js";
 import { connectOf } from "./connect.js";
 import { type Caller, Refusal, type WebappDeps } from "./context.js";
 import type {
@@ -155,20 +157,11 @@ export function plans(deps: WebappDeps, caller: Caller): Out<typeof plansRespons
     ok: true,
     currency: shop.currency,
     plans: shop.plans().map((plan) => {
-      const parts = [
-        t("shop-days", { days: plan.days }),
-        t("shop-traffic", {
-          traffic: plan.traffic_gb > 0 ? formatGb(locale, plan.traffic_gb) : t("shop-unlimited"),
-        }),
-        t("shop-devices", { devices: plan.devices > 0 ? String(plan.devices) : t("shop-unlimited") }),
-      ];
-      const where = planLocationNames(t, locale, plan);
-      if (where.length > 0) parts.push(t("shop-locations", { names: where.join(", ") }));
       const price = shop.priceOf(plan);
       return {
         id: plan.id,
         title: plan.title[locale],
-        details: parts.join(" · "),
+        details: planDetailsLine(t, locale, plan),
         price,
         price_text: caller.money(price),
       };
@@ -184,14 +177,16 @@ export async function orderStatus(
 ): Promise<Out<typeof orderResponse>> {
   const order = await deps.shop.orders.get(id);
   if (!order || order.customerId !== caller.id) throw new Refusal(404, "unknown-order");
+  return { ok: true, order: orderOut(order) };
+}
+
+/** An order as the cabinet's answers show it (its status polled, and when just created). */
+export function orderOut(order: Order): Out<typeof orderResponse>["order"] {
   return {
-    ok: true,
-    order: {
-      id: order.id,
-      kind: order.kind,
-      status: order.status,
-      subscription_id: order.subscriptionId ?? null,
-    },
+    id: order.id,
+    kind: order.kind,
+    status: order.status,
+    subscription_id: order.subscriptionId ?? null,
   };
 }
 

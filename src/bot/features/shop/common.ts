@@ -2,8 +2,8 @@ import { InlineKeyboard } from "grammy";
 import type { Locale } from "../../../config.js";
 import type { Plan } from "../../../domain/catalog.js";
 import { formatMoney } from "../../../domain/money.js";
-import { formatGb, html } from "../../../render/format.js";
-import { planLocationNames } from "../../../render/locations.js";
+import { html } from "../../../render/format.js";
+import { planDetailsLine } from "../../../render/plan-details.js";
 import { MAIN_MENU } from "../../../render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { localeOf } from "../../i18n.js";
@@ -18,16 +18,7 @@ export function money(ctx: BotContext, minor: number, locale: Locale): string {
 
 /** Term, traffic, devices and the named locations of a plan, in one line. */
 export function planDetails(t: Translate, locale: Locale, plan: Plan): string {
-  const parts = [
-    t("shop-days", { days: plan.days }),
-    t("shop-traffic", {
-      traffic: plan.traffic_gb > 0 ? formatGb(locale, plan.traffic_gb) : t("shop-unlimited"),
-    }),
-    t("shop-devices", { devices: plan.devices > 0 ? String(plan.devices) : t("shop-unlimited") }),
-  ];
-  const where = planLocationNames(t, locale, plan);
-  if (where.length > 0) parts.push(t("shop-locations", { names: html(where.join(", ")) }));
-  return parts.join(" · ");
+  return planDetailsLine(t, locale, plan, html);
 }
 
 /** Adds a "« Main menu" row. */
