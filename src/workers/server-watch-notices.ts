@@ -1,5 +1,6 @@
 import type { Locale } from "../config.js";
 import type { Customers } from "../domain/customers.js";
+import { mapLimit } from "../map-limit.js";
 import { html } from "../render/format.js";
 import { hostingErrorText, isExplainable } from "../render/hosting-error.js";
 import type { I18nLike } from "../render/i18n-like.js";
@@ -19,20 +20,6 @@ export interface WatchNoticesDeps {
   i18n: I18nLike;
   adminIds: readonly number[];
   defaultLocale: Locale;
-}
-
-/** Runs `fn` over `items` with at most `limit` calls in flight. `fn` must not throw. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>) {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
-  return out;
 }
 
 /** The server watch's messages: each recipient in their language, each once, through the outbox. */

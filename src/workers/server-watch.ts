@@ -12,13 +12,14 @@ import {
 import type { SubscriptionOwners } from "../domain/subscription-owners.js";
 import type { AccountApi, Server, ServerStats } from "../hosting/account/index.js";
 import type { Logger } from "../logger.js";
+import { mapLimit } from "../map-limit.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox } from "./outbox.js";
 import { AffectedCustomers } from "./server-watch-affected.js";
 import { WatchAlerts } from "./server-watch-alerts.js";
 import { type AutoExtendDeps, autoExtend } from "./server-watch-auto-extend.js";
-import { mapLimit, WatchNotices } from "./server-watch-notices.js";
+import { WatchNotices } from "./server-watch-notices.js";
 import { OutageWatch } from "./server-watch-outage.js";
 
 export const SERVER_WATCH_TASK = "server-watch";

@@ -4,9 +4,13 @@ import { isHostingError } from "../../hosting/errors.js";
 import type { HostingClients } from "../../hosting/index.js";
 import type { PanelClient } from "../../hosting/panel/index.js";
 import type { Logger } from "../../logger.js";
+import { mapLimit } from "../../map-limit.js";
 import type { Clock } from "../clock.js";
 import { GB_BYTES } from "../provisioning/types.js";
 import type { ClientView } from "./rules.js";
+
+// Re-exported for the reconciler, which imports it from here.
+export { mapLimit };
 
 /** Bulk reads in flight at once (xui servers, panel locations). */
 export const READ_CONCURRENCY = 4;
@@ -40,20 +44,6 @@ export interface HostingSnapshot {
   read: string[];
   /** Scopes that did not answer. */
   skipped: string[];
-}
-
-/** Runs `fn` over `items` with at most `limit` in flight; `fn` must not throw. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>) {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
-  return out;
 }
 
 /** The inbound id last seen per xui server and when it changed: `<inbound>:<changedAt>`. */
