@@ -46,19 +46,13 @@ export function createBotRedis(
   logger?: Logger,
   extra: RedisOptions = {},
 ): Redis {
-  const [url, base] = targetOptions(target);
-  return watched(
-    new Redis(url, {
-      ...base,
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      enableAutoPipelining: true,
-      maxRetriesPerRequest: 1,
-      connectTimeout: 5_000,
-      ...extra,
-    }),
-    logger,
-  );
+  return lazyRedis(target, logger, {
+    enableOfflineQueue: false,
+    enableAutoPipelining: true,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 5_000,
+    ...extra,
+  });
 }
 
 /** Connection for BullMQ workers, which block on Redis and must wait it out (BullMQ requires null). */
@@ -67,11 +61,13 @@ export function createWorkerRedis(
   logger?: Logger,
   extra: RedisOptions = {},
 ): Redis {
+  return lazyRedis(target, logger, { maxRetriesPerRequest: null, ...extra });
+}
+
+/** A connection to `target` (not opened until connectRedis) with `options`, its errors watched. */
+function lazyRedis(target: string | RedisTarget, logger: Logger | undefined, options: RedisOptions): Redis {
   const [url, base] = targetOptions(target);
-  return watched(
-    new Redis(url, { ...base, lazyConnect: true, maxRetriesPerRequest: null, ...extra }),
-    logger,
-  );
+  return watched(new Redis(url, { ...base, lazyConnect: true, ...options }), logger);
 }
 
 const lastError = new WeakMap<Redis, Error>();
