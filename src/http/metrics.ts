@@ -6,77 +6,58 @@ import { ScrapeReader, type ScrapeReading, type ScrapeSources } from "./scrape.j
 export class Metrics {
   readonly registry = new Registry();
 
-  readonly updates = new Counter({
-    name: "bot_updates_total",
-    help: "Telegram updates handled, by update type and outcome",
-    labelNames: ["type", "outcome"] as const,
-    registers: [this.registry],
-  });
-
-  readonly handlerSeconds = new Histogram({
-    name: "bot_handler_duration_seconds",
-    help: "Time spent handling one update",
-    labelNames: ["type"] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
-
-  readonly hostingCalls = new Counter({
-    name: "hosting_api_calls_total",
-    help: "HTTP calls to the hosting APIs, by API, endpoint template and status (0 = no answer)",
-    labelNames: ["api", "endpoint", "status"] as const,
-    registers: [this.registry],
-  });
-
-  readonly hostingSeconds = new Histogram({
-    name: "hosting_api_call_duration_seconds",
-    help: "Duration of hosting API calls",
-    labelNames: ["api", "endpoint"] as const,
-    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20],
-    registers: [this.registry],
-  });
-
-  readonly jobs = new Counter({
-    name: "worker_jobs_total",
-    help: "Background jobs processed, by queue and outcome",
-    labelNames: ["queue", "outcome"] as const,
-    registers: [this.registry],
-  });
-
-  readonly driftFound = new Counter({
-    name: "drift_found_total",
-    help: "Drift between the shop and the hosting side found (new findings), by kind",
-    labelNames: ["kind"] as const,
-    registers: [this.registry],
-  });
-
-  readonly driftRepaired = new Counter({
-    name: "drift_repaired_total",
-    help: "Drift repaired by the reconciliation, by kind",
-    labelNames: ["kind"] as const,
-    registers: [this.registry],
-  });
-
-  readonly driftSeconds = new Histogram({
-    name: "drift_reconciliation_duration_seconds",
-    help: "Duration of one reconciliation run",
-    buckets: [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600],
-    registers: [this.registry],
-  });
-
-  readonly telegram429 = new Counter({
-    name: "telegram_429_total",
-    help: "429 Too Many Requests answers from the Telegram Bot API (every attempt, waited out or not), by method",
-    labelNames: ["method"] as const,
-    registers: [this.registry],
-  });
-
-  readonly reminders = new Counter({
-    name: "reminders_sent_total",
-    help: "Expiry reminders queued to customers (once per subscription, expiry and threshold), by threshold",
-    labelNames: ["threshold"] as const,
-    registers: [this.registry],
-  });
+  readonly updates = this.counter(
+    "bot_updates_total",
+    "Telegram updates handled, by update type and outcome",
+    ["type", "outcome"],
+  );
+  readonly handlerSeconds = this.histogram(
+    "bot_handler_duration_seconds",
+    "Time spent handling one update",
+    ["type"],
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  );
+  readonly hostingCalls = this.counter(
+    "hosting_api_calls_total",
+    "HTTP calls to the hosting APIs, by API, endpoint template and status (0 = no answer)",
+    ["api", "endpoint", "status"],
+  );
+  readonly hostingSeconds = this.histogram(
+    "hosting_api_call_duration_seconds",
+    "Duration of hosting API calls",
+    ["api", "endpoint"],
+    [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20],
+  );
+  readonly jobs = this.counter("worker_jobs_total", "Background jobs processed, by queue and outcome", [
+    "queue",
+    "outcome",
+  ]);
+  readonly driftFound = this.counter(
+    "drift_found_total",
+    "Drift between the shop and the hosting side found (new findings), by kind",
+    ["kind"],
+  );
+  readonly driftRepaired = this.counter(
+    "drift_repaired_total",
+    "Drift repaired by the reconciliation, by kind",
+    ["kind"],
+  );
+  readonly driftSeconds = this.histogram(
+    "drift_reconciliation_duration_seconds",
+    "Duration of one reconciliation run",
+    [],
+    [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600],
+  );
+  readonly telegram429 = this.counter(
+    "telegram_429_total",
+    "429 Too Many Requests answers from the Telegram Bot API (every attempt, waited out or not), by method",
+    ["method"],
+  );
+  readonly reminders = this.counter(
+    "reminders_sent_total",
+    "Expiry reminders queued to customers (once per subscription, expiry and threshold), by threshold",
+    ["threshold"],
+  );
 
   // Read from Redis when scraped (see watch): the same in every process of the shop.
   readonly redisUp = this.gauge(
@@ -137,6 +118,21 @@ export class Metrics {
     return { close: () => reader.close() };
   }
 
+  /** A counter this process counts. */
+  private counter<L extends string>(name: string, help: string, labelNames: L[]): Counter<L> {
+    return new Counter<L>({ name, help, labelNames, registers: [this.registry] });
+  }
+
+  /** A histogram this process observes. */
+  private histogram<L extends string>(
+    name: string,
+    help: string,
+    labelNames: L[],
+    buckets: number[],
+  ): Histogram<L> {
+    return new Histogram<L>({ name, help, labelNames, buckets, registers: [this.registry] });
+  }
+
   /** A counter kept in Redis (by the ledger's step), shown as read when scraped. */
   private redisCounter<L extends string>(name: string, help: string, labelNames: L[]): Counter<L> {
     return new Counter<L>({
@@ -144,10 +140,7 @@ export class Metrics {
       help,
       labelNames,
       registers: [this.registry],
-      collect: async () => {
-        const reading = await this.scrape?.read();
-        if (reading) this.fill(reading);
-      },
+      collect: () => this.collectScrape(),
     });
   }
 
@@ -158,11 +151,14 @@ export class Metrics {
       help,
       labelNames,
       registers: [this.registry],
-      collect: async () => {
-        const reading = await this.scrape?.read();
-        if (reading) this.fill(reading);
-      },
+      collect: () => this.collectScrape(),
     });
+  }
+
+  /** The collect of every scrape-time metric: fills them all from the (cached) reading. */
+  private async collectScrape(): Promise<void> {
+    const reading = await this.scrape?.read();
+    if (reading) this.fill(reading);
   }
 
   /** Sets every scrape-time gauge from one reading (each gauge's collect calls it; it is cheap). */
