@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Clock } from "./clock.js";
 import { LuaScript } from "./lua.js";
+import { MARK_PAID_FN, PAID_STATUS_FN, paidMarkKey } from "./order-paid.js";
 import { type Order, orderKeys } from "./orders.js";
 import {
   APPLY_FN,
@@ -12,17 +13,16 @@ import {
 } from "./wallet.js";
 
 /**
- * Lua: pay an order awaiting payment from the wallet. KEYS: order, open set, 4 movement keys.
+ * Lua: pay an order awaiting payment from the wallet, and mark its customer as one who has paid
+ * (order-paid.ts). KEYS: order, open set, 4 movement keys, the customer's paid mark.
  * ARGV: entry JSON, now. Returns {1, entry} paid now, {2, ''} paid before (or free),
  * {-1, balance} short, {0, status} not payable.
  */
-const PAY_SNIPPET = `
-local function pay_order(kOrder, kOpen, kW, kL, kA, kJ, entryJson, now)
+const PAY_SNIPPET = `${PAID_STATUS_FN}${MARK_PAID_FN}
+local function pay_order(kOrder, kOpen, kW, kL, kA, kJ, kMark, entryJson, now)
   local status = redis.call('HGET', kOrder, 'status')
   if status ~= 'awaiting_payment' then
-    if status == 'paid' or status == 'provisioning' or status == 'active' or status == 'awaiting_claim' then
-      return 2, status
-    end
+    if is_paid(status) then return 2, status end
     return 0, tostring(status)
   end
   local price = tonumber(redis.call('HGET', kOrder, 'price'))
@@ -35,26 +35,27 @@ local function pay_order(kOrder, kOpen, kW, kL, kA, kJ, entryJson, now)
   redis.call('HSET', kOrder, 'status', 'paid', 'paidAt', now, 'updatedAt', now)
   redis.call('PERSIST', kOrder) -- an unpaid order expires; a paid one is kept
   redis.call('ZADD', kOpen, now, id)
+  mark_paid(kMark, kOrder, now)
   return 1, payload
 end
 `;
 
 const PAY = new LuaScript(`${APPLY_FN}${PAY_SNIPPET}
-local code, payload = pay_order(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], ARGV[1], ARGV[2])
+local code, payload = pay_order(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], ARGV[1], ARGV[2])
 return {code, payload}
 `);
 
 /**
  * Lua: credit a Telegram charge once (keyed by its charge id) and, when it was for an order,
- * pay that order from the wallet in the same step. KEYS: 4 movement keys, order, open set
- * (order keys are dummies for a top-up). ARGV: amount, charge id, credit entry JSON, order id
+ * pay that order from the wallet in the same step. KEYS: 4 movement keys, order, open set, paid
+ * mark (order keys are dummies for a top-up). ARGV: amount, charge id, credit entry JSON, order id
  * ('' for a top-up), purchase entry JSON, now.
  * Returns {credited 1/0, paid code, credit entry, purchase payload}.
  */
 const CREDIT_AND_PAY = new LuaScript(`${APPLY_FN}${PAY_SNIPPET}
 local credited, entry = apply(KEYS[1], KEYS[2], KEYS[3], KEYS[4], tonumber(ARGV[1]), 'charge:' .. ARGV[2], ARGV[3], false)
 if ARGV[4] == '' then return {credited, 0, entry, ''} end
-local code, payload = pay_order(KEYS[5], KEYS[6], KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV[5], ARGV[6])
+local code, payload = pay_order(KEYS[5], KEYS[6], KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[7], ARGV[5], ARGV[6])
 if code == 1 then redis.call('HSET', KEYS[5], 'chargeId', ARGV[2]) end
 return {credited, code, entry, payload}
 `);
@@ -107,7 +108,12 @@ export class Checkout {
     const entry = this.wallet.entryJson(order.customerId, -order.price, purchaseEntry(order));
     const [code, payload] = (await PAY.run(
       this.redis,
-      [orderKeys.order(order.id), orderKeys.open, ...movementKeys(order.customerId)],
+      [
+        orderKeys.order(order.id),
+        orderKeys.open,
+        ...movementKeys(order.customerId),
+        paidMarkKey(order.customerId),
+      ],
       [entry, String(this.clock.now())],
     )) as [number, string];
     return payResult(code, payload);
@@ -128,7 +134,12 @@ export class Checkout {
     const purchase = order ? this.wallet.entryJson(customerId, -order.price, purchaseEntry(order)) : "";
     const [credited, code, entry, payload] = (await CREDIT_AND_PAY.run(
       this.redis,
-      [...movementKeys(customerId), order ? orderKeys.order(order.id) : "order:none", orderKeys.open],
+      [
+        ...movementKeys(customerId),
+        order ? orderKeys.order(order.id) : "order:none",
+        orderKeys.open,
+        paidMarkKey(customerId),
+      ],
       [amount, chargeId, credit, order?.id ?? "", purchase, String(this.clock.now())],
     )) as [number, number, string, string];
     return {

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { Clock } from "./clock.js";
+import { hasPaid, paidMarkKey } from "./order-paid.js";
 import { type Order, type Orders, orderKeys } from "./orders.js";
 import {
   CREATE,
@@ -62,8 +63,6 @@ export interface PromoQuote {
   bonusDays: number;
 }
 
-/** Statuses of an order that has been paid: a customer with one is not new any more. */
-const PAID = new Set(["paid", "provisioning", "active"]);
 /** Uses settled per look (the rest at the next one). */
 const SETTLE_BATCH = 100;
 
@@ -189,11 +188,10 @@ export class PromoCodes {
     const code = order.promoCode;
     if (!code) return { ok: true };
     const run = async () =>
-      (await RESERVE.run(this.deps.redis, Object.values(promoKeys(code)), [
+      (await RESERVE.run(this.deps.redis, await this.reserveKeys(code, order.customerId), [
         order.id,
         order.customerId,
         this.deps.clock.now(),
-        (await this.isNewCustomer(order.customerId)) ? "1" : "0",
         "r",
         order.planId,
       ])) as string;
@@ -226,11 +224,10 @@ export class PromoCodes {
   ): Promise<{ ok: true; amount: number; balance: number } | { ok: false; reason: PromoRefusal }> {
     const promo = await this.get(code);
     if (!promo) return { ok: false, reason: "invalid" };
-    const result = (await RESERVE.run(this.deps.redis, Object.values(promoKeys(code)), [
+    const result = (await RESERVE.run(this.deps.redis, await this.reserveKeys(code, customerId), [
       `w:${customerId}`,
       customerId,
       this.deps.clock.now(),
-      (await this.isNewCustomer(customerId)) ? "1" : "0",
       "u",
       "",
     ])) as string;
@@ -294,10 +291,18 @@ export class PromoCodes {
     if ((await this.pending(customerId)) === code) await this.forget(customerId);
   }
 
-  /** No paid order yet (trials do not count). */
+  /** No order paid yet, an unclaimed gift included (trials do not count); see order-paid.ts. */
   async isNewCustomer(customerId: number): Promise<boolean> {
-    const orders = await this.deps.orders.ofCustomer(customerId, 100);
-    return !orders.some((o) => o.kind !== "trial" && PAID.has(o.status));
+    return !(await hasPaid(this.deps.redis, this.deps.orders, customerId));
+  }
+
+  /**
+   * RESERVE's keys. The "new customers only" rule is decided inside RESERVE by the customer's paid
+   * mark; the look first sets the mark for a customer whose orders were paid before it existed.
+   */
+  private async reserveKeys(code: string, customerId: number): Promise<string[]> {
+    await this.isNewCustomer(customerId);
+    return [...Object.values(promoKeys(code)), paidMarkKey(customerId)];
   }
 
   /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LuaScript } from "./lua.js";
+import { PAID_STATUS_FN } from "./order-paid.js";
 
 /** Promo codes' records and their atomic steps in Redis (used by PromoCodes). */
 
@@ -82,8 +83,9 @@ return 1
 `);
 
 /**
- * KEYS: code, uses, by. ARGV: use key, customer, now, new customer ('1'/'0'), state ('r' reserve,
- * 'u' use at once), plan ('' none). Returns 'ok', 'again' (this key holds a use already) or a refusal.
+ * KEYS: code, uses, by, the customer's paid mark (order-paid.ts: read here, so an order paid at the
+ * same moment counts). ARGV: use key, customer, now, state ('r' reserve, 'u' use at once), plan
+ * ('' none). Returns 'ok', 'again' (this key holds a use already) or a refusal.
  */
 export const RESERVE = new LuaScript(`
 local d = redis.call('HMGET', KEYS[1], 'kind', 'disabled', 'expiresAt', 'plans', 'newCustomersOnly', 'perCustomer', 'totalUses')
@@ -94,31 +96,32 @@ if d[2] == '1' then return 'disabled' end
 if d[3] and d[3] ~= '' and tonumber(ARGV[3]) >= tonumber(d[3]) then return 'expired' end
 if d[4] and d[4] ~= '' then
   local found = false
-  for p in string.gmatch(d[4], '[^,]+') do if p == ARGV[6] then found = true end end
+  for p in string.gmatch(d[4], '[^,]+') do if p == ARGV[5] then found = true end end
   if not found then return 'wrong-plan' end
 end
-if d[5] == '1' and ARGV[4] ~= '1' then return 'not-new' end
+if d[5] == '1' and redis.call('EXISTS', KEYS[4]) == 1 then return 'not-new' end
 local mine = tonumber(redis.call('HGET', KEYS[3], ARGV[2]) or '0')
 if mine >= tonumber(d[6]) then return 'already-used' end
 if d[7] and d[7] ~= '' and redis.call('HLEN', KEYS[2]) >= tonumber(d[7]) then return 'used-up' end
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. '|' .. ARGV[5] .. '|' .. ARGV[3])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. '|' .. ARGV[4] .. '|' .. ARGV[3])
 redis.call('HINCRBY', KEYS[3], ARGV[2], 1)
-if ARGV[5] == 'u' then redis.call('HINCRBY', KEYS[1], 'used', 1) end
+if ARGV[4] == 'u' then redis.call('HINCRBY', KEYS[1], 'used', 1) end
 return 'ok'
 `);
 
 /**
  * Settles the use an order holds, against the order's state. KEYS: code, uses, by, order. ARGV:
- * order id. Returns 'used' (paid: consumed now), 'released' (cancelled or gone: freed now),
- * 'held' (still awaiting payment) or 'none' (no reserved use: settled before).
+ * order id. Returns 'used' (paid, a gift awaiting its claim, or paid once and failed or refunded:
+ * consumed now), 'released' (cancelled or gone: freed now), 'held' (still awaiting payment) or
+ * 'none' (no reserved use: settled before).
  */
-export const SETTLE = new LuaScript(`
+export const SETTLE = new LuaScript(`${PAID_STATUS_FN}
 local held = redis.call('HGET', KEYS[2], ARGV[1])
 if not held then return 'none' end
 local customer, state, at = string.match(held, '^([^|]+)|([^|]+)|(.*)$')
 if state ~= 'r' then return 'none' end
 local status = redis.call('HGET', KEYS[4], 'status')
-if status == 'paid' or status == 'provisioning' or status == 'active' or status == 'failed' or status == 'refunded' then
+if was_paid(status) then
   redis.call('HSET', KEYS[2], ARGV[1], customer .. '|u|' .. at)
   redis.call('HINCRBY', KEYS[1], 'used', 1)
   return 'used'

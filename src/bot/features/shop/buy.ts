@@ -1,5 +1,6 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { DAY } from "../../../domain/clock.js";
+import { isPaidStatus } from "../../../domain/order-paid.js";
 import type { Order } from "../../../domain/orders.js";
 import { INVOICE_TTL_MS } from "../../../domain/shop.js";
 import { formatDate, html } from "../../../render/format.js";
@@ -184,7 +185,7 @@ async function payableOrder(ctx: BotContext, orderId: string): Promise<Order | u
     await answer(ctx, ctx.t("shop-order-gone"), true);
     return undefined;
   }
-  if (["paid", "provisioning", "active", "awaiting_claim"].includes(order.status)) {
+  if (isPaidStatus(order.status)) {
     await answer(ctx, ctx.t("buy-already-paid"));
     return undefined;
   }
@@ -279,7 +280,7 @@ async function cancelOrder(ctx: BotContext, orderId: string): Promise<void> {
     return;
   }
   const current = await orders.get(order.id);
-  const paid = current && ["paid", "provisioning", "active"].includes(current.status);
+  const paid = current && isPaidStatus(current.status);
   await answer(ctx, ctx.t(paid ? "buy-cannot-cancel" : "shop-order-gone"), true);
 }
 
