@@ -1,52 +1,30 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollingLeaseKey } from "../../src/poller-lease.js";
 import { command, FakeTelegram, user } from "../fakes/telegram-api.js";
+import { botEnv, NODE_CATALOG, writeCatalog } from "../helpers/bot-env.js";
 import { type RunningProcess, startBuiltBot } from "../helpers/process.js";
-import { redisUrl, testRedis } from "../helpers/redis.js";
+import { testRedis } from "../helpers/redis.js";
 import { sleep, until } from "../helpers/wait.js";
 
 const TOKEN = "434343:E2E-lease-token-for-the-fake-api-x";
 const LEASE_MS = 3_000;
-const dir = mkdtempSync(join(tmpdir(), "bot-e2e-lease-"));
-const catalogFile = join(dir, "catalog.yaml");
-writeFileSync(
-  catalogFile,
-  `currency: XTR
-plans:
-  - id: node
-    title: { en: "Own node, 30 days", ru: "Своя нода, 30 дней" }
-    days: 30
-    price: 120
-    backend: { kind: node }
-`,
-);
+const catalogFile = writeCatalog("bot-e2e-lease-", NODE_CATALOG);
 
 // Two stand-ins of the one Bot API with the one token: each process talks to its own, so the
 // test sees which process calls getUpdates (the real Telegram would answer the second one 409).
 let first: FakeTelegram;
 let second: FakeTelegram;
 let redis: Redis;
-let db = 0;
 const running: RunningProcess[] = [];
 
 function start(telegram: FakeTelegram): RunningProcess {
-  const proc = startBuiltBot({
-    BOT_TOKEN: TOKEN,
-    BOT_API_ROOT: telegram.apiRoot,
-    REDIS_URL: `${redisUrl()}/${db}`,
-    ADMIN_IDS: "1",
-    SECRET_KEY: Buffer.alloc(32, 5).toString("base64"),
-    ACCOUNT_API_URL: "http://127.0.0.1:9",
-    CATALOG_FILE: catalogFile,
-    LOG_LEVEL: "info",
-    ROLE: "bot",
-    POLLING_LEASE_MS: String(LEASE_MS),
-    HTTP_PORT: "0",
-  });
+  const proc = startBuiltBot(
+    botEnv(
+      { telegram, redis, catalogFile },
+      { LOG_LEVEL: "info", ROLE: "bot", POLLING_LEASE_MS: String(LEASE_MS), HTTP_PORT: "0" },
+    ),
+  );
   running.push(proc);
   return proc;
 }
@@ -63,7 +41,6 @@ beforeAll(async () => {
   first = await new FakeTelegram({ token: TOKEN }).start();
   second = await new FakeTelegram({ token: TOKEN }).start();
   redis = await testRedis();
-  db = Number(redis.options.db);
 });
 afterAll(async () => {
   for (const p of running)

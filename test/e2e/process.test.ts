@@ -1,28 +1,17 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { command, FakeTelegram, user } from "../fakes/telegram-api.js";
+import { botEnv, NODE_CATALOG, writeCatalog } from "../helpers/bot-env.js";
 import { type RunningProcess, startBuiltBot } from "../helpers/process.js";
 import { redisUrl } from "../helpers/redis.js";
 import { freePort } from "../helpers/redis-global-setup.js";
 import { until } from "../helpers/wait.js";
 
 const TOKEN = "424242:E2E-token-for-the-fake-bot-api-xx";
-const dir = mkdtempSync(join(tmpdir(), "bot-e2e-"));
-const catalogFile = join(dir, "catalog.yaml");
-writeFileSync(
-  catalogFile,
-  `currency: XTR
-plans:
-  - id: node
-    title: { en: "Own node, 30 days", ru: "Своя нода, 30 дней" }
-    days: 30
-    price: 120
-    backend: { kind: node }
-`,
-);
+const catalogFile = writeCatalog("bot-e2e-", NODE_CATALOG);
+const dir = dirname(catalogFile);
 
 let telegram: FakeTelegram;
 const hosting = new FakeAccountApi();
@@ -30,19 +19,8 @@ let accountKey = "";
 let running: RunningProcess | undefined;
 const trialCatalog = join(dir, "trial.yaml");
 
-function env(extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    BOT_TOKEN: TOKEN,
-    BOT_API_ROOT: telegram.apiRoot,
-    REDIS_URL: `${redisUrl()}/9`,
-    ADMIN_IDS: "1",
-    SECRET_KEY: Buffer.alloc(32, 3).toString("base64"),
-    ACCOUNT_API_URL: "http://127.0.0.1:9",
-    CATALOG_FILE: catalogFile,
-    LOG_LEVEL: "warn",
-    ...extra,
-  };
-}
+const env = (extra: Record<string, string> = {}) =>
+  botEnv({ telegram, redis: `${redisUrl()}/9`, catalogFile }, extra);
 
 async function waitForHttp(url: string, timeoutMs = 15_000): Promise<Response> {
   const until = Date.now() + timeoutMs;

@@ -1,15 +1,12 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Update } from "grammy/types";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callback, command, FakeTelegram, postWebhook, textMessage, user } from "../fakes/telegram-api.js";
+import { botEnv, germanyCatalog, writeCatalog } from "../helpers/bot-env.js";
 import { conversationStates } from "../helpers/conversation-states.js";
-import { type RunningProcess, startBuiltBot } from "../helpers/process.js";
-import { redisUrl, testRedis } from "../helpers/redis.js";
+import { type RunningProcess, startServingBot } from "../helpers/process.js";
+import { testRedis } from "../helpers/redis.js";
 import { freePort } from "../helpers/redis-global-setup.js";
-import { until } from "../helpers/wait.js";
 
 // Sessions and conversations in progress live in Redis (the conversation sealed inside the
 // chat's session): a restart of the bot between a question and its answer loses neither.
@@ -23,17 +20,7 @@ let env: Record<string, string> = {};
 let bot: RunningProcess | undefined;
 
 async function start(): Promise<void> {
-  const setWebhooks = telegram.callsOf("setWebhook").length;
-  bot = startBuiltBot(env);
-  await until(() => telegram.callsOf("setWebhook").length > setWebhooks, 20_000);
-  await until(
-    () =>
-      fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.status === 200,
-        () => false,
-      ),
-    15_000,
-  );
+  bot = await startServingBot(env, telegram);
 }
 
 async function stop(): Promise<void> {
@@ -43,38 +30,15 @@ async function stop(): Promise<void> {
 
 beforeAll(async () => {
   await telegram.start();
-  const dir = mkdtempSync(join(tmpdir(), "bot-e2e-restart-"));
-  const catalogFile = join(dir, "catalog.yaml");
-  writeFileSync(
-    catalogFile,
-    `currency: XTR
-plans:
-  - id: de
-    title: { en: "Germany", ru: "Германия" }
-    days: 30
-    traffic_gb: 10
-    price: 150
-    backend: { kind: xui, servers: [1] }
-`,
-  );
+  const catalogFile = writeCatalog("bot-e2e-restart-", germanyCatalog(1));
   redis = await testRedis();
   port = await freePort();
   hook = `http://127.0.0.1:${port}/telegram/hook-restart`;
-  env = {
-    BOT_TOKEN: TOKEN,
-    BOT_API_ROOT: telegram.apiRoot,
-    REDIS_URL: `${redisUrl()}/${redis.options.db ?? 0}`,
-    ADMIN_IDS: "1",
-    SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
-    CATALOG_FILE: catalogFile,
-    // Nothing listens there: this test never reaches the hosting side.
-    ACCOUNT_API_URL: `http://127.0.0.1:${await freePort()}`,
-    LOG_LEVEL: "warn",
-    HTTP_PORT: String(port),
-    BOT_MODE: "webhook",
-    WEBHOOK_URL: hook,
-    WEBHOOK_SECRET: SECRET,
-  };
+  // The hosting side is never reached: ACCOUNT_API_URL stays botEnv's closed port.
+  env = botEnv(
+    { telegram, redis, catalogFile },
+    { HTTP_PORT: String(port), BOT_MODE: "webhook", WEBHOOK_URL: hook, WEBHOOK_SECRET: SECRET },
+  );
   await start();
 }, 60_000);
 

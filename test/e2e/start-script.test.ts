@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -7,6 +6,7 @@ import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../../src/paths.js";
 import { command, FakeTelegram, user } from "../fakes/telegram-api.js";
+import { type RunningProcess, spawnCollecting } from "../helpers/process.js";
 import { freePort } from "../helpers/redis-global-setup.js";
 import { until } from "../helpers/wait.js";
 
@@ -16,41 +16,21 @@ const root = projectRoot();
 const TOKEN = "464646:E2E-start-script-token-for-fake-x";
 const dir = mkdtempSync(join(tmpdir(), "bot-start-"));
 
-interface Script {
-  child: ChildProcess;
-  out(): string;
-  err(): string;
-  exited: Promise<number | string>;
-}
-let running: Script | undefined;
+let running: RunningProcess | undefined;
 
-function startScript(env: Record<string, string>, stdin?: string): Script {
-  const child = spawn("bash", [join(root, "scripts/start")], {
+function startScript(env: Record<string, string>, stdin?: string): RunningProcess {
+  running = spawnCollecting("bash", [join(root, "scripts/start")], {
     cwd: dir,
-    env: { PATH: process.env.PATH ?? "", START_SKIP_INSTALL: "1", ENV_FILE: join(dir, "none.env"), ...env },
-    stdio: ["pipe", "pipe", "pipe"],
+    env: { START_SKIP_INSTALL: "1", ENV_FILE: join(dir, "none.env"), ...env },
+    stdin: stdin ?? "",
     detached: true, // its own process group: a failed test kills the bot and Redis with it
   });
-  let out = "";
-  let err = "";
-  child.stdout?.on("data", (c: Buffer) => {
-    out += c.toString();
-  });
-  child.stderr?.on("data", (c: Buffer) => {
-    err += c.toString();
-  });
-  if (stdin === undefined) child.stdin?.end();
-  else child.stdin?.end(stdin);
-  const exited = new Promise<number | string>((resolve) => {
-    child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown"));
-  });
-  running = { child, out: () => out, err: () => err, exited };
   return running;
 }
 
-const nextLines = (s: Script) =>
+const nextLines = (s: RunningProcess) =>
   s
-    .out()
+    .stdout()
     .split("\n")
     .filter((l) => l.startsWith("start: next: "));
 
@@ -68,12 +48,12 @@ describe("scripts/start", () => {
   it("with no BOT_TOKEN runs the demo sandbox and says in one line what to do next", async () => {
     const script = startScript({ DEMO_LANG: "en" }, "/start\n");
     const code = await script.exited;
-    const context = `exit ${code}\n--- stdout\n${script.out()}\n--- stderr\n${script.err()}`;
+    const context = `exit ${code}\n--- stdout\n${script.stdout()}\n--- stderr\n${script.stderr()}`;
     expect(code, context).toBe(0);
     expect(nextLines(script), context).toEqual([
       "start: next: chat with the demo shop below (/quit leaves); for your own bot put BOT_TOKEN (from @BotFather), ADMIN_IDS, SECRET_KEY and ACCOUNT_API_URL in .env (cp .env.example .env) and run bash scripts/start again",
     ]);
-    expect(script.out(), context).toContain("bot › Hi, Demo!");
+    expect(script.stdout(), context).toContain("bot › Hi, Demo!");
   }, 30_000);
 
   describe("with a BOT_TOKEN and no REDIS_URL", () => {
@@ -116,14 +96,14 @@ describe("scripts/start", () => {
         HTTP_PORT: String(port),
         LOG_LEVEL: "warn", // the environment wins over the file
       });
-      const context = () => `--- stdout\n${script.out()}\n--- stderr\n${script.err()}`;
+      const context = () => `--- stdout\n${script.stdout()}\n--- stderr\n${script.stderr()}`;
       await until(() => nextLines(script).length > 0 || script.child.exitCode !== null, 20_000);
       expect(nextLines(script), context()).toEqual([
         `start: next: the bot is running; open it in Telegram and send /start (admins: /admin, /login), health at http://127.0.0.1:${port}/healthz; Ctrl+C stops it`,
       ]);
-      const redisUrl = /private Redis at (redis:\/\/127\.0\.0\.1:\d+)/.exec(script.out())?.[1];
+      const redisUrl = /private Redis at (redis:\/\/127\.0\.0\.1:\d+)/.exec(script.stdout())?.[1];
       expect(redisUrl, context()).toBeDefined();
-      expect(script.out()).not.toContain('"level":20'); // LOG_LEVEL=debug from the file lost
+      expect(script.stdout()).not.toContain('"level":20'); // LOG_LEVEL=debug from the file lost
 
       const mark = telegram.calls.length;
       telegram.pushUpdate(command(user(9401, { first_name: "Nia", language_code: "en" }), "/start"));

@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Update, User } from "grammy/types";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,9 +14,10 @@ import {
   textMessage,
   user,
 } from "../fakes/telegram-api.js";
+import { botEnv, germanyCatalog, writeCatalog } from "../helpers/bot-env.js";
 import { conversationStates } from "../helpers/conversation-states.js";
-import { type RunningProcess, startBuiltBot } from "../helpers/process.js";
-import { redisUrl, testRedis } from "../helpers/redis.js";
+import { type RunningProcess, startServingBot } from "../helpers/process.js";
+import { testRedis } from "../helpers/redis.js";
 import { freePort } from "../helpers/redis-global-setup.js";
 import { until, untilValue } from "../helpers/wait.js";
 
@@ -40,52 +38,24 @@ beforeAll(async () => {
   hosting.addAccount({ login: "shop", password: "pw", balance: 1000 });
   const key = hosting.addKey("shop");
   const server = hosting.addServer("shop", { type: "xui", daysLeft: 90 });
-  const dir = mkdtempSync(join(tmpdir(), "bot-e2e-replicas-"));
-  const catalogFile = join(dir, "catalog.yaml");
-  writeFileSync(
-    catalogFile,
-    `currency: XTR
-plans:
-  - id: de
-    title: { en: "Germany", ru: "Германия" }
-    days: 30
-    traffic_gb: 10
-    price: 150
-    backend: { kind: xui, servers: [${server.id}] }
-`,
-  );
+  const catalogFile = writeCatalog("bot-e2e-replicas-", germanyCatalog(server.id));
   redis = await testRedis();
   ports = [await freePort(), await freePort()];
   hooks = ports.map((port) => `http://127.0.0.1:${port}/telegram/hook-replica`);
-  for (const [i, port] of ports.entries()) {
-    running.push(
-      startBuiltBot({
-        BOT_TOKEN: TOKEN,
-        BOT_API_ROOT: telegram.apiRoot,
-        REDIS_URL: `${redisUrl()}/${redis.options.db ?? 0}`,
-        ADMIN_IDS: "1",
-        SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
+  const env = (i: number) =>
+    botEnv(
+      { telegram, redis, catalogFile },
+      {
         ACCOUNT_API_URL: hosting.url,
         ACCOUNT_API_KEY: key,
-        CATALOG_FILE: catalogFile,
         LOG_LEVEL: "info",
-        HTTP_PORT: String(port),
+        HTTP_PORT: String(ports[i]),
         BOT_MODE: "webhook",
         WEBHOOK_URL: hooks[i] ?? "",
         WEBHOOK_SECRET: SECRET,
-      }),
+      },
     );
-  }
-  await until(() => telegram.callsOf("setWebhook").length === 2, 20_000);
-  for (const port of ports)
-    await until(
-      () =>
-        fetch(`http://127.0.0.1:${port}/healthz`).then(
-          (r) => r.status === 200,
-          () => false,
-        ),
-      15_000,
-    );
+  for (const i of [0, 1]) running.push(await startServingBot(env(i), telegram));
 }, 60_000);
 
 afterAll(async () => {

@@ -1,11 +1,8 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AccountKeyStore } from "../../src/domain/account-key.js";
-import type { Catalog } from "../../src/domain/catalog.js";
+import { parseCatalog } from "../../src/domain/catalog.js";
 import { systemClock } from "../../src/domain/clock.js";
 import { SecretBox } from "../../src/domain/secret-box.js";
 import { createShopServices, type ShopServices } from "../../src/domain/services.js";
@@ -16,8 +13,9 @@ import { OUTBOX_QUEUE } from "../../src/workers/outbox.js";
 import { OrderQueue, QUEUE_PREFIX } from "../../src/workers/queues.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { FakeTelegram } from "../fakes/telegram-api.js";
-import { type RunningProcess, startBuiltBot } from "../helpers/process.js";
-import { redisUrl, testRedis } from "../helpers/redis.js";
+import { botEnv, germanyCatalog, writeCatalog } from "../helpers/bot-env.js";
+import { type RunningProcess, startServingBot } from "../helpers/process.js";
+import { testRedis } from "../helpers/redis.js";
 import { freePort } from "../helpers/redis-global-setup.js";
 import { until, untilValue } from "../helpers/wait.js";
 
@@ -37,17 +35,8 @@ let serverId = 0;
 let nextCustomer = 9401;
 
 async function startWorker(): Promise<RunningProcess> {
-  const port = await freePort();
-  const proc = startBuiltBot({ ...env, HTTP_PORT: String(port) });
+  const proc = await startServingBot({ ...env, HTTP_PORT: String(await freePort()) });
   running.push(proc);
-  await until(
-    () =>
-      fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.status === 200,
-        () => false,
-      ),
-    15_000,
-  );
   return proc;
 }
 
@@ -81,48 +70,20 @@ beforeAll(async () => {
   hosting.addAccount({ login: "shop", password: "pw", balance: 1000 });
   const key = hosting.addKey("shop");
   serverId = hosting.addServer("shop", { type: "xui", daysLeft: 90 }).id;
-  const catalog: Catalog = {
-    currency: "XTR",
-    trial: undefined,
-    plans: [
-      {
-        id: "de",
-        title: { en: "Germany", ru: "Германия" },
-        days: 30,
-        traffic_gb: 10,
-        devices: 0,
-        price: 150,
-        backend: { kind: "xui", servers: [serverId] },
-      },
-    ],
-  };
-  const dir = mkdtempSync(join(tmpdir(), "bot-e2e-workers-"));
-  const catalogFile = join(dir, "catalog.yaml");
-  writeFileSync(
-    catalogFile,
-    `currency: XTR
-plans:
-  - id: de
-    title: { en: "Germany", ru: "Германия" }
-    days: 30
-    traffic_gb: 10
-    price: 150
-    backend: { kind: xui, servers: [${serverId}] }
-`,
-  );
+  const yaml = germanyCatalog(serverId);
+  const catalog = parseCatalog(yaml);
+  const catalogFile = writeCatalog("bot-e2e-workers-", yaml);
   redis = await testRedis();
-  env = {
-    BOT_TOKEN: TOKEN,
-    BOT_API_ROOT: telegram.apiRoot,
-    REDIS_URL: `${redisUrl()}/${redis.options.db ?? 0}`,
-    ADMIN_IDS: "1",
-    SECRET_KEY: SECRET_KEY.toString("base64"),
-    ACCOUNT_API_URL: hosting.url,
-    ACCOUNT_API_KEY: key,
-    CATALOG_FILE: catalogFile,
-    LOG_LEVEL: "info",
-    ROLE: "worker",
-  };
+  env = botEnv(
+    { telegram, redis, catalogFile },
+    {
+      SECRET_KEY: SECRET_KEY.toString("base64"),
+      ACCOUNT_API_URL: hosting.url,
+      ACCOUNT_API_KEY: key,
+      LOG_LEVEL: "info",
+      ROLE: "worker",
+    },
+  );
   queue = new OrderQueue(redis);
   const accountKey = new AccountKeyStore(redis, new SecretBox(SECRET_KEY), key);
   clients = createHostingClients(

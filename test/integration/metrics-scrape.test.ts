@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,7 +14,8 @@ import {
   successfulPayment,
   user,
 } from "../fakes/telegram-api.js";
-import { redisUrl, testRedis } from "../helpers/redis.js";
+import { botEnv, germanyCatalog, writeCatalog } from "../helpers/bot-env.js";
+import { testRedis } from "../helpers/redis.js";
 import { freePort } from "../helpers/redis-global-setup.js";
 import { untilValue } from "../helpers/wait.js";
 
@@ -40,35 +38,16 @@ beforeAll(async () => {
   hosting.addAccount({ login: "shop", password: "pw", balance: 1000 });
   const key = hosting.addKey("shop");
   const server = hosting.addServer("shop", { type: "xui", daysLeft: 90 });
-  const dir = mkdtempSync(join(tmpdir(), "metrics-scrape-"));
-  const catalogFile = join(dir, "catalog.yaml");
-  writeFileSync(
-    catalogFile,
-    `currency: XTR
-plans:
-  - id: de
-    title: { en: "Germany", ru: "Германия" }
-    days: 30
-    traffic_gb: 10
-    price: 150
-    backend: { kind: xui, servers: [${server.id}] }
-`,
-  );
+  const catalogFile = writeCatalog("metrics-scrape-", germanyCatalog(server.id));
   // A database of its own in the run's Redis, as every test file gets.
   redis = await testRedis();
   port = await freePort();
-  const config = parseConfig({
-    BOT_TOKEN: TOKEN,
-    BOT_API_ROOT: telegram.apiRoot,
-    REDIS_URL: `${redisUrl()}/${redis.options.db ?? 0}`,
-    ADMIN_IDS: "1",
-    SECRET_KEY: Buffer.alloc(32, 5).toString("base64"),
-    ACCOUNT_API_URL: hosting.url,
-    ACCOUNT_API_KEY: key,
-    CATALOG_FILE: catalogFile,
-    HTTP_PORT: String(port),
-    LOG_LEVEL: "warn",
-  });
+  const config = parseConfig(
+    botEnv(
+      { telegram, redis, catalogFile },
+      { ACCOUNT_API_URL: hosting.url, ACCOUNT_API_KEY: key, HTTP_PORT: String(port) },
+    ),
+  );
   app = await startApp(config);
 });
 

@@ -1,0 +1,64 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Redis } from "ioredis";
+import type { FakeTelegram } from "../fakes/telegram-api.js";
+import { redisUrl } from "./redis.js";
+
+/** Writes `yaml` as catalog.yaml in a new temporary folder named from `prefix`; returns its path. */
+export function writeCatalog(prefix: string, yaml: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), prefix)), "catalog.yaml");
+  writeFileSync(file, yaml);
+  return file;
+}
+
+/** One plan, `node` (the customer's own node, 30 days for 120 Stars): no hosting account needed. */
+export const NODE_CATALOG = `currency: XTR
+plans:
+  - id: node
+    title: { en: "Own node, 30 days", ru: "Своя нода, 30 дней" }
+    days: 30
+    price: 120
+    backend: { kind: node }
+`;
+
+/** One plan, `de` ("Germany": 30 days, 10 GB for 150 Stars), on the x-ui server `serverId`. */
+export function germanyCatalog(serverId: number): string {
+  return `currency: XTR
+plans:
+  - id: de
+    title: { en: "Germany", ru: "Германия" }
+    days: 30
+    traffic_gb: 10
+    price: 150
+    backend: { kind: xui, servers: [${serverId}] }
+`;
+}
+
+export interface BotEnvBase {
+  /** The fake Bot API the bot talks to (its token is the bot's). */
+  telegram: FakeTelegram;
+  /** The test's Redis connection (the bot uses its database) or a REDIS_URL. */
+  redis: Redis | string;
+  catalogFile: string;
+}
+
+/**
+ * The environment of a bot process (or of parseConfig) against the test's fakes: admin 1, a fixed
+ * SECRET_KEY, the hosting account API on a port where nothing listens, LOG_LEVEL warn; `extra`
+ * adds or overrides (HTTP_PORT, BOT_MODE, ACCOUNT_API_URL ...).
+ */
+export function botEnv(base: BotEnvBase, extra: Record<string, string> = {}): Record<string, string> {
+  const { telegram, redis, catalogFile } = base;
+  return {
+    BOT_TOKEN: telegram.token,
+    BOT_API_ROOT: telegram.apiRoot,
+    REDIS_URL: typeof redis === "string" ? redis : `${redisUrl()}/${redis.options.db ?? 0}`,
+    ADMIN_IDS: "1",
+    SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
+    ACCOUNT_API_URL: "http://127.0.0.1:9",
+    CATALOG_FILE: catalogFile,
+    LOG_LEVEL: "warn",
+    ...extra,
+  };
+}
