@@ -1004,6 +1004,11 @@ settings-title =
     Extension cost for the low-balance alert: { $cost }
     Hosting balance currency: { $currency }
     <i>The hosting API gives the balance as a bare number; this names its currency.</i>
+
+    Gift links last: { $giftDays ->
+        [one] { $giftDays } day
+       *[other] { $giftDays } days
+    } (then refunded to the buyer)
 settings-on = ✅ on
 settings-off = ⛔ off
 settings-not-set = learned from the first extension
@@ -1014,12 +1019,15 @@ settings-auto-extend-now-off = Auto-extend is off.
 settings-edit-grace = ⏱ Change the outage grace
 settings-edit-cost = 💰 Change the extension cost
 settings-edit-currency = 💱 Change the currency
+settings-edit-gift = 🎁 Change the gift link life
 settings-ask-grace = ⏱ Tell customers of an outage after how many minutes offline? Send a whole number from { $min } to { $max }.
 settings-ask-cost = 💰 What does one 30-day server extension cost, in the hosting balance's currency? It is used for the low-balance alert until an extension shows the real price. Send an amount, or - to learn it from the next extension.
 settings-ask-currency = 💱 Send the currency of the hosting balance: a code or a sign, e.g. RUB or ₽.
 settings-grace-invalid = Send a whole number of minutes from { $min } to { $max }.
 settings-cost-invalid = Send an amount above 0 and at most { $max } (e.g. 150 or 99.5), or - to learn it from the next extension.
 settings-currency-invalid = Send a currency code or sign: 1 to 8 letters or currency signs, e.g. RUB or ₽.
+settings-ask-gift = 🎁 How many days should a gift link stay valid? Unclaimed by then, it is refunded to the buyer's wallet. Send a whole number from { $min } to { $max }. Links already sent keep their date.
+settings-gift-invalid = Send a whole number of days from { $min } to { $max }.
 
 ## Sales stats
 

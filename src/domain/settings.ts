@@ -34,8 +34,8 @@ export const EXTEND_COST_MAX = 1_000_000;
 export const DEFAULT_HOSTING_CURRENCY = "RUB";
 /** How long a gift link lasts unless the admins set it (see giftExpiryDays). */
 export const DEFAULT_GIFT_EXPIRY_DAYS = 30;
-const GIFT_DAYS_MIN = 1;
-const GIFT_DAYS_MAX = 365;
+export const GIFT_DAYS_MIN = 1;
+export const GIFT_DAYS_MAX = 365;
 /** A currency label: a code or a symbol, 1 to 8 letters or currency signs (RUB, ₽, USD, $). */
 export const CURRENCY_LABEL = /^[\p{L}\p{Sc}]{1,8}$/u;
 

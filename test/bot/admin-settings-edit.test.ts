@@ -83,6 +83,36 @@ describe("editing the settings", () => {
     expect(lastShown().text).toContain("Валюта баланса хостинга: ₽");
   });
 
+  it("changes how long gift links last (1 to 365 days), in Russian too", async () => {
+    await press("a.set:view:");
+    expect(lastShown().text).toContain("Gift links last: 30 days (then refunded to the buyer)");
+    await press(button("🎁 Change the gift link life"));
+    expect(lastShown().text).toContain("How many days should a gift link stay valid?");
+    for (const wrong of ["0", "366", "a week", "7.5"]) {
+      await say(wrong);
+      expect(lastShown().text).toBe("Send a whole number of days from 1 to 365.");
+    }
+    expect(await settings.giftExpiryDays()).toBe(30);
+    await say("7");
+    expect(await settings.giftExpiryDays()).toBe(7);
+    expect(lastShown().text).toContain("Gift links last: 7 days (then refunded to the buyer)");
+
+    await press("a.set:view:", ADMIN_RU);
+    expect(lastShown().text).toContain(
+      "Подарочные ссылки действуют: 7 дней (затем деньги возвращаются покупателю)",
+    );
+    await press(button("🎁 Изменить срок подарочных ссылок"), ADMIN_RU);
+    await say("400", ADMIN_RU);
+    expect(lastShown().text).toBe("Отправьте целое число дней от 1 до 365.");
+    await say("1", ADMIN_RU);
+    expect(await settings.giftExpiryDays()).toBe(1);
+    expect(lastShown().text).toContain("Подарочные ссылки действуют: 1 день");
+
+    await press("a.set:edit:gift", STRANGER);
+    await say("90", STRANGER);
+    expect(await settings.giftExpiryDays()).toBe(1);
+  });
+
   it("Cancel leaves a setting as it was; a non-admin cannot open the editor", async () => {
     await settings.setOutageGraceMinutes(7);
     await press("a.set:view:");

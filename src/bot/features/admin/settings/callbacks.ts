@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { type CallbackCodec, callbackCodec } from "../../../../render/callback-data.js";
 
-/** The settings typed in by the admin (auto-extend is a toggle). */
-export const EDITABLE_SETTINGS = ["grace", "cost", "currency"] as const;
+/** The settings typed in by the admin (auto-extend is a toggle); `gift`: gift links' life in days. */
+export const EDITABLE_SETTINGS = ["grace", "cost", "currency", "gift"] as const;
 export type EditableSetting = (typeof EDITABLE_SETTINGS)[number];
 
 /**

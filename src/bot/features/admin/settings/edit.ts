@@ -2,6 +2,8 @@ import { createConversation } from "@grammyjs/conversations";
 import {
   CURRENCY_LABEL,
   EXTEND_COST_MAX,
+  GIFT_DAYS_MAX,
+  GIFT_DAYS_MIN,
   OUTAGE_GRACE_MAX,
   OUTAGE_GRACE_MIN,
 } from "../../../../domain/settings.js";
@@ -30,6 +32,11 @@ function parseGrace(text: string): Parsed<number> {
     : { ok: false };
 }
 
+function parseGiftDays(text: string): Parsed<number> {
+  const days = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
+  return days >= GIFT_DAYS_MIN && days <= GIFT_DAYS_MAX ? { ok: true, value: days } : { ok: false };
+}
+
 function parseCost(text: string): Parsed<number | undefined> {
   if (text === "-") return { ok: true, value: undefined };
   const cost = parseAmount(text);
@@ -41,6 +48,7 @@ function parseCost(text: string): Parsed<number | undefined> {
 function accepts(setting: EditableSetting, text: string): boolean {
   if (setting === "grace") return parseGrace(text).ok;
   if (setting === "cost") return parseCost(text).ok;
+  if (setting === "gift") return parseGiftDays(text).ok;
   return CURRENCY_LABEL.test(text);
 }
 
@@ -53,6 +61,9 @@ async function store(ctx: BotContext, setting: EditableSetting, answer: string):
   } else if (setting === "cost") {
     const parsed = parseCost(answer);
     if (parsed.ok) await settings.setExtendCostHint(parsed.value);
+  } else if (setting === "gift") {
+    const parsed = parseGiftDays(answer);
+    if (parsed.ok) await settings.setGiftExpiryDays(parsed.value);
   } else {
     await settings.setHostingCurrency(answer);
   }
@@ -63,6 +74,15 @@ const PROMPT: Record<EditableSetting, { ask: string; invalid: string }> = {
   grace: { ask: "settings-ask-grace", invalid: "settings-grace-invalid" },
   cost: { ask: "settings-ask-cost", invalid: "settings-cost-invalid" },
   currency: { ask: "settings-ask-currency", invalid: "settings-currency-invalid" },
+  gift: { ask: "settings-ask-gift", invalid: "settings-gift-invalid" },
+};
+
+/** The bounds each setting names in its question and complaint (the currency names none). */
+const RANGE: Record<EditableSetting, { min: number; max: number }> = {
+  grace: { min: OUTAGE_GRACE_MIN, max: OUTAGE_GRACE_MAX },
+  cost: { min: OUTAGE_GRACE_MIN, max: EXTEND_COST_MAX },
+  currency: { min: OUTAGE_GRACE_MIN, max: EXTEND_COST_MAX },
+  gift: { min: GIFT_DAYS_MIN, max: GIFT_DAYS_MAX },
 };
 
 /**
@@ -76,8 +96,8 @@ async function editConversation(
 ): Promise<void> {
   const locale = await conversation.external((outer: BotContext) => localeOf(outer));
   const range = {
-    min: formatNumber(locale, OUTAGE_GRACE_MIN),
-    max: formatNumber(locale, setting === "grace" ? OUTAGE_GRACE_MAX : EXTEND_COST_MAX),
+    min: formatNumber(locale, RANGE[setting].min),
+    max: formatNumber(locale, RANGE[setting].max),
   };
   const problem = ctx.t(PROMPT[setting].invalid, range);
   const answer = await askText(conversation, ctx, ctx.t(PROMPT[setting].ask, range), {

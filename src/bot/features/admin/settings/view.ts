@@ -11,11 +11,13 @@ const EDIT_LABEL: Record<EditableSetting, string> = {
   grace: "settings-edit-grace",
   cost: "settings-edit-cost",
   currency: "settings-edit-currency",
+  gift: "settings-edit-gift",
 };
 
 /** The shop settings, each with a button that changes it. */
 export async function settingsView(ctx: BotContext): Promise<View> {
   const values = await ctx.deps.shop.settings.get();
+  const giftDays = await ctx.deps.shop.settings.giftExpiryDays();
   const locale = await localeOf(ctx);
   const keyboard = new InlineKeyboard()
     .text(
@@ -36,6 +38,7 @@ export async function settingsView(ctx: BotContext): Promise<View> {
           ? ctx.t("settings-not-set")
           : `${formatNumber(locale, values.extendCostHint)} ${currency}`,
       currency,
+      giftDays,
     }),
     keyboard: adminHomeButton(ctx, keyboard),
   };
