@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.js";
 import { DAY, MINUTE } from "../../src/domain/clock.js";
+import type { DriftRunSummary } from "../../src/domain/drift/index.js";
 import { Metrics } from "../../src/http/metrics.js";
 import { createLogger } from "../../src/logger.js";
 import { SYNC_HOME } from "../../src/render/sync-callbacks.js";
@@ -150,7 +151,7 @@ describe("issue 13 done when, through the job", () => {
     // The admin's one tap, repeated: one client made, the next run finds nothing left.
     expect(await w.actions.recreate(node.id)).toMatchObject({ status: "done" });
     expect(await w.actions.recreate(node.id)).toMatchObject({ status: "already" });
-    const third = await runTask(sync);
-    expect(Object.values(third && "found" in third ? third.found : {}).every((n) => n === 0)).toBe(true);
+    const third = (await runTask(sync)) as DriftRunSummary;
+    expect(Object.values(third.found).every((n) => n === 0)).toBe(true);
   });
 });
