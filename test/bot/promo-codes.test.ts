@@ -273,6 +273,31 @@ describe("promo codes: customers", () => {
     expect(await t.deps.shop.promos.get("GIFT50")).toMatchObject({ used: 1, held: 1 });
   });
 
+  it("makes an order free with a code of the whole price: 'Get it free', paid from nothing", async () => {
+    await makeCode("ONUS", { value: 100, perCustomer: 2 });
+    const ann = customer();
+    await t.send(command(ann, "/promo ONUS"));
+    const order = await buy(ann);
+    expect(order).toMatchObject({ promoCode: "ONUS", price: 0, listPrice: 150 });
+    expect(lastText()).toContain("Price: <b>0 ⭐</b>");
+    expect(lastText()).toContain("Free with your promo code: nothing is taken from your balance.");
+    expect(lastText()).not.toContain("Your balance covers it.");
+    expect(lastShown().buttons.map((b) => b.text)).toEqual(["🎁 Get it free", "✖ Cancel"]);
+    await press(ann, button("🎁 Get it free"));
+    expect((await t.deps.shop.orders.get(order.id))?.status).toBe("paid");
+    expect(t.enqueued).toEqual([order.id]);
+    expect(lastText()).toBe(
+      "✅ It is yours, free of charge. Preparing your VPN access, this takes a few seconds…",
+    );
+    expect(await t.deps.shop.wallet.balance(ann.id)).toBe(0);
+
+    const ivan = customer({ language_code: "ru" });
+    await t.send(command(ivan, "/promo ONUS"));
+    await buy(ivan);
+    expect(lastText()).toContain("Бесплатно по промокоду: с баланса ничего не спишется.");
+    expect(lastShown().buttons.map((b) => b.text)).toEqual(["🎁 Получить бесплатно", "✖ Отменить"]);
+  });
+
   it("puts bonus days on the order once, shown on the order screen", async () => {
     await makeCode("PLUS7", { kind: "days", value: 7 });
     const ann = customer();

@@ -109,7 +109,11 @@ export async function confirmView(ctx: BotContext, order: Order, note?: string):
   const balance = await wallet.balance(order.customerId);
   const lines = await orderLines(ctx, order, balance);
   const keyboard = new InlineKeyboard();
-  if (balance >= order.price) {
+  if (order.price === 0) {
+    // A promo code of the whole price: nothing to pay, the same press takes it (paid from nothing).
+    lines.push("", ctx.t("buy-confirm-free"));
+    keyboard.text(ctx.t("buy-get-free"), orderCb.pack({ act: "bal", id: order.id }));
+  } else if (balance >= order.price) {
     lines.push("", ctx.t("buy-confirm-enough"));
     const price = money(ctx, order.price, locale);
     keyboard.text(ctx.t("buy-pay-balance", { price }), orderCb.pack({ act: "bal", id: order.id }));
@@ -218,11 +222,12 @@ async function payFromBalance(ctx: BotContext, orderId: string): Promise<void> {
       await answer(ctx);
       const balance = result.entry?.balance ?? (await wallet.balance(order.customerId));
       const paid = order.kind === "renewal" ? "buy-paid-renewal" : order.gift ? "buy-paid-gift" : "buy-paid";
+      const kind = order.kind === "renewal" ? "renewal" : order.gift ? "gift" : "purchase";
       await show(ctx, {
-        text: ctx.t(paid, {
-          price: money(ctx, order.price, locale),
-          balance: money(ctx, balance, locale),
-        }),
+        text:
+          order.price === 0
+            ? ctx.t("buy-paid-free", { kind })
+            : ctx.t(paid, { price: money(ctx, order.price, locale), balance: money(ctx, balance, locale) }),
         keyboard: new InlineKeyboard().text(ctx.t("menu-my"), MY_LIST),
       });
       return;
