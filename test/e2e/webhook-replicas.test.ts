@@ -14,7 +14,7 @@ import {
   textMessage,
   user,
 } from "../fakes/telegram-api.js";
-import { botEnv, germanyCatalog, writeCatalog } from "../helpers/bot-env.js";
+import { botEnv, germanyShop } from "../helpers/bot-env.js";
 import { conversationStates } from "../helpers/conversation-states.js";
 import { type RunningProcess, startServingBot } from "../helpers/process.js";
 import { testRedis } from "../helpers/redis.js";
@@ -35,10 +35,7 @@ let ports: number[] = [];
 beforeAll(async () => {
   await telegram.start();
   await hosting.start();
-  hosting.addAccount({ login: "shop", password: "pw", balance: 1000 });
-  const key = hosting.addKey("shop");
-  const server = hosting.addServer("shop", { type: "xui", daysLeft: 90 });
-  const catalogFile = writeCatalog("bot-e2e-replicas-", germanyCatalog(server.id));
+  const { key, catalogFile } = germanyShop(hosting, "bot-e2e-replicas-");
   redis = await testRedis();
   ports = [await freePort(), await freePort()];
   hooks = ports.map((port) => `http://127.0.0.1:${port}/telegram/hook-replica`);

@@ -13,7 +13,7 @@ import { OUTBOX_QUEUE } from "../../src/workers/outbox.js";
 import { OrderQueue, QUEUE_PREFIX } from "../../src/workers/queues.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { FakeTelegram } from "../fakes/telegram-api.js";
-import { botEnv, germanyCatalog, writeCatalog } from "../helpers/bot-env.js";
+import { botEnv, germanyCatalog, germanyShop } from "../helpers/bot-env.js";
 import { type RunningProcess, startServingBot } from "../helpers/process.js";
 import { testRedis } from "../helpers/redis.js";
 import { freePort } from "../helpers/redis-global-setup.js";
@@ -67,12 +67,9 @@ const clientsOnHosting = () => [...hosting.servers.values()].flatMap((s) => s.cl
 beforeAll(async () => {
   await telegram.start();
   await hosting.start();
-  hosting.addAccount({ login: "shop", password: "pw", balance: 1000 });
-  const key = hosting.addKey("shop");
-  serverId = hosting.addServer("shop", { type: "xui", daysLeft: 90 }).id;
-  const yaml = germanyCatalog(serverId);
-  const catalog = parseCatalog(yaml);
-  const catalogFile = writeCatalog("bot-e2e-workers-", yaml);
+  const { key, serverId: id, catalogFile } = germanyShop(hosting, "bot-e2e-workers-");
+  serverId = id;
+  const catalog = parseCatalog(germanyCatalog(serverId));
   redis = await testRedis();
   env = botEnv(
     { telegram, redis, catalogFile },

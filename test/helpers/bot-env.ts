@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Redis } from "ioredis";
+import type { FakeAccountApi } from "../fakes/account-api.js";
 import type { FakeTelegram } from "../fakes/telegram-api.js";
 import { redisUrl } from "./redis.js";
 
@@ -33,6 +34,20 @@ plans:
     price: 150
     backend: { kind: xui, servers: [${serverId}] }
 `;
+}
+
+/**
+ * The shop's hosting account on the (started) fake `hosting` with 1000 on its balance, its API key
+ * and one x-ui server with 90 days left; the Germany plan on that server written as the catalog.
+ */
+export function germanyShop(
+  hosting: FakeAccountApi,
+  prefix: string,
+): { key: string; serverId: number; catalogFile: string } {
+  hosting.addAccount({ login: "shop", password: "pw", balance: 1000 });
+  const key = hosting.addKey("shop");
+  const serverId = hosting.addServer("shop", { type: "xui", daysLeft: 90 }).id;
+  return { key, serverId, catalogFile: writeCatalog(prefix, germanyCatalog(serverId)) };
 }
 
 export interface BotEnvBase {

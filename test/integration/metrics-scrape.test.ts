@@ -14,7 +14,7 @@ import {
   successfulPayment,
   user,
 } from "../fakes/telegram-api.js";
-import { botEnv, germanyCatalog, writeCatalog } from "../helpers/bot-env.js";
+import { botEnv, germanyShop } from "../helpers/bot-env.js";
 import { testRedis } from "../helpers/redis.js";
 import { freePort } from "../helpers/redis-global-setup.js";
 import { untilValue } from "../helpers/wait.js";
@@ -35,10 +35,7 @@ function sample(text: string, series: string): number | undefined {
 beforeAll(async () => {
   await telegram.start();
   await hosting.start();
-  hosting.addAccount({ login: "shop", password: "pw", balance: 1000 });
-  const key = hosting.addKey("shop");
-  const server = hosting.addServer("shop", { type: "xui", daysLeft: 90 });
-  const catalogFile = writeCatalog("metrics-scrape-", germanyCatalog(server.id));
+  const { key, catalogFile } = germanyShop(hosting, "metrics-scrape-");
   // A database of its own in the run's Redis, as every test file gets.
   redis = await testRedis();
   port = await freePort();
