@@ -161,4 +161,17 @@ describe("a paid renewal beside a run", () => {
     expect(next?.found.expiry_changed).toBe(0);
     expect((await w.shop.subscriptions.get(sub.id))?.expiresAt).toBe(result.subscription.expiresAt);
   });
+
+  it("a finished renewal left in the chain (a crash before it left) does not hold the record back", async () => {
+    const sub = await provisioned(w, 406, "xui", { days: 10 });
+    const orderId = await paidRenewal(sub);
+    expect(await w.shop.fulfilment.fulfil(orderId)).toMatchObject({ outcome: "active" });
+    await w.redis.zadd(`renewals:${sub.id}`, 1, orderId);
+    const { client } = xuiClient(sub);
+    client.expiryMs += 30 * DAY;
+    w.clock.advance(MINUTE);
+    const summary = await reconciler().run();
+    expect(summary?.repaired.expiry_changed).toBe(1);
+    expect((await w.shop.subscriptions.get(sub.id))?.expiresAt).toBe(client.expiryMs);
+  });
 });

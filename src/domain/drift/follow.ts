@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import { reachOfSubscriptionIn } from "../customers.js";
+import { orderKeys } from "../orders.js";
 import { renewalChainKeys } from "../renewal-chain.js";
 import { type Subscription, subscriptionKeys } from "../subscriptions.js";
 import { LeaseLost, type RunLease } from "./run-lease.js";
@@ -12,7 +13,9 @@ const TERMS_KEPT = 5;
  * The record follows the hosting side, in one step and only if nothing moved since the run read
  * it. KEYS: subscription, expiry index, its renewal chain, the run's lease, its former terms.
  * ARGV: updatedAt and expiresAt as read, lease token, now, new expiry ('' = keep), new traffic GB
- * ('' = keep), the subscription's id. Writes the fields Subscriptions.setTerm writes. Returns 1 written, 0 the record
+ * ('' = keep), the subscription's id, the order key prefix. A chain member counts while its order
+ * is paid or provisioning (RenewalChain's in-flight statuses); one left behind by a crash before
+ * `leave` does not hold the record back. Writes the fields Subscriptions.setTerm writes. Returns 1 written, 0 the record
  * changed (a renewal committed, an admin's action) or is gone, 2 a renewal is in its chain
  * (being applied: its term wins), -1 the lease is lost.
  */
@@ -20,7 +23,10 @@ const FOLLOW = `
 if redis.call('GET', KEYS[4]) ~= ARGV[3] then return -1 end
 local s = redis.call('HMGET', KEYS[1], 'updatedAt', 'expiresAt', 'removedAt')
 if s[1] ~= ARGV[1] or s[2] ~= ARGV[2] or s[3] then return 0 end
-if redis.call('ZCARD', KEYS[3]) > 0 then return 2 end
+for _, order in ipairs(redis.call('ZRANGE', KEYS[3], 0, -1)) do
+  local status = redis.call('HGET', ARGV[8] .. order, 'status')
+  if status == 'paid' or status == 'provisioning' then return 2 end
+end
 redis.call('HSET', KEYS[1], 'updatedAt', ARGV[4])
 if ARGV[5] ~= '' then
   redis.call('HSET', KEYS[1], 'expiresAt', ARGV[5])
@@ -62,7 +68,7 @@ export async function followHostingSide(
   ];
   const args = [String(seen.updatedAt), String(seen.expiresAt), lease.token, String(now)];
   args.push(change.expiresAt === undefined ? "" : String(change.expiresAt));
-  args.push(change.trafficGb === undefined ? "" : String(change.trafficGb), seen.id);
+  args.push(change.trafficGb === undefined ? "" : String(change.trafficGb), seen.id, orderKeys.order(""));
   const tx = redis.multi().eval(FOLLOW, keys.length, ...keys, ...args);
   const [[err, out] = [null, 0]] = (await reachOfSubscriptionIn(tx, key).exec()) ?? [];
   if (err) throw err;
