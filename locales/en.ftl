@@ -1615,6 +1615,10 @@ invite-welcome-bonus = 🤝 You came with an invitation from a friend: your firs
     [one] { $days } extra day
    *[other] { $days } extra days
 }.
+referral-order-days = 🤝 Invited by a friend: +{ $days ->
+    [one] { $days } bonus day
+   *[other] { $days } bonus days
+} with this first purchase
 admin-referrals-title = <b>🤝 Referrals</b>: { $state }
 admin-referrals-terms = Catalog: { $percent }% of each payment to the inviter · rewarded payments per friend: { $payments ->
     [0] all

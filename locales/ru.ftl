@@ -1715,6 +1715,11 @@ invite-welcome-bonus = 🤝 Вы пришли по приглашению дру
     [few] { $days } дополнительных дня
    *[many] { $days } дополнительных дней
 }.
+referral-order-days = 🤝 По приглашению друга: +{ $days ->
+    [one] { $days } бонусный день
+    [few] { $days } бонусных дня
+   *[many] { $days } бонусных дней
+} к этой первой покупке
 admin-referrals-title = <b>🤝 Реферальная программа</b>: { $state }
 admin-referrals-terms = Каталог: пригласившему { $percent }% от каждой оплаты · оплат с вознаграждением на друга: { $payments ->
     [0] все

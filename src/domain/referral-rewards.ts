@@ -157,6 +157,22 @@ export class ReferralRewards {
     );
   }
 
+  /**
+   * The bonus days this order would get if paid now, for the order screen (read only: `bonusDays`
+   * holds them at fulfilment): an invited customer's own paid purchase while no other order holds them.
+   */
+  async pendingBonus(order: Order): Promise<number> {
+    if (order.kind !== "purchase" || order.price <= 0 || order.gift) return 0;
+    const days = (await this.deps.referrals.terms())?.bonus_days ?? 0;
+    if (days <= 0) return 0;
+    const [inviter, held] = await this.deps.redis.hmget(
+      referralKeys.of(order.customerId),
+      "inviter",
+      "bonusOrder",
+    );
+    return inviter && (!held || held === order.id) ? days : 0;
+  }
+
   /** Before the order goes active: the reward step is owed (the sweep finishes it after a crash). */
   async expect(order: Order): Promise<void> {
     if (!isPaid(order)) return;

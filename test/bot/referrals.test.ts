@@ -95,6 +95,43 @@ describe("attribution on /start", () => {
     expect(lastShown().text).toContain("Joined with your link: <b>1</b>");
   });
 
+  it("shows an invited customer's bonus days on the order screen before payment, while they are due", async () => {
+    const inviter = person();
+    await t.send(start(inviter));
+    const code = await inviteLinkOf(inviter);
+    const friend = person();
+    await t.send(start(friend, code));
+    const bonus = "🤝 Invited by a friend: +3 bonus days with this first purchase";
+
+    await t.send(callback(friend, "buy:go:de-xui"));
+    expect(lastShown().text).toContain("🧾 <b>Your order</b>");
+    expect(lastShown().text).toContain(bonus);
+    // A gift is not the customer's own access: no bonus on it.
+    await t.send(callback(friend, "buy:gift:de-xui"));
+    expect(lastShown().text).toContain("🎁 <b>Gift</b>");
+    expect(lastShown().text).not.toContain("Invited by a friend");
+    // Someone who came without a link gets none.
+    const stranger = person();
+    await t.send(start(stranger));
+    await t.send(callback(stranger, "buy:go:de-xui"));
+    expect(lastShown().text).not.toContain("Invited by a friend");
+
+    // Russian.
+    const ivan = person({ language_code: "ru" });
+    await t.send(start(ivan, code));
+    await t.send(callback(ivan, "buy:go:node"));
+    expect(lastShown().text).toContain("🤝 По приглашению друга: +3 бонусных дня к этой первой покупке");
+
+    // Once the first paid purchase holds the bonus, another order shows none.
+    const orders = await t.deps.shop.orders.ofCustomer(friend.id);
+    const first = orders.find((o) => o.planId === "de-xui" && !o.gift);
+    if (!first) throw new Error("no first order");
+    expect(await t.deps.shop.referralRewards.bonusDays(first)).toBe(3);
+    await t.send(callback(friend, "buy:go:node"));
+    expect(lastShown().text).toContain("🧾 <b>Your order</b>");
+    expect(lastShown().text).not.toContain("Invited by a friend");
+  });
+
   it("does not attribute a user to their own link", async () => {
     const inviter = person();
     await t.send(start(inviter));

@@ -11,7 +11,7 @@ import { show, type View } from "../../views/show.js";
 import { withSupport } from "../help.js";
 import { sendOrderInvoice } from "../payments.js";
 import { answer, localeOf, mainMenuRow, money, planDetails } from "./common.js";
-import { PROMO_STEP, pendingPromo, promoLines, promoRefusalText } from "./promo-view.js";
+import { PROMO_STEP, pendingPromo, promoLines, promoRefusalText, referralBonusLines } from "./promo-view.js";
 
 /** The plans on sale, each a button to its card. */
 export async function buyListView(ctx: BotContext): Promise<View> {
@@ -70,6 +70,7 @@ async function orderLines(ctx: BotContext, order: Order, balance: number): Promi
       balance: money(ctx, balance, locale),
     }),
     ...promoLines(ctx, order, locale),
+    ...(await referralBonusLines(ctx, order)),
   ];
   if (order.kind === "renewal" && plan && order.subscriptionId) {
     const sub = await subscriptions.get(order.subscriptionId);

@@ -47,3 +47,9 @@ export function promoLines(ctx: BotContext, order: Order, locale: Locale): strin
   if (order.bonusDays) lines.push(ctx.t("promo-order-days", { code: html(code), days: order.bonusDays }));
   return lines;
 }
+
+/** An invited customer's first-purchase bonus days, while this order would get them. */
+export async function referralBonusLines(ctx: BotContext, order: Order): Promise<string[]> {
+  const days = await ctx.deps.shop.referralRewards.pendingBonus(order);
+  return days > 0 ? [ctx.t("referral-order-days", { days })] : [];
+}
