@@ -124,20 +124,6 @@ export class Subscriptions {
   }
 
   /**
-   * Takes the traffic limit (GB, 0 = unlimited) set on the hosting side as the term's allowance
-   * (the drift reconciliation's rule). False when there is nothing to change (gone, removed, same).
-   */
-  async followHostingLimit(id: string, trafficGb: number): Promise<boolean> {
-    const sub = await this.get(id);
-    if (!sub || sub.removedAt !== undefined || sub.trafficGb === trafficGb) return false;
-    await this.redis.hset(subscriptionKeys.sub(id), {
-      trafficGb: String(trafficGb),
-      updatedAt: String(this.clock.now()),
-    });
-    return true;
-  }
-
-  /**
    * An admin deleted the hosting client: the subscription stays for the record, marked removed,
    * and leaves the expiry index (no reminders, not counted as active) and the owner index.
    */
