@@ -36,7 +36,7 @@ import {
   recordPaymentFirst,
   recordPaymentsOnFetch,
 } from "./features/payments.js";
-import { shopConversations, shopFeature } from "./features/shop/index.js";
+import { registerCustomer, shopConversations, shopFeature } from "./features/shop/index.js";
 import { mainMenu, replyWithMainMenu, startFeature } from "./features/start.js";
 import { when } from "./filters.js";
 import { createI18n, supportedLocale } from "./i18n.js";
@@ -121,6 +121,12 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   if (options.rateLimit !== false) guarded.use(rateLimit(redis, options.rateLimit));
 
   const inChats = new Composer<BotContext>();
+  // Customers are recorded first, whatever takes the update (not a membership change: see botMembership).
+  inChats.use(when((ctx) => ctx.myChatMember === undefined, registerCustomer));
+  // With no question open in the chat, /start and the main menu are answered ahead of the
+  // conversation machinery, which they never need: the most frequent updates pass a third of
+  // the middleware. What they do not take goes the whole way below.
+  inChats.use(when(noQuestionOpen, frontRoutes));
   inChats.use(conversationsIn(new SealedConversationStorage(options.box), deps, kit, storedLocale));
   // Only an admin can be in (or enter) an admin conversation: customers' updates skip them all.
   inChats.use(when(adminHere, ...adminConversations));
@@ -252,15 +258,35 @@ function conversationsIn(
   });
 }
 
+/** Updates the front routes have looked at already (they are not looked at twice). */
+const passedFront = new WeakSet<BotContext>();
+
+/** No conversation is in progress in the update's chat (its state lives in the session). */
+function noQuestionOpen(ctx: BotContext): boolean {
+  return ctx.session.conversations === undefined;
+}
+
+/** The main menu and /start, tried first when no question is open (see createBot). */
+const frontRoutes = new Composer<BotContext>(
+  (ctx, next) => {
+    passedFront.add(ctx);
+    return next();
+  },
+  mainMenu,
+  startFeature,
+);
+
+const notPassedFront = (ctx: BotContext) => !passedFront.has(ctx);
+
 /** The features in their order, and what answers an update none of them took. */
 function featureRoutes(): Composer<BotContext> {
   const features = new Composer<BotContext>();
-  // First: it records customers (then passes everything on) and refuses blocked ones.
+  // First: it refuses blocked customers.
   features.use(shopFeature);
-  features.use(mainMenu, languageMenu);
+  features.use(when(notPassedFront, mainMenu), languageMenu);
   // A question just ended by Cancel or /cancel (see askText): "Cancelled." and the menu back.
   features.use(when<BotContext>(endedByCancel, (ctx) => replyWithMainMenu(ctx, ctx.t("cancelled"))));
-  features.use(startFeature, helpFeature, languageFeature, adminFeature);
+  features.use(when(notPassedFront, startFeature), helpFeature, languageFeature, adminFeature);
   features.command("cancel", (ctx) => replyWithMainMenu(ctx, ctx.t("nothing-to-cancel")));
   // The Cancel button of a question that has ended already.
   features.callbackQuery(CONV_CANCEL, async (ctx) => {

@@ -8,7 +8,7 @@ import { buyFeature, buyListView } from "./buy.js";
 import { answer, markAnswered } from "./common.js";
 import { myFeature, myListView } from "./my.js";
 import { promoConversations, promoFeature } from "./promo.js";
-import { botMembership, registerCustomer } from "./register.js";
+import { botMembership } from "./register.js";
 import { startTrial, trialFeature } from "./trial.js";
 import { walletConversations, walletFeature, walletView } from "./wallet.js";
 
@@ -62,10 +62,8 @@ export async function openShop(ctx: BotContext, entry: ShopEntry): Promise<void>
 
 /** Customers' side of the shop: registration, /buy, /my, /wallet, /trial and their buttons. */
 export const shopFeature = new Composer<BotContext>();
-shopFeature.use(
-  when((ctx) => ctx.myChatMember !== undefined, botMembership),
-  registerCustomer,
-);
+// (Customers are recorded ahead of everything in a chat: see registerCustomer and createBot.)
+shopFeature.use(when((ctx) => ctx.myChatMember !== undefined, botMembership));
 /** The shop's commands and buttons: every handler below answers one of these, nothing else. */
 function isShopUpdate(ctx: BotContext): boolean {
   const data = ctx.callbackQuery?.data;
