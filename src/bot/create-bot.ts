@@ -120,20 +120,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   // After payments (never limited) and i18n (the notice is in the user's language).
   if (options.rateLimit !== false) guarded.use(rateLimit(redis, options.rateLimit));
 
-  const inChats = new Composer<BotContext>();
-  // Customers are recorded first, whatever takes the update (not a membership change: see botMembership).
-  inChats.use(when((ctx) => ctx.myChatMember === undefined, registerCustomer));
-  // With no question open in the chat, /start and the main menu are answered ahead of the
-  // conversation machinery, which they never need: the most frequent updates pass a third of
-  // the middleware. What they do not take goes the whole way below.
-  inChats.use(when(noQuestionOpen, frontRoutes));
-  inChats.use(conversationsIn(new SealedConversationStorage(options.box), deps, kit, storedLocale));
-  // Only an admin can be in (or enter) an admin conversation: customers' updates skip them all.
-  inChats.use(when(adminHere, ...adminConversations));
-  inChats.use(...shopConversations);
-  // A secret sent after its question ended reached no conversation: deleted all the same.
-  inChats.use(lateSecrets);
-  inChats.use(featureRoutes());
+  const inChats = chatRoutes(options.box, deps, kit, storedLocale);
   guarded.use(when((ctx) => ctx.chat !== undefined, inChats));
 
   // Only a failure of the error boundary itself gets here.
@@ -256,6 +243,30 @@ function conversationsIn(
       conversationI18n,
     ],
   });
+}
+
+/** What runs in a chat: customers recorded, the front routes, conversations, then the features. */
+function chatRoutes(
+  box: SecretBox,
+  deps: BotDeps,
+  kit: BotPlumbing,
+  storedLocale: (ctx: LocaleSource) => Promise<Locale | undefined>,
+): Composer<BotContext> {
+  const inChats = new Composer<BotContext>();
+  // Customers are recorded first, whatever takes the update (not a membership change: see botMembership).
+  inChats.use(when((ctx) => ctx.myChatMember === undefined, registerCustomer));
+  // With no question open in the chat, /start and the main menu are answered ahead of the
+  // conversation machinery, which they never need: the most frequent updates pass a third of
+  // the middleware. What they do not take goes the whole way below.
+  inChats.use(when(noQuestionOpen, frontRoutes));
+  inChats.use(conversationsIn(new SealedConversationStorage(box), deps, kit, storedLocale));
+  // Only an admin can be in (or enter) an admin conversation: customers' updates skip them all.
+  inChats.use(when(adminHere, ...adminConversations));
+  inChats.use(...shopConversations);
+  // A secret sent after its question ended reached no conversation: deleted all the same.
+  inChats.use(lateSecrets);
+  inChats.use(featureRoutes());
+  return inChats;
 }
 
 /** Updates the front routes have looked at already (they are not looked at twice). */

@@ -99,9 +99,17 @@ describe("/metrics of the running app", () => {
     );
     expect(String(reminder.params.text)).toContain("Germany");
 
-    const res = await fetch(`http://127.0.0.1:${port}/metrics`);
-    expect(res.status).toBe(200);
-    const text = await res.text();
+    // The task counts its reminders once it has queued them all, which can be after the
+    // outbox has already sent this one: read the metrics once it has.
+    const text = await untilValue(
+      async () => {
+        const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+        expect(res.status).toBe(200);
+        return res.text();
+      },
+      (body) => sample(body, 'reminders_sent_total{threshold="3d"}') !== undefined,
+      10_000,
+    );
     expect(sample(text, 'telegram_429_total{method="sendMessage"}')).toBe(1);
     expect(sample(text, 'shop_payments_total{currency="XTR"}')).toBe(1);
     expect(sample(text, 'shop_payment_amount_total{currency="XTR"}')).toBe(150);
