@@ -15,6 +15,7 @@ import type { Redis } from "ioredis";
 import type { Locale } from "../config.js";
 import { OneTimeTokens } from "../domain/one-time.js";
 import type { SecretBox } from "../domain/secret-box.js";
+import { type LogFields, withLogFields } from "../log-context.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { retryOnFlood } from "../telegram-retry.js";
 import { ChatBusyError, type ChatLock, chatLocked } from "./chat-lock.js";
@@ -38,7 +39,7 @@ import {
 } from "./features/payments.js";
 import { registerCustomer, shopConversations, shopFeature } from "./features/shop/index.js";
 import { mainMenu, replyWithMainMenu, startFeature } from "./features/start.js";
-import { when } from "./filters.js";
+import { isAdmin, when } from "./filters.js";
 import { createI18n, supportedLocale } from "./i18n.js";
 import { NameRefs } from "./name-refs.js";
 import { type RateLimitOptions, rateLimit } from "./rate-limit.js";
@@ -90,6 +91,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   const failed = new WeakSet<BotContext>();
   const fallbackI18n = createI18n<BotContext>(deps.config.defaultLocale);
   bot.use(measured(deps, kit, failed));
+  bot.use(adminLogScope);
   // Outside the error boundary: a payment that cannot be stored is not acknowledged (webhook non-2xx).
   bot.use(recordPaymentFirst);
   // Errors end here in every delivery mode (polling, webhook, tests): logged, the user told politely.
@@ -148,6 +150,19 @@ function equip(ctx: BotContext | ConvContext, deps: BotDeps, kit: BotPlumbing): 
     },
   });
 }
+
+/**
+ * An admin's update changes the hosting side through the domain services, which log through the
+ * process logger: their lines carry the update and chat too. Customers' updates log through
+ * `ctx.log` (bound to both); a scope for every update would cost the bot a sixth of its CPU on
+ * Node 20 (see log-context.ts), so only admins' get one.
+ */
+const adminLogScope: MiddlewareFn<BotContext> = (ctx, next) => {
+  if (!isAdmin(ctx)) return next();
+  const fields: LogFields = { update_id: ctx.update.update_id };
+  if (ctx.chat) fields.chat = ctx.chat.id;
+  return withLogFields(fields, next);
+};
 
 /** The first middleware: equips the update and counts it (type, outcome, handling time). */
 function measured(deps: BotDeps, kit: BotPlumbing, failed: WeakSet<BotContext>): MiddlewareFn<BotContext> {

@@ -427,3 +427,25 @@ describe("xui users of a server", () => {
     expect(t.logs()).toContain("refused admin callback from a non-admin");
   });
 });
+
+describe("log lines of an admin's update", () => {
+  it("carry the update and chat, also those the domain services write", async () => {
+    const logged = await createTestBot({ adminIds: [ADMIN.id], accountUrl: fake.url, domainLogs: true });
+    try {
+      await logged.accountKey.save(key, ADMIN.id, 0);
+      const id = xuiServer([{ email: "carol" }]);
+      const { press: pressHere } = chatAs(() => logged, ADMIN);
+      await pressHere(`a.xu:ban:${id}:carol`);
+      const lines = logged
+        .logs()
+        .split("\n")
+        .filter((l) => l.includes('"xui user banned"'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ chat: ADMIN.id, email: "carol" });
+      expect(typeof lines[0]?.update_id).toBe("number");
+    } finally {
+      await logged.close();
+    }
+  });
+});

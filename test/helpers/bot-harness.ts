@@ -70,6 +70,8 @@ export interface TestBotOptions {
   rateLimit?: RateLimitOptions | false;
   /** The per-chat lock across processes (webhook replicas); unset: none, as in polling. */
   chatLock?: ChatLock;
+  /** The domain services log into the captured lines too (default: silent). */
+  domainLogs?: boolean;
 }
 
 /** A small catalog for tests: one plan per backend, priced in Stars, with a trial. */
@@ -161,7 +163,8 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
       clock,
       catalog: catalogStore.get,
       hosting,
-      logger: createLogger("silent"),
+      // The domain's lines too, for tests of what they carry (silent otherwise: they are many).
+      logger: options.domainLogs ? createLogger("debug", sink) : createLogger("silent"),
       accountKey,
       nodeSubUrl: options.nodeSubUrl,
       jobs: options.jobs ?? {
