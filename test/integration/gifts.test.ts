@@ -1,22 +1,16 @@
-import { Api } from "grammy";
 import type { User } from "grammy/types";
-import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.js";
-import type { Catalog } from "../../src/domain/catalog.js";
-import { DAY, ManualClock } from "../../src/domain/clock.js";
+import { DAY } from "../../src/domain/clock.js";
 import { formatMoney } from "../../src/domain/money.js";
 import { createLogger } from "../../src/logger.js";
 import { expireGifts } from "../../src/workers/gift-expiry.js";
-import { Notifier } from "../../src/workers/notifier.js";
 import { sweepOrders } from "../../src/workers/order-sweep.js";
-import { type OrderWorker, startOrderWorker } from "../../src/workers/order-worker.js";
 import type { OutboxMessage } from "../../src/workers/outbox.js";
-import { OrderQueue } from "../../src/workers/queues.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { callback, command, successfulPayment } from "../fakes/telegram-api.js";
-import { createTestBot, newUsers, TEST_TOKEN, type TestBot } from "../helpers/bot-harness.js";
-import { testRedis } from "../helpers/redis.js";
+import { newUsers, type TestBot } from "../helpers/bot-harness.js";
+import { makeSalesRig, type SalesRig, xuiShopCatalog } from "../helpers/sales-rig.js";
 import { findButton, lastShownOn, textsTo } from "../helpers/telegram-views.js";
 import { untilValue } from "../helpers/wait.js";
 
@@ -39,35 +33,9 @@ beforeAll(async () => {
 });
 afterAll(() => accountFake.stop());
 
-function catalog(): Catalog {
-  const plan = {
-    title: { en: "Germany", ru: "Германия" },
-    days: 30,
-    traffic_gb: 100,
-    devices: 0,
-    price: 150,
-  };
-  return {
-    currency: "XTR",
-    trial: undefined,
-    plans: [
-      { id: "de-xui", ...plan, backend: { kind: "xui", servers: [serverId] } },
-      // A server the account does not have: provisioning fails for good.
-      { id: "broken", ...plan, backend: { kind: "xui", servers: [999_999] } },
-    ],
-  };
-}
-
-interface Rig {
-  t: TestBot;
-  redis: Redis;
-  queue: OrderQueue;
-  clock: ManualClock;
-  notifier: Notifier;
+interface Rig extends SalesRig {
   /** Order ids whose enqueue "failed" (a crash right after the claim's step). */
   lostEnqueues: Set<string>;
-  startWorker(): void;
-  close(): Promise<void>;
 }
 
 let rig: Rig | undefined;
@@ -77,55 +45,18 @@ afterEach(async () => {
 });
 
 async function makeRig(): Promise<Rig> {
-  const redis = await testRedis();
-  const queue = new OrderQueue(redis, { attempts: 2, backoffMs: 40 });
-  const clock = new ManualClock(Date.now());
   const lostEnqueues = new Set<string>();
-  const t = await createTestBot({
-    redis,
-    clock,
-    catalog: catalog(),
+  const made = await makeSalesRig({
+    catalog: xuiShopCatalog(serverId),
     accountUrl: accountFake.url,
     accountApiKey: accountKey,
-    rateLimit: false,
-    jobs: {
-      enqueueOrder: async (id) => {
-        if (lostEnqueues.has(id)) throw new Error("process died before the enqueue");
-        await queue.enqueue(id);
-      },
+    attempts: 2,
+    enqueue: async (queue, id) => {
+      if (lostEnqueues.has(id)) throw new Error("process died before the enqueue");
+      await queue.enqueue(id);
     },
   });
-  const workerRedis = redis.duplicate({ maxRetriesPerRequest: null });
-  const notifier = new Notifier({
-    api: new Api(TEST_TOKEN, { fetch: t.telegram.fetch as never }),
-    i18n: createI18n("en"),
-    shop: t.deps.shop,
-    adminIds: [],
-    defaultLocale: "en",
-    logger: createLogger("silent"),
-  });
-  let worker: OrderWorker | undefined;
-  rig = {
-    ...{ t, redis, queue, clock, notifier, lostEnqueues },
-    startWorker: () => {
-      worker = startOrderWorker({
-        connection: workerRedis,
-        queue,
-        orders: t.deps.shop.orders,
-        fulfilment: t.deps.shop.fulfilment,
-        notifier,
-        logger: createLogger("silent"),
-        concurrency: 2,
-      });
-    },
-    close: async () => {
-      await worker?.close();
-      await queue.close();
-      await workerRedis.quit();
-      await t.close();
-      await redis.quit();
-    },
-  };
+  rig = { ...made, lostEnqueues };
   return rig;
 }
 

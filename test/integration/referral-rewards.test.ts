@@ -1,21 +1,15 @@
-import { Api } from "grammy";
 import type { User } from "grammy/types";
-import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createI18n } from "../../src/bot/i18n.js";
-import type { Catalog, ReferralTerms } from "../../src/domain/catalog.js";
-import { DAY, ManualClock } from "../../src/domain/clock.js";
+import type { ReferralTerms } from "../../src/domain/catalog.js";
+import { DAY } from "../../src/domain/clock.js";
 import { formatMoney } from "../../src/domain/money.js";
 import { rewardKeys } from "../../src/domain/referral-rewards.js";
 import { createLogger } from "../../src/logger.js";
-import { Notifier } from "../../src/workers/notifier.js";
 import { sweepOrders } from "../../src/workers/order-sweep.js";
-import { type OrderWorker, startOrderWorker } from "../../src/workers/order-worker.js";
-import { OrderQueue } from "../../src/workers/queues.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { callback, command, successfulPayment } from "../fakes/telegram-api.js";
-import { createTestBot, newUsers, TEST_TOKEN, type TestBot } from "../helpers/bot-harness.js";
-import { testRedis } from "../helpers/redis.js";
+import { newUsers, type TestBot } from "../helpers/bot-harness.js";
+import { makeSalesRig, type SalesRig, xuiShopCatalog } from "../helpers/sales-rig.js";
 import { lastShownOn } from "../helpers/telegram-views.js";
 import { untilValue } from "../helpers/wait.js";
 
@@ -39,35 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => accountFake.stop());
 
-function catalogWith(terms: ReferralTerms): Catalog {
-  const plan = {
-    title: { en: "Germany", ru: "Германия" },
-    days: 30,
-    traffic_gb: 100,
-    devices: 0,
-    price: 150,
-  };
-  return {
-    currency: "XTR",
-    trial: undefined,
-    referral: terms,
-    plans: [
-      { id: "de-xui", ...plan, backend: { kind: "xui", servers: [serverId] } },
-      // A server the account does not have: its orders fail and are refunded.
-      { id: "broken", ...plan, backend: { kind: "xui", servers: [999_999] } },
-    ],
-  };
-}
-
-interface Rig {
-  t: TestBot;
-  redis: Redis;
-  queue: OrderQueue;
-  clock: ManualClock;
-  notifier: Notifier;
-  startWorker(): void;
-  close(): Promise<void>;
-}
+type Rig = SalesRig;
 
 let rig: Rig | undefined;
 afterEach(async () => {
@@ -77,55 +43,13 @@ afterEach(async () => {
 
 /** A bot selling on the fake account, its order queue and (once started) a real order worker. */
 async function makeRig(terms: ReferralTerms, attempts = 3): Promise<Rig> {
-  const redis = await testRedis();
-  const queue = new OrderQueue(redis, { attempts, backoffMs: 40 });
-  const clock = new ManualClock(Date.now());
-  const t = await createTestBot({
-    redis,
-    clock,
-    catalog: catalogWith(terms),
+  rig = await makeSalesRig({
+    catalog: xuiShopCatalog(serverId, { referral: terms }),
     accountUrl: accountFake.url,
     accountApiKey: accountKey,
     adminIds: [ADMIN],
-    rateLimit: false,
-    jobs: { enqueueOrder: (id) => queue.enqueue(id) },
+    attempts,
   });
-  const workerRedis = redis.duplicate({ maxRetriesPerRequest: null });
-  const notifier = new Notifier({
-    api: new Api(TEST_TOKEN, { fetch: t.telegram.fetch as never }),
-    i18n: createI18n("en"),
-    shop: t.deps.shop,
-    adminIds: [ADMIN],
-    defaultLocale: "en",
-    logger: createLogger("silent"),
-  });
-  let worker: OrderWorker | undefined;
-  const startWorker = () => {
-    worker = startOrderWorker({
-      connection: workerRedis,
-      queue,
-      orders: t.deps.shop.orders,
-      fulfilment: t.deps.shop.fulfilment,
-      notifier,
-      logger: createLogger("silent"),
-      concurrency: 2,
-    });
-  };
-  rig = {
-    t,
-    redis,
-    queue,
-    clock,
-    notifier,
-    startWorker,
-    close: async () => {
-      await worker?.close();
-      await queue.close();
-      await workerRedis.quit();
-      await t.close();
-      await redis.quit();
-    },
-  };
   return rig;
 }
 

@@ -1,0 +1,108 @@
+import { Api } from "grammy";
+import type { Redis } from "ioredis";
+import { createI18n } from "../../src/bot/i18n.js";
+import type { Catalog } from "../../src/domain/catalog.js";
+import { ManualClock } from "../../src/domain/clock.js";
+import { createLogger } from "../../src/logger.js";
+import { Notifier } from "../../src/workers/notifier.js";
+import { type OrderWorker, startOrderWorker } from "../../src/workers/order-worker.js";
+import { OrderQueue } from "../../src/workers/queues.js";
+import { createTestBot, TEST_TOKEN, type TestBot } from "./bot-harness.js";
+import { testRedis } from "./redis.js";
+
+/** The catalog of a shop on one xui server, plus a plan on a server the account lacks (it fails). */
+export function xuiShopCatalog(serverId: number, extra: Partial<Catalog> = {}): Catalog {
+  const plan = {
+    title: { en: "Germany", ru: "Германия" },
+    days: 30,
+    traffic_gb: 100,
+    devices: 0,
+    price: 150,
+  };
+  return {
+    currency: "XTR",
+    trial: undefined,
+    ...extra,
+    plans: [
+      { id: "de-xui", ...plan, backend: { kind: "xui", servers: [serverId] } },
+      // A server the account does not have: its orders fail for good and are refunded.
+      { id: "broken", ...plan, backend: { kind: "xui", servers: [999_999] } },
+    ],
+  };
+}
+
+export interface SalesRig {
+  t: TestBot;
+  redis: Redis;
+  queue: OrderQueue;
+  clock: ManualClock;
+  notifier: Notifier;
+  /** Starts a real BullMQ order worker on the rig's queue. */
+  startWorker(): void;
+  close(): Promise<void>;
+}
+
+export interface SalesRigOptions {
+  catalog: Catalog;
+  accountUrl: string;
+  accountApiKey: string;
+  adminIds?: number[];
+  /** Order attempts before an order fails (default 3). */
+  attempts?: number;
+  /** What enqueuing an order does (default: add it to the rig's queue). */
+  enqueue?: (queue: OrderQueue, orderId: string) => Promise<void>;
+}
+
+/** A bot selling on the fake account, its order queue, a notifier and (once started) a real worker. */
+export async function makeSalesRig(options: SalesRigOptions): Promise<SalesRig> {
+  const redis = await testRedis();
+  const queue = new OrderQueue(redis, { attempts: options.attempts ?? 3, backoffMs: 40 });
+  const clock = new ManualClock(Date.now());
+  const enqueue = options.enqueue ?? ((q, id) => q.enqueue(id));
+  const adminIds = options.adminIds ?? [];
+  const t = await createTestBot({
+    redis,
+    clock,
+    catalog: options.catalog,
+    accountUrl: options.accountUrl,
+    accountApiKey: options.accountApiKey,
+    adminIds,
+    rateLimit: false,
+    jobs: { enqueueOrder: (id) => enqueue(queue, id) },
+  });
+  const workerRedis = redis.duplicate({ maxRetriesPerRequest: null });
+  const notifier = new Notifier({
+    api: new Api(TEST_TOKEN, { fetch: t.telegram.fetch as never }),
+    i18n: createI18n("en"),
+    shop: t.deps.shop,
+    adminIds,
+    defaultLocale: "en",
+    logger: createLogger("silent"),
+  });
+  let worker: OrderWorker | undefined;
+  return {
+    t,
+    redis,
+    queue,
+    clock,
+    notifier,
+    startWorker: () => {
+      worker = startOrderWorker({
+        connection: workerRedis,
+        queue,
+        orders: t.deps.shop.orders,
+        fulfilment: t.deps.shop.fulfilment,
+        notifier,
+        logger: createLogger("silent"),
+        concurrency: 2,
+      });
+    },
+    close: async () => {
+      await worker?.close();
+      await queue.close();
+      await workerRedis.quit();
+      await t.close();
+      await redis.quit();
+    },
+  };
+}
