@@ -27,7 +27,7 @@ interface FetchAnswer {
 export const telegramFetch = ((url: string | URL, init: FetchInit = {}) =>
   call(url, init)) as unknown as NonNullable<ApiClientOptions["fetch"]>;
 
-/** Connections stay open between calls; idle ones do not keep the process alive. */
+/** Connections stay open between calls (one pool for the process). */
 const pool = new Agent({ keepAliveTimeout: 30_000 });
 
 async function call(url: string | URL, init: FetchInit): Promise<FetchAnswer> {
