@@ -4,7 +4,8 @@
  * process), each a real process against the HTTP fake Bot API of bench/fake-bot-api.ts, under the
  * same closed loop of `/start` + first button. Runs alternate (bare, full, full, bare) so drift
  * cancels; each starts on an empty Redis. Then Redis memory per 1 000 customers with a year of
- * monthly renewals, and the full bot's memory under load with 1 000 and 100 000 such customers.
+ * monthly renewals, and the full bot's memory under load with 1 000 and 100 000 such customers. The
+ * full bot runs as `npm start` does, with its default HEAP_GROWTH_PERCENT; one more run shows V8's own.
  * Prints figures, never asserts. `BENCH_QUICK=1` shortens every phase.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -84,10 +85,16 @@ async function botEnv(bot: BotKind, apiRoot: string, redisUrl: string): Promise<
 }
 
 /** One bot process under one scenario: start, warm up, measure a fixed window, stop. */
-async function runOnce(redis: Redis, redisUrl: string, bot: BotKind, s: Scenario): Promise<Run> {
+async function runOnce(
+  redis: Redis,
+  redisUrl: string,
+  bot: BotKind,
+  s: Scenario,
+  extraEnv: Record<string, string> = {},
+): Promise<Run> {
   const fake = await new FakeBotApi({ token: TOKEN, latencyMs: s.latencyMs }).start();
   const script = join(root, bot === "bare" ? "dist/bench/bare-bot.js" : "dist/src/main.js");
-  const child = startNode(script, await botEnv(bot, fake.apiRoot, redisUrl), root);
+  const child = startNode(script, { ...(await botEnv(bot, fake.apiRoot, redisUrl)), ...extraEnv }, root);
   try {
     let gone = false;
     void child.exited.then(() => {
@@ -258,6 +265,7 @@ async function main(): Promise<void> {
       );
       printRuns(runs);
       printLogs(runs);
+      if (s.latencyMs === 0) await v8OwnGrowth(redis, server.url, s, runs);
     }
     await seededRuns(redis, server.url, scenarios[0] as Scenario);
   } finally {
@@ -266,6 +274,23 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   say(`\ncomparison took ${fmt((Date.now() - started) / 1000, 0)} s`);
+}
+
+/**
+ * The full bot once more with HEAP_GROWTH_PERCENT=0 (V8 picks the heap's growth itself, up to 4x
+ * the live size): what the default of 100 saves, and what it costs in CPU.
+ */
+async function v8OwnGrowth(redis: Redis, redisUrl: string, s: Scenario, runs: readonly Run[]): Promise<void> {
+  await redis.flushall();
+  const own = summarize([await runOnce(redis, redisUrl, "full", s, { HEAP_GROWTH_PERCENT: "0" })]);
+  const fixed = summarize(runs.filter((r) => r.bot === "full"));
+  const bare = summarize(runs.filter((r) => r.bot === "bare"));
+  say(
+    `  full bot with V8's own heap growth (HEAP_GROWTH_PERCENT=0, one run): RSS ${fmt(own.rssMean)} MB mean ` +
+      `(${fmt(own.rssMean / bare.rssMean, 2)}x bare; ${fmt(fixed.rssMean)} MB at the default 100), ` +
+      `${fmt(own.perSecond, 0)} interactions/s, ${fmt(own.cpuPer, 2)} ms CPU per interaction ` +
+      `(${fmt(fixed.cpuPer, 2)} at 100)`,
+  );
 }
 
 /** Redis memory of a year of customers, and the full bot's memory with 1 000 vs many of them. */

@@ -98,6 +98,14 @@ const driftSyncMinutes = z.coerce
   .min(1, "must be at least 1 minute")
   .max(1_440, "must be at most 1440 minutes (a day)");
 
+/** How far V8 lets the old generation grow past what the last full collection kept (percent). */
+const heapGrowthPercent = z.coerce
+  .number({ error: "must be a percentage" })
+  .int("must be a whole percentage")
+  .min(0, "must be 0 (V8 decides) or 10 to 400")
+  .max(400, "must be at most 400")
+  .refine((p) => p === 0 || p >= 10, "must be 0 (V8 decides) or 10 to 400");
+
 const port = z.coerce
   .number({ error: "must be a port number" })
   .int()
@@ -150,6 +158,7 @@ const envSchema = z.object({
     .default("all"),
   POLLING_LEASE_MS: pollingLeaseMs.default(30_000),
   DRIFT_SYNC_MINUTES: driftSyncMinutes.default(15),
+  HEAP_GROWTH_PERCENT: heapGrowthPercent.default(100),
 });
 
 export type Locale = "en" | "ru";
@@ -185,6 +194,8 @@ export interface Config {
   pollingLeaseMs: number;
   /** DRIFT_SYNC_MINUTES: minutes between two reconciliations of the shop with the hosting side (15). */
   driftSyncMinutes?: number | undefined;
+  /** HEAP_GROWTH_PERCENT: the old generation may grow this far past its live size (100); 0: V8's own. */
+  heapGrowthPercent: number;
 }
 
 export interface RedisSentinel {
@@ -269,5 +280,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     role: e.ROLE,
     pollingLeaseMs: e.POLLING_LEASE_MS,
     driftSyncMinutes: e.DRIFT_SYNC_MINUTES,
+    heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
   };
 }
