@@ -30,7 +30,8 @@ import {
 import { adminHere } from "./features/admin/guard.js";
 import { adminConversations, adminFeature } from "./features/admin/index.js";
 import { helpFeature } from "./features/help.js";
-import { languageFeature, languageMenu } from "./features/language.js";
+import { languageFeature } from "./features/language.js";
+import { replyWithMainMenu } from "./features/main-menu.js";
 import {
   paymentsFeature,
   preCheckoutFeature,
@@ -38,7 +39,7 @@ import {
   recordPaymentsOnFetch,
 } from "./features/payments.js";
 import { registerCustomer, shopConversations, shopFeature } from "./features/shop/index.js";
-import { mainMenu, replyWithMainMenu, startFeature } from "./features/start.js";
+import { startFeature } from "./features/start.js";
 import { isAdmin, when } from "./filters.js";
 import { createI18n, supportedLocale } from "./i18n.js";
 import { NameRefs } from "./name-refs.js";
@@ -293,14 +294,10 @@ function noQuestionOpen(ctx: BotContext): boolean {
 }
 
 /** The main menu and /start, tried first when no question is open (see createBot). */
-const frontRoutes = new Composer<BotContext>(
-  (ctx, next) => {
-    passedFront.add(ctx);
-    return next();
-  },
-  mainMenu,
-  startFeature,
-);
+const frontRoutes = new Composer<BotContext>((ctx, next) => {
+  passedFront.add(ctx);
+  return next();
+}, startFeature);
 
 const notPassedFront = (ctx: BotContext) => !passedFront.has(ctx);
 
@@ -309,7 +306,6 @@ function featureRoutes(): Composer<BotContext> {
   const features = new Composer<BotContext>();
   // First: it refuses blocked customers.
   features.use(shopFeature);
-  features.use(when(notPassedFront, mainMenu), languageMenu);
   // A question just ended by Cancel or /cancel (see askText): "Cancelled." and the menu back.
   features.use(when<BotContext>(endedByCancel, (ctx) => replyWithMainMenu(ctx, ctx.t("cancelled"))));
   features.use(when(notPassedFront, startFeature), helpFeature, languageFeature, adminFeature);

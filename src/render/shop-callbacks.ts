@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "../config.js";
 import { callbackCodec } from "./callback-data.js";
 
 /**
@@ -37,8 +38,21 @@ export const GIFTS_VIEW = "gift:list:";
 /** Sent by the notifier under a delivered access. */
 export const MY_LIST = "my:list";
 export const TRIAL_START = "trial:go";
+/**
+ * The main menu's buttons (start.ts): one action each, so a button in an old message still does
+ * what it says. `main` is "« Main menu" under the shop's views.
+ */
+export const menuCb = callbackCodec("menu", {
+  act: z.enum(["main", "buy", "my", "wallet", "trial", "invite", "lang", "help"]),
+});
 /** Back to the main menu (handled in start.ts). */
-export const MAIN_MENU = "menu:main";
+export const MAIN_MENU = menuCb.pack({ act: "main" });
+
+/** A language picker's choice, and whether the main menu comes back after it (language.ts). */
+export const languageCb = callbackCodec("lang", {
+  to: z.enum(LOCALES),
+  after: z.enum(["menu", "done"]),
+});
 
 /** Callback data the shop's guard (blocked customers, private chat) looks at. */
 export const SHOP_CALLBACK = /^(buy|ord|wallet|my|trial)(:|$)/;

@@ -1,7 +1,10 @@
-import { Menu } from "@grammyjs/menu";
-import { Composer } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
+import type { InlineKeyboardMarkup } from "grammy/types";
 import { LOCALES, type Locale } from "../../config.js";
+import { languageCb, MAIN_MENU } from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
+import { greeting, mainMenuMarkup } from "./main-menu.js";
+import { answer } from "./shop/common.js";
 
 const NAMES: Record<Locale, string> = { en: "🇬🇧 English", ru: "🇷🇺 Русский" };
 
@@ -15,26 +18,19 @@ export async function setLocale(ctx: BotContext, locale: Locale): Promise<void> 
   if (ctx.from && ctx.chat?.type === "private") await ctx.deps.shop.customers.setLocale(ctx.from.id, locale);
 }
 
-/** Adds one button per language to `menu`; `then` runs after the switch (in the new language). */
-export function addLanguageButtons(
-  menu: Menu<BotContext>,
-  then: (ctx: BotContext) => Promise<unknown>,
-): void {
-  for (const locale of LOCALES) {
-    menu.text(
-      (ctx) => (ctx.session.locale === locale ? `✓ ${NAMES[locale]}` : NAMES[locale]),
-      async (ctx) => {
-        await setLocale(ctx, locale);
-        await then(ctx);
-      },
-    );
+/**
+ * One button per language (the one chosen in this chat ticked). `after: "menu"` is the main menu's
+ * picker: a « Back row, and the main menu again after a choice; `done` (/language) ends there.
+ */
+export function languageMarkup(ctx: BotContext, after: "menu" | "done"): InlineKeyboardMarkup {
+  const keyboard = new InlineKeyboard();
+  for (const to of LOCALES) {
+    const name = ctx.session.locale === to ? `✓ ${NAMES[to]}` : NAMES[to];
+    keyboard.text(name, languageCb.pack({ to, after }));
   }
+  if (after === "menu") keyboard.row().text(ctx.t("menu-back"), MAIN_MENU);
+  return keyboard;
 }
-
-export const languageMenu = new Menu<BotContext>("language");
-addLanguageButtons(languageMenu, (ctx) =>
-  ctx.editMessageText(ctx.t("language-changed"), { reply_markup: undefined }),
-);
 
 export const languageFeature = new Composer<BotContext>();
 /** `/language ru` switches at once; bare `/language` (or an unknown code) shows the picker. */
@@ -42,9 +38,22 @@ languageFeature.command("language", async (ctx) => {
   const wanted = ctx.match.trim().toLowerCase();
   const locale = LOCALES.find((l) => l === wanted);
   if (!locale) {
-    await ctx.reply(ctx.t("language-choose"), { reply_markup: languageMenu });
+    await ctx.reply(ctx.t("language-choose"), { reply_markup: languageMarkup(ctx, "done") });
     return;
   }
   await setLocale(ctx, locale);
   await ctx.reply(ctx.t("language-changed"));
+});
+
+/** A choice in a picker: the new language at once, then the main menu or "Language changed". */
+languageFeature.callbackQuery(languageCb.pattern, async (ctx) => {
+  const choice = languageCb.unpack(ctx.callbackQuery.data);
+  if (!choice) return answer(ctx, ctx.t("error-menu-outdated"));
+  await setLocale(ctx, choice.to);
+  await answer(ctx);
+  if (choice.after === "menu") {
+    await ctx.editMessageText(greeting(ctx), { reply_markup: await mainMenuMarkup(ctx) });
+  } else {
+    await ctx.editMessageText(ctx.t("language-changed"));
+  }
 });

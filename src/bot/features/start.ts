@@ -1,92 +1,13 @@
-import { Menu } from "@grammyjs/menu";
 import { Composer, GrammyError } from "grammy";
-import { MAIN_MENU } from "../../render/shop-callbacks.js";
-import { cabinetUrl } from "../../webapp/menu-button.js";
+import { menuCb } from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
-import { isAdmin } from "../filters.js";
 import { helpText } from "./help.js";
-import { addLanguageButtons } from "./language.js";
+import { languageMarkup } from "./language.js";
+import { greeting, mainMenuMarkup } from "./main-menu.js";
+import { answer } from "./shop/common.js";
 import { giftFeature, giftOnStart } from "./shop/gifts.js";
 import { openShop } from "./shop/index.js";
 import { inviteFeature, inviteOnStart, openInvite } from "./shop/invite.js";
-
-export function greeting(ctx: BotContext): string {
-  const text = ctx.t("start-greeting", { name: ctx.from?.first_name ?? "" });
-  return isAdmin(ctx) ? `${text}\n\n${ctx.t("start-greeting-admin")}` : text;
-}
-
-/** The main menu under /start; shop features add their buttons here. */
-export const mainMenu = new Menu<BotContext>("main", {
-  // What the buttons depend on, instead of hashing every label on each render and press.
-  // (a label stands for the language, then what the dynamic buttons depend on).
-  fingerprint: (ctx) => {
-    const { trial, referral } = ctx.deps.shop.catalog();
-    return `${ctx.t("menu-buy")}|${cabinetUrl(ctx.deps.config) ?? ""}|${trial ? 1 : 0}${referral ? 1 : 0}`;
-  },
-  onMenuOutdated: async (ctx) => {
-    await ctx.answerCallbackQuery(ctx.t("error-menu-outdated"));
-    await ctx.menu.update();
-  },
-});
-
-/** The language picker reached from the main menu; after a choice it returns in the new language. */
-const mainLanguageMenu = new Menu<BotContext>("main-language");
-addLanguageButtons(mainLanguageMenu, async (ctx) => {
-  ctx.menu.back();
-  await ctx.editMessageText(greeting(ctx));
-});
-mainLanguageMenu.row().back(
-  (ctx) => ctx.t("menu-back"),
-  (ctx) => ctx.editMessageText(greeting(ctx)),
-);
-
-mainMenu
-  .dynamic((ctx, range) => {
-    // The customer cabinet (Mini App) when WEBAPP_URL is set; web_app buttons work in private chats only.
-    const url = cabinetUrl(ctx.deps.config);
-    if (url && ctx.chat?.type === "private") range.webApp(ctx.t("menu-cabinet"), url).row();
-  })
-  .text(
-    (ctx) => ctx.t("menu-buy"),
-    (ctx) => openShop(ctx, "buy"),
-  )
-  .text(
-    (ctx) => ctx.t("menu-my"),
-    (ctx) => openShop(ctx, "my"),
-  )
-  .row()
-  .text(
-    (ctx) => ctx.t("menu-wallet"),
-    (ctx) => openShop(ctx, "wallet"),
-  )
-  .dynamic((ctx, range) => {
-    // The free trial only while the catalog offers one.
-    if (ctx.deps.shop.catalog().trial) range.text(ctx.t("menu-trial"), (c) => openShop(c, "trial"));
-  })
-  .row()
-  .dynamic((ctx, range) => {
-    // Invitations while the catalog sets referral rewards (the screen says so when switched off).
-    if (ctx.deps.shop.catalog().referral) range.text(ctx.t("menu-invite"), openInvite).row();
-  })
-  .submenu(
-    (ctx) => ctx.t("menu-language"),
-    "main-language",
-    (ctx) => ctx.editMessageText(ctx.t("language-choose")),
-  )
-  .text(
-    (ctx) => ctx.t("menu-help"),
-    (ctx) => ctx.reply(helpText(ctx), { parse_mode: "HTML" }),
-  );
-mainMenu.register(mainLanguageMenu);
-
-/**
- * Sends `text` with the main menu under it (in a private chat; elsewhere just the text), so a
- * step that ends leads somewhere. Runs where the main menu's middleware is installed.
- */
-export async function replyWithMainMenu(ctx: BotContext, text: string): Promise<void> {
-  if (ctx.chat?.type === "private") await ctx.reply(text, { reply_markup: mainMenu });
-  else await ctx.reply(text);
-}
 
 export const startFeature = new Composer<BotContext>();
 startFeature.command("start", async (ctx) => {
@@ -94,17 +15,57 @@ startFeature.command("start", async (ctx) => {
   const welcome = await inviteOnStart(ctx, ctx.match);
   const gift = await giftOnStart(ctx, ctx.match);
   const text = [greeting(ctx), welcome, gift].filter(Boolean).join("\n\n");
-  await ctx.reply(text, { reply_markup: mainMenu });
+  await ctx.reply(text, { reply_markup: await mainMenuMarkup(ctx) });
 });
 startFeature.use(inviteFeature, giftFeature);
 
-/** "« Main menu" under the shop's views: the message becomes the main menu again. */
-startFeature.callbackQuery(MAIN_MENU, async (ctx) => {
-  await ctx.answerCallbackQuery();
+/** The message becomes the main menu again (sent anew when it cannot be edited). */
+async function showMainMenu(ctx: BotContext): Promise<void> {
+  const reply_markup = await mainMenuMarkup(ctx);
   try {
-    await ctx.editMessageText(greeting(ctx), { reply_markup: mainMenu });
+    await ctx.editMessageText(greeting(ctx), { reply_markup });
   } catch (err) {
     if (!(err instanceof GrammyError && err.error_code === 400)) throw err;
-    await ctx.reply(greeting(ctx), { reply_markup: mainMenu });
+    await ctx.reply(greeting(ctx), { reply_markup });
+  }
+}
+
+/** The main menu's buttons; each press is answered once (by the section when it has a notice). */
+startFeature.callbackQuery(menuCb.pattern, async (ctx) => {
+  const pressed = menuCb.unpack(ctx.callbackQuery.data);
+  switch (pressed?.act) {
+    case "main":
+      await answer(ctx);
+      return showMainMenu(ctx);
+    case "buy":
+    case "my":
+    case "wallet":
+    case "trial":
+      await openShop(ctx, pressed.act);
+      return answer(ctx);
+    case "invite":
+      await openInvite(ctx);
+      return answer(ctx);
+    case "lang":
+      await answer(ctx);
+      await ctx.editMessageText(ctx.t("language-choose"), { reply_markup: languageMarkup(ctx, "menu") });
+      return;
+    case "help":
+      await answer(ctx);
+      await ctx.reply(helpText(ctx), { parse_mode: "HTML" });
+      return;
+    default:
+      return outdated(ctx);
   }
 });
+
+/**
+ * A button of a menu made before this version (the menu plugin's `main/...`, `main-language/...`
+ * and `language/...` data), or forged: said to be outdated, and the current main menu shown.
+ */
+startFeature.callbackQuery(/^(main|main-language|language)\//, outdated);
+
+async function outdated(ctx: BotContext): Promise<void> {
+  await ctx.answerCallbackQuery(ctx.t("error-menu-outdated"));
+  await showMainMenu(ctx);
+}

@@ -26,15 +26,8 @@ export function mainMenuRow(t: Translate, keyboard = new InlineKeyboard()): Inli
   return keyboard.text(t("menu-main"), MAIN_MENU).row();
 }
 
+/** Presses answered already: a second answer to one callback query is an error at Telegram. */
 const answered = new WeakSet<BotContext>();
-
-/**
- * Marks a button press as answered already: main-menu buttons are answered by the menu plugin
- * itself, and a second answer to one callback query is an error at Telegram.
- */
-export function markAnswered(ctx: BotContext): void {
-  answered.add(ctx);
-}
 
 /**
  * Answers the button press (once), with a short notice when `text` is given; without a press

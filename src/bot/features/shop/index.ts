@@ -5,7 +5,7 @@ import { isPrivate, when } from "../../filters.js";
 import { show } from "../../views/show.js";
 import { withSupport } from "../help.js";
 import { buyFeature, buyListView } from "./buy.js";
-import { answer, markAnswered } from "./common.js";
+import { answer } from "./common.js";
 import { myFeature, myListView } from "./my.js";
 import { promoConversations, promoFeature } from "./promo.js";
 import { botMembership } from "./register.js";
@@ -42,11 +42,10 @@ function refuse(ctx: BotContext, key: string): Promise<void> {
 export type ShopEntry = "buy" | "my" | "wallet" | "trial";
 
 /**
- * Opens a shop section from a main-menu button (after the same checks as the commands). The
- * menu plugin answers the press itself.
+ * Opens a shop section from a main-menu button (after the same checks as the commands); a refusal
+ * answers the press with an alert, like the shop's own buttons.
  */
 export async function openShop(ctx: BotContext, entry: ShopEntry): Promise<void> {
-  markAnswered(ctx);
   if (!(await shopAllowed(ctx))) return;
   switch (entry) {
     case "buy":

@@ -6,7 +6,7 @@ import { formatNumber, html } from "../../../render/format.js";
 import { qrPng } from "../../../render/qr.js";
 import type { BotContext } from "../../context.js";
 import { show, type View } from "../../views/show.js";
-import { answer, localeOf, mainMenuRow, markAnswered, money } from "./common.js";
+import { answer, localeOf, mainMenuRow, money } from "./common.js";
 import { shopAllowed } from "./index.js";
 
 /** The "Invite friends" screen and its QR code. */
@@ -53,7 +53,6 @@ export async function inviteView(ctx: BotContext): Promise<View> {
 
 /** The main menu's "Invite friends" button. */
 export async function openInvite(ctx: BotContext): Promise<void> {
-  markAnswered(ctx);
   if (!(await shopAllowed(ctx))) return;
   await show(ctx, await inviteView(ctx));
 }
