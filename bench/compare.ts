@@ -278,7 +278,7 @@ async function main(): Promise<void> {
 
 /**
  * The full bot once more with HEAP_GROWTH_PERCENT=0 (V8 picks the heap's growth itself, up to 4x
- * the live size): what the default of 100 saves, and what it costs in CPU.
+ * the live size): what the default saves, and what it costs in CPU.
  */
 async function v8OwnGrowth(redis: Redis, redisUrl: string, s: Scenario, runs: readonly Run[]): Promise<void> {
   await redis.flushall();
@@ -287,9 +287,9 @@ async function v8OwnGrowth(redis: Redis, redisUrl: string, s: Scenario, runs: re
   const bare = summarize(runs.filter((r) => r.bot === "bare"));
   say(
     `  full bot with V8's own heap growth (HEAP_GROWTH_PERCENT=0, one run): RSS ${fmt(own.rssMean)} MB mean ` +
-      `(${fmt(own.rssMean / bare.rssMean, 2)}x bare; ${fmt(fixed.rssMean)} MB at the default 100), ` +
+      `(${fmt(own.rssMean / bare.rssMean, 2)}x bare; ${fmt(fixed.rssMean)} MB at the default), ` +
       `${fmt(own.perSecond, 0)} interactions/s, ${fmt(own.cpuPer, 2)} ms CPU per interaction ` +
-      `(${fmt(fixed.cpuPer, 2)} at 100)`,
+      `(${fmt(fixed.cpuPer, 2)} at the default)`,
   );
 }
 

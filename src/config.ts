@@ -158,7 +158,7 @@ const envSchema = z.object({
     .default("all"),
   POLLING_LEASE_MS: pollingLeaseMs.default(30_000),
   DRIFT_SYNC_MINUTES: driftSyncMinutes.default(15),
-  HEAP_GROWTH_PERCENT: heapGrowthPercent.default(100),
+  HEAP_GROWTH_PERCENT: heapGrowthPercent.default(50),
 });
 
 export type Locale = "en" | "ru";
@@ -194,7 +194,7 @@ export interface Config {
   pollingLeaseMs: number;
   /** DRIFT_SYNC_MINUTES: minutes between two reconciliations of the shop with the hosting side (15). */
   driftSyncMinutes?: number | undefined;
-  /** HEAP_GROWTH_PERCENT: the old generation may grow this far past its live size (100); 0: V8's own. */
+  /** HEAP_GROWTH_PERCENT: the old generation may grow this far past its live size (50); 0: V8's own. */
   heapGrowthPercent: number;
 }
 

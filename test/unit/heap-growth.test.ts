@@ -47,10 +47,10 @@ describe("heap growth", () => {
     expect(tight).toBeLessThan(loose * 0.75);
   });
 
-  it("is read from HEAP_GROWTH_PERCENT: 100 unless set, 0 to leave it to V8, else 10 to 400", () => {
-    expect(parseConfig(BASE_ENV).heapGrowthPercent).toBe(100);
+  it("is read from HEAP_GROWTH_PERCENT: 50 unless set, 0 to leave it to V8, else 10 to 400", () => {
+    expect(parseConfig(BASE_ENV).heapGrowthPercent).toBe(50);
     expect(parseConfig({ ...BASE_ENV, HEAP_GROWTH_PERCENT: "0" }).heapGrowthPercent).toBe(0);
-    expect(parseConfig({ ...BASE_ENV, HEAP_GROWTH_PERCENT: "50" }).heapGrowthPercent).toBe(50);
+    expect(parseConfig({ ...BASE_ENV, HEAP_GROWTH_PERCENT: "120" }).heapGrowthPercent).toBe(120);
     expect(configErrorOf({ ...BASE_ENV, HEAP_GROWTH_PERCENT: "5" })).toMatch(
       /HEAP_GROWTH_PERCENT.*10 to 400/,
     );
