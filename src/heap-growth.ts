@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 
 /**
@@ -6,14 +7,56 @@ import { setFlagsFromString } from "node:v8";
  * V8 picks that factor itself, up to 4x when collections are cheap next to the work between
  * them. Under a burst of updates that let the bot's ~50 MB of live objects reach ~270 MB of RSS
  * (1.7x a bare grammY bot), all of it garbage waiting for a collection nobody needed yet. On the
- * small VPS a shop runs on, memory is the limit and the CPU idles, so the process sets a fixed
- * factor: 50% (1.5x the live size) held RSS under load to ~175 MB at the same throughput and CPU
- * per update (`npm run bench`; 20% began to cost CPU). The factor is read each time V8 computes
- * the next limit, which is why setting it once the process runs takes effect. 0 leaves V8's own.
+ * small VPS a shop runs on, memory is the limit, so the process sets the factor itself:
+ * - busy (the event loop at work at least half the time): `percent`, 50 by default. Under the
+ *   bench's burst that held RSS at ~175 MB at the same throughput; 20 cost about a tenth more CPU.
+ * - calm (most of a shop's day): at most 20, which holds ~10 MB more back (164 vs 175 MB with
+ *   Telegram answering in 100 ms), paid in CPU the loop has to spare.
+ * The factor is read each time V8 computes the next limit, which is why setting it while the
+ * process runs takes effect. 0 leaves V8's own choice.
  */
-export function applyHeapGrowth(
-  percent: number,
-  setFlags: (flags: string) => void = setFlagsFromString,
-): void {
-  if (percent > 0) setFlags(`--heap-growing-percent=${Math.round(percent)}`);
+export const CALM_PERCENT = 20;
+/** Below this share of the time at work, the event loop is calm. */
+export const CALM_UTILISATION = 0.5;
+/** How often the loop's utilisation is looked at. */
+export const LOOK_EVERY_MS = 5_000;
+
+export interface HeapGrowthDeps {
+  setFlags(flags: string): void;
+  /** Share of the time the event loop worked since the previous call (0..1). */
+  utilisation(): number;
+}
+
+/** Applies the growth now and adapts it every few seconds; returns what stops the adapting. */
+export function startHeapGrowth(percent: number, deps: HeapGrowthDeps = nodeDeps()): () => void {
+  if (percent <= 0) return () => {};
+  let current = 0;
+  const apply = (p: number) => {
+    if (p === current) return;
+    deps.setFlags(`--heap-growing-percent=${Math.round(p)}`);
+    current = p;
+  };
+  apply(percent);
+  const calm = Math.min(percent, CALM_PERCENT);
+  if (calm === percent) return () => {};
+  deps.utilisation();
+  const timer = setInterval(
+    () => apply(deps.utilisation() < CALM_UTILISATION ? calm : percent),
+    LOOK_EVERY_MS,
+  );
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+function nodeDeps(): HeapGrowthDeps {
+  let last = performance.eventLoopUtilization();
+  return {
+    setFlags: setFlagsFromString,
+    utilisation: () => {
+      const now = performance.eventLoopUtilization();
+      const { utilization } = performance.eventLoopUtilization(now, last);
+      last = now;
+      return utilization;
+    },
+  };
 }

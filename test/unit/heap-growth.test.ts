@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseConfig } from "../../src/config.js";
-import { applyHeapGrowth } from "../../src/heap-growth.js";
+import { CALM_PERCENT, LOOK_EVERY_MS, startHeapGrowth } from "../../src/heap-growth.js";
 import { projectRoot } from "../../src/paths.js";
 import { BASE_ENV, configErrorOf } from "../helpers/config-env.js";
 
@@ -14,8 +14,8 @@ import { BASE_ENV, configErrorOf } from "../helpers/config-env.js";
 function peakHeapMb(percent: number): number {
   const module = pathToFileURL(join(projectRoot(), "dist/src/heap-growth.js")).href;
   const script = `
-    const { applyHeapGrowth } = await import(${JSON.stringify(module)});
-    applyHeapGrowth(${percent});
+    const { startHeapGrowth } = await import(${JSON.stringify(module)});
+    startHeapGrowth(${percent});
     const live = [];
     for (let i = 0; i < 300000; i++) live.push({ a: i, b: "x" + i });
     const recent = [];
@@ -33,11 +33,44 @@ function peakHeapMb(percent: number): number {
 }
 
 describe("heap growth", () => {
-  it("is set in V8 as a percentage, and left to V8 at 0", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Starts the growth with a loop whose utilisation the test sets; returns the flags V8 got. */
+  function started(percent: number) {
+    vi.useFakeTimers();
     const flags: string[] = [];
-    applyHeapGrowth(100, (f) => flags.push(f));
-    applyHeapGrowth(0, (f) => flags.push(f));
-    expect(flags).toEqual(["--heap-growing-percent=100"]);
+    let busy = 1;
+    const stop = startHeapGrowth(percent, { setFlags: (f) => flags.push(f), utilisation: () => busy });
+    const look = (utilisation: number) => {
+      busy = utilisation;
+      vi.advanceTimersByTime(LOOK_EVERY_MS);
+    };
+    return { flags, look, stop };
+  }
+
+  it("is set in V8 at once; tighter while the event loop is calm, back when it is busy", () => {
+    const { flags, look, stop } = started(50);
+    expect(flags).toEqual(["--heap-growing-percent=50"]);
+    look(0.9);
+    expect(flags).toHaveLength(1);
+    look(0.1);
+    look(0.3);
+    expect(flags).toEqual(["--heap-growing-percent=50", `--heap-growing-percent=${CALM_PERCENT}`]);
+    look(0.7);
+    expect(flags.at(-1)).toBe("--heap-growing-percent=50");
+    stop();
+    look(0.1);
+    expect(flags).toHaveLength(3);
+  });
+
+  it("is left to V8 at 0; a setting at or under the calm one is kept as it is", () => {
+    expect(started(0).flags).toEqual([]);
+    const low = started(15);
+    low.look(0.1);
+    low.look(0.9);
+    expect(low.flags).toEqual(["--heap-growing-percent=15"]);
   });
 
   it("takes effect in a running process: the heap stays near its live size", () => {
