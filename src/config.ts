@@ -194,7 +194,7 @@ export interface Config {
   pollingLeaseMs: number;
   /** DRIFT_SYNC_MINUTES: minutes between two reconciliations of the shop with the hosting side (15). */
   driftSyncMinutes?: number | undefined;
-  /** HEAP_GROWTH_PERCENT: the old generation may grow this far past its live size (50); 0: V8's own. */
+  /** HEAP_GROWTH_PERCENT: how far the old generation may grow past its live size while busy (50); 0: V8's own. */
   heapGrowthPercent: number;
 }
 
