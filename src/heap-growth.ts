@@ -10,12 +10,13 @@ import { setFlagsFromString } from "node:v8";
  * small VPS a shop runs on, memory is the limit, so the process sets the factor itself:
  * - busy (the event loop at work at least half the time): `percent`, 50 by default. Under the
  *   bench's burst that held RSS at ~175 MB at the same throughput; 20 cost about a tenth more CPU.
- * - calm (most of a shop's day): at most 20, which holds ~10 MB more back (164 vs 175 MB with
- *   Telegram answering in 100 ms), paid in CPU the loop has to spare.
+ * - calm (most of a shop's day): at most 30, which holds ~10 MB more back (165 vs 176 MB with
+ *   Telegram answering in 100 ms), paid in CPU the loop has to spare (0.8 vs 0.7 ms per
+ *   interaction there; 20 saved no more memory and cost more CPU).
  * The factor is read each time V8 computes the next limit, which is why setting it while the
  * process runs takes effect. 0 leaves V8's own choice.
  */
-export const CALM_PERCENT = 20;
+export const CALM_PERCENT = 30;
 /** Below this share of the time at work, the event loop is calm. */
 export const CALM_UTILISATION = 0.5;
 /** How often the loop's utilisation is looked at. */
