@@ -50,6 +50,26 @@ export function callbackCodec<S extends z.ZodRawShape>(
   };
 }
 
+/**
+ * A codec of richer typed data over a flat wire codec: `toWire` flattens an action for the wire,
+ * `fromWire` reads it back (an argument that does not fit its action falls back as it decides).
+ */
+export function mappedCodec<T, W>(
+  wire: CallbackCodec<W>,
+  toWire: (data: T) => W,
+  fromWire: (data: W) => T,
+): CallbackCodec<T> {
+  return {
+    prefix: wire.prefix,
+    pattern: wire.pattern,
+    pack: (data) => wire.pack(toWire(data)),
+    unpack: (raw) => {
+      const data = wire.unpack(raw);
+      return data === undefined ? undefined : fromWire(data);
+    },
+  };
+}
+
 /** Field helpers for codecs. */
 export const cbId = z.coerce.number().int().positive();
 export const cbPage = z.coerce.number().int().min(0).max(10_000);

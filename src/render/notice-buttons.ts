@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { z } from "zod";
 import { AUDIENCES, type Audience } from "../domain/stats.js";
-import { type CallbackCodec, callbackCodec } from "./callback-data.js";
+import { type CallbackCodec, callbackCodec, mappedCodec } from "./callback-data.js";
 
 // Buttons that workers attach to their notices and the bot answers: the codecs live here, on
 // neutral ground, so neither side imports the other.
@@ -63,15 +63,11 @@ function broadcastFromWire({ act, id, aud, tok }: BroadcastWire): BroadcastCb {
   }
 }
 
-export const broadcastCb: CallbackCodec<BroadcastCb> = {
-  prefix: broadcastWire.prefix,
-  pattern: broadcastWire.pattern,
-  pack: (data) => broadcastWire.pack(broadcastToWire(data)),
-  unpack: (raw) => {
-    const data = broadcastWire.unpack(raw);
-    return data ? broadcastFromWire(data) : undefined;
-  },
-};
+export const broadcastCb: CallbackCodec<BroadcastCb> = mappedCodec(
+  broadcastWire,
+  broadcastToWire,
+  broadcastFromWire,
+);
 
 /** Admin action: send a failed order's direct Stars payment back through Telegram. */
 export const starsRefundCb = callbackCodec("a.sr", {

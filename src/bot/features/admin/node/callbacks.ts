@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type CallbackCodec, callbackCodec } from "../../../../render/callback-data.js";
+import { type CallbackCodec, callbackCodec, mappedCodec } from "../../../../render/callback-data.js";
 
 /**
  * Callback data of the node section, typed per action: a page, a client or peer reference (the
@@ -113,15 +113,7 @@ function fromWire({ act, arg, tok }: Wire): NodeCb {
   }
 }
 
-export const nodeCb: CallbackCodec<NodeCb> = {
-  prefix: wire.prefix,
-  pattern: wire.pattern,
-  pack: (data) => wire.pack(toWire(data)),
-  unpack: (raw) => {
-    const data = wire.unpack(raw);
-    return data ? fromWire(data) : undefined;
-  },
-};
+export const nodeCb: CallbackCodec<NodeCb> = mappedCodec(wire, toWire, fromWire);
 
 /** Packs node callback data (a shorthand for `nodeCb.pack`). */
 export const ncb = (data: NodeCb): string => nodeCb.pack(data);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PROMO_KINDS, type PromoKind } from "../../../../domain/promo-codes.js";
-import { type CallbackCodec, callbackCodec } from "../../../../render/callback-data.js";
+import { type CallbackCodec, callbackCodec, mappedCodec } from "../../../../render/callback-data.js";
 
 /**
  * Callback data of the promo codes section, typed per action: the list, a code's card (with its
@@ -38,12 +38,4 @@ function fromWire({ act, arg }: Wire): PromoAdminCb {
   return { act: "list" };
 }
 
-export const promoAdminCb: CallbackCodec<PromoAdminCb> = {
-  prefix: wire.prefix,
-  pattern: wire.pattern,
-  pack: (data) => wire.pack(toWire(data)),
-  unpack: (raw) => {
-    const data = wire.unpack(raw);
-    return data ? fromWire(data) : undefined;
-  },
-};
+export const promoAdminCb: CallbackCodec<PromoAdminCb> = mappedCodec(wire, toWire, fromWire);

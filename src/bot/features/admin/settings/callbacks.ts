@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type CallbackCodec, callbackCodec } from "../../../../render/callback-data.js";
+import { type CallbackCodec, callbackCodec, mappedCodec } from "../../../../render/callback-data.js";
 
 /** The settings typed in by the admin (auto-extend is a toggle); `gift`: gift links' life in days. */
 export const EDITABLE_SETTINGS = ["grace", "cost", "currency", "gift"] as const;
@@ -35,12 +35,4 @@ function fromWire({ act, arg }: Wire): SettingsCb {
   return { act: "view" };
 }
 
-export const settingsCb: CallbackCodec<SettingsCb> = {
-  prefix: wire.prefix,
-  pattern: wire.pattern,
-  pack: (data) => wire.pack(toWire(data)),
-  unpack: (raw) => {
-    const data = wire.unpack(raw);
-    return data ? fromWire(data) : undefined;
-  },
-};
+export const settingsCb: CallbackCodec<SettingsCb> = mappedCodec(wire, toWire, fromWire);
