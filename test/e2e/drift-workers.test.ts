@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,8 +8,9 @@ import { MAINTENANCE_QUEUE } from "../../src/workers/maintenance.js";
 import { QUEUE_PREFIX } from "../../src/workers/queues.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { FakeTelegram } from "../fakes/telegram-api.js";
+import { botEnv, germanyShop } from "../helpers/bot-env.js";
 import { type RunningProcess, startBuiltBot } from "../helpers/process.js";
-import { redisUrl, testRedis } from "../helpers/redis.js";
+import { testRedis } from "../helpers/redis.js";
 import { freePort } from "../helpers/redis-global-setup.js";
 import { until } from "../helpers/wait.js";
 
@@ -86,37 +84,20 @@ const isScheduled = (j: Job) => String(j.id).startsWith(`repeat:${DRIFT_SYNC_TAS
 beforeAll(async () => {
   await telegram.start();
   await hosting.start();
-  hosting.addAccount({ login: "shop", password: "pw", balance: 1000 });
-  const key = hosting.addKey("shop");
-  serverId = hosting.addServer("shop", { type: "xui", daysLeft: 90 }).id;
-  const dir = mkdtempSync(join(tmpdir(), "bot-e2e-drift-"));
-  const catalogFile = join(dir, "catalog.yaml");
-  writeFileSync(
-    catalogFile,
-    `currency: XTR
-plans:
-  - id: de
-    title: { en: "Germany", ru: "Германия" }
-    days: 30
-    traffic_gb: 10
-    price: 150
-    backend: { kind: xui, servers: [${serverId}] }
-`,
-  );
+  const shop = germanyShop(hosting, "bot-e2e-drift-");
+  serverId = shop.serverId;
   redis = await testRedis();
-  env = {
-    BOT_TOKEN: TOKEN,
-    BOT_API_ROOT: telegram.apiRoot,
-    REDIS_URL: `${redisUrl()}/${redis.options.db ?? 0}`,
-    ADMIN_IDS: String(ADMIN),
-    SECRET_KEY: Buffer.alloc(32, 9).toString("base64"),
-    ACCOUNT_API_URL: hosting.url,
-    ACCOUNT_API_KEY: key,
-    CATALOG_FILE: catalogFile,
-    LOG_LEVEL: "info",
-    ROLE: "worker",
-    DRIFT_SYNC_MINUTES: "1",
-  };
+  env = botEnv(
+    { telegram, redis, catalogFile: shop.catalogFile },
+    {
+      ADMIN_IDS: String(ADMIN),
+      ACCOUNT_API_URL: hosting.url,
+      ACCOUNT_API_KEY: shop.key,
+      LOG_LEVEL: "info",
+      ROLE: "worker",
+      DRIFT_SYNC_MINUTES: "1",
+    },
+  );
   maintenance = new Queue(MAINTENANCE_QUEUE, { connection: redis, prefix: QUEUE_PREFIX });
 }, 30_000);
 
