@@ -152,6 +152,16 @@ export async function provisioned(
   });
 }
 
+/** The x-ui server of an x-ui subscription, and its client there (the test fails without them). */
+export function xuiClient(w: DriftWorld, sub: Subscription) {
+  if (sub.ref.kind !== "xui") throw new Error("xui expected");
+  const { serverId, name } = sub.ref;
+  const server = w.servers.find((s) => s.id === serverId);
+  const client = server?.clients.find((c) => c.email === name);
+  if (!server || !client) throw new Error("client expected");
+  return { server, client };
+}
+
 /** The messages queued in the outbox for `chatId`. */
 export async function queuedFor(w: DriftWorld, chatId: number): Promise<OutboxMessage[]> {
   const jobs = await w.outbox.queue.getJobs(["waiting", "delayed", "prioritized", "active", "completed"]);

@@ -5,7 +5,7 @@ import { HostingReader } from "../../src/domain/drift/readers.js";
 import { DriftReconciler, type DriftReconcilerDeps } from "../../src/domain/drift/reconciler.js";
 import { type Subscription, Subscriptions } from "../../src/domain/subscriptions.js";
 import { createLogger } from "../../src/logger.js";
-import { type DriftWorld, driftWorld, provisioned } from "../helpers/drift-actions.js";
+import { type DriftWorld, driftWorld, provisioned, xuiClient } from "../helpers/drift-actions.js";
 import { sleep, until } from "../helpers/wait.js";
 
 /*
@@ -37,15 +37,6 @@ function reconciler(over: Partial<DriftReconcilerDeps> = {}): DriftReconciler {
   });
 }
 
-function xuiClient(sub: Subscription) {
-  if (sub.ref.kind !== "xui") throw new Error("xui expected");
-  const { serverId, name } = sub.ref;
-  const server = w.servers.find((s) => s.id === serverId);
-  const client = server?.clients.find((c) => c.email === name);
-  if (!server || !client) throw new Error("client expected");
-  return { server, client };
-}
-
 const serverListRead = () => w.account.count("GET", "/api/v1/servers") > 0;
 
 describe("the run's lease", () => {
@@ -68,8 +59,8 @@ describe("the run's lease", () => {
   it("a run that lost its lease stops: no record followed, no finding, no report, no summary", async () => {
     const extended = await provisioned(w, 402, "xui");
     const gone = await provisioned(w, 403, "xui");
-    xuiClient(extended).client.expiryMs += 30 * DAY;
-    const { server } = xuiClient(gone);
+    xuiClient(w, extended).client.expiryMs += 30 * DAY;
+    const { server } = xuiClient(w, gone);
     server.clients = server.clients.filter((c) => c.email !== gone.ref.name);
     const reported: Finding[] = [];
     w.account.delayNext("GET", "/api/v1/servers", 500);
@@ -116,7 +107,7 @@ describe("a paid renewal beside a run", () => {
 
   it("a renewal committed between the run's read and its write keeps its term", async () => {
     const sub = await provisioned(w, 404, "xui", { days: 10 });
-    const { client } = xuiClient(sub);
+    const { client } = xuiClient(w, sub);
     // An admin extended the client in the panel: the record should follow it...
     client.expiryMs += 30 * DAY;
     let renewedTo = 0;
@@ -141,7 +132,7 @@ describe("a paid renewal beside a run", () => {
 
   it("a renewal that joined the subscription's chain after the read: the record is left for the next run", async () => {
     const sub = await provisioned(w, 405, "xui", { days: 10 });
-    const { client } = xuiClient(sub);
+    const { client } = xuiClient(w, sub);
     client.expiryMs += 30 * DAY;
     let orderId = "";
     const subscriptions = readThen(sub.id, async () => {
@@ -167,7 +158,7 @@ describe("a paid renewal beside a run", () => {
     const orderId = await paidRenewal(sub);
     expect(await w.shop.fulfilment.fulfil(orderId)).toMatchObject({ outcome: "active" });
     await w.redis.zadd(`renewals:${sub.id}`, 1, orderId);
-    const { client } = xuiClient(sub);
+    const { client } = xuiClient(w, sub);
     client.expiryMs += 30 * DAY;
     w.clock.advance(MINUTE);
     const summary = await reconciler().run();

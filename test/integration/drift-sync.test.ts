@@ -2,11 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.js";
 import { DAY, MINUTE } from "../../src/domain/clock.js";
 import type { DriftRunSummary, Finding } from "../../src/domain/drift/index.js";
-import type { Subscription } from "../../src/domain/subscriptions.js";
 import { createLogger } from "../../src/logger.js";
 import { createReminderTask } from "../../src/workers/reminders.js";
 import { fail } from "../fakes/http-fake.js";
-import { type DriftWorld, driftWorld, provisioned, queuedFor } from "../helpers/drift-actions.js";
+import { type DriftWorld, driftWorld, provisioned, queuedFor, xuiClient } from "../helpers/drift-actions.js";
 
 /*
  * Issue 13, the detection side: one test per rule against the fake hosting APIs on real Redis,
@@ -35,21 +34,12 @@ async function run(): Promise<DriftRunSummary> {
   return summary;
 }
 
-function xuiClient(sub: Subscription) {
-  if (sub.ref.kind !== "xui") throw new Error("xui expected");
-  const { serverId, name } = sub.ref;
-  const server = w.servers.find((s) => s.id === serverId);
-  const client = server?.clients.find((c) => c.email === name);
-  if (!server || !client) throw new Error("client expected");
-  return { server, client };
-}
-
 const record = (id: string) => w.shop.subscriptions.get(id);
 
 describe("one rule per kind", () => {
   it("expiry_changed: an admin's extension on the hosting side moves the record and its expiry index", async () => {
     const sub = await provisioned(w, 201, "xui", { days: 10 });
-    const { client } = xuiClient(sub);
+    const { client } = xuiClient(w, sub);
     client.expiryMs += 30 * DAY;
 
     const summary = await run();
@@ -79,7 +69,7 @@ describe("one rule per kind", () => {
 
   it("traffic_changed: a limit set on the hosting side becomes the record's allowance", async () => {
     const sub = await provisioned(w, 203, "xui");
-    xuiClient(sub).client.totalGb = 300;
+    xuiClient(w, sub).client.totalGb = 300;
     const summary = await run();
     expect(summary.repaired.traffic_changed).toBe(1);
     expect((await record(sub.id))?.trafficGb).toBe(300);
@@ -87,7 +77,7 @@ describe("one rule per kind", () => {
 
   it("missing: reported to the admins once, waits for a decision, shown as a problem; the record stays", async () => {
     const sub = await provisioned(w, 204, "xui");
-    const { server } = xuiClient(sub);
+    const { server } = xuiClient(w, sub);
     server.clients = server.clients.filter((c) => c.email !== sub.ref.name);
 
     const first = await run();
@@ -152,7 +142,7 @@ describe("one rule per kind", () => {
 
   it("server_gone: an expired server's customers are reported with the move, not as missing", async () => {
     const sub = await provisioned(w, 208, "xui");
-    xuiClient(sub).server.status = "expired";
+    xuiClient(w, sub).server.status = "expired";
     const summary = await run();
     expect(summary.found).toMatchObject({ server_gone: 1, missing: 0 });
     expect(reported[0]).toMatchObject({ kind: "server_gone", reason: "expired", subscriptionId: sub.id });
@@ -161,7 +151,7 @@ describe("one rule per kind", () => {
 
   it("server_gone: a regenerated xui server's customers are reported as such", async () => {
     const sub = await provisioned(w, 209, "xui");
-    const { server } = xuiClient(sub);
+    const { server } = xuiClient(w, sub);
     await run();
     await w.deps.hosting.account.regenerate(server.id);
     const summary = await run();
@@ -176,7 +166,7 @@ describe("what a run may conclude", () => {
     const multi = await provisioned(w, 211, "multi");
     const node = await provisioned(w, 212, "node");
     // First the xui client goes missing (a waiting finding), then every backend stops answering.
-    const { server } = xuiClient(xui);
+    const { server } = xuiClient(w, xui);
     server.clients = [];
     await run();
     w.panel.putClient("main", { name: "c999-deadbeef" });
@@ -230,8 +220,8 @@ describe("what a run may conclude", () => {
   it("running twice in a row repairs nothing the second time", async () => {
     const a = await provisioned(w, 213, "xui");
     const b = await provisioned(w, 214, "multi");
-    xuiClient(a).client.expiryMs += 9 * DAY;
-    xuiClient(a).client.totalGb = 250;
+    xuiClient(w, a).client.expiryMs += 9 * DAY;
+    xuiClient(w, a).client.totalGb = 250;
     await w.deps.hosting.panel?.at("2").deleteClient(b.ref.name);
     const first = await run();
     expect(first.repaired).toMatchObject({ expiry_changed: 1, traffic_changed: 1, location_drift: 1 });
@@ -260,7 +250,7 @@ describe("what a run may conclude", () => {
 describe("reminders after the record follows the hosting side", () => {
   it("a reminder sent for an expiry is not sent again for the same moment", async () => {
     const sub = await provisioned(w, 216, "xui", { days: 3 });
-    const { client } = xuiClient(sub);
+    const { client } = xuiClient(w, sub);
     const hosting = client.expiryMs;
     w.clock.set(sub.expiresAt - DAY + MINUTE);
     expect((await reminderTask().run()).queued["1d"]).toBe(1);
