@@ -7,8 +7,17 @@ import { createLogger } from "../../src/logger.js";
 import { Notifier } from "../../src/workers/notifier.js";
 import { type OrderWorker, startOrderWorker } from "../../src/workers/order-worker.js";
 import { OrderQueue } from "../../src/workers/queues.js";
+import type { FakeAccountApi } from "../fakes/account-api.js";
 import { createTestBot, TEST_TOKEN, type TestBot } from "./bot-harness.js";
 import { testRedis } from "./redis.js";
+
+/** Starts `fake` with the shop's account (1000 on its balance), its API key and one x-ui server. */
+export async function startShopAccount(fake: FakeAccountApi): Promise<{ key: string; serverId: number }> {
+  await fake.start();
+  fake.addAccount({ login: "shop", password: "pw", balance: 1000 });
+  const key = fake.addKey("shop");
+  return { key, serverId: fake.addServer("shop", { type: "xui", daysLeft: 400 }).id };
+}
 
 /** The catalog of a shop on one xui server, plus a plan on a server the account lacks (it fails). */
 export function xuiShopCatalog(serverId: number, extra: Partial<Catalog> = {}): Catalog {

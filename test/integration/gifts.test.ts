@@ -10,7 +10,7 @@ import type { OutboxMessage } from "../../src/workers/outbox.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { callback, command, successfulPayment } from "../fakes/telegram-api.js";
 import { newUsers, type TestBot } from "../helpers/bot-harness.js";
-import { makeSalesRig, type SalesRig, xuiShopCatalog } from "../helpers/sales-rig.js";
+import { makeSalesRig, type SalesRig, startShopAccount, xuiShopCatalog } from "../helpers/sales-rig.js";
 import { findButton, lastShownOn, textsTo } from "../helpers/telegram-views.js";
 import { untilValue } from "../helpers/wait.js";
 
@@ -26,10 +26,7 @@ let accountKey = "";
 let serverId = 0;
 
 beforeAll(async () => {
-  await accountFake.start();
-  accountFake.addAccount({ login: "shop", password: "pw", balance: 1000 });
-  accountKey = accountFake.addKey("shop");
-  serverId = accountFake.addServer("shop", { type: "xui", daysLeft: 400 }).id;
+  ({ key: accountKey, serverId } = await startShopAccount(accountFake));
 });
 afterAll(() => accountFake.stop());
 

@@ -9,7 +9,7 @@ import { sweepOrders } from "../../src/workers/order-sweep.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { callback, command, successfulPayment } from "../fakes/telegram-api.js";
 import { newUsers, type TestBot } from "../helpers/bot-harness.js";
-import { makeSalesRig, type SalesRig, xuiShopCatalog } from "../helpers/sales-rig.js";
+import { makeSalesRig, type SalesRig, startShopAccount, xuiShopCatalog } from "../helpers/sales-rig.js";
 import { lastShownOn } from "../helpers/telegram-views.js";
 import { untilValue } from "../helpers/wait.js";
 
@@ -26,10 +26,7 @@ let serverId = 0;
 const person = newUsers(9_610);
 
 beforeAll(async () => {
-  await accountFake.start();
-  accountFake.addAccount({ login: "shop", password: "pw", balance: 1000 });
-  accountKey = accountFake.addKey("shop");
-  serverId = accountFake.addServer("shop", { type: "xui", daysLeft: 400 }).id;
+  ({ key: accountKey, serverId } = await startShopAccount(accountFake));
 });
 afterAll(() => accountFake.stop());
 
