@@ -40,7 +40,6 @@ export function startHeapGrowth(percent: number, deps: HeapGrowthDeps = nodeDeps
   apply(percent);
   const calm = Math.min(percent, CALM_PERCENT);
   if (calm === percent) return () => {};
-  deps.utilisation();
   const timer = setInterval(
     () => apply(deps.utilisation() < CALM_UTILISATION ? calm : percent),
     LOOK_EVERY_MS,
