@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import { projectRoot } from "../src/paths.js";
+import { projectRoot } from "../src/runtime/paths.js";
 import { freePort, startRedis } from "../test/helpers/local-redis.js";
 import { cloneCustomers } from "./clone.js";
 import { FakeBotApi, type WindowStats } from "./fake-bot-api.js";

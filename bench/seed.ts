@@ -9,19 +9,19 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
-import { type Catalog, parseCatalog } from "../src/domain/catalog.js";
-import { DAY, HOUR, ManualClock } from "../src/domain/clock.js";
-import { Customers } from "../src/domain/customers.js";
-import { Fulfilment } from "../src/domain/fulfilment.js";
-import { Orders } from "../src/domain/orders.js";
-import { PaymentInbox } from "../src/domain/payment-inbox.js";
-import { PromoCodes } from "../src/domain/promo-codes.js";
+import { Customers } from "../src/domain/books/customers.js";
+import { Orders } from "../src/domain/books/orders.js";
+import { RenewalChain } from "../src/domain/books/renewal-chain.js";
+import { Subscriptions } from "../src/domain/books/subscriptions.js";
+import { Wallet } from "../src/domain/books/wallet.js";
+import { type Catalog, parseCatalog } from "../src/domain/catalog/catalog.js";
 import type { AccessLinks, AccessRef, AccessState, Provisioner } from "../src/domain/provisioning/types.js";
-import { RenewalChain } from "../src/domain/renewal-chain.js";
-import { INVOICE_TTL_MS, Shop } from "../src/domain/shop.js";
-import { Subscriptions } from "../src/domain/subscriptions.js";
-import { Wallet } from "../src/domain/wallet.js";
-import { createLogger } from "../src/logger.js";
+import { PromoCodes } from "../src/domain/sales/promo-codes.js";
+import { INVOICE_TTL_MS, Shop } from "../src/domain/sales/shop.js";
+import { Fulfilment } from "../src/domain/settlement/fulfilment.js";
+import { PaymentInbox } from "../src/domain/settlement/payment-inbox.js";
+import { DAY, HOUR, ManualClock } from "../src/runtime/clock.js";
+import { createLogger } from "../src/runtime/logger.js";
 
 /** The catalog of the benchmark (the full bot reads the same file). */
 export const BENCH_CATALOG = `currency: XTR

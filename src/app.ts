@@ -6,19 +6,18 @@ import { registerCommands } from "./bot/commands.js";
 import { createBot } from "./bot/create-bot.js";
 import { createI18n } from "./bot/i18n.js";
 import type { Config } from "./config.js";
-import { AccountKeyStore } from "./domain/account-key.js";
-import { type Catalog, CatalogError, loadCatalog } from "./domain/catalog.js";
-import { CatalogStore } from "./domain/catalog-store.js";
-import { systemClock } from "./domain/clock.js";
-import { SecretBox } from "./domain/secret-box.js";
+import { type Catalog, CatalogError, loadCatalog } from "./domain/catalog/catalog.js";
+import { CatalogStore } from "./domain/catalog/catalog-store.js";
+import { AccountKeyStore } from "./domain/fleet/account-key.js";
 import { createShopServices, type ShopServices } from "./domain/services.js";
 import { createHostingClients, type HostingClients } from "./hosting/index.js";
 import { Metrics } from "./http/metrics.js";
 import { closeServer, createHttpServer, listen } from "./http/server.js";
-import { InFlight, within } from "./in-flight.js";
-import { createLogger, type Logger } from "./logger.js";
-import { startLeasedPolling } from "./poller-lease.js";
-import type { Polling } from "./polling.js";
+import { systemClock } from "./runtime/clock.js";
+import { InFlight, within } from "./runtime/in-flight.js";
+import { createLogger, type Logger } from "./runtime/logger.js";
+import { startLeasedPolling } from "./runtime/poller-lease.js";
+import type { Polling } from "./runtime/polling.js";
 import {
   closeRedis,
   connectRedis,
@@ -26,9 +25,10 @@ import {
   createWorkerRedis,
   describeTarget,
   type RedisTarget,
-} from "./redis.js";
-import { countFloods } from "./telegram-retry.js";
-import { telegramFetch } from "./telegram-transport.js";
+} from "./runtime/redis.js";
+import { countFloods } from "./runtime/telegram-retry.js";
+import { telegramFetch } from "./runtime/telegram-transport.js";
+import { SecretBox } from "./store/secret-box.js";
 import { createWebapp, type WebappHandler } from "./webapp/index.js";
 import { setCabinetMenuButton } from "./webapp/menu-button.js";
 import { BROADCAST_QUEUE, BroadcastQueue } from "./workers/broadcast.js";

@@ -1,7 +1,7 @@
 import { type App, startApp } from "./app.js";
 import { ConfigError, parseConfig } from "./config.js";
-import { CatalogError } from "./domain/catalog.js";
-import { startHeapGrowth } from "./heap-growth.js";
+import { CatalogError } from "./domain/catalog/catalog.js";
+import { startHeapGrowth } from "./runtime/heap-growth.js";
 
 /** Whatever happens, the process is gone within the 10 s a process manager gives it. */
 const EXIT_DEADLINE_MS = 9_500;

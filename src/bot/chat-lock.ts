@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Context, MiddlewareFn } from "grammy";
 import type { Redis } from "ioredis";
-import { LuaScript } from "../domain/lua.js";
-import type { Logger } from "../logger.js";
+import type { Logger } from "../runtime/logger.js";
+import { LuaScript } from "../store/lua.js";
 
 /**
  * Takes the chat's lock (-1), or marks that someone waits for it (so its release wakes them) and

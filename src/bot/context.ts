@@ -3,13 +3,13 @@ import type { I18nFlavor } from "@grammyjs/i18n";
 import type { MenuFlavor } from "@grammyjs/menu";
 import type { Context, SessionFlavor } from "grammy";
 import type { Config, Locale } from "../config.js";
-import type { BroadcastStarter } from "../domain/broadcasts.js";
-import type { CatalogStore } from "../domain/catalog-store.js";
-import type { Clock } from "../domain/clock.js";
-import type { OneTimeTokens } from "../domain/one-time.js";
+import type { BroadcastStarter } from "../domain/backoffice/broadcasts.js";
+import type { CatalogStore } from "../domain/catalog/catalog-store.js";
 import type { ShopServices } from "../domain/services.js";
 import type { Metrics } from "../http/metrics.js";
-import type { Logger } from "../logger.js";
+import type { Clock } from "../runtime/clock.js";
+import type { Logger } from "../runtime/logger.js";
+import type { OneTimeTokens } from "../store/one-time.js";
 import type { SecretMarkers } from "./conversation-kit.js";
 import type { NameRefs } from "./name-refs.js";
 

@@ -1,7 +1,7 @@
 import type { Conversation, ConversationData, VersionedState } from "@grammyjs/conversations";
 import { InlineKeyboard, type MiddlewareFn } from "grammy";
 import type { Redis } from "ioredis";
-import type { SecretBox } from "../domain/secret-box.js";
+import type { SecretBox } from "../store/secret-box.js";
 import type { BotContext, ConvContext, SessionData } from "./context.js";
 
 export type BotConversation = Conversation<BotContext, ConvContext>;

@@ -13,11 +13,11 @@ import {
 import type { UserFromGetMe } from "grammy/types";
 import type { Redis } from "ioredis";
 import type { Locale } from "../config.js";
-import { OneTimeTokens } from "../domain/one-time.js";
-import type { SecretBox } from "../domain/secret-box.js";
-import { type LogFields, withLogFields } from "../log-context.js";
 import type { I18nLike } from "../render/i18n-like.js";
-import { retryOnFlood } from "../telegram-retry.js";
+import { type LogFields, withLogFields } from "../runtime/log-context.js";
+import { retryOnFlood } from "../runtime/telegram-retry.js";
+import { OneTimeTokens } from "../store/one-time.js";
+import type { SecretBox } from "../store/secret-box.js";
 import { ChatBusyError, type ChatLock, chatLocked } from "./chat-lock.js";
 import type { BotContext, BotDeps, BotPlumbing, ConvContext, SessionData } from "./context.js";
 import {

@@ -1,6 +1,6 @@
 import { I18n } from "@grammyjs/i18n";
 import { LOCALES, type Locale } from "../config.js";
-import { localesDir } from "../paths.js";
+import { localesDir } from "../runtime/paths.js";
 
 /** Loads en.ftl and ru.ftl; usable inside the bot and by workers (`i18n.t(locale, key)`). */
 export function createI18n<C extends import("grammy").Context>(

@@ -1,7 +1,7 @@
 import { limit } from "@grammyjs/ratelimiter";
 import type { MiddlewareFn } from "grammy";
 import type { Redis } from "ioredis";
-import { LuaScript } from "../domain/lua.js";
+import { LuaScript } from "../store/lua.js";
 import type { BotContext } from "./context.js";
 import { isAdmin } from "./filters.js";
 

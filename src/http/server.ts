@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Logger } from "../logger.js";
+import type { Logger } from "../runtime/logger.js";
 import type { Metrics } from "./metrics.js";
 
 export type WebhookHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;

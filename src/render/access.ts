@@ -1,5 +1,5 @@
 import type { Locale } from "../config.js";
-import type { Plan } from "../domain/catalog.js";
+import type { Plan } from "../domain/catalog/catalog.js";
 import type { AccessLinks } from "../domain/provisioning/types.js";
 import { formatDate, formatGb, html } from "./format.js";
 import type { Translate } from "./i18n-like.js";

@@ -1,5 +1,5 @@
 import type { Locale } from "../config.js";
-import { dateFormat, numberFormat } from "../intl-cache.js";
+import { dateFormat, numberFormat } from "../runtime/intl-cache.js";
 
 const GB = 1024 ** 3;
 

@@ -1,5 +1,5 @@
 import type { Locale } from "../config.js";
-import type { Localized, PanelLocation, Plan } from "../domain/catalog.js";
+import type { Localized, PanelLocation, Plan } from "../domain/catalog/catalog.js";
 import type { AccessRef } from "../domain/provisioning/types.js";
 import type { Translate } from "./i18n-like.js";
 

@@ -1,13 +1,13 @@
 import type { z } from "zod";
-import { DAY } from "../domain/clock.js";
-import { formatMoney } from "../domain/money.js";
-import type { Order } from "../domain/orders.js";
+import type { Order } from "../domain/books/orders.js";
+import type { Subscription } from "../domain/books/subscriptions.js";
+import { formatMoney } from "../domain/catalog/money.js";
 import { type AccessState, GB_BYTES } from "../domain/provisioning/types.js";
-import type { Subscription } from "../domain/subscriptions.js";
 import { planTitle } from "../render/access.js";
 import { formatBytes, formatDate } from "../render/format.js";
 import { accessLocationNames } from "../render/locations.js";
 import { planDetailsLine } from "../render/plan-details.js";
+import { DAY } from "../runtime/clock.js";
 import { connectOf } from "./connect.js";
 import { type Caller, Refusal, type WebappDeps } from "./context.js";
 import type {

@@ -1,10 +1,10 @@
 import type { Api } from "grammy";
 import type { Locale } from "../config.js";
-import type { Clock } from "../domain/clock.js";
-import { formatMoney } from "../domain/money.js";
+import { formatMoney } from "../domain/catalog/money.js";
 import type { ShopServices } from "../domain/services.js";
-import type { Logger } from "../logger.js";
 import type { I18nLike, Translate } from "../render/i18n-like.js";
+import type { Clock } from "../runtime/clock.js";
+import type { Logger } from "../runtime/logger.js";
 import type { WebappUser } from "./auth.js";
 
 /** What the cabinet needs: the same domain services as the chat, and a Bot API for invoice links. */

@@ -1,7 +1,7 @@
 import type { Api } from "grammy";
 import type { Config } from "../config.js";
-import type { Logger } from "../logger.js";
 import type { I18nLike } from "../render/i18n-like.js";
+import type { Logger } from "../runtime/logger.js";
 
 /** Where the cabinet opens: `<WEBAPP_URL>/app/`, or undefined when WEBAPP_URL is not set (no buttons). */
 export function cabinetUrl(config: Pick<Config, "webappUrl">): string | undefined {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join } from "node:path";
-import { projectRoot } from "../paths.js";
+import { projectRoot } from "../runtime/paths.js";
 
 /**
  * The page may load its own files and Telegram's web-app script, talk only to this server, and be

@@ -11,12 +11,12 @@ import {
   type BroadcastRequest,
   type BroadcastStarter,
   type StopOutcome,
-} from "../domain/broadcasts.js";
-import { type Audience, type AudienceDeps, audiencePage } from "../domain/stats.js";
+} from "../domain/backoffice/broadcasts.js";
+import { type Audience, type AudienceDeps, audiencePage } from "../domain/backoffice/stats.js";
 import type { Metrics } from "../http/metrics.js";
-import type { Logger } from "../logger.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { broadcastCb } from "../render/notice-buttons.js";
+import type { Logger } from "../runtime/logger.js";
 import { type Outbox, outboxMessage } from "./outbox.js";
 import { inJobScope, QUEUE_PREFIX } from "./queues.js";
 

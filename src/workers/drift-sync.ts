@@ -1,14 +1,14 @@
 import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Locale } from "../config.js";
-import { MINUTE } from "../domain/clock.js";
 import { DRIFT_KINDS, type DriftRunSummary, type DriftRuns, type Finding } from "../domain/drift/index.js";
 import type { ShopServices } from "../domain/services.js";
 import type { Metrics } from "../http/metrics.js";
-import type { Logger } from "../logger.js";
 import { findingLine } from "../render/drift-findings.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { SYNC_HOME } from "../render/sync-callbacks.js";
+import { MINUTE } from "../runtime/clock.js";
+import type { Logger } from "../runtime/logger.js";
 import { MAINTENANCE_QUEUE, type PeriodicTask } from "./maintenance.js";
 import type { Outbox, OutboxMessage } from "./outbox.js";
 import { QUEUE_PREFIX } from "./queues.js";

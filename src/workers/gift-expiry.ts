@@ -1,10 +1,10 @@
 import type { Locale } from "../config.js";
-import { MINUTE } from "../domain/clock.js";
-import { formatMoney } from "../domain/money.js";
+import { formatMoney } from "../domain/catalog/money.js";
 import type { ShopServices } from "../domain/services.js";
-import type { Logger } from "../logger.js";
 import { planTitle } from "../render/access.js";
 import type { I18nLike } from "../render/i18n-like.js";
+import { MINUTE } from "../runtime/clock.js";
+import type { Logger } from "../runtime/logger.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox } from "./outbox.js";
 

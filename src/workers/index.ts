@@ -1,13 +1,13 @@
 import { Api } from "grammy";
 import type { Redis } from "ioredis";
 import type { Config } from "../config.js";
-import { MINUTE, systemClock } from "../domain/clock.js";
 import type { ShopServices } from "../domain/services.js";
 import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
-import type { Logger } from "../logger.js";
 import type { I18nLike } from "../render/i18n-like.js";
-import { countFloods, retryOnFlood } from "../telegram-retry.js";
+import { MINUTE, systemClock } from "../runtime/clock.js";
+import type { Logger } from "../runtime/logger.js";
+import { countFloods, retryOnFlood } from "../runtime/telegram-retry.js";
 import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
 import { createDriftSyncTask } from "./drift-sync.js";
 import { createGiftExpiryTask } from "./gift-expiry.js";
@@ -21,7 +21,7 @@ import type { OrderQueue } from "./queues.js";
 import { createReconcileTask } from "./reconcile.js";
 import { createInboxReconcileTask } from "./reconcile-inbox.js";
 import { countReminders, createReminderTask } from "./reminders.js";
-import { createServerWatchTask } from "./server-watch.js";
+import { createServerWatchTask } from "./server-watch/index.js";
 import { createTrafficTask } from "./traffic.js";
 
 export interface WorkersDeps {

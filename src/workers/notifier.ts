@@ -1,14 +1,12 @@
 import { type Api, GrammyError, InlineKeyboard, InputFile } from "grammy";
 import type { Locale } from "../config.js";
-import { DAY } from "../domain/clock.js";
-import type { Customers } from "../domain/customers.js";
-import type { FulfilResult } from "../domain/fulfilment.js";
-import { formatMoney } from "../domain/money.js";
-import type { Order } from "../domain/orders.js";
+import type { Customers } from "../domain/books/customers.js";
+import type { Order } from "../domain/books/orders.js";
+import type { Subscription } from "../domain/books/subscriptions.js";
+import { formatMoney } from "../domain/catalog/money.js";
 import type { AccessRef } from "../domain/provisioning/types.js";
 import type { ShopServices } from "../domain/services.js";
-import type { Subscription } from "../domain/subscriptions.js";
-import type { Logger } from "../logger.js";
+import type { FulfilResult } from "../domain/settlement/fulfilment.js";
 import { accessText, planTitle, qrTarget, termLine } from "../render/access.js";
 import { formatDate, formatGb } from "../render/format.js";
 import { giftReadyTexts } from "../render/gifts.js";
@@ -16,6 +14,8 @@ import type { I18nLike, Translate } from "../render/i18n-like.js";
 import { starsRefundButton } from "../render/notice-buttons.js";
 import { clientPlaceText, orderFailureText } from "../render/order-failure.js";
 import { qrPng } from "../render/qr.js";
+import { DAY } from "../runtime/clock.js";
+import type { Logger } from "../runtime/logger.js";
 
 export interface NotifierDeps {
   api: Api;

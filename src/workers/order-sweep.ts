@@ -1,8 +1,8 @@
 import type { Redis } from "ioredis";
-import type { Clock } from "../domain/clock.js";
-import type { Fulfilment } from "../domain/fulfilment.js";
-import { type Orders, orderKeys } from "../domain/orders.js";
-import type { Logger } from "../logger.js";
+import { type Orders, orderKeys } from "../domain/books/orders.js";
+import type { Fulfilment } from "../domain/settlement/fulfilment.js";
+import type { Clock } from "../runtime/clock.js";
+import type { Logger } from "../runtime/logger.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Notifier } from "./notifier.js";
 import type { OrderQueue } from "./queues.js";

@@ -1,13 +1,13 @@
 import { DelayedError, type Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import type { Clock } from "../domain/clock.js";
-import type { Fulfilment } from "../domain/fulfilment.js";
-import type { Order, Orders } from "../domain/orders.js";
+import type { Order, Orders } from "../domain/books/orders.js";
 import { ProvisioningError } from "../domain/provisioning/types.js";
+import type { Fulfilment } from "../domain/settlement/fulfilment.js";
 import { HostingApiError, isTransient } from "../hosting/errors.js";
 import type { Metrics } from "../http/metrics.js";
-import { bindLogFields } from "../log-context.js";
-import type { Logger } from "../logger.js";
+import type { Clock } from "../runtime/clock.js";
+import { bindLogFields } from "../runtime/log-context.js";
+import type { Logger } from "../runtime/logger.js";
 import type { Notifier } from "./notifier.js";
 import {
   inJobScope,

@@ -4,10 +4,10 @@ import { type Api, GrammyError } from "grammy";
 import type { InlineKeyboardMarkup, MessageEntity } from "grammy/types";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import { BroadcastRecords } from "../domain/broadcasts.js";
-import type { Customers } from "../domain/customers.js";
+import { BroadcastRecords } from "../domain/backoffice/broadcasts.js";
+import type { Customers } from "../domain/books/customers.js";
 import type { Metrics } from "../http/metrics.js";
-import type { Logger } from "../logger.js";
+import type { Logger } from "../runtime/logger.js";
 import { inJobScope, QUEUE_PREFIX } from "./queues.js";
 
 export const OUTBOX_QUEUE = "outbox";

@@ -1,7 +1,7 @@
 import { type Processor, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import { withLogFields } from "../log-context.js";
+import { withLogFields } from "../runtime/log-context.js";
 
 /** BullMQ key prefix (BullMQ refuses an ioredis keyPrefix). */
 export const QUEUE_PREFIX = "bull";

@@ -1,7 +1,7 @@
-import { formatMoney } from "../domain/money.js";
+import { formatMoney } from "../domain/catalog/money.js";
 import type { ShopServices } from "../domain/services.js";
-import type { Logger } from "../logger.js";
 import type { I18nLike } from "../render/i18n-like.js";
+import type { Logger } from "../runtime/logger.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox } from "./outbox.js";
 

@@ -1,10 +1,10 @@
 import type { Api } from "grammy";
 import type { StarTransaction } from "grammy/types";
 import type { Redis } from "ioredis";
-import { formatMoney } from "../domain/money.js";
+import { formatMoney } from "../domain/catalog/money.js";
 import type { ShopServices } from "../domain/services.js";
-import type { Logger } from "../logger.js";
 import type { I18nLike } from "../render/i18n-like.js";
+import type { Logger } from "../runtime/logger.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox } from "./outbox.js";
 

@@ -1,15 +1,15 @@
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Locale } from "../config.js";
-import { type Clock, DAY, HOUR, MINUTE } from "../domain/clock.js";
-import type { Customer } from "../domain/customers.js";
+import type { Customer } from "../domain/books/customers.js";
+import type { Subscription, Subscriptions } from "../domain/books/subscriptions.js";
 import type { ShopServices } from "../domain/services.js";
-import type { Subscription, Subscriptions } from "../domain/subscriptions.js";
 import type { Metrics } from "../http/metrics.js";
-import type { Logger } from "../logger.js";
 import { planTitle } from "../render/access.js";
 import { formatDateTime, html } from "../render/format.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { buyCb, myCb } from "../render/shop-callbacks.js";
+import { type Clock, DAY, HOUR, MINUTE } from "../runtime/clock.js";
+import type { Logger } from "../runtime/logger.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox, OutboxMessage } from "./outbox.js";
 

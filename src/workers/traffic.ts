@@ -1,12 +1,12 @@
 import type { Locale } from "../config.js";
-import { type Clock, MINUTE } from "../domain/clock.js";
+import type { Subscription } from "../domain/books/subscriptions.js";
+import type { UsageRound } from "../domain/provisioning/usage.js";
 import type { ShopServices } from "../domain/services.js";
-import type { Subscription } from "../domain/subscriptions.js";
-import type { UsageRound } from "../domain/usage.js";
-import type { Logger } from "../logger.js";
 import { planTitle } from "../render/access.js";
 import { formatBytes, html } from "../render/format.js";
 import type { I18nLike } from "../render/i18n-like.js";
+import { type Clock, MINUTE } from "../runtime/clock.js";
+import type { Logger } from "../runtime/logger.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox, OutboxMessage } from "./outbox.js";
 import { reachable, renewKeyboard, scanExpiries } from "./reminders.js";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SecretBox } from "../../src/domain/secret-box.js";
+import { SecretBox } from "../../src/store/secret-box.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { callback, user } from "../fakes/telegram-api.js";
 import { createTestBot, type TestBot } from "../helpers/bot-harness.js";

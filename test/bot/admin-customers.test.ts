@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Locale } from "../../src/config.js";
-import { ADJUST_PREFIX } from "../../src/domain/admin-wallet.js";
-import { DAY } from "../../src/domain/clock.js";
-import type { Order } from "../../src/domain/orders.js";
+import { ADJUST_PREFIX } from "../../src/domain/backoffice/admin-wallet.js";
+import type { Order } from "../../src/domain/books/orders.js";
+import { DAY } from "../../src/runtime/clock.js";
 import { command, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";
 import { buttonsOf, telegramViews } from "../helpers/telegram-views.js";

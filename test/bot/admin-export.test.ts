@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/domain/clock.js";
-import { csvField, EXPORT_PAGE, majorAmount } from "../../src/domain/export.js";
+import { csvField, EXPORT_PAGE, majorAmount } from "../../src/domain/backoffice/export.js";
+import { ManualClock } from "../../src/runtime/clock.js";
 import { callback, type FakeFile, user } from "../fakes/telegram-api.js";
 import { createTestBot, TEST_CATALOG, type TestBot } from "../helpers/bot-harness.js";
 import { seedSubscription } from "../helpers/shop-seed.js";

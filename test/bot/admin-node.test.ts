@@ -1,8 +1,8 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock, MINUTE } from "../../src/domain/clock.js";
-import { NODE_EDIT_SETTLE_MS } from "../../src/domain/node-renewal.js";
+import { NODE_EDIT_SETTLE_MS } from "../../src/domain/provisioning/node-renewal.js";
 import { NodeApi } from "../../src/hosting/node/index.js";
+import { ManualClock, MINUTE } from "../../src/runtime/clock.js";
 import { type FakeCert, FakeNodeApi, makeCert } from "../fakes/node-api.js";
 import { command, type FakeFile, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, type TestBot, type TestBotOptions } from "../helpers/bot-harness.js";

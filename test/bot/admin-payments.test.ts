@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ManualClock, MINUTE } from "../../src/domain/clock.js";
+import { type ManualClock, MINUTE } from "../../src/runtime/clock.js";
 import { command, successfulPayment, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";
 import { buttonsOf, telegramViews } from "../helpers/telegram-views.js";

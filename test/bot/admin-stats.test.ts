@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { statsText, textTable } from "../../src/bot/features/admin/stats/view.js";
 import { createI18n } from "../../src/bot/i18n.js";
-import { DAY, HOUR, ManualClock } from "../../src/domain/clock.js";
-import type { OrderKind } from "../../src/domain/orders.js";
-import { computeStats, type StatsDeps } from "../../src/domain/stats.js";
-import type { Wallet } from "../../src/domain/wallet.js";
+import { computeStats, type StatsDeps } from "../../src/domain/backoffice/stats.js";
+import type { OrderKind } from "../../src/domain/books/orders.js";
+import type { Wallet } from "../../src/domain/books/wallet.js";
+import { DAY, HOUR, ManualClock } from "../../src/runtime/clock.js";
 import { callback, command, user } from "../fakes/telegram-api.js";
 import { createTestBot, type TestBot } from "../helpers/bot-harness.js";
 import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";

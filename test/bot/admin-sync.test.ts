@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DAY, ManualClock, MINUTE } from "../../src/domain/clock.js";
-import type { Subscription } from "../../src/domain/subscriptions.js";
+import type { Subscription } from "../../src/domain/books/subscriptions.js";
 import { myCb } from "../../src/render/shop-callbacks.js";
 import { SYNC_HOME, syncCb } from "../../src/render/sync-callbacks.js";
+import { DAY, ManualClock, MINUTE } from "../../src/runtime/clock.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { callback, command, user } from "../fakes/telegram-api.js";
 import { createTestBot, type TestBot } from "../helpers/bot-harness.js";

@@ -1,8 +1,8 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DAY, HOUR, ManualClock } from "../../src/domain/clock.js";
-import { orderKeys } from "../../src/domain/orders.js";
-import { INVOICE_TTL_MS } from "../../src/domain/shop.js";
+import { orderKeys } from "../../src/domain/books/orders.js";
+import { INVOICE_TTL_MS } from "../../src/domain/sales/shop.js";
+import { DAY, HOUR, ManualClock } from "../../src/runtime/clock.js";
 import { callback, successfulPayment } from "../fakes/telegram-api.js";
 import { createTestBot, newUsers, type TestBot } from "../helpers/bot-harness.js";
 import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";

@@ -1,9 +1,9 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { customersCb } from "../../src/bot/features/admin/customers/callbacks.js";
-import { parseCatalog } from "../../src/domain/catalog.js";
-import { ManualClock } from "../../src/domain/clock.js";
+import { parseCatalog } from "../../src/domain/catalog/catalog.js";
 import { buyCb, myCb } from "../../src/render/shop-callbacks.js";
+import { ManualClock } from "../../src/runtime/clock.js";
 import { callback, command } from "../fakes/telegram-api.js";
 import { createTestBot, newUsers, type TestBot } from "../helpers/bot-harness.js";
 import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";

@@ -9,14 +9,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { BotContext } from "../../src/bot/context.js";
 import { createBot } from "../../src/bot/create-bot.js";
 import { createI18n } from "../../src/bot/i18n.js";
-import type { Catalog } from "../../src/domain/catalog.js";
-import { type ManualClock, MINUTE } from "../../src/domain/clock.js";
-import { inboxKeys } from "../../src/domain/payment-inbox.js";
+import type { Catalog } from "../../src/domain/catalog/catalog.js";
+import { inboxKeys } from "../../src/domain/settlement/payment-inbox.js";
 import { Metrics } from "../../src/http/metrics.js";
 import { closeServer, createHttpServer, listen } from "../../src/http/server.js";
-import { createLogger } from "../../src/logger.js";
-import { startPolling } from "../../src/polling.js";
-import { closeRedis, connectRedis, createBotRedis } from "../../src/redis.js";
+import { type ManualClock, MINUTE } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
+import { startPolling } from "../../src/runtime/polling.js";
+import { closeRedis, connectRedis, createBotRedis } from "../../src/runtime/redis.js";
 import { Outbox, startOutboxWorker } from "../../src/workers/outbox.js";
 import { reconcileInbox } from "../../src/workers/reconcile-inbox.js";
 import { FakeTelegram, postWebhook, successfulPayment } from "../fakes/telegram-api.js";
@@ -249,7 +249,7 @@ describe("webhook mode", () => {
   });
 });
 
-/** The two fetch loops over `bot.api.getUpdates`: grammY runner's own and the app's (src/polling.ts). */
+/** The two fetch loops over `bot.api.getUpdates`: grammY runner's own and the app's (src/runtime/polling.ts). */
 const LOOPS = {
   "grammY runner": (bot: Bot<BotContext>) => {
     const handle = run(bot, { runner: { fetch: { timeout: 1 }, silent: true } });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DAY } from "../../src/domain/clock.js";
-import type { Order } from "../../src/domain/orders.js";
+import type { Order } from "../../src/domain/books/orders.js";
+import { DAY } from "../../src/runtime/clock.js";
 import { preCheckout, successfulPayment, type user } from "../fakes/telegram-api.js";
 import { createTestBot, newUsers, type TestBot } from "../helpers/bot-harness.js";
 
@@ -70,7 +70,7 @@ describe("pre-checkout", () => {
     });
 
     const old = await invoicedOrder(0);
-    (t.deps.clock as import("../../src/domain/clock.js").ManualClock).advance(2 * DAY);
+    (t.deps.clock as import("../../src/runtime/clock.js").ManualClock).advance(2 * DAY);
     await t.send(preCheckout(old.buyer, `o:${old.order.id}`, 150, "XTR"));
     expect(preCheckoutAnswer()?.ok).toBe(false);
   });

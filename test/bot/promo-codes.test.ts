@@ -1,7 +1,7 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DAY, HOUR, ManualClock } from "../../src/domain/clock.js";
-import type { NewPromo } from "../../src/domain/promo-codes.js";
+import type { NewPromo } from "../../src/domain/sales/promo-codes.js";
+import { DAY, HOUR, ManualClock } from "../../src/runtime/clock.js";
 import { callback, command, successfulPayment, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, newUsers, type TestBot } from "../helpers/bot-harness.js";
 import { telegramViews } from "../helpers/telegram-views.js";

@@ -1,8 +1,8 @@
 import type { Update, User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Catalog } from "../../src/domain/catalog.js";
-import { DAY, type ManualClock } from "../../src/domain/clock.js";
-import { formatMoney } from "../../src/domain/money.js";
+import type { Catalog } from "../../src/domain/catalog/catalog.js";
+import { formatMoney } from "../../src/domain/catalog/money.js";
+import { DAY, type ManualClock } from "../../src/runtime/clock.js";
 import { callback, command } from "../fakes/telegram-api.js";
 import { createTestBot, newUsers, TEST_CATALOG, type TestBot } from "../helpers/bot-harness.js";
 import { telegramViews } from "../helpers/telegram-views.js";

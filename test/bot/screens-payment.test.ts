@@ -1,6 +1,6 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/domain/clock.js";
+import { ManualClock } from "../../src/runtime/clock.js";
 import { command, preCheckout } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, newUsers, type TestBot } from "../helpers/bot-harness.js";
 import { telegramViews } from "../helpers/telegram-views.js";

@@ -2,7 +2,7 @@ import type { Update } from "grammy/types";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ANSWER_TIMEOUT_MS } from "../../src/bot/conversation-kit.js";
-import { OneTimeTokens } from "../../src/domain/one-time.js";
+import { OneTimeTokens } from "../../src/store/one-time.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { FakeNodeApi } from "../fakes/node-api.js";
 import { command, user } from "../fakes/telegram-api.js";

@@ -1,6 +1,6 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { HOUR, ManualClock } from "../../src/domain/clock.js";
+import { HOUR, ManualClock } from "../../src/runtime/clock.js";
 import { callback, command } from "../fakes/telegram-api.js";
 import { botMessage, createTestBot, newUsers, TEST_CATALOG, type TestBot } from "../helpers/bot-harness.js";
 import { buttonsOf, telegramViews } from "../helpers/telegram-views.js";

@@ -1,7 +1,7 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DAY, ManualClock } from "../../src/domain/clock.js";
-import type { Subscription } from "../../src/domain/subscriptions.js";
+import type { Subscription } from "../../src/domain/books/subscriptions.js";
+import { DAY, ManualClock } from "../../src/runtime/clock.js";
 import { command } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, newUsers, type TestBot } from "../helpers/bot-harness.js";
 import { seedSubscription } from "../helpers/shop-seed.js";

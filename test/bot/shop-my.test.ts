@@ -1,9 +1,9 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DAY, ManualClock } from "../../src/domain/clock.js";
+import type { Subscription } from "../../src/domain/books/subscriptions.js";
 import type { AccessRef } from "../../src/domain/provisioning/types.js";
-import type { Subscription } from "../../src/domain/subscriptions.js";
 import { qrPng } from "../../src/render/qr.js";
+import { DAY, ManualClock } from "../../src/runtime/clock.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { FakeNodeApi } from "../fakes/node-api.js";
 import { callback, command, type FakeFile } from "../fakes/telegram-api.js";

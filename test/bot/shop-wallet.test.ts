@@ -1,6 +1,6 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock, MINUTE } from "../../src/domain/clock.js";
+import { ManualClock, MINUTE } from "../../src/runtime/clock.js";
 import { callback, command, preCheckout, successfulPayment, textMessage } from "../fakes/telegram-api.js";
 import { createTestBot, newUsers, TEST_CATALOG, type TestBot } from "../helpers/bot-harness.js";
 import { conversationStates } from "../helpers/conversation-states.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { RETRY_PREFIX } from "../../src/domain/charge-again.js";
-import type { OrderStatus } from "../../src/domain/orders.js";
+import { RETRY_PREFIX } from "../../src/domain/backoffice/charge-again.js";
+import type { OrderStatus } from "../../src/domain/books/orders.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 /**

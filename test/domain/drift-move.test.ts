@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAY } from "../../src/domain/clock.js";
-import { DriftActions } from "../../src/domain/drift/actions.js";
-import { pendingKey, readPending } from "../../src/domain/drift/actions-support.js";
-import { ownerKeys } from "../../src/domain/subscription-owners.js";
+import { ownerKeys } from "../../src/domain/books/subscription-owners.js";
+import { DriftActions } from "../../src/domain/drift/actions/index.js";
+import { pendingKey, readPending } from "../../src/domain/drift/actions/support.js";
+import { DAY } from "../../src/runtime/clock.js";
 import type { FakeServer } from "../fakes/account-api.js";
 import { type DriftWorld, driftWorld, provisioned, queuedFor } from "../helpers/drift-actions.js";
 

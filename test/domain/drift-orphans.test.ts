@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAY } from "../../src/domain/clock.js";
-import { adoptedSubscriptionId } from "../../src/domain/drift/actions.js";
+import { subscriptionKeys } from "../../src/domain/books/subscriptions.js";
+import { adoptedSubscriptionId } from "../../src/domain/drift/actions/index.js";
 import type { OrphanRef } from "../../src/domain/drift/findings.js";
-import { subscriptionKeys } from "../../src/domain/subscriptions.js";
+import { DAY } from "../../src/runtime/clock.js";
 import { type DriftWorld, driftWorld, NODE_SUB, provisioned } from "../helpers/drift-actions.js";
 
 /*

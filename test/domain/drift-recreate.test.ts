@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAY } from "../../src/domain/clock.js";
-import { pendingKey } from "../../src/domain/drift/actions-support.js";
+import { pendingKey } from "../../src/domain/drift/actions/support.js";
 import { DriftFindings, findingId, findingKey } from "../../src/domain/drift/findings.js";
+import { DAY } from "../../src/runtime/clock.js";
 import { fail } from "../fakes/http-fake.js";
 import { type DriftWorld, driftWorld, NODE_SUB, provisioned, queuedFor } from "../helpers/drift-actions.js";
 

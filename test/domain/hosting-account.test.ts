@@ -1,12 +1,12 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AccountKeyStore } from "../../src/domain/account-key.js";
-import { ManualClock } from "../../src/domain/clock.js";
-import { HostingAccount } from "../../src/domain/hosting-account.js";
-import { SecretBox } from "../../src/domain/secret-box.js";
+import { AccountKeyStore } from "../../src/domain/fleet/account-key.js";
+import { HostingAccount } from "../../src/domain/fleet/hosting-account.js";
 import { AccountApi } from "../../src/hosting/account/index.js";
 import { isHostingError } from "../../src/hosting/errors.js";
-import { createLogger } from "../../src/logger.js";
+import { ManualClock } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
+import { SecretBox } from "../../src/store/secret-box.js";
 import { FakeAccountApi, MAX_ACTIVE_KEYS } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";
 import { FAST_HTTP } from "../helpers/fake-hosting.js";

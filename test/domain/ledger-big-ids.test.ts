@@ -1,9 +1,9 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { Checkout } from "../../src/domain/checkout.js";
-import { ManualClock } from "../../src/domain/clock.js";
-import { Orders } from "../../src/domain/orders.js";
-import { Wallet } from "../../src/domain/wallet.js";
+import { Orders } from "../../src/domain/books/orders.js";
+import { Wallet } from "../../src/domain/books/wallet.js";
+import { Checkout } from "../../src/domain/sales/checkout.js";
+import { ManualClock } from "../../src/runtime/clock.js";
 import { testRedis } from "../helpers/redis.js";
 
 /** Telegram user ids go up to 52 significant bits; JS holds them exactly, Lua's cjson printed 14 digits. */

@@ -1,10 +1,10 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { Checkout } from "../../src/domain/checkout.js";
-import { ManualClock } from "../../src/domain/clock.js";
-import { formatMoney, toMinor } from "../../src/domain/money.js";
-import { Orders } from "../../src/domain/orders.js";
-import { Wallet } from "../../src/domain/wallet.js";
+import { Orders } from "../../src/domain/books/orders.js";
+import { Wallet } from "../../src/domain/books/wallet.js";
+import { formatMoney, toMinor } from "../../src/domain/catalog/money.js";
+import { Checkout } from "../../src/domain/sales/checkout.js";
+import { ManualClock } from "../../src/runtime/clock.js";
 import { testRedis } from "../helpers/redis.js";
 
 let redis: Redis;

@@ -1,21 +1,21 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Catalog } from "../../src/domain/catalog.js";
-import { ManualClock } from "../../src/domain/clock.js";
-import { Customers } from "../../src/domain/customers.js";
+import { Customers } from "../../src/domain/books/customers.js";
+import { SubscriptionOwners } from "../../src/domain/books/subscription-owners.js";
+import { Subscriptions } from "../../src/domain/books/subscriptions.js";
+import type { Catalog } from "../../src/domain/catalog/catalog.js";
 import {
   type LocationOutcome,
   PanelClients,
   type PanelClientsDeps,
   PanelNotConfiguredError,
   PanelUuidConflictError,
-} from "../../src/domain/panel-clients.js";
-import { PANEL_PLAN_PREFIX } from "../../src/domain/panel-create.js";
-import { SubscriptionOwners } from "../../src/domain/subscription-owners.js";
-import { Subscriptions } from "../../src/domain/subscriptions.js";
+} from "../../src/domain/fleet/panel-clients.js";
+import { PANEL_PLAN_PREFIX } from "../../src/domain/fleet/panel-create.js";
 import { HostingApiError } from "../../src/hosting/errors.js";
 import { PanelApi, PanelUnknownNodeError } from "../../src/hosting/panel/index.js";
-import { createLogger } from "../../src/logger.js";
+import { ManualClock } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
 import { fail, ok } from "../fakes/http-fake.js";
 import { FakePanelApi } from "../fakes/panel-api.js";
 import { FAST_HTTP } from "../helpers/fake-hosting.js";

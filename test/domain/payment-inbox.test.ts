@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAY, ManualClock, MINUTE } from "../../src/domain/clock.js";
-import { type IncomingPayment, inboxKeys, PaymentInbox } from "../../src/domain/payment-inbox.js";
+import { type IncomingPayment, inboxKeys, PaymentInbox } from "../../src/domain/settlement/payment-inbox.js";
+import { DAY, ManualClock, MINUTE } from "../../src/runtime/clock.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 let h: WorkerHarness;

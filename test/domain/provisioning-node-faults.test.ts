@@ -1,14 +1,13 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DAY, HOUR, ManualClock } from "../../src/domain/clock.js";
+import { type AccessRef, GB_BYTES, NodeProvisioner } from "../../src/domain/provisioning/index.js";
 import {
   daysToReach,
   mayHaveApplied,
   NodeClientRenewals,
   renewNodeClientTo,
   renewTargetAfter,
-} from "../../src/domain/node-renewal.js";
-import { type AccessRef, GB_BYTES, NodeProvisioner } from "../../src/domain/provisioning/index.js";
+} from "../../src/domain/provisioning/node-renewal.js";
 import {
   HostingApiError,
   HostingInputError,
@@ -17,6 +16,7 @@ import {
   HostingTimeoutError,
 } from "../../src/hosting/errors.js";
 import { NodeApi } from "../../src/hosting/node/index.js";
+import { DAY, HOUR, ManualClock } from "../../src/runtime/clock.js";
 import { fail, ok } from "../fakes/http-fake.js";
 import { FakeNodeApi } from "../fakes/node-api.js";
 import { rejectionOf } from "../helpers/errors.js";

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Plan } from "../../src/domain/catalog.js";
-import { DAY, ManualClock } from "../../src/domain/clock.js";
+import type { Plan } from "../../src/domain/catalog/catalog.js";
 import {
   type AccessRef,
   PanelProvisioner,
@@ -8,6 +7,7 @@ import {
   type ProvisionRequest,
 } from "../../src/domain/provisioning/index.js";
 import { PanelApi } from "../../src/hosting/panel/index.js";
+import { DAY, ManualClock } from "../../src/runtime/clock.js";
 import { type FakeReply, fail, ok } from "../fakes/http-fake.js";
 import { FakePanelApi } from "../fakes/panel-api.js";
 import { rejectionOf } from "../helpers/errors.js";

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Plan } from "../../src/domain/catalog.js";
-import { DAY, ManualClock } from "../../src/domain/clock.js";
+import type { Plan } from "../../src/domain/catalog/catalog.js";
 import {
   type AccessLinks,
   type AccessRef,
@@ -10,6 +9,7 @@ import {
   XuiProvisioner,
 } from "../../src/domain/provisioning/index.js";
 import { AccountApi } from "../../src/hosting/account/index.js";
+import { DAY, ManualClock } from "../../src/runtime/clock.js";
 import { FakeAccountApi, type FakeServer } from "../fakes/account-api.js";
 import { type FakeReply, fail, ok } from "../fakes/http-fake.js";
 import { rejectionOf } from "../helpers/errors.js";

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Plan } from "../../src/domain/catalog.js";
-import { DAY, HOUR, ManualClock } from "../../src/domain/clock.js";
+import type { Plan } from "../../src/domain/catalog/catalog.js";
 import {
   type AccessRef,
   createProvisioners,
@@ -14,6 +13,7 @@ import { AccountApi } from "../../src/hosting/account/index.js";
 import { HostingApiError, isTransient } from "../../src/hosting/errors.js";
 import { NodeApi } from "../../src/hosting/node/index.js";
 import { PanelApi } from "../../src/hosting/panel/index.js";
+import { DAY, HOUR, ManualClock } from "../../src/runtime/clock.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { fail, ok } from "../fakes/http-fake.js";
 import { FakeNodeApi } from "../fakes/node-api.js";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderKeys } from "../../src/domain/orders.js";
-import { backfillSalesDays } from "../../src/domain/sales-days.js";
-import { computeStats } from "../../src/domain/stats.js";
-import { walletKeys } from "../../src/domain/wallet.js";
+import { computeStats } from "../../src/domain/backoffice/stats.js";
+import { orderKeys } from "../../src/domain/books/orders.js";
+import { backfillSalesDays } from "../../src/domain/books/sales-days.js";
+import { walletKeys } from "../../src/domain/books/wallet.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 let h: WorkerHarness;

@@ -1,8 +1,8 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAY, HOUR } from "../../src/domain/clock.js";
-import { CUSTOMERS_REACH } from "../../src/domain/customers.js";
-import { computeStats, countAudience } from "../../src/domain/stats.js";
+import { computeStats, countAudience } from "../../src/domain/backoffice/stats.js";
+import { CUSTOMERS_REACH } from "../../src/domain/books/customers.js";
+import { DAY, HOUR } from "../../src/runtime/clock.js";
 import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 

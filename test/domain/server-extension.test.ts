@@ -1,15 +1,15 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock, MINUTE } from "../../src/domain/clock.js";
 import {
   EXTEND_RETRY_MS,
   EXTEND_SETTLE_MS,
   type ExtensionOutcome,
   learnedExtendPrice,
   ServerExtension,
-} from "../../src/domain/server-extension.js";
+} from "../../src/domain/fleet/server-extension.js";
 import { AccountApi } from "../../src/hosting/account/index.js";
-import { createLogger } from "../../src/logger.js";
+import { ManualClock, MINUTE } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
 import { FakeAccountApi, type FakeServer } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";
 import { testRedis } from "../helpers/redis.js";

@@ -1,10 +1,10 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/domain/clock.js";
-import { Customers } from "../../src/domain/customers.js";
-import { ownerKeys, SubscriptionOwners } from "../../src/domain/subscription-owners.js";
-import { Subscriptions, subscriptionKeys } from "../../src/domain/subscriptions.js";
-import { createLogger } from "../../src/logger.js";
+import { Customers } from "../../src/domain/books/customers.js";
+import { ownerKeys, SubscriptionOwners } from "../../src/domain/books/subscription-owners.js";
+import { Subscriptions, subscriptionKeys } from "../../src/domain/books/subscriptions.js";
+import { ManualClock } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
 import { testRedis } from "../helpers/redis.js";
 
 const DAY = 86_400_000;

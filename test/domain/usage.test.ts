@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AccessRef } from "../../src/domain/provisioning/types.js";
-import { BackendNotConfigured, UsageReader, usageKeys } from "../../src/domain/usage.js";
-import { createLogger } from "../../src/logger.js";
+import { BackendNotConfigured, UsageReader, usageKeys } from "../../src/domain/provisioning/usage.js";
+import { createLogger } from "../../src/runtime/logger.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";
 import { FakeNodeApi } from "../fakes/node-api.js";

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "../../src/paths.js";
+import { projectRoot } from "../../src/runtime/paths.js";
 
 const root = projectRoot();
 const demo = join(root, "dist/demo/main.js");

@@ -1,8 +1,8 @@
 import { type Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAY, systemClock } from "../../src/domain/clock.js";
-import { Subscriptions } from "../../src/domain/subscriptions.js";
+import { Subscriptions } from "../../src/domain/books/subscriptions.js";
+import { DAY, systemClock } from "../../src/runtime/clock.js";
 import { DRIFT_SYNC_TASK } from "../../src/workers/drift-sync.js";
 import { MAINTENANCE_QUEUE } from "../../src/workers/maintenance.js";
 import { QUEUE_PREFIX } from "../../src/workers/queues.js";

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pollingLeaseKey } from "../../src/poller-lease.js";
+import { pollingLeaseKey } from "../../src/runtime/poller-lease.js";
 import { command, FakeTelegram, user } from "../fakes/telegram-api.js";
 import { botEnv, NODE_CATALOG, writeCatalog } from "../helpers/bot-env.js";
 import { type RunningProcess, startBuiltBot } from "../helpers/process.js";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { projectRoot } from "../../src/paths.js";
+import { projectRoot } from "../../src/runtime/paths.js";
 import { type LocalRedis, startRedis } from "../helpers/local-redis.js";
 
 // deploy/backup-redis.sh and deploy/restore-redis.sh against a redis-server this test starts with

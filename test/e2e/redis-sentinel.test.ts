@@ -11,7 +11,7 @@ import {
   createBotRedis,
   createWorkerRedis,
   type RedisTarget,
-} from "../../src/redis.js";
+} from "../../src/runtime/redis.js";
 import { command, FakeTelegram, user } from "../fakes/telegram-api.js";
 import { type LocalRedis, startRedis } from "../helpers/local-redis.js";
 import { type RunningProcess, startBuiltBot } from "../helpers/process.js";

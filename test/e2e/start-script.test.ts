@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { projectRoot } from "../../src/paths.js";
+import { projectRoot } from "../../src/runtime/paths.js";
 import { command, FakeTelegram, user } from "../fakes/telegram-api.js";
 import { type RunningProcess, spawnCollecting } from "../helpers/process.js";
 import { freePort } from "../helpers/redis-global-setup.js";

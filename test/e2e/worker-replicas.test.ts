@@ -1,13 +1,13 @@
 import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AccountKeyStore } from "../../src/domain/account-key.js";
-import { parseCatalog } from "../../src/domain/catalog.js";
-import { systemClock } from "../../src/domain/clock.js";
-import { SecretBox } from "../../src/domain/secret-box.js";
+import { parseCatalog } from "../../src/domain/catalog/catalog.js";
+import { AccountKeyStore } from "../../src/domain/fleet/account-key.js";
 import { createShopServices, type ShopServices } from "../../src/domain/services.js";
 import { createHostingClients, type HostingClients } from "../../src/hosting/index.js";
-import { createLogger } from "../../src/logger.js";
+import { systemClock } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
+import { SecretBox } from "../../src/store/secret-box.js";
 import { MAINTENANCE_QUEUE } from "../../src/workers/maintenance.js";
 import { OUTBOX_QUEUE } from "../../src/workers/outbox.js";
 import { OrderQueue, QUEUE_PREFIX } from "../../src/workers/queues.js";

@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { createLogger, type Logger } from "../../src/logger.js";
+import { createLogger, type Logger } from "../../src/runtime/logger.js";
 
 export interface CapturedLogs {
   logger: Logger;

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
-import { projectRoot } from "../../src/paths.js";
+import { projectRoot } from "../../src/runtime/paths.js";
 import type { FakeTelegram } from "../fakes/telegram-api.js";
 import { until } from "./wait.js";
 

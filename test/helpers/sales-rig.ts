@@ -1,9 +1,9 @@
 import { Api } from "grammy";
 import type { Redis } from "ioredis";
 import { createI18n } from "../../src/bot/i18n.js";
-import type { Catalog } from "../../src/domain/catalog.js";
-import { ManualClock } from "../../src/domain/clock.js";
-import { createLogger } from "../../src/logger.js";
+import type { Catalog } from "../../src/domain/catalog/catalog.js";
+import { ManualClock } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
 import { Notifier } from "../../src/workers/notifier.js";
 import { type OrderWorker, startOrderWorker } from "../../src/workers/order-worker.js";
 import { OrderQueue } from "../../src/workers/queues.js";

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DAY, MINUTE } from "../../src/domain/clock.js";
+import { type Subscription, Subscriptions } from "../../src/domain/books/subscriptions.js";
 import type { Finding } from "../../src/domain/drift/index.js";
 import { HostingReader } from "../../src/domain/drift/readers.js";
 import { DriftReconciler, type DriftReconcilerDeps } from "../../src/domain/drift/reconciler.js";
-import { type Subscription, Subscriptions } from "../../src/domain/subscriptions.js";
-import { createLogger } from "../../src/logger.js";
+import { DAY, MINUTE } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
 import { type DriftWorld, driftWorld, provisioned, xuiClient } from "../helpers/drift-actions.js";
 import { sleep, until } from "../helpers/wait.js";
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.js";
-import { DAY, MINUTE } from "../../src/domain/clock.js";
 import type { DriftRunSummary, Finding } from "../../src/domain/drift/index.js";
-import { createLogger } from "../../src/logger.js";
+import { DAY, MINUTE } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
 import { createReminderTask } from "../../src/workers/reminders.js";
 import { fail } from "../fakes/http-fake.js";
 import { type DriftWorld, driftWorld, provisioned, queuedFor, xuiClient } from "../helpers/drift-actions.js";

@@ -1,9 +1,9 @@
 import type { User } from "grammy/types";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.js";
-import { DAY } from "../../src/domain/clock.js";
-import { formatMoney } from "../../src/domain/money.js";
-import { createLogger } from "../../src/logger.js";
+import { formatMoney } from "../../src/domain/catalog/money.js";
+import { DAY } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
 import { expireGifts } from "../../src/workers/gift-expiry.js";
 import { sweepOrders } from "../../src/workers/order-sweep.js";
 import type { OutboxMessage } from "../../src/workers/outbox.js";

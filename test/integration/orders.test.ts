@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DAY } from "../../src/domain/clock.js";
 import { html } from "../../src/render/format.js";
+import { DAY } from "../../src/runtime/clock.js";
 import { fail } from "../fakes/http-fake.js";
 import { ORDERS_ADMIN as ADMIN, ordersHarness } from "../helpers/orders-harness.js";
 import { sleep, untilValue } from "../helpers/wait.js";

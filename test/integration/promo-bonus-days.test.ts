@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DAY } from "../../src/domain/clock.js";
+import { DAY } from "../../src/runtime/clock.js";
 import { ordersHarness } from "../helpers/orders-harness.js";
 
 /** Issue 14: a bonus-days promo code adds its days to that order's term once, in the term computation. */

@@ -1,10 +1,10 @@
 import type { User } from "grammy/types";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ReferralTerms } from "../../src/domain/catalog.js";
-import { DAY } from "../../src/domain/clock.js";
-import { formatMoney } from "../../src/domain/money.js";
-import { rewardKeys } from "../../src/domain/referral-rewards.js";
-import { createLogger } from "../../src/logger.js";
+import type { ReferralTerms } from "../../src/domain/catalog/catalog.js";
+import { formatMoney } from "../../src/domain/catalog/money.js";
+import { rewardKeys } from "../../src/domain/sales/referral-rewards.js";
+import { DAY } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
 import { sweepOrders } from "../../src/workers/order-sweep.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { callback, command, successfulPayment } from "../fakes/telegram-api.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DAY } from "../../src/domain/clock.js";
-import type { Subscription } from "../../src/domain/subscriptions.js";
+import type { Subscription } from "../../src/domain/books/subscriptions.js";
+import { DAY } from "../../src/runtime/clock.js";
 import { fail } from "../fakes/http-fake.js";
 import { ordersHarness } from "../helpers/orders-harness.js";
 import { untilValue } from "../helpers/wait.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseCatalog } from "../../src/domain/catalog.js";
-import { toMinor } from "../../src/domain/money.js";
+import { parseCatalog } from "../../src/domain/catalog/catalog.js";
+import { toMinor } from "../../src/domain/catalog/money.js";
 import { catalogErrorOf as errorOf } from "../helpers/catalog-errors.js";
 
 /** One plan priced `price` in `currency`; the price sits on line 7. */

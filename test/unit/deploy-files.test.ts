@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { z } from "zod";
-import { projectRoot } from "../../src/paths.js";
+import { projectRoot } from "../../src/runtime/paths.js";
 
 // Docker is not installed where the tests run: the compose file and the Dockerfile are checked as
 // text, for what a deployment relies on.

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { z } from "zod";
 import { Metrics } from "../../src/http/metrics.js";
-import { projectRoot } from "../../src/paths.js";
+import { projectRoot } from "../../src/runtime/paths.js";
 
 const root = projectRoot();
 /** Series Prometheus makes itself, not the bot. */

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseConfig } from "../../src/config.js";
-import { CALM_PERCENT, LOOK_EVERY_MS, startHeapGrowth } from "../../src/heap-growth.js";
-import { projectRoot } from "../../src/paths.js";
+import { CALM_PERCENT, LOOK_EVERY_MS, startHeapGrowth } from "../../src/runtime/heap-growth.js";
+import { projectRoot } from "../../src/runtime/paths.js";
 import { BASE_ENV, configErrorOf } from "../helpers/config-env.js";
 
 /**
@@ -12,7 +12,7 @@ import { BASE_ENV, configErrorOf } from "../helpers/config-env.js";
  * long enough to be promoted; it prints the largest heap it reached (MB).
  */
 function peakHeapMb(percent: number): number {
-  const module = pathToFileURL(join(projectRoot(), "dist/src/heap-growth.js")).href;
+  const module = pathToFileURL(join(projectRoot(), "dist/src/runtime/heap-growth.js")).href;
   const script = `
     const { startHeapGrowth } = await import(${JSON.stringify(module)});
     startHeapGrowth(${percent});

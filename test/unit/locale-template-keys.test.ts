@@ -2,17 +2,17 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../../src/config.js";
-import { STOP_OUTCOMES } from "../../src/domain/broadcasts.js";
+import { STOP_OUTCOMES } from "../../src/domain/backoffice/broadcasts.js";
+import { EXPORT_KINDS } from "../../src/domain/backoffice/export.js";
+import { AUDIENCES, STATS_RANGES } from "../../src/domain/backoffice/stats.js";
+import { ORDER_STATUSES, type OrderKind } from "../../src/domain/books/orders.js";
+import { LEDGER_KINDS } from "../../src/domain/books/wallet.js";
 import {
   DRIFT_KINDS,
   type ServerGoneReason,
   type SubscriptionProblem,
 } from "../../src/domain/drift/findings.js";
-import { EXPORT_KINDS } from "../../src/domain/export.js";
-import { ORDER_STATUSES, type OrderKind } from "../../src/domain/orders.js";
-import type { Shop } from "../../src/domain/shop.js";
-import { AUDIENCES, STATS_RANGES } from "../../src/domain/stats.js";
-import { LEDGER_KINDS } from "../../src/domain/wallet.js";
+import type { Shop } from "../../src/domain/sales/shop.js";
 import {
   POWER_ACTIONS,
   SERVER_STATUSES,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withLogFields } from "../../src/log-context.js";
+import { withLogFields } from "../../src/runtime/log-context.js";
 import { captureLogs } from "../helpers/log-capture.js";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Api, GrammyError, HttpError, InputFile } from "grammy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { telegramFetch } from "../../src/telegram-transport.js";
+import { telegramFetch } from "../../src/runtime/telegram-transport.js";
 
 const TOKEN = "123456:transport-test-token";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAY, HOUR } from "../../src/domain/clock.js";
-import { usageKeys } from "../../src/domain/usage.js";
+import { usageKeys } from "../../src/domain/provisioning/usage.js";
+import { DAY, HOUR } from "../../src/runtime/clock.js";
 import { successfulPayment, user } from "../fakes/telegram-api.js";
 import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";
 import { createWebappHarness, type WebappHarness } from "./harness.js";

@@ -1,8 +1,8 @@
 import { Api } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.js";
-import { DAY } from "../../src/domain/clock.js";
-import { createLogger } from "../../src/logger.js";
+import { DAY } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
 import { setCabinetMenuButton } from "../../src/webapp/menu-button.js";
 import { command, FakeTelegram, user } from "../fakes/telegram-api.js";
 import { createTestBot, type TestBot } from "../helpers/bot-harness.js";

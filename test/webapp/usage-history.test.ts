@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAY } from "../../src/domain/clock.js";
-import { USAGE_HISTORY_DAYS, usageHistoryKeys } from "../../src/domain/usage-history.js";
+import { USAGE_HISTORY_DAYS, usageHistoryKeys } from "../../src/domain/provisioning/usage-history.js";
+import { DAY } from "../../src/runtime/clock.js";
 import { createTrafficTask } from "../../src/workers/traffic.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { FakeNodeApi } from "../fakes/node-api.js";

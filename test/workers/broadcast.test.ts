@@ -1,7 +1,7 @@
 import type { Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAY } from "../../src/domain/clock.js";
+import { DAY } from "../../src/runtime/clock.js";
 import { BroadcastQueue, startBroadcastWorker } from "../../src/workers/broadcast.js";
 import { OUTBOX_PER_SECOND } from "../../src/workers/outbox.js";
 import type { TelegramCall } from "../fakes/telegram-api.js";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Locale } from "../../src/config.js";
-import { DAY } from "../../src/domain/clock.js";
-import { createLogger } from "../../src/logger.js";
+import { DAY } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
 import { Notifier } from "../../src/workers/notifier.js";
 import { TEST_CATALOG } from "../helpers/bot-harness.js";
 import { textsTo } from "../helpers/telegram-views.js";

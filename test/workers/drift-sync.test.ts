@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.js";
-import { DAY, MINUTE } from "../../src/domain/clock.js";
 import type { DriftRunSummary } from "../../src/domain/drift/index.js";
 import { Metrics } from "../../src/http/metrics.js";
-import { createLogger } from "../../src/logger.js";
 import { SYNC_HOME } from "../../src/render/sync-callbacks.js";
+import { DAY, MINUTE } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
 import { createDriftSyncTask, DRIFT_SYNC_EVERY_MS } from "../../src/workers/drift-sync.js";
 import { createReminderTask } from "../../src/workers/reminders.js";
 import { type DriftWorld, driftWorld, provisioned, queuedFor } from "../helpers/drift-actions.js";

@@ -1,8 +1,8 @@
 import { Api } from "grammy";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.js";
-import { MINUTE } from "../../src/domain/clock.js";
-import { createLogger } from "../../src/logger.js";
+import { MINUTE } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
 import { Notifier } from "../../src/workers/notifier.js";
 import { sweepOrders } from "../../src/workers/order-sweep.js";
 import { ORDERS_ADMIN, ORDERS_TOKEN, ordersHarness } from "../helpers/orders-harness.js";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MINUTE } from "../../src/domain/clock.js";
-import { ServerExtension } from "../../src/domain/server-extension.js";
-import { ShopSettings } from "../../src/domain/settings.js";
+import { ShopSettings } from "../../src/domain/catalog/settings.js";
+import { ServerExtension } from "../../src/domain/fleet/server-extension.js";
 import { AccountApi } from "../../src/hosting/account/index.js";
-import { createServerWatchTask } from "../../src/workers/server-watch.js";
+import { MINUTE } from "../../src/runtime/clock.js";
+import { createServerWatchTask } from "../../src/workers/server-watch/index.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { seedSubscription } from "../helpers/shop-seed.js";
 import { telegramViews } from "../helpers/telegram-views.js";

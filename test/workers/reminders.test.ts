@@ -1,9 +1,9 @@
 import type { Worker } from "bullmq";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { DAY, HOUR, MINUTE } from "../../src/domain/clock.js";
-import { subscriptionKeys } from "../../src/domain/subscriptions.js";
+import { subscriptionKeys } from "../../src/domain/books/subscriptions.js";
 import { formatDateTime } from "../../src/render/format.js";
 import { buyCb, myCb } from "../../src/render/shop-callbacks.js";
+import { DAY, HOUR, MINUTE } from "../../src/runtime/clock.js";
 import type { OutboxMessage, SendOutcome } from "../../src/workers/outbox.js";
 import {
   createReminderTask,

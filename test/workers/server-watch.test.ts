@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MINUTE } from "../../src/domain/clock.js";
-import { ServerExtension } from "../../src/domain/server-extension.js";
-import { ShopSettings } from "../../src/domain/settings.js";
+import { ShopSettings } from "../../src/domain/catalog/settings.js";
+import { ServerExtension } from "../../src/domain/fleet/server-extension.js";
 import { AccountApi } from "../../src/hosting/account/index.js";
+import { MINUTE } from "../../src/runtime/clock.js";
 import {
   createServerWatchTask,
   type ServerWatchDeps,
   type ServerWatchTask,
-} from "../../src/workers/server-watch.js";
+} from "../../src/workers/server-watch/index.js";
 import { FakeAccountApi, type FakeServer, type NewFakeServer } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";
 import { seedSubscription } from "../helpers/shop-seed.js";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DAY } from "../../src/domain/clock.js";
+import { subscriptionKeys } from "../../src/domain/books/subscriptions.js";
 import type { AccessRef } from "../../src/domain/provisioning/types.js";
-import { subscriptionKeys } from "../../src/domain/subscriptions.js";
-import { UsageReader } from "../../src/domain/usage.js";
+import { UsageReader } from "../../src/domain/provisioning/usage.js";
 import { buyCb, myCb } from "../../src/render/shop-callbacks.js";
+import { DAY } from "../../src/runtime/clock.js";
 import { createTrafficTask, type TrafficDeps, trafficLevel } from "../../src/workers/traffic.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";

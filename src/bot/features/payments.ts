@@ -1,8 +1,8 @@
 import { Composer, InlineKeyboard, type Middleware, type NextFunction, type Transformer } from "grammy";
 import type { PreCheckoutQuery, Update } from "grammy/types";
-import { formatMoney } from "../../domain/money.js";
-import type { Order } from "../../domain/orders.js";
-import type { IncomingPayment, PaymentInbox, SettleResult } from "../../domain/payment-inbox.js";
+import type { Order } from "../../domain/books/orders.js";
+import { formatMoney } from "../../domain/catalog/money.js";
+import type { IncomingPayment, PaymentInbox, SettleResult } from "../../domain/settlement/payment-inbox.js";
 import type { BotContext } from "../context.js";
 import { localeOf } from "../i18n.js";
 

@@ -1,4 +1,4 @@
-import type { ClaimResult } from "../../domain/one-time.js";
+import type { ClaimResult } from "../../store/one-time.js";
 import type { BotPlumbing } from "../context.js";
 
 type WithKit = { kit: Pick<BotPlumbing, "confirmations"> };

@@ -1,6 +1,6 @@
+import { clientKey } from "../books/subscription-owners.js";
+import type { Subscription } from "../books/subscriptions.js";
 import type { AccessRef } from "../provisioning/types.js";
-import { clientKey } from "../subscription-owners.js";
-import type { Subscription } from "../subscriptions.js";
 import type { FindingDetail, OrphanRef } from "./findings.js";
 import type { HostingSnapshot, ListedClient } from "./readers.js";
 import {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import type { Clock } from "../clock.js";
+import type { Clock } from "../../runtime/clock.js";
 import type { AccessRef } from "../provisioning/types.js";
 
 /**

@@ -1,11 +1,11 @@
 import type { Redis } from "ioredis";
 import type { HostingClients } from "../../hosting/index.js";
-import type { Logger } from "../../logger.js";
-import type { Plan } from "../catalog.js";
-import type { Clock } from "../clock.js";
-import type { Orders } from "../orders.js";
+import type { Clock } from "../../runtime/clock.js";
+import type { Logger } from "../../runtime/logger.js";
+import type { Orders } from "../books/orders.js";
+import type { Subscriptions } from "../books/subscriptions.js";
+import type { Plan } from "../catalog/catalog.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
-import type { Subscriptions } from "../subscriptions.js";
 import { DriftFindings } from "./findings.js";
 import { HostingReader } from "./readers.js";
 import { DriftReconciler } from "./reconciler.js";

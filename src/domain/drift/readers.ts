@@ -3,9 +3,9 @@ import type { Server } from "../../hosting/account/index.js";
 import { isHostingError } from "../../hosting/errors.js";
 import type { HostingClients } from "../../hosting/index.js";
 import type { PanelClient } from "../../hosting/panel/index.js";
-import type { Logger } from "../../logger.js";
-import { mapLimit } from "../../map-limit.js";
-import type { Clock } from "../clock.js";
+import type { Clock } from "../../runtime/clock.js";
+import type { Logger } from "../../runtime/logger.js";
+import { mapLimit } from "../../runtime/map-limit.js";
 import { GB_BYTES } from "../provisioning/types.js";
 import type { ClientView } from "./rules.js";
 

@@ -1,12 +1,12 @@
 import type { Redis } from "ioredis";
-import type { Logger } from "../../logger.js";
-import type { Plan } from "../catalog.js";
-import type { Clock } from "../clock.js";
-import { MINUTE } from "../clock.js";
-import type { Orders } from "../orders.js";
+import type { Clock } from "../../runtime/clock.js";
+import { MINUTE } from "../../runtime/clock.js";
+import type { Logger } from "../../runtime/logger.js";
+import type { Orders } from "../books/orders.js";
+import { clientKey } from "../books/subscription-owners.js";
+import type { Subscription, Subscriptions } from "../books/subscriptions.js";
+import type { Plan } from "../catalog/catalog.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
-import { clientKey } from "../subscription-owners.js";
-import type { Subscription, Subscriptions } from "../subscriptions.js";
 import { classify, type Found, orphans } from "./classify.js";
 import {
   type DriftFindings,

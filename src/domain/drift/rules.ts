@@ -1,7 +1,7 @@
-import { HOUR } from "../clock.js";
+import { HOUR } from "../../runtime/clock.js";
+import type { Subscription } from "../books/subscriptions.js";
 import { TERM_TOLERANCE_S } from "../provisioning/panel-locations.js";
 import { type AccessRef, DAY_MS } from "../provisioning/types.js";
-import type { Subscription } from "../subscriptions.js";
 import type { FindingDetail, ServerGoneReason } from "./findings.js";
 
 /*

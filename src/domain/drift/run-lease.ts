@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
-import type { Logger } from "../../logger.js";
-import { LuaScript } from "../lua.js";
+import type { Logger } from "../../runtime/logger.js";
+import { LuaScript } from "../../store/lua.js";
 
 /** The run gave up its lease (it ran out and another run took it): it stops writing. */
 export class LeaseLost extends Error {

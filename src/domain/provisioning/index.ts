@@ -1,7 +1,7 @@
 import type { AccountApi } from "../../hosting/account/index.js";
 import type { NodeApi } from "../../hosting/node/index.js";
 import type { PanelApi } from "../../hosting/panel/index.js";
-import type { Clock } from "../clock.js";
+import type { Clock } from "../../runtime/clock.js";
 import { NodeProvisioner } from "./node.js";
 import { PanelProvisioner } from "./panel.js";
 import { type AccessRef, type Provisioner, ProvisioningError } from "./types.js";

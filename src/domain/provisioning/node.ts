@@ -1,8 +1,8 @@
 import { type HostingApiError, isHostingError } from "../../hosting/errors.js";
 import type { NodeApi, NodeClient } from "../../hosting/node/index.js";
-import type { Plan } from "../catalog.js";
-import type { Clock } from "../clock.js";
-import { renewNodeClientTo } from "../node-renewal.js";
+import type { Clock } from "../../runtime/clock.js";
+import type { Plan } from "../catalog/catalog.js";
+import { renewNodeClientTo } from "./node-renewal.js";
 import {
   type AccessLinks,
   type AccessRef,

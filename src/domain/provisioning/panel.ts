@@ -8,7 +8,7 @@ import {
   type PanelClientOps,
   type PanelClientPatch,
 } from "../../hosting/panel/index.js";
-import type { Plan } from "../catalog.js";
+import type { Plan } from "../catalog/catalog.js";
 import { checkUuid, findAt, settleAll, termMatches, unknownNodeAsPermanent } from "./panel-locations.js";
 import {
   type AccessLinks,

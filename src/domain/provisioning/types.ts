@@ -1,4 +1,4 @@
-import type { Plan } from "../catalog.js";
+import type { Plan } from "../catalog/catalog.js";
 
 /**
  * Where a customer's access lives on the hosting side, enough to find it again. Kept on the

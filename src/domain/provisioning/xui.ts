@@ -6,8 +6,8 @@ import type {
   XuiClientDetails,
 } from "../../hosting/account/index.js";
 import { isHostingError, isTransient } from "../../hosting/errors.js";
-import type { Plan } from "../catalog.js";
-import type { Clock } from "../clock.js";
+import type { Clock } from "../../runtime/clock.js";
+import type { Plan } from "../catalog/catalog.js";
 import {
   type AccessLinks,
   type AccessRef,

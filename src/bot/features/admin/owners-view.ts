@@ -1,7 +1,7 @@
-import type { Customer } from "../../../domain/customers.js";
-import type { HostingClient, Owner } from "../../../domain/subscription-owners.js";
-import { planTitle } from "../../../render/access.js";
-import { formatDate, html } from "../../../render/format.js";
+import type { Customer } from "#src/domain/books/customers.js";
+import type { HostingClient, Owner } from "#src/domain/books/subscription-owners.js";
+import { planTitle } from "#src/render/access.js";
+import { formatDate, html } from "#src/render/format.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { localeOf } from "../../i18n.js";
 

@@ -1,10 +1,10 @@
 import { Composer, InlineKeyboard } from "grammy";
-import { DAY } from "../../../domain/clock.js";
-import { isPaidStatus } from "../../../domain/order-paid.js";
-import type { Order } from "../../../domain/orders.js";
-import { INVOICE_TTL_MS } from "../../../domain/shop.js";
-import { formatDate, html } from "../../../render/format.js";
-import { buyCb, MY_LIST, orderCb } from "../../../render/shop-callbacks.js";
+import { isPaidStatus } from "#src/domain/books/order-paid.js";
+import type { Order } from "#src/domain/books/orders.js";
+import { INVOICE_TTL_MS } from "#src/domain/sales/shop.js";
+import { formatDate, html } from "#src/render/format.js";
+import { buyCb, MY_LIST, orderCb } from "#src/render/shop-callbacks.js";
+import { DAY } from "#src/runtime/clock.js";
 import type { BotContext } from "../../context.js";
 import { enterConversation } from "../../kit/index.js";
 import { show, type View } from "../../views/show.js";

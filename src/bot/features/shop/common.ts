@@ -1,10 +1,10 @@
 import { InlineKeyboard } from "grammy";
-import type { Locale } from "../../../config.js";
-import type { Plan } from "../../../domain/catalog.js";
-import { formatMoney } from "../../../domain/money.js";
-import { html } from "../../../render/format.js";
-import { planDetailsLine } from "../../../render/plan-details.js";
-import { MAIN_MENU } from "../../../render/shop-callbacks.js";
+import type { Locale } from "#src/config.js";
+import type { Plan } from "#src/domain/catalog/catalog.js";
+import { formatMoney } from "#src/domain/catalog/money.js";
+import { html } from "#src/render/format.js";
+import { planDetailsLine } from "#src/render/plan-details.js";
+import { MAIN_MENU } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { localeOf } from "../../i18n.js";
 import type { Translate } from "../../kit/index.js";

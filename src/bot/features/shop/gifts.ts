@@ -1,11 +1,11 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { z } from "zod";
-import { type ClaimOutcome, type Gift, type GiftState, giftCodeOf } from "../../../domain/gifts.js";
-import { planTitle } from "../../../render/access.js";
-import { callbackCodec } from "../../../render/callback-data.js";
-import { formatDate, html } from "../../../render/format.js";
-import { giftReadyTexts } from "../../../render/gifts.js";
-import { WALLET_VIEW } from "../../../render/shop-callbacks.js";
+import { type ClaimOutcome, type Gift, type GiftState, giftCodeOf } from "#src/domain/sales/gifts.js";
+import { planTitle } from "#src/render/access.js";
+import { callbackCodec } from "#src/render/callback-data.js";
+import { formatDate, html } from "#src/render/format.js";
+import { giftReadyTexts } from "#src/render/gifts.js";
+import { WALLET_VIEW } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { show, type View } from "../../views/show.js";
 import { tellCustomer } from "../admin/customers/notices.js";

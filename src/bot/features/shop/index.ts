@@ -1,5 +1,5 @@
 import { Composer } from "grammy";
-import { SHOP_CALLBACK, SHOP_COMMANDS } from "../../../render/shop-callbacks.js";
+import { SHOP_CALLBACK, SHOP_COMMANDS } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { isPrivate, when } from "../../filters.js";
 import { show } from "../../views/show.js";

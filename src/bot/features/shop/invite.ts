@@ -1,9 +1,9 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import { z } from "zod";
-import type { ReferralTerms } from "../../../domain/catalog.js";
-import { callbackCodec } from "../../../render/callback-data.js";
-import { formatNumber, html } from "../../../render/format.js";
-import { qrPng } from "../../../render/qr.js";
+import type { ReferralTerms } from "#src/domain/catalog/catalog.js";
+import { callbackCodec } from "#src/render/callback-data.js";
+import { formatNumber, html } from "#src/render/format.js";
+import { qrPng } from "#src/render/qr.js";
 import type { BotContext } from "../../context.js";
 import { show, type View } from "../../views/show.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";

@@ -1,7 +1,7 @@
-import type { Locale } from "../../../config.js";
-import type { Order } from "../../../domain/orders.js";
-import type { PromoRefusal } from "../../../domain/promo-codes.js";
-import { html } from "../../../render/format.js";
+import type { Locale } from "#src/config.js";
+import type { Order } from "#src/domain/books/orders.js";
+import type { PromoRefusal } from "#src/domain/sales/promo-codes.js";
+import { html } from "#src/render/format.js";
 import type { BotContext } from "../../context.js";
 import { money } from "./common.js";
 

@@ -1,8 +1,8 @@
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard } from "grammy";
-import { normalizeCode, type PromoCode } from "../../../domain/promo-codes.js";
-import { html } from "../../../render/format.js";
-import { buyCb } from "../../../render/shop-callbacks.js";
+import { normalizeCode, type PromoCode } from "#src/domain/sales/promo-codes.js";
+import { html } from "#src/render/format.js";
+import { buyCb } from "#src/render/shop-callbacks.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
 import type { View } from "../../views/show.js";

@@ -1,5 +1,5 @@
 import { Composer, type MiddlewareFn } from "grammy";
-import { HOUR } from "../../../domain/clock.js";
+import { HOUR } from "#src/runtime/clock.js";
 import type { BotContext } from "../../context.js";
 import { localeOf } from "./common.js";
 

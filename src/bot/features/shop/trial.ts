@@ -1,5 +1,5 @@
 import { Composer } from "grammy";
-import { TRIAL_START } from "../../../render/shop-callbacks.js";
+import { TRIAL_START } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { withSupport } from "../help.js";
 import { answer, localeOf } from "./common.js";

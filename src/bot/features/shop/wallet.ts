@@ -1,11 +1,11 @@
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard } from "grammy";
-import type { Locale } from "../../../config.js";
-import { currencyExponent, formatMoney, toMinor } from "../../../domain/money.js";
-import { TOPUP_MAX_MAJOR, TOPUP_MIN_MAJOR } from "../../../domain/shop.js";
-import type { LedgerEntry } from "../../../domain/wallet.js";
-import { formatDateTime } from "../../../render/format.js";
-import { GIFTS_VIEW, WALLET_VIEW, walletCb } from "../../../render/shop-callbacks.js";
+import type { Locale } from "#src/config.js";
+import type { LedgerEntry } from "#src/domain/books/wallet.js";
+import { currencyExponent, formatMoney, toMinor } from "#src/domain/catalog/money.js";
+import { TOPUP_MAX_MAJOR, TOPUP_MIN_MAJOR } from "#src/domain/sales/shop.js";
+import { formatDateTime } from "#src/render/format.js";
+import { GIFTS_VIEW, WALLET_VIEW, walletCb } from "#src/render/shop-callbacks.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
 import { enterConversation } from "../../kit/index.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { callbackCodec } from "../../../../render/callback-data.js";
+import { callbackCodec } from "#src/render/callback-data.js";
 
 /** Callback data of the hosting account section: the card, linking (login or key) and unlinking. */
 export const accountCb = callbackCodec("a.acc", {

@@ -1,10 +1,10 @@
 import { createConversation } from "@grammyjs/conversations";
 import { InlineKeyboard } from "grammy";
-import type { LoginOutcome } from "../../../../domain/hosting-account.js";
-import { html } from "../../../../render/format.js";
-import { hostingErrorText } from "../../../../render/hosting-error.js";
-import type { BotContext, ConvContext } from "../../../context.js";
-import { askText, type BotConversation } from "../../../conversation-kit.js";
+import type { BotContext, ConvContext } from "#src/bot/context.js";
+import { askText, type BotConversation } from "#src/bot/conversation-kit.js";
+import type { LoginOutcome } from "#src/domain/fleet/hosting-account.js";
+import { html } from "#src/render/format.js";
+import { hostingErrorText } from "#src/render/hosting-error.js";
 import { accountCb } from "./callbacks.js";
 
 /**

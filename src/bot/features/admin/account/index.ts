@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
-import type { BotContext } from "../../../context.js";
-import { enterConversation } from "../../../kit/index.js";
-import { show } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { enterConversation } from "#src/bot/kit/index.js";
+import { show } from "#src/bot/views/show.js";
 import { accountCb } from "./callbacks.js";
 import { LOGIN, PASTE_KEY } from "./conversations.js";
 import { accountView, unlinkConfirmView, unlinkedView } from "./views.js";

@@ -1,11 +1,11 @@
 import { InlineKeyboard } from "grammy";
-import { isHostingError } from "../../../../hosting/errors.js";
-import { formatNumber, html } from "../../../../render/format.js";
-import { hostingErrorText } from "../../../../render/hosting-error.js";
-import type { BotContext } from "../../../context.js";
-import { localeOf } from "../../../i18n.js";
-import type { Translate } from "../../../kit/index.js";
-import type { View } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { localeOf } from "#src/bot/i18n.js";
+import type { Translate } from "#src/bot/kit/index.js";
+import type { View } from "#src/bot/views/show.js";
+import { isHostingError } from "#src/hosting/errors.js";
+import { formatNumber, html } from "#src/render/format.js";
+import { hostingErrorText } from "#src/render/hosting-error.js";
 import { adminHomeButton } from "../home.js";
 import { serversCb } from "../servers/callbacks.js";
 import { hostingCurrency } from "../settings/hosting-money.js";

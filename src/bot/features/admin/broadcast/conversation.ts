@@ -1,9 +1,9 @@
 import { createConversation } from "@grammyjs/conversations";
 import { InlineKeyboard } from "grammy";
-import type { BroadcastDraft } from "../../../../domain/broadcast-drafts.js";
-import type { BotContext, ConvContext } from "../../../context.js";
-import { ANSWER_TIMEOUT_MS, type BotConversation } from "../../../conversation-kit.js";
-import { localeOf } from "../../../i18n.js";
+import type { BotContext, ConvContext } from "#src/bot/context.js";
+import { ANSWER_TIMEOUT_MS, type BotConversation } from "#src/bot/conversation-kit.js";
+import { localeOf } from "#src/bot/i18n.js";
+import type { BroadcastDraft } from "#src/domain/backoffice/broadcast-drafts.js";
 import { readBroadcastMessage, sendPreview } from "./message.js";
 import { audienceCounts, audienceKeyboard, cancelData } from "./views.js";
 

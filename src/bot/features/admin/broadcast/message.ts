@@ -1,7 +1,7 @@
 import type { Message, MessageEntity } from "grammy/types";
-import type { BroadcastDraft } from "../../../../domain/broadcast-drafts.js";
-import { html } from "../../../../render/format.js";
-import type { ConvContext } from "../../../context.js";
+import type { ConvContext } from "#src/bot/context.js";
+import type { BroadcastDraft } from "#src/domain/backoffice/broadcast-drafts.js";
+import { html } from "#src/render/format.js";
 
 /** Telegram's limits (the outbox checks the same on the escaped text). */
 const TEXT_MAX = 4096;

@@ -1,11 +1,11 @@
 import { InlineKeyboard } from "grammy";
-import type { Locale } from "../../../../config.js";
-import { type Audience, countAudience } from "../../../../domain/stats.js";
-import { formatNumber } from "../../../../render/format.js";
-import { broadcastCb } from "../../../../render/notice-buttons.js";
-import type { BotContext, BotDeps } from "../../../context.js";
-import type { Translate } from "../../../kit/index.js";
-import type { View } from "../../../views/show.js";
+import type { BotContext, BotDeps } from "#src/bot/context.js";
+import type { Translate } from "#src/bot/kit/index.js";
+import type { View } from "#src/bot/views/show.js";
+import type { Locale } from "#src/config.js";
+import { type Audience, countAudience } from "#src/domain/backoffice/stats.js";
+import { formatNumber } from "#src/render/format.js";
+import { broadcastCb } from "#src/render/notice-buttons.js";
 import { adminHomeButton } from "../home.js";
 
 /** Who a broadcast reaches, counted from the shop's customers and subscriptions. */

@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
-import { html } from "../../../../render/format.js";
-import type { BotContext } from "../../../context.js";
-import { show } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { show } from "#src/bot/views/show.js";
+import { html } from "#src/render/format.js";
 import { catalogCb } from "./callbacks.js";
 import { catalogView } from "./view.js";
 

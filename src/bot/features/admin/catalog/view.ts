@@ -1,12 +1,12 @@
 import { InlineKeyboard } from "grammy";
-import type { Locale } from "../../../../config.js";
-import type { Plan } from "../../../../domain/catalog.js";
-import { formatMoney, toMinor } from "../../../../domain/money.js";
-import { formatGb, html } from "../../../../render/format.js";
-import { panelLocationForAdmin } from "../../../../render/locations.js";
-import type { BotContext } from "../../../context.js";
-import { localeOf } from "../../../i18n.js";
-import type { View } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { localeOf } from "#src/bot/i18n.js";
+import type { View } from "#src/bot/views/show.js";
+import type { Locale } from "#src/config.js";
+import type { Plan } from "#src/domain/catalog/catalog.js";
+import { formatMoney, toMinor } from "#src/domain/catalog/money.js";
+import { formatGb, html } from "#src/render/format.js";
+import { panelLocationForAdmin } from "#src/render/locations.js";
 import { adminHomeButton } from "../home.js";
 import { catalogCb } from "./callbacks.js";
 

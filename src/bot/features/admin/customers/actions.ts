@@ -1,7 +1,7 @@
-import { formatMoney } from "../../../../domain/money.js";
-import { html } from "../../../../render/format.js";
-import type { BotContext } from "../../../context.js";
-import { localeOf } from "../../../i18n.js";
+import type { BotContext } from "#src/bot/context.js";
+import { localeOf } from "#src/bot/i18n.js";
+import { formatMoney } from "#src/domain/catalog/money.js";
+import { html } from "#src/render/format.js";
 import { signedMoney } from "./amount.js";
 import { tellCustomer, toldLine } from "./notices.js";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type CallbackCodec, callbackCodec, cbPage } from "../../../../render/callback-data.js";
+import { type CallbackCodec, callbackCodec, cbPage } from "#src/render/callback-data.js";
 
 /** Actions on one customer that need nothing but the customer. */
 export type CustomerAct = "card" | "subs" | "orders" | "credit" | "debit" | "block" | "unblock";

@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
-import type { BotContext } from "../../../context.js";
-import { enterConversation } from "../../../kit/index.js";
-import { show } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { enterConversation } from "#src/bot/kit/index.js";
+import { show } from "#src/bot/views/show.js";
 import { confirmAdjustment, confirmBlock, unblock } from "./actions.js";
 import { type CustomersAction, customersCb } from "./callbacks.js";
 import { ADJUST, BLOCK, FIND } from "./conversations.js";

@@ -1,6 +1,6 @@
 import { GrammyError } from "grammy";
-import type { Locale } from "../../../../config.js";
-import type { BotContext, ConvContext } from "../../../context.js";
+import type { BotContext, ConvContext } from "#src/bot/context.js";
+import type { Locale } from "#src/config.js";
 
 /**
  * What a customer hears of an admin's action on their account (credit, debit, block, unblock),

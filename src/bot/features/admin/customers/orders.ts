@@ -1,13 +1,13 @@
 import { InlineKeyboard } from "grammy";
-import type { Locale } from "../../../../config.js";
-import { type ChargeAgainOutcome, canChargeAgain } from "../../../../domain/charge-again.js";
-import { formatMoney } from "../../../../domain/money.js";
-import type { ShopRefusal } from "../../../../domain/shop.js";
-import { formatDateTime, html } from "../../../../render/format.js";
-import type { BotContext } from "../../../context.js";
-import { localeOf } from "../../../i18n.js";
-import { withNotice } from "../../../kit/index.js";
-import type { View } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { localeOf } from "#src/bot/i18n.js";
+import { withNotice } from "#src/bot/kit/index.js";
+import type { View } from "#src/bot/views/show.js";
+import type { Locale } from "#src/config.js";
+import { type ChargeAgainOutcome, canChargeAgain } from "#src/domain/backoffice/charge-again.js";
+import { formatMoney } from "#src/domain/catalog/money.js";
+import type { ShopRefusal } from "#src/domain/sales/shop.js";
+import { formatDateTime, html } from "#src/render/format.js";
 import { cardCb, customersCb, ordersCb } from "./callbacks.js";
 import { notFoundView, onCustomer, planTitleOf } from "./views.js";
 

@@ -1,10 +1,10 @@
 import { Composer, InlineKeyboard } from "grammy";
-import { formatMoney } from "../../../../domain/money.js";
-import type { InboxEntry } from "../../../../domain/payment-inbox.js";
-import { formatDateTime, html } from "../../../../render/format.js";
-import type { BotContext } from "../../../context.js";
-import { localeOf } from "../../../i18n.js";
-import { show, type View } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { localeOf } from "#src/bot/i18n.js";
+import { show, type View } from "#src/bot/views/show.js";
+import { formatMoney } from "#src/domain/catalog/money.js";
+import type { InboxEntry } from "#src/domain/settlement/payment-inbox.js";
+import { formatDateTime, html } from "#src/render/format.js";
 import { adminHomeButton } from "../home.js";
 import { cardCb, paymentsCb } from "./callbacks.js";
 

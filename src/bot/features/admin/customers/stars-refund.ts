@@ -1,17 +1,17 @@
 import { Composer, GrammyError, InlineKeyboard } from "grammy";
-import type { Locale } from "../../../../config.js";
-import { formatMoney } from "../../../../domain/money.js";
+import type { BotContext } from "#src/bot/context.js";
+import { localeOf } from "#src/bot/i18n.js";
+import { claimConfirmation, issueConfirmation } from "#src/bot/kit/index.js";
+import { show } from "#src/bot/views/show.js";
+import type { Locale } from "#src/config.js";
+import { formatMoney } from "#src/domain/catalog/money.js";
 import {
   type StarsCharge,
   StarsRefundRefused,
   type StarsRefundResult,
-} from "../../../../domain/stars-refund.js";
-import { html } from "../../../../render/format.js";
-import { starsRefundCb } from "../../../../render/notice-buttons.js";
-import type { BotContext } from "../../../context.js";
-import { localeOf } from "../../../i18n.js";
-import { claimConfirmation, issueConfirmation } from "../../../kit/index.js";
-import { show } from "../../../views/show.js";
+} from "#src/domain/settlement/stars-refund.js";
+import { html } from "#src/render/format.js";
+import { starsRefundCb } from "#src/render/notice-buttons.js";
 import { adminHomeButton } from "../home.js";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type CallbackCodec, callbackCodec, mappedCodec } from "../../../../render/callback-data.js";
+import { type CallbackCodec, callbackCodec, mappedCodec } from "#src/render/callback-data.js";
 
 /**
  * Callback data of the node section, typed per action: a page, a client or peer reference (the

@@ -1,11 +1,11 @@
 import { InlineKeyboard, InputFile } from "grammy";
-import type { Followed } from "../../../../domain/node-clients.js";
-import type { NodeClient } from "../../../../hosting/node/index.js";
-import { html } from "../../../../render/format.js";
-import { qrPng } from "../../../../render/qr.js";
-import type { BotContext } from "../../../context.js";
-import { enterConversation, issueConfirmation } from "../../../kit/index.js";
-import { show } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { enterConversation, issueConfirmation } from "#src/bot/kit/index.js";
+import { show } from "#src/bot/views/show.js";
+import type { Followed } from "#src/domain/fleet/node-clients.js";
+import type { NodeClient } from "#src/hosting/node/index.js";
+import { html } from "#src/render/format.js";
+import { qrPng } from "#src/render/qr.js";
 import { ownersOf, ownersWarning, withOwners } from "../owners-view.js";
 import { type NodeCb, ncb } from "./callbacks.js";
 import { BAN, CREATE, LIMITS, RENAME, RENEW } from "./client-dialogs.js";

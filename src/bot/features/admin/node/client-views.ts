@@ -1,11 +1,11 @@
 import { InlineKeyboard } from "grammy";
-import type { Locale } from "../../../../config.js";
-import type { NodeClient } from "../../../../hosting/node/index.js";
-import { formatDate, formatDateTime, formatGb, html } from "../../../../render/format.js";
-import type { BotContext } from "../../../context.js";
-import { localeOf } from "../../../i18n.js";
-import { type Translate, withNoticeView } from "../../../kit/index.js";
-import type { View } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { localeOf } from "#src/bot/i18n.js";
+import { type Translate, withNoticeView } from "#src/bot/kit/index.js";
+import type { View } from "#src/bot/views/show.js";
+import type { Locale } from "#src/config.js";
+import type { NodeClient } from "#src/hosting/node/index.js";
+import { formatDate, formatDateTime, formatGb, html } from "#src/render/format.js";
 import { withOwners } from "../owners-view.js";
 import { ncb } from "./callbacks.js";
 import { nodeErrorView, nodeRef, sectionNav, toClients } from "./shared.js";

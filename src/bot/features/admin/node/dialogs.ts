@@ -1,14 +1,14 @@
 import { createConversation } from "@grammyjs/conversations";
+import type { BotContext, ConvContext } from "#src/bot/context.js";
+import { askText, type BotConversation } from "#src/bot/conversation-kit.js";
 import {
   isClientName,
   isFederationToken,
   isNodeName,
   isUpstreamApiUrl,
-} from "../../../../domain/node-admin.js";
-import { type PeerUrlProblem, peerUrlProblem } from "../../../../hosting/node/index.js";
-import { html } from "../../../../render/format.js";
-import type { BotContext, ConvContext } from "../../../context.js";
-import { askText, type BotConversation } from "../../../conversation-kit.js";
+} from "#src/domain/fleet/node-admin.js";
+import { type PeerUrlProblem, peerUrlProblem } from "#src/hosting/node/index.js";
+import { html } from "#src/render/format.js";
 import { attempt, backTo } from "./shared.js";
 
 /**

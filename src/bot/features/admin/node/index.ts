@@ -1,10 +1,10 @@
 import { Composer } from "grammy";
-import type { NodeBackup } from "../../../../domain/node-admin.js";
-import { html } from "../../../../render/format.js";
-import type { BotContext } from "../../../context.js";
-import { localeOf } from "../../../i18n.js";
-import { enterConversation, issueConfirmation } from "../../../kit/index.js";
-import { show } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { localeOf } from "#src/bot/i18n.js";
+import { enterConversation, issueConfirmation } from "#src/bot/kit/index.js";
+import { show } from "#src/bot/views/show.js";
+import type { NodeBackup } from "#src/domain/fleet/node-admin.js";
+import { html } from "#src/render/format.js";
 import { type NodeCb, nodeCb } from "./callbacks.js";
 import { nodeClientDialogs } from "./client-dialogs.js";
 import { type ClientCb, handleClientAction, isClientCb } from "./client-router.js";

@@ -1,11 +1,11 @@
 import { InlineKeyboard } from "grammy";
-import type { Locale } from "../../../../config.js";
-import { NODE_LOG_COUNT, type NodeBackup, type NodeTrafficLine } from "../../../../domain/node-admin.js";
-import { formatBytes, formatDateTime, html } from "../../../../render/format.js";
-import type { BotContext } from "../../../context.js";
-import { localeOf } from "../../../i18n.js";
-import { issueConfirmation, withNoticeView } from "../../../kit/index.js";
-import type { View } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { localeOf } from "#src/bot/i18n.js";
+import { issueConfirmation, withNoticeView } from "#src/bot/kit/index.js";
+import type { View } from "#src/bot/views/show.js";
+import type { Locale } from "#src/config.js";
+import { NODE_LOG_COUNT, type NodeBackup, type NodeTrafficLine } from "#src/domain/fleet/node-admin.js";
+import { formatBytes, formatDateTime, html } from "#src/render/format.js";
 import { ncb } from "./callbacks.js";
 import { nodeErrorView, refreshRow, sectionNav } from "./shared.js";
 

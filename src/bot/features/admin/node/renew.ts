@@ -1,8 +1,8 @@
 import { InlineKeyboard } from "grammy";
-import { formatDateTime, html } from "../../../../render/format.js";
-import type { BotContext, ConvContext } from "../../../context.js";
-import { localeOf } from "../../../i18n.js";
-import { show } from "../../../views/show.js";
+import type { BotContext, ConvContext } from "#src/bot/context.js";
+import { localeOf } from "#src/bot/i18n.js";
+import { show } from "#src/bot/views/show.js";
+import { formatDateTime, html } from "#src/render/format.js";
 import { withOwners } from "../owners-view.js";
 import { ncb } from "./callbacks.js";
 import { nodeClientCardView, nodeClientsView } from "./client-views.js";

@@ -1,10 +1,10 @@
 import { InlineKeyboard } from "grammy";
-import type { FederationSummary, NodeOverview } from "../../../../domain/node-admin.js";
-import type { NodePeer } from "../../../../hosting/node/index.js";
-import { html } from "../../../../render/format.js";
-import type { BotContext } from "../../../context.js";
-import { withNoticeView } from "../../../kit/index.js";
-import type { View } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { withNoticeView } from "#src/bot/kit/index.js";
+import type { View } from "#src/bot/views/show.js";
+import type { FederationSummary, NodeOverview } from "#src/domain/fleet/node-admin.js";
+import type { NodePeer } from "#src/hosting/node/index.js";
+import { html } from "#src/render/format.js";
 import { ADMIN_HOME } from "../home.js";
 import { ncb } from "./callbacks.js";
 import { nodeErrorView, nodeRef, notConfiguredView, refreshRow, sectionNav } from "./shared.js";

@@ -1,11 +1,11 @@
 import { InlineKeyboard, InputFile } from "grammy";
-import type { PanelClient } from "../../../../hosting/panel/index.js";
-import { formatDateTime, html } from "../../../../render/format.js";
-import { qrPng } from "../../../../render/qr.js";
-import type { BotContext } from "../../../context.js";
-import { localeOf } from "../../../i18n.js";
-import { claimConfirmation, issueConfirmation } from "../../../kit/index.js";
-import { show } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { localeOf } from "#src/bot/i18n.js";
+import { claimConfirmation, issueConfirmation } from "#src/bot/kit/index.js";
+import { show } from "#src/bot/views/show.js";
+import type { PanelClient } from "#src/hosting/panel/index.js";
+import { formatDateTime, html } from "#src/render/format.js";
+import { qrPng } from "#src/render/qr.js";
 import { ownersOf, ownersWarning, withOwners } from "../owners-view.js";
 import { cardCb, panelCb } from "./callbacks.js";
 import { reportOf } from "./create.js";

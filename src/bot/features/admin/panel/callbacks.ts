@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { type CallbackCodec, callbackCodec, cbPage } from "../../../../render/callback-data.js";
-import type { NameRefs } from "../../../name-refs.js";
+import type { NameRefs } from "#src/bot/name-refs.js";
+import { type CallbackCodec, callbackCodec, cbPage } from "#src/render/callback-data.js";
 
 /** Actions on one client; `ref` is its name, or `~<hash>` with the name kept in Redis. */
 export type PanelClientAct = "card" | "qr" | "ext" | "term" | "lim" | "del";

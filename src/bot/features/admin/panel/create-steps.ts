@@ -1,10 +1,10 @@
 import { InlineKeyboard } from "grammy";
-import type { InboundChoices } from "../../../../domain/panel-clients.js";
-import { formatDate, html } from "../../../../render/format.js";
-import type { BotContext, ConvContext } from "../../../context.js";
-import { ANSWER_TIMEOUT_MS, type BotConversation } from "../../../conversation-kit.js";
-import { localeOf } from "../../../i18n.js";
-import type { Translate } from "../../../kit/index.js";
+import type { BotContext, ConvContext } from "#src/bot/context.js";
+import { ANSWER_TIMEOUT_MS, type BotConversation } from "#src/bot/conversation-kit.js";
+import { localeOf } from "#src/bot/i18n.js";
+import type { Translate } from "#src/bot/kit/index.js";
+import type { InboundChoices } from "#src/domain/fleet/panel-clients.js";
+import { formatDate, html } from "#src/render/format.js";
 import { panelCb } from "./callbacks.js";
 import { devicesLimitText, type LocationLabel, limitGbText, panelErrorText } from "./text.js";
 import { pickByToggles } from "./toggles.js";

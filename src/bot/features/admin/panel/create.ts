@@ -1,10 +1,10 @@
 import { createConversation } from "@grammyjs/conversations";
-import type { CreateInput, CreatePlan } from "../../../../domain/panel-clients.js";
-import { MAIN_LOCATION } from "../../../../hosting/panel/index.js";
-import { html } from "../../../../render/format.js";
-import type { BotContext, ConvContext } from "../../../context.js";
-import { askText, type BotConversation } from "../../../conversation-kit.js";
-import { localeOf } from "../../../i18n.js";
+import type { BotContext, ConvContext } from "#src/bot/context.js";
+import { askText, type BotConversation } from "#src/bot/conversation-kit.js";
+import { localeOf } from "#src/bot/i18n.js";
+import type { CreateInput, CreatePlan } from "#src/domain/fleet/panel-clients.js";
+import { MAIN_LOCATION } from "#src/hosting/panel/index.js";
+import { html } from "#src/render/format.js";
 import { clientRef } from "./callbacks.js";
 import { askCount, askDays, askGb, failed, reply } from "./conversations.js";
 import { confirmCreate, pickInbounds } from "./create-steps.js";

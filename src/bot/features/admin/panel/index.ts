@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
-import type { BotContext } from "../../../context.js";
-import { enterConversation } from "../../../kit/index.js";
-import { show } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { enterConversation } from "#src/bot/kit/index.js";
+import { show } from "#src/bot/views/show.js";
 import { askDelete, completeCreate, deleteEverywhere, extendTo, sendQr, type Target } from "./actions.js";
 import { type PanelAction, type PanelClientAct, panelCb, resolveClientRef } from "./callbacks.js";
 import { clientConversations, PANEL_EXTEND, PANEL_LIMITS, PANEL_TERM } from "./conversations.js";

@@ -1,10 +1,10 @@
 import { InlineKeyboard } from "grammy";
-import type { Locale } from "../../../../config.js";
-import type { CreateOutcome, CreatePlan, CreateRow, Followed } from "../../../../domain/panel-clients.js";
-import { formatDateTime, html } from "../../../../render/format.js";
-import type { BotContext, ConvContext } from "../../../context.js";
-import type { Translate } from "../../../kit/index.js";
-import type { View } from "../../../views/show.js";
+import type { BotContext, ConvContext } from "#src/bot/context.js";
+import type { Translate } from "#src/bot/kit/index.js";
+import type { View } from "#src/bot/views/show.js";
+import type { Locale } from "#src/config.js";
+import type { CreateOutcome, CreatePlan, CreateRow, Followed } from "#src/domain/fleet/panel-clients.js";
+import { formatDateTime, html } from "#src/render/format.js";
 import { ownersAfter, withOwners } from "../owners-view.js";
 import { cardCb, listCb, panelCb } from "./callbacks.js";
 import {

@@ -1,15 +1,15 @@
-import type { Locale } from "../../../../config.js";
+import type { Translate } from "#src/bot/kit/index.js";
+import type { Locale } from "#src/config.js";
 import {
   type LocationOutcome,
   type PanelLocationInfo,
   PanelNotConfiguredError,
   PanelUuidConflictError,
-} from "../../../../domain/panel-clients.js";
-import { HostingApiError, HostingNetworkError, HostingTimeoutError } from "../../../../hosting/errors.js";
-import { MAIN_LOCATION, PanelUnknownNodeError } from "../../../../hosting/panel/index.js";
-import { formatDateTime, formatGb, formatNumber, html } from "../../../../render/format.js";
-import { hostingErrorText } from "../../../../render/hosting-error.js";
-import type { Translate } from "../../../kit/index.js";
+} from "#src/domain/fleet/panel-clients.js";
+import { HostingApiError, HostingNetworkError, HostingTimeoutError } from "#src/hosting/errors.js";
+import { MAIN_LOCATION, PanelUnknownNodeError } from "#src/hosting/panel/index.js";
+import { formatDateTime, formatGb, formatNumber, html } from "#src/render/format.js";
+import { hostingErrorText } from "#src/render/hosting-error.js";
 
 /**
  * How the Panel section names locations, explains failures and writes terms and limits. What

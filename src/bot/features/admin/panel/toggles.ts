@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
-import type { ConvContext } from "../../../context.js";
-import { ANSWER_TIMEOUT_MS, type BotConversation } from "../../../conversation-kit.js";
+import type { ConvContext } from "#src/bot/context.js";
+import { ANSWER_TIMEOUT_MS, type BotConversation } from "#src/bot/conversation-kit.js";
 import { panelCb } from "./callbacks.js";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PROMO_KINDS, type PromoKind } from "../../../../domain/promo-codes.js";
-import { type CallbackCodec, callbackCodec, mappedCodec } from "../../../../render/callback-data.js";
+import { PROMO_KINDS, type PromoKind } from "#src/domain/sales/promo-codes.js";
+import { type CallbackCodec, callbackCodec, mappedCodec } from "#src/render/callback-data.js";
 
 /**
  * Callback data of the promo codes section, typed per action: the list, a code's card (with its

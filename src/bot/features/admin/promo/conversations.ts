@@ -1,11 +1,11 @@
 import { createConversation } from "@grammyjs/conversations";
-import { DAY } from "../../../../domain/clock.js";
-import { exactMinor } from "../../../../domain/money.js";
-import { type NewPromo, normalizeCode, type PromoKind } from "../../../../domain/promo-codes.js";
-import { html } from "../../../../render/format.js";
-import type { BotContext, ConvContext } from "../../../context.js";
-import { askText, type BotConversation } from "../../../conversation-kit.js";
-import { askNumber, MAX_DAYS, parseDays } from "../../../kit/index.js";
+import type { BotContext, ConvContext } from "#src/bot/context.js";
+import { askText, type BotConversation } from "#src/bot/conversation-kit.js";
+import { askNumber, MAX_DAYS, parseDays } from "#src/bot/kit/index.js";
+import { exactMinor } from "#src/domain/catalog/money.js";
+import { type NewPromo, normalizeCode, type PromoKind } from "#src/domain/sales/promo-codes.js";
+import { html } from "#src/render/format.js";
+import { DAY } from "#src/runtime/clock.js";
 import { promoCardView } from "./views.js";
 
 export const PROMO_CREATE = "admin-promo-create";

@@ -1,7 +1,7 @@
 import { type CallbackQueryContext, Composer } from "grammy";
-import type { BotContext } from "../../../context.js";
-import { enterConversation } from "../../../kit/index.js";
-import { show } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { enterConversation } from "#src/bot/kit/index.js";
+import { show } from "#src/bot/views/show.js";
 import { promoAdminCb } from "./callbacks.js";
 import { PROMO_CREATE, promoAdminConversations } from "./conversations.js";
 import { promoCardView, promoKindView, promoListView } from "./views.js";

@@ -1,11 +1,11 @@
 import { InlineKeyboard } from "grammy";
-import type { Locale } from "../../../../config.js";
-import { formatMoney } from "../../../../domain/money.js";
-import { PROMO_KINDS, type PromoCode, type PromoKind } from "../../../../domain/promo-codes.js";
-import { formatDate, formatDateTime, html } from "../../../../render/format.js";
-import type { BotContext } from "../../../context.js";
-import { localeOf } from "../../../i18n.js";
-import type { View } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { localeOf } from "#src/bot/i18n.js";
+import type { View } from "#src/bot/views/show.js";
+import type { Locale } from "#src/config.js";
+import { formatMoney } from "#src/domain/catalog/money.js";
+import { PROMO_KINDS, type PromoCode, type PromoKind } from "#src/domain/sales/promo-codes.js";
+import { formatDate, formatDateTime, html } from "#src/render/format.js";
 import { adminHomeButton } from "../home.js";
 import { promoAdminCb } from "./callbacks.js";
 

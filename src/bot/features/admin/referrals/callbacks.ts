@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { callbackCodec } from "../../../../render/callback-data.js";
+import { callbackCodec } from "#src/render/callback-data.js";
 
 /**
  * Callback data of the referrals section: show it, or switch referrals to what the button says

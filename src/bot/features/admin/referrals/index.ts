@@ -1,11 +1,11 @@
 import { Composer, InlineKeyboard } from "grammy";
-import type { Locale } from "../../../../config.js";
-import type { ReferralTerms } from "../../../../domain/catalog.js";
-import type { TopInviter } from "../../../../domain/referrals.js";
-import { formatNumber, html } from "../../../../render/format.js";
-import type { BotContext } from "../../../context.js";
-import { localeOf } from "../../../i18n.js";
-import { show, type View } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { localeOf } from "#src/bot/i18n.js";
+import { show, type View } from "#src/bot/views/show.js";
+import type { Locale } from "#src/config.js";
+import type { ReferralTerms } from "#src/domain/catalog/catalog.js";
+import type { TopInviter } from "#src/domain/sales/referrals.js";
+import { formatNumber, html } from "#src/render/format.js";
 import { money } from "../../shop/common.js";
 import { adminHomeButton } from "../home.js";
 import { referralsCb } from "./callbacks.js";

@@ -1,9 +1,9 @@
 import { InputFile } from "grammy";
-import type { PowerAction, ServerConfig } from "../../../../hosting/account/index.js";
-import { html } from "../../../../render/format.js";
-import type { BotContext } from "../../../context.js";
-import { issueConfirmation } from "../../../kit/index.js";
-import { show, type View } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { issueConfirmation } from "#src/bot/kit/index.js";
+import { show, type View } from "#src/bot/views/show.js";
+import type { PowerAction, ServerConfig } from "#src/hosting/account/index.js";
+import { html } from "#src/render/format.js";
 import { ownersOnServer, ownersRegenerated, ownersWarning, withOwners } from "../owners-view.js";
 import { serversCb } from "./callbacks.js";
 import { claim, confirmKeyboard, failureView, navKeyboard, stateText, viewOr } from "./common.js";

@@ -4,8 +4,8 @@ import {
   type PowerAction,
   XRAY_VERSIONS,
   type XrayVersion,
-} from "../../../../hosting/account/index.js";
-import { type CallbackCodec, callbackCodec } from "../../../../render/callback-data.js";
+} from "#src/hosting/account/index.js";
+import { type CallbackCodec, callbackCodec } from "#src/render/callback-data.js";
 
 /** Actions on one server that carry nothing else. */
 export type ServerAct = "card" | "stats" | "extend" | "config" | "regen" | "core";

@@ -1,15 +1,11 @@
 import { InlineKeyboard } from "grammy";
-import {
-  isKnownServerStatus,
-  type ServerState,
-  type ServerStatus,
-} from "../../../../hosting/account/index.js";
-import { isHostingError } from "../../../../hosting/errors.js";
-import { html } from "../../../../render/format.js";
-import { hostingErrorText } from "../../../../render/hosting-error.js";
-import type { BotContext } from "../../../context.js";
-import { claimConfirmation } from "../../../kit/index.js";
-import { show, type View } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { claimConfirmation } from "#src/bot/kit/index.js";
+import { show, type View } from "#src/bot/views/show.js";
+import { isKnownServerStatus, type ServerState, type ServerStatus } from "#src/hosting/account/index.js";
+import { isHostingError } from "#src/hosting/errors.js";
+import { html } from "#src/render/format.js";
+import { hostingErrorText } from "#src/render/hosting-error.js";
 import { relinkKeyboard } from "../account/index.js";
 import { adminHomeButton } from "../home.js";
 import { serversCb } from "./callbacks.js";

@@ -1,10 +1,10 @@
 import { InlineKeyboard } from "grammy";
-import { DEFAULT_XRAY_VERSION, XRAY_VERSIONS, type XrayVersion } from "../../../../hosting/account/index.js";
-import { HostingApiError } from "../../../../hosting/errors.js";
-import { html } from "../../../../render/format.js";
-import type { BotContext } from "../../../context.js";
-import { issueConfirmation } from "../../../kit/index.js";
-import { show, type View } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { issueConfirmation } from "#src/bot/kit/index.js";
+import { show, type View } from "#src/bot/views/show.js";
+import { DEFAULT_XRAY_VERSION, XRAY_VERSIONS, type XrayVersion } from "#src/hosting/account/index.js";
+import { HostingApiError } from "#src/hosting/errors.js";
+import { html } from "#src/render/format.js";
 import { serversCb } from "./callbacks.js";
 import { claim, confirmKeyboard, failureView, navKeyboard, viewOr } from "./common.js";
 

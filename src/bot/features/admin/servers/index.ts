@@ -1,6 +1,6 @@
 import { Composer } from "grammy";
-import type { BotContext } from "../../../context.js";
-import { show } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { show } from "#src/bot/views/show.js";
 import { configDo, powerConfirmView, powerDo, regenConfirmView, regenDo } from "./actions.js";
 import { type ServersAction, serversCb } from "./callbacks.js";
 import { showExpired } from "./common.js";

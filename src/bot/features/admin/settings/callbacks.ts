@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type CallbackCodec, callbackCodec, mappedCodec } from "../../../../render/callback-data.js";
+import { type CallbackCodec, callbackCodec, mappedCodec } from "#src/render/callback-data.js";
 
 /** The settings typed in by the admin (auto-extend is a toggle); `gift`: gift links' life in days. */
 export const EDITABLE_SETTINGS = ["grace", "cost", "currency", "gift"] as const;

@@ -1,4 +1,7 @@
 import { createConversation } from "@grammyjs/conversations";
+import type { BotContext, ConvContext } from "#src/bot/context.js";
+import { askText, type BotConversation } from "#src/bot/conversation-kit.js";
+import { localeOf } from "#src/bot/i18n.js";
 import {
   CURRENCY_LABEL,
   EXTEND_COST_MAX,
@@ -6,11 +9,8 @@ import {
   GIFT_DAYS_MIN,
   OUTAGE_GRACE_MAX,
   OUTAGE_GRACE_MIN,
-} from "../../../../domain/settings.js";
-import { formatNumber } from "../../../../render/format.js";
-import type { BotContext, ConvContext } from "../../../context.js";
-import { askText, type BotConversation } from "../../../conversation-kit.js";
-import { localeOf } from "../../../i18n.js";
+} from "#src/domain/catalog/settings.js";
+import { formatNumber } from "#src/render/format.js";
 import type { EditableSetting } from "./callbacks.js";
 import { settingsView } from "./view.js";
 

@@ -1,6 +1,6 @@
-import type { Locale } from "../../../../config.js";
-import { formatNumber, html } from "../../../../render/format.js";
-import type { BotContext } from "../../../context.js";
+import type { BotContext } from "#src/bot/context.js";
+import type { Locale } from "#src/config.js";
+import { formatNumber, html } from "#src/render/format.js";
 
 /** The label of the hosting balance's currency (the Account API names none; see Settings). */
 export function hostingCurrency(ctx: BotContext): Promise<string> {

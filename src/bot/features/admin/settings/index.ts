@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
-import type { BotContext } from "../../../context.js";
-import { enterConversation } from "../../../kit/index.js";
-import { show } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { enterConversation } from "#src/bot/kit/index.js";
+import { show } from "#src/bot/views/show.js";
 import { settingsCb } from "./callbacks.js";
 import { EDIT, settingsConversations } from "./edit.js";
 import { settingsView } from "./view.js";

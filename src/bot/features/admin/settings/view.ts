@@ -1,9 +1,9 @@
 import { InlineKeyboard } from "grammy";
-import { DEFAULT_OUTAGE_GRACE_MINUTES } from "../../../../domain/settings.js";
-import { formatNumber, html } from "../../../../render/format.js";
-import type { BotContext } from "../../../context.js";
-import { localeOf } from "../../../i18n.js";
-import type { View } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { localeOf } from "#src/bot/i18n.js";
+import type { View } from "#src/bot/views/show.js";
+import { DEFAULT_OUTAGE_GRACE_MINUTES } from "#src/domain/catalog/settings.js";
+import { formatNumber, html } from "#src/render/format.js";
 import { adminHomeButton } from "../home.js";
 import { EDITABLE_SETTINGS, type EditableSetting, settingsCb } from "./callbacks.js";
 

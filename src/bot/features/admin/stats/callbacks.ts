@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { STATS_RANGES } from "../../../../domain/stats.js";
-import { callbackCodec } from "../../../../render/callback-data.js";
+import { STATS_RANGES } from "#src/domain/backoffice/stats.js";
+import { callbackCodec } from "#src/render/callback-data.js";
 
 /** Callback data of the sales stats: the range shown (`a.st:<range>`). */
 export const statsCb = callbackCodec("a.st", { range: z.enum(STATS_RANGES) });

@@ -1,6 +1,6 @@
 import { InputFile } from "grammy";
-import { EXPORT_KINDS, exportCsvBytes, exportFileName } from "../../../../domain/export.js";
-import type { BotContext } from "../../../context.js";
+import type { BotContext } from "#src/bot/context.js";
+import { EXPORT_KINDS, exportCsvBytes, exportFileName } from "#src/domain/backoffice/export.js";
 
 /**
  * Sends the admin the shop's customers, subscriptions and ledger as three CSV documents, each

@@ -1,6 +1,6 @@
 import { Composer } from "grammy";
-import type { BotContext } from "../../../context.js";
-import { show } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { show } from "#src/bot/views/show.js";
 import { exportCb, statsCb } from "./callbacks.js";
 import { sendExports } from "./export.js";
 import { statsView } from "./view.js";

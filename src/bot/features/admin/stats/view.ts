@@ -1,18 +1,18 @@
 import { InlineKeyboard } from "grammy";
-import type { Locale } from "../../../../config.js";
-import { formatMoney } from "../../../../domain/money.js";
+import type { BotContext } from "#src/bot/context.js";
+import { localeOf } from "#src/bot/i18n.js";
+import type { Translate } from "#src/bot/kit/index.js";
+import type { View } from "#src/bot/views/show.js";
+import type { Locale } from "#src/config.js";
 import {
   computeStats,
   type KindCounts,
   type SalesStats,
   STATS_RANGES,
   type StatsRange,
-} from "../../../../domain/stats.js";
-import { formatNumber, html } from "../../../../render/format.js";
-import type { BotContext } from "../../../context.js";
-import { localeOf } from "../../../i18n.js";
-import type { Translate } from "../../../kit/index.js";
-import type { View } from "../../../views/show.js";
+} from "#src/domain/backoffice/stats.js";
+import { formatMoney } from "#src/domain/catalog/money.js";
+import { formatNumber, html } from "#src/render/format.js";
 import { adminHomeButton } from "../home.js";
 import { exportCb, statsCb } from "./callbacks.js";
 

@@ -1,1 +1,1 @@
-export { SYNC_ACTS, SYNC_HOME, type SyncAct, syncCb } from "../../../../render/sync-callbacks.js";
+export { SYNC_ACTS, SYNC_HOME, type SyncAct, syncCb } from "#src/render/sync-callbacks.js";

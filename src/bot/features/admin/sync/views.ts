@@ -1,14 +1,14 @@
 import { InlineKeyboard } from "grammy";
-import type { Locale } from "../../../../config.js";
-import { DRIFT_KINDS, type DriftRunSummary, type Finding } from "../../../../domain/drift/findings.js";
-import { customerOfName } from "../../../../domain/drift/index.js";
-import { findingLine } from "../../../../render/drift-findings.js";
-import { formatDateTime, formatNumber, html } from "../../../../render/format.js";
-import type { BotContext } from "../../../context.js";
-import { localeOf } from "../../../i18n.js";
-import type { Translate } from "../../../kit/index.js";
-import { withNoticeView } from "../../../kit/notice.js";
-import type { View } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { localeOf } from "#src/bot/i18n.js";
+import type { Translate } from "#src/bot/kit/index.js";
+import { withNoticeView } from "#src/bot/kit/notice.js";
+import type { View } from "#src/bot/views/show.js";
+import type { Locale } from "#src/config.js";
+import { DRIFT_KINDS, type DriftRunSummary, type Finding } from "#src/domain/drift/findings.js";
+import { customerOfName } from "#src/domain/drift/index.js";
+import { findingLine } from "#src/render/drift-findings.js";
+import { formatDateTime, formatNumber, html } from "#src/render/format.js";
 import { adminHomeButton } from "../home.js";
 import { SYNC_HOME, syncCb } from "./callbacks.js";
 

@@ -1,9 +1,9 @@
 import { Composer, InlineKeyboard } from "grammy";
-import type { Followed } from "../../../../domain/xui-clients.js";
-import { html } from "../../../../render/format.js";
-import type { BotContext } from "../../../context.js";
-import { claimConfirmation, enterConversation, issueConfirmation } from "../../../kit/index.js";
-import { show } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { claimConfirmation, enterConversation, issueConfirmation } from "#src/bot/kit/index.js";
+import { show } from "#src/bot/views/show.js";
+import type { Followed } from "#src/domain/fleet/xui-clients.js";
+import { html } from "#src/render/format.js";
 import { ownersOf, ownersWarning, withOwners } from "../owners-view.js";
 import { resolveUserRef, type XuiAction, type XuiUserAct, xuiCb } from "./callbacks.js";
 import { CREATE, followedNote, LIMIT, TERM } from "./conversations.js";

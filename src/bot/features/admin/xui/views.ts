@@ -1,21 +1,14 @@
 import { InlineKeyboard } from "grammy";
-import type { Locale } from "../../../../config.js";
-import type { XuiUser, XuiUserList } from "../../../../domain/xui-clients.js";
-import type { Inbound, XuiClientDetails } from "../../../../hosting/account/index.js";
-import { isHostingError } from "../../../../hosting/errors.js";
-import {
-  formatBytes,
-  formatDate,
-  formatDateTime,
-  formatGb,
-  html,
-  usageBar,
-} from "../../../../render/format.js";
-import { hostingErrorText } from "../../../../render/hosting-error.js";
-import type { BotContext } from "../../../context.js";
-import { localeOf } from "../../../i18n.js";
-import { type Translate, withNotice } from "../../../kit/index.js";
-import type { View } from "../../../views/show.js";
+import type { BotContext } from "#src/bot/context.js";
+import { localeOf } from "#src/bot/i18n.js";
+import { type Translate, withNotice } from "#src/bot/kit/index.js";
+import type { View } from "#src/bot/views/show.js";
+import type { Locale } from "#src/config.js";
+import type { XuiUser, XuiUserList } from "#src/domain/fleet/xui-clients.js";
+import type { Inbound, XuiClientDetails } from "#src/hosting/account/index.js";
+import { isHostingError } from "#src/hosting/errors.js";
+import { formatBytes, formatDate, formatDateTime, formatGb, html, usageBar } from "#src/render/format.js";
+import { hostingErrorText } from "#src/render/hosting-error.js";
 import { relinkKeyboard } from "../account/index.js";
 import { withOwners } from "../owners-view.js";
 import { serversCb } from "../servers/callbacks.js";

@@ -1,0 +1,114 @@
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import type { OneTimeTokens } from "../../store/one-time.js";
+import type { Wallet } from "../books/wallet.js";
+
+/**
+ * An admin's credit or debit of a customer's wallet, with a reason: proposed (amount, reason and
+ * who asked, kept behind a one-time confirmation token, as they do not fit a button) and applied
+ * once when confirmed: the token is claimed and the ledger's idempotency key is the token, so a
+ * double tap or two admins confirming at once move the money once.
+ */
+
+/** `admin-adjust:<token>` -> the pending adjustment (JSON) for an hour. */
+export const ADJUST_PREFIX = "admin-adjust:";
+export const ADJUST_TTL_SECONDS = 3_600;
+/** The longest reason an admin can give (credit, debit, block). */
+export const ADMIN_REASON_MAX = 200;
+
+const adjustmentSchema = z.object({
+  customerId: z.number().int().positive(),
+  direction: z.enum(["credit", "debit"]),
+  amount: z.number().int().positive(),
+  currency: z.string(),
+  reason: z.string().min(1).max(ADMIN_REASON_MAX),
+  adminId: z.number().int(),
+});
+
+export type Adjustment = z.output<typeof adjustmentSchema>;
+export type AdjustDirection = Adjustment["direction"];
+
+/** What a confirmation did; `reason` is the admin's, for telling the customer. */
+export type AdjustOutcome =
+  | { status: "credited" | "debited"; amount: number; balance: number; reason: string }
+  /** A debit the balance no longer covers: nothing changed. */
+  | { status: "refused"; amount: number; balance: number }
+  /** Applied before (another tap, another admin): the entry's signed amount. */
+  | { status: "already"; amount: number; currency: string }
+  | { status: "used" }
+  | { status: "expired" }
+  /** The shop's currency changed since the amount was typed: nothing changed. */
+  | { status: "currency-changed" };
+
+/** What the confirmation token of an adjustment of `customerId` confirms. */
+const adjustAction = (customerId: number) => `customers:adjust:${customerId}`;
+/** The ledger's idempotency key of the adjustment behind `token`. */
+const ledgerKey = (token: string) => `admin:${token}`;
+
+export interface AdminWalletDeps {
+  redis: Redis;
+  wallet: Wallet;
+  confirmations: OneTimeTokens;
+}
+
+export class AdminWallet {
+  constructor(private readonly deps: AdminWalletDeps) {}
+
+  /** Keeps `adjustment` behind a new confirmation token (an hour) and returns the token. */
+  async propose(adjustment: Adjustment): Promise<string> {
+    const pending = adjustmentSchema.parse(adjustment);
+    const token = await this.deps.confirmations.issue(adjustAction(pending.customerId), ADJUST_TTL_SECONDS);
+    await this.deps.redis.set(ADJUST_PREFIX + token, JSON.stringify(pending), "EX", ADJUST_TTL_SECONDS);
+    return token;
+  }
+
+  /**
+   * Applies the adjustment behind `token` once, for `customerId` only. `adminId` (the admin who
+   * confirmed) is written as the entry's ref; the proposer's when absent.
+   */
+  async confirm(customerId: number, token: string, adminId?: number): Promise<AdjustOutcome> {
+    const { wallet, confirmations } = this.deps;
+    const pending = await this.pending(token);
+    if (!pending || pending.customerId !== customerId) {
+      const done = await this.applied(customerId, token);
+      return done ?? { status: "expired" };
+    }
+    const claim = await confirmations.claim(token, adjustAction(customerId));
+    if (claim !== "claimed")
+      return (await this.applied(customerId, token)) ?? { status: claim === "used" ? "used" : "expired" };
+    if (pending.currency !== wallet.currency) return { status: "currency-changed" };
+    const entry = {
+      kind: pending.direction === "credit" ? ("admin-credit" as const) : ("admin-debit" as const),
+      note: pending.reason,
+      ref: String(adminId ?? pending.adminId),
+    };
+    const { amount, reason } = pending;
+    if (pending.direction === "credit") {
+      const credited = await wallet.credit(customerId, amount, ledgerKey(token), entry);
+      return { status: "credited", amount, balance: credited.entry.balance, reason };
+    }
+    const debited = await wallet.debit(customerId, amount, ledgerKey(token), entry);
+    if (!debited.ok) return { status: "refused", amount, balance: debited.balance };
+    return { status: "debited", amount, balance: debited.entry.balance, reason };
+  }
+
+  /** The pending adjustment behind `token`; undefined when expired, unknown or malformed. */
+  private async pending(token: string): Promise<Adjustment | undefined> {
+    const raw = await this.deps.redis.get(ADJUST_PREFIX + token);
+    if (!raw) return undefined;
+    try {
+      const parsed = adjustmentSchema.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** "Already applied" when the token's ledger entry exists for this customer. */
+  private async applied(customerId: number, token: string): Promise<AdjustOutcome | undefined> {
+    const done = await this.deps.wallet.applied(ledgerKey(token));
+    return done && done.customerId === customerId
+      ? { status: "already", amount: done.amount, currency: done.currency }
+      : undefined;
+  }
+}

@@ -1,0 +1,215 @@
+import { randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import type { Locale } from "../../config.js";
+import { AUDIENCES, type Audience } from "./stats.js";
+
+/**
+ * A Telegram message entity (bold, link, ...) as far as the shop checks it: its kind and where it
+ * sits; other fields (url, user, ...) are kept as they came and Telegram checks them.
+ */
+export interface TextEntity {
+  type: string;
+  offset: number;
+  length: number;
+}
+
+/** A message's entities, checked for their shape (at most 100, as Telegram allows). */
+export const textEntities = z
+  .array(
+    z.looseObject({
+      type: z.string().min(1),
+      offset: z.number().int().min(0),
+      length: z.number().int().positive(),
+    }),
+  )
+  .max(100);
+
+/** What an admin asks for when confirming a broadcast. */
+export interface BroadcastRequest {
+  /** Where the progress message and the final count go. */
+  adminChatId: number;
+  /** HTML (the admin's text, escaped), or the caption when `photoFileId` is set. */
+  text: string;
+  /** The admin's formatting: `text` is then plain text, formatted by these entities. */
+  entities?: TextEntity[];
+  photoFileId?: string;
+  audience: Audience;
+  /** Language of the progress messages (the admin's). */
+  locale?: Locale;
+}
+
+/** What a Stop press did: stopping now, already stopping, already over, or no such broadcast. */
+export type StopOutcome = "stopping" | "already" | "finished" | "unknown";
+export const STOP_OUTCOMES = ["stopping", "already", "finished", "unknown"] as const satisfies StopOutcome[];
+
+/**
+ * The bot's way to start (and stop) a broadcast; the broadcast queue implements it and its worker
+ * does the fan-out, so the bot needs neither.
+ */
+export interface BroadcastStarter {
+  start(request: BroadcastRequest): Promise<{ id: string }>;
+  /** Stops a running broadcast in every process: what was sent stays sent, the rest is dropped. */
+  stop(id: string): Promise<StopOutcome>;
+}
+
+/** A broadcast's record (a hash), its delivery counts and its stop flag. */
+export const broadcastKey = (id: string) => `broadcast:${id}`;
+export const broadcastStatsKey = (id: string) => `broadcast:${id}:stats`;
+/** Set when an admin stops a broadcast: its messages still queued are dropped, in every process. */
+export const broadcastStopKey = (id: string) => `broadcast:${id}:stopped`;
+
+/** How long a broadcast's record and counts are kept. */
+export const BROADCAST_KEEP_SECONDS = 30 * 24 * 3_600;
+
+/** What became of one queued message of a broadcast (a duplicate is not counted). */
+export type DeliveryOutcome = "sent" | "failed" | "blocked" | "cancelled";
+export type BroadcastCounts = Record<DeliveryOutcome, number>;
+
+const optNum = z.preprocess(
+  (v) => (v === undefined || v === "" ? undefined : v),
+  z.coerce.number().optional(),
+);
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === "1");
+
+const recordSchema = z.object({
+  id: z.string(),
+  adminChatId: z.coerce.number(),
+  locale: z.enum(["en", "ru"]),
+  text: z.string(),
+  /** JSON of the admin's entities, when the text keeps its formatting. */
+  entities: z
+    .string()
+    .optional()
+    .transform((v) => (v ? textEntities.parse(JSON.parse(v)) : undefined)),
+  photo: z.string().optional(),
+  audience: z.enum(AUDIENCES),
+  createdAt: z.coerce.number(),
+  /** Position in the customer list the fan-out has reached. */
+  cursor: z.coerce.number().default(0),
+  total: z.coerce.number().default(0),
+  skipped: z.coerce.number().default(0),
+  /** Every page is queued (the total is final). */
+  fanned: flag,
+  /** The fan-out saw the Stop and queues no more (totals are final). */
+  halted: flag,
+  progressMessageId: optNum,
+  /** The progress text last shown, so an unchanged one is not edited again. */
+  progressText: z.string().optional(),
+  finishedAt: optNum,
+});
+export type BroadcastRecord = z.output<typeof recordSchema>;
+
+/**
+ * Marks a broadcast stopped unless it is unknown or over. KEYS: record, stop key. ARGV: now, ttl.
+ * Returns the StopOutcome.
+ */
+const STOP = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 'unknown' end
+if redis.call('HEXISTS', KEYS[1], 'finishedAt') == 1 then return 'finished' end
+if redis.call('SET', KEYS[2], ARGV[1], 'NX', 'EX', ARGV[2]) then return 'stopping' end
+return 'already'`;
+
+/**
+ * Broadcasts as Redis keeps them, for the queue (start, stop, status), its worker (fan-out and
+ * progress) and the outbox (delivery counts, the stop flag): one keyspace, one owner.
+ */
+export class BroadcastRecords {
+  constructor(private readonly redis: Redis) {}
+
+  /** Records a new broadcast (kept 30 days) and returns its id, `bc<time><random>`. */
+  async create(request: BroadcastRequest & { locale: Locale }): Promise<string> {
+    const id = `bc${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
+    const fields: Record<string, string> = {
+      id,
+      adminChatId: String(request.adminChatId),
+      locale: request.locale,
+      text: request.text,
+      audience: request.audience,
+      createdAt: String(Date.now()),
+    };
+    if (request.photoFileId) fields.photo = request.photoFileId;
+    if (request.entities?.length) fields.entities = JSON.stringify(request.entities);
+    const key = broadcastKey(id);
+    await this.redis.multi().hset(key, fields).expire(key, BROADCAST_KEEP_SECONDS).exec();
+    return id;
+  }
+
+  /** The record, or undefined once it expired (or never was). */
+  async get(id: string): Promise<BroadcastRecord | undefined> {
+    const h = await this.redis.hgetall(broadcastKey(id));
+    return h.id ? recordSchema.parse(h) : undefined;
+  }
+
+  async counts(id: string): Promise<BroadcastCounts> {
+    const h = await this.redis.hgetall(broadcastStatsKey(id));
+    return {
+      sent: Number(h.sent ?? 0),
+      failed: Number(h.failed ?? 0),
+      blocked: Number(h.blocked ?? 0),
+      cancelled: Number(h.cancelled ?? 0),
+    };
+  }
+
+  /** Counts one message's outcome (the outbox, as each goes out or is dropped). */
+  async count(id: string, outcome: DeliveryOutcome): Promise<void> {
+    await this.redis.hincrby(broadcastStatsKey(id), outcome, 1);
+  }
+
+  async isStopped(id: string): Promise<boolean> {
+    return (await this.redis.exists(broadcastStopKey(id))) === 1;
+  }
+
+  /** Sets the stop flag once, unless the broadcast is unknown or over. */
+  async stop(id: string): Promise<StopOutcome> {
+    const outcome = await this.redis.eval(
+      STOP,
+      2,
+      broadcastKey(id),
+      broadcastStopKey(id),
+      String(Date.now()),
+      String(BROADCAST_KEEP_SECONDS),
+    );
+    return outcome as StopOutcome;
+  }
+
+  /** The progress message now shows `text` (and, once sent, has the id `messageId`). */
+  async saveProgress(id: string, progress: { text: string; messageId?: number }): Promise<void> {
+    const fields: Record<string, string> = { progressText: progress.text };
+    if (progress.messageId !== undefined) fields.progressMessageId = String(progress.messageId);
+    await this.redis.hset(broadcastKey(id), fields);
+  }
+
+  /**
+   * One page of the fan-out is queued: the position moves to `next` (unchanged and marked fanned
+   * out when there is no next page), `queued` and `skipped` add to the totals, in one step.
+   */
+  async advance(id: string, page: { cursor: number; next?: number; queued: number; skipped: number }) {
+    const key = broadcastKey(id);
+    const tx = this.redis
+      .multi()
+      .hset(key, "cursor", String(page.next ?? page.cursor))
+      .hincrby(key, "total", page.queued)
+      .hincrby(key, "skipped", page.skipped);
+    if (page.next === undefined) tx.hset(key, "fanned", "1");
+    await tx.exec();
+  }
+
+  /** The fan-out stopped queuing at the Stop: the totals so far are final. */
+  async halt(id: string): Promise<void> {
+    await this.redis.hset(broadcastKey(id), "halted", "1");
+  }
+
+  /** Over: the record and the counts are kept 30 days from now. */
+  async finish(id: string): Promise<void> {
+    await this.redis
+      .multi()
+      .hset(broadcastKey(id), "finishedAt", String(Date.now()))
+      .expire(broadcastKey(id), BROADCAST_KEEP_SECONDS)
+      .expire(broadcastStatsKey(id), BROADCAST_KEEP_SECONDS)
+      .exec();
+  }
+}

@@ -1,0 +1,129 @@
+import type { Redis } from "ioredis";
+import type { OneTimeTokens } from "../../store/one-time.js";
+import type { Customer, Customers } from "../books/customers.js";
+import type { Order, Orders } from "../books/orders.js";
+import type { Wallet } from "../books/wallet.js";
+import type { Plan } from "../catalog/catalog.js";
+import type { Shop, ShopRefusal } from "../sales/shop.js";
+
+/**
+ * An admin's "charge again" of a refunded order: a new order for the same plan (a renewal of the
+ * same subscription for a renewal), paid from the wallet (where the refund went) and queued by
+ * the shop. Offered behind a one-time confirmation, and done once per refunded order: a lock
+ * keyed by it holds "pending" while it runs, then the new order's id for 90 days.
+ */
+
+/** `admin-retry:<refunded order id>` -> the new order that charged it again ("pending" meanwhile). */
+export const RETRY_PREFIX = "admin-retry:";
+const RETRY_LOCK_SECONDS = 600;
+const RETRY_KEEP_SECONDS = 90 * 86_400;
+const PENDING = "pending";
+
+/**
+ * A refunded order other than a trial can be charged again; not a gift (charged again it would be
+ * the buyer's own access, which is not what they bought).
+ */
+export function canChargeAgain(order: Order): boolean {
+  return order.status === "refunded" && order.kind !== "trial" && !order.gift;
+}
+
+/** What the admin is asked to confirm, or why there is nothing to confirm. */
+export type ChargeAgainOffer =
+  | {
+      status: "offer";
+      order: Order;
+      customer: Customer;
+      plan: Plan;
+      price: number;
+      balance: number;
+      /** The confirmation's one-time token. */
+      token: string;
+    }
+  /** The order or the customer is gone, or the order is not this customer's. */
+  | { status: "outdated" }
+  | { status: "not-refunded"; order: Order }
+  | { status: "plan-gone"; planId: string };
+
+/** What a confirmed charge did. */
+export type ChargeAgainOutcome =
+  | { status: "queued"; order: Order }
+  | { status: "outdated" }
+  | { status: "used" }
+  | { status: "expired" }
+  | { status: "not-refunded"; order: Order }
+  /** Charged again before: `next` is the order that did it. */
+  | { status: "already"; next: string }
+  /** Another confirmation is charging it right now. */
+  | { status: "busy" }
+  | { status: "refused"; reason: ShopRefusal; planId: string }
+  | { status: "insufficient"; price: number; balance: number; currency: string }
+  | { status: "failed" };
+
+export interface ChargeAgainDeps {
+  redis: Redis;
+  shop: Shop;
+  orders: Orders;
+  customers: Customers;
+  wallet: Wallet;
+  confirmations: OneTimeTokens;
+}
+
+/** What the confirmation token of charging `orderId` of `customerId` again confirms. */
+const retryAction = (customerId: number, orderId: string) => `customers:retry:${customerId}:${orderId}`;
+
+export class ChargeAgain {
+  constructor(private readonly deps: ChargeAgainDeps) {}
+
+  /** The confirmation of charging `orderId` again (with its token), when it can be. */
+  async offer(customerId: number, orderId: string): Promise<ChargeAgainOffer> {
+    const { orders, customers, shop, wallet, confirmations } = this.deps;
+    const [order, customer] = await Promise.all([orders.get(orderId), customers.get(customerId)]);
+    if (!order || order.customerId !== customerId || !customer) return { status: "outdated" };
+    if (!canChargeAgain(order)) return { status: "not-refunded", order };
+    const plan = shop.plan(order.planId);
+    if (!plan) return { status: "plan-gone", planId: order.planId };
+    const token = await confirmations.issue(retryAction(customerId, order.id));
+    const balance = await wallet.balance(customerId);
+    return { status: "offer", order, customer, plan, price: shop.priceOf(plan), balance, token };
+  }
+
+  /** Charges `orderId` again once `token` is claimed, at most once per refunded order. */
+  async confirm(customerId: number, orderId: string, token: string): Promise<ChargeAgainOutcome> {
+    const { orders, redis, confirmations } = this.deps;
+    const old = await orders.get(orderId);
+    if (!old || old.customerId !== customerId) return { status: "outdated" };
+    const claim = await confirmations.claim(token, retryAction(customerId, old.id));
+    if (claim === "used") return { status: "used" };
+    if (claim === "unknown") return { status: "expired" };
+    if (!canChargeAgain(old)) return { status: "not-refunded", order: old };
+    const lock = RETRY_PREFIX + old.id;
+    if ((await redis.set(lock, PENDING, "EX", RETRY_LOCK_SECONDS, "NX")) !== "OK") {
+      const held = await redis.get(lock);
+      return held && held !== PENDING ? { status: "already", next: held } : { status: "busy" };
+    }
+    const outcome = await this.charge(old);
+    if (outcome.status === "queued") await redis.set(lock, outcome.order.id, "EX", RETRY_KEEP_SECONDS);
+    else await redis.del(lock);
+    return outcome;
+  }
+
+  /** The new order, paid from the balance (the shop queues it); cancelled when it cannot be paid. */
+  private async charge(old: Order): Promise<ChargeAgainOutcome> {
+    const { shop, orders } = this.deps;
+    const started =
+      old.kind === "renewal" && old.subscriptionId
+        ? await shop.startRenewal(old.customerId, old.subscriptionId, old.locale)
+        : await shop.startPurchase(old.customerId, old.planId, old.locale);
+    if (!started.ok) return { status: "refused", reason: started.reason, planId: old.planId };
+    const next = started.order;
+    // Already paid: the customer's own tap paid and queued it.
+    const paid = await shop.payFromBalance(old.customerId, next.id);
+    if (paid.status === "paid" || paid.status === "already-paid") return { status: "queued", order: next };
+    // The customer's own order awaiting payment (handed back by the shop) stays theirs to pay.
+    if (!started.reused) await orders.transition(next.id, ["awaiting_payment"], "cancelled");
+    if (paid.status === "insufficient") {
+      return { status: "insufficient", price: next.price, balance: paid.balance, currency: next.currency };
+    }
+    return { status: "failed" };
+  }
+}

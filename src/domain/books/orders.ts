@@ -1,0 +1,399 @@
+import { randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import type { Clock } from "../../runtime/clock.js";
+import { LuaScript } from "../../store/lua.js";
+import type { AccessRef } from "../provisioning/types.js";
+import { TRIM_ORDER_FN } from "./order-trim.js";
+import { COUNT_ORDER_FN, dayIndexOf, salesDayKey } from "./sales-days.js";
+
+export { TRIM_ORDER_FN };
+
+/**
+ * An order moves only forward through these states:
+ * awaiting_payment -> paid -> provisioning -> active
+ *                              \-> failed -> refunded
+ * awaiting_payment -> cancelled (never paid; nothing to give back)
+ */
+export const ORDER_STATUSES = [
+  "awaiting_payment",
+  "paid",
+  "provisioning",
+  "active",
+  "failed",
+  "refunded",
+  "cancelled",
+  "awaiting_claim",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type OrderKind = "purchase" | "renewal" | "trial";
+
+const accessRef = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("xui"),
+    serverId: z.number(),
+    name: z.string(),
+    uuid: z.string().optional(),
+    subId: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal("panel"),
+    name: z.string(),
+    uuid: z.string(),
+    locations: z.array(z.string()),
+    inbounds: z.record(z.string(), z.array(z.string())).optional(),
+    channels: z.array(z.enum(["main", "reality", "bs", "wscdn"])).optional(),
+    wg: z.boolean().optional(),
+  }),
+  z.object({ kind: z.literal("node"), name: z.string(), uuid: z.string().optional() }),
+]);
+
+const num = z.coerce.number();
+const optNum = z.preprocess(
+  (v) => (v === undefined || v === "" ? undefined : v),
+  z.coerce.number().optional(),
+);
+const json = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v ? JSON.parse(v) : undefined), schema.optional());
+
+const orderSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["purchase", "renewal", "trial"]),
+  status: z.enum(ORDER_STATUSES),
+  customerId: num,
+  planId: z.string(),
+  /** Price in minor units (0 for a trial). */
+  price: num,
+  currency: z.string(),
+  locale: z.enum(["en", "ru"]),
+  /** Renewal: the subscription renewed. Purchase/trial: the subscription made, once made. */
+  subscriptionId: z.string().optional(),
+  /** Renewal: the absolute expiry aimed at, fixed once before the first hosting call. */
+  targetExpiresAt: optNum,
+  /** Where the access lives, fixed before the first hosting write so retries go to the same place. */
+  ref: json(accessRef),
+  /** Deterministic client identity for look-before-create ("" once the order is finished). */
+  clientName: z.string().default(""),
+  clientUuid: z.string().default(""),
+  /** Amount of the Telegram invoice for this order (minor units) and the charge that paid it. */
+  invoiceAmount: optNum,
+  chargeId: z.string().optional(),
+  /** A promo code on the order: `price` is after it, `listPrice` before; `bonusDays` add to the term. */
+  promoCode: z.string().optional(),
+  listPrice: optNum,
+  bonusDays: optNum,
+  gift: z.literal("1").optional(), // a gift: awaiting_claim, then provisioned to `recipientId`
+  recipientId: optNum,
+  error: z.string().optional(),
+  attempts: z.coerce.number().default(0),
+  createdAt: num,
+  updatedAt: num,
+  paidAt: optNum,
+  finishedAt: optNum,
+  /** When the customer was sent the access (so a re-run does not send it twice). */
+  deliveredAt: optNum,
+  /** When the customer was told the order is taking longer (told once). */
+  delayNoticeAt: optNum,
+});
+export type Order = z.output<typeof orderSchema>;
+
+/** Hands an order to the background worker (BullMQ in the app, a direct call in some tests). */
+export interface OrderJobs {
+  enqueueOrder(orderId: string): Promise<void>;
+}
+
+export interface NewOrder {
+  kind: OrderKind;
+  customerId: number;
+  planId: string;
+  price: number;
+  currency: string;
+  locale: "en" | "ru";
+  subscriptionId?: string;
+  /** A promo code (see PromoCodes): `price` is the discounted one, `listPrice` the plan's. */
+  promo?: { code: string; listPrice: number; bonusDays: number };
+  gift?: boolean;
+}
+
+export const orderKeys = {
+  order: (id: string) => `order:${id}`,
+  byCustomer: (customerId: number) => `orders:customer:${customerId}`,
+  /** The customer's one open (unpaid) order of a plan (`p:<plan>`) or a renewal (`r:<subscription>`). */
+  unpaidSlot: (customerId: number, slot: string) => `orders:unpaid:${customerId}:${slot}`,
+  /** Orders made unpaid (`<customer>:<order>`) by creation time: expired ones are removed from there. */
+  unpaid: "orders:unpaid",
+  /** Paid orders not finished yet: resumed after a restart. */
+  open: "orders:open",
+  failed: "orders:failed",
+  /**
+   * Finished orders by time, as stats read them before the sales counters (sales-days.ts): no
+   * longer written; what is left in it is counted into the day counters once and removed.
+   */
+  done: "orders:done",
+};
+
+/**
+ * KEYS: order, open, failed, the sales counters of today. ARGV: allowed-from statuses (comma
+ * list), to, now, fields JSON (extra fields to set). Returns 1 on the move, 0 when the order is
+ * not in an allowed state. A move to `active` is counted on the day's sales counters.
+ */
+const TRANSITION = new LuaScript(`${TRIM_ORDER_FN}${COUNT_ORDER_FN}
+local status = redis.call('HGET', KEYS[1], 'status')
+if not status then return -1 end
+local allowed = false
+for s in string.gmatch(ARGV[1], '[^,]+') do if s == status then allowed = true end end
+if not allowed then return 0 end
+local id = redis.call('HGET', KEYS[1], 'id')
+redis.call('HSET', KEYS[1], 'status', ARGV[2], 'updatedAt', ARGV[3])
+local fields = cjson.decode(ARGV[4])
+for k, v in pairs(fields) do redis.call('HSET', KEYS[1], k, v) end
+-- Only an unpaid order expires; any other move keeps the record for good.
+if ARGV[2] ~= 'awaiting_payment' and ARGV[2] ~= 'cancelled' then redis.call('PERSIST', KEYS[1]) end
+if ARGV[2] == 'paid' or ARGV[2] == 'provisioning' then redis.call('ZADD', KEYS[2], ARGV[3], id)
+else redis.call('ZREM', KEYS[2], id) end
+if ARGV[2] == 'failed' then redis.call('ZADD', KEYS[3], ARGV[3], id) end
+if ARGV[2] == 'refunded' or ARGV[2] == 'active' then redis.call('ZREM', KEYS[3], id) end
+if ARGV[2] == 'active' then count_order(KEYS[1], KEYS[4]) end
+if ARGV[2] == 'active' or ARGV[2] == 'refunded' then trim_order(KEYS[1]) end
+return 1
+`);
+
+/**
+ * The customer's open order for a slot: the one awaiting payment is handed out again while it is
+ * young enough and at the same price (and promo code); otherwise it is cancelled and a new one
+ * made, which expires (record and slot) unless paid. KEYS: slot, customer index, unpaid index,
+ * new order, the slot's order as read (the new one when none). ARGV: slot's order id as read
+ * ('' none), new id, now, reuse ms, keep ms, price, currency, unpaid index member, promo code
+ * ('' none), then the new order's fields as name/value pairs.
+ * Returns {-1, ''} when the slot moved since it was read, {0, id} reused, {1, id} made.
+ */
+const OPEN_ORDER = new LuaScript(`
+local cur = redis.call('GET', KEYS[1])
+if (cur or '') ~= ARGV[1] then return {-1, ''} end
+if cur then
+  local o = redis.call('HMGET', KEYS[5], 'status', 'createdAt', 'price', 'currency', 'promoCode')
+  if o[1] == 'awaiting_payment' then
+    if tonumber(ARGV[3]) - tonumber(o[2]) < tonumber(ARGV[4]) and o[3] == ARGV[6] and o[4] == ARGV[7]
+      and (o[5] or '') == ARGV[9] then
+      return {0, cur}
+    end
+    redis.call('HSET', KEYS[5], 'status', 'cancelled', 'updatedAt', ARGV[3])
+  end
+end
+local fields = {}
+for i = 10, #ARGV do fields[#fields + 1] = ARGV[i] end
+redis.call('HSET', KEYS[4], unpack(fields))
+redis.call('PEXPIRE', KEYS[4], ARGV[5])
+redis.call('ZADD', KEYS[2], ARGV[3], ARGV[2])
+redis.call('ZADD', KEYS[3], ARGV[3], ARGV[8])
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[5])
+return {1, ARGV[2]}
+`);
+
+/**
+ * Removes an order that was never paid, with its index entries; one that was paid stays (only
+ * leaves the unpaid index). KEYS: order, customer index, unpaid index. ARGV: id, unpaid member.
+ * Returns 1 when removed.
+ */
+const REMOVE_UNPAID = new LuaScript(`
+local status = redis.call('HGET', KEYS[1], 'status')
+redis.call('ZREM', KEYS[3], ARGV[2])
+if status and status ~= 'awaiting_payment' and status ~= 'cancelled' then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+return 1
+`);
+
+/** How long unpaid orders are reused and kept (see `Orders.openFor`). */
+export interface UnpaidPolicy {
+  /** An unpaid order younger than this is handed out again instead of a new one. */
+  reuseMs: number;
+  /** An unpaid order is removed this long after it was made. */
+  keepMs: number;
+}
+
+/** Expired unpaid orders removed per look (the rest go at the next one). */
+const EXPIRED_BATCH = 50;
+
+export function newOrderId(): string {
+  return `o${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
+}
+
+/** Orders in Redis; state changes are compare-and-set, so two workers cannot both move one. */
+export class Orders {
+  constructor(
+    private readonly redis: Redis,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(input: NewOrder, id = newOrderId()): Promise<Order> {
+    const fields = this.newFields(input, id);
+    await this.redis
+      .multi()
+      .hset(orderKeys.order(id), fields)
+      .zadd(orderKeys.byCustomer(input.customerId), Number(fields.createdAt), id)
+      .exec();
+    return orderSchema.parse(fields);
+  }
+
+  private newFields(input: NewOrder, id: string): Record<string, string> {
+    const now = this.clock.now();
+    const fields: Record<string, string> = {
+      id,
+      kind: input.kind,
+      status: "awaiting_payment",
+      customerId: String(input.customerId),
+      planId: input.planId,
+      price: String(input.price),
+      currency: input.currency,
+      locale: input.locale,
+      clientName: `c${input.customerId}-${id.slice(-8)}`,
+      clientUuid: crypto.randomUUID(),
+      attempts: "0",
+      createdAt: String(now),
+      updatedAt: String(now),
+    };
+    if (input.subscriptionId) fields.subscriptionId = input.subscriptionId;
+    if (input.gift) fields.gift = "1";
+    if (input.promo) {
+      fields.promoCode = input.promo.code;
+      fields.listPrice = String(input.promo.listPrice);
+      if (input.promo.bonusDays > 0) fields.bonusDays = String(input.promo.bonusDays);
+    }
+    return fields;
+  }
+
+  /**
+   * The customer's one open order for a plan (a purchase) or a subscription (a renewal): pressing
+   * Buy again hands out the order already awaiting payment. A new one expires unless paid.
+   */
+  async openFor(input: NewOrder, policy: UnpaidPolicy): Promise<{ order: Order; reused: boolean }> {
+    await this.removeExpiredUnpaid(policy.keepMs);
+    const slot = orderKeys.unpaidSlot(input.customerId, slotOf(input));
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const current = await this.redis.get(slot);
+      const id = newOrderId();
+      const fields = this.newFields(input, id);
+      const [code, orderId] = (await OPEN_ORDER.run(
+        this.redis,
+        [
+          slot,
+          orderKeys.byCustomer(input.customerId),
+          orderKeys.unpaid,
+          orderKeys.order(id),
+          orderKeys.order(current ?? id),
+        ],
+        [
+          current ?? "",
+          id,
+          fields.createdAt ?? "",
+          policy.reuseMs,
+          policy.keepMs,
+          String(input.price),
+          input.currency,
+          unpaidMember(input.customerId, id),
+          input.promo?.code ?? "",
+          ...Object.entries(fields).flat(),
+        ],
+      )) as [number, string];
+      if (code === -1) continue;
+      const order = code === 1 ? orderSchema.parse(fields) : await this.get(orderId);
+      if (order) return { order, reused: code === 0 };
+    }
+    throw new Error(`the open order of customer ${input.customerId} kept changing`);
+  }
+
+  /**
+   * Removes unpaid orders made more than `keepMs` ago (their records also expire in Redis on
+   * their own; this keeps the indexes clean and holds by the shop's clock). Bounded per call.
+   */
+  async removeExpiredUnpaid(keepMs: number): Promise<number> {
+    const before = this.clock.now() - keepMs;
+    const ids = await this.redis.zrangebyscore(orderKeys.unpaid, "-inf", before, "LIMIT", 0, EXPIRED_BATCH);
+    let removed = 0;
+    for (const member of ids) {
+      const [customerId = "", id = ""] = member.split(":", 2);
+      removed += (await REMOVE_UNPAID.run(
+        this.redis,
+        [orderKeys.order(id), orderKeys.byCustomer(Number(customerId)), orderKeys.unpaid],
+        [id, member],
+      )) as number;
+    }
+    return removed;
+  }
+
+  async get(id: string): Promise<Order | undefined> {
+    const h = await this.redis.hgetall(orderKeys.order(id));
+    return h.id ? orderSchema.parse(h) : undefined;
+  }
+
+  /** Moves an order from one of `from` to `to`; false (nothing changed) when it was elsewhere. */
+  async transition(
+    id: string,
+    from: readonly OrderStatus[],
+    to: OrderStatus,
+    fields: Record<string, string | number> = {},
+  ): Promise<boolean> {
+    const now = this.clock.now();
+    const extra = { ...fields, ...(to === "active" || to === "refunded" ? { finishedAt: now } : {}) };
+    // Strings only: Lua would print big numbers in exponent form.
+    const strings = Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)]));
+    const result = await TRANSITION.run(
+      this.redis,
+      [orderKeys.order(id), orderKeys.open, orderKeys.failed, salesDayKey(dayIndexOf(now))],
+      [from.join(","), to, now, JSON.stringify(strings)],
+    );
+    return result === 1;
+  }
+
+  /** Sets a field only if it is not set yet (the placement, the renewal target); returns the value kept. */
+  async fixOnce(id: string, field: "ref" | "targetExpiresAt", value: string): Promise<string> {
+    await this.redis.hsetnx(orderKeys.order(id), field, value);
+    return (await this.redis.hget(orderKeys.order(id), field)) ?? value;
+  }
+
+  /** Sets a time stamp once; true for the caller that set it (a notice sent once per order). */
+  async stampOnce(id: string, field: "delayNoticeAt"): Promise<boolean> {
+    return (await this.redis.hsetnx(orderKeys.order(id), field, String(this.clock.now()))) === 1;
+  }
+
+  async update(id: string, fields: Record<string, string | number>): Promise<void> {
+    await this.redis.hset(orderKeys.order(id), { ...fields, updatedAt: this.clock.now() });
+  }
+
+  async countAttempt(id: string): Promise<number> {
+    return this.redis.hincrby(orderKeys.order(id), "attempts", 1);
+  }
+
+  /** Paid orders that have not finished (to resume at start). */
+  async openIds(): Promise<string[]> {
+    return this.redis.zrange(orderKeys.open, "0", "-1");
+  }
+
+  async failedIds(limit = 50): Promise<string[]> {
+    return this.redis.zrevrange(orderKeys.failed, 0, limit - 1);
+  }
+
+  async ofCustomer(customerId: number, limit = 20): Promise<Order[]> {
+    const ids = await this.redis.zrevrange(orderKeys.byCustomer(customerId), 0, limit - 1);
+    const orders = await Promise.all(ids.map((id) => this.get(id)));
+    // An unpaid order's record expires on its own: its index entry goes when it is next read.
+    const gone = ids.filter((_id, i) => orders[i] === undefined);
+    if (gone.length > 0) await this.redis.zrem(orderKeys.byCustomer(customerId), ...gone);
+    return orders.filter((o): o is Order => o !== undefined);
+  }
+}
+
+/** The unpaid index holds `<customer>:<order>`, so the customer's index is cleaned after the record expired. */
+function unpaidMember(customerId: number, id: string): string {
+  return `${customerId}:${id}`;
+}
+
+function slotOf(input: NewOrder): string {
+  const plan = `${input.gift ? "g" : "p"}:${input.planId}`; // a gift is not one's own purchase
+  return input.kind === "renewal" ? `r:${input.subscriptionId ?? ""}` : plan;
+}
+
+export function parseRef(value: string): AccessRef {
+  return accessRef.parse(JSON.parse(value));
+}

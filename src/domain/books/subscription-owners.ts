@@ -1,0 +1,168 @@
+import type { ChainableCommander, Redis } from "ioredis";
+import type { Logger } from "../../runtime/logger.js";
+import type { AccessRef } from "../provisioning/types.js";
+import type { Customer, Customers } from "./customers.js";
+import type { Subscription, Subscriptions } from "./subscriptions.js";
+
+/**
+ * A hosting client as the admin menus name it: an xui user on a server, a panel client (one
+ * name across all its locations) or a node client.
+ */
+export type HostingClient =
+  | { kind: "xui"; serverId: number; name: string }
+  | { kind: "panel"; name: string }
+  | { kind: "node"; name: string };
+
+export const ownerKeys = {
+  /** Subscriptions whose access is this hosting client (a set; normally one). */
+  byRef: (client: string) => `subs:by-ref:${client}`,
+  /** Subscriptions on an xui server (all its users), for a regenerate that drops them all. */
+  byServer: (serverId: number) => `subs:by-server:${serverId}`,
+  /** Set once every subscription made before the index existed has been indexed. */
+  built: "subs:by-ref:built",
+};
+
+/** `xui:<server>:<name>`, `panel:<name>` or `node:<name>`: the index key of a client. */
+export function clientKey(c: HostingClient | AccessRef): string {
+  return c.kind === "xui" ? `xui:${c.serverId}:${c.name}` : `${c.kind}:${c.name}`;
+}
+
+/** Adds the index entries of subscription `id` on `ref` to a MULTI (create, ref change). */
+export function indexOwner(tx: ChainableCommander, id: string, ref: AccessRef): ChainableCommander {
+  tx.sadd(ownerKeys.byRef(clientKey(ref)), id);
+  if (ref.kind === "xui") tx.sadd(ownerKeys.byServer(ref.serverId), id);
+  return tx;
+}
+
+/** Removes the index entries of subscription `id` on `ref` in a MULTI. */
+export function unindexOwner(tx: ChainableCommander, id: string, ref: AccessRef): ChainableCommander {
+  tx.srem(ownerKeys.byRef(clientKey(ref)), id);
+  if (ref.kind === "xui") tx.srem(ownerKeys.byServer(ref.serverId), id);
+  return tx;
+}
+
+/** A shop subscription living on a hosting client, with its customer (undefined when unknown). */
+export interface Owner {
+  subscription: Subscription;
+  customer: Customer | undefined;
+}
+
+export interface SubscriptionOwnersDeps {
+  redis: Redis;
+  subscriptions: Subscriptions;
+  customers: Pick<Customers, "get">;
+  logger: Logger;
+}
+
+/**
+ * Which customers' subscriptions live on a hosting client, so that an admin's delete, rename,
+ * regenerate or extend in the hosting menus warns about them first and the shop's records follow
+ * afterwards (rule 7: the one home of "the subscription follows what the admin did to its client").
+ * The index is written with the subscription (create, ref change); subscriptions made before it
+ * existed are indexed once, lazily, on the first look-up. Entries are checked against the record
+ * when read, so a stale one is dropped rather than trusted.
+ */
+export class SubscriptionOwners {
+  constructor(private readonly deps: SubscriptionOwnersDeps) {}
+
+  /** The live (not removed) subscriptions on `client`, oldest first, with their customers. */
+  async of(client: HostingClient): Promise<Owner[]> {
+    await this.ensureBuilt();
+    const key = ownerKeys.byRef(clientKey(client));
+    return this.owners(
+      key,
+      await this.deps.redis.smembers(key),
+      (s) => clientKey(s.ref) === clientKey(client),
+    );
+  }
+
+  /** The live subscriptions on xui server `serverId` (any user of its inbound). */
+  async onServer(serverId: number): Promise<Owner[]> {
+    await this.ensureBuilt();
+    const key = ownerKeys.byServer(serverId);
+    return this.owners(
+      key,
+      await this.deps.redis.smembers(key),
+      (s) => s.ref.kind === "xui" && s.ref.serverId === serverId,
+    );
+  }
+
+  /**
+   * An admin set the client's term to `expiresAt` (ms) on the hosting side: the subscriptions on
+   * it take that expiry, which moves their reminders. Returns the subscriptions that changed.
+   */
+  async followTerm(client: HostingClient, expiresAt: number): Promise<Owner[]> {
+    const changed: Owner[] = [];
+    for (const owner of await this.of(client)) {
+      if (await this.deps.subscriptions.followHostingTerm(owner.subscription.id, expiresAt))
+        changed.push(owner);
+    }
+    if (changed.length) this.log(client, changed, "subscriptions follow an admin's new term");
+    return changed;
+  }
+
+  /** An admin deleted the client: its subscriptions are marked removed (reminders stop). */
+  async removed(client: HostingClient): Promise<Owner[]> {
+    const owners = await this.of(client);
+    for (const owner of owners) await this.deps.subscriptions.markRemoved(owner.subscription.id);
+    if (owners.length) this.log(client, owners, "subscriptions marked removed by an admin");
+    return owners;
+  }
+
+  /** An admin renamed the client: its subscriptions' refs follow the new name. */
+  async renamed(client: HostingClient, newName: string): Promise<Owner[]> {
+    const owners = await this.of(client);
+    for (const owner of owners) {
+      await this.deps.subscriptions.setRef(owner.subscription.id, {
+        ...owner.subscription.ref,
+        name: newName,
+      });
+    }
+    if (owners.length) this.log(client, owners, "subscriptions follow an admin's rename");
+    return owners;
+  }
+
+  /** Indexes every subscription (idempotent: set members); returns how many were seen. */
+  async backfill(): Promise<number> {
+    let seen = 0;
+    for await (const ids of this.deps.subscriptions.allIds()) {
+      const subs = await Promise.all(ids.map((id) => this.deps.subscriptions.get(id)));
+      const tx = this.deps.redis.multi();
+      for (const sub of subs) if (sub && !sub.removedAt) indexOwner(tx, sub.id, sub.ref);
+      await tx.exec();
+      seen += ids.length;
+    }
+    await this.deps.redis.set(ownerKeys.built, String(seen));
+    if (seen) this.deps.logger.info({ subscriptions: seen }, "hosting client index built");
+    return seen;
+  }
+
+  private async ensureBuilt(): Promise<void> {
+    if (!(await this.deps.redis.exists(ownerKeys.built))) await this.backfill();
+  }
+
+  private async owners(key: string, ids: string[], matches: (s: Subscription) => boolean): Promise<Owner[]> {
+    const subs = await Promise.all(ids.map((id) => this.deps.subscriptions.get(id)));
+    const live: Subscription[] = [];
+    const stale: string[] = [];
+    subs.forEach((s, i) => {
+      if (s && !s.removedAt && matches(s)) live.push(s);
+      else stale.push(ids[i] ?? "");
+    });
+    if (stale.length) await this.deps.redis.srem(key, ...stale);
+    live.sort((a, b) => a.createdAt - b.createdAt);
+    return Promise.all(
+      live.map(async (subscription) => ({
+        subscription,
+        customer: await this.deps.customers.get(subscription.customerId),
+      })),
+    );
+  }
+
+  private log(client: HostingClient, owners: Owner[], msg: string): void {
+    this.deps.logger.info(
+      { client: clientKey(client), subscriptions: owners.map((o) => o.subscription.id) },
+      msg,
+    );
+  }
+}

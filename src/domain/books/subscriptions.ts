@@ -1,0 +1,215 @@
+import type { ChainableCommander, Redis } from "ioredis";
+import { z } from "zod";
+import type { Clock } from "../../runtime/clock.js";
+import type { AccessLinks, AccessRef } from "../provisioning/types.js";
+import { reachOfSubscriptionIn } from "./customers.js";
+import { parseRef } from "./orders.js";
+import { indexOwner, unindexOwner } from "./subscription-owners.js";
+
+const subscriptionSchema = z.object({
+  id: z.string(),
+  customerId: z.coerce.number(),
+  planId: z.string(),
+  ref: z.string().transform(parseRef),
+  links: z.string().transform((s) => z.array(z.string()).parse(JSON.parse(s))),
+  subscriptionUrl: z.string().optional(),
+  /** Expiry in ms; 0 = none. The hosting side's view wins when it is read. */
+  expiresAt: z.coerce.number(),
+  trafficGb: z.coerce.number(),
+  devices: z.coerce.number(),
+  trial: z.enum(["0", "1"]).transform((v) => v === "1"),
+  createdAt: z.coerce.number(),
+  updatedAt: z.coerce.number(),
+  /** When an admin deleted its hosting client (ms): no access, no reminders. */
+  removedAt: z.coerce.number().optional(),
+});
+export type Subscription = z.output<typeof subscriptionSchema>;
+
+export interface NewSubscription {
+  customerId: number;
+  planId: string;
+  ref: AccessRef;
+  links: AccessLinks;
+  expiresAt: number;
+  trafficGb: number;
+  devices: number;
+  trial: boolean;
+}
+
+export const subscriptionKeys = {
+  sub: (id: string) => `sub:${id}`,
+  byCustomer: (customerId: number) => `subs:customer:${customerId}`,
+  /** All subscriptions by expiry (ms): what is due is found without scanning customers. */
+  byExpiry: "subs:expiry",
+};
+
+/** Customers' subscriptions: where the access lives, the links handed out, and the term. */
+export class Subscriptions {
+  constructor(
+    private readonly redis: Redis,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Creates the subscription of an order; its id is derived from the order, so a retry finds it. */
+  async create(orderId: string, input: NewSubscription): Promise<Subscription> {
+    const id = `s${orderId.slice(1)}`;
+    const now = this.clock.now();
+    const fields = {
+      id,
+      customerId: String(input.customerId),
+      planId: input.planId,
+      ref: JSON.stringify(input.ref),
+      links: JSON.stringify(input.links.links),
+      ...(input.links.subscriptionUrl ? { subscriptionUrl: input.links.subscriptionUrl } : {}),
+      expiresAt: String(input.expiresAt),
+      trafficGb: String(input.trafficGb),
+      devices: String(input.devices),
+      trial: input.trial ? "1" : "0",
+      createdAt: String(now),
+      updatedAt: String(now),
+    };
+    const tx = this.redis
+      .multi()
+      .hset(subscriptionKeys.sub(id), fields)
+      .zadd(subscriptionKeys.byCustomer(input.customerId), now, id)
+      .zadd(subscriptionKeys.byExpiry, input.expiresAt || Number.MAX_SAFE_INTEGER, id);
+    reachOfSubscriptionIn(tx, subscriptionKeys.sub(id));
+    await indexOwner(tx, id, input.ref).exec();
+    return subscriptionSchema.parse(fields);
+  }
+
+  async get(id: string): Promise<Subscription | undefined> {
+    const h = await this.redis.hgetall(subscriptionKeys.sub(id));
+    return h.id ? subscriptionSchema.parse(h) : undefined;
+  }
+
+  async ofCustomer(customerId: number): Promise<Subscription[]> {
+    const ids = await this.redis.zrevrange(subscriptionKeys.byCustomer(customerId), 0, -1);
+    const subs = await Promise.all(ids.map((id) => this.get(id)));
+    return subs.filter((s): s is Subscription => s !== undefined);
+  }
+
+  /** Records a new term (renewal, or the hosting side's own view) and re-indexes the expiry. */
+  async setTerm(
+    id: string,
+    expiresAt: number,
+    fields: { trafficGb?: number; links?: AccessLinks } = {},
+  ): Promise<void> {
+    const update: Record<string, string> = {
+      expiresAt: String(expiresAt),
+      updatedAt: String(this.clock.now()),
+    };
+    if (fields.trafficGb !== undefined) update.trafficGb = String(fields.trafficGb);
+    if (fields.links) {
+      update.links = JSON.stringify(fields.links.links);
+      if (fields.links.subscriptionUrl) update.subscriptionUrl = fields.links.subscriptionUrl;
+    }
+    const tx = this.redis
+      .multi()
+      .hset(subscriptionKeys.sub(id), update)
+      .zadd(subscriptionKeys.byExpiry, expiresAt || Number.MAX_SAFE_INTEGER, id);
+    await reachOfSubscriptionIn(tx, subscriptionKeys.sub(id)).exec();
+  }
+
+  /**
+   * Takes the term an admin gave the subscription's hosting client (the hosting side wins), so
+   * /my, the card and the reminders agree; the reminders key on the expiry, so they re-arm.
+   * False when there is nothing to change (gone, removed, or the same expiry).
+   */
+  async followHostingTerm(id: string, expiresAt: number): Promise<boolean> {
+    const sub = await this.get(id);
+    if (!sub || sub.removedAt !== undefined || sub.expiresAt === expiresAt) return false;
+    await this.setTerm(id, expiresAt);
+    return true;
+  }
+
+  /**
+   * An admin deleted the hosting client: the subscription stays for the record, marked removed,
+   * and leaves the expiry index (no reminders, not counted as active) and the owner index.
+   */
+  async markRemoved(id: string): Promise<boolean> {
+    const sub = await this.get(id);
+    if (!sub || sub.removedAt !== undefined) return false;
+    const now = String(this.clock.now());
+    const tx = this.redis
+      .multi()
+      .hset(subscriptionKeys.sub(id), { removedAt: now, updatedAt: now })
+      .zrem(subscriptionKeys.byExpiry, id);
+    reachOfSubscriptionIn(tx, subscriptionKeys.sub(id));
+    await unindexOwner(tx, id, sub.ref).exec();
+    return true;
+  }
+
+  /** Points the subscription at another hosting client (an admin's rename), re-indexing it. */
+  async setRef(id: string, ref: AccessRef): Promise<void> {
+    const sub = await this.get(id);
+    if (!sub) return;
+    const tx = this.redis
+      .multi()
+      .hset(subscriptionKeys.sub(id), { ref: JSON.stringify(ref), updatedAt: String(this.clock.now()) });
+    unindexOwner(tx, id, sub.ref);
+    await indexOwner(tx, id, ref).exec();
+  }
+
+  /**
+   * Points the subscription at a new hosting client and the links handed out for it (an admin's
+   * recreate or move), re-indexing its owner entries; `also` adds the caller's own writes to the
+   * same MULTI (so "the subscription moved" and the caller's progress are stored together).
+   */
+  async replaceAccess(
+    id: string,
+    ref: AccessRef,
+    links: AccessLinks,
+    also?: (tx: ChainableCommander) => void,
+  ): Promise<boolean> {
+    const sub = await this.get(id);
+    if (!sub) return false;
+    const update: Record<string, string> = {
+      ref: JSON.stringify(ref),
+      links: JSON.stringify(links.links),
+      updatedAt: String(this.clock.now()),
+    };
+    if (links.subscriptionUrl) update.subscriptionUrl = links.subscriptionUrl;
+    const tx = this.redis.multi().hset(subscriptionKeys.sub(id), update);
+    if (!links.subscriptionUrl) tx.hdel(subscriptionKeys.sub(id), "subscriptionUrl");
+    unindexOwner(tx, id, sub.ref);
+    indexOwner(tx, id, ref);
+    also?.(tx);
+    await tx.exec();
+    return true;
+  }
+
+  /** Every subscription id in the expiry index, a page at a time (removed ones are not in it). */
+  async *allIds(page = 500): AsyncGenerator<string[]> {
+    for (let from = 0; ; from += page) {
+      const ids = await this.redis.zrange(subscriptionKeys.byExpiry, String(from), String(from + page - 1));
+      if (ids.length > 0) yield ids;
+      if (ids.length < page) return;
+    }
+  }
+
+  /** Subscriptions whose expiry falls in [from, to] ms, soonest first. */
+  async expiringBetween(
+    from: number,
+    to: number,
+    limit = 1_000,
+  ): Promise<{ id: string; expiresAt: number }[]> {
+    const raw = await this.redis.zrangebyscore(
+      subscriptionKeys.byExpiry,
+      from,
+      to,
+      "WITHSCORES",
+      "LIMIT",
+      0,
+      limit,
+    );
+    const out: { id: string; expiresAt: number }[] = [];
+    for (let i = 0; i < raw.length; i += 2) out.push({ id: raw[i] ?? "", expiresAt: Number(raw[i + 1]) });
+    return out;
+  }
+
+  /** Active subscriptions (not expired) right now. */
+  async activeCount(): Promise<number> {
+    return this.redis.zcount(subscriptionKeys.byExpiry, `(${this.clock.now()}`, "+inf");
+  }
+}

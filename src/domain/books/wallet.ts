@@ -1,0 +1,240 @@
+import { randomUUID } from "node:crypto";
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import type { Clock } from "../../runtime/clock.js";
+import { LuaScript } from "../../store/lua.js";
+import { COUNT_SALE_FN, readSalesDays, type SalesDay } from "./sales-days.js";
+import { COUNT_LEDGER_FN } from "./shop-totals.js";
+
+export const LEDGER_KINDS = [
+  "topup", // paid by Telegram invoice (Stars or provider)
+  "purchase", // a plan bought from the balance
+  "renewal", // a renewal paid from the balance
+  "refund", // a failed order's money back to the wallet
+  "stars-refund", // money sent back to Telegram with refundStarPayment
+  "admin-credit",
+  "admin-debit",
+  "referral", // an inviter's share of an invited customer's paid order, once per order
+  "referral-back", // that share taken back after the order's payment was refunded
+  "promo", // a wallet-credit promo code, once per customer and code
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+const ledgerEntry = z.object({
+  id: z.string(),
+  at: z.number(),
+  customerId: z.number(),
+  kind: z.enum(LEDGER_KINDS),
+  /** Signed, in minor units: + credit, - debit. */
+  amount: z.number().int(),
+  /** Balance after this entry. */
+  balance: z.number().int(),
+  currency: z.string(),
+  /** What caused it: an order id, a Telegram charge id, an admin id. */
+  ref: z.string().optional(),
+  note: z.string().optional(),
+  planId: z.string().optional(),
+});
+export type LedgerEntry = z.output<typeof ledgerEntry>;
+
+export interface EntryInput {
+  kind: LedgerKind;
+  ref?: string;
+  note?: string;
+  planId?: string;
+}
+
+export type DebitResult =
+  | { ok: true; applied: boolean; entry: LedgerEntry }
+  | { ok: false; reason: "insufficient"; balance: number };
+
+export const walletKeys = {
+  wallet: (customerId: number) => `wallet:${customerId}`,
+  ledger: (customerId: number) => `ledger:${customerId}`,
+  /** Idempotency key -> the entry it produced (charge ids, order ids), as a {@link LedgerRef}. */
+  applied: "ledger:applied",
+  /** Every entry of every customer, in order, as {@link LedgerRef}s: reconciliation reads it. */
+  journal: "ledger:journal",
+};
+
+/**
+ * Where an entry lives: `<customer id>:<n>`, the customer's n-th entry (0 = their first). The
+ * entry's JSON is stored once, in the customer's ledger (an append-only list, newest first, so the
+ * n-th is at index -(n+1)); the journal and the idempotency hash hold this reference. Records
+ * written before hold the JSON itself (it starts with "{") and are read as they are.
+ */
+export type LedgerRef = string;
+
+/** The four keys a wallet movement touches, in the order `APPLY_FN` takes them. */
+export function movementKeys(customerId: number): string[] {
+  return [
+    walletKeys.wallet(customerId),
+    walletKeys.ledger(customerId),
+    walletKeys.applied,
+    walletKeys.journal,
+  ];
+}
+
+/**
+ * Lua: one wallet movement. Returns code, payload: 1 applied (payload = entry JSON), 0 already
+ * applied under this idempotency key (payload = that entry), -1 refused for going below zero
+ * (payload = balance). Balance, ledger entry and idempotency record change together or not at all.
+ * `amount` is an integer (a number or its decimal text); `entryJson` is {@link Wallet.entryJson}.
+ * Numbers never pass through cjson or tostring here: both print 14 significant digits, and
+ * Telegram ids and amounts up to 2^53 must stay exact. The balance is spliced into the entry as
+ * Redis prints it. The entry is stored once, in the customer's ledger; the journal and the
+ * idempotency record get its {@link LedgerRef} (`ledger_entry` reads one back; the customer's
+ * ledger it names is always the one of the movement that wrote it). A sale or refund is counted
+ * on its day's sales counters in the same step (see sales-days.ts), a payment or refund on the
+ * shop's totals for the metrics (shop-totals.ts).
+ */
+export const APPLY_FN = `${COUNT_SALE_FN}${COUNT_LEDGER_FN}
+local function ledger_entry(ref)
+  if string.sub(ref, 1, 1) == '{' then return ref end
+  local customer, n = string.match(ref, '^(.+):(%d+)$')
+  return redis.call('LINDEX', 'ledger:' .. customer, -1 - tonumber(n))
+end
+local function apply(kWallet, kLedger, kApplied, kJournal, amount, idem, entryJson, floor)
+  local done = redis.call('HGET', kApplied, idem)
+  if done then return 0, ledger_entry(done) end
+  if type(amount) == 'number' then amount = string.format('%d', amount) end
+  local before = redis.call('GET', kWallet) or '0'
+  if floor and tonumber(before) + tonumber(amount) < 0 then return -1, before end
+  redis.call('INCRBY', kWallet, amount)
+  local json = string.sub(entryJson, 1, -2) .. ',"balance":' .. redis.call('GET', kWallet) .. '}'
+  local ref = string.sub(kLedger, 8) .. ':' .. (redis.call('LPUSH', kLedger, json) - 1)
+  redis.call('RPUSH', kJournal, ref)
+  redis.call('HSET', kApplied, idem, ref)
+  count_sale(entryJson, amount)
+  count_ledger(entryJson, amount)
+  return 1, json
+end
+`;
+
+/** KEYS: movementKeys. ARGV: amount (signed), idempotency key, entry JSON, floor ("1"/"0"). */
+const APPLY = new LuaScript(`${APPLY_FN}
+local code, payload = apply(KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV[1], ARGV[2], ARGV[3], ARGV[4] == '1')
+return {code, payload}
+`);
+
+export function parseEntry(json: string): LedgerEntry {
+  return ledgerEntry.parse(JSON.parse(json));
+}
+
+/**
+ * Each customer's wallet in the catalog currency (minor units) and its append-only ledger.
+ * Every movement is one Lua step with its ledger entry, keyed for idempotency, so a repeated
+ * update or a retried job moves money once; a debit never takes a balance below zero.
+ */
+export class Wallet {
+  constructor(
+    private readonly redis: Redis,
+    private readonly clock: Clock,
+    readonly currency: string,
+  ) {}
+
+  async balance(customerId: number): Promise<number> {
+    return Number((await this.redis.get(walletKeys.wallet(customerId))) ?? 0);
+  }
+
+  /** Adds money once per `idempotencyKey` (e.g. `charge:<telegram_payment_charge_id>`). */
+  async credit(
+    customerId: number,
+    amount: number,
+    idempotencyKey: string,
+    input: EntryInput,
+  ): Promise<{ applied: boolean; entry: LedgerEntry }> {
+    if (!Number.isInteger(amount) || amount <= 0)
+      throw new RangeError("credit amount must be a positive integer");
+    const result = await this.apply(customerId, amount, idempotencyKey, input, false);
+    if (!result.ok) throw new Error("credit cannot be refused");
+    return { applied: result.applied, entry: result.entry };
+  }
+
+  /** Takes money once per `idempotencyKey`; refuses (changing nothing) when the balance is short. */
+  async debit(
+    customerId: number,
+    amount: number,
+    idempotencyKey: string,
+    input: EntryInput,
+  ): Promise<DebitResult> {
+    if (!Number.isInteger(amount) || amount <= 0)
+      throw new RangeError("debit amount must be a positive integer");
+    return this.apply(customerId, -amount, idempotencyKey, input, true);
+  }
+
+  /** The entry an idempotency key produced, if any. */
+  async applied(idempotencyKey: string): Promise<LedgerEntry | undefined> {
+    const ref = await this.redis.hget(walletKeys.applied, idempotencyKey);
+    return ref ? (await this.entries([ref]))[0] : undefined;
+  }
+
+  /** Newest first. */
+  async history(
+    customerId: number,
+    offset: number,
+    limit: number,
+  ): Promise<{ entries: LedgerEntry[]; total: number }> {
+    const [raw, total] = await Promise.all([
+      this.redis.lrange(walletKeys.ledger(customerId), offset, offset + limit - 1),
+      this.redis.llen(walletKeys.ledger(customerId)),
+    ]);
+    return { entries: raw.map(parseEntry), total };
+  }
+
+  /** Entries of all customers from position `from` (oldest first), for stats and reconciliation. */
+  async journal(from = 0, count = 1_000): Promise<LedgerEntry[]> {
+    return this.entries(await this.redis.lrange(walletKeys.journal, from, from + count - 1));
+  }
+
+  /** The entries `refs` point at (pipelined reads; a ref to nothing is skipped). */
+  private async entries(refs: readonly LedgerRef[]): Promise<LedgerEntry[]> {
+    const reads = refs.map((ref) => {
+      if (ref.startsWith("{")) return Promise.resolve<string | null>(ref);
+      const at = ref.lastIndexOf(":");
+      const key = walletKeys.ledger(Number(ref.slice(0, at)));
+      return this.redis.lindex(key, -1 - Number(ref.slice(at + 1)));
+    });
+    return (await Promise.all(reads)).filter((json): json is string => json !== null).map(parseEntry);
+  }
+
+  /**
+   * The sales counters of `count` UTC days from the day of `from` (revenue counted by this
+   * ledger's steps, finished orders by the orders' moves), in `currency`.
+   */
+  salesDays(from: number, count: number, currency: string): Promise<SalesDay[]> {
+    return readSalesDays(this.redis, from, count, currency);
+  }
+
+  /** A ledger entry for a movement of `amount`, without its balance: Lua appends that last. */
+  entryJson(customerId: number, amount: number, input: EntryInput): string {
+    return JSON.stringify({
+      id: randomUUID(),
+      at: this.clock.now(),
+      customerId,
+      kind: input.kind,
+      amount,
+      currency: this.currency,
+      ...(input.ref ? { ref: input.ref } : {}),
+      ...(input.note ? { note: input.note } : {}),
+      ...(input.planId ? { planId: input.planId } : {}),
+    });
+  }
+
+  private async apply(
+    customerId: number,
+    amount: number,
+    idempotencyKey: string,
+    input: EntryInput,
+    floor: boolean,
+  ): Promise<DebitResult> {
+    const [code, payload] = (await APPLY.run(this.redis, movementKeys(customerId), [
+      amount,
+      idempotencyKey,
+      this.entryJson(customerId, amount, input),
+      floor ? "1" : "0",
+    ])) as [number, string];
+    if (code === -1) return { ok: false, reason: "insufficient", balance: Number(payload) };
+    return { ok: true, applied: code === 1, entry: parseEntry(payload) };
+  }
+}

@@ -1,0 +1,71 @@
+import type { Redis } from "ioredis";
+import type { SecretBox } from "../../store/secret-box.js";
+
+const KEY = "hosting:account-key";
+const CONTEXT = "account-api-key";
+
+export type AccountKeySource = "env" | "linked" | "none";
+
+export interface AccountKeyInfo {
+  source: AccountKeySource;
+  /** Displayable leading part of the key; never the whole key. */
+  prefix?: string;
+  linkedBy?: number;
+  linkedAt?: number;
+}
+
+/** Shows only the start of a key: `hs_ab12…`. */
+export function keyPrefix(key: string): string {
+  const underscore = key.indexOf("_");
+  const head = underscore >= 0 ? underscore + 5 : 6;
+  return `${key.slice(0, Math.min(head, key.length - 1))}…`;
+}
+
+/**
+ * Where the Account API key comes from: ACCOUNT_API_KEY when set, otherwise the key an admin
+ * linked in chat, stored in Redis encrypted with SECRET_KEY (AES-256-GCM). Read per call, so a
+ * re-link or unlink takes effect at once in every process.
+ */
+export class AccountKeyStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly box: SecretBox,
+    private readonly envKey: string | undefined,
+  ) {}
+
+  async get(): Promise<string | undefined> {
+    if (this.envKey) return this.envKey;
+    const sealed = await this.redis.hget(KEY, "sealed");
+    return sealed ? this.box.open(sealed, CONTEXT) : undefined;
+  }
+
+  async info(): Promise<AccountKeyInfo> {
+    if (this.envKey) return { source: "env", prefix: keyPrefix(this.envKey) };
+    const stored = await this.redis.hgetall(KEY);
+    if (!stored.sealed) return { source: "none" };
+    return {
+      source: "linked",
+      prefix: stored.prefix,
+      linkedBy: stored.linkedBy ? Number(stored.linkedBy) : undefined,
+      linkedAt: stored.linkedAt ? Number(stored.linkedAt) : undefined,
+    };
+  }
+
+  /** True when the key comes from the environment and cannot be changed in chat. */
+  get fixed(): boolean {
+    return Boolean(this.envKey);
+  }
+
+  async save(key: string, by: number, at: number, prefix = keyPrefix(key)): Promise<void> {
+    await this.redis.hset(KEY, {
+      sealed: this.box.seal(key, CONTEXT),
+      prefix: prefix.endsWith("…") ? prefix : `${prefix}…`,
+      linkedBy: String(by),
+      linkedAt: String(at),
+    });
+  }
+
+  async clear(): Promise<void> {
+    await this.redis.del(KEY);
+  }
+}

@@ -1,0 +1,120 @@
+import type { Redis } from "ioredis";
+import type {
+  AccountApi,
+  PowerAction,
+  PowerResult,
+  RegenerateResult,
+  Server,
+  ServerConfig,
+  ServerStats,
+  XrayVersion,
+} from "../../hosting/account/index.js";
+import { ShopSettings } from "../catalog/settings.js";
+import { CoreVersions } from "./core-version.js";
+import { learnedExtendPrice } from "./server-extension.js";
+
+type ServerCalls = Pick<
+  AccountApi,
+  "servers" | "server" | "stats" | "power" | "account" | "config" | "regenerate" | "xrayUpdate"
+>;
+
+export interface HostingServersDeps {
+  /** Read per call, so a relinked account (or a test's swapped client) is used at once. */
+  hosting: { readonly account: ServerCalls };
+  redis: Redis;
+}
+
+/** A server's live stats, or why they could not be read (the card is shown either way). */
+export type LiveStats = { ok: true; stats: ServerStats } | { ok: false; error: unknown };
+
+export interface ServerCard {
+  server: Server;
+  live: LiveStats;
+}
+
+/**
+ * The price of the next extension as far as it is known. The Account API has no price endpoint:
+ * `learned` is what the last extension of this server (or its tariff) cost, read from the balance
+ * before and after; `hint` is the expected cost an admin set in Settings.
+ */
+export type ExtendPrice =
+  | { kind: "learned"; amount: number }
+  | { kind: "hint"; amount: number }
+  | { kind: "unknown" };
+
+/** What an admin confirms before an extension: the server as it is now, the balance, the price. */
+export interface ExtendQuote {
+  server: Server;
+  balance: number;
+  price: ExtendPrice;
+}
+
+/**
+ * The hosting account's servers as the admins manage them: the list, a card with live stats,
+ * power, configs, regeneration and the proxy-core version. Extending one goes through
+ * `ServerExtension` (it spends money); this only quotes it.
+ */
+export class HostingServers {
+  constructor(private readonly deps: HostingServersDeps) {}
+
+  private get account(): ServerCalls {
+    return this.deps.hosting.account;
+  }
+
+  list(): Promise<Server[]> {
+    return this.account.servers();
+  }
+
+  get(id: number): Promise<Server> {
+    return this.account.server(id);
+  }
+
+  /** The server with its live stats; throws only when the server itself cannot be read. */
+  async card(id: number): Promise<ServerCard> {
+    const [server, stats] = await Promise.allSettled([this.account.server(id), this.account.stats(id)]);
+    if (server.status === "rejected") throw server.reason;
+    const live: LiveStats =
+      stats.status === "fulfilled" ? { ok: true, stats: stats.value } : { ok: false, error: stats.reason };
+    return { server: server.value, live };
+  }
+
+  power(id: number, action: PowerAction): Promise<PowerResult> {
+    return this.account.power(id, action);
+  }
+
+  /** The server, the balance and the expected price; throws when the server or balance cannot be read. */
+  async extendQuote(id: number): Promise<ExtendQuote> {
+    const [server, account] = await Promise.all([this.account.server(id), this.account.account()]);
+    return { server, balance: account.balance, price: await this.extendPrice(server) };
+  }
+
+  async extendPrice(server: Server): Promise<ExtendPrice> {
+    const [learned, settings] = await Promise.all([
+      learnedExtendPrice(this.deps.redis, server),
+      new ShopSettings(this.deps.redis).get(),
+    ]);
+    if (learned !== undefined) return { kind: "learned", amount: learned };
+    if (settings.extendCostHint !== undefined) return { kind: "hint", amount: settings.extendCostHint };
+    return { kind: "unknown" };
+  }
+
+  config(id: number): Promise<ServerConfig> {
+    return this.account.config(id);
+  }
+
+  regenerate(id: number): Promise<RegenerateResult> {
+    return this.account.regenerate(id);
+  }
+
+  /** The version this bot last installed (the API never tells; see `CoreVersions`). */
+  coreVersion(id: number): Promise<string | undefined> {
+    return new CoreVersions(this.deps.redis).get(id);
+  }
+
+  /** Installs a proxy-core version and remembers it; returns the version the service reports. */
+  async installCore(id: number, version: XrayVersion): Promise<string> {
+    const result = await this.account.xrayUpdate(id, version);
+    await new CoreVersions(this.deps.redis).remember(id, result.version);
+    return result.version;
+  }
+}

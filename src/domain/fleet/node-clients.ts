@@ -1,0 +1,147 @@
+import type { Redis } from "ioredis";
+import { HostingInputError } from "../../hosting/errors.js";
+import type { CreateNodeClientInput, NodeClient } from "../../hosting/node/index.js";
+import type { Clock } from "../../runtime/clock.js";
+import type { Logger } from "../../runtime/logger.js";
+import type { HostingClient, Owner, SubscriptionOwners } from "../books/subscription-owners.js";
+import {
+  mayHaveApplied,
+  NodeClientRenewals,
+  NodeEditInDoubtError,
+  type NodeTermResult,
+} from "../provisioning/node-renewal.js";
+import { isClientName, type NodeHosting, nodeOf } from "./node-admin.js";
+
+/**
+ * The node's clients as the admin manages them: list, read, create, limits, rename, ban / unban,
+ * delete, and "renew N days" to a target fixed once (through NodeClientRenewals: a Redis lease
+ * per client and the doubt marker after an ambiguous edit). After a rename, a delete or a renewal
+ * the shop's subscriptions on the client follow (rule 7); a failure there does not undo or hide
+ * the hosting action, it is reported as not followed.
+ */
+
+/** A ban reason is at most this long. */
+export const NODE_BAN_REASON_MAX = 200;
+
+/** What became of the shop's subscriptions on the client: which changed, or that they could not follow. */
+export type Followed = { ok: true; owners: Owner[] } | { ok: false };
+
+export type NodeRenewal =
+  /** Renewed (or already at the target); the subscriptions on it took the new term. */
+  | { kind: "renewed"; result: NodeTermResult; followed: Followed }
+  /** Another renewal of this client is running. */
+  | { kind: "busy" }
+  /** Days are missing, but an earlier edit may still land: nothing was sent. */
+  | { kind: "in-doubt" }
+  /** The node's error; `mayHaveApplied`: the edit may still land, so "Try again" (reads first) can help. */
+  | { kind: "failed"; error: unknown; mayHaveApplied: boolean };
+
+export interface NodeClientsDeps {
+  hosting: NodeHosting;
+  redis: Redis;
+  clock: Clock;
+  owners: Pick<SubscriptionOwners, "followTerm" | "renamed" | "removed">;
+  logger: Logger;
+  /** Wait before reading back after an ambiguous edit (NODE_EDIT_SETTLE_MS when unset). */
+  settleMs?: number;
+}
+
+const ref = (name: string): HostingClient => ({ kind: "node", name });
+
+export class NodeClients {
+  constructor(private readonly deps: NodeClientsDeps) {}
+
+  get configured(): boolean {
+    return this.deps.hosting.node !== undefined;
+  }
+
+  async list(): Promise<NodeClient[]> {
+    return nodeOf(this.deps.hosting).listClients();
+  }
+
+  async get(name: string): Promise<NodeClient> {
+    return nodeOf(this.deps.hosting).getClient(name);
+  }
+
+  async create(input: CreateNodeClientInput): Promise<NodeClient> {
+    return nodeOf(this.deps.hosting).createClient(input);
+  }
+
+  /** Sets both limits; the limits the node now has (what was asked where it does not say). */
+  async setLimits(
+    name: string,
+    limits: { trafficLimitGb: number; deviceLimit: number },
+  ): Promise<{ trafficLimitGb: number; deviceLimit: number }> {
+    const c = await nodeOf(this.deps.hosting).editClient({ name, ...limits });
+    return {
+      trafficLimitGb: c.trafficLimitGb ?? limits.trafficLimitGb,
+      deviceLimit: c.deviceLimit ?? limits.deviceLimit,
+    };
+  }
+
+  /** Renames the client; the subscriptions on it follow the new name. */
+  async rename(name: string, newName: string): Promise<{ client: NodeClient; followed: Followed }> {
+    if (!isClientName(newName))
+      throw new HostingInputError("newName", "must be 1 to 64 of A-Z a-z 0-9 _ . @ -");
+    const client = await nodeOf(this.deps.hosting).renameClient(name, newName);
+    return { client, followed: await this.follow(() => this.deps.owners.renamed(ref(name), client.name)) };
+  }
+
+  async ban(name: string, reason?: string): Promise<void> {
+    if (reason !== undefined && reason.length > NODE_BAN_REASON_MAX) {
+      throw new HostingInputError("reason", `must be at most ${NODE_BAN_REASON_MAX} characters`);
+    }
+    await nodeOf(this.deps.hosting).banClient(name, reason);
+  }
+
+  async unban(name: string): Promise<void> {
+    await nodeOf(this.deps.hosting).unbanClient(name);
+  }
+
+  /** Deletes the client; the subscriptions on it are marked removed. */
+  async delete(name: string): Promise<Followed> {
+    await nodeOf(this.deps.hosting).deleteClient(name);
+    return this.follow(() => this.deps.owners.removed(ref(name)));
+  }
+
+  /**
+   * "Renew N days": reads the client and fixes the target once (N days after the later of now and
+   * its expiry, whole seconds), to be carried by the dialog and its "Try again" button.
+   */
+  async fixRenewTarget(name: string, days: number): Promise<{ client: NodeClient; targetMs: number }> {
+    return this.renewals().fixTarget(name, days);
+  }
+
+  /** Renews `name` to `targetMs` (reads first, so a repeat adds nothing twice); never throws the node's error. */
+  async renewTo(name: string, targetMs: number): Promise<NodeRenewal> {
+    let result: NodeTermResult | "busy";
+    try {
+      result = await this.renewals().renewTo(name, targetMs);
+    } catch (error) {
+      if (error instanceof NodeEditInDoubtError) return { kind: "in-doubt" };
+      return { kind: "failed", error, mayHaveApplied: mayHaveApplied(error) };
+    }
+    if (result === "busy") return { kind: "busy" };
+    const expiresAt = result.after.expiresAt * 1000;
+    return {
+      kind: "renewed",
+      result,
+      followed: await this.follow(() => this.deps.owners.followTerm(ref(name), expiresAt)),
+    };
+  }
+
+  private renewals(): NodeClientRenewals {
+    const { redis, clock, settleMs } = this.deps;
+    return new NodeClientRenewals({ node: nodeOf(this.deps.hosting), redis, clock, settleMs });
+  }
+
+  /** Brings the shop's records in line; a failure is logged and reported, the hosting action stands. */
+  private async follow(change: () => Promise<Owner[]>): Promise<Followed> {
+    try {
+      return { ok: true, owners: await change() };
+    } catch (err) {
+      this.deps.logger.warn({ err }, "the shop's subscriptions could not follow an admin's change");
+      return { ok: false };
+    }
+  }
+}

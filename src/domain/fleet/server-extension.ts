@@ -1,0 +1,251 @@
+import type { Redis } from "ioredis";
+import type { AccountApi, Server } from "../../hosting/account/index.js";
+import { HostingApiError, HostingNetworkError, HostingTimeoutError } from "../../hosting/errors.js";
+import { type Clock, DAY, HOUR, MINUTE } from "../../runtime/clock.js";
+import type { Logger } from "../../runtime/logger.js";
+import { LuaScript } from "../../store/lua.js";
+
+/** One extension adds this many days (fixed by the hosting service). */
+export const EXTENSION_DAYS = 30;
+/** A read-back whose expiry moved at least this far shows the extension went through. */
+const EXTENDED_MIN_MOVE_MS = (EXTENSION_DAYS - 1) * DAY;
+/** A timed-out or cut request may still land this long after; a retry waits it out. */
+export const EXTEND_SETTLE_MS = 2 * MINUTE;
+/** A claim still "pending" after this long belongs to a process that died mid-call. */
+export const EXTEND_PENDING_STALE_MS = 5 * MINUTE;
+const CLAIM_TTL_SECONDS = 90 * 24 * 3600;
+
+/** Redis keys of server extensions (kept under `watch:` where the worker first put them). */
+export const extensionKeys = {
+  claim: (id: number, expiresAt: number) => `watch:extend:${id}:${expiresAt}`,
+  priceByServer: "watch:price:server",
+  priceByTariff: "watch:price:tariff",
+};
+
+type AccountCalls = Pick<AccountApi, "server" | "extend" | "account">;
+
+export interface ServerExtensionDeps {
+  /** Read per call, so a relinked account (or a test's swapped client) is used at once. */
+  hosting: { readonly account: AccountCalls };
+  redis: Redis;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** Who asks, and so how patient the claim is. */
+interface ExtensionPolicy {
+  /** After a clear "nothing charged", the next attempt waits this long. */
+  retryAfterMs: number;
+  /** May take over an unclear or stale claim once its wait is over (the caller read the expiry). */
+  resolves: boolean;
+}
+
+/** After "nothing charged" (a low balance, say), auto-extension tries again after this long. */
+export const EXTEND_RETRY_MS = HOUR;
+/** The admin may retry at once after "nothing charged", and settles unclear claims. */
+const ADMIN_POLICY: ExtensionPolicy = { retryAfterMs: 0, resolves: true };
+/** The worker waits an hour after "nothing charged" and never settles an unclear claim itself. */
+const AUTO_POLICY: ExtensionPolicy = { retryAfterMs: EXTEND_RETRY_MS, resolves: false };
+
+export type ExtensionOutcome =
+  /** Extended once; `checked` when the answer was unclear and the read-back proved it. */
+  | { kind: "extended"; server: Server; balance: number | undefined; checked: boolean }
+  /** This expiry was already extended (another tap, another process, auto-extend). */
+  | { kind: "already"; server: Server }
+  /** The expiry is no longer the one the caller saw: someone extended (or changed) it since. */
+  | { kind: "changed"; server: Server }
+  /** Another extension of this server and expiry is in flight. */
+  | { kind: "busy" }
+  /** An earlier unclear attempt may still land; no new attempt before `until` (ms). */
+  | { kind: "blocked"; until: number }
+  /** Refused recently with nothing charged; the caller's policy waits before trying again. */
+  | { kind: "waiting" }
+  /** 400: the balance is too low; nothing charged. */
+  | { kind: "no-balance"; balance: number; error: HostingApiError }
+  /** Another 4xx: nothing charged. */
+  | { kind: "refused"; error: HostingApiError }
+  /** The answer was unclear, the read-back shows the expiry did not move: nothing charged. */
+  | { kind: "not-charged"; error: unknown }
+  /** Unclear and not provable either way; new attempts wait until `until` (ms), then read first. */
+  | { kind: "unknown"; error: unknown; until: number }
+  /** Nothing was sent: the server or the balance could not be read. */
+  | { kind: "unavailable"; error: unknown };
+
+/**
+ * Claims one extension of a server for one expiry. Values: `pending:<ms>` (in flight since),
+ * `done`, `released:<ms>` (nothing charged, at), `unknown:<ms>` (unclear; resolvable from).
+ * ARGV: now, retryAfterMs, resolves (1|0), pendingStaleMs, ttl. Returns {1, ''} when claimed,
+ * else {0, value}.
+ */
+const CLAIM = new LuaScript(`
+local v = redis.call('GET', KEYS[1])
+local now, retry, resolves, stale = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3] == '1', tonumber(ARGV[4])
+local free = not v
+local kind, at = string.match(v or '', '^(%a+):(%d+)$')
+at = tonumber(at or '0')
+if kind == 'released' and now - at >= retry then free = true end
+if resolves and kind == 'unknown' and now >= at then free = true end
+if resolves and kind == 'pending' and now - at >= stale then free = true end
+if not free then return {0, v} end
+redis.call('SET', KEYS[1], 'pending:' .. ARGV[1], 'EX', ARGV[5])
+return {1, ''}`);
+
+/** Sets a claim's value only while this caller still holds it (its `pending:<ms>`). */
+const SETTLE = new LuaScript(`
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
+return 1`);
+
+/**
+ * The one home of "extend a server by 30 days from the hosting balance", for the admin's button
+ * and the worker's auto-extension alike. It spends money and the API only adds days, so:
+ * one claim per server and expiry in Redis (a double tap, an admin racing the worker, or two
+ * processes extend once), the price learned from the balance before and after, and an unclear
+ * answer (5xx, timeout, cut connection) is settled by reading the server back, never by a
+ * blind retry.
+ */
+export class ServerExtension {
+  constructor(private readonly deps: ServerExtensionDeps) {}
+
+  /** The admin's tap: extends the server only if its expiry is still the one they confirmed. */
+  async byAdmin(serverId: number, seenExpiresAt: number): Promise<ExtensionOutcome> {
+    let server: Server;
+    try {
+      server = await this.account.server(serverId);
+    } catch (error) {
+      return { kind: "unavailable", error };
+    }
+    if (server.expiresAt.getTime() !== seenExpiresAt) return { kind: "changed", server };
+    return this.extend(server, ADMIN_POLICY);
+  }
+
+  /**
+   * The worker's auto-extension of `server` as it was just listed. `balance` is the hosting
+   * balance if the caller already knows it (saves a call).
+   */
+  auto(server: Server, balance?: number): Promise<ExtensionOutcome> {
+    return this.extend(server, AUTO_POLICY, balance);
+  }
+
+  /** Extends `server` as the caller just read it (its expiry names the claim). */
+  private async extend(server: Server, policy: ExtensionPolicy, balance?: number): Promise<ExtensionOutcome> {
+    const { redis, clock } = this.deps;
+    const key = extensionKeys.claim(server.id, server.expiresAt.getTime());
+    const now = clock.now();
+    const [claimed, value] = (await CLAIM.run(
+      redis,
+      [key],
+      [now, policy.retryAfterMs, policy.resolves ? 1 : 0, EXTEND_PENDING_STALE_MS, CLAIM_TTL_SECONDS],
+    )) as [number, string];
+    if (claimed !== 1) return this.held(server, value);
+    const mine = `pending:${now}`;
+    let before = balance;
+    if (before === undefined) {
+      try {
+        before = (await this.account.account()).balance;
+      } catch (error) {
+        // Nothing was sent: give the claim back as it was never taken.
+        await SETTLE.run(redis, [key], [mine, `released:0`]);
+        return { kind: "unavailable", error };
+      }
+    }
+    return this.send(server, key, mine, before);
+  }
+
+  private get account(): AccountCalls {
+    return this.deps.hosting.account;
+  }
+
+  private held(server: Server, value: string): ExtensionOutcome {
+    if (value === "done") return { kind: "already", server };
+    const [kind, at] = value.split(":");
+    if (kind === "unknown") return { kind: "blocked", until: Number(at) };
+    if (kind === "released") return { kind: "waiting" };
+    return { kind: "busy" };
+  }
+
+  private async send(server: Server, key: string, mine: string, before: number): Promise<ExtensionOutcome> {
+    const { redis, logger } = this.deps;
+    try {
+      const result = await this.account.extend(server.id);
+      await SETTLE.run(redis, [key], [mine, "done"]);
+      await recordExtendPrice(redis, server, before - result.balance);
+      logger.info({ serverId: server.id, balance: result.balance }, "server extended");
+      return { kind: "extended", server: result.server, balance: result.balance, checked: false };
+    } catch (error) {
+      logger.warn({ err: error, serverId: server.id }, "server extension failed");
+      if (error instanceof HostingApiError && error.status >= 400 && error.status < 500) {
+        // A 4xx is a clear "no": nothing was charged.
+        await SETTLE.run(redis, [key], [mine, `released:${this.deps.clock.now()}`]);
+        return error.kind === "bad_request"
+          ? { kind: "no-balance", balance: before, error }
+          : { kind: "refused", error };
+      }
+      return this.readBack(server, key, mine, before, error);
+    }
+  }
+
+  /** After an unclear answer: the server's expiry says whether the extension happened. */
+  private async readBack(
+    server: Server,
+    key: string,
+    mine: string,
+    before: number,
+    error: unknown,
+  ): Promise<ExtensionOutcome> {
+    const { redis, clock, logger } = this.deps;
+    // A request that timed out or lost its connection may still be processed for a while.
+    const mayLand = error instanceof HostingTimeoutError || error instanceof HostingNetworkError;
+    const until = clock.now() + (mayLand ? EXTEND_SETTLE_MS : 0);
+    let now: Server;
+    try {
+      now = await this.account.server(server.id);
+    } catch (readError) {
+      logger.warn({ err: readError, serverId: server.id }, "extension read-back failed");
+      await SETTLE.run(redis, [key], [mine, `unknown:${until}`]);
+      return { kind: "unknown", error, until };
+    }
+    const moved = now.expiresAt.getTime() - server.expiresAt.getTime();
+    if (moved >= EXTENDED_MIN_MOVE_MS) {
+      await SETTLE.run(redis, [key], [mine, "done"]);
+      const after = await this.balanceAfter();
+      if (after !== undefined) await recordExtendPrice(redis, server, before - after);
+      logger.info({ serverId: server.id, balance: after }, "server extended (answer lost, read back)");
+      return { kind: "extended", server: now, balance: after, checked: true };
+    }
+    if (moved === 0 && !mayLand) {
+      await SETTLE.run(redis, [key], [mine, `released:${clock.now()}`]);
+      return { kind: "not-charged", error };
+    }
+    await SETTLE.run(redis, [key], [mine, `unknown:${until}`]);
+    return { kind: "unknown", error, until };
+  }
+
+  private async balanceAfter(): Promise<number | undefined> {
+    try {
+      return (await this.account.account()).balance;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** Remembers what one 30-day extension of a server cost. */
+export async function recordExtendPrice(redis: Redis, server: Server, price: number): Promise<void> {
+  if (!Number.isFinite(price) || price <= 0) return;
+  await redis
+    .multi()
+    .hset(extensionKeys.priceByServer, String(server.id), String(price))
+    .hset(extensionKeys.priceByTariff, server.tariffId, String(price))
+    .exec();
+}
+
+/** The learned price of the server's next extension: its own, else its tariff's. */
+export async function learnedExtendPrice(redis: Redis, server: Server): Promise<number | undefined> {
+  const [own, tariff] = await Promise.all([
+    redis.hget(extensionKeys.priceByServer, String(server.id)),
+    redis.hget(extensionKeys.priceByTariff, server.tariffId),
+  ]);
+  const value = Number(own ?? tariff ?? Number.NaN);
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}

@@ -1,0 +1,90 @@
+import type { Redis } from "ioredis";
+import { DAY } from "../../runtime/clock.js";
+import { LuaScript } from "../../store/lua.js";
+
+/** Days of history kept per subscription (the cabinet shows 30; a few more cover the first delta). */
+export const USAGE_HISTORY_DAYS = 35;
+
+export const usageHistoryKeys = { of: (subscriptionId: string) => `usage:days:${subscriptionId}` };
+
+/**
+ * Lua: sets the day's reading and trims what is older than the window, in one step (so two
+ * processes recording the same day leave one member for it). KEYS: the history. ARGV: day number,
+ * member, oldest day kept, ttl seconds.
+ */
+const RECORD = new LuaScript(`
+redis.call('ZREMRANGEBYSCORE', KEYS[1], ARGV[1], ARGV[1])
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[3])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+return 1
+`);
+
+/** One day of a subscription's usage: `bytes` is null when the day has no reading to count from. */
+export interface UsageDay {
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  bytes: number | null;
+}
+
+const dayOf = (ms: number) => Math.floor(ms / DAY);
+const dateOf = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
+
+/**
+ * Daily usage points per subscription for the customer's chart, from the readings the traffic
+ * worker already makes: the last cumulative counter seen each UTC day, kept for
+ * USAGE_HISTORY_DAYS days (a sorted set per subscription, member `<day>:<bytes>`, expiring when
+ * no longer recorded). A day's usage is its reading minus the day before's; a counter that went
+ * down (a renewal resets the traffic) counts from zero.
+ */
+export class UsageHistory {
+  constructor(private readonly redis: Redis) {}
+
+  /** Records the cumulative `usedBytes` read at `now` as today's reading (the last one wins). */
+  async record(subscriptionId: string, usedBytes: number, now: number): Promise<void> {
+    const day = dayOf(now);
+    await RECORD.run(
+      this.redis,
+      [usageHistoryKeys.of(subscriptionId)],
+      [
+        String(day),
+        `${day}:${Math.max(0, Math.round(usedBytes))}`,
+        String(day - USAGE_HISTORY_DAYS + 1),
+        String((USAGE_HISTORY_DAYS + 1) * 86_400),
+      ],
+    );
+  }
+
+  /** The readings kept, by day number. */
+  async readings(subscriptionId: string): Promise<Map<number, number>> {
+    const members = await this.redis.zrange(usageHistoryKeys.of(subscriptionId), "0", "-1");
+    const out = new Map<number, number>();
+    for (const m of members) {
+      const [day, bytes] = m.split(":").map(Number);
+      if (Number.isSafeInteger(day) && Number.isFinite(bytes)) out.set(day as number, bytes as number);
+    }
+    return out;
+  }
+
+  /**
+   * The last `days` days up to `now`, oldest first. A day without a reading, or whose day before
+   * has none (unless the subscription started that day: `since`), has `bytes: null`.
+   */
+  async daily(subscriptionId: string, now: number, days = 30, since = 0): Promise<UsageDay[]> {
+    const readings = await this.readings(subscriptionId);
+    const today = dayOf(now);
+    const out: UsageDay[] = [];
+    for (let day = today - days + 1; day <= today; day++) {
+      out.push({ date: dateOf(day), bytes: usageOn(readings, day, dayOf(since)) });
+    }
+    return out;
+  }
+}
+
+function usageOn(readings: Map<number, number>, day: number, firstDay: number): number | null {
+  const reading = readings.get(day);
+  if (reading === undefined) return null;
+  const before = readings.get(day - 1);
+  if (before === undefined) return day <= firstDay ? reading : null;
+  return reading >= before ? reading - before : reading;
+}

@@ -1,0 +1,353 @@
+import type { Redis } from "ioredis";
+import type { Clock } from "../../runtime/clock.js";
+import { hasPaid, paidMarkKey } from "../books/order-paid.js";
+import { type Order, type Orders, orderKeys } from "../books/orders.js";
+import type { Wallet } from "../books/wallet.js";
+import {
+  CREATE,
+  discountedPrice,
+  type NewPromo,
+  PENDING_PROMO_MS,
+  PROMO_CODES,
+  type PromoCode,
+  type PromoKind,
+  type PromoRefusal,
+  type PromoUse,
+  parseUse,
+  pendingKey,
+  promoKeys,
+  promoSchema,
+  RESERVE,
+  SETTLE,
+} from "./promo-store.js";
+
+/**
+ * Promo codes: a percentage or fixed discount, bonus days, or a wallet credit.
+ *
+ * A use is held in Redis under a key: the order's id for a discount or bonus-days code (reserved
+ * when the order is opened), `w:<customer>` for a wallet credit (used at once). One Lua step
+ * checks the code (disabled, expiry, plan, new customers only, uses per customer, total) and holds
+ * the use, so of concurrent redemptions of the last use exactly one wins. A held use is settled
+ * against its order in one Lua step too: paid (or later) makes it used, cancelled or gone frees it;
+ * either happens once. A refunded order keeps its use (see README, "Promo codes").
+ */
+
+export {
+  discountedPrice,
+  type NewPromo,
+  normalizeCode,
+  PENDING_PROMO_MS,
+  PROMO_KINDS,
+  type PromoCode,
+  type PromoKind,
+  type PromoRefusal,
+  type PromoUse,
+} from "./promo-store.js";
+
+export interface PromoDeps {
+  redis: Redis;
+  clock: Clock;
+  orders: Orders;
+  wallet: Wallet;
+  /** An order awaiting payment longer than this can no longer be paid: its use is freed. */
+  unpaidTtlMs: number;
+}
+
+/** What a code does to an order of `listPrice` (minor units). */
+export interface PromoQuote {
+  code: string;
+  kind: PromoKind;
+  value: number;
+  listPrice: number;
+  price: number;
+  bonusDays: number;
+}
+
+/** Uses settled per look (the rest at the next one). */
+const SETTLE_BATCH = 100;
+
+export class PromoCodes {
+  constructor(private readonly deps: PromoDeps) {}
+
+  async create(input: NewPromo): Promise<boolean> {
+    const now = this.deps.clock.now();
+    const fields: Record<string, string> = {
+      code: input.code,
+      kind: input.kind,
+      value: String(input.value),
+      plans: input.plans.join(","),
+      perCustomer: String(input.kind === "credit" ? 1 : input.perCustomer),
+      newCustomersOnly: input.newCustomersOnly ? "1" : "0",
+      disabled: "0",
+      createdAt: String(now),
+      createdBy: String(input.createdBy),
+      used: "0",
+    };
+    if (input.expiresAt !== undefined) fields.expiresAt = String(input.expiresAt);
+    if (input.totalUses !== undefined) fields.totalUses = String(input.totalUses);
+    const made = await CREATE.run(
+      this.deps.redis,
+      [promoKeys(input.code).code, PROMO_CODES],
+      [input.code, now, ...Object.entries(fields).flat()],
+    );
+    return made === 1;
+  }
+
+  async get(code: string): Promise<PromoCode | undefined> {
+    const k = promoKeys(code);
+    const [h, held] = await Promise.all([this.deps.redis.hgetall(k.code), this.deps.redis.hlen(k.uses)]);
+    return h.kind ? { ...promoSchema.parse(h), held } : undefined;
+  }
+
+  /** Newest first. */
+  async list(offset: number, limit: number): Promise<{ codes: PromoCode[]; total: number }> {
+    const [ids, total] = await Promise.all([
+      this.deps.redis.zrevrange(PROMO_CODES, offset, offset + limit - 1),
+      this.deps.redis.zcard(PROMO_CODES),
+    ]);
+    const codes = await Promise.all(ids.map((id) => this.get(id)));
+    return { codes: codes.filter((c): c is PromoCode => c !== undefined), total };
+  }
+
+  /** True when some code can be redeemed now (the order screen offers the promo step only then). */
+  async anyLive(): Promise<boolean> {
+    const { codes } = await this.list(0, 50);
+    const now = this.deps.clock.now();
+    return codes.some((c) => !c.disabled && (c.expiresAt === undefined || c.expiresAt > now));
+  }
+
+  async disable(code: string): Promise<boolean> {
+    const k = promoKeys(code).code;
+    if (!(await this.deps.redis.exists(k))) return false;
+    await this.deps.redis.hset(k, "disabled", "1");
+    return true;
+  }
+
+  /** The code's uses, newest first, after settling those whose orders were paid or abandoned. */
+  async uses(code: string, limit = 20): Promise<PromoUse[]> {
+    await this.settleCode(code);
+    const raw = await this.deps.redis.hgetall(promoKeys(code).uses);
+    return Object.entries(raw)
+      .map(([key, value]) => parseUse(key, value))
+      .sort((a, b) => b.at - a.at)
+      .slice(0, limit);
+  }
+
+  /**
+   * Checks a code for this customer (and plan) without holding a use: what `/promo` and the
+   * /buy step answer. The use itself is held when the order is opened (`reserve`).
+   */
+  async check(
+    code: string,
+    customerId: number,
+    planId?: string,
+  ): Promise<{ ok: true; promo: PromoCode } | { ok: false; reason: PromoRefusal }> {
+    await this.settleCode(code);
+    const promo = await this.get(code);
+    if (!promo) return { ok: false, reason: "invalid" };
+    const now = this.deps.clock.now();
+    if (promo.disabled) return { ok: false, reason: "disabled" };
+    if (promo.expiresAt !== undefined && now >= promo.expiresAt) return { ok: false, reason: "expired" };
+    if (planId !== undefined && promo.plans.length > 0 && !promo.plans.includes(planId))
+      return { ok: false, reason: "wrong-plan" };
+    if (promo.newCustomersOnly && !(await this.isNewCustomer(customerId)))
+      return { ok: false, reason: "not-new" };
+    const mine = Number((await this.deps.redis.hget(promoKeys(code).by, String(customerId))) ?? 0);
+    if (mine >= promo.perCustomer && !(await this.heldByOpenOrder(code, customerId)))
+      return { ok: false, reason: "already-used" };
+    if (promo.totalUses !== undefined && promo.held >= promo.totalUses)
+      return { ok: false, reason: "used-up" };
+    return { ok: true, promo };
+  }
+
+  /** What the code does to an order of `planId` priced `listPrice`; a credit code is not for orders. */
+  async quote(
+    code: string,
+    customerId: number,
+    planId: string,
+    listPrice: number,
+    minimum: number,
+  ): Promise<{ ok: true; quote: PromoQuote } | { ok: false; reason: PromoRefusal }> {
+    const checked = await this.check(code, customerId, planId);
+    if (!checked.ok) return checked;
+    const { kind, value } = checked.promo;
+    if (kind === "credit") return { ok: false, reason: "not-for-orders" };
+    const price = discountedPrice(kind, value, listPrice, minimum);
+    return {
+      ok: true,
+      quote: { code, kind, value, listPrice, price, bonusDays: kind === "days" ? value : 0 },
+    };
+  }
+
+  /**
+   * Holds a use of the order's code for it (atomic; a repeat for the same order is 'ok'). When
+   * the customer's own use is held by another of their unpaid orders, that order is cancelled
+   * and the use moves here: a code is on one unpaid order of a customer at a time.
+   */
+  async reserve(order: Order): Promise<{ ok: true } | { ok: false; reason: PromoRefusal }> {
+    const code = order.promoCode;
+    if (!code) return { ok: true };
+    const run = async () =>
+      (await RESERVE.run(this.deps.redis, await this.reserveKeys(code, order.customerId), [
+        order.id,
+        order.customerId,
+        this.deps.clock.now(),
+        "r",
+        order.planId,
+      ])) as string;
+    let result = await run();
+    if (result === "already-used" && (await this.moveOwnUse(code, order))) result = await run();
+    if (result === "ok" || result === "again") return { ok: true };
+    return { ok: false, reason: result as PromoRefusal };
+  }
+
+  /** Settles the use an order holds (paid: used; cancelled or gone: freed), once. */
+  async settle(order: Pick<Order, "id" | "promoCode" | "customerId">): Promise<string> {
+    if (!order.promoCode) return "none";
+    const code = order.promoCode;
+    const result = (await SETTLE.run(
+      this.deps.redis,
+      [...Object.values(promoKeys(code)), orderKeys.order(order.id)],
+      [order.id],
+    )) as string;
+    if (result === "used") await this.forgetIf(order.customerId, code);
+    return result;
+  }
+
+  /**
+   * A wallet-credit code: the use and the ledger entry are each keyed by customer and code, so a
+   * repeated update (or a retry after a crash between the two) credits once.
+   */
+  async redeemCredit(
+    code: string,
+    customerId: number,
+  ): Promise<{ ok: true; amount: number; balance: number } | { ok: false; reason: PromoRefusal }> {
+    const promo = await this.get(code);
+    if (!promo) return { ok: false, reason: "invalid" };
+    const result = (await RESERVE.run(this.deps.redis, await this.reserveKeys(code, customerId), [
+      `w:${customerId}`,
+      customerId,
+      this.deps.clock.now(),
+      "u",
+      "",
+    ])) as string;
+    if (result !== "ok" && result !== "again") return { ok: false, reason: result as PromoRefusal };
+    const credited = await this.deps.wallet.credit(customerId, promo.value, `promo:${code}:${customerId}`, {
+      kind: "promo",
+      ref: code,
+      note: `promo ${code}`,
+    });
+    if (!credited.applied) return { ok: false, reason: "already-used" };
+    return { ok: true, amount: promo.value, balance: credited.entry.balance };
+  }
+
+  /**
+   * A code the customer typed (`/promo`, or the /buy step for `planId`): a wallet credit is
+   * credited at once; a discount or bonus days is checked and remembered for the next order.
+   * A credit code goes straight to its keyed redemption, so a retry after a crash between the
+   * use and the ledger entry still credits (once).
+   */
+  async enter(
+    customerId: number,
+    code: string,
+    planId?: string,
+  ): Promise<
+    | { status: "credited"; amount: number; balance: number }
+    | { status: "remembered"; promo: PromoCode }
+    | { status: "refused"; reason: PromoRefusal }
+  > {
+    const promo = await this.get(code);
+    if (promo?.kind === "credit") {
+      const credited = await this.redeemCredit(code, customerId);
+      return credited.ok
+        ? { status: "credited", ...credited }
+        : { status: "refused", reason: credited.reason };
+    }
+    const checked = await this.check(code, customerId, planId);
+    if (!checked.ok) return { status: "refused", reason: checked.reason };
+    await this.remember(customerId, code);
+    return { status: "remembered", promo: checked.promo };
+  }
+
+  /** Remembers a discount or bonus-days code for the customer's next order (PENDING_PROMO_MS). */
+  async remember(customerId: number, code: string): Promise<void> {
+    const value = JSON.stringify({ code, at: this.deps.clock.now() });
+    await this.deps.redis.set(pendingKey(customerId), value, "PX", PENDING_PROMO_MS);
+  }
+
+  /** The code remembered for the customer, while it is fresh. */
+  async pending(customerId: number): Promise<string | undefined> {
+    const raw = await this.deps.redis.get(pendingKey(customerId));
+    if (!raw) return undefined;
+    const { code, at } = JSON.parse(raw) as { code: string; at: number };
+    return this.deps.clock.now() - at < PENDING_PROMO_MS ? code : undefined;
+  }
+
+  async forget(customerId: number): Promise<void> {
+    await this.deps.redis.del(pendingKey(customerId));
+  }
+
+  private async forgetIf(customerId: number, code: string): Promise<void> {
+    if ((await this.pending(customerId)) === code) await this.forget(customerId);
+  }
+
+  /** No order paid yet, an unclaimed gift included (trials do not count); see order-paid.ts. */
+  async isNewCustomer(customerId: number): Promise<boolean> {
+    return !(await hasPaid(this.deps.redis, this.deps.orders, customerId));
+  }
+
+  /**
+   * RESERVE's keys. The "new customers only" rule is decided inside RESERVE by the customer's paid
+   * mark; the look first sets the mark for a customer whose orders were paid before it existed.
+   */
+  private async reserveKeys(code: string, customerId: number): Promise<string[]> {
+    await this.isNewCustomer(customerId);
+    return [...Object.values(promoKeys(code)), paidMarkKey(customerId)];
+  }
+
+  /**
+   * Settles the reserved uses of a code: paid orders' become used, abandoned ones' are freed (an
+   * order that can no longer be paid, past its invoice life, is cancelled first).
+   */
+  async settleCode(code: string): Promise<void> {
+    const raw = await this.deps.redis.hgetall(promoKeys(code).uses);
+    const reserved = Object.entries(raw)
+      .map(([key, value]) => parseUse(key, value))
+      .filter((u) => u.state === "reserved")
+      .slice(0, SETTLE_BATCH);
+    for (const use of reserved) {
+      const order = await this.deps.orders.get(use.key);
+      if (order?.status === "awaiting_payment" && this.stale(order)) {
+        await this.deps.orders.transition(order.id, ["awaiting_payment"], "cancelled");
+      }
+      await this.settle({ id: use.key, promoCode: code, customerId: use.customerId });
+    }
+  }
+
+  private stale(order: Order): boolean {
+    return this.deps.clock.now() - order.createdAt > this.deps.unpaidTtlMs;
+  }
+
+  /** True when the customer's use of `code` is held by one of their unpaid orders. */
+  private async heldByOpenOrder(code: string, customerId: number): Promise<boolean> {
+    const raw = await this.deps.redis.hgetall(promoKeys(code).uses);
+    return Object.entries(raw).some(([key, value]) => {
+      const use = parseUse(key, value);
+      return use.customerId === customerId && use.state === "reserved";
+    });
+  }
+
+  /** Cancels the customer's other unpaid orders holding `code` and frees their uses. */
+  private async moveOwnUse(code: string, order: Order): Promise<boolean> {
+    const raw = await this.deps.redis.hgetall(promoKeys(code).uses);
+    let moved = false;
+    for (const [key, value] of Object.entries(raw)) {
+      const use = parseUse(key, value);
+      if (use.customerId !== order.customerId || use.state !== "reserved" || key === order.id) continue;
+      await this.deps.orders.transition(key, ["awaiting_payment"], "cancelled");
+      if ((await this.settle({ id: key, promoCode: code, customerId: use.customerId })) === "released")
+        moved = true;
+    }
+    return moved;
+  }
+}

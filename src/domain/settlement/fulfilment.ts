@@ -1,0 +1,319 @@
+import type { Redis } from "ioredis";
+import type { Clock } from "../../runtime/clock.js";
+import type { Logger } from "../../runtime/logger.js";
+import { LuaScript } from "../../store/lua.js";
+import type { Customers } from "../books/customers.js";
+import { type Order, type Orders, orderKeys, parseRef, TRIM_ORDER_FN } from "../books/orders.js";
+import type { RenewalChain } from "../books/renewal-chain.js";
+import type { Subscription, Subscriptions } from "../books/subscriptions.js";
+import { APPLY_FN, movementKeys, type Wallet } from "../books/wallet.js";
+import { type Catalog, findPlan, type Plan } from "../catalog/catalog.js";
+import {
+  type AccessLinks,
+  type AccessRef,
+  DAY_MS,
+  type Provisioner,
+  ProvisioningError,
+  type ProvisionRequest,
+} from "../provisioning/types.js";
+import type { ReferralRewards } from "../sales/referral-rewards.js";
+
+export type FulfilResult =
+  | {
+      outcome: "active";
+      order: Order;
+      subscription: Subscription;
+      links: AccessLinks;
+      renewed: boolean;
+      /** A renewal of the same subscription whose turn came now that this one is done. */
+      nextInChain?: string | undefined;
+    }
+  /** A renewal waiting for an earlier renewal of the same subscription to finish. */
+  | { outcome: "waiting"; order: Order; behind: string }
+  /** A paid gift now waiting for its claim: the buyer is sent the link with `code`. */
+  | { outcome: "gift"; order: Order; code: string }
+  | { outcome: "skipped"; order: Order | undefined };
+
+export type FailResult =
+  | {
+      refunded: number;
+      order: Order;
+      nextInChain?: string | undefined;
+      /** A hosting client the order made and could not remove: the admins remove it by hand. */
+      orphan?: AccessRef | undefined;
+    }
+  | undefined;
+
+export interface FulfilmentDeps {
+  orders: Orders;
+  subscriptions: Subscriptions;
+  wallet: Wallet;
+  customers: Customers;
+  catalog: () => Catalog;
+  provisioner: (kind: Plan["backend"]["kind"]) => Provisioner;
+  renewals: RenewalChain;
+  redis: Redis;
+  clock: Clock;
+  logger: Logger;
+  /** Referral rewards and bonus days (none: no referrals). */
+  referrals?: ReferralRewards;
+  /** Parks a paid gift until it is claimed (none: gifts are provisioned to the buyer). */
+  gifts?: { park(order: Order): Promise<string | undefined> };
+}
+
+/**
+ * Lua: the refund of a failed order, in one step with its ledger entry: only while the order is
+ * still `failed` (an admin may have sent it back to `paid`), credited once (`refund:<order>`),
+ * then `refunded`. KEYS: order, failed set, 4 movement keys. ARGV: entry JSON, now.
+ * Returns 1 when this call refunded it, 0 when it was not `failed` any more.
+ */
+const REFUND = new LuaScript(`${APPLY_FN}${TRIM_ORDER_FN}
+if redis.call('HGET', KEYS[1], 'status') ~= 'failed' then return 0 end
+local id = redis.call('HGET', KEYS[1], 'id')
+local price = tonumber(redis.call('HGET', KEYS[1], 'price'))
+if price > 0 then apply(KEYS[3], KEYS[4], KEYS[5], KEYS[6], price, 'refund:' .. id, ARGV[1], false) end
+redis.call('HSET', KEYS[1], 'status', 'refunded', 'updatedAt', ARGV[2], 'finishedAt', ARGV[2])
+trim_order(KEYS[1])
+redis.call('ZREM', KEYS[2], id)
+return 1
+`);
+
+/** The plan an order is served by; a trial uses its catalog plan's backend with the trial's term. */
+export function termOf(catalog: Catalog, order: Order): { plan: Plan; days: number; trafficGb: number } {
+  const plan = findPlan(catalog, order.planId);
+  if (!plan) throw new ProvisioningError(`plan ${order.planId} is no longer in the catalog`, true);
+  if (order.kind === "trial" && catalog.trial) {
+    return { plan, days: catalog.trial.days, trafficGb: catalog.trial.traffic_gb };
+  }
+  // A promo code's bonus days belong to this order's term: fixed with it once, like the rest.
+  return { plan, days: plan.days + (order.bonusDays ?? 0), trafficGb: plan.traffic_gb };
+}
+
+/**
+ * Carries a paid order to an active subscription. Every step can be repeated: the term and the
+ * placement are fixed on the order once, the client is looked up before it is created, and a
+ * renewal goes to an absolute target, so a retry or a restart never provisions or adds twice.
+ */
+export class Fulfilment {
+  constructor(private readonly deps: FulfilmentDeps) {}
+
+  async fulfil(orderId: string): Promise<FulfilResult> {
+    const { orders } = this.deps;
+    let order = await orders.get(orderId);
+    // An unclaimed gift waits for its claim instead; a re-run finds it waiting (the link again).
+    const waiting = order?.status === "paid" || order?.status === "awaiting_claim";
+    if (order?.gift && waiting && order.recipientId === undefined && this.deps.gifts) {
+      const code = await this.deps.gifts.park(order);
+      if (code) return { outcome: "gift", order, code };
+    }
+    if (!order || !["paid", "provisioning"].includes(order.status)) {
+      // A re-run after the order went active finishes a reward step that was cut off.
+      if (order?.status === "active") await this.deps.referrals?.reward(order.id);
+      return { outcome: "skipped", order };
+    }
+    await orders.transition(order.id, ["paid"], "provisioning");
+    order = (await orders.get(orderId)) as Order;
+    if (order.status !== "provisioning") return { outcome: "skipped", order };
+    return order.kind === "renewal" ? this.renew(order) : this.create(order);
+  }
+
+  /**
+   * The finished result of an order that is already active (to deliver it again after a
+   * delivery that failed, e.g. Telegram was unreachable when the job ran).
+   */
+  async finished(order: Order): Promise<Extract<FulfilResult, { outcome: "active" }> | undefined> {
+    if (order.status !== "active") return undefined;
+    const id = order.subscriptionId ?? `s${order.id.slice(1)}`;
+    const subscription = await this.deps.subscriptions.get(id);
+    if (!subscription) return undefined;
+    return {
+      outcome: "active",
+      order,
+      subscription,
+      links: { links: subscription.links, subscriptionUrl: subscription.subscriptionUrl },
+      renewed: order.kind === "renewal",
+    };
+  }
+
+  private async create(order: Order): Promise<FulfilResult> {
+    const { orders, subscriptions, clock } = this.deps;
+    const { plan, days, trafficGb } = termOf(this.deps.catalog(), order);
+    const provisioner = this.deps.provisioner(plan.backend.kind);
+    // An invited customer's first paid purchase carries the referral bonus, in the term fixed once
+    // (not a gift: the bonus is for the customer's own access).
+    const bonus = order.gift ? 0 : ((await this.deps.referrals?.bonusDays(order)) ?? 0);
+    const target = Number(
+      await orders.fixOnce(order.id, "targetExpiresAt", String(clock.now() + (days + bonus) * DAY_MS)),
+    );
+    const request: ProvisionRequest = {
+      name: order.clientName,
+      uuid: order.clientUuid,
+      expiresAt: target,
+      trafficGb,
+      devices: plan.devices,
+    };
+    const placed =
+      order.ref ??
+      parseRef(await orders.fixOnce(order.id, "ref", JSON.stringify(await provisioner.place(plan, request))));
+    let { ref, links } = await provisioner.ensure(placed, plan, request);
+    const subscriptionId = `s${order.id.slice(1)}`;
+    const existing = await subscriptions.get(subscriptionId);
+    if (!existing && links.links.length === 0 && !links.subscriptionUrl && provisioner.reissue) {
+      // An earlier attempt created the client but its answer (with the links) was lost; nothing
+      // was handed out yet, so make it again to have links to give.
+      ({ ref, links } = await provisioner.reissue(ref, request));
+    }
+    await orders.update(order.id, { ref: JSON.stringify(ref) });
+
+    const subscription =
+      existing ??
+      (await subscriptions.create(order.id, {
+        // A claimed gift belongs to the one who claimed it (the buyer paid and is refunded on failure).
+        customerId: order.recipientId ?? order.customerId,
+        planId: plan.id,
+        ref,
+        links,
+        expiresAt: target,
+        trafficGb,
+        devices: plan.devices,
+        trial: order.kind === "trial",
+      }));
+    await this.activate(order, { subscriptionId });
+    this.deps.logger.info({ orderId: order.id, subscriptionId, kind: ref.kind }, "order fulfilled");
+    return { outcome: "active", order, subscription, links, renewed: false };
+  }
+
+  /**
+   * Renewals of one subscription take turns (see RenewalChain): the target of each is fixed only
+   * when the one before it has finished, from the term that one left, so two paid renewals add
+   * their days twice whatever the order of retries, workers and restarts.
+   */
+  private async renew(order: Order): Promise<FulfilResult> {
+    const { orders, subscriptions, clock, renewals } = this.deps;
+    const subscription = order.subscriptionId ? await subscriptions.get(order.subscriptionId) : undefined;
+    if (!subscription) throw new ProvisioningError("the subscription to renew is gone", true);
+    const turn = await renewals.enter(subscription.id, order.id);
+    if (!turn.turn) return { outcome: "waiting", order, behind: turn.behind };
+    const { plan, days, trafficGb } = termOf(this.deps.catalog(), order);
+    const provisioner = this.deps.provisioner(subscription.ref.kind);
+    let target = order.targetExpiresAt;
+    if (target === undefined) {
+      // The hosting side's expiry wins over ours (the previous renewal of the chain is applied
+      // there by now); the new term starts at the later of it and now.
+      const current = await provisioner.state(subscription.ref).then(
+        (s) => s.expiresAt,
+        () => subscription.expiresAt,
+      );
+      const base = Math.max(clock.now(), current || 0);
+      target = Number(await orders.fixOnce(order.id, "targetExpiresAt", String(base + days * DAY_MS)));
+    }
+    await provisioner.renew(subscription.ref, target, trafficGb);
+    // Fresh links when the backend can give them (xui cannot: the links handed out stay).
+    const fresh = await provisioner.links(subscription.ref).catch(() => undefined);
+    const links = fresh && (fresh.links.length > 0 || fresh.subscriptionUrl) ? fresh : undefined;
+    await subscriptions.setTerm(subscription.id, target, { trafficGb, links });
+    await this.activate(order);
+    const nextInChain = await renewals.leave(subscription.id, order.id);
+    this.deps.logger.info(
+      { orderId: order.id, subscriptionId: subscription.id, planId: plan.id },
+      "renewal done",
+    );
+    const renewed = (await subscriptions.get(subscription.id)) ?? subscription;
+    return {
+      outcome: "active",
+      order,
+      subscription: renewed,
+      links: links ?? { links: renewed.links, subscriptionUrl: renewed.subscriptionUrl },
+      renewed: true,
+      nextInChain,
+    };
+  }
+
+  /**
+   * `provisioning -> active`, then the referral reward of the order. The reward step is recorded
+   * as owed first, so a crash between the two is finished by a re-run or by the order sweep.
+   */
+  private async activate(order: Order, fields: Record<string, string> = {}): Promise<void> {
+    await this.deps.referrals?.expect(order);
+    await this.deps.orders.transition(order.id, ["provisioning"], "active", fields);
+    await this.deps.referrals?.reward(order.id);
+  }
+
+  /** Reward steps owed since before `before` and cut off by a crash (the order sweep runs this). */
+  settleReferralRewards(before: number): Promise<number> {
+    return this.deps.referrals?.settleDue(before) ?? Promise.resolve(0);
+  }
+
+  /**
+   * Gives up on an order: marks it failed, then gives the money back to the wallet (once, keyed
+   * by the order), or the trial back to the customer. Returns what was refunded, or undefined
+   * when someone else (the sweep, an admin) has taken the order on.
+   */
+  async fail(orderId: string, reason: string): Promise<FailResult> {
+    const { orders } = this.deps;
+    const moved = await orders.transition(orderId, ["paid", "provisioning"], "failed", {
+      error: reason.slice(0, 300),
+    });
+    const order = await orders.get(orderId);
+    if (!order || (!moved && order.status !== "failed")) return undefined;
+    return this.refund(order, reason);
+  }
+
+  /**
+   * Finishes the refund of an order left `failed` (a crash came between marking it failed and the
+   * money going back): the same one step as `fail`, so it refunds once whoever gets there first.
+   */
+  async resumeRefund(orderId: string): Promise<FailResult> {
+    const order = await this.deps.orders.get(orderId);
+    if (order?.status !== "failed") return undefined;
+    return this.refund(order, order.error ?? "");
+  }
+
+  private async refund(order: Order, reason: string): Promise<FailResult> {
+    const { wallet, customers, clock } = this.deps;
+    if (order.kind === "trial") await customers.releaseTrial(order.customerId);
+    const entry = wallet.entryJson(order.customerId, order.price, {
+      kind: "refund",
+      ref: order.id,
+      planId: order.planId,
+    });
+    const done = await REFUND.run(
+      this.deps.redis,
+      [orderKeys.order(order.id), orderKeys.failed, ...movementKeys(order.customerId)],
+      [entry, clock.now()],
+    );
+    if (done !== 1) return undefined;
+    // No reward comes for a refunded order (and its bonus days go to the next purchase).
+    await this.deps.referrals?.takeBack({ ...order, status: "refunded" });
+    const nextInChain =
+      order.kind === "renewal" && order.subscriptionId
+        ? await this.deps.renewals.leave(order.subscriptionId, order.id)
+        : undefined;
+    this.deps.logger.warn({ orderId: order.id, reason, refunded: order.price }, "order failed and refunded");
+    const orphan = await this.removeLeftover(order);
+    return { refunded: order.price, order, nextInChain, orphan };
+  }
+
+  /**
+   * A new access that failed may have been made in part (a multi-location create is not atomic):
+   * what the order placed is removed, best-effort (removal looks first, so a repeat is harmless).
+   * A renewal's client is the customer's and stays. When removal fails, the leftover is returned
+   * for the admins; a subscription stored before the failure is marked removed.
+   */
+  private async removeLeftover(order: Order): Promise<AccessRef | undefined> {
+    const ref = order.ref;
+    if (order.kind === "renewal" || !ref) return undefined;
+    await this.deps.subscriptions.markRemoved(`s${order.id.slice(1)}`).catch(() => false);
+    try {
+      await this.deps.provisioner(ref.kind).remove(ref);
+      this.deps.logger.info(
+        { orderId: order.id, kind: ref.kind, name: ref.name },
+        "failed order's client removed",
+      );
+      return undefined;
+    } catch (err) {
+      this.deps.logger.warn({ orderId: order.id, err, ref }, "failed order left a client behind");
+      return ref;
+    }
+  }
+}

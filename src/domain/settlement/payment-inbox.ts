@@ -1,0 +1,241 @@
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import type { Clock } from "../../runtime/clock.js";
+import { LuaScript } from "../../store/lua.js";
+import { parsePayload, type Shop } from "../sales/shop.js";
+
+/**
+ * Every Telegram `successful_payment` seen, stored raw before its update is acknowledged, and
+ * kept as "pending" until the payment is credited to the ledger (rule 9). A worker credits any
+ * entry left pending (a crash, a Redis blip in the handler), so a provider (fiat) payment, which
+ * has no `getStarTransactions` to reconcile against, is never lost.
+ *
+ * Memory: the raw update (the largest part) lives in its own key, kept while the entry is pending
+ * and for {@link INBOX_RAW_KEEP_MS} after it is credited by the shop's clock (Redis expires it). The entry itself, with
+ * what support needs (payer, amount, payload, times, outcome), is kept for good: it is what makes a
+ * late re-delivery of the update a no-op. Dropping the raw is safe for money: crediting is keyed by
+ * the charge id in the ledger (`charge:<id>`, never removed), not by anything in the raw.
+ */
+
+/** What the bot layer hands in, taken from an update (no grammY types down here). */
+export interface IncomingPayment {
+  chargeId: string;
+  payerId: number;
+  payload: string;
+  /** Minor units, as Telegram counts them. */
+  amount: number;
+  currency: string;
+  updateId: number;
+  /** The update's `successful_payment` and `from`, as received (JSON). */
+  raw: string;
+}
+
+/** How a credited entry ended: the order it paid, a top-up, or nothing we know of. */
+export type InboxOutcome = "order" | "topup" | "unmatched";
+
+const optNum = z.preprocess(
+  (v) => (v === undefined || v === "" ? undefined : v),
+  z.coerce.number().optional(),
+);
+
+const entrySchema = z.object({
+  chargeId: z.string(),
+  payerId: z.coerce.number(),
+  payload: z.string(),
+  amount: z.coerce.number().int(),
+  currency: z.string(),
+  updateId: z.coerce.number(),
+  /** Gone once the entry has been credited for {@link INBOX_RAW_KEEP_MS}. */
+  raw: z.string().optional(),
+  recordedAt: z.coerce.number(),
+  status: z.enum(["pending", "credited"]),
+  creditedAt: optNum,
+  outcome: z.enum(["order", "topup", "unmatched"]).optional(),
+  orderId: z.string().optional(),
+});
+export type InboxEntry = z.output<typeof entrySchema>;
+
+export const inboxKeys = {
+  entry: (chargeId: string) => `payinbox:${chargeId}`,
+  /** The raw update of an entry (kept apart: it expires after crediting, the entry does not). */
+  raw: (chargeId: string) => `payinbox:raw:${chargeId}`,
+  /** Charge ids recorded and not credited yet, by time recorded. */
+  pending: "payinbox:pending",
+  /** Charge ids credited that matched no order or top-up of the payer (admins look at them). */
+  unmatched: "payinbox:unmatched",
+};
+
+/** How long a credited entry keeps its raw update (for support to look at), in ms. */
+export const INBOX_RAW_KEEP_MS = 30 * 24 * 3_600_000;
+
+/**
+ * KEYS: entry, pending, raw. ARGV: fields JSON, charge id, now, raw. 1 recorded now, 0 known
+ * already. The index is written first: a script that fails part-way must not leave an entry that
+ * looks recorded but that the worker would never see.
+ */
+const RECORD = new LuaScript(`
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('ZADD', KEYS[2], ARGV[3], ARGV[2])
+redis.call('SET', KEYS[3], ARGV[4])
+local fields = cjson.decode(ARGV[1])
+for k, v in pairs(fields) do redis.call('HSET', KEYS[1], k, v) end
+return 1
+`);
+
+/**
+ * KEYS: entry, pending, unmatched, raw. ARGV: charge id, now, outcome, order id, when the raw
+ * expires (ms since the epoch; a time past removes it at once).
+ * 1 marked now. The raw starts to expire (an entry recorded before it had its own key moves it).
+ */
+const MARK = new LuaScript(`
+if redis.call('HGET', KEYS[1], 'status') ~= 'pending' then return 0 end
+local raw = redis.call('HGET', KEYS[1], 'raw')
+if raw then
+  redis.call('SET', KEYS[4], raw)
+  redis.call('HDEL', KEYS[1], 'raw')
+end
+redis.call('PEXPIREAT', KEYS[4], ARGV[5])
+redis.call('HSET', KEYS[1], 'status', 'credited', 'creditedAt', ARGV[2], 'outcome', ARGV[3])
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'orderId', ARGV[4]) end
+redis.call('ZREM', KEYS[2], ARGV[1])
+if ARGV[3] == 'unmatched' then
+  redis.call('ZADD', KEYS[3], redis.call('HGET', KEYS[1], 'recordedAt'), ARGV[1])
+end
+return 1
+`);
+
+export interface SettleResult {
+  /** True for the one call that moved the money (false when it had been credited before). */
+  credited: boolean;
+  /** The order it paid is paid (now or before) and queued. */
+  paid: boolean;
+  orderId: string | undefined;
+  /** Order status after paying from the wallet (`insufficient`: the money stays there). */
+  orderStatus: string | undefined;
+  balance: number;
+  outcome: InboxOutcome;
+}
+
+export interface PaymentInboxDeps {
+  redis: Redis;
+  clock: Clock;
+  shop: Shop;
+  /** How long a credited entry keeps its raw update; {@link INBOX_RAW_KEEP_MS} by default. */
+  rawKeepMs?: number;
+}
+
+export class PaymentInbox {
+  constructor(private readonly deps: PaymentInboxDeps) {}
+
+  /** Stores a payment once (by charge id) with its raw update; true when it is new. Throws if Redis fails. */
+  async record(payment: IncomingPayment): Promise<boolean> {
+    const now = this.deps.clock.now();
+    const fields = {
+      chargeId: payment.chargeId,
+      payerId: String(payment.payerId),
+      payload: payment.payload,
+      amount: String(payment.amount),
+      currency: payment.currency,
+      updateId: String(payment.updateId),
+      recordedAt: String(now),
+      status: "pending",
+    };
+    const result = await RECORD.run(
+      this.deps.redis,
+      [inboxKeys.entry(payment.chargeId), inboxKeys.pending, inboxKeys.raw(payment.chargeId)],
+      [JSON.stringify(fields), payment.chargeId, now, payment.raw],
+    );
+    return result === 1;
+  }
+
+  async get(chargeId: string): Promise<InboxEntry | undefined> {
+    const [h, raw] = await Promise.all([
+      this.deps.redis.hgetall(inboxKeys.entry(chargeId)),
+      this.deps.redis.get(inboxKeys.raw(chargeId)),
+    ]);
+    return h.chargeId ? entrySchema.parse(raw === null ? h : { raw, ...h }) : undefined;
+  }
+
+  /**
+   * Credits a recorded payment (exactly once, keyed by its charge id, through Shop.recordPayment,
+   * which also queues the order it paid), then marks the entry credited. The one home of "payment
+   * seen -> credited" for the live handler and the worker alike; safe to repeat at any point (a
+   * failed enqueue throws before the mark, so the entry stays pending and is settled again).
+   */
+  async settle(
+    payment: Pick<IncomingPayment, "chargeId" | "payerId" | "payload" | "amount">,
+  ): Promise<SettleResult> {
+    const result = await this.deps.shop.recordPayment(
+      payment.payerId,
+      payment.payload,
+      payment.chargeId,
+      payment.amount,
+    );
+    const status = result.order?.status;
+    const { paid } = result;
+    const target = parsePayload(payment.payload);
+    // A payment for an unknown payload, or for an order that is gone or someone else's, stays in
+    // the payer's wallet; admins see it in the list of unmatched payments.
+    const outcome: InboxOutcome =
+      !target || (target.kind === "order" && !result.orderId) ? "unmatched" : target.kind;
+    await this.markCredited(payment.chargeId, outcome, result.orderId);
+    return {
+      credited: result.credited,
+      paid,
+      orderId: result.orderId,
+      orderStatus: status,
+      balance: result.entry.balance,
+      outcome,
+    };
+  }
+
+  /** Marks an entry credited (after the ledger has it); an unknown or credited one is left alone. */
+  async markCredited(chargeId: string, outcome: InboxOutcome, orderId?: string): Promise<boolean> {
+    const now = this.deps.clock.now();
+    const result = await MARK.run(
+      this.deps.redis,
+      [inboxKeys.entry(chargeId), inboxKeys.pending, inboxKeys.unmatched, inboxKeys.raw(chargeId)],
+      [chargeId, now, outcome, orderId ?? "", now + (this.deps.rawKeepMs ?? INBOX_RAW_KEEP_MS)],
+    );
+    return result === 1;
+  }
+
+  /** Entries recorded at least `olderThanMs` ago and not credited yet, oldest first. */
+  async pending(olderThanMs: number, limit = 100): Promise<InboxEntry[]> {
+    const ids = await this.deps.redis.zrangebyscore(
+      inboxKeys.pending,
+      "-inf",
+      this.deps.clock.now() - olderThanMs,
+      "LIMIT",
+      0,
+      limit,
+    );
+    const entries = await this.entries(ids);
+    if (entries.length < ids.length) {
+      // An index entry without its record (a recording that failed half-way and was never sent
+      // again) has nothing to credit; recording is one script, so none is half-done right now.
+      const known = new Set(entries.map((e) => e.chargeId));
+      const ghosts = ids.filter((id) => !known.has(id));
+      await this.deps.redis.zrem(inboxKeys.pending, ...ghosts);
+    }
+    return entries;
+  }
+
+  /** Credited payments that matched no order or top-up of the payer, newest first. */
+  async unmatched(limit = 20): Promise<InboxEntry[]> {
+    return this.entries(await this.deps.redis.zrevrange(inboxKeys.unmatched, 0, limit - 1));
+  }
+
+  async counts(): Promise<{ pending: number; unmatched: number }> {
+    const [pending, unmatched] = await Promise.all([
+      this.deps.redis.zcard(inboxKeys.pending),
+      this.deps.redis.zcard(inboxKeys.unmatched),
+    ]);
+    return { pending, unmatched };
+  }
+
+  private async entries(ids: string[]): Promise<InboxEntry[]> {
+    const found = await Promise.all(ids.map((id) => this.get(id)));
+    return found.filter((e): e is InboxEntry => e !== undefined);
+  }
+}

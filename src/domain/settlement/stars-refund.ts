@@ -1,0 +1,117 @@
+import type { Redis } from "ioredis";
+import type { Order, Orders } from "../books/orders.js";
+import { type Wallet, walletKeys } from "../books/wallet.js";
+import type { ReferralRewards } from "../sales/referral-rewards.js";
+
+export type StarsRefundResult =
+  | { status: "refunded"; amount: number }
+  | { status: "already-refunded" }
+  | { status: "no-charge" }
+  | { status: "insufficient"; amount: number; balance: number }
+  | { status: "failed"; amount: number; error: string }
+  /** Telegram's answer was lost (network, 5xx): the refund may have happened; the debit stays. */
+  | { status: "unclear"; amount: number };
+
+/**
+ * Thrown by a refund sender when Telegram answered and said no (a 4xx): nothing was refunded.
+ * Anything else a sender throws leaves it open whether the refund happened.
+ */
+export class StarsRefundRefused extends Error {
+  constructor(readonly description: string) {
+    super(description);
+    this.name = "StarsRefundRefused";
+  }
+}
+
+/** Telegram's answer for a charge that was refunded before. */
+const ALREADY = /CHARGE_ALREADY_REFUNDED/i;
+
+/** Charge ids whose refund Telegram confirmed (field = charge id). */
+const CONFIRMED = "stars-refund:confirmed";
+
+/**
+ * Sends a direct Telegram Stars payment back to the customer (refundStarPayment) for an order
+ * that was paid by an invoice. The wallet was credited with that charge, so the same amount is
+ * debited first (never below zero: if the customer already spent it, nothing happens). Until
+ * Telegram confirms, every attempt asks Telegram again, including one that finds the debit
+ * already made: the process may have died between the debit and the call, and Telegram answers
+ * CHARGE_ALREADY_REFUNDED rather than refunding twice. Only a clear refusal puts the money back
+ * (a compensating credit, and the debit's idempotency record is dropped so it can be tried again);
+ * a lost answer keeps the debit, as the refund may have gone through. Every step is a ledger entry.
+ */
+export async function refundStarsCharge(
+  deps: { redis: Redis; wallet: Wallet },
+  order: Order,
+  sendRefund: (userId: number, chargeId: string) => Promise<unknown>,
+): Promise<StarsRefundResult> {
+  const chargeId = order.chargeId;
+  const credited = chargeId ? await deps.wallet.applied(`charge:${chargeId}`) : undefined;
+  if (!chargeId || !credited || order.currency !== "XTR") return { status: "no-charge" };
+  if (await deps.redis.hexists(CONFIRMED, chargeId)) return { status: "already-refunded" };
+  const amount = credited.amount;
+  const key = `stars-refund:${chargeId}`;
+  const debit = await deps.wallet.debit(order.customerId, amount, key, {
+    kind: "stars-refund",
+    ref: chargeId,
+    note: `order ${order.id}`,
+  });
+  if (!debit.ok) return { status: "insufficient", amount, balance: debit.balance };
+  const confirm = () => deps.redis.hset(CONFIRMED, chargeId, debit.entry.id);
+  try {
+    await sendRefund(order.customerId, chargeId);
+    await confirm();
+    return { status: "refunded", amount };
+  } catch (err) {
+    if (!(err instanceof StarsRefundRefused)) return { status: "unclear", amount };
+    if (ALREADY.test(err.description)) {
+      await confirm();
+      return { status: "already-refunded" };
+    }
+    await deps.wallet.credit(order.customerId, amount, `stars-refund-undo:${debit.entry.id}`, {
+      kind: "refund",
+      ref: chargeId,
+      note: "Telegram refused the Stars refund",
+    });
+    await deps.redis.hdel(walletKeys.applied, key);
+    return { status: "failed", amount, error: err.description };
+  }
+}
+
+/** A failed order paid by a Stars invoice, with the amount its charge credited to the wallet. */
+export interface StarsCharge {
+  order: Order;
+  amount: number;
+}
+
+/** Stars refunds as the admins run them (the refund state lives in Redis, see refundStarsCharge). */
+export class StarsRefunds {
+  constructor(
+    private readonly deps: { redis: Redis; wallet: Wallet; orders: Orders; referrals?: ReferralRewards },
+  ) {}
+
+  /** The order and the amount its Telegram charge credited; undefined without such a charge. */
+  async chargeOf(orderId: string): Promise<StarsCharge | undefined> {
+    const order = await this.deps.orders.get(orderId);
+    const credited = order?.chargeId ? await this.deps.wallet.applied(`charge:${order.chargeId}`) : undefined;
+    return order && credited ? { order, amount: credited.amount } : undefined;
+  }
+
+  /**
+   * Sends `order`'s charge back through `sendRefund` (see refundStarsCharge). Once Telegram has
+   * confirmed it, the referral reward of the order is taken back (a repeat finds it taken).
+   */
+  async refund(
+    order: Order,
+    sendRefund: (userId: number, chargeId: string) => Promise<unknown>,
+  ): Promise<StarsRefundResult> {
+    const result = await refundStarsCharge(
+      { redis: this.deps.redis, wallet: this.deps.wallet },
+      order,
+      sendRefund,
+    );
+    if (result.status === "refunded" || result.status === "already-refunded") {
+      await this.deps.referrals?.takeBack(order);
+    }
+    return result;
+  }
+}

@@ -1,0 +1,78 @@
+import type { Locale } from "../../config.js";
+import type { Customers } from "../../domain/books/customers.js";
+import { html } from "../../render/format.js";
+import { hostingErrorText, isExplainable } from "../../render/hosting-error.js";
+import type { I18nLike } from "../../render/i18n-like.js";
+import { mapLimit } from "../../runtime/map-limit.js";
+import type { Outbox, OutboxMessage } from "../outbox.js";
+
+/** Customers per outbox call (and per Redis call when recording who was told). */
+export const SEND_BATCH = 500;
+
+export type NoticeVars = Record<string, string | number>;
+
+/** A customer's own text instead of the common one (e.g. naming their subscriptions). */
+export type OwnNotice = (customerId: number, locale: Locale) => { key: string; vars: NoticeVars } | undefined;
+
+export interface WatchNoticesDeps {
+  customers: Pick<Customers, "get">;
+  outbox: Pick<Outbox, "sendMany">;
+  i18n: I18nLike;
+  adminIds: readonly number[];
+  defaultLocale: Locale;
+}
+
+/** The server watch's messages: each recipient in their language, each once, through the outbox. */
+export class WatchNotices {
+  constructor(private readonly deps: WatchNoticesDeps) {}
+
+  t(locale: Locale, key: string, vars?: NoticeVars): string {
+    return this.deps.i18n.t(locale, key, vars);
+  }
+
+  /** A hosting error as the admins read it (explained when it can be, cut to 300 characters). */
+  reason(locale: Locale, err: unknown): string {
+    const text = isExplainable(err)
+      ? hostingErrorText((k, v) => this.t(locale, k, v), err)
+      : err instanceof Error
+        ? err.message
+        : String(err);
+    return html(text.slice(0, 300));
+  }
+
+  /** One message to every admin in their language, once per `once` key. */
+  async toAdmins(once: string, key: string, vars: (locale: Locale) => NoticeVars): Promise<void> {
+    const messages: OutboxMessage[] = [];
+    for (const adminId of this.deps.adminIds) {
+      const locale = await this.localeOf(adminId);
+      messages.push({ chatId: adminId, text: this.t(locale, key, vars(locale)), once: `${once}:${adminId}` });
+    }
+    if (messages.length > 0) await this.deps.outbox.sendMany(messages);
+  }
+
+  /**
+   * One short notice to each customer in their language, once per `once` key and customer;
+   * `named` may give a customer their own text (e.g. naming their subscriptions).
+   */
+  async toCustomers(customerIds: number[], key: string, once: string, named?: OwnNotice): Promise<void> {
+    for (let i = 0; i < customerIds.length; i += SEND_BATCH) {
+      const batch = customerIds.slice(i, i + SEND_BATCH);
+      const locales = await mapLimit(batch, 50, (id) => this.localeOf(id));
+      await this.deps.outbox.sendMany(
+        batch.map((chatId, j) => {
+          const locale = locales[j] ?? this.deps.defaultLocale;
+          const own = named?.(chatId, locale);
+          return {
+            chatId,
+            text: own ? this.t(locale, own.key, own.vars) : this.t(locale, key),
+            once: `${once}:${chatId}`,
+          };
+        }),
+      );
+    }
+  }
+
+  private async localeOf(userId: number): Promise<Locale> {
+    return (await this.deps.customers.get(userId))?.locale ?? this.deps.defaultLocale;
+  }
+}
