@@ -9,17 +9,12 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
-import { Customers } from "../src/domain/books/customers.js";
-import { Orders } from "../src/domain/books/orders.js";
-import { RenewalChain } from "../src/domain/books/renewal-chain.js";
-import { Subscriptions } from "../src/domain/books/subscriptions.js";
-import { Wallet } from "../src/domain/books/wallet.js";
-import { type Catalog, parseCatalog } from "../src/domain/catalog/catalog.js";
-import type { AccessLinks, AccessRef, AccessState, Provisioner } from "../src/domain/provisioning/types.js";
-import { PromoCodes } from "../src/domain/sales/promo-codes.js";
-import { INVOICE_TTL_MS, Shop } from "../src/domain/sales/shop.js";
-import { Fulfilment } from "../src/domain/settlement/fulfilment.js";
-import { PaymentInbox } from "../src/domain/settlement/payment-inbox.js";
+import type { AccessLinks, AccessRef, AccessState } from "../src/domain/books/index.js";
+import { Customers, Orders, RenewalChain, Subscriptions, Wallet } from "../src/domain/books/index.js";
+import { type Catalog, parseCatalog } from "../src/domain/catalog/index.js";
+import type { Provisioner } from "../src/domain/provisioning/index.js";
+import { INVOICE_TTL_MS, PromoCodes, Shop } from "../src/domain/sales/index.js";
+import { Fulfilment, PaymentInbox } from "../src/domain/settlement/index.js";
 import { DAY, HOUR, ManualClock } from "../src/runtime/clock.js";
 import { createLogger } from "../src/runtime/logger.js";
 

@@ -15,7 +15,7 @@ import { sign } from "@telegram-apps/init-data-node";
 import { Redis } from "ioredis";
 import { startApp } from "../src/app.js";
 import { parseConfig } from "../src/config.js";
-import { AccountKeyStore } from "../src/domain/fleet/account-key.js";
+import { AccountKeyStore } from "../src/domain/fleet/index.js";
 import { SecretBox } from "../src/store/secret-box.js";
 import { FakeTelegram, user } from "../test/fakes/telegram-api.js";
 import { freePort, MissingRedisError, startRedis } from "../test/helpers/local-redis.js";

@@ -1,6 +1,6 @@
 import { type App, startApp } from "./app.js";
 import { ConfigError, parseConfig } from "./config.js";
-import { CatalogError } from "./domain/catalog/catalog.js";
+import { CatalogError } from "./domain/catalog/index.js";
 import { startHeapGrowth } from "./runtime/heap-growth.js";
 
 /** Whatever happens, the process is gone within the 10 s a process manager gives it. */

@@ -5,7 +5,7 @@ import {
   type OrderBacklog,
   readMoneyTotals,
   readOrderBacklog,
-} from "../domain/books/shop-totals.js";
+} from "../domain/books/index.js";
 
 /** Job states reported per queue (`prioritized` holds the waiting jobs that have a priority). */
 export const QUEUE_STATES = ["waiting", "prioritized", "delayed", "active", "failed"] as const;

@@ -1,6 +1,6 @@
 import type { Locale } from "../config.js";
-import type { Plan } from "../domain/catalog/catalog.js";
-import type { AccessLinks } from "../domain/provisioning/types.js";
+import type { AccessLinks } from "../domain/books/index.js";
+import type { Plan } from "../domain/catalog/index.js";
 import { formatDate, formatGb, html } from "./format.js";
 import type { Translate } from "./i18n-like.js";
 

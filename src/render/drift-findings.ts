@@ -1,4 +1,4 @@
-import type { Finding } from "../domain/drift/findings.js";
+import type { Finding } from "../domain/drift/index.js";
 import { html } from "./format.js";
 import type { Translate } from "./i18n-like.js";
 

@@ -1,7 +1,7 @@
 import type { Locale } from "../config.js";
-import type { Plan } from "../domain/catalog/catalog.js";
-import { formatMoney } from "../domain/catalog/money.js";
-import { GIFT_START_PREFIX, type Gift } from "../domain/sales/gifts.js";
+import type { Plan } from "../domain/catalog/index.js";
+import { formatMoney } from "../domain/catalog/index.js";
+import { GIFT_START_PREFIX, type Gift } from "../domain/sales/index.js";
 import { planTitle } from "./access.js";
 import { formatDate, html } from "./format.js";
 import type { Translate } from "./i18n-like.js";

@@ -1,6 +1,6 @@
 import type { Locale } from "../config.js";
-import type { Localized, PanelLocation, Plan } from "../domain/catalog/catalog.js";
-import type { AccessRef } from "../domain/provisioning/types.js";
+import type { AccessRef } from "../domain/books/index.js";
+import type { Localized, PanelLocation, Plan } from "../domain/catalog/index.js";
 import type { Translate } from "./i18n-like.js";
 
 /** A place a plan's access lives: its catalog name, if any, and its panel node id. */

@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import { z } from "zod";
-import { AUDIENCES, type Audience } from "../domain/backoffice/stats.js";
+import { AUDIENCES, type Audience } from "../domain/backoffice/index.js";
 import { type CallbackCodec, callbackCodec, mappedCodec } from "./callback-data.js";
 
 // Buttons that workers attach to their notices and the bot answers: the codecs live here, on

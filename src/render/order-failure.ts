@@ -1,5 +1,5 @@
-import type { AccessRef } from "../domain/provisioning/types.js";
-import { ProvisioningError } from "../domain/provisioning/types.js";
+import type { AccessRef } from "../domain/books/index.js";
+import { ProvisioningError } from "../domain/provisioning/index.js";
 import {
   HostingApiError,
   HostingError,

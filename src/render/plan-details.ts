@@ -1,5 +1,5 @@
 import type { Locale } from "../config.js";
-import type { Plan } from "../domain/catalog/catalog.js";
+import type { Plan } from "../domain/catalog/index.js";
 import { formatGb } from "./format.js";
 import type { Translate } from "./i18n-like.js";
 import { planLocationNames } from "./locations.js";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { Order } from "../domain/books/orders.js";
-import { INVOICE_TTL_MS, type ShopRefusal } from "../domain/sales/shop.js";
+import type { Order } from "../domain/books/index.js";
+import { INVOICE_TTL_MS, type ShopRefusal } from "../domain/sales/index.js";
 import { orderOut } from "./cabinet.js";
 import { type Caller, Refusal, type WebappDeps } from "./context.js";
 import type { CreateOrderRequest, createdOrderResponse, invoiceResponse } from "./schemas.js";

@@ -1,8 +1,7 @@
 import type { z } from "zod";
-import type { Order } from "../domain/books/orders.js";
-import type { Subscription } from "../domain/books/subscriptions.js";
-import { formatMoney } from "../domain/catalog/money.js";
-import { type AccessState, GB_BYTES } from "../domain/provisioning/types.js";
+import type { Order, Subscription } from "../domain/books/index.js";
+import { type AccessState, GB_BYTES } from "../domain/books/index.js";
+import { formatMoney } from "../domain/catalog/index.js";
 import { planTitle } from "../render/access.js";
 import { formatBytes, formatDate } from "../render/format.js";
 import { accessLocationNames } from "../render/locations.js";

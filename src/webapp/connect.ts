@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import type { AccessLinks } from "../domain/provisioning/types.js";
+import type { AccessLinks } from "../domain/books/index.js";
 import { qrTarget } from "../render/access.js";
 import type { ConnectResponse } from "./schemas.js";
 

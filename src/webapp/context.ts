@@ -1,7 +1,7 @@
 import type { Api } from "grammy";
 import type { Locale } from "../config.js";
-import { formatMoney } from "../domain/catalog/money.js";
-import type { ShopServices } from "../domain/services.js";
+import { formatMoney } from "../domain/catalog/index.js";
+import type { ShopServices } from "../domain/index.js";
 import type { I18nLike, Translate } from "../render/i18n-like.js";
 import type { Clock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";

@@ -5,14 +5,16 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Locale } from "../config.js";
 import {
+  type Audience,
+  type AudienceDeps,
+  audiencePage,
   type BroadcastCounts,
   type BroadcastRecord,
   BroadcastRecords,
   type BroadcastRequest,
   type BroadcastStarter,
   type StopOutcome,
-} from "../domain/backoffice/broadcasts.js";
-import { type Audience, type AudienceDeps, audiencePage } from "../domain/backoffice/stats.js";
+} from "../domain/backoffice/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { broadcastCb } from "../render/notice-buttons.js";

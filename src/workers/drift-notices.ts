@@ -1,5 +1,5 @@
 import type { Locale } from "../config.js";
-import type { AccessNotice, AccessNotices } from "../domain/drift/actions/types.js";
+import type { AccessNotice, AccessNotices } from "../domain/drift/index.js";
 import { accessText, planTitle, termLine } from "../render/access.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import type { Outbox } from "./outbox.js";

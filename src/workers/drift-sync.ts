@@ -2,7 +2,7 @@ import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Locale } from "../config.js";
 import { DRIFT_KINDS, type DriftRunSummary, type DriftRuns, type Finding } from "../domain/drift/index.js";
-import type { ShopServices } from "../domain/services.js";
+import type { ShopServices } from "../domain/index.js";
 import type { Metrics } from "../http/metrics.js";
 import { findingLine } from "../render/drift-findings.js";
 import type { I18nLike } from "../render/i18n-like.js";

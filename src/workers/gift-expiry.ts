@@ -1,6 +1,6 @@
 import type { Locale } from "../config.js";
-import { formatMoney } from "../domain/catalog/money.js";
-import type { ShopServices } from "../domain/services.js";
+import { formatMoney } from "../domain/catalog/index.js";
+import type { ShopServices } from "../domain/index.js";
 import { planTitle } from "../render/access.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { MINUTE } from "../runtime/clock.js";

@@ -1,7 +1,7 @@
 import { Api } from "grammy";
 import type { Redis } from "ioredis";
 import type { Config } from "../config.js";
-import type { ShopServices } from "../domain/services.js";
+import type { ShopServices } from "../domain/index.js";
 import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { I18nLike } from "../render/i18n-like.js";

@@ -1,7 +1,7 @@
 import { Queue, UnrecoverableError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import type { Customers } from "../domain/books/customers.js";
-import { backfillSalesDays } from "../domain/books/sales-days.js";
+import type { Customers } from "../domain/books/index.js";
+import { backfillSalesDays } from "../domain/books/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../runtime/logger.js";
 import { inJobScope, QUEUE_PREFIX } from "./queues.js";

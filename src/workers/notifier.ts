@@ -1,12 +1,9 @@
 import { type Api, GrammyError, InlineKeyboard, InputFile } from "grammy";
 import type { Locale } from "../config.js";
-import type { Customers } from "../domain/books/customers.js";
-import type { Order } from "../domain/books/orders.js";
-import type { Subscription } from "../domain/books/subscriptions.js";
-import { formatMoney } from "../domain/catalog/money.js";
-import type { AccessRef } from "../domain/provisioning/types.js";
-import type { ShopServices } from "../domain/services.js";
-import type { FulfilResult } from "../domain/settlement/fulfilment.js";
+import type { AccessRef, Customers, Order, Subscription } from "../domain/books/index.js";
+import { formatMoney } from "../domain/catalog/index.js";
+import type { ShopServices } from "../domain/index.js";
+import type { FulfilResult } from "../domain/settlement/index.js";
 import { accessText, planTitle, qrTarget, termLine } from "../render/access.js";
 import { formatDate, formatGb } from "../render/format.js";
 import { giftReadyTexts } from "../render/gifts.js";

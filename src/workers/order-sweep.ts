@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
-import { type Orders, orderKeys } from "../domain/books/orders.js";
-import type { Fulfilment } from "../domain/settlement/fulfilment.js";
+import { type Orders, orderKeys } from "../domain/books/index.js";
+import type { Fulfilment } from "../domain/settlement/index.js";
 import type { Clock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import type { PeriodicTask } from "./maintenance.js";

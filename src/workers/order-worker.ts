@@ -1,8 +1,8 @@
 import { DelayedError, type Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import type { Order, Orders } from "../domain/books/orders.js";
-import { ProvisioningError } from "../domain/provisioning/types.js";
-import type { Fulfilment } from "../domain/settlement/fulfilment.js";
+import type { Order, Orders } from "../domain/books/index.js";
+import { ProvisioningError } from "../domain/provisioning/index.js";
+import type { Fulfilment } from "../domain/settlement/index.js";
 import { HostingApiError, isTransient } from "../hosting/errors.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Clock } from "../runtime/clock.js";

@@ -1,8 +1,8 @@
 import type { Api } from "grammy";
 import type { StarTransaction } from "grammy/types";
 import type { Redis } from "ioredis";
-import { formatMoney } from "../domain/catalog/money.js";
-import type { ShopServices } from "../domain/services.js";
+import { formatMoney } from "../domain/catalog/index.js";
+import type { ShopServices } from "../domain/index.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import type { Logger } from "../runtime/logger.js";
 import type { PeriodicTask } from "./maintenance.js";

@@ -1,8 +1,7 @@
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Locale } from "../config.js";
-import type { Customer } from "../domain/books/customers.js";
-import type { Subscription, Subscriptions } from "../domain/books/subscriptions.js";
-import type { ShopServices } from "../domain/services.js";
+import type { Customer, Subscription, Subscriptions } from "../domain/books/index.js";
+import type { ShopServices } from "../domain/index.js";
 import type { Metrics } from "../http/metrics.js";
 import { planTitle } from "../render/access.js";
 import { formatDateTime, html } from "../render/format.js";

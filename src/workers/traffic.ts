@@ -1,7 +1,7 @@
 import type { Locale } from "../config.js";
-import type { Subscription } from "../domain/books/subscriptions.js";
-import type { UsageRound } from "../domain/provisioning/usage.js";
-import type { ShopServices } from "../domain/services.js";
+import type { Subscription } from "../domain/books/index.js";
+import type { ShopServices } from "../domain/index.js";
+import type { UsageRound } from "../domain/provisioning/index.js";
 import { planTitle } from "../render/access.js";
 import { formatBytes, html } from "../render/format.js";
 import type { I18nLike } from "../render/i18n-like.js";

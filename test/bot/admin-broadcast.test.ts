@@ -1,11 +1,7 @@
 import type { Update, User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readBroadcastMessage } from "../../src/bot/features/admin/broadcast/message.js";
-import type {
-  BroadcastRequest,
-  BroadcastStarter,
-  StopOutcome,
-} from "../../src/domain/backoffice/broadcasts.js";
+import type { BroadcastRequest, BroadcastStarter, StopOutcome } from "../../src/domain/backoffice/index.js";
 import { DAY, ManualClock } from "../../src/runtime/clock.js";
 import { callback, command, privateChat, textMessage, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Locale } from "../../src/config.js";
-import { ADJUST_PREFIX } from "../../src/domain/backoffice/admin-wallet.js";
-import type { Order } from "../../src/domain/books/orders.js";
+import { ADJUST_PREFIX } from "../../src/domain/backoffice/index.js";
+import type { Order } from "../../src/domain/books/index.js";
 import { DAY } from "../../src/runtime/clock.js";
 import { command, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { csvField, EXPORT_PAGE, majorAmount } from "../../src/domain/backoffice/export.js";
+import { csvField, EXPORT_PAGE, majorAmount } from "../../src/domain/backoffice/index.js";
 import { ManualClock } from "../../src/runtime/clock.js";
 import { callback, type FakeFile, user } from "../fakes/telegram-api.js";
 import { createTestBot, TEST_CATALOG, type TestBot } from "../helpers/bot-harness.js";

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { NODE_EDIT_SETTLE_MS } from "../../src/domain/provisioning/node-renewal.js";
+import { NODE_EDIT_SETTLE_MS } from "../../src/domain/provisioning/index.js";
 import { NodeApi } from "../../src/hosting/node/index.js";
 import { ManualClock, MINUTE } from "../../src/runtime/clock.js";
 import { type FakeCert, FakeNodeApi, makeCert } from "../fakes/node-api.js";

@@ -4,7 +4,7 @@ import { panelCb } from "../../src/bot/features/admin/panel/callbacks.js";
 import { serversCb } from "../../src/bot/features/admin/servers/callbacks.js";
 import { xuiCb } from "../../src/bot/features/admin/xui/callbacks.js";
 import { createI18n } from "../../src/bot/i18n.js";
-import type { AccessRef } from "../../src/domain/provisioning/types.js";
+import type { AccessRef } from "../../src/domain/books/index.js";
 import { myCb } from "../../src/render/shop-callbacks.js";
 import { DAY, ManualClock } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { statsText, textTable } from "../../src/bot/features/admin/stats/view.js";
 import { createI18n } from "../../src/bot/i18n.js";
-import { computeStats, type StatsDeps } from "../../src/domain/backoffice/stats.js";
-import type { OrderKind } from "../../src/domain/books/orders.js";
-import type { Wallet } from "../../src/domain/books/wallet.js";
+import { computeStats, type StatsDeps } from "../../src/domain/backoffice/index.js";
+import type { OrderKind, Wallet } from "../../src/domain/books/index.js";
 import { DAY, HOUR, ManualClock } from "../../src/runtime/clock.js";
 import { callback, command, user } from "../fakes/telegram-api.js";
 import { createTestBot, type TestBot } from "../helpers/bot-harness.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Subscription } from "../../src/domain/books/subscriptions.js";
+import type { Subscription } from "../../src/domain/books/index.js";
 import { myCb } from "../../src/render/shop-callbacks.js";
 import { SYNC_HOME, syncCb } from "../../src/render/sync-callbacks.js";
 import { DAY, ManualClock, MINUTE } from "../../src/runtime/clock.js";

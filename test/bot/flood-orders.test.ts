@@ -1,7 +1,7 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { orderKeys } from "../../src/domain/books/orders.js";
-import { INVOICE_TTL_MS } from "../../src/domain/sales/shop.js";
+import { orderKeys } from "../../src/domain/books/index.js";
+import { INVOICE_TTL_MS } from "../../src/domain/sales/index.js";
 import { DAY, HOUR, ManualClock } from "../../src/runtime/clock.js";
 import { callback, successfulPayment } from "../fakes/telegram-api.js";
 import { createTestBot, newUsers, type TestBot } from "../helpers/bot-harness.js";

@@ -1,7 +1,7 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { customersCb } from "../../src/bot/features/admin/customers/callbacks.js";
-import { parseCatalog } from "../../src/domain/catalog/catalog.js";
+import { parseCatalog } from "../../src/domain/catalog/index.js";
 import { buyCb, myCb } from "../../src/render/shop-callbacks.js";
 import { ManualClock } from "../../src/runtime/clock.js";
 import { callback, command } from "../fakes/telegram-api.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Order } from "../../src/domain/books/orders.js";
+import type { Order } from "../../src/domain/books/index.js";
 import { DAY } from "../../src/runtime/clock.js";
 import { preCheckout, successfulPayment, type user } from "../fakes/telegram-api.js";
 import { createTestBot, newUsers, type TestBot } from "../helpers/bot-harness.js";

@@ -1,11 +1,7 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.js";
-import type {
-  BroadcastRequest,
-  BroadcastStarter,
-  StopOutcome,
-} from "../../src/domain/backoffice/broadcasts.js";
+import type { BroadcastRequest, BroadcastStarter, StopOutcome } from "../../src/domain/backoffice/index.js";
 import { command, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";
 import { telegramViews } from "../helpers/telegram-views.js";

@@ -1,6 +1,6 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { NewPromo } from "../../src/domain/sales/promo-codes.js";
+import type { NewPromo } from "../../src/domain/sales/index.js";
 import { DAY, HOUR, ManualClock } from "../../src/runtime/clock.js";
 import { callback, command, successfulPayment, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, newUsers, type TestBot } from "../helpers/bot-harness.js";

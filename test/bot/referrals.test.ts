@@ -1,7 +1,7 @@
 import type { Update, User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Catalog } from "../../src/domain/catalog/catalog.js";
-import { formatMoney } from "../../src/domain/catalog/money.js";
+import type { Catalog } from "../../src/domain/catalog/index.js";
+import { formatMoney } from "../../src/domain/catalog/index.js";
 import { DAY, type ManualClock } from "../../src/runtime/clock.js";
 import { callback, command } from "../fakes/telegram-api.js";
 import { createTestBot, newUsers, TEST_CATALOG, type TestBot } from "../helpers/bot-harness.js";

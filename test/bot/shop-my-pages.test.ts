@@ -1,6 +1,6 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Subscription } from "../../src/domain/books/subscriptions.js";
+import type { Subscription } from "../../src/domain/books/index.js";
 import { DAY, ManualClock } from "../../src/runtime/clock.js";
 import { command } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, newUsers, type TestBot } from "../helpers/bot-harness.js";

@@ -1,7 +1,6 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Subscription } from "../../src/domain/books/subscriptions.js";
-import type { AccessRef } from "../../src/domain/provisioning/types.js";
+import type { AccessRef, Subscription } from "../../src/domain/books/index.js";
 import { qrPng } from "../../src/render/qr.js";
 import { DAY, ManualClock } from "../../src/runtime/clock.js";
 import { FakeAccountApi } from "../fakes/account-api.js";

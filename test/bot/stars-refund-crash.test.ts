@@ -1,7 +1,7 @@
 import { Api } from "grammy";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Order } from "../../src/domain/books/orders.js";
-import { refundStarsCharge } from "../../src/domain/settlement/stars-refund.js";
+import type { Order } from "../../src/domain/books/index.js";
+import { refundStarsCharge } from "../../src/domain/settlement/index.js";
 import { callback, user } from "../fakes/telegram-api.js";
 import { createTestBot, TEST_TOKEN, type TestBot } from "../helpers/bot-harness.js";
 import { telegramViews } from "../helpers/telegram-views.js";

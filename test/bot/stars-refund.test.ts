@@ -1,7 +1,7 @@
 import { Api } from "grammy";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.js";
-import type { Order } from "../../src/domain/books/orders.js";
+import type { Order } from "../../src/domain/books/index.js";
 import { createLogger } from "../../src/runtime/logger.js";
 import { Notifier } from "../../src/workers/notifier.js";
 import { callback, user } from "../fakes/telegram-api.js";

@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { usageKeys } from "../../src/domain/provisioning/usage.js";
+import { usageKeys } from "../../src/domain/provisioning/index.js";
 import { DAY } from "../../src/runtime/clock.js";
 import { projectRoot } from "../../src/runtime/paths.js";
 import { successfulPayment, user } from "../fakes/telegram-api.js";

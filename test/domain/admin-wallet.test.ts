@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ADJUST_PREFIX,
-  ADJUST_TTL_SECONDS,
-  type Adjustment,
-} from "../../src/domain/backoffice/admin-wallet.js";
+import { ADJUST_PREFIX, ADJUST_TTL_SECONDS, type Adjustment } from "../../src/domain/backoffice/index.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 /**

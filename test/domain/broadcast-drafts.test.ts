@@ -4,7 +4,7 @@ import {
   BROADCAST_DRAFT_TTL_SECONDS,
   BroadcastDrafts,
   broadcastDraftKeys,
-} from "../../src/domain/backoffice/broadcast-drafts.js";
+} from "../../src/domain/backoffice/index.js";
 import { testRedis } from "../helpers/redis.js";
 
 /** A broadcast waits as a draft between the admin's steps (preview, audience, confirmation). */

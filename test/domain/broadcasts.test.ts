@@ -6,7 +6,7 @@ import {
   broadcastKey,
   broadcastStatsKey,
   broadcastStopKey,
-} from "../../src/domain/backoffice/broadcasts.js";
+} from "../../src/domain/backoffice/index.js";
 import { testRedis } from "../helpers/redis.js";
 
 /** A broadcast's record, its delivery counts and its stop flag: one keyspace, one owner. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { RETRY_PREFIX } from "../../src/domain/backoffice/charge-again.js";
-import type { OrderStatus } from "../../src/domain/books/orders.js";
+import { RETRY_PREFIX } from "../../src/domain/backoffice/index.js";
+import type { OrderStatus } from "../../src/domain/books/index.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BLOCK_PREFIX } from "../../src/domain/backoffice/customer-blocks.js";
+import { BLOCK_PREFIX } from "../../src/domain/backoffice/index.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 /** An admin's block with a reason: nothing changes before the confirmation, which works once. */

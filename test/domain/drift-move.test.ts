@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ownerKeys } from "../../src/domain/books/subscription-owners.js";
-import { DriftActions } from "../../src/domain/drift/actions/index.js";
-import { pendingKey, readPending } from "../../src/domain/drift/actions/support.js";
+import { ownerKeys } from "../../src/domain/books/index.js";
+import { DriftActions, pendingKey, readPending } from "../../src/domain/drift/index.js";
 import { DAY } from "../../src/runtime/clock.js";
 import type { FakeServer } from "../fakes/account-api.js";
 import { type DriftWorld, driftWorld, provisioned, queuedFor } from "../helpers/drift-actions.js";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { subscriptionKeys } from "../../src/domain/books/subscriptions.js";
-import { adoptedSubscriptionId } from "../../src/domain/drift/actions/index.js";
-import type { OrphanRef } from "../../src/domain/drift/findings.js";
+import { subscriptionKeys } from "../../src/domain/books/index.js";
+import type { OrphanRef } from "../../src/domain/drift/index.js";
+import { adoptedSubscriptionId } from "../../src/domain/drift/index.js";
 import { DAY } from "../../src/runtime/clock.js";
 import { type DriftWorld, driftWorld, NODE_SUB, provisioned } from "../helpers/drift-actions.js";
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pendingKey } from "../../src/domain/drift/actions/support.js";
-import { DriftFindings, findingId, findingKey } from "../../src/domain/drift/findings.js";
+import { DriftFindings, findingId, findingKey, pendingKey } from "../../src/domain/drift/index.js";
 import { DAY } from "../../src/runtime/clock.js";
 import { fail } from "../fakes/http-fake.js";
 import { type DriftWorld, driftWorld, NODE_SUB, provisioned, queuedFor } from "../helpers/drift-actions.js";

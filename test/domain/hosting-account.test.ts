@@ -1,7 +1,6 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AccountKeyStore } from "../../src/domain/fleet/account-key.js";
-import { HostingAccount } from "../../src/domain/fleet/hosting-account.js";
+import { AccountKeyStore, HostingAccount } from "../../src/domain/fleet/index.js";
 import { AccountApi } from "../../src/hosting/account/index.js";
 import { isHostingError } from "../../src/hosting/errors.js";
 import { ManualClock } from "../../src/runtime/clock.js";

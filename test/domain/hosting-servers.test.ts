@@ -1,8 +1,7 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ShopSettings } from "../../src/domain/catalog/settings.js";
-import { HostingServers } from "../../src/domain/fleet/hosting-servers.js";
-import { recordExtendPrice } from "../../src/domain/fleet/server-extension.js";
+import { ShopSettings } from "../../src/domain/catalog/index.js";
+import { HostingServers, recordExtendPrice } from "../../src/domain/fleet/index.js";
 import { AccountApi } from "../../src/hosting/account/index.js";
 import { HostingApiError, isHostingError } from "../../src/hosting/errors.js";
 import { FakeAccountApi } from "../fakes/account-api.js";

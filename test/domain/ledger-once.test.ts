@@ -1,8 +1,7 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { Orders } from "../../src/domain/books/orders.js";
-import { Wallet, walletKeys } from "../../src/domain/books/wallet.js";
-import { Checkout } from "../../src/domain/sales/checkout.js";
+import { Orders, Wallet, walletKeys } from "../../src/domain/books/index.js";
+import { Checkout } from "../../src/domain/sales/index.js";
 import { ManualClock } from "../../src/runtime/clock.js";
 import { testRedis } from "../helpers/redis.js";
 

@@ -8,7 +8,7 @@ import {
   NodeAdmin,
   NodeNotConfiguredError,
   tokenHint,
-} from "../../src/domain/fleet/node-admin.js";
+} from "../../src/domain/fleet/index.js";
 import { HostingInputError } from "../../src/hosting/errors.js";
 import { NodeApi } from "../../src/hosting/node/index.js";
 import { FakeNodeApi } from "../fakes/node-api.js";

@@ -1,10 +1,12 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { Customers } from "../../src/domain/books/customers.js";
-import { SubscriptionOwners } from "../../src/domain/books/subscription-owners.js";
-import { Subscriptions, subscriptionKeys } from "../../src/domain/books/subscriptions.js";
-import { NodeNotConfiguredError } from "../../src/domain/fleet/node-admin.js";
-import { NodeClients, type NodeClientsDeps } from "../../src/domain/fleet/node-clients.js";
+import {
+  Customers,
+  SubscriptionOwners,
+  Subscriptions,
+  subscriptionKeys,
+} from "../../src/domain/books/index.js";
+import { NodeClients, type NodeClientsDeps, NodeNotConfiguredError } from "../../src/domain/fleet/index.js";
 import { HostingApiError, HostingInputError } from "../../src/hosting/errors.js";
 import { NodeApi } from "../../src/hosting/node/index.js";
 import { DAY, ManualClock, MINUTE } from "../../src/runtime/clock.js";

@@ -1,17 +1,15 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { Customers } from "../../src/domain/books/customers.js";
-import { SubscriptionOwners } from "../../src/domain/books/subscription-owners.js";
-import { Subscriptions } from "../../src/domain/books/subscriptions.js";
-import type { Catalog } from "../../src/domain/catalog/catalog.js";
+import { Customers, SubscriptionOwners, Subscriptions } from "../../src/domain/books/index.js";
+import type { Catalog } from "../../src/domain/catalog/index.js";
 import {
   type LocationOutcome,
+  PANEL_PLAN_PREFIX,
   PanelClients,
   type PanelClientsDeps,
   PanelNotConfiguredError,
   PanelUuidConflictError,
-} from "../../src/domain/fleet/panel-clients.js";
-import { PANEL_PLAN_PREFIX } from "../../src/domain/fleet/panel-create.js";
+} from "../../src/domain/fleet/index.js";
 import { HostingApiError } from "../../src/hosting/errors.js";
 import { PanelApi, PanelUnknownNodeError } from "../../src/hosting/panel/index.js";
 import { ManualClock } from "../../src/runtime/clock.js";

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   checkUuid,
   PanelUuidConflictError,
+  ProvisioningError,
   sameUuid,
   settleAll,
   TERM_TOLERANCE_S,
   termMatches,
-} from "../../src/domain/provisioning/panel-locations.js";
-import { ProvisioningError } from "../../src/domain/provisioning/types.js";
+} from "../../src/domain/provisioning/index.js";
 import { HostingApiError } from "../../src/hosting/errors.js";
 import type { PanelClient } from "../../src/hosting/panel/index.js";
 import { PanelUnknownNodeError } from "../../src/hosting/panel/index.js";

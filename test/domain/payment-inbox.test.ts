@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type IncomingPayment, inboxKeys, PaymentInbox } from "../../src/domain/settlement/payment-inbox.js";
+import { type IncomingPayment, inboxKeys, PaymentInbox } from "../../src/domain/settlement/index.js";
 import { DAY, ManualClock, MINUTE } from "../../src/runtime/clock.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 

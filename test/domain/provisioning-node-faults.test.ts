@@ -1,13 +1,14 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type AccessRef, GB_BYTES, NodeProvisioner } from "../../src/domain/provisioning/index.js";
+import { type AccessRef, GB_BYTES } from "../../src/domain/books/index.js";
 import {
   daysToReach,
   mayHaveApplied,
   NodeClientRenewals,
+  NodeProvisioner,
   renewNodeClientTo,
   renewTargetAfter,
-} from "../../src/domain/provisioning/node-renewal.js";
+} from "../../src/domain/provisioning/index.js";
 import {
   HostingApiError,
   HostingInputError,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Plan } from "../../src/domain/catalog/catalog.js";
+import type { AccessRef } from "../../src/domain/books/index.js";
+import type { Plan } from "../../src/domain/catalog/index.js";
 import {
-  type AccessRef,
   PanelProvisioner,
   ProvisioningError,
   type ProvisionRequest,

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Plan } from "../../src/domain/catalog/catalog.js";
+import { type AccessRef, GB_BYTES } from "../../src/domain/books/index.js";
+import type { Plan } from "../../src/domain/catalog/index.js";
 import {
-  type AccessRef,
   createProvisioners,
-  GB_BYTES,
   type ProvisionerFor,
   ProvisioningError,
   type ProvisionRequest,

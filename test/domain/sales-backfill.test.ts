@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { computeStats } from "../../src/domain/backoffice/stats.js";
-import { orderKeys } from "../../src/domain/books/orders.js";
-import { backfillSalesDays } from "../../src/domain/books/sales-days.js";
-import { walletKeys } from "../../src/domain/books/wallet.js";
+import { computeStats } from "../../src/domain/backoffice/index.js";
+import { backfillSalesDays, orderKeys, walletKeys } from "../../src/domain/books/index.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 let h: WorkerHarness;

@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { computeStats, countAudience } from "../../src/domain/backoffice/stats.js";
-import { CUSTOMERS_REACH } from "../../src/domain/books/customers.js";
+import { computeStats, countAudience } from "../../src/domain/backoffice/index.js";
+import { CUSTOMERS_REACH } from "../../src/domain/books/index.js";
 import { DAY, HOUR } from "../../src/runtime/clock.js";
 import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";

@@ -6,7 +6,7 @@ import {
   type ExtensionOutcome,
   learnedExtendPrice,
   ServerExtension,
-} from "../../src/domain/fleet/server-extension.js";
+} from "../../src/domain/fleet/index.js";
 import { AccountApi } from "../../src/hosting/account/index.js";
 import { ManualClock, MINUTE } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_HOSTING_CURRENCY, SETTINGS_KEY, ShopSettings } from "../../src/domain/catalog/settings.js";
+import { DEFAULT_HOSTING_CURRENCY, SETTINGS_KEY, ShopSettings } from "../../src/domain/catalog/index.js";
 import { testRedis } from "../helpers/redis.js";
 
 /** The shop settings admins set from the Settings section, as the features and workers read them. */

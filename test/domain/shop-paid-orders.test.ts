@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { OrderStatus } from "../../src/domain/books/orders.js";
+import type { OrderStatus } from "../../src/domain/books/index.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StarsRefundRefused } from "../../src/domain/settlement/stars-refund.js";
+import { StarsRefundRefused } from "../../src/domain/settlement/index.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 /** The admins' Stars refund of a failed order paid by a Stars invoice (see refundStarsCharge). */

@@ -1,8 +1,12 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Customers } from "../../src/domain/books/customers.js";
-import { ownerKeys, SubscriptionOwners } from "../../src/domain/books/subscription-owners.js";
-import { Subscriptions, subscriptionKeys } from "../../src/domain/books/subscriptions.js";
+import {
+  Customers,
+  ownerKeys,
+  SubscriptionOwners,
+  Subscriptions,
+  subscriptionKeys,
+} from "../../src/domain/books/index.js";
 import { ManualClock } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
 import { testRedis } from "../helpers/redis.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AccessRef } from "../../src/domain/provisioning/types.js";
-import { BackendNotConfigured, UsageReader, usageKeys } from "../../src/domain/provisioning/usage.js";
+import type { AccessRef } from "../../src/domain/books/index.js";
+import { BackendNotConfigured, UsageReader, usageKeys } from "../../src/domain/provisioning/index.js";
 import { createLogger } from "../../src/runtime/logger.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";

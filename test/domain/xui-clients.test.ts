@@ -1,9 +1,7 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { Customers } from "../../src/domain/books/customers.js";
-import { SubscriptionOwners } from "../../src/domain/books/subscription-owners.js";
-import { Subscriptions } from "../../src/domain/books/subscriptions.js";
-import { XuiClients, type XuiClientsDeps } from "../../src/domain/fleet/xui-clients.js";
+import { Customers, SubscriptionOwners, Subscriptions } from "../../src/domain/books/index.js";
+import { XuiClients, type XuiClientsDeps } from "../../src/domain/fleet/index.js";
 import { AccountApi } from "../../src/hosting/account/index.js";
 import { isHostingError } from "../../src/hosting/errors.js";
 import { DAY, ManualClock } from "../../src/runtime/clock.js";

@@ -1,7 +1,7 @@
 import { type Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Subscriptions } from "../../src/domain/books/subscriptions.js";
+import { Subscriptions } from "../../src/domain/books/index.js";
 import { DAY, systemClock } from "../../src/runtime/clock.js";
 import { DRIFT_SYNC_TASK } from "../../src/workers/drift-sync.js";
 import { MAINTENANCE_QUEUE } from "../../src/workers/maintenance.js";

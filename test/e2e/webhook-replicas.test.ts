@@ -2,7 +2,7 @@ import type { Update, User } from "grammy/types";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatLockKey } from "../../src/bot/chat-lock.js";
-import { SHOP_TOTALS_KEY } from "../../src/domain/books/shop-totals.js";
+import { SHOP_TOTALS_KEY } from "../../src/domain/books/index.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import {
   callback,

@@ -1,9 +1,9 @@
 import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseCatalog } from "../../src/domain/catalog/catalog.js";
-import { AccountKeyStore } from "../../src/domain/fleet/account-key.js";
-import { createShopServices, type ShopServices } from "../../src/domain/services.js";
+import { parseCatalog } from "../../src/domain/catalog/index.js";
+import { AccountKeyStore } from "../../src/domain/fleet/index.js";
+import { createShopServices, type ShopServices } from "../../src/domain/index.js";
 import { createHostingClients, type HostingClients } from "../../src/hosting/index.js";
 import { systemClock } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";

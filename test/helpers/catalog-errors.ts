@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { CatalogError, parseCatalog } from "../../src/domain/catalog/catalog.js";
+import { CatalogError, parseCatalog } from "../../src/domain/catalog/index.js";
 
 /** The one line a bad catalog source is refused with (fails the test when it is accepted). */
 export function catalogErrorOf(source: string): string {

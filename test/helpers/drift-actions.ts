@@ -1,12 +1,11 @@
 import type { Redis } from "ioredis";
 import { createI18n } from "../../src/bot/i18n.js";
-import type { Subscription } from "../../src/domain/books/subscriptions.js";
-import type { Catalog, Plan } from "../../src/domain/catalog/catalog.js";
-import type { DriftActions, DriftActionsDeps } from "../../src/domain/drift/actions/index.js";
-import { DriftFindings } from "../../src/domain/drift/findings.js";
-import { AccountKeyStore } from "../../src/domain/fleet/account-key.js";
-import type { AccessRef } from "../../src/domain/provisioning/types.js";
-import { createShopServices, type ShopServices } from "../../src/domain/services.js";
+import type { AccessRef, Subscription } from "../../src/domain/books/index.js";
+import type { Catalog, Plan } from "../../src/domain/catalog/index.js";
+import type { DriftActions, DriftActionsDeps } from "../../src/domain/drift/index.js";
+import { DriftFindings } from "../../src/domain/drift/index.js";
+import { AccountKeyStore } from "../../src/domain/fleet/index.js";
+import { createShopServices, type ShopServices } from "../../src/domain/index.js";
 import { DAY, ManualClock } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
 import { SecretBox } from "../../src/store/secret-box.js";

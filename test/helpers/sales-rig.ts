@@ -1,7 +1,7 @@
 import { Api } from "grammy";
 import type { Redis } from "ioredis";
 import { createI18n } from "../../src/bot/i18n.js";
-import type { Catalog } from "../../src/domain/catalog/catalog.js";
+import type { Catalog } from "../../src/domain/catalog/index.js";
 import { ManualClock } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
 import { Notifier } from "../../src/workers/notifier.js";

@@ -1,6 +1,6 @@
 import type { Locale } from "../../src/config.js";
-import type { NewSubscription, Subscription } from "../../src/domain/books/subscriptions.js";
-import type { ShopServices } from "../../src/domain/services.js";
+import type { NewSubscription, Subscription } from "../../src/domain/books/index.js";
+import type { ShopServices } from "../../src/domain/index.js";
 
 /** Records customer `id` as seen (named `C<id>`), as the bot does on their first message. */
 export async function seedCustomer(shop: ShopServices, id: number, locale: Locale = "en"): Promise<void> {

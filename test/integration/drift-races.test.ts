@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Subscription, Subscriptions } from "../../src/domain/books/subscriptions.js";
+import { type Subscription, Subscriptions } from "../../src/domain/books/index.js";
 import type { Finding } from "../../src/domain/drift/index.js";
-import { HostingReader } from "../../src/domain/drift/readers.js";
-import { DriftReconciler, type DriftReconcilerDeps } from "../../src/domain/drift/reconciler.js";
+import { DriftReconciler, type DriftReconcilerDeps, HostingReader } from "../../src/domain/drift/index.js";
 import { DAY, MINUTE } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
 import { type DriftWorld, driftWorld, provisioned, xuiClient } from "../helpers/drift-actions.js";

@@ -1,7 +1,7 @@
 import type { User } from "grammy/types";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.js";
-import { formatMoney } from "../../src/domain/catalog/money.js";
+import { formatMoney } from "../../src/domain/catalog/index.js";
 import { DAY } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
 import { expireGifts } from "../../src/workers/gift-expiry.js";

@@ -1,10 +1,8 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { paidMarkKey } from "../../src/domain/books/order-paid.js";
-import type { Order, Orders } from "../../src/domain/books/orders.js";
-import { Checkout } from "../../src/domain/sales/checkout.js";
-import { type NewPromo, PromoCodes } from "../../src/domain/sales/promo-codes.js";
-import { INVOICE_TTL_MS } from "../../src/domain/sales/shop.js";
+import type { Order, Orders } from "../../src/domain/books/index.js";
+import { paidMarkKey } from "../../src/domain/books/index.js";
+import { Checkout, INVOICE_TTL_MS, type NewPromo, PromoCodes } from "../../src/domain/sales/index.js";
 import { callback, command } from "../fakes/telegram-api.js";
 import { createTestBot, newUsers, type TestBot } from "../helpers/bot-harness.js";
 import { telegramViews } from "../helpers/telegram-views.js";

@@ -1,8 +1,8 @@
 import type { User } from "grammy/types";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ReferralTerms } from "../../src/domain/catalog/catalog.js";
-import { formatMoney } from "../../src/domain/catalog/money.js";
-import { rewardKeys } from "../../src/domain/sales/referral-rewards.js";
+import type { ReferralTerms } from "../../src/domain/catalog/index.js";
+import { formatMoney } from "../../src/domain/catalog/index.js";
+import { rewardKeys } from "../../src/domain/sales/index.js";
 import { DAY } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
 import { sweepOrders } from "../../src/workers/order-sweep.js";

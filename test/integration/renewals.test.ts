@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Subscription } from "../../src/domain/books/subscriptions.js";
+import type { Subscription } from "../../src/domain/books/index.js";
 import { DAY } from "../../src/runtime/clock.js";
 import { fail } from "../fakes/http-fake.js";
 import { ordersHarness } from "../helpers/orders-harness.js";

@@ -2,8 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/config.js";
-import { loadCatalog, parseCatalog } from "../../src/domain/catalog/catalog.js";
-import { forSale, offSaleMessage } from "../../src/domain/catalog/sale.js";
+import { forSale, loadCatalog, offSaleMessage, parseCatalog } from "../../src/domain/catalog/index.js";
 import { projectRoot } from "../../src/runtime/paths.js";
 import { catalogErrorOf as errorOf } from "../helpers/catalog-errors.js";
 

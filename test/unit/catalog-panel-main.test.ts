@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { loadCatalog, parseCatalog } from "../../src/domain/catalog/catalog.js";
+import { loadCatalog, parseCatalog } from "../../src/domain/catalog/index.js";
 import { catalogErrorOf as errorOf } from "../helpers/catalog-errors.js";
 
 /*

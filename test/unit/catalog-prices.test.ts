@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCatalog } from "../../src/domain/catalog/catalog.js";
-import { toMinor } from "../../src/domain/catalog/money.js";
+import { parseCatalog, toMinor } from "../../src/domain/catalog/index.js";
 import { catalogErrorOf as errorOf } from "../helpers/catalog-errors.js";
 
 /** One plan priced `price` in `currency`; the price sits on line 7. */

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseCatalog } from "../../src/domain/catalog/catalog.js";
-import { forSale } from "../../src/domain/catalog/sale.js";
+import { forSale, parseCatalog } from "../../src/domain/catalog/index.js";
 import { catalogErrorOf } from "../helpers/catalog-errors.js";
 
 /** Issue 14: the catalog's optional `referral:` section, validated like the rest of the file. */

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadCatalog, parseCatalog } from "../../src/domain/catalog/catalog.js";
+import { loadCatalog, parseCatalog } from "../../src/domain/catalog/index.js";
 import { catalogErrorOf as errorOf } from "../helpers/catalog-errors.js";
 
 const GOOD = `currency: XTR

@@ -2,17 +2,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../../src/config.js";
-import { STOP_OUTCOMES } from "../../src/domain/backoffice/broadcasts.js";
-import { EXPORT_KINDS } from "../../src/domain/backoffice/export.js";
-import { AUDIENCES, STATS_RANGES } from "../../src/domain/backoffice/stats.js";
-import { ORDER_STATUSES, type OrderKind } from "../../src/domain/books/orders.js";
-import { LEDGER_KINDS } from "../../src/domain/books/wallet.js";
+import { AUDIENCES, EXPORT_KINDS, STATS_RANGES, STOP_OUTCOMES } from "../../src/domain/backoffice/index.js";
+import { LEDGER_KINDS, ORDER_STATUSES, type OrderKind } from "../../src/domain/books/index.js";
 import {
   DRIFT_KINDS,
   type ServerGoneReason,
   type SubscriptionProblem,
-} from "../../src/domain/drift/findings.js";
-import type { Shop } from "../../src/domain/sales/shop.js";
+} from "../../src/domain/drift/index.js";
+import type { Shop } from "../../src/domain/sales/index.js";
 import {
   POWER_ACTIONS,
   SERVER_STATUSES,

@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionData } from "../../src/bot/context.js";
 import { SealedConversationStorage } from "../../src/bot/conversation-kit.js";
-import { AccountKeyStore } from "../../src/domain/fleet/account-key.js";
+import { AccountKeyStore } from "../../src/domain/fleet/index.js";
 import { SecretBox } from "../../src/store/secret-box.js";
 import { testRedis } from "../helpers/redis.js";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { usageKeys } from "../../src/domain/provisioning/usage.js";
+import { usageKeys } from "../../src/domain/provisioning/index.js";
 import { DAY, HOUR } from "../../src/runtime/clock.js";
 import { successfulPayment, user } from "../fakes/telegram-api.js";
 import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";

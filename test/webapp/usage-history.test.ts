@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { USAGE_HISTORY_DAYS, usageHistoryKeys } from "../../src/domain/provisioning/usage-history.js";
+import { USAGE_HISTORY_DAYS, usageHistoryKeys } from "../../src/domain/provisioning/index.js";
 import { DAY } from "../../src/runtime/clock.js";
 import { createTrafficTask } from "../../src/workers/traffic.js";
 import { FakeAccountApi } from "../fakes/account-api.js";

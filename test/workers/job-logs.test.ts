@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AccountKeyStore } from "../../src/domain/fleet/account-key.js";
-import { createShopServices } from "../../src/domain/services.js";
+import { AccountKeyStore } from "../../src/domain/fleet/index.js";
+import { createShopServices } from "../../src/domain/index.js";
 import { SecretBox } from "../../src/store/secret-box.js";
 import { MAINTENANCE_QUEUE, type Maintenance, startMaintenance } from "../../src/workers/maintenance.js";
 import { fail } from "../fakes/http-fake.js";

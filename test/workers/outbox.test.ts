@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { broadcastStatsKey } from "../../src/domain/backoffice/broadcasts.js";
+import { broadcastStatsKey } from "../../src/domain/backoffice/index.js";
 import { peak } from "../helpers/rate.js";
 import { sleep, until } from "../helpers/wait.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";

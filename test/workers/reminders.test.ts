@@ -1,6 +1,6 @@
 import type { Worker } from "bullmq";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { subscriptionKeys } from "../../src/domain/books/subscriptions.js";
+import { subscriptionKeys } from "../../src/domain/books/index.js";
 import { formatDateTime } from "../../src/render/format.js";
 import { buyCb, myCb } from "../../src/render/shop-callbacks.js";
 import { DAY, HOUR, MINUTE } from "../../src/runtime/clock.js";

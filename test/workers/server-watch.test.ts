@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ShopSettings } from "../../src/domain/catalog/settings.js";
-import { ServerExtension } from "../../src/domain/fleet/server-extension.js";
+import { ShopSettings } from "../../src/domain/catalog/index.js";
+import { ServerExtension } from "../../src/domain/fleet/index.js";
 import { AccountApi } from "../../src/hosting/account/index.js";
 import { MINUTE } from "../../src/runtime/clock.js";
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { subscriptionKeys } from "../../src/domain/books/subscriptions.js";
-import type { AccessRef } from "../../src/domain/provisioning/types.js";
-import { UsageReader } from "../../src/domain/provisioning/usage.js";
+import type { AccessRef } from "../../src/domain/books/index.js";
+import { subscriptionKeys } from "../../src/domain/books/index.js";
+import { UsageReader } from "../../src/domain/provisioning/index.js";
 import { buyCb, myCb } from "../../src/render/shop-callbacks.js";
 import { DAY } from "../../src/runtime/clock.js";
 import { createTrafficTask, type TrafficDeps, trafficLevel } from "../../src/workers/traffic.js";

@@ -1,8 +1,8 @@
 import { Composer, InlineKeyboard, type Middleware, type NextFunction, type Transformer } from "grammy";
 import type { PreCheckoutQuery, Update } from "grammy/types";
-import type { Order } from "../../domain/books/orders.js";
-import { formatMoney } from "../../domain/catalog/money.js";
-import type { IncomingPayment, PaymentInbox, SettleResult } from "../../domain/settlement/payment-inbox.js";
+import type { Order } from "../../domain/books/index.js";
+import { formatMoney } from "../../domain/catalog/index.js";
+import type { IncomingPayment, PaymentInbox, SettleResult } from "../../domain/settlement/index.js";
 import type { BotContext } from "../context.js";
 import { localeOf } from "../i18n.js";
 

@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { OneTimeTokens } from "../../store/one-time.js";
-import type { Wallet } from "../books/wallet.js";
+import type { Wallet } from "../books/index.js";
 
 /**
  * An admin's credit or debit of a customer's wallet, with a reason: proposed (amount, reason and

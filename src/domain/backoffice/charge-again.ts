@@ -1,10 +1,8 @@
 import type { Redis } from "ioredis";
 import type { OneTimeTokens } from "../../store/one-time.js";
-import type { Customer, Customers } from "../books/customers.js";
-import type { Order, Orders } from "../books/orders.js";
-import type { Wallet } from "../books/wallet.js";
-import type { Plan } from "../catalog/catalog.js";
-import type { Shop, ShopRefusal } from "../sales/shop.js";
+import type { Customer, Customers, Order, Orders, Wallet } from "../books/index.js";
+import type { Plan } from "../catalog/index.js";
+import type { Shop, ShopRefusal } from "../sales/index.js";
 
 /**
  * An admin's "charge again" of a refunded order: a new order for the same plan (a renewal of the

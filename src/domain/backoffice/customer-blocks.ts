@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { OneTimeTokens } from "../../store/one-time.js";
-import type { Customers } from "../books/customers.js";
+import type { Customers } from "../books/index.js";
 import { ADMIN_REASON_MAX } from "./admin-wallet.js";
 
 /**

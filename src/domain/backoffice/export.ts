@@ -1,7 +1,5 @@
-import type { Customers } from "../books/customers.js";
-import type { Subscription, Subscriptions } from "../books/subscriptions.js";
-import type { LedgerEntry, Wallet } from "../books/wallet.js";
-import { currencyExponent } from "../catalog/money.js";
+import type { Customers, LedgerEntry, Subscription, Subscriptions, Wallet } from "../books/index.js";
+import { currencyExponent } from "../catalog/index.js";
 
 /**
  * CSV exports of the shop for its admins (spreadsheets, accounting): customers, subscriptions and

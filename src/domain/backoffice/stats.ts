@@ -1,9 +1,6 @@
 import { type Clock, DAY } from "../../runtime/clock.js";
-import type { Customers } from "../books/customers.js";
-import type { OrderKind } from "../books/orders.js";
-import type { Subscriptions } from "../books/subscriptions.js";
-import type { Wallet } from "../books/wallet.js";
-import type { Catalog } from "../catalog/catalog.js";
+import type { Customers, OrderKind, Subscriptions, Wallet } from "../books/index.js";
+import type { Catalog } from "../catalog/index.js";
 
 // ---------------------------------------------------------------------------------------------
 // Sales stats

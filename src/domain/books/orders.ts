@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Clock } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
-import type { AccessRef } from "../provisioning/types.js";
+import type { AccessRef } from "./index.js";
 import { TRIM_ORDER_FN } from "./order-trim.js";
 import { COUNT_ORDER_FN, dayIndexOf, salesDayKey } from "./sales-days.js";
 

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { currencyExponent } from "../catalog/money.js";
+import { currencyExponent } from "../catalog/index.js";
 import { orderKeys } from "./orders.js";
 
 /**

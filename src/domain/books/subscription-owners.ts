@@ -1,7 +1,7 @@
 import type { ChainableCommander, Redis } from "ioredis";
 import type { Logger } from "../../runtime/logger.js";
-import type { AccessRef } from "../provisioning/types.js";
 import type { Customer, Customers } from "./customers.js";
+import type { AccessRef } from "./index.js";
 import type { Subscription, Subscriptions } from "./subscriptions.js";
 
 /**
@@ -46,6 +46,9 @@ export interface Owner {
   subscription: Subscription;
   customer: Customer | undefined;
 }
+
+/** The subscriptions that followed an admin's change of a client; undefined when following failed. */
+export type Followed = Owner[] | undefined;
 
 export interface SubscriptionOwnersDeps {
   redis: Redis;

@@ -1,8 +1,8 @@
 import type { ChainableCommander, Redis } from "ioredis";
 import { z } from "zod";
 import type { Clock } from "../../runtime/clock.js";
-import type { AccessLinks, AccessRef } from "../provisioning/types.js";
 import { reachOfSubscriptionIn } from "./customers.js";
+import type { AccessLinks, AccessRef } from "./index.js";
 import { parseRef } from "./orders.js";
 import { indexOwner, unindexOwner } from "./subscription-owners.js";
 

@@ -1,6 +1,5 @@
-import { clientKey } from "../books/subscription-owners.js";
-import type { Subscription } from "../books/subscriptions.js";
-import type { AccessRef } from "../provisioning/types.js";
+import type { AccessRef, Subscription } from "../books/index.js";
+import { clientKey } from "../books/index.js";
 import type { FindingDetail, OrphanRef } from "./findings.js";
 import type { HostingSnapshot, ListedClient } from "./readers.js";
 import {

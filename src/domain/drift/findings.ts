@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Clock } from "../../runtime/clock.js";
-import type { AccessRef } from "../provisioning/types.js";
+import type { AccessRef } from "../books/index.js";
 
 /**
  * What the reconciliation finds when the shop's record and the hosting side disagree. One kind

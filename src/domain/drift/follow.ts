@@ -1,8 +1,11 @@
 import type { Redis } from "ioredis";
-import { reachOfSubscriptionIn } from "../books/customers.js";
-import { orderKeys } from "../books/orders.js";
-import { renewalChainKeys } from "../books/renewal-chain.js";
-import { type Subscription, subscriptionKeys } from "../books/subscriptions.js";
+import {
+  orderKeys,
+  reachOfSubscriptionIn,
+  renewalChainKeys,
+  type Subscription,
+  subscriptionKeys,
+} from "../books/index.js";
 import { LeaseLost, type RunLease } from "./run-lease.js";
 
 /** Expiries a subscription's record held before the hosting side moved it (a few, for followTarget). */

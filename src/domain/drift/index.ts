@@ -1,68 +1,15 @@
-import type { Redis } from "ioredis";
-import type { HostingClients } from "../../hosting/index.js";
-import type { Clock } from "../../runtime/clock.js";
-import type { Logger } from "../../runtime/logger.js";
-import type { Orders } from "../books/orders.js";
-import type { Subscriptions } from "../books/subscriptions.js";
-import type { Plan } from "../catalog/catalog.js";
-import type { ProvisionerFor } from "../provisioning/index.js";
-import { DriftFindings } from "./findings.js";
-import { HostingReader } from "./readers.js";
-import { DriftReconciler } from "./reconciler.js";
-
-export * from "./findings.js";
-export { DriftReconciler, type DriftReporter } from "./reconciler.js";
-export { customerOfName, isShopClientName } from "./rules.js";
-
-/** Where an on-demand run goes (the worker's queue, wired by the composition root). */
-export interface DriftRuns {
-  runNow(): Promise<void>;
-}
-
-export interface DriftSyncDeps {
-  redis: Redis;
-  clock: Clock;
-  logger: Logger;
-  hosting: Pick<HostingClients, "account" | "panel" | "node">;
-  subscriptions: Subscriptions;
-  orders: Pick<Orders, "openIds" | "get">;
-  provisioner: ProvisionerFor;
-  plan: (id: string) => Plan | undefined;
-  /** Absent where no worker queue is wired (some tests): "Run now" then runs here. */
-  runs?: DriftRuns | undefined;
-}
-
 /**
- * The shop and the hosting side kept in agreement (issue 13): the reconciler the worker runs,
- * the findings the Sync view and /my read, and "Run now" for the admins.
+ * Drift: the shop's records and the hosting side compared. The reconciliation (bulk reads, one
+ * rule per kind, the record following the hosting side while nothing else moves it), its
+ * findings and the admins' decisions on them (recreate, move off a gone server, orphans). It
+ * imports catalog, books and provisioning; only the workers and the delivery surfaces import it.
  */
-export class DriftSync {
-  readonly findings: DriftFindings;
-  readonly reconciler: DriftReconciler;
-
-  constructor(private readonly deps: DriftSyncDeps) {
-    this.findings = new DriftFindings(deps.redis, deps.clock);
-    this.reconciler = new DriftReconciler({
-      redis: deps.redis,
-      clock: deps.clock,
-      logger: deps.logger,
-      reader: new HostingReader({
-        hosting: deps.hosting,
-        redis: deps.redis,
-        clock: deps.clock,
-        logger: deps.logger,
-      }),
-      subscriptions: deps.subscriptions,
-      orders: deps.orders,
-      provisioner: deps.provisioner,
-      plan: deps.plan,
-      findings: this.findings,
-    });
-  }
-
-  /** Queues a run now (the admins' button); the worker runs it when no other run holds the lease. */
-  async requestRun(): Promise<void> {
-    if (this.deps.runs) await this.deps.runs.runNow();
-    else await this.reconciler.run();
-  }
-}
+export * from "./actions/index.js";
+export * from "./classify.js";
+export * from "./findings.js";
+export * from "./follow.js";
+export * from "./readers.js";
+export * from "./reconciler.js";
+export * from "./rules.js";
+export * from "./run-lease.js";
+export * from "./sync.js";

@@ -6,7 +6,7 @@ import type { PanelClient } from "../../hosting/panel/index.js";
 import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import { mapLimit } from "../../runtime/map-limit.js";
-import { GB_BYTES } from "../provisioning/types.js";
+import { GB_BYTES } from "../books/index.js";
 import type { ClientView } from "./rules.js";
 
 // Re-exported for the reconciler, which imports it from here.

@@ -2,10 +2,9 @@ import type { Redis } from "ioredis";
 import type { Clock } from "../../runtime/clock.js";
 import { MINUTE } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
-import type { Orders } from "../books/orders.js";
-import { clientKey } from "../books/subscription-owners.js";
-import type { Subscription, Subscriptions } from "../books/subscriptions.js";
-import type { Plan } from "../catalog/catalog.js";
+import type { Orders, Subscription, Subscriptions } from "../books/index.js";
+import { clientKey } from "../books/index.js";
+import type { Plan } from "../catalog/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
 import { classify, type Found, orphans } from "./classify.js";
 import {

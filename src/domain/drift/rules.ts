@@ -1,7 +1,6 @@
-import { HOUR } from "../../runtime/clock.js";
-import type { Subscription } from "../books/subscriptions.js";
-import { TERM_TOLERANCE_S } from "../provisioning/panel-locations.js";
-import { type AccessRef, DAY_MS } from "../provisioning/types.js";
+import { DAY, HOUR } from "../../runtime/clock.js";
+import type { AccessRef, Subscription } from "../books/index.js";
+import { TERM_TOLERANCE_S } from "../provisioning/index.js";
 import type { FindingDetail, ServerGoneReason } from "./findings.js";
 
 /*
@@ -52,7 +51,7 @@ export function sameTerm(kind: AccessRef["kind"], hosting: number, record: numbe
   if (hosting === 0 || record === 0) return hosting === record;
   const diff = hosting - record;
   if (kind === "panel") return Math.abs(diff) <= TERM_TOLERANCE_S * 1000;
-  return diff > -HOUR && diff < DAY_MS;
+  return diff > -HOUR && diff < DAY;
 }
 
 /** Rule `expiry_changed`: the hosting side's term differs (beyond rounding): the record follows it. */

@@ -9,7 +9,7 @@ import type {
   ServerStats,
   XrayVersion,
 } from "../../hosting/account/index.js";
-import { ShopSettings } from "../catalog/settings.js";
+import { ShopSettings } from "../catalog/index.js";
 import { CoreVersions } from "./core-version.js";
 import { learnedExtendPrice } from "./server-extension.js";
 

@@ -3,13 +3,13 @@ import { HostingInputError } from "../../hosting/errors.js";
 import type { CreateNodeClientInput, NodeClient } from "../../hosting/node/index.js";
 import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
-import type { HostingClient, Owner, SubscriptionOwners } from "../books/subscription-owners.js";
+import type { HostingClient, Owner, SubscriptionOwners } from "../books/index.js";
 import {
   mayHaveApplied,
   NodeClientRenewals,
   NodeEditInDoubtError,
   type NodeTermResult,
-} from "../provisioning/node-renewal.js";
+} from "../provisioning/index.js";
 import { isClientName, type NodeHosting, nodeOf } from "./node-admin.js";
 
 /**
@@ -24,11 +24,11 @@ import { isClientName, type NodeHosting, nodeOf } from "./node-admin.js";
 export const NODE_BAN_REASON_MAX = 200;
 
 /** What became of the shop's subscriptions on the client: which changed, or that they could not follow. */
-export type Followed = { ok: true; owners: Owner[] } | { ok: false };
+export type NodeFollowed = { ok: true; owners: Owner[] } | { ok: false };
 
 export type NodeRenewal =
   /** Renewed (or already at the target); the subscriptions on it took the new term. */
-  | { kind: "renewed"; result: NodeTermResult; followed: Followed }
+  | { kind: "renewed"; result: NodeTermResult; followed: NodeFollowed }
   /** Another renewal of this client is running. */
   | { kind: "busy" }
   /** Days are missing, but an earlier edit may still land: nothing was sent. */
@@ -80,7 +80,7 @@ export class NodeClients {
   }
 
   /** Renames the client; the subscriptions on it follow the new name. */
-  async rename(name: string, newName: string): Promise<{ client: NodeClient; followed: Followed }> {
+  async rename(name: string, newName: string): Promise<{ client: NodeClient; followed: NodeFollowed }> {
     if (!isClientName(newName))
       throw new HostingInputError("newName", "must be 1 to 64 of A-Z a-z 0-9 _ . @ -");
     const client = await nodeOf(this.deps.hosting).renameClient(name, newName);
@@ -99,7 +99,7 @@ export class NodeClients {
   }
 
   /** Deletes the client; the subscriptions on it are marked removed. */
-  async delete(name: string): Promise<Followed> {
+  async delete(name: string): Promise<NodeFollowed> {
     await nodeOf(this.deps.hosting).deleteClient(name);
     return this.follow(() => this.deps.owners.removed(ref(name)));
   }
@@ -136,7 +136,7 @@ export class NodeClients {
   }
 
   /** Brings the shop's records in line; a failure is logged and reported, the hosting action stands. */
-  private async follow(change: () => Promise<Owner[]>): Promise<Followed> {
+  private async follow(change: () => Promise<Owner[]>): Promise<NodeFollowed> {
     try {
       return { ok: true, owners: await change() };
     } catch (err) {

@@ -11,9 +11,9 @@ import {
 } from "../../hosting/panel/index.js";
 import { type Clock, DAY } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
-import type { HostingClient, Owner, SubscriptionOwners } from "../books/subscription-owners.js";
-import type { Catalog } from "../catalog/catalog.js";
-import { findAt, termMatches } from "../provisioning/panel-locations.js";
+import type { Followed, HostingClient, Owner, SubscriptionOwners } from "../books/index.js";
+import type { Catalog } from "../catalog/index.js";
+import { findAt, termMatches } from "../provisioning/index.js";
 import {
   type CreateInput,
   type CreateOutcome,
@@ -22,7 +22,7 @@ import {
   PanelCreation,
 } from "./panel-create.js";
 
-export { PanelUuidConflictError } from "../provisioning/panel-locations.js";
+export { PanelUuidConflictError } from "../provisioning/index.js";
 export type { CreateInput, CreateOutcome, CreatePlan, CreateRow, InboundChoices } from "./panel-create.js";
 
 /**
@@ -68,9 +68,6 @@ export interface LocationOutcome {
 
 /** Fails as a whole only when the locations cannot be listed. */
 export type Everywhere = { ok: true; rows: LocationOutcome[] } | { ok: false; error: unknown };
-
-/** The shop's subscriptions that followed the change, or undefined when they could not (logged). */
-export type Followed = Owner[] | undefined;
 
 export type Changed =
   | { ok: true; rows: LocationOutcome[]; followed: Followed }

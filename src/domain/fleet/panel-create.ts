@@ -4,8 +4,8 @@ import { z } from "zod";
 import { isHostingError } from "../../hosting/errors.js";
 import { MAIN_LOCATION, type PanelApi, type PanelInbound } from "../../hosting/panel/index.js";
 import type { Logger } from "../../runtime/logger.js";
-import type { Catalog } from "../catalog/catalog.js";
-import { checkUuid, findAt, sameUuid } from "../provisioning/panel-locations.js";
+import type { Catalog } from "../catalog/index.js";
+import { checkUuid, findAt, sameUuid } from "../provisioning/index.js";
 import type { PanelLocationInfo } from "./panel-clients.js";
 
 /**

@@ -1,8 +1,8 @@
 import type { AccountApi, CreatedXuiClient, Inbound, XuiClientDetails } from "../../hosting/account/index.js";
 import { type Clock, DAY } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
-import type { HostingClient, Owner, SubscriptionOwners } from "../books/subscription-owners.js";
-import { type ClientUsage, xuiClientUsage } from "../provisioning/usage.js";
+import type { Followed, HostingClient, Owner, SubscriptionOwners } from "../books/index.js";
+import { type ClientUsage, xuiClientUsage } from "../provisioning/index.js";
 
 type XuiCalls = Pick<
   AccountApi,
@@ -33,12 +33,6 @@ export interface XuiUserList {
   inboundId: number;
   users: XuiUser[];
 }
-
-/**
- * What became of the shop's subscriptions on the user after an admin's change: the ones that
- * followed it, or undefined when they could not follow (logged; the hosting change stands).
- */
-export type Followed = Owner[] | undefined;
 
 export interface TermSet {
   /** The new expiry as the hosting side answered it (Unix ms, 0 = none); undefined when not said. */

@@ -1,64 +1,17 @@
-import type { AccountApi } from "../../hosting/account/index.js";
-import type { NodeApi } from "../../hosting/node/index.js";
-import type { PanelApi } from "../../hosting/panel/index.js";
-import type { Clock } from "../../runtime/clock.js";
-import { NodeProvisioner } from "./node.js";
-import { PanelProvisioner } from "./panel.js";
-import { type AccessRef, type Provisioner, ProvisioningError } from "./types.js";
-import { XuiProvisioner } from "./xui.js";
-
-export { NodeProvisioner } from "./node.js";
-export { PanelProvisioner } from "./panel.js";
-export * from "./types.js";
-export { XuiProvisioner } from "./xui.js";
-
-export type BackendKind = AccessRef["kind"];
-
-export interface ProvisionersDeps {
-  account: AccountApi;
-  /** The main panel; absent when PANEL_API_URL/PANEL_API_TOKEN are not set. */
-  panel?: PanelApi | undefined;
-  /** The master node; absent when NODE_API_URL/NODE_API_TOKEN are not set. */
-  node?: NodeApi | undefined;
-  clock: Clock;
-  /** NODE_SUB_URL: base of the master's subscription server; else read from the node's /status. */
-  nodeSubUrl?: string | undefined;
-}
-
-/** The provisioner of a backend kind; throws a permanent ProvisioningError for one not configured. */
-export type ProvisionerFor = (kind: BackendKind) => Provisioner;
-
-const SETTINGS: Record<Exclude<BackendKind, "xui">, string> = {
-  panel: "PANEL_API_URL and PANEL_API_TOKEN",
-  node: "NODE_API_URL and NODE_API_TOKEN",
-};
-
 /**
- * One provisioner per configured backend, built once (the node's subscription base is cached
- * inside its provisioner). Use `provisionerFor(plan.backend.kind)` or `provisionerFor(ref.kind)`.
+ * Provisioning: a customer's access on the hosting side, through one interface over the three
+ * backends (xui servers, the panel, the node): create, renew to an absolute target, limits,
+ * state and links; node term changes, which only add days; usage reads and their daily
+ * history. It imports catalog and books; fleet, sales, settlement, drift and the delivery
+ * surfaces may import it.
  */
-export function createProvisioners(deps: ProvisionersDeps): ProvisionerFor {
-  const xui = new XuiProvisioner({ account: deps.account, clock: deps.clock });
-  const panel = deps.panel ? new PanelProvisioner({ panel: deps.panel }) : undefined;
-  const node = deps.node
-    ? new NodeProvisioner({ node: deps.node, clock: deps.clock, subUrl: deps.nodeSubUrl })
-    : undefined;
-  return (kind) => {
-    switch (kind) {
-      case "xui":
-        return xui;
-      case "panel":
-        if (panel) return panel;
-        break;
-      case "node":
-        if (node) return node;
-        break;
-      default:
-        throw new ProvisioningError(`unknown backend kind ${String(kind)}`, true);
-    }
-    throw new ProvisioningError(
-      `the ${kind} backend is not configured (set ${SETTINGS[kind]}); plans using it cannot be provisioned`,
-      true,
-    );
-  };
-}
+
+export * from "./node.js";
+export * from "./node-renewal.js";
+export * from "./panel.js";
+export * from "./panel-locations.js";
+export * from "./provisioners.js";
+export * from "./types.js";
+export * from "./usage.js";
+export * from "./usage-history.js";
+export * from "./xui.js";

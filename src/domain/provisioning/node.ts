@@ -1,18 +1,10 @@
 import { type HostingApiError, isHostingError } from "../../hosting/errors.js";
 import type { NodeApi, NodeClient } from "../../hosting/node/index.js";
-import type { Clock } from "../../runtime/clock.js";
-import type { Plan } from "../catalog/catalog.js";
+import { type Clock, DAY } from "../../runtime/clock.js";
+import { type AccessLinks, type AccessRef, type AccessState, GB_BYTES } from "../books/index.js";
+import type { Plan } from "../catalog/index.js";
 import { renewNodeClientTo } from "./node-renewal.js";
-import {
-  type AccessLinks,
-  type AccessRef,
-  type AccessState,
-  DAY_MS,
-  GB_BYTES,
-  type Provisioner,
-  ProvisioningError,
-  type ProvisionRequest,
-} from "./types.js";
+import { type Provisioner, ProvisioningError, type ProvisionRequest } from "./types.js";
 
 type NodeRef = Extract<AccessRef, { kind: "node" }>;
 
@@ -75,7 +67,7 @@ export class NodeProvisioner implements Provisioner {
       try {
         client = await this.node.createClient({
           name: r.name,
-          days: Math.max(1, Math.ceil((request.expiresAt - this.clock.now()) / DAY_MS)),
+          days: Math.max(1, Math.ceil((request.expiresAt - this.clock.now()) / DAY)),
           ...(request.trafficGb > 0 ? { trafficLimitGb: request.trafficGb } : {}),
           ...(request.devices > 0 ? { deviceLimit: request.devices } : {}),
         });

@@ -8,17 +8,10 @@ import {
   type PanelClientOps,
   type PanelClientPatch,
 } from "../../hosting/panel/index.js";
-import type { Plan } from "../catalog/catalog.js";
+import { type AccessLinks, type AccessRef, type AccessState, GB_BYTES } from "../books/index.js";
+import type { Plan } from "../catalog/index.js";
 import { checkUuid, findAt, settleAll, termMatches, unknownNodeAsPermanent } from "./panel-locations.js";
-import {
-  type AccessLinks,
-  type AccessRef,
-  type AccessState,
-  GB_BYTES,
-  type Provisioner,
-  ProvisioningError,
-  type ProvisionRequest,
-} from "./types.js";
+import { type Provisioner, ProvisioningError, type ProvisionRequest } from "./types.js";
 
 type PanelRef = Extract<AccessRef, { kind: "panel" }>;
 type PanelBackend = Extract<Plan["backend"], { kind: "panel" }>;

@@ -1,45 +1,5 @@
-import type { Plan } from "../catalog/catalog.js";
-
-/**
- * Where a customer's access lives on the hosting side, enough to find it again. Kept on the
- * order from the first step on (so a retry goes to the same server/name/UUID) and then on the
- * subscription. JSON-serialisable.
- */
-export type AccessRef =
-  | { kind: "xui"; serverId: number; name: string; uuid?: string; subId?: string }
-  | {
-      kind: "panel";
-      name: string;
-      uuid: string;
-      /** Location ids: `main` or federation node_ids, as in the plan. */
-      locations: string[];
-      /**
-       * Optional (set by place/ensure from the plan): each location's inbound ids, and the plan's
-       * channels and WireGuard switch. The panel has no ban switch, so disabling empties the
-       * client's inbound membership; these let `setEnabled(ref, true)` put it back.
-       */
-      inbounds?: Record<string, string[]>;
-      channels?: string[];
-      wg?: boolean;
-    }
-  | { kind: "node"; name: string; uuid?: string };
-
-/** What the customer receives. */
-export interface AccessLinks {
-  /** VLESS links to copy (one or more). */
-  links: string[];
-  /** One subscription URL for VPN apps. */
-  subscriptionUrl: string | undefined;
-}
-
-export interface AccessState {
-  /** Expiry in ms since the epoch; 0 = no expiry. */
-  expiresAt: number;
-  /** Traffic limit in bytes; 0 = unlimited. */
-  limitBytes: number;
-  usedBytes: number;
-  enabled: boolean;
-}
+import type { AccessLinks, AccessRef, AccessState } from "../books/index.js";
+import type { Plan } from "../catalog/index.js";
 
 export interface ProvisionRequest {
   /** Deterministic per order, so a retry looks up the same client before creating. */
@@ -106,6 +66,3 @@ export class ProvisioningError extends Error {
     this.name = "ProvisioningError";
   }
 }
-
-export const GB_BYTES = 1024 ** 3;
-export const DAY_MS = 86_400_000;

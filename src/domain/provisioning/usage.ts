@@ -3,9 +3,9 @@ import { z } from "zod";
 import type { XuiClient } from "../../hosting/account/index.js";
 import type { HostingClients } from "../../hosting/index.js";
 import type { Logger } from "../../runtime/logger.js";
-import type { Subscription } from "../books/subscriptions.js";
-import type { ProvisionerFor } from "./index.js";
-import { type AccessRef, type AccessState, GB_BYTES } from "./types.js";
+import type { Subscription } from "../books/index.js";
+import { type AccessRef, type AccessState, GB_BYTES } from "../books/index.js";
+import type { ProvisionerFor } from "./provisioners.js";
 import { UsageHistory } from "./usage-history.js";
 
 /** Live usage of one subscription is read from the hosting API at most once a minute. */

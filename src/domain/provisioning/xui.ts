@@ -6,18 +6,10 @@ import type {
   XuiClientDetails,
 } from "../../hosting/account/index.js";
 import { isHostingError, isTransient } from "../../hosting/errors.js";
-import type { Clock } from "../../runtime/clock.js";
-import type { Plan } from "../catalog/catalog.js";
-import {
-  type AccessLinks,
-  type AccessRef,
-  type AccessState,
-  DAY_MS,
-  GB_BYTES,
-  type Provisioner,
-  ProvisioningError,
-  type ProvisionRequest,
-} from "./types.js";
+import { type Clock, DAY } from "../../runtime/clock.js";
+import { type AccessLinks, type AccessRef, type AccessState, GB_BYTES } from "../books/index.js";
+import type { Plan } from "../catalog/index.js";
+import { type Provisioner, ProvisioningError, type ProvisionRequest } from "./types.js";
 
 type XuiRef = Extract<AccessRef, { kind: "xui" }>;
 type Created = { kind: "created"; ref: AccessRef; links: AccessLinks };
@@ -283,7 +275,7 @@ export class XuiProvisioner implements Provisioner {
 
   /** Whole days from now to `at`, rounded up, at least 1 (0 would mean "no expiry"). */
   private daysUntil(at: number): number {
-    return Math.max(1, Math.ceil((at - this.clock.now()) / DAY_MS));
+    return Math.max(1, Math.ceil((at - this.clock.now()) / DAY));
   }
 }
 

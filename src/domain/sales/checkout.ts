@@ -1,16 +1,19 @@
 import type { Redis } from "ioredis";
 import type { Clock } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
-import { MARK_PAID_FN, PAID_STATUS_FN, paidMarkKey } from "../books/order-paid.js";
-import { type Order, orderKeys } from "../books/orders.js";
 import {
   APPLY_FN,
   type EntryInput,
   type LedgerEntry,
+  MARK_PAID_FN,
   movementKeys,
+  type Order,
+  orderKeys,
+  PAID_STATUS_FN,
+  paidMarkKey,
   parseEntry,
   type Wallet,
-} from "../books/wallet.js";
+} from "../books/index.js";
 
 /**
  * Lua: pay an order awaiting payment from the wallet, and mark its customer as one who has paid

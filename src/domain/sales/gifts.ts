@@ -3,10 +3,17 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import { type Clock, DAY } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
-import type { Customers } from "../books/customers.js";
-import { type Order, type OrderJobs, orderKeys, TRIM_ORDER_FN } from "../books/orders.js";
-import { APPLY_FN, movementKeys, type Wallet } from "../books/wallet.js";
-import type { ShopSettings } from "../catalog/settings.js";
+import type { Customers } from "../books/index.js";
+import {
+  APPLY_FN,
+  movementKeys,
+  type Order,
+  type OrderJobs,
+  orderKeys,
+  TRIM_ORDER_FN,
+  type Wallet,
+} from "../books/index.js";
+import type { ShopSettings } from "../catalog/index.js";
 
 /**
  * Gifts: a purchase paid by the buyer as usual (same order, same money rules) but provisioned to

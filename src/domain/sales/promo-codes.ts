@@ -1,8 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Clock } from "../../runtime/clock.js";
-import { hasPaid, paidMarkKey } from "../books/order-paid.js";
-import { type Order, type Orders, orderKeys } from "../books/orders.js";
-import type { Wallet } from "../books/wallet.js";
+import type { Wallet } from "../books/index.js";
+import { hasPaid, type Order, type Orders, orderKeys, paidMarkKey } from "../books/index.js";
 import {
   CREATE,
   discountedPrice,

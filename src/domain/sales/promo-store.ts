@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LuaScript } from "../../store/lua.js";
-import { PAID_STATUS_FN } from "../books/order-paid.js";
+import { PAID_STATUS_FN } from "../books/index.js";
 
 /** Promo codes' records and their atomic steps in Redis (used by PromoCodes). */
 

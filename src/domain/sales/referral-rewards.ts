@@ -2,8 +2,7 @@ import type { Redis } from "ioredis";
 import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import { LuaScript } from "../../store/lua.js";
-import { type Order, type Orders, orderKeys } from "../books/orders.js";
-import { APPLY_FN, movementKeys, type Wallet } from "../books/wallet.js";
+import { APPLY_FN, movementKeys, type Order, type Orders, orderKeys, type Wallet } from "../books/index.js";
 import { type Referrals, referralKeys } from "./referrals.js";
 
 export const rewardKeys = {

@@ -2,8 +2,7 @@ import { randomInt } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Clock } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
-import type { Catalog, ReferralTerms } from "../catalog/catalog.js";
-import type { ShopSettings } from "../catalog/settings.js";
+import type { Catalog, ReferralTerms, ShopSettings } from "../catalog/index.js";
 
 /**
  * A personal invite code: `r` and 7 letters or digits (no 0/1/i/l/o, read aloud without doubt).

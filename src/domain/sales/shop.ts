@@ -1,14 +1,19 @@
 import type { Redis } from "ioredis";
 import type { Locale } from "../../config.js";
-import { type Clock, HOUR } from "../../runtime/clock.js";
-import type { Customers } from "../books/customers.js";
-import type { NewOrder, Order, OrderJobs, Orders, UnpaidPolicy } from "../books/orders.js";
-import type { Subscription, Subscriptions } from "../books/subscriptions.js";
-import type { Wallet } from "../books/wallet.js";
-import { type Catalog, findPlan, type Plan } from "../catalog/catalog.js";
-import { currencyExponent, toMinor } from "../catalog/money.js";
+import { type Clock, DAY, HOUR } from "../../runtime/clock.js";
+import type {
+  Customers,
+  NewOrder,
+  Order,
+  OrderJobs,
+  Orders,
+  Subscription,
+  Subscriptions,
+  UnpaidPolicy,
+  Wallet,
+} from "../books/index.js";
+import { type Catalog, currencyExponent, findPlan, type Plan, toMinor } from "../catalog/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
-import { DAY_MS } from "../provisioning/types.js";
 import { type ChargeResult, Checkout, type PayResult } from "./checkout.js";
 import { InvoiceGate, TopUps } from "./invoices.js";
 import type { PromoCodes, PromoRefusal } from "./promo-codes.js";
@@ -221,7 +226,7 @@ export class Shop {
     for (const order of open) {
       const days = (this.plan(order.planId)?.days ?? 0) + (order.bonusDays ?? 0);
       start =
-        order.targetExpiresAt !== undefined ? Math.max(start, order.targetExpiresAt) : start + days * DAY_MS;
+        order.targetExpiresAt !== undefined ? Math.max(start, order.targetExpiresAt) : start + days * DAY;
     }
     return { start, pending: open.length };
   }

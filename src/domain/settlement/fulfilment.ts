@@ -1,22 +1,23 @@
 import type { Redis } from "ioredis";
-import type { Clock } from "../../runtime/clock.js";
+import { type Clock, DAY } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import { LuaScript } from "../../store/lua.js";
-import type { Customers } from "../books/customers.js";
-import { type Order, type Orders, orderKeys, parseRef, TRIM_ORDER_FN } from "../books/orders.js";
-import type { RenewalChain } from "../books/renewal-chain.js";
-import type { Subscription, Subscriptions } from "../books/subscriptions.js";
-import { APPLY_FN, movementKeys, type Wallet } from "../books/wallet.js";
-import { type Catalog, findPlan, type Plan } from "../catalog/catalog.js";
+import type { Customers, RenewalChain, Subscription, Subscriptions } from "../books/index.js";
 import {
   type AccessLinks,
   type AccessRef,
-  DAY_MS,
-  type Provisioner,
-  ProvisioningError,
-  type ProvisionRequest,
-} from "../provisioning/types.js";
-import type { ReferralRewards } from "../sales/referral-rewards.js";
+  APPLY_FN,
+  movementKeys,
+  type Order,
+  type Orders,
+  orderKeys,
+  parseRef,
+  TRIM_ORDER_FN,
+  type Wallet,
+} from "../books/index.js";
+import { type Catalog, findPlan, type Plan } from "../catalog/index.js";
+import { type Provisioner, ProvisioningError, type ProvisionRequest } from "../provisioning/index.js";
+import type { ReferralRewards } from "../sales/index.js";
 
 export type FulfilResult =
   | {
@@ -143,7 +144,7 @@ export class Fulfilment {
     // (not a gift: the bonus is for the customer's own access).
     const bonus = order.gift ? 0 : ((await this.deps.referrals?.bonusDays(order)) ?? 0);
     const target = Number(
-      await orders.fixOnce(order.id, "targetExpiresAt", String(clock.now() + (days + bonus) * DAY_MS)),
+      await orders.fixOnce(order.id, "targetExpiresAt", String(clock.now() + (days + bonus) * DAY)),
     );
     const request: ProvisionRequest = {
       name: order.clientName,
@@ -205,7 +206,7 @@ export class Fulfilment {
         () => subscription.expiresAt,
       );
       const base = Math.max(clock.now(), current || 0);
-      target = Number(await orders.fixOnce(order.id, "targetExpiresAt", String(base + days * DAY_MS)));
+      target = Number(await orders.fixOnce(order.id, "targetExpiresAt", String(base + days * DAY)));
     }
     await provisioner.renew(subscription.ref, target, trafficGb);
     // Fresh links when the backend can give them (xui cannot: the links handed out stay).

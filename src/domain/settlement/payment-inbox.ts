@@ -2,7 +2,7 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Clock } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
-import { parsePayload, type Shop } from "../sales/shop.js";
+import { parsePayload, type Shop } from "../sales/index.js";
 
 /**
  * Every Telegram `successful_payment` seen, stored raw before its update is acknowledged, and

@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
-import type { Order, Orders } from "../books/orders.js";
-import { type Wallet, walletKeys } from "../books/wallet.js";
-import type { ReferralRewards } from "../sales/referral-rewards.js";
+import type { Order, Orders } from "../books/index.js";
+import { type Wallet, walletKeys } from "../books/index.js";
+import type { ReferralRewards } from "../sales/index.js";
 
 export type StarsRefundResult =
   | { status: "refunded"; amount: number }

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
-import type { SubscriptionOwners } from "../../domain/books/subscription-owners.js";
-import { subscriptionKeys } from "../../domain/books/subscriptions.js";
+import type { SubscriptionOwners } from "../../domain/books/index.js";
+import { subscriptionKeys } from "../../domain/books/index.js";
 import { type Clock, MINUTE } from "../../runtime/clock.js";
 import { watchKeys } from "./keys.js";
 

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { learnedExtendPrice } from "../../domain/fleet/server-extension.js";
+import { learnedExtendPrice } from "../../domain/fleet/index.js";
 import type { AccountApi, Server } from "../../hosting/account/index.js";
 import { isHostingError } from "../../hosting/errors.js";
 import { formatDateTime, formatNumber, html } from "../../render/format.js";

@@ -1,5 +1,5 @@
 import type { Locale } from "../../config.js";
-import type { ExtensionOutcome, ServerExtension } from "../../domain/fleet/server-extension.js";
+import type { ExtensionOutcome, ServerExtension } from "../../domain/fleet/index.js";
 import type { Server } from "../../hosting/account/index.js";
 import { formatDateTime, formatNumber, html } from "../../render/format.js";
 import type { Logger } from "../../runtime/logger.js";

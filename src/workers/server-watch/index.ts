@@ -1,14 +1,13 @@
 import type { Redis } from "ioredis";
 import type { Locale } from "../../config.js";
-import type { Customers } from "../../domain/books/customers.js";
-import type { SubscriptionOwners } from "../../domain/books/subscription-owners.js";
-import type { Plan } from "../../domain/catalog/catalog.js";
+import type { Customers, SubscriptionOwners } from "../../domain/books/index.js";
+import type { Plan } from "../../domain/catalog/index.js";
 import {
   DEFAULT_OUTAGE_GRACE_MINUTES,
   type ShopSettings,
   type ShopSettingsValues,
-} from "../../domain/catalog/settings.js";
-import type { ServerExtension } from "../../domain/fleet/server-extension.js";
+} from "../../domain/catalog/index.js";
+import type { ServerExtension } from "../../domain/fleet/index.js";
 import type { AccountApi, Server, ServerStats } from "../../hosting/account/index.js";
 import type { I18nLike } from "../../render/i18n-like.js";
 import { type Clock, MINUTE } from "../../runtime/clock.js";

@@ -1,5 +1,5 @@
 import type { Locale } from "../../config.js";
-import type { Customers } from "../../domain/books/customers.js";
+import type { Customers } from "../../domain/books/index.js";
 import { html } from "../../render/format.js";
 import { hostingErrorText, isExplainable } from "../../render/hosting-error.js";
 import type { I18nLike } from "../../render/i18n-like.js";

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import type { Plan } from "../../domain/catalog/catalog.js";
+import type { Plan } from "../../domain/catalog/index.js";
 import type { Server, ServerStats } from "../../hosting/account/index.js";
 import { planTitle } from "../../render/access.js";
 import { formatDateTime, formatDuration, html } from "../../render/format.js";

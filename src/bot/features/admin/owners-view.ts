@@ -1,5 +1,4 @@
-import type { Customer } from "#src/domain/books/customers.js";
-import type { HostingClient, Owner } from "#src/domain/books/subscription-owners.js";
+import type { Customer, HostingClient, Owner } from "#src/domain/books/index.js";
 import { planTitle } from "#src/render/access.js";
 import { formatDate, html } from "#src/render/format.js";
 import type { BotContext, ConvContext } from "../../context.js";

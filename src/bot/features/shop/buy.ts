@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from "grammy";
-import { isPaidStatus } from "#src/domain/books/order-paid.js";
-import type { Order } from "#src/domain/books/orders.js";
-import { INVOICE_TTL_MS } from "#src/domain/sales/shop.js";
+import type { Order } from "#src/domain/books/index.js";
+import { isPaidStatus } from "#src/domain/books/index.js";
+import { INVOICE_TTL_MS } from "#src/domain/sales/index.js";
 import { formatDate, html } from "#src/render/format.js";
 import { buyCb, MY_LIST, orderCb } from "#src/render/shop-callbacks.js";
 import { DAY } from "#src/runtime/clock.js";

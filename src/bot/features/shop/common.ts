@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import type { Locale } from "#src/config.js";
-import type { Plan } from "#src/domain/catalog/catalog.js";
-import { formatMoney } from "#src/domain/catalog/money.js";
+import type { Plan } from "#src/domain/catalog/index.js";
+import { formatMoney } from "#src/domain/catalog/index.js";
 import { html } from "#src/render/format.js";
 import { planDetailsLine } from "#src/render/plan-details.js";
 import { MAIN_MENU } from "#src/render/shop-callbacks.js";

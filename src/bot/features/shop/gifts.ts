@@ -1,6 +1,6 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { z } from "zod";
-import { type ClaimOutcome, type Gift, type GiftState, giftCodeOf } from "#src/domain/sales/gifts.js";
+import { type ClaimOutcome, type Gift, type GiftState, giftCodeOf } from "#src/domain/sales/index.js";
 import { planTitle } from "#src/render/access.js";
 import { callbackCodec } from "#src/render/callback-data.js";
 import { formatDate, html } from "#src/render/format.js";

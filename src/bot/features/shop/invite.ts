@@ -1,6 +1,6 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import { z } from "zod";
-import type { ReferralTerms } from "#src/domain/catalog/catalog.js";
+import type { ReferralTerms } from "#src/domain/catalog/index.js";
 import { callbackCodec } from "#src/render/callback-data.js";
 import { formatNumber, html } from "#src/render/format.js";
 import { qrPng } from "#src/render/qr.js";

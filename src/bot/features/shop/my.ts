@@ -1,8 +1,7 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import type { Locale } from "#src/config.js";
-import type { Subscription } from "#src/domain/books/subscriptions.js";
-import type { AccessState } from "#src/domain/provisioning/types.js";
-import { GB_BYTES } from "#src/domain/provisioning/types.js";
+import type { AccessState, Subscription } from "#src/domain/books/index.js";
+import { GB_BYTES } from "#src/domain/books/index.js";
 import { accessText, planTitle, qrTarget } from "#src/render/access.js";
 import { formatBytes, formatDate, html, usageBar } from "#src/render/format.js";
 import { accessLocationNames } from "#src/render/locations.js";

@@ -1,6 +1,6 @@
 import type { Locale } from "#src/config.js";
-import type { Order } from "#src/domain/books/orders.js";
-import type { PromoRefusal } from "#src/domain/sales/promo-codes.js";
+import type { Order } from "#src/domain/books/index.js";
+import type { PromoRefusal } from "#src/domain/sales/index.js";
 import { html } from "#src/render/format.js";
 import type { BotContext } from "../../context.js";
 import { money } from "./common.js";

@@ -1,6 +1,6 @@
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard } from "grammy";
-import { normalizeCode, type PromoCode } from "#src/domain/sales/promo-codes.js";
+import { normalizeCode, type PromoCode } from "#src/domain/sales/index.js";
 import { html } from "#src/render/format.js";
 import { buyCb } from "#src/render/shop-callbacks.js";
 import type { BotContext, ConvContext } from "../../context.js";

@@ -1,9 +1,9 @@
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard } from "grammy";
 import type { Locale } from "#src/config.js";
-import type { LedgerEntry } from "#src/domain/books/wallet.js";
-import { currencyExponent, formatMoney, toMinor } from "#src/domain/catalog/money.js";
-import { TOPUP_MAX_MAJOR, TOPUP_MIN_MAJOR } from "#src/domain/sales/shop.js";
+import type { LedgerEntry } from "#src/domain/books/index.js";
+import { currencyExponent, formatMoney, toMinor } from "#src/domain/catalog/index.js";
+import { TOPUP_MAX_MAJOR, TOPUP_MIN_MAJOR } from "#src/domain/sales/index.js";
 import { formatDateTime } from "#src/render/format.js";
 import { GIFTS_VIEW, WALLET_VIEW, walletCb } from "#src/render/shop-callbacks.js";
 import type { BotContext, ConvContext } from "../../context.js";

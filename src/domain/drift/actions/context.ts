@@ -3,14 +3,17 @@ import type { HostingClients } from "#src/hosting/index.js";
 import { PANEL_CHANNELS, type PanelChannel } from "#src/hosting/panel/index.js";
 import type { Clock } from "#src/runtime/clock.js";
 import type { Logger } from "#src/runtime/logger.js";
-import type { Customers } from "../../books/customers.js";
-import type { Orders } from "../../books/orders.js";
-import { renewalChainKeys } from "../../books/renewal-chain.js";
-import type { SubscriptionOwners } from "../../books/subscription-owners.js";
-import type { Subscription, Subscriptions } from "../../books/subscriptions.js";
-import { type Catalog, findPlan, type Plan } from "../../catalog/catalog.js";
+import type {
+  AccessLinks,
+  Customers,
+  Orders,
+  Subscription,
+  SubscriptionOwners,
+  Subscriptions,
+} from "../../books/index.js";
+import { renewalChainKeys } from "../../books/index.js";
+import { type Catalog, findPlan, type Plan } from "../../catalog/index.js";
 import type { ProvisionerFor } from "../../provisioning/index.js";
-import type { AccessLinks } from "../../provisioning/types.js";
 import { type DriftFindings, type FindingDetail, findingId, findingKey } from "../findings.js";
 import type { AccessNotice, AccessNotices, Refused } from "./types.js";
 

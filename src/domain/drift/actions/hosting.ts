@@ -1,8 +1,9 @@
 import { isHostingError } from "#src/hosting/errors.js";
 import type { HostingClients } from "#src/hosting/index.js";
 import type { PanelClient } from "#src/hosting/panel/index.js";
+import { type AccessRef, GB_BYTES } from "../../books/index.js";
 import type { ProvisionerFor } from "../../provisioning/index.js";
-import { type AccessRef, GB_BYTES, ProvisioningError } from "../../provisioning/types.js";
+import { ProvisioningError } from "../../provisioning/index.js";
 import type { OrphanRef } from "../findings.js";
 
 /** A client as the hosting side shows it now. */

@@ -1,13 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Server } from "#src/hosting/account/index.js";
-import type { Subscription } from "../../books/subscriptions.js";
-import { findPlan } from "../../catalog/catalog.js";
-import {
-  type AccessLinks,
-  type AccessRef,
-  GB_BYTES,
-  type ProvisionRequest,
-} from "../../provisioning/types.js";
+import type { Subscription } from "../../books/index.js";
+import { type AccessLinks, type AccessRef, GB_BYTES } from "../../books/index.js";
+import { findPlan } from "../../catalog/index.js";
+import type { ProvisionRequest } from "../../provisioning/index.js";
 import type { FindingDetail } from "../findings.js";
 import type { DriftContext } from "./context.js";
 import {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
-import { subscriptionKeys } from "../../books/subscriptions.js";
-import type { Plan } from "../../catalog/catalog.js";
-import type { AccessLinks, AccessRef } from "../../provisioning/types.js";
+import type { AccessLinks, AccessRef } from "../../books/index.js";
+import { subscriptionKeys } from "../../books/index.js";
+import type { Plan } from "../../catalog/index.js";
 import { type OrphanRef, orphanKey } from "../findings.js";
 import type { DriftContext } from "./context.js";
 import type { DriftHosting, LiveClient } from "./hosting.js";

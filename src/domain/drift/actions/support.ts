@@ -10,7 +10,7 @@ import {
   isTransient,
 } from "#src/hosting/errors.js";
 import { MINUTE } from "#src/runtime/clock.js";
-import { ProvisioningError } from "../../provisioning/types.js";
+import { ProvisioningError } from "../../provisioning/index.js";
 import type { NotDone } from "./types.js";
 
 /**

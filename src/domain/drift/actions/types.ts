@@ -1,6 +1,6 @@
 import type { Locale } from "#src/config.js";
-import type { Plan } from "../../catalog/catalog.js";
-import type { AccessLinks } from "../../provisioning/types.js";
+import type { AccessLinks } from "../../books/index.js";
+import type { Plan } from "../../catalog/index.js";
 
 /**
  * What the admins' decisions on drift (DriftActions) answer: a typed outcome the Sync view renders,

@@ -2,7 +2,7 @@ import { createConversation } from "@grammyjs/conversations";
 import { InlineKeyboard } from "grammy";
 import type { BotContext, ConvContext } from "#src/bot/context.js";
 import { askText, type BotConversation } from "#src/bot/conversation-kit.js";
-import type { LoginOutcome } from "#src/domain/fleet/hosting-account.js";
+import type { LoginOutcome } from "#src/domain/fleet/index.js";
 import { html } from "#src/render/format.js";
 import { hostingErrorText } from "#src/render/hosting-error.js";
 import { accountCb } from "./callbacks.js";

@@ -3,7 +3,7 @@ import { InlineKeyboard } from "grammy";
 import type { BotContext, ConvContext } from "#src/bot/context.js";
 import { ANSWER_TIMEOUT_MS, type BotConversation } from "#src/bot/conversation-kit.js";
 import { localeOf } from "#src/bot/i18n.js";
-import type { BroadcastDraft } from "#src/domain/backoffice/broadcast-drafts.js";
+import type { BroadcastDraft } from "#src/domain/backoffice/index.js";
 import { readBroadcastMessage, sendPreview } from "./message.js";
 import { audienceCounts, audienceKeyboard, cancelData } from "./views.js";
 

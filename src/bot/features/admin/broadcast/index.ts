@@ -3,7 +3,7 @@ import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
 import { claimConfirmation, enterConversation, issueConfirmation } from "#src/bot/kit/index.js";
 import { show } from "#src/bot/views/show.js";
-import type { Audience } from "#src/domain/backoffice/stats.js";
+import type { Audience } from "#src/domain/backoffice/index.js";
 import { type BroadcastCb, broadcastCb } from "#src/render/notice-buttons.js";
 import { adminHomeButton } from "../home.js";
 import { BROADCAST, broadcastConversations } from "./conversation.js";

@@ -1,6 +1,6 @@
 import type { Message, MessageEntity } from "grammy/types";
 import type { ConvContext } from "#src/bot/context.js";
-import type { BroadcastDraft } from "#src/domain/backoffice/broadcast-drafts.js";
+import type { BroadcastDraft } from "#src/domain/backoffice/index.js";
 import { html } from "#src/render/format.js";
 
 /** Telegram's limits (the outbox checks the same on the escaped text). */

@@ -3,7 +3,7 @@ import type { BotContext, BotDeps } from "#src/bot/context.js";
 import type { Translate } from "#src/bot/kit/index.js";
 import type { View } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
-import { type Audience, countAudience } from "#src/domain/backoffice/stats.js";
+import { type Audience, countAudience } from "#src/domain/backoffice/index.js";
 import { formatNumber } from "#src/render/format.js";
 import { broadcastCb } from "#src/render/notice-buttons.js";
 import { adminHomeButton } from "../home.js";

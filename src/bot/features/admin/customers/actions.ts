@@ -1,6 +1,6 @@
 import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
-import { formatMoney } from "#src/domain/catalog/money.js";
+import { formatMoney } from "#src/domain/catalog/index.js";
 import { html } from "#src/render/format.js";
 import { signedMoney } from "./amount.js";
 import { tellCustomer, toldLine } from "./notices.js";

@@ -1,5 +1,5 @@
 import type { Locale } from "#src/config.js";
-import { currencyExponent, formatMoney, toMinor } from "#src/domain/catalog/money.js";
+import { currencyExponent, formatMoney, toMinor } from "#src/domain/catalog/index.js";
 
 /** The largest credit or debit an admin can type, in major units. */
 const MAX_MAJOR = 1_000_000;

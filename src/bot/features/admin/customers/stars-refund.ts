@@ -4,12 +4,12 @@ import { localeOf } from "#src/bot/i18n.js";
 import { claimConfirmation, issueConfirmation } from "#src/bot/kit/index.js";
 import { show } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
-import { formatMoney } from "#src/domain/catalog/money.js";
+import { formatMoney } from "#src/domain/catalog/index.js";
 import {
   type StarsCharge,
   StarsRefundRefused,
   type StarsRefundResult,
-} from "#src/domain/settlement/stars-refund.js";
+} from "#src/domain/settlement/index.js";
 import { html } from "#src/render/format.js";
 import { starsRefundCb } from "#src/render/notice-buttons.js";
 import { adminHomeButton } from "../home.js";

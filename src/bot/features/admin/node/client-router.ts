@@ -2,7 +2,7 @@ import { InlineKeyboard, InputFile } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { enterConversation, issueConfirmation } from "#src/bot/kit/index.js";
 import { show } from "#src/bot/views/show.js";
-import type { Followed } from "#src/domain/fleet/node-clients.js";
+import type { NodeFollowed } from "#src/domain/fleet/index.js";
 import type { NodeClient } from "#src/hosting/node/index.js";
 import { html } from "#src/render/format.js";
 import { qrPng } from "#src/render/qr.js";
@@ -60,7 +60,7 @@ async function confirmDelete(
 ): Promise<void> {
   const refused = await refusedClaim(ctx, token, deleteAction(name));
   if (refused) return show(ctx, await nodeClientsView(ctx, 0, refused));
-  let followed: Followed;
+  let followed: NodeFollowed;
   try {
     followed = await ctx.deps.shop.nodeClients.delete(name);
   } catch (err) {

@@ -1,12 +1,7 @@
 import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, ConvContext } from "#src/bot/context.js";
 import { askText, type BotConversation } from "#src/bot/conversation-kit.js";
-import {
-  isClientName,
-  isFederationToken,
-  isNodeName,
-  isUpstreamApiUrl,
-} from "#src/domain/fleet/node-admin.js";
+import { isClientName, isFederationToken, isNodeName, isUpstreamApiUrl } from "#src/domain/fleet/index.js";
 import { type PeerUrlProblem, peerUrlProblem } from "#src/hosting/node/index.js";
 import { html } from "#src/render/format.js";
 import { attempt, backTo } from "./shared.js";

@@ -3,7 +3,7 @@ import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
 import { enterConversation, issueConfirmation } from "#src/bot/kit/index.js";
 import { show } from "#src/bot/views/show.js";
-import type { NodeBackup } from "#src/domain/fleet/node-admin.js";
+import type { NodeBackup } from "#src/domain/fleet/index.js";
 import { html } from "#src/render/format.js";
 import { type NodeCb, nodeCb } from "./callbacks.js";
 import { nodeClientDialogs } from "./client-dialogs.js";

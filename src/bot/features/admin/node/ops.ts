@@ -4,7 +4,7 @@ import { localeOf } from "#src/bot/i18n.js";
 import { issueConfirmation, withNoticeView } from "#src/bot/kit/index.js";
 import type { View } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
-import { NODE_LOG_COUNT, type NodeBackup, type NodeTrafficLine } from "#src/domain/fleet/node-admin.js";
+import { NODE_LOG_COUNT, type NodeBackup, type NodeTrafficLine } from "#src/domain/fleet/index.js";
 import { formatBytes, formatDateTime, html } from "#src/render/format.js";
 import { ncb } from "./callbacks.js";
 import { nodeErrorView, refreshRow, sectionNav } from "./shared.js";

@@ -3,8 +3,8 @@ import type { BotContext, ConvContext } from "#src/bot/context.js";
 import { claimConfirmation, type Translate } from "#src/bot/kit/index.js";
 import type { NameRefs } from "#src/bot/name-refs.js";
 import type { View } from "#src/bot/views/show.js";
-import { NodeNotConfiguredError } from "#src/domain/fleet/node-admin.js";
-import type { Followed } from "#src/domain/fleet/node-clients.js";
+import type { NodeFollowed } from "#src/domain/fleet/index.js";
+import { NodeNotConfiguredError } from "#src/domain/fleet/index.js";
 import { HostingApiError, HostingNetworkError, HostingTimeoutError } from "#src/hosting/errors.js";
 import { type CertificateProblem, certificateProblem } from "#src/hosting/node/index.js";
 import { html } from "#src/render/format.js";
@@ -174,6 +174,6 @@ export function confirmView(
 }
 
 /** What became of the shop's subscriptions on the client (`key` takes `$count`, `$who`). */
-export function followedText(ctx: Ctx, key: string, followed: Followed): string {
+export function followedText(ctx: Ctx, key: string, followed: NodeFollowed): string {
   return followed.ok ? ownersAfter(ctx, key, followed.owners) : ctx.t("owners-not-followed");
 }

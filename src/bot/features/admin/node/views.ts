@@ -2,7 +2,7 @@ import { InlineKeyboard } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { withNoticeView } from "#src/bot/kit/index.js";
 import type { View } from "#src/bot/views/show.js";
-import type { FederationSummary, NodeOverview } from "#src/domain/fleet/node-admin.js";
+import type { FederationSummary, NodeOverview } from "#src/domain/fleet/index.js";
 import type { NodePeer } from "#src/hosting/node/index.js";
 import { html } from "#src/render/format.js";
 import { ADMIN_HOME } from "../home.js";

@@ -5,7 +5,7 @@ import type { BotConversation } from "#src/bot/conversation-kit.js";
 import { localeOf } from "#src/bot/i18n.js";
 import { askNumber, parseDays, parseDevices, parseGb } from "#src/bot/kit/index.js";
 import type { View } from "#src/bot/views/show.js";
-import type { Everywhere } from "#src/domain/fleet/panel-clients.js";
+import type { Everywhere } from "#src/domain/fleet/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import { withOwners } from "../owners-view.js";
 import { cardCb, clientRef, listCb, panelCb } from "./callbacks.js";

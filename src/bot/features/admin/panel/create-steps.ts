@@ -3,7 +3,7 @@ import type { BotContext, ConvContext } from "#src/bot/context.js";
 import { ANSWER_TIMEOUT_MS, type BotConversation } from "#src/bot/conversation-kit.js";
 import { localeOf } from "#src/bot/i18n.js";
 import type { Translate } from "#src/bot/kit/index.js";
-import type { InboundChoices } from "#src/domain/fleet/panel-clients.js";
+import type { InboundChoices } from "#src/domain/fleet/index.js";
 import { formatDate, html } from "#src/render/format.js";
 import { panelCb } from "./callbacks.js";
 import { devicesLimitText, type LocationLabel, limitGbText, panelErrorText } from "./text.js";

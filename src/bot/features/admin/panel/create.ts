@@ -2,7 +2,7 @@ import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, ConvContext } from "#src/bot/context.js";
 import { askText, type BotConversation } from "#src/bot/conversation-kit.js";
 import { localeOf } from "#src/bot/i18n.js";
-import type { CreateInput, CreatePlan } from "#src/domain/fleet/panel-clients.js";
+import type { CreateInput, CreatePlan } from "#src/domain/fleet/index.js";
 import { MAIN_LOCATION } from "#src/hosting/panel/index.js";
 import { html } from "#src/render/format.js";
 import { clientRef } from "./callbacks.js";

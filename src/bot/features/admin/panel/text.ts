@@ -5,7 +5,7 @@ import {
   type PanelLocationInfo,
   PanelNotConfiguredError,
   PanelUuidConflictError,
-} from "#src/domain/fleet/panel-clients.js";
+} from "#src/domain/fleet/index.js";
 import { HostingApiError, HostingNetworkError, HostingTimeoutError } from "#src/hosting/errors.js";
 import { MAIN_LOCATION, PanelUnknownNodeError } from "#src/hosting/panel/index.js";
 import { formatDateTime, formatGb, formatNumber, html } from "#src/render/format.js";

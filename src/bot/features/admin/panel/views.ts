@@ -4,7 +4,7 @@ import { localeOf } from "#src/bot/i18n.js";
 import { type Translate, withNotice } from "#src/bot/kit/index.js";
 import type { View } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
-import type { PanelOverview } from "#src/domain/fleet/panel-clients.js";
+import type { PanelOverview } from "#src/domain/fleet/index.js";
 import type { PanelClient, PanelInbound } from "#src/hosting/panel/index.js";
 import { MAIN_LOCATION } from "#src/hosting/panel/index.js";
 import { formatGb, formatNumber, html, usageBar } from "#src/render/format.js";

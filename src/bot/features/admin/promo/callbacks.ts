@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROMO_KINDS, type PromoKind } from "#src/domain/sales/promo-codes.js";
+import { PROMO_KINDS, type PromoKind } from "#src/domain/sales/index.js";
 import { type CallbackCodec, callbackCodec, mappedCodec } from "#src/render/callback-data.js";
 
 /**

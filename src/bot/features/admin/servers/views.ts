@@ -4,7 +4,7 @@ import { localeOf } from "#src/bot/i18n.js";
 import { withNoticeView } from "#src/bot/kit/index.js";
 import type { View } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
-import type { LiveStats, ServerCard } from "#src/domain/fleet/hosting-servers.js";
+import type { LiveStats, ServerCard } from "#src/domain/fleet/index.js";
 import type { PowerAction, Server } from "#src/hosting/account/index.js";
 import { formatDateTime, formatDuration, formatNumber, html } from "#src/render/format.js";
 import { hostingErrorText } from "#src/render/hosting-error.js";

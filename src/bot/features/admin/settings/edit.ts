@@ -9,7 +9,7 @@ import {
   GIFT_DAYS_MIN,
   OUTAGE_GRACE_MAX,
   OUTAGE_GRACE_MIN,
-} from "#src/domain/catalog/settings.js";
+} from "#src/domain/catalog/index.js";
 import { formatNumber } from "#src/render/format.js";
 import type { EditableSetting } from "./callbacks.js";
 import { settingsView } from "./view.js";

@@ -2,7 +2,7 @@ import { InlineKeyboard } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
 import type { View } from "#src/bot/views/show.js";
-import { DEFAULT_OUTAGE_GRACE_MINUTES } from "#src/domain/catalog/settings.js";
+import { DEFAULT_OUTAGE_GRACE_MINUTES } from "#src/domain/catalog/index.js";
 import { formatNumber, html } from "#src/render/format.js";
 import { adminHomeButton } from "../home.js";
 import { EDITABLE_SETTINGS, type EditableSetting, settingsCb } from "./callbacks.js";

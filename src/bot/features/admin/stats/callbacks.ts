@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { STATS_RANGES } from "#src/domain/backoffice/stats.js";
+import { STATS_RANGES } from "#src/domain/backoffice/index.js";
 import { callbackCodec } from "#src/render/callback-data.js";
 
 /** Callback data of the sales stats: the range shown (`a.st:<range>`). */

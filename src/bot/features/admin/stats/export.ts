@@ -1,6 +1,6 @@
 import { InputFile } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
-import { EXPORT_KINDS, exportCsvBytes, exportFileName } from "#src/domain/backoffice/export.js";
+import { EXPORT_KINDS, exportCsvBytes, exportFileName } from "#src/domain/backoffice/index.js";
 
 /**
  * Sends the admin the shop's customers, subscriptions and ledger as three CSV documents, each

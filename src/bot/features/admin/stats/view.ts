@@ -10,8 +10,8 @@ import {
   type SalesStats,
   STATS_RANGES,
   type StatsRange,
-} from "#src/domain/backoffice/stats.js";
-import { formatMoney } from "#src/domain/catalog/money.js";
+} from "#src/domain/backoffice/index.js";
+import { formatMoney } from "#src/domain/catalog/index.js";
 import { formatNumber, html } from "#src/render/format.js";
 import { adminHomeButton } from "../home.js";
 import { exportCb, statsCb } from "./callbacks.js";

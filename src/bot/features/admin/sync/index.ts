@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { show, type View } from "#src/bot/views/show.js";
-import type { Finding } from "#src/domain/drift/findings.js";
+import type { Finding } from "#src/domain/drift/index.js";
 import { type SyncAct, syncCb } from "./callbacks.js";
 import { deleteConfirmView, findingView, moveView, outcomeText, syncView } from "./views.js";
 

@@ -4,7 +4,7 @@ import type { BotContext, ConvContext } from "#src/bot/context.js";
 import { askText, type BotConversation } from "#src/bot/conversation-kit.js";
 import { localeOf } from "#src/bot/i18n.js";
 import { askNumber, parseDays, parseGb, type Translate } from "#src/bot/kit/index.js";
-import type { Followed } from "#src/domain/fleet/xui-clients.js";
+import type { Followed } from "#src/domain/books/index.js";
 import type { CreatedXuiClient } from "#src/hosting/account/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import { hostingErrorText } from "#src/render/hosting-error.js";

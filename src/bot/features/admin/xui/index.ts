@@ -2,7 +2,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { claimConfirmation, enterConversation, issueConfirmation } from "#src/bot/kit/index.js";
 import { show } from "#src/bot/views/show.js";
-import type { Followed } from "#src/domain/fleet/xui-clients.js";
+import type { Followed } from "#src/domain/books/index.js";
 import { html } from "#src/render/format.js";
 import { ownersOf, ownersWarning, withOwners } from "../owners-view.js";
 import { resolveUserRef, type XuiAction, type XuiUserAct, xuiCb } from "./callbacks.js";

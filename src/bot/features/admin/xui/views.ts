@@ -4,7 +4,7 @@ import { localeOf } from "#src/bot/i18n.js";
 import { type Translate, withNotice } from "#src/bot/kit/index.js";
 import type { View } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
-import type { XuiUser, XuiUserList } from "#src/domain/fleet/xui-clients.js";
+import type { XuiUser, XuiUserList } from "#src/domain/fleet/index.js";
 import type { Inbound, XuiClientDetails } from "#src/hosting/account/index.js";
 import { isHostingError } from "#src/hosting/errors.js";
 import { formatBytes, formatDate, formatDateTime, formatGb, html, usageBar } from "#src/render/format.js";

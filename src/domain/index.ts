@@ -3,42 +3,35 @@ import type { HostingClients } from "../hosting/index.js";
 import type { Clock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import { OneTimeTokens } from "../store/one-time.js";
-import { AdminWallet } from "./backoffice/admin-wallet.js";
-import { BroadcastDrafts } from "./backoffice/broadcast-drafts.js";
-import { ChargeAgain } from "./backoffice/charge-again.js";
-import { CustomerBlocks } from "./backoffice/customer-blocks.js";
-import { Customers } from "./books/customers.js";
-import { type OrderJobs, Orders } from "./books/orders.js";
-import { RenewalChain } from "./books/renewal-chain.js";
-import { SubscriptionOwners } from "./books/subscription-owners.js";
-import { Subscriptions } from "./books/subscriptions.js";
-import { Wallet } from "./books/wallet.js";
-import type { Catalog } from "./catalog/catalog.js";
-import { ShopSettings } from "./catalog/settings.js";
-import { DriftActions } from "./drift/actions/index.js";
-import type { AccessNotices } from "./drift/actions/types.js";
-import { DriftFindings } from "./drift/findings.js";
-import { type DriftRuns, DriftSync } from "./drift/index.js";
-import type { AccountKeyStore } from "./fleet/account-key.js";
-import { HostingAccount } from "./fleet/hosting-account.js";
-import { HostingServers } from "./fleet/hosting-servers.js";
-import { NodeAdmin } from "./fleet/node-admin.js";
-import { NodeClients } from "./fleet/node-clients.js";
-import { PanelClients } from "./fleet/panel-clients.js";
-import { ServerExtension } from "./fleet/server-extension.js";
-import { XuiClients } from "./fleet/xui-clients.js";
-import { createProvisioners, type ProvisionerFor } from "./provisioning/index.js";
-import { UsageReader } from "./provisioning/usage.js";
-import { Gifts } from "./sales/gifts.js";
-import { PromoCodes } from "./sales/promo-codes.js";
-import { ReferralRewards } from "./sales/referral-rewards.js";
-import { Referrals } from "./sales/referrals.js";
-import { INVOICE_TTL_MS, Shop } from "./sales/shop.js";
-import { Fulfilment } from "./settlement/fulfilment.js";
-import { PaymentInbox } from "./settlement/payment-inbox.js";
-import { StarsRefunds } from "./settlement/stars-refund.js";
+import { AdminWallet, BroadcastDrafts, ChargeAgain, CustomerBlocks } from "./backoffice/index.js";
+import {
+  Customers,
+  type OrderJobs,
+  Orders,
+  RenewalChain,
+  SubscriptionOwners,
+  Subscriptions,
+  Wallet,
+} from "./books/index.js";
+import type { Catalog } from "./catalog/index.js";
+import { ShopSettings } from "./catalog/index.js";
+import type { AccessNotices } from "./drift/index.js";
+import { DriftActions, DriftFindings, type DriftRuns, DriftSync } from "./drift/index.js";
+import type { AccountKeyStore } from "./fleet/index.js";
+import {
+  HostingAccount,
+  HostingServers,
+  NodeAdmin,
+  NodeClients,
+  PanelClients,
+  ServerExtension,
+  XuiClients,
+} from "./fleet/index.js";
+import { createProvisioners, type ProvisionerFor, UsageReader } from "./provisioning/index.js";
+import { Gifts, INVOICE_TTL_MS, PromoCodes, ReferralRewards, Referrals, Shop } from "./sales/index.js";
+import { Fulfilment, PaymentInbox, StarsRefunds } from "./settlement/index.js";
 
-export type { OrderJobs } from "./books/orders.js";
+export type { OrderJobs } from "./books/index.js";
 
 /** The shop's stores and services, built once by the composition root. */
 export interface ShopServices {

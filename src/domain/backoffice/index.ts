@@ -1,0 +1,12 @@
+/**
+ * The back office: what admins do to the shop's customers and money. Wallet credits and
+ * debits, charging a refunded order again, blocks, broadcasts and their drafts, sales stats
+ * and CSV exports. It imports the rooms below it; only the delivery surfaces import it.
+ */
+export * from "./admin-wallet.js";
+export * from "./broadcast-drafts.js";
+export * from "./broadcasts.js";
+export * from "./charge-again.js";
+export * from "./customer-blocks.js";
+export * from "./export.js";
+export * from "./stats.js";

@@ -1,0 +1,17 @@
+/**
+ * The books: what the shop knows of its customers and their money. Customers, wallets and
+ * their ledger, orders and their status sets, subscriptions and the hosting clients they live
+ * on, the renewal chain of one subscription, and the sales and money counters. It imports the
+ * catalog room only; every room above it and the delivery surfaces may import it.
+ */
+export * from "./access.js";
+export * from "./customers.js";
+export * from "./order-paid.js";
+export * from "./order-trim.js";
+export * from "./orders.js";
+export * from "./renewal-chain.js";
+export * from "./sales-days.js";
+export * from "./shop-totals.js";
+export * from "./subscription-owners.js";
+export * from "./subscriptions.js";
+export * from "./wallet.js";

@@ -1,0 +1,12 @@
+/**
+ * The catalog room: what the shop sells and the switches its admins set. The plans file
+ * (parsed, checked, reloaded without a restart), which plans are on sale with the backends
+ * configured, amounts in minor units, and the shop-wide settings kept in Redis. It imports no
+ * other room; every room and every delivery surface may import it.
+ */
+
+export * from "./catalog.js";
+export * from "./catalog-store.js";
+export * from "./money.js";
+export * from "./sale.js";
+export * from "./settings.js";

@@ -1,0 +1,17 @@
+/**
+ * The fleet: the hosting account and what admins run on it by hand. The account's key and
+ * login, its servers (cards, power, extension from the balance), the master node, and the xui,
+ * panel and node clients admins manage (the subscriptions on a client follow the change). It
+ * imports catalog, books and provisioning; sales, the back office, drift and the delivery
+ * surfaces may import it.
+ */
+export * from "./account-key.js";
+export * from "./core-version.js";
+export * from "./hosting-account.js";
+export * from "./hosting-servers.js";
+export * from "./node-admin.js";
+export * from "./node-clients.js";
+export * from "./panel-clients.js";
+export * from "./panel-create.js";
+export * from "./server-extension.js";
+export * from "./xui-clients.js";

@@ -1,0 +1,14 @@
+/**
+ * Sales: what a customer can buy and at what price. Purchases, renewals, trials and top-ups
+ * (the Shop), paying from the wallet, invoices, promo codes, referrals and their rewards, and
+ * gifts. It imports the rooms below it (catalog, books, provisioning, fleet); settlement, the
+ * back office and the delivery surfaces may import it.
+ */
+export * from "./checkout.js";
+export * from "./gifts.js";
+export * from "./invoices.js";
+export * from "./promo-codes.js";
+export * from "./promo-store.js";
+export * from "./referral-rewards.js";
+export * from "./referrals.js";
+export * from "./shop.js";

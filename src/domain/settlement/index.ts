@@ -1,0 +1,9 @@
+/**
+ * Settlement: money that came in, and what it buys. The payment inbox (every successful payment
+ * stored before it is acknowledged, credited once), the fulfilment of paid orders, and Stars
+ * refunds. It imports the rooms below it; the back office and the delivery surfaces may import
+ * it.
+ */
+export * from "./fulfilment.js";
+export * from "./payment-inbox.js";
+export * from "./stars-refund.js";
