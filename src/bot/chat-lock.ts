@@ -1,32 +1,7 @@
-import { randomUUID } from "node:crypto";
 import type { Context, MiddlewareFn } from "grammy";
 import type { Redis } from "ioredis";
 import type { Logger } from "../runtime/logger.js";
-import { LuaScript } from "../store/lua.js";
-
-/**
- * Takes the chat's lock (-1), or marks that someone waits for it (so its release wakes them) and
- * answers how long the holder's lock still runs (ms; -1 from PTTL is never returned here).
- */
-const ACQUIRE = new LuaScript(`
-if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return -1 end
-redis.call('set', KEYS[2], '1', 'PX', ARGV[3])
-return math.max(redis.call('pttl', KEYS[1]), 0)
-`);
-
-/** Extends the lock while this token holds it. */
-const RENEW = new LuaScript(`
-if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
-return 0
-`);
-
-/** Deletes the lock only if this token holds it; wakes the waiters, if any, in every process. */
-const RELEASE = new LuaScript(`
-if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
-redis.call('del', KEYS[1])
-if redis.call('exists', KEYS[2]) == 1 then redis.call('publish', ARGV[2], ARGV[3]) end
-return 1
-`);
+import { Lease } from "../store/lease.js";
 
 /** Where releases that someone waits for are announced (the chat's key as the message). */
 export const CHAT_LOCK_CHANNEL = "lock:chat:released";
@@ -52,6 +27,8 @@ export interface ChatLockOptions {
 
 /** A held lock: renewed until released. */
 export interface HeldChatLock {
+  /** The take's fence (store/lease.ts): it grows with every take of the chat's lock. */
+  readonly fence: number;
   release(): Promise<void>;
 }
 
@@ -68,8 +45,8 @@ export class ChatBusyError extends Error {
 
 /**
  * One update of a chat at a time across every process sharing the Redis (webhook replicas behind
- * a load balancer). SET NX PX under a random token, renewed while the handler runs, released by
- * compare-and-delete. Waiters are woken by a publish on release (one subscriber connection per
+ * a load balancer): a lease per chat (store/lease.ts) under a random token, renewed while the
+ * handler runs, released by compare-and-delete. Waiters are woken by a publish on release (one subscriber connection per
  * process, opened at the first wait), and look again at the holder's expiry in case it died.
  */
 export class ChatLock {
@@ -88,17 +65,15 @@ export class ChatLock {
 
   /** The chat's lock, held by this call; undefined when it stayed taken for the whole wait. */
   async acquire(chat: string): Promise<HeldChatLock | undefined> {
-    const token = randomUUID();
-    const keys = [chatLockKey(chat), waitersKey(chat)];
-    const args = [token, this.ttlMs, this.waitMs + this.ttlMs];
+    const lease = this.leaseOf(chat);
     const deadline = Date.now() + this.waitMs;
     for (;;) {
       // Registered before the attempt: a release right after a failed attempt still wakes us.
       const woken = this.wakeups.listening ? this.wakeups.next(chat) : undefined;
-      const holderLeftMs = Number(await ACQUIRE.run(this.redis, keys, args).catch(cancelling(woken)));
-      if (holderLeftMs === -1) {
+      const got = await lease.take().catch(cancelling(woken));
+      if (got.held) {
         woken?.cancel();
-        return this.held(chat, token);
+        return this.held(chat, lease);
       }
       const left = deadline - Date.now();
       if (left <= 0) {
@@ -112,7 +87,7 @@ export class ChatLock {
         continue;
       }
       const lookAgain = this.options.lookAgainMs ?? LOOK_AGAIN_MS;
-      await woken.within(Math.min(left, holderLeftMs + 10, lookAgain));
+      await woken.within(Math.min(left, got.leftMs + 10, lookAgain));
     }
   }
 
@@ -121,26 +96,32 @@ export class ChatLock {
     return this.wakeups.close();
   }
 
-  private held(chat: string, token: string): HeldChatLock {
-    const key = chatLockKey(chat);
+  /**
+   * The chat's lease: a take that fails marks that someone waits (for the whole wait and a lock's
+   * life), and the release, while marked, wakes the waiters of every process.
+   */
+  private leaseOf(chat: string): Lease {
+    const announce = {
+      waitersKey: waitersKey(chat),
+      waitersMs: this.waitMs + this.ttlMs,
+      channel: CHAT_LOCK_CHANNEL,
+      message: chat,
+    };
+    return new Lease(this.redis, chatLockKey(chat), { ms: this.ttlMs, announce });
+  }
+
+  private held(chat: string, lease: Lease): HeldChatLock {
     const log = this.options.logger;
-    const renewal = setInterval(
-      () => {
-        RENEW.run(this.redis, [key], [token, this.ttlMs])
-          .then((renewed) => {
-            if (Number(renewed) !== 1) log?.warn({ chat }, "chat lock lost while its update still ran");
-          })
-          .catch((err: unknown) => log?.warn({ err, chat }, "could not renew a chat lock"));
-      },
-      Math.floor(this.ttlMs / 3),
-    );
-    renewal.unref();
+    lease.keepRenewed({
+      lost: () => log?.warn({ chat }, "chat lock lost while its update still ran"),
+      failed: (err) => log?.warn({ err, chat }, "could not renew a chat lock"),
+    });
     return {
+      fence: lease.fence,
       release: async () => {
-        clearInterval(renewal);
-        await RELEASE.run(this.redis, [key, waitersKey(chat)], [token, CHAT_LOCK_CHANNEL, chat]).catch(
-          (err: unknown) => log?.warn({ err, chat }, "could not release a chat lock; it expires by itself"),
-        );
+        await lease.release().catch((err: unknown) => {
+          log?.warn({ err, chat }, "could not release a chat lock; it expires by itself");
+        });
       },
     };
   }

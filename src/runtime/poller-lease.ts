@@ -1,64 +1,23 @@
-import { randomUUID } from "node:crypto";
 import type { Bot, Context } from "grammy";
 import type { Redis } from "ioredis";
-import { LuaScript } from "../store/lua.js";
+import { Lease } from "../store/lease.js";
 import type { Logger } from "./logger.js";
 import { type Polling, type PollingOptions, startPolling } from "./polling.js";
 
-/** Takes the lease when free (-1); otherwise answers how long the holder's lease still runs (ms). */
-const ACQUIRE = new LuaScript(`
-if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return -1 end
-if redis.call('get', KEYS[1]) == ARGV[1] then
-  redis.call('pexpire', KEYS[1], ARGV[2])
-  return -1
-end
-return redis.call('pttl', KEYS[1])
-`);
-
-/** Extends the lease while this token holds it; takes it again if it vanished (a Redis restart). */
-const RENEW = new LuaScript(`
-local v = redis.call('get', KEYS[1])
-if v == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
-if not v then
-  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 1
-end
-return 0
-`);
-
-/** Deletes the lease only if this token still holds it (never another process's). */
-const RELEASE = new LuaScript(`
-if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
-return 0
-`);
-
 /**
- * A lease in Redis that at most one process holds at a time: taken with SET NX PX under a random
- * token, renewed by that token only, released by compare-and-delete. A holder that dies stops
- * renewing and the lease expires after `ttlMs`.
+ * The polling lease (see store/lease.ts): one token for the process's life, taken again after
+ * each loss; a renewal takes it back if its key vanished (a Redis restart), since the poller was
+ * the last to hold it. A retried take of a lease this token holds counts as held.
  */
-export class PollerLease {
-  readonly token = randomUUID();
-
-  constructor(
-    private readonly redis: Redis,
-    readonly key: string,
-    readonly ttlMs: number,
-  ) {}
+export class PollerLease extends Lease {
+  constructor(redis: Redis, key: string, ms: number) {
+    super(redis, key, { ms, retake: true });
+  }
 
   /** True when this process holds the lease now; otherwise the ms until the holder's lease ends. */
   async tryAcquire(): Promise<true | number> {
-    const answer = Number(await ACQUIRE.run(this.redis, [this.key], [this.token, this.ttlMs]));
-    return answer === -1 ? true : Math.max(answer, 0);
-  }
-
-  /** False when another process holds the lease now. */
-  async renew(): Promise<boolean> {
-    return Number(await RENEW.run(this.redis, [this.key], [this.token, this.ttlMs])) === 1;
-  }
-
-  async release(): Promise<void> {
-    await RELEASE.run(this.redis, [this.key], [this.token]);
+    const got = await this.take();
+    return got.held || got.leftMs;
   }
 }
 
@@ -174,13 +133,13 @@ class LeaseRun<C extends Context> {
 
   /** Renews the lease while polling; returns when stopped, or after polling stopped on losing it. */
   private async keep(): Promise<void> {
-    let heldUntil = Date.now() + this.lease.ttlMs;
+    let heldUntil = Date.now() + this.lease.ms;
     while (!this.stopped) {
       await this.pause(this.renewMs);
       if (this.stopped) return;
       const renewed = await this.lease.renew().catch(() => undefined);
       if (renewed === true) {
-        heldUntil = Date.now() + this.lease.ttlMs;
+        heldUntil = Date.now() + this.lease.ms;
         continue;
       }
       // Redis unreachable: the lease holds until it would expire; after that someone else may poll.

@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { type Lease, LeaseLost } from "../../store/lease.js";
 import {
   orderKeys,
   reachOfSubscriptionIn,
@@ -6,7 +7,6 @@ import {
   type Subscription,
   subscriptionKeys,
 } from "../books/index.js";
-import { LeaseLost, type RunLease } from "./run-lease.js";
 
 /** Expiries a subscription's record held before the hosting side moved it (a few, for followTarget). */
 export const termsKey = (subscriptionId: string) => `drift:terms:${subscriptionId}`;
@@ -58,7 +58,7 @@ export async function followHostingSide(
   redis: Redis,
   seen: Subscription,
   change: FollowChange,
-  lease: RunLease,
+  lease: Lease,
   now: number,
 ): Promise<FollowOutcome> {
   const key = subscriptionKeys.sub(seen.id);
@@ -76,6 +76,6 @@ export async function followHostingSide(
   const [[err, out] = [null, 0]] = (await reachOfSubscriptionIn(tx, key).exec()) ?? [];
   if (err) throw err;
   const code = Number(out);
-  if (code === -1) throw new LeaseLost();
+  if (code === -1) throw new LeaseLost(lease.key);
   return code === 1 ? "written" : code === 2 ? "renewing" : "changed";
 }

@@ -11,5 +11,4 @@ export * from "./follow.js";
 export * from "./readers.js";
 export * from "./reconciler.js";
 export * from "./rules.js";
-export * from "./run-lease.js";
 export * from "./sync.js";

@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import type { Clock } from "../../runtime/clock.js";
 import { MINUTE } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
+import { Lease, LeaseLost } from "../../store/lease.js";
 import type { Orders, Subscription, Subscriptions } from "../books/index.js";
 import { clientKey } from "../books/index.js";
 import type { Plan } from "../catalog/index.js";
@@ -20,7 +21,6 @@ import {
 import { type FollowChange, followHostingSide, termsKey } from "./follow.js";
 import { type HostingReader, type HostingSnapshot, mapLimit } from "./readers.js";
 import { followTarget } from "./rules.js";
-import { LeaseLost, RunLease } from "./run-lease.js";
 
 /**
  * A run holds this lease (renewed while it lasts); a second process (or a "Run now" during a
@@ -72,8 +72,9 @@ export class DriftReconciler {
   /** One run; undefined when another run holds the lease, or when this one lost it and stopped. */
   async run(reporter?: DriftReporter): Promise<DriftRunSummary | undefined> {
     const { redis, logger } = this.deps;
-    const lease = await RunLease.take(redis, LOCK_KEY, this.deps.leaseMs ?? DRIFT_LOCK_MS, logger);
+    const lease = await Lease.take(redis, LOCK_KEY, { ms: this.deps.leaseMs ?? DRIFT_LOCK_MS });
     if (!lease) return undefined;
+    lease.keepRenewed({ failed: (err) => logger.warn({ err, lease: lease.key }, "lease renewal failed") });
     const run = lease.token.slice(0, 8);
     logger.info({ run }, "drift run started");
     try {
@@ -87,7 +88,7 @@ export class DriftReconciler {
     }
   }
 
-  private async locked(reporter: DriftReporter | undefined, lease: RunLease): Promise<DriftRunSummary> {
+  private async locked(reporter: DriftReporter | undefined, lease: Lease): Promise<DriftRunSummary> {
     const { clock, findings } = this.deps;
     const startedAt = clock.now();
     const snap = await this.deps.reader.read();
@@ -159,7 +160,7 @@ export class DriftReconciler {
    * Repairs and records each drift; returns the findings new this run. The record follows first
    * (expiry, traffic), then locations are repaired to the (followed) term, once per subscription.
    */
-  private async apply(pass: ShopPass, summary: DriftRunSummary, lease: RunLease): Promise<Finding[]> {
+  private async apply(pass: ShopPass, summary: DriftRunSummary, lease: Lease): Promise<Finding[]> {
     const fresh: Finding[] = [];
     const record = async (f: Found, status: Exclude<FindingStatus, "resolved">) => {
       await lease.hold();
@@ -200,7 +201,7 @@ export class DriftReconciler {
    * only if the record is still what this run read and no renewal of it is in its chain, so a
    * paid renewal landing meanwhile keeps its term.
    */
-  private async follow(sub: Subscription, found: Found[], lease: RunLease) {
+  private async follow(sub: Subscription, found: Found[], lease: Lease) {
     const change: FollowChange = {};
     for (const { detail: d } of found) {
       if (d.kind === "traffic_changed") change.trafficGb = d.toGb;
@@ -223,7 +224,7 @@ export class DriftReconciler {
    * provisioner's `ensure` is the one home of the multi-location rules (create the missing ones
    * with the same UUID and that location's inbounds, align the term, read every location back).
    */
-  private async repairLocations(sub: Subscription | undefined, lease: RunLease): Promise<boolean> {
+  private async repairLocations(sub: Subscription | undefined, lease: Lease): Promise<boolean> {
     if (sub?.ref.kind !== "panel") return false;
     await lease.hold();
     const current = (await this.deps.subscriptions.get(sub.id)) ?? sub;
@@ -256,7 +257,7 @@ export class DriftReconciler {
    * A waiting finding not found again in a part read in full this run went away (an admin fixed
    * it, the subscription ended): it is resolved. Deferred subscriptions keep theirs.
    */
-  private async resolveGone(pass: ShopPass, snap: HostingSnapshot, lease: RunLease): Promise<void> {
+  private async resolveGone(pass: ShopPass, snap: HostingSnapshot, lease: Lease): Promise<void> {
     const keys = new Set(pass.found.map((f) => findingKey(f.detail)));
     const read = new Set(snap.read);
     for (const f of await this.deps.findings.allWaiting()) {

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Redis } from "ioredis";
 import {
@@ -9,6 +8,7 @@ import {
 } from "../../hosting/errors.js";
 import type { EditNodeClientInput, NodeApi, NodeClient } from "../../hosting/node/index.js";
 import { type Clock, DAY, HOUR, MINUTE } from "../../runtime/clock.js";
+import { withLease } from "../../store/lease.js";
 
 /**
  * Renewing a node client to an ABSOLUTE target, the one rule for the order provisioner and the
@@ -164,7 +164,7 @@ function isReached(client: NodeClient, change: NodeTermChange): boolean {
 
 /** Longer than a renewal can take (reads with retries, the edit's timeout, the settle wait). */
 const LEASE_MS = 2 * MINUTE;
-const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+const leaseKey = (name: string): string => `node-renew:lease:${name}`;
 
 export interface NodeClientRenewalsDeps {
   node: NodeApi;
@@ -201,19 +201,13 @@ export class NodeClientRenewals {
    * node's error, or NodeEditInDoubtError when an earlier edit may still land.
    */
   async renewTo(name: string, targetMs: number): Promise<NodeTermResult | "busy"> {
-    const { redis } = this.deps;
-    const key = `node-renew:lease:${name}`;
-    const holder = randomUUID();
-    if ((await redis.set(key, holder, "PX", LEASE_MS, "NX")) !== "OK") return "busy";
-    try {
-      return await renewNodeClientTo(
+    return withLease(this.deps.redis, leaseKey(name), LEASE_MS, () =>
+      renewNodeClientTo(
         this.deps.node,
         { name, targetMs },
         { settleMs: this.deps.settleMs, doubts: this.doubts() },
-      );
-    } finally {
-      await redis.eval(RELEASE, 1, key, holder);
-    }
+      ),
+    );
   }
 
   /** Doubts in Redis: the deadline by the clock (tests move it), the key's TTL only tidies up. */

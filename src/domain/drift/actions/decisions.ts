@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { isHostingError } from "#src/hosting/errors.js";
+import { withLease } from "#src/store/lease.js";
 import type { AccessLinks, AccessRef, Subscription } from "../../books/index.js";
 import type { ProvisionRequest } from "../../provisioning/index.js";
 import { type OrphanRef, orphanKey } from "../findings.js";
@@ -8,14 +9,15 @@ import { DriftHosting } from "./hosting.js";
 import { XuiMoves } from "./move.js";
 import { OrphanActions } from "./orphans.js";
 import {
+  ACTION_LEASE_MS,
   actionId,
+  actionLeaseKey,
   outcomeOf,
   type PendingAction,
   type PendingRecreate,
   pendingKey,
   placePending,
   readPending,
-  withLease,
 } from "./support.js";
 import type {
   AdoptOutcome,
@@ -110,7 +112,8 @@ export class DriftActions {
   protected async afterStore(_pending: PendingAction): Promise<void> {}
 
   private async leased<T>(subject: string, fn: () => Promise<T | NotDone>): Promise<T | NotDone> {
-    const result = await withLease(this.ctx.deps.redis, subject, () => outcomeOf(fn));
+    const lease = actionLeaseKey(subject);
+    const result = await withLease(this.ctx.deps.redis, lease, ACTION_LEASE_MS, () => outcomeOf(fn));
     return result === "busy" ? busy(subject) : result;
   }
 

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import {
@@ -62,23 +62,13 @@ export async function outcomeOf<T>(fn: () => Promise<T>): Promise<T | NotDone> {
 
 /** Longer than one action takes (several hosting calls with their retries and timeouts). */
 export const ACTION_LEASE_MS = 3 * MINUTE;
-const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 /**
- * One action at a time per subject (a subscription, an orphan client), across processes: a Redis
- * lease with a holder token, released only by its holder. A holder that crashed leaves it to
- * expire (ACTION_LEASE_MS); the next action then resumes from what was stored.
+ * One action at a time per subject (a subscription, an orphan client), across processes: the
+ * lease under this key (store/lease.ts `withLease`, life ACTION_LEASE_MS). A holder that crashed
+ * leaves it to expire; the next action then resumes from what was stored.
  */
-export async function withLease<T>(redis: Redis, subject: string, fn: () => Promise<T>): Promise<T | "busy"> {
-  const key = `drift:lease:${subject}`;
-  const holder = randomUUID();
-  if ((await redis.set(key, holder, "PX", ACTION_LEASE_MS, "NX")) !== "OK") return "busy";
-  try {
-    return await fn();
-  } finally {
-    await redis.eval(RELEASE, 1, key, holder);
-  }
-}
+export const actionLeaseKey = (subject: string): string => `drift:lease:${subject}`;
 
 const xuiRefSchema = z.object({
   kind: z.literal("xui"),
