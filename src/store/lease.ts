@@ -10,8 +10,8 @@ const RELEASE = LuaScript.load(new URL("./lua/lease-release.lua", import.meta.ur
 
 /**
  * How long a lease's fence counter outlives the lease's last take. Fences never fall below the
- * Redis clock (ms), so a counter that expired does not send them back; the counter only carries
- * takes that come faster than the clock (more than one a ms) or a clock that stepped back.
+ * Redis clock (µs), so a counter that expired does not send them back; the counter only carries
+ * takes that come faster than the clock (more than one a µs) or a clock that stepped back.
  */
 export const FENCE_KEPT_MS = DAY;
 
@@ -70,7 +70,7 @@ type State = "free" | "held" | "lost";
  * Each take counts on a counter beside the lease (fenceKey): `fence` grows with every take of
  * the key, whoever takes it, so a write carrying a holder's fence can be refused once a later
  * holder exists. It is kept FENCE_KEPT_MS past the lease's last take, and never below the Redis
- * clock in ms (see lease-fence.lua).
+ * clock in microseconds (see lease-fence.lua).
  *
  * One object is one holder (one token): it may take, lose and take again (the poller does).
  * `renew` and `hold` ask Redis only while this object believes it holds the lease; a take whose
