@@ -46,8 +46,9 @@ export class ChatBusyError extends Error {
 /**
  * One update of a chat at a time across every process sharing the Redis (webhook replicas behind
  * a load balancer): a lease per chat (store/lease.ts) under a random token, renewed while the
- * handler runs, released by compare-and-delete. Waiters are woken by a publish on release (one subscriber connection per
- * process, opened at the first wait), and look again at the holder's expiry in case it died.
+ * handler runs, released by compare-and-delete. Waiters are woken by a publish on release (one
+ * subscriber connection per process, opened at the first wait), and look again at the holder's
+ * expiry in case it died.
  */
 export class ChatLock {
   readonly ttlMs: number;

@@ -112,8 +112,8 @@ export class DriftActions {
   protected async afterStore(_pending: PendingAction): Promise<void> {}
 
   private async leased<T>(subject: string, fn: () => Promise<T | NotDone>): Promise<T | NotDone> {
-    const lease = actionLeaseKey(subject);
-    const result = await withLease(this.ctx.deps.redis, lease, ACTION_LEASE_MS, () => outcomeOf(fn));
+    const key = actionLeaseKey(subject);
+    const result = await withLease(this.ctx.deps.redis, key, ACTION_LEASE_MS, () => outcomeOf(fn));
     return result === "busy" ? busy(subject) : result;
   }
 
