@@ -9,6 +9,7 @@ import {
 } from "../../hosting/errors.js";
 import type { EditNodeClientInput, NodeApi, NodeClient } from "../../hosting/node/index.js";
 import { type Clock, DAY, HOUR, MINUTE } from "../../runtime/clock.js";
+import { nodeRenewalKeys } from "./keys.js";
 
 /**
  * Renewing a node client to an ABSOLUTE target, the one rule for the order provisioner and the
@@ -219,7 +220,7 @@ export class NodeClientRenewals {
   /** Doubts in Redis: the deadline by the clock (tests move it), the key's TTL only tidies up. */
   private doubts(): EditDoubts {
     const { redis, clock } = this.deps;
-    const key = (name: string) => `node-renew:doubt:${name}`;
+    const key = nodeRenewalKeys.doubt;
     return {
       inDoubt: async (name) => Number((await redis.get(key(name))) ?? 0) > clock.now(),
       mark: async (name) => {
