@@ -3,6 +3,7 @@ import { isHostingError } from "#src/hosting/errors.js";
 import type { AccessLinks, AccessRef, Subscription } from "../../books/index.js";
 import type { ProvisionRequest } from "../../provisioning/index.js";
 import { type OrphanRef, orphanKey } from "../findings.js";
+import { pendingKey } from "../keys.js";
 import { type DriftActionsDeps, DriftContext, linksDiffer } from "./context.js";
 import { DriftHosting } from "./hosting.js";
 import { XuiMoves } from "./move.js";
@@ -12,7 +13,6 @@ import {
   outcomeOf,
   type PendingAction,
   type PendingRecreate,
-  pendingKey,
   placePending,
   readPending,
   withLease,

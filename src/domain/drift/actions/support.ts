@@ -10,7 +10,9 @@ import {
   isTransient,
 } from "#src/hosting/errors.js";
 import { MINUTE } from "#src/runtime/clock.js";
+import { readJson } from "#src/store/records.js";
 import { ProvisioningError } from "../../provisioning/index.js";
+import { pendingKey } from "../keys.js";
 import type { NotDone } from "./types.js";
 
 /**
@@ -117,14 +119,9 @@ export type PendingAction = z.output<typeof pendingSchema>;
 export type PendingMove = Extract<PendingAction, { kind: "move" }>;
 export type PendingRecreate = Extract<PendingAction, { kind: "recreate" }>;
 
-export const pendingKey = (subscriptionId: string) => `drift:pending:${subscriptionId}`;
-
 /** The pending action of a subscription, read back with zod (a malformed one reads as none). */
 export async function readPending(redis: Redis, subscriptionId: string): Promise<PendingAction | undefined> {
-  const raw = await redis.get(pendingKey(subscriptionId));
-  if (!raw) return undefined;
-  const parsed = pendingSchema.safeParse(JSON.parse(raw));
-  return parsed.success ? parsed.data : undefined;
+  return readJson(redis, pendingKey(subscriptionId), pendingSchema);
 }
 
 /** Stores `action` unless one is stored already; returns the one that stands. */
