@@ -26,8 +26,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * claim (see order-paid.ts).
  */
 export const PAID_STATUSES = ["paid", "provisioning", "active", "awaiting_claim"] as const;
-/** Paid once: also a failed or refunded order (its money went back, or may still). */
-export const WAS_PAID_STATUSES = [...PAID_STATUSES, "failed", "refunded"] as const;
+/** Paid and given up on: failed, or refunded (its money went back, or may still). */
+export const FAILED_STATUSES = ["failed", "refunded"] as const;
+/** Paid once: paid now, or paid and given up on. */
+export const WAS_PAID_STATUSES = [...PAID_STATUSES, ...FAILED_STATUSES] as const;
 /**
  * Paid and not finished: the worker owes it a step (the open index holds it, a renewal keeps its
  * place in its subscription's chain, the reconciliation leaves its subscription alone).
@@ -45,6 +47,7 @@ const isIn =
     status !== undefined && (set as readonly string[]).includes(status);
 
 export const isPaidStatus = isIn(PAID_STATUSES);
+export const isFailedStatus = isIn(FAILED_STATUSES);
 export const wasPaidStatus = isIn(WAS_PAID_STATUSES);
 export const isInFlightStatus = isIn(IN_FLIGHT_STATUSES);
 export const isUnpaidStatus = isIn(UNPAID_STATUSES);
@@ -60,11 +63,13 @@ function luaSet(fn: string, set: readonly OrderStatus[]): string {
 }
 
 /**
- * Lua fragment `order-statuses`: `is_paid(status)`, `was_paid(status)`, `in_flight(status)`,
- * `is_unpaid(status)` and `is_finished(status)`, the sets above for steps in Redis.
+ * Lua fragment `order-statuses`: `is_paid(status)`, `is_failed(status)`, `was_paid(status)`,
+ * `in_flight(status)`, `is_unpaid(status)` and `is_finished(status)`, the sets above for steps in
+ * Redis. A status that a later rule needs as a set (say, "payable") joins here the same way.
  */
 export const ORDER_STATUSES_LUA = [
   luaSet("is_paid", PAID_STATUSES),
+  luaSet("is_failed", FAILED_STATUSES),
   luaSet("was_paid", WAS_PAID_STATUSES),
   luaSet("in_flight", IN_FLIGHT_STATUSES),
   luaSet("is_unpaid", UNPAID_STATUSES),

@@ -5,6 +5,7 @@ import { keyPrefix } from "../../store/key-prefix.js";
 import { LuaScript } from "../../store/lua.js";
 import {
   BOOKS_LUA,
+  isFailedStatus,
   MOVEMENT_PREFIXES,
   movementKeys,
   type Order,
@@ -142,7 +143,7 @@ export class ReferralRewards {
     const { redis, referrals, wallet } = this.deps;
     const inviter = await referrals.inviterOf(order.customerId);
     if (inviter === undefined) return undefined;
-    if (order.status === "failed" || order.status === "refunded") {
+    if (isFailedStatus(order.status)) {
       await RELEASE_BONUS.run(redis, [referralKeys.of(order.customerId)], [order.id]);
     }
     const entry = wallet.entryJson(inviter, 0, {
