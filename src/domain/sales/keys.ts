@@ -18,6 +18,8 @@ export const promoKeys = (code: string) => ({
 export const PROMO_CODES = "promo:codes";
 /** The code a customer's `/promo` remembered for their next order (JSON, expires). */
 export const pendingKey = (customerId: number) => `promo:pending:${customerId}`;
+/** The ledger idempotency key of a wallet-credit code's credit (a field of the books' applied hash). */
+export const promoCreditKey = (code: string, customerId: number) => `promo:${code}:${customerId}`;
 
 export const referralKeys = {
   /** customer id -> their code. */

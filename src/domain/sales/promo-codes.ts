@@ -3,7 +3,7 @@ import type { Clock } from "../../runtime/clock.js";
 import { readHash } from "../../store/records.js";
 import type { Wallet } from "../books/index.js";
 import { hasPaid, type Order, type Orders, orderKeys, paidMarkKey } from "../books/index.js";
-import { PROMO_CODES, pendingKey, promoKeys } from "./keys.js";
+import { PROMO_CODES, pendingKey, promoCreditKey, promoKeys } from "./keys.js";
 import {
   CREATE,
   discountedPrice,
@@ -233,11 +233,16 @@ export class PromoCodes {
       "",
     ])) as string;
     if (result !== "ok" && result !== "again") return { ok: false, reason: result as PromoRefusal };
-    const credited = await this.deps.wallet.credit(customerId, promo.value, `promo:${code}:${customerId}`, {
-      kind: "promo",
-      ref: code,
-      note: `promo ${code}`,
-    });
+    const credited = await this.deps.wallet.credit(
+      customerId,
+      promo.value,
+      promoCreditKey(code, customerId),
+      {
+        kind: "promo",
+        ref: code,
+        note: `promo ${code}`,
+      },
+    );
     if (!credited.applied) return { ok: false, reason: "already-used" };
     return { ok: true, amount: promo.value, balance: credited.entry.balance };
   }
