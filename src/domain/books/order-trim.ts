@@ -36,10 +36,11 @@ export const REFUNDED_ORDER_FIELDS = [...FINISHED_ORDER_FIELDS, "clientName", "c
 const luaList = (fields: readonly string[]) => `{${fields.map((f) => `'${f}'`).join(", ")}}`;
 
 /**
- * Lua fragment `trim-order`: `trim_order(kOrder)` keeps only {@link FINISHED_ORDER_FIELDS} of a finished order (of a
- * refunded one {@link REFUNDED_ORDER_FIELDS}, by its status). The hash is
- * written anew rather than pruned: Redis turns a hash with a long value (the placement's JSON)
- * into its large encoding and never back, so only a rewrite gives the memory back.
+ * Lua fragment `trim-order` (generated from the lists above): `trim_order(kOrder)` keeps only
+ * {@link FINISHED_ORDER_FIELDS} of a finished order (of a refunded one
+ * {@link REFUNDED_ORDER_FIELDS}, by its status). The hash is written anew rather than pruned:
+ * Redis turns a hash with a long value (the placement's JSON) into its large encoding and never
+ * back, so only a rewrite gives the memory back.
  */
 export const TRIM_ORDER_LUA = `
 local function trim_order(kOrder)

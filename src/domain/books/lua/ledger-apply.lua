@@ -20,8 +20,8 @@
 -- @include count-ledger
 local function movement(k, a)
   return {
-    wallet = KEYS[k], ledger = KEYS[k + 1], applied = KEYS[k + 2], journal = KEYS[k + 3], totals = KEYS[k + 4],
-    ledger_prefix = ARGV[a], day_prefix = ARGV[a + 1],
+    wallet = KEYS[k], ledger = KEYS[k + 1], applied = KEYS[k + 2], journal = KEYS[k + 3],
+    totals = KEYS[k + 4], ledger_prefix = ARGV[a], day_prefix = ARGV[a + 1],
   }
 end
 local function ledger_entry(m, ref)
