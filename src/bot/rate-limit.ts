@@ -15,16 +15,8 @@ export interface RateLimitOptions {
 /** Generous for a person tapping through menus, tight for a script pressing Buy in a loop. */
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 20, windowMs: 10_000 };
 
-/**
- * One hit of a fixed window, atomic: the plugin's own Redis store increments and sets the expiry
- * in two calls, and a process dying between them leaves a counter that never expires (the user
- * refused for good). KEYS: counter. ARGV: window ms. Returns the hits in the window.
- */
-const HIT = new LuaScript(`
-local n = redis.call('INCR', KEYS[1])
-if n == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return n
-`);
+/** One hit of a fixed window, the counter and its expiry set in one step (lua/rate-hit.lua). */
+const HIT = LuaScript.load(new URL("./lua/rate-hit.lua", import.meta.url));
 
 /** Updates a user sends on purpose: messages (not payment notices), edits, button presses, inline queries. */
 function counted(ctx: BotContext): boolean {

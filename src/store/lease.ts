@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import { DAY } from "../runtime/clock.js";
 import { LuaScript } from "./lua.js";
 
-const FENCE = { fence: LuaScript.load(new URL("./lua/lease-fence.lua", import.meta.url)).source };
+const FENCE = { "lease-fence": LuaScript.load(new URL("./lua/lease-fence.lua", import.meta.url)).source };
 const TAKE = LuaScript.load(new URL("./lua/lease-take.lua", import.meta.url), FENCE);
 const RENEW = LuaScript.load(new URL("./lua/lease-renew.lua", import.meta.url), FENCE);
 const RELEASE = LuaScript.load(new URL("./lua/lease-release.lua", import.meta.url));

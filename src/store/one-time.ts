@@ -1,22 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
+import { LuaScript } from "./lua.js";
 
 export type ClaimResult = "claimed" | "used" | "unknown";
 
-/**
- * KEYS: token. ARGV: action. The value is `<state>|<action>`. A token of another action is
- * answered as unknown and stays unspent (it still confirms what it was issued for).
- */
-const CLAIM = `
-local v = redis.call('GET', KEYS[1])
-if not v then return -1 end
-local bar = string.find(v, '|', 1, true)
-if not bar or string.sub(v, bar + 1) ~= ARGV[1] then return -1 end
-if string.sub(v, 1, bar - 1) == 'pending' then
-  redis.call('SET', KEYS[1], 'used|' .. ARGV[1], 'KEEPTTL')
-  return 1
-end
-return 0`;
+/** A token used once, for its own action only (lua/one-time-claim.lua). */
+const CLAIM = LuaScript.load(new URL("./lua/one-time-claim.lua", import.meta.url));
 
 /**
  * One-time tokens for confirmations that cost money or change hosting state: the confirm button
@@ -42,7 +31,7 @@ export class OneTimeTokens {
    * when expired, forged or issued for another action.
    */
   async claim(token: string, action: string): Promise<ClaimResult> {
-    const result = (await this.redis.eval(CLAIM, 1, this.prefix + token, action)) as number;
+    const result = (await CLAIM.run(this.redis, [this.prefix + token], [action])) as number;
     return result === 1 ? "claimed" : result === 0 ? "used" : "unknown";
   }
 }

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { type Orders, orderKeys } from "../domain/books/index.js";
+import { isInFlightStatus, type Orders, orderKeys } from "../domain/books/index.js";
 import type { Fulfilment } from "../domain/settlement/index.js";
 import type { Clock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
@@ -56,7 +56,7 @@ export async function sweepOrders(deps: OrderSweepDeps): Promise<SweepResult> {
     const job = await deps.queue.queue.getJob(id);
     if (job && LIVE.has(await job.getState())) continue;
     const order = await deps.orders.get(id);
-    if (order?.status !== "paid" && order?.status !== "provisioning") continue;
+    if (!isInFlightStatus(order?.status)) continue;
     await deps.queue.enqueue(id);
     result.requeued++;
     deps.logger.warn(

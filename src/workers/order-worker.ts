@@ -1,6 +1,6 @@
 import { DelayedError, type Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import type { Order, Orders } from "../domain/books/index.js";
+import { isInFlightStatus, type Order, type Orders } from "../domain/books/index.js";
 import { ProvisioningError } from "../domain/provisioning/index.js";
 import type { Fulfilment } from "../domain/settlement/index.js";
 import { HostingApiError, isTransient } from "../hosting/errors.js";
@@ -174,7 +174,7 @@ class OrderJobs {
   private async noticeDelay(orderId: string): Promise<void> {
     const { orders, notifier } = this.deps;
     const order = await orders.get(orderId);
-    if (!order || !["paid", "provisioning"].includes(order.status)) return;
+    if (!order || !isInFlightStatus(order.status)) return;
     if (!(await orders.stampOnce(orderId, "delayNoticeAt"))) return;
     await notifier.delayed(order);
   }

@@ -1,7 +1,9 @@
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { OneTimeTokens } from "../../store/one-time.js";
+import { readJson } from "../../store/records.js";
 import type { Wallet } from "../books/index.js";
+import { ADJUST_PREFIX, adjustIdemKey } from "./keys.js";
 
 /**
  * An admin's credit or debit of a customer's wallet, with a reason: proposed (amount, reason and
@@ -10,8 +12,6 @@ import type { Wallet } from "../books/index.js";
  * double tap or two admins confirming at once move the money once.
  */
 
-/** `admin-adjust:<token>` -> the pending adjustment (JSON) for an hour. */
-export const ADJUST_PREFIX = "admin-adjust:";
 export const ADJUST_TTL_SECONDS = 3_600;
 /** The longest reason an admin can give (credit, debit, block). */
 export const ADMIN_REASON_MAX = 200;
@@ -42,8 +42,6 @@ export type AdjustOutcome =
 
 /** What the confirmation token of an adjustment of `customerId` confirms. */
 const adjustAction = (customerId: number) => `customers:adjust:${customerId}`;
-/** The ledger's idempotency key of the adjustment behind `token`. */
-const ledgerKey = (token: string) => `admin:${token}`;
 
 export interface AdminWalletDeps {
   redis: Redis;
@@ -84,29 +82,22 @@ export class AdminWallet {
     };
     const { amount, reason } = pending;
     if (pending.direction === "credit") {
-      const credited = await wallet.credit(customerId, amount, ledgerKey(token), entry);
+      const credited = await wallet.credit(customerId, amount, adjustIdemKey(token), entry);
       return { status: "credited", amount, balance: credited.entry.balance, reason };
     }
-    const debited = await wallet.debit(customerId, amount, ledgerKey(token), entry);
+    const debited = await wallet.debit(customerId, amount, adjustIdemKey(token), entry);
     if (!debited.ok) return { status: "refused", amount, balance: debited.balance };
     return { status: "debited", amount, balance: debited.entry.balance, reason };
   }
 
   /** The pending adjustment behind `token`; undefined when expired, unknown or malformed. */
   private async pending(token: string): Promise<Adjustment | undefined> {
-    const raw = await this.deps.redis.get(ADJUST_PREFIX + token);
-    if (!raw) return undefined;
-    try {
-      const parsed = adjustmentSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+    return readJson(this.deps.redis, ADJUST_PREFIX + token, adjustmentSchema);
   }
 
   /** "Already applied" when the token's ledger entry exists for this customer. */
   private async applied(customerId: number, token: string): Promise<AdjustOutcome | undefined> {
-    const done = await this.deps.wallet.applied(ledgerKey(token));
+    const done = await this.deps.wallet.applied(adjustIdemKey(token));
     return done && done.customerId === customerId
       ? { status: "already", amount: done.amount, currency: done.currency }
       : undefined;

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import { readJson } from "../../store/records.js";
 import { type TextEntity, textEntities } from "./broadcasts.js";
+import { broadcastDraftKeys } from "./keys.js";
 
 /** A draft waits this long for the admin's audience choice and confirmation. */
 export const BROADCAST_DRAFT_TTL_SECONDS = 3_600;
-
-export const broadcastDraftKeys = { draft: (id: string) => `broadcast:draft:${id}` };
 
 /**
  * A message ready to go out: the text (or caption) and an optional photo file_id. The text is
@@ -45,14 +45,7 @@ export class BroadcastDrafts {
   /** The draft, or undefined when the id is empty, unknown, expired or holds no valid draft. */
   async get(id: string): Promise<BroadcastDraft | undefined> {
     if (!id) return undefined;
-    const raw = await this.redis.get(broadcastDraftKeys.draft(id));
-    if (!raw) return undefined;
-    try {
-      const parsed = draftSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+    return readJson(this.redis, broadcastDraftKeys.draft(id), draftSchema);
   }
 
   /** Drops the draft (sent or cancelled); an unknown one is no error. */

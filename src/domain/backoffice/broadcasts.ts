@@ -2,6 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Locale } from "../../config.js";
+import { LuaScript } from "../../store/lua.js";
+import { readHash } from "../../store/records.js";
+import { broadcastKey, broadcastStatsKey, broadcastStopKey } from "./keys.js";
 import { AUDIENCES, type Audience } from "./stats.js";
 
 /**
@@ -53,12 +56,6 @@ export interface BroadcastStarter {
   stop(id: string): Promise<StopOutcome>;
 }
 
-/** A broadcast's record (a hash), its delivery counts and its stop flag. */
-export const broadcastKey = (id: string) => `broadcast:${id}`;
-export const broadcastStatsKey = (id: string) => `broadcast:${id}:stats`;
-/** Set when an admin stops a broadcast: its messages still queued are dropped, in every process. */
-export const broadcastStopKey = (id: string) => `broadcast:${id}:stopped`;
-
 /** How long a broadcast's record and counts are kept. */
 export const BROADCAST_KEEP_SECONDS = 30 * 24 * 3_600;
 
@@ -103,15 +100,8 @@ const recordSchema = z.object({
 });
 export type BroadcastRecord = z.output<typeof recordSchema>;
 
-/**
- * Marks a broadcast stopped unless it is unknown or over. KEYS: record, stop key. ARGV: now, ttl.
- * Returns the StopOutcome.
- */
-const STOP = `
-if redis.call('EXISTS', KEYS[1]) == 0 then return 'unknown' end
-if redis.call('HEXISTS', KEYS[1], 'finishedAt') == 1 then return 'finished' end
-if redis.call('SET', KEYS[2], ARGV[1], 'NX', 'EX', ARGV[2]) then return 'stopping' end
-return 'already'`;
+/** The stop flag set once, unless the broadcast is unknown or over (lua/broadcast-stop.lua). */
+const STOP = LuaScript.load(new URL("./lua/broadcast-stop.lua", import.meta.url));
 
 /**
  * Broadcasts as Redis keeps them, for the queue (start, stop, status), its worker (fan-out and
@@ -140,8 +130,7 @@ export class BroadcastRecords {
 
   /** The record, or undefined once it expired (or never was). */
   async get(id: string): Promise<BroadcastRecord | undefined> {
-    const h = await this.redis.hgetall(broadcastKey(id));
-    return h.id ? recordSchema.parse(h) : undefined;
+    return readHash(this.redis, broadcastKey(id), recordSchema, { marker: "id", malformed: "throw" });
   }
 
   async counts(id: string): Promise<BroadcastCounts> {
@@ -165,13 +154,10 @@ export class BroadcastRecords {
 
   /** Sets the stop flag once, unless the broadcast is unknown or over. */
   async stop(id: string): Promise<StopOutcome> {
-    const outcome = await this.redis.eval(
-      STOP,
-      2,
-      broadcastKey(id),
-      broadcastStopKey(id),
-      String(Date.now()),
-      String(BROADCAST_KEEP_SECONDS),
+    const outcome = await STOP.run(
+      this.redis,
+      [broadcastKey(id), broadcastStopKey(id)],
+      [String(Date.now()), String(BROADCAST_KEEP_SECONDS)],
     );
     return outcome as StopOutcome;
   }

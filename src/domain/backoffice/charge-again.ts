@@ -3,6 +3,7 @@ import type { OneTimeTokens } from "../../store/one-time.js";
 import type { Customer, Customers, Order, Orders, Wallet } from "../books/index.js";
 import type { Plan } from "../catalog/index.js";
 import type { Shop, ShopRefusal } from "../sales/index.js";
+import { RETRY_PREFIX } from "./keys.js";
 
 /**
  * An admin's "charge again" of a refunded order: a new order for the same plan (a renewal of the
@@ -11,8 +12,6 @@ import type { Shop, ShopRefusal } from "../sales/index.js";
  * keyed by it holds "pending" while it runs, then the new order's id for 90 days.
  */
 
-/** `admin-retry:<refunded order id>` -> the new order that charged it again ("pending" meanwhile). */
-export const RETRY_PREFIX = "admin-retry:";
 const RETRY_LOCK_SECONDS = 600;
 const RETRY_KEEP_SECONDS = 90 * 86_400;
 const PENDING = "pending";

@@ -1,8 +1,10 @@
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { OneTimeTokens } from "../../store/one-time.js";
+import { readJson } from "../../store/records.js";
 import type { Customers } from "../books/index.js";
 import { ADMIN_REASON_MAX } from "./admin-wallet.js";
+import { BLOCK_PREFIX } from "./keys.js";
 
 /**
  * An admin's block of a customer, with the reason the customer is told: proposed (the reason kept
@@ -10,8 +12,6 @@ import { ADMIN_REASON_MAX } from "./admin-wallet.js";
  * tap blocks, and tells the customer, once. Unblocking needs no confirmation.
  */
 
-/** `admin-block:<token>` -> the pending block (JSON) for an hour. */
-export const BLOCK_PREFIX = "admin-block:";
 const BLOCK_TTL_SECONDS = 3_600;
 
 const pendingBlock = z.object({
@@ -53,13 +53,6 @@ export class CustomerBlocks {
   }
 
   private async pending(token: string): Promise<PendingBlock | undefined> {
-    const raw = await this.deps.redis.get(BLOCK_PREFIX + token);
-    if (!raw) return undefined;
-    try {
-      const parsed = pendingBlock.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+    return readJson(this.deps.redis, BLOCK_PREFIX + token, pendingBlock);
   }
 }

@@ -1,7 +1,12 @@
 import type { ChainableCommander, Redis } from "ioredis";
+import { z } from "zod";
 import type { Locale } from "../../config.js";
 import type { Clock } from "../../runtime/clock.js";
+import { keyPrefix } from "../../store/key-prefix.js";
 import { LuaScript } from "../../store/lua.js";
+import { readHash } from "../../store/records.js";
+import { CUSTOMERS_ALL, CUSTOMERS_REACH, customerKeys, subscriptionKeys } from "./keys.js";
+import { BOOKS_LUA } from "./lua-fragments.js";
 
 export interface Customer {
   id: number;
@@ -23,102 +28,45 @@ export interface CustomerSeen {
   locale: Locale;
 }
 
-const key = (id: number) => `customer:${id}`;
-const BY_USERNAME = "customers:by-username";
-/** All customers by first contact time. */
-export const CUSTOMERS_ALL = "customers:all";
-/**
- * The customers a broadcast reaches (not blocked by an admin, not having blocked the bot), each
- * scored with the latest expiry of their subscriptions (0: none; unlimited ones count as the far
- * future, as in the expiry index): the Broadcast screen counts both audiences from it without
- * reading a customer. Kept by {@link REACH_FN} in the step of every change it depends on.
- */
-export const CUSTOMERS_REACH = "customers:reach";
-/** Where the one-time indexing of the customers recorded before the reach index has reached. */
-const REACH_BACKFILL = "customers:reach:backfill";
+const key = customerKeys.customer;
 
-/**
- * Lua: `reach(customer id)` puts the customer in {@link CUSTOMERS_REACH} (or takes them out) from
- * what is stored now: their record's blocks and their subscriptions' expiries in the expiry index
- * (a removed subscription is not in it). Recomputed whole, so running it twice is harmless. Key
- * names are built here from the id (the shop runs on one Redis, not a cluster).
- */
-export const REACH_FN = `
-local function reach(cid)
-  local latest, best = '0', 0
-  for _, s in ipairs(redis.call('ZRANGE', 'subs:customer:' .. cid, 0, -1)) do
-    local e = redis.call('ZSCORE', 'subs:expiry', s)
-    if e and tonumber(e) > best then best, latest = tonumber(e), e end
-  end
-  local c = redis.call('HMGET', 'customer:' .. cid, 'id', 'blocked', 'botBlocked')
-  if c[1] and c[2] ~= '1' and c[3] ~= '1' then
-    redis.call('ZADD', '${"customers:reach"}', latest, cid)
-  else
-    redis.call('ZREM', '${"customers:reach"}', cid)
-  end
-end
-`;
+/** A customer's record as stored (every field lenient: older records lack some). */
+const text = z.string().optional();
+const customerRecord = z.object({
+  username: text.transform((v) => v || undefined),
+  firstName: text.transform((v) => v ?? ""),
+  locale: text.transform((v): Locale => (v === "ru" ? "ru" : "en")),
+  createdAt: text.transform((v) => Number(v ?? 0)),
+  blocked: text.transform((v) => v === "1"),
+  botBlocked: text.transform((v) => v === "1"),
+  trialUsedAt: text.transform((v) => (v ? Number(v) : undefined)),
+});
 
-/** ARGV: customer id, then field/value pairs to set (value '' deletes the field), then reach. */
-const SET_AND_REACH = new LuaScript(`${REACH_FN}
-for i = 2, #ARGV, 2 do
-  if ARGV[i + 1] == '' then redis.call('HDEL', KEYS[1], ARGV[i])
-  else redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
-end
-reach(ARGV[1])
-return 1
-`);
+/** The two keys the `reach` Lua fragment's `reach_keys(k, a)` takes from KEYS. */
+export const reachKeys = (): string[] => [subscriptionKeys.byExpiry, CUSTOMERS_REACH];
+/** The two key prefixes it takes from ARGV: a customer's subscriptions, a customer's record. */
+export const REACH_PREFIXES: readonly string[] = [
+  keyPrefix(subscriptionKeys.byCustomer),
+  keyPrefix(customerKeys.customer),
+];
 
-/**
- * Sets (or, with an empty name, removes) a customer's @username and keeps the index true: the
- * customer's old name stops pointing at them, and a name another customer had before is taken
- * from that customer's record (they changed it in Telegram). KEYS: customer, index, the name's
- * previous owner (the customer again when none). ARGV: id, name lowercased ('' for none), name,
- * the previous owner's id the caller read ('' for none). Returns 0 when the index moved since
- * that read (the caller reads again), 1 when done.
- */
-const SET_USERNAME = new LuaScript(`
-local owner = false
-if ARGV[2] ~= '' then
-  owner = redis.call('HGET', KEYS[2], ARGV[2])
-  if (owner or '') ~= ARGV[4] then return 0 end
-end
-local old = redis.call('HGET', KEYS[1], 'username')
-if old and old ~= '' and string.lower(old) ~= ARGV[2] and redis.call('HGET', KEYS[2], string.lower(old)) == ARGV[1] then
-  redis.call('HDEL', KEYS[2], string.lower(old))
-end
-if ARGV[2] == '' then
-  redis.call('HDEL', KEYS[1], 'username')
-  return 1
-end
-if owner and owner ~= ARGV[1] then
-  local theirs = redis.call('HGET', KEYS[3], 'username')
-  if theirs and string.lower(theirs) == ARGV[2] then redis.call('HDEL', KEYS[3], 'username') end
-end
-redis.call('HSET', KEYS[1], 'username', ARGV[3])
-redis.call('HSET', KEYS[2], ARGV[2], ARGV[1])
-return 1
-`);
-
-const REACH_OF_SUBSCRIPTION = `${REACH_FN}
-local cid = redis.call('HGET', KEYS[1], 'customerId')
-if cid then reach(cid) end
-return 1`;
+const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url), BOOKS_LUA);
+/** Fields set and the reach index updated in one step (lua/set-and-reach.lua). */
+const SET_AND_REACH = script("set-and-reach");
+/** The @username and its index kept true (lua/set-username.lua). */
+const SET_USERNAME = script("set-username");
+/** The reach of a subscription's customer, queued after its writes (lua/reach-of-subscription.lua). */
+const REACH_OF_SUBSCRIPTION = script("reach-of-subscription");
+/** One chunk of the reach index's first build (lua/reach-backfill.lua). */
+const REACH_BACKFILL_CHUNK = script("reach-backfill");
 
 /**
  * Adds to `tx` the update of the reach index for the customer of the subscription at `subKey`,
  * after the subscription's own writes (its expiry or its removal), so both land in one step.
  */
 export function reachOfSubscriptionIn(tx: ChainableCommander, subKey: string): ChainableCommander {
-  return tx.eval(REACH_OF_SUBSCRIPTION, 1, subKey);
+  return REACH_OF_SUBSCRIPTION.queue(tx, [subKey, ...reachKeys()], REACH_PREFIXES);
 }
-
-/** ARGV: the cursor after this chunk, then the chunk's customer ids. */
-const REACH_BACKFILL_CHUNK = new LuaScript(`${REACH_FN}
-for i = 2, #ARGV do reach(ARGV[i]) end
-redis.call('SET', KEYS[1], ARGV[1])
-return 1
-`);
 
 /** Customers as the shop knows them: profile, language, blocks, trial. */
 export class Customers {
@@ -150,11 +98,11 @@ export class Customers {
   private async setUsername(id: number, username: string): Promise<void> {
     const lower = username.toLowerCase();
     for (let attempt = 0; attempt < 5; attempt++) {
-      const owner = lower ? await this.redis.hget(BY_USERNAME, lower) : null;
+      const owner = lower ? await this.redis.hget(customerKeys.byUsername, lower) : null;
       const ownerKey = owner && owner !== String(id) ? key(Number(owner)) : key(id);
       const done = await SET_USERNAME.run(
         this.redis,
-        [key(id), BY_USERNAME, ownerKey],
+        [key(id), customerKeys.byUsername, ownerKey],
         [String(id), lower, username, owner ?? ""],
       );
       if (done === 1) return;
@@ -163,25 +111,15 @@ export class Customers {
   }
 
   async get(id: number): Promise<Customer | undefined> {
-    const h = await this.redis.hgetall(key(id));
-    if (!h.id) return undefined;
-    return {
-      id,
-      username: h.username || undefined,
-      firstName: h.firstName ?? "",
-      locale: h.locale === "ru" ? "ru" : "en",
-      createdAt: Number(h.createdAt ?? 0),
-      blocked: h.blocked === "1",
-      botBlocked: h.botBlocked === "1",
-      trialUsedAt: h.trialUsedAt ? Number(h.trialUsedAt) : undefined,
-    };
+    const record = await readHash(this.redis, key(id), customerRecord, { marker: "id", malformed: "throw" });
+    return record && { id, ...record };
   }
 
   /** Finds by numeric id or @username. */
   async find(query: string): Promise<Customer | undefined> {
     const q = query.trim().replace(/^@/, "");
     if (/^\d+$/.test(q)) return this.get(Number(q));
-    const id = await this.redis.hget(BY_USERNAME, q.toLowerCase());
+    const id = await this.redis.hget(customerKeys.byUsername, q.toLowerCase());
     const customer = id ? await this.get(Number(id)) : undefined;
     // The record must still carry the name (a stale index entry never finds someone else).
     return customer?.username?.toLowerCase() === q.toLowerCase() ? customer : undefined;
@@ -205,7 +143,11 @@ export class Customers {
 
   /** Sets fields of the record ('' deletes one) and updates the reach index, in one step. */
   private async setAndReach(id: number, fields: Record<string, string>): Promise<void> {
-    await SET_AND_REACH.run(this.redis, [key(id)], [String(id), ...Object.entries(fields).flat()]);
+    await SET_AND_REACH.run(
+      this.redis,
+      [key(id), ...reachKeys()],
+      [String(id), ...REACH_PREFIXES, ...Object.entries(fields).flat()],
+    );
   }
 
   /** How many customers a broadcast reaches now: all of them, and those with an active subscription. */
@@ -218,21 +160,21 @@ export class Customers {
   }
 
   /**
-   * Indexes, once, the customers recorded before the reach index ({@link CUSTOMERS_REACH}), a
+   * Indexes, once, the customers recorded before the reach index (CUSTOMERS_REACH), a
    * chunk at a time in the order they joined; those who join or change meanwhile are indexed by
    * their own steps (recomputing is harmless). Returns how many it indexed; 0 once done.
    */
   async backfillReach(chunks = 20, size = 500): Promise<number> {
     let indexed = 0;
     for (let i = 0; i < chunks; i++) {
-      const cursor = await this.redis.get(REACH_BACKFILL);
+      const cursor = await this.redis.get(customerKeys.reachBackfill);
       if (cursor === "done") break;
       const from = Number(cursor ?? 0);
       const ids = await this.ids(from, size);
       await REACH_BACKFILL_CHUNK.run(
         this.redis,
-        [REACH_BACKFILL],
-        [ids.length < size ? "done" : String(from + ids.length), ...ids.map(String)],
+        [customerKeys.reachBackfill, ...reachKeys()],
+        [ids.length < size ? "done" : String(from + ids.length), ...REACH_PREFIXES, ...ids.map(String)],
       );
       indexed += ids.length;
       if (ids.length < size) break;

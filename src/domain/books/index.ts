@@ -6,7 +6,10 @@
  */
 export * from "./access.js";
 export * from "./customers.js";
+export * from "./keys.js";
+export * from "./lua-fragments.js";
 export * from "./order-paid.js";
+export * from "./order-statuses.js";
 export * from "./order-trim.js";
 export * from "./orders.js";
 export * from "./renewal-chain.js";

@@ -36,12 +36,13 @@ export const REFUNDED_ORDER_FIELDS = [...FINISHED_ORDER_FIELDS, "clientName", "c
 const luaList = (fields: readonly string[]) => `{${fields.map((f) => `'${f}'`).join(", ")}}`;
 
 /**
- * Lua: `trim_order(key)` keeps only {@link FINISHED_ORDER_FIELDS} of a finished order (of a
- * refunded one {@link REFUNDED_ORDER_FIELDS}, by its status). The hash is
- * written anew rather than pruned: Redis turns a hash with a long value (the placement's JSON)
- * into its large encoding and never back, so only a rewrite gives the memory back.
+ * Lua fragment `trim-order` (generated from the lists above): `trim_order(kOrder)` keeps only
+ * {@link FINISHED_ORDER_FIELDS} of a finished order (of a refunded one
+ * {@link REFUNDED_ORDER_FIELDS}, by its status). The hash is written anew rather than pruned:
+ * Redis turns a hash with a long value (the placement's JSON) into its large encoding and never
+ * back, so only a rewrite gives the memory back.
  */
-export const TRIM_ORDER_FN = `
+export const TRIM_ORDER_LUA = `
 local function trim_order(kOrder)
   local names = ${luaList(FINISHED_ORDER_FIELDS)}
   if redis.call('HGET', kOrder, 'status') == 'refunded' then names = ${luaList(REFUNDED_ORDER_FIELDS)} end

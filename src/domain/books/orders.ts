@@ -3,29 +3,13 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Clock } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
+import { readHash } from "../../store/records.js";
 import type { AccessRef } from "./index.js";
-import { TRIM_ORDER_FN } from "./order-trim.js";
-import { COUNT_ORDER_FN, dayIndexOf, salesDayKey } from "./sales-days.js";
+import { orderKeys, salesDayKey } from "./keys.js";
+import { BOOKS_LUA } from "./lua-fragments.js";
+import { isFinishedStatus, ORDER_STATUSES, type OrderStatus } from "./order-statuses.js";
+import { dayIndexOf } from "./sales-days.js";
 
-export { TRIM_ORDER_FN };
-
-/**
- * An order moves only forward through these states:
- * awaiting_payment -> paid -> provisioning -> active
- *                              \-> failed -> refunded
- * awaiting_payment -> cancelled (never paid; nothing to give back)
- */
-export const ORDER_STATUSES = [
-  "awaiting_payment",
-  "paid",
-  "provisioning",
-  "active",
-  "failed",
-  "refunded",
-  "cancelled",
-  "awaiting_claim",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type OrderKind = "purchase" | "renewal" | "trial";
 
 const accessRef = z.discriminatedUnion("kind", [
@@ -115,94 +99,13 @@ export interface NewOrder {
   gift?: boolean;
 }
 
-export const orderKeys = {
-  order: (id: string) => `order:${id}`,
-  byCustomer: (customerId: number) => `orders:customer:${customerId}`,
-  /** The customer's one open (unpaid) order of a plan (`p:<plan>`) or a renewal (`r:<subscription>`). */
-  unpaidSlot: (customerId: number, slot: string) => `orders:unpaid:${customerId}:${slot}`,
-  /** Orders made unpaid (`<customer>:<order>`) by creation time: expired ones are removed from there. */
-  unpaid: "orders:unpaid",
-  /** Paid orders not finished yet: resumed after a restart. */
-  open: "orders:open",
-  failed: "orders:failed",
-  /**
-   * Finished orders by time, as stats read them before the sales counters (sales-days.ts): no
-   * longer written; what is left in it is counted into the day counters once and removed.
-   */
-  done: "orders:done",
-};
-
-/**
- * KEYS: order, open, failed, the sales counters of today. ARGV: allowed-from statuses (comma
- * list), to, now, fields JSON (extra fields to set). Returns 1 on the move, 0 when the order is
- * not in an allowed state. A move to `active` is counted on the day's sales counters.
- */
-const TRANSITION = new LuaScript(`${TRIM_ORDER_FN}${COUNT_ORDER_FN}
-local status = redis.call('HGET', KEYS[1], 'status')
-if not status then return -1 end
-local allowed = false
-for s in string.gmatch(ARGV[1], '[^,]+') do if s == status then allowed = true end end
-if not allowed then return 0 end
-local id = redis.call('HGET', KEYS[1], 'id')
-redis.call('HSET', KEYS[1], 'status', ARGV[2], 'updatedAt', ARGV[3])
-local fields = cjson.decode(ARGV[4])
-for k, v in pairs(fields) do redis.call('HSET', KEYS[1], k, v) end
--- Only an unpaid order expires; any other move keeps the record for good.
-if ARGV[2] ~= 'awaiting_payment' and ARGV[2] ~= 'cancelled' then redis.call('PERSIST', KEYS[1]) end
-if ARGV[2] == 'paid' or ARGV[2] == 'provisioning' then redis.call('ZADD', KEYS[2], ARGV[3], id)
-else redis.call('ZREM', KEYS[2], id) end
-if ARGV[2] == 'failed' then redis.call('ZADD', KEYS[3], ARGV[3], id) end
-if ARGV[2] == 'refunded' or ARGV[2] == 'active' then redis.call('ZREM', KEYS[3], id) end
-if ARGV[2] == 'active' then count_order(KEYS[1], KEYS[4]) end
-if ARGV[2] == 'active' or ARGV[2] == 'refunded' then trim_order(KEYS[1]) end
-return 1
-`);
-
-/**
- * The customer's open order for a slot: the one awaiting payment is handed out again while it is
- * young enough and at the same price (and promo code); otherwise it is cancelled and a new one
- * made, which expires (record and slot) unless paid. KEYS: slot, customer index, unpaid index,
- * new order, the slot's order as read (the new one when none). ARGV: slot's order id as read
- * ('' none), new id, now, reuse ms, keep ms, price, currency, unpaid index member, promo code
- * ('' none), then the new order's fields as name/value pairs.
- * Returns {-1, ''} when the slot moved since it was read, {0, id} reused, {1, id} made.
- */
-const OPEN_ORDER = new LuaScript(`
-local cur = redis.call('GET', KEYS[1])
-if (cur or '') ~= ARGV[1] then return {-1, ''} end
-if cur then
-  local o = redis.call('HMGET', KEYS[5], 'status', 'createdAt', 'price', 'currency', 'promoCode')
-  if o[1] == 'awaiting_payment' then
-    if tonumber(ARGV[3]) - tonumber(o[2]) < tonumber(ARGV[4]) and o[3] == ARGV[6] and o[4] == ARGV[7]
-      and (o[5] or '') == ARGV[9] then
-      return {0, cur}
-    end
-    redis.call('HSET', KEYS[5], 'status', 'cancelled', 'updatedAt', ARGV[3])
-  end
-end
-local fields = {}
-for i = 10, #ARGV do fields[#fields + 1] = ARGV[i] end
-redis.call('HSET', KEYS[4], unpack(fields))
-redis.call('PEXPIRE', KEYS[4], ARGV[5])
-redis.call('ZADD', KEYS[2], ARGV[3], ARGV[2])
-redis.call('ZADD', KEYS[3], ARGV[3], ARGV[8])
-redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[5])
-return {1, ARGV[2]}
-`);
-
-/**
- * Removes an order that was never paid, with its index entries; one that was paid stays (only
- * leaves the unpaid index). KEYS: order, customer index, unpaid index. ARGV: id, unpaid member.
- * Returns 1 when removed.
- */
-const REMOVE_UNPAID = new LuaScript(`
-local status = redis.call('HGET', KEYS[1], 'status')
-redis.call('ZREM', KEYS[3], ARGV[2])
-if status and status ~= 'awaiting_payment' and status ~= 'cancelled' then return 0 end
-redis.call('DEL', KEYS[1])
-redis.call('ZREM', KEYS[2], ARGV[1])
-return 1
-`);
+const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url), BOOKS_LUA);
+/** A move between statuses, compare-and-set (lua/transition.lua). */
+const TRANSITION = script("transition");
+/** The customer's open order of a slot, reused or made (lua/open-order.lua). */
+const OPEN_ORDER = script("open-order");
+/** An expired order removed unless it was paid (lua/remove-unpaid.lua). */
+const REMOVE_UNPAID = script("remove-unpaid");
 
 /** How long unpaid orders are reused and kept (see `Orders.openFor`). */
 export interface UnpaidPolicy {
@@ -323,8 +226,7 @@ export class Orders {
   }
 
   async get(id: string): Promise<Order | undefined> {
-    const h = await this.redis.hgetall(orderKeys.order(id));
-    return h.id ? orderSchema.parse(h) : undefined;
+    return readHash(this.redis, orderKeys.order(id), orderSchema, { marker: "id", malformed: "throw" });
   }
 
   /** Moves an order from one of `from` to `to`; false (nothing changed) when it was elsewhere. */
@@ -335,7 +237,7 @@ export class Orders {
     fields: Record<string, string | number> = {},
   ): Promise<boolean> {
     const now = this.clock.now();
-    const extra = { ...fields, ...(to === "active" || to === "refunded" ? { finishedAt: now } : {}) };
+    const extra = { ...fields, ...(isFinishedStatus(to) ? { finishedAt: now } : {}) };
     // Strings only: Lua would print big numbers in exponent form.
     const strings = Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)]));
     const result = await TRANSITION.run(

@@ -1,27 +1,11 @@
 import type { Redis } from "ioredis";
 import { LuaScript } from "../../store/lua.js";
+import { renewalChainKeys } from "./keys.js";
+import { isInFlightStatus } from "./order-statuses.js";
 import type { Orders } from "./orders.js";
 
-export const renewalChainKeys = {
-  /** Renewal orders of one subscription in the order they reached the worker (score = arrival). */
-  chain: (subscriptionId: string) => `renewals:${subscriptionId}`,
-  /** Arrival counter shared by every chain (only the order within one chain matters). */
-  seq: "renewals:seq",
-};
-
-/**
- * KEYS: chain, seq. ARGV: order id. Puts the order at the end of the chain unless it is in it
- * already (a retry or a restart keeps its place), and returns the chain's head.
- */
-const ENTER = new LuaScript(`
-if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then
-  redis.call('ZADD', KEYS[1], redis.call('INCR', KEYS[2]), ARGV[1])
-end
-return redis.call('ZRANGE', KEYS[1], 0, 0)[1]
-`);
-
-/** Statuses of an order that still holds its place in the chain. */
-const IN_FLIGHT = new Set(["paid", "provisioning"]);
+/** Joins the chain once and gives its head (lua/renewal-enter.lua). */
+const ENTER = LuaScript.load(new URL("./lua/renewal-enter.lua", import.meta.url));
 
 export type ChainTurn = { turn: true } | { turn: false; behind: string };
 
@@ -45,7 +29,8 @@ export class RenewalChain {
       const head = String(await ENTER.run(this.redis, [key, renewalChainKeys.seq], [orderId]));
       if (head === orderId) return { turn: true };
       const status = (await this.orders.get(head))?.status;
-      if (status && IN_FLIGHT.has(status)) return { turn: false, behind: head };
+      // An order in flight (order-statuses.ts) still holds its place.
+      if (isInFlightStatus(status)) return { turn: false, behind: head };
       // Stale head: finished or gone. Remove it only if it is still the head (no race with others).
       await this.redis.zrem(key, head);
     }

@@ -1,32 +1,20 @@
 import type { Redis } from "ioredis";
 import { currencyExponent } from "../catalog/index.js";
-import { orderKeys } from "./orders.js";
+import { orderKeys, SHOP_TOTALS_KEY } from "./keys.js";
 
 /**
  * Shop-wide running totals kept in Redis for the metrics: the Telegram payments credited and the
  * refunds, per currency, counted by the ledger's Lua step itself (so exactly once per movement,
- * whichever process made it, and never out of step with the money). A process exposes what Redis
- * holds: every bot and worker process shows the same figures.
+ * whichever process made it, and never out of step with the money: the `count-ledger` Lua
+ * fragment) in `SHOP_TOTALS_KEY`. A process exposes what Redis holds: every bot and worker
+ * process shows the same figures.
  */
-export const SHOP_TOTALS_KEY = "stats:totals";
-
-/** Ledger kinds counted: a Telegram payment credited, and money given back (to the wallet, to Telegram). */
-export const COUNTED_KINDS = ["topup", "refund", "stars-refund"] as const;
 
 /**
- * Lua: `count_ledger(entryJson, amount)` adds a ledger movement of a counted kind to the totals:
- * `n:<kind>:<currency>` by one, `amount:<kind>:<currency>` by its size in minor units (`amount` is
- * its signed exact decimal text).
+ * Ledger kinds counted: a Telegram payment credited, and money given back (to the wallet, to
+ * Telegram). lua/count-ledger.lua names the same kinds.
  */
-export const COUNT_LEDGER_FN = `
-local function count_ledger(entryJson, amount)
-  local e = cjson.decode(entryJson)
-  if e.kind ~= 'topup' and e.kind ~= 'refund' and e.kind ~= 'stars-refund' then return end
-  local size = (string.gsub(amount, '^-', ''))
-  redis.call('HINCRBY', '${SHOP_TOTALS_KEY}', 'n:' .. e.kind .. ':' .. e.currency, 1)
-  redis.call('HINCRBY', '${SHOP_TOTALS_KEY}', 'amount:' .. e.kind .. ':' .. e.currency, size)
-end
-`;
+export const COUNTED_KINDS = ["topup", "refund", "stars-refund"] as const;
 
 /** One counted kind in one currency: how many movements, and their total in major units. */
 export interface MoneyTotal {

@@ -2,6 +2,7 @@ import type { ChainableCommander, Redis } from "ioredis";
 import type { Logger } from "../../runtime/logger.js";
 import type { Customer, Customers } from "./customers.js";
 import type { AccessRef } from "./index.js";
+import { ownerKeys } from "./keys.js";
 import type { Subscription, Subscriptions } from "./subscriptions.js";
 
 /**
@@ -12,15 +13,6 @@ export type HostingClient =
   | { kind: "xui"; serverId: number; name: string }
   | { kind: "panel"; name: string }
   | { kind: "node"; name: string };
-
-export const ownerKeys = {
-  /** Subscriptions whose access is this hosting client (a set; normally one). */
-  byRef: (client: string) => `subs:by-ref:${client}`,
-  /** Subscriptions on an xui server (all its users), for a regenerate that drops them all. */
-  byServer: (serverId: number) => `subs:by-server:${serverId}`,
-  /** Set once every subscription made before the index existed has been indexed. */
-  built: "subs:by-ref:built",
-};
 
 /** `xui:<server>:<name>`, `panel:<name>` or `node:<name>`: the index key of a client. */
 export function clientKey(c: HostingClient | AccessRef): string {

@@ -1,8 +1,10 @@
 import type { ChainableCommander, Redis } from "ioredis";
 import { z } from "zod";
 import type { Clock } from "../../runtime/clock.js";
+import { readHash } from "../../store/records.js";
 import { reachOfSubscriptionIn } from "./customers.js";
 import type { AccessLinks, AccessRef } from "./index.js";
+import { NO_EXPIRY_SCORE, subscriptionKeys } from "./keys.js";
 import { parseRef } from "./orders.js";
 import { indexOwner, unindexOwner } from "./subscription-owners.js";
 
@@ -36,13 +38,6 @@ export interface NewSubscription {
   trial: boolean;
 }
 
-export const subscriptionKeys = {
-  sub: (id: string) => `sub:${id}`,
-  byCustomer: (customerId: number) => `subs:customer:${customerId}`,
-  /** All subscriptions by expiry (ms): what is due is found without scanning customers. */
-  byExpiry: "subs:expiry",
-};
-
 /** Customers' subscriptions: where the access lives, the links handed out, and the term. */
 export class Subscriptions {
   constructor(
@@ -72,15 +67,17 @@ export class Subscriptions {
       .multi()
       .hset(subscriptionKeys.sub(id), fields)
       .zadd(subscriptionKeys.byCustomer(input.customerId), now, id)
-      .zadd(subscriptionKeys.byExpiry, input.expiresAt || Number.MAX_SAFE_INTEGER, id);
+      .zadd(subscriptionKeys.byExpiry, input.expiresAt || NO_EXPIRY_SCORE, id);
     reachOfSubscriptionIn(tx, subscriptionKeys.sub(id));
     await indexOwner(tx, id, input.ref).exec();
     return subscriptionSchema.parse(fields);
   }
 
   async get(id: string): Promise<Subscription | undefined> {
-    const h = await this.redis.hgetall(subscriptionKeys.sub(id));
-    return h.id ? subscriptionSchema.parse(h) : undefined;
+    return readHash(this.redis, subscriptionKeys.sub(id), subscriptionSchema, {
+      marker: "id",
+      malformed: "throw",
+    });
   }
 
   async ofCustomer(customerId: number): Promise<Subscription[]> {
@@ -107,7 +104,7 @@ export class Subscriptions {
     const tx = this.redis
       .multi()
       .hset(subscriptionKeys.sub(id), update)
-      .zadd(subscriptionKeys.byExpiry, expiresAt || Number.MAX_SAFE_INTEGER, id);
+      .zadd(subscriptionKeys.byExpiry, expiresAt || NO_EXPIRY_SCORE, id);
     await reachOfSubscriptionIn(tx, subscriptionKeys.sub(id)).exec();
   }
 

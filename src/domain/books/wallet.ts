@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Clock } from "../../runtime/clock.js";
+import { keyPrefix } from "../../store/key-prefix.js";
 import { LuaScript } from "../../store/lua.js";
-import { COUNT_SALE_FN, readSalesDays, type SalesDay } from "./sales-days.js";
-import { COUNT_LEDGER_FN } from "./shop-totals.js";
+import { SHOP_TOTALS_KEY, salesDayKey, walletKeys } from "./keys.js";
+import { BOOKS_LUA } from "./lua-fragments.js";
+import { readSalesDays, type SalesDay } from "./sales-days.js";
 
 export const LEDGER_KINDS = [
   "topup", // paid by Telegram invoice (Stars or provider)
@@ -48,15 +50,6 @@ export type DebitResult =
   | { ok: true; applied: boolean; entry: LedgerEntry }
   | { ok: false; reason: "insufficient"; balance: number };
 
-export const walletKeys = {
-  wallet: (customerId: number) => `wallet:${customerId}`,
-  ledger: (customerId: number) => `ledger:${customerId}`,
-  /** Idempotency key -> the entry it produced (charge ids, order ids), as a {@link LedgerRef}. */
-  applied: "ledger:applied",
-  /** Every entry of every customer, in order, as {@link LedgerRef}s: reconciliation reads it. */
-  journal: "ledger:journal",
-};
-
 /**
  * Where an entry lives: `<customer id>:<n>`, the customer's n-th entry (0 = their first). The
  * entry's JSON is stored once, in the customer's ledger (an append-only list, newest first, so the
@@ -65,57 +58,29 @@ export const walletKeys = {
  */
 export type LedgerRef = string;
 
-/** The four keys a wallet movement touches, in the order `APPLY_FN` takes them. */
+/**
+ * The five keys a wallet movement touches, in the order the `ledger-apply` Lua fragment's
+ * `movement(k, a)` takes them from KEYS: wallet, ledger, idempotency hash, journal, shop totals.
+ */
 export function movementKeys(customerId: number): string[] {
   return [
     walletKeys.wallet(customerId),
     walletKeys.ledger(customerId),
     walletKeys.applied,
     walletKeys.journal,
+    SHOP_TOTALS_KEY,
   ];
 }
 
 /**
- * Lua: one wallet movement. Returns code, payload: 1 applied (payload = entry JSON), 0 already
- * applied under this idempotency key (payload = that entry), -1 refused for going below zero
- * (payload = balance). Balance, ledger entry and idempotency record change together or not at all.
- * `amount` is an integer (a number or its decimal text); `entryJson` is {@link Wallet.entryJson}.
- * Numbers never pass through cjson or tostring here: both print 14 significant digits, and
- * Telegram ids and amounts up to 2^53 must stay exact. The balance is spliced into the entry as
- * Redis prints it. The entry is stored once, in the customer's ledger; the journal and the
- * idempotency record get its {@link LedgerRef} (`ledger_entry` reads one back; the customer's
- * ledger it names is always the one of the movement that wrote it). A sale or refund is counted
- * on its day's sales counters in the same step (see sales-days.ts), a payment or refund on the
- * shop's totals for the metrics (shop-totals.ts).
+ * The two key prefixes a wallet movement takes from ARGV after them (`movement(k, a)`): a
+ * customer's ledger (an idempotency record names the entry's ledger) and a sales day (an entry
+ * is counted on the day of its time).
  */
-export const APPLY_FN = `${COUNT_SALE_FN}${COUNT_LEDGER_FN}
-local function ledger_entry(ref)
-  if string.sub(ref, 1, 1) == '{' then return ref end
-  local customer, n = string.match(ref, '^(.+):(%d+)$')
-  return redis.call('LINDEX', 'ledger:' .. customer, -1 - tonumber(n))
-end
-local function apply(kWallet, kLedger, kApplied, kJournal, amount, idem, entryJson, floor)
-  local done = redis.call('HGET', kApplied, idem)
-  if done then return 0, ledger_entry(done) end
-  if type(amount) == 'number' then amount = string.format('%d', amount) end
-  local before = redis.call('GET', kWallet) or '0'
-  if floor and tonumber(before) + tonumber(amount) < 0 then return -1, before end
-  redis.call('INCRBY', kWallet, amount)
-  local json = string.sub(entryJson, 1, -2) .. ',"balance":' .. redis.call('GET', kWallet) .. '}'
-  local ref = string.sub(kLedger, 8) .. ':' .. (redis.call('LPUSH', kLedger, json) - 1)
-  redis.call('RPUSH', kJournal, ref)
-  redis.call('HSET', kApplied, idem, ref)
-  count_sale(entryJson, amount)
-  count_ledger(entryJson, amount)
-  return 1, json
-end
-`;
+export const MOVEMENT_PREFIXES: readonly string[] = [keyPrefix(walletKeys.ledger), keyPrefix(salesDayKey)];
 
-/** KEYS: movementKeys. ARGV: amount (signed), idempotency key, entry JSON, floor ("1"/"0"). */
-const APPLY = new LuaScript(`${APPLY_FN}
-local code, payload = apply(KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV[1], ARGV[2], ARGV[3], ARGV[4] == '1')
-return {code, payload}
-`);
+/** One wallet movement (lua/wallet-apply.lua over the `ledger-apply` fragment). */
+const APPLY = LuaScript.load(new URL("./lua/wallet-apply.lua", import.meta.url), BOOKS_LUA);
 
 export function parseEntry(json: string): LedgerEntry {
   return ledgerEntry.parse(JSON.parse(json));
@@ -233,6 +198,7 @@ export class Wallet {
       idempotencyKey,
       this.entryJson(customerId, amount, input),
       floor ? "1" : "0",
+      ...MOVEMENT_PREFIXES,
     ])) as [number, string];
     if (code === -1) return { ok: false, reason: "insufficient", balance: Number(payload) };
     return { ok: true, applied: code === 1, entry: parseEntry(payload) };

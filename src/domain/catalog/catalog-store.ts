@@ -1,10 +1,11 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "../../runtime/logger.js";
 import { type Catalog, CatalogError, loadCatalog } from "./catalog.js";
+import { CATALOG_GENERATION_KEY } from "./keys.js";
 import { type ConfiguredBackends, forSale, offSaleMessages, type Sale } from "./sale.js";
 
 /** Bumped on every reload, so the other processes (ROLE=bot / ROLE=worker) reload too. */
-const GENERATION = "catalog:generation";
+const GENERATION = CATALOG_GENERATION_KEY;
 const FOLLOW_EVERY_MS = 30_000;
 
 export type ReloadResult = { ok: true; catalog: Catalog } | { ok: false; error: string };

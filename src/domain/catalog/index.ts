@@ -7,6 +7,7 @@
 
 export * from "./catalog.js";
 export * from "./catalog-store.js";
+export * from "./keys.js";
 export * from "./money.js";
 export * from "./sale.js";
 export * from "./settings.js";

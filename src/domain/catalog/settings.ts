@@ -1,5 +1,7 @@
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import { readHash } from "../../store/records.js";
+import { SETTINGS_KEY } from "./keys.js";
 
 /** Shop-wide switches admins change from the admin menu. */
 export interface ShopSettingsValues {
@@ -22,7 +24,6 @@ export interface ShopSettingsValues {
   hostingCurrency: string;
 }
 
-export const SETTINGS_KEY = "settings:shop";
 /** Used when `outageGraceMinutes` is not set. */
 export const DEFAULT_OUTAGE_GRACE_MINUTES = 5;
 /** Bounds of the outage grace, in minutes (a day at most). */
@@ -39,11 +40,9 @@ export const GIFT_DAYS_MAX = 365;
 /** A currency label: a code or a symbol, 1 to 8 letters or currency signs (RUB, ₽, USD, $). */
 export const CURRENCY_LABEL = /^[\p{L}\p{Sc}]{1,8}$/u;
 
+/** The settings hash as stored; a missing or unreadable value reads as its default. */
 const stored = z.object({
-  autoExtend: z
-    .enum(["0", "1"])
-    .optional()
-    .transform((v) => v === "1"),
+  autoExtend: z.preprocess((v) => (v === "1" ? "1" : "0"), z.enum(["0", "1"])).transform((v) => v === "1"),
   outageGraceMinutes: z.coerce
     .number()
     .int()
@@ -63,13 +62,7 @@ export class ShopSettings {
   ) {}
 
   async get(): Promise<ShopSettingsValues> {
-    const h = await this.redis.hgetall(this.key);
-    const parsed = stored.parse({
-      autoExtend: h.autoExtend === "1" ? "1" : "0",
-      outageGraceMinutes: h.outageGraceMinutes,
-      extendCostHint: h.extendCostHint,
-      hostingCurrency: h.hostingCurrency ?? DEFAULT_HOSTING_CURRENCY,
-    });
+    const parsed = (await readHash(this.redis, this.key, stored, { malformed: "throw" })) ?? stored.parse({});
     return {
       autoExtend: parsed.autoExtend,
       outageGraceMinutes: parsed.outageGraceMinutes,

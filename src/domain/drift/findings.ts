@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Clock } from "../../runtime/clock.js";
+import { parseJsonRecord, readJson } from "../../store/records.js";
 import type { AccessRef } from "../books/index.js";
+import { driftKeys } from "./keys.js";
 
 /**
  * What the reconciliation finds when the shop's record and the hosting side disagree. One kind
@@ -150,29 +152,12 @@ export type SubscriptionProblem = "missing" | "server_gone";
 export const FINDINGS_PER_KIND = 200;
 export const WAITING_MAX = 2_000;
 
-export const driftKeys = {
-  finding: (id: string) => `drift:f:${id}`,
-  /** Finding ids of a kind by last seen (ms): the latest are kept. */
-  byKind: (kind: DriftKind) => `drift:kind:${kind}`,
-  /** Finding ids waiting for a decision, by first found. */
-  waiting: "drift:waiting",
-  /** Subscription id -> problem kind, read by /my. */
-  problems: "drift:problems",
-  lastRun: "drift:last-run",
-};
-
 const findingSchema = z.custom<Finding>(
   (v) => typeof v === "object" && v !== null && "id" in v && "key" in v && "kind" in v,
 );
 const summarySchema = z.custom<DriftRunSummary>(
   (v) => typeof v === "object" && v !== null && "startedAt" in v && "found" in v,
 );
-
-function parseJson<T>(schema: z.ZodType<T>, raw: string | null): T | undefined {
-  if (!raw) return undefined;
-  const parsed = schema.safeParse(JSON.parse(raw));
-  return parsed.success ? parsed.data : undefined;
-}
 
 /**
  * The findings in Redis: bounded per kind, keyed by the drift's identity so a drift found again
@@ -223,7 +208,7 @@ export class DriftFindings {
   }
 
   async get(id: string): Promise<Finding | undefined> {
-    return parseJson(findingSchema, await this.redis.get(driftKeys.finding(id)));
+    return readJson(this.redis, driftKeys.finding(id), findingSchema);
   }
 
   /**
@@ -275,13 +260,15 @@ export class DriftFindings {
   }
 
   async lastRun(): Promise<DriftRunSummary | undefined> {
-    return parseJson(summarySchema, await this.redis.get(driftKeys.lastRun));
+    return readJson(this.redis, driftKeys.lastRun, summarySchema);
   }
 
   private async many(ids: string[]): Promise<Finding[]> {
     if (ids.length === 0) return [];
     const raws = await this.redis.mget(ids.map(driftKeys.finding));
-    return raws.map((raw) => parseJson(findingSchema, raw)).filter((f): f is Finding => f !== undefined);
+    return raws
+      .map((raw) => parseJsonRecord(raw, findingSchema))
+      .filter((f): f is Finding => f !== undefined);
   }
 
   /** Keeps the latest FINDINGS_PER_KIND of a kind; waiting ones are never dropped. */

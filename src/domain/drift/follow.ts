@@ -1,46 +1,22 @@
 import type { Redis } from "ioredis";
 import { type Lease, LeaseLost } from "../../store/lease.js";
+import { keyPrefix } from "../../store/key-prefix.js";
+import { LuaScript } from "../../store/lua.js";
 import {
+  BOOKS_LUA,
   orderKeys,
   reachOfSubscriptionIn,
   renewalChainKeys,
   type Subscription,
   subscriptionKeys,
 } from "../books/index.js";
+import { termsKey } from "./keys.js";
 
-/** Expiries a subscription's record held before the hosting side moved it (a few, for followTarget). */
-export const termsKey = (subscriptionId: string) => `drift:terms:${subscriptionId}`;
+/** Former terms kept per subscription (a few, for followTarget). */
 const TERMS_KEPT = 5;
 
-/**
- * The record follows the hosting side, in one step and only if nothing moved since the run read
- * it. KEYS: subscription, expiry index, its renewal chain, the run's lease, its former terms.
- * ARGV: updatedAt and expiresAt as read, lease token, now, new expiry ('' = keep), new traffic GB
- * ('' = keep), the subscription's id, the order key prefix. A chain member counts while its order
- * is paid or provisioning (RenewalChain's in-flight statuses); one left behind by a crash before
- * `leave` does not hold the record back. Writes the fields Subscriptions.setTerm writes. Returns 1 written, 0 the record
- * changed (a renewal committed, an admin's action) or is gone, 2 a renewal is in its chain
- * (being applied: its term wins), -1 the lease is lost.
- */
-const FOLLOW = `
-if redis.call('GET', KEYS[4]) ~= ARGV[3] then return -1 end
-local s = redis.call('HMGET', KEYS[1], 'updatedAt', 'expiresAt', 'removedAt')
-if s[1] ~= ARGV[1] or s[2] ~= ARGV[2] or s[3] then return 0 end
-for _, order in ipairs(redis.call('ZRANGE', KEYS[3], 0, -1)) do
-  local status = redis.call('HGET', ARGV[8] .. order, 'status')
-  if status == 'paid' or status == 'provisioning' then return 2 end
-end
-redis.call('HSET', KEYS[1], 'updatedAt', ARGV[4])
-if ARGV[5] ~= '' then
-  redis.call('HSET', KEYS[1], 'expiresAt', ARGV[5])
-  local score = tonumber(ARGV[5])
-  if score == 0 then score = ${Number.MAX_SAFE_INTEGER} end
-  redis.call('ZADD', KEYS[2], score, ARGV[7])
-  redis.call('LPUSH', KEYS[5], ARGV[2])
-  redis.call('LTRIM', KEYS[5], 0, ${TERMS_KEPT - 1})
-end
-if ARGV[6] ~= '' then redis.call('HSET', KEYS[1], 'trafficGb', ARGV[6]) end
-return 1`;
+/** The record follows the hosting side unless it moved or a renewal is under way (lua/follow.lua). */
+const FOLLOW = LuaScript.load(new URL("./lua/follow.lua", import.meta.url), BOOKS_LUA);
 
 export type FollowOutcome = "written" | "changed" | "renewing";
 
@@ -71,8 +47,9 @@ export async function followHostingSide(
   ];
   const args = [String(seen.updatedAt), String(seen.expiresAt), lease.token, String(now)];
   args.push(change.expiresAt === undefined ? "" : String(change.expiresAt));
-  args.push(change.trafficGb === undefined ? "" : String(change.trafficGb), seen.id, orderKeys.order(""));
-  const tx = redis.multi().eval(FOLLOW, keys.length, ...keys, ...args);
+  args.push(change.trafficGb === undefined ? "" : String(change.trafficGb), seen.id);
+  args.push(keyPrefix(orderKeys.order), String(TERMS_KEPT - 1));
+  const tx = FOLLOW.queue(redis.multi(), keys, args);
   const [[err, out] = [null, 0]] = (await reachOfSubscriptionIn(tx, key).exec()) ?? [];
   if (err) throw err;
   const code = Number(out);

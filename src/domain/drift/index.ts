@@ -8,6 +8,7 @@ export * from "./actions/index.js";
 export * from "./classify.js";
 export * from "./findings.js";
 export * from "./follow.js";
+export * from "./keys.js";
 export * from "./readers.js";
 export * from "./reconciler.js";
 export * from "./rules.js";

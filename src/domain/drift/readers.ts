@@ -7,6 +7,7 @@ import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import { mapLimit } from "../../runtime/map-limit.js";
 import { GB_BYTES } from "../books/index.js";
+import { driftKeys } from "./keys.js";
 import type { ClientView } from "./rules.js";
 
 // Re-exported for the reconciler, which imports it from here.
@@ -45,9 +46,6 @@ export interface HostingSnapshot {
   /** Scopes that did not answer. */
   skipped: string[];
 }
-
-/** The inbound id last seen per xui server and when it changed: `<inbound>:<changedAt>`. */
-const INBOUNDS_KEY = "drift:xui-inbound";
 
 export interface HostingReaderDeps {
   hosting: Pick<HostingClients, "account" | "panel" | "node">;
@@ -117,14 +115,14 @@ export class HostingReader {
 
   /** Records the inbound id seen; returns when it was last seen changing (a regenerate). */
   private async inboundSeen(serverId: number, inboundId: number): Promise<number | undefined> {
-    const raw = await this.deps.redis.hget(INBOUNDS_KEY, String(serverId));
+    const raw = await this.deps.redis.hget(driftKeys.xuiInbounds, String(serverId));
     const [seen, changedAt] = (raw ?? "").split(":");
     const since = changedAt ? Number(changedAt) : undefined;
     if (seen === String(inboundId)) return since;
     const now = this.deps.clock.now();
     // The first sighting is a baseline, not a change.
     const value = raw === null ? `${inboundId}:` : `${inboundId}:${now}`;
-    await this.deps.redis.hset(INBOUNDS_KEY, String(serverId), value);
+    await this.deps.redis.hset(driftKeys.xuiInbounds, String(serverId), value);
     return raw === null ? undefined : now;
   }
 

@@ -18,7 +18,8 @@ import {
   isDecisionKind,
   zeroPerKind,
 } from "./findings.js";
-import { type FollowChange, followHostingSide, termsKey } from "./follow.js";
+import { type FollowChange, followHostingSide } from "./follow.js";
+import { driftKeys, termsKey } from "./keys.js";
 import { type HostingReader, type HostingSnapshot, mapLimit } from "./readers.js";
 import { followTarget } from "./rules.js";
 
@@ -27,7 +28,6 @@ import { followTarget } from "./rules.js";
  * scheduled run) does not run meanwhile.
  */
 export const DRIFT_LOCK_MS = 10 * MINUTE;
-const LOCK_KEY = "drift:lock";
 
 /** Repairs of one kind of drift in flight at once (each is a few hosting calls). */
 const REPAIR_CONCURRENCY = 4;
@@ -72,7 +72,7 @@ export class DriftReconciler {
   /** One run; undefined when another run holds the lease, or when this one lost it and stopped. */
   async run(reporter?: DriftReporter): Promise<DriftRunSummary | undefined> {
     const { redis, logger } = this.deps;
-    const lease = await Lease.take(redis, LOCK_KEY, { ms: this.deps.leaseMs ?? DRIFT_LOCK_MS });
+    const lease = await Lease.take(redis, driftKeys.runLock, { ms: this.deps.leaseMs ?? DRIFT_LOCK_MS });
     if (!lease) return undefined;
     lease.keepRenewed({ failed: (err) => logger.warn({ err, lease: lease.key }, "lease renewal failed") });
     const run = lease.token.slice(0, 8);

@@ -1,7 +1,10 @@
 import type { Redis } from "ioredis";
+import { z } from "zod";
+import { readHash } from "../../store/records.js";
 import type { SecretBox } from "../../store/secret-box.js";
+import { ACCOUNT_KEY_KEY } from "./keys.js";
 
-const KEY = "hosting:account-key";
+const KEY = ACCOUNT_KEY_KEY;
 const CONTEXT = "account-api-key";
 
 export type AccountKeySource = "env" | "linked" | "none";
@@ -20,6 +23,13 @@ export function keyPrefix(key: string): string {
   const head = underscore >= 0 ? underscore + 5 : 6;
   return `${key.slice(0, Math.min(head, key.length - 1))}…`;
 }
+
+/** What is shown of a linked key (the sealed key itself is read by `get` only). */
+const optionalTime = z
+  .string()
+  .optional()
+  .transform((v) => (v ? Number(v) : undefined));
+const linkedKey = z.object({ prefix: z.string().optional(), linkedBy: optionalTime, linkedAt: optionalTime });
 
 /**
  * Where the Account API key comes from: ACCOUNT_API_KEY when set, otherwise the key an admin
@@ -41,14 +51,8 @@ export class AccountKeyStore {
 
   async info(): Promise<AccountKeyInfo> {
     if (this.envKey) return { source: "env", prefix: keyPrefix(this.envKey) };
-    const stored = await this.redis.hgetall(KEY);
-    if (!stored.sealed) return { source: "none" };
-    return {
-      source: "linked",
-      prefix: stored.prefix,
-      linkedBy: stored.linkedBy ? Number(stored.linkedBy) : undefined,
-      linkedAt: stored.linkedAt ? Number(stored.linkedAt) : undefined,
-    };
+    const stored = await readHash(this.redis, KEY, linkedKey, { marker: "sealed", malformed: "throw" });
+    return stored ? { source: "linked", ...stored } : { source: "none" };
   }
 
   /** True when the key comes from the environment and cannot be changed in chat. */

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
+import { CORE_VERSION_KEY } from "./keys.js";
 
-const KEY = "servers:core-version";
+const KEY = CORE_VERSION_KEY;
 
 /**
  * The proxy-core version this bot last installed on each server. The Account API never tells

@@ -9,6 +9,7 @@ export * from "./account-key.js";
 export * from "./core-version.js";
 export * from "./hosting-account.js";
 export * from "./hosting-servers.js";
+export * from "./keys.js";
 export * from "./node-admin.js";
 export * from "./node-clients.js";
 export * from "./panel-clients.js";

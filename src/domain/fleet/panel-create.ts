@@ -4,8 +4,10 @@ import { z } from "zod";
 import { isHostingError } from "../../hosting/errors.js";
 import { MAIN_LOCATION, type PanelApi, type PanelInbound } from "../../hosting/panel/index.js";
 import type { Logger } from "../../runtime/logger.js";
+import { parseJsonRecord } from "../../store/records.js";
 import type { Catalog } from "../catalog/index.js";
 import { checkUuid, findAt, sameUuid } from "../provisioning/index.js";
+import { PANEL_PLAN_PREFIX } from "./keys.js";
 import type { PanelLocationInfo } from "./panel-clients.js";
 
 /**
@@ -16,7 +18,6 @@ import type { PanelLocationInfo } from "./panel-clients.js";
  * UUID counts as done, one with another UUID is never taken over.
  */
 
-export const PANEL_PLAN_PREFIX = "panel-create:";
 const PLAN_TTL_SECONDS = 7 * 86_400;
 
 const planLocation = z.object({
@@ -111,9 +112,8 @@ export class PanelCreation {
 
   private async load(id: string): Promise<CreatePlan | undefined> {
     const raw = await this.deps.redis.get(PANEL_PLAN_PREFIX + id);
-    if (!raw) return undefined;
     try {
-      return planSchema.parse(JSON.parse(raw));
+      return parseJsonRecord(raw, planSchema, { malformed: "throw" });
     } catch (err) {
       this.deps.logger.warn({ err, id }, "a panel create plan in Redis is malformed");
       return undefined;

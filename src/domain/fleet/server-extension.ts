@@ -4,6 +4,7 @@ import { HostingApiError, HostingNetworkError, HostingTimeoutError } from "../..
 import { type Clock, DAY, HOUR, MINUTE } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import { LuaScript } from "../../store/lua.js";
+import { extensionKeys } from "./keys.js";
 
 /** One extension adds this many days (fixed by the hosting service). */
 export const EXTENSION_DAYS = 30;
@@ -14,13 +15,6 @@ export const EXTEND_SETTLE_MS = 2 * MINUTE;
 /** A claim still "pending" after this long belongs to a process that died mid-call. */
 export const EXTEND_PENDING_STALE_MS = 5 * MINUTE;
 const CLAIM_TTL_SECONDS = 90 * 24 * 3600;
-
-/** Redis keys of server extensions (kept under `watch:` where the worker first put them). */
-export const extensionKeys = {
-  claim: (id: number, expiresAt: number) => `watch:extend:${id}:${expiresAt}`,
-  priceByServer: "watch:price:server",
-  priceByTariff: "watch:price:tariff",
-};
 
 type AccountCalls = Pick<AccountApi, "server" | "extend" | "account">;
 
@@ -71,30 +65,10 @@ export type ExtensionOutcome =
   /** Nothing was sent: the server or the balance could not be read. */
   | { kind: "unavailable"; error: unknown };
 
-/**
- * Claims one extension of a server for one expiry. Values: `pending:<ms>` (in flight since),
- * `done`, `released:<ms>` (nothing charged, at), `unknown:<ms>` (unclear; resolvable from).
- * ARGV: now, retryAfterMs, resolves (1|0), pendingStaleMs, ttl. Returns {1, ''} when claimed,
- * else {0, value}.
- */
-const CLAIM = new LuaScript(`
-local v = redis.call('GET', KEYS[1])
-local now, retry, resolves, stale = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3] == '1', tonumber(ARGV[4])
-local free = not v
-local kind, at = string.match(v or '', '^(%a+):(%d+)$')
-at = tonumber(at or '0')
-if kind == 'released' and now - at >= retry then free = true end
-if resolves and kind == 'unknown' and now >= at then free = true end
-if resolves and kind == 'pending' and now - at >= stale then free = true end
-if not free then return {0, v} end
-redis.call('SET', KEYS[1], 'pending:' .. ARGV[1], 'EX', ARGV[5])
-return {1, ''}`);
-
-/** Sets a claim's value only while this caller still holds it (its `pending:<ms>`). */
-const SETTLE = new LuaScript(`
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
-return 1`);
+/** One extension of a server for one expiry claimed, or who holds it (lua/extension-claim.lua). */
+const CLAIM = LuaScript.load(new URL("./lua/extension-claim.lua", import.meta.url));
+/** A claim's value set only while this caller holds it (lua/extension-settle.lua). */
+const SETTLE = LuaScript.load(new URL("./lua/extension-settle.lua", import.meta.url));
 
 /**
  * The one home of "extend a server by 30 days from the hosting balance", for the admin's button

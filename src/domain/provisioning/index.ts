@@ -6,6 +6,7 @@
  * surfaces may import it.
  */
 
+export * from "./keys.js";
 export * from "./node.js";
 export * from "./node-renewal.js";
 export * from "./panel.js";

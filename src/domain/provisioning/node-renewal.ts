@@ -9,6 +9,7 @@ import {
 import type { EditNodeClientInput, NodeApi, NodeClient } from "../../hosting/node/index.js";
 import { type Clock, DAY, HOUR, MINUTE } from "../../runtime/clock.js";
 import { withLease } from "../../store/lease.js";
+import { nodeRenewalKeys } from "./keys.js";
 
 /**
  * Renewing a node client to an ABSOLUTE target, the one rule for the order provisioner and the
@@ -164,7 +165,6 @@ function isReached(client: NodeClient, change: NodeTermChange): boolean {
 
 /** Longer than a renewal can take (reads with retries, the edit's timeout, the settle wait). */
 const LEASE_MS = 2 * MINUTE;
-const leaseKey = (name: string): string => `node-renew:lease:${name}`;
 
 export interface NodeClientRenewalsDeps {
   node: NodeApi;
@@ -201,7 +201,7 @@ export class NodeClientRenewals {
    * node's error, or NodeEditInDoubtError when an earlier edit may still land.
    */
   async renewTo(name: string, targetMs: number): Promise<NodeTermResult | "busy"> {
-    return withLease(this.deps.redis, leaseKey(name), LEASE_MS, () =>
+    return withLease(this.deps.redis, nodeRenewalKeys.lease(name), LEASE_MS, () =>
       renewNodeClientTo(
         this.deps.node,
         { name, targetMs },
@@ -213,7 +213,7 @@ export class NodeClientRenewals {
   /** Doubts in Redis: the deadline by the clock (tests move it), the key's TTL only tidies up. */
   private doubts(): EditDoubts {
     const { redis, clock } = this.deps;
-    const key = (name: string) => `node-renew:doubt:${name}`;
+    const key = nodeRenewalKeys.doubt;
     return {
       inDoubt: async (name) => Number((await redis.get(key(name))) ?? 0) > clock.now(),
       mark: async (name) => {

@@ -1,24 +1,13 @@
 import type { Redis } from "ioredis";
 import { DAY } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
+import { usageHistoryKeys } from "./keys.js";
 
 /** Days of history kept per subscription (the cabinet shows 30; a few more cover the first delta). */
 export const USAGE_HISTORY_DAYS = 35;
 
-export const usageHistoryKeys = { of: (subscriptionId: string) => `usage:days:${subscriptionId}` };
-
-/**
- * Lua: sets the day's reading and trims what is older than the window, in one step (so two
- * processes recording the same day leave one member for it). KEYS: the history. ARGV: day number,
- * member, oldest day kept, ttl seconds.
- */
-const RECORD = new LuaScript(`
-redis.call('ZREMRANGEBYSCORE', KEYS[1], ARGV[1], ARGV[1])
-redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[3])
-redis.call('EXPIRE', KEYS[1], ARGV[4])
-return 1
-`);
+/** The day's reading set and the window trimmed, in one step (lua/usage-record.lua). */
+const RECORD = LuaScript.load(new URL("./lua/usage-record.lua", import.meta.url));
 
 /** One day of a subscription's usage: `bytes` is null when the day has no reading to count from. */
 export interface UsageDay {

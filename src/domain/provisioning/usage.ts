@@ -3,14 +3,15 @@ import { z } from "zod";
 import type { XuiClient } from "../../hosting/account/index.js";
 import type { HostingClients } from "../../hosting/index.js";
 import type { Logger } from "../../runtime/logger.js";
+import { readJson } from "../../store/records.js";
 import type { Subscription } from "../books/index.js";
 import { type AccessRef, type AccessState, GB_BYTES } from "../books/index.js";
+import { usageKeys } from "./keys.js";
 import type { ProvisionerFor } from "./provisioners.js";
 import { UsageHistory } from "./usage-history.js";
 
 /** Live usage of one subscription is read from the hosting API at most once a minute. */
 export const USAGE_TTL_SECONDS = 60;
-export const usageKeys = { of: (subscriptionId: string) => `usage:${subscriptionId}` };
 
 /** Traffic of one hosting client, as a bulk listing gives it. */
 export interface ClientUsage {
@@ -96,14 +97,7 @@ export class UsageReader {
 
   /** The state read within the last minute, if any (no hosting call). */
   async cached(subscriptionId: string): Promise<AccessState | undefined> {
-    const raw = await this.deps.redis.get(usageKeys.of(subscriptionId));
-    if (!raw) return undefined;
-    try {
-      const parsed = accessState.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+    return readJson(this.deps.redis, usageKeys.of(subscriptionId), accessState);
   }
 
   /**

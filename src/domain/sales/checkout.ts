@@ -1,67 +1,30 @@
 import type { Redis } from "ioredis";
 import type { Clock } from "../../runtime/clock.js";
-import { LuaScript } from "../../store/lua.js";
+import { keyPrefix } from "../../store/key-prefix.js";
+import { LuaScript, luaFragment } from "../../store/lua.js";
 import {
-  APPLY_FN,
+  BOOKS_LUA,
   type EntryInput,
   type LedgerEntry,
-  MARK_PAID_FN,
+  ledgerIdemKeys,
+  MOVEMENT_PREFIXES,
   movementKeys,
   type Order,
   orderKeys,
-  PAID_STATUS_FN,
   paidMarkKey,
   parseEntry,
   type Wallet,
 } from "../books/index.js";
 
-/**
- * Lua: pay an order awaiting payment from the wallet, and mark its customer as one who has paid
- * (order-paid.ts). KEYS: order, open set, 4 movement keys, the customer's paid mark.
- * ARGV: entry JSON, now. Returns {1, entry} paid now, {2, ''} paid before (or free),
- * {-1, balance} short, {0, status} not payable.
- */
-const PAY_SNIPPET = `${PAID_STATUS_FN}${MARK_PAID_FN}
-local function pay_order(kOrder, kOpen, kW, kL, kA, kJ, kMark, entryJson, now)
-  local status = redis.call('HGET', kOrder, 'status')
-  if status ~= 'awaiting_payment' then
-    if is_paid(status) then return 2, status end
-    return 0, tostring(status)
-  end
-  local price = tonumber(redis.call('HGET', kOrder, 'price'))
-  local id = redis.call('HGET', kOrder, 'id')
-  local code, payload = 1, ''
-  if price > 0 then
-    code, payload = apply(kW, kL, kA, kJ, -price, 'order:' .. id, entryJson, true)
-    if code == -1 then return -1, payload end
-  end
-  redis.call('HSET', kOrder, 'status', 'paid', 'paidAt', now, 'updatedAt', now)
-  redis.call('PERSIST', kOrder) -- an unpaid order expires; a paid one is kept
-  redis.call('ZADD', kOpen, now, id)
-  mark_paid(kMark, kOrder, now)
-  return 1, payload
-end
-`;
-
-const PAY = new LuaScript(`${APPLY_FN}${PAY_SNIPPET}
-local code, payload = pay_order(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], ARGV[1], ARGV[2])
-return {code, payload}
-`);
-
-/**
- * Lua: credit a Telegram charge once (keyed by its charge id) and, when it was for an order,
- * pay that order from the wallet in the same step. KEYS: 4 movement keys, order, open set, paid
- * mark (order keys are dummies for a top-up). ARGV: amount, charge id, credit entry JSON, order id
- * ('' for a top-up), purchase entry JSON, now.
- * Returns {credited 1/0, paid code, credit entry, purchase payload}.
- */
-const CREDIT_AND_PAY = new LuaScript(`${APPLY_FN}${PAY_SNIPPET}
-local credited, entry = apply(KEYS[1], KEYS[2], KEYS[3], KEYS[4], tonumber(ARGV[1]), 'charge:' .. ARGV[2], ARGV[3], false)
-if ARGV[4] == '' then return {credited, 0, entry, ''} end
-local code, payload = pay_order(KEYS[5], KEYS[6], KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[7], ARGV[5], ARGV[6])
-if code == 1 then redis.call('HSET', KEYS[5], 'chargeId', ARGV[2]) end
-return {credited, code, entry, payload}
-`);
+const script = (name: string) =>
+  LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url), {
+    ...BOOKS_LUA,
+    "pay-order": luaFragment(new URL("./lua/pay-order.lua", import.meta.url)),
+  });
+/** Pays an order from the wallet (lua/pay.lua over the `pay-order` fragment). */
+const PAY = script("pay");
+/** Credits a Telegram charge once and pays its order in the same step (lua/credit-and-pay.lua). */
+const CREDIT_AND_PAY = script("credit-and-pay");
 
 export type PayResult =
   | { status: "paid"; entry: LedgerEntry | undefined }
@@ -117,7 +80,7 @@ export class Checkout {
         ...movementKeys(order.customerId),
         paidMarkKey(order.customerId),
       ],
-      [entry, String(this.clock.now())],
+      [entry, String(this.clock.now()), keyPrefix(ledgerIdemKeys.order), ...MOVEMENT_PREFIXES],
     )) as [number, string];
     return payResult(code, payload);
   }
@@ -139,11 +102,22 @@ export class Checkout {
       this.redis,
       [
         ...movementKeys(customerId),
-        order ? orderKeys.order(order.id) : "order:none",
+        // A top-up has no order: the order's keys are never touched then.
+        orderKeys.order(order?.id ?? "none"),
         orderKeys.open,
         paidMarkKey(customerId),
       ],
-      [amount, chargeId, credit, order?.id ?? "", purchase, String(this.clock.now())],
+      [
+        amount,
+        chargeId,
+        credit,
+        order?.id ?? "",
+        purchase,
+        String(this.clock.now()),
+        keyPrefix(ledgerIdemKeys.charge),
+        keyPrefix(ledgerIdemKeys.order),
+        ...MOVEMENT_PREFIXES,
+      ],
     )) as [number, number, string, string];
     return {
       credited: credited === 1,

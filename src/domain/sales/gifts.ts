@@ -2,18 +2,22 @@ import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { type Clock, DAY } from "../../runtime/clock.js";
+import { keyPrefix } from "../../store/key-prefix.js";
 import { LuaScript } from "../../store/lua.js";
+import { readHash } from "../../store/records.js";
 import type { Customers } from "../books/index.js";
 import {
-  APPLY_FN,
+  BOOKS_LUA,
+  ledgerIdemKeys,
+  MOVEMENT_PREFIXES,
   movementKeys,
   type Order,
   type OrderJobs,
   orderKeys,
-  TRIM_ORDER_FN,
   type Wallet,
 } from "../books/index.js";
 import type { ShopSettings } from "../catalog/index.js";
+import { giftKeys } from "./keys.js";
 
 /**
  * Gifts: a purchase paid by the buyer as usual (same order, same money rules) but provisioned to
@@ -32,14 +36,6 @@ const CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234
 export const GIFT_RECORD_KEEP_MS = 180 * DAY;
 /** Expired gifts refunded per look (the rest at the next one). */
 const EXPIRE_BATCH = 50;
-
-export const giftKeys = {
-  gift: (code: string) => `gift:${code}`,
-  /** The buyer's gifts (codes by creation time), for "My gifts". */
-  byBuyer: (buyerId: number) => `gifts:buyer:${buyerId}`,
-  /** Open gifts by expiry time: the expiry task refunds those past it. */
-  expiring: "gifts:expiring",
-};
 
 export const GIFT_STATES = ["open", "claimed", "cancelled", "expired"] as const;
 export type GiftState = (typeof GIFT_STATES)[number];
@@ -73,72 +69,13 @@ export type ClaimOutcome =
 /** What the buyer's Cancel gave: `ok` refunded now; otherwise the gift's state (or unknown). */
 export type CancelOutcome = { status: "ok"; gift: Gift } | { status: GiftState | "unknown" };
 
-/**
- * Lua: a paid gift order waits for its claim. KEYS: order, gift, byBuyer, expiring, open.
- * ARGV: code, now, expiresAt, keep ms. Returns 'parked' (now or before), 'not-gift' (no gift, or
- * claimed already), 'not-paid', 'taken' (the code belongs to another order).
- */
-const PARK = new LuaScript(`
-local o = redis.call('HMGET', KEYS[1], 'status', 'gift', 'recipientId', 'id', 'customerId', 'planId', 'price', 'currency')
-if o[2] ~= '1' or o[3] then return 'not-gift' end
-if o[1] == 'awaiting_claim' then return 'parked' end
-if o[1] ~= 'paid' then return 'not-paid' end
-local other = redis.call('HGET', KEYS[2], 'orderId')
-if other and other ~= o[4] then return 'taken' end
-redis.call('HSET', KEYS[2], 'code', ARGV[1], 'orderId', o[4], 'buyerId', o[5], 'planId', o[6], 'price', o[7],
-  'currency', o[8], 'state', 'open', 'createdAt', ARGV[2], 'expiresAt', ARGV[3])
-redis.call('PEXPIREAT', KEYS[2], tonumber(ARGV[3]) + tonumber(ARGV[4]))
-redis.call('HSET', KEYS[1], 'status', 'awaiting_claim', 'giftCode', ARGV[1], 'updatedAt', ARGV[2])
-redis.call('ZREM', KEYS[5], o[4])
-redis.call('ZADD', KEYS[3], ARGV[2], ARGV[1])
-redis.call('ZADD', KEYS[4], ARGV[3], ARGV[1])
-return 'parked'
-`);
-
-/**
- * Lua: the claim. KEYS: gift, order, open, expiring. ARGV: claimer, now, code, keep ms. Moves the
- * order back to `paid` (in the open index, so the sweep re-queues it if the enqueue is lost) with
- * the recipient. Returns 'ok', 'yours', 'own', 'expired', 'unknown' or the gift's state (its
- * 'claimed': by someone else).
- */
-const CLAIM = new LuaScript(`
-local g = redis.call('HMGET', KEYS[1], 'state', 'buyerId', 'claimerId', 'expiresAt', 'orderId')
-if not g[1] then return 'unknown' end
-if g[1] == 'claimed' and g[3] == ARGV[1] then return 'yours' end
-if g[1] ~= 'open' then return g[1] end
-if g[2] == ARGV[1] then return 'own' end
-if tonumber(ARGV[2]) >= tonumber(g[4]) then return 'expired' end
-if redis.call('HGET', KEYS[2], 'status') ~= 'awaiting_claim' then return 'unknown' end
-redis.call('HSET', KEYS[1], 'state', 'claimed', 'claimerId', ARGV[1], 'claimedAt', ARGV[2])
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
-redis.call('HSET', KEYS[2], 'status', 'paid', 'recipientId', ARGV[1], 'updatedAt', ARGV[2])
-redis.call('ZADD', KEYS[3], ARGV[2], g[5])
-redis.call('ZREM', KEYS[4], ARGV[3])
-return 'ok'
-`);
-
-/**
- * Lua: a cancel by the buyer or the expiry: the buyer's money back to their wallet (keyed
- * `refund:<order>`, the key of every order refund) and the order refunded, with the gift's end.
- * KEYS: gift, order, expiring, 4 movement keys of the buyer. ARGV: end state ('cancelled' or
- * 'expired'), now, entry JSON, buyer id ('' for the expiry), code, keep ms.
- * Returns 'ok', 'unknown', or the gift's state ('open': not expired yet).
- */
-const END = new LuaScript(`${APPLY_FN}${TRIM_ORDER_FN}
-local g = redis.call('HMGET', KEYS[1], 'state', 'buyerId', 'expiresAt', 'orderId')
-if not g[1] or (ARGV[4] ~= '' and g[2] ~= ARGV[4]) then return 'unknown' end
-if g[1] ~= 'open' then return g[1] end
-if ARGV[1] == 'expired' and tonumber(ARGV[2]) < tonumber(g[3]) then return 'open' end
-if redis.call('HGET', KEYS[2], 'status') ~= 'awaiting_claim' then return 'unknown' end
-local price = tonumber(redis.call('HGET', KEYS[2], 'price'))
-if price > 0 then apply(KEYS[4], KEYS[5], KEYS[6], KEYS[7], price, 'refund:' .. g[4], ARGV[3], false) end
-redis.call('HSET', KEYS[2], 'status', 'refunded', 'updatedAt', ARGV[2], 'finishedAt', ARGV[2])
-trim_order(KEYS[2])
-redis.call('HSET', KEYS[1], 'state', ARGV[1], 'endedAt', ARGV[2])
-redis.call('PEXPIRE', KEYS[1], ARGV[6])
-redis.call('ZREM', KEYS[3], ARGV[5])
-return 'ok'
-`);
+const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url), BOOKS_LUA);
+/** A paid gift order starts waiting for its claim (lua/gift-park.lua). */
+const PARK = script("gift-park");
+/** The first claim wins: the order goes back to `paid` for the claimer (lua/gift-claim.lua). */
+const CLAIM = script("gift-claim");
+/** A cancel or the expiry: the buyer's money back, the order refunded (lua/gift-end.lua). */
+const END = script("gift-end");
 
 export interface GiftsDeps {
   redis: Redis;
@@ -166,8 +103,7 @@ export class Gifts {
 
   async get(code: string): Promise<Gift | undefined> {
     if (!GIFT_CODE.test(code)) return undefined;
-    const h = await this.deps.redis.hgetall(giftKeys.gift(code));
-    return h.code ? giftSchema.parse(h) : undefined;
+    return readHash(this.deps.redis, giftKeys.gift(code), giftSchema, { marker: "code", malformed: "throw" });
   }
 
   /**
@@ -269,6 +205,8 @@ export class Gifts {
         buyerId === undefined ? "" : String(buyerId),
         code,
         GIFT_RECORD_KEEP_MS,
+        keyPrefix(ledgerIdemKeys.refund),
+        ...MOVEMENT_PREFIXES,
       ],
     )) as string;
     if (result === "ok") return { status: "ok" as const, gift: (await this.get(code)) ?? gift };

@@ -1,27 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { LuaScript } from "../../store/lua.js";
+import { invoiceSentKey, openTopUpKey, topUpKey } from "./keys.js";
 
 /** A repeated press within this time after an invoice went out points at it instead of sending another. */
 export const INVOICE_RESEND_MS = 5 * 60_000;
 
-/** A top-up's record, read by pre-checkout and by the payment (see Shop). */
-export const topUpKey = (id: string) => `topup:${id}`;
-const openTopUpKey = (customerId: number, amount: number) => `topups:open:${customerId}:${amount}`;
-
-/**
- * KEYS: the customer's open top-up of this amount, the new record, the open one's record as read
- * (the new one when none). ARGV: open id as read ('' none), new id, record JSON, ttl ms.
- * Returns '' when the open top-up moved since it was read, else the id to invoice.
- */
-const START = new LuaScript(`
-local cur = redis.call('GET', KEYS[1])
-if (cur or '') ~= ARGV[1] then return '' end
-if cur and redis.call('PTTL', KEYS[3]) > tonumber(ARGV[4]) / 2 then return cur end
-redis.call('SET', KEYS[2], ARGV[3], 'PX', ARGV[4])
-redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[4])
-return ARGV[2]
-`);
+/** The pending top-up of a customer and amount, reused or made (lua/topup-start.lua). */
+const START = LuaScript.load(new URL("./lua/topup-start.lua", import.meta.url));
 
 /**
  * Top-ups awaiting payment: one per customer and amount. Asking again for the same amount hands
@@ -67,7 +53,7 @@ export class InvoiceGate {
 
   /** True when an invoice for `subject` may go out now (and holds back the next ones for a while). */
   async claim(customerId: number, subject: string): Promise<boolean> {
-    const key = `invoice:sent:${customerId}:${subject}`;
+    const key = invoiceSentKey(customerId, subject);
     return (await this.redis.set(key, "1", "PX", this.windowMs, "NX")) === "OK";
   }
 }

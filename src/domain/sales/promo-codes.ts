@@ -1,20 +1,19 @@
 import type { Redis } from "ioredis";
 import type { Clock } from "../../runtime/clock.js";
+import { readHash } from "../../store/records.js";
 import type { Wallet } from "../books/index.js";
 import { hasPaid, type Order, type Orders, orderKeys, paidMarkKey } from "../books/index.js";
+import { PROMO_CODES, pendingKey, promoCreditKey, promoKeys } from "./keys.js";
 import {
   CREATE,
   discountedPrice,
   type NewPromo,
   PENDING_PROMO_MS,
-  PROMO_CODES,
   type PromoCode,
   type PromoKind,
   type PromoRefusal,
   type PromoUse,
   parseUse,
-  pendingKey,
-  promoKeys,
   promoSchema,
   RESERVE,
   SETTLE,
@@ -94,8 +93,11 @@ export class PromoCodes {
 
   async get(code: string): Promise<PromoCode | undefined> {
     const k = promoKeys(code);
-    const [h, held] = await Promise.all([this.deps.redis.hgetall(k.code), this.deps.redis.hlen(k.uses)]);
-    return h.kind ? { ...promoSchema.parse(h), held } : undefined;
+    const [promo, held] = await Promise.all([
+      readHash(this.deps.redis, k.code, promoSchema, { marker: "kind", malformed: "throw" }),
+      this.deps.redis.hlen(k.uses),
+    ]);
+    return promo && { ...promo, held };
   }
 
   /** Newest first. */
@@ -231,11 +233,16 @@ export class PromoCodes {
       "",
     ])) as string;
     if (result !== "ok" && result !== "again") return { ok: false, reason: result as PromoRefusal };
-    const credited = await this.deps.wallet.credit(customerId, promo.value, `promo:${code}:${customerId}`, {
-      kind: "promo",
-      ref: code,
-      note: `promo ${code}`,
-    });
+    const credited = await this.deps.wallet.credit(
+      customerId,
+      promo.value,
+      promoCreditKey(code, customerId),
+      {
+        kind: "promo",
+        ref: code,
+        note: `promo ${code}`,
+      },
+    );
     if (!credited.applied) return { ok: false, reason: "already-used" };
     return { ok: true, amount: promo.value, balance: credited.entry.balance };
   }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LuaScript } from "../../store/lua.js";
-import { PAID_STATUS_FN } from "../books/index.js";
+import { BOOKS_LUA } from "../books/index.js";
 
 /** Promo codes' records and their atomic steps in Redis (used by PromoCodes). */
 
@@ -62,75 +62,13 @@ export interface PromoUse {
   at: number;
 }
 
-export const promoKeys = (code: string) => ({
-  code: `promo:code:${code}`,
-  /** use key -> `<customer>|r|<at>` (reserved) or `<customer>|u|<at>` (used). */
-  uses: `promo:uses:${code}`,
-  /** customer -> uses held (reserved or used). */
-  by: `promo:by:${code}`,
-});
-export const PROMO_CODES = "promo:codes";
-export const pendingKey = (customerId: number) => `promo:pending:${customerId}`;
-
-/** KEYS: code, codes index. ARGV: code, now, then the fields as name/value pairs. */
-export const CREATE = new LuaScript(`
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-local fields = {}
-for i = 3, #ARGV do fields[#fields + 1] = ARGV[i] end
-redis.call('HSET', KEYS[1], unpack(fields))
-redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
-return 1
-`);
-
-/**
- * KEYS: code, uses, by, the customer's paid mark (order-paid.ts: read here, so an order paid at the
- * same moment counts). ARGV: use key, customer, now, state ('r' reserve, 'u' use at once), plan
- * ('' none). Returns 'ok', 'again' (this key holds a use already) or a refusal.
- */
-export const RESERVE = new LuaScript(`
-local d = redis.call('HMGET', KEYS[1], 'kind', 'disabled', 'expiresAt', 'plans', 'newCustomersOnly', 'perCustomer', 'totalUses')
-if not d[1] then return 'invalid' end
-local held = redis.call('HGET', KEYS[2], ARGV[1])
-if held then return 'again' end
-if d[2] == '1' then return 'disabled' end
-if d[3] and d[3] ~= '' and tonumber(ARGV[3]) >= tonumber(d[3]) then return 'expired' end
-if d[4] and d[4] ~= '' then
-  local found = false
-  for p in string.gmatch(d[4], '[^,]+') do if p == ARGV[5] then found = true end end
-  if not found then return 'wrong-plan' end
-end
-if d[5] == '1' and redis.call('EXISTS', KEYS[4]) == 1 then return 'not-new' end
-local mine = tonumber(redis.call('HGET', KEYS[3], ARGV[2]) or '0')
-if mine >= tonumber(d[6]) then return 'already-used' end
-if d[7] and d[7] ~= '' and redis.call('HLEN', KEYS[2]) >= tonumber(d[7]) then return 'used-up' end
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. '|' .. ARGV[4] .. '|' .. ARGV[3])
-redis.call('HINCRBY', KEYS[3], ARGV[2], 1)
-if ARGV[4] == 'u' then redis.call('HINCRBY', KEYS[1], 'used', 1) end
-return 'ok'
-`);
-
-/**
- * Settles the use an order holds, against the order's state. KEYS: code, uses, by, order. ARGV:
- * order id. Returns 'used' (paid, a gift awaiting its claim, or paid once and failed or refunded:
- * consumed now), 'released' (cancelled or gone: freed now), 'held' (still awaiting payment) or
- * 'none' (no reserved use: settled before).
- */
-export const SETTLE = new LuaScript(`${PAID_STATUS_FN}
-local held = redis.call('HGET', KEYS[2], ARGV[1])
-if not held then return 'none' end
-local customer, state, at = string.match(held, '^([^|]+)|([^|]+)|(.*)$')
-if state ~= 'r' then return 'none' end
-local status = redis.call('HGET', KEYS[4], 'status')
-if was_paid(status) then
-  redis.call('HSET', KEYS[2], ARGV[1], customer .. '|u|' .. at)
-  redis.call('HINCRBY', KEYS[1], 'used', 1)
-  return 'used'
-end
-if status and status ~= 'cancelled' then return 'held' end
-redis.call('HDEL', KEYS[2], ARGV[1])
-if tonumber(redis.call('HINCRBY', KEYS[3], customer, -1)) <= 0 then redis.call('HDEL', KEYS[3], customer) end
-return 'released'
-`);
+const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url), BOOKS_LUA);
+/** A code made unless it exists (lua/promo-create.lua). */
+export const CREATE = script("promo-create");
+/** A code checked for a customer and one use held, in one step (lua/promo-reserve.lua). */
+export const RESERVE = script("promo-reserve");
+/** The use an order holds settled against the order's state (lua/promo-settle.lua). */
+export const SETTLE = script("promo-settle");
 
 /**
  * The discounted price: never below `minimum` (the smallest invoice Telegram takes), except that

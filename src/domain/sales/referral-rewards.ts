@@ -1,121 +1,32 @@
 import type { Redis } from "ioredis";
 import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
+import { keyPrefix } from "../../store/key-prefix.js";
 import { LuaScript } from "../../store/lua.js";
-import { APPLY_FN, movementKeys, type Order, type Orders, orderKeys, type Wallet } from "../books/index.js";
-import { type Referrals, referralKeys } from "./referrals.js";
+import {
+  BOOKS_LUA,
+  isFailedStatus,
+  MOVEMENT_PREFIXES,
+  movementKeys,
+  type Order,
+  type Orders,
+  orderKeys,
+  type Wallet,
+} from "../books/index.js";
+import { referralKeys, rewardKey, rewardKeys, takeBackKey } from "./keys.js";
+import type { Referrals } from "./referrals.js";
 
-export const rewardKeys = {
-  /**
-   * order id -> what became of its reward: the amount credited, `none` (not a paid order any
-   * more when settled), `limit` (beyond the first N payments), `off`, `void` (refunded before
-   * any reward: none will come), or `back:<taken>:<lost>` (taken back after a refund).
-   */
-  rewards: "referral:rewards",
-  /** Orders of invited customers whose reward step is owed (by time): the sweep finishes them. */
-  due: "referral:due",
-};
-
-/** The ledger idempotency keys of an order's reward and of taking it back. */
-export const rewardKey = (orderId: string) => `referral:${orderId}`;
-export const takeBackKey = (orderId: string) => `referral-back:${orderId}`;
-
-/**
- * Lua: the reward of one paid order, once, only while the order is `active` (never for a failed or
- * refunded one). KEYS: order, of(invitee), rewards, stats(inviter), top, due, 4 movement keys of the
- * inviter. ARGV: order id, inviter id, amount, first-N limit (0 = every payment), entry JSON,
- * referrals off ('1'/'0'). Returns {code, state}: 1 rewarded now, 0 decided before (or now without
- * money), -1 not decided (not active yet, or failed: an admin may still retry it).
- */
-const REWARD = new LuaScript(`${APPLY_FN}
-local id = ARGV[1]
-local done = redis.call('HGET', KEYS[3], id)
-if done then redis.call('ZREM', KEYS[6], id) return {0, done} end
-local status = redis.call('HGET', KEYS[1], 'status')
-if status == 'paid' or status == 'provisioning' then return {-1, status} end
--- A failed order may still be retried to active (its fulfilment rewards it then).
-if status == 'failed' then redis.call('ZREM', KEYS[6], id) return {-1, status} end
-local function decide(state)
-  redis.call('HSET', KEYS[3], id, state)
-  redis.call('ZREM', KEYS[6], id)
-  return {0, state}
-end
-if status ~= 'active' or redis.call('HGET', KEYS[2], 'inviter') ~= ARGV[2] then return decide('none') end
-if ARGV[6] == '1' then return decide('off') end
-local n = redis.call('HINCRBY', KEYS[2], 'payments', 1)
-if redis.call('HSETNX', KEYS[2], 'paid', '1') == 1 then redis.call('HINCRBY', KEYS[4], 'paid', 1) end
-local limit = tonumber(ARGV[4])
-if limit > 0 and n > limit then return decide('limit') end
-local amount = tonumber(ARGV[3])
-if amount <= 0 then return decide('0') end
-apply(KEYS[7], KEYS[8], KEYS[9], KEYS[10], ARGV[3], 'referral:' .. id, ARGV[5], false)
-redis.call('HINCRBY', KEYS[4], 'earned', ARGV[3])
-redis.call('ZINCRBY', KEYS[5], ARGV[3], ARGV[2])
-redis.call('HSET', KEYS[3], id, ARGV[3])
-redis.call('ZREM', KEYS[6], id)
-return {1, ARGV[3]}
-`);
-
-/**
- * Lua: takes an order's reward back after its payment was refunded, once. What the inviter's
- * wallet still holds is debited (never below zero); what they already spent is recorded as lost
- * (`lost` in their figures), not owed: a reward is the shop's gift, so the shop bears the loss
- * rather than putting a customer in debt. An order refunded before its reward is marked `void`
- * so no reward comes later. KEYS: rewards, stats(inviter), top, due, 4 movement keys of the inviter.
- * ARGV: order id, inviter id, entry JSON with `"amount":0,` (the amount taken is spliced in).
- * Returns {taken, lost}.
- */
-const TAKE_BACK = new LuaScript(`${APPLY_FN}
-local id = ARGV[1]
-local state = redis.call('HGET', KEYS[1], id)
-if not state then
-  redis.call('HSET', KEYS[1], id, 'void')
-  redis.call('ZREM', KEYS[4], id)
-  return {0, 0}
-end
-local amount = tonumber(state)
-if not amount or amount <= 0 then return {0, 0} end
-local balance = tonumber(redis.call('GET', KEYS[5]) or '0')
-local taken = math.max(0, math.min(balance, amount))
-local lost = amount - taken
-if taken > 0 then
-  local text = string.format('%d', taken)
-  local json = string.gsub(ARGV[3], '"amount":0,', '"amount":-' .. text .. ',', 1)
-  apply(KEYS[5], KEYS[6], KEYS[7], KEYS[8], '-' .. text, 'referral-back:' .. id, json, true)
-end
-redis.call('HINCRBY', KEYS[2], 'earned', -amount)
-if lost > 0 then redis.call('HINCRBY', KEYS[2], 'lost', lost) end
-redis.call('ZINCRBY', KEYS[3], -amount, ARGV[2])
-redis.call('HSET', KEYS[1], id, 'back:' .. string.format('%d', taken) .. ':' .. string.format('%d', lost))
-return {taken, lost}
-`);
-
-/**
- * Lua: the invited customer's bonus days, held by their first paid purchase: the first order to
- * ask holds them (asking again gives the same), a failed one lets them go. KEYS: of(invitee).
- * ARGV: order id, days. Returns the days this order gets.
- */
-const CLAIM_BONUS = new LuaScript(`
-if redis.call('HEXISTS', KEYS[1], 'inviter') == 0 then return 0 end
-local held = redis.call('HGET', KEYS[1], 'bonusOrder')
-if held == ARGV[1] then return tonumber(redis.call('HGET', KEYS[1], 'bonusDays') or '0') end
-if held then return 0 end
-redis.call('HSET', KEYS[1], 'bonusOrder', ARGV[1], 'bonusDays', ARGV[2])
-return tonumber(ARGV[2])
-`);
-
-/** KEYS: of(invitee). ARGV: order id. Lets the bonus go when this order held it. */
-const RELEASE_BONUS = new LuaScript(`
-if redis.call('HGET', KEYS[1], 'bonusOrder') == ARGV[1] then redis.call('HDEL', KEYS[1], 'bonusOrder', 'bonusDays') end
-return 1
-`);
-
-/** KEYS: of(invitee), due. ARGV: now, order id. Owes a reward step when the customer was invited. */
-const EXPECT = new LuaScript(`
-if redis.call('HEXISTS', KEYS[1], 'inviter') == 0 then return 0 end
-redis.call('ZADD', KEYS[2], 'NX', ARGV[1], ARGV[2])
-return 1
-`);
+const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url), BOOKS_LUA);
+/** The reward of one active paid order, once (lua/reward.lua). */
+const REWARD = script("reward");
+/** A refunded order's reward taken back, once, never below zero (lua/reward-take-back.lua). */
+const TAKE_BACK = script("reward-take-back");
+/** The invited customer's bonus days held by their first paid purchase (lua/bonus-claim.lua). */
+const CLAIM_BONUS = script("bonus-claim");
+/** The bonus days let go by the order that held them (lua/bonus-release.lua). */
+const RELEASE_BONUS = script("bonus-release");
+/** A reward step owed for an invited customer's order (lua/reward-expect.lua). */
+const EXPECT = script("reward-expect");
 
 export type RewardOutcome =
   | { status: "rewarded"; inviter: number; amount: number }
@@ -206,7 +117,16 @@ export class ReferralRewards {
         rewardKeys.due,
         ...movementKeys(inviter),
       ],
-      [orderId, String(inviter), amount, terms?.rewarded_payments ?? 0, entry, terms ? "0" : "1"],
+      [
+        orderId,
+        String(inviter),
+        amount,
+        terms?.rewarded_payments ?? 0,
+        entry,
+        terms ? "0" : "1",
+        keyPrefix(rewardKey),
+        ...MOVEMENT_PREFIXES,
+      ],
     )) as [number, string];
     if (code === -1) return { status: "pending" };
     if (code !== 1) return { status: "decided", state };
@@ -223,7 +143,7 @@ export class ReferralRewards {
     const { redis, referrals, wallet } = this.deps;
     const inviter = await referrals.inviterOf(order.customerId);
     if (inviter === undefined) return undefined;
-    if (order.status === "failed" || order.status === "refunded") {
+    if (isFailedStatus(order.status)) {
       await RELEASE_BONUS.run(redis, [referralKeys.of(order.customerId)], [order.id]);
     }
     const entry = wallet.entryJson(inviter, 0, {
@@ -240,7 +160,7 @@ export class ReferralRewards {
         rewardKeys.due,
         ...movementKeys(inviter),
       ],
-      [order.id, String(inviter), entry],
+      [order.id, String(inviter), entry, keyPrefix(takeBackKey), ...MOVEMENT_PREFIXES],
     )) as [number, number];
     if (taken > 0 || lost > 0) {
       this.deps.logger.info({ orderId: order.id, inviter, taken, lost }, "referral reward taken back");

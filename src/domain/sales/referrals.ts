@@ -2,7 +2,9 @@ import { randomInt } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Clock } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
+import { customerKeys } from "../books/index.js";
 import type { Catalog, ReferralTerms, ShopSettings } from "../catalog/index.js";
+import { referralKeys } from "./keys.js";
 
 /**
  * A personal invite code: `r` and 7 letters or digits (no 0/1/i/l/o, read aloud without doubt).
@@ -19,48 +21,11 @@ const CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
  */
 export const NEW_CUSTOMER_WINDOW_MS = 10 * 60 * 1000;
 
-export const referralKeys = {
-  /** customer id -> their code. */
-  codes: "referral:codes",
-  /** code -> customer id (the reverse index). */
-  byCode: "referral:by-code",
-  /** customer id -> when they first sent /start (first start only). */
-  started: "referral:started",
-  /** An invited customer: inviter, at, payments (counted), bonusOrder, bonusDays, paid. */
-  of: (customerId: number) => `referral:of:${customerId}`,
-  /** An inviter's figures: joined, paid, earned (net, minor units), lost (not recovered). */
-  stats: (customerId: number) => `referral:stats:${customerId}`,
-  /** Inviters by what they earned (net). */
-  top: "referral:top",
-};
-
-/**
- * Gives a customer their code once: the code stays theirs for good, and no two customers share
- * one. KEYS: codes, byCode. ARGV: customer id, a fresh candidate. Returns the code, or '' when
- * the candidate was taken (the caller draws another).
- */
-const ASSIGN_CODE = new LuaScript(`
-local mine = redis.call('HGET', KEYS[1], ARGV[1])
-if mine then return mine end
-if redis.call('HSETNX', KEYS[2], ARGV[2], ARGV[1]) == 0 then return '' end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-return ARGV[2]
-`);
-
-/**
- * Attributes a customer to an inviter, once, in one step (a repeated /start update finds it done).
- * KEYS: of(invitee), customer record of the invitee, started, stats(inviter).
- * ARGV: invitee, inviter, now, window ms. Returns the outcome.
- */
-const ATTRIBUTE = new LuaScript(`
-if redis.call('HEXISTS', KEYS[1], 'inviter') == 1 then return 'already' end
-if redis.call('HSETNX', KEYS[3], ARGV[1], ARGV[3]) == 0 then return 'not-first' end
-local created = tonumber(redis.call('HGET', KEYS[2], 'createdAt') or '0')
-if not created or created == 0 or tonumber(ARGV[3]) - created > tonumber(ARGV[4]) then return 'existing' end
-redis.call('HSET', KEYS[1], 'inviter', ARGV[2], 'at', ARGV[3])
-redis.call('HINCRBY', KEYS[4], 'joined', 1)
-return 'attributed'
-`);
+const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url));
+/** A customer's code, given once and never shared (lua/referral-assign-code.lua). */
+const ASSIGN_CODE = script("referral-assign-code");
+/** A customer attributed to an inviter, once (lua/referral-attribute.lua). */
+const ATTRIBUTE = script("referral-attribute");
 
 export type Attribution =
   | "attributed"
@@ -146,8 +111,8 @@ export class Referrals {
       this.deps.redis,
       [
         referralKeys.of(customerId),
-        // The Customers record (src/domain/customers.ts): its createdAt is the first contact.
-        `customer:${customerId}`,
+        // The Customers record (books): its createdAt is the first contact.
+        customerKeys.customer(customerId),
         referralKeys.started,
         referralKeys.stats(inviter),
       ],

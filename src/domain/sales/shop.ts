@@ -1,21 +1,24 @@
 import type { Redis } from "ioredis";
 import type { Locale } from "../../config.js";
 import { type Clock, DAY, HOUR } from "../../runtime/clock.js";
-import type {
-  Customers,
-  NewOrder,
-  Order,
-  OrderJobs,
-  Orders,
-  Subscription,
-  Subscriptions,
-  UnpaidPolicy,
-  Wallet,
+import {
+  type Customers,
+  isInFlightStatus,
+  ledgerIdemKeys,
+  type NewOrder,
+  type Order,
+  type OrderJobs,
+  type Orders,
+  type Subscription,
+  type Subscriptions,
+  type UnpaidPolicy,
+  type Wallet,
 } from "../books/index.js";
 import { type Catalog, currencyExponent, findPlan, type Plan, toMinor } from "../catalog/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
 import { type ChargeResult, Checkout, type PayResult } from "./checkout.js";
 import { InvoiceGate, TopUps } from "./invoices.js";
+import { topUpKey } from "./keys.js";
 import type { PromoCodes, PromoRefusal } from "./promo-codes.js";
 
 /** An unpaid order or a top-up invoice older than this is refused at pre-checkout. */
@@ -215,12 +218,7 @@ export class Shop {
    */
   async renewalStart(sub: Subscription, currentExpiry: number): Promise<{ start: number; pending: number }> {
     const open = (await this.deps.orders.ofCustomer(sub.customerId, 50))
-      .filter(
-        (o) =>
-          o.kind === "renewal" &&
-          o.subscriptionId === sub.id &&
-          (o.status === "paid" || o.status === "provisioning"),
-      )
+      .filter((o) => o.kind === "renewal" && o.subscriptionId === sub.id && isInFlightStatus(o.status))
       .sort((a, b) => a.createdAt - b.createdAt);
     let start = Math.max(this.deps.clock.now(), currentExpiry || 0);
     for (const order of open) {
@@ -274,7 +272,7 @@ export class Shop {
     const { orders, wallet } = this.deps;
     const order = await orders.get(orderId);
     if (!order) return { status: "gone" };
-    const refunded = async () => (await wallet.applied(`refund:${order.id}`)) !== undefined;
+    const refunded = async () => (await wallet.applied(ledgerIdemKeys.refund(order.id))) !== undefined;
     if (order.status === "failed" && (await refunded())) {
       // The money went back but the order was not closed (a crash in between): close it now.
       await orders.transition(order.id, ["failed"], "refunded");
@@ -355,7 +353,7 @@ export class Shop {
     if (!target || currency !== this.currency) return { ok: false, reason: "invoice-invalid" };
     if (await this.deps.customers.isBlocked(from)) return { ok: false, reason: "blocked" };
     if (target.kind === "topup") {
-      const raw = await this.deps.redis.get(`topup:${target.id}`);
+      const raw = await this.deps.redis.get(topUpKey(target.id));
       if (!raw) return { ok: false, reason: "invoice-expired" };
       const topup = JSON.parse(raw) as { customerId: number; amount: number };
       return topup.customerId === from && topup.amount === total
@@ -388,7 +386,7 @@ export class Shop {
     const order = target?.kind === "order" ? await this.deps.orders.get(target.orderId) : undefined;
     const usable = order && order.customerId === from ? order : undefined;
     const result = await this.checkout.creditCharge(from, chargeId, total, usable);
-    if (target?.kind === "topup") await this.deps.redis.del(`topup:${target.id}`);
+    if (target?.kind === "topup") await this.deps.redis.del(topUpKey(target.id));
     const status = result.order?.status;
     const paid = usable !== undefined && (status === "paid" || status === "already-paid");
     if (paid) {

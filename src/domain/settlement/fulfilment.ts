@@ -1,18 +1,22 @@
 import type { Redis } from "ioredis";
 import { type Clock, DAY } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
+import { keyPrefix } from "../../store/key-prefix.js";
 import { LuaScript } from "../../store/lua.js";
 import type { Customers, RenewalChain, Subscription, Subscriptions } from "../books/index.js";
 import {
   type AccessLinks,
   type AccessRef,
-  APPLY_FN,
+  BOOKS_LUA,
+  IN_FLIGHT_STATUSES,
+  isInFlightStatus,
+  ledgerIdemKeys,
+  MOVEMENT_PREFIXES,
   movementKeys,
   type Order,
   type Orders,
   orderKeys,
   parseRef,
-  TRIM_ORDER_FN,
   type Wallet,
 } from "../books/index.js";
 import { type Catalog, findPlan, type Plan } from "../catalog/index.js";
@@ -62,22 +66,8 @@ export interface FulfilmentDeps {
   gifts?: { park(order: Order): Promise<string | undefined> };
 }
 
-/**
- * Lua: the refund of a failed order, in one step with its ledger entry: only while the order is
- * still `failed` (an admin may have sent it back to `paid`), credited once (`refund:<order>`),
- * then `refunded`. KEYS: order, failed set, 4 movement keys. ARGV: entry JSON, now.
- * Returns 1 when this call refunded it, 0 when it was not `failed` any more.
- */
-const REFUND = new LuaScript(`${APPLY_FN}${TRIM_ORDER_FN}
-if redis.call('HGET', KEYS[1], 'status') ~= 'failed' then return 0 end
-local id = redis.call('HGET', KEYS[1], 'id')
-local price = tonumber(redis.call('HGET', KEYS[1], 'price'))
-if price > 0 then apply(KEYS[3], KEYS[4], KEYS[5], KEYS[6], price, 'refund:' .. id, ARGV[1], false) end
-redis.call('HSET', KEYS[1], 'status', 'refunded', 'updatedAt', ARGV[2], 'finishedAt', ARGV[2])
-trim_order(KEYS[1])
-redis.call('ZREM', KEYS[2], id)
-return 1
-`);
+/** A failed order's money back, once, while it is still failed (lua/refund.lua). */
+const REFUND = LuaScript.load(new URL("./lua/refund.lua", import.meta.url), BOOKS_LUA);
 
 /** The plan an order is served by; a trial uses its catalog plan's backend with the trial's term. */
 export function termOf(catalog: Catalog, order: Order): { plan: Plan; days: number; trafficGb: number } {
@@ -107,7 +97,7 @@ export class Fulfilment {
       const code = await this.deps.gifts.park(order);
       if (code) return { outcome: "gift", order, code };
     }
-    if (!order || !["paid", "provisioning"].includes(order.status)) {
+    if (!order || !isInFlightStatus(order.status)) {
       // A re-run after the order went active finishes a reward step that was cut off.
       if (order?.status === "active") await this.deps.referrals?.reward(order.id);
       return { outcome: "skipped", order };
@@ -252,7 +242,7 @@ export class Fulfilment {
    */
   async fail(orderId: string, reason: string): Promise<FailResult> {
     const { orders } = this.deps;
-    const moved = await orders.transition(orderId, ["paid", "provisioning"], "failed", {
+    const moved = await orders.transition(orderId, IN_FLIGHT_STATUSES, "failed", {
       error: reason.slice(0, 300),
     });
     const order = await orders.get(orderId);
@@ -281,7 +271,7 @@ export class Fulfilment {
     const done = await REFUND.run(
       this.deps.redis,
       [orderKeys.order(order.id), orderKeys.failed, ...movementKeys(order.customerId)],
-      [entry, clock.now()],
+      [entry, clock.now(), keyPrefix(ledgerIdemKeys.refund), ...MOVEMENT_PREFIXES],
     );
     if (done !== 1) return undefined;
     // No reward comes for a refunded order (and its bonus days go to the next purchase).

@@ -5,5 +5,6 @@
  * it.
  */
 export * from "./fulfilment.js";
+export * from "./keys.js";
 export * from "./payment-inbox.js";
 export * from "./stars-refund.js";

@@ -2,7 +2,9 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { Clock } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
+import { readHash } from "../../store/records.js";
 import { parsePayload, type Shop } from "../sales/index.js";
+import { inboxKeys } from "./keys.js";
 
 /**
  * Every Telegram `successful_payment` seen, stored raw before its update is acknowledged, and
@@ -55,54 +57,13 @@ const entrySchema = z.object({
 });
 export type InboxEntry = z.output<typeof entrySchema>;
 
-export const inboxKeys = {
-  entry: (chargeId: string) => `payinbox:${chargeId}`,
-  /** The raw update of an entry (kept apart: it expires after crediting, the entry does not). */
-  raw: (chargeId: string) => `payinbox:raw:${chargeId}`,
-  /** Charge ids recorded and not credited yet, by time recorded. */
-  pending: "payinbox:pending",
-  /** Charge ids credited that matched no order or top-up of the payer (admins look at them). */
-  unmatched: "payinbox:unmatched",
-};
-
 /** How long a credited entry keeps its raw update (for support to look at), in ms. */
 export const INBOX_RAW_KEEP_MS = 30 * 24 * 3_600_000;
 
-/**
- * KEYS: entry, pending, raw. ARGV: fields JSON, charge id, now, raw. 1 recorded now, 0 known
- * already. The index is written first: a script that fails part-way must not leave an entry that
- * looks recorded but that the worker would never see.
- */
-const RECORD = new LuaScript(`
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('ZADD', KEYS[2], ARGV[3], ARGV[2])
-redis.call('SET', KEYS[3], ARGV[4])
-local fields = cjson.decode(ARGV[1])
-for k, v in pairs(fields) do redis.call('HSET', KEYS[1], k, v) end
-return 1
-`);
-
-/**
- * KEYS: entry, pending, unmatched, raw. ARGV: charge id, now, outcome, order id, when the raw
- * expires (ms since the epoch; a time past removes it at once).
- * 1 marked now. The raw starts to expire (an entry recorded before it had its own key moves it).
- */
-const MARK = new LuaScript(`
-if redis.call('HGET', KEYS[1], 'status') ~= 'pending' then return 0 end
-local raw = redis.call('HGET', KEYS[1], 'raw')
-if raw then
-  redis.call('SET', KEYS[4], raw)
-  redis.call('HDEL', KEYS[1], 'raw')
-end
-redis.call('PEXPIREAT', KEYS[4], ARGV[5])
-redis.call('HSET', KEYS[1], 'status', 'credited', 'creditedAt', ARGV[2], 'outcome', ARGV[3])
-if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'orderId', ARGV[4]) end
-redis.call('ZREM', KEYS[2], ARGV[1])
-if ARGV[3] == 'unmatched' then
-  redis.call('ZADD', KEYS[3], redis.call('HGET', KEYS[1], 'recordedAt'), ARGV[1])
-end
-return 1
-`);
+/** A payment stored once, with its raw update (lua/inbox-record.lua). */
+const RECORD = LuaScript.load(new URL("./lua/inbox-record.lua", import.meta.url));
+/** A pending entry marked credited, its raw update set to expire (lua/inbox-mark.lua). */
+const MARK = LuaScript.load(new URL("./lua/inbox-mark.lua", import.meta.url));
 
 export interface SettleResult {
   /** True for the one call that moved the money (false when it had been credited before). */
@@ -149,11 +110,15 @@ export class PaymentInbox {
   }
 
   async get(chargeId: string): Promise<InboxEntry | undefined> {
-    const [h, raw] = await Promise.all([
-      this.deps.redis.hgetall(inboxKeys.entry(chargeId)),
+    const [entry, raw] = await Promise.all([
+      readHash(this.deps.redis, inboxKeys.entry(chargeId), entrySchema, {
+        marker: "chargeId",
+        malformed: "throw",
+      }),
       this.deps.redis.get(inboxKeys.raw(chargeId)),
     ]);
-    return h.chargeId ? entrySchema.parse(raw === null ? h : { raw, ...h }) : undefined;
+    // An entry recorded before the raw had its own key keeps it among its fields.
+    return entry && raw !== null && entry.raw === undefined ? { ...entry, raw } : entry;
   }
 
   /**

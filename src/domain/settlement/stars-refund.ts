@@ -1,7 +1,8 @@
 import type { Redis } from "ioredis";
 import type { Order, Orders } from "../books/index.js";
-import { type Wallet, walletKeys } from "../books/index.js";
+import { ledgerIdemKeys, type Wallet, walletKeys } from "../books/index.js";
 import type { ReferralRewards } from "../sales/index.js";
+import { starsRefundKeys } from "./keys.js";
 
 export type StarsRefundResult =
   | { status: "refunded"; amount: number }
@@ -26,9 +27,6 @@ export class StarsRefundRefused extends Error {
 /** Telegram's answer for a charge that was refunded before. */
 const ALREADY = /CHARGE_ALREADY_REFUNDED/i;
 
-/** Charge ids whose refund Telegram confirmed (field = charge id). */
-const CONFIRMED = "stars-refund:confirmed";
-
 /**
  * Sends a direct Telegram Stars payment back to the customer (refundStarPayment) for an order
  * that was paid by an invoice. The wallet was credited with that charge, so the same amount is
@@ -45,18 +43,18 @@ export async function refundStarsCharge(
   sendRefund: (userId: number, chargeId: string) => Promise<unknown>,
 ): Promise<StarsRefundResult> {
   const chargeId = order.chargeId;
-  const credited = chargeId ? await deps.wallet.applied(`charge:${chargeId}`) : undefined;
+  const credited = chargeId ? await deps.wallet.applied(ledgerIdemKeys.charge(chargeId)) : undefined;
   if (!chargeId || !credited || order.currency !== "XTR") return { status: "no-charge" };
-  if (await deps.redis.hexists(CONFIRMED, chargeId)) return { status: "already-refunded" };
+  if (await deps.redis.hexists(starsRefundKeys.confirmed, chargeId)) return { status: "already-refunded" };
   const amount = credited.amount;
-  const key = `stars-refund:${chargeId}`;
+  const key = starsRefundKeys.debit(chargeId);
   const debit = await deps.wallet.debit(order.customerId, amount, key, {
     kind: "stars-refund",
     ref: chargeId,
     note: `order ${order.id}`,
   });
   if (!debit.ok) return { status: "insufficient", amount, balance: debit.balance };
-  const confirm = () => deps.redis.hset(CONFIRMED, chargeId, debit.entry.id);
+  const confirm = () => deps.redis.hset(starsRefundKeys.confirmed, chargeId, debit.entry.id);
   try {
     await sendRefund(order.customerId, chargeId);
     await confirm();
@@ -67,7 +65,7 @@ export async function refundStarsCharge(
       await confirm();
       return { status: "already-refunded" };
     }
-    await deps.wallet.credit(order.customerId, amount, `stars-refund-undo:${debit.entry.id}`, {
+    await deps.wallet.credit(order.customerId, amount, starsRefundKeys.undo(debit.entry.id), {
       kind: "refund",
       ref: chargeId,
       note: "Telegram refused the Stars refund",
@@ -92,7 +90,8 @@ export class StarsRefunds {
   /** The order and the amount its Telegram charge credited; undefined without such a charge. */
   async chargeOf(orderId: string): Promise<StarsCharge | undefined> {
     const order = await this.deps.orders.get(orderId);
-    const credited = order?.chargeId ? await this.deps.wallet.applied(`charge:${order.chargeId}`) : undefined;
+    const charge = order?.chargeId;
+    const credited = charge ? await this.deps.wallet.applied(ledgerIdemKeys.charge(charge)) : undefined;
     return order && credited ? { order, amount: credited.amount } : undefined;
   }
 

@@ -3,7 +3,7 @@
 -- counter's life (ms).
 -- Answers {1, 0} when renewed, {1, fence} when taken again (a new take, a new fence), {0, 0}
 -- when the token does not hold it.
--- @include fence
+-- @include lease-fence
 local holder = redis.call('GET', KEYS[1])
 if holder == ARGV[1] then
   redis.call('PEXPIRE', KEYS[1], ARGV[2])

@@ -4,7 +4,7 @@
 -- Answers {1, fence} when the token holds the lease now: taken (a new fence), or held already
 -- (a retry whose first answer was lost: renewed, the fence of that take). Otherwise marks that
 -- someone waits, if there is a mark, and answers {0, ms the holder still holds it}.
--- @include fence
+-- @include lease-fence
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
   return {1, next_fence(KEYS[2], ARGV[3])}
 end

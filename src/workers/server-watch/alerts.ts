@@ -6,6 +6,7 @@ import { formatDateTime, formatNumber, html } from "../../render/format.js";
 import type { Clock } from "../../runtime/clock.js";
 import { HOUR } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
+import { LuaScript } from "../../store/lua.js";
 import { MARK_TTL_SECONDS, watchKeys } from "./keys.js";
 import type { WatchNotices } from "./notices.js";
 
@@ -14,12 +15,8 @@ export const API_ALERT_EVERY_MS = HOUR;
 /** Days-left thresholds that alert the admins, highest first. */
 export const DAYS_LEFT_THRESHOLDS = [3, 1] as const;
 
-/** Sets the key to ARGV[1] (ms) when it is missing or at least ARGV[2] ms old; 1 when it did. */
-const THROTTLE = `
-local last = tonumber(redis.call('GET', KEYS[1]) or '')
-if last and tonumber(ARGV[1]) - last < tonumber(ARGV[2]) then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
-return 1`;
+/** At most one API alert per interval, across processes (lua/api-alert-throttle.lua). */
+const THROTTLE = LuaScript.load(new URL("./lua/api-alert-throttle.lua", import.meta.url));
 
 export interface WatchAlertsDeps {
   account: Pick<AccountApi, "account">;
@@ -83,13 +80,10 @@ export class WatchAlerts {
   async apiDown(err: unknown): Promise<void> {
     const now = this.deps.clock.now();
     this.deps.logger.warn({ err }, "server watch skipped: hosting API unavailable");
-    const due = (await this.deps.redis.eval(
-      THROTTLE,
-      1,
-      watchKeys.apiAlertAt,
-      String(now),
-      String(API_ALERT_EVERY_MS),
-      String(Math.ceil((2 * API_ALERT_EVERY_MS) / 1_000)),
+    const due = (await THROTTLE.run(
+      this.deps.redis,
+      [watchKeys.apiAlertAt],
+      [String(now), String(API_ALERT_EVERY_MS), String(Math.ceil((2 * API_ALERT_EVERY_MS) / 1_000))],
     )) as number;
     if (due !== 1) return;
     const { notices } = this.deps;

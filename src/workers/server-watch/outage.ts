@@ -5,6 +5,7 @@ import { planTitle } from "../../render/access.js";
 import { formatDateTime, formatDuration, html } from "../../render/format.js";
 import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
+import { LuaScript } from "../../store/lua.js";
 import type { AffectedCustomers } from "./affected.js";
 import { MARK_TTL_SECONDS, watchKeys } from "./keys.js";
 import { type OwnNotice, SEND_BATCH, type WatchNotices } from "./notices.js";
@@ -12,62 +13,13 @@ import { type OwnNotice, SEND_BATCH, type WatchNotices } from "./notices.js";
 /** Admins hear of an outage at this many consecutive offline checks (about 2 minutes). */
 export const ADMIN_ALERT_CHECKS = 2;
 
-/**
- * One atomic step of a server's watch state from an observed live state. Fields: state
- * (running|offline), since (ms, as text), checks (consecutive offline checks), lastAt (ms of the
- * last counted check; runs closer than ARGV[4] ms are the same check, e.g. a manual refresh),
- * admins / customers ("1" once told of this outage), back (the `since` of a told outage whose
- * recovery notices are not all queued yet) and backAdmins ("1" when the admins were told of it).
- * ARGV: observed, now, grace (customers), min gap, admin checks. Returns {action, since, flags}:
- * "offline" with flags "<admins><customers>" (1 = tell now, until `MARK_TOLD`), "back" with
- * flags "<admins>" (until `CLEAR_BACK`), or "none".
- */
-const OBSERVE = `
-local k = KEYS[1]
-local observed, nowText = ARGV[1], ARGV[2]
-local now, grace, gap, need = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
-local h = redis.call('HMGET', k, 'state', 'since', 'checks', 'lastAt', 'admins', 'customers', 'announced')
-local st, since = h[1], h[2]
--- 'announced' is the field of older versions: both were told.
-local admins, customers = h[5] == '1' or h[7] == '1', h[6] == '1' or h[7] == '1'
-if observed == 'running' then
-  if st ~= 'running' then
-    if st == 'offline' and (admins or customers) then
-      redis.call('HSET', k, 'back', since, 'backAdmins', admins and '1' or '0')
-    end
-    redis.call('HDEL', k, 'checks', 'lastAt', 'admins', 'customers', 'announced')
-    redis.call('HSET', k, 'state', 'running', 'since', nowText)
-  end
-  local back = redis.call('HMGET', k, 'back', 'backAdmins')
-  if back[1] then return {'back', back[1], back[2] or '0'} end
-  return {'none', '', ''}
-end
-local checks = tonumber(h[3] or '0')
-if st ~= 'offline' then
-  redis.call('HDEL', k, 'admins', 'customers', 'announced')
-  redis.call('HSET', k, 'state', 'offline', 'since', nowText, 'checks', 1, 'lastAt', nowText)
-  since, checks, admins, customers = nowText, 1, false, false
-elseif now - tonumber(h[4] or '0') >= gap then
-  checks = checks + 1
-  redis.call('HSET', k, 'checks', checks, 'lastAt', nowText)
-end
-local tellAdmins = not admins and checks >= need
-local tellCustomers = not customers and now - tonumber(since) >= grace
-if tellAdmins or tellCustomers then
-  return {'offline', since, (tellAdmins and '1' or '0') .. (tellCustomers and '1' or '0')}
-end
-return {'none', '', ''}`;
-
-/** Records that ARGV[2] (admins|customers) were told of the outage that began at ARGV[1]. */
-const MARK_TOLD = `
-if redis.call('HGET', KEYS[1], 'state') == 'offline' and redis.call('HGET', KEYS[1], 'since') == ARGV[1] then
-  redis.call('HSET', KEYS[1], ARGV[2], '1')
-end
-return 1`;
-
-const CLEAR_BACK = `
-if redis.call('HGET', KEYS[1], 'back') == ARGV[1] then redis.call('HDEL', KEYS[1], 'back', 'backAdmins') end
-return 1`;
+const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url));
+/** One step of a server's watch state from what was observed (lua/outage-observe.lua). */
+const OBSERVE = script("outage-observe");
+/** Admins or customers were told of an outage (lua/outage-mark-told.lua). */
+const MARK_TOLD = script("outage-mark-told");
+/** The recovery notices of an outage are queued (lua/outage-clear-back.lua). */
+const CLEAR_BACK = script("outage-clear-back");
 
 /** Who was told what in one step of one server. */
 export interface StepOutcome {
@@ -97,15 +49,10 @@ export class OutageWatch {
   async step(server: Server, state: ServerStats["state"], graceMs: number): Promise<StepOutcome> {
     const now = this.deps.clock.now();
     const key = watchKeys.state(server.id);
-    const [action, since, flags] = (await this.deps.redis.eval(
-      OBSERVE,
-      1,
-      key,
-      state,
-      String(now),
-      String(graceMs),
-      String(this.deps.minGapMs),
-      String(ADMIN_ALERT_CHECKS),
+    const [action, since, flags] = (await OBSERVE.run(
+      this.deps.redis,
+      [key],
+      [state, String(now), String(graceMs), String(this.deps.minGapMs), String(ADMIN_ALERT_CHECKS)],
     )) as [string, string, string];
     const outcome: StepOutcome = { admins: false, customers: false, back: false };
     if (action === "offline") {
@@ -115,7 +62,7 @@ export class OutageWatch {
     }
     if (action === "back") {
       await this.announceRecovery(server, since, now, flags === "1");
-      await this.deps.redis.eval(CLEAR_BACK, 1, key, since);
+      await CLEAR_BACK.run(this.deps.redis, [key], [since]);
       outcome.back = true;
     }
     return outcome;
@@ -134,11 +81,11 @@ export class OutageWatch {
     let told: number | undefined;
     if (outcome.customers) {
       told = await this.warnCustomers(server, since);
-      await this.deps.redis.eval(MARK_TOLD, 1, key, since, "customers");
+      await MARK_TOLD.run(this.deps.redis, [key], [since, "customers"]);
     }
     if (outcome.admins) {
       await this.alertAdmins(server, since, now, told, graceMs);
-      await this.deps.redis.eval(MARK_TOLD, 1, key, since, "admins");
+      await MARK_TOLD.run(this.deps.redis, [key], [since, "admins"]);
     }
   }
 

@@ -11,7 +11,7 @@ import type {
   SubscriptionOwners,
   Subscriptions,
 } from "../../books/index.js";
-import { renewalChainKeys } from "../../books/index.js";
+import { isInFlightStatus, renewalChainKeys } from "../../books/index.js";
 import { type Catalog, findPlan, type Plan } from "../../catalog/index.js";
 import type { ProvisionerFor } from "../../provisioning/index.js";
 import { type DriftFindings, type FindingDetail, findingId, findingKey } from "../findings.js";
@@ -35,9 +35,6 @@ export interface DriftActionsDeps {
   logger: Logger;
 }
 
-/** Statuses of a renewal order still being applied (see RenewalChain). */
-const RENEWAL_IN_FLIGHT = new Set(["paid", "provisioning"]);
-
 /** What the recreate, move and orphan actions share: the subscription checks, the plan, the notice. */
 export class DriftContext {
   constructor(readonly deps: DriftActionsDeps) {}
@@ -58,7 +55,8 @@ export class DriftContext {
     const [head] = await this.deps.redis.zrange(renewalChainKeys.chain(subscriptionId), "0", "0");
     if (!head) return false;
     const status = (await this.deps.orders.get(head))?.status;
-    return status !== undefined && RENEWAL_IN_FLIGHT.has(status);
+    // A renewal in flight (order-statuses.ts) is still being applied.
+    return isInFlightStatus(status);
   }
 
   /**

@@ -4,6 +4,7 @@ import { withLease } from "#src/store/lease.js";
 import type { AccessLinks, AccessRef, Subscription } from "../../books/index.js";
 import type { ProvisionRequest } from "../../provisioning/index.js";
 import { type OrphanRef, orphanKey } from "../findings.js";
+import { driftKeys, pendingKey } from "../keys.js";
 import { type DriftActionsDeps, DriftContext, linksDiffer } from "./context.js";
 import { DriftHosting } from "./hosting.js";
 import { XuiMoves } from "./move.js";
@@ -11,11 +12,9 @@ import { OrphanActions } from "./orphans.js";
 import {
   ACTION_LEASE_MS,
   actionId,
-  actionLeaseKey,
   outcomeOf,
   type PendingAction,
   type PendingRecreate,
-  pendingKey,
   placePending,
   readPending,
 } from "./support.js";
@@ -112,7 +111,7 @@ export class DriftActions {
   protected async afterStore(_pending: PendingAction): Promise<void> {}
 
   private async leased<T>(subject: string, fn: () => Promise<T | NotDone>): Promise<T | NotDone> {
-    const key = actionLeaseKey(subject);
+    const key = driftKeys.actionLease(subject);
     const result = await withLease(this.ctx.deps.redis, key, ACTION_LEASE_MS, () => outcomeOf(fn));
     return result === "busy" ? busy(subject) : result;
   }

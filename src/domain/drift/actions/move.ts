@@ -5,13 +5,13 @@ import { type AccessLinks, type AccessRef, GB_BYTES } from "../../books/index.js
 import { findPlan } from "../../catalog/index.js";
 import type { ProvisionRequest } from "../../provisioning/index.js";
 import type { FindingDetail } from "../findings.js";
+import { pendingKey } from "../keys.js";
 import type { DriftContext } from "./context.js";
 import {
   actionId,
   newShopName,
   type PendingAction,
   type PendingMove,
-  pendingKey,
   placePending,
   readPending,
 } from "./support.js";

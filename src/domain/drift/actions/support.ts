@@ -10,7 +10,9 @@ import {
   isTransient,
 } from "#src/hosting/errors.js";
 import { MINUTE } from "#src/runtime/clock.js";
+import { readJson } from "#src/store/records.js";
 import { ProvisioningError } from "../../provisioning/index.js";
+import { pendingKey } from "../keys.js";
 import type { NotDone } from "./types.js";
 
 /**
@@ -60,15 +62,14 @@ export async function outcomeOf<T>(fn: () => Promise<T>): Promise<T | NotDone> {
   }
 }
 
-/** Longer than one action takes (several hosting calls with their retries and timeouts). */
+/**
+ * Longer than one action takes (several hosting calls with their retries and timeouts). One action
+ * at a time per subject (a subscription, an orphan client), across processes, under the lease
+ * driftKeys.actionLease (store/lease.ts `withLease`): a holder that crashed leaves it to expire;
+ * the next action then resumes from what was stored.
+ */
 export const ACTION_LEASE_MS = 3 * MINUTE;
 
-/**
- * One action at a time per subject (a subscription, an orphan client), across processes: the
- * lease under this key (store/lease.ts `withLease`, life ACTION_LEASE_MS). A holder that crashed
- * leaves it to expire; the next action then resumes from what was stored.
- */
-export const actionLeaseKey = (subject: string): string => `drift:lease:${subject}`;
 
 const xuiRefSchema = z.object({
   kind: z.literal("xui"),
@@ -107,14 +108,9 @@ export type PendingAction = z.output<typeof pendingSchema>;
 export type PendingMove = Extract<PendingAction, { kind: "move" }>;
 export type PendingRecreate = Extract<PendingAction, { kind: "recreate" }>;
 
-export const pendingKey = (subscriptionId: string) => `drift:pending:${subscriptionId}`;
-
 /** The pending action of a subscription, read back with zod (a malformed one reads as none). */
 export async function readPending(redis: Redis, subscriptionId: string): Promise<PendingAction | undefined> {
-  const raw = await redis.get(pendingKey(subscriptionId));
-  if (!raw) return undefined;
-  const parsed = pendingSchema.safeParse(JSON.parse(raw));
-  return parsed.success ? parsed.data : undefined;
+  return readJson(redis, pendingKey(subscriptionId), pendingSchema);
 }
 
 /** Stores `action` unless one is stored already; returns the one that stands. */

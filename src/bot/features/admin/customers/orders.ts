@@ -5,6 +5,7 @@ import { withNotice } from "#src/bot/kit/index.js";
 import type { View } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
 import { type ChargeAgainOutcome, canChargeAgain } from "#src/domain/backoffice/index.js";
+import { isFailedStatus } from "#src/domain/books/index.js";
 import { formatMoney } from "#src/domain/catalog/index.js";
 import type { ShopRefusal } from "#src/domain/sales/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
@@ -39,7 +40,7 @@ export async function customerOrdersView(ctx: BotContext, id: number, notice?: s
         date: formatDateTime(locale, o.createdAt),
       }),
     );
-    if (o.error && (o.status === "failed" || o.status === "refunded")) {
+    if (o.error && isFailedStatus(o.status)) {
       lines.push(ctx.t("customers-order-error", { error: html(o.error.slice(0, 200)) }));
     }
     if (canChargeAgain(o)) {

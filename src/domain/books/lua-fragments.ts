@@ -1,0 +1,26 @@
+import { DAY } from "../../runtime/clock.js";
+import { luaFragment } from "../../store/lua.js";
+import { NO_EXPIRY_SCORE } from "./keys.js";
+import { ORDER_STATUSES_LUA } from "./order-statuses.js";
+import { TRIM_ORDER_LUA } from "./order-trim.js";
+
+const fragment = (name: string) => luaFragment(new URL(`./lua/${name}.lua`, import.meta.url));
+
+/**
+ * The books' Lua fragments, for `-- @include <name>` in the scripts of this room and of the rooms
+ * above it. Those built from a TypeScript constant are generated here; the others are `.lua`
+ * files in ./lua (their name is the file's).
+ */
+export const BOOKS_LUA: Readonly<Record<string, string>> = {
+  /** `DAY_MS` (the clock's day) and `NO_EXPIRY_SCORE`. */
+  "books-constants": `local DAY_MS = ${DAY}\nlocal NO_EXPIRY_SCORE = ${NO_EXPIRY_SCORE}`,
+  "order-statuses": ORDER_STATUSES_LUA,
+  "trim-order": TRIM_ORDER_LUA,
+  "mark-paid": fragment("mark-paid"),
+  "count-order": fragment("count-order"),
+  "count-sale": fragment("count-sale"),
+  "count-ledger": fragment("count-ledger"),
+  "ledger-apply": fragment("ledger-apply"),
+  reach: fragment("reach"),
+  "apply-triples": fragment("apply-triples"),
+};

@@ -1,0 +1,16 @@
+-- Fragment `count-sale` (sales-days.ts): count_sale(pDay, entryJson, amount) counts a ledger
+-- entry's revenue on its day, if it is a sale or a refund: `rev:<currency>` and
+-- `rev:<currency>:<plan>` (`amount` is its signed amount as exact decimal text). `pDay` is the
+-- sales day key prefix: the day's key is named from the entry's time inside the step (the shop
+-- runs on one Redis, not a cluster).
+-- @include books-constants
+local function count_sale(pDay, entryJson, amount)
+  local e = cjson.decode(entryJson)
+  if e.kind ~= 'purchase' and e.kind ~= 'renewal' and e.kind ~= 'refund' then return end
+  local key = pDay .. string.format('%d', math.floor(e.at / DAY_MS))
+  local revenue = string.format('%d', -tonumber(amount))
+  local plan = e.planId
+  if type(plan) ~= 'string' then plan = '?' end
+  redis.call('HINCRBY', key, 'rev:' .. e.currency, revenue)
+  redis.call('HINCRBY', key, 'rev:' .. e.currency .. ':' .. plan, revenue)
+end

@@ -1,0 +1,28 @@
+import type { DriftKind } from "./findings.js";
+
+/** Every Redis key of the drift room. The strings are what is stored: do not change them. */
+
+export const driftKeys = {
+  /** A finding (JSON). */
+  finding: (id: string) => `drift:f:${id}`,
+  /** Finding ids of a kind by last seen (ms): the latest are kept. */
+  byKind: (kind: DriftKind) => `drift:kind:${kind}`,
+  /** Finding ids waiting for a decision, by first found. */
+  waiting: "drift:waiting",
+  /** Subscription id -> problem kind, read by /my. */
+  problems: "drift:problems",
+  /** The last run's summary (JSON). */
+  lastRun: "drift:last-run",
+  /** The run lease: one reconciliation at a time across processes. */
+  runLock: "drift:lock",
+  /** xui server id -> the inbound id last seen and when it changed: `<inbound>:<changedAt>`. */
+  xuiInbounds: "drift:xui-inbound",
+  /** One admin action at a time on a subject (a lease; held by withLease in actions/support.ts). */
+  actionLease: (subject: string) => `drift:lease:${subject}`,
+};
+
+/** Expiries a subscription's record held before the hosting side moved it (a few, newest first). */
+export const termsKey = (subscriptionId: string) => `drift:terms:${subscriptionId}`;
+
+/** An action on a subscription under way (JSON), stored before its first hosting write. */
+export const pendingKey = (subscriptionId: string) => `drift:pending:${subscriptionId}`;

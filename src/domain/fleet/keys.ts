@@ -1,0 +1,18 @@
+/** Every Redis key of the fleet room. The strings are what is stored: do not change them. */
+
+/** Server extensions (kept under `watch:` where the server-watch worker first put them). */
+export const extensionKeys = {
+  /** The claim on one extension of a server for one expiry: `pending:<ms>`, `done`, ... */
+  claim: (id: number, expiresAt: number) => `watch:extend:${id}:${expiresAt}`,
+  /** server id -> what its last 30-day extension cost. */
+  priceByServer: "watch:price:server",
+  /** tariff id -> what a 30-day extension of a server of it last cost. */
+  priceByTariff: "watch:price:tariff",
+};
+
+/** The Account API key an admin linked in chat, sealed (hash: sealed, prefix, linkedBy, linkedAt). */
+export const ACCOUNT_KEY_KEY = "hosting:account-key";
+/** server id -> the proxy-core version this bot last installed on it. */
+export const CORE_VERSION_KEY = "servers:core-version";
+/** `panel-create:<id>` -> a multi-location panel create plan (JSON, kept a week). */
+export const PANEL_PLAN_PREFIX = "panel-create:";

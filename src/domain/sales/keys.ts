@@ -1,0 +1,70 @@
+/**
+ * Every Redis key of sales (promo codes, referrals and their rewards, gifts, top-ups, invoices),
+ * and the ledger idempotency keys of referral rewards. The strings are what is stored: changing
+ * one loses the data under it. Lua scripts get these through KEYS[], or as a prefix in ARGV
+ * (`keyPrefix`) for a name they only know while they run.
+ */
+
+/** A promo code's keys. */
+export const promoKeys = (code: string) => ({
+  /** The code's record (hash). */
+  code: `promo:code:${code}`,
+  /** use key -> `<customer>|r|<at>` (reserved) or `<customer>|u|<at>` (used). */
+  uses: `promo:uses:${code}`,
+  /** customer -> uses held (reserved or used). */
+  by: `promo:by:${code}`,
+});
+/** Every code by creation time. */
+export const PROMO_CODES = "promo:codes";
+/** The code a customer's `/promo` remembered for their next order (JSON, expires). */
+export const pendingKey = (customerId: number) => `promo:pending:${customerId}`;
+/** The ledger idempotency key of a wallet-credit code's credit (a field of the books' applied hash). */
+export const promoCreditKey = (code: string, customerId: number) => `promo:${code}:${customerId}`;
+
+export const referralKeys = {
+  /** customer id -> their code. */
+  codes: "referral:codes",
+  /** code -> customer id (the reverse index). */
+  byCode: "referral:by-code",
+  /** customer id -> when they first sent /start (first start only). */
+  started: "referral:started",
+  /** An invited customer: inviter, at, payments (counted), bonusOrder, bonusDays, paid. */
+  of: (customerId: number) => `referral:of:${customerId}`,
+  /** An inviter's figures: joined, paid, earned (net, minor units), lost (not recovered). */
+  stats: (customerId: number) => `referral:stats:${customerId}`,
+  /** Inviters by what they earned (net). */
+  top: "referral:top",
+};
+
+export const rewardKeys = {
+  /**
+   * order id -> what became of its reward: the amount credited, `none` (not a paid order any
+   * more when settled), `limit` (beyond the first N payments), `off`, `void` (refunded before
+   * any reward: none will come), or `back:<taken>:<lost>` (taken back after a refund).
+   */
+  rewards: "referral:rewards",
+  /** Orders of invited customers whose reward step is owed (by time): the sweep finishes them. */
+  due: "referral:due",
+};
+
+/** The ledger idempotency key of an order's referral reward (a field of the books' applied hash). */
+export const rewardKey = (orderId: string) => `referral:${orderId}`;
+/** The ledger idempotency key of taking that reward back. */
+export const takeBackKey = (orderId: string) => `referral-back:${orderId}`;
+
+export const giftKeys = {
+  /** A gift's record (hash), kept a while after it ended. */
+  gift: (code: string) => `gift:${code}`,
+  /** The buyer's gifts (codes by creation time), for "My gifts". */
+  byBuyer: (buyerId: number) => `gifts:buyer:${buyerId}`,
+  /** Open gifts by expiry time: the expiry task refunds those past it. */
+  expiring: "gifts:expiring",
+};
+
+/** A top-up's record (JSON: customer and amount), read by pre-checkout and by the payment. */
+export const topUpKey = (id: string) => `topup:${id}`;
+/** The customer's pending top-up of one amount (its id), while it awaits payment. */
+export const openTopUpKey = (customerId: number, amount: number) => `topups:open:${customerId}:${amount}`;
+/** An invoice for a subject went out a moment ago (holds back the next one for a while). */
+export const invoiceSentKey = (customerId: number, subject: string) =>
+  `invoice:sent:${customerId}:${subject}`;

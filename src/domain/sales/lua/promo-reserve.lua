@@ -1,0 +1,26 @@
+-- PromoCodes: checks a code for a customer and holds one use of it, in one step (of concurrent
+-- redemptions of the last use exactly one wins).
+-- KEYS: [1] the code's record, [2] its uses, [3] its uses by customer, [4] the customer's paid
+-- mark (order-paid.ts: read here, so an order paid at the same moment counts).
+-- ARGV: [1] use key, [2] customer, [3] now, [4] state ('r' reserve, 'u' use at once), [5] plan
+-- ('' none).
+-- Returns 'ok', 'again' (this key holds a use already) or a refusal (PromoRefusal).
+local d = redis.call('HMGET', KEYS[1], 'kind', 'disabled', 'expiresAt', 'plans', 'newCustomersOnly', 'perCustomer', 'totalUses')
+if not d[1] then return 'invalid' end
+local held = redis.call('HGET', KEYS[2], ARGV[1])
+if held then return 'again' end
+if d[2] == '1' then return 'disabled' end
+if d[3] and d[3] ~= '' and tonumber(ARGV[3]) >= tonumber(d[3]) then return 'expired' end
+if d[4] and d[4] ~= '' then
+  local found = false
+  for p in string.gmatch(d[4], '[^,]+') do if p == ARGV[5] then found = true end end
+  if not found then return 'wrong-plan' end
+end
+if d[5] == '1' and redis.call('EXISTS', KEYS[4]) == 1 then return 'not-new' end
+local mine = tonumber(redis.call('HGET', KEYS[3], ARGV[2]) or '0')
+if mine >= tonumber(d[6]) then return 'already-used' end
+if d[7] and d[7] ~= '' and redis.call('HLEN', KEYS[2]) >= tonumber(d[7]) then return 'used-up' end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. '|' .. ARGV[4] .. '|' .. ARGV[3])
+redis.call('HINCRBY', KEYS[3], ARGV[2], 1)
+if ARGV[4] == 'u' then redis.call('HINCRBY', KEYS[1], 'used', 1) end
+return 'ok'
