@@ -2,7 +2,7 @@ import { DAY } from "../../runtime/clock.js";
 import { luaFragment } from "../../store/lua.js";
 import { NO_EXPIRY_SCORE } from "./keys.js";
 import { ORDER_STATUSES_LUA } from "./order-statuses.js";
-import { TRIM_ORDER_LUA } from "./order-trim.js";
+import { TRIM_ORDER_FIELDS_LUA } from "./order-trim.js";
 
 const fragment = (name: string) => luaFragment(new URL(`./lua/${name}.lua`, import.meta.url));
 
@@ -15,7 +15,8 @@ export const BOOKS_LUA: Readonly<Record<string, string>> = {
   /** `DAY_MS` (the clock's day) and `NO_EXPIRY_SCORE`. */
   "books-constants": `local DAY_MS = ${DAY}\nlocal NO_EXPIRY_SCORE = ${NO_EXPIRY_SCORE}`,
   "order-statuses": ORDER_STATUSES_LUA,
-  "trim-order": TRIM_ORDER_LUA,
+  "trim-order-fields": TRIM_ORDER_FIELDS_LUA,
+  "trim-order": fragment("trim-order"),
   "mark-paid": fragment("mark-paid"),
   "count-order": fragment("count-order"),
   "count-sale": fragment("count-sale"),

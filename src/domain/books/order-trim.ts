@@ -36,22 +36,8 @@ export const REFUNDED_ORDER_FIELDS = [...FINISHED_ORDER_FIELDS, "clientName", "c
 const luaList = (fields: readonly string[]) => `{${fields.map((f) => `'${f}'`).join(", ")}}`;
 
 /**
- * Lua fragment `trim-order` (generated from the lists above): `trim_order(kOrder)` keeps only
- * {@link FINISHED_ORDER_FIELDS} of a finished order (of a refunded one
- * {@link REFUNDED_ORDER_FIELDS}, by its status). The hash is written anew rather than pruned:
- * Redis turns a hash with a long value (the placement's JSON) into its large encoding and never
- * back, so only a rewrite gives the memory back.
+ * Lua fragment `trim-order-fields` (generated from the lists above): the field lists that the
+ * `trim-order` fragment (lua/trim-order.lua) keeps of a finished and of a refunded order.
  */
-export const TRIM_ORDER_LUA = `
-local function trim_order(kOrder)
-  local names = ${luaList(FINISHED_ORDER_FIELDS)}
-  if redis.call('HGET', kOrder, 'status') == 'refunded' then names = ${luaList(REFUNDED_ORDER_FIELDS)} end
-  local values = redis.call('HMGET', kOrder, unpack(names))
-  local kept = {}
-  for i, name in ipairs(names) do
-    if values[i] then kept[#kept + 1] = name; kept[#kept + 1] = values[i] end
-  end
-  redis.call('DEL', kOrder)
-  if #kept > 0 then redis.call('HSET', kOrder, unpack(kept)) end
-end
-`;
+export const TRIM_ORDER_FIELDS_LUA = `local FINISHED_ORDER_FIELDS = ${luaList(FINISHED_ORDER_FIELDS)}
+local REFUNDED_ORDER_FIELDS = ${luaList(REFUNDED_ORDER_FIELDS)}`;

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
-import { type Lease, LeaseLost } from "../../store/lease.js";
 import { keyPrefix } from "../../store/key-prefix.js";
+import { type Lease, LeaseLost } from "../../store/lease.js";
 import { LuaScript } from "../../store/lua.js";
 import {
   BOOKS_LUA,

@@ -70,7 +70,6 @@ export async function outcomeOf<T>(fn: () => Promise<T>): Promise<T | NotDone> {
  */
 export const ACTION_LEASE_MS = 3 * MINUTE;
 
-
 const xuiRefSchema = z.object({
   kind: z.literal("xui"),
   serverId: z.number(),
