@@ -9,4 +9,5 @@ export * from "./broadcasts.js";
 export * from "./charge-again.js";
 export * from "./customer-blocks.js";
 export * from "./export.js";
+export * from "./services.js";
 export * from "./stats.js";

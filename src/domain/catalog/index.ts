@@ -9,4 +9,5 @@ export * from "./catalog.js";
 export * from "./catalog-store.js";
 export * from "./money.js";
 export * from "./sale.js";
+export * from "./services.js";
 export * from "./settings.js";

@@ -11,4 +11,5 @@ export * from "./promo-codes.js";
 export * from "./promo-store.js";
 export * from "./referral-rewards.js";
 export * from "./referrals.js";
+export * from "./services.js";
 export * from "./shop.js";

@@ -6,4 +6,5 @@
  */
 export * from "./fulfilment.js";
 export * from "./payment-inbox.js";
+export * from "./services.js";
 export * from "./stars-refund.js";
