@@ -63,11 +63,7 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
   const noticeApi = retryOnFlood(new Api(config.botToken, { apiRoot: config.botApiRoot }));
   for (const a of [api, noticeApi]) countFloods(a, metrics.observeFlood);
   const notifier = new Notifier({
-    api: noticeApi,
-    i18n,
-    catalog: deps.catalog,
-    books,
-    sales: deps.sales,
+    ...{ api: noticeApi, i18n, catalog: deps.catalog, books, sales: deps.sales },
     adminIds: config.adminIds,
     defaultLocale: config.defaultLocale,
     logger,
