@@ -7,6 +7,7 @@
 export * from "./checkout.js";
 export * from "./gifts.js";
 export * from "./invoices.js";
+export * from "./payload.js";
 export * from "./promo-codes.js";
 export * from "./promo-store.js";
 export * from "./referral-rewards.js";
