@@ -100,7 +100,7 @@ describe("mainMenuMarkup", () => {
       i18n: { getLocale: async () => locale },
       chat: { id: 1, type: chat },
       t: (key: string) => `${locale}:${key}`,
-      deps: { config: { webappUrl: "https://unit.example" }, shop: { catalog: () => catalog } },
+      deps: { config: { webappUrl: "https://unit.example" }, catalog: { current: () => catalog } },
     } as unknown as BotContext;
   }
 
