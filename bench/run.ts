@@ -119,8 +119,8 @@ async function main(): Promise<void> {
         logger,
         metrics: new Metrics(),
         clock,
-        catalog,
-        shop: createShopServices({
+        catalogFile: catalog,
+        ...createShopServices({
           redis,
           clock,
           catalog: catalog.get,

@@ -8,7 +8,7 @@ import { createI18n } from "./bot/i18n.js";
 import type { Config } from "./config.js";
 import { type Catalog, CatalogError, CatalogStore, loadCatalog } from "./domain/catalog/index.js";
 import { AccountKeyStore } from "./domain/fleet/index.js";
-import { createShopServices, type ShopServices } from "./domain/index.js";
+import { createShopServices, type ShopRooms } from "./domain/index.js";
 import { createHostingClients, type HostingClients } from "./hosting/index.js";
 import { Metrics } from "./http/metrics.js";
 import { closeServer, createHttpServer, listen } from "./http/server.js";
@@ -131,7 +131,7 @@ class AppLife {
   }
 }
 
-/** What the bot and the workers share: connections, clients, the shop and the queues. */
+/** What the bot and the workers share: connections, clients, the shop's rooms and the queues. */
 interface AppCore {
   redis: Redis;
   metrics: Metrics;
@@ -140,7 +140,7 @@ interface AppCore {
   hosting: HostingClients;
   catalogStore: CatalogStore;
   orderQueue: OrderQueue;
-  shop: ShopServices;
+  rooms: ShopRooms;
   i18n: ReturnType<typeof createI18n>;
   outbox: Outbox;
   broadcasts: BroadcastQueue;
@@ -178,7 +178,7 @@ async function startCore(config: Config, catalog: Catalog, logger: Logger, life:
   const i18n = createI18n(config.defaultLocale);
   const outbox = new Outbox(redis);
   closers.push(() => outbox.close());
-  const shop = createShopServices({
+  const rooms = createShopServices({
     redis,
     clock: systemClock,
     catalog: catalogStore.get,
@@ -200,7 +200,7 @@ async function startCore(config: Config, catalog: Catalog, logger: Logger, life:
     hosting,
     catalogStore,
     orderQueue,
-    shop,
+    rooms,
     i18n,
     outbox,
     broadcasts,
@@ -218,13 +218,13 @@ function watchForMetrics(metrics: Metrics, redis: Redis): () => Promise<void> {
 async function startAppWorkers(config: Config, core: AppCore, life: AppLife): Promise<void> {
   const workerRedis = createWorkerRedis(redisTargetOf(config), life.logger);
   life.closers.push(() => closeRedis(workerRedis));
-  const { redis, i18n, shop, hosting, orderQueue, outbox, broadcasts, metrics } = core;
+  const { redis, i18n, rooms, hosting, orderQueue, outbox, broadcasts, metrics } = core;
   const workers = await startWorkers({
     config,
     redis,
     workerRedis,
     i18n,
-    shop,
+    ...rooms,
     hosting,
     orderQueue,
     outbox,
@@ -244,7 +244,7 @@ async function startBot(
   options: StartOptions,
 ): Promise<Server | undefined> {
   const { logger } = life;
-  const { redis, metrics, box, shop, catalogStore, broadcasts, i18n } = core;
+  const { redis, metrics, box, rooms, catalogStore, broadcasts, i18n } = core;
   const bot = createBot({
     token: config.botToken,
     redis,
@@ -254,8 +254,8 @@ async function startBot(
       logger,
       metrics,
       clock: systemClock,
-      shop,
-      catalog: catalogStore,
+      ...rooms,
+      catalogFile: catalogStore,
       broadcasts,
     },
     client: { apiRoot: config.botApiRoot, fetch: telegramFetch },
@@ -303,7 +303,9 @@ function cabinetOf(config: Config, core: AppCore, api: Api, logger: Logger): Web
   return createWebapp({
     botToken: config.botToken,
     initDataMaxAge: config.webappInitDataMaxAge,
-    shop: core.shop,
+    books: core.rooms.books,
+    provisioning: core.rooms.provisioning,
+    sales: core.rooms.sales,
     clock: systemClock,
     logger,
     i18n: core.i18n,

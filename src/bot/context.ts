@@ -5,7 +5,7 @@ import type { Context, SessionFlavor } from "grammy";
 import type { Config, Locale } from "../config.js";
 import type { BroadcastStarter } from "../domain/backoffice/index.js";
 import type { CatalogStore } from "../domain/catalog/index.js";
-import type { ShopServices } from "../domain/index.js";
+import type { ShopRooms } from "../domain/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Clock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
@@ -29,8 +29,12 @@ export interface SessionData {
   conversations?: Record<string, { sealed: string; until: number }>;
 }
 
-/** Everything the features need, handed in by the composition root (tests build their own). */
-export interface BotDeps {
+/**
+ * Everything the features need, handed in by the composition root (tests build their own): the
+ * domain's rooms (features reach the hosting side and Redis only through their services), and
+ * the process's config, logger, metrics and clock.
+ */
+export interface BotDeps extends ShopRooms {
   config: Pick<
     Config,
     "adminIds" | "defaultLocale" | "paymentProviderToken" | "supportContact" | "webappUrl"
@@ -38,13 +42,11 @@ export interface BotDeps {
   logger: Logger;
   metrics: Metrics;
   clock: Clock;
-  /** The domain services: features reach the hosting side and Redis only through these. */
-  shop: ShopServices;
   /**
-   * The catalog in force (the same one `shop` sells from): the admin Catalog screen shows it,
-   * what is off sale and why, and reloads the file.
+   * The catalog file in force (the same catalog `catalog.current()` gives): the admin Catalog
+   * screen shows it, what is off sale and why, and reloads the file.
    */
-  catalog: Pick<CatalogStore, "get" | "reload" | "file" | "offSale">;
+  catalogFile: Pick<CatalogStore, "get" | "reload" | "file" | "offSale">;
   /** Starts broadcasts (the broadcast queue); without it the Broadcast section says it is unavailable. */
   broadcasts?: BroadcastStarter;
 }

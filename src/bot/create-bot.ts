@@ -86,7 +86,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   const bot = new Bot<BotContext>(options.token, { botInfo: options.botInfo, client: options.client });
   retryOnFlood(bot.api);
   // Polling: payments of a fetched batch are stored before the runner moves its offset.
-  bot.api.config.use(recordPaymentsOnFetch(deps.shop.paymentInbox));
+  bot.api.config.use(recordPaymentsOnFetch(deps.settlement.paymentInbox));
 
   /** Updates whose handling failed (for the metrics outcome label). */
   const failed = new WeakSet<BotContext>();

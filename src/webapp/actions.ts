@@ -22,7 +22,7 @@ const REFUSALS: Record<ShopRefusal, [number, string]> = {
 
 /** Provider token and currency of invoices: Stars (`XTR`, no token) unless a provider is set. */
 function invoiceSettings(deps: WebappDeps): { currency: string; providerToken: string } {
-  const currency = deps.shop.shop.currency;
+  const currency = deps.sales.shop.currency;
   return { currency, providerToken: currency === "XTR" ? "" : (deps.paymentProviderToken ?? "") };
 }
 
@@ -37,7 +37,8 @@ export async function createOrder(
   caller: Caller,
   body: CreateOrderRequest,
 ): Promise<Created> {
-  const { shop, customers } = deps.shop;
+  const { shop } = deps.sales;
+  const { customers } = deps.books;
   // The bot records customers on their messages; one who comes straight to the cabinet is recorded here.
   if (!(await customers.get(caller.id))) {
     await customers.seen({
@@ -81,7 +82,7 @@ async function created(
   link: string | null,
   amountText: string | null,
 ): Promise<Created> {
-  const order = await deps.shop.orders.get(orderId);
+  const order = await deps.books.orders.get(orderId);
   if (!order) throw new Refusal(404, "unknown-order");
   return {
     ok: true,
@@ -95,7 +96,7 @@ async function created(
 /** A Telegram invoice link for `amount` of `order` (payload `o:<id>`, checked at pre-checkout as in the chat). */
 async function invoiceLink(deps: WebappDeps, caller: Caller, order: Order, amount: number): Promise<string> {
   const { currency, providerToken } = invoiceSettings(deps);
-  const plan = deps.shop.shop.plan(order.planId);
+  const plan = deps.sales.shop.plan(order.planId);
   const title = plan ? plan.title[caller.locale] : order.planId;
   const covered = order.price - amount;
   const description =
@@ -123,8 +124,8 @@ export async function topUp(
   caller: Caller,
   amount: number,
 ): Promise<z.output<typeof invoiceResponse>> {
-  const { shop } = deps.shop;
-  if (await deps.shop.customers.isBlocked(caller.id)) throw new Refusal(403, "blocked");
+  const { shop } = deps.sales;
+  if (await deps.books.customers.isBlocked(caller.id)) throw new Refusal(403, "blocked");
   const started = await shop.startTopUp(caller.id, amount);
   if (!started.ok) throw new Refusal(400, "amount");
   const { currency, providerToken } = invoiceSettings(deps);

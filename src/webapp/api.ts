@@ -80,7 +80,7 @@ const ROUTES: Route[] = [
     schema: walletResponse,
     run: (d, r) => {
       const page = Number.parseInt(r.query.get("page") ?? "0", 10);
-      const presets = topUpPresets(d.shop.shop.currency);
+      const presets = topUpPresets(d.sales.shop.currency);
       return walletPage(d, r.caller, Number.isSafeInteger(page) ? page : 0, presets);
     },
   },
@@ -143,7 +143,7 @@ async function callerFor(
     sendJson(res, 401, errorResponse.parse({ ok: false }));
     return undefined;
   }
-  const customer = await deps.shop.customers.get(user.id);
+  const customer = await deps.books.customers.get(user.id);
   if (customer?.blocked) {
     sendJson(res, 403, errorResponse.parse({ ok: false, error: "blocked" }));
     return undefined;

@@ -33,14 +33,14 @@ const gb = (bytes: number) => Math.round((bytes / GB_BYTES) * 100) / 100;
 
 /** The subscription as the page may see it: the caller's own, else 404 (never someone else's). */
 export async function ownSubscription(deps: WebappDeps, caller: Caller, id: string): Promise<Subscription> {
-  const sub = await deps.shop.subscriptions.get(id);
+  const sub = await deps.books.subscriptions.get(id);
   if (!sub || sub.customerId !== caller.id) throw new Refusal(404, "unknown-subscription");
   return sub;
 }
 
 /** Its live state (the usage reader's minute cache, as in /my); none for a removed access. */
 function stateOf(deps: WebappDeps, sub: Subscription): Promise<AccessState | undefined> {
-  return sub.removedAt !== undefined ? Promise.resolve(undefined) : deps.shop.usage.of(sub);
+  return sub.removedAt !== undefined ? Promise.resolve(undefined) : deps.provisioning.usage.of(sub);
 }
 
 function statusOf(now: number, sub: Subscription, state: AccessState | undefined): SubscriptionStatus {
@@ -52,7 +52,8 @@ function statusOf(now: number, sub: Subscription, state: AccessState | undefined
 
 /** GET /app/api/me: the caller's language, balance and subscriptions with their term and traffic. */
 export async function me(deps: WebappDeps, caller: Caller): Promise<MeResponse> {
-  const { shop, wallet, subscriptions } = deps.shop;
+  const { shop } = deps.sales;
+  const { wallet, subscriptions } = deps.books;
   const [balance, subs] = await Promise.all([wallet.balance(caller.id), subscriptions.ofCustomer(caller.id)]);
   const now = deps.clock.now();
   const items = await Promise.all(
@@ -87,7 +88,7 @@ export async function card(deps: WebappDeps, caller: Caller, id: string): Promis
   const state = await stateOf(deps, sub);
   const now = deps.clock.now();
   const status = statusOf(now, sub, state);
-  const plan = deps.shop.shop.plan(sub.planId);
+  const plan = deps.sales.shop.plan(sub.planId);
   const expiresAt = state ? state.expiresAt : sub.expiresAt;
   const limitBytes = state ? state.limitBytes : Math.round(sub.trafficGb * GB_BYTES);
   const daysLeft = expiresAt > 0 ? Math.max(0, Math.ceil((expiresAt - now) / DAY)) : null;
@@ -113,8 +114,8 @@ export async function card(deps: WebappDeps, caller: Caller, id: string): Promis
         : t("webapp-traffic-unlimited", { used }),
     devices_text: sub.devices > 0 ? String(sub.devices) : t("access-unlimited"),
     locations: accessLocationNames(t, locale, sub.ref, plan),
-    renew_price: renewable ? deps.shop.shop.priceOf(plan) : null,
-    renew_price_text: renewable ? caller.money(deps.shop.shop.priceOf(plan)) : null,
+    renew_price: renewable ? deps.sales.shop.priceOf(plan) : null,
+    renew_price_text: renewable ? caller.money(deps.sales.shop.priceOf(plan)) : null,
   };
   return { ok: true, subscription };
 }
@@ -126,7 +127,12 @@ export async function usage(
   id: string,
 ): Promise<Out<typeof usageResponse>> {
   const sub = await ownSubscription(deps, caller, id);
-  const days = await deps.shop.usage.history.daily(sub.id, deps.clock.now(), USAGE_DAYS, sub.createdAt);
+  const days = await deps.provisioning.usage.history.daily(
+    sub.id,
+    deps.clock.now(),
+    USAGE_DAYS,
+    sub.createdAt,
+  );
   return {
     ok: true,
     days: days.map((d) => ({
@@ -150,7 +156,7 @@ export async function connect(
 
 /** GET /app/api/plans: the plans on sale with their prices and terms. */
 export function plans(deps: WebappDeps, caller: Caller): Out<typeof plansResponse> {
-  const { shop } = deps.shop;
+  const { shop } = deps.sales;
   const { t, locale } = caller;
   return {
     ok: true,
@@ -174,7 +180,7 @@ export async function orderStatus(
   caller: Caller,
   id: string,
 ): Promise<Out<typeof orderResponse>> {
-  const order = await deps.shop.orders.get(id);
+  const order = await deps.books.orders.get(id);
   if (!order || order.customerId !== caller.id) throw new Refusal(404, "unknown-order");
   return { ok: true, order: orderOut(order) };
 }
@@ -196,7 +202,8 @@ export async function walletPage(
   page: number,
   presets: readonly number[],
 ): Promise<Out<typeof walletResponse>> {
-  const { wallet, shop } = deps.shop;
+  const { wallet } = deps.books;
+  const { shop } = deps.sales;
   let at = Math.max(0, page);
   let { entries, total } = await wallet.history(caller.id, at * LEDGER_PAGE_SIZE, LEDGER_PAGE_SIZE);
   const pages = Math.max(1, Math.ceil(total / LEDGER_PAGE_SIZE));

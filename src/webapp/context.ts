@@ -1,18 +1,20 @@
 import type { Api } from "grammy";
 import type { Locale } from "../config.js";
 import { formatMoney } from "../domain/catalog/index.js";
-import type { ShopServices } from "../domain/index.js";
+import type { ShopRooms } from "../domain/index.js";
 import type { I18nLike, Translate } from "../render/i18n-like.js";
 import type { Clock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import type { WebappUser } from "./auth.js";
 
-/** What the cabinet needs: the same domain services as the chat, and a Bot API for invoice links. */
-export interface WebappDeps {
+/**
+ * What the cabinet needs: the same domain services as the chat (the books, the sales and the usage
+ * reads of provisioning), and a Bot API for invoice links.
+ */
+export interface WebappDeps extends Pick<ShopRooms, "books" | "provisioning" | "sales"> {
   botToken: string;
   /** WEBAPP_INIT_DATA_MAX_AGE: seconds an initData is accepted. */
   initDataMaxAge: number;
-  shop: ShopServices;
   clock: Clock;
   logger: Logger;
   i18n: I18nLike;
@@ -41,7 +43,7 @@ export function callerOf(deps: WebappDeps, user: WebappUser, locale: Locale): Ca
     id: user.id,
     locale,
     t: (key, vars) => deps.i18n.t(locale, key, vars),
-    money: (minor) => formatMoney(deps.shop.shop.currency, minor, locale),
+    money: (minor) => formatMoney(deps.sales.shop.currency, minor, locale),
   };
 }
 

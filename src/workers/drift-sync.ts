@@ -1,8 +1,14 @@
 import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Locale } from "../config.js";
-import { DRIFT_KINDS, type DriftRunSummary, type DriftRuns, type Finding } from "../domain/drift/index.js";
-import type { ShopServices } from "../domain/index.js";
+import type { BooksServices } from "../domain/books/index.js";
+import {
+  DRIFT_KINDS,
+  type DriftRunSummary,
+  type DriftRuns,
+  type DriftServices,
+  type Finding,
+} from "../domain/drift/index.js";
 import type { Metrics } from "../http/metrics.js";
 import { findingLine } from "../render/drift-findings.js";
 import type { I18nLike } from "../render/i18n-like.js";
@@ -20,7 +26,8 @@ export const DRIFT_SYNC_EVERY_MS = 15 * MINUTE;
 const REPORT_LINES = 15;
 
 export interface DriftSyncDeps {
-  services: Pick<ShopServices, "drift" | "customers">;
+  drift: Pick<DriftServices, "sync">;
+  books: Pick<BooksServices, "customers">;
   outbox: Pick<Outbox, "sendMany">;
   i18n: I18nLike;
   adminIds: readonly number[];
@@ -41,7 +48,7 @@ export function createDriftSyncTask(deps: DriftSyncDeps): PeriodicTask {
     name: DRIFT_SYNC_TASK,
     everyMs: deps.everyMs ?? DRIFT_SYNC_EVERY_MS,
     run: async () => {
-      const summary = await deps.services.drift.reconciler.run(reporter);
+      const summary = await deps.drift.sync.reconciler.run(reporter);
       if (summary) observe(deps.metrics, summary);
       else deps.logger.info("drift: another run holds the lease; this one skipped");
       return summary ?? { skipped: "busy" };
@@ -63,7 +70,7 @@ async function reportToAdmins(deps: DriftSyncDeps, fresh: Finding[]): Promise<vo
   const messages: OutboxMessage[] = [];
   const batch = fresh.map((f) => f.id).join(",");
   for (const adminId of deps.adminIds) {
-    const locale = (await deps.services.customers.get(adminId))?.locale ?? deps.defaultLocale;
+    const locale = (await deps.books.customers.get(adminId))?.locale ?? deps.defaultLocale;
     const t = (key: string, vars?: Record<string, string | number>) => deps.i18n.t(locale, key, vars);
     const lines = fresh.slice(0, REPORT_LINES).map((f) => `• ${findingLine(t, f)}`);
     if (fresh.length > REPORT_LINES)

@@ -1,6 +1,6 @@
 import type { Locale } from "../config.js";
 import { formatMoney } from "../domain/catalog/index.js";
-import type { ShopServices } from "../domain/index.js";
+import type { ShopRooms } from "../domain/index.js";
 import { planTitle } from "../render/access.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { MINUTE } from "../runtime/clock.js";
@@ -10,8 +10,7 @@ import type { Outbox } from "./outbox.js";
 
 export const GIFT_EXPIRY_EVERY_MS = 5 * MINUTE;
 
-export interface GiftExpiryDeps {
-  services: ShopServices;
+export interface GiftExpiryDeps extends Pick<ShopRooms, "books" | "sales"> {
   outbox: Pick<Outbox, "send">;
   i18n: I18nLike;
   logger: Logger;
@@ -25,13 +24,13 @@ export interface GiftExpiryDeps {
  * a repeated run refund it once), and the buyer is told. Returns how many this run refunded.
  */
 export async function expireGifts(deps: GiftExpiryDeps): Promise<number> {
-  const { services, i18n, logger } = deps;
-  const expired = await services.gifts.expireDue();
+  const { books, sales, i18n, logger } = deps;
+  const expired = await sales.gifts.expireDue();
   for (const gift of expired) {
     logger.info({ orderId: gift.orderId, buyerId: gift.buyerId, refunded: gift.price }, "gift expired");
-    const locale = (await services.customers.get(gift.buyerId))?.locale ?? deps.defaultLocale ?? "en";
+    const locale = (await books.customers.get(gift.buyerId))?.locale ?? deps.defaultLocale ?? "en";
     const text = i18n.t(locale, "gift-expired-refunded", {
-      plan: planTitle(services.shop.plan(gift.planId), locale, gift.planId),
+      plan: planTitle(sales.shop.plan(gift.planId), locale, gift.planId),
       amount: formatMoney(gift.currency, gift.price, locale),
     });
     await deps.outbox

@@ -1,7 +1,7 @@
 import { Api } from "grammy";
 import type { Redis } from "ioredis";
 import type { Config } from "../config.js";
-import type { ShopServices } from "../domain/index.js";
+import type { ShopRooms } from "../domain/index.js";
 import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { I18nLike } from "../render/i18n-like.js";
@@ -24,14 +24,19 @@ import { countReminders, createReminderTask } from "./reminders.js";
 import { createServerWatchTask } from "./server-watch/index.js";
 import { createTrafficTask } from "./traffic.js";
 
-export interface WorkersDeps {
+/** The rooms the workers use (all but the back office's, which only admins reach). */
+type WorkerRooms = Pick<
+  ShopRooms,
+  "catalog" | "books" | "provisioning" | "fleet" | "sales" | "settlement" | "drift"
+>;
+
+export interface WorkersDeps extends WorkerRooms {
   config: Config;
   /** The producers' connection (fail fast), for queue producers and small reads. */
   redis: Redis;
   /** BullMQ workers' connection (maxRetriesPerRequest: null). */
   workerRedis: Redis;
   i18n: I18nLike;
-  shop: ShopServices;
   hosting: HostingClients;
   orderQueue: OrderQueue;
   outbox: Outbox;
@@ -51,16 +56,14 @@ export interface Workers {
  * Api, never through a running bot.
  */
 export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
-  const { config, redis, workerRedis, i18n, shop, outbox, metrics, logger } = deps;
+  const { config, redis, workerRedis, i18n, outbox, metrics, logger, books } = deps;
   // The outbox and broadcasts handle 429 themselves (they pause the whole queue); direct
   // notices (order delivery, failures) retry on their own.
   const api = new Api(config.botToken, { apiRoot: config.botApiRoot });
   const noticeApi = retryOnFlood(new Api(config.botToken, { apiRoot: config.botApiRoot }));
   for (const a of [api, noticeApi]) countFloods(a, metrics.observeFlood);
   const notifier = new Notifier({
-    api: noticeApi,
-    i18n,
-    shop,
+    ...{ api: noticeApi, i18n, catalog: deps.catalog, books, sales: deps.sales },
     adminIds: config.adminIds,
     defaultLocale: config.defaultLocale,
     logger,
@@ -68,8 +71,8 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
   const orderWorker = startOrderWorker({
     connection: workerRedis,
     queue: deps.orderQueue,
-    orders: shop.orders,
-    fulfilment: shop.fulfilment,
+    orders: books.orders,
+    fulfilment: deps.settlement.fulfilment,
     notifier,
     logger,
     metrics,
@@ -78,7 +81,7 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     connection: workerRedis,
     redis,
     api,
-    customers: shop.customers,
+    customers: books.customers,
     logger,
     metrics,
   });
@@ -88,8 +91,8 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     queue: deps.broadcasts,
     outbox,
     api,
-    customers: shop.customers,
-    subscriptions: shop.subscriptions,
+    customers: books.customers,
+    subscriptions: books.subscriptions,
     clock: systemClock,
     i18n,
     logger,
@@ -113,35 +116,35 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
 
 /** The periodic tasks: reminders, traffic, the server watch, reconciliations and the order sweep. */
 function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): PeriodicTask[] {
-  const { config, redis, i18n, shop, hosting, outbox, logger } = deps;
+  const { config, redis, i18n, hosting, outbox, logger, books, sales } = deps;
   const clock = systemClock;
-  const common = { services: shop, outbox, i18n, clock, logger, defaultLocale: config.defaultLocale };
+  const common = { books, sales, outbox, i18n, clock, logger, defaultLocale: config.defaultLocale };
   return [
     countReminders(createReminderTask(common), deps.metrics),
-    createTrafficTask(common),
+    createTrafficTask({ ...common, provisioning: deps.provisioning }),
     createServerWatchTask({
       ...common,
       account: hosting.account,
-      extension: shop.serverExtension,
+      extension: deps.fleet.serverExtension,
       redis,
-      settings: shop.settings,
+      settings: deps.catalog.settings,
       adminIds: config.adminIds,
     }),
-    createReconcileTask({ api, redis, services: shop, outbox, i18n, logger }),
-    createInboxReconcileTask({ services: shop, outbox, i18n, logger }),
-    createBackfillTask(redis, shop.customers),
+    createReconcileTask({ api, redis, books, sales, outbox, i18n, logger }),
+    createInboxReconcileTask({ books, settlement: deps.settlement, outbox, i18n, logger }),
+    createBackfillTask(redis, books.customers),
     createGiftExpiryTask(common),
     createDriftSyncTask({
-      ...{ services: shop, outbox, i18n, logger, metrics: deps.metrics },
+      ...{ books, drift: deps.drift, outbox, i18n, logger, metrics: deps.metrics },
       adminIds: config.adminIds,
       defaultLocale: config.defaultLocale,
       everyMs: config.driftSyncMinutes === undefined ? undefined : config.driftSyncMinutes * MINUTE,
     }),
     createOrderSweepTask({
       redis,
-      orders: shop.orders,
+      orders: books.orders,
       queue: deps.orderQueue,
-      fulfilment: shop.fulfilment,
+      fulfilment: deps.settlement.fulfilment,
       notifier,
       clock,
       logger,

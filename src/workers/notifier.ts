@@ -2,7 +2,7 @@ import { type Api, GrammyError, InlineKeyboard, InputFile } from "grammy";
 import type { Locale } from "../config.js";
 import type { AccessRef, Customers, Order, Subscription } from "../domain/books/index.js";
 import { formatMoney } from "../domain/catalog/index.js";
-import type { ShopServices } from "../domain/index.js";
+import type { ShopRooms } from "../domain/index.js";
 import type { FulfilResult } from "../domain/settlement/index.js";
 import { accessText, planTitle, qrTarget, termLine } from "../render/access.js";
 import { formatDate, formatGb } from "../render/format.js";
@@ -14,10 +14,9 @@ import { qrPng } from "../render/qr.js";
 import { DAY } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 
-export interface NotifierDeps {
+export interface NotifierDeps extends Pick<ShopRooms, "catalog" | "books" | "sales"> {
   api: Api;
   i18n: I18nLike;
-  shop: ShopServices;
   adminIds: readonly number[];
   defaultLocale: Locale;
   logger: Logger;
@@ -42,7 +41,7 @@ export class Notifier {
   }
 
   async localeOf(userId: number): Promise<Locale> {
-    return (await this.deps.shop.customers.get(userId))?.locale ?? this.deps.defaultLocale;
+    return (await this.deps.books.customers.get(userId))?.locale ?? this.deps.defaultLocale;
   }
 
   /** Sends the links, the term and a QR code of a new or renewed access. */
@@ -52,7 +51,7 @@ export class Notifier {
     const to = subscription.customerId;
     const locale = to === order.customerId ? order.locale : await this.localeOf(to);
     const t = this.t(locale);
-    const plan = this.deps.shop.shop.plan(subscription.planId);
+    const plan = this.deps.sales.shop.plan(subscription.planId);
     const title = planTitle(plan, locale, subscription.planId);
     const head =
       order.kind === "trial" && !result.renewed
@@ -86,22 +85,23 @@ export class Notifier {
    * marked after it went out, so a crash in between sends it again rather than never.
    */
   async giftReady(order: Order, code: string): Promise<void> {
-    const gift = await this.deps.shop.gifts.get(code);
+    const gift = await this.deps.sales.gifts.get(code);
     if (!gift || gift.linkSentAt !== undefined) return;
     this.username ??= (await this.deps.api.getMe()).username;
     const locale = order.locale;
-    const plan = this.deps.shop.shop.plan(gift.planId);
+    const plan = this.deps.sales.shop.plan(gift.planId);
     const { info, forward } = giftReadyTexts(this.t(locale), locale, gift, plan, this.username);
     const options = { parse_mode: "HTML" as const, link_preview_options: { is_disabled: true } };
     await this.send(gift.buyerId, () => this.deps.api.sendMessage(gift.buyerId, info, options));
     await this.send(gift.buyerId, () => this.deps.api.sendMessage(gift.buyerId, forward, options));
-    await this.deps.shop.gifts.markLinkSent(code);
+    await this.deps.sales.gifts.markLinkSent(code);
   }
 
   /** "Your free trial is ready: 1 day, 1 GB": the trial's own term, not that of the plan it runs on. */
   private trialHead(t: Translate, locale: Locale, sub: Subscription): string {
     const days =
-      this.deps.shop.catalog().trial?.days ?? Math.max(1, Math.round((sub.expiresAt - sub.createdAt) / DAY));
+      this.deps.catalog.current().trial?.days ??
+      Math.max(1, Math.round((sub.expiresAt - sub.createdAt) / DAY));
     const traffic = sub.trafficGb > 0 ? formatGb(locale, sub.trafficGb) : t("delivery-trial-unlimited");
     return t("delivery-trial", { days, traffic });
   }
@@ -139,9 +139,9 @@ export class Notifier {
     );
     const sub =
       order.kind === "renewal" && order.subscriptionId
-        ? await this.deps.shop.subscriptions.get(order.subscriptionId)
+        ? await this.deps.books.subscriptions.get(order.subscriptionId)
         : undefined;
-    const plan = planTitle(this.deps.shop.shop.plan(order.planId), order.locale, order.planId);
+    const plan = planTitle(this.deps.sales.shop.plan(order.planId), order.locale, order.planId);
     const text =
       order.kind === "trial"
         ? t("delivery-failed-trial", { amount })
@@ -213,6 +213,6 @@ export class Notifier {
   }
 
   private customers(): Customers {
-    return this.deps.shop.customers;
+    return this.deps.books.customers;
   }
 }

@@ -1,5 +1,5 @@
 import { formatMoney } from "../domain/catalog/index.js";
-import type { ShopServices } from "../domain/index.js";
+import type { ShopRooms } from "../domain/index.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import type { Logger } from "../runtime/logger.js";
 import type { PeriodicTask } from "./maintenance.js";
@@ -10,8 +10,7 @@ export const INBOX_GRACE_MS = 60_000;
 /** Most entries credited per run (the rest follow in the next runs). */
 const BATCH = 100;
 
-export interface ReconcileInboxDeps {
-  services: ShopServices;
+export interface ReconcileInboxDeps extends Pick<ShopRooms, "books" | "settlement"> {
   outbox: Outbox;
   i18n: I18nLike;
   logger: Logger;
@@ -29,7 +28,8 @@ export interface ReconcileInboxDeps {
 export async function reconcileInbox(
   deps: ReconcileInboxDeps,
 ): Promise<{ checked: number; recovered: number }> {
-  const { paymentInbox, customers } = deps.services;
+  const { paymentInbox } = deps.settlement;
+  const { customers } = deps.books;
   const entries = await paymentInbox.pending(deps.graceMs ?? INBOX_GRACE_MS, BATCH);
   let recovered = 0;
   for (const entry of entries) {

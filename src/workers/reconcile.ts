@@ -2,7 +2,7 @@ import type { Api } from "grammy";
 import type { StarTransaction } from "grammy/types";
 import type { Redis } from "ioredis";
 import { formatMoney } from "../domain/catalog/index.js";
-import type { ShopServices } from "../domain/index.js";
+import type { ShopRooms } from "../domain/index.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import type { Logger } from "../runtime/logger.js";
 import type { PeriodicTask } from "./maintenance.js";
@@ -13,10 +13,9 @@ const PAGE = 100;
 /** Transactions already checked (Telegram lists them oldest first, so this is an offset). */
 const CURSOR = "reconcile:stars:offset";
 
-export interface ReconcileDeps {
+export interface ReconcileDeps extends Pick<ShopRooms, "books" | "sales"> {
   api: Api;
   redis: Redis;
-  services: ShopServices;
   outbox: Outbox;
   i18n: I18nLike;
   logger: Logger;
@@ -43,8 +42,8 @@ function invoicePayment(tx: StarTransaction): { userId: number; payload: string 
  * Safe to run any number of times: charges are keyed by their id.
  */
 export async function reconcileStars(deps: ReconcileDeps): Promise<ReconcileResult> {
-  const { services, redis } = deps;
-  if (services.shop.currency !== "XTR") return { checked: 0, recovered: 0 };
+  const { books, sales, redis } = deps;
+  if (sales.shop.currency !== "XTR") return { checked: 0, recovered: 0 };
   let offset = Number((await redis.get(CURSOR)) ?? 0);
   let checked = 0;
   let recovered = 0;
@@ -54,8 +53,8 @@ export async function reconcileStars(deps: ReconcileDeps): Promise<ReconcileResu
       checked++;
       const payment = invoicePayment(tx);
       if (!payment) continue;
-      if (await services.wallet.applied(`charge:${tx.id}`)) continue;
-      const result = await services.shop.recordPayment(payment.userId, payment.payload, tx.id, tx.amount);
+      if (await books.wallet.applied(`charge:${tx.id}`)) continue;
+      const result = await sales.shop.recordPayment(payment.userId, payment.payload, tx.id, tx.amount);
       if (!result.credited) continue;
       recovered++;
       deps.logger.warn(
@@ -64,7 +63,7 @@ export async function reconcileStars(deps: ReconcileDeps): Promise<ReconcileResu
       );
       // The shop queued the order this charge paid.
       const { paid } = result;
-      const locale = (await services.customers.get(payment.userId))?.locale ?? "en";
+      const locale = (await books.customers.get(payment.userId))?.locale ?? "en";
       const amount = formatMoney("XTR", tx.amount, locale);
       const key = paid ? "reconcile-order" : "reconcile-credited";
       await deps.outbox.send({

@@ -1,7 +1,7 @@
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Locale } from "../config.js";
-import type { Customer, Subscription, Subscriptions } from "../domain/books/index.js";
-import type { ShopServices } from "../domain/index.js";
+import type { BooksServices, Customer, Subscription, Subscriptions } from "../domain/books/index.js";
+import type { SalesServices } from "../domain/sales/index.js";
 import type { Metrics } from "../http/metrics.js";
 import { planTitle } from "../render/access.js";
 import { formatDateTime, html } from "../render/format.js";
@@ -29,7 +29,8 @@ export const REMINDERS_EVERY_MS = MINUTE;
 const PAGE = 500;
 
 export interface ReminderDeps {
-  services: Pick<ShopServices, "subscriptions" | "customers" | "shop">;
+  books: Pick<BooksServices, "subscriptions" | "customers">;
+  sales: Pick<SalesServices, "shop">;
   outbox: Pick<Outbox, "sendMany">;
   i18n: I18nLike;
   clock: Clock;
@@ -176,7 +177,7 @@ class ExpiryReminders {
     }
 
     const windowEnd = now + Math.max(...REMINDER_THRESHOLDS.map((t) => t.beforeMs));
-    const pages = scanExpiries(this.deps.services.subscriptions, now - EXPIRED_LOOKBACK_MS + 1, windowEnd);
+    const pages = scanExpiries(this.deps.books.subscriptions, now - EXPIRED_LOOKBACK_MS + 1, windowEnd);
     for await (const page of pages) {
       result.due += page.length;
       const ready = await this.readyOf(page, now, result);
@@ -196,7 +197,7 @@ class ExpiryReminders {
       if (this.queued.has(reminderOnceKey(e.id, e.expiresAt, threshold))) result.known++;
       else todo.push({ ...e, threshold });
     }
-    const subs = await Promise.all(todo.map((e) => this.deps.services.subscriptions.get(e.id)));
+    const subs = await Promise.all(todo.map((e) => this.deps.books.subscriptions.get(e.id)));
     const ready: Ready[] = [];
     todo.forEach((e, i) => {
       const sub = subs[i];
@@ -219,7 +220,7 @@ class ExpiryReminders {
   private async send(ready: Ready[], result: ReminderResult): Promise<void> {
     const ids = [...new Set(ready.map((r) => r.sub.customerId))];
     const customers = new Map(
-      await Promise.all(ids.map(async (id) => [id, await this.deps.services.customers.get(id)] as const)),
+      await Promise.all(ids.map(async (id) => [id, await this.deps.books.customers.get(id)] as const)),
     );
     const messages: OutboxMessage[] = [];
     const sent: Ready[] = [];
@@ -242,7 +243,7 @@ class ExpiryReminders {
 
   private message(sub: Subscription, threshold: ReminderThreshold, locale: Locale): OutboxMessage {
     const t = (key: string, vars?: Record<string, string | number>) => this.deps.i18n.t(locale, key, vars);
-    const plan = this.deps.services.shop.plan(sub.planId);
+    const plan = this.deps.sales.shop.plan(sub.planId);
     const vars = {
       plan: html(planTitle(plan, locale, sub.planId)),
       date: formatDateTime(locale, sub.expiresAt),

@@ -1,7 +1,7 @@
 import type { Locale } from "../config.js";
-import type { Subscription } from "../domain/books/index.js";
-import type { ShopServices } from "../domain/index.js";
-import type { UsageRound } from "../domain/provisioning/index.js";
+import type { BooksServices, Subscription } from "../domain/books/index.js";
+import type { ProvisioningServices, UsageRound } from "../domain/provisioning/index.js";
+import type { SalesServices } from "../domain/sales/index.js";
 import { planTitle } from "../render/access.js";
 import { formatBytes, html } from "../render/format.js";
 import type { I18nLike } from "../render/i18n-like.js";
@@ -22,8 +22,10 @@ const PAGE = 500;
 const NO_EXPIRY_SCORE = Number.MAX_SAFE_INTEGER;
 
 export interface TrafficDeps {
+  books: Pick<BooksServices, "subscriptions" | "customers">;
+  sales: Pick<SalesServices, "shop">;
   /** `usage` makes the bulk reads: one listing per backend and round. */
-  services: Pick<ShopServices, "subscriptions" | "customers" | "shop" | "usage">;
+  provisioning: Pick<ProvisioningServices, "usage">;
   outbox: Pick<Outbox, "sendMany">;
   i18n: I18nLike;
   clock: Clock;
@@ -111,11 +113,11 @@ class TrafficWarnings {
     }
 
     // One bulk read per backend and round, made when first needed; a failed one skips its backend.
-    const round = deps.services.usage.round();
+    const round = deps.provisioning.usage.round();
     result.skipped = round.skipped;
 
-    for await (const page of scanExpiries(deps.services.subscriptions, now + 1, NO_EXPIRY_SCORE, PAGE)) {
-      const subs = await Promise.all(page.map((e) => deps.services.subscriptions.get(e.id)));
+    for await (const page of scanExpiries(deps.books.subscriptions, now + 1, NO_EXPIRY_SCORE, PAGE)) {
+      const subs = await Promise.all(page.map((e) => deps.books.subscriptions.get(e.id)));
       // Every live subscription is read (the cabinet's daily usage points); limited ones are warned.
       const live = subs.filter(
         (s): s is Subscription => s !== undefined && (s.expiresAt === 0 || s.expiresAt > now),
@@ -148,7 +150,7 @@ class TrafficWarnings {
         const limited = sub.trafficGb > 0;
         if (usage === "unmatched" && limited) result.unmatched++;
         if (usage === undefined || usage === "unmatched") return;
-        await this.deps.services.usage.history.record(sub.id, usage.usedBytes, now);
+        await this.deps.provisioning.usage.history.record(sub.id, usage.usedBytes, now);
         if (!limited) return;
         result.measured++;
         const level = trafficLevel(usage);
@@ -164,7 +166,7 @@ class TrafficWarnings {
   private async send(due: Due[], result: TrafficResult): Promise<void> {
     const ids = [...new Set(due.map((d) => d.sub.customerId))];
     const customers = new Map(
-      await Promise.all(ids.map(async (id) => [id, await this.deps.services.customers.get(id)] as const)),
+      await Promise.all(ids.map(async (id) => [id, await this.deps.books.customers.get(id)] as const)),
     );
     const messages: OutboxMessage[] = [];
     const sent: Due[] = [];
@@ -187,7 +189,7 @@ class TrafficWarnings {
 
   private message({ sub, level, usage }: Due, locale: Locale): OutboxMessage {
     const t = (key: string, vars?: Record<string, string | number>) => this.deps.i18n.t(locale, key, vars);
-    const plan = this.deps.services.shop.plan(sub.planId);
+    const plan = this.deps.sales.shop.plan(sub.planId);
     const percent = Math.floor((usage.usedBytes * 100) / usage.limitBytes);
     const head = t(`traffic-${level}`, {
       plan: html(planTitle(plan, locale, sub.planId)),

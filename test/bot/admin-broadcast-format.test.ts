@@ -37,7 +37,7 @@ beforeAll(async () => {
   // A real queue (no worker runs here): the bot records broadcasts and stops them in Redis.
   queue = new BroadcastQueue(t.redis);
   t.deps.broadcasts = queue;
-  for (const id of [ADMIN.id, 8_101, 8_102]) await seedCustomer(t.deps.shop, id);
+  for (const id of [ADMIN.id, 8_101, 8_102]) await seedCustomer(t.deps, id);
 });
 afterAll(async () => {
   await queue.close();

@@ -52,9 +52,9 @@ function photoMessage(from: User, caption?: string): Update {
 }
 
 async function customer(id: number, sub?: "active" | "expired") {
-  await seedCustomer(t.deps.shop, id);
+  await seedCustomer(t.deps, id);
   if (!sub) return;
-  await seedSubscription(t.deps.shop, `o${id}`, {
+  await seedSubscription(t.deps, `o${id}`, {
     customerId: id,
     expiresAt: sub === "active" ? NOW + 10 * DAY : NOW - DAY,
   });
@@ -71,11 +71,11 @@ beforeAll(async () => {
   for (const u of [ADMIN, ADMIN_RU, STRANGER]) await customer(u.id);
   await customer(801, "active");
   await customer(802, "active");
-  await t.deps.shop.customers.markBotBlocked(802); // blocked the bot: not counted
+  await t.deps.books.customers.markBotBlocked(802); // blocked the bot: not counted
   await customer(803);
   await customer(804, "expired");
   await customer(805, "active");
-  await t.deps.shop.customers.setBlocked(805, true); // blocked by an admin: not counted
+  await t.deps.books.customers.setBlocked(805, true); // blocked by an admin: not counted
   await customer(806, "active");
 });
 afterAll(() => t.close());

@@ -52,8 +52,8 @@ describe("catalog in the admin menu", () => {
     const view = lastShown(t.telegram).text;
     expect(view).toContain("✅ Reloaded: 2 plans on sale now.");
     expect(view).toContain("<b>Plan two</b> (<code>two</code>): 200 ⭐");
-    expect(t.deps.shop.shop.plans().map((p) => p.id)).toEqual(["one", "two"]);
-    expect(t.deps.shop.shop.priceOf(t.deps.shop.shop.plan("one")!)).toBe(120);
+    expect(t.deps.sales.shop.plans().map((p) => p.id)).toEqual(["one", "two"]);
+    expect(t.deps.sales.shop.priceOf(t.deps.sales.shop.plan("one")!)).toBe(120);
 
     expect(other.get().plans).toHaveLength(1);
     await other.catchUp();
@@ -65,17 +65,17 @@ describe("catalog in the admin menu", () => {
     await t.send(callback(ADMIN, "a.cat:reload"));
     expect(lastShown(t.telegram).text).toContain("⚠️ The file was not loaded");
     expect(lastShown(t.telegram).text).toContain("plans.0.price");
-    expect(t.deps.shop.shop.plans()).toHaveLength(2);
+    expect(t.deps.sales.shop.plans()).toHaveLength(2);
 
     writeFileSync(file, yaml("USD", plan("one", 5)));
     await t.send(callback(ADMIN, "a.cat:reload"));
     expect(lastShown(t.telegram).text).toContain("currency USD differs from XTR");
-    expect(t.deps.shop.shop.currency).toBe("XTR");
+    expect(t.deps.sales.shop.currency).toBe("XTR");
   });
 
   it("is refused to a non-admin", async () => {
     writeFileSync(file, yaml("XTR", plan("solo", 1)));
     await t.send(callback(user(7599), "a.cat:reload"));
-    expect(t.deps.shop.shop.plans()).toHaveLength(2);
+    expect(t.deps.sales.shop.plans()).toHaveLength(2);
   });
 });

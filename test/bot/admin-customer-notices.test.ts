@@ -21,10 +21,9 @@ beforeEach(async () => {
 
 const { press, say } = chatAs(() => t, ADMIN);
 const { lastShown, button, textsTo } = telegramViews(() => t);
-const shop = () => t.deps.shop;
 
 async function customer(id: number, firstName: string, locale: Locale) {
-  await shop().customers.seen({ id, firstName, locale });
+  await t.deps.books.customers.seen({ id, firstName, locale });
 }
 
 describe("customers hear of what an admin did to them", () => {
@@ -49,7 +48,7 @@ describe("customers hear of what an admin did to them", () => {
 
   it("a debit reaches the customer with the reason", async () => {
     await customer(8402, "Ken", "en");
-    await shop().wallet.credit(8402, 300, "seed:8402", { kind: "admin-credit" });
+    await t.deps.books.wallet.credit(8402, 300, "seed:8402", { kind: "admin-credit" });
     await press("a.c:debit:8402:");
     await say("100");
     await say("Chargeback <bank>");
@@ -65,17 +64,17 @@ describe("customers hear of what an admin did to them", () => {
     await press("a.c:card:8403:");
     await press(button("⛔ Block"));
     expect(lastShown().text).toContain("Why is <b>Liam</b> blocked?");
-    expect(await shop().customers.isBlocked(8403)).toBe(false);
+    expect(await t.deps.books.customers.isBlocked(8403)).toBe(false);
     await say("Reselling accounts");
     const confirm = lastShown();
     expect(confirm.text).toContain("Block Liam (<code>8403</code>)?");
     expect(confirm.text).toContain("Reason: <i>Reselling accounts</i>");
-    expect(await shop().customers.isBlocked(8403)).toBe(false);
+    expect(await t.deps.books.customers.isBlocked(8403)).toBe(false);
     expect(textsTo(8403)).toEqual([]);
 
     const yes = button("⛔ Yes, block");
     await press(yes);
-    expect(await shop().customers.isBlocked(8403)).toBe(true);
+    expect(await t.deps.books.customers.isBlocked(8403)).toBe(true);
     expect(lastShown().text).toContain("⛔ The customer is blocked");
     expect(lastShown().text).toContain("The customer was told.");
     const [notice] = textsTo(8403);
@@ -86,7 +85,7 @@ describe("customers hear of what an admin did to them", () => {
     expect(textsTo(8403)).toHaveLength(1);
 
     await press(button("✅ Unblock"));
-    expect(await shop().customers.isBlocked(8403)).toBe(false);
+    expect(await t.deps.books.customers.isBlocked(8403)).toBe(false);
     expect(textsTo(8403)[1]).toContain("restored");
   });
 
@@ -99,6 +98,6 @@ describe("customers hear of what an admin did to them", () => {
     await press(button("✅ Confirm"));
     expect(lastShown().text).toContain("✅ Credited 10 ⭐");
     expect(lastShown().text).toContain("The customer could not be told");
-    expect((await shop().customers.get(8404))?.botBlocked).toBe(true);
+    expect((await t.deps.books.customers.get(8404))?.botBlocked).toBe(true);
   });
 });

@@ -29,14 +29,12 @@ beforeEach(async () => {
 const { press, say } = chatAs(() => t, ADMIN);
 const { lastShown, button } = telegramViews(() => t);
 
-const shop = () => t.deps.shop;
-
 async function customer(id: number, firstName: string, username?: string, locale: Locale = "en") {
-  await shop().customers.seen({ id, firstName, username, locale });
+  await t.deps.books.customers.seen({ id, firstName, username, locale });
 }
 
 async function ledger(id: number) {
-  return (await shop().wallet.history(id, 0, 1_000)).entries;
+  return (await t.deps.books.wallet.history(id, 0, 1_000)).entries;
 }
 
 /** Runs the credit/debit conversation up to the confirmation; returns the confirm button's data. */
@@ -55,7 +53,7 @@ async function prepareAdjustment(
 
 /** An order moved along `path` (starting from awaiting_payment). */
 async function order(customerId: number, path: Order["status"][], fields: Record<string, string> = {}) {
-  const o = await shop().orders.create({
+  const o = await t.deps.books.orders.create({
     kind: "purchase",
     customerId,
     planId: "de-xui",
@@ -65,7 +63,7 @@ async function order(customerId: number, path: Order["status"][], fields: Record
   });
   let from: Order["status"] = "awaiting_payment";
   for (const to of path) {
-    expect(await shop().orders.transition(o.id, [from], to, to === "failed" ? fields : {})).toBe(true);
+    expect(await t.deps.books.orders.transition(o.id, [from], to, to === "failed" ? fields : {})).toBe(true);
     from = to;
   }
   return o.id;
@@ -73,13 +71,15 @@ async function order(customerId: number, path: Order["status"][], fields: Record
 
 /** A purchase paid from the wallet whose provisioning failed and was refunded to the wallet. */
 async function refundedPurchase(customerId: number): Promise<string> {
-  await shop().wallet.credit(customerId, 150, `seed:${customerId}:${Math.random()}`, { kind: "topup" });
-  const started = await shop().shop.startPurchase(customerId, "de-xui", "en");
+  await t.deps.books.wallet.credit(customerId, 150, `seed:${customerId}:${Math.random()}`, { kind: "topup" });
+  const started = await t.deps.sales.shop.startPurchase(customerId, "de-xui", "en");
   if (!started.ok) throw new Error(started.reason);
-  expect((await shop().shop.payFromBalance(customerId, started.order.id)).status).toBe("paid");
-  await shop().orders.transition(started.order.id, ["paid"], "provisioning");
-  expect((await shop().fulfilment.fail(started.order.id, "xui server 1 answered 503"))?.refunded).toBe(150);
-  expect((await shop().orders.get(started.order.id))?.status).toBe("refunded");
+  expect((await t.deps.sales.shop.payFromBalance(customerId, started.order.id)).status).toBe("paid");
+  await t.deps.books.orders.transition(started.order.id, ["paid"], "provisioning");
+  expect(
+    (await t.deps.settlement.fulfilment.fail(started.order.id, "xui server 1 answered 503"))?.refunded,
+  ).toBe(150);
+  expect((await t.deps.books.orders.get(started.order.id))?.status).toBe("refunded");
   return started.order.id;
 }
 
@@ -141,9 +141,9 @@ describe("finding a customer", () => {
 describe("customer card", () => {
   it("shows profile, trial, blocked flag, balance and subscriptions", async () => {
     await customer(601, "Борис", "boris", "ru");
-    await shop().customers.claimTrial(601);
-    await shop().wallet.credit(601, 250, "seed:601", { kind: "topup" });
-    await shop().subscriptions.create("o601aaaaaaaa", {
+    await t.deps.books.customers.claimTrial(601);
+    await t.deps.books.wallet.credit(601, 250, "seed:601", { kind: "topup" });
+    await t.deps.books.subscriptions.create("o601aaaaaaaa", {
       customerId: 601,
       planId: "de-xui",
       ref: { kind: "xui", serverId: 1, name: "c601-aaaaaaaa" },
@@ -153,7 +153,7 @@ describe("customer card", () => {
       devices: 0,
       trial: false,
     });
-    await shop().subscriptions.create("o601bbbbbbbb", {
+    await t.deps.books.subscriptions.create("o601bbbbbbbb", {
       customerId: 601,
       planId: "node",
       ref: { kind: "node", name: "c601-bbbbbbbb" },
@@ -216,9 +216,9 @@ describe("customer card", () => {
   it("pages the ledger newest first, 8 a page, with kinds, signed amounts, balances and notes", async () => {
     await customer(602, "Carol");
     for (let i = 1; i <= 19; i++) {
-      await shop().wallet.credit(602, 10, `seed:602:${i}`, { kind: "admin-credit", note: `note-${i}` });
+      await t.deps.books.wallet.credit(602, 10, `seed:602:${i}`, { kind: "admin-credit", note: `note-${i}` });
     }
-    await shop().wallet.debit(602, 40, "seed:602:buy", { kind: "purchase" });
+    await t.deps.books.wallet.debit(602, 40, "seed:602:buy", { kind: "purchase" });
 
     await press("a.c:card:602:");
     await press(button("📒 Ledger"));
@@ -270,14 +270,14 @@ describe("credit and debit", () => {
     expect(confirm.text).toContain("Credit <b>150 ⭐</b> to Dave (<code>701</code>)?");
     expect(confirm.text).toContain("Reason: <i>Outage &lt;compensation&gt;</i>");
     expect(confirm.text).toContain("Balance: 0 ⭐ → 150 ⭐");
-    expect(await shop().wallet.balance(701)).toBe(0);
+    expect(await t.deps.books.wallet.balance(701)).toBe(0);
 
     const yes = button("✅ Confirm");
     const token = yes.split(":").at(-1) ?? "";
     await press(yes);
     expect(lastShown().text).toContain("✅ Credited 150 ⭐. Balance: 150 ⭐.");
     expect(lastShown().text).toContain("Wallet: <b>150 ⭐</b>");
-    expect(await shop().wallet.balance(701)).toBe(150);
+    expect(await t.deps.books.wallet.balance(701)).toBe(150);
     const entries = await ledger(701);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
@@ -287,12 +287,12 @@ describe("credit and debit", () => {
       note: "Outage <compensation>",
       ref: String(ADMIN.id),
     });
-    expect(await shop().wallet.applied(`admin:${token}`)).toMatchObject({ amount: 150 });
+    expect(await t.deps.books.wallet.applied(`admin:${token}`)).toMatchObject({ amount: 150 });
 
     // A second tap on the same confirmation changes nothing.
     await press(yes);
     expect(lastShown().text).toContain("Already applied: +150 ⭐.");
-    expect(await shop().wallet.balance(701)).toBe(150);
+    expect(await t.deps.books.wallet.balance(701)).toBe(150);
     expect(await ledger(701)).toHaveLength(1);
   });
 
@@ -309,7 +309,7 @@ describe("credit and debit", () => {
 
   it("refuses a debit over the balance, when typed and when confirmed, changing nothing", async () => {
     await customer(702, "Erin");
-    await shop().wallet.credit(702, 100, "seed:702", { kind: "topup" });
+    await t.deps.books.wallet.credit(702, 100, "seed:702", { kind: "topup" });
     await press("a.c:debit:702:");
     expect(lastShown().text).toContain("How much to <b>debit</b> from Erin's wallet");
     await say("150");
@@ -323,22 +323,22 @@ describe("credit and debit", () => {
     const yes = button("✅ Confirm");
 
     // The balance drops before the admin confirms: the atomic check refuses.
-    await shop().wallet.debit(702, 50, "seed:702:buy", { kind: "purchase" });
+    await t.deps.books.wallet.debit(702, 50, "seed:702:buy", { kind: "purchase" });
     await press(yes);
     expect(lastShown().text).toContain(
       "⛔ Refused: the balance 50 ⭐ does not cover a debit of 80 ⭐. Nothing was changed.",
     );
-    expect(await shop().wallet.balance(702)).toBe(50);
+    expect(await t.deps.books.wallet.balance(702)).toBe(50);
     expect((await ledger(702)).filter((e) => e.kind === "admin-debit")).toHaveLength(0);
   });
 
   it("debits within the balance with its ledger entry", async () => {
     await customer(703, "Frank");
-    await shop().wallet.credit(703, 100, "seed:703", { kind: "topup" });
+    await t.deps.books.wallet.credit(703, 100, "seed:703", { kind: "topup" });
     const yes = await prepareAdjustment(703, "debit", "30", "Manual correction");
     await press(yes);
     expect(lastShown().text).toContain("✅ Debited 30 ⭐. Balance: 70 ⭐.");
-    expect(await shop().wallet.balance(703)).toBe(70);
+    expect(await t.deps.books.wallet.balance(703)).toBe(70);
     expect((await ledger(703))[0]).toMatchObject({
       kind: "admin-debit",
       amount: -30,
@@ -358,12 +358,12 @@ describe("credit and debit", () => {
     await customer(705, "Hugo");
     const credit = await prepareAdjustment(705, "credit", "40", "Bonus");
     await Promise.all([press(credit), press(credit, ADMIN2), press(credit), press(credit, ADMIN2)]);
-    expect(await shop().wallet.balance(705)).toBe(40);
+    expect(await t.deps.books.wallet.balance(705)).toBe(40);
     expect((await ledger(705)).filter((e) => e.kind === "admin-credit")).toHaveLength(1);
 
     const debit = await prepareAdjustment(705, "debit", "25", "Undo part of the bonus");
     await Promise.all([press(debit, ADMIN2), press(debit), press(debit, ADMIN2)]);
-    expect(await shop().wallet.balance(705)).toBe(15);
+    expect(await t.deps.books.wallet.balance(705)).toBe(15);
     expect((await ledger(705)).filter((e) => e.kind === "admin-debit")).toHaveLength(1);
   });
 
@@ -376,7 +376,7 @@ describe("credit and debit", () => {
     expect(lastShown().text).toContain("This confirmation has expired.");
     await press("a.c:adj-ok:706:forged99");
     expect(lastShown().text).toContain("This confirmation has expired.");
-    expect(await shop().wallet.balance(706)).toBe(0);
+    expect(await t.deps.books.wallet.balance(706)).toBe(0);
   });
 });
 
@@ -391,14 +391,17 @@ describe("block and unblock", () => {
     expect(lastShown().text).toContain("⛔ The customer is blocked");
     expect(lastShown().text).toContain("Status: ⛔ blocked");
     expect(button("✅ Unblock")).toBe("a.c:unblock:801:");
-    expect(await shop().customers.isBlocked(801)).toBe(true);
-    expect(await shop().shop.startPurchase(801, "de-xui", "en")).toEqual({ ok: false, reason: "blocked" });
+    expect(await t.deps.books.customers.isBlocked(801)).toBe(true);
+    expect(await t.deps.sales.shop.startPurchase(801, "de-xui", "en")).toEqual({
+      ok: false,
+      reason: "blocked",
+    });
 
     await press(button("✅ Unblock"));
     expect(lastShown().text).toContain("✅ The customer is unblocked.");
     expect(lastShown().text).toContain("Status: ✅ not blocked");
-    expect(await shop().customers.isBlocked(801)).toBe(false);
-    expect((await shop().shop.startPurchase(801, "de-xui", "en")).ok).toBe(true);
+    expect(await t.deps.books.customers.isBlocked(801)).toBe(false);
+    expect((await t.deps.sales.shop.startPurchase(801, "de-xui", "en")).ok).toBe(true);
   });
 });
 
@@ -425,7 +428,7 @@ describe("failed orders", () => {
 
     const retry = button(`🔁 Retry ${failed1}`);
     await Promise.all([press(retry), press(retry, ADMIN2), press(retry)]);
-    expect((await shop().orders.get(failed1))?.status).toBe("paid");
+    expect((await t.deps.books.orders.get(failed1))?.status).toBe("paid");
     expect(t.enqueued.filter((id) => id === failed1)).toHaveLength(1);
     expect(t.telegram.calls.map((c) => String(c.params.text ?? ""))).toContainEqual(
       expect.stringContaining(`✅ Order <code>${failed1}</code> is queued again.`),
@@ -442,14 +445,14 @@ describe("failed orders", () => {
     expect(lastShown().text).toContain(
       `Order <code>${stale}</code> was already refunded and cannot be retried`,
     );
-    expect((await shop().orders.get(stale))?.status).toBe("refunded");
+    expect((await t.deps.books.orders.get(stale))?.status).toBe("refunded");
 
     // Refunded to the wallet but not closed (a crash in between): closed now, not provisioned.
     const half = await order(903, ["paid", "failed"], { error: "boom" });
-    await shop().wallet.credit(903, 150, `refund:${half}`, { kind: "refund", ref: half });
+    await t.deps.books.wallet.credit(903, 150, `refund:${half}`, { kind: "refund", ref: half });
     await press(`a.o:retry:${half}`);
     expect(lastShown().text).toContain(`Order <code>${half}</code> was already refunded`);
-    expect((await shop().orders.get(half))?.status).toBe("refunded");
+    expect((await t.deps.books.orders.get(half))?.status).toBe("refunded");
     expect(t.enqueued).not.toContain(stale);
     expect(t.enqueued).not.toContain(half);
   });
@@ -459,7 +462,7 @@ describe("charging a refunded order again", () => {
   it("starts a new order paid from the wallet, once, and queues it", async () => {
     await customer(1001, "Nina");
     const old = await refundedPurchase(1001);
-    expect(await shop().wallet.balance(1001)).toBe(150);
+    expect(await t.deps.books.wallet.balance(1001)).toBe(150);
 
     await press("a.c:card:1001:");
     await press(button("🧾 Orders"));
@@ -472,8 +475,8 @@ describe("charging a refunded order again", () => {
     const yes = button("✅ Charge and retry");
 
     await Promise.all([press(yes), press(yes, ADMIN2), press(yes)]);
-    expect(await shop().wallet.balance(1001)).toBe(0);
-    const orders = await shop().orders.ofCustomer(1001);
+    expect(await t.deps.books.wallet.balance(1001)).toBe(0);
+    const orders = await t.deps.books.orders.ofCustomer(1001);
     const fresh = orders.filter((o) => o.id !== old);
     expect(fresh).toHaveLength(1);
     expect(fresh[0]).toMatchObject({ status: "paid", planId: "de-xui", price: 150, kind: "purchase" });
@@ -485,66 +488,66 @@ describe("charging a refunded order again", () => {
     );
 
     // A fresh confirmation for the same refunded order does not charge it a second time.
-    await shop().wallet.credit(1001, 150, "seed:1001:more", { kind: "topup" });
+    await t.deps.books.wallet.credit(1001, 150, "seed:1001:more", { kind: "topup" });
     await press(`a.c:retry:1001:${old}`);
     await press(button("✅ Charge and retry"));
     expect(lastShown().text).toContain(`was already charged again as <code>${newId}</code>`);
-    expect(await shop().wallet.balance(1001)).toBe(150);
-    expect(await shop().orders.ofCustomer(1001)).toHaveLength(2);
+    expect(await t.deps.books.wallet.balance(1001)).toBe(150);
+    expect(await t.deps.books.orders.ofCustomer(1001)).toHaveLength(2);
   });
 
   it("refuses when the balance does not cover the price, charging nothing", async () => {
     await customer(1002, "Omar");
     const old = await refundedPurchase(1002);
-    await shop().wallet.debit(1002, 100, "seed:1002:spent", { kind: "purchase" });
+    await t.deps.books.wallet.debit(1002, 100, "seed:1002:spent", { kind: "purchase" });
     const queued = t.enqueued.length;
 
     await press(`a.c:retry:1002:${old}`);
     await press(button("✅ Charge and retry"));
     expect(lastShown().text).toContain("⛔ The balance 50 ⭐ does not cover 150 ⭐. Nothing was charged.");
-    expect(await shop().wallet.balance(1002)).toBe(50);
+    expect(await t.deps.books.wallet.balance(1002)).toBe(50);
     expect(t.enqueued.length).toBe(queued);
-    const others = (await shop().orders.ofCustomer(1002)).filter((o) => o.id !== old);
+    const others = (await t.deps.books.orders.ofCustomer(1002)).filter((o) => o.id !== old);
     expect(others.map((o) => o.status)).toEqual(["cancelled"]);
 
     // After a top-up it can be charged again.
-    await shop().wallet.credit(1002, 100, "seed:1002:topup", { kind: "topup" });
+    await t.deps.books.wallet.credit(1002, 100, "seed:1002:topup", { kind: "topup" });
     await press(`a.c:retry:1002:${old}`);
     await press(button("✅ Charge and retry"));
     expect(lastShown().text).toContain("paid from the wallet (150 ⭐) and queued.");
-    expect(await shop().wallet.balance(1002)).toBe(0);
+    expect(await t.deps.books.wallet.balance(1002)).toBe(0);
     expect(t.enqueued.length).toBe(queued + 1);
   });
 
   it("leaves the customer's own order awaiting payment alone when the balance is short", async () => {
     await customer(1004, "Rui");
     const old = await refundedPurchase(1004);
-    await shop().wallet.debit(1004, 100, "seed:1004:spent", { kind: "purchase" });
+    await t.deps.books.wallet.debit(1004, 100, "seed:1004:spent", { kind: "purchase" });
     // The customer has just opened the same plan again and is about to pay its invoice.
-    const own = await shop().shop.startPurchase(1004, "de-xui", "en");
+    const own = await t.deps.sales.shop.startPurchase(1004, "de-xui", "en");
     if (!own.ok) throw new Error(own.reason);
     await press(`a.c:retry:1004:${old}`);
     await press(button("✅ Charge and retry"));
     expect(lastShown().text).toContain("Nothing was charged.");
-    expect((await shop().orders.get(own.order.id))?.status).toBe("awaiting_payment");
+    expect((await t.deps.books.orders.get(own.order.id))?.status).toBe("awaiting_payment");
   });
 
   it("refuses for a blocked customer", async () => {
     await customer(1003, "Pia");
     const old = await refundedPurchase(1003);
-    await shop().customers.setBlocked(1003, true);
+    await t.deps.books.customers.setBlocked(1003, true);
     await press(`a.c:retry:1003:${old}`);
     await press(button("✅ Charge and retry"));
     expect(lastShown().text).toContain("⛔ The customer is blocked: unblock them first.");
-    expect(await shop().wallet.balance(1003)).toBe(150);
-    expect(await shop().orders.ofCustomer(1003)).toHaveLength(1);
+    expect(await t.deps.books.wallet.balance(1003)).toBe(150);
+    expect(await t.deps.books.orders.ofCustomer(1003)).toHaveLength(1);
   });
 });
 
 describe("authorisation", () => {
   it("refuses a non-admin's forged customer and order callbacks, changing nothing", async () => {
     await customer(1101, "Quinn");
-    await shop().wallet.credit(1101, 200, "seed:1101", { kind: "topup" });
+    await t.deps.books.wallet.credit(1101, 200, "seed:1101", { kind: "topup" });
     const failed = await order(1101, ["paid", "failed"], { error: "boom" });
     const refunded = await refundedPurchase(1101);
     const credit = await prepareAdjustment(1101, "credit", "500", "Gift");
@@ -576,17 +579,17 @@ describe("authorisation", () => {
       expect.stringContaining("Quinn"),
     );
     expect(t.telegram.callsOf("editMessageText")).toHaveLength(0);
-    expect(await shop().customers.isBlocked(1101)).toBe(false);
-    expect(await shop().wallet.balance(1101)).toBe(350);
-    expect((await shop().orders.get(failed))?.status).toBe("failed");
-    expect(await shop().orders.ofCustomer(1101)).toHaveLength(2);
+    expect(await t.deps.books.customers.isBlocked(1101)).toBe(false);
+    expect(await t.deps.books.wallet.balance(1101)).toBe(350);
+    expect((await t.deps.books.orders.get(failed))?.status).toBe("failed");
+    expect(await t.deps.books.orders.ofCustomer(1101)).toHaveLength(2);
     expect(t.enqueued.length).toBe(queued);
     expect(t.logs()).toContain("refused admin callback from a non-admin");
 
     // The refused presses did not use up the admin's confirmations.
     await press(credit);
-    expect(await shop().wallet.balance(1101)).toBe(850);
+    expect(await t.deps.books.wallet.balance(1101)).toBe(850);
     await press(charge);
-    expect(await shop().wallet.balance(1101)).toBe(700);
+    expect(await t.deps.books.wallet.balance(1101)).toBe(700);
   });
 });

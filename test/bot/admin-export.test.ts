@@ -63,31 +63,31 @@ describe("CSV fields", () => {
 
 describe("admin export (Sales -> Export CSV)", () => {
   it("sends customers, subscriptions and the ledger of a seeded shop as CSV documents", async () => {
-    const shop = t.deps.shop;
+    const rooms = t.deps;
     clock.set(NOW - 10 * DAY);
-    await shop.customers.seen({ id: 8101, firstName: "Ann", locale: "en" });
+    await rooms.books.customers.seen({ id: 8101, firstName: "Ann", locale: "en" });
     clock.set(NOW - 9 * DAY);
     const tricky = '=HYPERLINK("http://evil","Click"), Bob\nSecond line';
-    await shop.customers.seen({ id: 8102, firstName: tricky, username: "bob_the", locale: "ru" });
+    await rooms.books.customers.seen({ id: 8102, firstName: tricky, username: "bob_the", locale: "ru" });
     clock.set(NOW - 8 * DAY);
-    await shop.wallet.credit(8102, 1_000, "charge:c1", { kind: "topup", ref: "c1" });
+    await rooms.books.wallet.credit(8102, 1_000, "charge:c1", { kind: "topup", ref: "c1" });
     clock.set(NOW - 7 * DAY);
-    await shop.wallet.debit(8102, 499, "order:o1", {
+    await rooms.books.wallet.debit(8102, 499, "order:o1", {
       kind: "purchase",
       ref: "o1",
       planId: "de-xui",
       note: 'promo "SPRING", 10%',
     });
-    await seedSubscription(shop, "oaaaa1111", { customerId: 8102, expiresAt: NOW + 23 * DAY });
-    await seedSubscription(shop, "obbbb2222", {
+    await seedSubscription(rooms, "oaaaa1111", { customerId: 8102, expiresAt: NOW + 23 * DAY });
+    await seedSubscription(rooms, "obbbb2222", {
       customerId: 8101,
       expiresAt: NOW - DAY,
       trial: true,
       ref: { kind: "xui", serverId: 7, name: "c8101-trial" },
     });
     clock.set(NOW);
-    await shop.customers.seen({ id: ADMIN.id, firstName: "Boss", locale: "en" });
-    const [credit, debit] = (await shop.wallet.history(8102, 0, 10)).entries.reverse();
+    await rooms.books.customers.seen({ id: ADMIN.id, firstName: "Boss", locale: "en" });
+    const [credit, debit] = (await rooms.books.wallet.history(8102, 0, 10)).entries.reverse();
 
     await t.send(callback(ADMIN, "a.ex"));
 
@@ -129,7 +129,7 @@ describe("admin export (Sales -> Export CSV)", () => {
     const n = 2 * EXPORT_PAGE + 37;
     for (let i = 0; i < n; i++) {
       clock.set(NOW - (n - i) * 1_000);
-      await t.deps.shop.customers.seen({ id: 100_000 + i, firstName: `C${i}`, locale: "en" });
+      await t.deps.books.customers.seen({ id: 100_000 + i, firstName: `C${i}`, locale: "en" });
     }
     await t.send(callback(ADMIN, "a.ex"));
     // The admin is a customer too (seen pressing the button): the last row.
@@ -141,7 +141,7 @@ describe("admin export (Sales -> Export CSV)", () => {
   });
 
   it("is refused to a non-admin: no document is sent", async () => {
-    await t.deps.shop.customers.seen({ id: 8101, firstName: "Ann", locale: "en" });
+    await t.deps.books.customers.seen({ id: 8101, firstName: "Ann", locale: "en" });
     await t.send(callback(STRANGER, "a.ex"));
     expect(t.telegram.last("answerCallbackQuery")?.params).toMatchObject({
       text: "This action is for the shop's admins only.",

@@ -27,11 +27,11 @@ describe("payments to check", () => {
 
     // One paid someone else's order (credited to the payer's wallet, unmatched) ...
     const owner = 7551;
-    const started = await t.deps.shop.shop.startPurchase(owner, "de-xui", "en");
+    const started = await t.deps.sales.shop.startPurchase(owner, "de-xui", "en");
     if (!started.ok) throw new Error(started.reason);
     await t.send(successfulPayment(PAYER, `o:${started.order.id}`, 150, "XTR", "charge-for-another"));
     // ... and one was stored, but its handler never credited it (the process died).
-    await t.deps.shop.paymentInbox.record({
+    await t.deps.settlement.paymentInbox.record({
       chargeId: "charge-stuck",
       payerId: PAYER.id,
       payload: "t:lostTopUp1",

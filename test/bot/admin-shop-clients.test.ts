@@ -57,14 +57,13 @@ beforeEach(async () => {
 
 const { press, say } = chatAs(() => t, ADMIN);
 const { lastShown, button, textsTo } = telegramViews(() => t);
-const shop = () => t.deps.shop;
 
 let orders = 0;
 /** Customer `id` (named, with a @username) holding a de-xui subscription on `ref`. */
 async function customerOn(id: number, name: string, ref: AccessRef, expiresAt = clock.now() + 10 * DAY) {
-  await shop().customers.seen({ id, firstName: name, username: name.toLowerCase(), locale: "en" });
+  await t.deps.books.customers.seen({ id, firstName: name, username: name.toLowerCase(), locale: "en" });
   orders += 1;
-  return seedSubscription(shop(), `oshop${orders}x${id}`, { customerId: id, ref, expiresAt });
+  return seedSubscription(t.deps, `oshop${orders}x${id}`, { customerId: id, ref, expiresAt });
 }
 
 describe("warnings name the customers on a client", () => {
@@ -83,10 +82,10 @@ describe("warnings name the customers on a client", () => {
     await press(button("🗑 Yes, delete"));
     expect(lastShown().text).toContain("🗑 User <b>ira-1</b> is deleted.");
     expect(lastShown().text).toContain("Marked as removed in the shop: Ira @ira (<code>8501</code>)");
-    const after = await shop().subscriptions.get(sub.id);
+    const after = await t.deps.books.subscriptions.get(sub.id);
     expect(after?.removedAt).toBeDefined();
     // No more reminders: the subscription left the expiry index.
-    const due = await shop().subscriptions.expiringBetween(0, Number.MAX_SAFE_INTEGER, 10_000);
+    const due = await t.deps.books.subscriptions.expiringBetween(0, Number.MAX_SAFE_INTEGER, 10_000);
     expect(due.map((d) => d.id)).not.toContain(sub.id);
     // The customer sees it in /my.
     const ira = user(8501, { first_name: "Ira", language_code: "en" });
@@ -97,7 +96,7 @@ describe("warnings name the customers on a client", () => {
     expect(t.telegram.last("answerCallbackQuery")?.params).toMatchObject({
       text: expect.stringContaining("removed by the shop's admins"),
     });
-    expect(await shop().orders.ofCustomer(8501)).toEqual([]);
+    expect(await t.deps.books.orders.ofCustomer(8501)).toEqual([]);
   });
 
   it("node delete and rename warn; a rename moves the subscription to the new name", async () => {
@@ -111,10 +110,10 @@ describe("warnings name the customers on a client", () => {
     expect(lastShown().text).toContain("1 customer is on it");
     await say("kai-2");
     expect(lastShown().text).toContain("<b>kai-2</b>");
-    expect((await shop().subscriptions.get(sub.id))?.ref.name).toBe("kai-2");
-    const owners = await shop().owners.of({ kind: "node", name: "kai-2" });
+    expect((await t.deps.books.subscriptions.get(sub.id))?.ref.name).toBe("kai-2");
+    const owners = await t.deps.books.owners.of({ kind: "node", name: "kai-2" });
     expect(owners.map((o) => o.subscription.id)).toEqual([sub.id]);
-    expect(await shop().owners.of({ kind: "node", name: "kai" })).toEqual([]);
+    expect(await t.deps.books.owners.of({ kind: "node", name: "kai" })).toEqual([]);
   });
 
   it("panel delete: '2 customers are on it', both named; afterwards both are removed", async () => {
@@ -128,8 +127,8 @@ describe("warnings name the customers on a client", () => {
     expect(confirm).toContain("Ann @ann (<code>8503</code>)");
     expect(confirm).toContain("Bob @bob (<code>8504</code>)");
     await press(button("🗑 Yes, delete everywhere"));
-    expect((await shop().subscriptions.get(a.id))?.removedAt).toBeDefined();
-    expect((await shop().subscriptions.get(b.id))?.removedAt).toBeDefined();
+    expect((await t.deps.books.subscriptions.get(a.id))?.removedAt).toBeDefined();
+    expect((await t.deps.books.subscriptions.get(b.id))?.removedAt).toBeDefined();
   });
 
   it("xui regenerate warns with the customers, then lists the subscriptions whose links stopped working", async () => {
@@ -155,12 +154,13 @@ describe("an admin's extend of a shop client moves the shop's expiry and its rem
     await say("5");
     const renewed = node.clients.get("lea")?.expires_at ?? 0;
     expect(renewed).toBe(before + 5 * 86_400);
-    expect((await shop().subscriptions.get(sub.id))?.expiresAt).toBe(renewed * 1000);
+    expect((await t.deps.books.subscriptions.get(sub.id))?.expiresAt).toBe(renewed * 1000);
 
     // The reminders key on the expiry: none is due now (7 days left), the 1-day one comes a day before.
     const sent: OutboxMessage[] = [];
     const reminders = createReminderTask({
-      services: shop(),
+      books: t.deps.books,
+      sales: t.deps.sales,
       outbox: { sendMany: async (m) => void sent.push(...m) },
       i18n: createI18n("en"),
       clock,
@@ -180,13 +180,13 @@ describe("an admin's extend of a shop client moves the shop's expiry and its rem
     const ps = await customerOn(8507, "Pat", { kind: "panel", name: "pat", uuid: "u", locations: ["main"] });
     const target = nowS + 31 * 86_400;
     await press(panelCb.pack({ act: "ext-ok", ref: "pat", target }));
-    expect((await shop().subscriptions.get(ps.id))?.expiresAt).toBe(target * 1000);
+    expect((await t.deps.books.subscriptions.get(ps.id))?.expiresAt).toBe(target * 1000);
 
     account.addClient(serverId, { email: "xen-1", expiryMs: clock.now() + DAY });
     const xs = await customerOn(8508, "Xen", { kind: "xui", serverId, name: "xen-1" });
     await press(xuiCb.pack({ act: "term", server: serverId, ref: "xen-1" }));
     await say("20");
     const hosting = account.serverState(serverId).clients.find((c) => c.email === "xen-1")?.expiryMs ?? 0;
-    expect((await shop().subscriptions.get(xs.id))?.expiresAt).toBe(hosting);
+    expect((await t.deps.books.subscriptions.get(xs.id))?.expiresAt).toBe(hosting);
   });
 });

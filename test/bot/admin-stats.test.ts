@@ -22,19 +22,18 @@ let t: TestBot;
 
 const { lastShown } = telegramViews(() => t);
 
-const shop = () => t.deps.shop;
-const deps = (): StatsDeps => ({ ...shop(), clock });
+const deps = (): StatsDeps => ({ ...t.deps.books, catalog: t.deps.catalog.current, clock });
 
 async function joins(id: number, when: number) {
   clock.set(when);
-  await seedCustomer(shop(), id);
+  await seedCustomer(t.deps, id);
 }
 
 let seq = 0;
 /** A finished order paid from the wallet at `when` (a top-up first, which is not revenue). */
 async function sale(when: number, customerId: number, planId: string, kind: OrderKind, price: number) {
   clock.set(when);
-  const order = await shop().orders.create({
+  const order = await t.deps.books.orders.create({
     kind,
     customerId,
     planId,
@@ -43,15 +42,15 @@ async function sale(when: number, customerId: number, planId: string, kind: Orde
     locale: "en",
   });
   if (price > 0) {
-    await shop().wallet.credit(customerId, price, `topup:${++seq}`, { kind: "topup" });
-    const paid = await shop().wallet.debit(customerId, price, `order:${order.id}`, {
+    await t.deps.books.wallet.credit(customerId, price, `topup:${++seq}`, { kind: "topup" });
+    const paid = await t.deps.books.wallet.debit(customerId, price, `order:${order.id}`, {
       kind: kind === "renewal" ? "renewal" : "purchase",
       ref: order.id,
       planId,
     });
     expect(paid.ok).toBe(true);
   }
-  expect(await shop().orders.transition(order.id, ["awaiting_payment"], "active")).toBe(true);
+  expect(await t.deps.books.orders.transition(order.id, ["awaiting_payment"], "active")).toBe(true);
   return order;
 }
 
@@ -64,7 +63,7 @@ async function refundedSale(
   price: number,
 ) {
   clock.set(paidAt);
-  const order = await shop().orders.create({
+  const order = await t.deps.books.orders.create({
     kind: "purchase",
     customerId,
     planId,
@@ -72,24 +71,24 @@ async function refundedSale(
     currency: "XTR",
     locale: "en",
   });
-  await shop().wallet.credit(customerId, price, `topup:${++seq}`, { kind: "topup" });
-  await shop().wallet.debit(customerId, price, `order:${order.id}`, {
+  await t.deps.books.wallet.credit(customerId, price, `topup:${++seq}`, { kind: "topup" });
+  await t.deps.books.wallet.debit(customerId, price, `order:${order.id}`, {
     kind: "purchase",
     ref: order.id,
     planId,
   });
-  await shop().orders.transition(order.id, ["awaiting_payment"], "failed");
+  await t.deps.books.orders.transition(order.id, ["awaiting_payment"], "failed");
   clock.set(refundedAt);
-  await shop().wallet.credit(customerId, price, `refund:${order.id}`, {
+  await t.deps.books.wallet.credit(customerId, price, `refund:${order.id}`, {
     kind: "refund",
     ref: order.id,
     planId,
   });
-  await shop().orders.transition(order.id, ["failed"], "refunded");
+  await t.deps.books.orders.transition(order.id, ["failed"], "refunded");
 }
 
 async function subscription(orderId: string, customerId: number, expiresAt: number) {
-  await seedSubscription(shop(), orderId, { customerId, expiresAt });
+  await seedSubscription(t.deps, orderId, { customerId, expiresAt });
 }
 
 beforeAll(async () => {
@@ -101,7 +100,7 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++) {
     await Promise.all(
       Array.from({ length: 500 }, (_, j) =>
-        shop().wallet.credit(90_000 + j, 10, `old:${i}:${j}`, { kind: "admin-credit" }),
+        t.deps.books.wallet.credit(90_000 + j, 10, `old:${i}:${j}`, { kind: "admin-credit" }),
       ),
     );
   }
@@ -123,7 +122,7 @@ beforeAll(async () => {
   // Paid on 9 March, failed, refunded on 10 March: the refund comes off the 10th.
   await refundedSale(at(9, 15), at(10, 9), 101, "node", 120);
   clock.set(at(9, 16));
-  await shop().wallet.credit(101, 1_000, "gift:1", { kind: "admin-credit" }); // not revenue
+  await t.deps.books.wallet.credit(101, 1_000, "gift:1", { kind: "admin-credit" }); // not revenue
 
   await joins(104, at(10, 8));
   const trial = await sale(at(10, 8), 104, "de-xui", "trial", 0);
@@ -211,7 +210,7 @@ describe("sales stats", () => {
 
   it("reads only the journal entries of its range, not the whole history", async () => {
     let read = 0;
-    const wallet = shop().wallet;
+    const wallet = t.deps.books.wallet;
     const counting = Object.create(wallet) as Wallet;
     counting.journal = async (from?: number, count?: number) => {
       const entries = await wallet.journal(from, count);
@@ -220,7 +219,7 @@ describe("sales stats", () => {
     };
     const s = await computeStats({ ...deps(), wallet: counting }, "7d");
     expect(s.total.revenue).toBe(900);
-    expect(await shop().wallet.journal(0, 5_000)).toHaveLength(2_500 + 16);
+    expect(await t.deps.books.wallet.journal(0, 5_000)).toHaveLength(2_500 + 16);
     expect(read).toBeLessThan(100);
   });
 

@@ -35,8 +35,8 @@ beforeEach(() => t.telegram.clear());
 
 /** A paid subscription of CUSTOMER on the first server whose client is not there (deleted by hand). */
 async function missingSubscription(): Promise<Subscription> {
-  await t.deps.shop.customers.seen({ id: CUSTOMER.id, firstName: "C", locale: "en" });
-  return t.deps.shop.subscriptions.create("o00000000abcd", {
+  await t.deps.books.customers.seen({ id: CUSTOMER.id, firstName: "C", locale: "en" });
+  return t.deps.books.subscriptions.create("o00000000abcd", {
     customerId: CUSTOMER.id,
     planId: "de-xui",
     ref: { kind: "xui", serverId, name: `c${CUSTOMER.id}-0000abcd` },
@@ -52,7 +52,7 @@ describe("a client missing on the hosting side", () => {
   it("/my shows the problem, the Sync view the waiting decision, and Recreate puts the client back", async () => {
     const sub = await missingSubscription();
     clock.advance(MINUTE);
-    const summary = await t.deps.shop.drift.reconciler.run();
+    const summary = await t.deps.drift.sync.reconciler.run();
     expect(summary?.found.missing).toBe(1);
 
     await t.send(command(CUSTOMER, "/my"));
@@ -68,7 +68,7 @@ describe("a client missing on the hosting side", () => {
     expect(home).toContain("client missing 1");
     expect(home).toContain("1 finding waits for your decision");
 
-    const [finding] = await t.deps.shop.drift.findings.waiting();
+    const [finding] = await t.deps.drift.sync.findings.waiting();
     if (!finding) throw new Error("a waiting finding expected");
     await t.send(callback(ADMIN, syncCb.pack({ act: "f", id: finding.id, arg: "" })));
     expect(t.texts().at(-1)).toContain(`${sub.id} (customer ${CUSTOMER.id}): active, but its client is gone`);
@@ -86,7 +86,7 @@ describe("a client missing on the hosting side", () => {
   it("Run now from the Sync view runs the reconciliation (no worker queue wired here)", async () => {
     await t.send(callback(ADMIN, syncCb.pack({ act: "run", id: "", arg: "" })));
     expect(t.texts().at(-1)).toContain("The reconciliation is queued");
-    expect(await t.deps.shop.drift.findings.lastRun()).toBeDefined();
+    expect(await t.deps.drift.sync.findings.lastRun()).toBeDefined();
   });
 
   it("a non-admin's Sync tap is refused", async () => {

@@ -66,7 +66,7 @@ describe("plans whose backend is not configured", () => {
     await t.send(command(buyer, "/buy"));
     expect(lastShown(t.telegram).text).toContain("<b>Germany</b>");
     expect(lastShown(t.telegram).text).not.toContain("Two locations");
-    expect(t.deps.shop.shop.plan("multi")).toBeUndefined();
+    expect(t.deps.sales.shop.plan("multi")).toBeUndefined();
 
     await t.send(command(buyer, "/trial"));
     expect(lastShown(t.telegram).text).toBe("No free trial is offered right now.");
@@ -101,7 +101,7 @@ describe("plans whose backend is not configured", () => {
     expect(view).toContain("✅ Reloaded: 1 plan on sale now.");
     expect(view).toContain("• <b>Own node</b> (<code>own</code>): needs NODE_API_URL and NODE_API_TOKEN");
     expect(view).not.toContain("Two locations");
-    expect(t.deps.shop.shop.plans().map((p) => p.id)).toEqual(["de"]);
+    expect(t.deps.sales.shop.plans().map((p) => p.id)).toEqual(["de"]);
     expect(logs.filter((l) => l.includes("plan own is off sale"))).toHaveLength(1);
   });
 });

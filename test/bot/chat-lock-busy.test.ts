@@ -32,7 +32,7 @@ describe("an update whose chat stays locked by another process", () => {
     await t.send(command(ivan, "/start"));
     expect(t.texts()).toEqual(["Извините, у нас что-то пошло не так. Попробуйте ещё раз чуть позже."]);
     // Not run unlocked: no greeting, the customer not even recorded, no session written.
-    expect(await t.deps.shop.customers.get(ivan.id)).toBeUndefined();
+    expect(await t.deps.books.customers.get(ivan.id)).toBeUndefined();
     expect(await t.redis.exists(`session:${ivan.id}`)).toBe(0);
     expect(t.logs()).toContain("update not handled: its chat stayed locked");
 

@@ -56,7 +56,7 @@ describe("one open order per customer and plan", () => {
     const ids = await orderIdsOf(ann.id);
     expect(ids.length).toBe(1);
     expect([...shown]).toEqual(ids);
-    expect((await t.deps.shop.orders.get(ids[0] ?? ""))?.status).toBe("awaiting_payment");
+    expect((await t.deps.books.orders.get(ids[0] ?? ""))?.status).toBe("awaiting_payment");
     expect(await t.redis.keys(`order:*`)).not.toHaveLength(0);
   });
 
@@ -76,15 +76,15 @@ describe("one open order per customer and plan", () => {
   it("Renew pressed again and again makes one renewal order", async () => {
     const cid = customer().id;
     const cal: User = { id: cid, is_bot: false, first_name: "Cal", language_code: "en" };
-    await seedCustomer(t.deps.shop, cid);
-    const sub = await seedSubscription(t.deps.shop, `seed-${cid}`, {
+    await seedCustomer(t.deps, cid);
+    const sub = await seedSubscription(t.deps, `seed-${cid}`, {
       customerId: cid,
       expiresAt: clock.now() + 5 * DAY,
       // The hosting side cannot be read here (closed port): the renewal is sold all the same.
       ref: { kind: "xui", serverId: 1, name: `c${cid}` },
     });
     for (let i = 0; i < 5; i++) await press(cal, `my:renew:${sub.id}`);
-    const orders = await t.deps.shop.orders.ofCustomer(cid, 100);
+    const orders = await t.deps.books.orders.ofCustomer(cid, 100);
     expect(orders.filter((o) => o.kind === "renewal").length).toBe(1);
   });
 
@@ -96,7 +96,7 @@ describe("one open order per customer and plan", () => {
     await press(dan, "buy:go:de-xui");
     const fresh = shownOrderId();
     expect(fresh).not.toBe(old);
-    expect((await t.deps.shop.orders.get(old))?.status).toBe("cancelled");
+    expect((await t.deps.books.orders.get(old))?.status).toBe("cancelled");
   });
 });
 
@@ -109,9 +109,9 @@ describe("unpaid orders expire and their data is removed", () => {
     expect(ttl).toBeGreaterThan(INVOICE_TTL_MS);
     expect(ttl).toBeLessThanOrEqual(INVOICE_TTL_MS + HOUR);
 
-    await t.deps.shop.wallet.credit(eve.id, 150, `test:flood:${eve.id}`, { kind: "admin-credit" });
+    await t.deps.books.wallet.credit(eve.id, 150, `test:flood:${eve.id}`, { kind: "admin-credit" });
     await press(eve, `ord:bal:${id}`);
-    expect((await t.deps.shop.orders.get(id))?.status).toBe("paid");
+    expect((await t.deps.books.orders.get(id))?.status).toBe("paid");
     expect(await t.redis.pttl(orderKeys.order(id))).toBe(-1);
   });
 
@@ -124,7 +124,7 @@ describe("unpaid orders expire and their data is removed", () => {
     await press(fay, "buy:go:node");
     expect(await t.redis.exists(orderKeys.order(id))).toBe(0);
     expect(await orderIdsOf(fay.id)).not.toContain(id);
-    expect((await t.deps.shop.orders.ofCustomer(fay.id)).map((o) => o.id)).not.toContain(id);
+    expect((await t.deps.books.orders.ofCustomer(fay.id)).map((o) => o.id)).not.toContain(id);
   });
 
   it("a payment arriving for an expired (removed) order still ends in the wallet", async () => {
@@ -139,7 +139,7 @@ describe("unpaid orders expire and their data is removed", () => {
     expect(await t.redis.exists(orderKeys.order(id))).toBe(0);
 
     await t.send(successfulPayment(gus, `o:${id}`, 150, "XTR", `charge-expired-${gus.id}`));
-    expect(await t.deps.shop.wallet.balance(gus.id)).toBe(150);
+    expect(await t.deps.books.wallet.balance(gus.id)).toBe(150);
     expect(await t.redis.exists(orderKeys.order(id))).toBe(0);
   });
 });
@@ -154,7 +154,7 @@ describe("one live invoice per order and top-up amount", () => {
     expect(await t.redis.keys("topup:*")).toContain(`topup:${payload.slice(2)}`);
 
     await t.send(successfulPayment(hal, payload, 100, "XTR", `charge-topup-${hal.id}`));
-    expect(await t.deps.shop.wallet.balance(hal.id)).toBe(100);
+    expect(await t.deps.books.wallet.balance(hal.id)).toBe(100);
     await press(hal, "wallet:top:100");
     expect(invoices().length).toBe(2);
     expect(invoices()[1]?.params.payload).not.toBe(payload);

@@ -51,8 +51,8 @@ beforeEach(() => t.telegram.clear());
 
 /** A subscription of `planId` on panel locations `locations`, owned by `owner`. */
 async function panelSubscription(owner: User, planId: string, locations: string[], orderId: string) {
-  await seedCustomer(t.deps.shop, owner.id, owner.language_code === "ru" ? "ru" : "en");
-  return seedSubscription(t.deps.shop, orderId, {
+  await seedCustomer(t.deps, owner.id, owner.language_code === "ru" ? "ru" : "en");
+  return seedSubscription(t.deps, orderId, {
     customerId: owner.id,
     planId,
     ref: { kind: "panel", name: `c${owner.id}`, uuid: "11111111-2222-3333-4444-555555555555", locations },

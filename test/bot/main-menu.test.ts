@@ -82,7 +82,7 @@ describe("the main menu", () => {
   it("a blocked customer's press gets the refusal as an alert, and nothing opens", async () => {
     const bob = customer();
     await t.send(command(bob, "/start"));
-    await t.deps.shop.customers.setBlocked(bob.id, true);
+    await t.deps.books.customers.setBlocked(bob.id, true);
     t.telegram.clear();
     await chatAs(() => t, bob).press("menu:buy");
     expect(answers()).toHaveLength(1);
@@ -100,7 +100,7 @@ describe("mainMenuMarkup", () => {
       i18n: { getLocale: async () => locale },
       chat: { id: 1, type: chat },
       t: (key: string) => `${locale}:${key}`,
-      deps: { config: { webappUrl: "https://unit.example" }, shop: { catalog: () => catalog } },
+      deps: { config: { webappUrl: "https://unit.example" }, catalog: { current: () => catalog } },
     } as unknown as BotContext;
   }
 

@@ -38,9 +38,9 @@ afterAll(() => t.close());
 /** A customer with an order for de-xui (150.00 USD) invoiced in full. */
 async function invoicedOrder(): Promise<{ buyer: User; orderId: string; due: number }> {
   const buyer = customer();
-  const started = await t.deps.shop.shop.startPurchase(buyer.id, "de-xui", "en");
+  const started = await t.deps.sales.shop.startPurchase(buyer.id, "de-xui", "en");
   if (!started.ok) throw new Error(started.reason);
-  const due = await t.deps.shop.shop.invoiceAmount(started.order);
+  const due = await t.deps.sales.shop.invoiceAmount(started.order);
   return { buyer, orderId: started.order.id, due };
 }
 
@@ -55,12 +55,18 @@ async function withOutbox(
     connection: workerRedis,
     redis: bot.redis,
     api: new Api(TEST_TOKEN, { fetch: bot.telegram.fetch as never }),
-    customers: bot.deps.shop.customers,
+    customers: bot.deps.books.customers,
     logger: createLogger("silent"),
     perChatGapMs: 10,
   });
   try {
-    await body({ services: bot.deps.shop, outbox, i18n: createI18n("en"), logger: createLogger("silent") });
+    await body({
+      books: bot.deps.books,
+      settlement: bot.deps.settlement,
+      outbox,
+      i18n: createI18n("en"),
+      logger: createLogger("silent"),
+    });
   } finally {
     await sender.close();
     await outbox.close();
@@ -69,12 +75,12 @@ async function withOutbox(
 }
 
 const topups = async (id: number) =>
-  (await t.deps.shop.wallet.history(id, 0, 20)).entries.filter((e) => e.kind === "topup");
+  (await t.deps.books.wallet.history(id, 0, 20)).entries.filter((e) => e.kind === "topup");
 
 describe("a provider payment whose handling fails", () => {
   it("is credited later by the worker, exactly once; a repeated delivery credits nothing more", async () => {
     const { buyer, orderId, due } = await invoicedOrder();
-    await t.deps.shop.customers.seen({ id: buyer.id, firstName: "P", locale: "en" });
+    await t.deps.books.customers.seen({ id: buyer.id, firstName: "P", locale: "en" });
     // Redis answers an error to the credit step: the wallet key holds the wrong type for a moment.
     await t.redis.hset(`wallet:${buyer.id}`, "broken", "1");
     const update = successfulPayment(buyer, `o:${orderId}`, due, "USD", "fiat-charge-1");
@@ -82,8 +88,8 @@ describe("a provider payment whose handling fails", () => {
     expect(String(t.telegram.last("sendMessage")?.params.text)).toBe(
       "✅ Payment received and safe with us. Crediting it takes a little longer than usual; you will get a message here when it is done.",
     );
-    expect(await t.deps.shop.wallet.applied("charge:fiat-charge-1")).toBeUndefined();
-    expect((await t.deps.shop.orders.get(orderId))?.status).toBe("awaiting_payment");
+    expect(await t.deps.books.wallet.applied("charge:fiat-charge-1")).toBeUndefined();
+    expect((await t.deps.books.orders.get(orderId))?.status).toBe("awaiting_payment");
     await t.redis.del(`wallet:${buyer.id}`);
 
     await withOutbox(t, async (deps) => {
@@ -92,8 +98,8 @@ describe("a provider payment whose handling fails", () => {
       (t.deps.clock as ManualClock).advance(2 * MINUTE);
       expect(await reconcileInbox(deps)).toEqual({ checked: 1, recovered: 1 });
       expect(await topups(buyer.id)).toHaveLength(1);
-      expect(await t.deps.shop.wallet.balance(buyer.id)).toBe(0);
-      expect((await t.deps.shop.orders.get(orderId))?.status).toBe("paid");
+      expect(await t.deps.books.wallet.balance(buyer.id)).toBe(0);
+      expect((await t.deps.books.orders.get(orderId))?.status).toBe("paid");
       expect(t.enqueued).toContain(orderId);
       const told = await t.telegram.waitFor(
         (c) => c.method === "sendMessage" && c.chatId === buyer.id && String(c.params.text).includes("found"),
@@ -106,7 +112,7 @@ describe("a provider payment whose handling fails", () => {
       await t.send(update);
       await t.send(successfulPayment(buyer, `o:${orderId}`, due, "USD", "fiat-charge-1"));
       expect(await topups(buyer.id)).toHaveLength(1);
-      expect(await t.deps.shop.wallet.balance(buyer.id)).toBe(0);
+      expect(await t.deps.books.wallet.balance(buyer.id)).toBe(0);
       expect(t.telegram.calls.slice(mark).filter((c) => c.method === "sendMessage")).toEqual([]);
       expect(await reconcileInbox(deps)).toEqual({ checked: 0, recovered: 0 });
     });
@@ -130,11 +136,11 @@ describe("a provider payment whose handling fails", () => {
     });
     try {
       const buyer = customer();
-      const started = await bot.deps.shop.shop.startPurchase(buyer.id, "de-xui", "en");
+      const started = await bot.deps.sales.shop.startPurchase(buyer.id, "de-xui", "en");
       if (!started.ok) throw new Error(started.reason);
-      const due = await bot.deps.shop.shop.invoiceAmount(started.order);
+      const due = await bot.deps.sales.shop.invoiceAmount(started.order);
       await bot.send(successfulPayment(buyer, `o:${started.order.id}`, due, "USD", "fiat-charge-q"));
-      expect((await bot.deps.shop.orders.get(started.order.id))?.status).toBe("paid");
+      expect((await bot.deps.books.orders.get(started.order.id))?.status).toBe("paid");
       expect(queued).toEqual([]);
       expect(String(bot.telegram.last("sendMessage")?.params.text)).toContain("Payment received and safe");
 
@@ -150,7 +156,7 @@ describe("a provider payment whose handling fails", () => {
         expect(await reconcileInbox(deps)).toEqual({ checked: 0, recovered: 0 });
       });
       expect(
-        (await bot.deps.shop.wallet.history(buyer.id, 0, 10)).entries.filter((e) => e.kind === "topup"),
+        (await bot.deps.books.wallet.history(buyer.id, 0, 10)).entries.filter((e) => e.kind === "topup"),
       ).toHaveLength(1);
     } finally {
       await bot.close();
@@ -165,16 +171,16 @@ describe("a provider payment whose handling fails", () => {
     const stranger = customer();
     const update = successfulPayment(stranger, `o:${orderId}`, due, "USD", "fiat-charge-stranger");
     await t.send(update);
-    expect(await t.deps.shop.wallet.balance(stranger.id)).toBe(due);
-    expect((await t.deps.shop.orders.get(orderId))?.status).toBe("awaiting_payment");
-    const entry = await t.deps.shop.paymentInbox.get("fiat-charge-stranger");
+    expect(await t.deps.books.wallet.balance(stranger.id)).toBe(due);
+    expect((await t.deps.books.orders.get(orderId))?.status).toBe("awaiting_payment");
+    const entry = await t.deps.settlement.paymentInbox.get("fiat-charge-stranger");
     expect(entry).toMatchObject({ status: "credited", outcome: "unmatched", payerId: stranger.id });
     expect(JSON.parse(entry?.raw ?? "{}")).toMatchObject({
       update_id: update.update_id,
       from: { id: stranger.id },
       successful_payment: { telegram_payment_charge_id: "fiat-charge-stranger", total_amount: due },
     });
-    const unmatched = await t.deps.shop.paymentInbox.unmatched();
+    const unmatched = await t.deps.settlement.paymentInbox.unmatched();
     expect(unmatched.map((e) => e.chargeId)).toContain("fiat-charge-stranger");
   });
 });
@@ -218,13 +224,15 @@ describe("webhook mode", () => {
     await t.redis.set(inboxKeys.pending, "not a sorted set");
     const refused = await postWebhook(url, update, SECRET);
     expect(refused).toBeGreaterThanOrEqual(500);
-    expect(await t.deps.shop.wallet.applied("charge:fiat-charge-hook")).toBeUndefined();
+    expect(await t.deps.books.wallet.applied("charge:fiat-charge-hook")).toBeUndefined();
 
     await t.redis.del(inboxKeys.pending);
     expect(await postWebhook(url, update, SECRET)).toBe(200);
     expect(await topups(buyer.id)).toHaveLength(1);
-    expect((await t.deps.shop.orders.get(orderId))?.status).toBe("paid");
-    expect(await t.deps.shop.paymentInbox.get("fiat-charge-hook")).toMatchObject({ status: "credited" });
+    expect((await t.deps.books.orders.get(orderId))?.status).toBe("paid");
+    expect(await t.deps.settlement.paymentInbox.get("fiat-charge-hook")).toMatchObject({
+      status: "credited",
+    });
   });
 
   it("answers non-2xx when Redis is down", async () => {
@@ -236,7 +244,7 @@ describe("webhook mode", () => {
       const buyer = customer();
       const first = successfulPayment(buyer, "t:unknownpay1", 500, "USD", "fiat-charge-up");
       expect(await postWebhook(url, first, SECRET)).toBe(200);
-      expect(await bot.deps.shop.wallet.balance(buyer.id)).toBe(500);
+      expect(await bot.deps.books.wallet.balance(buyer.id)).toBe(500);
 
       await privateRedis.stop();
       await until(() => redis.status !== "ready");
@@ -292,16 +300,16 @@ describe("long polling", () => {
         // Served, not recorded, so asked for again from the same offset.
         await until(() => polls().length >= 3);
         expect(polls().every((offset) => offset <= pushed.update_id)).toBe(true);
-        expect(await t.deps.shop.wallet.applied(`charge:${charge}`)).toBeUndefined();
+        expect(await t.deps.books.wallet.applied(`charge:${charge}`)).toBeUndefined();
 
         await t.redis.del(inboxKeys.pending);
         await untilValue(
-          () => t.deps.shop.orders.get(orderId).then((o) => o?.status),
+          () => t.deps.books.orders.get(orderId).then((o) => o?.status),
           (s) => s === "paid",
         );
         await until(() => polls().includes(pushed.update_id + 1));
         expect(await topups(buyer.id)).toHaveLength(1);
-        expect(await t.deps.shop.paymentInbox.get(charge)).toMatchObject({ status: "credited" });
+        expect(await t.deps.settlement.paymentInbox.get(charge)).toMatchObject({ status: "credited" });
       } finally {
         await t.redis.del(inboxKeys.pending);
         await runner.stop();

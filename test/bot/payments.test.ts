@@ -22,7 +22,8 @@ async function invoicedOrder(
   balance: number,
 ): Promise<{ buyer: ReturnType<typeof user>; order: Order; due: number }> {
   const buyer = customer();
-  const { shop, wallet } = t.deps.shop;
+  const { shop } = t.deps.sales;
+  const { wallet } = t.deps.books;
   if (balance > 0) await wallet.credit(buyer.id, balance, `seed:${buyer.id}`, { kind: "admin-credit" });
   const started = await shop.startPurchase(buyer.id, "de-xui", "en");
   if (!started.ok) throw new Error(started.reason);
@@ -62,7 +63,7 @@ describe("pre-checkout", () => {
 
   it("refuses an order that is no longer payable or too old", async () => {
     const { buyer, order } = await invoicedOrder(0);
-    await t.deps.shop.orders.transition(order.id, ["awaiting_payment"], "cancelled");
+    await t.deps.books.orders.transition(order.id, ["awaiting_payment"], "cancelled");
     await t.send(preCheckout(buyer, `o:${order.id}`, 150, "XTR"));
     expect(preCheckoutAnswer()).toMatchObject({
       ok: false,
@@ -77,8 +78,8 @@ describe("pre-checkout", () => {
 
   it("refuses a blocked customer", async () => {
     const { buyer, order } = await invoicedOrder(0);
-    await t.deps.shop.customers.seen({ id: buyer.id, firstName: "B", locale: "en" });
-    await t.deps.shop.customers.setBlocked(buyer.id, true);
+    await t.deps.books.customers.seen({ id: buyer.id, firstName: "B", locale: "en" });
+    await t.deps.books.customers.setBlocked(buyer.id, true);
     await t.send(preCheckout(buyer, `o:${order.id}`, 150, "XTR"));
     expect(preCheckoutAnswer()).toMatchObject({
       ok: false,
@@ -94,14 +95,14 @@ describe("successful payment", () => {
     await t.send(update);
     await t.send(update);
     await t.send(successfulPayment(buyer, `o:${order.id}`, due, "XTR", "charge-dup-1"));
-    expect(await t.deps.shop.wallet.balance(buyer.id)).toBe(0);
-    const kinds = (await t.deps.shop.wallet.history(buyer.id, 0, 10)).entries.map((e) => [e.kind, e.amount]);
+    expect(await t.deps.books.wallet.balance(buyer.id)).toBe(0);
+    const kinds = (await t.deps.books.wallet.history(buyer.id, 0, 10)).entries.map((e) => [e.kind, e.amount]);
     expect(kinds).toEqual([
       ["purchase", -150],
       ["topup", 120],
       ["admin-credit", 30],
     ]);
-    expect((await t.deps.shop.orders.get(order.id))?.status).toBe("paid");
+    expect((await t.deps.books.orders.get(order.id))?.status).toBe("paid");
     expect(new Set(t.enqueued)).toEqual(new Set([order.id]));
     const replies = t.telegram.callsOf("sendMessage").filter((c) => c.chatId === buyer.id);
     expect(replies.map((c) => c.params.text)).toEqual([
@@ -116,17 +117,17 @@ describe("successful payment", () => {
         t.send(successfulPayment(buyer, `o:${order.id}`, due, "XTR", "charge-conc-1")),
       ),
     );
-    expect(await t.deps.shop.wallet.balance(buyer.id)).toBe(0);
-    const entries = (await t.deps.shop.wallet.history(buyer.id, 0, 10)).entries;
+    expect(await t.deps.books.wallet.balance(buyer.id)).toBe(0);
+    const entries = (await t.deps.books.wallet.history(buyer.id, 0, 10)).entries;
     expect(entries.filter((e) => e.kind === "topup")).toHaveLength(1);
     expect(entries.filter((e) => e.kind === "purchase")).toHaveLength(1);
   });
 
   it("keeps the money in the wallet when the order expired before the payment", async () => {
     const { buyer, order, due } = await invoicedOrder(0);
-    await t.deps.shop.orders.transition(order.id, ["awaiting_payment"], "cancelled");
+    await t.deps.books.orders.transition(order.id, ["awaiting_payment"], "cancelled");
     await t.send(successfulPayment(buyer, `o:${order.id}`, due, "XTR", "charge-late-1"));
-    expect(await t.deps.shop.wallet.balance(buyer.id)).toBe(150);
+    expect(await t.deps.books.wallet.balance(buyer.id)).toBe(150);
     expect(t.enqueued).toEqual([]);
     expect(String(t.telegram.last("sendMessage")?.params.text)).toContain(
       "the money is in your wallet (balance 150 ⭐)",
@@ -135,13 +136,13 @@ describe("successful payment", () => {
 
   it("tops up the wallet once per charge", async () => {
     const buyer = customer({ language_code: "ru" });
-    const started = await t.deps.shop.shop.startTopUp(buyer.id, 250);
+    const started = await t.deps.sales.shop.startTopUp(buyer.id, 250);
     if (!started.ok) throw new Error("top-up refused");
     await t.send(preCheckout(buyer, `t:${started.id}`, 250, "XTR"));
     expect(preCheckoutAnswer()).toMatchObject({ ok: true });
     await t.send(successfulPayment(buyer, `t:${started.id}`, 250, "XTR", "charge-topup-1"));
     await t.send(successfulPayment(buyer, `t:${started.id}`, 250, "XTR", "charge-topup-1"));
-    expect(await t.deps.shop.wallet.balance(buyer.id)).toBe(250);
+    expect(await t.deps.books.wallet.balance(buyer.id)).toBe(250);
     expect(t.telegram.callsOf("sendMessage").map((c) => c.params.text)).toEqual([
       "✅ На кошелёк зачислено 250 ⭐. Баланс: 250 ⭐.",
     ]);

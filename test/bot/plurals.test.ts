@@ -103,7 +103,7 @@ describe("through the bot: a broadcast to one customer", () => {
     expect(en.confirm).toBe("Send this message to all customers: <b>2</b> recipients?");
     await t.send(command(ADMIN, "/cancel"));
 
-    await t.deps.shop.customers.markBotBlocked(ADMIN_RU.id);
+    await t.deps.books.customers.markBotBlocked(ADMIN_RU.id);
     const one = await broadcastToAll(ADMIN);
     expect(one.home).toContain("Reachable now: 1 customer, 0 of them with an active subscription.");
     expect(one.confirm).toBe("Send this message to all customers: <b>1</b> recipient?");

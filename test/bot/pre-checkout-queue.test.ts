@@ -13,9 +13,9 @@ afterAll(() => t.close());
 describe("pre-checkout", () => {
   it("is answered while a slow update of the same user is still being handled", async () => {
     const buyer = customer();
-    const started = await t.deps.shop.shop.startPurchase(buyer.id, "de-xui", "en");
+    const started = await t.deps.sales.shop.startPurchase(buyer.id, "de-xui", "en");
     if (!started.ok) throw new Error(started.reason);
-    const due = await t.deps.shop.shop.invoiceAmount(started.order);
+    const due = await t.deps.sales.shop.invoiceAmount(started.order);
 
     // The user's previous tap hangs on a slow Bot API answer until released.
     let release: () => void = () => undefined;

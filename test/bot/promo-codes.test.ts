@@ -27,7 +27,7 @@ const admin = chatAs(() => t, ADMIN);
 const press = (from: User, data: string) => t.send(callback(from, data));
 
 async function makeCode(code: string, fields: Partial<NewPromo> = {}): Promise<void> {
-  const made = await t.deps.shop.promos.create({
+  const made = await t.deps.sales.promos.create({
     code,
     kind: "percent",
     value: 20,
@@ -41,7 +41,7 @@ async function makeCode(code: string, fields: Partial<NewPromo> = {}): Promise<v
 }
 
 async function credit(id: number, amount: number): Promise<void> {
-  await t.deps.shop.wallet.credit(id, amount, `test:${id}:${amount}:${Math.random()}`, {
+  await t.deps.books.wallet.credit(id, amount, `test:${id}:${amount}:${Math.random()}`, {
     kind: "admin-credit",
   });
 }
@@ -49,7 +49,7 @@ async function credit(id: number, amount: number): Promise<void> {
 /** /buy -> plan -> Buy; returns the order shown. */
 async function buy(from: User, plan = "de-xui") {
   await press(from, `buy:go:${plan}`);
-  const orders = await t.deps.shop.orders.ofCustomer(from.id);
+  const orders = await t.deps.books.orders.ofCustomer(from.id);
   const open = orders.find((o) => o.status === "awaiting_payment" && o.planId === plan);
   if (!open) throw new Error(`no open order: ${lastShown().text}`);
   return open;
@@ -86,7 +86,7 @@ describe("promo codes: admins", () => {
     expect(card).toContain("Plans: Germany, 30 days, 100 GB");
     expect(card).toContain("Uses per customer: 1");
     expect(card).toContain("New customers only: no");
-    const stored = await t.deps.shop.promos.get("SPRING25");
+    const stored = await t.deps.sales.promos.get("SPRING25");
     expect(stored).toMatchObject({ kind: "percent", value: 25, plans: ["de-xui"], totalUses: 100 });
     expect(stored?.expiresAt).toBe(clock.now() + 30 * DAY);
 
@@ -119,7 +119,7 @@ describe("promo codes: admins", () => {
     expect(t.telegram.last("answerCallbackQuery")?.params.text).toBe(
       "This action is for the shop's admins only.",
     );
-    expect((await t.deps.shop.promos.get("KEEPON"))?.disabled).toBe(false);
+    expect((await t.deps.sales.promos.get("KEEPON"))?.disabled).toBe(false);
   });
 });
 
@@ -142,13 +142,13 @@ describe("promo codes: customers", () => {
     expect(invoice?.params.prices).toEqual([{ label: "Germany, 30 days, 100 GB", amount: 120 }]);
     expect(String(invoice?.params.description)).toContain("Promo code TAKE30 applied (instead of 150 ⭐).");
     await t.send(successfulPayment(ann, `o:${order.id}`, 120, "XTR", "promo-charge-1"));
-    expect((await t.deps.shop.orders.get(order.id))?.status).toBe("paid");
-    const { entries } = await t.deps.shop.wallet.history(ann.id, 0, 5);
+    expect((await t.deps.books.orders.get(order.id))?.status).toBe("paid");
+    const { entries } = await t.deps.books.wallet.history(ann.id, 0, 5);
     expect(entries.map((e) => [e.kind, e.amount, e.note ?? ""])).toEqual([
       ["purchase", -120, "promo TAKE30: 150 -> 120"],
       ["topup", 120, ""],
     ]);
-    expect(await t.deps.shop.promos.get("TAKE30")).toMatchObject({ used: 1, held: 1 });
+    expect(await t.deps.sales.promos.get("TAKE30")).toMatchObject({ used: 1, held: 1 });
 
     // Once per customer: the code is spent for them, and a new order is at the plan's price.
     await t.send(command(ann, "/promo TAKE30"));
@@ -168,11 +168,11 @@ describe("promo codes: customers", () => {
     await chatAs(() => t, ann).say("step10");
     expect(lastText()).toContain("🎟 Promo code <b>STEP10</b>: −15 ⭐ (instead of 150 ⭐)");
     expect(lastText()).toContain("Price: <b>135 ⭐</b>");
-    expect((await t.deps.shop.orders.get(first.id))?.status).toBe("cancelled");
-    const order = (await t.deps.shop.orders.ofCustomer(ann.id)).find((o) => o.promoCode === "STEP10");
+    expect((await t.deps.books.orders.get(first.id))?.status).toBe("cancelled");
+    const order = (await t.deps.books.orders.ofCustomer(ann.id)).find((o) => o.promoCode === "STEP10");
     if (!order) throw new Error("no order with the code");
     await press(ann, `ord:bal:${order.id}`);
-    expect(await t.deps.shop.wallet.balance(ann.id)).toBe(365);
+    expect(await t.deps.books.wallet.balance(ann.id)).toBe(365);
     expect(t.enqueued).toEqual([order.id]);
   });
 
@@ -182,20 +182,20 @@ describe("promo codes: customers", () => {
     for (const c of ten) await t.send(command(c, "/promo ONLYONE"));
     t.telegram.clear();
     await Promise.all(ten.map((c) => press(c, "buy:go:de-xui")));
-    const orders = (await Promise.all(ten.map((c) => t.deps.shop.orders.ofCustomer(c.id)))).flat();
+    const orders = (await Promise.all(ten.map((c) => t.deps.books.orders.ofCustomer(c.id)))).flat();
     const open = orders.filter((o) => o.status === "awaiting_payment");
     expect(open).toHaveLength(10);
     expect(open.filter((o) => o.promoCode === "ONLYONE").map((o) => o.price)).toEqual([120]);
     expect(open.filter((o) => o.promoCode === undefined).map((o) => o.price)).toEqual(Array(9).fill(150));
     const usedUp = t.texts().filter((s) => s.includes("Promo code <b>ONLYONE</b> has been used up"));
     expect(usedUp).toHaveLength(9);
-    expect(await t.deps.shop.promos.get("ONLYONE")).toMatchObject({ held: 1 });
+    expect(await t.deps.sales.promos.get("ONLYONE")).toMatchObject({ held: 1 });
   });
 
   it("answers each kind of unusable code with its own message", async () => {
     await makeCode("OLD", { expiresAt: clock.now() + HOUR });
     await makeCode("OFF");
-    await t.deps.shop.promos.disable("OFF");
+    await t.deps.sales.promos.disable("OFF");
     await makeCode("GONE", { totalUses: 1 });
     await makeCode("NODEONLY", { plans: ["node"] });
     await makeCode("NEWBIE", { newCustomersOnly: true });
@@ -246,12 +246,12 @@ describe("promo codes: customers", () => {
     clock.advance(25 * HOUR);
     await t.send(command(bob, "/promo LAST"));
     expect(lastText()).toContain("accepted");
-    expect((await t.deps.shop.orders.get(abandoned.id))?.status).toBe("cancelled");
+    expect((await t.deps.books.orders.get(abandoned.id))?.status).toBe("cancelled");
     const bobs = await buy(bob);
     expect(bobs).toMatchObject({ promoCode: "LAST", price: 120 });
     // Settled once: a second look changes nothing.
-    await t.deps.shop.promos.settleCode("LAST");
-    expect(await t.deps.shop.promos.get("LAST")).toMatchObject({ held: 1, used: 0 });
+    await t.deps.sales.promos.settleCode("LAST");
+    expect(await t.deps.sales.promos.get("LAST")).toMatchObject({ held: 1, used: 0 });
 
     await press(bob, `ord:cancel:${bobs.id}`);
     await t.send(command(cid, "/promo LAST"));
@@ -265,12 +265,12 @@ describe("promo codes: customers", () => {
     const update = command(ann, "/promo GIFT50");
     await Promise.all([t.send(update), t.send(update), t.send(command(ann, "/promo gift50"))]);
     await t.send(update);
-    expect(await t.deps.shop.wallet.balance(ann.id)).toBe(50);
-    const { entries } = await t.deps.shop.wallet.history(ann.id, 0, 10);
+    expect(await t.deps.books.wallet.balance(ann.id)).toBe(50);
+    const { entries } = await t.deps.books.wallet.history(ann.id, 0, 10);
     expect(entries.map((e) => [e.kind, e.amount, e.ref])).toEqual([["promo", 50, "GIFT50"]]);
     const credited = t.texts().filter((s) => s.includes("50 ⭐ added to your wallet (balance now 50 ⭐)"));
     expect(credited).toHaveLength(1);
-    expect(await t.deps.shop.promos.get("GIFT50")).toMatchObject({ used: 1, held: 1 });
+    expect(await t.deps.sales.promos.get("GIFT50")).toMatchObject({ used: 1, held: 1 });
   });
 
   it("makes an order free with a code of the whole price: 'Get it free', paid from nothing", async () => {
@@ -284,12 +284,12 @@ describe("promo codes: customers", () => {
     expect(lastText()).not.toContain("Your balance covers it.");
     expect(lastShown().buttons.map((b) => b.text)).toEqual(["🎁 Get it free", "✖ Cancel"]);
     await press(ann, button("🎁 Get it free"));
-    expect((await t.deps.shop.orders.get(order.id))?.status).toBe("paid");
+    expect((await t.deps.books.orders.get(order.id))?.status).toBe("paid");
     expect(t.enqueued).toEqual([order.id]);
     expect(lastText()).toBe(
       "✅ It is yours, free of charge. Preparing your VPN access, this takes a few seconds…",
     );
-    expect(await t.deps.shop.wallet.balance(ann.id)).toBe(0);
+    expect(await t.deps.books.wallet.balance(ann.id)).toBe(0);
 
     const ivan = customer({ language_code: "ru" });
     await t.send(command(ivan, "/promo ONUS"));

@@ -66,12 +66,12 @@ describe("per-user rate limit", () => {
   it("never limits payments: pre-checkout and the payment go through over the limit", async () => {
     const bob = customer();
     for (let i = 0; i < 8; i++) await a.send(command(bob, "/help"));
-    const topUp = await a.deps.shop.shop.startTopUp(bob.id, 100);
+    const topUp = await a.deps.sales.shop.startTopUp(bob.id, 100);
     if (!topUp.ok) throw new Error("no top-up");
     await a.send(preCheckout(bob, `t:${topUp.id}`, 100, "XTR"));
     expect(a.telegram.last("answerPreCheckoutQuery")?.params.ok).toBe(true);
     await b.send(successfulPayment(bob, `t:${topUp.id}`, 100, "XTR", `charge-rl-${bob.id}`));
-    expect(await a.deps.shop.wallet.balance(bob.id)).toBe(100);
+    expect(await a.deps.books.wallet.balance(bob.id)).toBe(100);
   });
 
   it("leaves other users and admins alone", async () => {

@@ -28,11 +28,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   t.telegram.clear();
-  await t.deps.shop.settings.setReferralsOn(true);
+  await t.deps.catalog.settings.setReferralsOn(true);
 });
 
 const clock = () => t.deps.clock as ManualClock;
-const referrals = () => t.deps.shop.referrals;
+const referrals = () => t.deps.sales.referrals;
 
 /** The user's invite link as the "Invite friends" screen shows it (the screen opened by its button). */
 async function inviteLinkOf(who: User): Promise<string> {
@@ -123,10 +123,10 @@ describe("attribution on /start", () => {
     expect(lastShown().text).toContain("🤝 По приглашению друга: +3 бонусных дня к этой первой покупке");
 
     // Once the first paid purchase holds the bonus, another order shows none.
-    const orders = await t.deps.shop.orders.ofCustomer(friend.id);
+    const orders = await t.deps.books.orders.ofCustomer(friend.id);
     const first = orders.find((o) => o.planId === "de-xui" && !o.gift);
     if (!first) throw new Error("no first order");
-    expect(await t.deps.shop.referralRewards.bonusDays(first)).toBe(3);
+    expect(await t.deps.sales.referralRewards.bonusDays(first)).toBe(3);
     await t.send(callback(friend, "buy:go:node"));
     expect(lastShown().text).toContain("🧾 <b>Your order</b>");
     expect(lastShown().text).not.toContain("Invited by a friend");
@@ -153,7 +153,7 @@ describe("attribution on /start", () => {
 
     // A customer the shop has known for a day (before referrals) who never sent /start with a link.
     const known = person();
-    await t.deps.shop.customers.seen({ id: known.id, firstName: "K", locale: "en" });
+    await t.deps.books.customers.seen({ id: known.id, firstName: "K", locale: "en" });
     clock().advance(DAY);
     await t.send(start(known, code));
     expect(await referrals().inviterOf(known.id)).toBeUndefined();
@@ -169,7 +169,7 @@ describe("attribution on /start", () => {
     const friend = person();
     await t.send(start(friend, codeA));
     expect(await referrals().inviterOf(friend.id)).toBe(first.id);
-    await t.deps.shop.customers.markBotBlocked(friend.id);
+    await t.deps.books.customers.markBotBlocked(friend.id);
     await t.send(start(friend, codeB));
     expect(await referrals().inviterOf(friend.id)).toBe(first.id);
     expect((await referrals().statsOf(second.id)).joined).toBe(0);
@@ -192,7 +192,8 @@ describe("the admins' Referrals section", () => {
     const friend = person();
     await t.send(start(friend, code));
     // A paid order of the friend, active: the reward step credits the inviter.
-    const { shop, orders, wallet, referralRewards } = t.deps.shop;
+    const { shop, referralRewards } = t.deps.sales;
+    const { orders, wallet } = t.deps.books;
     await wallet.credit(friend.id, 300, `seed:${friend.id}`, { kind: "admin-credit" });
     const started = await shop.startPurchase(friend.id, "de-xui", "en");
     if (!started.ok) throw new Error(started.reason);
@@ -220,12 +221,12 @@ describe("the admins' Referrals section", () => {
     const code = await inviteLinkOf(inviter);
 
     await t.send(callback(inviter, "a.ref:off"));
-    expect(await t.deps.shop.settings.referralsOn()).toBe(true);
+    expect(await t.deps.catalog.settings.referralsOn()).toBe(true);
 
     await t.send(callback(user(ADMIN), "a.ref:view"));
     await t.send(callback(user(ADMIN), button("⛔ Turn referrals off")));
     expect(lastAnswer().text).toContain("Referrals are off");
-    expect(await t.deps.shop.settings.referralsOn()).toBe(false);
+    expect(await t.deps.catalog.settings.referralsOn()).toBe(false);
     expect(lastShown().text).toContain("⛔ off");
 
     const friend = person();
@@ -236,7 +237,7 @@ describe("the admins' Referrals section", () => {
 
     await t.send(callback(user(ADMIN), "a.ref:view"));
     await t.send(callback(user(ADMIN), button("✅ Turn referrals on")));
-    expect(await t.deps.shop.settings.referralsOn()).toBe(true);
+    expect(await t.deps.catalog.settings.referralsOn()).toBe(true);
   });
 });
 

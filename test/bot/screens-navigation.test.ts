@@ -115,8 +115,8 @@ describe("support contact (SUPPORT_CONTACT)", () => {
 
   it("'Contact support' points to it", async () => {
     const ann = customer();
-    await t.deps.shop.customers.seen({ id: ann.id, firstName: "Ann", locale: "en" });
-    await t.deps.shop.customers.setBlocked(ann.id, true);
+    await t.deps.books.customers.seen({ id: ann.id, firstName: "Ann", locale: "en" });
+    await t.deps.books.customers.setBlocked(ann.id, true);
     await t.send(command(ann, "/buy"));
     expect(t.texts()).toEqual([
       "Your access to this shop is blocked. Contact support (@shop_help) if you think this is a mistake.",
@@ -134,7 +134,7 @@ describe("/language", () => {
     await t.send(command(ann, "/language ru"));
     expect(t.texts()).toEqual(["Язык переключён на русский."]);
     expect(lastShown().buttons).toEqual([]);
-    expect((await t.deps.shop.customers.get(ann.id))?.locale).toBe("ru");
+    expect((await t.deps.books.customers.get(ann.id))?.locale).toBe("ru");
     await t.send(command(ann, "/language EN"));
     expect(t.texts().at(-1)).toBe("Language set to English.");
     await t.send(command(ann, "/help"));

@@ -20,7 +20,7 @@ const customer = newUsers(9500);
 const { lastShown, button, lastAnswer } = telegramViews(() => t);
 
 async function credit(id: number, amount: number): Promise<void> {
-  await t.deps.shop.wallet.credit(id, amount, `test:credit:${id}:${amount}`, { kind: "admin-credit" });
+  await t.deps.books.wallet.credit(id, amount, `test:credit:${id}:${amount}`, { kind: "admin-credit" });
 }
 
 /** /buy -> Germany (150 ⭐) -> Buy; returns the order id. */
@@ -120,7 +120,7 @@ describe("one live invoice per order", () => {
     const ann = customer();
     await credit(ann.id, 200);
     const id = await order(ann);
-    await t.deps.shop.wallet.debit(ann.id, 120, `test:debit:${ann.id}`, { kind: "admin-debit" });
+    await t.deps.books.wallet.debit(ann.id, 120, `test:debit:${ann.id}`, { kind: "admin-debit" });
     const { press } = chatAs(() => t, ann);
     await press(`ord:bal:${id}`);
     expect(invoices()).toHaveLength(1);

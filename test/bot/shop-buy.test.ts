@@ -29,7 +29,7 @@ function answers(): string[] {
 }
 
 async function credit(id: number, amount: number): Promise<void> {
-  await t.deps.shop.wallet.credit(id, amount, `test:credit:${id}:${amount}:${Math.random()}`, {
+  await t.deps.books.wallet.credit(id, amount, `test:credit:${id}:${amount}:${Math.random()}`, {
     kind: "admin-credit",
   });
 }
@@ -109,7 +109,7 @@ describe("/buy: plans and plan cards", () => {
     await press(ann, "buy:plan:gone");
     expect(answers()).toEqual(["This plan is no longer on sale. Please choose another one with /buy."]);
     await press(ann, "buy:go:gone");
-    expect(await t.deps.shop.orders.ofCustomer(ann.id)).toEqual([]);
+    expect(await t.deps.books.orders.ofCustomer(ann.id)).toEqual([]);
   });
 });
 
@@ -124,7 +124,7 @@ describe("/buy: confirm and pay", () => {
     expect(confirm.text).toContain("Your balance covers it.");
     expect(confirm.buttons.map((b) => b.text)).toEqual(["✅ Pay 150 ⭐ from balance", "✖ Cancel"]);
     expect(button(/^✅ Pay/)).toBe(`ord:bal:${orderId}`);
-    const created = await t.deps.shop.orders.get(orderId);
+    const created = await t.deps.books.orders.get(orderId);
     expect(created).toMatchObject({
       status: "awaiting_payment",
       kind: "purchase",
@@ -133,13 +133,13 @@ describe("/buy: confirm and pay", () => {
     });
 
     await press(ann, `ord:bal:${orderId}`);
-    expect(await t.deps.shop.wallet.balance(ann.id)).toBe(50);
-    expect((await t.deps.shop.orders.get(orderId))?.status).toBe("paid");
+    expect(await t.deps.books.wallet.balance(ann.id)).toBe(50);
+    expect((await t.deps.books.orders.get(orderId))?.status).toBe("paid");
     expect(t.enqueued).toEqual([orderId]);
     expect(lastShown().text).toBe(
       "✅ Paid 150 ⭐ from your balance (balance now 50 ⭐). Preparing your VPN access, this takes a few seconds…",
     );
-    const { entries } = await t.deps.shop.wallet.history(ann.id, 0, 10);
+    const { entries } = await t.deps.books.wallet.history(ann.id, 0, 10);
     expect(entries.map((e) => [e.kind, e.amount, e.balance])).toEqual([
       ["purchase", -150, 50],
       ["admin-credit", 200, 200],
@@ -149,7 +149,7 @@ describe("/buy: confirm and pay", () => {
     t.telegram.clear();
     await press(ann, `ord:bal:${orderId}`);
     expect(answers()).toEqual(["This order is already paid; your access is on its way."]);
-    expect(await t.deps.shop.wallet.balance(ann.id)).toBe(50);
+    expect(await t.deps.books.wallet.balance(ann.id)).toBe(50);
     expect(t.enqueued).toEqual([orderId]);
   });
 
@@ -159,9 +159,9 @@ describe("/buy: confirm and pay", () => {
     const orderId = await startBuying(ann, /^2 locations/);
     t.telegram.clear();
     await Promise.all(Array.from({ length: 10 }, () => t.send(callback(ann, `ord:bal:${orderId}`))));
-    expect(await t.deps.shop.wallet.balance(ann.id)).toBe(700);
+    expect(await t.deps.books.wallet.balance(ann.id)).toBe(700);
     expect(t.enqueued).toEqual([orderId]);
-    const purchases = (await t.deps.shop.wallet.history(ann.id, 0, 50)).entries.filter(
+    const purchases = (await t.deps.books.wallet.history(ann.id, 0, 50)).entries.filter(
       (e) => e.kind === "purchase",
     );
     expect(purchases).toHaveLength(1);
@@ -178,11 +178,11 @@ describe("/buy: confirm and pay", () => {
       callback(ann, `ord:bal:${orderId}`, botMessage(ann, "…", ann.id * 100 + i)),
     );
     await Promise.all(taps.map((u) => t.send(u)));
-    expect(await t.deps.shop.wallet.balance(ann.id)).toBe(0);
+    expect(await t.deps.books.wallet.balance(ann.id)).toBe(0);
     expect(t.enqueued).toEqual([orderId]);
-    const { entries } = await t.deps.shop.wallet.history(ann.id, 0, 50);
+    const { entries } = await t.deps.books.wallet.history(ann.id, 0, 50);
     expect(entries.filter((e) => e.kind === "purchase")).toHaveLength(1);
-    expect((await t.deps.shop.orders.get(orderId))?.status).toBe("paid");
+    expect((await t.deps.books.orders.get(orderId))?.status).toBe("paid");
     // The other nine were answered politely (already paid), none with an error.
     expect(answers().filter((a) => a.startsWith("This order is already paid"))).toHaveLength(9);
     expect(t.texts().filter((x) => x.startsWith("Sorry"))).toEqual([]);
@@ -202,8 +202,8 @@ describe("/buy: confirm and pay", () => {
     expect(invoice?.params.payload).toBe(`o:${orderId}`);
     expect(invoice?.params.currency).toBe("XTR");
     expect(invoice?.params.prices).toEqual([{ label: "Germany, 30 days, 100 GB", amount: 100 }]);
-    expect((await t.deps.shop.orders.get(orderId))?.invoiceAmount).toBe(100);
-    expect(await t.deps.shop.wallet.balance(ann.id)).toBe(50);
+    expect((await t.deps.books.orders.get(orderId))?.invoiceAmount).toBe(100);
+    expect(await t.deps.books.wallet.balance(ann.id)).toBe(50);
     expect(t.enqueued).toEqual([]);
   });
 
@@ -211,7 +211,7 @@ describe("/buy: confirm and pay", () => {
     const ann = customer();
     await credit(ann.id, 200);
     const orderId = await startBuying(ann, /^Germany/);
-    await t.deps.shop.wallet.debit(ann.id, 120, `test:debit:${ann.id}`, { kind: "admin-debit" });
+    await t.deps.books.wallet.debit(ann.id, 120, `test:debit:${ann.id}`, { kind: "admin-debit" });
     t.telegram.clear();
     await press(ann, `ord:bal:${orderId}`);
     expect(t.texts()).toEqual([
@@ -220,8 +220,8 @@ describe("/buy: confirm and pay", () => {
     const invoice = t.telegram.last("sendInvoice");
     expect(invoice?.params.payload).toBe(`o:${orderId}`);
     expect(invoice?.params.prices).toEqual([{ label: "Germany, 30 days, 100 GB", amount: 70 }]);
-    expect(await t.deps.shop.wallet.balance(ann.id)).toBe(80);
-    expect((await t.deps.shop.orders.get(orderId))?.status).toBe("awaiting_payment");
+    expect(await t.deps.books.wallet.balance(ann.id)).toBe(80);
+    expect((await t.deps.books.orders.get(orderId))?.status).toBe("awaiting_payment");
     expect(t.enqueued).toEqual([]);
   });
 
@@ -231,7 +231,7 @@ describe("/buy: confirm and pay", () => {
     const orderId = await startBuying(ann, /^Own node/);
     await press(ann, button("✖ Cancel"));
     expect(lastShown().text).toBe("Order cancelled. Nothing was charged.");
-    expect((await t.deps.shop.orders.get(orderId))?.status).toBe("cancelled");
+    expect((await t.deps.books.orders.get(orderId))?.status).toBe("cancelled");
     t.telegram.clear();
     await press(ann, `ord:bal:${orderId}`);
     await press(ann, `ord:inv:${orderId}`);
@@ -240,7 +240,7 @@ describe("/buy: confirm and pay", () => {
       "This order is no longer available. Start again with /buy.",
     ]);
     expect(t.telegram.callsOf("sendInvoice")).toEqual([]);
-    expect(await t.deps.shop.wallet.balance(ann.id)).toBe(500);
+    expect(await t.deps.books.wallet.balance(ann.id)).toBe(500);
     expect(t.enqueued).toEqual([]);
   });
 
@@ -252,7 +252,7 @@ describe("/buy: confirm and pay", () => {
     t.telegram.clear();
     await press(ann, `ord:cancel:${orderId}`);
     expect(answers()).toEqual(["This order is already paid and can no longer be cancelled."]);
-    expect((await t.deps.shop.orders.get(orderId))?.status).toBe("paid");
+    expect((await t.deps.books.orders.get(orderId))?.status).toBe("paid");
   });
 
   it("refuses someone else's order (ids in callback data are re-validated)", async () => {
@@ -266,9 +266,9 @@ describe("/buy: confirm and pay", () => {
     await press(mallory, `ord:cancel:${orderId}`);
     await press(mallory, `ord:inv:${orderId}`);
     expect(answers()).toEqual(Array(3).fill("This order is no longer available. Start again with /buy."));
-    expect(await t.deps.shop.wallet.balance(ann.id)).toBe(500);
-    expect(await t.deps.shop.wallet.balance(mallory.id)).toBe(500);
-    expect((await t.deps.shop.orders.get(orderId))?.status).toBe("awaiting_payment");
+    expect(await t.deps.books.wallet.balance(ann.id)).toBe(500);
+    expect(await t.deps.books.wallet.balance(mallory.id)).toBe(500);
+    expect((await t.deps.books.orders.get(orderId))?.status).toBe("awaiting_payment");
     expect(t.telegram.callsOf("sendInvoice")).toEqual([]);
   });
 
@@ -280,15 +280,15 @@ describe("/buy: confirm and pay", () => {
     t.telegram.clear();
     await press(ann, `ord:bal:${orderId}`);
     expect(answers()).toEqual(["This order has expired. Start again with /buy to see the current price."]);
-    expect(await t.deps.shop.wallet.balance(ann.id)).toBe(500);
-    expect((await t.deps.shop.orders.get(orderId))?.status).toBe("cancelled");
+    expect(await t.deps.books.wallet.balance(ann.id)).toBe(500);
+    expect((await t.deps.books.orders.get(orderId))?.status).toBe("cancelled");
   });
 
   it("refuses a blocked customer everywhere in the shop", async () => {
     const ann = customer();
     await credit(ann.id, 500);
     const orderId = await startBuying(ann, /^Germany/);
-    await t.deps.shop.customers.setBlocked(ann.id, true);
+    await t.deps.books.customers.setBlocked(ann.id, true);
     t.telegram.clear();
     await t.send(command(ann, "/buy"));
     await t.send(command(ann, "/wallet"));
@@ -299,12 +299,12 @@ describe("/buy: confirm and pay", () => {
     await press(ann, `ord:bal:${orderId}`);
     await press(ann, "wallet:top:100");
     expect(answers()).toEqual([blocked, blocked, blocked]);
-    expect(await t.deps.shop.wallet.balance(ann.id)).toBe(500);
-    expect(await t.deps.shop.orders.ofCustomer(ann.id)).toHaveLength(1);
+    expect(await t.deps.books.wallet.balance(ann.id)).toBe(500);
+    expect(await t.deps.books.orders.ofCustomer(ann.id)).toHaveLength(1);
     expect(t.telegram.callsOf("sendInvoice")).toEqual([]);
     expect(t.enqueued).toEqual([]);
 
-    await t.deps.shop.customers.setBlocked(ann.id, false);
+    await t.deps.books.customers.setBlocked(ann.id, false);
     await press(ann, `ord:bal:${orderId}`);
     expect(t.enqueued).toEqual([orderId]);
   });
@@ -379,28 +379,28 @@ describe("main menu and registration", () => {
   it("records a private-chat user as a customer, at most once an hour", async () => {
     const ann = customer({ first_name: "Ann", username: "ann_vpn" });
     await t.send(command(ann, "/start"));
-    expect(await t.deps.shop.customers.get(ann.id)).toMatchObject({
+    expect(await t.deps.books.customers.get(ann.id)).toMatchObject({
       id: ann.id,
       firstName: "Ann",
       username: "ann_vpn",
       locale: "en",
       createdAt: clock.now(),
     });
-    expect((await t.deps.shop.customers.find("@ann_vpn"))?.id).toBe(ann.id);
+    expect((await t.deps.books.customers.find("@ann_vpn"))?.id).toBe(ann.id);
 
     const renamed = { ...ann, first_name: "Annie" };
     clock.advance(HOUR - 1000);
     await t.send(command(renamed, "/help"));
-    expect((await t.deps.shop.customers.get(ann.id))?.firstName).toBe("Ann");
+    expect((await t.deps.books.customers.get(ann.id))?.firstName).toBe("Ann");
     clock.advance(1000);
     await t.send(command(renamed, "/help"));
-    expect((await t.deps.shop.customers.get(ann.id))?.firstName).toBe("Annie");
+    expect((await t.deps.books.customers.get(ann.id))?.firstName).toBe("Annie");
   });
 
   it("does not record users of group chats", async () => {
     const bob = customer();
     await t.send(command(bob, "/help", { id: -100888, type: "group", title: "G" }));
-    expect(await t.deps.shop.customers.get(bob.id)).toBeUndefined();
+    expect(await t.deps.books.customers.get(bob.id)).toBeUndefined();
   });
 
   it("stores a language switch on the customer, for the workers", async () => {
@@ -410,6 +410,6 @@ describe("main menu and registration", () => {
     const ru = buttonsOf(picker?.params.reply_markup).find((b) => b.text.includes("Русский"));
     const message = botMessage(ann, "Choose your language:");
     await t.send(callback(ann, ru?.data ?? "", message));
-    expect((await t.deps.shop.customers.get(ann.id))?.locale).toBe("ru");
+    expect((await t.deps.books.customers.get(ann.id))?.locale).toBe("ru");
   });
 });

@@ -29,11 +29,11 @@ function membership(from: User, status: "kicked" | "member"): Update {
 describe("the bot's membership in a private chat", () => {
   it("marks a customer who blocked the bot and clears it when they start it again", async () => {
     const customer = user(9_700, { first_name: "Bo", username: "bo_user", language_code: "ru" });
-    await t.deps.shop.customers.seen({ id: customer.id, firstName: "Bo", locale: "ru" });
+    await t.deps.books.customers.seen({ id: customer.id, firstName: "Bo", locale: "ru" });
     await t.send(membership(customer, "kicked"));
-    expect((await t.deps.shop.customers.get(customer.id))?.botBlocked).toBe(true);
+    expect((await t.deps.books.customers.get(customer.id))?.botBlocked).toBe(true);
     await t.send(membership(customer, "member"));
-    const record = await t.deps.shop.customers.get(customer.id);
+    const record = await t.deps.books.customers.get(customer.id);
     expect(record?.botBlocked).toBe(false);
     expect(record?.username).toBe("bo_user");
     expect(t.telegram.callsOf("sendMessage")).toHaveLength(0);

@@ -30,7 +30,7 @@ const { lastShown } = telegramViews(() => t);
 async function sub(owner: User, planId: string, expiresAt: number): Promise<Subscription> {
   clock.advance(60_000);
   const orderId = `opage${(nextOrder++).toString().padStart(6, "0")}`;
-  return seedSubscription(t.deps.shop, orderId, {
+  return seedSubscription(t.deps, orderId, {
     customerId: owner.id,
     planId,
     expiresAt,

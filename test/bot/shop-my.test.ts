@@ -59,7 +59,7 @@ async function xuiSubscription(
     account.setUsage(serverId, name, GiB, (opts.usedBytes ?? 1.5 * GiB) - GiB);
   }
   const ref: AccessRef = { kind: "xui", serverId, name };
-  return t.deps.shop.subscriptions.create(orderId, {
+  return t.deps.books.subscriptions.create(orderId, {
     customerId: owner.id,
     planId: "de-xui",
     ref,
@@ -181,7 +181,7 @@ describe("/my", () => {
     const name = `n${ann.id}`;
     node.seedClient(name, 0, { expires_at: Math.floor(MAR_1 / 1000), traffic_limit_gb: 50 });
     node.setTraffic(name, 5 * GiB, 7.5 * GiB);
-    const sub = await t.deps.shop.subscriptions.create(`otest${nextOrder++}`, {
+    const sub = await t.deps.books.subscriptions.create(`otest${nextOrder++}`, {
       customerId: ann.id,
       planId: "node",
       ref: { kind: "node", name },
@@ -220,7 +220,7 @@ describe("/my", () => {
     t.telegram.clear();
     await press(ann, `my:renew:${sub.id}`);
     expect(t.telegram.last("answerCallbackQuery")?.params.text).toBe("This subscription was not found.");
-    expect(await t.deps.shop.orders.ofCustomer(ann.id)).toEqual([]);
+    expect(await t.deps.books.orders.ofCustomer(ann.id)).toEqual([]);
   });
 
   it("refuses someone else's subscription without calling the hosting API", async () => {
@@ -233,7 +233,7 @@ describe("/my", () => {
     );
     expect(hostingReads(sub.ref.name)).toBe(0);
     expect(t.telegram.callsOf("sendPhoto")).toEqual([]);
-    expect(await t.deps.shop.orders.ofCustomer(mallory.id)).toEqual([]);
+    expect(await t.deps.books.orders.ofCustomer(mallory.id)).toEqual([]);
   });
 });
 
@@ -241,7 +241,7 @@ describe("/my: renew", () => {
   it("keeps the remaining time: the new expiry is the current one plus the plan's days; pays from balance", async () => {
     const ann = customer();
     const sub = await xuiSubscription(ann);
-    await t.deps.shop.wallet.credit(ann.id, 150, `test:renew:${ann.id}`, { kind: "admin-credit" });
+    await t.deps.books.wallet.credit(ann.id, 150, `test:renew:${ann.id}`, { kind: "admin-credit" });
     await press(ann, `my:card:${sub.id}`);
     await press(ann, button(/^🔄 Renew/));
     const confirm = lastShown();
@@ -252,7 +252,7 @@ describe("/my: renew", () => {
     expect(confirm.text).toContain("the later of today and the current expiry, plus 30 days");
     const pay = button("✅ Pay 150 ⭐ from balance");
     const orderId = pay.split(":")[2] ?? "";
-    expect(await t.deps.shop.orders.get(orderId)).toMatchObject({
+    expect(await t.deps.books.orders.get(orderId)).toMatchObject({
       kind: "renewal",
       subscriptionId: sub.id,
       status: "awaiting_payment",
@@ -260,10 +260,10 @@ describe("/my: renew", () => {
     });
 
     await press(ann, pay);
-    expect((await t.deps.shop.orders.get(orderId))?.status).toBe("paid");
+    expect((await t.deps.books.orders.get(orderId))?.status).toBe("paid");
     expect(t.enqueued).toEqual([orderId]);
-    expect(await t.deps.shop.wallet.balance(ann.id)).toBe(0);
-    const { entries } = await t.deps.shop.wallet.history(ann.id, 0, 1);
+    expect(await t.deps.books.wallet.balance(ann.id)).toBe(0);
+    const { entries } = await t.deps.books.wallet.history(ann.id, 0, 1);
     expect(entries[0]).toMatchObject({ kind: "renewal", amount: -150, ref: orderId });
     expect(lastShown().text).toBe(
       "✅ Paid 150 ⭐ from your balance (balance now 0 ⭐). Renewing your subscription, this takes a few seconds…",
@@ -273,7 +273,7 @@ describe("/my: renew", () => {
   it("a second renewal while the first is still being applied promises the chained expiry", async () => {
     const ann = customer();
     const sub = await xuiSubscription(ann);
-    await t.deps.shop.wallet.credit(ann.id, 300, `test:renew2:${ann.id}`, { kind: "admin-credit" });
+    await t.deps.books.wallet.credit(ann.id, 300, `test:renew2:${ann.id}`, { kind: "admin-credit" });
     await press(ann, `my:renew:${sub.id}`);
     await press(ann, button("✅ Pay 150 ⭐ from balance"));
     // The first renewal is paid; its hosting write has not happened yet (the worker waits).
@@ -286,13 +286,13 @@ describe("/my: renew", () => {
   it("a subscription the admins disabled is not renewed and nothing is charged", async () => {
     const ann = customer();
     const sub = await xuiSubscription(ann);
-    await t.deps.shop.wallet.credit(ann.id, 150, `test:renew-ban:${ann.id}`, { kind: "admin-credit" });
-    await t.deps.shop.provisioner("xui").setEnabled(sub.ref, false);
+    await t.deps.books.wallet.credit(ann.id, 150, `test:renew-ban:${ann.id}`, { kind: "admin-credit" });
+    await t.deps.provisioning.provisioner("xui").setEnabled(sub.ref, false);
     await press(ann, `my:renew:${sub.id}`);
     const answer = t.telegram.last("answerCallbackQuery");
     expect(String(answer?.params.text)).toContain("blocked by the shop's admins");
-    expect(await t.deps.shop.orders.ofCustomer(ann.id)).toEqual([]);
-    expect(await t.deps.shop.wallet.balance(ann.id)).toBe(150);
+    expect(await t.deps.books.orders.ofCustomer(ann.id)).toEqual([]);
+    expect(await t.deps.books.wallet.balance(ann.id)).toBe(150);
   });
 
   it("an expired subscription is renewed from today; short balance gets an invoice", async () => {

@@ -21,7 +21,7 @@ describe("/trial", () => {
     await t.send(command(ann, "/trial"));
     expect(t.texts()).toEqual(["🎁 Preparing your free trial, this takes a few seconds…"]);
     expect(t.enqueued).toHaveLength(1);
-    const order = await t.deps.shop.orders.get(t.enqueued[0] ?? "");
+    const order = await t.deps.books.orders.get(t.enqueued[0] ?? "");
     expect(order).toMatchObject({
       kind: "trial",
       customerId: ann.id,
@@ -38,8 +38,8 @@ describe("/trial", () => {
       "You have already used your free trial.",
     ]);
     expect(t.enqueued).toHaveLength(1);
-    expect(await t.deps.shop.orders.ofCustomer(ann.id)).toHaveLength(1);
-    expect(await t.deps.shop.wallet.history(ann.id, 0, 10)).toEqual({ entries: [], total: 0 });
+    expect(await t.deps.books.orders.ofCustomer(ann.id)).toHaveLength(1);
+    expect(await t.deps.books.wallet.history(ann.id, 0, 10)).toEqual({ entries: [], total: 0 });
   });
 
   it("in Russian", async () => {
@@ -76,14 +76,14 @@ describe("/trial", () => {
 
   it("refuses a blocked customer without using up their trial", async () => {
     const ann = customer();
-    await t.deps.shop.customers.seen({ id: ann.id, firstName: "Ann", locale: "en" });
-    await t.deps.shop.customers.setBlocked(ann.id, true);
+    await t.deps.books.customers.seen({ id: ann.id, firstName: "Ann", locale: "en" });
+    await t.deps.books.customers.setBlocked(ann.id, true);
     await t.send(command(ann, "/trial"));
     await t.send(callback(ann, "trial:go"));
     const blocked = "Your access to this shop is blocked. Contact support if you think this is a mistake.";
     expect(t.texts()).toEqual([blocked]);
     expect(t.telegram.last("answerCallbackQuery")?.params.text).toBe(blocked);
     expect(t.enqueued).toEqual([]);
-    expect((await t.deps.shop.customers.get(ann.id))?.trialUsedAt).toBeUndefined();
+    expect((await t.deps.books.customers.get(ann.id))?.trialUsedAt).toBeUndefined();
   });
 });

@@ -26,7 +26,7 @@ const { lastShown, button } = telegramViews(() => t);
 describe("/wallet", () => {
   it("shows the balance, Stars presets, another amount and history", async () => {
     const ann = customer();
-    await t.deps.shop.wallet.credit(ann.id, 1234, "test:w1", { kind: "admin-credit" });
+    await t.deps.books.wallet.credit(ann.id, 1234, "test:w1", { kind: "admin-credit" });
     await t.send(command(ann, "/wallet"));
     const shown = lastShown();
     expect(shown.text).toContain("💰 <b>Your wallet</b>\nBalance: <b>1,234 ⭐</b>");
@@ -65,7 +65,7 @@ describe("/wallet", () => {
     await t.send(preCheckout(ann, payload, 250, "XTR"));
     expect(t.telegram.last("answerPreCheckoutQuery")?.params.ok).toBe(true);
     await t.send(successfulPayment(ann, payload, 250, "XTR", `charge-${ann.id}`));
-    expect(await t.deps.shop.wallet.balance(ann.id)).toBe(250);
+    expect(await t.deps.books.wallet.balance(ann.id)).toBe(250);
   });
 
   it("refuses a forged amount that is not a preset", async () => {
@@ -168,7 +168,7 @@ describe("/wallet: another amount", () => {
 describe("/wallet: history", () => {
   it("pages the ledger newest first, eight a page, with kind, signed amount and balance", async () => {
     const ann = customer();
-    const { wallet } = t.deps.shop;
+    const { wallet } = t.deps.books;
     clock.set(Date.UTC(2026, 0, 1, 0, 0));
     for (let i = 1; i <= 9; i++) {
       clock.advance(MINUTE);
@@ -217,7 +217,7 @@ describe("/wallet: history", () => {
     await press(ivan, "wallet:hist:0");
     expect(lastShown().text).toBe("📜 В кошельке пока не было движений.");
     clock.set(Date.UTC(2026, 0, 1, 0, 10));
-    await t.deps.shop.wallet.credit(ivan.id, 1500, `test:r:${ivan.id}`, { kind: "refund" });
+    await t.deps.books.wallet.credit(ivan.id, 1500, `test:r:${ivan.id}`, { kind: "refund" });
     await press(ivan, "wallet:hist:0");
     expect(lastShown().text).toBe(
       "📜 <b>История кошелька</b> · страница 1 из 1\n\n1 янв. 2026 г., 00:10 UTC · Возврат · <b>+1\u00a0500 ⭐</b> → 1\u00a0500 ⭐",

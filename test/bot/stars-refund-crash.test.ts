@@ -19,7 +19,9 @@ beforeEach(() => t.telegram.clear());
 /** An order paid by a Stars invoice whose fulfilment failed (its money went back to the wallet). */
 async function failedStarsOrder(): Promise<{ order: Order; chargeId: string }> {
   const customerId = nextCustomer++;
-  const { shop, fulfilment, orders } = t.deps.shop;
+  const { shop } = t.deps.sales;
+  const { fulfilment } = t.deps.settlement;
+  const { orders } = t.deps.books;
   const started = await shop.startPurchase(customerId, "de-xui", "en");
   if (!started.ok) throw new Error(started.reason);
   const chargeId = `crash-charge-${customerId}`;
@@ -45,7 +47,7 @@ async function dieInsideRefund(order: Order, beforeDeath: () => Promise<void> = 
   const sent = new Promise<void>((resolve) => {
     reached = resolve;
   });
-  void refundStarsCharge({ redis: t.redis, wallet: t.deps.shop.wallet }, order, async () => {
+  void refundStarsCharge({ redis: t.redis, wallet: t.deps.books.wallet }, order, async () => {
     await beforeDeath();
     reached();
     return new Promise<never>(() => {});
@@ -63,7 +65,7 @@ async function confirmRefund(order: Order): Promise<void> {
 }
 
 async function starsRefundEntries(customerId: number): Promise<number> {
-  const { entries } = await t.deps.shop.wallet.history(customerId, 0, 50);
+  const { entries } = await t.deps.books.wallet.history(customerId, 0, 50);
   return entries.filter((e) => e.kind === "stars-refund").length;
 }
 
@@ -71,7 +73,7 @@ describe("a Stars refund interrupted by a crash", () => {
   it("crash after the wallet debit, before Telegram: a retry asks Telegram again", async () => {
     const { order, chargeId } = await failedStarsOrder();
     await dieInsideRefund(order);
-    expect(await t.deps.shop.wallet.balance(order.customerId)).toBe(0);
+    expect(await t.deps.books.wallet.balance(order.customerId)).toBe(0);
     expect(t.telegram.callsOf("refundStarPayment")).toHaveLength(0);
 
     await confirmRefund(order);
@@ -82,7 +84,7 @@ describe("a Stars refund interrupted by a crash", () => {
       telegram_payment_charge_id: chargeId,
     });
     expect(lastShown().text).toContain("went back to customer");
-    expect(await t.deps.shop.wallet.balance(order.customerId)).toBe(0);
+    expect(await t.deps.books.wallet.balance(order.customerId)).toBe(0);
     expect(await starsRefundEntries(order.customerId)).toBe(1);
 
     // Once Telegram confirmed it, a further confirmation does not ask again.
@@ -103,27 +105,27 @@ describe("a Stars refund interrupted by a crash", () => {
     expect(t.telegram.callsOf("refundStarPayment")).toHaveLength(1);
     expect(lastShown().text).toBe("This payment was refunded before.");
     // Telegram's refusal as "already refunded" is a success: the wallet is not paid back.
-    expect(await t.deps.shop.wallet.balance(order.customerId)).toBe(0);
+    expect(await t.deps.books.wallet.balance(order.customerId)).toBe(0);
     expect(await starsRefundEntries(order.customerId)).toBe(1);
-    const kinds = (await t.deps.shop.wallet.history(order.customerId, 0, 10)).entries.map((e) => e.kind);
+    const kinds = (await t.deps.books.wallet.history(order.customerId, 0, 10)).entries.map((e) => e.kind);
     expect(kinds[0]).toBe("stars-refund");
   });
 
   it("Telegram without a clear answer: the debit stays (the refund may have happened), a retry asks again", async () => {
     const { order } = await failedStarsOrder();
     const unclear = await refundStarsCharge(
-      { redis: t.redis, wallet: t.deps.shop.wallet },
+      { redis: t.redis, wallet: t.deps.books.wallet },
       order,
       async () => {
         throw new Error("socket hang up");
       },
     );
     expect(unclear.status).toBe("unclear");
-    expect(await t.deps.shop.wallet.balance(order.customerId)).toBe(0);
+    expect(await t.deps.books.wallet.balance(order.customerId)).toBe(0);
     await confirmRefund(order);
     expect(t.telegram.callsOf("refundStarPayment")).toHaveLength(1);
     expect(lastShown().text).toContain("went back to customer");
-    expect(await t.deps.shop.wallet.balance(order.customerId)).toBe(0);
+    expect(await t.deps.books.wallet.balance(order.customerId)).toBe(0);
     expect(await starsRefundEntries(order.customerId)).toBe(1);
   });
 });

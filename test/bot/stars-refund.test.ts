@@ -21,7 +21,9 @@ beforeEach(() => t.telegram.clear());
 /** An order paid in full by a Stars invoice whose fulfilment then failed (refunded to the wallet). */
 async function failedStarsOrder(): Promise<{ order: Order; chargeId: string }> {
   const customerId = nextCustomer++;
-  const { shop, fulfilment, orders } = t.deps.shop;
+  const { shop } = t.deps.sales;
+  const { fulfilment } = t.deps.settlement;
+  const { orders } = t.deps.books;
   const started = await shop.startPurchase(customerId, "de-xui", "en");
   if (!started.ok) throw new Error(started.reason);
   const due = await shop.invoiceAmount(started.order);
@@ -46,7 +48,7 @@ describe("refunding a direct Stars payment", () => {
   it("sends the charge back through Telegram once and takes it from the wallet", async () => {
     const { order, chargeId } = await failedStarsOrder();
     expect(order.status).toBe("refunded");
-    expect(await t.deps.shop.wallet.balance(order.customerId)).toBe(150);
+    expect(await t.deps.books.wallet.balance(order.customerId)).toBe(150);
     await t.send(callback(ADMIN, `a.sr:ask:${order.id}:`));
     expect(lastText()).toContain("Send <b>150 ⭐</b> back to customer");
     const confirm = confirmData();
@@ -57,8 +59,8 @@ describe("refunding a direct Stars payment", () => {
       user_id: order.customerId,
       telegram_payment_charge_id: chargeId,
     });
-    expect(await t.deps.shop.wallet.balance(order.customerId)).toBe(0);
-    const kinds = (await t.deps.shop.wallet.history(order.customerId, 0, 10)).entries.map((e) => e.kind);
+    expect(await t.deps.books.wallet.balance(order.customerId)).toBe(0);
+    const kinds = (await t.deps.books.wallet.history(order.customerId, 0, 10)).entries.map((e) => e.kind);
     expect(kinds[0]).toBe("stars-refund");
 
     // A fresh confirmation for the same order refunds nothing more.
@@ -73,7 +75,9 @@ describe("refunding a direct Stars payment", () => {
     const notifier = new Notifier({
       api: new Api(TEST_TOKEN, { fetch: t.telegram.fetch as never }),
       i18n: createI18n("en"),
-      shop: t.deps.shop,
+      catalog: t.deps.catalog,
+      books: t.deps.books,
+      sales: t.deps.sales,
       adminIds: [ADMIN.id],
       defaultLocale: "en",
       logger: createLogger("silent"),
@@ -86,12 +90,12 @@ describe("refunding a direct Stars payment", () => {
 
   it("refuses when the customer already spent the refund", async () => {
     const { order } = await failedStarsOrder();
-    await t.deps.shop.wallet.debit(order.customerId, 100, "spent", { kind: "purchase" });
+    await t.deps.books.wallet.debit(order.customerId, 100, "spent", { kind: "purchase" });
     await t.send(callback(ADMIN, `a.sr:ask:${order.id}:`));
     await t.send(callback(ADMIN, confirmData()));
     expect(lastText()).toContain("already spent the refund");
     expect(t.telegram.callsOf("refundStarPayment")).toHaveLength(0);
-    expect(await t.deps.shop.wallet.balance(order.customerId)).toBe(50);
+    expect(await t.deps.books.wallet.balance(order.customerId)).toBe(50);
   });
 
   it("puts the money back in the wallet when Telegram refuses, and can be tried again", async () => {
@@ -103,12 +107,12 @@ describe("refunding a direct Stars payment", () => {
     await t.send(callback(ADMIN, `a.sr:ask:${order.id}:`));
     await t.send(callback(ADMIN, confirmData()));
     expect(lastText()).toContain("Telegram refused the refund");
-    expect(await t.deps.shop.wallet.balance(order.customerId)).toBe(150);
+    expect(await t.deps.books.wallet.balance(order.customerId)).toBe(150);
     await t.send(callback(ADMIN, `a.sr:ask:${order.id}:`));
     await t.send(callback(ADMIN, confirmData()));
     expect(lastText()).toContain("went back to customer");
-    expect(await t.deps.shop.wallet.balance(order.customerId)).toBe(0);
-    const kinds = (await t.deps.shop.wallet.history(order.customerId, 0, 10)).entries.map((e) => e.kind);
+    expect(await t.deps.books.wallet.balance(order.customerId)).toBe(0);
+    const kinds = (await t.deps.books.wallet.history(order.customerId, 0, 10)).entries.map((e) => e.kind);
     expect(kinds.slice(0, 3)).toEqual(["stars-refund", "refund", "stars-refund"]);
   });
 
@@ -117,6 +121,6 @@ describe("refunding a direct Stars payment", () => {
     await t.send(callback(user(7399), `a.sr:ask:${order.id}:`));
     expect(t.telegram.last("answerCallbackQuery")?.params).toMatchObject({ show_alert: true });
     expect(t.telegram.callsOf("refundStarPayment")).toHaveLength(0);
-    expect(await t.deps.shop.wallet.balance(order.customerId)).toBe(150);
+    expect(await t.deps.books.wallet.balance(order.customerId)).toBe(150);
   });
 });

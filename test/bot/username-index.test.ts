@@ -26,7 +26,7 @@ async function writes(id: number, username?: string): Promise<void> {
   await t.send(command(user(id, { first_name: `U${id}`, ...(username ? { username } : {}) }), "/help"));
 }
 
-const find = (query: string) => t.deps.shop.customers.find(query);
+const find = (query: string) => t.deps.books.customers.find(query);
 
 describe("the @username index follows username changes", () => {
   it("an old name no longer finds the user after they change it", async () => {
@@ -35,7 +35,7 @@ describe("the @username index follows username changes", () => {
     await writes(8801, "new_name");
     expect((await find("@new_name"))?.id).toBe(8801);
     expect(await find("@old_name")).toBeUndefined();
-    expect((await t.deps.shop.customers.get(8801))?.username).toBe("new_name");
+    expect((await t.deps.books.customers.get(8801))?.username).toBe("new_name");
   });
 
   it("a name taken over by another user finds the new owner only", async () => {
@@ -51,14 +51,14 @@ describe("the @username index follows username changes", () => {
     await writes(8804, "grabbed");
     await writes(8805, "grabbed");
     expect((await find("@grabbed"))?.id).toBe(8805);
-    expect((await t.deps.shop.customers.get(8804))?.username).toBeUndefined();
+    expect((await t.deps.books.customers.get(8804))?.username).toBeUndefined();
   });
 
   it("a user who removed their username is no longer found by it", async () => {
     await writes(8806, "gone_name");
     await writes(8806);
     expect(await find("@gone_name")).toBeUndefined();
-    expect((await t.deps.shop.customers.get(8806))?.username).toBeUndefined();
+    expect((await t.deps.books.customers.get(8806))?.username).toBeUndefined();
   });
 
   it("the admin's search by the old name finds nobody", async () => {

@@ -52,10 +52,10 @@ function telegramStub(initData: string): string {
 
 beforeAll(async () => {
   h = await createWebappHarness();
-  const shop = h.t.deps.shop;
+  const rooms = h.t.deps;
   const now = h.t.deps.clock.now();
-  await seedCustomer(shop, CUSTOMER.id, "en");
-  const sub = await seedSubscription(shop, "o-browser1", {
+  await seedCustomer(rooms, CUSTOMER.id, "en");
+  const sub = await seedSubscription(rooms, "o-browser1", {
     customerId: CUSTOMER.id,
     planId: "de-xui",
     ref: { kind: "xui", serverId: 1, name: "dana-1" },
@@ -69,7 +69,8 @@ beforeAll(async () => {
   subId = sub.id;
   const state = { expiresAt: now + 12 * DAY, limitBytes: 100 * GB, usedBytes: 30 * GB, enabled: true };
   await h.t.redis.set(usageKeys.of(subId), JSON.stringify(state), "EX", 600);
-  for (let d = 6; d >= 0; d--) await shop.usage.history.record(subId, (24 - 3 * d) * GB, now - d * DAY);
+  for (let d = 6; d >= 0; d--)
+    await rooms.provisioning.usage.history.record(subId, (24 - 3 * d) * GB, now - d * DAY);
 
   browser = await puppeteer.launch({
     executablePath: chromiumPath(),
@@ -140,11 +141,14 @@ describe("the cabinet in a browser", () => {
     const payload = String(call?.params.payload);
     expect(payload).toMatch(/^o:/);
     const orderId = payload.slice(2);
-    expect(await h.t.deps.shop.orders.get(orderId)).toMatchObject({ kind: "renewal", subscriptionId: subId });
+    expect(await h.t.deps.books.orders.get(orderId)).toMatchObject({
+      kind: "renewal",
+      subscriptionId: subId,
+    });
 
     // Paid in Telegram; the worker finishes it; the page hears "paid" and follows the order.
     await h.t.send(successfulPayment(user(CUSTOMER.id), payload, 150, "XTR", "charge-browser-1"));
-    const orders = h.t.deps.shop.orders;
+    const orders = h.t.deps.books.orders;
     expect(await orders.transition(orderId, ["paid"], "provisioning")).toBe(true);
     expect(await orders.transition(orderId, ["provisioning"], "active")).toBe(true);
     await page.evaluate('window.__invoiceDone("paid")');

@@ -13,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const adminWallet = () => h.services.adminWallet;
-const wallet = () => h.services.wallet;
+const adminWallet = () => h.rooms.backoffice.adminWallet;
+const wallet = () => h.rooms.books.wallet;
 
 function adjustment(customerId: number, fields: Partial<Adjustment> = {}): Adjustment {
   return {

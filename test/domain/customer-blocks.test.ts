@@ -10,8 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const blocks = () => h.services.customerBlocks;
-const customers = () => h.services.customers;
+const blocks = () => h.rooms.backoffice.customerBlocks;
+const customers = () => h.rooms.books.customers;
 
 describe("blocking a customer", () => {
   it("blocks once on the confirmation and hands back the reason to tell", async () => {

@@ -68,15 +68,15 @@ describe("move an xui subscription", () => {
     expect(made?.totalGb).toBe(70);
     expect(made?.expiryMs).toBeGreaterThanOrEqual(sub.expiresAt);
     expect(made?.expiryMs).toBeLessThan(sub.expiresAt + DAY);
-    const after = await w.shop.subscriptions.get(sub.id);
+    const after = await w.rooms.books.subscriptions.get(sub.id);
     expect(after?.ref).toMatchObject({ kind: "xui", serverId: to.id, name: made?.email, uuid: made?.uuid });
     expect(after?.expiresAt).toBe(sub.expiresAt);
     expect(after?.links.length).toBeGreaterThan(0);
     expect(after?.links.every((l) => l.includes(made?.uuid ?? "?"))).toBe(true);
-    expect((await w.shop.owners.of({ kind: "xui", serverId: to.id, name: made?.email ?? "" })).length).toBe(
-      1,
-    );
-    expect(await w.shop.owners.of({ kind: "xui", serverId: from.id, name: oldName })).toEqual([]);
+    expect(
+      (await w.rooms.books.owners.of({ kind: "xui", serverId: to.id, name: made?.email ?? "" })).length,
+    ).toBe(1);
+    expect(await w.rooms.books.owners.of({ kind: "xui", serverId: from.id, name: oldName })).toEqual([]);
     expect(await w.redis.sismember(ownerKeys.byServer(from.id), sub.id)).toBe(0);
     expect(w.account.client(from.id, oldName)).toBeUndefined();
 
@@ -111,7 +111,7 @@ describe("move an xui subscription", () => {
     w.account.loseAnswerNext("POST", `/api/v1/servers/${to.id}/clients`);
     expect((await w.actions.moveXui(sub.id, to.id)).status).toBe("done");
     expect(to.clients).toHaveLength(1);
-    const after = await w.shop.subscriptions.get(sub.id);
+    const after = await w.rooms.books.subscriptions.get(sub.id);
     expect(after?.ref).toMatchObject({ serverId: to.id, name: to.clients[0]?.email });
     expect(after?.links.length).toBeGreaterThan(0);
     expect(after?.links.every((l) => l.includes(to.clients[0]?.uuid ?? "?"))).toBe(true);
@@ -173,7 +173,7 @@ describe("move an xui subscription", () => {
     const node = await provisioned(w, 206, "node");
     expect(await w.actions.moveXui(node.id, to.id)).toMatchObject({ status: "refused", reason: "not-xui" });
     to.status = "active";
-    const order = await w.shop.orders.create({
+    const order = await w.rooms.books.orders.create({
       kind: "renewal",
       customerId: 206,
       planId: "xui",
@@ -183,7 +183,7 @@ describe("move an xui subscription", () => {
       subscriptionId: sub.id,
     });
     await w.redis.hset(`order:${order.id}`, "status", "paid");
-    await w.shop.renewals.enter(sub.id, order.id);
+    await w.rooms.books.renewals.enter(sub.id, order.id);
     expect(await w.actions.moveXui(sub.id, to.id)).toMatchObject({
       status: "refused",
       reason: "renewal-running",

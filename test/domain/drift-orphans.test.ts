@@ -61,7 +61,7 @@ describe("orphans", () => {
   });
 
   it("adopt a node client: a subscription with its expiry, limits and links, found by its owner index; idempotent", async () => {
-    await w.shop.customers.seen({ id: 303, firstName: "C303", locale: "ru" });
+    await w.rooms.books.customers.seen({ id: 303, firstName: "C303", locale: "ru" });
     const seeded = w.node.seedClient("c303-aabbccdd", 12, { traffic_limit_gb: 25, device_limit: 2 });
     const ref = { kind: "node", name: "c303-aabbccdd" } as const;
     const id = adoptedSubscriptionId(ref);
@@ -70,7 +70,7 @@ describe("orphans", () => {
       subscriptionId: id,
       linksKnown: true,
     });
-    const sub = await w.shop.subscriptions.get(id);
+    const sub = await w.rooms.books.subscriptions.get(id);
     expect(sub).toMatchObject({
       customerId: 303,
       planId: "node",
@@ -83,15 +83,15 @@ describe("orphans", () => {
     expect(sub?.links[0]).toContain(seeded.uuid);
     // Reminded: it is in the expiry index; owned: the client now belongs to it.
     expect(Number(await w.redis.zscore(subscriptionKeys.byExpiry, id))).toBe(seeded.expires_at * 1000);
-    expect((await w.shop.owners.of(ref)).map((o) => o.subscription.id)).toEqual([id]);
+    expect((await w.rooms.books.owners.of(ref)).map((o) => o.subscription.id)).toEqual([id]);
     expect(await w.actions.adoptOrphan(ref, 303)).toEqual({ status: "already", subscriptionId: id });
-    await w.shop.customers.seen({ id: 304, firstName: "C304", locale: "en" });
+    await w.rooms.books.customers.seen({ id: 304, firstName: "C304", locale: "en" });
     expect(await w.actions.adoptOrphan(ref, 304)).toMatchObject({ status: "refused", reason: "owned" });
-    expect(await w.shop.subscriptions.ofCustomer(303)).toHaveLength(1);
+    expect(await w.rooms.books.subscriptions.ofCustomer(303)).toHaveLength(1);
   });
 
   it("adopt an unused xui client: made again under its name for links (nobody has them); a used one keeps its own", async () => {
-    await w.shop.customers.seen({ id: 305, firstName: "C305", locale: "en" });
+    await w.rooms.books.customers.seen({ id: 305, firstName: "C305", locale: "en" });
     const server = w.servers[2];
     const until = Date.now() + 10 * DAY;
     w.account.addClient(server.id, { email: "c305-00000001", expiryMs: until, totalGb: 30 });
@@ -99,7 +99,7 @@ describe("orphans", () => {
     const done = await w.actions.adoptOrphan(fresh, 305);
     expect(done).toMatchObject({ status: "done", linksKnown: true });
     const made = w.account.client(server.id, "c305-00000001");
-    const sub = await w.shop.subscriptions.get(adoptedSubscriptionId(fresh));
+    const sub = await w.rooms.books.subscriptions.get(adoptedSubscriptionId(fresh));
     expect(sub?.links.length).toBeGreaterThan(0);
     expect(sub?.links.every((l) => l.includes(made?.uuid ?? "?"))).toBe(true);
     expect(sub?.ref).toMatchObject({ uuid: made?.uuid });
@@ -112,7 +112,7 @@ describe("orphans", () => {
     const usedRef = { kind: "xui", serverId: server.id, name: used.email } as const;
     expect(await w.actions.adoptOrphan(usedRef, 305)).toMatchObject({ status: "done", linksKnown: false });
     expect(w.account.client(server.id, used.email)?.uuid).toBe(used.uuid);
-    expect((await w.shop.subscriptions.get(adoptedSubscriptionId(usedRef)))?.expiresAt).toBe(until);
+    expect((await w.rooms.books.subscriptions.get(adoptedSubscriptionId(usedRef)))?.expiresAt).toBe(until);
   });
 
   it("refuses an unknown customer and a client that is gone", async () => {
@@ -121,7 +121,7 @@ describe("orphans", () => {
       status: "refused",
       reason: "unknown-customer",
     });
-    await w.shop.customers.seen({ id: 306, firstName: "C306", locale: "en" });
+    await w.rooms.books.customers.seen({ id: 306, firstName: "C306", locale: "en" });
     expect(await w.actions.adoptOrphan(ref, 306)).toMatchObject({ status: "refused", reason: "not-found" });
   });
 });

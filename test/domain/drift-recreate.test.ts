@@ -34,7 +34,7 @@ describe("recreate", () => {
     // xui counts whole days from now: never before the shop's expiry, less than a day after it.
     expect(made?.expiryMs).toBeGreaterThanOrEqual(sub.expiresAt);
     expect(made?.expiryMs).toBeLessThan(sub.expiresAt + DAY);
-    const after = await w.shop.subscriptions.get(sub.id);
+    const after = await w.rooms.books.subscriptions.get(sub.id);
     expect(after?.ref).toMatchObject({ kind: "xui", serverId: server.id, name, uuid: made?.uuid });
     expect(after?.links.some((l) => l.includes(made?.uuid ?? "?"))).toBe(true);
     expect(after?.expiresAt).toBe(sub.expiresAt);
@@ -71,7 +71,7 @@ describe("recreate", () => {
       expect(c?.deviceLimit).toBe(3);
     }
     expect(w.panel.clientAt("2", name)?.inboundIds).toEqual(["201"]);
-    expect((await w.shop.subscriptions.get(sub.id))?.subscriptionUrl).toBe(sub.subscriptionUrl);
+    expect((await w.rooms.books.subscriptions.get(sub.id))?.subscriptionUrl).toBe(sub.subscriptionUrl);
     expect(await queuedFor(w, 102)).toEqual([]);
   });
 
@@ -98,7 +98,7 @@ describe("recreate", () => {
     expect(made?.expires_at).toBe(old?.expires_at);
     expect(made?.traffic_limit_gb).toBe(40);
     expect(made?.device_limit).toBe(2);
-    const after = await w.shop.subscriptions.get(sub.id);
+    const after = await w.rooms.books.subscriptions.get(sub.id);
     expect(after?.ref).toEqual({ kind: "node", name: sub.ref.name, uuid: made?.uuid });
     expect(after?.subscriptionUrl).toBe(`${NODE_SUB}/sub/${made?.uuid}`);
     expect(await w.actions.recreate(sub.id)).toEqual({ status: "already", subscriptionId: sub.id });
@@ -124,7 +124,7 @@ describe("recreate", () => {
     expect((await w.actions.recreate(sub.id)).status).toBe("done");
     const mine = server.clients.filter((c) => c.email.startsWith(sub.ref.name));
     expect(mine).toHaveLength(1);
-    const after = await w.shop.subscriptions.get(sub.id);
+    const after = await w.rooms.books.subscriptions.get(sub.id);
     expect(after?.links.some((l) => l.includes(mine[0]?.uuid ?? "?"))).toBe(true);
   });
 

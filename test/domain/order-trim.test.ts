@@ -32,7 +32,8 @@ const KEPT = [
 
 /** An order paid from the wallet, placed on a server (its ref fixed), being provisioned. */
 async function provisioning(customerId: number) {
-  const { orders, wallet, shop } = h.services;
+  const { orders, wallet } = h.rooms.books;
+  const { shop } = h.rooms.sales;
   await wallet.credit(customerId, 150, `gift:${customerId}`, { kind: "admin-credit" });
   const started = await shop.startPurchase(customerId, "de-xui", "en");
   if (!started.ok) throw new Error(started.reason);
@@ -54,7 +55,7 @@ async function provisioning(customerId: number) {
 
 describe("a finished order keeps only what the ledger and support need", () => {
   it("an active order drops its placement and retry fields, compactly, and still reads for support", async () => {
-    const { orders, wallet } = h.services;
+    const { orders, wallet } = h.rooms.books;
     const id = await provisioning(7701);
     expect(Object.keys(await h.redis.hgetall(orderKeys.order(id)))).toContain("ref");
     await orders.transition(id, ["provisioning"], "active", { subscriptionId: `s${id.slice(1)}` });
@@ -81,7 +82,8 @@ describe("a finished order keeps only what the ledger and support need", () => {
   });
 
   it("a refunded order is trimmed too, keeping its error for support and its client identity", async () => {
-    const { orders, fulfilment, wallet } = h.services;
+    const { orders, wallet } = h.rooms.books;
+    const { fulfilment } = h.rooms.settlement;
     const id = await provisioning(7702);
     await orders.transition(id, ["provisioning"], "failed", { error: "server refused" });
     await fulfilment.resumeRefund(id);

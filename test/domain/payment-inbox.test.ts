@@ -8,7 +8,7 @@ const enqueued: string[] = [];
 
 beforeAll(async () => {
   h = await createWorkerHarness();
-  h.services.jobs.enqueueOrder = async (id) => {
+  h.rooms.settlement.jobs.enqueueOrder = async (id) => {
     enqueued.push(id);
   };
 });
@@ -20,8 +20,8 @@ function payment(chargeId: string, payerId: number, payload: string, amount: num
 
 describe("payment inbox", () => {
   it("records a charge once, keeps it pending until credited, and settles it once", async () => {
-    const inbox = h.services.paymentInbox;
-    const started = await h.services.shop.startPurchase(601, "de-xui", "en");
+    const inbox = h.rooms.settlement.paymentInbox;
+    const started = await h.rooms.sales.shop.startPurchase(601, "de-xui", "en");
     if (!started.ok) throw new Error(started.reason);
     const p = payment("inbox-a", 601, `o:${started.order.id}`, 150);
 
@@ -37,7 +37,7 @@ describe("payment inbox", () => {
     expect(enqueued).toEqual([started.order.id]);
     const again = await inbox.settle(p);
     expect(again).toMatchObject({ credited: false, paid: true });
-    expect(await h.services.wallet.balance(601)).toBe(0);
+    expect(await h.rooms.books.wallet.balance(601)).toBe(0);
     expect(await inbox.pending(0)).toEqual([]);
     expect(await inbox.get("inbox-a")).toMatchObject({ status: "credited", outcome: "order" });
     // Recording a credited charge again (a late re-delivery) does not make it pending again.
@@ -46,25 +46,27 @@ describe("payment inbox", () => {
   });
 
   it("lists unknown payloads as unmatched, money in the payer's wallet", async () => {
-    const inbox = h.services.paymentInbox;
+    const inbox = h.rooms.settlement.paymentInbox;
     const p = payment("inbox-b", 602, "garbage", 25);
     await inbox.record(p);
     expect(await inbox.settle(p)).toMatchObject({ credited: true, paid: false, outcome: "unmatched" });
-    expect(await h.services.wallet.balance(602)).toBe(25);
+    expect(await h.rooms.books.wallet.balance(602)).toBe(25);
     expect((await inbox.unmatched()).map((e) => e.chargeId)).toContain("inbox-b");
     expect((await inbox.counts()).unmatched).toBeGreaterThanOrEqual(1);
   });
 
   it("drops an index entry whose record is missing", async () => {
     await h.redis.zadd(inboxKeys.pending, 0, "ghost-charge");
-    expect((await h.services.paymentInbox.pending(0)).map((e) => e.chargeId)).not.toContain("ghost-charge");
+    expect((await h.rooms.settlement.paymentInbox.pending(0)).map((e) => e.chargeId)).not.toContain(
+      "ghost-charge",
+    );
     expect(await h.redis.zscore(inboxKeys.pending, "ghost-charge")).toBeNull();
   });
 
   it("keeps the raw update only while pending and 30 days after crediting; a repeat still credits nothing", async () => {
     // A payment credited 40 days ago by the shop's clock, and one credited yesterday.
     const clock = new ManualClock(Date.now() - 40 * DAY);
-    const inbox = new PaymentInbox({ redis: h.redis, clock, shop: h.services.shop });
+    const inbox = new PaymentInbox({ redis: h.redis, clock, shop: h.rooms.sales.shop });
     const old = payment("inbox-raw-old", 603, "garbage", 40);
     await inbox.record(old);
     clock.advance(2 * MINUTE);
@@ -93,7 +95,7 @@ describe("payment inbox", () => {
     // again is refused by the ledger's charge key: the money moved once.
     expect(await inbox.record(old)).toBe(false);
     expect(await inbox.settle(old)).toMatchObject({ credited: false });
-    expect(await h.services.wallet.balance(603)).toBe(42);
+    expect(await h.rooms.books.wallet.balance(603)).toBe(42);
     expect(await inbox.pending(0)).toEqual([]);
   });
 });

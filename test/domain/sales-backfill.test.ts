@@ -35,15 +35,25 @@ describe("sales recorded before the day counters", () => {
     });
     await redis.zadd(orderKeys.done, YESTERDAY, "oold1");
     // After it: a sale through the new code, counted as it happens (and referenced in the journal).
-    await h.services.wallet.credit(10, 150, "gift:10", { kind: "admin-credit" });
-    await h.services.wallet.debit(10, 150, "order:onew", { kind: "purchase", ref: "onew", planId: "de-xui" });
+    await h.rooms.books.wallet.credit(10, 150, "gift:10", { kind: "admin-credit" });
+    await h.rooms.books.wallet.debit(10, 150, "order:onew", {
+      kind: "purchase",
+      ref: "onew",
+      planId: "de-xui",
+    });
 
-    const before = await computeStats({ ...h.services, clock: h.clock }, "7d");
+    const before = await computeStats(
+      { ...h.rooms.books, catalog: h.rooms.catalog.current, clock: h.clock },
+      "7d",
+    );
     expect(before.total.revenue).toBe(150);
 
     expect(await backfillSalesDays(redis, 20, 2)).toBeGreaterThan(0);
     expect(await backfillSalesDays(redis)).toBe(0); // done: nothing counted twice
-    const after = await computeStats({ ...h.services, clock: h.clock }, "7d");
+    const after = await computeStats(
+      { ...h.rooms.books, catalog: h.rooms.catalog.current, clock: h.clock },
+      "7d",
+    );
     expect(after.total).toMatchObject({
       revenue: 150 + 150 - 120,
       orders: { purchase: 1, renewal: 0, trial: 0 },

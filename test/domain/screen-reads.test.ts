@@ -40,9 +40,9 @@ async function commandsOf(redis: Redis, body: () => Promise<unknown>): Promise<n
 let nextId = 50_000;
 /** A customer who bought de-xui from the wallet (finished), with its subscription `expiresAt`. */
 async function buyer(expiresAt: number): Promise<number> {
-  const { customers, wallet, orders } = h.services;
+  const { customers, wallet, orders } = h.rooms.books;
   const id = nextId++;
-  await seedCustomer(h.services, id);
+  await seedCustomer(h.rooms, id);
   await wallet.credit(id, 150, `gift:${id}`, { kind: "admin-credit" });
   const order = await orders.create({
     kind: "purchase",
@@ -59,13 +59,13 @@ async function buyer(expiresAt: number): Promise<number> {
   });
   expect(paid.ok).toBe(true);
   await orders.transition(order.id, ["awaiting_payment"], "active");
-  await seedSubscription(h.services, order.id, { customerId: id, expiresAt });
+  await seedSubscription(h.rooms, order.id, { customerId: id, expiresAt });
   expect(await customers.get(id)).toBeDefined();
   return id;
 }
 
-const statsDeps = () => ({ ...h.services, clock: h.clock });
-const audienceDeps = () => ({ ...h.services, clock: h.clock });
+const statsDeps = () => ({ ...h.rooms.books, catalog: h.rooms.catalog.current, clock: h.clock });
+const audienceDeps = () => ({ ...h.rooms.books, clock: h.clock });
 
 describe("the Sales and Broadcast screens read counters, not every customer", () => {
   it("read the same few keys with 10 customers and with 210", async () => {
@@ -94,7 +94,7 @@ describe("the Sales and Broadcast screens read counters, not every customer", ()
   });
 
   it("keep the audience counts true as customers are blocked, come back, renew and lose access", async () => {
-    const { customers, subscriptions } = h.services;
+    const { customers, subscriptions } = h.rooms.books;
     const counts = () => countAudience(audienceDeps());
     const start = await counts();
     const a = await buyer(NOW - DAY); // expired yesterday
@@ -105,7 +105,7 @@ describe("the Sales and Broadcast screens read counters, not every customer", ()
     await customers.markBotBlocked(a);
     expect(await counts()).toEqual(start);
     await customers.setBlocked(b, false);
-    await seedCustomer(h.services, a); // writes again: no longer bot-blocked
+    await seedCustomer(h.rooms, a); // writes again: no longer bot-blocked
     expect(await counts()).toEqual({ all: start.all + 2, active: start.active + 1 });
 
     const [subA] = await subscriptions.ofCustomer(a);

@@ -10,47 +10,52 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const s = () => h.services;
+const s = () => h.rooms;
 
 async function failedStarsOrder(customerId: number): Promise<string> {
-  const started = await s().shop.startPurchase(customerId, "de-xui", "en");
+  const started = await s().sales.shop.startPurchase(customerId, "de-xui", "en");
   if (!started.ok) throw new Error(started.reason);
-  const due = await s().shop.invoiceAmount(started.order);
-  await s().shop.recordPayment(customerId, `o:${started.order.id}`, `charge-${customerId}`, due);
-  await s().fulfilment.fail(started.order.id, "no server available");
+  const due = await s().sales.shop.invoiceAmount(started.order);
+  await s().sales.shop.recordPayment(customerId, `o:${started.order.id}`, `charge-${customerId}`, due);
+  await s().settlement.fulfilment.fail(started.order.id, "no server available");
   return started.order.id;
 }
 
 describe("Stars refunds", () => {
   it("find the charge an order was paid with, and nothing for an order paid otherwise", async () => {
     const id = await failedStarsOrder(5001);
-    const charge = await s().starsRefunds.chargeOf(id);
+    const charge = await s().settlement.starsRefunds.chargeOf(id);
     expect(charge).toMatchObject({ amount: 150, order: { id, chargeId: "charge-5001" } });
 
-    await s().wallet.credit(5002, 150, "seed:5002", { kind: "topup" });
-    const started = await s().shop.startPurchase(5002, "de-xui", "en");
+    await s().books.wallet.credit(5002, 150, "seed:5002", { kind: "topup" });
+    const started = await s().sales.shop.startPurchase(5002, "de-xui", "en");
     if (!started.ok) throw new Error(started.reason);
-    await s().shop.payFromBalance(5002, started.order.id);
-    expect(await s().starsRefunds.chargeOf(started.order.id)).toBeUndefined();
-    expect(await s().starsRefunds.chargeOf("nosuchorder")).toBeUndefined();
+    await s().sales.shop.payFromBalance(5002, started.order.id);
+    expect(await s().settlement.starsRefunds.chargeOf(started.order.id)).toBeUndefined();
+    expect(await s().settlement.starsRefunds.chargeOf("nosuchorder")).toBeUndefined();
   });
 
   it("send the charge back once, taking it from the wallet; a refusal puts it back", async () => {
-    const refused = await s().starsRefunds.chargeOf(await failedStarsOrder(5003));
+    const refused = await s().settlement.starsRefunds.chargeOf(await failedStarsOrder(5003));
     if (!refused) throw new Error("no charge");
-    const no = await s().starsRefunds.refund(refused.order, async () => {
+    const no = await s().settlement.starsRefunds.refund(refused.order, async () => {
       throw new StarsRefundRefused("PAYMENT_NOT_FOUND");
     });
     expect(no).toEqual({ status: "failed", amount: 150, error: "PAYMENT_NOT_FOUND" });
-    expect(await s().wallet.balance(5003)).toBe(150);
+    expect(await s().books.wallet.balance(5003)).toBe(150);
 
     const sent: string[] = [];
     const send = async (_user: number, chargeId: string) => {
       sent.push(chargeId);
     };
-    expect(await s().starsRefunds.refund(refused.order, send)).toEqual({ status: "refunded", amount: 150 });
-    expect(await s().starsRefunds.refund(refused.order, send)).toEqual({ status: "already-refunded" });
+    expect(await s().settlement.starsRefunds.refund(refused.order, send)).toEqual({
+      status: "refunded",
+      amount: 150,
+    });
+    expect(await s().settlement.starsRefunds.refund(refused.order, send)).toEqual({
+      status: "already-refunded",
+    });
     expect(sent).toEqual(["charge-5003"]);
-    expect(await s().wallet.balance(5003)).toBe(0);
+    expect(await s().books.wallet.balance(5003)).toBe(0);
   });
 });

@@ -37,7 +37,7 @@ afterAll(async () => {
   await Promise.all([accountFake.stop(), panelFake.stop(), nodeFake.stop()]);
 });
 
-const usage = () => h.services.usage;
+const usage = () => h.rooms.provisioning.usage;
 const clientReads = (serverId: number, name: string) =>
   accountFake.count("GET", `/api/v1/servers/${serverId}/clients/${name}`);
 const listReads = (serverId: number) => accountFake.count("GET", `/api/v1/servers/${serverId}/clients`);
@@ -50,7 +50,7 @@ function xuiClient(serverId: number, gbUp: number, gbDown: number, totalGb = 10)
 }
 
 function subscriptionOn(ref: AccessRef) {
-  return seedSubscription(h.services, `o-usage${++seq}`, {
+  return seedSubscription(h.rooms, `o-usage${++seq}`, {
     customerId: 70_000 + seq,
     ref,
     expiresAt: Date.now() + 30 * 86_400_000,
@@ -77,7 +77,7 @@ describe("one subscription's usage", () => {
     const other = new UsageReader({
       redis: h.redis,
       hosting,
-      provisioner: h.services.provisioner,
+      provisioner: h.rooms.provisioning.provisioner,
       logger: createLogger("silent"),
     });
     expect(await other.of(sub)).toEqual(first);
@@ -142,7 +142,7 @@ describe("bulk listings", () => {
     const bare = new UsageReader({
       redis: h.redis,
       hosting: { account: hosting.account },
-      provisioner: h.services.provisioner,
+      provisioner: h.rooms.provisioning.provisioner,
       logger: createLogger("silent"),
     });
     expect(bare.configured({ kind: "xui", serverId: server1 })).toBe(true);
@@ -194,7 +194,7 @@ describe("a round over many accesses", () => {
     const bare = new UsageReader({
       redis: h.redis,
       hosting: { account: hosting.account },
-      provisioner: h.services.provisioner,
+      provisioner: h.rooms.provisioning.provisioner,
       logger: createLogger("silent"),
     }).round();
     expect(await bare.of({ kind: "node", name: "a" })).toBeUndefined();

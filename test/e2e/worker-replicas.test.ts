@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCatalog } from "../../src/domain/catalog/index.js";
 import { AccountKeyStore } from "../../src/domain/fleet/index.js";
-import { createShopServices, type ShopServices } from "../../src/domain/index.js";
+import { createShopServices, type ShopRooms } from "../../src/domain/index.js";
 import { createHostingClients, type HostingClients } from "../../src/hosting/index.js";
 import { systemClock } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
@@ -28,7 +28,7 @@ const hosting = new FakeAccountApi();
 const running: RunningProcess[] = [];
 let redis: Redis;
 let queue: OrderQueue;
-let shop: ShopServices;
+let rooms: ShopRooms;
 let clients: HostingClients;
 let env: Record<string, string> = {};
 let serverId = 0;
@@ -43,11 +43,11 @@ async function startWorker(): Promise<RunningProcess> {
 /** A customer with money who bought the plan and paid from the wallet (the order is queued). */
 async function paidOrder(): Promise<{ customerId: number; orderId: string }> {
   const customerId = nextCustomer++;
-  await shop.customers.seen({ id: customerId, firstName: `W${customerId}`, locale: "en" });
-  await shop.wallet.credit(customerId, 1000, `seed:${customerId}`, { kind: "admin-credit" });
-  const started = await shop.shop.startPurchase(customerId, "de", "en");
+  await rooms.books.customers.seen({ id: customerId, firstName: `W${customerId}`, locale: "en" });
+  await rooms.books.wallet.credit(customerId, 1000, `seed:${customerId}`, { kind: "admin-credit" });
+  const started = await rooms.sales.shop.startPurchase(customerId, "de", "en");
   if (!started.ok) throw new Error(started.reason);
-  const paid = await shop.shop.payFromBalance(customerId, started.order.id);
+  const paid = await rooms.sales.shop.payFromBalance(customerId, started.order.id);
   expect(paid.status).toBe("paid");
   return { customerId, orderId: started.order.id };
 }
@@ -87,7 +87,7 @@ beforeAll(async () => {
     { account: { url: hosting.url, apiKey: key }, panel: undefined, node: undefined },
     () => accountKey.get(),
   );
-  shop = createShopServices({
+  rooms = createShopServices({
     redis,
     clock: systemClock,
     catalog: () => catalog,

@@ -157,8 +157,8 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     logger: createLogger("debug", sink),
     metrics: new Metrics(),
     clock,
-    catalog: catalogStore,
-    shop: createShopServices({
+    catalogFile: catalogStore,
+    ...createShopServices({
       redis,
       clock,
       catalog: catalogStore.get,

@@ -5,7 +5,7 @@ import type { Catalog, Plan } from "../../src/domain/catalog/index.js";
 import type { DriftActions, DriftActionsDeps } from "../../src/domain/drift/index.js";
 import { DriftFindings } from "../../src/domain/drift/index.js";
 import { AccountKeyStore } from "../../src/domain/fleet/index.js";
-import { createShopServices, type ShopServices } from "../../src/domain/index.js";
+import { createShopServices, type ShopRooms } from "../../src/domain/index.js";
 import { DAY, ManualClock } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
 import { SecretBox } from "../../src/store/secret-box.js";
@@ -28,7 +28,7 @@ export interface DriftWorld {
   /** Three xui servers of plan `xui`, paid 90 days. */
   servers: [FakeServer, FakeServer, FakeServer];
   catalog: Catalog;
-  shop: ShopServices;
+  rooms: ShopRooms;
   outbox: Outbox;
   /** The deps the shop's DriftActions are built with (for a subclass that crashes on purpose). */
   deps: DriftActionsDeps;
@@ -55,7 +55,7 @@ export async function driftWorld(): Promise<DriftWorld> {
   const catalog = catalogOf(servers.map((s) => s.id));
   const outbox = new Outbox(redis);
   const logger = createLogger("silent");
-  const shop = createShopServices({
+  const rooms = createShopServices({
     redis,
     clock,
     catalog: () => catalog,
@@ -68,15 +68,15 @@ export async function driftWorld(): Promise<DriftWorld> {
   });
   const deps: DriftActionsDeps = {
     ...{ redis, clock, catalog: () => catalog, hosting: clients, logger },
-    ...{ orders: shop.orders, customers: shop.customers, owners: shop.owners },
-    provisioner: shop.provisioner,
-    subscriptions: shop.subscriptions,
+    ...{ orders: rooms.books.orders, customers: rooms.books.customers, owners: rooms.books.owners },
+    provisioner: rooms.provisioning.provisioner,
+    subscriptions: rooms.books.subscriptions,
     notices: new OutboxAccessNotices({ outbox, i18n: createI18n("en"), defaultLocale: "en" }),
     findings: new DriftFindings(redis, clock),
   };
   return {
-    ...{ redis, clock, account, panel, node, servers, catalog, shop, outbox, deps },
-    actions: shop.driftActions,
+    ...{ redis, clock, account, panel, node, servers, catalog, rooms, outbox, deps },
+    actions: rooms.drift.actions,
     close: async () => {
       await outbox.close();
       await Promise.all([account.stop(), panel.stop(), node.stop()]);
@@ -122,7 +122,7 @@ export async function provisioned(
   planId: "xui" | "multi" | "node",
   options: { serverId?: number; days?: number } = {},
 ): Promise<Subscription> {
-  await w.shop.customers.seen({ id: customerId, firstName: `C${customerId}`, locale: "en" });
+  await w.rooms.books.customers.seen({ id: customerId, firstName: `C${customerId}`, locale: "en" });
   const plan = w.catalog.plans.find((p) => p.id === planId) as Plan;
   const orderId = `o${Date.now().toString(36)}${(++seq).toString(16).padStart(8, "0")}`;
   const name = `c${customerId}-${orderId.slice(-8)}`;
@@ -133,13 +133,13 @@ export async function provisioned(
     trafficGb: plan.traffic_gb,
     devices: plan.devices,
   };
-  const provisioner = w.shop.provisioner(plan.backend.kind);
+  const provisioner = w.rooms.provisioning.provisioner(plan.backend.kind);
   const placed: AccessRef =
     plan.backend.kind === "xui"
       ? { kind: "xui", serverId: options.serverId ?? (plan.backend.servers[0] as number), name }
       : await provisioner.place(plan, request);
   const { ref, links } = await provisioner.ensure(placed, plan, request);
-  return w.shop.subscriptions.create(orderId, {
+  return w.rooms.books.subscriptions.create(orderId, {
     customerId,
     planId,
     ref,

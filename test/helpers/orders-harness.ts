@@ -5,7 +5,7 @@ import { createI18n } from "../../src/bot/i18n.js";
 import type { Order } from "../../src/domain/books/index.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
 import { AccountKeyStore } from "../../src/domain/fleet/index.js";
-import { createShopServices, type ShopServices } from "../../src/domain/index.js";
+import { createShopServices, type ShopRooms } from "../../src/domain/index.js";
 import type { HostingClients } from "../../src/hosting/index.js";
 import { ManualClock } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
@@ -45,7 +45,7 @@ export function ordersHarness() {
     redis: undefined as unknown as Redis,
     workerRedis: undefined as unknown as Redis,
     hosting: undefined as unknown as HostingClients,
-    services: undefined as unknown as ShopServices,
+    rooms: undefined as unknown as ShopRooms,
     queue: undefined as unknown as OrderQueue,
     worker: undefined as OrderWorker | undefined,
     catalog,
@@ -102,7 +102,7 @@ export function ordersHarness() {
     const notifier = new Notifier({
       api: new Api(ORDERS_TOKEN, { fetch: telegram.fetch as never }),
       i18n: createI18n("en"),
-      shop: h.services,
+      ...h.rooms,
       adminIds: [ORDERS_ADMIN],
       defaultLocale: "en",
       logger: createLogger("silent"),
@@ -110,8 +110,8 @@ export function ordersHarness() {
     h.worker = startOrderWorker({
       connection: h.workerRedis,
       queue: h.queue,
-      orders: h.services.orders,
-      fulfilment: h.services.fulfilment,
+      orders: h.rooms.books.orders,
+      fulfilment: h.rooms.settlement.fulfilment,
       notifier,
       logger: createLogger("silent"),
       concurrency: 2,
@@ -125,28 +125,28 @@ export function ordersHarness() {
   /** A customer with enough money who has bought `planId` and paid from the wallet. */
   async function paidOrder(planId: string, kind: "purchase" | "trial" = "purchase") {
     const customerId = nextCustomer++;
-    await h.services.customers.seen({ id: customerId, firstName: "C", locale: "en" });
-    await h.services.wallet.credit(customerId, 1000, `seed:${customerId}`, { kind: "admin-credit" });
+    await h.rooms.books.customers.seen({ id: customerId, firstName: "C", locale: "en" });
+    await h.rooms.books.wallet.credit(customerId, 1000, `seed:${customerId}`, { kind: "admin-credit" });
     const started =
       kind === "trial"
-        ? await h.services.shop.startTrial(customerId, "en")
-        : await h.services.shop.startPurchase(customerId, planId, "en");
+        ? await h.rooms.sales.shop.startTrial(customerId, "en")
+        : await h.rooms.sales.shop.startPurchase(customerId, planId, "en");
     if (!started.ok) throw new Error(started.reason);
     if (kind === "purchase")
-      expect((await h.services.shop.payFromBalance(customerId, started.order.id)).status).toBe("paid");
+      expect((await h.rooms.sales.shop.payFromBalance(customerId, started.order.id)).status).toBe("paid");
     return { customerId, orderId: started.order.id };
   }
 
   /** A renewal of `subscriptionId`, started and paid from the wallet (not queued). */
   async function paidRenewal(customerId: number, subscriptionId: string): Promise<string> {
-    const renewal = await h.services.shop.startRenewal(customerId, subscriptionId, "en");
+    const renewal = await h.rooms.sales.shop.startRenewal(customerId, subscriptionId, "en");
     if (!renewal.ok) throw new Error(renewal.reason);
-    expect((await h.services.shop.payFromBalance(customerId, renewal.order.id)).status).toBe("paid");
+    expect((await h.rooms.sales.shop.payFromBalance(customerId, renewal.order.id)).status).toBe("paid");
     return renewal.order.id;
   }
 
   function orderStatus(id: string) {
-    return h.services.orders.get(id).then((o) => o?.status);
+    return h.rooms.books.orders.get(id).then((o) => o?.status);
   }
 
   /** Waits until order `id` has `status`. */
@@ -171,7 +171,7 @@ export function ordersHarness() {
       close: async () => undefined,
     };
     h.queue = new OrderQueue(h.redis, { attempts: 3, backoffMs: 40 });
-    h.services = createShopServices({
+    h.rooms = createShopServices({
       redis: h.redis,
       clock,
       catalog,

@@ -83,7 +83,9 @@ export async function makeSalesRig(options: SalesRigOptions): Promise<SalesRig> 
   const notifier = new Notifier({
     api: new Api(TEST_TOKEN, { fetch: t.telegram.fetch as never }),
     i18n: createI18n("en"),
-    shop: t.deps.shop,
+    catalog: t.deps.catalog,
+    books: t.deps.books,
+    sales: t.deps.sales,
     adminIds,
     defaultLocale: "en",
     logger: createLogger("silent"),
@@ -99,8 +101,8 @@ export async function makeSalesRig(options: SalesRigOptions): Promise<SalesRig> 
       worker = startOrderWorker({
         connection: workerRedis,
         queue,
-        orders: t.deps.shop.orders,
-        fulfilment: t.deps.shop.fulfilment,
+        orders: t.deps.books.orders,
+        fulfilment: t.deps.settlement.fulfilment,
         notifier,
         logger: createLogger("silent"),
         concurrency: 2,

@@ -4,7 +4,7 @@ import type { Redis } from "ioredis";
 import { createI18n } from "../../src/bot/i18n.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
 import { AccountKeyStore } from "../../src/domain/fleet/index.js";
-import { createShopServices, type ShopServices } from "../../src/domain/index.js";
+import { createShopServices, type ShopRooms } from "../../src/domain/index.js";
 import { AccountApi } from "../../src/hosting/account/index.js";
 import type { HostingClients } from "../../src/hosting/index.js";
 import { ManualClock } from "../../src/runtime/clock.js";
@@ -28,7 +28,7 @@ export interface WorkerHarness {
   clock: ManualClock;
   i18n: ReturnType<typeof createI18n>;
   logger: Logger;
-  services: ShopServices;
+  rooms: ShopRooms;
   outbox: Outbox;
   /** Starts the outbox worker (rate limits overridable for fast tests). */
   startOutbox(limits?: { perSecond?: number; perChatGapMs?: number }): Worker<OutboxMessage, SendOutcome>;
@@ -45,7 +45,7 @@ export interface WorkerHarnessOptions {
 }
 
 /**
- * Everything a worker test needs on real Redis: the shop services, a Telegram fake that records
+ * Everything a worker test needs on real Redis: the shop's rooms, a Telegram fake that records
  * sends (with their times), a manual clock for the domain, and the outbox.
  */
 export async function createWorkerHarness(options: WorkerHarnessOptions = {}): Promise<WorkerHarness> {
@@ -62,7 +62,7 @@ export async function createWorkerHarness(options: WorkerHarnessOptions = {}): P
     node: options.hosting?.node,
     close: async () => undefined,
   };
-  const services = createShopServices({
+  const rooms = createShopServices({
     redis,
     clock,
     catalog: () => options.catalog ?? TEST_CATALOG,
@@ -81,14 +81,14 @@ export async function createWorkerHarness(options: WorkerHarnessOptions = {}): P
     clock,
     i18n: createI18n("en"),
     logger,
-    services,
+    rooms,
     outbox,
     startOutbox: (limits = {}) => {
       const worker = startOutboxWorker({
         connection: workerRedis,
         redis,
         api,
-        customers: services.customers,
+        customers: rooms.books.customers,
         logger,
         ...limits,
       });

@@ -29,9 +29,13 @@ function reconciler(over: Partial<DriftReconcilerDeps> = {}): DriftReconciler {
   return new DriftReconciler({
     ...{ redis: w.redis, clock: w.clock, logger },
     reader: new HostingReader({ hosting: w.deps.hosting, redis: w.redis, clock: w.clock, logger }),
-    ...{ subscriptions: w.shop.subscriptions, orders: w.shop.orders, provisioner: w.shop.provisioner },
+    ...{
+      subscriptions: w.rooms.books.subscriptions,
+      orders: w.rooms.books.orders,
+      provisioner: w.rooms.provisioning.provisioner,
+    },
     plan: (id) => w.catalog.plans.find((p) => p.id === id),
-    findings: w.shop.drift.findings,
+    findings: w.rooms.drift.sync.findings,
     ...over,
   });
 }
@@ -70,10 +74,10 @@ describe("the run's lease", () => {
     await w.redis.set(LOCK_KEY, "another-run", "PX", 60_000);
 
     expect(await run).toBeUndefined();
-    expect(await w.shop.subscriptions.get(extended.id)).toEqual(extended);
-    expect(await w.shop.drift.findings.waitingCount()).toBe(0);
-    expect(await w.shop.drift.findings.latest("expiry_changed")).toEqual([]);
-    expect(await w.shop.drift.findings.lastRun()).toBeUndefined();
+    expect(await w.rooms.books.subscriptions.get(extended.id)).toEqual(extended);
+    expect(await w.rooms.drift.sync.findings.waitingCount()).toBe(0);
+    expect(await w.rooms.drift.sync.findings.latest("expiry_changed")).toEqual([]);
+    expect(await w.rooms.drift.sync.findings.lastRun()).toBeUndefined();
     expect(reported).toEqual([]);
     // The other run's lease is left alone.
     expect(await w.redis.get(LOCK_KEY)).toBe("another-run");
@@ -97,10 +101,10 @@ describe("a paid renewal beside a run", () => {
   }
 
   async function paidRenewal(sub: Subscription): Promise<string> {
-    await w.shop.wallet.credit(sub.customerId, 1_000, `seed:${sub.id}`, { kind: "admin-credit" });
-    const started = await w.shop.shop.startRenewal(sub.customerId, sub.id, "en");
+    await w.rooms.books.wallet.credit(sub.customerId, 1_000, `seed:${sub.id}`, { kind: "admin-credit" });
+    const started = await w.rooms.sales.shop.startRenewal(sub.customerId, sub.id, "en");
     if (!started.ok) throw new Error(started.reason);
-    expect((await w.shop.shop.payFromBalance(sub.customerId, started.order.id)).status).toBe("paid");
+    expect((await w.rooms.sales.shop.payFromBalance(sub.customerId, started.order.id)).status).toBe("paid");
     return started.order.id;
   }
 
@@ -112,7 +116,7 @@ describe("a paid renewal beside a run", () => {
     let renewedTo = 0;
     const subscriptions = readThen(sub.id, async () => {
       // ...but the customer's paid renewal lands first, on top of the extension.
-      const result = await w.shop.fulfilment.fulfil(await paidRenewal(sub));
+      const result = await w.rooms.settlement.fulfilment.fulfil(await paidRenewal(sub));
       if (result.outcome !== "active") throw new Error(result.outcome);
       renewedTo = result.subscription.expiresAt;
     });
@@ -120,13 +124,13 @@ describe("a paid renewal beside a run", () => {
     const summary = await reconciler({ subscriptions }).run();
 
     expect(renewedTo).toBeGreaterThan(sub.expiresAt + 30 * DAY);
-    expect((await w.shop.subscriptions.get(sub.id))?.expiresAt).toBe(renewedTo);
+    expect((await w.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(renewedTo);
     expect(summary?.repaired.expiry_changed).toBe(0);
     // The next run finds the record and the hosting side agreeing.
     w.clock.advance(MINUTE);
     const next = await reconciler().run();
     expect(next?.found.expiry_changed).toBe(0);
-    expect((await w.shop.subscriptions.get(sub.id))?.expiresAt).toBe(renewedTo);
+    expect((await w.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(renewedTo);
   });
 
   it("a renewal that joined the subscription's chain after the read: the record is left for the next run", async () => {
@@ -137,31 +141,31 @@ describe("a paid renewal beside a run", () => {
     const subscriptions = readThen(sub.id, async () => {
       orderId = await paidRenewal(sub);
       // The worker took it: it is at the head of the chain, its hosting call under way.
-      expect(await w.shop.renewals.enter(sub.id, orderId)).toEqual({ turn: true });
+      expect(await w.rooms.books.renewals.enter(sub.id, orderId)).toEqual({ turn: true });
     });
     w.clock.advance(MINUTE);
     await reconciler({ subscriptions }).run();
-    expect((await w.shop.subscriptions.get(sub.id))?.expiresAt).toBe(sub.expiresAt);
+    expect((await w.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(sub.expiresAt);
 
-    const result = await w.shop.fulfilment.fulfil(orderId);
+    const result = await w.rooms.settlement.fulfilment.fulfil(orderId);
     if (result.outcome !== "active") throw new Error(result.outcome);
     expect(result.subscription.expiresAt).toBeGreaterThan(sub.expiresAt + 59 * DAY);
     w.clock.advance(MINUTE);
     const next = await reconciler().run();
     expect(next?.found.expiry_changed).toBe(0);
-    expect((await w.shop.subscriptions.get(sub.id))?.expiresAt).toBe(result.subscription.expiresAt);
+    expect((await w.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(result.subscription.expiresAt);
   });
 
   it("a finished renewal left in the chain (a crash before it left) does not hold the record back", async () => {
     const sub = await provisioned(w, 406, "xui", { days: 10 });
     const orderId = await paidRenewal(sub);
-    expect(await w.shop.fulfilment.fulfil(orderId)).toMatchObject({ outcome: "active" });
+    expect(await w.rooms.settlement.fulfilment.fulfil(orderId)).toMatchObject({ outcome: "active" });
     await w.redis.zadd(`renewals:${sub.id}`, 1, orderId);
     const { client } = xuiClient(w, sub);
     client.expiryMs += 30 * DAY;
     w.clock.advance(MINUTE);
     const summary = await reconciler().run();
     expect(summary?.repaired.expiry_changed).toBe(1);
-    expect((await w.shop.subscriptions.get(sub.id))?.expiresAt).toBe(client.expiryMs);
+    expect((await w.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(client.expiryMs);
   });
 });

@@ -27,14 +27,14 @@ afterEach(async () => {
 /** One reconciliation a minute later (records made "now" are left for the next run). */
 async function run(): Promise<DriftRunSummary> {
   w.clock.advance(MINUTE);
-  const summary = await w.shop.drift.reconciler.run({
+  const summary = await w.rooms.drift.sync.reconciler.run({
     report: async (fresh) => void reported.push(...fresh),
   });
   if (!summary) throw new Error("the run did not take the lease");
   return summary;
 }
 
-const record = (id: string) => w.shop.subscriptions.get(id);
+const record = (id: string) => w.rooms.books.subscriptions.get(id);
 
 describe("one rule per kind", () => {
   it("expiry_changed: an admin's extension on the hosting side moves the record and its expiry index", async () => {
@@ -45,7 +45,7 @@ describe("one rule per kind", () => {
     const summary = await run();
     expect(summary.repaired.expiry_changed).toBe(1);
     expect((await record(sub.id))?.expiresAt).toBe(client.expiryMs);
-    const due = await w.shop.subscriptions.expiringBetween(client.expiryMs, client.expiryMs);
+    const due = await w.rooms.books.subscriptions.expiringBetween(client.expiryMs, client.expiryMs);
     expect(due.map((d) => d.id)).toEqual([sub.id]);
   });
 
@@ -85,8 +85,8 @@ describe("one rule per kind", () => {
     expect(reported.map((f) => [f.kind, "subscriptionId" in f && f.subscriptionId])).toEqual([
       ["missing", sub.id],
     ]);
-    expect(await w.shop.drift.findings.problemOf(sub.id)).toBe("missing");
-    expect((await w.shop.drift.findings.waiting()).map((f) => f.kind)).toEqual(["missing"]);
+    expect(await w.rooms.drift.sync.findings.problemOf(sub.id)).toBe("missing");
+    expect((await w.rooms.drift.sync.findings.waiting()).map((f) => f.kind)).toEqual(["missing"]);
     expect(await record(sub.id)).toEqual(sub);
 
     await run();
@@ -146,7 +146,7 @@ describe("one rule per kind", () => {
     const summary = await run();
     expect(summary.found).toMatchObject({ server_gone: 1, missing: 0 });
     expect(reported[0]).toMatchObject({ kind: "server_gone", reason: "expired", subscriptionId: sub.id });
-    expect(await w.shop.drift.findings.problemOf(sub.id)).toBe("server_gone");
+    expect(await w.rooms.drift.sync.findings.problemOf(sub.id)).toBe("server_gone");
   });
 
   it("server_gone: a regenerated xui server's customers are reported as such", async () => {
@@ -182,7 +182,7 @@ describe("what a run may conclude", () => {
     expect(reported).toEqual([]);
     for (const sub of [multi, node]) expect(await record(sub.id)).toEqual(sub);
     // The missing client found before is still waiting: a silent backend settles nothing.
-    expect((await w.shop.drift.findings.waiting()).map((f) => f.kind)).toEqual(["missing"]);
+    expect((await w.rooms.drift.sync.findings.waiting()).map((f) => f.kind)).toEqual(["missing"]);
   });
 
   it("10 000 subscriptions are reconciled in a bounded number of hosting calls", async () => {
@@ -195,7 +195,7 @@ describe("what a run may conclude", () => {
           const server = w.servers[n % 3] as (typeof w.servers)[number];
           const name = `c${5000 + n}-${n.toString(16).padStart(8, "0")}`;
           w.account.addClient(server.id, { email: name, totalGb: 100, expiryMs: expiresAt });
-          await w.shop.subscriptions.create(`o${n.toString(16).padStart(12, "0")}`, {
+          await w.rooms.books.subscriptions.create(`o${n.toString(16).padStart(12, "0")}`, {
             customerId: 5000 + n,
             planId: "xui",
             ref: { kind: "xui", serverId: server.id, name },
@@ -240,10 +240,13 @@ describe("what a run may conclude", () => {
     await provisioned(w, 215, "xui");
     w.account.delayNext("GET", "/api/v1/servers", 300);
     w.clock.advance(MINUTE);
-    const [one, two] = await Promise.all([w.shop.drift.reconciler.run(), w.shop.drift.reconciler.run()]);
+    const [one, two] = await Promise.all([
+      w.rooms.drift.sync.reconciler.run(),
+      w.rooms.drift.sync.reconciler.run(),
+    ]);
     expect([one, two].filter((s) => s === undefined)).toHaveLength(1);
     // The lease is given back: the next run goes ahead.
-    expect(await w.shop.drift.reconciler.run()).toBeDefined();
+    expect(await w.rooms.drift.sync.reconciler.run()).toBeDefined();
   });
 });
 
@@ -272,7 +275,7 @@ describe("reminders after the record follows the hosting side", () => {
 
 function reminderTask() {
   return createReminderTask({
-    services: w.shop,
+    ...w.rooms,
     outbox: w.outbox,
     i18n: createI18n("en"),
     clock: w.clock,

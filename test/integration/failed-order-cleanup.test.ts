@@ -13,7 +13,7 @@ const toAdmin = (c: TelegramCall) => c.method === "sendMessage" && c.chatId === 
 async function mainRefusesForGood() {
   panelFake.failNext("POST", "/api/create", fail(400, "unknown inbound 1"), 5);
   const { customerId, orderId } = await paidOrder("multi");
-  const order = await h.services.orders.get(orderId);
+  const order = await h.rooms.books.orders.get(orderId);
   return { customerId, orderId, name: order?.clientName ?? "" };
 }
 
@@ -64,7 +64,7 @@ describe("failure alerts say what failed in words", () => {
     const { customerId, orderId } = await paidOrder("node");
     await h.queue.enqueue(orderId);
     await untilStatus(orderId, "active");
-    const [sub] = await h.services.subscriptions.ofCustomer(customerId);
+    const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
     if (!sub) throw new Error("no subscription");
     telegram.clear();
     nodeFake.failNext("PATCH", "(/api)?/(edit|clients/.+)", fail(400, "bad_request"), 5);

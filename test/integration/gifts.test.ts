@@ -57,22 +57,22 @@ async function makeRig(): Promise<Rig> {
   return rig;
 }
 
-const balance = (t: TestBot, who: User) => t.deps.shop.wallet.balance(who.id);
-const statusOf = (t: TestBot, orderId: string) => t.deps.shop.orders.get(orderId).then((o) => o?.status);
+const balance = (t: TestBot, who: User) => t.deps.books.wallet.balance(who.id);
+const statusOf = (t: TestBot, orderId: string) => t.deps.books.orders.get(orderId).then((o) => o?.status);
 const untilStatus = (t: TestBot, orderId: string, status: string) =>
   untilValue(
     () => statusOf(t, orderId),
     (s) => s === status,
   );
-const subsOf = (t: TestBot, who: User) => t.deps.shop.subscriptions.ofCustomer(who.id);
+const subsOf = (t: TestBot, who: User) => t.deps.books.subscriptions.ofCustomer(who.id);
 const refunds = async (t: TestBot, who: User) =>
-  (await t.deps.shop.wallet.history(who.id, 0, 50)).entries.filter((e) => e.kind === "refund");
+  (await t.deps.books.wallet.history(who.id, 0, 50)).entries.filter((e) => e.kind === "refund");
 
 /** A buyer with 1000 in the wallet who bought `planId` as a gift in /buy and paid from the balance. */
 async function boughtGift(t: TestBot, planId = "de-xui") {
   const buyer = person();
   await t.send(command(buyer, "/start"));
-  await t.deps.shop.wallet.credit(buyer.id, 1000, `seed:${buyer.id}`, { kind: "admin-credit" });
+  await t.deps.books.wallet.credit(buyer.id, 1000, `seed:${buyer.id}`, { kind: "admin-credit" });
   await t.send(callback(buyer, `buy:plan:${planId}`));
   const card = lastShownOn(t.telegram);
   await t.send(callback(buyer, findButton(card.buttons, "🎁 Buy as a gift")));
@@ -121,9 +121,9 @@ describe("a gift", () => {
     const { t } = r;
     const buyer = person();
     await t.send(command(buyer, "/start"));
-    const started = await t.deps.shop.shop.startPurchase(buyer.id, "de-xui", "en", undefined, true);
+    const started = await t.deps.sales.shop.startPurchase(buyer.id, "de-xui", "en", undefined, true);
     if (!started.ok) throw new Error(started.reason);
-    const due = await t.deps.shop.shop.invoiceAmount(started.order);
+    const due = await t.deps.sales.shop.invoiceAmount(started.order);
     const paid = successfulPayment(buyer, `o:${started.order.id}`, due, "XTR", "gift-charge-1");
     await Promise.all([t.send(paid), t.send(paid)]);
     expect(textsTo(t.telegram, buyer.id)).toContain("✅ Payment received. Your gift link is on its way…");
@@ -179,7 +179,7 @@ describe("a gift", () => {
     expect(told(loser, "This gift has already been claimed by someone else.")).toBe(true);
     expect(told(loser, "You got a gift")).toBe(false);
     // One hosting client, made for the order (its name is the order's, whoever claimed it).
-    const order = await t.deps.shop.orders.get(orderId);
+    const order = await t.deps.books.orders.get(orderId);
     expect(order?.subscriptionId).toBe(owners[0]?.id);
   });
 
@@ -233,7 +233,12 @@ describe("a gift", () => {
     expect(await statusOf(t, orderId)).toBe("paid");
     r.lostEnqueues.delete(orderId);
     await sweepOrders({
-      ...{ redis: t.redis, orders: t.deps.shop.orders, queue: r.queue, fulfilment: t.deps.shop.fulfilment },
+      ...{
+        redis: t.redis,
+        orders: t.deps.books.orders,
+        queue: r.queue,
+        fulfilment: t.deps.settlement.fulfilment,
+      },
       ...{ notifier: r.notifier, clock: r.clock, logger: createLogger("silent"), graceMs: -1 },
     });
     await untilStatus(t, orderId, "active");
@@ -328,7 +333,8 @@ describe("an expired gift link", () => {
     const code = await linkSentTo(t, buyer);
     const sent: OutboxMessage[] = [];
     const deps = {
-      services: t.deps.shop,
+      books: t.deps.books,
+      sales: t.deps.sales,
       outbox: { send: async (m: OutboxMessage) => void sent.push(m) },
       i18n: createI18n("en"),
       logger: createLogger("silent"),
@@ -362,7 +368,7 @@ describe("an expired gift link", () => {
     const { t, clock } = r;
     const { buyer, orderId } = await boughtGift(t);
     const code = await linkSentTo(t, buyer);
-    await t.deps.shop.settings.setGiftExpiryDays(1);
+    await t.deps.catalog.settings.setGiftExpiryDays(1);
     clock.advance(31 * DAY);
     const friend = person();
     await claim(t, friend, code);

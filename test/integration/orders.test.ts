@@ -17,7 +17,7 @@ describe("orders through real BullMQ workers", () => {
     const server = accountFake.serverState(h.xuiServers[0] ?? 0);
     const mine = server.clients.filter((c) => c.email.startsWith(`c${customerId}-`));
     expect(mine).toHaveLength(1);
-    const [sub] = await h.services.subscriptions.ofCustomer(customerId);
+    const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
     expect(sub?.ref).toMatchObject({ kind: "xui", serverId: server.id, name: mine[0]?.email });
     expect(sub?.links[0]).toMatch(/^vless:\/\//);
     expect(sub?.expiresAt).toBe(clock.now() + 30 * DAY);
@@ -25,7 +25,7 @@ describe("orders through real BullMQ workers", () => {
     expect(String(delivery.params.text)).toContain("Your VPN is ready: Germany");
     expect(String(delivery.params.text)).toContain("<code>vless://");
     await telegram.waitFor((c) => c.method === "sendPhoto" && c.chatId === customerId);
-    expect(await h.services.wallet.balance(customerId)).toBe(850);
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(850);
   });
 
   it("panel: the same UUID on both locations and the main panel's one subscription URL", async () => {
@@ -33,7 +33,7 @@ describe("orders through real BullMQ workers", () => {
     const { customerId, orderId } = await paidOrder("multi");
     await h.queue.enqueue(orderId);
     await untilStatus(orderId, "active");
-    const [sub] = await h.services.subscriptions.ofCustomer(customerId);
+    const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
     const name = sub?.ref.name ?? "";
     const main = panelFake.clientAt("main", name);
     const second = panelFake.clientAt("2", name);
@@ -47,7 +47,7 @@ describe("orders through real BullMQ workers", () => {
     const { customerId, orderId } = await paidOrder("node");
     await h.queue.enqueue(orderId);
     await untilStatus(orderId, "active");
-    const [sub] = await h.services.subscriptions.ofCustomer(customerId);
+    const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
     const client = nodeFake.clients.get(sub?.ref.name ?? "");
     expect(client).toBeDefined();
     expect(sub?.subscriptionUrl).toBe(`https://sub.node.test:2096/sub/${client?.uuid}`);
@@ -59,7 +59,7 @@ describe("orders through real BullMQ workers", () => {
     nodeFake.failNext("POST", "(/api)?/create", fail(503, "temporarily unavailable"), 1);
     await h.queue.enqueue(orderId);
     await untilStatus(orderId, "active");
-    const [sub] = await h.services.subscriptions.ofCustomer(customerId);
+    const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
     const mine = [...nodeFake.clients.values()].filter((c) => c.name === sub?.ref.name);
     expect(mine).toHaveLength(1);
     const creates = nodeFake.seen.filter(
@@ -86,8 +86,8 @@ describe("orders through real BullMQ workers", () => {
     nodeFake.failNext("POST", "(/api)?/create", fail(503, "down"), 3);
     await h.queue.enqueue(orderId);
     await untilStatus(orderId, "refunded");
-    expect(await h.services.wallet.balance(customerId)).toBe(1000);
-    const kinds = (await h.services.wallet.history(customerId, 0, 10)).entries.map((e) => e.kind);
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000);
+    const kinds = (await h.rooms.books.wallet.history(customerId, 0, 10)).entries.map((e) => e.kind);
     expect(kinds).toEqual(["refund", "purchase", "admin-credit"]);
     const told = await telegram.waitFor(
       (c) => c.method === "sendMessage" && c.chatId === customerId && String(c.params.text).startsWith("😔"),
@@ -103,12 +103,12 @@ describe("orders through real BullMQ workers", () => {
     const { customerId, orderId } = await paidOrder("multi");
     await h.queue.enqueue(orderId);
     await untilValue(
-      () => h.services.orders.get(orderId),
+      () => h.rooms.books.orders.get(orderId),
       (o) => Boolean(o?.error),
     );
     panelFake.setUnreachable("2", false);
     await untilStatus(orderId, "active");
-    const [sub] = await h.services.subscriptions.ofCustomer(customerId);
+    const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
     const name = sub?.ref.name ?? "";
     expect(panelFake.clientsAt("main").filter((c) => c.name === name)).toHaveLength(1);
     expect(panelFake.clientsAt("2").filter((c) => c.name === name)).toHaveLength(1);
@@ -118,25 +118,25 @@ describe("orders through real BullMQ workers", () => {
   it("an order interrupted by a restart is resumed and finished exactly once", async () => {
     // The process died after the payment and the placement, before the client was made.
     const { customerId, orderId } = await paidOrder("node");
-    await h.services.orders.transition(orderId, ["paid"], "provisioning");
-    const order = await h.services.orders.get(orderId);
-    await h.services.orders.fixOnce(
+    await h.rooms.books.orders.transition(orderId, ["paid"], "provisioning");
+    const order = await h.rooms.books.orders.get(orderId);
+    await h.rooms.books.orders.fixOnce(
       orderId,
       "ref",
       JSON.stringify({ kind: "node", name: order?.clientName }),
     );
-    expect(await h.services.orders.openIds()).toContain(orderId);
+    expect(await h.rooms.books.orders.openIds()).toContain(orderId);
 
     const restarted = startWorker();
     expect(await restarted.resume()).toBeGreaterThanOrEqual(1);
     await untilStatus(orderId, "active");
     expect([...nodeFake.clients.values()].filter((c) => c.name === order?.clientName)).toHaveLength(1);
-    expect(await h.services.orders.openIds()).not.toContain(orderId);
+    expect(await h.rooms.books.orders.openIds()).not.toContain(orderId);
     // Resuming again (another restart) changes nothing and sends nothing twice.
     await restarted.resume();
     await sleep(200);
     expect(telegram.callsOf("sendMessage").filter((c) => c.chatId === customerId)).toHaveLength(1);
-    expect(await h.services.wallet.balance(customerId)).toBe(880);
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(880);
   });
 
   it("renewal keeps the remaining time and goes to an absolute target", async () => {
@@ -144,15 +144,15 @@ describe("orders through real BullMQ workers", () => {
     const { customerId, orderId } = await paidOrder("multi");
     await h.queue.enqueue(orderId);
     await untilStatus(orderId, "active");
-    const [sub] = await h.services.subscriptions.ofCustomer(customerId);
+    const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
     if (!sub) throw new Error("no subscription");
-    const renewal = await h.services.shop.startRenewal(customerId, sub.id, "en");
+    const renewal = await h.rooms.sales.shop.startRenewal(customerId, sub.id, "en");
     if (!renewal.ok) throw new Error(renewal.reason);
-    expect((await h.services.shop.payFromBalance(customerId, renewal.order.id)).status).toBe("paid");
+    expect((await h.rooms.sales.shop.payFromBalance(customerId, renewal.order.id)).status).toBe("paid");
     await h.queue.enqueue(renewal.order.id);
     await untilStatus(renewal.order.id, "active");
     const target = sub.expiresAt + 30 * DAY;
-    const renewed = await h.services.subscriptions.get(sub.id);
+    const renewed = await h.rooms.books.subscriptions.get(sub.id);
     expect(Math.abs((renewed?.expiresAt ?? 0) - target)).toBeLessThan(2_000);
     const patches = panelFake.seen.filter((r) => r.method === "PATCH");
     expect(patches.length).toBeGreaterThanOrEqual(2);
@@ -168,13 +168,13 @@ describe("orders through real BullMQ workers", () => {
   it("a trial is provisioned once and a failed trial can be taken again", async () => {
     startWorker();
     const { customerId, orderId } = await paidOrder("de-xui", "trial");
-    expect((await h.services.shop.startTrial(customerId, "en")).ok).toBe(false);
+    expect((await h.rooms.sales.shop.startTrial(customerId, "en")).ok).toBe(false);
     await h.queue.enqueue(orderId);
     await untilStatus(orderId, "active");
-    const [sub] = await h.services.subscriptions.ofCustomer(customerId);
+    const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
     expect(sub?.trial).toBe(true);
     expect(sub?.expiresAt).toBe(clock.now() + DAY);
-    expect(await h.services.wallet.balance(customerId)).toBe(1000);
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000);
   });
 
   it("an order sent back by an admin after its job finished runs again", async () => {
@@ -184,11 +184,11 @@ describe("orders through real BullMQ workers", () => {
     await h.queue.enqueue(orderId);
     await untilStatus(orderId, "refunded");
     // What the admin's Retry does for an order whose refund did not complete: back to paid.
-    await h.services.orders.update(orderId, { status: "failed" });
-    expect(await h.services.orders.transition(orderId, ["failed"], "paid")).toBe(true);
+    await h.rooms.books.orders.update(orderId, { status: "failed" });
+    expect(await h.rooms.books.orders.transition(orderId, ["failed"], "paid")).toBe(true);
     await h.queue.enqueue(orderId);
     await untilStatus(orderId, "active");
-    expect((await h.services.subscriptions.ofCustomer(customerId)).length).toBe(1);
+    expect((await h.rooms.books.subscriptions.ofCustomer(customerId)).length).toBe(1);
   });
 
   it("a delivery Telegram refused is sent on the retry, once, without provisioning again", async () => {
@@ -202,10 +202,10 @@ describe("orders through real BullMQ workers", () => {
     );
     await telegram.waitFor((c) => c.method === "sendPhoto" && c.chatId === customerId);
     await untilValue(
-      () => h.services.orders.get(orderId),
+      () => h.rooms.books.orders.get(orderId),
       (o) => o?.deliveredAt !== undefined,
     );
-    const [sub] = await h.services.subscriptions.ofCustomer(customerId);
+    const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
     const creates = nodeFake.seen.filter(
       (r) =>
         r.method === "POST" &&
@@ -220,10 +220,10 @@ describe("orders through real BullMQ workers", () => {
   it("xui: a client whose create answer was lost is made again so the customer gets links", async () => {
     startWorker();
     const { customerId, orderId } = await paidOrder("de-xui");
-    const order = await h.services.orders.get(orderId);
+    const order = await h.rooms.books.orders.get(orderId);
     const serverId = h.xuiServers[0] ?? 0;
     // An earlier attempt created the client, then died before it could read the answer.
-    await h.services.orders.fixOnce(
+    await h.rooms.books.orders.fixOnce(
       orderId,
       "ref",
       JSON.stringify({ kind: "xui", serverId, name: order?.clientName }),
@@ -231,7 +231,7 @@ describe("orders through real BullMQ workers", () => {
     accountFake.addClient(serverId, { email: order?.clientName ?? "", enable: true });
     await h.queue.enqueue(orderId);
     await untilStatus(orderId, "active");
-    const [sub] = await h.services.subscriptions.ofCustomer(customerId);
+    const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
     expect(sub?.links[0]).toMatch(/^vless:\/\//);
     const mine = accountFake.serverState(serverId).clients.filter((c) => c.email === order?.clientName);
     expect(mine).toHaveLength(1);
@@ -243,14 +243,14 @@ describe("orders through real BullMQ workers", () => {
     const { customerId, orderId } = await paidOrder("de-xui");
     await h.queue.enqueue(orderId);
     await untilStatus(orderId, "active");
-    const [sub] = await h.services.subscriptions.ofCustomer(customerId);
+    const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
     if (!sub) throw new Error("no subscription");
-    const renewal = await h.services.shop.startRenewal(customerId, sub.id, "en");
+    const renewal = await h.rooms.sales.shop.startRenewal(customerId, sub.id, "en");
     if (!renewal.ok) throw new Error(renewal.reason);
-    await h.services.shop.payFromBalance(customerId, renewal.order.id);
+    await h.rooms.sales.shop.payFromBalance(customerId, renewal.order.id);
     await h.queue.enqueue(renewal.order.id);
     await untilStatus(renewal.order.id, "active");
-    const renewed = await h.services.subscriptions.get(sub.id);
+    const renewed = await h.rooms.books.subscriptions.get(sub.id);
     expect(renewed?.links).toEqual(sub.links);
     const notice = await telegram.waitFor(
       (c) => c.method === "sendMessage" && c.chatId === customerId && String(c.params.text).startsWith("🔄"),

@@ -9,7 +9,9 @@ const { clock, nodeFake, startWorker, untilStatus } = h;
 
 describe("bonus days of a promo code", () => {
   it("are added once to the term of the order that carries the code", async () => {
-    const { promos, shop, customers, wallet, fulfilment, subscriptions } = h.services;
+    const { promos, shop } = h.rooms.sales;
+    const { customers, wallet, subscriptions } = h.rooms.books;
+    const { fulfilment } = h.rooms.settlement;
     await promos.create({
       code: "PLUS7",
       kind: "days",

@@ -26,7 +26,7 @@ afterAll(() => t.close());
 beforeEach(() => t.telegram.clear());
 
 async function makeCode(code: string, fields: Partial<NewPromo> = {}): Promise<void> {
-  await t.deps.shop.promos.create({
+  await t.deps.sales.promos.create({
     code,
     kind: "percent",
     value: 20,
@@ -39,12 +39,12 @@ async function makeCode(code: string, fields: Partial<NewPromo> = {}): Promise<v
 }
 
 async function credit(who: User, amount: number): Promise<void> {
-  await t.deps.shop.wallet.credit(who.id, amount, `seed:${who.id}:${amount}`, { kind: "admin-credit" });
+  await t.deps.books.wallet.credit(who.id, amount, `seed:${who.id}:${amount}`, { kind: "admin-credit" });
 }
 
 /** The customer's newest order awaiting payment (after a Buy or Buy as a gift press). */
 async function openOrder(who: User): Promise<Order> {
-  const open = (await t.deps.shop.orders.ofCustomer(who.id)).find((o) => o.status === "awaiting_payment");
+  const open = (await t.deps.books.orders.ofCustomer(who.id)).find((o) => o.status === "awaiting_payment");
   if (!open) throw new Error(`no open order: ${lastShown().text}`);
   return open;
 }
@@ -54,8 +54,8 @@ async function giftBought(who: User, plan = "de-xui"): Promise<Order> {
   await t.send(callback(who, `buy:gift:${plan}`));
   const order = await openOrder(who);
   await t.send(callback(who, `ord:bal:${order.id}`));
-  expect(await t.deps.shop.gifts.park(order)).toMatch(/^[A-Za-z0-9]{12}$/);
-  expect((await t.deps.shop.orders.get(order.id))?.status).toBe("awaiting_claim");
+  expect(await t.deps.sales.gifts.park(order)).toMatch(/^[A-Za-z0-9]{12}$/);
+  expect((await t.deps.books.orders.get(order.id))?.status).toBe("awaiting_claim");
   return order;
 }
 
@@ -70,16 +70,16 @@ describe("an unclaimed gift is a paid order", () => {
     await giftBought(ann);
     await t.send(command(ann, "/promo NEWBIE"));
     expect(lastShown().text).toBe(NOT_NEW);
-    expect(await t.deps.shop.promos.isNewCustomer(ann.id)).toBe(false);
+    expect(await t.deps.sales.promos.isNewCustomer(ann.id)).toBe(false);
     // Paid before the mark existed: found among the orders (the gift counts), and marked.
     await t.redis.del(paidMarkKey(ann.id));
-    expect(await t.deps.shop.promos.isNewCustomer(ann.id)).toBe(false);
+    expect(await t.deps.sales.promos.isNewCustomer(ann.id)).toBe(false);
     expect(await t.redis.exists(paidMarkKey(ann.id))).toBe(1);
   });
 
   it("leaves a customer with only a free trial new", async () => {
     const eve = person();
-    expect((await t.deps.shop.shop.startTrial(eve.id, "en")).ok).toBe(true);
+    expect((await t.deps.sales.shop.startTrial(eve.id, "en")).ok).toBe(true);
     await t.send(command(eve, "/promo NEWBIE"));
     expect(lastShown().text).toContain("accepted");
     expect(await t.redis.exists(paidMarkKey(eve.id))).toBe(0);
@@ -94,13 +94,13 @@ describe("an unclaimed gift is a paid order", () => {
     const order = await openOrder(bob);
     expect(order).toMatchObject({ promoCode: "GIFT20", price: 120, gift: "1" });
     // Paid by the money step alone (the process died before the shop settled the use)...
-    const checkout = new Checkout(t.redis, t.deps.shop.wallet, t.deps.clock);
+    const checkout = new Checkout(t.redis, t.deps.books.wallet, t.deps.clock);
     expect((await checkout.payFromWallet(order)).status).toBe("paid");
     // ...then the worker parked the gift: nobody claims it for weeks.
-    await t.deps.shop.gifts.park(order);
-    const uses = await t.deps.shop.promos.uses("GIFT20");
+    await t.deps.sales.gifts.park(order);
+    const uses = await t.deps.sales.promos.uses("GIFT20");
     expect(uses.map((u) => [u.key, u.state])).toEqual([[order.id, "used"]]);
-    expect(await t.deps.shop.promos.get("GIFT20")).toMatchObject({ used: 1, held: 1 });
+    expect(await t.deps.sales.promos.get("GIFT20")).toMatchObject({ used: 1, held: 1 });
   });
 });
 
@@ -110,7 +110,7 @@ describe("new customers only, exactly", () => {
     await credit(cid, 500);
     await t.send(callback(cid, "buy:go:de-xui"));
     await t.send(callback(cid, `ord:bal:${(await openOrder(cid)).id}`));
-    const { orders } = t.deps.shop;
+    const { orders } = t.deps.books;
     for (let i = 0; i < 101; i++) {
       const o = await orders.create({
         kind: "purchase",
@@ -129,7 +129,8 @@ describe("new customers only, exactly", () => {
   it("refuses the code on one order when the customer's other order is paid while it is reserved", async () => {
     const dan = person();
     await credit(dan, 500);
-    const { orders, shop, wallet } = t.deps.shop;
+    const { orders, wallet } = t.deps.books;
+    const { shop } = t.deps.sales;
     await t.send(callback(dan, "buy:go:node"));
     const first = await openOrder(dan);
     const second = await orders.create({
@@ -167,6 +168,6 @@ describe("new customers only, exactly", () => {
     });
     expect(await promos.reserve(second)).toEqual({ ok: false, reason: "not-new" });
     expect(paidBetween).toBe(true);
-    expect((await t.deps.shop.promos.uses("NEWBIE")).map((u) => u.key)).not.toContain(second.id);
+    expect((await t.deps.sales.promos.uses("NEWBIE")).map((u) => u.key)).not.toContain(second.id);
   });
 });

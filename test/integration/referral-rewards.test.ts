@@ -58,7 +58,7 @@ async function inviterAndFriend(t: TestBot): Promise<{ inviter: User; friend: Us
   await t.send(callback(inviter, "inv:view"));
   const code = /start=([0-9a-z]+)/.exec(lastShownOn(t.telegram).text)?.[1];
   await t.send(command(friend, `/start ${code}`));
-  expect(await t.deps.shop.referrals.inviterOf(friend.id)).toBe(inviter.id);
+  expect(await t.deps.sales.referrals.inviterOf(friend.id)).toBe(inviter.id);
   return { inviter, friend };
 }
 
@@ -66,7 +66,7 @@ let nextCharge = 1;
 
 /** The friend buys `planId` (or renews) and pays the invoice: the successful_payment update. */
 async function paidByInvoice(t: TestBot, buyer: User, planId: string, renew?: string) {
-  const { shop } = t.deps.shop;
+  const { shop } = t.deps.sales;
   const started = renew
     ? await shop.startRenewal(buyer.id, renew, "en")
     : await shop.startPurchase(buyer.id, planId, "en");
@@ -77,7 +77,7 @@ async function paidByInvoice(t: TestBot, buyer: User, planId: string, renew?: st
   return { orderId: started.order.id, update };
 }
 
-const balance = (t: TestBot, who: User) => t.deps.shop.wallet.balance(who.id);
+const balance = (t: TestBot, who: User) => t.deps.books.wallet.balance(who.id);
 const untilBalance = (t: TestBot, who: User, amount: number) =>
   untilValue(
     () => balance(t, who),
@@ -85,11 +85,11 @@ const untilBalance = (t: TestBot, who: User, amount: number) =>
   );
 const untilStatus = (t: TestBot, orderId: string, status: string) =>
   untilValue(
-    () => t.deps.shop.orders.get(orderId).then((o) => o?.status),
+    () => t.deps.books.orders.get(orderId).then((o) => o?.status),
     (s) => s === status,
   );
 const referralEntries = async (t: TestBot, who: User) =>
-  (await t.deps.shop.wallet.history(who.id, 0, 50)).entries.filter((e) => e.kind.startsWith("referral"));
+  (await t.deps.books.wallet.history(who.id, 0, 50)).entries.filter((e) => e.kind.startsWith("referral"));
 
 /** The job of an order ran to its end (after a re-queue). */
 async function untilJobDone(r: Rig, orderId: string): Promise<void> {
@@ -107,10 +107,10 @@ describe("the inviter's reward", () => {
     const { orderId, update } = await paidByInvoice(t, friend, "de-xui");
     await Promise.all([t.send(update), t.send(update)]);
     // Paid, not active yet (no worker): nothing for the inviter.
-    expect((await t.deps.shop.orders.get(orderId))?.status).toBe("paid");
+    expect((await t.deps.books.orders.get(orderId))?.status).toBe("paid");
     expect(await balance(t, inviter)).toBe(0);
     // A reward step asked for too early (a sweep, a re-run) waits for the order to be active.
-    expect(await t.deps.shop.referralRewards.reward(orderId)).toEqual({ status: "pending" });
+    expect(await t.deps.sales.referralRewards.reward(orderId)).toEqual({ status: "pending" });
     expect(await balance(t, inviter)).toBe(0);
 
     r.startWorker();
@@ -122,7 +122,7 @@ describe("the inviter's reward", () => {
     expect(await balance(t, inviter)).toBe(15);
     const entries = await referralEntries(t, inviter);
     expect(entries).toEqual([expect.objectContaining({ kind: "referral", amount: 15, ref: orderId })]);
-    expect(await t.deps.shop.referrals.statsOf(inviter.id)).toEqual({
+    expect(await t.deps.sales.referrals.statsOf(inviter.id)).toEqual({
       joined: 1,
       paid: 1,
       earned: 15,
@@ -146,16 +146,16 @@ describe("the inviter's reward", () => {
     await untilStatus(t, first.orderId, "active");
     const second = await paidByInvoice(t, friend, "de-xui");
     await untilStatus(t, second.orderId, "active");
-    const subs = t.deps.shop.subscriptions;
+    const subs = t.deps.books.subscriptions;
     const terms = await Promise.all(
       [first.orderId, second.orderId].map(async (id) => {
-        const order = await t.deps.shop.orders.get(id);
+        const order = await t.deps.books.orders.get(id);
         return (await subs.get(order?.subscriptionId ?? ""))?.expiresAt;
       }),
     );
     expect(terms).toEqual([clock.now() + 33 * DAY, clock.now() + 30 * DAY]);
     await untilBalance(t, inviter, 30);
-    expect(await t.deps.shop.referrals.statsOf(inviter.id)).toMatchObject({ paid: 1, earned: 30 });
+    expect(await t.deps.sales.referrals.statsOf(inviter.id)).toMatchObject({ paid: 1, earned: 30 });
   });
 
   it("rewards only the first N payments of each friend", async () => {
@@ -165,14 +165,14 @@ describe("the inviter's reward", () => {
     const { inviter, friend } = await inviterAndFriend(t);
     const bought = await paidByInvoice(t, friend, "de-xui");
     await untilStatus(t, bought.orderId, "active");
-    const order = await t.deps.shop.orders.get(bought.orderId);
+    const order = await t.deps.books.orders.get(bought.orderId);
     const renewal = await paidByInvoice(t, friend, "de-xui", order?.subscriptionId);
     await untilStatus(t, renewal.orderId, "active");
     await untilValue(
-      () => t.deps.shop.referralRewards.stateOf(renewal.orderId),
+      () => t.deps.sales.referralRewards.stateOf(renewal.orderId),
       (s) => s !== undefined,
     );
-    expect(await t.deps.shop.referralRewards.stateOf(renewal.orderId)).toBe("limit");
+    expect(await t.deps.sales.referralRewards.stateOf(renewal.orderId)).toBe("limit");
     expect(await balance(t, inviter)).toBe(15);
     expect(await referralEntries(t, inviter)).toHaveLength(1);
   });
@@ -184,11 +184,11 @@ describe("the inviter's reward", () => {
     const { inviter, friend } = await inviterAndFriend(t);
     const failed = await paidByInvoice(t, friend, "broken");
     await untilStatus(t, failed.orderId, "refunded");
-    expect(await t.deps.shop.referralRewards.stateOf(failed.orderId)).toBe("void");
+    expect(await t.deps.sales.referralRewards.stateOf(failed.orderId)).toBe("void");
     const bought = await paidByInvoice(t, friend, "de-xui");
     await untilStatus(t, bought.orderId, "active");
-    const order = await t.deps.shop.orders.get(bought.orderId);
-    expect((await t.deps.shop.subscriptions.get(order?.subscriptionId ?? ""))?.expiresAt).toBe(
+    const order = await t.deps.books.orders.get(bought.orderId);
+    expect((await t.deps.books.subscriptions.get(order?.subscriptionId ?? ""))?.expiresAt).toBe(
       clock.now() + 33 * DAY,
     );
     await untilBalance(t, inviter, 15);
@@ -198,7 +198,7 @@ describe("the inviter's reward", () => {
   it("cut off by a crash after the order went active is finished by the order sweep", async () => {
     const r = await makeRig(TERMS, 1);
     const { t, clock } = r;
-    const rewards = t.deps.shop.referralRewards;
+    const rewards = t.deps.sales.referralRewards;
     const reward = rewards.reward.bind(rewards);
     rewards.reward = async () => {
       throw new Error("the process died here");
@@ -215,9 +215,9 @@ describe("the inviter's reward", () => {
     clock.advance(2 * 60_000);
     await sweepOrders({
       redis: t.redis,
-      orders: t.deps.shop.orders,
+      orders: t.deps.books.orders,
       queue: r.queue,
-      fulfilment: t.deps.shop.fulfilment,
+      fulfilment: t.deps.settlement.fulfilment,
       notifier: r.notifier,
       clock,
       logger: createLogger("silent"),
@@ -237,9 +237,9 @@ describe("a refund after the reward", () => {
     await untilStatus(t, orderId, "active");
     await untilBalance(t, inviter, 15);
     // The inviter spends 10 of the 15; the friend has money for the Stars refund to take.
-    const spent = await t.deps.shop.wallet.debit(inviter.id, 10, "spend:1", { kind: "admin-debit" });
+    const spent = await t.deps.books.wallet.debit(inviter.id, 10, "spend:1", { kind: "admin-debit" });
     expect(spent.ok).toBe(true);
-    await t.deps.shop.wallet.credit(friend.id, 150, "seed:friend", { kind: "admin-credit" });
+    await t.deps.books.wallet.credit(friend.id, 150, "seed:friend", { kind: "admin-credit" });
 
     const admin: User = { id: ADMIN, is_bot: false, first_name: "Admin", language_code: "en" };
     await t.send(callback(admin, `a.sr:ask:${orderId}:`));
@@ -253,20 +253,20 @@ describe("a refund after the reward", () => {
       ["referral-back", -5],
       ["referral", 15],
     ]);
-    expect(await t.deps.shop.referrals.statsOf(inviter.id)).toEqual({
+    expect(await t.deps.sales.referrals.statsOf(inviter.id)).toEqual({
       joined: 1,
       paid: 1,
       earned: 0,
       lost: 10,
     });
-    expect(await t.deps.shop.referralRewards.stateOf(orderId)).toBe("back:5:10");
+    expect(await t.deps.sales.referralRewards.stateOf(orderId)).toBe("back:5:10");
 
     // Taking it back again (a repeated refund) changes nothing; no reward comes after it either.
-    expect(await t.deps.shop.referralRewards.takeBack((await t.deps.shop.orders.get(orderId))!)).toEqual({
+    expect(await t.deps.sales.referralRewards.takeBack((await t.deps.books.orders.get(orderId))!)).toEqual({
       taken: 0,
       lost: 0,
     });
-    expect(await t.deps.shop.referralRewards.reward(orderId)).toMatchObject({ status: "decided" });
+    expect(await t.deps.sales.referralRewards.reward(orderId)).toMatchObject({ status: "decided" });
     expect(await balance(t, inviter)).toBe(0);
   });
 });

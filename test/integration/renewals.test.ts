@@ -25,7 +25,7 @@ function failRenewWrites(backend: Backend, times: number): void {
 
 /** The expiry the hosting side has for the subscription, in ms. */
 async function hostingExpiry(sub: Subscription): Promise<number> {
-  return (await h.services.provisioner(sub.ref.kind).state(sub.ref)).expiresAt;
+  return (await h.rooms.provisioning.provisioner(sub.ref.kind).state(sub.ref)).expiresAt;
 }
 
 /** A customer with an active subscription of the backend's plan. */
@@ -33,7 +33,7 @@ async function activeSubscription(backend: Backend) {
   const { customerId, orderId } = await paidOrder(PLAN[backend].id);
   await h.queue.enqueue(orderId);
   await untilStatus(orderId, "active");
-  const [sub] = await h.services.subscriptions.ofCustomer(customerId);
+  const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
   if (!sub) throw new Error("no subscription");
   return { customerId, sub };
 }
@@ -59,7 +59,7 @@ describe("renewals of one subscription chain", () => {
       await h.queue.enqueue(first);
       // The first renewal's write failed and waits for its retry when the second one is paid.
       await untilValue(
-        () => h.services.orders.get(first),
+        () => h.rooms.books.orders.get(first),
         (o) => Boolean(o?.error),
       );
       const second = await paidRenewal(customerId, sub.id);
@@ -68,9 +68,9 @@ describe("renewals of one subscription chain", () => {
       await untilStatus(second, "active", 15_000);
 
       expectTerm(await hostingExpiry(sub), before + 60 * DAY, backend);
-      const renewed = await h.services.subscriptions.get(sub.id);
+      const renewed = await h.rooms.books.subscriptions.get(sub.id);
       expectTerm(renewed?.expiresAt ?? 0, before + 60 * DAY, backend);
-      expect(await h.services.wallet.balance(customerId)).toBe(1000 - 3 * PLAN[backend].price);
+      expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000 - 3 * PLAN[backend].price);
     });
   }
 
@@ -101,9 +101,9 @@ describe("renewals of one subscription chain", () => {
     // The process died after the first renewal took its turn and fixed its target, before the
     // hosting write; the second renewal was paid meanwhile.
     const first = await paidRenewal(customerId, sub.id);
-    await h.services.orders.transition(first, ["paid"], "provisioning");
-    expect((await h.services.renewals.enter(sub.id, first)).turn).toBe(true);
-    await h.services.orders.fixOnce(first, "targetExpiresAt", String(before + 30 * DAY));
+    await h.rooms.books.orders.transition(first, ["paid"], "provisioning");
+    expect((await h.rooms.books.renewals.enter(sub.id, first)).turn).toBe(true);
+    await h.rooms.books.orders.fixOnce(first, "targetExpiresAt", String(before + 30 * DAY));
     const second = await paidRenewal(customerId, sub.id);
     // The first one's write is slow: the second must not read the term before it lands.
     panelFake.delayNext("PATCH", "/api/clients/.+", 300);
@@ -113,7 +113,7 @@ describe("renewals of one subscription chain", () => {
     await untilStatus(first, "active", 15_000);
     await untilStatus(second, "active", 15_000);
     expectTerm(await hostingExpiry(sub), before + 60 * DAY, "panel");
-    expect(await h.services.wallet.balance(customerId)).toBe(1000 - 3 * PLAN.panel.price);
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000 - 3 * PLAN.panel.price);
   });
 
   it("the customer hears once that it takes longer, then gets the access", async () => {

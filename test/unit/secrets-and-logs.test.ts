@@ -183,7 +183,7 @@ describe("with Telegram unreachable", () => {
     const notifier = new Notifier({
       api: retryOnFlood(new Api(ORDERS_TOKEN, { fetch: orders.telegram.fetch as never })),
       i18n: createI18n("en"),
-      shop: orders.services,
+      ...orders.rooms,
       adminIds: [ORDERS_ADMIN],
       defaultLocale: "en",
       logger: log.logger,
@@ -214,8 +214,8 @@ describe("with Telegram unreachable", () => {
       queue: broadcasts,
       outbox: h.outbox,
       api: h.api,
-      customers: h.services.customers,
-      subscriptions: h.services.subscriptions,
+      customers: h.rooms.books.customers,
+      subscriptions: h.rooms.books.subscriptions,
       clock: h.clock,
       i18n: h.i18n,
       logger: log.logger,
@@ -224,7 +224,7 @@ describe("with Telegram unreachable", () => {
       connection,
       producer: h.redis,
       logger: log.logger,
-      tasks: [createReconcileTask({ ...h, logger: log.logger })],
+      tasks: [createReconcileTask({ ...h, ...h.rooms, logger: log.logger })],
     });
     try {
       h.telegram.goOffline();

@@ -18,13 +18,13 @@ let borisSub = "";
 beforeAll(async () => {
   h = await createWebappHarness();
   now = h.t.deps.clock.now();
-  const shop = h.t.deps.shop;
-  await seedCustomer(shop, ALICE.id, "en");
-  await seedCustomer(shop, BORIS.id, "ru");
-  await seedCustomer(shop, BLOCKED.id, "en");
-  await shop.customers.setBlocked(BLOCKED.id, true);
+  const rooms = h.t.deps;
+  await seedCustomer(rooms, ALICE.id, "en");
+  await seedCustomer(rooms, BORIS.id, "ru");
+  await seedCustomer(rooms, BLOCKED.id, "en");
+  await rooms.books.customers.setBlocked(BLOCKED.id, true);
   aliceSub = (
-    await seedSubscription(shop, "o-alice1", {
+    await seedSubscription(rooms, "o-alice1", {
       customerId: ALICE.id,
       planId: "de-xui",
       ref: { kind: "xui", serverId: 1, name: "alice-1" },
@@ -34,7 +34,7 @@ beforeAll(async () => {
     })
   ).id;
   borisSub = (
-    await seedSubscription(shop, "o-boris1", {
+    await seedSubscription(rooms, "o-boris1", {
       customerId: BORIS.id,
       planId: "de-xui",
       ref: { kind: "xui", serverId: 1, name: "boris-1" },
@@ -131,8 +131,8 @@ describe("cabinet API: who may ask", () => {
     }
     const renew = await h.api("/app/api/orders", ALICE, post({ subscription_id: borisSub, pay: "invoice" }));
     expect(await json(renew)).toEqual({ status: 404, body: { ok: false, error: "unknown-subscription" } });
-    expect(await h.t.deps.shop.orders.ofCustomer(ALICE.id)).toEqual([]);
-    expect(await h.t.deps.shop.orders.ofCustomer(BORIS.id)).toEqual([]);
+    expect(await h.t.deps.books.orders.ofCustomer(ALICE.id)).toEqual([]);
+    expect(await h.t.deps.books.orders.ofCustomer(BORIS.id)).toEqual([]);
     // Boris's own order is not Alice's to poll.
     const mine = await json(
       await h.api("/app/api/orders", BORIS, post({ subscription_id: borisSub, pay: "invoice" })),
@@ -174,7 +174,7 @@ describe("cabinet API: buying, renewing and the wallet through the shop", () => 
     expect(body.invoice_link).toMatch(/^https:\/\/t\.me\/\$/);
     expect(body.paid_from_wallet).toBe(false);
     // The buyer was not known to the shop: now they are, in their Telegram language.
-    expect((await h.t.deps.shop.customers.get(buyer.id))?.locale).toBe("ru");
+    expect((await h.t.deps.books.customers.get(buyer.id))?.locale).toBe("ru");
     // A second press hands back the same open order (the shop's rule).
     const again = await json(
       await h.api("/app/api/orders", buyer, post({ plan_id: "de-xui", pay: "invoice" })),
@@ -191,7 +191,7 @@ describe("cabinet API: buying, renewing and the wallet through the shop", () => 
     const short = await h.api("/app/api/orders", ALICE, post({ subscription_id: aliceSub, pay: "wallet" }));
     expect(await json(short)).toEqual({ status: 402, body: { ok: false, error: "insufficient" } });
 
-    await h.t.deps.shop.wallet.credit(ALICE.id, 200, "test:alice-credit", { kind: "topup", ref: "test" });
+    await h.t.deps.books.wallet.credit(ALICE.id, 200, "test:alice-credit", { kind: "topup", ref: "test" });
     const { status, body } = await json(
       await h.api("/app/api/orders", ALICE, post({ subscription_id: aliceSub, pay: "wallet" })),
     );
@@ -199,7 +199,7 @@ describe("cabinet API: buying, renewing and the wallet through the shop", () => 
     expect(body).toMatchObject({ paid_from_wallet: true, invoice_link: null });
     expect(body.order).toMatchObject({ kind: "renewal", status: "paid", subscription_id: aliceSub });
     expect(h.t.enqueued).toContain((body.order as { id: string }).id);
-    expect(await h.t.deps.shop.wallet.balance(ALICE.id)).toBe(50);
+    expect(await h.t.deps.books.wallet.balance(ALICE.id)).toBe(50);
 
     const wallet = await json(await h.api("/app/api/wallet?page=0", ALICE));
     expect(wallet.body).toMatchObject({ balance: 50, balance_text: "50 ⭐", page: 0, pages: 1 });
@@ -216,9 +216,9 @@ describe("cabinet API: buying, renewing and the wallet through the shop", () => 
 
   it("pages the ledger and makes top-up invoice links within the shop's bounds", async () => {
     const payer = { id: 71_020 };
-    await seedCustomer(h.t.deps.shop, payer.id, "en");
+    await seedCustomer(h.t.deps, payer.id, "en");
     for (let i = 0; i < 23; i++) {
-      await h.t.deps.shop.wallet.credit(payer.id, 1, `test:payer-${i}`, { kind: "topup", ref: `r${i}` });
+      await h.t.deps.books.wallet.credit(payer.id, 1, `test:payer-${i}`, { kind: "topup", ref: `r${i}` });
     }
     const last = await json(await h.api("/app/api/wallet?page=2", payer));
     expect(last.body).toMatchObject({ page: 2, pages: 3, page_text: "3 of 3", balance: 23 });
@@ -249,8 +249,8 @@ describe("cabinet API: what the page shows", () => {
       traffic_text: "12.5 GB of 100 GB",
       renew_price_text: "150 ⭐",
     });
-    await h.t.deps.shop.usage.history.record(aliceSub, 2 * GB, now - DAY);
-    await h.t.deps.shop.usage.history.record(aliceSub, 3 * GB, now);
+    await h.t.deps.provisioning.usage.history.record(aliceSub, 2 * GB, now - DAY);
+    await h.t.deps.provisioning.usage.history.record(aliceSub, 3 * GB, now);
     const usage = await json(await h.api(`/app/api/subscriptions/${aliceSub}/usage`, ALICE));
     const days = usage.body.days as { bytes: number | null }[];
     expect(days).toHaveLength(30);

@@ -36,8 +36,8 @@ describe("buttons that open the cabinet", () => {
       { text: "📱 My cabinet", web_app: { url: "https://bot.example/app/" } },
     ]);
 
-    await seedCustomer(t.deps.shop, customer.id);
-    await seedSubscription(t.deps.shop, "o-btn1", {
+    await seedCustomer(t.deps, customer.id);
+    await seedSubscription(t.deps, "o-btn1", {
       customerId: customer.id,
       expiresAt: t.deps.clock.now() + 5 * DAY,
     });

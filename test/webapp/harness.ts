@@ -28,7 +28,9 @@ export async function createWebappHarness(options: TestBotOptions = {}): Promise
   const webapp = createWebapp({
     botToken: TEST_TOKEN,
     initDataMaxAge: 3600,
-    shop: t.deps.shop,
+    books: t.deps.books,
+    provisioning: t.deps.provisioning,
+    sales: t.deps.sales,
     clock: t.deps.clock,
     logger: t.deps.logger,
     i18n: createI18n("en"),

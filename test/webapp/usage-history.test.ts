@@ -35,7 +35,7 @@ afterAll(async () => {
 
 describe("usage history (daily points per subscription)", () => {
   it("turns the last reading of each day into that day's usage, a reset counting from zero", async () => {
-    const history = h.services.usage.history;
+    const history = h.rooms.provisioning.usage.history;
     const start = T0 - 3 * DAY;
     await history.record("s-h1", 1 * GB, start);
     await history.record("s-h1", 2 * GB, start + 3_600_000); // the day's last reading wins
@@ -57,7 +57,7 @@ describe("usage history (daily points per subscription)", () => {
   });
 
   it("keeps a bounded window: readings older than the window are dropped, and the key expires", async () => {
-    const history = h.services.usage.history;
+    const history = h.rooms.provisioning.usage.history;
     for (let d = 0; d < USAGE_HISTORY_DAYS + 10; d++) await history.record("s-h2", d * GB, T0 + d * DAY);
     const readings = await history.readings("s-h2");
     expect(readings.size).toBe(USAGE_HISTORY_DAYS);
@@ -66,25 +66,25 @@ describe("usage history (daily points per subscription)", () => {
   });
 
   it("is recorded by the traffic worker's round for every active subscription, limited or not", async () => {
-    await seedCustomer(h.services, 91_001);
+    await seedCustomer(h.rooms, 91_001);
     accountFake.addClient(server, { email: "hist-a", totalGb: 10 });
     accountFake.addClient(server, { email: "hist-b", totalGb: 0 });
     accountFake.setUsage(server, "hist-a", GB, 2 * GB);
     accountFake.setUsage(server, "hist-b", 4 * GB, 0);
-    const limited = await seedSubscription(h.services, "o-hist-a", {
+    const limited = await seedSubscription(h.rooms, "o-hist-a", {
       customerId: 91_001,
       ref: { kind: "xui", serverId: server, name: "hist-a" },
       expiresAt: T0 + 20 * DAY,
       trafficGb: 10,
     });
-    const unlimited = await seedSubscription(h.services, "o-hist-b", {
+    const unlimited = await seedSubscription(h.rooms, "o-hist-b", {
       customerId: 91_001,
       ref: { kind: "xui", serverId: server, name: "hist-b" },
       expiresAt: T0 + 20 * DAY,
       trafficGb: 0,
     });
     const task = createTrafficTask({
-      services: h.services,
+      ...h.rooms,
       outbox: h.outbox,
       i18n: h.i18n,
       clock: h.clock,
@@ -93,7 +93,7 @@ describe("usage history (daily points per subscription)", () => {
     const result = await task.run();
     expect(result.measured).toBe(1); // warnings still look at limited subscriptions only
     const day = Math.floor(T0 / DAY);
-    expect(await h.services.usage.history.readings(limited.id)).toEqual(new Map([[day, 3 * GB]]));
-    expect(await h.services.usage.history.readings(unlimited.id)).toEqual(new Map([[day, 4 * GB]]));
+    expect(await h.rooms.provisioning.usage.history.readings(limited.id)).toEqual(new Map([[day, 3 * GB]]));
+    expect(await h.rooms.provisioning.usage.history.readings(unlimited.id)).toEqual(new Map([[day, 4 * GB]]));
   });
 });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   h = await createWorkerHarness();
   connection = h.workerRedis.duplicate({ maxRetriesPerRequest: null });
   broadcasts = new BroadcastQueue(h.redis);
-  for (const id of ids) await seedCustomer(h.services, id);
+  for (const id of ids) await seedCustomer(h.rooms, id);
   h.startOutbox();
   worker = startBroadcastWorker({
     connection,
@@ -33,8 +33,8 @@ beforeAll(async () => {
     queue: broadcasts,
     outbox: h.outbox,
     api: h.api,
-    customers: h.services.customers,
-    subscriptions: h.services.subscriptions,
+    customers: h.rooms.books.customers,
+    subscriptions: h.rooms.books.subscriptions,
     clock: h.clock,
     i18n: h.i18n,
     logger: h.logger,

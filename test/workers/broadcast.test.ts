@@ -30,12 +30,12 @@ beforeAll(async () => {
   h = await createWorkerHarness({ now: NOW });
   connection = h.workerRedis.duplicate({ maxRetriesPerRequest: null });
   broadcasts = new BroadcastQueue(h.redis);
-  const { customers, subscriptions } = h.services;
-  for (const id of [...ids, ADMIN_BLOCKED, BLOCKED_BEFORE]) await seedCustomer(h.services, id);
+  const { customers, subscriptions } = h.rooms.books;
+  for (const id of [...ids, ADMIN_BLOCKED, BLOCKED_BEFORE]) await seedCustomer(h.rooms, id);
   await customers.setBlocked(ADMIN_BLOCKED, true);
   await customers.markBotBlocked(BLOCKED_BEFORE);
   for (const id of [...ACTIVE, EXPIRED]) {
-    await seedSubscription(h.services, `o${id}`, {
+    await seedSubscription(h.rooms, `o${id}`, {
       customerId: id,
       expiresAt: id === EXPIRED ? NOW - DAY : NOW + 5 * DAY,
     });
@@ -132,7 +132,7 @@ describe("broadcast worker", () => {
 
     // Users who blocked the bot are marked.
     for (const blocked of BLOCKS_NOW)
-      expect((await h.services.customers.get(blocked))?.botBlocked).toBe(true);
+      expect((await h.rooms.books.customers.get(blocked))?.botBlocked).toBe(true);
 
     // The progress message was edited as it went, ending with the final count.
     const edits = toAdmin("editMessageText");

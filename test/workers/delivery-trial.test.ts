@@ -18,7 +18,7 @@ beforeAll(async () => {
   notifier = new Notifier({
     api: h.api,
     i18n: h.i18n,
-    shop: h.services,
+    ...h.rooms,
     adminIds: [],
     defaultLocale: "en",
     logger: createLogger("silent"),
@@ -30,12 +30,12 @@ beforeEach(() => h.telegram.clear());
 /** A trial (catalog: 1 day, 1 GB on de-xui, "Germany, 30 days, 100 GB") delivered to a new customer. */
 async function deliverTrial(locale: Locale, term: { days: number; gb: number } = { days: 1, gb: 1 }) {
   const customerId = nextCustomer++;
-  const { services, clock } = h;
-  await services.customers.seen({ id: customerId, firstName: "T", locale });
-  const started = await services.shop.startTrial(customerId, locale);
+  const { rooms, clock } = h;
+  await rooms.books.customers.seen({ id: customerId, firstName: "T", locale });
+  const started = await rooms.sales.shop.startTrial(customerId, locale);
   if (!started.ok) throw new Error(started.reason);
   const links = { links: ["vless://trial"], subscriptionUrl: undefined };
-  const subscription = await services.subscriptions.create(started.order.id, {
+  const subscription = await rooms.books.subscriptions.create(started.order.id, {
     customerId,
     planId: "de-xui",
     ref: { kind: "node", name: `t${customerId}` },

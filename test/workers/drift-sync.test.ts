@@ -28,7 +28,7 @@ afterEach(async () => {
 
 function task(metrics: Metrics) {
   return createDriftSyncTask({
-    services: w.shop,
+    ...w.rooms,
     outbox: w.outbox,
     i18n: createI18n("en"),
     adminIds: [ADMIN],
@@ -68,7 +68,7 @@ describe("drift-sync task", () => {
 
 function reminders() {
   return createReminderTask({
-    services: w.shop,
+    ...w.rooms,
     outbox: w.outbox,
     i18n: createI18n("en"),
     clock: w.clock,
@@ -131,7 +131,7 @@ describe("issue 13 done when, through the job", () => {
       repaired: { expiry_changed: 1, traffic_changed: 1, location_drift: 1 },
       found: { missing: 1 },
     });
-    const after = await Promise.all([xui, multi].map((s) => w.shop.subscriptions.get(s.id)));
+    const after = await Promise.all([xui, multi].map((s) => w.rooms.books.subscriptions.get(s.id)));
     const writes = () =>
       [...w.account.seen, ...w.panel.seen, ...w.node.seen].filter((r) => r.method !== "GET");
     const writesBefore = writes().length;
@@ -142,7 +142,7 @@ describe("issue 13 done when, through the job", () => {
       repaired: { expiry_changed: 0, traffic_changed: 0, location_drift: 0 },
     });
     expect(writes()).toHaveLength(writesBefore);
-    expect(await Promise.all([xui, multi].map((s) => w.shop.subscriptions.get(s.id)))).toEqual(after);
+    expect(await Promise.all([xui, multi].map((s) => w.rooms.books.subscriptions.get(s.id)))).toEqual(after);
     expect(await queuedFor(w, ADMIN)).toHaveLength(1);
     const text = await metrics.registry.metrics();
     expect(text).toContain('drift_repaired_total{kind="expiry_changed"} 1');

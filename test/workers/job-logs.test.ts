@@ -21,7 +21,7 @@ describe("job log lines", () => {
   it("an order job's lines, through the worker's and the domain's loggers, carry its queue, job id and order id", async () => {
     const logs = captureLogs();
     // The shop's services log through the process logger they were built with (as in the app).
-    const services = createShopServices({
+    const rooms = createShopServices({
       redis: h.redis,
       clock: h.clock,
       catalog: h.catalog,
@@ -30,7 +30,11 @@ describe("job log lines", () => {
       accountKey: new AccountKeyStore(h.redis, new SecretBox(Buffer.alloc(32, 9)), undefined),
       jobs: { enqueueOrder: async () => undefined },
     });
-    h.startWorker({ logger: logs.logger, orders: services.orders, fulfilment: services.fulfilment });
+    h.startWorker({
+      logger: logs.logger,
+      orders: rooms.books.orders,
+      fulfilment: rooms.settlement.fulfilment,
+    });
     const { orderId } = await h.paidOrder("node");
     // One failed attempt first: the worker's own "attempt failed" line.
     h.nodeFake.failNext("POST", "(/api)?/create", fail(503, "temporarily unavailable"), 1);

@@ -15,16 +15,16 @@ function sweep() {
   const notifier = new Notifier({
     api: new Api(ORDERS_TOKEN, { fetch: telegram.fetch as never }),
     i18n: createI18n("en"),
-    shop: h.services,
+    ...h.rooms,
     adminIds: [ORDERS_ADMIN],
     defaultLocale: "en",
     logger: createLogger("silent"),
   });
   return sweepOrders({
     redis: h.redis,
-    orders: h.services.orders,
+    orders: h.rooms.books.orders,
     queue: h.queue,
-    fulfilment: h.services.fulfilment,
+    fulfilment: h.rooms.settlement.fulfilment,
     notifier,
     clock,
     logger: createLogger("silent"),
@@ -53,9 +53,9 @@ describe("the order sweep", () => {
 
   it("re-queues an open order whose job finished before the order was paid", async () => {
     const customerId = 777;
-    await h.services.customers.seen({ id: customerId, firstName: "C", locale: "en" });
-    await h.services.wallet.credit(customerId, 500, "seed:sweep-777", { kind: "admin-credit" });
-    const started = await h.services.shop.startPurchase(customerId, "node", "en");
+    await h.rooms.books.customers.seen({ id: customerId, firstName: "C", locale: "en" });
+    await h.rooms.books.wallet.credit(customerId, 500, "seed:sweep-777", { kind: "admin-credit" });
+    const started = await h.rooms.sales.shop.startPurchase(customerId, "node", "en");
     if (!started.ok) throw new Error(started.reason);
     const orderId = started.order.id;
     // A job that ran too early: nothing to do for an unpaid order, so it completed.
@@ -65,7 +65,7 @@ describe("the order sweep", () => {
       async () => (await h.queue.queue.getJob(orderId))?.getState(),
       (s) => s === "completed",
     );
-    expect((await h.services.shop.payFromBalance(customerId, orderId)).status).toBe("paid");
+    expect((await h.rooms.sales.shop.payFromBalance(customerId, orderId)).status).toBe("paid");
 
     clock.advance(2 * MINUTE);
     expect((await sweep()).requeued).toBe(1);
@@ -74,15 +74,15 @@ describe("the order sweep", () => {
 
   it("finishes a refund that a crash cut off between 'failed' and the money going back, once", async () => {
     const { customerId, orderId } = await paidOrder("node");
-    expect(await h.services.wallet.balance(customerId)).toBe(880);
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(880);
     // The first step of giving up on an order happened, then the process died.
-    await h.services.orders.transition(orderId, ["paid"], "failed", { error: "node answered 502" });
+    await h.rooms.books.orders.transition(orderId, ["paid"], "failed", { error: "node answered 502" });
 
     expect((await sweep()).refunded).toBe(0);
     clock.advance(2 * MINUTE);
     expect((await sweep()).refunded).toBe(1);
-    expect((await h.services.orders.get(orderId))?.status).toBe("refunded");
-    expect(await h.services.wallet.balance(customerId)).toBe(1000);
+    expect((await h.rooms.books.orders.get(orderId))?.status).toBe("refunded");
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000);
     const told = await telegram.waitFor((c) => c.method === "sendMessage" && c.chatId === customerId);
     expect(String(told.params.text)).toContain("120 ⭐ went back to your wallet");
     const alert = await telegram.waitFor((c) => c.method === "sendMessage" && c.chatId === ORDERS_ADMIN);
@@ -90,12 +90,12 @@ describe("the order sweep", () => {
 
     // Nothing more on later runs, nor from a late retry of the failing job.
     expect((await sweep()).refunded).toBe(0);
-    expect(await h.services.fulfilment.fail(orderId, "late")).toBeUndefined();
-    const refunds = (await h.services.wallet.history(customerId, 0, 20)).entries.filter(
+    expect(await h.rooms.settlement.fulfilment.fail(orderId, "late")).toBeUndefined();
+    const refunds = (await h.rooms.books.wallet.history(customerId, 0, 20)).entries.filter(
       (e) => e.kind === "refund",
     );
     expect(refunds).toHaveLength(1);
-    expect(await h.services.wallet.balance(customerId)).toBe(1000);
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000);
     expect(telegram.callsOf("sendMessage").filter((c) => c.chatId === customerId)).toHaveLength(1);
   });
 });

@@ -37,10 +37,10 @@ describe("the customers' outage notice", () => {
     const s = fake.addServer("outage", { name: "Frankfurt-1" });
     const C_EN = 9301;
     const C_RU = 9302;
-    await h.services.customers.seen({ id: C_EN, firstName: "c1", locale: "en" });
-    await h.services.customers.seen({ id: C_RU, firstName: "c2", locale: "ru" });
+    await h.rooms.books.customers.seen({ id: C_EN, firstName: "c1", locale: "en" });
+    await h.rooms.books.customers.seen({ id: C_RU, firstName: "c2", locale: "ru" });
     for (const [i, customerId] of [C_EN, C_RU].entries()) {
-      await seedSubscription(h.services, `oout${i}`, {
+      await seedSubscription(h.rooms, `oout${i}`, {
         customerId,
         ref: { kind: "xui", serverId: s.id, name: `u${i}` },
         expiresAt: h.clock.now() + 10 * DAY_MS,
@@ -55,7 +55,7 @@ describe("the customers' outage notice", () => {
         logger: h.logger,
       }),
       redis: h.redis,
-      services: h.services,
+      ...h.rooms,
       outbox: h.outbox,
       settings: new ShopSettings(h.redis),
       i18n: h.i18n,

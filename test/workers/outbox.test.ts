@@ -54,10 +54,10 @@ describe("outbox", () => {
   });
 
   it("marks a chat that blocked the bot and skips it in broadcasts", async () => {
-    await h.services.customers.seen({ id: 5151, firstName: "Z", locale: "en" });
+    await h.rooms.books.customers.seen({ id: 5151, firstName: "Z", locale: "en" });
     h.telegram.blockChat(5151);
     await h.outbox.send({ chatId: 5151, text: "first", broadcastId: "b1" });
-    await until(async () => (await h.services.customers.get(5151))?.botBlocked === true);
+    await until(async () => (await h.rooms.books.customers.get(5151))?.botBlocked === true);
     h.telegram.clear();
     await h.outbox.send({ chatId: 5151, text: "second", broadcastId: "b1" });
     await until(async () => Number(await h.redis.hget(broadcastStatsKey("b1"), "blocked")) === 2);

@@ -8,7 +8,7 @@ const enqueued: string[] = [];
 
 beforeAll(async () => {
   h = await createWorkerHarness();
-  h.services.jobs.enqueueOrder = async (id) => {
+  h.rooms.settlement.jobs.enqueueOrder = async (id) => {
     enqueued.push(id);
   };
   h.startOutbox({ perChatGapMs: 10 });
@@ -32,7 +32,7 @@ function payment(id: string, userId: number, amount: number, payload: string): S
 const deps = () => ({
   api: h.api,
   redis: h.redis,
-  services: h.services,
+  ...h.rooms,
   outbox: h.outbox,
   i18n: h.i18n,
   logger: h.logger,
@@ -40,7 +40,8 @@ const deps = () => ({
 
 describe("Stars reconciliation", () => {
   it("credits a missing charge exactly once, pays its order and tells the customer", async () => {
-    const { shop, customers, wallet, orders } = h.services;
+    const { shop } = h.rooms.sales;
+    const { customers, wallet, orders } = h.rooms.books;
     await customers.seen({ id: 301, firstName: "A", locale: "en" });
     await customers.seen({ id: 302, firstName: "B", locale: "ru" });
     // 301 paid an order invoice, but the update was lost.
@@ -91,7 +92,7 @@ describe("Stars reconciliation", () => {
     h.telegram.starTransactions = many;
     const result = await reconcileStars(deps());
     expect(result).toEqual({ checked: 250, recovered: 250 });
-    expect(await h.services.wallet.balance(400)).toBe(84);
+    expect(await h.rooms.books.wallet.balance(400)).toBe(84);
     expect(await reconcileStars(deps())).toEqual({ checked: 0, recovered: 0 });
   });
 });

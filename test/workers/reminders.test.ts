@@ -35,7 +35,7 @@ beforeEach(async () => {
 
 const task = () =>
   createReminderTask({
-    services: h.services,
+    ...h.rooms,
     outbox: h.outbox,
     i18n: h.i18n,
     clock: h.clock,
@@ -53,7 +53,7 @@ const buttons = keyboardOf;
 
 async function customer(locale: "en" | "ru" = "en"): Promise<number> {
   const id = 70_000 + ++seq;
-  await seedCustomer(h.services, id, locale);
+  await seedCustomer(h.rooms, id, locale);
   return id;
 }
 
@@ -66,7 +66,7 @@ async function subscription(
   const now = h.clock.now();
   h.clock.set(opts.createdAt ?? T0 - 60 * DAY);
   const orderId = `o-r${++seq}`;
-  const sub = await seedSubscription(h.services, orderId, {
+  const sub = await seedSubscription(h.rooms, orderId, {
     customerId,
     planId: opts.planId ?? "de-xui",
     ref: { kind: "xui", serverId: 1, name: `c${customerId}-${seq}` },
@@ -168,14 +168,14 @@ describe("expiry reminders", () => {
     const sub = await subscription(chat, oldExp);
     // Renewed before any scan: nothing is due for the old expiry.
     const renewedEarly = await subscription(chat, T0 + 2 * DAY);
-    await h.services.subscriptions.setTerm(renewedEarly.id, T0 + 40 * DAY);
+    await h.rooms.books.subscriptions.setTerm(renewedEarly.id, T0 + 40 * DAY);
 
     const t = task();
     const at = await walk([t], T0, T0, 1);
     expect(at).toEqual([{ threshold: "3d", at: T0 }]);
 
     const newExp = T0 + 32 * DAY;
-    await h.services.subscriptions.setTerm(sub.id, newExp);
+    await h.rooms.books.subscriptions.setTerm(sub.id, newExp);
     // Past the old 1-day, 3-hour and expiry marks: silence.
     expect(await walk([t], T0 + HOUR, oldExp + 3 * DAY, 30 * MINUTE)).toEqual([]);
     // The new expiry gets its own reminders.
@@ -252,8 +252,8 @@ describe("expiry reminders", () => {
     await subscription(botBlocked, T0 + HOUR);
     await subscription(old, T0 - 3 * DAY);
     await subscription(old, 0);
-    await h.services.customers.setBlocked(blocked, true);
-    await h.services.customers.markBotBlocked(botBlocked);
+    await h.rooms.books.customers.setBlocked(blocked, true);
+    await h.rooms.books.customers.markBotBlocked(botBlocked);
 
     const t = task();
     const r = await t.run();
@@ -262,7 +262,7 @@ describe("expiry reminders", () => {
     await sleep(200);
     for (const chat of [blocked, botBlocked, old]) expect(sendsTo(chat)).toHaveLength(0);
 
-    await h.services.customers.setBlocked(blocked, false);
+    await h.rooms.books.customers.setBlocked(blocked, false);
     const again = await t.run();
     expect(again.queued["3h"]).toBe(1);
     await settle();
@@ -291,9 +291,9 @@ describe("expiry reminders", () => {
     ];
     expect(await h.redis.zcard(subscriptionKeys.byExpiry)).toBe(N + 3);
 
-    const get = vi.spyOn(h.services.subscriptions, "get");
-    const between = vi.spyOn(h.services.subscriptions, "expiringBetween");
-    const getCustomer = vi.spyOn(h.services.customers, "get");
+    const get = vi.spyOn(h.rooms.books.subscriptions, "get");
+    const between = vi.spyOn(h.rooms.books.subscriptions, "expiringBetween");
+    const getCustomer = vi.spyOn(h.rooms.books.customers, "get");
     try {
       const t = task();
       const r = await t.run();
@@ -322,7 +322,7 @@ describe("expiry reminders", () => {
     const exp = T0 + 2 * HOUR;
     const ids: string[] = [];
     for (let i = 0; i < 1_200; i++) ids.push((await subscription(chat, exp)).id);
-    const get = vi.spyOn(h.services.subscriptions, "get");
+    const get = vi.spyOn(h.rooms.books.subscriptions, "get");
     const sendMany = vi.spyOn(h.outbox, "sendMany").mockResolvedValue(undefined);
     try {
       const r = await task().run();

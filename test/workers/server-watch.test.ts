@@ -31,8 +31,8 @@ beforeAll(async () => {
   h = await createWorkerHarness();
   h.startOutbox({ perSecond: 100, perChatGapMs: 20 });
   settings = new ShopSettings(h.redis);
-  await h.services.customers.seen({ id: ADMIN_EN, firstName: "Boss", locale: "en" });
-  await h.services.customers.seen({ id: ADMIN_RU, firstName: "Иван", locale: "ru" });
+  await h.rooms.books.customers.seen({ id: ADMIN_EN, firstName: "Boss", locale: "en" });
+  await h.rooms.books.customers.seen({ id: ADMIN_RU, firstName: "Иван", locale: "ru" });
 });
 afterAll(async () => {
   await h.close();
@@ -79,7 +79,7 @@ function task(overrides: Partial<ServerWatchDeps> = {}): ServerWatchTask {
       logger: h.logger,
     }),
     redis: h.redis,
-    services: h.services,
+    ...h.rooms,
     outbox: h.outbox,
     settings,
     i18n: h.i18n,
@@ -122,7 +122,7 @@ async function runAndDrain(t: { run(): Promise<unknown> }, times = 1): Promise<v
 let order = 0;
 async function subscribe(customerId: number, ref: object, expiresAt = h.clock.now() + 10 * DAY_MS) {
   order += 1;
-  return seedSubscription(h.services, `o${order}x${n}`, {
+  return seedSubscription(h.rooms, `o${order}x${n}`, {
     customerId,
     ref: ref as never,
     expiresAt,
@@ -190,8 +190,8 @@ describe("offline and recovery alerts", () => {
     const s = server({ name: "fr-1" });
     const C_EN = 9101;
     const C_RU = 9102;
-    await h.services.customers.seen({ id: C_EN, firstName: "c1", locale: "en" });
-    await h.services.customers.seen({ id: C_RU, firstName: "c2", locale: "ru" });
+    await h.rooms.books.customers.seen({ id: C_EN, firstName: "c1", locale: "en" });
+    await h.rooms.books.customers.seen({ id: C_RU, firstName: "c2", locale: "ru" });
     await subscribe(C_EN, { kind: "xui", serverId: s.id, name: "f1" });
     await subscribe(C_RU, { kind: "xui", serverId: s.id, name: "f2" });
     const watch = task();
@@ -245,7 +245,7 @@ describe("offline and recovery alerts", () => {
   it("an outage shorter than the customers' grace: the admins hear both ends, the customers nothing", async () => {
     const s = server({ name: "fr-2" });
     const C = 9103;
-    await h.services.customers.seen({ id: C, firstName: "c3", locale: "en" });
+    await h.rooms.books.customers.seen({ id: C, firstName: "c3", locale: "en" });
     await subscribe(C, { kind: "xui", serverId: s.id, name: "f3" });
     const watch = task();
     await runAndDrain(watch);
@@ -310,7 +310,7 @@ describe("offline and recovery alerts", () => {
       [C_EXPIRED, "en"],
       [C_PANEL, "en"],
     ] as const) {
-      await h.services.customers.seen({ id, firstName: `c${id}`, locale });
+      await h.rooms.books.customers.seen({ id, firstName: `c${id}`, locale });
     }
     await subscribe(C_EN, { kind: "xui", serverId: s.id, name: "a" });
     await subscribe(C_RU, { kind: "xui", serverId: s.id, name: "b1" });

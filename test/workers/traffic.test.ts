@@ -51,7 +51,7 @@ beforeEach(async () => {
 
 const task = (deps: Partial<TrafficDeps> = {}) =>
   createTrafficTask({
-    services: h.services,
+    ...h.rooms,
     outbox: h.outbox,
     i18n: h.i18n,
     clock: h.clock,
@@ -69,7 +69,7 @@ const buttons = keyboardOf;
 
 async function customer(locale: "en" | "ru" = "en"): Promise<number> {
   const id = 80_000 + ++seq;
-  await seedCustomer(h.services, id, locale);
+  await seedCustomer(h.rooms, id, locale);
   return id;
 }
 
@@ -78,7 +78,7 @@ async function subscription(
   ref: AccessRef,
   opts: { expiresAt?: number; trafficGb?: number; trial?: boolean; planId?: string } = {},
 ) {
-  return seedSubscription(h.services, `o-t${++seq}`, {
+  return seedSubscription(h.rooms, `o-t${++seq}`, {
     customerId,
     planId: opts.planId ?? (ref.kind === "xui" ? "de-xui" : ref.kind === "node" ? "node" : "multi"),
     ref,
@@ -147,7 +147,7 @@ describe("traffic warnings", () => {
 
     // Renewal: a new term and a fresh allowance on top of what was used.
     h.clock.set(T0 + 15 * DAY);
-    await h.services.subscriptions.setTerm(sub.id, T0 + 50 * DAY);
+    await h.rooms.books.subscriptions.setTerm(sub.id, T0 + 50 * DAY);
     const client = accountFake.client(server1, name);
     if (client) client.totalGb = 20;
     expect((await t.run()).queued).toEqual({ 80: 0, 100: 0 });
@@ -271,7 +271,7 @@ describe("traffic warnings", () => {
     const unlisted = await customer();
     const nodeLess = await customer();
     const e = await xuiSub(expired);
-    await h.services.subscriptions.setTerm(e.sub.id, T0 - DAY);
+    await h.rooms.books.subscriptions.setTerm(e.sub.id, T0 - DAY);
     e.use(10);
     const u = await xuiSub(unlimited);
     const uc = accountFake.client(server1, u.name);
@@ -279,7 +279,7 @@ describe("traffic warnings", () => {
     u.use(50);
     const b = await xuiSub(blocked);
     b.use(10);
-    await h.services.customers.setBlocked(blocked, true);
+    await h.rooms.books.customers.setBlocked(blocked, true);
     await subscription(unlisted, { kind: "xui", serverId: server2, name: "nobody" });
     await subscription(nodeLess, { kind: "node", name: "n-ru" });
 
@@ -287,10 +287,10 @@ describe("traffic warnings", () => {
     const usage = new UsageReader({
       redis: h.redis,
       hosting: { account: hosting.account },
-      provisioner: h.services.provisioner,
+      provisioner: h.rooms.provisioning.provisioner,
       logger: h.logger,
     });
-    const r = await task({ services: { ...h.services, usage } }).run();
+    const r = await task({ provisioning: { ...h.rooms.provisioning, usage } }).run();
     expect(r.active).toBe(4);
     expect(r.blocked).toBe(1);
     expect(r.unmatched).toBe(1);

@@ -15,7 +15,7 @@ const NAMES: Record<Locale, string> = { en: "🇬🇧 English", ru: "🇷🇺 Р
 export async function setLocale(ctx: BotContext, locale: Locale): Promise<void> {
   ctx.session.locale = locale;
   ctx.i18n.useLocale(locale);
-  if (ctx.from && ctx.chat?.type === "private") await ctx.deps.shop.customers.setLocale(ctx.from.id, locale);
+  if (ctx.from && ctx.chat?.type === "private") await ctx.deps.books.customers.setLocale(ctx.from.id, locale);
 }
 
 /**

@@ -25,7 +25,7 @@ const built = new Map<string, InlineKeyboardMarkup>();
 export async function mainMenuMarkup(ctx: BotContext): Promise<InlineKeyboardMarkup> {
   const locale = await localeOf(ctx);
   const cabinet = ctx.chat?.type === "private" ? cabinetUrl(ctx.deps.config) : undefined;
-  const { trial, referral } = ctx.deps.shop.catalog();
+  const { trial, referral } = ctx.deps.catalog.current();
   const key = `${locale}|${trial ? "t" : ""}${referral ? "r" : ""}|${cabinet ?? ""}`;
   const known = built.get(key);
   if (known) return known;

@@ -11,7 +11,7 @@ const PRE_CHECKOUT_BUDGET_MS = 7_000;
 
 /** Provider token and currency for invoices: Stars (`XTR`, empty token) unless a provider is set. */
 function invoiceSettings(ctx: BotContext): { currency: string; providerToken: string } {
-  const currency = ctx.deps.shop.shop.currency;
+  const currency = ctx.deps.sales.shop.currency;
   return { currency, providerToken: currency === "XTR" ? "" : (ctx.deps.config.paymentProviderToken ?? "") };
 }
 
@@ -20,7 +20,7 @@ function invoiceSettings(ctx: BotContext): { currency: string; providerToken: st
  * description says what is due now and, when the balance pays a part, how much that is.
  */
 export async function sendOrderInvoice(ctx: BotContext, order: Order): Promise<number> {
-  const { shop } = ctx.deps.shop;
+  const { shop } = ctx.deps.sales;
   const plan = shop.plan(order.planId);
   const locale = await localeOf(ctx);
   const amount = await shop.invoiceAmount(order);
@@ -56,7 +56,7 @@ export async function sendOrderInvoice(ctx: BotContext, order: Order): Promise<n
 /** Sends a Telegram invoice that tops up the wallet by `amount` minor units. */
 export async function sendTopUpInvoice(ctx: BotContext, amount: number): Promise<boolean> {
   if (!ctx.from) return false;
-  const started = await ctx.deps.shop.shop.startTopUp(ctx.from.id, amount);
+  const started = await ctx.deps.sales.shop.startTopUp(ctx.from.id, amount);
   if (!started.ok) return false;
   const { currency, providerToken } = invoiceSettings(ctx);
   const locale = await localeOf(ctx);
@@ -97,7 +97,7 @@ export async function recordPaymentFirst(ctx: BotContext, next: NextFunction): P
   const payment = incomingPayment(ctx.update);
   if (payment) {
     try {
-      await ctx.deps.shop.paymentInbox.record(payment);
+      await ctx.deps.settlement.paymentInbox.record(payment);
     } catch (err) {
       ctx.log.error({ err, charge: payment.chargeId }, "could not store a payment; not acknowledging it");
       throw err;
@@ -148,7 +148,7 @@ export function preCheckoutFeature(i18n: Middleware<BotContext>): Composer<BotCo
 async function answerPreCheckout(ctx: BotContext & { preCheckoutQuery: PreCheckoutQuery }): Promise<void> {
   const q = ctx.preCheckoutQuery;
   // An answer is always given: a check that fails (Redis) refuses politely, like a slow one.
-  const check = ctx.deps.shop.shop
+  const check = ctx.deps.sales.shop
     .checkPreCheckout(q.from.id, q.invoice_payload, q.total_amount, q.currency)
     .catch((err: unknown) => {
       ctx.log.error({ err, payload: q.invoice_payload }, "pre-checkout check failed; refusing");
@@ -186,7 +186,7 @@ paymentsFeature.on("message:successful_payment", async (ctx) => {
   const payment = ctx.message.successful_payment;
   let settled: SettleResult;
   try {
-    settled = await ctx.deps.shop.paymentInbox.settle({
+    settled = await ctx.deps.settlement.paymentInbox.settle({
       chargeId: payment.telegram_payment_charge_id,
       payerId: ctx.from.id,
       payload: payment.invoice_payload,
@@ -206,7 +206,7 @@ paymentsFeature.on("message:successful_payment", async (ctx) => {
   );
   if (!settled.credited) return; // a repeated update: already told
   if (settled.paid) {
-    const gift = settled.orderId && (await ctx.deps.shop.orders.get(settled.orderId))?.gift;
+    const gift = settled.orderId && (await ctx.deps.books.orders.get(settled.orderId))?.gift;
     await ctx.reply(ctx.t(gift ? "payment-gift-paid" : "payment-order-paid"));
     return;
   }

@@ -10,4 +10,5 @@ export * from "./charge-again.js";
 export * from "./customer-blocks.js";
 export * from "./export.js";
 export * from "./keys.js";
+export * from "./services.js";
 export * from "./stats.js";

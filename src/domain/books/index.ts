@@ -14,6 +14,7 @@ export * from "./order-trim.js";
 export * from "./orders.js";
 export * from "./renewal-chain.js";
 export * from "./sales-days.js";
+export * from "./services.js";
 export * from "./shop-totals.js";
 export * from "./subscription-owners.js";
 export * from "./subscriptions.js";

@@ -10,4 +10,5 @@ export * from "./catalog-store.js";
 export * from "./keys.js";
 export * from "./money.js";
 export * from "./sale.js";
+export * from "./services.js";
 export * from "./settings.js";

@@ -12,4 +12,5 @@ export * from "./keys.js";
 export * from "./readers.js";
 export * from "./reconciler.js";
 export * from "./rules.js";
+export * from "./services.js";
 export * from "./sync.js";

@@ -15,4 +15,5 @@ export * from "./node-clients.js";
 export * from "./panel-clients.js";
 export * from "./panel-create.js";
 export * from "./server-extension.js";
+export * from "./services.js";
 export * from "./xui-clients.js";

@@ -12,6 +12,7 @@ export * from "./node-renewal.js";
 export * from "./panel.js";
 export * from "./panel-locations.js";
 export * from "./provisioners.js";
+export * from "./services.js";
 export * from "./types.js";
 export * from "./usage.js";
 export * from "./usage-history.js";

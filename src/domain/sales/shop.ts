@@ -19,6 +19,7 @@ import type { ProvisionerFor } from "../provisioning/index.js";
 import { type ChargeResult, Checkout, type PayResult } from "./checkout.js";
 import { InvoiceGate, TopUps } from "./invoices.js";
 import { topUpKey } from "./keys.js";
+import { parsePayload } from "./payload.js";
 import type { PromoCodes, PromoRefusal } from "./promo-codes.js";
 
 /** An unpaid order or a top-up invoice older than this is refused at pre-checkout. */
@@ -51,17 +52,6 @@ export type ShopRefusal =
 export type Started =
   | { ok: true; order: Order; reused?: boolean; promo?: PromoRefusal }
   | { ok: false; reason: ShopRefusal };
-
-/** What an invoice payload refers to. */
-export type InvoiceTarget = { kind: "order"; orderId: string } | { kind: "topup"; id: string };
-
-export function parsePayload(payload: string): InvoiceTarget | undefined {
-  const [kind, id] = payload.split(":");
-  if (!id || !/^[A-Za-z0-9_-]{4,40}$/.test(id)) return undefined;
-  if (kind === "o") return { kind: "order", orderId: id };
-  if (kind === "t") return { kind: "topup", id };
-  return undefined;
-}
 
 export interface ShopDeps {
   redis: Redis;

@@ -7,4 +7,5 @@
 export * from "./fulfilment.js";
 export * from "./keys.js";
 export * from "./payment-inbox.js";
+export * from "./services.js";
 export * from "./stars-refund.js";

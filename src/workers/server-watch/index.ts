@@ -31,12 +31,12 @@ export interface ServerWatchDeps {
   extension: Pick<ServerExtension, "auto">;
   /** Watch state, marks, claims and the affected-customers index. */
   redis: Redis;
-  /** With `owners` and `shop`, the customers' outage notice names their subscriptions. */
-  services: {
+  /** With `owners` and the sales' `shop`, the customers' outage notice names their subscriptions. */
+  books: {
     customers: Pick<Customers, "get">;
     owners?: Pick<SubscriptionOwners, "onServer">;
-    shop?: { plan(id: string): Plan | undefined };
   };
+  sales?: { shop: { plan(id: string): Plan | undefined } };
   outbox: Pick<Outbox, "sendMany">;
   settings: ShopSettings;
   i18n: I18nLike;
@@ -94,12 +94,20 @@ class ServerWatch {
 
   constructor(private readonly deps: ServerWatchDeps) {
     this.concurrency = Math.max(1, deps.concurrency ?? 4);
-    const { redis, clock, logger, services } = deps;
-    const notices = new WatchNotices({ ...deps, customers: services.customers });
-    const affected = new AffectedCustomers({ redis, clock, owners: services.owners });
+    const { redis, clock, logger, books } = deps;
+    const notices = new WatchNotices({ ...deps, customers: books.customers });
+    const affected = new AffectedCustomers({ redis, clock, owners: books.owners });
     // Runs closer than half a poll apart are one check (a manual refresh, an overlapping run).
     const minGapMs = (deps.everyMs ?? SERVER_WATCH_EVERY_MS) / 2;
-    this.outage = new OutageWatch({ redis, clock, logger, shop: services.shop, notices, affected, minGapMs });
+    this.outage = new OutageWatch({
+      redis,
+      clock,
+      logger,
+      shop: deps.sales?.shop,
+      notices,
+      affected,
+      minGapMs,
+    });
     this.alerts = new WatchAlerts({ account: deps.account, redis, clock, logger, notices });
     this.extending = { extension: deps.extension, notices, logger };
   }

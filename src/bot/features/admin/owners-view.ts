@@ -14,7 +14,7 @@ type Ctx = BotContext | ConvContext;
 /** The subscriptions on `client` (none when the index cannot be read: the action is not blocked). */
 export async function ownersOf(ctx: Ctx, client: HostingClient): Promise<Owner[]> {
   try {
-    return await ctx.deps.shop.owners.of(client);
+    return await ctx.deps.books.owners.of(client);
   } catch (err) {
     ctx.log.warn({ err, client }, "could not read the customers on a hosting client");
     return [];
@@ -24,7 +24,7 @@ export async function ownersOf(ctx: Ctx, client: HostingClient): Promise<Owner[]
 /** The subscriptions on xui server `serverId` (none when the index cannot be read). */
 export async function ownersOnServer(ctx: Ctx, serverId: number): Promise<Owner[]> {
   try {
-    return await ctx.deps.shop.owners.onServer(serverId);
+    return await ctx.deps.books.owners.onServer(serverId);
   } catch (err) {
     ctx.log.warn({ err, serverId }, "could not read the customers on a server");
     return [];
@@ -44,7 +44,7 @@ async function ownerLines(ctx: Ctx, owners: Owner[]): Promise<string[]> {
   return owners.map(({ subscription: s, customer }) =>
     ctx.t("owners-line", {
       who: whoText(customer, s.customerId),
-      plan: html(planTitle(ctx.deps.shop.shop.plan(s.planId), locale, s.planId)),
+      plan: html(planTitle(ctx.deps.sales.shop.plan(s.planId), locale, s.planId)),
       until: s.expiresAt ? formatDate(locale, s.expiresAt) : ctx.t("access-no-expiry"),
     }),
   );

@@ -16,7 +16,7 @@ import { PROMO_STEP, pendingPromo, promoLines, promoRefusalText, referralBonusLi
 /** The plans on sale, each a button to its card. */
 export async function buyListView(ctx: BotContext): Promise<View> {
   const locale = await localeOf(ctx);
-  const { shop } = ctx.deps.shop;
+  const { shop } = ctx.deps.sales;
   const lines = [ctx.t("buy-title"), ""];
   const keyboard = new InlineKeyboard();
   for (const plan of shop.plans()) {
@@ -35,7 +35,7 @@ export async function buyListView(ctx: BotContext): Promise<View> {
 /** One plan with its Buy button; undefined when the plan is no longer sold. */
 export async function planCardView(ctx: BotContext, planId: string): Promise<View | undefined> {
   const locale = await localeOf(ctx);
-  const { shop } = ctx.deps.shop;
+  const { shop } = ctx.deps.sales;
   const plan = shop.plan(planId);
   if (!plan) return undefined;
   const price = money(ctx, shop.priceOf(plan), locale);
@@ -57,7 +57,8 @@ export async function planCardView(ctx: BotContext, planId: string): Promise<Vie
 /** The head of an order's message: plan, price, balance and, for a renewal, the new expiry. */
 async function orderLines(ctx: BotContext, order: Order, balance: number): Promise<string[]> {
   const locale = await localeOf(ctx);
-  const { shop, subscriptions } = ctx.deps.shop;
+  const { shop } = ctx.deps.sales;
+  const { subscriptions } = ctx.deps.books;
   const plan = shop.plan(order.planId);
   const price = money(ctx, order.price, locale);
   const title = html(plan ? plan.title[locale] : order.planId);
@@ -76,7 +77,7 @@ async function orderLines(ctx: BotContext, order: Order, balance: number): Promi
     const sub = await subscriptions.get(order.subscriptionId);
     if (sub) {
       // The hosting side's expiry wins when it was read lately (as the renewal itself does).
-      const current = (await ctx.deps.shop.usage.cached(sub.id))?.expiresAt ?? sub.expiresAt;
+      const current = (await ctx.deps.provisioning.usage.cached(sub.id))?.expiresAt ?? sub.expiresAt;
       // Renewals paid earlier and still being applied go first: this one adds its days after them.
       const { start, pending } = await shop.renewalStart(sub, current);
       const next = start + (plan.days + (order.bonusDays ?? 0)) * DAY;
@@ -106,7 +107,8 @@ const cancelButton = (ctx: BotContext, order: Order) =>
  */
 export async function confirmView(ctx: BotContext, order: Order, note?: string): Promise<View> {
   const locale = await localeOf(ctx);
-  const { shop, wallet, promos } = ctx.deps.shop;
+  const { shop, promos } = ctx.deps.sales;
+  const { wallet } = ctx.deps.books;
   const balance = await wallet.balance(order.customerId);
   const lines = await orderLines(ctx, order, balance);
   const keyboard = new InlineKeyboard();
@@ -149,8 +151,8 @@ async function invoiceOnce(
   balance: number,
   state: (amount: number) => Promise<string>,
 ): Promise<void> {
-  const due = Math.max(order.price - balance, ctx.deps.shop.shop.minimumInvoice());
-  if (!(await ctx.deps.shop.shop.claimOrderInvoice(order, due))) {
+  const due = Math.max(order.price - balance, ctx.deps.sales.shop.minimumInvoice());
+  if (!(await ctx.deps.sales.shop.claimOrderInvoice(order, due))) {
     await answer(ctx, ctx.t("invoice-already-sent"), true);
     return;
   }
@@ -164,7 +166,7 @@ async function startPurchase(ctx: BotContext, planId: string, gift = false): Pro
   if (!ctx.from) return;
   const promo = await pendingPromo(ctx);
   const locale = await localeOf(ctx);
-  const started = await ctx.deps.shop.shop.startPurchase(ctx.from.id, planId, locale, promo, gift);
+  const started = await ctx.deps.sales.shop.startPurchase(ctx.from.id, planId, locale, promo, gift);
   if (!started.ok) {
     const text = started.reason === "blocked" ? withSupport(ctx, "error-blocked") : ctx.t("shop-plan-gone");
     await answer(ctx, text, true);
@@ -184,7 +186,8 @@ async function startPurchase(ctx: BotContext, planId: string, gift = false): Pro
  * older than an invoice may be, and its plan is still sold. Otherwise the presser is told why.
  */
 async function payableOrder(ctx: BotContext, orderId: string): Promise<Order | undefined> {
-  const { orders, shop } = ctx.deps.shop;
+  const { orders } = ctx.deps.books;
+  const { shop } = ctx.deps.sales;
   const order = await orders.get(orderId);
   if (!order || order.customerId !== ctx.from?.id) {
     await answer(ctx, ctx.t("shop-order-gone"), true);
@@ -200,7 +203,7 @@ async function payableOrder(ctx: BotContext, orderId: string): Promise<Order | u
   }
   if (ctx.deps.clock.now() - order.createdAt > INVOICE_TTL_MS || !shop.plan(order.planId)) {
     await orders.transition(order.id, ["awaiting_payment"], "cancelled");
-    await ctx.deps.shop.promos.settle(order);
+    await ctx.deps.sales.promos.settle(order);
     await answer(ctx, ctx.t("shop-order-expired"), true);
     return undefined;
   }
@@ -214,7 +217,8 @@ async function payableOrder(ctx: BotContext, orderId: string): Promise<Order | u
 async function payFromBalance(ctx: BotContext, orderId: string): Promise<void> {
   const order = await payableOrder(ctx, orderId);
   if (!order) return;
-  const { shop, wallet } = ctx.deps.shop;
+  const { shop } = ctx.deps.sales;
+  const { wallet } = ctx.deps.books;
   const locale = await localeOf(ctx);
   const result = await shop.payFromBalance(order.customerId, order.id);
   switch (result.status) {
@@ -249,7 +253,7 @@ async function payFromBalance(ctx: BotContext, orderId: string): Promise<void> {
 async function payByInvoice(ctx: BotContext, orderId: string): Promise<void> {
   const order = await payableOrder(ctx, orderId);
   if (!order) return;
-  const balance = await ctx.deps.shop.wallet.balance(order.customerId);
+  const balance = await ctx.deps.books.wallet.balance(order.customerId);
   if (balance >= order.price) {
     // Topped up meanwhile: the balance covers it now, so offer that instead of an invoice.
     await answer(ctx);
@@ -265,7 +269,7 @@ async function payByInvoice(ctx: BotContext, orderId: string): Promise<void> {
 }
 
 async function cancelOrder(ctx: BotContext, orderId: string): Promise<void> {
-  const { orders } = ctx.deps.shop;
+  const { orders } = ctx.deps.books;
   const order = await orders.get(orderId);
   if (!order || order.customerId !== ctx.from?.id) {
     await answer(ctx, ctx.t("shop-order-gone"), true);
@@ -273,7 +277,7 @@ async function cancelOrder(ctx: BotContext, orderId: string): Promise<void> {
   }
   if (await orders.transition(order.id, ["awaiting_payment"], "cancelled")) {
     // Its promo use (if any) is free again for the customer's next order.
-    await ctx.deps.shop.promos.settle(order);
+    await ctx.deps.sales.promos.settle(order);
     ctx.log.info({ orderId: order.id }, "order cancelled by the customer");
     await answer(ctx);
     await show(ctx, {

@@ -13,7 +13,7 @@ export { localeOf };
 
 /** An amount in minor units of the catalog currency, in the reader's language. */
 export function money(ctx: BotContext, minor: number, locale: Locale): string {
-  return formatMoney(ctx.deps.shop.shop.currency, minor, locale);
+  return formatMoney(ctx.deps.sales.shop.currency, minor, locale);
 }
 
 /** Term, traffic, devices and the named locations of a plan, in one line. */

@@ -43,18 +43,18 @@ async function giftLine(ctx: BotContext, gift: Gift, n: number): Promise<string>
   const locale = await localeOf(ctx);
   const vars = {
     n,
-    plan: html(planTitle(ctx.deps.shop.shop.plan(gift.planId), locale, gift.planId)),
+    plan: html(planTitle(ctx.deps.sales.shop.plan(gift.planId), locale, gift.planId)),
     amount: money(ctx, gift.price, locale),
     date: formatDate(locale, gift.state === "open" ? gift.expiresAt : (gift.claimedAt ?? gift.endedAt ?? 0)),
   };
   if (gift.state !== "claimed") return ctx.t(LINE[gift.state], vars);
-  const claimer = gift.claimerId ? await ctx.deps.shop.customers.get(gift.claimerId) : undefined;
+  const claimer = gift.claimerId ? await ctx.deps.books.customers.get(gift.claimerId) : undefined;
   return ctx.t("gift-line-claimed", { ...vars, name: html(claimer?.firstName || "—") });
 }
 
 /** The buyer's latest gifts with their state; an open one has Link and Cancel buttons. */
 export async function giftsView(ctx: BotContext, note?: string): Promise<View> {
-  const gifts = ctx.from ? await ctx.deps.shop.gifts.ofBuyer(ctx.from.id, LISTED) : [];
+  const gifts = ctx.from ? await ctx.deps.sales.gifts.ofBuyer(ctx.from.id, LISTED) : [];
   const lines = note ? [note, ""] : [];
   lines.push(ctx.t("gift-list-title"), "");
   const keyboard = new InlineKeyboard();
@@ -74,7 +74,7 @@ export async function giftsView(ctx: BotContext, note?: string): Promise<View> {
 /** Cancel: the money back to the wallet, once (a second press hears the gift is cancelled). */
 async function cancelGift(ctx: BotContext, code: string): Promise<void> {
   if (!ctx.from) return;
-  const outcome = await ctx.deps.shop.gifts.cancel(code, ctx.from.id);
+  const outcome = await ctx.deps.sales.gifts.cancel(code, ctx.from.id);
   if (outcome.status !== "ok") {
     await answer(ctx, ctx.t(NOT_CANCELLED[outcome.status]), true);
     return show(ctx, await giftsView(ctx));
@@ -83,7 +83,7 @@ async function cancelGift(ctx: BotContext, code: string): Promise<void> {
   ctx.log.info({ orderId: gift.orderId, refunded: gift.price }, "gift cancelled by the buyer");
   await answer(ctx);
   const locale = await localeOf(ctx);
-  const balance = money(ctx, await ctx.deps.shop.wallet.balance(ctx.from.id), locale);
+  const balance = money(ctx, await ctx.deps.books.wallet.balance(ctx.from.id), locale);
   await show(
     ctx,
     await giftsView(ctx, ctx.t("gift-cancelled", { amount: money(ctx, gift.price, locale), balance })),
@@ -92,14 +92,14 @@ async function cancelGift(ctx: BotContext, code: string): Promise<void> {
 
 /** The link of an open gift of the presser, sent again (the same two messages as when it was paid). */
 async function sendLinkAgain(ctx: BotContext, code: string): Promise<void> {
-  const gift = await ctx.deps.shop.gifts.get(code);
+  const gift = await ctx.deps.sales.gifts.get(code);
   if (!gift || gift.buyerId !== ctx.from?.id || gift.state !== "open") {
     await answer(ctx, ctx.t("gift-gone"), true);
     return;
   }
   await answer(ctx);
   const locale = await localeOf(ctx);
-  const plan = ctx.deps.shop.shop.plan(gift.planId);
+  const plan = ctx.deps.sales.shop.plan(gift.planId);
   const { info, forward } = giftReadyTexts(ctx.t, locale, gift, plan, ctx.me.username);
   const options = { parse_mode: "HTML" as const, link_preview_options: { is_disabled: true } };
   await ctx.reply(info, options);
@@ -125,19 +125,19 @@ export async function giftOnStart(ctx: BotContext, payload: string): Promise<str
   const code = giftCodeOf(payload);
   if (code === undefined || !ctx.from) return undefined;
   if (ctx.chat?.type !== "private") return ctx.t("shop-private-only");
-  const outcome = await ctx.deps.shop.gifts.claim(code, ctx.from.id);
+  const outcome = await ctx.deps.sales.gifts.claim(code, ctx.from.id);
   ctx.log.info({ customerId: ctx.from.id, outcome: outcome.status }, "gift link opened");
   if (outcome.status === "blocked") return withSupport(ctx, "error-blocked");
   if (outcome.status !== "claimed") return ctx.t(CLAIM_TEXT[outcome.status]);
   const { gift } = outcome;
   const name = html(ctx.from.first_name);
   await tellCustomer(ctx, gift.buyerId, "gift-claimed-buyer", (locale) => ({
-    plan: html(planTitle(ctx.deps.shop.shop.plan(gift.planId), locale, gift.planId)),
+    plan: html(planTitle(ctx.deps.sales.shop.plan(gift.planId), locale, gift.planId)),
     name,
   }));
   const locale = await localeOf(ctx);
   return ctx.t("gift-claim-ok", {
-    plan: html(planTitle(ctx.deps.shop.shop.plan(gift.planId), locale, gift.planId)),
+    plan: html(planTitle(ctx.deps.sales.shop.plan(gift.planId), locale, gift.planId)),
   });
 }
 

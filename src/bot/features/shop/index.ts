@@ -27,7 +27,7 @@ export async function shopAllowed(ctx: BotContext): Promise<boolean> {
     await refuse(ctx, "shop-private-only");
     return false;
   }
-  if (ctx.from && (await ctx.deps.shop.customers.isBlocked(ctx.from.id))) {
+  if (ctx.from && (await ctx.deps.books.customers.isBlocked(ctx.from.id))) {
     ctx.log.info({ customerId: ctx.from.id }, "refused a blocked customer");
     await refuse(ctx, "error-blocked");
     return false;

@@ -14,7 +14,7 @@ export const inviteCb = callbackCodec("inv", { act: z.enum(["view", "qr"]) });
 
 /** The customer's personal invite link (`t.me/<bot>?start=<code>`). */
 async function inviteLink(ctx: BotContext, customerId: number): Promise<string> {
-  const code = await ctx.deps.shop.referrals.codeOf(customerId);
+  const code = await ctx.deps.sales.referrals.codeOf(customerId);
   return `https://t.me/${ctx.me.username}?start=${code}`;
 }
 
@@ -35,7 +35,7 @@ function termsText(ctx: BotContext, terms: ReferralTerms, locale: "en" | "ru"): 
 
 /** Link, what inviting gives, and how many joined, paid and what was earned. */
 export async function inviteView(ctx: BotContext): Promise<View> {
-  const { referrals } = ctx.deps.shop;
+  const { referrals } = ctx.deps.sales;
   const terms = await referrals.terms();
   if (!terms || !ctx.from) return { text: ctx.t("invite-off"), keyboard: mainMenuRow(ctx.t) };
   const locale = await localeOf(ctx);
@@ -66,10 +66,10 @@ export async function inviteOnStart(ctx: BotContext, payload: string): Promise<s
   const from = ctx.from;
   if (ctx.chat?.type !== "private" || !from || from.is_bot) return undefined;
   try {
-    const outcome = await ctx.deps.shop.referrals.started(from.id, payload || undefined);
+    const outcome = await ctx.deps.sales.referrals.started(from.id, payload || undefined);
     if (outcome) ctx.log.info({ customerId: from.id, outcome }, "start with an invite code");
     if (outcome !== "attributed") return undefined;
-    const days = (await ctx.deps.shop.referrals.terms())?.bonus_days ?? 0;
+    const days = (await ctx.deps.sales.referrals.terms())?.bonus_days ?? 0;
     return days > 0 ? ctx.t("invite-welcome-bonus", { days }) : ctx.t("invite-welcome");
   } catch (err) {
     ctx.log.warn({ err, customerId: from.id }, "could not record the start's invitation");
@@ -84,7 +84,7 @@ inviteFeature.callbackQuery(inviteCb.pattern, async (ctx) => {
   if (!data || !(await shopAllowed(ctx))) return answer(ctx);
   await answer(ctx);
   if (data.act === "view") return show(ctx, await inviteView(ctx));
-  if (!(await ctx.deps.shop.referrals.terms())) return show(ctx, await inviteView(ctx));
+  if (!(await ctx.deps.sales.referrals.terms())) return show(ctx, await inviteView(ctx));
   const link = await inviteLink(ctx, ctx.from.id);
   await ctx.replyWithPhoto(new InputFile(await qrPng(link), "invite-qr.png"), {
     caption: ctx.t("invite-qr-caption", { link }),

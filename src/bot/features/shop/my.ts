@@ -28,13 +28,13 @@ function expiryText(ctx: BotContext, locale: Locale, expiresAt: number): string 
 }
 
 function titleOf(ctx: BotContext, locale: Locale, sub: Subscription): string {
-  const title = planTitle(ctx.deps.shop.shop.plan(sub.planId), locale, sub.planId);
+  const title = planTitle(ctx.deps.sales.shop.plan(sub.planId), locale, sub.planId);
   return sub.trial ? `${title} · ${ctx.t("my-trial")}` : title;
 }
 
 /** "📍 Frankfurt, Helsinki": where the access lives, by the names in the catalog; "" when unnamed. */
 function locationsOf(ctx: BotContext, locale: Locale, sub: Subscription): string {
-  const names = accessLocationNames(ctx.t, locale, sub.ref, ctx.deps.shop.shop.plan(sub.planId));
+  const names = accessLocationNames(ctx.t, locale, sub.ref, ctx.deps.sales.shop.plan(sub.planId));
   return names.length > 0 ? ctx.t("shop-locations", { names: html(names.join(", ")) }) : "";
 }
 
@@ -59,12 +59,12 @@ export const MY_PAGE_SIZE = 8;
  */
 export async function myListView(ctx: BotContext, page = 0): Promise<View> {
   const locale = await localeOf(ctx);
-  const subs = ctx.from ? await ctx.deps.shop.subscriptions.ofCustomer(ctx.from.id) : [];
+  const subs = ctx.from ? await ctx.deps.books.subscriptions.ofCustomer(ctx.from.id) : [];
   const keyboard = new InlineKeyboard();
   if (subs.length === 0) {
     keyboard.text(ctx.t("menu-buy"), buyCb.pack({ act: "list", plan: "" }));
-    const trial = ctx.deps.shop.catalog().trial;
-    if (trial && ctx.from && !(await ctx.deps.shop.customers.get(ctx.from.id))?.trialUsedAt) {
+    const trial = ctx.deps.catalog.current().trial;
+    if (trial && ctx.from && !(await ctx.deps.books.customers.get(ctx.from.id))?.trialUsedAt) {
       keyboard.text(ctx.t("menu-trial"), TRIAL_START);
     }
     return { text: ctx.t("my-empty"), keyboard: mainMenuRow(ctx.t, keyboard.row()) };
@@ -88,7 +88,7 @@ export async function myListView(ctx: BotContext, page = 0): Promise<View> {
     const where = locationsOf(ctx, locale, sub);
     lines.push(`    ${where ? `${where} · ` : ""}${shortId(sub)}`);
     // The shop found the access broken on the hosting side (drift): say so, not "fine".
-    const problem = sub.removedAt ? undefined : await ctx.deps.shop.drift.findings.problemOf(sub.id);
+    const problem = sub.removedAt ? undefined : await ctx.deps.drift.sync.findings.problemOf(sub.id);
     if (problem) lines.push(`    ${ctx.t(`my-problem-${problem}`)}`);
     const label = repeated.has(title)
       ? `${title} · ${shortDate(ctx, locale, sub.expiresAt)} · ${shortId(sub)}`
@@ -107,7 +107,7 @@ export async function myListView(ctx: BotContext, page = 0): Promise<View> {
 
 /** The presser's subscription, or undefined (and they are told) when it is not theirs or gone. */
 async function ownSubscription(ctx: BotContext, id: string): Promise<Subscription | undefined> {
-  const sub = await ctx.deps.shop.subscriptions.get(id);
+  const sub = await ctx.deps.books.subscriptions.get(id);
   if (sub && sub.customerId === ctx.from?.id) return sub;
   await answer(ctx, ctx.t("my-not-found"), true);
   return undefined;
@@ -132,10 +132,10 @@ function trafficLine(
  */
 export async function myCardView(ctx: BotContext, sub: Subscription): Promise<View> {
   const locale = await localeOf(ctx);
-  const { shop } = ctx.deps.shop;
+  const { shop } = ctx.deps.sales;
   // An access the shop's admins removed has nothing on the hosting side to read or renew.
   const removed = sub.removedAt !== undefined;
-  const state = removed ? undefined : await ctx.deps.shop.usage.of(sub);
+  const state = removed ? undefined : await ctx.deps.provisioning.usage.of(sub);
   const expiresAt = state ? state.expiresAt : sub.expiresAt;
   const status = removed ? "removed" : statusOf(ctx.deps.clock.now(), expiresAt, state?.enabled);
   const lines = [
@@ -148,7 +148,7 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
   const where = locationsOf(ctx, locale, sub);
   if (where) lines.splice(1, 0, where);
   if (!state && !removed) lines.push("", ctx.t("my-usage-stale"));
-  const problem = removed ? undefined : await ctx.deps.shop.drift.findings.problemOf(sub.id);
+  const problem = removed ? undefined : await ctx.deps.drift.sync.findings.problemOf(sub.id);
   if (problem) lines.push("", ctx.t(`my-problem-${problem}`));
   const links = { links: sub.links, subscriptionUrl: sub.subscriptionUrl };
   lines.push("", accessText(ctx.t, links));
@@ -181,7 +181,7 @@ async function sendQr(ctx: BotContext, sub: Subscription): Promise<void> {
 
 async function startRenewal(ctx: BotContext, sub: Subscription): Promise<void> {
   const promo = await pendingPromo(ctx);
-  const started = await ctx.deps.shop.shop.startRenewal(sub.customerId, sub.id, await localeOf(ctx), promo);
+  const started = await ctx.deps.sales.shop.startRenewal(sub.customerId, sub.id, await localeOf(ctx), promo);
   if (!started.ok) {
     const key =
       started.reason === "blocked"

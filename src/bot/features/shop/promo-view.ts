@@ -26,7 +26,7 @@ export function promoRefusalText(ctx: BotContext, reason: PromoRefusal, code: st
 
 /** The code remembered by `/promo` for the presser's next order, if any. */
 export async function pendingPromo(ctx: BotContext): Promise<string | undefined> {
-  return ctx.from ? ctx.deps.shop.promos.pending(ctx.from.id) : undefined;
+  return ctx.from ? ctx.deps.sales.promos.pending(ctx.from.id) : undefined;
 }
 
 /** What the order's promo code did: the discount off the plan's price and/or the bonus days. */
@@ -50,6 +50,6 @@ export function promoLines(ctx: BotContext, order: Order, locale: Locale): strin
 
 /** An invited customer's first-purchase bonus days, while this order would get them. */
 export async function referralBonusLines(ctx: BotContext, order: Order): Promise<string[]> {
-  const days = await ctx.deps.shop.referralRewards.pendingBonus(order);
+  const days = await ctx.deps.sales.referralRewards.pendingBonus(order);
   return days > 0 ? [ctx.t("referral-order-days", { days })] : [];
 }

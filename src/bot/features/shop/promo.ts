@@ -30,7 +30,7 @@ async function enterCode(
 ): Promise<{ text: string; status: "credited" | "remembered" | "refused" }> {
   const customerId = ctx.from?.id ?? 0;
   const locale = await localeOf(ctx);
-  const entered = await ctx.deps.shop.promos.enter(customerId, code, planId);
+  const entered = await ctx.deps.sales.promos.enter(customerId, code, planId);
   ctx.log.info({ customerId, code, status: entered.status }, "promo code entered");
   if (entered.status === "refused")
     return { text: promoRefusalText(ctx, entered.reason, code), status: entered.status };
@@ -51,7 +51,8 @@ async function enterCode(
  * order is shown with the new balance; a refused code is said under the same order.
  */
 async function applyToOrder(ctx: BotContext, orderId: string, code: string): Promise<View> {
-  const { orders, shop } = ctx.deps.shop;
+  const { orders } = ctx.deps.books;
+  const { shop } = ctx.deps.sales;
   const order = await orders.get(orderId);
   if (!order || order.customerId !== ctx.from?.id || order.status !== "awaiting_payment") {
     return { text: ctx.t("shop-order-gone") };

@@ -15,7 +15,7 @@ export const registerCustomer: MiddlewareFn<BotContext> = async (ctx, next) => {
     const last = ctx.session.seenAt;
     if (last === undefined || now - last >= HOUR || now < last) {
       try {
-        const isNew = await ctx.deps.shop.customers.seen({
+        const isNew = await ctx.deps.books.customers.seen({
           id: from.id,
           ...(from.username ? { username: from.username } : {}),
           firstName: from.first_name,
@@ -38,7 +38,7 @@ export const registerCustomer: MiddlewareFn<BotContext> = async (ctx, next) => {
 export const botMembership = new Composer<BotContext>();
 botMembership.on("my_chat_member", async (ctx, next) => {
   if (ctx.chat.type !== "private") return next();
-  const { customers } = ctx.deps.shop;
+  const { customers } = ctx.deps.books;
   const status = ctx.myChatMember.new_chat_member.status;
   if (status === "kicked") {
     await customers.markBotBlocked(ctx.from.id);

@@ -14,7 +14,7 @@ const REFUSALS: Record<string, string> = {
 export async function startTrial(ctx: BotContext): Promise<void> {
   if (!ctx.from) return;
   await answer(ctx);
-  const { shop } = ctx.deps.shop;
+  const { shop } = ctx.deps.sales;
   const started = await shop.startTrial(ctx.from.id, await localeOf(ctx));
   if (!started.ok) {
     const key = REFUSALS[started.reason] ?? "error-generic";

@@ -45,7 +45,8 @@ export function parseAmount(text: string, currency: string): number | undefined 
 /** Balance, top-up presets, a custom amount and the history. */
 export async function walletView(ctx: BotContext): Promise<View> {
   const locale = await localeOf(ctx);
-  const { shop, wallet } = ctx.deps.shop;
+  const { shop } = ctx.deps.sales;
+  const { wallet } = ctx.deps.books;
   const balance = ctx.from ? await wallet.balance(ctx.from.id) : 0;
   const keyboard = new InlineKeyboard();
   topUpPresets(shop.currency).forEach((amount, i) => {
@@ -85,7 +86,7 @@ function historyLine(ctx: BotContext, locale: Locale, e: LedgerEntry): string {
 export async function historyView(ctx: BotContext, page: number): Promise<View> {
   const locale = await localeOf(ctx);
   const id = ctx.from?.id ?? 0;
-  const { wallet } = ctx.deps.shop;
+  const { wallet } = ctx.deps.books;
   let { entries, total } = await wallet.history(id, page * HISTORY_PAGE_SIZE, HISTORY_PAGE_SIZE);
   const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
   if (page >= pages) {
@@ -104,11 +105,11 @@ export async function historyView(ctx: BotContext, page: number): Promise<View> 
 }
 
 async function topUp(ctx: BotContext, amount: number): Promise<void> {
-  if (!topUpPresets(ctx.deps.shop.shop.currency).includes(amount)) {
+  if (!topUpPresets(ctx.deps.sales.shop.currency).includes(amount)) {
     return answer(ctx, ctx.t("wallet-topup-refused"), true);
   }
   // A flood of presses sends one invoice: the next presses point at it while it is unpaid.
-  if (!(await ctx.deps.shop.shop.claimTopUpInvoice(ctx.from?.id ?? 0, amount))) {
+  if (!(await ctx.deps.sales.shop.claimTopUpInvoice(ctx.from?.id ?? 0, amount))) {
     return answer(ctx, ctx.t("invoice-already-sent"), true);
   }
   await answer(ctx);
@@ -118,7 +119,7 @@ async function topUp(ctx: BotContext, amount: number): Promise<void> {
 /** Asks for a top-up amount (re-asked until it is a valid one) and sends its invoice. */
 async function topUpConversation(conversation: BotConversation, ctx: ConvContext): Promise<void> {
   const { currency, locale } = await conversation.external(async (outer: BotContext) => ({
-    currency: outer.deps.shop.shop.currency,
+    currency: outer.deps.sales.shop.currency,
     locale: await localeOf(outer),
   }));
   const { min, max } = topUpBounds(currency);

@@ -27,7 +27,7 @@ function tryLogin(
   input: { adminId: number; login: string; password: string; code: string | undefined },
 ): Promise<Replayed> {
   return conversation.external(async (outer: BotContext): Promise<Replayed> => {
-    const outcome = await outer.deps.shop.hostingAccount.login(input);
+    const outcome = await outer.deps.fleet.account.login(input);
     return outcome.kind === "failed"
       ? { kind: "failed", text: hostingErrorText(outer.t, outcome.error) }
       : outcome;
@@ -98,7 +98,7 @@ async function pasteKeyConversation(conversation: BotConversation, ctx: ConvCont
     });
     // The key is checked with a real call before it is saved; only the outcome is replayed.
     const outcome = await conversation.external(async (outer: BotContext) => {
-      const result = await outer.deps.shop.hostingAccount.pasteKey(adminId, key);
+      const result = await outer.deps.fleet.account.pasteKey(adminId, key);
       if (result.kind === "linked") return { ok: true as const, prefix: result.prefix };
       if (result.kind === "invalid") return { ok: false as const, text: outer.t("account-key-invalid") };
       return { ok: false as const, text: hostingErrorText(outer.t, result.error), final: true };

@@ -19,7 +19,7 @@ export const accountFeature = new Composer<BotContext>();
 
 /** Starts linking, unless the key is fixed by ACCOUNT_API_KEY. */
 async function startLinking(ctx: BotContext, conversation: string): Promise<void> {
-  const info = await ctx.deps.shop.hostingAccount.keyInfo();
+  const info = await ctx.deps.fleet.account.keyInfo();
   if (info.source === "env") {
     await ctx.reply(ctx.t("account-env-key", { prefix: info.prefix ?? "" }));
     return;
@@ -33,7 +33,7 @@ accountFeature.callbackQuery(accountCb.pattern, async (ctx) => {
   const data = accountCb.unpack(ctx.callbackQuery.data);
   await ctx.answerCallbackQuery();
   if (!data) return;
-  const { hostingAccount } = ctx.deps.shop;
+  const { account: hostingAccount } = ctx.deps.fleet;
   switch (data.act) {
     case "view":
       return show(ctx, await accountView(ctx));

@@ -30,7 +30,7 @@ export function relinkKeyboard(t: Translate): InlineKeyboard {
 
 /** The hosting account card, or a way to link one. */
 export async function accountView(ctx: BotContext): Promise<View> {
-  const { hostingAccount } = ctx.deps.shop;
+  const { account: hostingAccount } = ctx.deps.fleet;
   const info = await hostingAccount.keyInfo();
   if (info.source === "none") {
     return { text: ctx.t("account-not-linked"), keyboard: adminHomeButton(ctx, linkButtons(ctx.t)) };

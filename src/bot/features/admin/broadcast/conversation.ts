@@ -45,7 +45,7 @@ async function broadcastConversation(conversation: BotConversation, ctx: ConvCon
   });
   const draft = await askMessage(conversation);
   const saved = await conversation.external(async (outer: BotContext) => {
-    const id = await outer.deps.shop.broadcastDrafts.save(draft);
+    const id = await outer.deps.backoffice.broadcastDrafts.save(draft);
     return { id, counts: await audienceCounts(outer.deps) };
   });
   await sendPreview(ctx, draft);

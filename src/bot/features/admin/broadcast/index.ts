@@ -45,14 +45,14 @@ async function write(ctx: Press): Promise<void> {
 
 async function cancel(ctx: Press, data: Data<"cancel">): Promise<void> {
   await ctx.answerCallbackQuery();
-  await ctx.deps.shop.broadcastDrafts.discard(data.draft);
+  await ctx.deps.backoffice.broadcastDrafts.discard(data.draft);
   return show(ctx, { text: ctx.t("broadcast-cancelled"), keyboard: adminHomeButton(ctx) });
 }
 
 /** The audience choice (no audience yet), or the confirmation of the one chosen. */
 async function chooseAudience(ctx: Press, data: Data<"aud">): Promise<void> {
   await ctx.answerCallbackQuery();
-  const draft = await ctx.deps.shop.broadcastDrafts.get(data.draft);
+  const draft = await ctx.deps.backoffice.broadcastDrafts.get(data.draft);
   if (!draft) return show(ctx, expiredView(ctx));
   const counts = await audienceCounts(ctx.deps);
   if (!data.audience) {
@@ -61,7 +61,7 @@ async function chooseAudience(ctx: Press, data: Data<"aud">): Promise<void> {
   }
   const count = counts[data.audience];
   if (count === 0) return show(ctx, nobodyView(ctx, data.draft));
-  const ttl = ctx.deps.shop.broadcastDrafts.ttlSeconds;
+  const ttl = ctx.deps.backoffice.broadcastDrafts.ttlSeconds;
   const token = await issueConfirmation(ctx, confirmation(data.draft, data.audience), ttl);
   return show(ctx, confirmView(ctx, data.draft, data.audience, count, token));
 }
@@ -76,7 +76,7 @@ async function go(ctx: Press, data: Data<"go">): Promise<void> {
     claim === "used" ? { text: ctx.t("broadcast-already-started"), show_alert: true } : undefined,
   );
   if (claim === "used") return;
-  const draft = await deps.shop.broadcastDrafts.get(data.draft);
+  const draft = await deps.backoffice.broadcastDrafts.get(data.draft);
   if (claim === "unknown" || !draft || !data.audience) return show(ctx, expiredView(ctx));
   if (!deps.broadcasts) return show(ctx, await broadcastHomeView(ctx));
   const { id } = await deps.broadcasts.start({
@@ -87,7 +87,7 @@ async function go(ctx: Press, data: Data<"go">): Promise<void> {
     audience: data.audience,
     locale: await localeOf(ctx),
   });
-  await deps.shop.broadcastDrafts.discard(data.draft);
+  await deps.backoffice.broadcastDrafts.discard(data.draft);
   ctx.log.info({ adminId: ctx.from.id, broadcastId: id, audience: data.audience }, "broadcast started");
   return show(ctx, { text: ctx.t("broadcast-started"), keyboard: adminHomeButton(ctx) });
 }

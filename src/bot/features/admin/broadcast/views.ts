@@ -10,7 +10,7 @@ import { adminHomeButton } from "../home.js";
 
 /** Who a broadcast reaches, counted from the shop's customers and subscriptions. */
 export function audienceCounts(deps: BotDeps): Promise<Record<Audience, number>> {
-  const { customers, subscriptions } = deps.shop;
+  const { customers, subscriptions } = deps.books;
   return countAudience({ customers, subscriptions, clock: deps.clock });
 }
 

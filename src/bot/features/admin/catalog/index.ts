@@ -15,7 +15,7 @@ catalogFeature.callbackQuery(catalogCb.pattern, async (ctx) => {
   await ctx.answerCallbackQuery();
   if (!data) return;
   if (data.act === "view") return show(ctx, await catalogView(ctx));
-  const result = await ctx.deps.catalog.reload();
+  const result = await ctx.deps.catalogFile.reload();
   ctx.log.info({ adminId: ctx.from.id, ok: result.ok }, "catalog reload");
   const notice = result.ok
     ? ctx.t("catalog-reloaded", { count: result.catalog.plans.length })

@@ -26,7 +26,7 @@ function backendLine(ctx: BotContext, locale: Locale, plan: Plan): string {
 
 /** Plans of the file that are not sold here, with the settings each needs, and a trial left off. */
 function offSaleLines(ctx: BotContext, locale: Locale): string[] {
-  const { offSale, trialOff } = ctx.deps.catalog.offSale();
+  const { offSale, trialOff } = ctx.deps.catalogFile.offSale();
   if (offSale.length === 0 && !trialOff) return [];
   const and = new Intl.ListFormat(locale, { type: "conjunction" });
   const lines = ["", ctx.t("catalog-off-sale-title")];
@@ -48,7 +48,7 @@ function offSaleLines(ctx: BotContext, locale: Locale): string[] {
  * reload the file.
  */
 export async function catalogView(ctx: BotContext, notice?: string): Promise<View> {
-  const catalog = ctx.deps.catalog.get();
+  const catalog = ctx.deps.catalogFile.get();
   const locale = await localeOf(ctx);
   const lines = notice ? [notice, ""] : [];
   lines.push(ctx.t("catalog-title", { currency: catalog.currency, count: catalog.plans.length }), "");
@@ -76,7 +76,7 @@ export async function catalogView(ctx: BotContext, notice?: string): Promise<Vie
       : ctx.t("catalog-no-trial"),
     ...offSaleLines(ctx, locale),
     "",
-    ctx.t("catalog-file", { file: html(ctx.deps.catalog.file) }),
+    ctx.t("catalog-file", { file: html(ctx.deps.catalogFile.file) }),
   );
   const keyboard = new InlineKeyboard()
     .text(ctx.t("catalog-reload"), catalogCb.pack({ act: "reload" }))

@@ -12,7 +12,8 @@ import { tellCustomer, toldLine } from "./notices.js";
 
 /** Applies a confirmed credit/debit once and tells the customer. */
 export async function confirmAdjustment(ctx: BotContext, id: number, token: string): Promise<string> {
-  const { wallet, adminWallet } = ctx.deps.shop;
+  const { wallet } = ctx.deps.books;
+  const { adminWallet } = ctx.deps.backoffice;
   const locale = await localeOf(ctx);
   const adminId = ctx.from?.id;
   const outcome = await adminWallet.confirm(id, token, adminId);
@@ -54,7 +55,7 @@ export async function confirmAdjustment(ctx: BotContext, id: number, token: stri
 
 /** Applies a confirmed block once and tells the customer why. */
 export async function confirmBlock(ctx: BotContext, customerId: number, token: string): Promise<string> {
-  const outcome = await ctx.deps.shop.customerBlocks.confirm(customerId, token);
+  const outcome = await ctx.deps.backoffice.customerBlocks.confirm(customerId, token);
   if (outcome.status !== "blocked") {
     return ctx.t(outcome.status === "used" ? "customers-confirm-used" : "customers-confirm-expired");
   }
@@ -67,7 +68,7 @@ export async function confirmBlock(ctx: BotContext, customerId: number, token: s
 
 /** Lifts a block and tells the customer. */
 export async function unblock(ctx: BotContext, customerId: number): Promise<string> {
-  await ctx.deps.shop.customerBlocks.unblock(customerId);
+  await ctx.deps.backoffice.customerBlocks.unblock(customerId);
   ctx.log.info({ adminId: ctx.from?.id, customerId }, "customer unblocked");
   const told = await tellCustomer(ctx, customerId, "notice-unblocked", () => ({}));
   return `${ctx.t("customers-unblocked")}\n${toldLine(ctx, told)}`;

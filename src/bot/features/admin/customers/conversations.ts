@@ -59,7 +59,7 @@ async function findConversation(conversation: BotConversation, ctx: ConvContext)
     });
     // Only plain data leaves `external` (it is kept in the replay log).
     const found = await conversation.external(async (outer: BotContext) => {
-      const customer = await outer.deps.shop.customers.find(query);
+      const customer = await outer.deps.books.customers.find(query);
       return customer
         ? { found: true as const, view: plain(await customerCardView(outer, customer.id)) }
         : { found: false as const };
@@ -72,9 +72,9 @@ async function findConversation(conversation: BotConversation, ctx: ConvContext)
 /** The customer's name, the wallet's currency and the balance; undefined when the customer is gone. */
 function walletInfo(conversation: BotConversation, customerId: number) {
   return conversation.external(async (outer: BotContext) => {
-    const customer = await outer.deps.shop.customers.get(customerId);
+    const customer = await outer.deps.books.customers.get(customerId);
     if (!customer) return undefined;
-    const { wallet } = outer.deps.shop;
+    const { wallet } = outer.deps.books;
     return {
       name: customer.firstName || String(customerId),
       currency: wallet.currency,
@@ -136,7 +136,7 @@ async function adjustConversation(
   });
   const adminId = ctx.from?.id ?? 0;
   const token = await conversation.external((outer: BotContext) =>
-    outer.deps.shop.adminWallet.propose({ customerId, direction, amount, currency, reason, adminId }),
+    outer.deps.backoffice.adminWallet.propose({ customerId, direction, amount, currency, reason, adminId }),
   );
   const after = direction === "credit" ? balance + amount : balance - amount;
   const confirm = direction === "credit" ? "customers-confirm-credit" : "customers-confirm-debit";
@@ -157,7 +157,7 @@ async function blockConversation(
   customerId: number,
 ): Promise<void> {
   const name = await conversation.external(async (outer: BotContext) => {
-    const c = await outer.deps.shop.customers.get(customerId);
+    const c = await outer.deps.books.customers.get(customerId);
     return c ? c.firstName || String(customerId) : undefined;
   });
   if (name === undefined) {
@@ -169,7 +169,7 @@ async function blockConversation(
   });
   const adminId = ctx.from?.id ?? 0;
   const token = await conversation.external((outer: BotContext) =>
-    outer.deps.shop.customerBlocks.propose({ customerId, reason, adminId }),
+    outer.deps.backoffice.customerBlocks.propose({ customerId, reason, adminId }),
   );
   await ctx.reply(
     ctx.t("customers-confirm-block", { name: html(name), id: String(customerId), reason: html(reason) }),

@@ -21,7 +21,7 @@ const FAILED_SCAN = 200;
 
 /** Orders still in `failed`, most recent first. */
 async function failedOrders(ctx: BotContext): Promise<Order[]> {
-  const { orders } = ctx.deps.shop;
+  const { orders } = ctx.deps.books;
   const ids = await orders.failedIds(FAILED_SCAN);
   const found = await Promise.all(ids.map((id) => orders.get(id)));
   return found.filter((o): o is Order => o?.status === "failed");
@@ -29,7 +29,8 @@ async function failedOrders(ctx: BotContext): Promise<Order[]> {
 
 /** The failed orders, 8 a page: id, customer, plan, price, error and time, each with Retry. */
 export async function failedOrdersView(ctx: BotContext, page = 0, notice?: string): Promise<View> {
-  const { customers, shop } = ctx.deps.shop;
+  const { customers } = ctx.deps.books;
+  const { shop } = ctx.deps.sales;
   const locale = await localeOf(ctx);
   const all = await failedOrders(ctx);
   const pages = Math.max(1, Math.ceil(all.length / FAILED_PAGE_SIZE));
@@ -83,7 +84,7 @@ export async function failedOrdersView(ctx: BotContext, page = 0, notice?: strin
  * already went back or it is not failed any more). Returns the notice to show.
  */
 export async function retryFailedOrder(ctx: BotContext, orderId: string): Promise<string> {
-  const result = await ctx.deps.shop.shop.retryFailed(orderId);
+  const result = await ctx.deps.sales.shop.retryFailed(orderId);
   switch (result.status) {
     case "gone":
       return ctx.t("failed-orders-gone");

@@ -51,7 +51,7 @@ customersFeature.callbackQuery(customersCb.pattern, async (ctx) => {
 
 async function onCustomer(ctx: BotContext, data: OnCustomer): Promise<void> {
   const id = data.customer;
-  const exists = async () => (await ctx.deps.shop.customers.get(id)) !== undefined;
+  const exists = async () => (await ctx.deps.books.customers.get(id)) !== undefined;
   switch (data.act) {
     case "card":
       return show(ctx, await customerCardView(ctx, id));

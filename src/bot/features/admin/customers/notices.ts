@@ -11,7 +11,7 @@ type Vars = Record<string, string | number>;
 
 /** The customer's language (their record), else the shop's default. */
 async function customerLocale(ctx: BotContext | ConvContext, customerId: number): Promise<Locale> {
-  return (await ctx.deps.shop.customers.get(customerId))?.locale ?? ctx.deps.config.defaultLocale;
+  return (await ctx.deps.books.customers.get(customerId))?.locale ?? ctx.deps.config.defaultLocale;
 }
 
 /**
@@ -33,7 +33,7 @@ export async function tellCustomer(
   } catch (err) {
     // 403: the customer blocked the bot (or deleted their account).
     if (err instanceof GrammyError && err.error_code === 403)
-      await ctx.deps.shop.customers.markBotBlocked(customerId);
+      await ctx.deps.books.customers.markBotBlocked(customerId);
     else ctx.log.warn({ err, customerId, key }, "could not tell the customer");
     return false;
   }

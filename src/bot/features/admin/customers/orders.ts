@@ -21,7 +21,7 @@ const ORDERS_SHOWN = 10;
 
 /** A customer's latest orders; refunded ones can be charged again, failed ones retried. */
 export async function customerOrdersView(ctx: BotContext, id: number, notice?: string): Promise<View> {
-  const { customers, orders } = ctx.deps.shop;
+  const { customers, orders } = ctx.deps.books;
   const c = await customers.get(id);
   if (!c) return notFoundView(ctx, id);
   const locale = await localeOf(ctx);
@@ -66,7 +66,7 @@ function notRefundedText(ctx: BotContext, order: { id: string; status: string })
 
 /** The confirmation of charging a refunded order again, or the orders with why not. */
 export async function chargeAgainConfirmView(ctx: BotContext, id: number, orderId: string): Promise<View> {
-  const offer = await ctx.deps.shop.chargeAgain.offer(id, orderId);
+  const offer = await ctx.deps.backoffice.chargeAgain.offer(id, orderId);
   switch (offer.status) {
     case "outdated":
       return customerOrdersView(ctx, id, ctx.t("error-menu-outdated"));
@@ -77,7 +77,8 @@ export async function chargeAgainConfirmView(ctx: BotContext, id: number, orderI
   }
   const { order, customer, plan, price, balance, token } = offer;
   const locale = await localeOf(ctx);
-  const { shop, wallet } = ctx.deps.shop;
+  const { shop } = ctx.deps.sales;
+  const { wallet } = ctx.deps.books;
   return {
     text: ctx.t("customers-retry-confirm", {
       order: order.id,
@@ -115,7 +116,7 @@ export async function chargeAgain(
   orderId: string,
   token: string,
 ): Promise<string> {
-  const outcome = await ctx.deps.shop.chargeAgain.confirm(id, orderId, token);
+  const outcome = await ctx.deps.backoffice.chargeAgain.confirm(id, orderId, token);
   if (outcome.status === "queued") {
     ctx.log.info(
       { adminId: ctx.from?.id, customerId: id, refunded: orderId, orderId: outcome.order.id },

@@ -20,7 +20,7 @@ const SHOWN_AFTER_MS = 60_000;
 const SHOWN = 10;
 
 export async function paymentsInboxView(ctx: BotContext): Promise<View> {
-  const inbox = ctx.deps.shop.paymentInbox;
+  const inbox = ctx.deps.settlement.paymentInbox;
   const locale = await localeOf(ctx);
   const [waiting, unmatched, counts] = await Promise.all([
     inbox.pending(SHOWN_AFTER_MS, 200),

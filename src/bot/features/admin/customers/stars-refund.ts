@@ -27,7 +27,7 @@ starsRefundFeature.callbackQuery(starsRefundCb.pattern, async (ctx) => {
   const data = starsRefundCb.unpack(ctx.callbackQuery.data);
   await ctx.answerCallbackQuery();
   if (!data) return;
-  const charge = await ctx.deps.shop.starsRefunds.chargeOf(data.order);
+  const charge = await ctx.deps.settlement.starsRefunds.chargeOf(data.order);
   if (!charge) return show(ctx, { text: ctx.t("stars-refund-none"), keyboard: adminHomeButton(ctx) });
   const lang = await localeOf(ctx);
   if (data.act === "ask") return askRefund(ctx, charge, lang);
@@ -46,7 +46,7 @@ async function askRefund(ctx: BotContext, { order, amount: credited }: StarsChar
       amount,
       order: order.id,
       customer: String(order.customerId),
-      balance: formatMoney("XTR", await ctx.deps.shop.wallet.balance(order.customerId), lang),
+      balance: formatMoney("XTR", await ctx.deps.books.wallet.balance(order.customerId), lang),
     }),
     keyboard: adminHomeButton(
       ctx,
@@ -56,7 +56,7 @@ async function askRefund(ctx: BotContext, { order, amount: credited }: StarsChar
 }
 
 async function refund(ctx: BotContext, { order, amount: credited }: StarsCharge, lang: Locale) {
-  const result = await ctx.deps.shop.starsRefunds.refund(order, async (userId, chargeId) => {
+  const result = await ctx.deps.settlement.starsRefunds.refund(order, async (userId, chargeId) => {
     try {
       await ctx.api.refundStarPayment(userId, chargeId);
     } catch (err) {

@@ -34,7 +34,7 @@ function customerLabel(c: Customer): string {
 }
 
 export function planTitleOf(ctx: BotContext, planId: string, locale: Locale): string {
-  return ctx.deps.shop.shop.plan(planId)?.title[locale] ?? planId;
+  return ctx.deps.sales.shop.plan(planId)?.title[locale] ?? planId;
 }
 
 export function notFoundView(ctx: BotContext, id: number): View {
@@ -49,7 +49,7 @@ export function notFoundView(ctx: BotContext, id: number): View {
 
 /** The Customers section: totals, recent customers, search, failed orders. */
 export async function customersHomeView(ctx: BotContext, notice?: string): Promise<View> {
-  const { customers } = ctx.deps.shop;
+  const { customers } = ctx.deps.books;
   const total = await customers.count();
   const recentIds = (await customers.ids(Math.max(0, total - RECENT_SHOWN), RECENT_SHOWN)).reverse();
   const recent = (await Promise.all(recentIds.map((id) => customers.get(id)))).filter(
@@ -67,7 +67,7 @@ export async function customersHomeView(ctx: BotContext, notice?: string): Promi
 
 /** A customer's card: profile, wallet balance and subscriptions, with the actions. */
 export async function customerCardView(ctx: BotContext, id: number, notice?: string): Promise<View> {
-  const { customers, wallet, subscriptions } = ctx.deps.shop;
+  const { customers, wallet, subscriptions } = ctx.deps.books;
   const c = await customers.get(id);
   if (!c) return notFoundView(ctx, id);
   const [balance, subs, locale] = await Promise.all([
@@ -113,7 +113,7 @@ export async function customerCardView(ctx: BotContext, id: number, notice?: str
 
 /** The ledger, newest first, 8 entries a page. */
 export async function ledgerView(ctx: BotContext, id: number, page: number): Promise<View> {
-  const { customers, wallet } = ctx.deps.shop;
+  const { customers, wallet } = ctx.deps.books;
   const c = await customers.get(id);
   if (!c) return notFoundView(ctx, id);
   const locale = await localeOf(ctx);
@@ -171,7 +171,7 @@ function subStatus(t: Translate, s: Subscription, now: number): string {
 
 /** A customer's subscriptions: plan, expiry, status. */
 export async function subscriptionsView(ctx: BotContext, id: number, notice?: string): Promise<View> {
-  const { customers, subscriptions } = ctx.deps.shop;
+  const { customers, subscriptions } = ctx.deps.books;
   const c = await customers.get(id);
   if (!c) return notFoundView(ctx, id);
   const locale = await localeOf(ctx);
@@ -204,13 +204,13 @@ export async function subscriptionsView(ctx: BotContext, id: number, notice?: st
 
 /** Where a subscription's access lives, by catalog name with the node id ("Frankfurt (main)"). */
 function subLocations(ctx: BotContext, locale: Locale, sub: Subscription): string[] {
-  const names = accessLocationsForAdmin(ctx.t, locale, sub.ref, ctx.deps.shop.shop.plan(sub.planId));
+  const names = accessLocationsForAdmin(ctx.t, locale, sub.ref, ctx.deps.sales.shop.plan(sub.planId));
   return names.length > 0 ? [ctx.t("customers-sub-locations", { locations: html(names.join(", ")) })] : [];
 }
 
 /** One subscription: plan, status, expiry, term, locations, links count and the subscription URL. */
 export async function subscriptionView(ctx: BotContext, id: number, subId: string): Promise<View> {
-  const sub = await ctx.deps.shop.subscriptions.get(subId);
+  const sub = await ctx.deps.books.subscriptions.get(subId);
   if (!sub || sub.customerId !== id) return subscriptionsView(ctx, id, ctx.t("error-menu-outdated"));
   const locale = await localeOf(ctx);
   const now = ctx.deps.clock.now();

@@ -99,7 +99,7 @@ async function createClientConversation(conversation: BotConversation, ctx: Conv
     const input: CreateNodeClientInput = { name, days };
     if (gb !== undefined) input.trafficLimitGb = gb;
     if (devices !== undefined) input.deviceLimit = devices;
-    const client = await outer.deps.shop.nodeClients.create(input);
+    const client = await outer.deps.fleet.nodeClients.create(input);
     outer.log.info({ name: client.name, days }, "node client created");
     return { value: client, name: client.name };
   });
@@ -129,7 +129,7 @@ async function renewConversation(
   // The target is fixed once (read + clock, kept in the replay); the renewal to it reads first,
   // so even a replay of the second step after a crash adds nothing twice.
   const fixed = await nodeCall(conversation, async (outer) => {
-    const { client, targetMs } = await outer.deps.shop.nodeClients.fixRenewTarget(name, days);
+    const { client, targetMs } = await outer.deps.fleet.nodeClients.fixRenewTarget(name, days);
     return { value: { from: client.expiresAt, targetMs }, name };
   });
   if (!fixed.ok) return failed(ctx, fixed.text);
@@ -165,7 +165,7 @@ async function limitsConversation(
   const devices = (await askDevices(conversation, ctx, ctx.t("node-ask-limit-devices"), false)) ?? 0;
   const outcome = await nodeCall(conversation, async (outer) => {
     const limits = { trafficLimitGb: gb, deviceLimit: devices };
-    const value = await outer.deps.shop.nodeClients.setLimits(name, limits);
+    const value = await outer.deps.fleet.nodeClients.setLimits(name, limits);
     outer.log.info({ name, gb, devices }, "node client limits changed");
     return { value, name };
   });
@@ -193,7 +193,7 @@ async function renameConversation(
   const prompt = withOwners(ctx.t("node-ask-rename", { name: html(name) }), warning);
   const newName = await askName(conversation, ctx, prompt, name);
   const outcome = await nodeCall(conversation, async (outer) => {
-    const { client, followed } = await outer.deps.shop.nodeClients.rename(name, newName);
+    const { client, followed } = await outer.deps.fleet.nodeClients.rename(name, newName);
     outer.log.info({ name, newName: client.name }, "node client renamed");
     const value = { name: client.name, followed: followedText(outer, "owners-renamed", followed) };
     return { value, name: client.name };
@@ -212,7 +212,7 @@ async function banConversation(conversation: BotConversation, ctx: ConvContext, 
   });
   const reason = answer === "-" ? undefined : answer;
   const outcome = await nodeCall(conversation, async (outer) => {
-    await outer.deps.shop.nodeClients.ban(name, reason);
+    await outer.deps.fleet.nodeClients.ban(name, reason);
     outer.log.info({ name }, "node client banned");
     return { value: true, name };
   });

@@ -26,7 +26,7 @@ const deleteAction = (name: string) => `node:del:${name}`;
 async function sendQr(ctx: BotContext, name: string, back: InlineKeyboard): Promise<void> {
   let client: NodeClient;
   try {
-    client = await ctx.deps.shop.nodeClients.get(name);
+    client = await ctx.deps.fleet.nodeClients.get(name);
   } catch (err) {
     return show(ctx, nodeErrorView(ctx, err, back));
   }
@@ -37,7 +37,7 @@ async function sendQr(ctx: BotContext, name: string, back: InlineKeyboard): Prom
 
 async function unban(ctx: BotContext, name: string, back: InlineKeyboard): Promise<void> {
   try {
-    await ctx.deps.shop.nodeClients.unban(name);
+    await ctx.deps.fleet.nodeClients.unban(name);
   } catch (err) {
     return show(ctx, nodeErrorView(ctx, err, back));
   }
@@ -62,7 +62,7 @@ async function confirmDelete(
   if (refused) return show(ctx, await nodeClientsView(ctx, 0, refused));
   let followed: NodeFollowed;
   try {
-    followed = await ctx.deps.shop.nodeClients.delete(name);
+    followed = await ctx.deps.fleet.nodeClients.delete(name);
   } catch (err) {
     return show(ctx, nodeErrorView(ctx, err, back));
   }

@@ -47,7 +47,7 @@ function pageButtons(ctx: BotContext, keyboard: InlineKeyboard, current: number,
 export async function nodeClientsView(ctx: BotContext, page = 0, notice?: string): Promise<View> {
   let clients: NodeClient[];
   try {
-    clients = await ctx.deps.shop.nodeClients.list();
+    clients = await ctx.deps.fleet.nodeClients.list();
   } catch (err) {
     const refresh = new InlineKeyboard().text(ctx.t("menu-refresh"), ncb({ act: "list", page }));
     return withNoticeView(notice, nodeErrorView(ctx, err, refresh));
@@ -109,7 +109,7 @@ function cardKeyboard(ctx: BotContext, client: string, banned: boolean): InlineK
 export async function nodeClientCardView(ctx: BotContext, name: string, notice?: string): Promise<View> {
   let c: NodeClient;
   try {
-    c = await ctx.deps.shop.nodeClients.get(name);
+    c = await ctx.deps.fleet.nodeClients.get(name);
   } catch (err) {
     return withNoticeView(
       notice,

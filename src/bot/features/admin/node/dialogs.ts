@@ -22,7 +22,7 @@ async function setNameConversation(conversation: BotConversation, ctx: ConvConte
   });
   const done = await conversation.external((outer: BotContext) =>
     attempt(outer.t, async () => {
-      const name = await outer.deps.shop.nodeAdmin.rename(wanted);
+      const name = await outer.deps.fleet.node.rename(wanted);
       outer.log.info({ nodeName: name }, "node renamed");
       return name;
     }),
@@ -54,7 +54,7 @@ async function addPeerConversation(conversation: BotConversation, ctx: ConvConte
   });
   const done = await conversation.external((outer: BotContext) =>
     attempt(outer.t, async () => {
-      const peer = await outer.deps.shop.nodeAdmin.addPeer({ name, url });
+      const peer = await outer.deps.fleet.node.addPeer({ name, url });
       outer.log.info({ peer: peer.name }, "node peer added");
       return peer;
     }),
@@ -79,7 +79,7 @@ async function setFederationConversation(conversation: BotConversation, ctx: Con
   });
   const done = await conversation.external((outer: BotContext) =>
     attempt(outer.t, async () => {
-      const fed = await outer.deps.shop.nodeAdmin.setFederation(apiUrl, token);
+      const fed = await outer.deps.fleet.node.setFederation(apiUrl, token);
       outer.log.info({ apiUrl: fed.apiUrl }, "node federation upstream set");
       return fed;
     }),

@@ -48,7 +48,7 @@ async function deletePeer(ctx: BotContext, data: PeerCb): Promise<void> {
   const refused = await refusedClaim(ctx, data.token, peerDelAction(name));
   if (refused) return show(ctx, await peersView(ctx, refused));
   try {
-    await ctx.deps.shop.nodeAdmin.deletePeer(name);
+    await ctx.deps.fleet.node.deletePeer(name);
   } catch (err) {
     return show(ctx, nodeErrorView(ctx, err, refreshRow(ctx, { act: "peers" })));
   }
@@ -67,7 +67,7 @@ async function removeFederation(ctx: BotContext, token: string): Promise<void> {
   const refused = await refusedClaim(ctx, token, FED_DEL);
   if (refused) return show(ctx, await federationView(ctx, refused));
   try {
-    await ctx.deps.shop.nodeAdmin.removeFederation();
+    await ctx.deps.fleet.node.removeFederation();
   } catch (err) {
     return show(ctx, nodeErrorView(ctx, err, refreshRow(ctx, { act: "fed" })));
   }
@@ -80,7 +80,7 @@ async function createBackup(ctx: BotContext, token: string): Promise<void> {
   if (refused) return show(ctx, await backupsView(ctx, refused));
   let backup: NodeBackup | undefined;
   try {
-    backup = await ctx.deps.shop.nodeAdmin.createBackup();
+    backup = await ctx.deps.fleet.node.createBackup();
   } catch (err) {
     return show(ctx, nodeErrorView(ctx, err, refreshRow(ctx, { act: "backups" })));
   }
@@ -131,7 +131,7 @@ nodeFeature.callbackQuery(nodeCb.pattern, async (ctx) => {
   const data = nodeCb.unpack(ctx.callbackQuery.data);
   await ctx.answerCallbackQuery();
   if (!data) return;
-  if (!ctx.deps.shop.nodeAdmin.configured) return show(ctx, notConfiguredView(ctx));
+  if (!ctx.deps.fleet.node.configured) return show(ctx, notConfiguredView(ctx));
   if (isClientCb(data)) return handleClientAction(ctx, data);
   return handleNodeAction(ctx, data);
 });

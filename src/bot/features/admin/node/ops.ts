@@ -27,7 +27,7 @@ export function backupLine(ctx: BotContext, locale: Locale, backup: NodeBackup):
 export async function backupsView(ctx: BotContext, notice?: string): Promise<View> {
   let backups: { total: number; shown: NodeBackup[] };
   try {
-    backups = await ctx.deps.shop.nodeAdmin.backups();
+    backups = await ctx.deps.fleet.node.backups();
   } catch (err) {
     return withNoticeView(notice, nodeErrorView(ctx, err, refreshRow(ctx, { act: "backups" })));
   }
@@ -48,7 +48,7 @@ export async function backupsView(ctx: BotContext, notice?: string): Promise<Vie
 export async function trafficView(ctx: BotContext): Promise<View> {
   let traffic: { count: number; top: NodeTrafficLine[] };
   try {
-    traffic = await ctx.deps.shop.nodeAdmin.traffic();
+    traffic = await ctx.deps.fleet.node.traffic();
   } catch (err) {
     return nodeErrorView(ctx, err, refreshRow(ctx, { act: "traffic" }));
   }
@@ -84,7 +84,7 @@ export function logsText(title: string, trimmedNote: string, entries: string[]):
 export async function logsView(ctx: BotContext): Promise<View> {
   let entries: string[];
   try {
-    entries = await ctx.deps.shop.nodeAdmin.logs(NODE_LOG_COUNT);
+    entries = await ctx.deps.fleet.node.logs(NODE_LOG_COUNT);
   } catch (err) {
     return nodeErrorView(ctx, err, refreshRow(ctx, { act: "logs" }));
   }

@@ -23,7 +23,7 @@ export type RenewOutcome =
 export async function renewOutcome(ctx: BotContext, name: string, targetMs: number): Promise<RenewOutcome> {
   const ref = await nodeRef(ctx.kit.nameRefs, "c", name);
   const to = formatDateTime(await localeOf(ctx), targetMs);
-  const renewal = await ctx.deps.shop.nodeClients.renewTo(name, targetMs);
+  const renewal = await ctx.deps.fleet.nodeClients.renewTo(name, targetMs);
   switch (renewal.kind) {
     case "in-doubt":
       return { ok: false, ref, text: ctx.t("node-renew-in-doubt", { name: html(name), to }), retry: true };

@@ -62,7 +62,7 @@ function overviewLines(ctx: BotContext, s: NodeOverview): string[] {
 
 /** The section's home: status, health and the ways in; or which settings connect a node. */
 export async function nodeHomeView(ctx: BotContext, notice?: string): Promise<View> {
-  const admin = ctx.deps.shop.nodeAdmin;
+  const admin = ctx.deps.fleet.node;
   if (!admin.configured) return notConfiguredView(ctx);
   const { healthy, status } = await admin.overview();
   const healthLine = ctx.t(healthy ? "node-health-up" : "node-health-down");
@@ -81,7 +81,7 @@ export async function nodeHomeView(ctx: BotContext, notice?: string): Promise<Vi
 export async function nameView(ctx: BotContext, notice?: string): Promise<View> {
   let name: string;
   try {
-    name = await ctx.deps.shop.nodeAdmin.name();
+    name = await ctx.deps.fleet.node.name();
   } catch (err) {
     return withNoticeView(notice, nodeErrorView(ctx, err, refreshRow(ctx, { act: "name" })));
   }
@@ -95,7 +95,7 @@ export async function nameView(ctx: BotContext, notice?: string): Promise<View> 
 export async function peersView(ctx: BotContext, notice?: string): Promise<View> {
   let peers: NodePeer[];
   try {
-    peers = await ctx.deps.shop.nodeAdmin.peers();
+    peers = await ctx.deps.fleet.node.peers();
   } catch (err) {
     return withNoticeView(notice, nodeErrorView(ctx, err, refreshRow(ctx, { act: "peers" })));
   }
@@ -118,7 +118,7 @@ export async function peersView(ctx: BotContext, notice?: string): Promise<View>
 export async function federationView(ctx: BotContext, notice?: string): Promise<View> {
   let fed: FederationSummary | undefined;
   try {
-    fed = await ctx.deps.shop.nodeAdmin.federation();
+    fed = await ctx.deps.fleet.node.federation();
   } catch (err) {
     return withNoticeView(notice, nodeErrorView(ctx, err, refreshRow(ctx, { act: "fed" })));
   }

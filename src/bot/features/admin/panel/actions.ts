@@ -45,7 +45,7 @@ export async function deleteEverywhere(ctx: BotContext, target: Target, token: s
   const claim = await claimConfirmation(ctx, token, deleteAction(target.name));
   if (claim === "used") return show(ctx, await panelListView(ctx, 0, t("panel-delete-already")));
   if (claim === "unknown") return show(ctx, await panelListView(ctx, 0, t("panel-delete-expired")));
-  const result = await ctx.deps.shop.panelClients.delete(target.name);
+  const result = await ctx.deps.fleet.panelClients.delete(target.name);
   if (!result.ok) return show(ctx, errorView(panelErrorText(t, result.error), backToList(t)));
   const removed = followedNote(ctx, "owners-removed", result.followed);
   return show(ctx, deletedView(t, target, explainRows(t, result.rows), removed));
@@ -55,7 +55,7 @@ export async function deleteEverywhere(ctx: BotContext, target: Target, token: s
 export async function extendTo(ctx: BotContext, target: Target, expiresAt: number): Promise<void> {
   const t = ctx.t;
   const { name, ref } = target;
-  const result = await ctx.deps.shop.panelClients.extendTo(name, expiresAt);
+  const result = await ctx.deps.fleet.panelClients.extendTo(name, expiresAt);
   if (result.kind === "stale") return show(ctx, await panelCardView(ctx, name, t("panel-extend-stale")));
   if (result.kind === "failed") return show(ctx, errorView(panelErrorText(t, result.error), backToList(t)));
   const locale = await localeOf(ctx);
@@ -76,7 +76,7 @@ export async function extendTo(ctx: BotContext, target: Target, expiresAt: numbe
 export async function sendQr(ctx: BotContext, target: Target): Promise<void> {
   let client: PanelClient;
   try {
-    client = await ctx.deps.shop.panelClients.get(target.name);
+    client = await ctx.deps.fleet.panelClients.get(target.name);
   } catch (err) {
     const back = new InlineKeyboard().text(ctx.t("menu-back"), cardCb(target.ref));
     return show(ctx, errorView(panelErrorText(ctx.t, err), back));
@@ -91,7 +91,7 @@ export async function sendQr(ctx: BotContext, target: Target): Promise<void> {
 
 /** "Complete missing locations": the create plan again where the client is still missing. */
 export async function completeCreate(ctx: BotContext, planId: string): Promise<void> {
-  const done = await ctx.deps.shop.panelClients.completeCreate(planId);
+  const done = await ctx.deps.fleet.panelClients.completeCreate(planId);
   if (!done) return show(ctx, await panelListView(ctx, 0, ctx.t("panel-create-plan-gone")));
   const report = await reportOf(ctx, done.plan, explainCreate(ctx.t, done.outcome));
   return show(ctx, createReportView(ctx.t, await localeOf(ctx), done.plan, report));

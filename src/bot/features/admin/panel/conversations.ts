@@ -98,7 +98,7 @@ async function extendConversation(
   const days = await askDays(conversation, ctx, ctx.t("panel-ask-extend", { name: html(name) }));
   const plan = await conversation.external(async (outer: BotContext): Promise<ExtendPlanned> => {
     const ref = await clientRef(outer.kit.nameRefs, name);
-    const planned = await outer.deps.shop.panelClients.planExtend(name, days);
+    const planned = await outer.deps.fleet.panelClients.planExtend(name, days);
     if (planned.kind === "nowhere") return { ok: false, text: outer.t("panel-nowhere"), ref };
     if (planned.kind === "failed") return { ok: false, text: panelErrorText(outer.t, planned.error), ref };
     return { ok: true, target: planned.target, rows: explainRows(outer.t, planned.rows), ref };
@@ -136,7 +136,7 @@ async function termConversation(
 ): Promise<void> {
   const days = await askDays(conversation, ctx, ctx.t("panel-ask-term", { name: html(name) }));
   const result = await once(conversation, name, async (outer) => {
-    const set = await outer.deps.shop.panelClients.setTerm(name, days);
+    const set = await outer.deps.fleet.panelClients.setTerm(name, days);
     return set.ok ? { ...set, followed: followedNote(outer, "owners-term", set.followed) } : set;
   });
   if (!result.ok) return failed(ctx, result.text, result.ref);
@@ -163,7 +163,7 @@ async function limitsConversation(
     ctx.t("panel-ask-limit-devices", { name: html(name) }),
   );
   const result = await once(conversation, name, (outer) =>
-    outer.deps.shop.panelClients.setLimits(name, { trafficLimitGb, deviceLimit }),
+    outer.deps.fleet.panelClients.setLimits(name, { trafficLimitGb, deviceLimit }),
   );
   if (!result.ok) return failed(ctx, result.text, result.ref);
   await reply(

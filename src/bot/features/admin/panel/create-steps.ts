@@ -73,7 +73,7 @@ function knownOf(t: Translate, choices: InboundChoices): KnownInbounds {
 /** A location's inbounds: the main panel's read from its API, a connected panel's from the catalog. */
 function inboundsOf(conversation: BotConversation, location: LocationLabel): Promise<KnownInbounds> {
   return conversation.external(async (outer: BotContext) =>
-    knownOf(outer.t, await outer.deps.shop.panelClients.inboundChoices(location.id)),
+    knownOf(outer.t, await outer.deps.fleet.panelClients.inboundChoices(location.id)),
   );
 }
 

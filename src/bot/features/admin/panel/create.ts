@@ -52,7 +52,7 @@ type Locations = { ok: true; locations: LocationLabel[] } | { ok: false; text: s
 function readLocations(conversation: BotConversation): Promise<Locations> {
   return conversation.external(async (outer: BotContext): Promise<Locations> => {
     try {
-      const all = await outer.deps.shop.panelClients.locations();
+      const all = await outer.deps.fleet.panelClients.locations();
       return { ok: true, locations: all.map((l) => labelled(outer.t, l)) };
     } catch (err) {
       return { ok: false, text: panelErrorText(outer.t, err) };
@@ -81,7 +81,7 @@ async function createClientConversation(conversation: BotConversation, ctx: Conv
   await confirmCreate(conversation, ctx, { name, locations: picked, days, expiresAt, trafficGb, devices });
 
   const made = await conversation.external(async (outer: BotContext) => {
-    const { plan, outcome } = await outer.deps.shop.panelClients.create({
+    const { plan, outcome } = await outer.deps.fleet.panelClients.create({
       name,
       locations: picked.map(placeOf),
       expiresAt,

@@ -47,7 +47,7 @@ panelFeature.callbackQuery(panelCb.pattern, async (ctx) => {
       return;
   }
   await ctx.answerCallbackQuery();
-  if (!ctx.deps.shop.panelClients.configured) return show(ctx, notConfiguredView(ctx));
+  if (!ctx.deps.fleet.panelClients.configured) return show(ctx, notConfiguredView(ctx));
   switch (data.act) {
     case "home":
       return show(ctx, await panelHomeView(ctx));

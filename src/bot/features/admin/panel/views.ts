@@ -66,7 +66,7 @@ function locationLines(t: Translate, overview: PanelOverview, mainClients: numbe
 
 /** The section: locations (main + federation) with online flag and clients, the main panel's inbounds. */
 export async function panelHomeView(ctx: BotContext, notice?: string): Promise<View> {
-  const panel = ctx.deps.shop.panelClients;
+  const panel = ctx.deps.fleet.panelClients;
   if (!panel.configured) return notConfiguredView(ctx);
   const t = ctx.t;
   const overview = await panel.overview();
@@ -110,7 +110,7 @@ function devicesText(t: Translate, locale: Locale, c: PanelClient): string {
 
 /** The main panel's clients, 8 a page: expiry, traffic used/limit, devices used/limit. */
 export async function panelListView(ctx: BotContext, page = 0, notice?: string): Promise<View> {
-  const panel = ctx.deps.shop.panelClients;
+  const panel = ctx.deps.fleet.panelClients;
   if (!panel.configured) return notConfiguredView(ctx);
   const t = ctx.t;
   let clients: PanelClient[];
@@ -186,7 +186,7 @@ function cardLines(t: Translate, locale: Locale, c: PanelClient, now: number): s
 
 /** One client of the main panel: uuid, expiry, traffic, devices, inbounds, channels, wg, subscription URL. */
 export async function panelCardView(ctx: BotContext, name: string, notice?: string): Promise<View> {
-  const panel = ctx.deps.shop.panelClients;
+  const panel = ctx.deps.fleet.panelClients;
   if (!panel.configured) return notConfiguredView(ctx);
   const t = ctx.t;
   let c: PanelClient;

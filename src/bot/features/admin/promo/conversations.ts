@@ -118,8 +118,8 @@ async function askLimits(
  */
 async function createPromo(conversation: BotConversation, ctx: ConvContext, kind: PromoKind): Promise<void> {
   const shop = await conversation.external((outer: BotContext) => ({
-    plans: outer.deps.shop.shop.plans().map((p) => p.id),
-    currency: outer.deps.shop.shop.currency,
+    plans: outer.deps.sales.shop.plans().map((p) => p.id),
+    currency: outer.deps.sales.shop.currency,
   }));
   const typed = await askText(conversation, ctx, ctx.t("promo-admin-ask-code"), {
     validate: (t) => (normalizeCode(t) ? undefined : ctx.t("promo-admin-invalid-code")),
@@ -131,7 +131,7 @@ async function createPromo(conversation: BotConversation, ctx: ConvContext, kind
     const expiresAt = days !== undefined ? outer.deps.clock.now() + days * DAY : undefined;
     const input: NewPromo = { code, kind, value, ...limits, createdBy: outer.from?.id ?? 0 };
     if (expiresAt !== undefined) input.expiresAt = expiresAt;
-    if (!(await outer.deps.shop.promos.create(input))) {
+    if (!(await outer.deps.sales.promos.create(input))) {
       return { text: outer.t("promo-admin-exists", { code: html(code) }), markup: [] };
     }
     outer.log.info({ adminId: outer.from?.id, code, kind, value }, "promo code created");

@@ -37,7 +37,7 @@ promoAdminFeature.callbackQuery(promoAdminCb.pattern, async (ctx) => {
       await ctx.answerCallbackQuery();
       return enterConversation(ctx, PROMO_CREATE, data.kind);
     case "off": {
-      const done = await ctx.deps.shop.promos.disable(data.code);
+      const done = await ctx.deps.sales.promos.disable(data.code);
       if (done) ctx.log.info({ adminId: ctx.from.id, code: data.code }, "promo code disabled");
       return card(ctx, data.code, done ? ctx.t("promo-admin-disabled-now") : undefined);
     }

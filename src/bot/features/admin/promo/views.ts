@@ -30,7 +30,7 @@ const WHAT: Record<PromoKind, string> = {
 
 /** What the code gives, e.g. "−20%", "+7 days", "+50 ⭐ to the wallet". */
 function what(ctx: BotContext, promo: PromoCode, locale: Locale): string {
-  const amount = formatMoney(ctx.deps.shop.shop.currency, promo.value, locale);
+  const amount = formatMoney(ctx.deps.sales.shop.currency, promo.value, locale);
   return ctx.t(WHAT[promo.kind], { percent: promo.value, amount, days: promo.value });
 }
 
@@ -53,7 +53,7 @@ function state(ctx: BotContext, promo: PromoCode): string {
 /** The codes, newest first, each a button to its card, and "New code". */
 export async function promoListView(ctx: BotContext): Promise<View> {
   const locale = await localeOf(ctx);
-  const { codes, total } = await ctx.deps.shop.promos.list(0, PROMO_LIST_SIZE);
+  const { codes, total } = await ctx.deps.sales.promos.list(0, PROMO_LIST_SIZE);
   const lines = [ctx.t("promo-admin-title", { count: total }), ""];
   const keyboard = new InlineKeyboard();
   if (codes.length === 0) lines.push(ctx.t("promo-admin-none"));
@@ -78,7 +78,7 @@ export async function promoListView(ctx: BotContext): Promise<View> {
 
 /** A code's terms and state, its latest uses, and Disable while it is on. */
 export async function promoCardView(ctx: BotContext, code: string): Promise<View | undefined> {
-  const { promos, shop } = ctx.deps.shop;
+  const { promos, shop } = ctx.deps.sales;
   const promo = await promos.get(code);
   if (!promo) return undefined;
   const uses = await promos.uses(code, USES_SHOWN);

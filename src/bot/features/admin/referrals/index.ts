@@ -23,7 +23,7 @@ function termsLine(ctx: BotContext, terms: ReferralTerms | undefined, locale: Lo
 }
 
 async function inviterLine(ctx: BotContext, row: TopInviter, place: number, locale: Locale) {
-  const customer = await ctx.deps.shop.customers.get(row.customerId);
+  const customer = await ctx.deps.books.customers.get(row.customerId);
   const name = customer?.username ? `@${customer.username}` : (customer?.firstName ?? "");
   return ctx.t("admin-referrals-row", {
     place,
@@ -38,9 +38,10 @@ async function inviterLine(ctx: BotContext, row: TopInviter, place: number, loca
 
 /** Whether referrals run, the catalog's terms, the switch and the top inviters. */
 export async function referralsView(ctx: BotContext): Promise<View> {
-  const { settings, referrals } = ctx.deps.shop;
+  const { settings } = ctx.deps.catalog;
+  const { referrals } = ctx.deps.sales;
   const locale = await localeOf(ctx);
-  const terms = ctx.deps.shop.catalog().referral;
+  const terms = ctx.deps.catalog.current().referral;
   const on = await settings.referralsOn();
   const top = await referrals.top(TOP_INVITERS);
   const rows = await Promise.all(top.map((row, i) => inviterLine(ctx, row, i + 1, locale)));
@@ -66,7 +67,7 @@ referralsFeature.callbackQuery(referralsCb.pattern, async (ctx) => {
   const data = referralsCb.unpack(ctx.callbackQuery.data);
   if (data?.act === "on" || data?.act === "off") {
     const on = data.act === "on";
-    await ctx.deps.shop.settings.setReferralsOn(on);
+    await ctx.deps.catalog.settings.setReferralsOn(on);
     ctx.log.info({ adminId: ctx.from.id, referrals: on }, "referrals switched");
     await ctx.answerCallbackQuery({ text: ctx.t(on ? "admin-referrals-now-on" : "admin-referrals-now-off") });
   } else {

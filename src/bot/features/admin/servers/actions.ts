@@ -17,7 +17,7 @@ const powerKey = (id: number, action: PowerAction) => `servers:power:${id}:${act
 
 export function powerConfirmView(ctx: BotContext, id: number, action: PowerAction): Promise<View> {
   return viewOr(ctx, id, async () => {
-    const server = await ctx.deps.shop.hostingServers.get(id);
+    const server = await ctx.deps.fleet.servers.get(id);
     const token = await issueConfirmation(ctx, powerKey(id, action));
     const yes = serversCb.pack({ act: "power-ok", server: id, action, token });
     return {
@@ -35,7 +35,7 @@ export async function powerDo(
 ): Promise<void> {
   if (!(await claim(ctx, token, id, powerKey(id, action)))) return;
   try {
-    const result = await ctx.deps.shop.hostingServers.power(id, action);
+    const result = await ctx.deps.fleet.servers.power(id, action);
     ctx.log.info({ adminId: ctx.from?.id, serverId: id, action, state: result.state }, "server power action");
     const notice = `${ctx.t(`servers-power-done-${action}`)} ${ctx.t("servers-power-state", {
       state: stateText(ctx, result.state),
@@ -55,7 +55,7 @@ function profileFile(id: number, profile: Record<string, unknown>, name: string)
 export async function configDo(ctx: BotContext, id: number): Promise<void> {
   let config: ServerConfig;
   try {
-    config = await ctx.deps.shop.hostingServers.config(id);
+    config = await ctx.deps.fleet.servers.config(id);
   } catch (err) {
     return show(ctx, failureView(ctx, err, id));
   }
@@ -85,7 +85,7 @@ const regenKey = (id: number) => `servers:regen:${id}`;
 
 export function regenConfirmView(ctx: BotContext, id: number): Promise<View> {
   return viewOr(ctx, id, async () => {
-    const server = await ctx.deps.shop.hostingServers.get(id);
+    const server = await ctx.deps.fleet.servers.get(id);
     const token = await issueConfirmation(ctx, regenKey(id));
     // xui: every user of the old inbound stops working, the shop's customers among them.
     const warning =
@@ -103,7 +103,7 @@ export function regenConfirmView(ctx: BotContext, id: number): Promise<View> {
 export async function regenDo(ctx: BotContext, id: number, token: string): Promise<void> {
   if (!(await claim(ctx, token, id, regenKey(id)))) return;
   try {
-    const result = await ctx.deps.shop.hostingServers.regenerate(id);
+    const result = await ctx.deps.fleet.servers.regenerate(id);
     ctx.log.info({ adminId: ctx.from?.id, serverId: id, kind: result.kind }, "server config regenerated");
     if (result.kind === "xui") {
       const text =

@@ -60,7 +60,7 @@ export function navKeyboard(
  */
 export function failureView(ctx: BotContext, err: unknown, id: number | undefined, text?: string): View {
   if (isHostingError(err, "unauthorized")) {
-    const keyboard = ctx.deps.shop.hostingAccount.fixed ? new InlineKeyboard() : relinkKeyboard(ctx.t);
+    const keyboard = ctx.deps.fleet.account.fixed ? new InlineKeyboard() : relinkKeyboard(ctx.t);
     return { text: ctx.t("hosting-error-unauthorized"), keyboard: adminHomeButton(ctx, keyboard) };
   }
   return { text: text ?? html(hostingErrorText(ctx.t, err)), keyboard: navKeyboard(ctx, id) };

@@ -19,8 +19,8 @@ function currentCoreText(ctx: BotContext, current: string | undefined): string {
 
 export function coreView(ctx: BotContext, id: number): Promise<View> {
   return viewOr(ctx, id, async () => {
-    const server = await ctx.deps.shop.hostingServers.get(id);
-    const current = await ctx.deps.shop.hostingServers.coreVersion(id);
+    const server = await ctx.deps.fleet.servers.get(id);
+    const current = await ctx.deps.fleet.servers.coreVersion(id);
     const keyboard = new InlineKeyboard();
     for (const version of XRAY_VERSIONS) {
       const label = version === DEFAULT_XRAY_VERSION ? ctx.t("servers-core-default", { version }) : version;
@@ -36,8 +36,8 @@ export function coreView(ctx: BotContext, id: number): Promise<View> {
 /** Names the installed version (as far as known) and the new one; installs only on Yes. */
 export function coreConfirmView(ctx: BotContext, id: number, version: XrayVersion): Promise<View> {
   return viewOr(ctx, id, async () => {
-    const server = await ctx.deps.shop.hostingServers.get(id);
-    const current = await ctx.deps.shop.hostingServers.coreVersion(id);
+    const server = await ctx.deps.fleet.servers.get(id);
+    const current = await ctx.deps.fleet.servers.coreVersion(id);
     const token = await issueConfirmation(ctx, coreKey(id, version));
     const yes = serversCb.pack({ act: "core-ok", server: id, version, token });
     return {
@@ -68,7 +68,7 @@ export async function coreDo(
 ): Promise<void> {
   if (!(await claim(ctx, token, id, coreKey(id, version)))) return;
   try {
-    const installed = await ctx.deps.shop.hostingServers.installCore(id, version);
+    const installed = await ctx.deps.fleet.servers.installCore(id, version);
     ctx.log.info({ adminId: ctx.from?.id, serverId: id, version: installed }, "proxy core changed");
     await show(ctx, {
       text: ctx.t("servers-core-done", { id, version: html(installed) }),

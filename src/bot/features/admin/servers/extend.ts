@@ -27,7 +27,7 @@ function priceText(ctx: BotContext, locale: Locale, currency: string, price: Ext
 
 export function extendConfirmView(ctx: BotContext, id: number): Promise<View> {
   return viewOr(ctx, id, async () => {
-    const { server, balance, price } = await ctx.deps.shop.hostingServers.extendQuote(id);
+    const { server, balance, price } = await ctx.deps.fleet.servers.extendQuote(id);
     const [locale, currency] = await Promise.all([localeOf(ctx), hostingCurrency(ctx)]);
     // The expiry the admin confirms travels with the button: a tap after it changed extends nothing.
     const seen = Math.floor(server.expiresAt.getTime() / 1_000);
@@ -48,7 +48,7 @@ export function extendConfirmView(ctx: BotContext, id: number): Promise<View> {
 
 export async function extendDo(ctx: BotContext, id: number, seen: number, token: string): Promise<void> {
   if (!(await claim(ctx, token, id, extendKey(id, seen)))) return;
-  const outcome = await ctx.deps.shop.serverExtension.byAdmin(id, seen * 1_000);
+  const outcome = await ctx.deps.fleet.serverExtension.byAdmin(id, seen * 1_000);
   ctx.log.info({ adminId: ctx.from?.id, serverId: id, outcome: outcome.kind }, "admin server extension");
   await show(ctx, await extendOutcomeView(ctx, id, outcome));
 }

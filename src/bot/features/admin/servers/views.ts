@@ -27,9 +27,9 @@ function kindText(ctx: BotContext, server: Server): string {
 
 /** The paged list of the account's servers, or the way to link an account. */
 export async function serversView(ctx: BotContext, page = 0): Promise<View> {
-  const info = await ctx.deps.shop.hostingAccount.keyInfo();
+  const info = await ctx.deps.fleet.account.keyInfo();
   if (info.source === "none") return accountView(ctx);
-  return viewOr(ctx, undefined, async () => listView(ctx, await ctx.deps.shop.hostingServers.list(), page));
+  return viewOr(ctx, undefined, async () => listView(ctx, await ctx.deps.fleet.servers.list(), page));
 }
 
 function listView(ctx: BotContext, servers: Server[], page: number): View {
@@ -119,7 +119,7 @@ function cardKeyboard(ctx: BotContext, s: Server): InlineKeyboard {
 export async function serverCardView(ctx: BotContext, id: number, notice?: string): Promise<View> {
   let card: ServerCard;
   try {
-    card = await ctx.deps.shop.hostingServers.card(id);
+    card = await ctx.deps.fleet.servers.card(id);
   } catch (err) {
     return withNoticeView(notice, failureView(ctx, err, id));
   }

@@ -54,7 +54,7 @@ function accepts(setting: EditableSetting, text: string): boolean {
 
 /** Stores an answer `accepts` took. */
 async function store(ctx: BotContext, setting: EditableSetting, answer: string): Promise<void> {
-  const { settings } = ctx.deps.shop;
+  const { settings } = ctx.deps.catalog;
   if (setting === "grace") {
     const parsed = parseGrace(answer);
     if (parsed.ok) await settings.setOutageGraceMinutes(parsed.value);

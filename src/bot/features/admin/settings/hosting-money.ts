@@ -4,7 +4,7 @@ import { formatNumber, html } from "#src/render/format.js";
 
 /** The label of the hosting balance's currency (the Account API names none; see Settings). */
 export function hostingCurrency(ctx: BotContext): Promise<string> {
-  return ctx.deps.shop.settings.hostingCurrency();
+  return ctx.deps.catalog.settings.hostingCurrency();
 }
 
 /** `<b>250</b> RUB`: an amount of the hosting balance with its currency, for HTML text. */

@@ -23,7 +23,7 @@ settingsFeature.callbackQuery(settingsCb.pattern, async (ctx) => {
     return;
   }
   if (data.act === "auto") {
-    await ctx.deps.shop.settings.setAutoExtend(data.on);
+    await ctx.deps.catalog.settings.setAutoExtend(data.on);
     ctx.log.info({ adminId: ctx.from.id, autoExtend: data.on }, "auto-extend setting changed");
     await ctx.answerCallbackQuery({
       text: ctx.t(data.on ? "settings-auto-extend-now-on" : "settings-auto-extend-now-off"),

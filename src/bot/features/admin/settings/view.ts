@@ -16,8 +16,8 @@ const EDIT_LABEL: Record<EditableSetting, string> = {
 
 /** The shop settings, each with a button that changes it. */
 export async function settingsView(ctx: BotContext): Promise<View> {
-  const values = await ctx.deps.shop.settings.get();
-  const giftDays = await ctx.deps.shop.settings.giftExpiryDays();
+  const values = await ctx.deps.catalog.settings.get();
+  const giftDays = await ctx.deps.catalog.settings.giftExpiryDays();
   const locale = await localeOf(ctx);
   const keyboard = new InlineKeyboard()
     .text(

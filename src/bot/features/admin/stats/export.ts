@@ -7,12 +7,12 @@ import { EXPORT_KINDS, exportCsvBytes, exportFileName } from "#src/domain/backof
  * streamed from Redis page by page into the upload (nothing holds a whole file in memory).
  */
 export async function sendExports(ctx: BotContext): Promise<void> {
-  const { shop, clock } = ctx.deps;
+  const { books, clock } = ctx.deps;
   const now = clock.now();
   await ctx.reply(ctx.t("export-started"));
   try {
     for (const kind of EXPORT_KINDS) {
-      const file = new InputFile(exportCsvBytes(kind, shop, now), exportFileName(kind, now));
+      const file = new InputFile(exportCsvBytes(kind, books, now), exportFileName(kind, now));
       await ctx.replyWithDocument(file, { caption: ctx.t(`export-caption-${kind}`) });
     }
   } catch (err) {

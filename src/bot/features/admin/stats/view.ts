@@ -110,8 +110,8 @@ export function statsText(t: Translate, locale: Locale, stats: SalesStats): stri
 
 /** The "📊 Sales" section: a range's tables with Today / 7 days / 30 days buttons. */
 export async function statsView(ctx: BotContext, range: StatsRange = "7d"): Promise<View> {
-  const { shop, clock } = ctx.deps;
-  const stats = await computeStats({ ...shop, clock }, range);
+  const { books, catalog, clock } = ctx.deps;
+  const stats = await computeStats({ ...books, catalog: catalog.current, clock }, range);
   const locale: Locale = await localeOf(ctx);
   const keyboard = new InlineKeyboard();
   for (const r of STATS_RANGES) {

@@ -19,21 +19,21 @@ syncFeature.callbackQuery(syncCb.pattern, async (ctx) => {
   if (!data) return;
   if (data.act === "home") return show(ctx, await syncView(ctx));
   if (data.act === "run") {
-    await ctx.deps.shop.drift.requestRun();
+    await ctx.deps.drift.sync.requestRun();
     ctx.log.info({ adminId: ctx.from.id }, "drift: run requested");
     return show(ctx, await syncView(ctx, ctx.t("sync-run-queued")));
   }
-  const finding = await ctx.deps.shop.drift.findings.get(data.id);
+  const finding = await ctx.deps.drift.sync.findings.get(data.id);
   if (!finding || finding.status === "resolved") return show(ctx, await findingView(ctx, undefined));
   return show(ctx, await onFinding(ctx, data.act, finding, Number(data.arg || 0)));
 });
 
 /** What a finding's button does; every decision goes through DriftActions. */
 async function onFinding(ctx: BotContext, act: SyncAct, f: Finding, arg: number): Promise<View> {
-  const actions = ctx.deps.shop.driftActions;
+  const actions = ctx.deps.drift.actions;
   const after = async (out: Parameters<typeof outcomeText>[1]) => {
     ctx.log.info({ adminId: ctx.from?.id, act, finding: f.id, status: out.status }, "drift: decision");
-    const now = await ctx.deps.shop.drift.findings.get(f.id);
+    const now = await ctx.deps.drift.sync.findings.get(f.id);
     // Settled by the action: back to the list with the outcome on top.
     if (now?.status === "resolved") return syncView(ctx, outcomeText(ctx.t, out));
     return findingView(ctx, now, outcomeText(ctx.t, out));

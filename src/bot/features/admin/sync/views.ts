@@ -42,7 +42,7 @@ function lastRunText(t: Translate, locale: Locale, run: DriftRunSummary | undefi
 /** The Sync screen: the last run, what waits for a decision (each a button), Run now. */
 export async function syncView(ctx: BotContext, notice?: string): Promise<View> {
   const locale = await localeOf(ctx);
-  const { findings } = ctx.deps.shop.drift;
+  const { findings } = ctx.deps.drift.sync;
   const [run, waiting, count] = await Promise.all([
     findings.lastRun(),
     findings.waiting(SYNC_LIST),
@@ -90,7 +90,7 @@ export async function findingView(ctx: BotContext, f: Finding | undefined, notic
 /** The servers a gone server's subscription can move to, each a one-tap move. */
 export async function moveView(ctx: BotContext, f: Finding): Promise<View> {
   if (f.kind !== "server_gone") return findingView(ctx, f);
-  const out = await ctx.deps.shop.driftActions.eligibleServers(f.subscriptionId);
+  const out = await ctx.deps.drift.actions.eligibleServers(f.subscriptionId);
   if (out.status !== "done") return findingView(ctx, f, outcomeText(ctx.t, out));
   if (out.servers.length === 0) return findingView(ctx, f, ctx.t("sync-no-servers"));
   const keyboard = new InlineKeyboard();

@@ -116,7 +116,7 @@ async function createUserConversation(
   const wanted = nameAnswer === "-" ? undefined : nameAnswer;
 
   const outcome = await once(conversation, server, async (outer) => {
-    const client = await outer.deps.shop.xuiClients.create(server, { name: wanted, gb, days });
+    const client = await outer.deps.fleet.xuiClients.create(server, { name: wanted, gb, days });
     return { value: client, email: client.email };
   });
   if (!outcome.ok) return failed(ctx, server, outcome.text);
@@ -142,7 +142,7 @@ async function changeLimitConversation(
 ): Promise<void> {
   const gb = await askGb(conversation, ctx, ctx.t("xui-ask-limit", { name: html(email) }));
   const outcome = await once(conversation, server, async (outer) => {
-    await outer.deps.shop.xuiClients.setLimit(server, email, gb);
+    await outer.deps.fleet.xuiClients.setLimit(server, email, gb);
     return { value: gb, email };
   });
   if (!outcome.ok) return failed(ctx, server, outcome.text);
@@ -167,7 +167,7 @@ async function setTermConversation(
   const days = await askDays(conversation, ctx, ctx.t("xui-ask-term", { name: html(email) }));
   const outcome = await once(conversation, server, async (outer) => {
     // `days` is a new term from now (0 = no expiry): exactly what the admin typed, nothing added.
-    const set = await outer.deps.shop.xuiClients.setTerm(server, email, days);
+    const set = await outer.deps.fleet.xuiClients.setTerm(server, email, days);
     const followed = followedNote(outer, "owners-term", set.followed);
     return { value: { expiryMs: set.expiryMs, followed }, email };
   });

@@ -84,7 +84,7 @@ function failedOnUser(ctx: BotContext, target: Target, err: unknown): Promise<vo
 async function setEnabled(ctx: BotContext, target: Target, enable: boolean): Promise<void> {
   const { server, email } = target;
   try {
-    await ctx.deps.shop.xuiClients.setEnabled(server, email, enable);
+    await ctx.deps.fleet.xuiClients.setEnabled(server, email, enable);
   } catch (err) {
     return failedOnUser(ctx, target, err);
   }
@@ -99,7 +99,7 @@ async function deleteConfirmed(ctx: BotContext, target: Target, token: string): 
   if (claim === "unknown") return show(ctx, await xuiListView(ctx, server, 0, ctx.t("xui-delete-expired")));
   let removed: Followed;
   try {
-    removed = await ctx.deps.shop.xuiClients.delete(server, email);
+    removed = await ctx.deps.fleet.xuiClients.delete(server, email);
   } catch (err) {
     return failedOnUser(ctx, target, err);
   }

@@ -31,7 +31,7 @@ export function errorView(ctx: BotContext, err: unknown, back: InlineKeyboard, o
   let text = hostingErrorText(ctx.t, err);
   if (onlyXuiHint && isHostingError(err, "bad_request")) text += `\n\n${ctx.t("xui-only-xui")}`;
   const keyboard =
-    isHostingError(err, "unauthorized") && !ctx.deps.shop.hostingAccount.fixed
+    isHostingError(err, "unauthorized") && !ctx.deps.fleet.account.fixed
       ? relinkKeyboard(ctx.t).append(back)
       : back;
   return { text, keyboard };
@@ -55,7 +55,7 @@ export async function xuiListView(ctx: BotContext, server: number, page = 0, not
   const back = new InlineKeyboard().text(ctx.t("xui-back-server"), serverCardCb(server));
   let list: XuiUserList;
   try {
-    list = await ctx.deps.shop.xuiClients.list(server);
+    list = await ctx.deps.fleet.xuiClients.list(server);
   } catch (err) {
     return errorView(ctx, err, back, true);
   }
@@ -137,7 +137,7 @@ export async function xuiCardView(
 ): Promise<View> {
   let c: XuiClientDetails;
   try {
-    c = await ctx.deps.shop.xuiClients.get(server, email);
+    c = await ctx.deps.fleet.xuiClients.get(server, email);
   } catch (err) {
     return errorView(ctx, err, new InlineKeyboard().text(ctx.t("xui-back-list"), listCb(server)));
   }
@@ -181,7 +181,7 @@ export async function xuiInboundsView(ctx: BotContext, server: number): Promise<
     .text(ctx.t("xui-back-server"), serverCardCb(server));
   let inbounds: Inbound[];
   try {
-    inbounds = await ctx.deps.shop.xuiClients.inbounds(server);
+    inbounds = await ctx.deps.fleet.xuiClients.inbounds(server);
   } catch (err) {
     return errorView(ctx, err, back, true);
   }

@@ -1,0 +1,45 @@
+import type { Redis } from "ioredis";
+import type { Clock } from "../../runtime/clock.js";
+import type { Logger } from "../../runtime/logger.js";
+import type { CatalogServices } from "../catalog/index.js";
+import { Customers } from "./customers.js";
+import { Orders } from "./orders.js";
+import { RenewalChain } from "./renewal-chain.js";
+import { SubscriptionOwners } from "./subscription-owners.js";
+import { Subscriptions } from "./subscriptions.js";
+import { Wallet } from "./wallet.js";
+
+/** The books' services: customers, their money, orders and subscriptions. */
+export interface BooksServices {
+  customers: Customers;
+  wallet: Wallet;
+  orders: Orders;
+  subscriptions: Subscriptions;
+  /** Which subscriptions live on a hosting client; their records follow an admin's changes. */
+  owners: SubscriptionOwners;
+  /** Renewals of one subscription, one after the other. */
+  renewals: RenewalChain;
+}
+
+export interface BooksServicesDeps {
+  redis: Redis;
+  clock: Clock;
+  logger: Logger;
+  /** The wallet keeps the catalog's currency as it is when the shop starts. */
+  catalog: Pick<CatalogServices, "current">;
+}
+
+export function createBooksServices(deps: BooksServicesDeps): BooksServices {
+  const { redis, clock, logger } = deps;
+  const customers = new Customers(redis, clock);
+  const orders = new Orders(redis, clock);
+  const subscriptions = new Subscriptions(redis, clock);
+  return {
+    customers,
+    wallet: new Wallet(redis, clock, deps.catalog.current().currency),
+    orders,
+    subscriptions,
+    owners: new SubscriptionOwners({ redis, subscriptions, customers, logger }),
+    renewals: new RenewalChain(redis, orders),
+  };
+}

@@ -1,0 +1,22 @@
+import type { Redis } from "ioredis";
+import type { Catalog } from "./catalog.js";
+import { ShopSettings } from "./settings.js";
+
+/** The catalog room's services: what the shop sells now and the admins' shop-wide switches. */
+export interface CatalogServices {
+  /** The catalog in force (the file as last loaded or reloaded). */
+  current: () => Catalog;
+  /** Shop-wide switches the admins set (auto-extend, outage grace, extension cost, currency). */
+  settings: ShopSettings;
+}
+
+export interface CatalogServicesDeps {
+  redis: Redis;
+  /** The catalog in force. */
+  catalog: () => Catalog;
+}
+
+export function createCatalogServices(deps: CatalogServicesDeps): CatalogServices {
+  // One instance for the whole shop: it holds no state, every read goes to Redis.
+  return { current: deps.catalog, settings: new ShopSettings(deps.redis) };
+}

@@ -1,0 +1,63 @@
+import type { Redis } from "ioredis";
+import type { HostingClients } from "../../hosting/index.js";
+import type { Clock } from "../../runtime/clock.js";
+import type { Logger } from "../../runtime/logger.js";
+import type { BooksServices } from "../books/index.js";
+import type { CatalogServices, Plan } from "../catalog/index.js";
+import type { ProvisioningServices } from "../provisioning/index.js";
+import { DriftActions } from "./actions/decisions.js";
+import type { AccessNotices } from "./actions/types.js";
+import { DriftFindings } from "./findings.js";
+import { type DriftRuns, DriftSync } from "./sync.js";
+
+/** Drift's services: the reconciliation and the admins' decisions on what it found. */
+export interface DriftServices {
+  /** The shop and the hosting side compared: the reconciler, its findings, "Run now". */
+  sync: DriftSync;
+  /** The admins' decisions on drift: recreate a missing client, move off a gone server, orphans. */
+  actions: DriftActions;
+}
+
+export interface DriftServicesDeps {
+  redis: Redis;
+  clock: Clock;
+  logger: Logger;
+  hosting: HostingClients;
+  catalog: Pick<CatalogServices, "current">;
+  books: Pick<BooksServices, "customers" | "orders" | "subscriptions" | "owners">;
+  provisioning: Pick<ProvisioningServices, "provisioner">;
+  /** A plan of the shop by id (the one the shop sells). */
+  plan: (id: string) => Plan | undefined;
+  /** Where the admins' "Run now" of the drift reconciliation goes (the worker's queue). */
+  runs?: DriftRuns | undefined;
+  /** Customer messages of the drift actions (new links); without it they are only logged. */
+  notices?: AccessNotices | undefined;
+}
+
+export function createDriftServices(deps: DriftServicesDeps): DriftServices {
+  const { redis, clock, logger, hosting } = deps;
+  const { orders, customers, owners, subscriptions } = deps.books;
+  const { provisioner } = deps.provisioning;
+  return {
+    sync: new DriftSync({
+      ...{ redis, clock, logger, hosting, orders, subscriptions, provisioner },
+      plan: deps.plan,
+      runs: deps.runs,
+    }),
+    actions: new DriftActions({
+      ...{ redis, clock, catalog: deps.catalog.current, hosting, logger },
+      ...{ orders, customers, owners, provisioner, subscriptions },
+      notices: deps.notices ?? unsentNotices(logger),
+      findings: new DriftFindings(redis, clock),
+    }),
+  };
+}
+
+/** Where no outbox is wired (tests of other parts): the notice is logged, not sent. */
+function unsentNotices(logger: Logger): AccessNotices {
+  return {
+    accessChanged: async (n) => {
+      logger.warn({ customerId: n.customerId, once: n.once }, "access notice not sent: no outbox wired");
+    },
+  };
+}

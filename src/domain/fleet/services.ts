@@ -1,0 +1,57 @@
+import type { Redis } from "ioredis";
+import type { HostingClients } from "../../hosting/index.js";
+import type { Clock } from "../../runtime/clock.js";
+import type { Logger } from "../../runtime/logger.js";
+import type { BooksServices } from "../books/index.js";
+import type { CatalogServices } from "../catalog/index.js";
+import type { AccountKeyStore } from "./account-key.js";
+import { HostingAccount } from "./hosting-account.js";
+import { HostingServers } from "./hosting-servers.js";
+import { NodeAdmin } from "./node-admin.js";
+import { NodeClients } from "./node-clients.js";
+import { PanelClients } from "./panel-clients.js";
+import { ServerExtension } from "./server-extension.js";
+import { XuiClients } from "./xui-clients.js";
+
+/** The fleet's services: the hosting account and what the admins run on it. */
+export interface FleetServices {
+  /** The hosting account: its linked key, the account behind it, linking and unlinking it. */
+  account: HostingAccount;
+  /** The account's servers: list, card with live stats, power, config, regenerate, core version. */
+  servers: HostingServers;
+  /** Extends hosting servers (the admin's button and the worker's auto-extension). */
+  serverExtension: ServerExtension;
+  /** The master node as the admin runs it: status, name, peers, federation, backups, traffic, logs. */
+  node: NodeAdmin;
+  /** The node's clients as the admin manages them (renewals to a fixed target; subscriptions follow). */
+  nodeClients: NodeClients;
+  /** xui users of the servers as the admins manage them (their subscriptions follow). */
+  xuiClients: XuiClients;
+  /** Panel clients across the main panel and its connected panels (create, extend, term, limits, delete). */
+  panelClients: PanelClients;
+}
+
+export interface FleetServicesDeps {
+  redis: Redis;
+  clock: Clock;
+  logger: Logger;
+  hosting: HostingClients;
+  /** Where the Account API key comes from (ACCOUNT_API_KEY or the key an admin linked). */
+  accountKey: AccountKeyStore;
+  catalog: Pick<CatalogServices, "current">;
+  books: Pick<BooksServices, "owners">;
+}
+
+export function createFleetServices(deps: FleetServicesDeps): FleetServices {
+  const { redis, clock, logger, hosting } = deps;
+  const { owners } = deps.books;
+  return {
+    account: new HostingAccount({ hosting, keys: deps.accountKey, clock, logger }),
+    servers: new HostingServers({ hosting, redis }),
+    serverExtension: new ServerExtension({ hosting, redis, clock, logger }),
+    node: new NodeAdmin(hosting),
+    nodeClients: new NodeClients({ hosting, redis, clock, owners, logger }),
+    xuiClients: new XuiClients({ hosting, owners, clock, logger }),
+    panelClients: new PanelClients({ hosting, redis, clock, catalog: deps.catalog.current, owners, logger }),
+  };
+}

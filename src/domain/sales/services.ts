@@ -1,0 +1,63 @@
+import type { Redis } from "ioredis";
+import type { Clock } from "../../runtime/clock.js";
+import type { Logger } from "../../runtime/logger.js";
+import type { BooksServices, OrderJobs } from "../books/index.js";
+import type { CatalogServices } from "../catalog/index.js";
+import type { ProvisioningServices } from "../provisioning/index.js";
+import { Gifts } from "./gifts.js";
+import { PromoCodes } from "./promo-codes.js";
+import { ReferralRewards } from "./referral-rewards.js";
+import { Referrals } from "./referrals.js";
+import { INVOICE_TTL_MS, Shop } from "./shop.js";
+
+/** The sales' services: what a customer can buy, at what price, and who brought them. */
+export interface SalesServices {
+  /** Purchases, renewals, trials and top-ups; the shop queues its own paid orders. */
+  shop: Shop;
+  /** Promo codes: the admins' codes, their uses held per order, wallet-credit codes. */
+  promos: PromoCodes;
+  /** Invite codes, who invited whom, and the inviters' figures. */
+  referrals: Referrals;
+  /** The referral money: rewards after active orders, taken back after refunds, bonus days. */
+  referralRewards: ReferralRewards;
+  /** Plans bought as gifts: parked until claimed, cancelled or expired (refunded to the buyer). */
+  gifts: Gifts;
+}
+
+export interface SalesServicesDeps {
+  redis: Redis;
+  clock: Clock;
+  logger: Logger;
+  /** The order queue paid orders go to. */
+  jobs: OrderJobs;
+  catalog: CatalogServices;
+  books: Pick<BooksServices, "customers" | "wallet" | "orders" | "subscriptions">;
+  provisioning: Pick<ProvisioningServices, "provisioner">;
+}
+
+export function createSalesServices(deps: SalesServicesDeps): SalesServices {
+  const { redis, clock, logger, jobs } = deps;
+  const { current: catalog, settings } = deps.catalog;
+  const { customers, wallet, orders, subscriptions } = deps.books;
+  const promos = new PromoCodes({ redis, clock, orders, wallet, unpaidTtlMs: INVOICE_TTL_MS });
+  const referrals = new Referrals({ redis, clock, catalog, settings });
+  const { provisioner } = deps.provisioning;
+  return {
+    shop: new Shop({
+      redis,
+      clock,
+      catalog,
+      customers,
+      wallet,
+      orders,
+      subscriptions,
+      provisioner,
+      jobs,
+      promos,
+    }),
+    promos,
+    referrals,
+    referralRewards: new ReferralRewards({ redis, clock, wallet, orders, referrals, logger }),
+    gifts: new Gifts({ redis, clock, wallet, customers, jobs, settings }),
+  };
+}

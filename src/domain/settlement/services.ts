@@ -1,0 +1,56 @@
+import type { Redis } from "ioredis";
+import type { Clock } from "../../runtime/clock.js";
+import type { Logger } from "../../runtime/logger.js";
+import type { BooksServices, OrderJobs } from "../books/index.js";
+import type { CatalogServices } from "../catalog/index.js";
+import type { ProvisioningServices } from "../provisioning/index.js";
+import type { SalesServices } from "../sales/index.js";
+import { Fulfilment } from "./fulfilment.js";
+import { PaymentInbox } from "./payment-inbox.js";
+import { StarsRefunds } from "./stars-refund.js";
+
+/** Settlement's services: payments that came in, the orders they pay, refunds. */
+export interface SettlementServices {
+  /** Every successful_payment seen, stored before it is acknowledged, until it is credited. */
+  paymentInbox: PaymentInbox;
+  /** Paid orders carried out on the hosting side (the order worker runs it). */
+  fulfilment: Fulfilment;
+  /** Direct Stars payments of failed orders sent back through Telegram. */
+  starsRefunds: StarsRefunds;
+  /** The order queue: the shop queues its own paid orders, so callers do not use it directly. */
+  jobs: OrderJobs;
+}
+
+export interface SettlementServicesDeps {
+  redis: Redis;
+  clock: Clock;
+  logger: Logger;
+  jobs: OrderJobs;
+  catalog: Pick<CatalogServices, "current">;
+  books: Pick<BooksServices, "customers" | "wallet" | "orders" | "subscriptions" | "renewals">;
+  provisioning: Pick<ProvisioningServices, "provisioner">;
+  sales: Pick<SalesServices, "shop" | "referralRewards" | "gifts">;
+}
+
+export function createSettlementServices(deps: SettlementServicesDeps): SettlementServices {
+  const { redis, clock, logger } = deps;
+  const { customers, wallet, orders, subscriptions, renewals } = deps.books;
+  const { shop, referralRewards: referrals, gifts } = deps.sales;
+  const fulfilment = new Fulfilment({
+    ...{ referrals, gifts, orders, subscriptions, wallet, customers },
+    ...{
+      catalog: deps.catalog.current,
+      provisioner: deps.provisioning.provisioner,
+      renewals,
+      redis,
+      clock,
+      logger,
+    },
+  });
+  return {
+    paymentInbox: new PaymentInbox({ redis, clock, shop }),
+    fulfilment,
+    starsRefunds: new StarsRefunds({ redis, wallet, orders, referrals }),
+    jobs: deps.jobs,
+  };
+}
