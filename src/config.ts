@@ -164,6 +164,17 @@ const envSchema = z.object({
 export type Locale = "en" | "ru";
 export const LOCALES: readonly Locale[] = ["en", "ru"];
 
+/** The supported locale matching a Telegram `language_code` (`ru-RU` -> ru), if any. */
+export function supportedLocale(code: string | undefined): Locale | undefined {
+  const base = code?.toLowerCase().split(/[-_]/)[0];
+  return LOCALES.find((l) => l === base);
+}
+
+/** Where the cabinet opens: `<WEBAPP_URL>/app/`, or undefined when WEBAPP_URL is not set (no buttons). */
+export function cabinetUrl(config: Pick<Config, "webappUrl">): string | undefined {
+  return config.webappUrl ? `${config.webappUrl}/app/` : undefined;
+}
+
 export interface Config {
   botToken: string;
   botApiRoot: string;

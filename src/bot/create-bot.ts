@@ -12,7 +12,7 @@ import {
 } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Redis } from "ioredis";
-import type { Locale } from "../config.js";
+import { type Locale, supportedLocale } from "../config.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { type LogFields, withLogFields } from "../runtime/log-context.js";
 import { retryOnFlood } from "../runtime/telegram-retry.js";
@@ -41,7 +41,7 @@ import {
 import { registerCustomer, shopConversations, shopFeature } from "./features/shop/index.js";
 import { startFeature } from "./features/start.js";
 import { isAdmin, when } from "./filters.js";
-import { createI18n, supportedLocale } from "./i18n.js";
+import { createI18n } from "./i18n.js";
 import { NameRefs } from "./name-refs.js";
 import { type RateLimitOptions, rateLimit } from "./rate-limit.js";
 import { ChangedSessionStorage } from "./session-storage.js";

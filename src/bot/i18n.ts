@@ -1,5 +1,5 @@
 import { I18n } from "@grammyjs/i18n";
-import { LOCALES, type Locale } from "../config.js";
+import { type Locale, supportedLocale } from "../config.js";
 import { localesDir } from "../runtime/paths.js";
 
 /** Loads en.ftl and ru.ftl; usable inside the bot and by workers (`i18n.t(locale, key)`). */
@@ -73,12 +73,6 @@ function asId(positional: unknown[]): string {
   if (typeof value === "object" && value !== null && "value" in value)
     return String((value as { value: unknown }).value);
   return String(value ?? "");
-}
-
-/** The supported locale matching a Telegram `language_code` (`ru-RU` -> ru), if any. */
-export function supportedLocale(code: string | undefined): Locale | undefined {
-  const base = code?.toLowerCase().split(/[-_]/)[0];
-  return LOCALES.find((l) => l === base);
 }
 
 /** The locale of the update being handled (session choice, then Telegram's, then the default). */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { z } from "zod";
-import { topUpPresets } from "../bot/features/shop/wallet.js";
-import { supportedLocale } from "../bot/i18n.js";
+import { supportedLocale } from "../config.js";
+import { topUpPresets } from "../domain/sales/index.js";
 import { createOrder, topUp } from "./actions.js";
 import { authenticate } from "./auth.js";
 import { card, connect, me, orderStatus, plans, usage, walletPage } from "./cabinet.js";

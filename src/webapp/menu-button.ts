@@ -1,12 +1,7 @@
 import type { Api } from "grammy";
-import type { Config } from "../config.js";
+import { type Config, cabinetUrl } from "../config.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import type { Logger } from "../runtime/logger.js";
-
-/** Where the cabinet opens: `<WEBAPP_URL>/app/`, or undefined when WEBAPP_URL is not set (no buttons). */
-export function cabinetUrl(config: Pick<Config, "webappUrl">): string | undefined {
-  return config.webappUrl ? `${config.webappUrl}/app/` : undefined;
-}
 
 /**
  * The bot's menu button (beside the message field) opens the cabinet when WEBAPP_URL is set. It is

@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
+import { cabinetUrl } from "../../config.js";
 import { menuCb } from "../../render/shop-callbacks.js";
-import { cabinetUrl } from "../../webapp/menu-button.js";
 import type { BotContext } from "../context.js";
 import { isAdmin } from "../filters.js";
 import { localeOf } from "../i18n.js";

@@ -15,3 +15,4 @@ export * from "./referral-rewards.js";
 export * from "./referrals.js";
 export * from "./services.js";
 export * from "./shop.js";
+export * from "./top-ups.js";

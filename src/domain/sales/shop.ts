@@ -17,10 +17,11 @@ import {
 import { type Catalog, currencyExponent, findPlan, type Plan, toMinor } from "../catalog/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
 import { type ChargeResult, Checkout, type PayResult } from "./checkout.js";
-import { InvoiceGate, TopUps } from "./invoices.js";
+import { InvoiceGate } from "./invoices.js";
 import { topUpKey } from "./keys.js";
 import { parsePayload } from "./payload.js";
 import type { PromoCodes, PromoRefusal } from "./promo-codes.js";
+import { TopUps, topUpBounds } from "./top-ups.js";
 
 /** An unpaid order or a top-up invoice older than this is refused at pre-checkout. */
 export const INVOICE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -30,9 +31,6 @@ export const INVOICE_TTL_MS = 24 * 60 * 60 * 1000;
  * late pre-checkout still hears "expired").
  */
 export const UNPAID_ORDERS: UnpaidPolicy = { reuseMs: INVOICE_TTL_MS / 2, keepMs: INVOICE_TTL_MS + HOUR };
-/** Top-up bounds in major units of the currency. */
-export const TOPUP_MIN_MAJOR = 1;
-export const TOPUP_MAX_MAJOR = 100_000;
 
 export type ShopRefusal =
   | "blocked"
@@ -321,8 +319,7 @@ export class Shop {
 
   /** Registers a top-up invoice of `amount` minor units; returns its payload id. */
   async startTopUp(customerId: number, amount: number): Promise<{ ok: true; id: string } | { ok: false }> {
-    const min = toMinor(this.currency, TOPUP_MIN_MAJOR);
-    const max = toMinor(this.currency, TOPUP_MAX_MAJOR);
+    const { min, max } = topUpBounds(this.currency);
     if (!Number.isInteger(amount) || amount < min || amount > max) return { ok: false };
     // One pending top-up per amount: asking again reuses it (one payload, paid at most once).
     const id = await new TopUps(this.deps.redis).start(customerId, amount, INVOICE_TTL_MS);

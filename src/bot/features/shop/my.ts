@@ -1,5 +1,5 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
-import type { Locale } from "#src/config.js";
+import { cabinetUrl, type Locale } from "#src/config.js";
 import type { AccessState, Subscription } from "#src/domain/books/index.js";
 import { GB_BYTES } from "#src/domain/books/index.js";
 import { accessText, planTitle, qrTarget } from "#src/render/access.js";
@@ -8,7 +8,6 @@ import { accessLocationNames } from "#src/render/locations.js";
 import { qrPng } from "#src/render/qr.js";
 import { buyCb, MY_LIST, myCb, TRIAL_START } from "#src/render/shop-callbacks.js";
 import { dateFormat } from "#src/runtime/intl-cache.js";
-import { cabinetUrl } from "#src/webapp/menu-button.js";
 import type { BotContext } from "../../context.js";
 import { show, type View } from "../../views/show.js";
 import { withSupport } from "../help.js";

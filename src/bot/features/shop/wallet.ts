@@ -2,8 +2,8 @@ import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard } from "grammy";
 import type { Locale } from "#src/config.js";
 import type { LedgerEntry } from "#src/domain/books/index.js";
-import { currencyExponent, formatMoney, toMinor } from "#src/domain/catalog/index.js";
-import { TOPUP_MAX_MAJOR, TOPUP_MIN_MAJOR } from "#src/domain/sales/index.js";
+import { currencyExponent, formatMoney } from "#src/domain/catalog/index.js";
+import { topUpBounds, topUpPresets } from "#src/domain/sales/index.js";
 import { formatDateTime } from "#src/render/format.js";
 import { GIFTS_VIEW, WALLET_VIEW, walletCb } from "#src/render/shop-callbacks.js";
 import type { BotContext, ConvContext } from "../../context.js";
@@ -15,17 +15,6 @@ import { answer, localeOf, mainMenuRow, money } from "./common.js";
 
 export const TOPUP_CONVERSATION = "shop-topup";
 export const HISTORY_PAGE_SIZE = 8;
-
-/** Top-up presets in minor units: Stars, or whole units of a provider currency. */
-export function topUpPresets(currency: string): number[] {
-  const major = currency === "XTR" ? [50, 100, 250, 500, 1000] : [5, 10, 20, 50];
-  return major.map((m) => toMinor(currency, m));
-}
-
-/** The shop's top-up bounds in minor units. */
-export function topUpBounds(currency: string): { min: number; max: number } {
-  return { min: toMinor(currency, TOPUP_MIN_MAJOR), max: toMinor(currency, TOPUP_MAX_MAJOR) };
-}
 
 /**
  * A typed amount ("250", "4.99", "4,99", "1 000") in minor units, or undefined when it is not a
