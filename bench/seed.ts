@@ -13,7 +13,7 @@ import type { AccessLinks, AccessRef, AccessState } from "../src/domain/books/in
 import { Customers, Orders, RenewalChain, Subscriptions, Wallet } from "../src/domain/books/index.js";
 import { type Catalog, parseCatalog } from "../src/domain/catalog/index.js";
 import type { Provisioner } from "../src/domain/provisioning/index.js";
-import { INVOICE_TTL_MS, PromoCodes, Shop } from "../src/domain/sales/index.js";
+import { Cashier, INVOICE_TTL_MS, PromoCodes, Shop } from "../src/domain/sales/index.js";
 import { Fulfilment, PaymentInbox } from "../src/domain/settlement/index.js";
 import { DAY, HOUR, ManualClock } from "../src/runtime/clock.js";
 import { createLogger } from "../src/runtime/logger.js";
@@ -77,6 +77,7 @@ const MONTH = 30 * DAY;
 class SeededCustomer {
   private readonly clock: ManualClock;
   private readonly shop: Shop;
+  private readonly cashier: Cashier;
   private readonly inbox: PaymentInbox;
   private readonly fulfilment: Fulfilment;
   private readonly customers: Customers;
@@ -110,8 +111,10 @@ class SeededCustomer {
     this.fulfilment = new Fulfilment({ ...deps, provisioner, renewals, logger: createLogger("silent") });
     // The bench fulfils orders itself, so the shop's queue is a no-op.
     const promos = new PromoCodes({ redis, clock, orders, wallet, unpaidTtlMs: INVOICE_TTL_MS });
-    this.shop = new Shop({ ...deps, provisioner, promos, jobs: { enqueueOrder: async () => undefined } });
-    this.inbox = new PaymentInbox({ redis, clock, shop: this.shop });
+    const jobs = { enqueueOrder: async () => undefined };
+    this.cashier = new Cashier({ ...deps, promos, jobs });
+    this.shop = new Shop({ ...deps, provisioner, promos, cashier: this.cashier });
+    this.inbox = new PaymentInbox({ redis, clock, cashier: this.cashier });
     this.from = { id, is_bot: false, first_name: "Seeded", username: `user${id}` };
   }
 
@@ -130,7 +133,7 @@ class SeededCustomer {
       ? await shop.startRenewal(id, this.subscriptionId, "en")
       : await shop.startPurchase(id, "de-xui", "en");
     if (!started.ok) throw new Error(`seeding ${id}: ${started.reason}`);
-    const amount = await shop.invoiceAmount(started.order);
+    const amount = await this.cashier.invoiceAmount(started.order);
     const chargeId = `stxBench${id}m${month}`;
     const payload = `o:${started.order.id}`;
     const successful_payment = {

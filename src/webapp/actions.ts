@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Order } from "../domain/books/index.js";
-import { INVOICE_TTL_MS, type ShopRefusal } from "../domain/sales/index.js";
+import { type InvoiceRail, invoiceRail, type ShopRefusal } from "../domain/sales/index.js";
+import { type InvoiceSpec, type InvoiceWords, orderInvoice, topUpInvoice } from "../render/invoices.js";
 import { orderOut } from "./cabinet.js";
 import { type Caller, Refusal, type WebappDeps } from "./context.js";
 import type { CreateOrderRequest, createdOrderResponse, invoiceResponse } from "./schemas.js";
@@ -20,10 +21,20 @@ const REFUSALS: Record<ShopRefusal, [number, string]> = {
   "order-not-payable": [409, "order-not-payable"],
 };
 
-/** Provider token and currency of invoices: Stars (`XTR`, no token) unless a provider is set. */
-function invoiceSettings(deps: WebappDeps): { currency: string; providerToken: string } {
-  const currency = deps.sales.shop.currency;
-  return { currency, providerToken: currency === "XTR" ? "" : (deps.paymentProviderToken ?? "") };
+/** The shop's invoice rail and the caller's words, for an invoice link (render/invoices.ts). */
+function invoiceParts(deps: WebappDeps, caller: Caller): { rail: InvoiceRail; words: InvoiceWords } {
+  return { rail: invoiceRail(deps.sales.shop.currency, deps.paymentProviderToken), words: caller };
+}
+
+function invoiceLinkOf(deps: WebappDeps, spec: InvoiceSpec): Promise<string> {
+  return deps.api.createInvoiceLink(
+    spec.title,
+    spec.description,
+    spec.payload,
+    spec.providerToken,
+    spec.currency,
+    spec.prices,
+  );
 }
 
 /**
@@ -37,7 +48,7 @@ export async function createOrder(
   caller: Caller,
   body: CreateOrderRequest,
 ): Promise<Created> {
-  const { shop } = deps.sales;
+  const { shop, cashier } = deps.sales;
   const { customers } = deps.books;
   // The bot records customers on their messages; one who comes straight to the cabinet is recorded here.
   if (!(await customers.get(caller.id))) {
@@ -53,26 +64,22 @@ export async function createOrder(
       ? await shop.startPurchase(caller.id, body.plan_id, caller.locale)
       : await shop.startRenewal(caller.id, body.subscription_id, caller.locale);
   if (!started.ok) throw new Refusal(...REFUSALS[started.reason]);
-  const order = payable(deps, started.order);
+  // An order handed back by the shop may have been paid or closed meanwhile: only a payable one goes on.
+  const check = await cashier.payable(caller.id, started.order.id);
+  if (!check.ok) throw new Refusal(409, "order-not-payable");
+  const { order } = check;
   if (body.pay === "wallet") {
-    const paid = await shop.payFromBalance(caller.id, order.id);
+    const paid = await cashier.payFromBalance(caller.id, order.id);
     if (paid.status === "insufficient") throw new Refusal(402, "insufficient");
     if (paid.status === "order-gone" || paid.status === "not-payable")
       throw new Refusal(409, "order-not-payable");
     deps.logger.info({ orderId: order.id, customerId: caller.id }, "cabinet: order paid from balance");
     return created(deps, order.id, true, null, null);
   }
-  const amount = await shop.invoiceAmount(order);
+  const amount = await cashier.invoiceAmount(order);
   const link = await invoiceLink(deps, caller, order, amount);
   deps.logger.info({ orderId: order.id, customerId: caller.id, amount }, "cabinet: invoice link made");
   return created(deps, order.id, false, link, caller.money(amount));
-}
-
-/** An order handed back by the shop may have been paid or closed meanwhile: only one awaiting payment goes on. */
-function payable(deps: WebappDeps, order: Order): Order {
-  if (order.status !== "awaiting_payment") throw new Refusal(409, "order-not-payable");
-  if (deps.clock.now() - order.createdAt > INVOICE_TTL_MS) throw new Refusal(409, "order-not-payable");
-  return order;
 }
 
 async function created(
@@ -93,29 +100,12 @@ async function created(
   };
 }
 
-/** A Telegram invoice link for `amount` of `order` (payload `o:<id>`, checked at pre-checkout as in the chat). */
-async function invoiceLink(deps: WebappDeps, caller: Caller, order: Order, amount: number): Promise<string> {
-  const { currency, providerToken } = invoiceSettings(deps);
+/** A Telegram invoice link for `amount` of `order` (checked at pre-checkout as in the chat). */
+function invoiceLink(deps: WebappDeps, caller: Caller, order: Order, amount: number): Promise<string> {
+  const { rail, words } = invoiceParts(deps, caller);
   const plan = deps.sales.shop.plan(order.planId);
   const title = plan ? plan.title[caller.locale] : order.planId;
-  const covered = order.price - amount;
-  const description =
-    covered > 0
-      ? caller.t("invoice-order-description-rest", {
-          plan: title,
-          due: caller.money(amount),
-          covered: caller.money(covered),
-          price: caller.money(order.price),
-        })
-      : caller.t("invoice-order-description", { plan: title, amount: caller.money(amount) });
-  return deps.api.createInvoiceLink(
-    caller.t(order.kind === "renewal" ? "invoice-renewal-title" : "invoice-order-title").slice(0, 32),
-    description.slice(0, 255),
-    `o:${order.id}`,
-    providerToken,
-    currency,
-    [{ label: title.slice(0, 32), amount }],
-  );
+  return invoiceLinkOf(deps, orderInvoice(words, order, title, amount, rail));
 }
 
 /** POST /app/api/topups: registers a top-up of `amount` (the shop's bounds) and hands back its invoice link. */
@@ -124,20 +114,11 @@ export async function topUp(
   caller: Caller,
   amount: number,
 ): Promise<z.output<typeof invoiceResponse>> {
-  const { shop } = deps.sales;
   if (await deps.books.customers.isBlocked(caller.id)) throw new Refusal(403, "blocked");
-  const started = await shop.startTopUp(caller.id, amount);
+  const started = await deps.sales.cashier.startTopUp(caller.id, amount);
   if (!started.ok) throw new Refusal(400, "amount");
-  const { currency, providerToken } = invoiceSettings(deps);
-  const label = caller.money(amount);
-  const link = await deps.api.createInvoiceLink(
-    caller.t("invoice-topup-title").slice(0, 32),
-    caller.t("invoice-topup-description", { amount: label }).slice(0, 255),
-    `t:${started.id}`,
-    providerToken,
-    currency,
-    [{ label: label.slice(0, 32), amount }],
-  );
+  const { rail, words } = invoiceParts(deps, caller);
+  const link = await invoiceLinkOf(deps, topUpInvoice(words, started.id, amount, rail));
   deps.logger.info({ customerId: caller.id, amount }, "cabinet: top-up invoice link made");
   return { ok: true, invoice_link: link };
 }

@@ -1,6 +1,7 @@
 import type { Api } from "grammy";
 import type { StarTransaction } from "grammy/types";
 import type { Redis } from "ioredis";
+import { ledgerIdemKeys } from "../domain/books/index.js";
 import { formatMoney } from "../domain/catalog/index.js";
 import type { ShopRooms } from "../domain/index.js";
 import type { I18nLike } from "../render/i18n-like.js";
@@ -53,15 +54,15 @@ export async function reconcileStars(deps: ReconcileDeps): Promise<ReconcileResu
       checked++;
       const payment = invoicePayment(tx);
       if (!payment) continue;
-      if (await books.wallet.applied(`charge:${tx.id}`)) continue;
-      const result = await sales.shop.recordPayment(payment.userId, payment.payload, tx.id, tx.amount);
+      if (await books.wallet.applied(ledgerIdemKeys.charge(tx.id))) continue;
+      const result = await sales.cashier.recordPayment(payment.userId, payment.payload, tx.id, tx.amount);
       if (!result.credited) continue;
       recovered++;
       deps.logger.warn(
         { charge: tx.id, userId: payment.userId, amount: tx.amount },
         "recovered an unrecorded payment",
       );
-      // The shop queued the order this charge paid.
+      // The cashier queued the order this charge paid.
       const { paid } = result;
       const locale = (await books.customers.get(payment.userId))?.locale ?? "en";
       const amount = formatMoney("XTR", tx.amount, locale);

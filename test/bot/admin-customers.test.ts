@@ -74,7 +74,7 @@ async function refundedPurchase(customerId: number): Promise<string> {
   await t.deps.books.wallet.credit(customerId, 150, `seed:${customerId}:${Math.random()}`, { kind: "topup" });
   const started = await t.deps.sales.shop.startPurchase(customerId, "de-xui", "en");
   if (!started.ok) throw new Error(started.reason);
-  expect((await t.deps.sales.shop.payFromBalance(customerId, started.order.id)).status).toBe("paid");
+  expect((await t.deps.sales.cashier.payFromBalance(customerId, started.order.id)).status).toBe("paid");
   await t.deps.books.orders.transition(started.order.id, ["paid"], "provisioning");
   expect(
     (await t.deps.settlement.fulfilment.fail(started.order.id, "xui server 1 answered 503"))?.refunded,

@@ -40,7 +40,7 @@ async function invoicedOrder(): Promise<{ buyer: User; orderId: string; due: num
   const buyer = customer();
   const started = await t.deps.sales.shop.startPurchase(buyer.id, "de-xui", "en");
   if (!started.ok) throw new Error(started.reason);
-  const due = await t.deps.sales.shop.invoiceAmount(started.order);
+  const due = await t.deps.sales.cashier.invoiceAmount(started.order);
   return { buyer, orderId: started.order.id, due };
 }
 
@@ -138,7 +138,7 @@ describe("a provider payment whose handling fails", () => {
       const buyer = customer();
       const started = await bot.deps.sales.shop.startPurchase(buyer.id, "de-xui", "en");
       if (!started.ok) throw new Error(started.reason);
-      const due = await bot.deps.sales.shop.invoiceAmount(started.order);
+      const due = await bot.deps.sales.cashier.invoiceAmount(started.order);
       await bot.send(successfulPayment(buyer, `o:${started.order.id}`, due, "USD", "fiat-charge-q"));
       expect((await bot.deps.books.orders.get(started.order.id))?.status).toBe("paid");
       expect(queued).toEqual([]);

@@ -22,12 +22,12 @@ async function invoicedOrder(
   balance: number,
 ): Promise<{ buyer: ReturnType<typeof user>; order: Order; due: number }> {
   const buyer = customer();
-  const { shop } = t.deps.sales;
+  const { shop, cashier } = t.deps.sales;
   const { wallet } = t.deps.books;
   if (balance > 0) await wallet.credit(buyer.id, balance, `seed:${buyer.id}`, { kind: "admin-credit" });
   const started = await shop.startPurchase(buyer.id, "de-xui", "en");
   if (!started.ok) throw new Error(started.reason);
-  const due = await shop.invoiceAmount(started.order);
+  const due = await cashier.invoiceAmount(started.order);
   return { buyer, order: started.order, due };
 }
 
@@ -136,7 +136,7 @@ describe("successful payment", () => {
 
   it("tops up the wallet once per charge", async () => {
     const buyer = customer({ language_code: "ru" });
-    const started = await t.deps.sales.shop.startTopUp(buyer.id, 250);
+    const started = await t.deps.sales.cashier.startTopUp(buyer.id, 250);
     if (!started.ok) throw new Error("top-up refused");
     await t.send(preCheckout(buyer, `t:${started.id}`, 250, "XTR"));
     expect(preCheckoutAnswer()).toMatchObject({ ok: true });

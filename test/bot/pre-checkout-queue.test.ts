@@ -15,7 +15,7 @@ describe("pre-checkout", () => {
     const buyer = customer();
     const started = await t.deps.sales.shop.startPurchase(buyer.id, "de-xui", "en");
     if (!started.ok) throw new Error(started.reason);
-    const due = await t.deps.sales.shop.invoiceAmount(started.order);
+    const due = await t.deps.sales.cashier.invoiceAmount(started.order);
 
     // The user's previous tap hangs on a slow Bot API answer until released.
     let release: () => void = () => undefined;

@@ -66,7 +66,7 @@ describe("per-user rate limit", () => {
   it("never limits payments: pre-checkout and the payment go through over the limit", async () => {
     const bob = customer();
     for (let i = 0; i < 8; i++) await a.send(command(bob, "/help"));
-    const topUp = await a.deps.sales.shop.startTopUp(bob.id, 100);
+    const topUp = await a.deps.sales.cashier.startTopUp(bob.id, 100);
     if (!topUp.ok) throw new Error("no top-up");
     await a.send(preCheckout(bob, `t:${topUp.id}`, 100, "XTR"));
     expect(a.telegram.last("answerPreCheckoutQuery")?.params.ok).toBe(true);

@@ -192,12 +192,12 @@ describe("the admins' Referrals section", () => {
     const friend = person();
     await t.send(start(friend, code));
     // A paid order of the friend, active: the reward step credits the inviter.
-    const { shop, referralRewards } = t.deps.sales;
+    const { shop, referralRewards, cashier } = t.deps.sales;
     const { orders, wallet } = t.deps.books;
     await wallet.credit(friend.id, 300, `seed:${friend.id}`, { kind: "admin-credit" });
     const started = await shop.startPurchase(friend.id, "de-xui", "en");
     if (!started.ok) throw new Error(started.reason);
-    expect((await shop.payFromBalance(friend.id, started.order.id)).status).toBe("paid");
+    expect((await cashier.payFromBalance(friend.id, started.order.id)).status).toBe("paid");
     await orders.transition(started.order.id, ["paid"], "provisioning");
     await orders.transition(started.order.id, ["provisioning"], "active");
     expect(await referralRewards.reward(started.order.id)).toMatchObject({ status: "rewarded", amount: 15 });

@@ -19,17 +19,17 @@ beforeEach(() => t.telegram.clear());
 /** An order paid by a Stars invoice whose fulfilment failed (its money went back to the wallet). */
 async function failedStarsOrder(): Promise<{ order: Order; chargeId: string }> {
   const customerId = nextCustomer++;
-  const { shop } = t.deps.sales;
+  const { shop, cashier } = t.deps.sales;
   const { fulfilment } = t.deps.settlement;
   const { orders } = t.deps.books;
   const started = await shop.startPurchase(customerId, "de-xui", "en");
   if (!started.ok) throw new Error(started.reason);
   const chargeId = `crash-charge-${customerId}`;
-  await shop.recordPayment(
+  await cashier.recordPayment(
     customerId,
     `o:${started.order.id}`,
     chargeId,
-    await shop.invoiceAmount(started.order),
+    await cashier.invoiceAmount(started.order),
   );
   await fulfilment.fail(started.order.id, "no server available");
   const order = await orders.get(started.order.id);

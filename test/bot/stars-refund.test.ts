@@ -21,14 +21,14 @@ beforeEach(() => t.telegram.clear());
 /** An order paid in full by a Stars invoice whose fulfilment then failed (refunded to the wallet). */
 async function failedStarsOrder(): Promise<{ order: Order; chargeId: string }> {
   const customerId = nextCustomer++;
-  const { shop } = t.deps.sales;
+  const { shop, cashier } = t.deps.sales;
   const { fulfilment } = t.deps.settlement;
   const { orders } = t.deps.books;
   const started = await shop.startPurchase(customerId, "de-xui", "en");
   if (!started.ok) throw new Error(started.reason);
-  const due = await shop.invoiceAmount(started.order);
+  const due = await cashier.invoiceAmount(started.order);
   const chargeId = `stars-charge-${customerId}`;
-  await shop.recordPayment(customerId, `o:${started.order.id}`, chargeId, due);
+  await cashier.recordPayment(customerId, `o:${started.order.id}`, chargeId, due);
   await fulfilment.fail(started.order.id, "no server available");
   const order = await orders.get(started.order.id);
   if (!order) throw new Error("order gone");

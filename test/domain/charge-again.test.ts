@@ -33,7 +33,7 @@ async function refundedPurchase(customerId: number): Promise<string> {
   await s().books.wallet.credit(customerId, 150, `seed:${customerId}`, { kind: "topup" });
   const started = await s().sales.shop.startPurchase(customerId, "de-xui", "en");
   if (!started.ok) throw new Error(started.reason);
-  expect((await s().sales.shop.payFromBalance(customerId, started.order.id)).status).toBe("paid");
+  expect((await s().sales.cashier.payFromBalance(customerId, started.order.id)).status).toBe("paid");
   await s().books.orders.transition(started.order.id, ["paid"], "provisioning");
   await s().settlement.fulfilment.fail(started.order.id, "xui server 1 answered 503");
   expect((await s().books.orders.get(started.order.id))?.status).toBe("refunded");

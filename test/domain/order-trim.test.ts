@@ -33,12 +33,12 @@ const KEPT = [
 /** An order paid from the wallet, placed on a server (its ref fixed), being provisioned. */
 async function provisioning(customerId: number) {
   const { orders, wallet } = h.rooms.books;
-  const { shop } = h.rooms.sales;
+  const { shop, cashier } = h.rooms.sales;
   await wallet.credit(customerId, 150, `gift:${customerId}`, { kind: "admin-credit" });
   const started = await shop.startPurchase(customerId, "de-xui", "en");
   if (!started.ok) throw new Error(started.reason);
   const id = started.order.id;
-  expect(await shop.payFromBalance(customerId, id)).toMatchObject({ status: "paid" });
+  expect(await cashier.payFromBalance(customerId, id)).toMatchObject({ status: "paid" });
   await orders.transition(id, ["paid"], "provisioning");
   const ref = {
     kind: "xui",

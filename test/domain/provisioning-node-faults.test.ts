@@ -1,13 +1,12 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type AccessRef, GB_BYTES } from "../../src/domain/books/index.js";
+import { type AccessRef, GB_BYTES, termEnd } from "../../src/domain/books/index.js";
 import {
   daysToReach,
   mayHaveApplied,
   NodeClientRenewals,
   NodeProvisioner,
   renewNodeClientTo,
-  renewTargetAfter,
 } from "../../src/domain/provisioning/index.js";
 import {
   HostingApiError,
@@ -83,8 +82,8 @@ describe("the node renewal rule (pure parts)", () => {
 
   it("a target N days after the later of now and the current expiry", () => {
     const now = clock.now();
-    expect(renewTargetAfter(now + 10 * DAY, now, 7)).toBe(now + 17 * DAY);
-    expect(renewTargetAfter(now - 3 * DAY, now, 5)).toBe(now + 5 * DAY);
+    expect(termEnd(now + 10 * DAY, now, 7)).toBe(now + 17 * DAY);
+    expect(termEnd(now - 3 * DAY, now, 5)).toBe(now + 5 * DAY);
   });
 
   it("only a failure that may have reached the node counts as ambiguous", () => {

@@ -42,7 +42,7 @@ describe("the shop queues its own paid orders", () => {
     await h.rooms.books.wallet.credit(1101, 300, "seed:1101", { kind: "topup" });
     const id = await purchase(1101);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => h.rooms.sales.shop.payFromBalance(1101, id)),
+      Array.from({ length: 10 }, () => h.rooms.sales.cashier.payFromBalance(1101, id)),
     );
     expect(results.filter((r) => r.status === "paid")).toHaveLength(1);
     expect(enqueued).toEqual([id]);
@@ -51,8 +51,11 @@ describe("the shop queues its own paid orders", () => {
 
   it("queues nothing when the balance is short or the order is someone else's", async () => {
     const id = await purchase(1102);
-    expect(await h.rooms.sales.shop.payFromBalance(1102, id)).toEqual({ status: "insufficient", balance: 0 });
-    expect(await h.rooms.sales.shop.payFromBalance(1199, id)).toEqual({ status: "order-gone" });
+    expect(await h.rooms.sales.cashier.payFromBalance(1102, id)).toEqual({
+      status: "insufficient",
+      balance: 0,
+    });
+    expect(await h.rooms.sales.cashier.payFromBalance(1199, id)).toEqual({ status: "order-gone" });
     expect(enqueued).toEqual([]);
   });
 
@@ -67,16 +70,16 @@ describe("the shop queues its own paid orders", () => {
 
   it("queues the order a Telegram charge paid, again when the charge is seen again", async () => {
     const id = await purchase(1104);
-    const first = await h.rooms.sales.shop.recordPayment(1104, `o:${id}`, "shop-q-1", 150);
+    const first = await h.rooms.sales.cashier.recordPayment(1104, `o:${id}`, "shop-q-1", 150);
     expect(first).toMatchObject({ credited: true, paid: true, orderId: id });
     expect(enqueued).toEqual([id]);
     // A repeat (after a crash before the enqueue) queues again: the job id makes it harmless.
-    const again = await h.rooms.sales.shop.recordPayment(1104, `o:${id}`, "shop-q-1", 150);
+    const again = await h.rooms.sales.cashier.recordPayment(1104, `o:${id}`, "shop-q-1", 150);
     expect(again).toMatchObject({ credited: false, paid: true, orderId: id });
     expect(enqueued).toEqual([id, id]);
 
     // A top-up, or a charge for someone else's order, queues nothing.
-    const top = await h.rooms.sales.shop.recordPayment(1105, `o:${id}`, "shop-q-2", 150);
+    const top = await h.rooms.sales.cashier.recordPayment(1105, `o:${id}`, "shop-q-2", 150);
     expect(top).toMatchObject({ credited: true, paid: false, orderId: undefined });
     expect(enqueued).toEqual([id, id]);
   });
@@ -89,7 +92,7 @@ describe("the shop queues its own paid orders", () => {
       throw new Error("Redis blip while queuing");
     };
     try {
-      await expect(h.rooms.sales.shop.payFromBalance(1106, id)).rejects.toThrow("Redis blip");
+      await expect(h.rooms.sales.cashier.payFromBalance(1106, id)).rejects.toThrow("Redis blip");
     } finally {
       h.rooms.settlement.jobs.enqueueOrder = original;
     }
@@ -101,7 +104,7 @@ describe("the shop queues its own paid orders", () => {
 describe("an admin's retry of a failed order", () => {
   it("moves it back to paid and queues it once", async () => {
     const id = await orderThrough(1201, ["paid", "provisioning", "failed"]);
-    const results = await Promise.all([1, 2, 3].map(() => h.rooms.sales.shop.retryFailed(id)));
+    const results = await Promise.all([1, 2, 3].map(() => h.rooms.sales.cashier.retryFailed(id)));
     expect(results.filter((r) => r.status === "queued")).toHaveLength(1);
     expect(results.filter((r) => r.status === "not-failed")).toEqual([
       { status: "not-failed", orderStatus: "paid" },
@@ -113,19 +116,19 @@ describe("an admin's retry of a failed order", () => {
 
   it("closes an order whose money went back instead of queuing it", async () => {
     const closed = await orderThrough(1202, ["paid", "failed", "refunded"]);
-    expect(await h.rooms.sales.shop.retryFailed(closed)).toEqual({ status: "refunded" });
+    expect(await h.rooms.sales.cashier.retryFailed(closed)).toEqual({ status: "refunded" });
 
     const half = await orderThrough(1202, ["paid", "failed"]);
     await h.rooms.books.wallet.credit(1202, 150, `refund:${half}`, { kind: "refund", ref: half });
-    expect(await h.rooms.sales.shop.retryFailed(half)).toEqual({ status: "refunded" });
+    expect(await h.rooms.sales.cashier.retryFailed(half)).toEqual({ status: "refunded" });
     expect((await h.rooms.books.orders.get(half))?.status).toBe("refunded");
 
     const active = await orderThrough(1202, ["paid", "provisioning", "active"]);
-    expect(await h.rooms.sales.shop.retryFailed(active)).toEqual({
+    expect(await h.rooms.sales.cashier.retryFailed(active)).toEqual({
       status: "not-failed",
       orderStatus: "active",
     });
-    expect(await h.rooms.sales.shop.retryFailed("nosuchorder")).toEqual({ status: "gone" });
+    expect(await h.rooms.sales.cashier.retryFailed("nosuchorder")).toEqual({ status: "gone" });
     expect(enqueued).toEqual([]);
   });
 });

@@ -15,8 +15,8 @@ const s = () => h.rooms;
 async function failedStarsOrder(customerId: number): Promise<string> {
   const started = await s().sales.shop.startPurchase(customerId, "de-xui", "en");
   if (!started.ok) throw new Error(started.reason);
-  const due = await s().sales.shop.invoiceAmount(started.order);
-  await s().sales.shop.recordPayment(customerId, `o:${started.order.id}`, `charge-${customerId}`, due);
+  const due = await s().sales.cashier.invoiceAmount(started.order);
+  await s().sales.cashier.recordPayment(customerId, `o:${started.order.id}`, `charge-${customerId}`, due);
   await s().settlement.fulfilment.fail(started.order.id, "no server available");
   return started.order.id;
 }
@@ -30,7 +30,7 @@ describe("Stars refunds", () => {
     await s().books.wallet.credit(5002, 150, "seed:5002", { kind: "topup" });
     const started = await s().sales.shop.startPurchase(5002, "de-xui", "en");
     if (!started.ok) throw new Error(started.reason);
-    await s().sales.shop.payFromBalance(5002, started.order.id);
+    await s().sales.cashier.payFromBalance(5002, started.order.id);
     expect(await s().settlement.starsRefunds.chargeOf(started.order.id)).toBeUndefined();
     expect(await s().settlement.starsRefunds.chargeOf("nosuchorder")).toBeUndefined();
   });

@@ -47,7 +47,7 @@ async function paidOrder(): Promise<{ customerId: number; orderId: string }> {
   await rooms.books.wallet.credit(customerId, 1000, `seed:${customerId}`, { kind: "admin-credit" });
   const started = await rooms.sales.shop.startPurchase(customerId, "de", "en");
   if (!started.ok) throw new Error(started.reason);
-  const paid = await rooms.sales.shop.payFromBalance(customerId, started.order.id);
+  const paid = await rooms.sales.cashier.payFromBalance(customerId, started.order.id);
   expect(paid.status).toBe("paid");
   return { customerId, orderId: started.order.id };
 }

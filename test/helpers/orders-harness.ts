@@ -133,7 +133,7 @@ export function ordersHarness() {
         : await h.rooms.sales.shop.startPurchase(customerId, planId, "en");
     if (!started.ok) throw new Error(started.reason);
     if (kind === "purchase")
-      expect((await h.rooms.sales.shop.payFromBalance(customerId, started.order.id)).status).toBe("paid");
+      expect((await h.rooms.sales.cashier.payFromBalance(customerId, started.order.id)).status).toBe("paid");
     return { customerId, orderId: started.order.id };
   }
 
@@ -141,7 +141,7 @@ export function ordersHarness() {
   async function paidRenewal(customerId: number, subscriptionId: string): Promise<string> {
     const renewal = await h.rooms.sales.shop.startRenewal(customerId, subscriptionId, "en");
     if (!renewal.ok) throw new Error(renewal.reason);
-    expect((await h.rooms.sales.shop.payFromBalance(customerId, renewal.order.id)).status).toBe("paid");
+    expect((await h.rooms.sales.cashier.payFromBalance(customerId, renewal.order.id)).status).toBe("paid");
     return renewal.order.id;
   }
 

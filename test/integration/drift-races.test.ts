@@ -104,7 +104,9 @@ describe("a paid renewal beside a run", () => {
     await w.rooms.books.wallet.credit(sub.customerId, 1_000, `seed:${sub.id}`, { kind: "admin-credit" });
     const started = await w.rooms.sales.shop.startRenewal(sub.customerId, sub.id, "en");
     if (!started.ok) throw new Error(started.reason);
-    expect((await w.rooms.sales.shop.payFromBalance(sub.customerId, started.order.id)).status).toBe("paid");
+    expect((await w.rooms.sales.cashier.payFromBalance(sub.customerId, started.order.id)).status).toBe(
+      "paid",
+    );
     return started.order.id;
   }
 

@@ -123,7 +123,7 @@ describe("a gift", () => {
     await t.send(command(buyer, "/start"));
     const started = await t.deps.sales.shop.startPurchase(buyer.id, "de-xui", "en", undefined, true);
     if (!started.ok) throw new Error(started.reason);
-    const due = await t.deps.sales.shop.invoiceAmount(started.order);
+    const due = await t.deps.sales.cashier.invoiceAmount(started.order);
     const paid = successfulPayment(buyer, `o:${started.order.id}`, due, "XTR", "gift-charge-1");
     await Promise.all([t.send(paid), t.send(paid)]);
     expect(textsTo(t.telegram, buyer.id)).toContain("✅ Payment received. Your gift link is on its way…");

@@ -148,7 +148,7 @@ describe("orders through real BullMQ workers", () => {
     if (!sub) throw new Error("no subscription");
     const renewal = await h.rooms.sales.shop.startRenewal(customerId, sub.id, "en");
     if (!renewal.ok) throw new Error(renewal.reason);
-    expect((await h.rooms.sales.shop.payFromBalance(customerId, renewal.order.id)).status).toBe("paid");
+    expect((await h.rooms.sales.cashier.payFromBalance(customerId, renewal.order.id)).status).toBe("paid");
     await h.queue.enqueue(renewal.order.id);
     await untilStatus(renewal.order.id, "active");
     const target = sub.expiresAt + 30 * DAY;
@@ -247,7 +247,7 @@ describe("orders through real BullMQ workers", () => {
     if (!sub) throw new Error("no subscription");
     const renewal = await h.rooms.sales.shop.startRenewal(customerId, sub.id, "en");
     if (!renewal.ok) throw new Error(renewal.reason);
-    await h.rooms.sales.shop.payFromBalance(customerId, renewal.order.id);
+    await h.rooms.sales.cashier.payFromBalance(customerId, renewal.order.id);
     await h.queue.enqueue(renewal.order.id);
     await untilStatus(renewal.order.id, "active");
     const renewed = await h.rooms.books.subscriptions.get(sub.id);

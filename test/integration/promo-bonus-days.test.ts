@@ -9,7 +9,7 @@ const { clock, nodeFake, startWorker, untilStatus } = h;
 
 describe("bonus days of a promo code", () => {
   it("are added once to the term of the order that carries the code", async () => {
-    const { promos, shop } = h.rooms.sales;
+    const { promos, shop, cashier } = h.rooms.sales;
     const { customers, wallet, subscriptions } = h.rooms.books;
     const { fulfilment } = h.rooms.settlement;
     await promos.create({
@@ -27,7 +27,7 @@ describe("bonus days of a promo code", () => {
     const started = await shop.startPurchase(customerId, "node", "en", "PLUS7");
     if (!started.ok) throw new Error(started.reason);
     expect(started.order).toMatchObject({ bonusDays: 7, price: 120, promoCode: "PLUS7" });
-    expect((await shop.payFromBalance(customerId, started.order.id)).status).toBe("paid");
+    expect((await cashier.payFromBalance(customerId, started.order.id)).status).toBe("paid");
 
     startWorker();
     // Queued twice (a repeated job): the term is fixed once.

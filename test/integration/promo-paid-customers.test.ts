@@ -130,7 +130,7 @@ describe("new customers only, exactly", () => {
     const dan = person();
     await credit(dan, 500);
     const { orders, wallet } = t.deps.books;
-    const { shop } = t.deps.sales;
+    const { cashier } = t.deps.sales;
     await t.send(callback(dan, "buy:go:node"));
     const first = await openOrder(dan);
     const second = await orders.create({
@@ -153,7 +153,7 @@ describe("new customers only, exactly", () => {
           const result: unknown = await value.apply(target, args);
           if (!paidBetween) {
             paidBetween = true;
-            expect((await shop.payFromBalance(dan.id, first.id)).status).toBe("paid");
+            expect((await cashier.payFromBalance(dan.id, first.id)).status).toBe("paid");
           }
           return result;
         };

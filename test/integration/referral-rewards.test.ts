@@ -66,12 +66,12 @@ let nextCharge = 1;
 
 /** The friend buys `planId` (or renews) and pays the invoice: the successful_payment update. */
 async function paidByInvoice(t: TestBot, buyer: User, planId: string, renew?: string) {
-  const { shop } = t.deps.sales;
+  const { shop, cashier } = t.deps.sales;
   const started = renew
     ? await shop.startRenewal(buyer.id, renew, "en")
     : await shop.startPurchase(buyer.id, planId, "en");
   if (!started.ok) throw new Error(started.reason);
-  const due = await shop.invoiceAmount(started.order);
+  const due = await cashier.invoiceAmount(started.order);
   const update = successfulPayment(buyer, `o:${started.order.id}`, due, "XTR", `ref-charge-${nextCharge++}`);
   await t.send(update);
   return { orderId: started.order.id, update };

@@ -9,7 +9,7 @@ import {
   type ServerGoneReason,
   type SubscriptionProblem,
 } from "../../src/domain/drift/index.js";
-import type { Shop } from "../../src/domain/sales/index.js";
+import type { Cashier } from "../../src/domain/sales/index.js";
 import {
   POWER_ACTIONS,
   SERVER_STATUSES,
@@ -30,7 +30,7 @@ import { TRAFFIC_LEVELS } from "../../src/workers/traffic.js";
 /** Every member of the union T: the compiler refuses a missing or an unknown one. */
 const every = <T extends string | number>(all: Record<T, true>): string[] => Object.keys(all);
 
-type PreCheckoutRefusal = Extract<Awaited<ReturnType<Shop["checkPreCheckout"]>>, { ok: false }>["reason"];
+type PreCheckoutRefusal = Extract<Awaited<ReturnType<Cashier["checkPreCheckout"]>>, { ok: false }>["reason"];
 
 const FAMILIES: Record<string, readonly (string | number)[]> = {
   // help.ts withSupport(ctx, key): the keys its callers pass (shop, buy, trial, /my renewal).

@@ -65,7 +65,7 @@ describe("the order sweep", () => {
       async () => (await h.queue.queue.getJob(orderId))?.getState(),
       (s) => s === "completed",
     );
-    expect((await h.rooms.sales.shop.payFromBalance(customerId, orderId)).status).toBe("paid");
+    expect((await h.rooms.sales.cashier.payFromBalance(customerId, orderId)).status).toBe("paid");
 
     clock.advance(2 * MINUTE);
     expect((await sweep()).requeued).toBe(1);

@@ -40,18 +40,18 @@ const deps = () => ({
 
 describe("Stars reconciliation", () => {
   it("credits a missing charge exactly once, pays its order and tells the customer", async () => {
-    const { shop } = h.rooms.sales;
+    const { shop, cashier } = h.rooms.sales;
     const { customers, wallet, orders } = h.rooms.books;
     await customers.seen({ id: 301, firstName: "A", locale: "en" });
     await customers.seen({ id: 302, firstName: "B", locale: "ru" });
     // 301 paid an order invoice, but the update was lost.
     const started = await shop.startPurchase(301, "de-xui", "en");
     if (!started.ok) throw new Error(started.reason);
-    const due = await shop.invoiceAmount(started.order);
+    const due = await cashier.invoiceAmount(started.order);
     // 302 paid a top-up that was recorded live.
-    const topup = await shop.startTopUp(302, 100);
+    const topup = await cashier.startTopUp(302, 100);
     if (!topup.ok) throw new Error("top-up refused");
-    await shop.recordPayment(302, `t:${topup.id}`, "charge-live", 100);
+    await cashier.recordPayment(302, `t:${topup.id}`, "charge-live", 100);
 
     h.telegram.starTransactions = [
       payment("charge-live", 302, 100, `t:${topup.id}`),

@@ -2,73 +2,48 @@ import { Composer, InlineKeyboard, type Middleware, type NextFunction, type Tran
 import type { PreCheckoutQuery, Update } from "grammy/types";
 import type { Order } from "../../domain/books/index.js";
 import { formatMoney } from "../../domain/catalog/index.js";
+import { type InvoiceRail, invoiceRail } from "../../domain/sales/index.js";
 import type { IncomingPayment, PaymentInbox, SettleResult } from "../../domain/settlement/index.js";
+import { type InvoiceSpec, type InvoiceWords, orderInvoice, topUpInvoice } from "../../render/invoices.js";
 import type { BotContext } from "../context.js";
 import { localeOf } from "../i18n.js";
 
 /** Telegram's answer limit for pre-checkout queries is 10 s; we answer well before, counted from arrival. */
 const PRE_CHECKOUT_BUDGET_MS = 7_000;
 
-/** Provider token and currency for invoices: Stars (`XTR`, empty token) unless a provider is set. */
-function invoiceSettings(ctx: BotContext): { currency: string; providerToken: string } {
+/** The shop's invoice rail (Stars, or the provider's currency and token) and the customer's words. */
+async function invoiceParts(ctx: BotContext): Promise<{ rail: InvoiceRail; words: InvoiceWords }> {
   const currency = ctx.deps.sales.shop.currency;
-  return { currency, providerToken: currency === "XTR" ? "" : (ctx.deps.config.paymentProviderToken ?? "") };
+  const locale = await localeOf(ctx);
+  return {
+    rail: invoiceRail(currency, ctx.deps.config.paymentProviderToken),
+    words: { t: ctx.t, money: (minor) => formatMoney(currency, minor, locale) },
+  };
 }
 
-/**
- * Sends a Telegram invoice for what the wallet does not cover of `order`; returns its amount. The
- * description says what is due now and, when the balance pays a part, how much that is.
- */
+async function sendInvoice(ctx: BotContext, spec: InvoiceSpec): Promise<void> {
+  await ctx.replyWithInvoice(spec.title, spec.description, spec.payload, spec.currency, spec.prices, {
+    provider_token: spec.providerToken,
+  });
+}
+
+/** Sends a Telegram invoice for what the wallet does not cover of `order`; returns its amount. */
 export async function sendOrderInvoice(ctx: BotContext, order: Order): Promise<number> {
-  const { shop } = ctx.deps.sales;
-  const plan = shop.plan(order.planId);
-  const locale = await localeOf(ctx);
-  const amount = await shop.invoiceAmount(order);
-  const { currency, providerToken } = invoiceSettings(ctx);
-  const title = plan ? plan.title[locale] : order.planId;
-  const fmt = (minor: number) => formatMoney(currency, minor, locale);
-  const covered = order.price - amount;
-  const description =
-    covered > 0
-      ? ctx.t("invoice-order-description-rest", {
-          plan: title,
-          due: fmt(amount),
-          covered: fmt(covered),
-          price: fmt(order.price),
-        })
-      : ctx.t("invoice-order-description", { plan: title, amount: fmt(amount) });
-  // The discount is on the invoice too: the price above is after it.
-  const promo =
-    order.promoCode !== undefined && order.listPrice !== undefined && order.listPrice > order.price
-      ? ` ${ctx.t("invoice-promo-note", { code: order.promoCode, list: fmt(order.listPrice) })}`
-      : "";
-  await ctx.replyWithInvoice(
-    ctx.t(order.kind === "renewal" ? "invoice-renewal-title" : "invoice-order-title").slice(0, 32),
-    `${description}${promo}`.slice(0, 255),
-    `o:${order.id}`,
-    currency,
-    [{ label: title.slice(0, 32), amount }],
-    { provider_token: providerToken },
-  );
+  const plan = ctx.deps.sales.shop.plan(order.planId);
+  const amount = await ctx.deps.sales.cashier.invoiceAmount(order);
+  const { rail, words } = await invoiceParts(ctx);
+  const title = plan ? plan.title[await localeOf(ctx)] : order.planId;
+  await sendInvoice(ctx, orderInvoice(words, order, title, amount, rail));
   return amount;
 }
 
 /** Sends a Telegram invoice that tops up the wallet by `amount` minor units. */
 export async function sendTopUpInvoice(ctx: BotContext, amount: number): Promise<boolean> {
   if (!ctx.from) return false;
-  const started = await ctx.deps.sales.shop.startTopUp(ctx.from.id, amount);
+  const started = await ctx.deps.sales.cashier.startTopUp(ctx.from.id, amount);
   if (!started.ok) return false;
-  const { currency, providerToken } = invoiceSettings(ctx);
-  const locale = await localeOf(ctx);
-  const label = formatMoney(currency, amount, locale);
-  await ctx.replyWithInvoice(
-    ctx.t("invoice-topup-title").slice(0, 32),
-    ctx.t("invoice-topup-description", { amount: label }).slice(0, 255),
-    `t:${started.id}`,
-    currency,
-    [{ label: label.slice(0, 32), amount }],
-    { provider_token: providerToken },
-  );
+  const { rail, words } = await invoiceParts(ctx);
+  await sendInvoice(ctx, topUpInvoice(words, started.id, amount, rail));
   return true;
 }
 
@@ -148,7 +123,7 @@ export function preCheckoutFeature(i18n: Middleware<BotContext>): Composer<BotCo
 async function answerPreCheckout(ctx: BotContext & { preCheckoutQuery: PreCheckoutQuery }): Promise<void> {
   const q = ctx.preCheckoutQuery;
   // An answer is always given: a check that fails (Redis) refuses politely, like a slow one.
-  const check = ctx.deps.sales.shop
+  const check = ctx.deps.sales.cashier
     .checkPreCheckout(q.from.id, q.invoice_payload, q.total_amount, q.currency)
     .catch((err: unknown) => {
       ctx.log.error({ err, payload: q.invoice_payload }, "pre-checkout check failed; refusing");

@@ -2,7 +2,7 @@ import type { Redis } from "ioredis";
 import type { OneTimeTokens } from "../../store/one-time.js";
 import type { Customer, Customers, Order, Orders, Wallet } from "../books/index.js";
 import type { Plan } from "../catalog/index.js";
-import type { Shop, ShopRefusal } from "../sales/index.js";
+import type { Cashier, Shop, ShopRefusal } from "../sales/index.js";
 import { RETRY_PREFIX } from "./keys.js";
 
 /**
@@ -59,6 +59,7 @@ export type ChargeAgainOutcome =
 export interface ChargeAgainDeps {
   redis: Redis;
   shop: Shop;
+  cashier: Cashier;
   orders: Orders;
   customers: Customers;
   wallet: Wallet;
@@ -106,7 +107,7 @@ export class ChargeAgain {
 
   /** The new order, paid from the balance (the shop queues it); cancelled when it cannot be paid. */
   private async charge(old: Order): Promise<ChargeAgainOutcome> {
-    const { shop, orders } = this.deps;
+    const { shop, cashier } = this.deps;
     const started =
       old.kind === "renewal" && old.subscriptionId
         ? await shop.startRenewal(old.customerId, old.subscriptionId, old.locale)
@@ -114,10 +115,10 @@ export class ChargeAgain {
     if (!started.ok) return { status: "refused", reason: started.reason, planId: old.planId };
     const next = started.order;
     // Already paid: the customer's own tap paid and queued it.
-    const paid = await shop.payFromBalance(old.customerId, next.id);
+    const paid = await cashier.payFromBalance(old.customerId, next.id);
     if (paid.status === "paid" || paid.status === "already-paid") return { status: "queued", order: next };
     // The customer's own order awaiting payment (handed back by the shop) stays theirs to pay.
-    if (!started.reused) await orders.transition(next.id, ["awaiting_payment"], "cancelled");
+    if (!started.reused) await cashier.cancel(old.customerId, next.id);
     if (paid.status === "insufficient") {
       return { status: "insufficient", price: next.price, balance: paid.balance, currency: next.currency };
     }

@@ -22,7 +22,7 @@ export interface BackofficeServices {
 export interface BackofficeServicesDeps {
   redis: Redis;
   books: Pick<BooksServices, "customers" | "wallet" | "orders">;
-  sales: Pick<SalesServices, "shop">;
+  sales: Pick<SalesServices, "shop" | "cashier">;
 }
 
 export function createBackofficeServices(deps: BackofficeServicesDeps): BackofficeServices {
@@ -32,7 +32,15 @@ export function createBackofficeServices(deps: BackofficeServicesDeps): Backoffi
   const confirmations = new OneTimeTokens(redis);
   return {
     adminWallet: new AdminWallet({ redis, wallet, confirmations }),
-    chargeAgain: new ChargeAgain({ redis, shop: deps.sales.shop, orders, customers, wallet, confirmations }),
+    chargeAgain: new ChargeAgain({
+      redis,
+      shop: deps.sales.shop,
+      cashier: deps.sales.cashier,
+      orders,
+      customers,
+      wallet,
+      confirmations,
+    }),
     customerBlocks: new CustomerBlocks({ redis, customers, confirmations }),
     broadcastDrafts: new BroadcastDrafts(redis),
   };

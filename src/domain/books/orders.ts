@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Clock } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
-import type { AccessRef } from "./index.js";
+import type { AccessRef } from "./access.js";
 import { orderKeys, salesDayKey } from "./keys.js";
 import { BOOKS_LUA } from "./lua-fragments.js";
 import { isFinishedStatus, ORDER_STATUSES, type OrderStatus } from "./order-statuses.js";

@@ -1,7 +1,7 @@
 import type { ChainableCommander, Redis } from "ioredis";
 import type { Logger } from "../../runtime/logger.js";
+import type { AccessRef } from "./access.js";
 import type { Customer, Customers } from "./customers.js";
-import type { AccessRef } from "./index.js";
 import { ownerKeys } from "./keys.js";
 import type { Subscription, Subscriptions } from "./subscriptions.js";
 

@@ -1,9 +1,9 @@
 import type { ChainableCommander, Redis } from "ioredis";
 import { z } from "zod";
-import type { Clock } from "../../runtime/clock.js";
+import { type Clock, DAY } from "../../runtime/clock.js";
 import { readHash } from "../../store/records.js";
+import type { AccessLinks, AccessRef } from "./access.js";
 import { reachOfSubscriptionIn } from "./customers.js";
-import type { AccessLinks, AccessRef } from "./index.js";
 import { NO_EXPIRY_SCORE, subscriptionKeys } from "./keys.js";
 import { parseRef } from "./orders.js";
 import { indexOwner, unindexOwner } from "./subscription-owners.js";
@@ -209,4 +209,13 @@ export class Subscriptions {
   async activeCount(): Promise<number> {
     return this.redis.zcount(subscriptionKeys.byExpiry, `(${this.clock.now()}`, "+inf");
   }
+}
+
+/**
+ * The end of a term of `days` bought at `now`: `days` after the later of now and the current
+ * expiry (0: none). The one rule of every term change that adds days: a paid renewal's target,
+ * the date its screen shows, an admin's "add N days".
+ */
+export function termEnd(currentExpiry: number, now: number, days: number): number {
+  return Math.max(now, currentExpiry || 0) + days * DAY;
 }

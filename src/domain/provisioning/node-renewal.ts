@@ -9,6 +9,7 @@ import {
 import type { EditNodeClientInput, NodeApi, NodeClient } from "../../hosting/node/index.js";
 import { type Clock, DAY, HOUR, MINUTE } from "../../runtime/clock.js";
 import { withLease } from "../../store/lease.js";
+import { termEnd } from "../books/index.js";
 import { nodeRenewalKeys } from "./keys.js";
 
 /**
@@ -47,11 +48,6 @@ const GB_EPSILON = 1e-6;
 export function daysToReach(currentMs: number, targetMs: number): number {
   if (currentMs >= targetMs - TERM_SLACK_MS) return 0;
   return Math.ceil((targetMs - currentMs) / DAY);
-}
-
-/** "Renew N days": N days after the later of now and the current expiry (both in ms). */
-export function renewTargetAfter(currentMs: number, nowMs: number, days: number): number {
-  return Math.max(nowMs, currentMs) + days * DAY;
 }
 
 /**
@@ -192,7 +188,7 @@ export class NodeClientRenewals {
    */
   async fixTarget(name: string, days: number): Promise<{ client: NodeClient; targetMs: number }> {
     const client = await this.deps.node.getClient(name);
-    const targetMs = renewTargetAfter(client.expiresAt * 1000, this.deps.clock.now(), days);
+    const targetMs = termEnd(client.expiresAt * 1000, this.deps.clock.now(), days);
     return { client, targetMs: Math.ceil(targetMs / 1000) * 1000 };
   }
 

@@ -4,11 +4,12 @@
  * gifts. It imports the rooms below it (catalog, books, provisioning, fleet); settlement, the
  * back office and the delivery surfaces may import it.
  */
+export * from "./cashier.js";
 export * from "./checkout.js";
 export * from "./gifts.js";
 export * from "./invoices.js";
 export * from "./keys.js";
-export * from "./payload.js";
+export * from "./order-terms.js";
 export * from "./promo-codes.js";
 export * from "./promo-store.js";
 export * from "./referral-rewards.js";

@@ -216,6 +216,18 @@ export class PromoCodes {
   }
 
   /**
+   * The one home of "cancel an unpaid order and free its promo use": `awaiting_payment ->
+   * cancelled` (compare-and-set), then the use it held, if any, is settled from the order's
+   * state: freed, or kept as used when the order was paid meanwhile. Safe to repeat.
+   */
+  async cancelUnpaid(
+    order: Pick<Order, "id" | "promoCode" | "customerId">,
+  ): Promise<{ cancelled: boolean; use: string }> {
+    const cancelled = await this.deps.orders.transition(order.id, ["awaiting_payment"], "cancelled");
+    return { cancelled, use: await this.settle(order) };
+  }
+
+  /**
    * A wallet-credit code: the use and the ledger entry are each keyed by customer and code, so a
    * repeated update (or a retry after a crash between the two) credits once.
    */
@@ -323,10 +335,9 @@ export class PromoCodes {
       .slice(0, SETTLE_BATCH);
     for (const use of reserved) {
       const order = await this.deps.orders.get(use.key);
-      if (order?.status === "awaiting_payment" && this.stale(order)) {
-        await this.deps.orders.transition(order.id, ["awaiting_payment"], "cancelled");
-      }
-      await this.settle({ id: use.key, promoCode: code, customerId: use.customerId });
+      const held = { id: use.key, promoCode: code, customerId: use.customerId };
+      if (order?.status === "awaiting_payment" && this.stale(order)) await this.cancelUnpaid(held);
+      else await this.settle(held);
     }
   }
 
@@ -350,9 +361,12 @@ export class PromoCodes {
     for (const [key, value] of Object.entries(raw)) {
       const use = parseUse(key, value);
       if (use.customerId !== order.customerId || use.state !== "reserved" || key === order.id) continue;
-      await this.deps.orders.transition(key, ["awaiting_payment"], "cancelled");
-      if ((await this.settle({ id: key, promoCode: code, customerId: use.customerId })) === "released")
-        moved = true;
+      const { use: settled } = await this.cancelUnpaid({
+        id: key,
+        promoCode: code,
+        customerId: use.customerId,
+      });
+      if (settled === "released") moved = true;
     }
     return moved;
   }

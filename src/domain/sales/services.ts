@@ -4,16 +4,20 @@ import type { Logger } from "../../runtime/logger.js";
 import type { BooksServices, OrderJobs } from "../books/index.js";
 import type { CatalogServices } from "../catalog/index.js";
 import type { ProvisioningServices } from "../provisioning/index.js";
+import { Cashier } from "./cashier.js";
 import { Gifts } from "./gifts.js";
+import { INVOICE_TTL_MS } from "./invoices.js";
 import { PromoCodes } from "./promo-codes.js";
 import { ReferralRewards } from "./referral-rewards.js";
 import { Referrals } from "./referrals.js";
-import { INVOICE_TTL_MS, Shop } from "./shop.js";
+import { Shop } from "./shop.js";
 
 /** The sales' services: what a customer can buy, at what price, and who brought them. */
 export interface SalesServices {
-  /** Purchases, renewals, trials and top-ups; the shop queues its own paid orders. */
+  /** The plans, and purchases, renewals and trials opened as orders. */
   shop: Shop;
+  /** Takes the money for orders and top-ups (balance, invoices, payments) and queues what it paid. */
+  cashier: Cashier;
   /** Promo codes: the admins' codes, their uses held per order, wallet-credit codes. */
   promos: PromoCodes;
   /** Invite codes, who invited whom, and the inviters' figures. */
@@ -42,19 +46,10 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
   const promos = new PromoCodes({ redis, clock, orders, wallet, unpaidTtlMs: INVOICE_TTL_MS });
   const referrals = new Referrals({ redis, clock, catalog, settings });
   const { provisioner } = deps.provisioning;
+  const cashier = new Cashier({ redis, clock, catalog, customers, wallet, orders, jobs, promos });
   return {
-    shop: new Shop({
-      redis,
-      clock,
-      catalog,
-      customers,
-      wallet,
-      orders,
-      subscriptions,
-      provisioner,
-      jobs,
-      promos,
-    }),
+    shop: new Shop({ clock, catalog, customers, orders, subscriptions, provisioner, promos, cashier }),
+    cashier,
     promos,
     referrals,
     referralRewards: new ReferralRewards({ redis, clock, wallet, orders, referrals, logger }),

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
+import { z } from "zod";
 import { LuaScript } from "../../store/lua.js";
+import { readJson } from "../../store/records.js";
 import { toMinor } from "../catalog/index.js";
 import { openTopUpKey, topUpKey } from "./keys.js";
 
@@ -18,6 +20,9 @@ export function topUpPresets(currency: string): number[] {
   const major = currency === "XTR" ? [50, 100, 250, 500, 1000] : [5, 10, 20, 50];
   return major.map((m) => toMinor(currency, m));
 }
+
+const topUpSchema = z.object({ customerId: z.number(), amount: z.number() });
+export type TopUp = z.output<typeof topUpSchema>;
 
 /** The pending top-up of a customer and amount, reused or made (lua/topup-start.lua). */
 const START = LuaScript.load(new URL("./lua/topup-start.lua", import.meta.url));
@@ -44,6 +49,16 @@ export class TopUps {
       if (got) return got;
     }
     throw new Error(`the open top-up of customer ${customerId} kept changing`);
+  }
+
+  /** A pending top-up's record (who asked, how much); undefined once paid or expired. */
+  read(id: string): Promise<TopUp | undefined> {
+    return readJson(this.redis, topUpKey(id), topUpSchema);
+  }
+
+  /** Forgets a paid top-up's record (its payment is credited once by its charge id anyway). */
+  async forget(id: string): Promise<void> {
+    await this.redis.del(topUpKey(id));
   }
 
   /** True while a top-up of `amount` awaits payment (its record is gone once paid or expired). */

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { type Clock, DAY } from "../../runtime/clock.js";
+import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import { keyPrefix } from "../../store/key-prefix.js";
 import { LuaScript } from "../../store/lua.js";
@@ -17,11 +17,12 @@ import {
   type Orders,
   orderKeys,
   parseRef,
+  termEnd,
   type Wallet,
 } from "../books/index.js";
-import { type Catalog, findPlan, type Plan } from "../catalog/index.js";
+import type { Catalog, Plan } from "../catalog/index.js";
 import { type Provisioner, ProvisioningError, type ProvisionRequest } from "../provisioning/index.js";
-import type { ReferralRewards } from "../sales/index.js";
+import { type ReferralRewards, termOf } from "../sales/index.js";
 
 export type FulfilResult =
   | {
@@ -68,17 +69,6 @@ export interface FulfilmentDeps {
 
 /** A failed order's money back, once, while it is still failed (lua/refund.lua). */
 const REFUND = LuaScript.load(new URL("./lua/refund.lua", import.meta.url), BOOKS_LUA);
-
-/** The plan an order is served by; a trial uses its catalog plan's backend with the trial's term. */
-export function termOf(catalog: Catalog, order: Order): { plan: Plan; days: number; trafficGb: number } {
-  const plan = findPlan(catalog, order.planId);
-  if (!plan) throw new ProvisioningError(`plan ${order.planId} is no longer in the catalog`, true);
-  if (order.kind === "trial" && catalog.trial) {
-    return { plan, days: catalog.trial.days, trafficGb: catalog.trial.traffic_gb };
-  }
-  // A promo code's bonus days belong to this order's term: fixed with it once, like the rest.
-  return { plan, days: plan.days + (order.bonusDays ?? 0), trafficGb: plan.traffic_gb };
-}
 
 /**
  * Carries a paid order to an active subscription. Every step can be repeated: the term and the
@@ -134,7 +124,7 @@ export class Fulfilment {
     // (not a gift: the bonus is for the customer's own access).
     const bonus = order.gift ? 0 : ((await this.deps.referrals?.bonusDays(order)) ?? 0);
     const target = Number(
-      await orders.fixOnce(order.id, "targetExpiresAt", String(clock.now() + (days + bonus) * DAY)),
+      await orders.fixOnce(order.id, "targetExpiresAt", String(termEnd(0, clock.now(), days + bonus))),
     );
     const request: ProvisionRequest = {
       name: order.clientName,
@@ -195,8 +185,9 @@ export class Fulfilment {
         (s) => s.expiresAt,
         () => subscription.expiresAt,
       );
-      const base = Math.max(clock.now(), current || 0);
-      target = Number(await orders.fixOnce(order.id, "targetExpiresAt", String(base + days * DAY)));
+      target = Number(
+        await orders.fixOnce(order.id, "targetExpiresAt", String(termEnd(current, clock.now(), days))),
+      );
     }
     await provisioner.renew(subscription.ref, target, trafficGb);
     // Fresh links when the backend can give them (xui cannot: the links handed out stay).

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Clock } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
-import { parsePayload, type Shop } from "../sales/index.js";
+import { type Cashier, parsePayload } from "../sales/index.js";
 import { inboxKeys } from "./keys.js";
 
 /**
@@ -80,7 +80,7 @@ export interface SettleResult {
 export interface PaymentInboxDeps {
   redis: Redis;
   clock: Clock;
-  shop: Shop;
+  cashier: Cashier;
   /** How long a credited entry keeps its raw update; {@link INBOX_RAW_KEEP_MS} by default. */
   rawKeepMs?: number;
 }
@@ -122,7 +122,7 @@ export class PaymentInbox {
   }
 
   /**
-   * Credits a recorded payment (exactly once, keyed by its charge id, through Shop.recordPayment,
+   * Credits a recorded payment (exactly once, keyed by its charge id, through Cashier.recordPayment,
    * which also queues the order it paid), then marks the entry credited. The one home of "payment
    * seen -> credited" for the live handler and the worker alike; safe to repeat at any point (a
    * failed enqueue throws before the mark, so the entry stays pending and is settled again).
@@ -130,7 +130,7 @@ export class PaymentInbox {
   async settle(
     payment: Pick<IncomingPayment, "chargeId" | "payerId" | "payload" | "amount">,
   ): Promise<SettleResult> {
-    const result = await this.deps.shop.recordPayment(
+    const result = await this.deps.cashier.recordPayment(
       payment.payerId,
       payment.payload,
       payment.chargeId,

@@ -17,7 +17,7 @@ export interface SettlementServices {
   fulfilment: Fulfilment;
   /** Direct Stars payments of failed orders sent back through Telegram. */
   starsRefunds: StarsRefunds;
-  /** The order queue: the shop queues its own paid orders, so callers do not use it directly. */
+  /** The order queue: the cashier queues the orders it paid, so callers do not use it directly. */
   jobs: OrderJobs;
 }
 
@@ -29,13 +29,13 @@ export interface SettlementServicesDeps {
   catalog: Pick<CatalogServices, "current">;
   books: Pick<BooksServices, "customers" | "wallet" | "orders" | "subscriptions" | "renewals">;
   provisioning: Pick<ProvisioningServices, "provisioner">;
-  sales: Pick<SalesServices, "shop" | "referralRewards" | "gifts">;
+  sales: Pick<SalesServices, "cashier" | "referralRewards" | "gifts">;
 }
 
 export function createSettlementServices(deps: SettlementServicesDeps): SettlementServices {
   const { redis, clock, logger } = deps;
   const { customers, wallet, orders, subscriptions, renewals } = deps.books;
-  const { shop, referralRewards: referrals, gifts } = deps.sales;
+  const { cashier, referralRewards: referrals, gifts } = deps.sales;
   const fulfilment = new Fulfilment({
     ...{ referrals, gifts, orders, subscriptions, wallet, customers },
     ...{
@@ -48,7 +48,7 @@ export function createSettlementServices(deps: SettlementServicesDeps): Settleme
     },
   });
   return {
-    paymentInbox: new PaymentInbox({ redis, clock, shop }),
+    paymentInbox: new PaymentInbox({ redis, clock, cashier }),
     fulfilment,
     starsRefunds: new StarsRefunds({ redis, wallet, orders, referrals }),
     jobs: deps.jobs,

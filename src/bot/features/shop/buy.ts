@@ -1,10 +1,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { Order } from "#src/domain/books/index.js";
-import { isPaidStatus } from "#src/domain/books/index.js";
-import { INVOICE_TTL_MS } from "#src/domain/sales/index.js";
 import { formatDate, html } from "#src/render/format.js";
 import { buyCb, MY_LIST, orderCb } from "#src/render/shop-callbacks.js";
-import { DAY } from "#src/runtime/clock.js";
 import type { BotContext } from "../../context.js";
 import { enterConversation } from "../../kit/index.js";
 import { show, type View } from "../../views/show.js";
@@ -79,14 +76,13 @@ async function orderLines(ctx: BotContext, order: Order, balance: number): Promi
       // The hosting side's expiry wins when it was read lately (as the renewal itself does).
       const current = (await ctx.deps.provisioning.usage.cached(sub.id))?.expiresAt ?? sub.expiresAt;
       // Renewals paid earlier and still being applied go first: this one adds its days after them.
-      const { start, pending } = await shop.renewalStart(sub, current);
-      const next = start + (plan.days + (order.bonusDays ?? 0)) * DAY;
+      const { days, next, pending } = await shop.renewalQuote(sub, order, current);
       lines.push(
         "",
         ctx.t("buy-renewal-rule", {
           current: current ? formatDate(locale, current) : ctx.t("access-no-expiry"),
           next: formatDate(locale, next),
-          days: plan.days + (order.bonusDays ?? 0),
+          days,
         }),
       );
       if (pending > 0) lines.push(ctx.t("buy-renewal-after-pending", { count: pending }));
@@ -107,9 +103,8 @@ const cancelButton = (ctx: BotContext, order: Order) =>
  */
 export async function confirmView(ctx: BotContext, order: Order, note?: string): Promise<View> {
   const locale = await localeOf(ctx);
-  const { shop, promos } = ctx.deps.sales;
-  const { wallet } = ctx.deps.books;
-  const balance = await wallet.balance(order.customerId);
+  const { cashier, promos } = ctx.deps.sales;
+  const balance = await ctx.deps.books.wallet.balance(order.customerId);
   const lines = await orderLines(ctx, order, balance);
   const keyboard = new InlineKeyboard();
   if (order.price === 0) {
@@ -121,7 +116,7 @@ export async function confirmView(ctx: BotContext, order: Order, note?: string):
     const price = money(ctx, order.price, locale);
     keyboard.text(ctx.t("buy-pay-balance", { price }), orderCb.pack({ act: "bal", id: order.id }));
   } else {
-    const due = Math.max(order.price - balance, shop.minimumInvoice());
+    const due = cashier.due(order, balance);
     const missing = money(ctx, due, locale);
     const covered = order.price - due;
     lines.push(
@@ -151,8 +146,8 @@ async function invoiceOnce(
   balance: number,
   state: (amount: number) => Promise<string>,
 ): Promise<void> {
-  const due = Math.max(order.price - balance, ctx.deps.sales.shop.minimumInvoice());
-  if (!(await ctx.deps.sales.shop.claimOrderInvoice(order, due))) {
+  const { cashier } = ctx.deps.sales;
+  if (!(await cashier.claimOrderInvoice(order, cashier.due(order, balance)))) {
     await answer(ctx, ctx.t("invoice-already-sent"), true);
     return;
   }
@@ -181,33 +176,13 @@ async function startPurchase(ctx: BotContext, planId: string, gift = false): Pro
   await show(ctx, await confirmView(ctx, started.order, note));
 }
 
-/**
- * The presser's order that can still be paid: it exists, belongs to them, awaits payment, is not
- * older than an invoice may be, and its plan is still sold. Otherwise the presser is told why.
- */
+/** The presser's order if it can still be paid (Cashier.payable); otherwise the presser is told why. */
 async function payableOrder(ctx: BotContext, orderId: string): Promise<Order | undefined> {
-  const { orders } = ctx.deps.books;
-  const { shop } = ctx.deps.sales;
-  const order = await orders.get(orderId);
-  if (!order || order.customerId !== ctx.from?.id) {
-    await answer(ctx, ctx.t("shop-order-gone"), true);
-    return undefined;
-  }
-  if (isPaidStatus(order.status)) {
-    await answer(ctx, ctx.t("buy-already-paid"));
-    return undefined;
-  }
-  if (order.status !== "awaiting_payment") {
-    await answer(ctx, ctx.t("shop-order-gone"), true);
-    return undefined;
-  }
-  if (ctx.deps.clock.now() - order.createdAt > INVOICE_TTL_MS || !shop.plan(order.planId)) {
-    await orders.transition(order.id, ["awaiting_payment"], "cancelled");
-    await ctx.deps.sales.promos.settle(order);
-    await answer(ctx, ctx.t("shop-order-expired"), true);
-    return undefined;
-  }
-  return order;
+  const check = await ctx.deps.sales.cashier.payable(ctx.from?.id ?? 0, orderId);
+  if (check.ok) return check.order;
+  if (check.reason === "paid") await answer(ctx, ctx.t("buy-already-paid"));
+  else await answer(ctx, ctx.t(check.reason === "expired" ? "shop-order-expired" : "shop-order-gone"), true);
+  return undefined;
 }
 
 /**
@@ -217,10 +192,9 @@ async function payableOrder(ctx: BotContext, orderId: string): Promise<Order | u
 async function payFromBalance(ctx: BotContext, orderId: string): Promise<void> {
   const order = await payableOrder(ctx, orderId);
   if (!order) return;
-  const { shop } = ctx.deps.sales;
   const { wallet } = ctx.deps.books;
   const locale = await localeOf(ctx);
-  const result = await shop.payFromBalance(order.customerId, order.id);
+  const result = await ctx.deps.sales.cashier.payFromBalance(order.customerId, order.id);
   switch (result.status) {
     case "paid": {
       ctx.log.info({ orderId: order.id, price: order.price }, "order paid from balance");
@@ -269,29 +243,20 @@ async function payByInvoice(ctx: BotContext, orderId: string): Promise<void> {
 }
 
 async function cancelOrder(ctx: BotContext, orderId: string): Promise<void> {
-  const { orders } = ctx.deps.books;
-  const order = await orders.get(orderId);
-  if (!order || order.customerId !== ctx.from?.id) {
-    await answer(ctx, ctx.t("shop-order-gone"), true);
+  const outcome = await ctx.deps.sales.cashier.cancel(ctx.from?.id ?? 0, orderId);
+  if (outcome !== "cancelled") {
+    await answer(ctx, ctx.t(outcome === "paid" ? "buy-cannot-cancel" : "shop-order-gone"), true);
     return;
   }
-  if (await orders.transition(order.id, ["awaiting_payment"], "cancelled")) {
-    // Its promo use (if any) is free again for the customer's next order.
-    await ctx.deps.sales.promos.settle(order);
-    ctx.log.info({ orderId: order.id }, "order cancelled by the customer");
-    await answer(ctx);
-    await show(ctx, {
-      text: ctx.t("buy-cancelled"),
-      keyboard: mainMenuRow(
-        ctx.t,
-        new InlineKeyboard().text(ctx.t("buy-all-plans"), buyCb.pack({ act: "list", plan: "" })).row(),
-      ),
-    });
-    return;
-  }
-  const current = await orders.get(order.id);
-  const paid = current && isPaidStatus(current.status);
-  await answer(ctx, ctx.t(paid ? "buy-cannot-cancel" : "shop-order-gone"), true);
+  ctx.log.info({ orderId }, "order cancelled by the customer");
+  await answer(ctx);
+  await show(ctx, {
+    text: ctx.t("buy-cancelled"),
+    keyboard: mainMenuRow(
+      ctx.t,
+      new InlineKeyboard().text(ctx.t("buy-all-plans"), buyCb.pack({ act: "list", plan: "" })).row(),
+    ),
+  });
 }
 
 /** /buy: plans, plan cards, purchase confirmation, paying from the balance or by invoice, cancel. */

@@ -98,7 +98,7 @@ async function topUp(ctx: BotContext, amount: number): Promise<void> {
     return answer(ctx, ctx.t("wallet-topup-refused"), true);
   }
   // A flood of presses sends one invoice: the next presses point at it while it is unpaid.
-  if (!(await ctx.deps.sales.shop.claimTopUpInvoice(ctx.from?.id ?? 0, amount))) {
+  if (!(await ctx.deps.sales.cashier.claimTopUpInvoice(ctx.from?.id ?? 0, amount))) {
     return answer(ctx, ctx.t("invoice-already-sent"), true);
   }
   await answer(ctx);

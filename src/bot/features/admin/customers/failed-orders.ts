@@ -84,7 +84,7 @@ export async function failedOrdersView(ctx: BotContext, page = 0, notice?: strin
  * already went back or it is not failed any more). Returns the notice to show.
  */
 export async function retryFailedOrder(ctx: BotContext, orderId: string): Promise<string> {
-  const result = await ctx.deps.sales.shop.retryFailed(orderId);
+  const result = await ctx.deps.sales.cashier.retryFailed(orderId);
   switch (result.status) {
     case "gone":
       return ctx.t("failed-orders-gone");

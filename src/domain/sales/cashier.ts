@@ -1,0 +1,253 @@
+import type { Redis } from "ioredis";
+import type { Clock } from "../../runtime/clock.js";
+import {
+  type Customers,
+  isPaidStatus,
+  ledgerIdemKeys,
+  type Order,
+  type OrderJobs,
+  type Orders,
+  type Wallet,
+} from "../books/index.js";
+import { type Catalog, findPlan } from "../catalog/index.js";
+import { type ChargeResult, Checkout, type PayResult } from "./checkout.js";
+import { amountDue, INVOICE_TTL_MS, InvoiceGate, minimumInvoice, parsePayload } from "./invoices.js";
+import type { PromoCodes } from "./promo-codes.js";
+import { TopUps, topUpBounds } from "./top-ups.js";
+
+export interface CashierDeps {
+  redis: Redis;
+  clock: Clock;
+  catalog: () => Catalog;
+  customers: Customers;
+  wallet: Wallet;
+  orders: Orders;
+  /** Where an order the cashier moved to `paid` goes to be fulfilled. */
+  jobs: OrderJobs;
+  /** The promo use an order holds is settled when it is paid or cancelled. */
+  promos: PromoCodes;
+}
+
+/**
+ * Whether an order can still be paid: `paid` (its money is in), `closed` (cancelled, failed,
+ * refunded), `expired` (older than an invoice may be, or its plan is no longer sold).
+ */
+export type Payability = "payable" | "paid" | "closed" | "expired";
+
+/** The one home of "is this order payable", for a check that must not write (pre-checkout). */
+export function payability(order: Order, now: number, planSold: boolean): Payability {
+  if (isPaidStatus(order.status)) return "paid";
+  if (order.status !== "awaiting_payment") return "closed";
+  if (now - order.createdAt > INVOICE_TTL_MS || !planSold) return "expired";
+  return "payable";
+}
+
+/** An order the customer may pay now, or why not (`gone`: not theirs, missing or closed). */
+export type PayableCheck = { ok: true; order: Order } | { ok: false; reason: "gone" | "paid" | "expired" };
+
+/** What an admin's retry of a failed order did. */
+export type RetryOutcome =
+  | { status: "queued" }
+  | { status: "gone" }
+  | { status: "refunded" }
+  | { status: "not-failed"; orderStatus: string };
+
+export type PreCheckout =
+  | { ok: true }
+  | { ok: false; reason: "invoice-invalid" | "invoice-expired" | "blocked" };
+
+/**
+ * Takes the money for orders and top-ups: from the balance, or by invoice (what is due, one
+ * invoice at a time, checked at pre-checkout, recorded once by its charge id). Money moves only
+ * through Checkout and Wallet, each step atomic and idempotent. Every step that moves an order
+ * to `paid` hands it to the worker itself (one home for "paid, now enqueue"): callers never do.
+ */
+export class Cashier {
+  readonly checkout: Checkout;
+  private readonly topUps: TopUps;
+  private readonly gate: InvoiceGate;
+
+  constructor(private readonly deps: CashierDeps) {
+    this.checkout = new Checkout(deps.redis, deps.wallet, deps.clock);
+    this.topUps = new TopUps(deps.redis);
+    this.gate = new InvoiceGate(deps.redis);
+  }
+
+  private get currency(): string {
+    return this.deps.catalog().currency;
+  }
+
+  /**
+   * The customer's order if it can be paid now. One past its invoice life (or whose plan went
+   * off sale) is cancelled here, its promo use freed, so the next look hears "gone" at once.
+   */
+  async payable(customerId: number, orderId: string): Promise<PayableCheck> {
+    const order = await this.deps.orders.get(orderId);
+    if (!order || order.customerId !== customerId) return { ok: false, reason: "gone" };
+    const sold = findPlan(this.deps.catalog(), order.planId) !== undefined;
+    const state = payability(order, this.deps.clock.now(), sold);
+    if (state === "payable") return { ok: true, order };
+    if (state === "expired") await this.deps.promos.cancelUnpaid(order);
+    return { ok: false, reason: state === "paid" ? "paid" : state === "expired" ? "expired" : "gone" };
+  }
+
+  /**
+   * The customer cancels an order awaiting payment (its promo use is free again): `paid` when it
+   * was paid meanwhile, `gone` when it is not theirs or closed already.
+   */
+  async cancel(customerId: number, orderId: string): Promise<"cancelled" | "paid" | "gone"> {
+    const order = await this.deps.orders.get(orderId);
+    if (!order || order.customerId !== customerId) return "gone";
+    if ((await this.deps.promos.cancelUnpaid(order)).cancelled) return "cancelled";
+    const now = await this.deps.orders.get(order.id);
+    return now && isPaidStatus(now.status) ? "paid" : "gone";
+  }
+
+  /**
+   * Pays an order of this customer from the balance and queues it. The debit and the move to
+   * `paid` are one Lua step, so of many concurrent presses exactly one sees "paid" and queues.
+   */
+  async payFromBalance(customerId: number, orderId: string): Promise<PayResult | { status: "order-gone" }> {
+    const order = await this.deps.orders.get(orderId);
+    if (!order || order.customerId !== customerId) return { status: "order-gone" };
+    const result = await this.checkout.payFromWallet(order);
+    if (result.status === "paid") {
+      await this.deps.promos.settle(order);
+      await this.enqueue(order.id);
+    }
+    return result;
+  }
+
+  /**
+   * An admin's retry of a failed order: `failed -> paid` (compare-and-set, so a double tap moves
+   * it once), then queued. Refused when its money already went back (the refund's ledger entry
+   * exists: the order is closed as refunded) or when it is not failed any more.
+   */
+  async retryFailed(orderId: string): Promise<RetryOutcome> {
+    const { orders, wallet } = this.deps;
+    const order = await orders.get(orderId);
+    if (!order) return { status: "gone" };
+    const refunded = async () => (await wallet.applied(ledgerIdemKeys.refund(order.id))) !== undefined;
+    if (order.status === "failed" && (await refunded())) {
+      // The money went back but the order was not closed (a crash in between): close it now.
+      await orders.transition(order.id, ["failed"], "refunded");
+      return { status: "refunded" };
+    }
+    if (!(await orders.transition(order.id, ["failed"], "paid"))) {
+      const now = (await orders.get(order.id)) ?? order;
+      if (now.status === "refunded") return { status: "refunded" };
+      return { status: "not-failed", orderStatus: now.status };
+    }
+    if (await refunded()) {
+      // A refund landed while we moved it: the money is back, so the order is not provisioned.
+      await orders.transition(order.id, ["paid"], "refunded");
+      return { status: "refunded" };
+    }
+    await this.enqueue(order.id);
+    return { status: "queued" };
+  }
+
+  /** What an invoice for `order` asks with `balance` in the wallet (see amountDue). */
+  due(order: Pick<Order, "price">, balance: number): number {
+    return amountDue(order.price, balance, this.currency);
+  }
+
+  /** The smallest invoice Telegram takes in the shop's currency. */
+  minimumInvoice(): number {
+    return minimumInvoice(this.currency);
+  }
+
+  /** The amount due now, remembered on the order so pre-checkout can check it. */
+  async invoiceAmount(order: Order): Promise<number> {
+    const due = this.due(order, await this.deps.wallet.balance(order.customerId));
+    await this.deps.orders.update(order.id, { invoiceAmount: due });
+    return due;
+  }
+
+  /**
+   * One invoice message per order and amount at a time: false when one went out just now (the
+   * press is pointed at it instead).
+   */
+  claimOrderInvoice(order: Order, due: number): Promise<boolean> {
+    return this.gate.claim(order.customerId, `o:${order.id}:${due}`);
+  }
+
+  /** One top-up invoice per amount while it is unpaid: false when the last one is still pending. */
+  async claimTopUpInvoice(customerId: number, amount: number): Promise<boolean> {
+    if (await this.gate.claim(customerId, `t:${amount}`)) return true;
+    return !(await this.topUps.pending(customerId, amount));
+  }
+
+  /** Registers a top-up invoice of `amount` minor units; returns its payload id. */
+  async startTopUp(customerId: number, amount: number): Promise<{ ok: true; id: string } | { ok: false }> {
+    const { min, max } = topUpBounds(this.currency);
+    if (!Number.isInteger(amount) || amount < min || amount > max) return { ok: false };
+    // One pending top-up per amount: asking again reuses it (one payload, paid at most once).
+    return { ok: true, id: await this.topUps.start(customerId, amount, INVOICE_TTL_MS) };
+  }
+
+  /**
+   * Checks a pre-checkout query: the order or top-up still exists, belongs to the payer, is
+   * payable, and the amount and currency are exactly what was invoiced. Writes nothing.
+   */
+  async checkPreCheckout(
+    from: number,
+    payload: string,
+    total: number,
+    currency: string,
+  ): Promise<PreCheckout> {
+    const target = parsePayload(payload);
+    if (!target || currency !== this.currency) return { ok: false, reason: "invoice-invalid" };
+    if (await this.deps.customers.isBlocked(from)) return { ok: false, reason: "blocked" };
+    if (target.kind === "topup") {
+      const topUp = await this.topUps.read(target.id);
+      if (!topUp) return { ok: false, reason: "invoice-expired" };
+      return topUp.customerId === from && topUp.amount === total
+        ? { ok: true }
+        : { ok: false, reason: "invoice-invalid" };
+    }
+    const order = await this.deps.orders.get(target.orderId);
+    if (!order || order.customerId !== from || order.invoiceAmount !== total) {
+      return { ok: false, reason: "invoice-invalid" };
+    }
+    const sold = findPlan(this.deps.catalog(), order.planId) !== undefined;
+    if (payability(order, this.deps.clock.now(), sold) !== "payable") {
+      return { ok: false, reason: "invoice-expired" };
+    }
+    return { ok: true };
+  }
+
+  /**
+   * Records a successful payment exactly once (by charge id) and pays its order from the wallet
+   * in the same atomic step. Whatever happens to the order, the money is in the wallet. An order
+   * it paid (now, or before: a repeat after a crash before the enqueue) is queued; `paid` says so.
+   */
+  async recordPayment(
+    from: number,
+    payload: string,
+    chargeId: string,
+    total: number,
+  ): Promise<ChargeResult & { orderId: string | undefined; paid: boolean }> {
+    const target = parsePayload(payload);
+    const order = target?.kind === "order" ? await this.deps.orders.get(target.orderId) : undefined;
+    const usable = order && order.customerId === from ? order : undefined;
+    const result = await this.checkout.creditCharge(from, chargeId, total, usable);
+    if (target?.kind === "topup") await this.topUps.forget(target.id);
+    const status = result.order?.status;
+    const paid = usable !== undefined && (status === "paid" || status === "already-paid");
+    if (paid) {
+      // The promo use is settled from the order's state, so a repeat settles it once.
+      await this.deps.promos.settle(usable);
+      await this.enqueue(usable.id);
+    }
+    return { ...result, orderId: usable?.id, paid };
+  }
+
+  /**
+   * Hands a paid order to the worker. A failure here is thrown to the caller, and the order
+   * stays paid in the open index: the order sweep queues it again (rule 9).
+   */
+  private enqueue(orderId: string): Promise<void> {
+    return this.deps.jobs.enqueueOrder(orderId);
+  }
+}
