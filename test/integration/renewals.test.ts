@@ -74,6 +74,29 @@ describe("renewals of one subscription chain", () => {
     });
   }
 
+  for (const backend of ["node", "panel"] as const) {
+    it(`${backend}: the date a renewal screen promises is the date the renewal applies, one in flight counted`, async () => {
+      startWorker({ chainWaitMs: 50 });
+      const { customerId, sub } = await activeSubscription(backend);
+      failRenewWrites(backend, 1);
+      const first = await paidRenewal(customerId, sub.id);
+      await h.queue.enqueue(first);
+      await untilValue(
+        () => h.rooms.books.orders.get(first),
+        (o) => Boolean(o?.error),
+      );
+      const second = await h.rooms.sales.shop.startRenewal(customerId, sub.id, "en");
+      if (!second.ok) throw new Error(second.reason);
+      const quote = await h.rooms.sales.shop.renewalQuote(sub, second.order, await hostingExpiry(sub));
+      expect(quote).toMatchObject({ days: 30, pending: 1 });
+      expect((await h.rooms.sales.cashier.payFromBalance(customerId, second.order.id)).status).toBe("paid");
+      await h.queue.enqueue(second.order.id);
+      await untilStatus(first, "active", 15_000);
+      await untilStatus(second.order.id, "active", 15_000);
+      expectTerm((await h.rooms.books.subscriptions.get(sub.id))?.expiresAt ?? 0, quote.next, backend);
+    });
+  }
+
   it("two workers (as in two processes) take renewals of one subscription in turn", async () => {
     const one = startWorker({ chainWaitMs: 50, concurrency: 1 });
     const { customerId, sub } = await activeSubscription("panel");
