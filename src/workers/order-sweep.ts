@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { isInFlightStatus, type Orders, orderKeys } from "../domain/books/index.js";
-import type { Fulfilment } from "../domain/settlement/index.js";
+import type { AfterActive, Fulfilment } from "../domain/settlement/index.js";
 import type { Clock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import type { PeriodicTask } from "./maintenance.js";
@@ -21,6 +21,7 @@ export interface OrderSweepDeps {
   orders: Orders;
   queue: OrderQueue;
   fulfilment: Fulfilment;
+  afterActive: AfterActive;
   notifier: Notifier;
   clock: Clock;
   logger: Logger;
@@ -38,7 +39,8 @@ export interface SweepResult {
 /**
  * Keeps rule 9 for orders: a paid order whose job is gone (the enqueue after the payment failed,
  * or the job finished without finishing the order) is queued again, and an order left `failed`
- * by a crash before its refund is refunded now, its customer and the admins told once. Safe in
+ * by a crash before its refund is refunded now, its customer and the admins told once; what
+ * follows the activation of an order (AfterActive) and was cut off by a crash runs now. Safe in
  * several processes at once: the enqueue is keyed by the order id and the refund is one atomic
  * step that only one caller wins.
  */
@@ -65,8 +67,8 @@ export async function sweepOrders(deps: OrderSweepDeps): Promise<SweepResult> {
     );
   }
 
-  // Referral rewards of orders that went active just before a crash.
-  await deps.fulfilment.settleReferralRewards(before);
+  // What follows the activation of orders that went active just before a crash.
+  await deps.afterActive.settleDue(before);
 
   const failed = await deps.redis.zrangebyscore(orderKeys.failed, "-inf", before, "LIMIT", 0, batch);
   for (const id of failed) {

@@ -2,7 +2,7 @@ import { DelayedError, type Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { isInFlightStatus, type Order, type Orders } from "../domain/books/index.js";
 import { ProvisioningError } from "../domain/provisioning/index.js";
-import type { Fulfilment } from "../domain/settlement/index.js";
+import type { AfterActive, Fulfilment } from "../domain/settlement/index.js";
 import { HostingApiError, isTransient } from "../hosting/errors.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Clock } from "../runtime/clock.js";
@@ -41,6 +41,8 @@ export interface OrderWorkerDeps {
   queue: OrderQueue;
   orders: Orders;
   fulfilment: Fulfilment;
+  /** What follows an order's activation (the referral reward), run after it. */
+  afterActive: AfterActive;
   notifier: Notifier;
   logger: Logger;
   metrics?: Metrics;
@@ -146,6 +148,8 @@ class OrderJobs {
     // delivered now; one already delivered is not sent twice.
     const done =
       result.outcome === "active" ? result : result.order && (await fulfilment.finished(result.order));
+    // What follows the activation, after the fact: a failure leaves it owed (the sweep runs it).
+    if (done) await this.deps.afterActive.settle(orderId);
     if (done) await deliverOnce(orders, orderId, () => notifier.delivered(done));
     if (result.outcome === "active") await this.promote(result.nextInChain);
     this.deps.metrics?.jobs.inc({ queue: ORDERS_QUEUE, outcome: result.outcome });

@@ -112,6 +112,7 @@ export function ordersHarness() {
       queue: h.queue,
       orders: h.rooms.books.orders,
       fulfilment: h.rooms.settlement.fulfilment,
+      afterActive: h.rooms.settlement.afterActive,
       notifier,
       logger: createLogger("silent"),
       concurrency: 2,

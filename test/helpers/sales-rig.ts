@@ -103,6 +103,7 @@ export async function makeSalesRig(options: SalesRigOptions): Promise<SalesRig> 
         queue,
         orders: t.deps.books.orders,
         fulfilment: t.deps.settlement.fulfilment,
+        afterActive: t.deps.settlement.afterActive,
         notifier,
         logger: createLogger("silent"),
         concurrency: 2,

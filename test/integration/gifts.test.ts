@@ -238,6 +238,7 @@ describe("a gift", () => {
         orders: t.deps.books.orders,
         queue: r.queue,
         fulfilment: t.deps.settlement.fulfilment,
+        afterActive: t.deps.settlement.afterActive,
       },
       ...{ notifier: r.notifier, clock: r.clock, logger: createLogger("silent"), graceMs: -1 },
     });

@@ -1,8 +1,8 @@
 import type { User } from "grammy/types";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { orderKeys } from "../../src/domain/books/index.js";
 import type { ReferralTerms } from "../../src/domain/catalog/index.js";
 import { formatMoney } from "../../src/domain/catalog/index.js";
-import { rewardKeys } from "../../src/domain/sales/index.js";
 import { DAY } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
 import { sweepOrders } from "../../src/workers/order-sweep.js";
@@ -209,7 +209,8 @@ describe("the inviter's reward", () => {
     await untilStatus(t, orderId, "active");
     await untilJobDone(r, orderId);
     expect(await balance(t, inviter)).toBe(0);
-    expect(await t.redis.zscore(rewardKeys.due, orderId)).not.toBeNull();
+    // The activation owed its follow-ups in the same step: the sweep finds the reward owed.
+    expect(await t.redis.zscore(orderKeys.afterActive, orderId)).not.toBeNull();
 
     rewards.reward = reward;
     clock.advance(2 * 60_000);
@@ -218,12 +219,13 @@ describe("the inviter's reward", () => {
       orders: t.deps.books.orders,
       queue: r.queue,
       fulfilment: t.deps.settlement.fulfilment,
+      afterActive: t.deps.settlement.afterActive,
       notifier: r.notifier,
       clock,
       logger: createLogger("silent"),
     });
     expect(await balance(t, inviter)).toBe(15);
-    expect(await t.redis.zscore(rewardKeys.due, orderId)).toBeNull();
+    expect(await t.redis.zscore(orderKeys.afterActive, orderId)).toBeNull();
   });
 });
 

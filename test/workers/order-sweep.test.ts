@@ -25,6 +25,7 @@ function sweep() {
     orders: h.rooms.books.orders,
     queue: h.queue,
     fulfilment: h.rooms.settlement.fulfilment,
+    afterActive: h.rooms.settlement.afterActive,
     notifier,
     clock,
     logger: createLogger("silent"),

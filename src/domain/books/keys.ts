@@ -61,6 +61,11 @@ export const orderKeys = {
   /** Failed orders not refunded yet, by time failed. */
   failed: "orders:failed",
   /**
+   * Orders that went active and whose follow-ups (settlement's AfterActive: the referral reward)
+   * are owed, by time of activation: added in the step that activates the order.
+   */
+  afterActive: "orders:after-active",
+  /**
    * Finished orders by time, as stats read them before the sales counters (sales-days.ts): no
    * longer written; what is left in it is counted into the day counters once and removed.
    */

@@ -242,10 +242,26 @@ export class Orders {
     const strings = Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)]));
     const result = await TRANSITION.run(
       this.redis,
-      [orderKeys.order(id), orderKeys.open, orderKeys.failed, salesDayKey(dayIndexOf(now))],
+      [
+        orderKeys.order(id),
+        orderKeys.open,
+        orderKeys.failed,
+        salesDayKey(dayIndexOf(now)),
+        orderKeys.afterActive,
+      ],
       [from.join(","), to, now, JSON.stringify(strings)],
     );
     return result === 1;
+  }
+
+  /** Orders that went active before `before` and still owe their follow-ups (oldest first). */
+  followUpsOwed(before: number, batch: number): Promise<string[]> {
+    return this.redis.zrangebyscore(orderKeys.afterActive, "-inf", before, "LIMIT", 0, batch);
+  }
+
+  /** The follow-ups of order `id` are done (or were never owed). */
+  async followUpsDone(id: string): Promise<void> {
+    await this.redis.zrem(orderKeys.afterActive, id);
   }
 
   /** Sets a field only if it is not set yet (the placement, the renewal target); returns the value kept. */

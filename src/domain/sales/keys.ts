@@ -43,7 +43,10 @@ export const rewardKeys = {
    * any reward: none will come), or `back:<taken>:<lost>` (taken back after a refund).
    */
   rewards: "referral:rewards",
-  /** Orders of invited customers whose reward step is owed (by time): the sweep finishes them. */
+  /**
+   * Orders of invited customers whose reward step was owed (by time), as releases before the
+   * activation owed its follow-ups wrote it: no longer written; drained by the sweep.
+   */
   due: "referral:due",
 };
 

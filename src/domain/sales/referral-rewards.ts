@@ -25,8 +25,6 @@ const TAKE_BACK = script("reward-take-back");
 const CLAIM_BONUS = script("bonus-claim");
 /** The bonus days let go by the order that held them (lua/bonus-release.lua). */
 const RELEASE_BONUS = script("bonus-release");
-/** A reward step owed for an invited customer's order (lua/reward-expect.lua). */
-const EXPECT = script("reward-expect");
 
 export type RewardOutcome =
   | { status: "rewarded"; inviter: number; amount: number }
@@ -51,8 +49,9 @@ function isPaid(order: Order): boolean {
 /**
  * The money of referrals, every step keyed and atomic: the inviter's share of each paid order,
  * credited once after the order is active; taken back (never below zero) after a refund; the
- * invited customer's bonus days on their first paid purchase. Fulfilment calls these in its own
- * idempotent steps, and the order sweep finishes any reward step a crash cut off.
+ * invited customer's bonus days on their first paid purchase. The reward follows an order's
+ * activation after the fact (settlement's AfterActive); the bonus days are part of the term the
+ * fulfilment fixes, and a refund takes the reward back.
  */
 export class ReferralRewards {
   constructor(private readonly deps: ReferralRewardsDeps) {}
@@ -81,16 +80,6 @@ export class ReferralRewards {
       "bonusOrder",
     );
     return inviter && (!held || held === order.id) ? days : 0;
-  }
-
-  /** Before the order goes active: the reward step is owed (the sweep finishes it after a crash). */
-  async expect(order: Order): Promise<void> {
-    if (!isPaid(order)) return;
-    await EXPECT.run(
-      this.deps.redis,
-      [referralKeys.of(order.customerId), rewardKeys.due],
-      [this.deps.clock.now(), order.id],
-    );
   }
 
   /** The reward of an active paid order, once (see REWARD). Safe to call again at any time. */
@@ -168,7 +157,11 @@ export class ReferralRewards {
     return { taken, lost };
   }
 
-  /** Finishes reward steps owed since before `before` (a crash after the order went active). */
+  /**
+   * Finishes reward steps recorded as owed (in rewardKeys.due) before `before`. Releases before
+   * the activation recorded its follow-ups (AfterActive) wrote there; nothing does any more, so
+   * this drains what such a release left (the sweep runs it).
+   */
   async settleDue(before: number, batch = 100): Promise<number> {
     const ids = await this.deps.redis.zrangebyscore(rewardKeys.due, "-inf", before, "LIMIT", 0, batch);
     let settled = 0;

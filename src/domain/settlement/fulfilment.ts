@@ -87,11 +87,7 @@ export class Fulfilment {
       const code = await this.deps.gifts.park(order);
       if (code) return { outcome: "gift", order, code };
     }
-    if (!order || !isInFlightStatus(order.status)) {
-      // A re-run after the order went active finishes a reward step that was cut off.
-      if (order?.status === "active") await this.deps.referrals?.reward(order.id);
-      return { outcome: "skipped", order };
-    }
+    if (!order || !isInFlightStatus(order.status)) return { outcome: "skipped", order };
     await orders.transition(order.id, ["paid"], "provisioning");
     order = (await orders.get(orderId)) as Order;
     if (order.status !== "provisioning") return { outcome: "skipped", order };
@@ -212,18 +208,11 @@ export class Fulfilment {
   }
 
   /**
-   * `provisioning -> active`, then the referral reward of the order. The reward step is recorded
-   * as owed first, so a crash between the two is finished by a re-run or by the order sweep.
+   * `provisioning -> active`. What follows from it (the referral reward) is owed in the same
+   * step and runs after the fact (AfterActive), never inside this path.
    */
   private async activate(order: Order, fields: Record<string, string> = {}): Promise<void> {
-    await this.deps.referrals?.expect(order);
     await this.deps.orders.transition(order.id, ["provisioning"], "active", fields);
-    await this.deps.referrals?.reward(order.id);
-  }
-
-  /** Reward steps owed since before `before` and cut off by a crash (the order sweep runs this). */
-  settleReferralRewards(before: number): Promise<number> {
-    return this.deps.referrals?.settleDue(before) ?? Promise.resolve(0);
   }
 
   /**

@@ -4,6 +4,7 @@
  * refunds. It imports the rooms below it; the back office and the delivery surfaces may import
  * it.
  */
+export * from "./after-active.js";
 export * from "./fulfilment.js";
 export * from "./keys.js";
 export * from "./payment-inbox.js";

@@ -5,6 +5,7 @@ import type { BooksServices, OrderJobs } from "../books/index.js";
 import type { CatalogServices } from "../catalog/index.js";
 import type { ProvisioningServices } from "../provisioning/index.js";
 import type { SalesServices } from "../sales/index.js";
+import { AfterActive } from "./after-active.js";
 import { Fulfilment } from "./fulfilment.js";
 import { PaymentInbox } from "./payment-inbox.js";
 import { StarsRefunds } from "./stars-refund.js";
@@ -15,6 +16,8 @@ export interface SettlementServices {
   paymentInbox: PaymentInbox;
   /** Paid orders carried out on the hosting side (the order worker runs it). */
   fulfilment: Fulfilment;
+  /** What follows an order's activation (the referral reward), after the fact. */
+  afterActive: AfterActive;
   /** Direct Stars payments of failed orders sent back through Telegram. */
   starsRefunds: StarsRefunds;
   /** The order queue: the cashier queues the orders it paid, so callers do not use it directly. */
@@ -47,9 +50,15 @@ export function createSettlementServices(deps: SettlementServicesDeps): Settleme
       logger,
     },
   });
+  const rewardStep = {
+    name: "referral-reward",
+    run: (orderId: string) => referrals.reward(orderId),
+    owedBefore: (before: number) => referrals.settleDue(before),
+  };
   return {
     paymentInbox: new PaymentInbox({ redis, clock, cashier }),
     fulfilment,
+    afterActive: new AfterActive({ orders, logger, steps: [rewardStep] }),
     starsRefunds: new StarsRefunds({ redis, wallet, orders, referrals }),
     jobs: deps.jobs,
   };

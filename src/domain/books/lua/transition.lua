@@ -1,9 +1,11 @@
 -- Orders.transition: moves an order from one of the allowed statuses to another.
--- KEYS: [1] the order, [2] the open index, [3] the failed index, [4] today's sales counters.
+-- KEYS: [1] the order, [2] the open index, [3] the failed index, [4] today's sales counters,
+-- [5] the orders whose follow-ups after going active are owed.
 -- ARGV: [1] allowed-from statuses (comma list), [2] to, [3] now, [4] fields JSON (extra fields
 -- to set).
 -- Returns 1 on the move, 0 when the order is not in an allowed state, -1 when it is gone. A move
--- to `active` is counted on the day's sales counters; a finished order is trimmed.
+-- to `active` is counted on the day's sales counters and owes its follow-ups (in the same step,
+-- so a crash right after cannot lose them); a finished order is trimmed.
 -- @include order-statuses
 -- @include trim-order
 -- @include count-order
@@ -22,6 +24,9 @@ if in_flight(ARGV[2]) then redis.call('ZADD', KEYS[2], ARGV[3], id)
 else redis.call('ZREM', KEYS[2], id) end
 if ARGV[2] == 'failed' then redis.call('ZADD', KEYS[3], ARGV[3], id) end
 if is_finished(ARGV[2]) then redis.call('ZREM', KEYS[3], id) end
-if ARGV[2] == 'active' then count_order(KEYS[1], KEYS[4]) end
+if ARGV[2] == 'active' then
+  count_order(KEYS[1], KEYS[4])
+  redis.call('ZADD', KEYS[5], 'NX', ARGV[3], id)
+end
 if is_finished(ARGV[2]) then trim_order(KEYS[1]) end
 return 1
