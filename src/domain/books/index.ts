@@ -5,6 +5,7 @@
  * catalog room only; every room above it and the delivery surfaces may import it.
  */
 export * from "./access.js";
+export * from "./client-names.js";
 export * from "./customers.js";
 export * from "./keys.js";
 export * from "./lua-fragments.js";

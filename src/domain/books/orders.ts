@@ -5,6 +5,7 @@ import type { Clock } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
 import type { AccessRef } from "./access.js";
+import { orderClientName } from "./client-names.js";
 import { orderKeys, salesDayKey } from "./keys.js";
 import { BOOKS_LUA } from "./lua-fragments.js";
 import { isFinishedStatus, ORDER_STATUSES, type OrderStatus } from "./order-statuses.js";
@@ -150,7 +151,7 @@ export class Orders {
       price: String(input.price),
       currency: input.currency,
       locale: input.locale,
-      clientName: `c${input.customerId}-${id.slice(-8)}`,
+      clientName: orderClientName(input.customerId, id),
       clientUuid: crypto.randomUUID(),
       attempts: "0",
       createdAt: String(now),

@@ -1,11 +1,10 @@
 import type { AccessRef, Subscription } from "../books/index.js";
-import { clientKey } from "../books/index.js";
+import { clientKey, isShopClientName } from "../books/index.js";
 import type { FindingDetail, OrphanRef } from "./findings.js";
 import type { HostingSnapshot, ListedClient } from "./readers.js";
 import {
   type ClientView,
   expiryRule,
-  isShopClientName,
   type LocationViews,
   locationRule,
   missingRule,

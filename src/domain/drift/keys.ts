@@ -1,12 +1,10 @@
-import type { DriftKind } from "./findings.js";
-
 /** Every Redis key of the drift room. The strings are what is stored: do not change them. */
 
 export const driftKeys = {
   /** A finding (JSON). */
   finding: (id: string) => `drift:f:${id}`,
   /** Finding ids of a kind by last seen (ms): the latest are kept. */
-  byKind: (kind: DriftKind) => `drift:kind:${kind}`,
+  byKind: (kind: string) => `drift:kind:${kind}`,
   /** Finding ids waiting for a decision, by first found. */
   waiting: "drift:waiting",
   /** Subscription id -> problem kind, read by /my. */
@@ -17,7 +15,7 @@ export const driftKeys = {
   runLock: "drift:lock",
   /** xui server id -> the inbound id last seen and when it changed: `<inbound>:<changedAt>`. */
   xuiInbounds: "drift:xui-inbound",
-  /** One admin action at a time on a subject (a lease; held by withLease in actions/support.ts). */
+  /** One admin action at a time on a subject (a lease, store/lease.ts `withLease`). */
   actionLease: (subject: string) => `drift:lease:${subject}`,
 };
 

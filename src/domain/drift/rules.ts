@@ -8,23 +8,6 @@ import type { FindingDetail, ServerGoneReason } from "./findings.js";
  * what the bulk read saw; the reconciler applies what they return (repairs, findings).
  */
 
-/**
- * The shop's client naming (orders.ts: `c<customer id>-<last 8 of the order id>`), optionally
- * followed by `-<suffix>`: the name the Account API gives a twin when a late create met a taken
- * name. Anything else was made by hand by the admins and is never counted.
- */
-const SHOP_NAME = /^c(\d{1,15})-[0-9a-z]{8}(?:-[0-9A-Za-z]{1,16})?$/;
-
-export function isShopClientName(name: string): boolean {
-  return SHOP_NAME.test(name);
-}
-
-/** The customer id a shop-named client was made for (what "adopt" proposes). */
-export function customerOfName(name: string): number | undefined {
-  const m = SHOP_NAME.exec(name);
-  return m ? Number(m[1]) : undefined;
-}
-
 /** A hosting client as a bulk listing shows it, in the shop's units. */
 export interface ClientView {
   /** ms; 0 = no expiry. */

@@ -11,7 +11,6 @@ import { DriftReconciler } from "./reconciler.js";
 
 export * from "./findings.js";
 export { DriftReconciler, type DriftReporter } from "./reconciler.js";
-export { customerOfName, isShopClientName } from "./rules.js";
 
 /** Where an on-demand run goes (the worker's queue, wired by the composition root). */
 export interface DriftRuns {

@@ -2,11 +2,14 @@ import type { Redis } from "ioredis";
 import type { SubscriptionOwners } from "../../domain/books/index.js";
 import { subscriptionKeys } from "../../domain/books/index.js";
 import { type Clock, MINUTE } from "../../runtime/clock.js";
+import { withLease } from "../../store/lease.js";
 import { watchKeys } from "./keys.js";
 
 /** The affected-customers index is rebuilt at most this often (and only when an outage needs it). */
 export const INDEX_MAX_AGE_MS = 10 * MINUTE;
 const INDEX_BATCH = 1_000;
+/** Longer than a rebuild takes; a builder that died leaves the lease to expire. */
+const INDEX_LEASE_MS = 2 * MINUTE;
 
 /** Per xui server: customer id (as stored) -> the latest expiry of their subscriptions there. */
 type Groups = Map<number, Map<string, number>>;
@@ -55,15 +58,12 @@ export class AffectedCustomers {
     const now = clock.now();
     const builtAt = Number(await redis.get(watchKeys.indexBuiltAt));
     if (builtAt && now - builtAt < INDEX_MAX_AGE_MS) return;
-    // One builder at a time; the others use what is there.
-    if (!(await redis.set(watchKeys.indexLock, "1", "PX", 120_000, "NX"))) return;
-    try {
+    // One builder at a time (store/lease.ts, released by its holder only); the others use what is there.
+    await withLease(redis, watchKeys.indexLock, INDEX_LEASE_MS, async () => {
       const groups = await this.readGroups(now);
       await this.writeNext(groups);
       await this.swapIn(groups, now);
-    } finally {
-      await redis.del(watchKeys.indexLock);
-    }
+    });
   }
 
   /** The active subscriptions (expiry after `now`) grouped by xui server, a batch at a time. */

@@ -9,15 +9,15 @@ import { type DriftActionsDeps, DriftContext, linksDiffer } from "./context.js";
 import { DriftHosting } from "./hosting.js";
 import { XuiMoves } from "./move.js";
 import { OrphanActions } from "./orphans.js";
+import { outcomeOf } from "./outcomes.js";
 import {
   ACTION_LEASE_MS,
   actionId,
-  outcomeOf,
   type PendingAction,
   type PendingRecreate,
   placePending,
   readPending,
-} from "./support.js";
+} from "./pending.js";
 import type {
   AdoptOutcome,
   DeleteOrphanOutcome,

@@ -9,5 +9,6 @@ export * from "./decisions.js";
 export * from "./hosting.js";
 export * from "./move.js";
 export * from "./orphans.js";
-export * from "./support.js";
+export * from "./outcomes.js";
+export * from "./pending.js";
 export * from "./types.js";

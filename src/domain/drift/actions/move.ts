@@ -1,20 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Server } from "#src/hosting/account/index.js";
 import type { Subscription } from "../../books/index.js";
-import { type AccessLinks, type AccessRef, GB_BYTES } from "../../books/index.js";
+import { type AccessLinks, type AccessRef, GB_BYTES, newShopClientName } from "../../books/index.js";
 import { findPlan } from "../../catalog/index.js";
 import type { ProvisionRequest } from "../../provisioning/index.js";
 import type { FindingDetail } from "../findings.js";
 import { pendingKey } from "../keys.js";
 import type { DriftContext } from "./context.js";
-import {
-  actionId,
-  newShopName,
-  type PendingAction,
-  type PendingMove,
-  placePending,
-  readPending,
-} from "./support.js";
+import { actionId, type PendingAction, type PendingMove, placePending, readPending } from "./pending.js";
 import type { MoveOutcome, Refused, ServerChoice } from "./types.js";
 
 type XuiRef = Extract<AccessRef, { kind: "xui" }>;
@@ -91,7 +84,7 @@ export class XuiMoves {
       id: actionId(),
       stage: "placed",
       from: sub.ref,
-      to: { serverId: toServerId, name: newShopName(sub.customerId) },
+      to: { serverId: toServerId, name: newShopClientName(sub.customerId) },
       expiresAt: sub.expiresAt,
       trafficGb: await this.trafficLeft(sub),
     };

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { AccessLinks, AccessRef } from "../../books/index.js";
-import { subscriptionKeys } from "../../books/index.js";
+import { SHOP_CLIENT_NAME, subscriptionKeys } from "../../books/index.js";
 import type { Plan } from "../../catalog/index.js";
 import { type OrphanRef, orphanKey } from "../findings.js";
 import type { DriftContext } from "./context.js";
 import type { DriftHosting, LiveClient } from "./hosting.js";
-import { readPending, SHOP_CLIENT_NAME } from "./support.js";
+import { readPending } from "./pending.js";
 import type { AdoptOutcome, DeleteOrphanOutcome, Refused } from "./types.js";
 
 /** The subscription an adoption makes: its id follows from the client, so a repeat finds it. */
