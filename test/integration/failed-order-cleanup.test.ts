@@ -64,6 +64,8 @@ describe("failure alerts say what failed in words", () => {
     const { customerId, orderId } = await paidOrder("node");
     await h.queue.enqueue(orderId);
     await untilStatus(orderId, "active");
+    // The purchase's own delivery goes out after the order went active: wait for it before clearing.
+    await telegram.waitFor((c) => c.method === "sendMessage" && c.chatId === customerId);
     const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
     if (!sub) throw new Error("no subscription");
     telegram.clear();
