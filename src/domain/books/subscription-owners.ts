@@ -42,6 +42,19 @@ export interface Owner {
 /** The subscriptions that followed an admin's change of a client; undefined when following failed. */
 export type Followed = Owner[] | undefined;
 
+/**
+ * Brings the shop's records in line with an admin's change of a client: a failure is logged and
+ * reported (undefined), the hosting action stands.
+ */
+export async function followAdminChange(change: () => Promise<Owner[]>, logger: Logger): Promise<Followed> {
+  try {
+    return await change();
+  } catch (err) {
+    logger.warn({ err }, "the shop's subscriptions could not follow an admin's change");
+    return undefined;
+  }
+}
+
 export interface SubscriptionOwnersDeps {
   redis: Redis;
   subscriptions: Subscriptions;

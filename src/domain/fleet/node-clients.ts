@@ -3,7 +3,12 @@ import { HostingInputError } from "../../hosting/errors.js";
 import type { CreateNodeClientInput, NodeClient } from "../../hosting/node/index.js";
 import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
-import type { HostingClient, Owner, SubscriptionOwners } from "../books/index.js";
+import {
+  followAdminChange,
+  type HostingClient,
+  type Owner,
+  type SubscriptionOwners,
+} from "../books/index.js";
 import {
   mayHaveApplied,
   NodeClientRenewals,
@@ -137,11 +142,7 @@ export class NodeClients {
 
   /** Brings the shop's records in line; a failure is logged and reported, the hosting action stands. */
   private async follow(change: () => Promise<Owner[]>): Promise<NodeFollowed> {
-    try {
-      return { ok: true, owners: await change() };
-    } catch (err) {
-      this.deps.logger.warn({ err }, "the shop's subscriptions could not follow an admin's change");
-      return { ok: false };
-    }
+    const owners = await followAdminChange(change, this.deps.logger);
+    return owners ? { ok: true, owners } : { ok: false };
   }
 }

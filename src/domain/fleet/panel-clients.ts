@@ -11,7 +11,13 @@ import {
 } from "../../hosting/panel/index.js";
 import { type Clock, DAY } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
-import type { Followed, HostingClient, Owner, SubscriptionOwners } from "../books/index.js";
+import {
+  type Followed,
+  followAdminChange,
+  type HostingClient,
+  type Owner,
+  type SubscriptionOwners,
+} from "../books/index.js";
 import type { Catalog } from "../catalog/index.js";
 import { findAt, termMatches } from "../provisioning/index.js";
 import {
@@ -277,13 +283,8 @@ export class PanelClients {
     return this.follow(() => this.deps.owners.followTerm(client(name), seconds * 1000));
   }
 
-  private async follow(change: () => Promise<Owner[]>): Promise<Followed> {
-    try {
-      return await change();
-    } catch (err) {
-      this.deps.logger.warn({ err }, "the shop's subscriptions could not follow an admin's change");
-      return undefined;
-    }
+  private follow(change: () => Promise<Owner[]>): Promise<Followed> {
+    return followAdminChange(change, this.deps.logger);
   }
 }
 

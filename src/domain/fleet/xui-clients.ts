@@ -1,7 +1,13 @@
 import type { AccountApi, CreatedXuiClient, Inbound, XuiClientDetails } from "../../hosting/account/index.js";
 import { type Clock, DAY } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
-import type { Followed, HostingClient, Owner, SubscriptionOwners } from "../books/index.js";
+import {
+  type Followed,
+  followAdminChange,
+  type HostingClient,
+  type Owner,
+  type SubscriptionOwners,
+} from "../books/index.js";
 import { type ClientUsage, xuiClientUsage } from "../provisioning/index.js";
 
 type XuiCalls = Pick<
@@ -147,13 +153,8 @@ export class XuiClients {
     }
   }
 
-  private async follow(change: () => Promise<Owner[]>): Promise<Followed> {
-    try {
-      return await change();
-    } catch (err) {
-      this.deps.logger.warn({ err }, "the shop's subscriptions could not follow an admin's change");
-      return undefined;
-    }
+  private follow(change: () => Promise<Owner[]>): Promise<Followed> {
+    return followAdminChange(change, this.deps.logger);
   }
 }
 
