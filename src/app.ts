@@ -185,7 +185,7 @@ async function startCore(config: Config, catalog: Catalog, logger: Logger, life:
     hosting,
     logger,
     accountKey,
-    nodeSubUrl: config.node?.subUrl,
+    ...{ nodeSubUrl: config.node?.subUrl, nodeEditDoubtMs: config.nodeEditDoubtSeconds * 1000 },
     jobs: { enqueueOrder: (orderId) => orderQueue.enqueue(orderId) },
     driftRuns,
     accessNotices: new OutboxAccessNotices({ outbox, i18n, defaultLocale: config.defaultLocale }),

@@ -98,6 +98,13 @@ const driftSyncMinutes = z.coerce
   .min(1, "must be at least 1 minute")
   .max(1_440, "must be at most 1440 minutes (a day)");
 
+/** Seconds a node edit the bot gave up on may still land (no days sent to that client meanwhile). */
+const nodeEditDoubtSeconds = z.coerce
+  .number({ error: "must be a number of seconds" })
+  .int("must be a whole number of seconds")
+  .min(1, "must be at least 1 second")
+  .max(3_600, "must be at most 3600 seconds (an hour)");
+
 /** How far V8 lets the old generation grow past what the last full collection kept (percent). */
 const heapGrowthPercent = z.coerce
   .number({ error: "must be a percentage" })
@@ -158,6 +165,7 @@ const envSchema = z.object({
     .default("all"),
   POLLING_LEASE_MS: pollingLeaseMs.default(30_000),
   DRIFT_SYNC_MINUTES: driftSyncMinutes.default(15),
+  NODE_EDIT_DOUBT_SECONDS: nodeEditDoubtSeconds.default(30),
   HEAP_GROWTH_PERCENT: heapGrowthPercent.default(50),
 });
 
@@ -207,6 +215,8 @@ export interface Config {
   driftSyncMinutes?: number | undefined;
   /** HEAP_GROWTH_PERCENT: how far the old generation may grow past its live size while busy (50); 0: V8's own. */
   heapGrowthPercent: number;
+  /** NODE_EDIT_DOUBT_SECONDS: how long a node edit the bot gave up on may still land (30). */
+  nodeEditDoubtSeconds: number;
 }
 
 export interface RedisSentinel {
@@ -292,5 +302,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     pollingLeaseMs: e.POLLING_LEASE_MS,
     driftSyncMinutes: e.DRIFT_SYNC_MINUTES,
     heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
+    nodeEditDoubtSeconds: e.NODE_EDIT_DOUBT_SECONDS,
   };
 }

@@ -41,6 +41,8 @@ export interface ShopServicesDeps {
   accountKey: AccountKeyStore;
   /** NODE_SUB_URL: public base of the node's subscription server. */
   nodeSubUrl?: string;
+  /** NODE_EDIT_DOUBT_SECONDS in ms: how long a node edit the bot gave up on may still land. */
+  nodeEditDoubtMs?: number;
   /** Where the admins' "Run now" of the drift reconciliation goes (the worker's queue). */
   driftRuns?: DriftRuns;
   /** Customer messages of the drift actions (new links); without it they are only logged. */
@@ -53,8 +55,15 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
   const shared = { redis, clock, logger };
   const catalog = createCatalogServices({ redis, catalog: deps.catalog });
   const books = createBooksServices({ ...shared, catalog });
-  const provisioning = createProvisioningServices({ ...shared, hosting, nodeSubUrl: deps.nodeSubUrl });
-  const fleet = createFleetServices({ ...shared, hosting, accountKey: deps.accountKey, catalog, books });
+  const provisioning = createProvisioningServices({
+    ...{ ...shared, hosting },
+    nodeSubUrl: deps.nodeSubUrl,
+    nodeEditDoubtMs: deps.nodeEditDoubtMs,
+  });
+  const fleet = createFleetServices({
+    ...{ ...shared, hosting, catalog, books, provisioning },
+    accountKey: deps.accountKey,
+  });
   const sales = createSalesServices({ ...shared, jobs, catalog, books, provisioning });
   const settlement = createSettlementServices({ ...shared, jobs, catalog, books, provisioning, sales });
   const backoffice = createBackofficeServices({ redis, books, sales });

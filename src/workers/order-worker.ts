@@ -1,7 +1,7 @@
 import { DelayedError, type Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { isInFlightStatus, type Order, type Orders } from "../domain/books/index.js";
-import { ProvisioningError } from "../domain/provisioning/index.js";
+import { NodeEditInDoubtError, ProvisioningError } from "../domain/provisioning/index.js";
 import type { AfterActive, Fulfilment } from "../domain/settlement/index.js";
 import { HostingApiError, isTransient } from "../hosting/errors.js";
 import type { Metrics } from "../http/metrics.js";
@@ -123,16 +123,23 @@ class OrderJobs {
         // Another renewal of the same subscription goes first; this job looks again later
         // without spending an attempt.
         if (this.paidLongAgo(result.order)) await this.noticeDelay(orderId);
-        await job.moveToDelayed(Date.now() + (this.deps.chainWaitMs ?? CHAIN_WAIT_MS), token);
-        throw new DelayedError();
+        return await this.lookAgainLater(job, token);
       }
       return await this.fulfilled(orderId, result);
     } catch (err) {
       if (err instanceof DelayedError) throw err;
+      // An earlier edit of the node client may still land: look again later, as a waiting renewal does.
+      if (err instanceof NodeEditInDoubtError) return await this.lookAgainLater(job, token);
       return await this.attemptFailed(job, orderId, err, log);
     } finally {
       clearTimeout(slow);
     }
+  }
+
+  /** The job sleeps a while and runs again, without spending an attempt. */
+  private async lookAgainLater(job: Job<OrderJobData, string>, token: string | undefined): Promise<never> {
+    await job.moveToDelayed(Date.now() + (this.deps.chainWaitMs ?? CHAIN_WAIT_MS), token);
+    throw new DelayedError();
   }
 
   /** After an attempt that did not wait: delivery (once), the chain's next renewal, the metric. */

@@ -7,6 +7,7 @@ import {
   subscriptionKeys,
 } from "../../src/domain/books/index.js";
 import { NodeClients, type NodeClientsDeps, NodeNotConfiguredError } from "../../src/domain/fleet/index.js";
+import { NodeEdits } from "../../src/domain/provisioning/index.js";
 import { HostingApiError, HostingInputError } from "../../src/hosting/errors.js";
 import { NodeApi } from "../../src/hosting/node/index.js";
 import { DAY, ManualClock, MINUTE } from "../../src/runtime/clock.js";
@@ -34,7 +35,7 @@ let clients: NodeClients;
 const build = (over: Partial<NodeClientsDeps> = {}) =>
   new NodeClients({
     hosting: { node },
-    redis,
+    edits: new NodeEdits({ redis, clock }),
     clock,
     owners,
     logger: createLogger("silent"),

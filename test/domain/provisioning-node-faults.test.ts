@@ -2,12 +2,16 @@ import type { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type AccessRef, GB_BYTES, termEnd } from "../../src/domain/books/index.js";
 import {
+  createProvisioningServices,
   daysToReach,
   mayHaveApplied,
   NodeClientRenewals,
+  NodeEditInDoubtError,
+  NodeEdits,
   NodeProvisioner,
   renewNodeClientTo,
 } from "../../src/domain/provisioning/index.js";
+import type { AccountApi } from "../../src/hosting/account/index.js";
 import {
   HostingApiError,
   HostingInputError,
@@ -17,6 +21,7 @@ import {
 } from "../../src/hosting/errors.js";
 import { NodeApi } from "../../src/hosting/node/index.js";
 import { DAY, HOUR, ManualClock } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
 import { fail, ok } from "../fakes/http-fake.js";
 import { FakeNodeApi } from "../fakes/node-api.js";
 import { rejectionOf } from "../helpers/errors.js";
@@ -67,6 +72,7 @@ beforeEach(() => {
 
 const provisioner = (settleMs = 0) => new NodeProvisioner({ node, clock, settleMs });
 const edits = () => fake.countAny("PATCH", "/edit");
+const lastEdit = () => fake.seen.filter((r) => r.method === "PATCH" && r.path.endsWith("/edit")).at(-1)?.body;
 const reads = (name: string) => fake.countAny("GET", `/clients/${name}`);
 const expiryOf = (name: string) => fake.clients.get(name)?.expires_at;
 
@@ -224,6 +230,53 @@ describe("node renew when the edit is slow, then applied after our timeout", () 
   });
 });
 
+describe("a paid node renewal whose edit lands later than the read-back (issue 22, finding 1)", () => {
+  /** The node provisioner as the shop builds it: its renewals go through the clients' NodeEdits gate. */
+  const shopProvisioner = () =>
+    createProvisioningServices({
+      redis,
+      clock,
+      logger: createLogger("silent"),
+      hosting: { account: {} as AccountApi, panel: undefined, node, close: async () => undefined },
+      nodeEditDoubtMs: 30_000,
+    }).provisioner("node");
+
+  it("the job's retry sends no days while the edit may still land; after the window a fresh read decides", async () => {
+    const seeded = { expires_at: fake.seedClient("paid-late", 5).expires_at };
+    const target = seeded.expires_at * 1000 + 30 * DAY;
+    // The node applies the edit a while after our timeout (a core restart): after the read-back,
+    // which comes a second (NODE_EDIT_SETTLE_MS) after the timeout.
+    fake.delayNext("PATCH", fake.anyPrefix("/edit"), TIMEOUT_MS + 1_600);
+    const ref = { kind: "node", name: "paid-late" } as const;
+
+    await rejectionOf(shopProvisioner().renew(ref, target, 0), HostingTimeoutError);
+    // The job retries at once: the edit has not landed yet, so a read would say 30 days are missing.
+    await rejectionOf(shopProvisioner().renew(ref, target, 0), NodeEditInDoubtError);
+    expect(edits()).toBe(1);
+    await until(() => expiryOf("paid-late") === seeded.expires_at + 30 * D);
+
+    clock.advance(31_000);
+    const state = await shopProvisioner().renew(ref, target, 0);
+    expect(state.expiresAt).toBe(target);
+    expect(expiryOf("paid-late")).toBe(seeded.expires_at + 30 * D);
+    expect(edits()).toBe(1);
+  });
+
+  it("an edit that never landed is sent again after the window, only the missing days", async () => {
+    const seeded = { expires_at: fake.seedClient("paid-lost", 5).expires_at };
+    const target = seeded.expires_at * 1000 + 30 * DAY;
+    // The edit answers 503: it may have been applied (it was not), so the client is in doubt.
+    fake.forceError("PATCH", "/edit", 503, "unavailable");
+    const ref = { kind: "node", name: "paid-lost" } as const;
+    await rejectionOf(shopProvisioner().renew(ref, target, 0), HostingApiError);
+    await rejectionOf(shopProvisioner().renew(ref, target, 0), NodeEditInDoubtError);
+    clock.advance(31_000);
+    await shopProvisioner().renew(ref, target, 0);
+    expect(expiryOf("paid-lost")).toBe(seeded.expires_at + 30 * D);
+    expect(lastEdit()).toMatchObject({ name: "paid-lost", days: 30 });
+  });
+});
+
 describe("renewNodeClientTo and the admin's NodeClientRenewals", () => {
   it("reports what it read, what it sent and what the node shows after", async () => {
     const seeded = { expires_at: fake.seedClient("report", 3).expires_at };
@@ -238,7 +291,12 @@ describe("renewNodeClientTo and the admin's NodeClientRenewals", () => {
   });
 
   it("fixes the target once from the client's expiry (or now when it has passed)", async () => {
-    const renewals = new NodeClientRenewals({ node, redis, clock, settleMs: 0 });
+    const renewals = new NodeClientRenewals({
+      node,
+      edits: new NodeEdits({ redis, clock }),
+      clock,
+      settleMs: 0,
+    });
     const live = fake.seedClient("fix-live", 10);
     const expired = fake.seedClient("fix-expired", -3);
     expect((await renewals.fixTarget("fix-live", 7)).targetMs).toBe((live.expires_at + 7 * D) * 1000);
@@ -248,7 +306,12 @@ describe("renewNodeClientTo and the admin's NodeClientRenewals", () => {
   });
 
   it("two renewals of one client to one target at once: one edit, the days added once", async () => {
-    const renewals = new NodeClientRenewals({ node, redis, clock, settleMs: 0 });
+    const renewals = new NodeClientRenewals({
+      node,
+      edits: new NodeEdits({ redis, clock }),
+      clock,
+      settleMs: 0,
+    });
     const seeded = { expires_at: fake.seedClient("twice", 10).expires_at };
     const { targetMs } = await renewals.fixTarget("twice", 7);
     fake.delayNext("PATCH", fake.anyPrefix("/edit"), 100);

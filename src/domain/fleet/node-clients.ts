@@ -1,4 +1,3 @@
-import type { Redis } from "ioredis";
 import { HostingInputError } from "../../hosting/errors.js";
 import type { CreateNodeClientInput, NodeClient } from "../../hosting/node/index.js";
 import type { Clock } from "../../runtime/clock.js";
@@ -13,6 +12,7 @@ import {
   mayHaveApplied,
   NodeClientRenewals,
   NodeEditInDoubtError,
+  type NodeEdits,
   type NodeTermResult,
 } from "../provisioning/index.js";
 import { isClientName, type NodeHosting, nodeOf } from "./node-admin.js";
@@ -43,7 +43,8 @@ export type NodeRenewal =
 
 export interface NodeClientsDeps {
   hosting: NodeHosting;
-  redis: Redis;
+  /** The gate every node term change goes through (provisioning's, shared with paid renewals). */
+  edits: NodeEdits;
   clock: Clock;
   owners: Pick<SubscriptionOwners, "followTerm" | "renamed" | "removed">;
   logger: Logger;
@@ -136,8 +137,8 @@ export class NodeClients {
   }
 
   private renewals(): NodeClientRenewals {
-    const { redis, clock, settleMs } = this.deps;
-    return new NodeClientRenewals({ node: nodeOf(this.deps.hosting), redis, clock, settleMs });
+    const { edits, clock, settleMs } = this.deps;
+    return new NodeClientRenewals({ node: nodeOf(this.deps.hosting), edits, clock, settleMs });
   }
 
   /** Brings the shop's records in line; a failure is logged and reported, the hosting action stands. */

@@ -4,6 +4,7 @@ import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import type { BooksServices } from "../books/index.js";
 import type { CatalogServices } from "../catalog/index.js";
+import type { ProvisioningServices } from "../provisioning/index.js";
 import type { AccountKeyStore } from "./account-key.js";
 import { HostingAccount } from "./hosting-account.js";
 import { HostingServers } from "./hosting-servers.js";
@@ -40,6 +41,7 @@ export interface FleetServicesDeps {
   accountKey: AccountKeyStore;
   catalog: Pick<CatalogServices, "current">;
   books: Pick<BooksServices, "owners">;
+  provisioning: Pick<ProvisioningServices, "nodeEdits">;
 }
 
 export function createFleetServices(deps: FleetServicesDeps): FleetServices {
@@ -50,7 +52,7 @@ export function createFleetServices(deps: FleetServicesDeps): FleetServices {
     servers: new HostingServers({ hosting, redis }),
     serverExtension: new ServerExtension({ hosting, redis, clock, logger }),
     node: new NodeAdmin(hosting),
-    nodeClients: new NodeClients({ hosting, redis, clock, owners, logger }),
+    nodeClients: new NodeClients({ hosting, edits: deps.provisioning.nodeEdits, clock, owners, logger }),
     xuiClients: new XuiClients({ hosting, owners, clock, logger }),
     panelClients: new PanelClients({ hosting, redis, clock, catalog: deps.catalog.current, owners, logger }),
   };

@@ -8,6 +8,7 @@
 
 export * from "./keys.js";
 export * from "./node.js";
+export * from "./node-edits.js";
 export * from "./node-renewal.js";
 export * from "./panel.js";
 export * from "./panel-locations.js";

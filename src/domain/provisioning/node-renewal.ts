@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Redis } from "ioredis";
 import {
   HostingApiError,
   HostingNetworkError,
@@ -7,10 +6,7 @@ import {
   HostingTimeoutError,
 } from "../../hosting/errors.js";
 import type { EditNodeClientInput, NodeApi, NodeClient } from "../../hosting/node/index.js";
-import { type Clock, DAY, HOUR, MINUTE } from "../../runtime/clock.js";
-import { withLease } from "../../store/lease.js";
-import { termEnd } from "../books/index.js";
-import { nodeRenewalKeys } from "./keys.js";
+import { DAY, HOUR } from "../../runtime/clock.js";
 
 /**
  * Renewing a node client to an ABSOLUTE target, the one rule for the order provisioner and the
@@ -28,19 +24,18 @@ import { nodeRenewalKeys } from "./keys.js";
  * - an edit applied before the read-back (its answer lost, or slow but within `settleMs`) is
  *   reported as done and its days are added once;
  * - any retry reads first, so an edit that landed before the retry's read is never repeated;
- * - with an `EditDoubts` store (the admin menu's), no days are sent to a client for
- *   `NODE_EDIT_DOUBT_MS` after an ambiguous failure: a retry in that window only reads.
- * Not guaranteed: an edit that lands later than that (or, without a doubts store, after the
- * retry's own read) adds its days on top of the retry's. The node offers no idempotency key,
- * so only time bounds this.
+ * - with an `EditDoubts` store (NodeEdits, which every node term change uses: paid renewals and
+ *   the admin's), no days are sent to a client while an edit the bot gave up on may still land:
+ *   from the moment it gave up, for the doubt window (NODE_EDIT_DOUBT_SECONDS); a retry in that
+ *   window only reads, and after it a fresh read decides and only `target - read` is sent.
+ * Not guaranteed: an edit that lands later than the window adds its days on top of the retry's.
+ * The node offers no idempotency key, so only time bounds this.
  */
 
 /** A node expiry this close to the target counts as reached (no more days are added). */
 export const TERM_SLACK_MS = HOUR;
 /** Wait before reading back after an ambiguous failure, so an edit still in flight can land. */
 export const NODE_EDIT_SETTLE_MS = 1_000;
-/** How long an ambiguous edit may still land: no days are sent to that client meanwhile. */
-export const NODE_EDIT_DOUBT_MS = MINUTE;
 /** Fractional GB limits compare equal within this. */
 const GB_EPSILON = 1e-6;
 
@@ -60,10 +55,11 @@ export function mayHaveApplied(err: unknown): boolean {
   return err instanceof HostingApiError && err.status >= 500;
 }
 
-/** Remembers, per client, until when an ambiguous edit may still land (see NodeClientRenewals). */
+/** Remembers, per client, until when an ambiguous edit may still land (see NodeEdits). */
 export interface EditDoubts {
   /** Whether an ambiguous edit of `name` may still land. */
   inDoubt(name: string): Promise<boolean>;
+  /** The bot gave up on an edit of `name` now: it may land until the window is over. */
   mark(name: string): Promise<void>;
   clear(name: string): Promise<void>;
 }
@@ -119,12 +115,13 @@ export async function renewNodeClientTo(
     return { before, after, daysSent };
   } catch (err) {
     if (!mayHaveApplied(err)) throw err;
+    // The window counts from the moment the bot gave up on the edit, not from the read-back.
+    if (daysSent > 0) await doubts?.mark(change.name);
     const after = await readBack(node, change.name, options.settleMs ?? NODE_EDIT_SETTLE_MS);
     if (after && isReached(after, change)) {
       await doubts?.clear(change.name);
       return { before, after, daysSent };
     }
-    if (daysSent > 0) await doubts?.mark(change.name);
     throw err;
   }
 }
@@ -153,71 +150,4 @@ function isReached(client: NodeClient, change: NodeTermChange): boolean {
   if (daysToReach(client.expiresAt * 1000, change.targetMs) > 0) return false;
   const limit = change.trafficLimitGb;
   return limit === undefined || Math.abs((client.trafficLimitGb ?? Number.NaN) - limit) < GB_EPSILON;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The admin menu's renewals: a target fixed once, one renewal per client at a time, doubts kept
-// ---------------------------------------------------------------------------------------------
-
-/** Longer than a renewal can take (reads with retries, the edit's timeout, the settle wait). */
-const LEASE_MS = 2 * MINUTE;
-
-export interface NodeClientRenewalsDeps {
-  node: NodeApi;
-  redis: Redis;
-  clock: Clock;
-  settleMs?: number;
-}
-
-/**
- * "Renew N days" from the admin menu: the target is fixed once when the admin sends N
- * (`fixTarget`) and carried with the "Try again" button, so every repeat goes to the same date.
- * Renewals of one client take turns through a Redis lease (two taps, two bot processes), and an
- * ambiguous failure keeps the client "in doubt" for NODE_EDIT_DOUBT_MS (by the clock).
- */
-export class NodeClientRenewals {
-  private readonly deps: NodeClientRenewalsDeps;
-
-  constructor(deps: NodeClientRenewalsDeps) {
-    this.deps = deps;
-  }
-
-  /**
-   * Reads the client and fixes the target: N days after the later of now and its expiry, in
-   * whole seconds (the node's unit, and what a button can carry without changing it).
-   */
-  async fixTarget(name: string, days: number): Promise<{ client: NodeClient; targetMs: number }> {
-    const client = await this.deps.node.getClient(name);
-    const targetMs = termEnd(client.expiresAt * 1000, this.deps.clock.now(), days);
-    return { client, targetMs: Math.ceil(targetMs / 1000) * 1000 };
-  }
-
-  /**
-   * Renews `name` to `targetMs`; "busy" while another renewal of the client runs. Throws the
-   * node's error, or NodeEditInDoubtError when an earlier edit may still land.
-   */
-  async renewTo(name: string, targetMs: number): Promise<NodeTermResult | "busy"> {
-    return withLease(this.deps.redis, nodeRenewalKeys.lease(name), LEASE_MS, () =>
-      renewNodeClientTo(
-        this.deps.node,
-        { name, targetMs },
-        { settleMs: this.deps.settleMs, doubts: this.doubts() },
-      ),
-    );
-  }
-
-  /** Doubts in Redis: the deadline by the clock (tests move it), the key's TTL only tidies up. */
-  private doubts(): EditDoubts {
-    const { redis, clock } = this.deps;
-    const key = nodeRenewalKeys.doubt;
-    return {
-      inDoubt: async (name) => Number((await redis.get(key(name))) ?? 0) > clock.now(),
-      mark: async (name) => {
-        await redis.set(key(name), String(clock.now() + NODE_EDIT_DOUBT_MS), "PX", 10 * NODE_EDIT_DOUBT_MS);
-      },
-      clear: async (name) => {
-        await redis.del(key(name));
-      },
-    };
-  }
 }

@@ -3,7 +3,8 @@ import type { NodeApi, NodeClient } from "../../hosting/node/index.js";
 import { type Clock, DAY } from "../../runtime/clock.js";
 import { type AccessLinks, type AccessRef, type AccessState, GB_BYTES } from "../books/index.js";
 import type { Plan } from "../catalog/index.js";
-import { renewNodeClientTo } from "./node-renewal.js";
+import type { NodeEdits } from "./node-edits.js";
+import { type NodeTermChange, type NodeTermResult, renewNodeClientTo } from "./node-renewal.js";
 import { type Provisioner, ProvisioningError, type ProvisionRequest } from "./types.js";
 
 type NodeRef = Extract<AccessRef, { kind: "node" }>;
@@ -19,6 +20,11 @@ export interface NodeProvisionerOptions {
   subUrl?: string | undefined;
   /** Wait before reading back after an ambiguous edit failure (default NODE_EDIT_SETTLE_MS). */
   settleMs?: number | undefined;
+  /**
+   * The gate every node term change goes through (a lease and a doubt record per client, in
+   * Redis); without it a renewal only reads back once after an ambiguous edit (tests of the rule).
+   */
+  edits?: NodeEdits | undefined;
 }
 
 /**
@@ -39,6 +45,7 @@ export class NodeProvisioner implements Provisioner {
   private readonly clock: Clock;
   private readonly configuredSubUrl: string | undefined;
   private readonly settleMs: number | undefined;
+  private readonly edits: NodeEdits | undefined;
   private subBase: string | undefined;
 
   constructor(options: NodeProvisionerOptions) {
@@ -46,6 +53,7 @@ export class NodeProvisioner implements Provisioner {
     this.clock = options.clock;
     this.configuredSubUrl = options.subUrl;
     this.settleMs = options.settleMs;
+    this.edits = options.edits;
   }
 
   async place(plan: Plan, request: ProvisionRequest): Promise<AccessRef> {
@@ -88,12 +96,26 @@ export class NodeProvisioner implements Provisioner {
     const r = asNode(ref);
     const used = await this.usedBytes(r.name);
     const limit = trafficGb > 0 ? roundGb(used / GB_BYTES + trafficGb) : undefined;
-    const { after } = await renewNodeClientTo(
-      this.node,
-      { name: r.name, targetMs: expiresAt, ...(limit !== undefined ? { trafficLimitGb: limit } : {}) },
-      { settleMs: this.settleMs },
-    );
+    const change = {
+      name: r.name,
+      targetMs: expiresAt,
+      ...(limit !== undefined ? { trafficLimitGb: limit } : {}),
+    };
+    const { after } = await this.termChange(change);
     return stateOf(after, used);
+  }
+
+  /** A term change through the client's gate (see NodeEdits); another change running is retried later. */
+  private async termChange(change: NodeTermChange): Promise<NodeTermResult> {
+    const edits = this.edits;
+    if (!edits) return renewNodeClientTo(this.node, change, { settleMs: this.settleMs });
+    const done = await edits.exclusive(change.name, () =>
+      renewNodeClientTo(this.node, change, { settleMs: this.settleMs, doubts: edits.doubts }),
+    );
+    if (done === "busy") {
+      throw new ProvisioningError(`another term change of node client ${change.name} is running`, false);
+    }
+    return done;
   }
 
   async setLimits(ref: AccessRef, limits: { trafficGb?: number; devices?: number }): Promise<void> {

@@ -4,6 +4,7 @@ import type { PanelApi } from "../../hosting/panel/index.js";
 import type { Clock } from "../../runtime/clock.js";
 import type { AccessRef } from "../books/index.js";
 import { NodeProvisioner } from "./node.js";
+import type { NodeEdits } from "./node-edits.js";
 import { PanelProvisioner } from "./panel.js";
 import { type Provisioner, ProvisioningError } from "./types.js";
 import { XuiProvisioner } from "./xui.js";
@@ -24,6 +25,8 @@ export interface ProvisionersDeps {
   clock: Clock;
   /** NODE_SUB_URL: base of the master's subscription server; else read from the node's /status. */
   nodeSubUrl?: string | undefined;
+  /** The gate every node term change goes through (shared with the admin's node renewals). */
+  nodeEdits?: NodeEdits | undefined;
 }
 
 /** The provisioner of a backend kind; throws a permanent ProvisioningError for one not configured. */
@@ -42,7 +45,12 @@ export function createProvisioners(deps: ProvisionersDeps): ProvisionerFor {
   const xui = new XuiProvisioner({ account: deps.account, clock: deps.clock });
   const panel = deps.panel ? new PanelProvisioner({ panel: deps.panel }) : undefined;
   const node = deps.node
-    ? new NodeProvisioner({ node: deps.node, clock: deps.clock, subUrl: deps.nodeSubUrl })
+    ? new NodeProvisioner({
+        node: deps.node,
+        clock: deps.clock,
+        subUrl: deps.nodeSubUrl,
+        edits: deps.nodeEdits,
+      })
     : undefined;
   return (kind) => {
     switch (kind) {
