@@ -127,7 +127,7 @@ async function main(): Promise<void> {
           hosting,
           logger,
           accountKey: new AccountKeyStore(redis, box, undefined),
-          jobs: { enqueueOrder: async () => undefined },
+          jobs: { enqueueOrder: async () => undefined, enqueueTermChange: async () => undefined },
         }),
       },
     });

@@ -10,11 +10,12 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { AccessLinks, AccessRef, AccessState } from "../src/domain/books/index.js";
-import { Customers, Orders, RenewalChain, Subscriptions, Wallet } from "../src/domain/books/index.js";
+import { Customers, Orders, Subscriptions, Wallet } from "../src/domain/books/index.js";
 import { type Catalog, parseCatalog } from "../src/domain/catalog/index.js";
 import type { Provisioner } from "../src/domain/provisioning/index.js";
 import { Cashier, INVOICE_TTL_MS, PromoCodes, Shop } from "../src/domain/sales/index.js";
 import { Fulfilment, PaymentInbox } from "../src/domain/settlement/index.js";
+import { SubscriptionTerms, TermChain, TermChanges } from "../src/domain/terms/index.js";
 import { DAY, HOUR, ManualClock } from "../src/runtime/clock.js";
 import { createLogger } from "../src/runtime/logger.js";
 
@@ -54,6 +55,9 @@ class InstantXui implements Provisioner {
   async renew(ref: AccessRef, expiresAt: number): Promise<AccessState> {
     this.expiry.set(ref.name, expiresAt);
     return this.state(ref);
+  }
+  setTerm(ref: AccessRef, expiresAt: number): Promise<AccessState> {
+    return this.renew(ref, expiresAt);
   }
   async state(ref: AccessRef): Promise<AccessState> {
     return {
@@ -107,8 +111,14 @@ class SeededCustomer {
       orders,
       subscriptions,
     };
-    const renewals = new RenewalChain(redis, orders);
-    this.fulfilment = new Fulfilment({ ...deps, provisioner, renewals, logger: createLogger("silent") });
+    const logger = createLogger("silent");
+    const changes = new TermChanges(redis, clock);
+    const terms = new SubscriptionTerms({
+      ...{ chain: new TermChain(redis, orders, changes), changes, subscriptions, provisioner, clock, logger },
+      owners: { of: async () => [], followTerm: async () => [] },
+      jobs: { enqueueTermChange: async () => undefined },
+    });
+    this.fulfilment = new Fulfilment({ ...deps, provisioner, terms, logger });
     // The bench fulfils orders itself, so the shop's queue is a no-op.
     const promos = new PromoCodes({ redis, clock, orders, wallet, unpaidTtlMs: INVOICE_TTL_MS });
     const jobs = { enqueueOrder: async () => undefined };

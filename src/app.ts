@@ -8,7 +8,7 @@ import { createI18n } from "./bot/i18n.js";
 import type { Config } from "./config.js";
 import { type Catalog, CatalogError, CatalogStore, loadCatalog } from "./domain/catalog/index.js";
 import { AccountKeyStore } from "./domain/fleet/index.js";
-import { createShopServices, type ShopRooms } from "./domain/index.js";
+import { createShopServices, type ShopRooms, type ShopServicesDeps } from "./domain/index.js";
 import { createHostingClients, type HostingClients } from "./hosting/index.js";
 import { Metrics } from "./http/metrics.js";
 import { closeServer, createHttpServer, listen } from "./http/server.js";
@@ -186,7 +186,7 @@ async function startCore(config: Config, catalog: Catalog, logger: Logger, life:
     logger,
     accountKey,
     ...{ nodeSubUrl: config.node?.subUrl, nodeEditDoubtMs: config.nodeEditDoubtSeconds * 1000 },
-    jobs: { enqueueOrder: (orderId) => orderQueue.enqueue(orderId) },
+    jobs: jobsOn(orderQueue),
     driftRuns,
     accessNotices: new OutboxAccessNotices({ outbox, i18n, defaultLocale: config.defaultLocale }),
   });
@@ -374,4 +374,12 @@ function secretsOf(config: Config): string[] {
     redisPassword ? decodeURIComponent(redisPassword) : undefined,
     config.redisSentinel?.password,
   ].filter((s): s is string => typeof s === "string" && s !== "");
+}
+
+/** The domain's side of the order queue: paid orders and admins' term changes waiting for their turn. */
+function jobsOn(queue: OrderQueue): ShopServicesDeps["jobs"] {
+  return {
+    enqueueOrder: (orderId) => queue.enqueue(orderId),
+    enqueueTermChange: (changeId) => queue.enqueueTermChange(changeId),
+  };
 }

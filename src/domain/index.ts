@@ -15,6 +15,7 @@ import { type AccountKeyStore, createFleetServices, type FleetServices } from ".
 import { createProvisioningServices, type ProvisioningServices } from "./provisioning/index.js";
 import { createSalesServices, type SalesServices } from "./sales/index.js";
 import { createSettlementServices, type SettlementServices } from "./settlement/index.js";
+import { createTermsServices, type TermJobs, type TermsServices } from "./terms/index.js";
 
 export type { OrderJobs } from "./books/index.js";
 
@@ -23,6 +24,7 @@ export interface ShopRooms {
   catalog: CatalogServices;
   books: BooksServices;
   provisioning: ProvisioningServices;
+  terms: TermsServices;
   fleet: FleetServices;
   sales: SalesServices;
   settlement: SettlementServices;
@@ -36,7 +38,8 @@ export interface ShopServicesDeps {
   catalog: () => Catalog;
   hosting: HostingClients;
   logger: Logger;
-  jobs: OrderJobs;
+  /** The order queue: paid orders and admins' term changes waiting for their turn. */
+  jobs: OrderJobs & TermJobs;
   /** Where the Account API key comes from (ACCOUNT_API_KEY or the key an admin linked). */
   accountKey: AccountKeyStore;
   /** NODE_SUB_URL: public base of the node's subscription server. */
@@ -60,18 +63,27 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     nodeSubUrl: deps.nodeSubUrl,
     nodeEditDoubtMs: deps.nodeEditDoubtMs,
   });
+  const terms = createTermsServices({ ...shared, jobs, books, provisioning });
   const fleet = createFleetServices({
-    ...{ ...shared, hosting, catalog, books, provisioning },
+    ...{ ...shared, hosting, catalog, books, provisioning, terms },
     accountKey: deps.accountKey,
   });
   const sales = createSalesServices({ ...shared, jobs, catalog, books, provisioning });
-  const settlement = createSettlementServices({ ...shared, jobs, catalog, books, provisioning, sales });
+  const settlement = createSettlementServices({
+    ...shared,
+    jobs,
+    catalog,
+    books,
+    provisioning,
+    terms,
+    sales,
+  });
   const backoffice = createBackofficeServices({ redis, books, sales });
   const drift = createDriftServices({
-    ...{ ...shared, hosting, catalog, books, provisioning },
+    ...{ ...shared, hosting, catalog, books, provisioning, terms },
     plan: (id) => sales.shop.plan(id),
     runs: deps.driftRuns,
     notices: deps.accessNotices,
   });
-  return { catalog, books, provisioning, fleet, sales, settlement, backoffice, drift };
+  return { catalog, books, provisioning, terms, fleet, sales, settlement, backoffice, drift };
 }

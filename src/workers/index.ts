@@ -27,7 +27,7 @@ import { createTrafficTask } from "./traffic.js";
 /** The rooms the workers use (all but the back office's, which only admins reach). */
 type WorkerRooms = Pick<
   ShopRooms,
-  "catalog" | "books" | "provisioning" | "fleet" | "sales" | "settlement" | "drift"
+  "catalog" | "books" | "provisioning" | "terms" | "fleet" | "sales" | "settlement" | "drift"
 >;
 
 export interface WorkersDeps extends WorkerRooms {
@@ -74,6 +74,7 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     orders: books.orders,
     fulfilment: deps.settlement.fulfilment,
     afterActive: deps.settlement.afterActive,
+    terms: deps.terms.terms,
     notifier,
     logger,
     metrics,

@@ -183,16 +183,21 @@ export class Notifier {
     await this.send(recipientId, () => this.deps.api.sendMessage(recipientId, text));
   }
 
-  /** An alert to every admin in their language, optionally with buttons. */
+  /**
+   * An alert to every admin in their language, optionally with buttons; `vars` may depend on
+   * the admin's language (dates).
+   */
   async admins(
     key: string,
-    vars: Record<string, string | number>,
+    vars: Record<string, string | number> | ((locale: Locale) => Record<string, string | number>),
     keyboard?: (t: (key: string) => string) => InlineKeyboard,
   ): Promise<void> {
     for (const adminId of this.deps.adminIds) {
-      const t = this.t(await this.localeOf(adminId));
+      const locale = await this.localeOf(adminId);
+      const t = this.t(locale);
+      const values = typeof vars === "function" ? vars(locale) : vars;
       await this.send(adminId, () =>
-        this.deps.api.sendMessage(adminId, t(key, vars), { reply_markup: keyboard?.(t) }),
+        this.deps.api.sendMessage(adminId, t(key, values), { reply_markup: keyboard?.(t) }),
       );
     }
   }

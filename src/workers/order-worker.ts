@@ -1,9 +1,9 @@
 import { DelayedError, type Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { isInFlightStatus, type Order, type Orders } from "../domain/books/index.js";
-import { NodeEditInDoubtError, ProvisioningError } from "../domain/provisioning/index.js";
+import { mayHealOnRetry, NodeEditInDoubtError } from "../domain/provisioning/index.js";
 import type { AfterActive, Fulfilment } from "../domain/settlement/index.js";
-import { HostingApiError, isTransient } from "../hosting/errors.js";
+import type { SubscriptionTerms } from "../domain/terms/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Clock } from "../runtime/clock.js";
 import { bindLogFields } from "../runtime/log-context.js";
@@ -14,18 +14,11 @@ import {
   ORDERS_QUEUE,
   type OrderJobData,
   type OrderQueue,
+  type OrdersQueueData,
   orderJobData,
   QUEUE_PREFIX,
 } from "./queues.js";
-
-/** Errors worth another attempt: the hosting side may recover, or an admin may re-link the key. */
-export function isRetryable(err: unknown): boolean {
-  if (isTransient(err)) return true;
-  if (err instanceof ProvisioningError) return !err.permanent;
-  if (err instanceof HostingApiError) return err.kind === "unauthorized" || err.kind === "internal";
-  // Our own infrastructure (Redis, Telegram) failing is not the order's fault.
-  return !(err instanceof Error && err.name === "ZodError");
-}
+import { TermChangeJobs } from "./term-changes.js";
 
 /** A paid order not delivered after this long gets one "taking longer, your payment is safe" notice. */
 export const DELAY_NOTICE_AFTER_MS = 10_000;
@@ -43,6 +36,8 @@ export interface OrderWorkerDeps {
   fulfilment: Fulfilment;
   /** What follows an order's activation (the referral reward), run after it. */
   afterActive: AfterActive;
+  /** Admins' term changes that wait for their turn in a subscription's chain (jobs named `term`). */
+  terms: Pick<SubscriptionTerms, "apply" | "giveUp">;
   notifier: Notifier;
   logger: Logger;
   metrics?: Metrics;
@@ -54,7 +49,7 @@ export interface OrderWorkerDeps {
 }
 
 export interface OrderWorker {
-  worker: Worker<OrderJobData, string>;
+  worker: Worker<OrdersQueueData, string>;
   /** Re-queues paid orders that did not finish (after a crash or restart). */
   resume(): Promise<number>;
   close(): Promise<void>;
@@ -68,10 +63,16 @@ export interface OrderWorker {
 export function startOrderWorker(deps: OrderWorkerDeps): OrderWorker {
   const { orders, logger } = deps;
   const jobs = new OrderJobs(deps);
-  const processor = inJobScope(ORDERS_QUEUE, (job: Job<OrderJobData, string>, token) =>
-    jobs.process(job, token),
+  const termJobs = new TermChangeJobs({
+    ...{ terms: deps.terms, notifier: deps.notifier, logger },
+    waitMs: deps.chainWaitMs ?? CHAIN_WAIT_MS,
+  });
+  const processor = inJobScope(ORDERS_QUEUE, (job: Job<OrdersQueueData, string>, token) =>
+    job.name === "term"
+      ? termJobs.process(job, token)
+      : jobs.process(job as Job<OrderJobData, string>, token),
   );
-  const worker = new Worker<OrderJobData, string>(ORDERS_QUEUE, processor, {
+  const worker = new Worker<OrdersQueueData, string>(ORDERS_QUEUE, processor, {
     connection: deps.connection,
     prefix: QUEUE_PREFIX,
     concurrency: deps.concurrency ?? 4,
@@ -166,7 +167,7 @@ class OrderJobs {
   /** A failed attempt: thrown again while it may heal, else the order fails (refunded, told). */
   private async attemptFailed(job: Job<OrderJobData, string>, orderId: string, err: unknown, log: Logger) {
     const { orders, fulfilment, notifier, metrics } = this.deps;
-    const final = !isRetryable(err) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    const final = !mayHealOnRetry(err) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     log.warn({ err, final }, "order attempt failed");
     await orders.update(orderId, { error: describe(err) }).catch(() => undefined);
     if (!final) {

@@ -125,6 +125,7 @@ describe("a provider payment whose handling fails", () => {
       catalog: USD_CATALOG,
       paymentProviderToken: "provider-token",
       jobs: {
+        enqueueTermChange: async () => undefined,
         enqueueOrder: async (id) => {
           if (failNext) {
             failNext = false;

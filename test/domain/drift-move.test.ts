@@ -183,7 +183,7 @@ describe("move an xui subscription", () => {
       subscriptionId: sub.id,
     });
     await w.redis.hset(`order:${order.id}`, "status", "paid");
-    await w.rooms.books.renewals.enter(sub.id, order.id);
+    await w.rooms.terms.terms.chain.enter(sub.id, order.id);
     expect(await w.actions.moveXui(sub.id, to.id)).toMatchObject({
       status: "refused",
       reason: "renewal-running",

@@ -94,7 +94,10 @@ beforeAll(async () => {
     hosting: clients,
     logger: createLogger("silent"),
     accountKey,
-    jobs: { enqueueOrder: (orderId) => queue.enqueue(orderId) },
+    jobs: {
+      enqueueOrder: (orderId) => queue.enqueue(orderId),
+      enqueueTermChange: (id) => queue.enqueueTermChange(id),
+    },
   });
 }, 30_000);
 

@@ -12,6 +12,7 @@ import type { Catalog } from "../../src/domain/catalog/index.js";
 import { CatalogStore } from "../../src/domain/catalog/index.js";
 import { AccountKeyStore } from "../../src/domain/fleet/index.js";
 import { createShopServices, type OrderJobs } from "../../src/domain/index.js";
+import type { TermJobs } from "../../src/domain/terms/index.js";
 import { createHostingClients, type HostingClients } from "../../src/hosting/index.js";
 import { Metrics } from "../../src/http/metrics.js";
 import { type Clock, ManualClock } from "../../src/runtime/clock.js";
@@ -58,7 +59,7 @@ export interface TestBotOptions {
   /** A reloadable catalog (admin menu); when given, the shop reads its plans from it. */
   catalogStore?: CatalogStore;
   /** Where orders go; by default they are only recorded in `enqueued`. */
-  jobs?: OrderJobs;
+  jobs?: OrderJobs & TermJobs;
   paymentProviderToken?: string;
   /** SUPPORT_CONTACT: shown in /help and where customers are told to contact support. */
   supportContact?: string;
@@ -170,6 +171,9 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
       jobs: options.jobs ?? {
         enqueueOrder: async (orderId) => {
           enqueued.push(orderId);
+        },
+        enqueueTermChange: async (changeId) => {
+          enqueued.push(changeId);
         },
       },
     }),

@@ -63,12 +63,13 @@ export async function driftWorld(): Promise<DriftWorld> {
     logger,
     accountKey: new AccountKeyStore(redis, new SecretBox(TEST_SECRET_KEY), key),
     nodeSubUrl: NODE_SUB,
-    jobs: { enqueueOrder: async () => undefined },
+    jobs: { enqueueOrder: async () => undefined, enqueueTermChange: async () => undefined },
     accessNotices: new OutboxAccessNotices({ outbox, i18n: createI18n("en"), defaultLocale: "en" }),
   });
   const deps: DriftActionsDeps = {
     ...{ redis, clock, catalog: () => catalog, hosting: clients, logger },
     ...{ orders: rooms.books.orders, customers: rooms.books.customers, owners: rooms.books.owners },
+    chain: rooms.terms.terms.chain,
     provisioner: rooms.provisioning.provisioner,
     subscriptions: rooms.books.subscriptions,
     notices: new OutboxAccessNotices({ outbox, i18n: createI18n("en"), defaultLocale: "en" }),

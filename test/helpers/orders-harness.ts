@@ -113,6 +113,7 @@ export function ordersHarness() {
       orders: h.rooms.books.orders,
       fulfilment: h.rooms.settlement.fulfilment,
       afterActive: h.rooms.settlement.afterActive,
+      terms: h.rooms.terms.terms,
       notifier,
       logger: createLogger("silent"),
       concurrency: 2,
@@ -182,7 +183,7 @@ export function ordersHarness() {
       nodeSubUrl: "https://sub.node.test:2096",
       // The shop queues what it moves to paid; these tests queue each order themselves, at the
       // point they choose (after setting up a fault, or never, for the sweep), so this is a no-op.
-      jobs: { enqueueOrder: async () => undefined },
+      jobs: { enqueueOrder: async () => undefined, enqueueTermChange: async () => undefined },
     });
   });
 

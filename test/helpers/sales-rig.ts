@@ -77,7 +77,10 @@ export async function makeSalesRig(options: SalesRigOptions): Promise<SalesRig> 
     accountApiKey: options.accountApiKey,
     adminIds,
     rateLimit: false,
-    jobs: { enqueueOrder: (id) => enqueue(queue, id) },
+    jobs: {
+      enqueueOrder: (id) => enqueue(queue, id),
+      enqueueTermChange: (id) => queue.enqueueTermChange(id),
+    },
   });
   const workerRedis = redis.duplicate({ maxRetriesPerRequest: null });
   const notifier = new Notifier({
@@ -104,6 +107,7 @@ export async function makeSalesRig(options: SalesRigOptions): Promise<SalesRig> 
         orders: t.deps.books.orders,
         fulfilment: t.deps.settlement.fulfilment,
         afterActive: t.deps.settlement.afterActive,
+        terms: t.deps.terms.terms,
         notifier,
         logger: createLogger("silent"),
         concurrency: 2,

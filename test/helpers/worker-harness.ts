@@ -69,7 +69,7 @@ export async function createWorkerHarness(options: WorkerHarnessOptions = {}): P
     hosting,
     logger,
     accountKey: new AccountKeyStore(redis, new SecretBox(TEST_SECRET_KEY), undefined),
-    jobs: { enqueueOrder: async () => undefined },
+    jobs: { enqueueOrder: async () => undefined, enqueueTermChange: async () => undefined },
   });
   const outbox = new Outbox(redis);
   const workers: Worker[] = [];

@@ -32,6 +32,7 @@ function reconciler(over: Partial<DriftReconcilerDeps> = {}): DriftReconciler {
     ...{
       subscriptions: w.rooms.books.subscriptions,
       orders: w.rooms.books.orders,
+      termChanges: w.rooms.terms.changes,
       provisioner: w.rooms.provisioning.provisioner,
     },
     plan: (id) => w.catalog.plans.find((p) => p.id === id),
@@ -143,7 +144,7 @@ describe("a paid renewal beside a run", () => {
     const subscriptions = readThen(sub.id, async () => {
       orderId = await paidRenewal(sub);
       // The worker took it: it is at the head of the chain, its hosting call under way.
-      expect(await w.rooms.books.renewals.enter(sub.id, orderId)).toEqual({ turn: true });
+      expect(await w.rooms.terms.terms.chain.enter(sub.id, orderId)).toEqual({ turn: true });
     });
     w.clock.advance(MINUTE);
     await reconciler({ subscriptions }).run();

@@ -139,7 +139,7 @@ describe("renewals of one subscription chain", () => {
     // hosting write; the second renewal was paid meanwhile.
     const first = await paidRenewal(customerId, sub.id);
     await h.rooms.books.orders.transition(first, ["paid"], "provisioning");
-    expect((await h.rooms.books.renewals.enter(sub.id, first)).turn).toBe(true);
+    expect((await h.rooms.terms.terms.chain.enter(sub.id, first)).turn).toBe(true);
     await h.rooms.books.orders.fixOnce(first, "targetExpiresAt", String(before + 30 * DAY));
     const second = await paidRenewal(customerId, sub.id);
     // The first one's write is slow: the second must not read the term before it lands.

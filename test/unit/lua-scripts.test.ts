@@ -3,6 +3,7 @@ import { basename, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { BOOKS_LUA } from "../../src/domain/books/index.js";
+import { TERMS_LUA } from "../../src/domain/terms/index.js";
 import { LuaScript } from "../../src/store/lua.js";
 
 /**
@@ -34,6 +35,7 @@ const keysModules = tsFiles.filter((f) => basename(f) === "keys.ts");
 const fragments: Record<string, string> = {
   ...Object.fromEntries(luaFiles.map((f) => [basename(f, ".lua"), readFileSync(f, "utf8")])),
   ...BOOKS_LUA,
+  ...TERMS_LUA,
 };
 
 /** Stands for a builder's parameters, to cut a key at its first variable part. */

@@ -28,7 +28,7 @@ describe("job log lines", () => {
       hosting: h.hosting,
       logger: logs.logger,
       accountKey: new AccountKeyStore(h.redis, new SecretBox(Buffer.alloc(32, 9)), undefined),
-      jobs: { enqueueOrder: async () => undefined },
+      jobs: { enqueueOrder: async () => undefined, enqueueTermChange: async () => undefined },
     });
     h.startWorker({
       logger: logs.logger,

@@ -13,7 +13,6 @@ export * from "./order-paid.js";
 export * from "./order-statuses.js";
 export * from "./order-trim.js";
 export * from "./orders.js";
-export * from "./renewal-chain.js";
 export * from "./sales-days.js";
 export * from "./services.js";
 export * from "./shop-totals.js";

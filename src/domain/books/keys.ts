@@ -99,13 +99,6 @@ export const ownerKeys = {
   built: "subs:by-ref:built",
 };
 
-export const renewalChainKeys = {
-  /** Renewal orders of one subscription in the order they reached the worker (score = arrival). */
-  chain: (subscriptionId: string) => `renewals:${subscriptionId}`,
-  /** Arrival counter shared by every chain (only the order within one chain matters). */
-  seq: "renewals:seq",
-};
-
 /** One UTC day's sales counters (hash), by the day's number since the epoch (sales-days.ts). */
 export const salesDayKey = (dayIndex: number) => `stats:day:${dayIndex}`;
 

@@ -4,7 +4,6 @@ import type { Logger } from "../../runtime/logger.js";
 import type { CatalogServices } from "../catalog/index.js";
 import { Customers } from "./customers.js";
 import { Orders } from "./orders.js";
-import { RenewalChain } from "./renewal-chain.js";
 import { SubscriptionOwners } from "./subscription-owners.js";
 import { Subscriptions } from "./subscriptions.js";
 import { Wallet } from "./wallet.js";
@@ -17,8 +16,6 @@ export interface BooksServices {
   subscriptions: Subscriptions;
   /** Which subscriptions live on a hosting client; their records follow an admin's changes. */
   owners: SubscriptionOwners;
-  /** Renewals of one subscription, one after the other. */
-  renewals: RenewalChain;
 }
 
 export interface BooksServicesDeps {
@@ -40,6 +37,5 @@ export function createBooksServices(deps: BooksServicesDeps): BooksServices {
     orders,
     subscriptions,
     owners: new SubscriptionOwners({ redis, subscriptions, customers, logger }),
-    renewals: new RenewalChain(redis, orders),
   };
 }

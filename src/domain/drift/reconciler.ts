@@ -7,6 +7,7 @@ import type { Orders, Subscription, Subscriptions } from "../books/index.js";
 import { clientKey } from "../books/index.js";
 import type { Plan } from "../catalog/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
+import type { TermChanges } from "../terms/index.js";
 import { classify, type Found, orphans } from "./classify.js";
 import {
   type DriftFindings,
@@ -44,6 +45,8 @@ export interface DriftReconcilerDeps {
   reader: HostingReader;
   subscriptions: Subscriptions;
   orders: Pick<Orders, "openIds" | "get">;
+  /** Admins' term changes under way: their subscriptions are left alone, as renewing ones are. */
+  termChanges: Pick<TermChanges, "openSubscriptions">;
   provisioner: ProvisionerFor;
   plan: (id: string) => Plan | undefined;
   findings: DriftFindings;
@@ -120,12 +123,15 @@ export class DriftReconciler {
     return summary;
   }
 
-  /** Client names of orders being fulfilled (not orphans) and subscriptions being renewed. */
+  /**
+   * Client names of orders being fulfilled (not orphans), and subscriptions whose term is being
+   * changed (a paid renewal in flight, an admin's change under way).
+   */
   private async inFlight(): Promise<{ names: Set<string>; renewing: Set<string> }> {
     const ids = await this.deps.orders.openIds();
     const orders = await mapLimit(ids, 50, (id) => this.deps.orders.get(id).catch(() => undefined));
     const names = new Set<string>();
-    const renewing = new Set<string>();
+    const renewing = await this.deps.termChanges.openSubscriptions();
     for (const o of orders) {
       if (!o) continue;
       names.add(o.clientName);

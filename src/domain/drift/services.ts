@@ -5,6 +5,7 @@ import type { Logger } from "../../runtime/logger.js";
 import type { BooksServices } from "../books/index.js";
 import type { CatalogServices, Plan } from "../catalog/index.js";
 import type { ProvisioningServices } from "../provisioning/index.js";
+import type { TermsServices } from "../terms/index.js";
 import { DriftActions } from "./actions/decisions.js";
 import type { AccessNotices } from "./actions/types.js";
 import { DriftFindings } from "./findings.js";
@@ -26,6 +27,7 @@ export interface DriftServicesDeps {
   catalog: Pick<CatalogServices, "current">;
   books: Pick<BooksServices, "customers" | "orders" | "subscriptions" | "owners">;
   provisioning: Pick<ProvisioningServices, "provisioner">;
+  terms: Pick<TermsServices, "terms" | "changes">;
   /** A plan of the shop by id (the one the shop sells). */
   plan: (id: string) => Plan | undefined;
   /** Where the admins' "Run now" of the drift reconciliation goes (the worker's queue). */
@@ -41,12 +43,13 @@ export function createDriftServices(deps: DriftServicesDeps): DriftServices {
   return {
     sync: new DriftSync({
       ...{ redis, clock, logger, hosting, orders, subscriptions, provisioner },
+      termChanges: deps.terms.changes,
       plan: deps.plan,
       runs: deps.runs,
     }),
     actions: new DriftActions({
       ...{ redis, clock, catalog: deps.catalog.current, hosting, logger },
-      ...{ orders, customers, owners, provisioner, subscriptions },
+      ...{ orders, customers, owners, provisioner, subscriptions, chain: deps.terms.terms.chain },
       notices: deps.notices ?? unsentNotices(logger),
       findings: new DriftFindings(redis, clock),
     }),

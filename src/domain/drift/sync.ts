@@ -5,6 +5,7 @@ import type { Logger } from "../../runtime/logger.js";
 import type { Orders, Subscriptions } from "../books/index.js";
 import type { Plan } from "../catalog/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
+import type { TermChanges } from "../terms/index.js";
 import { DriftFindings } from "./findings.js";
 import { HostingReader } from "./readers.js";
 import { DriftReconciler } from "./reconciler.js";
@@ -24,6 +25,7 @@ export interface DriftSyncDeps {
   hosting: Pick<HostingClients, "account" | "panel" | "node">;
   subscriptions: Subscriptions;
   orders: Pick<Orders, "openIds" | "get">;
+  termChanges: Pick<TermChanges, "openSubscriptions">;
   provisioner: ProvisionerFor;
   plan: (id: string) => Plan | undefined;
   /** Absent where no worker queue is wired (some tests): "Run now" then runs here. */
@@ -52,6 +54,7 @@ export class DriftSync {
       }),
       subscriptions: deps.subscriptions,
       orders: deps.orders,
+      termChanges: deps.termChanges,
       provisioner: deps.provisioner,
       plan: deps.plan,
       findings: this.findings,

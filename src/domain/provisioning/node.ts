@@ -118,6 +118,16 @@ export class NodeProvisioner implements Provisioner {
     return done;
   }
 
+  /** Adds the days missing to `expiresAt` through the client's gate (a node cannot take days away). */
+  async setTerm(ref: AccessRef, expiresAt: number): Promise<AccessState> {
+    const r = asNode(ref);
+    const [{ after }, used] = await Promise.all([
+      this.termChange({ name: r.name, targetMs: expiresAt }),
+      this.usedBytes(r.name),
+    ]);
+    return stateOf(after, used);
+  }
+
   async setLimits(ref: AccessRef, limits: { trafficGb?: number; devices?: number }): Promise<void> {
     const r = asNode(ref);
     if (limits.trafficGb === undefined && limits.devices === undefined) return;

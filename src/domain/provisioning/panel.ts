@@ -120,6 +120,16 @@ export class PanelProvisioner implements Provisioner {
     return stateOf(after[primaryIndex(r)] as PanelClient);
   }
 
+  /** The absolute expiry on every location of the access (the panel has no "no expiry"). */
+  async setTerm(ref: AccessRef, expiresAt: number): Promise<AccessState> {
+    const r = asPanel(ref);
+    if (expiresAt === 0) throw new ProvisioningError("a panel client always has an expiry", true);
+    const target = toSeconds(expiresAt);
+    await this.patchAll(r, () => ({ term: { expiresAt: target } }));
+    const after = await this.checkTerms(r, target);
+    return stateOf(after[primaryIndex(r)] as PanelClient);
+  }
+
   async setLimits(ref: AccessRef, limits: { trafficGb?: number; devices?: number }): Promise<void> {
     const r = asPanel(ref);
     const patch: PanelClientPatch = {};

@@ -1,3 +1,4 @@
+import { HostingApiError, isTransient } from "../../hosting/errors.js";
 import type { AccessLinks, AccessRef, AccessState } from "../books/index.js";
 import type { Plan } from "../catalog/index.js";
 
@@ -47,6 +48,13 @@ export interface Provisioner {
    */
   reissue?(ref: AccessRef, request: ProvisionRequest): Promise<{ ref: AccessRef; links: AccessLinks }>;
 
+  /**
+   * Sets the expiry to the absolute `expiresAt` and nothing else (an admin's term change; the
+   * traffic allowance stays). Repeating it changes nothing more. A node can only add days: a
+   * term earlier than the node's stays as it is.
+   */
+  setTerm(ref: AccessRef, expiresAt: number): Promise<AccessState>;
+
   setLimits(ref: AccessRef, limits: { trafficGb?: number; devices?: number }): Promise<void>;
   setEnabled(ref: AccessRef, enabled: boolean): Promise<void>;
   /** Deletes the client; a client already gone is not an error. */
@@ -65,4 +73,17 @@ export class ProvisioningError extends Error {
     super(message);
     this.name = "ProvisioningError";
   }
+}
+
+/**
+ * Whether another attempt may heal what failed: the hosting side may recover (a timeout, a
+ * 5xx), an admin may re-link the key (401); a refusal (4xx, a permanent provisioning error) or
+ * a malformed record will not. The one rule of the order worker and of admins' term changes.
+ * Our own infrastructure (Redis, Telegram) failing is not the order's fault: it is retried.
+ */
+export function mayHealOnRetry(err: unknown): boolean {
+  if (isTransient(err)) return true;
+  if (err instanceof ProvisioningError) return !err.permanent;
+  if (err instanceof HostingApiError) return err.kind === "unauthorized" || err.kind === "internal";
+  return !(err instanceof Error && err.name === "ZodError");
 }

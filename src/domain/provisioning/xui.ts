@@ -153,6 +153,14 @@ export class XuiProvisioner implements Provisioner {
     return updated ? stateOf(updated) : this.state(r);
   }
 
+  /** A new term ending at `expiresAt`: whole days from now, rounded up (0: no expiry). */
+  async setTerm(ref: AccessRef, expiresAt: number): Promise<AccessState> {
+    const r = asXui(ref);
+    const days = expiresAt === 0 ? 0 : this.daysUntil(expiresAt);
+    const updated = await this.account.updateClient(r.serverId, r.name, { days });
+    return updated ? stateOf(updated) : this.state(r);
+  }
+
   /** Sets the traffic limit in GB (0 = unlimited). xui has no device limit: `devices` is ignored. */
   async setLimits(ref: AccessRef, limits: { trafficGb?: number; devices?: number }): Promise<void> {
     const r = asXui(ref);

@@ -3,7 +3,7 @@ import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import { keyPrefix } from "../../store/key-prefix.js";
 import { LuaScript } from "../../store/lua.js";
-import type { Customers, RenewalChain, Subscription, Subscriptions } from "../books/index.js";
+import type { Customers, Subscription, Subscriptions } from "../books/index.js";
 import {
   type AccessLinks,
   type AccessRef,
@@ -23,6 +23,7 @@ import {
 import type { Catalog, Plan } from "../catalog/index.js";
 import { type Provisioner, ProvisioningError, type ProvisionRequest } from "../provisioning/index.js";
 import { type ReferralRewards, termOf } from "../sales/index.js";
+import type { SubscriptionTerms } from "../terms/index.js";
 
 export type FulfilResult =
   | {
@@ -57,7 +58,8 @@ export interface FulfilmentDeps {
   customers: Customers;
   catalog: () => Catalog;
   provisioner: (kind: Plan["backend"]["kind"]) => Provisioner;
-  renewals: RenewalChain;
+  /** The authority over a subscription's term: its chain, and where a renewal's days start. */
+  terms: SubscriptionTerms;
   redis: Redis;
   clock: Clock;
   logger: Logger;
@@ -161,37 +163,35 @@ export class Fulfilment {
   }
 
   /**
-   * Renewals of one subscription take turns (see RenewalChain): the target of each is fixed only
-   * when the one before it has finished, from the term that one left, so two paid renewals add
+   * A renewal takes its turn in the subscription's term chain (terms/: paid renewals and admins'
+   * changes, one after the other): its target is fixed only when the one before it has finished,
+   * from the term that one left (SubscriptionTerms.additiveTarget), so two paid renewals add
    * their days twice whatever the order of retries, workers and restarts.
    */
   private async renew(order: Order): Promise<FulfilResult> {
-    const { orders, subscriptions, clock, renewals } = this.deps;
+    const { orders, subscriptions, terms } = this.deps;
     const subscription = order.subscriptionId ? await subscriptions.get(order.subscriptionId) : undefined;
     if (!subscription) throw new ProvisioningError("the subscription to renew is gone", true);
-    const turn = await renewals.enter(subscription.id, order.id);
+    const turn = await terms.chain.enter(subscription.id, order.id);
     if (!turn.turn) return { outcome: "waiting", order, behind: turn.behind };
     const { plan, days, trafficGb } = termOf(this.deps.catalog(), order);
     const provisioner = this.deps.provisioner(subscription.ref.kind);
-    let target = order.targetExpiresAt;
-    if (target === undefined) {
-      // The hosting side's expiry wins over ours (the previous renewal of the chain is applied
-      // there by now); the new term starts at the later of it and now.
-      const current = await provisioner.state(subscription.ref).then(
-        (s) => s.expiresAt,
-        () => subscription.expiresAt,
+    const target =
+      order.targetExpiresAt ??
+      Number(
+        await orders.fixOnce(
+          order.id,
+          "targetExpiresAt",
+          String(await terms.additiveTarget(subscription, days)),
+        ),
       );
-      target = Number(
-        await orders.fixOnce(order.id, "targetExpiresAt", String(termEnd(current, clock.now(), days))),
-      );
-    }
     await provisioner.renew(subscription.ref, target, trafficGb);
     // Fresh links when the backend can give them (xui cannot: the links handed out stay).
     const fresh = await provisioner.links(subscription.ref).catch(() => undefined);
     const links = fresh && (fresh.links.length > 0 || fresh.subscriptionUrl) ? fresh : undefined;
     await subscriptions.setTerm(subscription.id, target, { trafficGb, links });
     await this.activate(order);
-    const nextInChain = await renewals.leave(subscription.id, order.id);
+    const nextInChain = await terms.chain.leave(subscription.id, order.id);
     this.deps.logger.info(
       { orderId: order.id, subscriptionId: subscription.id, planId: plan.id },
       "renewal done",
@@ -258,7 +258,7 @@ export class Fulfilment {
     await this.deps.referrals?.takeBack({ ...order, status: "refunded" });
     const nextInChain =
       order.kind === "renewal" && order.subscriptionId
-        ? await this.deps.renewals.leave(order.subscriptionId, order.id)
+        ? await this.deps.terms.chain.leave(order.subscriptionId, order.id)
         : undefined;
     this.deps.logger.warn({ orderId: order.id, reason, refunded: order.price }, "order failed and refunded");
     const orphan = await this.removeLeftover(order);

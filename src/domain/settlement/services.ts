@@ -5,6 +5,7 @@ import type { BooksServices, OrderJobs } from "../books/index.js";
 import type { CatalogServices } from "../catalog/index.js";
 import type { ProvisioningServices } from "../provisioning/index.js";
 import type { SalesServices } from "../sales/index.js";
+import type { TermsServices } from "../terms/index.js";
 import { AfterActive } from "./after-active.js";
 import { Fulfilment } from "./fulfilment.js";
 import { PaymentInbox } from "./payment-inbox.js";
@@ -30,21 +31,22 @@ export interface SettlementServicesDeps {
   logger: Logger;
   jobs: OrderJobs;
   catalog: Pick<CatalogServices, "current">;
-  books: Pick<BooksServices, "customers" | "wallet" | "orders" | "subscriptions" | "renewals">;
+  books: Pick<BooksServices, "customers" | "wallet" | "orders" | "subscriptions">;
+  terms: Pick<TermsServices, "terms">;
   provisioning: Pick<ProvisioningServices, "provisioner">;
   sales: Pick<SalesServices, "cashier" | "referralRewards" | "gifts">;
 }
 
 export function createSettlementServices(deps: SettlementServicesDeps): SettlementServices {
   const { redis, clock, logger } = deps;
-  const { customers, wallet, orders, subscriptions, renewals } = deps.books;
+  const { customers, wallet, orders, subscriptions } = deps.books;
   const { cashier, referralRewards: referrals, gifts } = deps.sales;
   const fulfilment = new Fulfilment({
     ...{ referrals, gifts, orders, subscriptions, wallet, customers },
     ...{
       catalog: deps.catalog.current,
       provisioner: deps.provisioning.provisioner,
-      renewals,
+      terms: deps.terms.terms,
       redis,
       clock,
       logger,

@@ -11,9 +11,9 @@ import type {
   SubscriptionOwners,
   Subscriptions,
 } from "../../books/index.js";
-import { isInFlightStatus, renewalChainKeys } from "../../books/index.js";
 import { type Catalog, findPlan, type Plan } from "../../catalog/index.js";
 import type { ProvisionerFor } from "../../provisioning/index.js";
+import type { TermChain } from "../../terms/index.js";
 import { type DriftFindings, type FindingDetail, findingId, findingKey } from "../findings.js";
 import type { AccessNotice, AccessNotices, Refused } from "./types.js";
 
@@ -28,6 +28,8 @@ export interface DriftActionsDeps {
   customers: Pick<Customers, "get">;
   /** Read to tell whether a paid renewal of the subscription is being applied. */
   orders: Pick<Orders, "get">;
+  /** The subscriptions' term chains: no action while a change of the term is under way. */
+  chain: Pick<TermChain, "open">;
   /** The customer's "your access changed, here are the new links" message. */
   notices: AccessNotices;
   /** The reconciliation's findings: the one an action settles is marked resolved. */
@@ -50,13 +52,9 @@ export class DriftContext {
     return sub;
   }
 
-  /** Whether a paid renewal of the subscription is at the head of its chain (being applied). */
+  /** Whether a change of the subscription's term is under way (a paid renewal, an admin's change). */
   async renewalRunning(subscriptionId: string): Promise<boolean> {
-    const [head] = await this.deps.redis.zrange(renewalChainKeys.chain(subscriptionId), "0", "0");
-    if (!head) return false;
-    const status = (await this.deps.orders.get(head))?.status;
-    // A renewal in flight (order-statuses.ts) is still being applied.
-    return isInFlightStatus(status);
+    return (await this.deps.chain.open(subscriptionId)).length > 0;
   }
 
   /**

@@ -1,0 +1,210 @@
+import type { Clock } from "../../runtime/clock.js";
+import { DAY, MINUTE } from "../../runtime/clock.js";
+import type { Logger } from "../../runtime/logger.js";
+import {
+  type AccessRef,
+  type HostingClient,
+  type Owner,
+  type Subscription,
+  type SubscriptionOwners,
+  type Subscriptions,
+  termEnd,
+} from "../books/index.js";
+import { mayHealOnRetry, type ProvisionerFor } from "../provisioning/index.js";
+import type { TermChain } from "./chain.js";
+import { isOpenTermChange, isTermChangeId, type TermChange, type TermChanges } from "./changes.js";
+
+/** Where an admin's term change waiting for its turn goes: the order queue, as a job of its own. */
+export interface TermJobs {
+  enqueueTermChange(changeId: string): Promise<void>;
+}
+
+export interface SubscriptionTermsDeps {
+  chain: TermChain;
+  changes: TermChanges;
+  subscriptions: Pick<Subscriptions, "get">;
+  owners: Pick<SubscriptionOwners, "of" | "followTerm">;
+  provisioner: ProvisionerFor;
+  jobs: TermJobs;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** What an admin asks for a client: N days more, or the term set to a date (ms; 0 = none). */
+export type TermRequest =
+  | { client: HostingClient; mode: "add"; days: number; adminId: number }
+  | { client: HostingClient; mode: "set"; target: number; adminId: number };
+
+/** A change applied: the term before and after, as the hosting side showed them, and who followed. */
+export interface Applied {
+  kind: "applied";
+  change: TermChange;
+  before: number;
+  after: number;
+  followed: Owner[];
+}
+
+export type ApplyOutcome =
+  | Applied
+  /** Another change of the subscription goes first (`behind` is the member in front). */
+  | { kind: "waiting"; change: TermChange; behind: string }
+  /** Refused for good (nothing changed): the change is failed and out of the chain. */
+  | { kind: "failed"; change: TermChange; error: unknown }
+  /** Done or failed before this call (a backstop job, a repeated press). */
+  | { kind: "settled"; change: TermChange };
+
+export type RequestOutcome =
+  /** No subscription lives on the client: the caller changes it directly. */
+  | { kind: "not-owned" }
+  | Exclude<ApplyOutcome, { kind: "settled" }>
+  /** The hosting side did not answer: the change keeps its turn and the worker tries again. */
+  | { kind: "retrying"; change: TermChange; error: unknown };
+
+/**
+ * How far above the shop's own record a hosting expiry may be and still be the same term: the
+ * backend's rounding (xui and node count whole days, the panel seconds).
+ */
+const ROUNDING: Record<AccessRef["kind"], number> = { xui: DAY, node: DAY, panel: MINUTE };
+
+/**
+ * The one module that decides every change of a subscription's term. Paid renewals (Fulfilment)
+ * and admins' changes of a client a subscription lives on take turns in the subscription's chain
+ * (TermChain); an additive change fixes its target when its turn comes, from where the term then
+ * starts (`startOf`); a node client's edits also pass its NodeEdits gate (provisioning). The
+ * reconciliation follows the hosting side only while the chain holds nothing (drift/follow.ts).
+ */
+export class SubscriptionTerms {
+  constructor(private readonly deps: SubscriptionTermsDeps) {}
+
+  get chain(): TermChain {
+    return this.deps.chain;
+  }
+
+  /**
+   * Where a change of `sub` starts: the hosting side's expiry wins over the shop's record, but a
+   * read within the backend's rounding above the record is the same term, and the record (what
+   * the change before fixed) is exact: chained targets do not compound the rounding.
+   */
+  startOf(sub: Pick<Subscription, "expiresAt" | "ref">, hostingExpiry: number): number {
+    const over = hostingExpiry - sub.expiresAt;
+    return sub.expiresAt > 0 && over >= 0 && over < ROUNDING[sub.ref.kind] ? sub.expiresAt : hostingExpiry;
+  }
+
+  /** The target of an additive change whose turn came: `days` after where the term now starts. */
+  async additiveTarget(sub: Subscription, days: number): Promise<number> {
+    const hosting = await this.deps
+      .provisioner(sub.ref.kind)
+      .state(sub.ref)
+      .then(
+        (s) => s.expiresAt,
+        () => sub.expiresAt,
+      );
+    return termEnd(this.startOf(sub, hosting), this.deps.clock.now(), days);
+  }
+
+  /**
+   * An admin's change of a client. When a subscription lives on it, the change joins that
+   * subscription's chain: applied now when its turn is now, else queued behind (the worker
+   * applies it when its turn comes). A `set` names the paid renewals in flight it will override.
+   */
+  async request(input: TermRequest): Promise<RequestOutcome> {
+    const [owner] = await this.deps.owners.of(input.client);
+    if (!owner) return { kind: "not-owned" };
+    const sub = owner.subscription;
+    const overrides =
+      input.mode === "set" ? (await this.deps.chain.open(sub.id)).filter((id) => !isTermChangeId(id)) : [];
+    const { change, head } = await this.deps.changes.create({
+      subscriptionId: sub.id,
+      mode: input.mode,
+      days: input.mode === "add" ? input.days : 0,
+      ...(input.mode === "set" ? { target: input.target } : {}),
+      adminId: input.adminId,
+      overrides,
+    });
+    this.deps.logger.info({ changeId: change.id, subscriptionId: sub.id, ...input }, "term change asked");
+    if (head !== change.id) {
+      await this.deps.jobs.enqueueTermChange(change.id);
+      return { kind: "waiting", change, behind: head };
+    }
+    try {
+      const done = await this.apply(change.id);
+      return done.kind === "settled" ? { kind: "failed", change: done.change, error: undefined } : done;
+    } catch (error) {
+      // It keeps its turn: the worker tries again (a node edit in doubt waits out its window).
+      await this.deps.jobs.enqueueTermChange(change.id);
+      return { kind: "retrying", change, error };
+    }
+  }
+
+  /**
+   * Applies change `id` if its turn has come. Throws what another attempt may heal (the change
+   * keeps its turn); a refusal fails the change and lets the chain go on.
+   */
+  async apply(id: string): Promise<ApplyOutcome> {
+    const { changes, chain } = this.deps;
+    const change = await changes.get(id);
+    if (!change) throw new Error(`term change ${id} is gone`);
+    if (!isOpenTermChange(change.status)) return { kind: "settled", change };
+    const sub = await this.deps.subscriptions.get(change.subscriptionId);
+    if (!sub || sub.removedAt !== undefined) return this.fail(change, new Error("the subscription is gone"));
+    const turn = await chain.enter(sub.id, id);
+    if (!turn.turn) return { kind: "waiting", change, behind: turn.behind };
+    await changes.transition(id, ["queued", "applying"], "applying");
+    try {
+      return await this.write(change, sub);
+    } catch (error) {
+      if (mayHealOnRetry(error)) throw error;
+      return this.fail(change, error, sub.id);
+    }
+  }
+
+  /** Gives up on change `id` (the worker's last attempt): failed, and out of its chain. */
+  async giveUp(id: string, error: unknown): Promise<ApplyOutcome> {
+    const change = await this.deps.changes.get(id);
+    if (!change) throw new Error(`term change ${id} is gone`);
+    if (!isOpenTermChange(change.status)) return { kind: "settled", change };
+    return this.fail(change, error, change.subscriptionId);
+  }
+
+  private async write(change: TermChange, sub: Subscription): Promise<Applied> {
+    const provisioner = this.deps.provisioner(sub.ref.kind);
+    const before = (await provisioner.state(sub.ref)).expiresAt;
+    const target =
+      change.mode === "set"
+        ? (change.target ?? 0)
+        : await this.deps.changes.fixTarget(
+            change.id,
+            termEnd(this.startOf(sub, before), this.deps.clock.now(), change.days),
+          );
+    const after = (await provisioner.setTerm(sub.ref, target)).expiresAt;
+    const followed = await this.deps.owners.followTerm(clientOf(sub.ref), after);
+    await this.deps.changes.transition(change.id, ["applying"], "done", {
+      expiryBefore: before,
+      expiryAfter: after,
+    });
+    await this.deps.chain.leave(sub.id, change.id);
+    this.deps.logger.info(
+      { changeId: change.id, subscriptionId: sub.id, before, after },
+      "term change applied",
+    );
+    const done = (await this.deps.changes.get(change.id)) ?? change;
+    return { kind: "applied", change: done, before, after, followed };
+  }
+
+  private async fail(change: TermChange, error: unknown, subscriptionId?: string): Promise<ApplyOutcome> {
+    const reason = error instanceof Error ? error.message : String(error);
+    await this.deps.changes.transition(change.id, ["queued", "applying"], "failed", {
+      error: reason.slice(0, 300),
+    });
+    if (subscriptionId) await this.deps.chain.leave(subscriptionId, change.id);
+    this.deps.logger.warn({ changeId: change.id, reason }, "term change refused");
+    return { kind: "failed", change: (await this.deps.changes.get(change.id)) ?? change, error };
+  }
+}
+
+/** The hosting client an access is, as the owners index names it. */
+function clientOf(ref: AccessRef): HostingClient {
+  return ref.kind === "xui"
+    ? { kind: "xui", serverId: ref.serverId, name: ref.name }
+    : { kind: ref.kind, name: ref.name };
+}

@@ -1,0 +1,162 @@
+import { randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import type { Clock } from "../../runtime/clock.js";
+import { LuaScript } from "../../store/lua.js";
+import { readHash } from "../../store/records.js";
+import { termChainKeys, termChangeKeys } from "./keys.js";
+
+/**
+ * An admin's change of a subscription's term moves `queued -> applying -> done`, or ends
+ * `failed` (the hosting side refused; nothing was changed). Queued and applying ones are open:
+ * they hold their place in the subscription's chain, as a paid renewal in flight does.
+ */
+export const TERM_CHANGE_STATUSES = ["queued", "applying", "done", "failed"] as const;
+export type TermChangeStatus = (typeof TERM_CHANGE_STATUSES)[number];
+const OPEN: readonly string[] = ["queued", "applying"];
+
+export const isOpenTermChange = (status: string | undefined): boolean =>
+  status !== undefined && OPEN.includes(status);
+
+/** Lua fragment `term-change-statuses`: `term_change_open(status)`, the open set above. */
+export const TERM_CHANGE_STATUSES_LUA = [
+  `local TERM_CHANGE_OPEN_SET = {${OPEN.map((s) => `${s} = true`).join(", ")}}`,
+  "local function term_change_open(status) return status ~= nil and TERM_CHANGE_OPEN_SET[status] == true end",
+].join("\n");
+
+/** A term change's id: `t`, the time in base 36, 8 hex (never an order's `o...`). */
+export function newTermChangeId(): string {
+  return `t${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
+}
+
+/** Term change ids are told from order ids by their first letter (both live in one chain). */
+export const isTermChangeId = (id: string): boolean => id.startsWith("t");
+
+const optionalNumber = z.preprocess(
+  (v) => (v === undefined || v === "" ? undefined : Number(v)),
+  z.number().optional(),
+);
+
+const changeSchema = z.object({
+  id: z.string(),
+  subscriptionId: z.string(),
+  /** `add`: N days after the term the changes before it left; `set`: the term becomes `target`. */
+  mode: z.enum(["add", "set"]),
+  days: z.coerce.number().default(0),
+  /** `set`: the new expiry (ms; 0 = no expiry). */
+  target: optionalNumber,
+  adminId: z.coerce.number(),
+  status: z.enum(TERM_CHANGE_STATUSES),
+  createdAt: z.coerce.number(),
+  updatedAt: z.coerce.number(),
+  /** `add`: the target, fixed once when the change's turn came. */
+  targetExpiresAt: optionalNumber,
+  /** The term before and after the change (ms), as the hosting side showed them. */
+  expiryBefore: optionalNumber,
+  expiryAfter: optionalNumber,
+  /** Paid renewals in flight when a `set` was asked for: applied first, then overridden. */
+  overrides: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(",") : [])),
+  error: z.string().optional(),
+});
+export type TermChange = z.output<typeof changeSchema>;
+
+export interface NewTermChange {
+  subscriptionId: string;
+  mode: "add" | "set";
+  days: number;
+  target?: number;
+  adminId: number;
+  overrides?: readonly string[];
+}
+
+const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url));
+/** The record, the open index and the chain in one step (lua/change-create.lua). */
+const CREATE = script("change-create");
+/** A compare-and-set move of a change's status (lua/change-transition.lua). */
+const TRANSITION = script("change-transition");
+
+/** Admins' term changes in Redis (the records; who applies them: SubscriptionTerms). */
+export class TermChanges {
+  constructor(
+    private readonly redis: Redis,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Records a change and puts it at the end of its subscription's chain, in one step: a crash
+   * right after cannot leave a change that no chain holds. Returns the chain's head.
+   */
+  async create(input: NewTermChange): Promise<{ change: TermChange; head: string }> {
+    const id = newTermChangeId();
+    const now = this.clock.now();
+    const fields: Record<string, string> = {
+      id,
+      subscriptionId: input.subscriptionId,
+      mode: input.mode,
+      days: String(input.days),
+      adminId: String(input.adminId),
+      status: "queued",
+      createdAt: String(now),
+      updatedAt: String(now),
+      ...(input.target !== undefined ? { target: String(input.target) } : {}),
+      ...(input.overrides?.length ? { overrides: input.overrides.join(",") } : {}),
+    };
+    const keys = [
+      termChangeKeys.change(id),
+      termChangeKeys.open,
+      termChainKeys.chain(input.subscriptionId),
+      termChainKeys.seq,
+    ];
+    const head = String(await CREATE.run(this.redis, keys, [id, now, JSON.stringify(fields)]));
+    const change = await this.get(id);
+    if (!change) throw new Error(`term change ${id} was not stored`);
+    return { change, head };
+  }
+
+  get(id: string): Promise<TermChange | undefined> {
+    return readHash(this.redis, termChangeKeys.change(id), changeSchema, {
+      marker: "id",
+      malformed: "throw",
+    });
+  }
+
+  /** Moves a change from one of `from` to `to`, with `fields`; false when it was elsewhere. */
+  async transition(
+    id: string,
+    from: readonly TermChangeStatus[],
+    to: TermChangeStatus,
+    fields: Record<string, string | number> = {},
+  ): Promise<boolean> {
+    const strings = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]));
+    const moved = await TRANSITION.run(
+      this.redis,
+      [termChangeKeys.change(id), termChangeKeys.open],
+      [from.join(","), to, this.clock.now(), JSON.stringify(strings), isOpenTermChange(to) ? "1" : "0"],
+    );
+    return moved === 1;
+  }
+
+  /** Fixes the target of an `add` once (its turn came); returns the value kept. */
+  async fixTarget(id: string, targetMs: number): Promise<number> {
+    const key = termChangeKeys.change(id);
+    await this.redis.hsetnx(key, "targetExpiresAt", String(targetMs));
+    return Number((await this.redis.hget(key, "targetExpiresAt")) ?? targetMs);
+  }
+
+  /** The subscriptions with an admin's change queued or being applied. */
+  async openSubscriptions(): Promise<Set<string>> {
+    const ids = await this.redis.zrange(termChangeKeys.open, "0", "-1");
+    const pipeline = this.redis.pipeline();
+    for (const id of ids) pipeline.hget(termChangeKeys.change(id), "subscriptionId");
+    const subs = ((await pipeline.exec()) ?? []).map(([, v]) => v).filter((v) => typeof v === "string");
+    return new Set(subs as string[]);
+  }
+
+  /** Open changes asked for before `before` (oldest first), for the order sweep. */
+  openBefore(before: number, batch: number): Promise<string[]> {
+    return this.redis.zrangebyscore(termChangeKeys.open, "-inf", before, "LIMIT", 0, batch);
+  }
+}

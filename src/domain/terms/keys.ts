@@ -1,0 +1,18 @@
+/** Every Redis key of the terms room. The strings are what is stored: do not change them. */
+
+export const termChainKeys = {
+  /**
+   * The term changes of one subscription in the order they came (score = arrival): paid renewals
+   * (order ids) and admins' changes (term change ids). The name is from when it held renewals only.
+   */
+  chain: (subscriptionId: string) => `renewals:${subscriptionId}`,
+  /** Arrival counter shared by every chain (only the order within one chain matters). */
+  seq: "renewals:seq",
+};
+
+export const termChangeKeys = {
+  /** An admin's term change of a subscription (hash). */
+  change: (id: string) => `term-change:${id}`,
+  /** Term changes not finished yet, by time asked: the order sweep queues one whose job is gone. */
+  open: "term-changes:open",
+};

@@ -1,0 +1,45 @@
+import type { Redis } from "ioredis";
+import type { Clock } from "../../runtime/clock.js";
+import type { Logger } from "../../runtime/logger.js";
+import type { BooksServices } from "../books/index.js";
+import type { ProvisioningServices } from "../provisioning/index.js";
+import { SubscriptionTerms, type TermJobs } from "./authority.js";
+import { TermChain } from "./chain.js";
+import { TermChanges } from "./changes.js";
+
+/** The terms room's services: the one authority over a subscription's term, and its records. */
+export interface TermsServices {
+  /** Every change of a subscription's term, in its chain: paid renewals and admins' changes. */
+  terms: SubscriptionTerms;
+  /** Admins' term changes (the records). */
+  changes: TermChanges;
+}
+
+export interface TermsServicesDeps {
+  redis: Redis;
+  clock: Clock;
+  logger: Logger;
+  /** Where an admin's change waiting for its turn goes (the order queue). */
+  jobs: TermJobs;
+  books: Pick<BooksServices, "orders" | "subscriptions" | "owners">;
+  provisioning: Pick<ProvisioningServices, "provisioner">;
+}
+
+export function createTermsServices(deps: TermsServicesDeps): TermsServices {
+  const { redis, clock, logger, jobs } = deps;
+  const { orders, subscriptions, owners } = deps.books;
+  const changes = new TermChanges(redis, clock);
+  const chain = new TermChain(redis, orders, changes);
+  const provisioner = deps.provisioning.provisioner;
+  const terms = new SubscriptionTerms({
+    chain,
+    changes,
+    subscriptions,
+    owners,
+    provisioner,
+    jobs,
+    clock,
+    logger,
+  });
+  return { terms, changes };
+}
