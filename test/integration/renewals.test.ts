@@ -111,6 +111,22 @@ describe("renewals of one subscription chain", () => {
     });
   }
 
+  it("xui: two 30-day renewals one after the other add 60 days, not 61 or 62 (the rounding does not compound)", async () => {
+    startWorker({ chainWaitMs: 50 });
+    const { customerId, sub } = await activeSubscription("xui");
+    for (const _ of [1, 2]) {
+      const renewal = await paidRenewal(customerId, sub.id);
+      await h.queue.enqueue(renewal);
+      await untilStatus(renewal, "active");
+    }
+    const want = sub.expiresAt + 60 * DAY;
+    expect((await h.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(want);
+    // xui counts whole days from now: the hosting side is at the target, or less than a day past it.
+    const hosting = await hostingExpiry(sub);
+    expect(hosting).toBeGreaterThanOrEqual(want);
+    expect(hosting - want).toBeLessThan(DAY);
+  });
+
   it("two workers (as in two processes) take renewals of one subscription in turn", async () => {
     const one = startWorker({ chainWaitMs: 50, concurrency: 1 });
     const { customerId, sub } = await activeSubscription("panel");
