@@ -661,7 +661,7 @@ drift-kind-missing = client missing
 drift-kind-location_drift = location out of step
 drift-kind-orphan = orphan client
 drift-kind-server_gone = server gone
-drift-line-expiry_changed = { $subscription } (customer { $customer }): expiry changed on the hosting side; the record follows
+drift-line-expiry_changed = { $subscription } (customer { $customer }): expiry changed on the hosting side from { $from } to { $to }; the record follows
 drift-line-traffic_changed = { $subscription } (customer { $customer }): traffic limit changed on the hosting side; the record follows
 drift-line-missing = { $subscription } (customer { $customer }): active, but its client is gone on the hosting side
 drift-line-location_drift = { $subscription } (customer { $customer }): location { $location } was out of step; set back to the shop's term
@@ -1440,6 +1440,7 @@ panel-extend-target = New expiry on every location: <b>{ $date }</b>. It is sent
 panel-extend-unread = Locations that could not be read are tried again when you confirm.
 panel-extend-yes = ✅ Extend
 panel-extend-stale = This confirmation has expired (its date has passed). Tap “Extend” again.
+panel-extend-overtaken = The term already ends after that date (a renewal landed after this confirmation was shown), so nothing was changed: setting it would take those days away. Tap “Extend” again to add days.
 panel-extended = ✅ <b>{ $name }</b>: term set to { $date } on every location where the client exists. Final terms:
 panel-ask-term = 📅 Set a new term for <b>{ $name }</b>: send N, the number of days <b>from today</b>, e.g. 30. This replaces the current expiry on every location; the remaining term is not kept.
 panel-term-set = ✅ New term of <b>{ $name }</b>: { $days ->
@@ -1633,3 +1634,31 @@ admin-referrals-turn-off = ⛔ Turn referrals off
 admin-referrals-turn-on = ✅ Turn referrals on
 admin-referrals-now-on = Referrals are on.
 admin-referrals-now-off = Referrals are off: no new invitations, rewards or bonus days.
+
+## Term changes: an admin's change of a customer's subscription takes its turn
+
+term-change-now = ✅ The term of <b>{ $name }</b> now ends { $to } (it ended { $from }).
+term-change-queued = ⏳ A paid renewal of this customer's subscription is being applied first. Your change of <b>{ $name }</b> ({ $mode ->
+    [add] { $days ->
+        [one] +{ $days } day
+       *[other] +{ $days } days
+    }
+   *[set] the term set to a date
+}) waits for it and is applied right after it; you will get a message then.
+term-change-retrying = ⏳ The hosting side did not answer the change of <b>{ $name }</b>. It keeps its turn and is tried again by itself (the subscription's renewals wait for it); you will get a message when it is applied.
+term-change-refused = ❌ The hosting side refused the change of <b>{ $name }</b>: { $reason }. Nothing was changed.
+term-change-overrides = ⚠️ It sets the date over { $count ->
+    [one] { $count } paid renewal
+   *[other] { $count } paid renewals
+} still being applied ({ $orders }): { $count ->
+    [one] it is applied first, then this date replaces the days it added.
+   *[other] they are applied first, then this date replaces the days they added.
+}
+term-change-applied = ✅ An admin's change of subscription { $subscription } ({ $mode ->
+    [add] { $days ->
+        [one] +{ $days } day
+       *[other] +{ $days } days
+    }
+   *[set] the term set to a date
+}) was applied after the changes before it: the term now ends { $expiry }.
+term-change-failed = ❌ An admin's change of subscription { $subscription } could not be applied: { $reason }. Nothing was changed.

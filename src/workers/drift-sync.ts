@@ -72,7 +72,7 @@ async function reportToAdmins(deps: DriftSyncDeps, fresh: Finding[]): Promise<vo
   for (const adminId of deps.adminIds) {
     const locale = (await deps.books.customers.get(adminId))?.locale ?? deps.defaultLocale;
     const t = (key: string, vars?: Record<string, string | number>) => deps.i18n.t(locale, key, vars);
-    const lines = fresh.slice(0, REPORT_LINES).map((f) => `• ${findingLine(t, f)}`);
+    const lines = fresh.slice(0, REPORT_LINES).map((f) => `• ${findingLine(t, f, locale)}`);
     if (fresh.length > REPORT_LINES)
       lines.push(t("drift-report-more", { count: fresh.length - REPORT_LINES }));
     messages.push({

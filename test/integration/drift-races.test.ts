@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createI18n } from "../../src/bot/i18n.js";
 import { type Subscription, Subscriptions } from "../../src/domain/books/index.js";
 import type { Finding } from "../../src/domain/drift/index.js";
 import { DriftReconciler, type DriftReconcilerDeps, HostingReader } from "../../src/domain/drift/index.js";
+import { findingLine } from "../../src/render/drift-findings.js";
 import { DAY, MINUTE } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
 import { type DriftWorld, driftWorld, provisioned, xuiClient } from "../helpers/drift-actions.js";
@@ -82,6 +84,54 @@ describe("the run's lease", () => {
     expect(reported).toEqual([]);
     // The other run's lease is left alone.
     expect(await w.redis.get(LOCK_KEY)).toBe("another-run");
+  });
+});
+
+describe("a pending term change beside a run (issue 22, finding 3)", () => {
+  it("an admin's change of the subscription under way: the record is not followed until it is done", async () => {
+    const sub = await provisioned(w, 411, "xui", { days: 10 });
+    const { client } = xuiClient(w, sub);
+    // An admin's change of the subscription is under way: it holds its place in the chain.
+    await w.rooms.terms.changes.create({ subscriptionId: sub.id, mode: "add", days: 5, adminId: 1 });
+    client.expiryMs += 30 * DAY;
+    w.clock.advance(MINUTE);
+    const summary = await reconciler().run();
+    expect(summary?.repaired.expiry_changed).toBe(0);
+    expect((await w.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(sub.expiresAt);
+
+    const [changeId] = await w.rooms.terms.changes.openBefore(Number.MAX_SAFE_INTEGER, 10);
+    expect(
+      await w.rooms.terms.terms.giveUp(changeId ?? "", new Error("an admin cancelled it")),
+    ).toMatchObject({
+      kind: "failed",
+    });
+    w.clock.advance(MINUTE);
+    const next = await reconciler().run();
+    expect(next?.repaired.expiry_changed).toBe(1);
+    expect((await w.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(client.expiryMs);
+  });
+
+  it("a node edit in doubt: the record is not followed while it may still land, then it is, with both dates", async () => {
+    const sub = await provisioned(w, 412, "node", { days: 10 });
+    const name = sub.ref.name;
+    const client = w.node.clients.get(name);
+    if (!client) throw new Error("no node client");
+    const moved = client.expires_at + 30 * 86_400;
+    client.expires_at = moved;
+    w.clock.advance(MINUTE);
+    // The bot just gave up on an edit of the client: it may land for the doubt window.
+    await w.rooms.provisioning.nodeEdits.doubts.mark(name);
+    expect((await reconciler().run())?.repaired.expiry_changed).toBe(0);
+    expect((await w.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(sub.expiresAt);
+
+    w.clock.advance(MINUTE);
+    expect((await reconciler().run())?.repaired.expiry_changed).toBe(1);
+    expect((await w.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(moved * 1000);
+    const [followed] = await w.rooms.drift.sync.findings.latest("expiry_changed");
+    const t = (key: string, vars?: Record<string, string | number>) => createI18n("en").t("en", key, vars);
+    expect(findingLine(t, followed as Finding, "en")).toMatch(
+      /expiry changed on the hosting side from .+ to .+; the record follows/,
+    );
   });
 });
 

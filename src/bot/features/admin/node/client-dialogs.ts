@@ -9,6 +9,7 @@ import type { CreateNodeClientInput } from "#src/hosting/node/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import { qrPng } from "#src/render/qr.js";
 import { ownersOf, ownersWarning, withOwners } from "../owners-view.js";
+import { requestTerm } from "../term-requests.js";
 import { ncb } from "./callbacks.js";
 import { devicesText, limitGbText, termAndLink } from "./client-views.js";
 import { renewFailedKeyboard, renewOutcome } from "./renew.js";
@@ -126,6 +127,15 @@ async function renewConversation(
   name: string,
 ): Promise<void> {
   const days = await askRenewDays(conversation, ctx, ctx.t("node-ask-renew", { name: html(name) }));
+  // A customer's subscription on the client: the days take their turn in its term chain.
+  const asked = await conversation.external((outer: BotContext) =>
+    requestTerm(outer, { kind: "node", name }, name, { mode: "add", days }),
+  );
+  if (asked !== undefined) {
+    const ref = await conversation.external((outer: BotContext) => nodeRef(outer.kit.nameRefs, "c", name));
+    await ctx.reply(asked, { parse_mode: "HTML", reply_markup: afterKeyboard(ctx, ref) });
+    return;
+  }
   // The target is fixed once (read + clock, kept in the replay); the renewal to it reads first,
   // so even a replay of the second step after a crash adds nothing twice.
   const fixed = await nodeCall(conversation, async (outer) => {

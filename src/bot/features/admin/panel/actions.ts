@@ -7,6 +7,7 @@ import type { PanelClient } from "#src/hosting/panel/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import { qrPng } from "#src/render/qr.js";
 import { ownersOf, ownersWarning, withOwners } from "../owners-view.js";
+import { requestTerm } from "../term-requests.js";
 import { cardCb, panelCb } from "./callbacks.js";
 import { reportOf } from "./create.js";
 import {
@@ -55,6 +56,20 @@ export async function deleteEverywhere(ctx: BotContext, target: Target, token: s
 export async function extendTo(ctx: BotContext, target: Target, expiresAt: number): Promise<void> {
   const t = ctx.t;
   const { name, ref } = target;
+  // A customer's subscription on the client: the confirmed date takes its turn in its term chain,
+  // unless the term already went past it since the confirmation (a paid renewal landed): a date
+  // fixed before that would take the paid days away.
+  const [owner] = await ownersOf(ctx, { kind: "panel", name });
+  if (owner && owner.subscription.expiresAt >= expiresAt * 1000) {
+    return show(ctx, await panelCardView(ctx, name, t("panel-extend-overtaken")));
+  }
+  const asked = await requestTerm(ctx, { kind: "panel", name }, name, {
+    mode: "set",
+    target: expiresAt * 1000,
+  });
+  if (asked !== undefined) {
+    return show(ctx, { text: asked, keyboard: new InlineKeyboard().text(t("panel-open-card"), cardCb(ref)) });
+  }
   const result = await ctx.deps.fleet.panelClients.extendTo(name, expiresAt);
   if (result.kind === "stale") return show(ctx, await panelCardView(ctx, name, t("panel-extend-stale")));
   if (result.kind === "failed") return show(ctx, errorView(panelErrorText(t, result.error), backToList(t)));

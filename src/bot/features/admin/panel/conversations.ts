@@ -7,7 +7,9 @@ import { askNumber, parseDays, parseDevices, parseGb } from "#src/bot/kit/index.
 import type { View } from "#src/bot/views/show.js";
 import type { Everywhere } from "#src/domain/fleet/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
+import { DAY } from "#src/runtime/clock.js";
 import { withOwners } from "../owners-view.js";
+import { type AskedTerm, requestTerm } from "../term-requests.js";
 import { cardCb, clientRef, listCb, panelCb } from "./callbacks.js";
 import { followedNote, locationsReportView } from "./reports.js";
 import { expiryText, explainRows, type LocationRow, panelErrorText } from "./text.js";
@@ -96,6 +98,8 @@ async function extendConversation(
   name: string,
 ): Promise<void> {
   const days = await askDays(conversation, ctx, ctx.t("panel-ask-extend", { name: html(name) }));
+  // A customer's subscription on the client: the days take their turn in its term chain.
+  if (await ownedTermAsked(conversation, ctx, name, { mode: "add", days })) return;
   const plan = await conversation.external(async (outer: BotContext): Promise<ExtendPlanned> => {
     const ref = await clientRef(outer.kit.nameRefs, name);
     const planned = await outer.deps.fleet.panelClients.planExtend(name, days);
@@ -135,6 +139,8 @@ async function termConversation(
   name: string,
 ): Promise<void> {
   const days = await askDays(conversation, ctx, ctx.t("panel-ask-term", { name: html(name) }));
+  const target = await conversation.external((outer: BotContext) => outer.deps.clock.now() + days * DAY);
+  if (await ownedTermAsked(conversation, ctx, name, { mode: "set", target })) return;
   const result = await once(conversation, name, async (outer) => {
     const set = await outer.deps.fleet.panelClients.setTerm(name, days);
     return set.ok ? { ...set, followed: followedNote(outer, "owners-term", set.followed) } : set;
@@ -176,6 +182,26 @@ async function limitsConversation(
       retry: panelCb.pack({ act: "lim", ref: result.ref }),
     }),
   );
+}
+
+/**
+ * The change asked for, through the term chain of the customer's subscription on the client
+ * (answered here); false when no subscription lives on it (the caller changes the client).
+ */
+async function ownedTermAsked(
+  conversation: BotConversation,
+  ctx: ConvContext,
+  name: string,
+  asked: AskedTerm,
+): Promise<boolean> {
+  const done = await conversation.external(async (outer: BotContext) => {
+    const text = await requestTerm(outer, { kind: "panel", name }, name, asked);
+    return text === undefined ? undefined : { text, ref: await clientRef(outer.kit.nameRefs, name) };
+  });
+  if (!done) return false;
+  const keyboard = new InlineKeyboard().text(ctx.t("panel-open-card"), cardCb(done.ref));
+  await reply(ctx, { text: done.text, keyboard });
+  return true;
 }
 
 export const clientConversations = [

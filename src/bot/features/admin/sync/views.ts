@@ -52,7 +52,7 @@ export async function syncView(ctx: BotContext, notice?: string): Promise<View> 
   const lines = [`<b>${ctx.t("sync-title")}</b>`, "", lastRunText(ctx.t, locale, run), ""];
   lines.push(count > 0 ? ctx.t("sync-waiting", { count }) : ctx.t("sync-nothing-waiting"));
   const keyboard = new InlineKeyboard();
-  for (const f of waiting) keyboard.text(plain(findingLine(ctx.t, f)), button("f", f.id)).row();
+  for (const f of waiting) keyboard.text(plain(findingLine(ctx.t, f, locale)), button("f", f.id)).row();
   keyboard.text(ctx.t("sync-run-now"), button("run")).text(ctx.t("sync-refresh"), SYNC_HOME).row();
   return withNoticeView(notice, { text: lines.join("\n"), keyboard: adminHomeButton(ctx, keyboard) });
 }
@@ -68,7 +68,7 @@ export async function findingView(ctx: BotContext, f: Finding | undefined, notic
   const locale = await localeOf(ctx);
   const lines = [
     `<b>${ctx.t(`drift-kind-${f.kind}`)}</b>`,
-    findingLine(ctx.t, f),
+    findingLine(ctx.t, f, locale),
     ctx.t("sync-found-at", { date: formatDateTime(locale, f.foundAt) }),
   ];
   const keyboard = new InlineKeyboard();
@@ -100,15 +100,15 @@ export async function moveView(ctx: BotContext, f: Finding): Promise<View> {
     keyboard.text(plain(label), button("mv", f.id, String(s.serverId))).row();
   }
   keyboard.text(ctx.t("sync-back"), button("f", f.id));
-  return { text: `${findingLine(ctx.t, f)}\n\n${ctx.t("sync-move-pick")}`, keyboard };
+  return { text: `${findingLine(ctx.t, f, await localeOf(ctx))}\n\n${ctx.t("sync-move-pick")}`, keyboard };
 }
 
 /** Asks before an orphan is deleted (the only action that destroys something). */
-export function deleteConfirmView(ctx: BotContext, f: Finding): View {
+export async function deleteConfirmView(ctx: BotContext, f: Finding): Promise<View> {
   const keyboard = new InlineKeyboard()
     .text(ctx.t("sync-delete-yes"), button("odc", f.id))
     .text(ctx.t("sync-back"), button("f", f.id));
-  return { text: `${findingLine(ctx.t, f)}\n\n${ctx.t("sync-delete-ask")}`, keyboard };
+  return { text: `${findingLine(ctx.t, f, await localeOf(ctx))}\n\n${ctx.t("sync-delete-ask")}`, keyboard };
 }
 
 /** An action's outcome in words. */

@@ -9,7 +9,9 @@ import type { CreatedXuiClient } from "#src/hosting/account/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import { hostingErrorText } from "#src/render/hosting-error.js";
 import { qrPng } from "#src/render/qr.js";
+import { DAY } from "#src/runtime/clock.js";
 import { ownersAfter, withOwners } from "../owners-view.js";
+import { requestTerm } from "../term-requests.js";
 import { userRef } from "./callbacks.js";
 import { cardCb, limitText, listCb } from "./views.js";
 
@@ -165,6 +167,22 @@ async function setTermConversation(
   email: string,
 ): Promise<void> {
   const days = await askDays(conversation, ctx, ctx.t("xui-ask-term", { name: html(email) }));
+  // A customer's subscription on the user: the new term takes its turn in its term chain.
+  const asked = await conversation.external(async (outer: BotContext) => {
+    const target = days === 0 ? 0 : outer.deps.clock.now() + days * DAY;
+    const text = await requestTerm(outer, { kind: "xui", serverId: server, name: email }, email, {
+      mode: "set",
+      target,
+    });
+    return text === undefined ? undefined : { text, ref: await userRef(outer.kit.nameRefs, server, email) };
+  });
+  if (asked) {
+    await ctx.reply(asked.text, {
+      parse_mode: "HTML",
+      reply_markup: afterKeyboard(ctx.t, server, asked.ref),
+    });
+    return;
+  }
   const outcome = await once(conversation, server, async (outer) => {
     // `days` is a new term from now (0 = no expiry): exactly what the admin typed, nothing added.
     const set = await outer.deps.fleet.xuiClients.setTerm(server, email, days);
