@@ -152,18 +152,21 @@ export class HostingReader {
       if (!isHostingError(err, "not_found")) this.skip(snap, "panel:federation", err);
     }
     const reads = new ConnectedReads({ ...this.deps, panel, concurrency: READ_CONCURRENCY });
-    const unlisted: PanelPlace[] = [];
-    await mapLimit(places, READ_CONCURRENCY, async (place) => {
+    const listed = await mapLimit(places, READ_CONCURRENCY, async (place) => {
       try {
         const clients = await reads.list(place.location);
-        if (!clients) return void unlisted.push(place);
+        if (!clients) return "unlisted";
         snap.panel.set(place.location, new Map(clients.map((c) => [c.name, panelView(c)])));
         snap.read.push(`panel:${place.location}`);
+        return "listed";
       } catch (err) {
         this.skip(snap, `panel:${place.location}`, err);
-        snap.panelGaps.push({ ...place, reason: "unreachable" });
+        return "unreachable";
       }
     });
+    const unlisted = places.filter((_, i) => listed[i] === "unlisted");
+    for (const [i, place] of places.entries())
+      if (listed[i] === "unreachable") snap.panelGaps.push({ ...place, reason: "unreachable" });
     for (const read of await reads.clientByClient(unlisted)) {
       snap.panel.set(read.location, new Map([...read.found].map(([name, c]) => [name, panelView(c)])));
       snap.panelKnown.set(read.location, read.known);
