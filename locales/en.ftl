@@ -631,6 +631,17 @@ sync-last-run = Last run: { $date }, { $seconds } s
 sync-found = Found: { $list }
 sync-repaired = Repaired: { $list }
 sync-skipped = Not answering (nothing concluded): { $list }
+sync-gap-unreachable = Location { $location }: not answering; not reconciled this run.
+sync-gap-reads_failed = Location { $location }: serves no client list, and reading the shop's clients there one by one failed ({ $read } of { $total } read); not reconciled this run.
+sync-gap-read_limit = Location { $location }: serves no client list; { $read } of the shop's { $total ->
+    [one] { $total } client
+   *[other] { $total } clients
+} there read one by one this run, the rest in the next runs.
+sync-gap-no_list = Location { $location }: serves no client list; { $total ->
+    [0] the shop has no clients there
+    [one] the shop's { $total } client there read one by one
+   *[other] the shop's { $total } clients there read one by one
+} (clients made by hand are not seen there).
 sync-waiting = { $count ->
     [one] { $count } finding waits for your decision:
    *[other] { $count } findings wait for your decision:

@@ -4,6 +4,8 @@ import { myCb } from "../../src/render/shop-callbacks.js";
 import { SYNC_HOME, syncCb } from "../../src/render/sync-callbacks.js";
 import { DAY, ManualClock, MINUTE } from "../../src/runtime/clock.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
+import { fail } from "../fakes/http-fake.js";
+import { FakePanelApi } from "../fakes/panel-api.js";
 import { callback, command, user } from "../fakes/telegram-api.js";
 import { createTestBot, type TestBot } from "../helpers/bot-harness.js";
 
@@ -92,5 +94,57 @@ describe("a client missing on the hosting side", () => {
   it("a non-admin's Sync tap is refused", async () => {
     await t.send(callback(CUSTOMER, SYNC_HOME));
     expect(t.texts().join("\n")).not.toContain("Sync with the hosting side");
+  });
+});
+
+describe("the Sync report names the panel locations a run could not reconcile, and why", () => {
+  const panel = new FakePanelApi({
+    token: "sync-panel",
+    nodes: [
+      { id: "2", name: "Frankfurt" },
+      { id: "3", name: "Helsinki" },
+    ],
+    lproxyList: 404,
+  });
+  let p: TestBot;
+
+  beforeAll(async () => {
+    await panel.start();
+    p = await createTestBot({ clock, adminIds: [ADMIN.id], panel: { url: panel.url, token: panel.token } });
+  });
+  afterAll(async () => {
+    await p.close();
+    await panel.stop();
+  });
+
+  it("a location without the list whose client reads fail, and one not answering, each on its own line", async () => {
+    const name = `c${CUSTOMER.id}-0000beef`;
+    const uuid = crypto.randomUUID();
+    const expiresAt = Math.floor((clock.now() + 20 * DAY) / 1000);
+    for (const location of ["main", "2", "3"]) panel.putClient(location, { name, uuid, expiresAt });
+    await p.deps.books.subscriptions.create("o00000000beef", {
+      customerId: CUSTOMER.id,
+      planId: "multi",
+      ref: { kind: "panel", name, uuid, locations: ["main", "2", "3"] },
+      links: { links: [], subscriptionUrl: undefined },
+      expiresAt: expiresAt * 1000,
+      trafficGb: 0,
+      devices: 3,
+      trial: false,
+    });
+    // Neither serves a list: location 2's client reads fail; location 3 answers no list at all.
+    panel.failNext("GET", "/api/fed/lproxy/2/clients/.+", fail(503, "busy"), 20);
+    panel.failNext("GET", "/api/fed/lproxy/3/clients", fail(503, "busy"), 20);
+    clock.advance(MINUTE);
+    await p.deps.drift.sync.reconciler.run();
+
+    await p.send(callback(ADMIN, SYNC_HOME));
+    const home = p.texts().at(-1) ?? "";
+    expect(home).toContain(
+      "Location Frankfurt (2): serves no client list, and reading the shop's clients there one by one failed (0 of 1 read); not reconciled this run.",
+    );
+    expect(home).toContain("Location Helsinki (3): not answering; not reconciled this run.");
+    expect(home).not.toContain("panel:2");
+    expect(home).not.toContain("panel:3");
   });
 });

@@ -42,6 +42,38 @@ const TABLE: { key: string; vars: (n: number) => Vars; en: string[]; ru: string[
     en: ["ready: 1 day,", "ready: 2 days,", "ready: 5 days,", "ready: 21 days,"],
     ru: ["готов: 1 день,", "готов: 2 дня,", "готов: 5 дней,", "готов: 21 день,"],
   },
+  {
+    key: "sync-gap-read_limit",
+    vars: (n) => ({ location: "2", read: 1, total: n }),
+    en: [
+      "shop's 1 client there",
+      "shop's 2 clients there",
+      "shop's 5 clients there",
+      "shop's 21 clients there",
+    ],
+    ru: [
+      "из 1 клиента магазина",
+      "из 2 клиентов магазина",
+      "из 5 клиентов магазина",
+      "из 21 клиента магазина",
+    ],
+  },
+  {
+    key: "sync-gap-no_list",
+    vars: (n) => ({ location: "2", read: n, total: n }),
+    en: [
+      "shop's 1 client there",
+      "shop's 2 clients there",
+      "shop's 5 clients there",
+      "shop's 21 clients there",
+    ],
+    ru: [
+      "1 клиент магазина прочитан",
+      "2 клиента магазина прочитаны",
+      "5 клиентов магазина прочитаны",
+      "21 клиент магазина прочитан",
+    ],
+  },
 ];
 
 describe("plural forms for 1, 2, 5 and 21", () => {

@@ -52,7 +52,15 @@ export interface FakePanelOptions {
   nodes?: FakePanelNodeSpec[];
   /** Clock in ms; defaults to `Date.now`. */
   now?: () => number;
+  /**
+   * How `GET /api/fed/lproxy/{node}/clients` (a list the spec does not show) answers: served
+   * (default), or this status as a panel without the route would (404, 405, 501).
+   */
+  lproxyList?: LproxyList;
 }
+
+/** The connected panels' list route: served, or missing with this status. */
+export type LproxyList = "served" | 404 | 405 | 501;
 
 export const MAIN = "main";
 const CHANNELS = new Set(["main", "reality", "bs", "wscdn"]);
@@ -76,6 +84,7 @@ export class FakePanelApi extends HttpFake {
   now: () => number;
   private readonly locations = new Map<string, Location>();
   private readonly initial: FakePanelOptions;
+  private lproxyList: LproxyList = "served";
 
   constructor(options: FakePanelOptions = {}) {
     super();
@@ -93,7 +102,11 @@ export class FakePanelApi extends HttpFake {
     this.route("DELETE", "/api/clients/:name", (c) => this.remove(MAIN, c));
     this.route("GET", "/api/fed/lagg", () => this.lagg());
     this.route("POST", "/api/fed/lproxy/:node/create", (c) => this.viaNode(c, (id) => this.create(id, c)));
-    this.route("GET", "/api/fed/lproxy/:node/clients", (c) => this.viaNode(c, (id) => this.listClients(id)));
+    this.route("GET", "/api/fed/lproxy/:node/clients", (c) =>
+      this.lproxyList === "served"
+        ? this.viaNode(c, (id) => this.listClients(id))
+        : fail(this.lproxyList, "not_found"),
+    );
     this.route("GET", "/api/fed/lproxy/:node/clients/:name", (c) => this.viaNode(c, (id) => this.get(id, c)));
     this.route("PATCH", "/api/fed/lproxy/:node/clients/:name", (c) =>
       this.viaNode(c, (id) => this.patch(id, c)),
@@ -105,7 +118,7 @@ export class FakePanelApi extends HttpFake {
 
   // ----- test helpers -----
 
-  /** Back to the constructor's state: no clients, all nodes reachable, empty request log. */
+  /** Back to the constructor's state: no clients, all nodes reachable, its list route, empty request log. */
   reset(): void {
     const o = this.initial;
     this.locations.clear();
@@ -120,7 +133,16 @@ export class FakePanelApi extends HttpFake {
       unreachable: false,
     });
     for (const n of o.nodes ?? []) this.addNode(n);
+    this.lproxyList = o.lproxyList ?? "served";
     this.seen.length = 0;
+  }
+
+  /**
+   * Serves the list of a connected panel's clients through `fed/lproxy`, or answers it with a
+   * status as a panel without that route (the spec shows only `/create` and `/clients/{name}`).
+   */
+  setLproxyList(answer: LproxyList): void {
+    this.lproxyList = answer;
   }
 
   /** Connects another panel. */

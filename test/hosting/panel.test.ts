@@ -369,6 +369,35 @@ describe("PanelApi: federation", () => {
   });
 });
 
+describe("PanelApi: the list of a connected panel (not in the spec)", () => {
+  it("listClientsAt reads the list where the panel serves it, and the main panel's own list for main", async () => {
+    fake.putClient("2", { name: "a" });
+    fake.putClient("main", { name: "m" });
+    expect((await panel.listClientsAt("2"))?.map((c) => c.name)).toEqual(["a"]);
+    expect(fake.seen.at(-1)).toMatchObject({ method: "GET", path: "/api/fed/lproxy/2/clients" });
+    expect((await panel.listClientsAt("main"))?.map((c) => c.name)).toEqual(["m"]);
+    expect(fake.seen.at(-1)?.path).toBe("/api/clients");
+  });
+
+  for (const status of [404, 405, 501] as const) {
+    it(`a panel without the route (${status}) gives undefined, asked once; the per-client read still works`, async () => {
+      fake.setLproxyList(status);
+      fake.putClient("2", { name: "a" });
+      expect(await panel.listClientsAt("2")).toBeUndefined();
+      expect(fake.count("GET", "/api/fed/lproxy/2/clients")).toBe(1);
+      expect((await panel.at("2").findClient("a"))?.name).toBe("a");
+      expect(await panel.at("2").findClient("b")).toBeUndefined();
+    });
+  }
+
+  it("a connected panel that does not answer (502) or a 500 is an error, not a missing route", async () => {
+    fake.setUnreachable("3", true);
+    expect((await apiError(panel.listClientsAt("3"))).kind).toBe("unavailable");
+    fake.failNext("GET", "/api/fed/lproxy/2/clients", fail(500, "boom"));
+    expect((await apiError(panel.listClientsAt("2"))).status).toBe(500);
+  });
+});
+
 describe("PanelApi: input validation sends nothing", () => {
   it("rejects two ways of giving the term at the type level and at runtime", async () => {
     // @ts-expect-error days and setDays together

@@ -30,7 +30,10 @@ function reconciler(over: Partial<DriftReconcilerDeps> = {}): DriftReconciler {
   const logger = createLogger("silent");
   return new DriftReconciler({
     ...{ redis: w.redis, clock: w.clock, logger },
-    reader: new HostingReader({ hosting: w.deps.hosting, redis: w.redis, clock: w.clock, logger }),
+    reader: new HostingReader({
+      ...{ hosting: w.deps.hosting, subscriptions: w.rooms.books.subscriptions },
+      ...{ redis: w.redis, clock: w.clock, logger },
+    }),
     ...{
       subscriptions: w.rooms.books.subscriptions,
       orders: w.rooms.books.orders,

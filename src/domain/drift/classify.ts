@@ -55,13 +55,10 @@ function classifyPanel(
   snap: HostingSnapshot,
   now: number,
 ): Found[] {
+  // One location unread: the client's state across locations is not known this run.
+  if (!panelRead(ref, snap)) return [];
   const views: LocationViews = new Map();
-  for (const location of ref.locations) {
-    const list = snap.panel.get(location);
-    // One location unread: the client's state across locations is not known this run.
-    if (!list) return [];
-    views.set(location, list.get(ref.name) ?? null);
-  }
+  for (const location of ref.locations) views.set(location, snap.panel.get(location)?.get(ref.name) ?? null);
   const scope = `panel:${ref.locations[0] ?? "main"}`;
   if ([...views.values()].every((v) => v === null)) return compare(sub, undefined, scope, now);
   const { agreed, drifts } = locationRule(sub, views);
@@ -70,6 +67,17 @@ function classifyPanel(
     scope: d.kind === "location_drift" ? `panel:${d.location}` : scope,
   }));
   return agreed ? [...compare(sub, agreed, scope, now), ...found] : found;
+}
+
+/**
+ * Whether this run read a panel client on every location of its ref: each listed in full, or read
+ * client by client with this client among those read (a bounded batch per run; connected.ts).
+ */
+export function panelRead(ref: Extract<AccessRef, { kind: "panel" }>, snap: HostingSnapshot): boolean {
+  return ref.locations.every((location) => {
+    const known = snap.panelKnown.get(location);
+    return snap.panel.has(location) && (!known || known.has(ref.name));
+  });
 }
 
 /** The single-client rules: missing, else expiry and traffic. */
@@ -89,7 +97,8 @@ function compare(sub: Subscription, client: ClientView | undefined, scope: strin
 /**
  * Rule `orphan`: every listed client with the shop's naming that no subscription owns and no
  * order in flight is making. Clients not of the shop's naming are left out (never counted).
- * A panel client is one orphan across the locations holding it.
+ * A panel client is one orphan across the locations holding it. A connected location that serves
+ * no list was read only for the shop's own clients: an orphan only there is not found.
  */
 export function orphans(snap: HostingSnapshot, owned: Set<string>, inFlight: Set<string>): Found[] {
   const out: Found[] = [];

@@ -122,6 +122,31 @@ export function findingId(key: string): string {
   return createHash("sha256").update(key).digest("base64url").slice(0, 12);
 }
 
+/**
+ * Why a panel location was not reconciled in full by a run:
+ * - `unreachable`: its list answered neither a list nor "no such route" (timeout, 5xx, network);
+ *   nothing was concluded there;
+ * - `reads_failed`: it serves no client list, and reading the shop's clients there one by one
+ *   failed (`read` of `total` answered before it stopped);
+ * - `read_limit`: it serves no client list and holds more of the shop's clients than one run
+ *   reads one by one: `read` of `total` this run, the rest in the next runs;
+ * - `no_list`: it serves no client list; all `total` of the shop's clients there were read one by
+ *   one, but clients the shop does not know (orphans) cannot be found there.
+ */
+export const PANEL_GAP_REASONS = ["unreachable", "reads_failed", "read_limit", "no_list"] as const;
+export type PanelGapReason = (typeof PANEL_GAP_REASONS)[number];
+
+export interface PanelGap {
+  /** `main` or a connected panel's node_id. */
+  location: string;
+  /** The connected panel's name in `fed/lagg`, when it gives one. */
+  name?: string | undefined;
+  reason: PanelGapReason;
+  /** The shop's clients read one by one this run, and how many the shop has there. */
+  read?: number | undefined;
+  total?: number | undefined;
+}
+
 /** What the last run did, for the Sync view and the metrics. */
 export interface DriftRunSummary {
   startedAt: number;
@@ -139,6 +164,8 @@ export interface DriftRunSummary {
   skipped: string[];
   /** Findings waiting for an admin's decision after the run. */
   waiting: number;
+  /** Panel locations not reconciled in full, and why (absent in summaries stored before). */
+  panelGaps?: PanelGap[] | undefined;
 }
 
 export function zeroPerKind(): Record<DriftKind, number> {

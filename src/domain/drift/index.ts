@@ -6,6 +6,7 @@
  */
 export * from "./actions/index.js";
 export * from "./classify.js";
+export * from "./connected.js";
 export * from "./findings.js";
 export * from "./follow.js";
 export * from "./keys.js";

@@ -15,6 +15,13 @@ export const driftKeys = {
   runLock: "drift:lock",
   /** xui server id -> the inbound id last seen and when it changed: `<inbound>:<changedAt>`. */
   xuiInbounds: "drift:xui-inbound",
+  /**
+   * A connected panel location that answered its client list "no such route" (a string with a
+   * TTL): its clients are read one by one until it expires, then the list is tried again.
+   */
+  noList: (location: string) => `drift:no-list:${location}`,
+  /** Connected location -> the last client name read one by one (the next run goes on after it). */
+  readCursor: "drift:read-cursor",
   /** One admin action at a time on a subject (a lease, store/lease.ts `withLease`). */
   actionLease: (subject: string) => `drift:lease:${subject}`,
 };

@@ -6,7 +6,9 @@ import type { PanelClient } from "../../hosting/panel/index.js";
 import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import { mapLimit } from "../../runtime/map-limit.js";
-import { GB_BYTES } from "../books/index.js";
+import { GB_BYTES, type Subscriptions } from "../books/index.js";
+import { ConnectedReads, type PanelPlace } from "./connected.js";
+import type { PanelGap } from "./findings.js";
 import { driftKeys } from "./keys.js";
 import type { ClientView } from "./rules.js";
 
@@ -37,8 +39,15 @@ export interface XuiServerRead {
 export interface HostingSnapshot {
   /** xui servers of the account by id; undefined when the server list did not answer. */
   xui: Map<number, XuiServerRead> | undefined;
-  /** Panel clients by location, then name; only the locations read in full. */
+  /**
+   * Panel clients by location, then name: a location listed in full, or one read client by
+   * client (then only the clients found there; `panelKnown` says which names were read).
+   */
   panel: Map<string, Map<string, ListedClient>>;
+  /** Locations read client by client: the names whose state is known this run (found or absent). */
+  panelKnown: Map<string, Set<string>>;
+  /** Panel locations not reconciled in full this run, and why. */
+  panelGaps: PanelGap[];
   /** Node clients by name; undefined when not configured or not answering. */
   node: Map<string, ListedClient> | undefined;
   /** Scopes read in full: `xui:<id>`, `panel:<location>`, `node`. */
@@ -49,6 +58,8 @@ export interface HostingSnapshot {
 
 export interface HostingReaderDeps {
   hosting: Pick<HostingClients, "account" | "panel" | "node">;
+  /** Where the shop's clients at a connected location come from, when it serves no list. */
+  subscriptions: Pick<Subscriptions, "allIds" | "get">;
   redis: Redis;
   clock: Clock;
   logger: Logger;
@@ -58,6 +69,8 @@ export interface HostingReaderDeps {
  * The bulk readers: one server list and one client list per xui server, one list per panel
  * location (the main panel and each connected one), one node list. Cost follows the number of
  * servers and locations, never the number of subscriptions; reads run READ_CONCURRENCY at a time.
+ * A connected location that serves no list (the spec shows none there) is read client by client,
+ * the shop's own clients only and a bounded number per run (connected.ts).
  */
 export class HostingReader {
   constructor(private readonly deps: HostingReaderDeps) {}
@@ -66,6 +79,8 @@ export class HostingReader {
     const snap: HostingSnapshot = {
       xui: undefined,
       panel: new Map(),
+      panelKnown: new Map(),
+      panelGaps: [],
       node: undefined,
       read: [],
       skipped: [],
@@ -129,22 +144,35 @@ export class HostingReader {
   private async readPanel(snap: HostingSnapshot): Promise<void> {
     const panel = this.deps.hosting.panel;
     if (!panel) return;
-    let locations = ["main"];
+    const places: PanelPlace[] = [{ location: "main" }];
     try {
-      locations = locations.concat((await panel.federation()).map((n) => n.nodeId));
+      places.push(...(await panel.federation()).map((n) => ({ location: n.nodeId, name: n.name })));
     } catch (err) {
       // A main panel without federation answers 404: only the main location then.
       if (!isHostingError(err, "not_found")) this.skip(snap, "panel:federation", err);
     }
-    await mapLimit(locations, READ_CONCURRENCY, async (location) => {
+    const reads = new ConnectedReads({ ...this.deps, panel, concurrency: READ_CONCURRENCY });
+    const listed = await mapLimit(places, READ_CONCURRENCY, async (place) => {
       try {
-        const clients = await panel.listClientsAt(location);
-        snap.panel.set(location, new Map(clients.map((c) => [c.name, panelView(c)])));
-        snap.read.push(`panel:${location}`);
+        const clients = await reads.list(place.location);
+        if (!clients) return "unlisted";
+        snap.panel.set(place.location, new Map(clients.map((c) => [c.name, panelView(c)])));
+        snap.read.push(`panel:${place.location}`);
+        return "listed";
       } catch (err) {
-        this.skip(snap, `panel:${location}`, err);
+        this.skip(snap, `panel:${place.location}`, err);
+        return "unreachable";
       }
     });
+    const unlisted = places.filter((_, i) => listed[i] === "unlisted");
+    for (const [i, place] of places.entries())
+      if (listed[i] === "unreachable") snap.panelGaps.push({ ...place, reason: "unreachable" });
+    for (const read of await reads.clientByClient(unlisted)) {
+      snap.panel.set(read.location, new Map([...read.found].map(([name, c]) => [name, panelView(c)])));
+      snap.panelKnown.set(read.location, read.known);
+      snap.panelGaps.push(read.gap);
+      if (read.gap.reason === "reads_failed") snap.skipped.push(`panel:${read.location}`);
+    }
   }
 
   private async readNode(snap: HostingSnapshot): Promise<void> {

@@ -8,7 +8,7 @@ import { clientKey } from "../books/index.js";
 import type { Plan } from "../catalog/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
 import type { TermChanges } from "../terms/index.js";
-import { classify, type Found, orphans } from "./classify.js";
+import { classify, type Found, orphans, panelRead } from "./classify.js";
 import {
   type DriftFindings,
   type DriftKind,
@@ -60,6 +60,8 @@ interface ShopPass {
   owned: Set<string>;
   /** Subscriptions changed while the run read, or with a renewal under way: next run. */
   deferred: Set<string>;
+  /** Panel subscriptions with a location not read this run (not answering, or not in its batch). */
+  unread: Set<string>;
   subs: Map<string, Subscription>;
 }
 
@@ -117,6 +119,7 @@ export class DriftReconciler {
         found: summary.found,
         repaired: summary.repaired,
         skipped: snap.skipped,
+        panelGaps: snap.panelGaps,
       },
       "drift run",
     );
@@ -143,7 +146,13 @@ export class DriftReconciler {
 
   /** Every subscription, a page at a time, through the rules. */
   private async shopPass(snap: HostingSnapshot, startedAt: number, renewing: Set<string>): Promise<ShopPass> {
-    const pass: ShopPass = { found: [], owned: new Set(), deferred: new Set(), subs: new Map() };
+    const pass: ShopPass = {
+      found: [],
+      owned: new Set(),
+      deferred: new Set(),
+      unread: new Set(),
+      subs: new Map(),
+    };
     const now = this.deps.clock.now();
     for await (const ids of this.deps.subscriptions.allIds()) {
       const subs = await Promise.all(ids.map((id) => this.deps.subscriptions.get(id)));
@@ -154,6 +163,7 @@ export class DriftReconciler {
           pass.deferred.add(sub.id);
           continue;
         }
+        if (sub.ref.kind === "panel" && !panelRead(sub.ref, snap)) pass.unread.add(sub.id);
         const found = classify(sub, snap, now);
         if (found.length > 0) pass.subs.set(sub.id, sub);
         pass.found.push(...found);
@@ -261,14 +271,24 @@ export class DriftReconciler {
 
   /**
    * A waiting finding not found again in a part read in full this run went away (an admin fixed
-   * it, the subscription ended): it is resolved. Deferred subscriptions keep theirs.
+   * it, the subscription ended): it is resolved. Deferred subscriptions keep theirs, and so do
+   * panel subscriptions not read on every location this run. A location read client by client
+   * settles the findings of the subscriptions read there, never an orphan (it cannot see one).
    */
   private async resolveGone(pass: ShopPass, snap: HostingSnapshot, lease: Lease): Promise<void> {
     const keys = new Set(pass.found.map((f) => findingKey(f.detail)));
     const read = new Set(snap.read);
+    const inPart = new Set([...snap.panelKnown.keys()].map((location) => `panel:${location}`));
     for (const f of await this.deps.findings.allWaiting()) {
-      if (keys.has(f.key) || !read.has(f.scope)) continue;
-      if ("subscriptionId" in f && pass.deferred.has(f.subscriptionId)) continue;
+      if (keys.has(f.key)) continue;
+      if (!("subscriptionId" in f)) {
+        if (!read.has(f.scope)) continue;
+      } else if (
+        !(read.has(f.scope) || inPart.has(f.scope)) ||
+        pass.deferred.has(f.subscriptionId) ||
+        pass.unread.has(f.subscriptionId)
+      )
+        continue;
       await lease.hold();
       await this.deps.findings.resolve(f.id, "gone");
     }
@@ -285,6 +305,7 @@ export class DriftReconciler {
       read: [...snap.read],
       skipped: [...snap.skipped],
       waiting: 0,
+      panelGaps: [...snap.panelGaps],
     };
   }
 }

@@ -48,6 +48,7 @@ export class DriftSync {
       logger: deps.logger,
       reader: new HostingReader({
         hosting: deps.hosting,
+        subscriptions: deps.subscriptions,
         redis: deps.redis,
         clock: deps.clock,
         logger: deps.logger,

@@ -1,4 +1,4 @@
-import { type HostingApiError, HostingError, isHostingError, isTransient } from "../errors.js";
+import { HostingApiError, HostingError, isHostingError, isTransient } from "../errors.js";
 import { HostingHttp, seg } from "../request.js";
 import { createBody, patchBody, patchIsIdempotent, requireName } from "./input.js";
 import {
@@ -22,6 +22,9 @@ import {
   type PanelInbound,
   type PanelLocation,
 } from "./types.js";
+
+/** Answers of a route the panel does not serve: not found, method not allowed, not implemented. */
+const LIST_ROUTE_MISSING = new Set([404, 405, 501]);
 
 /*
  * Typed client of the Panel API (spec section B): a node panel, or a main panel that
@@ -226,21 +229,28 @@ export class PanelApi implements PanelClientOps {
   }
 
   /**
-   * All clients of one location: `GET /api/clients` on the main panel, `GET
-   * /api/fed/lproxy/{node_id}/clients` on a connected one. ASSUMED (the spec says fed/lproxy serves
-   * "the same as the panel client endpoints" and shows only `/clients/{name}`): the list is served
-   * there too, in the main panel's list shape. Used by the drift reconciliation's bulk read.
+   * All clients of one location, where the panel serves a list there: `GET /api/clients` on the
+   * main panel; `GET /api/fed/lproxy/{node_id}/clients` on a connected one, which the spec does NOT
+   * show (under lproxy it shows only `/create` and `/clients/{name}`; we assume the main panel's
+   * list shape). Undefined when a connected panel's list route is not there (404, 405 or 501): read
+   * its clients one by one with `at(nodeId).findClient(name)` then. A 404 is also what an unknown
+   * node_id gets, so ask only for nodes `fed/lagg` lists. Any other failure throws.
    */
-  async listClientsAt(location: PanelLocation): Promise<PanelClient[]> {
+  async listClientsAt(location: PanelLocation): Promise<PanelClient[] | undefined> {
     if (location === MAIN_LOCATION) return this.listClients();
     const nodeId = requireName("nodeId", location);
-    const res = await this.http.call({
-      method: "GET",
-      path: `/fed/lproxy/${seg(nodeId)}/clients`,
-      endpoint: "GET /fed/lproxy/{node_id}/clients",
-      schema: listEnvelope,
-    });
-    return res.clients.map((c) => toClient(c, c.name));
+    try {
+      const res = await this.http.call({
+        method: "GET",
+        path: `/fed/lproxy/${seg(nodeId)}/clients`,
+        endpoint: "GET /fed/lproxy/{node_id}/clients",
+        schema: listEnvelope,
+      });
+      return res.clients.map((c) => toClient(c, c.name));
+    } catch (err) {
+      if (err instanceof HostingApiError && LIST_ROUTE_MISSING.has(err.status)) return undefined;
+      throw err;
+    }
   }
 
   /** `GET /api/fed/lagg`: the connected panels; `nodeId` is what `at()` / `createOn()` take. */

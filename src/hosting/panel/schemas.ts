@@ -39,6 +39,8 @@ const NOT_SHOWN = {
 } as const;
 // Also assumed (see client.ts):
 // - list `{ ok, clients: [client] }`, get `{ ok, client }`, delete `{ ok: true }`;
+// - `GET /api/fed/lproxy/{node_id}/clients` (a list) is NOT in the spec: used where a connected
+//   panel serves it, in the list shape above; 404/405/501 there means "not served" (client.ts);
 // - `/api/fed/lproxy/{node_id}/clients/{name}` takes the methods of the direct client
 //   endpoints: GET reads, PATCH changes, DELETE deletes;
 // - a create with no term makes a client without expiry (`expires_at` 0);

@@ -6,7 +6,7 @@ import { withNoticeView } from "#src/bot/kit/notice.js";
 import type { View } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
 import { customerOfName } from "#src/domain/books/index.js";
-import { DRIFT_KINDS, type DriftRunSummary, type Finding } from "#src/domain/drift/index.js";
+import { DRIFT_KINDS, type DriftRunSummary, type Finding, type PanelGap } from "#src/domain/drift/index.js";
 import { findingLine } from "#src/render/drift-findings.js";
 import { formatDateTime, formatNumber, html } from "#src/render/format.js";
 import { adminHomeButton } from "../home.js";
@@ -36,8 +36,23 @@ function lastRunText(t: Translate, locale: Locale, run: DriftRunSummary | undefi
     t("sync-found", { list: perKind(t, locale, run.found) }),
     t("sync-repaired", { list: perKind(t, locale, run.repaired) }),
   ];
-  if (run.skipped.length) lines.push(t("sync-skipped", { list: run.skipped.join(", ") }));
+  const gaps = run.panelGaps ?? [];
+  // A panel location with a gap is named on its own line, with the reason.
+  const gapScopes = new Set(gaps.map((g) => `panel:${g.location}`));
+  const skipped = run.skipped.filter((scope) => !gapScopes.has(scope));
+  if (skipped.length) lines.push(t("sync-skipped", { list: skipped.join(", ") }));
+  for (const gap of gaps) lines.push(gapLine(t, gap));
   return lines.join("\n");
+}
+
+/** Why a panel location was not reconciled in full, e.g. "Location Frankfurt (2): ...". */
+function gapLine(t: Translate, gap: PanelGap): string {
+  const location = gap.name ? `${gap.name} (${gap.location})` : gap.location;
+  return t(`sync-gap-${gap.reason}`, {
+    location: html(location),
+    read: gap.read ?? 0,
+    total: gap.total ?? 0,
+  });
 }
 
 /** The Sync screen: the last run, what waits for a decision (each a button), Run now. */
