@@ -193,6 +193,16 @@ describe("the customer's own next order after a refund", () => {
     expect(await promos().get("AGAINONCE")).toMatchObject({ used: 1, held: 1 });
   });
 
+  it("takes it over too when the code is used up though the customer may use it more than once", async () => {
+    await makeCode("AGAINTWICE", { totalUses: 1, perCustomer: 2 });
+    await refundedWithCode(5114, "AGAINTWICE");
+    expect(await promos().enter(5114, "AGAINTWICE")).toMatchObject({ status: "remembered" });
+    const own = await s().sales.shop.startPurchase(5114, "de-xui", "en", "AGAINTWICE");
+    expect(own.ok && own.order).toMatchObject({ price: 120, promoCode: "AGAINTWICE" });
+    expect(await usesOf("AGAINTWICE")).toEqual([[own.ok ? own.order.id : "", "reserved"]]);
+    expect(await promos().get("AGAINTWICE")).toMatchObject({ used: 0, held: 1 });
+  });
+
   it("and an admin's charge at the same moment: one of them gets the use, the other does not", async () => {
     await makeCode("AGAINRACE", { totalUses: 1 });
     const old = await refundedWithCode(5113, "AGAINRACE");

@@ -159,14 +159,14 @@ export class PromoCodes {
     if (promo.newCustomersOnly && !(await this.isNewCustomer(customerId)))
       return { ok: false, reason: "not-new" };
     const mine = Number((await this.deps.redis.hget(promoKeys(code).by, String(customerId))) ?? 0);
-    if (mine >= promo.perCustomer) {
+    const usedUp = promo.totalUses !== undefined && promo.held >= promo.totalUses;
+    if (mine >= promo.perCustomer || usedUp) {
       const own = await ownUses(this.deps.redis, this.deps.orders, code, customerId);
-      // Their refunded order's use is taken over as it is: the code's total does not move.
+      // Their refunded order's use is taken over as it is: their count and the total do not move.
       if (refundedHolder(own)) return { ok: true, promo };
-      if (!own.some(isMovable)) return { ok: false, reason: "already-used" };
+      if (mine >= promo.perCustomer && !own.some(isMovable)) return { ok: false, reason: "already-used" };
     }
-    if (promo.totalUses !== undefined && promo.held >= promo.totalUses)
-      return { ok: false, reason: "used-up" };
+    if (usedUp) return { ok: false, reason: "used-up" };
     return { ok: true, promo };
   }
 
@@ -191,8 +191,8 @@ export class PromoCodes {
 
   /**
    * Holds a use of the order's code for it (atomic; a repeat for the same order is 'ok'). A customer
-   * at their limit whose use is held by a refunded order of theirs takes that use over (in the same
-   * step: their count and the code's total stay). When the customer's own use is held by another of
+   * at their limit (or finding the code used up) whose use is held by a refunded order of theirs
+   * takes that use over (in the same step: their count and the code's total stay). When the customer's own use is held by another of
    * their unpaid orders, that order is cancelled and the use moves here: a code is on one unpaid
    * order of a customer at a time.
    */
@@ -206,10 +206,10 @@ export class PromoCodes {
         [order.id, order.customerId, this.deps.clock.now(), "r", order.planId, from],
       )) as string;
     let result = await run("");
-    if (result === "already-used") {
+    if (result === "already-used" || result === "used-up") {
       const from = refundedHolder(await ownUses(this.deps.redis, this.deps.orders, code, order.customerId));
       if (from) result = await run(from);
-      else if (await this.moveOwnUse(code, order)) result = await run("");
+      else if (result === "already-used" && (await this.moveOwnUse(code, order))) result = await run("");
     }
     if (result === "ok" || result === "again") return { ok: true };
     return { ok: false, reason: result as PromoRefusal };
