@@ -458,6 +458,10 @@ invoice-refused-blocked = Your access to this shop is blocked.
 payment-order-paid = ✅ Payment received. Preparing your VPN access, this takes a few seconds…
 payment-order-short = Your payment is in your wallet (balance { $balance }), but it no longer covers this order. Open the wallet to top up or buy again.
 payment-order-expired = ✅ Payment of { $amount } received. The order had expired, so the money is in your wallet (balance { $balance }); you can buy with it at any time.
+payment-order-promo-refused = ✅ Payment of { $amount } received, but { $reason ->
+    [not-new] promo code <b>{ $code }</b> is for new customers only, and another order of yours was paid first.
+   *[other] promo code <b>{ $code }</b> on this order can no longer be used.
+} This order was cancelled and the money is in your wallet (balance { $balance }): buy the plan again at its full price whenever you like.
 payment-topup-done = ✅ { $amount } added to your wallet. Balance: { $balance }.
 payment-stored-later = ✅ Payment received and safe with us. Crediting it takes a little longer than usual; you will get a message here when it is done.
 
@@ -573,6 +577,11 @@ customers-btn-charge-again = 🔁 Retry { $order } (charge again)
 customers-retry-confirm =
     Charge <b>{ $price }</b> from the wallet of { $name } (balance { $balance }) for a new order of <b>{ $plan }</b>?
     The refunded order <code>{ $order }</code> stays as it is.
+customers-retry-promo = 🎟 As refunded: promo code <b>{ $code }</b> (list price { $list }{ $days ->
+    [0] {""}
+    [one] , +{ $days } bonus day
+   *[other] , +{ $days } bonus days
+}); its use moves to the new order.
 customers-retry-yes = ✅ Charge and retry
 customers-retry-queued = ✅ New order <code>{ $order }</code> paid from the wallet ({ $price }) and queued.
 customers-retry-insufficient = ⛔ The balance { $balance } does not cover { $price }. Nothing was charged.
@@ -580,6 +589,7 @@ customers-retry-blocked = ⛔ The customer is blocked: unblock them first.
 customers-retry-plan-gone = The plan { $plan } is no longer in the catalog: nothing was charged.
 customers-retry-sub-gone = The subscription this renewal was for is gone: nothing was charged.
 customers-retry-failed = The new order could not be paid: nothing was charged.
+customers-retry-promo-gone = The refunded order's promo code use was taken meanwhile (by the customer's own new order): nothing was charged. Open the orders again to see the price now.
 customers-retry-already = Order <code>{ $order }</code> was already charged again as <code>{ $next }</code>.
 customers-retry-busy = This order is being charged again right now.
 customers-retry-not-refunded = Only a refunded order can be charged again (order <code>{ $order }</code> is { $status }).
@@ -760,6 +770,10 @@ buy-pay-balance = ✅ Pay { $price } from balance
 buy-pay-invoice = 💳 Pay { $amount } by invoice
 buy-cancel = ✖ Cancel
 buy-cancelled = Order cancelled. Nothing was charged.
+buy-promo-refused = ⛔ { $reason ->
+    [not-new] Promo code <b>{ $code }</b> is for new customers only, and another order of yours was paid first.
+   *[other] Promo code <b>{ $code }</b> on this order can no longer be used.
+} This order was cancelled and nothing was taken from your balance: buy the plan again at its full price whenever you like.
 buy-cannot-cancel = This order is already paid and can no longer be cancelled.
 buy-already-paid = This order is already paid; your access is on its way.
 buy-balance-short = Your balance ({ $balance }) no longer covers this order, so here is an invoice for the rest.

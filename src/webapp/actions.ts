@@ -71,7 +71,7 @@ export async function createOrder(
   if (body.pay === "wallet") {
     const paid = await cashier.payFromBalance(caller.id, order.id);
     if (paid.status === "insufficient") throw new Refusal(402, "insufficient");
-    if (paid.status === "order-gone" || paid.status === "not-payable")
+    if (paid.status === "order-gone" || paid.status === "not-payable" || paid.status === "promo-refused")
       throw new Refusal(409, "order-not-payable");
     deps.logger.info({ orderId: order.id, customerId: caller.id }, "cabinet: order paid from balance");
     return created(deps, order.id, true, null, null);

@@ -1,5 +1,8 @@
+import type { Locale } from "../config.js";
 import { formatMoney } from "../domain/catalog/index.js";
 import type { ShopRooms } from "../domain/index.js";
+import type { InboxEntry, SettleResult } from "../domain/settlement/index.js";
+import { html } from "../render/format.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import type { Logger } from "../runtime/logger.js";
 import type { PeriodicTask } from "./maintenance.js";
@@ -42,17 +45,34 @@ export async function reconcileInbox(
       "settled a stored payment the handler had not",
     );
     const locale = (await customers.get(entry.payerId))?.locale ?? "en";
-    const money = (minor: number) => formatMoney(entry.currency, minor, locale);
     await deps.outbox.send({
       chatId: entry.payerId,
-      text: deps.i18n.t(locale, settled.paid ? "reconcile-order" : "reconcile-credited", {
-        amount: money(entry.amount),
-        balance: money(settled.balance),
-      }),
+      text: await settledText(deps, entry, settled, locale),
       once: `reconcile:${entry.chargeId}`,
     });
   }
   return { checked: entries.length, recovered };
+}
+
+/** What the payer hears of a payment settled late: its order, their wallet, or why not the order. */
+async function settledText(
+  deps: ReconcileInboxDeps,
+  entry: InboxEntry,
+  settled: SettleResult,
+  locale: Locale,
+): Promise<string> {
+  const money = (minor: number) => formatMoney(entry.currency, minor, locale);
+  const amounts = { amount: money(entry.amount), balance: money(settled.balance) };
+  if (settled.promoRefusal && settled.orderId) {
+    // The order's promo code was refused at payment (the payment step cancelled the order).
+    const code = (await deps.books.orders.get(settled.orderId))?.promoCode ?? "";
+    return deps.i18n.t(locale, "payment-order-promo-refused", {
+      ...amounts,
+      reason: settled.promoRefusal,
+      code: html(code),
+    });
+  }
+  return deps.i18n.t(locale, settled.paid ? "reconcile-order" : "reconcile-credited", amounts);
 }
 
 export function createInboxReconcileTask(deps: ReconcileInboxDeps): PeriodicTask {

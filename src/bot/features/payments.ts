@@ -4,7 +4,9 @@ import type { Order } from "../../domain/books/index.js";
 import { formatMoney } from "../../domain/catalog/index.js";
 import { type InvoiceRail, invoiceRail } from "../../domain/sales/index.js";
 import type { IncomingPayment, PaymentInbox, SettleResult } from "../../domain/settlement/index.js";
+import { html } from "../../render/format.js";
 import { type InvoiceSpec, type InvoiceWords, orderInvoice, topUpInvoice } from "../../render/invoices.js";
+import { buyCb } from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
 import { localeOf } from "../i18n.js";
 
@@ -183,6 +185,25 @@ paymentsFeature.on("message:successful_payment", async (ctx) => {
   if (settled.paid) {
     const gift = settled.orderId && (await ctx.deps.books.orders.get(settled.orderId))?.gift;
     await ctx.reply(ctx.t(gift ? "payment-gift-paid" : "payment-order-paid"));
+    return;
+  }
+  if (settled.orderId && settled.orderStatus === "promo-refused") {
+    // Telegram's money is in and cannot be refused: it stays in the wallet, the order is cancelled.
+    const order = await ctx.deps.books.orders.get(settled.orderId);
+    await ctx.reply(
+      ctx.t("payment-order-promo-refused", {
+        reason: settled.promoRefusal ?? "",
+        code: html(order?.promoCode ?? ""),
+        amount: formatMoney(payment.currency, payment.total_amount, locale),
+        balance,
+      }),
+      {
+        reply_markup: new InlineKeyboard().text(
+          ctx.t("buy-all-plans"),
+          buyCb.pack({ act: "list", plan: "" }),
+        ),
+      },
+    );
     return;
   }
   if (settled.orderId && settled.orderStatus === "insufficient") {

@@ -2,14 +2,17 @@ import type { Redis } from "ioredis";
 import type { OneTimeTokens } from "../../store/one-time.js";
 import type { Customer, Customers, Order, Orders, Wallet } from "../books/index.js";
 import type { Plan } from "../catalog/index.js";
-import type { Cashier, Shop, ShopRefusal } from "../sales/index.js";
+import type { CarriedPromo, Cashier, Shop, ShopRefusal } from "../sales/index.js";
 import { RETRY_PREFIX } from "./keys.js";
 
 /**
  * An admin's "charge again" of a refunded order: a new order for the same plan (a renewal of the
  * same subscription for a renewal), paid from the wallet (where the refund went) and queued by
- * the shop. Offered behind a one-time confirmation, and done once per refunded order: a lock
- * keyed by it holds "pending" while it runs, then the new order's id for 90 days.
+ * the shop. What was refunded is charged: an order that had a promo code is charged again at its
+ * price and bonus days, and its use of the code moves to the new order when that is paid
+ * (Shop.startAgain); without one, at the plan's price. Offered behind a one-time confirmation
+ * bound to the price it shows, and done once per refunded order: a lock keyed by it holds
+ * "pending" while it runs, then the new order's id for 90 days.
  */
 
 const RETRY_LOCK_SECONDS = 600;
@@ -32,6 +35,8 @@ export type ChargeAgainOffer =
       customer: Customer;
       plan: Plan;
       price: number;
+      /** The refunded order's promo terms, charged again with it. */
+      promo: CarriedPromo | undefined;
       balance: number;
       /** The confirmation's one-time token. */
       token: string;
@@ -54,6 +59,8 @@ export type ChargeAgainOutcome =
   | { status: "busy" }
   | { status: "refused"; reason: ShopRefusal; planId: string }
   | { status: "insufficient"; price: number; balance: number; currency: string }
+  /** The refunded order's use of its promo code went meanwhile (the customer's own order took it). */
+  | { status: "promo-gone" }
   | { status: "failed" };
 
 export interface ChargeAgainDeps {
@@ -66,8 +73,12 @@ export interface ChargeAgainDeps {
   confirmations: OneTimeTokens;
 }
 
-/** What the confirmation token of charging `orderId` of `customerId` again confirms. */
-const retryAction = (customerId: number, orderId: string) => `customers:retry:${customerId}:${orderId}`;
+/**
+ * What the confirmation token of charging `orderId` of `customerId` again at `price` confirms: a
+ * token shown with one price does not confirm another.
+ */
+const retryAction = (customerId: number, orderId: string, price: number) =>
+  `customers:retry:${customerId}:${orderId}:${price}`;
 
 export class ChargeAgain {
   constructor(private readonly deps: ChargeAgainDeps) {}
@@ -79,10 +90,12 @@ export class ChargeAgain {
     if (!order || order.customerId !== customerId || !customer) return { status: "outdated" };
     if (!canChargeAgain(order)) return { status: "not-refunded", order };
     const plan = shop.plan(order.planId);
-    if (!plan) return { status: "plan-gone", planId: order.planId };
-    const token = await confirmations.issue(retryAction(customerId, order.id));
+    const quote = await shop.againQuote(order);
+    if (!plan || !quote) return { status: "plan-gone", planId: order.planId };
+    const { price, promo } = quote;
+    const token = await confirmations.issue(retryAction(customerId, order.id, price));
     const balance = await wallet.balance(customerId);
-    return { status: "offer", order, customer, plan, price: shop.priceOf(plan), balance, token };
+    return { status: "offer", order, customer, plan, price, promo, balance, token };
   }
 
   /** Charges `orderId` again once `token` is claimed, at most once per refunded order. */
@@ -90,7 +103,9 @@ export class ChargeAgain {
     const { orders, redis, confirmations } = this.deps;
     const old = await orders.get(orderId);
     if (!old || old.customerId !== customerId) return { status: "outdated" };
-    const claim = await confirmations.claim(token, retryAction(customerId, old.id));
+    // The price now: a token shown with another one (the terms changed since) is not claimed.
+    const price = (await this.deps.shop.againQuote(old))?.price ?? -1;
+    const claim = await confirmations.claim(token, retryAction(customerId, old.id, price));
     if (claim === "used") return { status: "used" };
     if (claim === "unknown") return { status: "expired" };
     if (!canChargeAgain(old)) return { status: "not-refunded", order: old };
@@ -99,29 +114,31 @@ export class ChargeAgain {
       const held = await redis.get(lock);
       return held && held !== PENDING ? { status: "already", next: held } : { status: "busy" };
     }
-    const outcome = await this.charge(old);
+    const outcome = await this.charge(old, price);
     if (outcome.status === "queued") await redis.set(lock, outcome.order.id, "EX", RETRY_KEEP_SECONDS);
     else await redis.del(lock);
     return outcome;
   }
 
-  /** The new order, paid from the balance (the shop queues it); cancelled when it cannot be paid. */
-  private async charge(old: Order): Promise<ChargeAgainOutcome> {
+  /**
+   * The new order at the confirmed `price`, paid from the balance (the shop queues it); cancelled
+   * when it cannot be paid, or when its terms are not the confirmed ones any more.
+   */
+  private async charge(old: Order, price: number): Promise<ChargeAgainOutcome> {
     const { shop, cashier } = this.deps;
-    const started =
-      old.kind === "renewal" && old.subscriptionId
-        ? await shop.startRenewal(old.customerId, old.subscriptionId, old.locale)
-        : await shop.startPurchase(old.customerId, old.planId, old.locale);
+    const started = await shop.startAgain(old);
     if (!started.ok) return { status: "refused", reason: started.reason, planId: old.planId };
     const next = started.order;
+    // Other terms than the confirmed ones (the old order's promo use went meanwhile) are not charged.
+    const paid = next.price === price ? await cashier.payFromBalance(old.customerId, next.id) : undefined;
     // Already paid: the customer's own tap paid and queued it.
-    const paid = await cashier.payFromBalance(old.customerId, next.id);
-    if (paid.status === "paid" || paid.status === "already-paid") return { status: "queued", order: next };
+    if (paid?.status === "paid" || paid?.status === "already-paid") return { status: "queued", order: next };
     // The customer's own order awaiting payment (handed back by the shop) stays theirs to pay.
     if (!started.reused) await cashier.cancel(old.customerId, next.id);
-    if (paid.status === "insufficient") {
+    if (paid?.status === "insufficient") {
       return { status: "insufficient", price: next.price, balance: paid.balance, currency: next.currency };
     }
+    if (!paid || paid.status === "promo-refused") return { status: "promo-gone" };
     return { status: "failed" };
   }
 }

@@ -67,6 +67,8 @@ const orderSchema = z.object({
   promoCode: z.string().optional(),
   listPrice: optNum,
   bonusDays: optNum,
+  /** Charged again: the refunded order whose promo terms it carries (its use moves here when paid). */
+  promoFrom: z.string().optional(),
   gift: z.literal("1").optional(), // a gift: awaiting_claim, then provisioned to `recipientId`
   recipientId: optNum,
   error: z.string().optional(),
@@ -95,8 +97,11 @@ export interface NewOrder {
   currency: string;
   locale: "en" | "ru";
   subscriptionId?: string;
-  /** A promo code (see PromoCodes): `price` is the discounted one, `listPrice` the plan's. */
-  promo?: { code: string; listPrice: number; bonusDays: number };
+  /**
+   * A promo code (see PromoCodes): `price` is the discounted one, `listPrice` the plan's. `from`:
+   * the refunded order whose terms it carries (charged again).
+   */
+  promo?: { code: string; listPrice: number; bonusDays: number; from?: string };
   gift?: boolean;
 }
 
@@ -163,6 +168,7 @@ export class Orders {
       fields.promoCode = input.promo.code;
       fields.listPrice = String(input.promo.listPrice);
       if (input.promo.bonusDays > 0) fields.bonusDays = String(input.promo.bonusDays);
+      if (input.promo.from) fields.promoFrom = input.promo.from;
     }
     return fields;
   }

@@ -10,7 +10,7 @@ import {
   type Wallet,
 } from "../books/index.js";
 import { type Catalog, findPlan } from "../catalog/index.js";
-import { type ChargeResult, Checkout, type PayResult } from "./checkout.js";
+import { type ChargeResult, Checkout, type PayResult, type ReferralLimit } from "./checkout.js";
 import { amountDue, INVOICE_TTL_MS, InvoiceGate, minimumInvoice, parsePayload } from "./invoices.js";
 import type { PromoCodes } from "./promo-codes.js";
 import { TopUps, topUpBounds } from "./top-ups.js";
@@ -26,6 +26,8 @@ export interface CashierDeps {
   jobs: OrderJobs;
   /** The promo use an order holds is settled when it is paid or cancelled. */
   promos: PromoCodes;
+  /** The referral first-N limit the pay step decides a payment's place by (none: referrals off). */
+  referralLimit?: ReferralLimit;
 }
 
 /**
@@ -68,7 +70,7 @@ export class Cashier {
   private readonly gate: InvoiceGate;
 
   constructor(private readonly deps: CashierDeps) {
-    this.checkout = new Checkout(deps.redis, deps.wallet, deps.clock);
+    this.checkout = new Checkout(deps.redis, deps.wallet, deps.clock, deps.referralLimit);
     this.topUps = new TopUps(deps.redis);
     this.gate = new InvoiceGate(deps.redis);
   }
@@ -106,6 +108,7 @@ export class Cashier {
   /**
    * Pays an order of this customer from the balance and queues it. The debit and the move to
    * `paid` are one Lua step, so of many concurrent presses exactly one sees "paid" and queues.
+   * `promo-refused`: its promo terms failed at payment (see PromoPayRefusal); it is cancelled.
    */
   async payFromBalance(customerId: number, orderId: string): Promise<PayResult | { status: "order-gone" }> {
     const order = await this.deps.orders.get(orderId);

@@ -1,9 +1,8 @@
 import type { Redis } from "ioredis";
 import type { Clock } from "../../runtime/clock.js";
 import { keyPrefix } from "../../store/key-prefix.js";
-import { LuaScript, luaFragment } from "../../store/lua.js";
+import { LuaScript } from "../../store/lua.js";
 import {
-  BOOKS_LUA,
   type EntryInput,
   type LedgerEntry,
   ledgerIdemKeys,
@@ -15,29 +14,58 @@ import {
   parseEntry,
   type Wallet,
 } from "../books/index.js";
+import { promoKeys, referralKeys, rewardKeys } from "./keys.js";
+import { SALES_LUA } from "./lua-fragments.js";
 
-const script = (name: string) =>
-  LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url), {
-    ...BOOKS_LUA,
-    "pay-order": luaFragment(new URL("./lua/pay-order.lua", import.meta.url)),
-  });
+const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url), SALES_LUA);
 /** Pays an order from the wallet (lua/pay.lua over the `pay-order` fragment). */
 const PAY = script("pay");
 /** Credits a Telegram charge once and pays its order in the same step (lua/credit-and-pay.lua). */
 const CREDIT_AND_PAY = script("credit-and-pay");
 
+/**
+ * Why the pay step refused an order's promo terms (and cancelled the order): `not-new`, its code is
+ * for new customers only and another order of the customer was paid first; `promo-gone`, it carries
+ * a refunded order's terms (charged again) and that order's use is gone.
+ */
+export type PromoPayRefusal = "not-new" | "promo-gone";
+
 export type PayResult =
   | { status: "paid"; entry: LedgerEntry | undefined }
   | { status: "already-paid" }
   | { status: "insufficient"; balance: number }
-  | { status: "not-payable"; orderStatus: string };
+  | { status: "not-payable"; orderStatus: string }
+  | { status: "promo-refused"; reason: PromoPayRefusal };
 
 function payResult(code: number, payload: string): PayResult {
   if (code === 1) return { status: "paid", entry: payload ? parseEntry(payload) : undefined };
   if (code === 2) return { status: "already-paid" };
   if (code === -1) return { status: "insufficient", balance: Number(payload) };
+  if (code === -2) return { status: "promo-refused", reason: payload as PromoPayRefusal };
   return { status: "not-payable", orderStatus: payload };
 }
+
+/**
+ * What the pay step reads and writes besides the order and the wallet (lua/pay-order.lua): the
+ * customer's paid mark, the order's promo code (its record, uses and uses by customer), the refunded
+ * order whose promo terms it carries, and the invited customer's first-N places. Keys an order does
+ * not need are never touched (a top-up has no order at all).
+ */
+function payKeys(customerId: number, order: Order | undefined): string[] {
+  const promo = promoKeys(order?.promoCode ?? "");
+  return [
+    paidMarkKey(customerId),
+    promo.code,
+    promo.uses,
+    promo.by,
+    orderKeys.order(order?.promoFrom ?? "none"),
+    referralKeys.of(customerId),
+    rewardKeys.places,
+  ];
+}
+
+/** The referral first-N limit in force (0: every payment; below 0: referrals are off). */
+export type ReferralLimit = () => Promise<number>;
 
 export interface ChargeResult {
   /** False when this charge id was credited before (a repeated update). */
@@ -67,6 +95,7 @@ export class Checkout {
     private readonly redis: Redis,
     private readonly wallet: Wallet,
     private readonly clock: Clock,
+    private readonly referralLimit: ReferralLimit = async () => -1,
   ) {}
 
   /** Pays an order from the balance; repeated presses pay once. */
@@ -78,9 +107,15 @@ export class Checkout {
         orderKeys.order(order.id),
         orderKeys.open,
         ...movementKeys(order.customerId),
-        paidMarkKey(order.customerId),
+        ...payKeys(order.customerId, order),
       ],
-      [entry, String(this.clock.now()), keyPrefix(ledgerIdemKeys.order), ...MOVEMENT_PREFIXES],
+      [
+        entry,
+        String(this.clock.now()),
+        keyPrefix(ledgerIdemKeys.order),
+        ...MOVEMENT_PREFIXES,
+        await this.referralLimit(),
+      ],
     )) as [number, string];
     return payResult(code, payload);
   }
@@ -105,7 +140,7 @@ export class Checkout {
         // A top-up has no order: the order's keys are never touched then.
         orderKeys.order(order?.id ?? "none"),
         orderKeys.open,
-        paidMarkKey(customerId),
+        ...payKeys(customerId, order),
       ],
       [
         amount,
@@ -117,6 +152,7 @@ export class Checkout {
         keyPrefix(ledgerIdemKeys.charge),
         keyPrefix(ledgerIdemKeys.order),
         ...MOVEMENT_PREFIXES,
+        order ? await this.referralLimit() : -1,
       ],
     )) as [number, number, string, string];
     return {

@@ -7,7 +7,6 @@ import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
 import type { Customers } from "../books/index.js";
 import {
-  BOOKS_LUA,
   ledgerIdemKeys,
   MOVEMENT_PREFIXES,
   movementKeys,
@@ -17,7 +16,8 @@ import {
   type Wallet,
 } from "../books/index.js";
 import type { ShopSettings } from "../catalog/index.js";
-import { giftKeys } from "./keys.js";
+import { giftKeys, referralKeys, rewardKeys } from "./keys.js";
+import { SALES_LUA } from "./lua-fragments.js";
 
 /**
  * Gifts: a purchase paid by the buyer as usual (same order, same money rules) but provisioned to
@@ -69,7 +69,7 @@ export type ClaimOutcome =
 /** What the buyer's Cancel gave: `ok` refunded now; otherwise the gift's state (or unknown). */
 export type CancelOutcome = { status: "ok"; gift: Gift } | { status: GiftState | "unknown" };
 
-const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url), BOOKS_LUA);
+const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url), SALES_LUA);
 /** A paid gift order starts waiting for its claim (lua/gift-park.lua). */
 const PARK = script("gift-park");
 /** The first claim wins: the order goes back to `paid` for the claimer (lua/gift-claim.lua). */
@@ -197,7 +197,14 @@ export class Gifts {
     });
     const result = (await END.run(
       this.deps.redis,
-      [giftKeys.gift(code), orderKeys.order(gift.orderId), giftKeys.expiring, ...movementKeys(gift.buyerId)],
+      [
+        giftKeys.gift(code),
+        orderKeys.order(gift.orderId),
+        giftKeys.expiring,
+        ...movementKeys(gift.buyerId),
+        referralKeys.of(gift.buyerId),
+        rewardKeys.places,
+      ],
       [
         state,
         this.deps.clock.now(),

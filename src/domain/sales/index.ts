@@ -9,6 +9,7 @@ export * from "./checkout.js";
 export * from "./gifts.js";
 export * from "./invoices.js";
 export * from "./keys.js";
+export * from "./lua-fragments.js";
 export * from "./order-terms.js";
 export * from "./promo-codes.js";
 export * from "./promo-store.js";

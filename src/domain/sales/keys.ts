@@ -28,7 +28,10 @@ export const referralKeys = {
   byCode: "referral:by-code",
   /** customer id -> when they first sent /start (first start only). */
   started: "referral:started",
-  /** An invited customer: inviter, at, payments (counted), bonusOrder, bonusDays, paid. */
+  /**
+   * An invited customer: inviter, at, payments (their paid orders holding a first-N place and
+   * standing, see rewardKeys.places), bonusOrder, bonusDays, paid.
+   */
   of: (customerId: number) => `referral:of:${customerId}`,
   /** An inviter's figures: joined, paid, earned (net, minor units), lost (not recovered). */
   stats: (customerId: number) => `referral:stats:${customerId}`,
@@ -48,6 +51,12 @@ export const rewardKeys = {
    * activation owed its follow-ups wrote it: no longer written; drained by the sweep.
    */
   due: "referral:due",
+  /**
+   * order id -> an invited customer's paid order's place among their first N payments, decided in
+   * the step that paid it: its number, `limit` (paid when the N places were held) or `back` (its
+   * place given back by a refund).
+   */
+  places: "referral:places",
 };
 
 /** The ledger idempotency key of an order's referral reward (a field of the books' applied hash). */

@@ -4,7 +4,9 @@ import { readHash } from "../../store/records.js";
 import type { Wallet } from "../books/index.js";
 import { hasPaid, type Order, type Orders, orderKeys, paidMarkKey } from "../books/index.js";
 import { PROMO_CODES, pendingKey, promoCreditKey, promoKeys } from "./keys.js";
+import { isMovable, ownUses, refundedHolder } from "./promo-own-uses.js";
 import {
+  type CarriedPromo,
   CREATE,
   discountedPrice,
   type NewPromo,
@@ -27,10 +29,13 @@ import {
  * checks the code (disabled, expiry, plan, new customers only, uses per customer, total) and holds
  * the use, so of concurrent redemptions of the last use exactly one wins. A held use is settled
  * against its order in one Lua step too: paid (or later) makes it used, cancelled or gone frees it;
- * either happens once. A refunded order keeps its use (see README, "Promo codes").
+ * either happens once. A refunded order keeps its use, as the customer's: their next order with the
+ * code takes it over, and so does an admin's "charge again" of that order, which carries its terms
+ * (see README, "Promo codes").
  */
 
 export {
+  type CarriedPromo,
   discountedPrice,
   type NewPromo,
   normalizeCode,
@@ -154,10 +159,14 @@ export class PromoCodes {
     if (promo.newCustomersOnly && !(await this.isNewCustomer(customerId)))
       return { ok: false, reason: "not-new" };
     const mine = Number((await this.deps.redis.hget(promoKeys(code).by, String(customerId))) ?? 0);
-    if (mine >= promo.perCustomer && !(await this.heldByOpenOrder(code, customerId)))
-      return { ok: false, reason: "already-used" };
-    if (promo.totalUses !== undefined && promo.held >= promo.totalUses)
-      return { ok: false, reason: "used-up" };
+    const usedUp = promo.totalUses !== undefined && promo.held >= promo.totalUses;
+    if (mine >= promo.perCustomer || usedUp) {
+      const own = await ownUses(this.deps.redis, this.deps.orders, code, customerId);
+      // Their refunded order's use is taken over as it is: their count and the total do not move.
+      if (refundedHolder(own)) return { ok: true, promo };
+      if (mine >= promo.perCustomer && !own.some(isMovable)) return { ok: false, reason: "already-used" };
+    }
+    if (usedUp) return { ok: false, reason: "used-up" };
     return { ok: true, promo };
   }
 
@@ -181,25 +190,42 @@ export class PromoCodes {
   }
 
   /**
-   * Holds a use of the order's code for it (atomic; a repeat for the same order is 'ok'). When
-   * the customer's own use is held by another of their unpaid orders, that order is cancelled
-   * and the use moves here: a code is on one unpaid order of a customer at a time.
+   * Holds a use of the order's code for it (atomic; a repeat for the same order is 'ok'). A customer
+   * at their limit (or finding the code used up) whose use is held by a refunded order of theirs
+   * takes that use over (in the same step: their count and the code's total stay). When the customer's own use is held by another of
+   * their unpaid orders, that order is cancelled and the use moves here: a code is on one unpaid
+   * order of a customer at a time.
    */
   async reserve(order: Order): Promise<{ ok: true } | { ok: false; reason: PromoRefusal }> {
     const code = order.promoCode;
     if (!code) return { ok: true };
-    const run = async () =>
-      (await RESERVE.run(this.deps.redis, await this.reserveKeys(code, order.customerId), [
-        order.id,
-        order.customerId,
-        this.deps.clock.now(),
-        "r",
-        order.planId,
-      ])) as string;
-    let result = await run();
-    if (result === "already-used" && (await this.moveOwnUse(code, order))) result = await run();
+    const run = async (from: string) =>
+      (await RESERVE.run(
+        this.deps.redis,
+        [...(await this.reserveKeys(code, order.customerId)), orderKeys.order(from || order.id)],
+        [order.id, order.customerId, this.deps.clock.now(), "r", order.planId, from],
+      )) as string;
+    let result = await run("");
+    if (result === "already-used" || result === "used-up") {
+      const from = refundedHolder(await ownUses(this.deps.redis, this.deps.orders, code, order.customerId));
+      if (from) result = await run(from);
+      else if (result === "already-used" && (await this.moveOwnUse(code, order))) result = await run("");
+    }
     if (result === "ok" || result === "again") return { ok: true };
     return { ok: false, reason: result as PromoRefusal };
+  }
+
+  /**
+   * The promo terms of refunded order `old` while it still holds its use of the code: charged
+   * again, the new order carries them (the same price and bonus days) and takes the use over in
+   * the step that pays it. Undefined without a code, or when the use went (the customer's own next
+   * order took it over).
+   */
+  async carried(old: Order): Promise<CarriedPromo | undefined> {
+    if (!old.promoCode || old.status !== "refunded") return undefined;
+    if (!(await this.deps.redis.hexists(promoKeys(old.promoCode).uses, old.id))) return undefined;
+    const { promoCode: code, price, listPrice, bonusDays } = old;
+    return { code, price, listPrice: listPrice ?? price, bonusDays: bonusDays ?? 0, from: old.id };
   }
 
   /** Settles the use an order holds (paid: used; cancelled or gone: freed), once. */
@@ -237,13 +263,12 @@ export class PromoCodes {
   ): Promise<{ ok: true; amount: number; balance: number } | { ok: false; reason: PromoRefusal }> {
     const promo = await this.get(code);
     if (!promo) return { ok: false, reason: "invalid" };
-    const result = (await RESERVE.run(this.deps.redis, await this.reserveKeys(code, customerId), [
-      `w:${customerId}`,
-      customerId,
-      this.deps.clock.now(),
-      "u",
-      "",
-    ])) as string;
+    const keys = await this.reserveKeys(code, customerId);
+    const result = (await RESERVE.run(
+      this.deps.redis,
+      [...keys, paidMarkKey(customerId)],
+      [`w:${customerId}`, customerId, this.deps.clock.now(), "u", "", ""],
+    )) as string;
     if (result !== "ok" && result !== "again") return { ok: false, reason: result as PromoRefusal };
     const credited = await this.deps.wallet.credit(
       customerId,
@@ -343,15 +368,6 @@ export class PromoCodes {
 
   private stale(order: Order): boolean {
     return this.deps.clock.now() - order.createdAt > this.deps.unpaidTtlMs;
-  }
-
-  /** True when the customer's use of `code` is held by one of their unpaid orders. */
-  private async heldByOpenOrder(code: string, customerId: number): Promise<boolean> {
-    const raw = await this.deps.redis.hgetall(promoKeys(code).uses);
-    return Object.entries(raw).some(([key, value]) => {
-      const use = parseUse(key, value);
-      return use.customerId === customerId && use.state === "reserved";
-    });
   }
 
   /** Cancels the customer's other unpaid orders holding `code` and frees their uses. */

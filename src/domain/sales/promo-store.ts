@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LuaScript } from "../../store/lua.js";
-import { BOOKS_LUA } from "../books/index.js";
+import type { NewOrder } from "../books/index.js";
+import { SALES_LUA } from "./lua-fragments.js";
 
 /** Promo codes' records and their atomic steps in Redis (used by PromoCodes). */
 
@@ -54,6 +55,9 @@ export type PromoCode = z.output<typeof promoSchema> & { /** Uses held: reserved
 
 export type NewPromo = Omit<PromoCode, "used" | "held" | "disabled" | "createdAt">;
 
+/** A refunded order's promo terms, carried by the order charging it again (PromoCodes.carried). */
+export type CarriedPromo = NonNullable<NewOrder["promo"]> & { price: number };
+
 /** One use of a code: an order's (reserved until paid) or a wallet credit's. */
 export interface PromoUse {
   key: string;
@@ -62,7 +66,7 @@ export interface PromoUse {
   at: number;
 }
 
-const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url), BOOKS_LUA);
+const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url), SALES_LUA);
 /** A code made unless it exists (lua/promo-create.lua). */
 export const CREATE = script("promo-create");
 /** A code checked for a customer and one use held, in one step (lua/promo-reserve.lua). */

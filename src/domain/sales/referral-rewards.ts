@@ -4,7 +4,6 @@ import type { Logger } from "../../runtime/logger.js";
 import { keyPrefix } from "../../store/key-prefix.js";
 import { LuaScript } from "../../store/lua.js";
 import {
-  BOOKS_LUA,
   isFailedStatus,
   MOVEMENT_PREFIXES,
   movementKeys,
@@ -14,9 +13,10 @@ import {
   type Wallet,
 } from "../books/index.js";
 import { referralKeys, rewardKey, rewardKeys, takeBackKey } from "./keys.js";
+import { SALES_LUA } from "./lua-fragments.js";
 import type { Referrals } from "./referrals.js";
 
-const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url), BOOKS_LUA);
+const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url), SALES_LUA);
 /** The reward of one active paid order, once (lua/reward.lua). */
 const REWARD = script("reward");
 /** A refunded order's reward taken back, once, never below zero (lua/reward-take-back.lua). */
@@ -51,7 +51,9 @@ function isPaid(order: Order): boolean {
  * credited once after the order is active; taken back (never below zero) after a refund; the
  * invited customer's bonus days on their first paid purchase. The reward follows an order's
  * activation after the fact (settlement's AfterActive); the bonus days are part of the term the
- * fulfilment fixes, and a refund takes the reward back.
+ * fulfilment fixes, and a refund takes the reward back. Whether a payment is among the first N
+ * rewarded is decided when it is paid, in the pay step (lua/referral-place.lua); a refund gives
+ * its place back in its own step, so a refunded payment never counts.
  */
 export class ReferralRewards {
   constructor(private readonly deps: ReferralRewardsDeps) {}
@@ -105,6 +107,7 @@ export class ReferralRewards {
         referralKeys.top,
         rewardKeys.due,
         ...movementKeys(inviter),
+        rewardKeys.places,
       ],
       [
         orderId,
@@ -125,8 +128,9 @@ export class ReferralRewards {
 
   /**
    * After an order's payment went back to the customer: its reward is taken back (once; never
-   * below zero, the rest recorded as lost), or, when none was given yet, none will be. A failed
-   * order also lets its bonus days go to the next purchase.
+   * below zero, the rest recorded as lost), or, when none was given yet, none will be; its first-N
+   * place goes back to the next payment. A failed order also lets its bonus days go to the next
+   * purchase.
    */
   async takeBack(order: Order): Promise<{ taken: number; lost: number } | undefined> {
     const { redis, referrals, wallet } = this.deps;
@@ -148,6 +152,8 @@ export class ReferralRewards {
         referralKeys.top,
         rewardKeys.due,
         ...movementKeys(inviter),
+        referralKeys.of(order.customerId),
+        rewardKeys.places,
       ],
       [order.id, String(inviter), entry, keyPrefix(takeBackKey), ...MOVEMENT_PREFIXES],
     )) as [number, number];

@@ -67,6 +67,14 @@ export class Referrals {
     return (await this.deps.settings.referralsOn()) ? terms : undefined;
   }
 
+  /**
+   * The first-N limit a payment's place is decided by when it is paid (`rewarded_payments`, 0: every
+   * payment), or -1 when referrals are off (the reward step decides it then, if they come back on).
+   */
+  async rewardedPayments(): Promise<number> {
+    return (await this.terms())?.rewarded_payments ?? -1;
+  }
+
   /** The customer's invite code, made on first use and the same ever after. */
   async codeOf(customerId: number): Promise<string> {
     for (let attempt = 0; attempt < 10; attempt++) {

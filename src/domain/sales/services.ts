@@ -46,7 +46,18 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
   const promos = new PromoCodes({ redis, clock, orders, wallet, unpaidTtlMs: INVOICE_TTL_MS });
   const referrals = new Referrals({ redis, clock, catalog, settings });
   const { provisioner } = deps.provisioning;
-  const cashier = new Cashier({ redis, clock, catalog, customers, wallet, orders, jobs, promos });
+  const referralLimit = () => referrals.rewardedPayments();
+  const cashier = new Cashier({
+    redis,
+    clock,
+    catalog,
+    customers,
+    wallet,
+    orders,
+    jobs,
+    promos,
+    referralLimit,
+  });
   return {
     shop: new Shop({ clock, catalog, customers, orders, subscriptions, provisioner, promos, cashier }),
     cashier,

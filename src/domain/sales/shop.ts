@@ -16,7 +16,7 @@ import type { ProvisionerFor } from "../provisioning/index.js";
 import type { Cashier } from "./cashier.js";
 import { INVOICE_TTL_MS } from "./invoices.js";
 import { termOf } from "./order-terms.js";
-import type { PromoCodes, PromoRefusal } from "./promo-codes.js";
+import type { CarriedPromo, PromoCodes, PromoRefusal } from "./promo-codes.js";
 
 /**
  * Pressing Buy (or Renew) again hands out the order awaiting payment while half its invoice life
@@ -43,6 +43,9 @@ export type ShopRefusal =
 export type Started =
   | { ok: true; order: Order; reused?: boolean; promo?: PromoRefusal }
   | { ok: false; reason: ShopRefusal };
+
+/** A new order's fields, or why none can be opened. */
+type OrderInput = { ok: true; input: NewOrder } | { ok: false; reason: ShopRefusal };
 
 export interface ShopDeps {
   clock: Clock;
@@ -93,23 +96,61 @@ export class Shop {
     promo?: string,
     gift = false,
   ): Promise<Started> {
+    const made = await this.purchaseInput(customerId, planId, locale, gift);
+    // One open order per customer and plan (and gift): a repeated Buy hands out the one awaiting payment.
+    return made.ok ? this.open(made.input, promo) : made;
+  }
+
+  private async purchaseInput(
+    customerId: number,
+    planId: string,
+    locale: Locale,
+    gift: boolean,
+  ): Promise<OrderInput> {
     if (await this.deps.customers.isBlocked(customerId)) return { ok: false, reason: "blocked" };
     const plan = this.plan(planId);
     if (!plan) return { ok: false, reason: "unknown-plan" };
-    const price = this.priceOf(plan);
-    // One open order per customer and plan (and gift): a repeated Buy hands out the one awaiting payment.
-    return this.open(
-      {
-        kind: "purchase",
-        customerId,
-        planId,
-        price,
-        currency: this.currency,
-        locale,
-        ...(gift ? { gift } : {}),
-      },
-      promo,
-    );
+    const input: NewOrder = {
+      kind: "purchase",
+      customerId,
+      planId,
+      price: this.priceOf(plan),
+      currency: this.currency,
+      locale,
+      ...(gift ? { gift } : {}),
+    };
+    return { ok: true, input };
+  }
+
+  /**
+   * What charging refunded order `old` again costs (undefined when its plan is gone): its own
+   * price and promo terms while it still holds its use of the code (see PromoCodes.carried), else
+   * the plan's price. The one rule for the admin's confirmation and for the charge itself.
+   */
+  async againQuote(old: Order): Promise<{ price: number; promo: CarriedPromo | undefined } | undefined> {
+    const plan = this.plan(old.planId);
+    if (!plan) return undefined;
+    const promo = await this.deps.promos.carried(old);
+    return { price: promo?.price ?? this.priceOf(plan), promo };
+  }
+
+  /**
+   * A new order doing refunded order `old` again (an admin's "charge again"): a purchase of the
+   * same plan, or a renewal of the same subscription, on the terms of `againQuote`. One carrying
+   * the old order's promo terms holds no use of its own: it takes the old order's over in the step
+   * that pays it (lua/pay-order.lua), so a charge that is never paid leaves the use where it was.
+   */
+  async startAgain(old: Order): Promise<Started> {
+    const made =
+      old.kind === "renewal" && old.subscriptionId
+        ? await this.renewalInput(old.customerId, old.subscriptionId, old.locale)
+        : await this.purchaseInput(old.customerId, old.planId, old.locale, false);
+    if (!made.ok) return made;
+    const carried = await this.deps.promos.carried(old);
+    if (!carried) return this.open(made.input, undefined);
+    const { price, ...promo } = carried;
+    const { order, reused } = await this.deps.orders.openFor({ ...made.input, price, promo }, UNPAID_ORDERS);
+    return { ok: true, order, reused };
   }
 
   /**
@@ -149,6 +190,16 @@ export class Shop {
     locale: Locale,
     promo?: string,
   ): Promise<Started> {
+    const made = await this.renewalInput(customerId, subscriptionId, locale);
+    // One open renewal per subscription: a repeated Renew hands out the one awaiting payment.
+    return made.ok ? this.open(made.input, promo) : made;
+  }
+
+  private async renewalInput(
+    customerId: number,
+    subscriptionId: string,
+    locale: Locale,
+  ): Promise<OrderInput> {
     if (await this.deps.customers.isBlocked(customerId)) return { ok: false, reason: "blocked" };
     const sub = await this.deps.subscriptions.get(subscriptionId);
     if (!sub || sub.customerId !== customerId || sub.trial)
@@ -173,8 +224,7 @@ export class Shop {
       .state(sub.ref)
       .catch(() => undefined);
     if (state && !state.enabled) return { ok: false, reason: "subscription-disabled" };
-    // One open renewal per subscription: a repeated Renew hands out the one awaiting payment.
-    return this.open(input, promo);
+    return { ok: true, input };
   }
 
   /**

@@ -7,7 +7,6 @@ import type { Customers, Subscription, Subscriptions } from "../books/index.js";
 import {
   type AccessLinks,
   type AccessRef,
-  BOOKS_LUA,
   IN_FLIGHT_STATUSES,
   isInFlightStatus,
   ledgerIdemKeys,
@@ -22,7 +21,7 @@ import {
 } from "../books/index.js";
 import type { Catalog, Plan } from "../catalog/index.js";
 import { type Provisioner, ProvisioningError, type ProvisionRequest } from "../provisioning/index.js";
-import { type ReferralRewards, termOf } from "../sales/index.js";
+import { type ReferralRewards, referralKeys, rewardKeys, SALES_LUA, termOf } from "../sales/index.js";
 import type { SubscriptionTerms } from "../terms/index.js";
 
 export type FulfilResult =
@@ -70,7 +69,7 @@ export interface FulfilmentDeps {
 }
 
 /** A failed order's money back, once, while it is still failed (lua/refund.lua). */
-const REFUND = LuaScript.load(new URL("./lua/refund.lua", import.meta.url), BOOKS_LUA);
+const REFUND = LuaScript.load(new URL("./lua/refund.lua", import.meta.url), SALES_LUA);
 
 /**
  * Carries a paid order to an active subscription. Every step can be repeated: the term and the
@@ -250,7 +249,13 @@ export class Fulfilment {
     });
     const done = await REFUND.run(
       this.deps.redis,
-      [orderKeys.order(order.id), orderKeys.failed, ...movementKeys(order.customerId)],
+      [
+        orderKeys.order(order.id),
+        orderKeys.failed,
+        ...movementKeys(order.customerId),
+        referralKeys.of(order.customerId),
+        rewardKeys.places,
+      ],
       [entry, clock.now(), keyPrefix(ledgerIdemKeys.refund), ...MOVEMENT_PREFIXES],
     );
     if (done !== 1) return undefined;

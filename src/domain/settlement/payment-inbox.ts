@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Clock } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
-import { type Cashier, parsePayload } from "../sales/index.js";
+import { type Cashier, type PromoPayRefusal, parsePayload } from "../sales/index.js";
 import { inboxKeys } from "./keys.js";
 
 /**
@@ -73,6 +73,8 @@ export interface SettleResult {
   orderId: string | undefined;
   /** Order status after paying from the wallet (`insufficient`: the money stays there). */
   orderStatus: string | undefined;
+  /** With `promo-refused`: why the order's promo code was refused at payment (it was cancelled). */
+  promoRefusal?: PromoPayRefusal | undefined;
   balance: number;
   outcome: InboxOutcome;
 }
@@ -149,6 +151,7 @@ export class PaymentInbox {
       paid,
       orderId: result.orderId,
       orderStatus: status,
+      promoRefusal: result.order?.status === "promo-refused" ? result.order.reason : undefined,
       balance: result.entry.balance,
       outcome,
     };

@@ -219,6 +219,15 @@ async function payFromBalance(ctx: BotContext, orderId: string): Promise<void> {
       return invoiceOnce(ctx, order, result.balance, async () =>
         ctx.t("buy-balance-short", { balance: money(ctx, result.balance, locale) }),
       );
+    case "promo-refused":
+      // Its promo terms failed at payment (see PromoPayRefusal): the order is cancelled.
+      ctx.log.info({ orderId: order.id, reason: result.reason }, "order's promo code refused at payment");
+      await answer(ctx);
+      await show(ctx, {
+        text: ctx.t("buy-promo-refused", { reason: result.reason, code: html(order.promoCode ?? "") }),
+        keyboard: plansAgainKeyboard(ctx),
+      });
+      return;
     default:
       await answer(ctx, ctx.t("shop-order-gone"), true);
   }
@@ -250,13 +259,15 @@ async function cancelOrder(ctx: BotContext, orderId: string): Promise<void> {
   }
   ctx.log.info({ orderId }, "order cancelled by the customer");
   await answer(ctx);
-  await show(ctx, {
-    text: ctx.t("buy-cancelled"),
-    keyboard: mainMenuRow(
-      ctx.t,
-      new InlineKeyboard().text(ctx.t("buy-all-plans"), buyCb.pack({ act: "list", plan: "" })).row(),
-    ),
-  });
+  await show(ctx, { text: ctx.t("buy-cancelled"), keyboard: plansAgainKeyboard(ctx) });
+}
+
+/** All plans and the main menu: what follows an order that was cancelled. */
+function plansAgainKeyboard(ctx: BotContext): InlineKeyboard {
+  return mainMenuRow(
+    ctx.t,
+    new InlineKeyboard().text(ctx.t("buy-all-plans"), buyCb.pack({ act: "list", plan: "" })).row(),
+  );
 }
 
 /** /buy: plans, plan cards, purchase confirmation, paying from the balance or by invoice, cancel. */

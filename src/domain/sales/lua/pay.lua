@@ -1,10 +1,15 @@
 -- Checkout.payFromWallet: pays an order awaiting payment from the wallet (see `pay-order`).
--- KEYS: [1] the order, [2] the open index, [3..7] movementKeys of its customer, [8] the
--- customer's paid mark.
+-- KEYS: [1] the order, [2] the open index, [3..7] movementKeys of its customer, [8..14] the
+-- order's pay keys (checkout.ts payKeys: paid mark, promo code, uses, by, promoFrom's order,
+-- of(customer), places).
 -- ARGV: [1] entry JSON, [2] now, [3] the order payment idempotency prefix, [4..5]
--- MOVEMENT_PREFIXES.
+-- MOVEMENT_PREFIXES, [6] the referral first-N limit (0 all, below 0 referrals off).
 -- Returns {1, entry JSON} paid now ({1, ''} when free), {2, status} paid before, {-1, balance}
--- short, {0, status} not payable.
+-- short, {0, status} not payable, {-2, reason} refused (see `pay-order`).
 -- @include pay-order
-local code, payload = pay_order(KEYS[1], KEYS[2], movement(3, 4), KEYS[8], ARGV[1], ARGV[2], ARGV[3])
+local k = {
+  order = KEYS[1], open = KEYS[2], mark = KEYS[8], code = KEYS[9], uses = KEYS[10], by = KEYS[11],
+  from = KEYS[12], of = KEYS[13], places = KEYS[14],
+}
+local code, payload = pay_order(k, movement(3, 4), ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[6]))
 return {code, payload}

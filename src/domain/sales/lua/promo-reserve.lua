@@ -1,10 +1,14 @@
 -- PromoCodes: checks a code for a customer and holds one use of it, in one step (of concurrent
--- redemptions of the last use exactly one wins).
+-- redemptions of the last use exactly one wins). A customer at their limit (or the code at its
+-- total) whose use is held by a refunded order of theirs (ARGV[6]) takes that use over instead:
+-- the same use, so neither their count nor the code's total moves.
 -- KEYS: [1] the code's record, [2] its uses, [3] its uses by customer, [4] the customer's paid
--- mark (order-paid.ts: read here, so an order paid at the same moment counts).
+-- mark (order-paid.ts: read here, so an order paid at the same moment counts), [5] the refunded
+-- order named in ARGV[6] (any key when none).
 -- ARGV: [1] use key, [2] customer, [3] now, [4] state ('r' reserve, 'u' use at once), [5] plan
--- ('' none).
+-- ('' none), [6] the customer's refunded order holding a use of the code ('' none).
 -- Returns 'ok', 'again' (this key holds a use already) or a refusal (PromoRefusal).
+-- @include promo-use
 local d = redis.call('HMGET', KEYS[1], 'kind', 'disabled', 'expiresAt', 'plans', 'newCustomersOnly', 'perCustomer', 'totalUses')
 if not d[1] then return 'invalid' end
 local held = redis.call('HGET', KEYS[2], ARGV[1])
@@ -18,8 +22,15 @@ if d[4] and d[4] ~= '' then
 end
 if d[5] == '1' and redis.call('EXISTS', KEYS[4]) == 1 then return 'not-new' end
 local mine = tonumber(redis.call('HGET', KEYS[3], ARGV[2]) or '0')
-if mine >= tonumber(d[6]) then return 'already-used' end
-if d[7] and d[7] ~= '' and redis.call('HLEN', KEYS[2]) >= tonumber(d[7]) then return 'used-up' end
+local atLimit = mine >= tonumber(d[6])
+local usedUp = d[7] and d[7] ~= '' and redis.call('HLEN', KEYS[2]) >= tonumber(d[7])
+if (atLimit or usedUp) and ARGV[6] ~= '' and use_of(KEYS[2], ARGV[6]) == ARGV[2]
+  and redis.call('HGET', KEYS[5], 'status') == 'refunded' then
+  move_use(KEYS[1], KEYS[2], ARGV[6], ARGV[1], ARGV[4], ARGV[3])
+  return 'ok'
+end
+if atLimit then return 'already-used' end
+if usedUp then return 'used-up' end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. '|' .. ARGV[4] .. '|' .. ARGV[3])
 redis.call('HINCRBY', KEYS[3], ARGV[2], 1)
 if ARGV[4] == 'u' then redis.call('HINCRBY', KEYS[1], 'used', 1) end

@@ -5,17 +5,14 @@
 -- now), 'released' (cancelled or gone: freed now), 'held' (still awaiting payment) or 'none' (no
 -- reserved use: settled before).
 -- @include order-statuses
-local held = redis.call('HGET', KEYS[2], ARGV[1])
-if not held then return 'none' end
-local customer, state, at = string.match(held, '^([^|]+)|([^|]+)|(.*)$')
-if state ~= 'r' then return 'none' end
+-- @include promo-use
+local customer, state = use_of(KEYS[2], ARGV[1])
+if not customer or state ~= 'r' then return 'none' end
 local status = redis.call('HGET', KEYS[4], 'status')
 if was_paid(status) then
-  redis.call('HSET', KEYS[2], ARGV[1], customer .. '|u|' .. at)
-  redis.call('HINCRBY', KEYS[1], 'used', 1)
+  mark_used(KEYS[1], KEYS[2], ARGV[1])
   return 'used'
 end
 if status and status ~= 'cancelled' then return 'held' end
-redis.call('HDEL', KEYS[2], ARGV[1])
-if tonumber(redis.call('HINCRBY', KEYS[3], customer, -1)) <= 0 then redis.call('HDEL', KEYS[3], customer) end
+release_use(KEYS[1], KEYS[2], KEYS[3], ARGV[1])
 return 'released'

@@ -2,13 +2,17 @@
 -- What the inviter's wallet still holds is debited (never below zero); what they already spent
 -- is recorded as lost (`lost` in their figures), not owed: a reward is the shop's gift, so the
 -- shop bears the loss rather than putting a customer in debt. An order refunded before its
--- reward is marked `void` so no reward comes later.
--- KEYS: [1] rewards, [2] stats(inviter), [3] top, [4] due, [5..9] movementKeys of the inviter.
+-- reward is marked `void` so no reward comes later. Its first-N place is given back (once; the
+-- refund's own step gave it back already when the refund went to the wallet).
+-- KEYS: [1] rewards, [2] stats(inviter), [3] top, [4] due, [5..9] movementKeys of the inviter,
+-- [10] of(invitee), [11] places.
 -- ARGV: [1] order id, [2] inviter id, [3] entry JSON with `"amount":0,` (the amount taken is
 -- spliced in), [4] the take-back idempotency prefix (takeBackKey), [5..6] MOVEMENT_PREFIXES.
 -- Returns {taken, lost}.
 -- @include ledger-apply
+-- @include referral-place
 local id = ARGV[1]
+give_place(KEYS[10], KEYS[11], id)
 local state = redis.call('HGET', KEYS[1], id)
 if not state then
   redis.call('HSET', KEYS[1], id, 'void')

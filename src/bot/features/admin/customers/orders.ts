@@ -75,18 +75,25 @@ export async function chargeAgainConfirmView(ctx: BotContext, id: number, orderI
     case "plan-gone":
       return customerOrdersView(ctx, id, ctx.t("customers-retry-plan-gone", { plan: html(offer.planId) }));
   }
-  const { order, customer, plan, price, balance, token } = offer;
+  const { order, customer, plan, price, promo, balance, token } = offer;
   const locale = await localeOf(ctx);
   const { shop } = ctx.deps.sales;
   const { wallet } = ctx.deps.books;
-  return {
-    text: ctx.t("customers-retry-confirm", {
+  const lines = [
+    ctx.t("customers-retry-confirm", {
       order: order.id,
       name: html(customer.firstName || String(id)),
       plan: html(plan.title[locale]),
       price: formatMoney(shop.currency, price, locale),
       balance: formatMoney(wallet.currency, balance, locale),
     }),
+  ];
+  if (promo) {
+    const list = formatMoney(shop.currency, promo.listPrice, locale);
+    lines.push(ctx.t("customers-retry-promo", { code: html(promo.code), list, days: promo.bonusDays }));
+  }
+  return {
+    text: lines.join("\n"),
     keyboard: new InlineKeyboard()
       .text(
         ctx.t("customers-retry-yes"),
@@ -157,6 +164,8 @@ function chargeAgainText(
         price: formatMoney(outcome.currency, outcome.price, locale),
         balance: formatMoney(outcome.currency, outcome.balance, locale),
       });
+    case "promo-gone":
+      return ctx.t("customers-retry-promo-gone");
     case "failed":
       return ctx.t("customers-retry-failed");
   }
