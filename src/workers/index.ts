@@ -148,6 +148,7 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
       queue: deps.orderQueue,
       fulfilment: deps.settlement.fulfilment,
       afterActive: deps.settlement.afterActive,
+      termChanges: deps.terms.changes,
       notifier,
       clock,
       logger,

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import { isInFlightStatus, type Orders, orderKeys } from "../domain/books/index.js";
 import type { AfterActive, Fulfilment } from "../domain/settlement/index.js";
+import type { TermChanges } from "../domain/terms/index.js";
 import type { Clock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import type { PeriodicTask } from "./maintenance.js";
@@ -22,6 +23,8 @@ export interface OrderSweepDeps {
   queue: OrderQueue;
   fulfilment: Fulfilment;
   afterActive: AfterActive;
+  /** Admins' term changes under way: one whose job is gone (a crash right after it was asked) is queued again. */
+  termChanges: Pick<TermChanges, "openBefore">;
   notifier: Notifier;
   clock: Clock;
   logger: Logger;
@@ -67,6 +70,14 @@ export async function sweepOrders(deps: OrderSweepDeps): Promise<SweepResult> {
     );
   }
 
+  for (const id of await deps.termChanges.openBefore(before, batch)) {
+    result.checked++;
+    if (await hasLiveJob(deps.queue, id)) continue;
+    await deps.queue.enqueueTermChange(id);
+    result.requeued++;
+    deps.logger.warn({ changeId: id }, "re-queued an admin's term change without a job");
+  }
+
   // What follows the activation of orders that went active just before a crash.
   await deps.afterActive.settleDue(before);
 
@@ -82,6 +93,12 @@ export async function sweepOrders(deps: OrderSweepDeps): Promise<SweepResult> {
       .catch((err: unknown) => deps.logger.warn({ err, orderId: id }, "refund notice failed"));
   }
   return result;
+}
+
+/** Whether `id` has a job that will still run (waiting, running, delayed). */
+async function hasLiveJob(queue: OrderQueue, id: string): Promise<boolean> {
+  const job = await queue.queue.getJob(id);
+  return job !== undefined && LIVE.has(await job.getState());
 }
 
 export function createOrderSweepTask(deps: OrderSweepDeps): PeriodicTask {

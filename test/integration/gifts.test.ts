@@ -239,6 +239,7 @@ describe("a gift", () => {
         queue: r.queue,
         fulfilment: t.deps.settlement.fulfilment,
         afterActive: t.deps.settlement.afterActive,
+        termChanges: t.deps.terms.changes,
       },
       ...{ notifier: r.notifier, clock: r.clock, logger: createLogger("silent"), graceMs: -1 },
     });

@@ -220,6 +220,7 @@ describe("the inviter's reward", () => {
       queue: r.queue,
       fulfilment: t.deps.settlement.fulfilment,
       afterActive: t.deps.settlement.afterActive,
+      termChanges: t.deps.terms.changes,
       notifier: r.notifier,
       clock,
       logger: createLogger("silent"),

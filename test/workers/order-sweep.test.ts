@@ -26,6 +26,7 @@ function sweep() {
     queue: h.queue,
     fulfilment: h.rooms.settlement.fulfilment,
     afterActive: h.rooms.settlement.afterActive,
+    termChanges: h.rooms.terms.changes,
     notifier,
     clock,
     logger: createLogger("silent"),

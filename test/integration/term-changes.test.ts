@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import type { Subscription } from "../../src/domain/books/index.js";
+import { DAY, MINUTE } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
+import { Notifier } from "../../src/workers/notifier.js";
+import { sweepOrders } from "../../src/workers/order-sweep.js";
+import { fail } from "../fakes/http-fake.js";
+import { ORDERS_ADMIN, ordersHarness } from "../helpers/orders-harness.js";
+import { untilValue } from "../helpers/wait.js";
+
+/*
+ * Issue 22: an admin's term change that waits for its turn is the worker's to apply (a job of
+ * the order queue), after the paid renewal in front of it; the order sweep queues one whose job
+ * is gone. Real Redis, real BullMQ worker, the fake panel.
+ */
+
+const h = ordersHarness();
+const { panelFake, telegram, startWorker, paidOrder, paidRenewal, untilStatus } = h;
+
+async function panelSubscription(): Promise<{ customerId: number; sub: Subscription }> {
+  const { customerId, orderId } = await paidOrder("multi");
+  await h.queue.enqueue(orderId);
+  await untilStatus(orderId, "active");
+  const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
+  if (!sub) throw new Error("no subscription");
+  return { customerId, sub };
+}
+
+const panelExpiry = async (sub: Subscription) =>
+  (await h.rooms.provisioning.provisioner("panel").state(sub.ref)).expiresAt;
+
+describe("an admin's term change waiting for its turn", () => {
+  it("is applied by the worker after the paid renewal in front of it, and the admins are told", async () => {
+    startWorker({ chainWaitMs: 50 });
+    const { customerId, sub } = await panelSubscription();
+    const before = await panelExpiry(sub);
+    panelFake.failNext("PATCH", "/api/clients/.+", fail(500, "internal_error"), 1);
+    const renewal = await paidRenewal(customerId, sub.id);
+    await h.queue.enqueue(renewal);
+    await untilValue(
+      () => h.rooms.books.orders.get(renewal),
+      (o) => Boolean(o?.error),
+    );
+
+    const client = { kind: "panel", name: sub.ref.name } as const;
+    const asked = await h.rooms.terms.terms.request({ client, mode: "add", days: 10, adminId: ORDERS_ADMIN });
+    expect(asked).toMatchObject({ kind: "waiting", behind: renewal });
+    await h.queue.enqueueTermChange(asked.kind === "waiting" ? asked.change.id : "");
+
+    await untilStatus(renewal, "active", 15_000);
+    const told = await telegram.waitFor((c) => c.method === "sendMessage" && c.chatId === ORDERS_ADMIN);
+    expect(String(told.params.text)).toContain(
+      `An admin's change of subscription ${sub.id} (+10 days) was applied`,
+    );
+    expect(await panelExpiry(sub)).toBe(before + 40 * DAY);
+    expect((await h.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(before + 40 * DAY);
+  });
+
+  it("whose job was lost (a crash right after it was asked) is queued again by the order sweep", async () => {
+    startWorker({ chainWaitMs: 50 });
+    const { sub } = await panelSubscription();
+    const before = await panelExpiry(sub);
+    // Asked while the chain is empty, but the process died before applying it: no job.
+    await h.rooms.terms.changes.create({
+      subscriptionId: sub.id,
+      mode: "add",
+      days: 3,
+      adminId: ORDERS_ADMIN,
+    });
+    h.clock.advance(2 * MINUTE);
+    const notifier = new Notifier({
+      ...h.rooms,
+      api: { sendMessage: async () => ({}) } as never,
+      i18n: { t: (_l: string, key: string) => key },
+      adminIds: [],
+      defaultLocale: "en",
+      logger: createLogger("silent"),
+    });
+    const swept = await sweepOrders({
+      ...{ redis: h.redis, orders: h.rooms.books.orders, queue: h.queue, notifier },
+      ...{ fulfilment: h.rooms.settlement.fulfilment, afterActive: h.rooms.settlement.afterActive },
+      termChanges: h.rooms.terms.changes,
+      clock: h.clock,
+      logger: createLogger("silent"),
+    });
+    expect(swept.requeued).toBe(1);
+    await untilValue(
+      () => panelExpiry(sub),
+      (expiry) => expiry === before + 3 * DAY,
+      15_000,
+    );
+    expect((await h.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(before + 3 * DAY);
+  });
+});
