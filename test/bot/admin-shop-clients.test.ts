@@ -14,7 +14,8 @@ import { FakeAccountApi } from "../fakes/account-api.js";
 import { FakeNodeApi } from "../fakes/node-api.js";
 import { FakePanelApi } from "../fakes/panel-api.js";
 import { callback, command, user } from "../fakes/telegram-api.js";
-import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { chatAs, type TestBot } from "../helpers/bot-harness.js";
+import { startHostingAdminBot } from "../helpers/hosting-admin-bot.js";
 import { seedSubscription } from "../helpers/shop-seed.js";
 import { telegramViews } from "../helpers/telegram-views.js";
 
@@ -31,24 +32,12 @@ const clock = new ManualClock(Date.now());
 let t: TestBot;
 let serverId: number;
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  await Promise.all([account.start(), panel.start(), node.start()]);
-  account.addAccount({ login: "shop", password: "pw", balance: 1_000 });
-  const key = account.addKey("shop");
-  serverId = account.addServer("shop", { type: "xui", name: "Frankfurt-1" }).id;
-  t = await createTestBot({
-    adminIds: [ADMIN.id],
-    accountUrl: account.url,
-    accountApiKey: key,
-    panel: { url: panel.url, token: panel.token },
-    node: { url: node.url, token: node.token, certSha256: node.certificate?.fingerprint256 },
-    clock,
-  });
+  ({ t, serverId, close } = await startHostingAdminBot(ADMIN, { account, panel, node, clock }));
 });
-afterAll(async () => {
-  await t.close();
-  await Promise.all([account.stop(), panel.stop(), node.stop()]);
-});
+afterAll(() => close());
 beforeEach(async () => {
   clock.set(Date.now());
   await t.send(command(ADMIN, "/cancel"));

@@ -9,7 +9,8 @@ import { fail } from "../fakes/http-fake.js";
 import { FakeNodeApi } from "../fakes/node-api.js";
 import { FakePanelApi } from "../fakes/panel-api.js";
 import { command, user } from "../fakes/telegram-api.js";
-import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";
+import { chatAs, type TestBot } from "../helpers/bot-harness.js";
+import { startHostingAdminBot } from "../helpers/hosting-admin-bot.js";
 import { seedSubscription } from "../helpers/shop-seed.js";
 import { telegramViews } from "../helpers/telegram-views.js";
 
@@ -26,24 +27,16 @@ const clock = new ManualClock(Date.now());
 let t: TestBot;
 let serverId: number;
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  await Promise.all([account.start(), panel.start(), node.start()]);
-  account.addAccount({ login: "shop", password: "pw", balance: 1_000 });
-  const key = account.addKey("shop");
-  serverId = account.addServer("shop", { type: "xui", name: "Frankfurt-1", daysLeft: 400 }).id;
-  t = await createTestBot({
-    adminIds: [ADMIN.id],
-    accountUrl: account.url,
-    accountApiKey: key,
-    panel: { url: panel.url, token: panel.token },
-    node: { url: node.url, token: node.token, certSha256: node.certificate?.fingerprint256 },
-    clock,
-  });
+  ({ t, serverId, close } = await startHostingAdminBot(
+    ADMIN,
+    { account, panel, node, clock },
+    { daysLeft: 400 },
+  ));
 });
-afterAll(async () => {
-  await t.close();
-  await Promise.all([account.stop(), panel.stop(), node.stop()]);
-});
+afterAll(() => close());
 beforeEach(async () => {
   clock.set(Date.now());
   await t.send(command(ADMIN, "/cancel"));

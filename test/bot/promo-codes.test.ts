@@ -4,6 +4,7 @@ import type { NewPromo } from "../../src/domain/sales/index.js";
 import { DAY, HOUR, ManualClock } from "../../src/runtime/clock.js";
 import { callback, command, successfulPayment, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, newUsers, type TestBot } from "../helpers/bot-harness.js";
+import { makePromo } from "../helpers/promo.js";
 import { telegramViews } from "../helpers/telegram-views.js";
 
 /** Issue 14, promo codes: through the bot, on real Redis, with the fake Bot API. */
@@ -26,18 +27,8 @@ const { lastShown, button } = telegramViews(() => t);
 const admin = chatAs(() => t, ADMIN);
 const press = (from: User, data: string) => t.send(callback(from, data));
 
-async function makeCode(code: string, fields: Partial<NewPromo> = {}): Promise<void> {
-  const made = await t.deps.sales.promos.create({
-    code,
-    kind: "percent",
-    value: 20,
-    plans: [],
-    perCustomer: 1,
-    newCustomersOnly: false,
-    createdBy: ADMIN.id,
-    ...fields,
-  });
-  if (!made) throw new Error(`code ${code} exists`);
+function makeCode(code: string, fields: Partial<NewPromo> = {}): Promise<void> {
+  return makePromo(t.deps.sales.promos, code, { createdBy: ADMIN.id, ...fields });
 }
 
 async function credit(id: number, amount: number): Promise<void> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RETRY_PREFIX } from "../../src/domain/backoffice/index.js";
 import { type Order, paidMarkKey } from "../../src/domain/books/index.js";
 import type { NewPromo } from "../../src/domain/sales/index.js";
+import { makePromo } from "../helpers/promo.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 /**
@@ -11,13 +12,11 @@ import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harne
  * customer's own next order with the code may take that use over instead.
  */
 let h: WorkerHarness;
-const enqueued: string[] = [];
+let enqueued: string[] = [];
 
 beforeAll(async () => {
   h = await createWorkerHarness();
-  h.rooms.settlement.jobs.enqueueOrder = async (id) => {
-    enqueued.push(id);
-  };
+  enqueued = h.enqueued;
 });
 beforeEach(() => {
   enqueued.length = 0;
@@ -27,18 +26,8 @@ afterAll(() => h.close());
 const s = () => h.rooms;
 const promos = () => s().sales.promos;
 
-async function makeCode(code: string, fields: Partial<NewPromo> = {}): Promise<void> {
-  const made = await promos().create({
-    code,
-    kind: "percent",
-    value: 20,
-    plans: [],
-    perCustomer: 1,
-    newCustomersOnly: false,
-    createdBy: 1,
-    ...fields,
-  });
-  if (!made) throw new Error(`code ${code} exists`);
+function makeCode(code: string, fields: Partial<NewPromo> = {}): Promise<void> {
+  return makePromo(promos(), code, fields);
 }
 
 /** The code's uses as [order, state], newest first. */

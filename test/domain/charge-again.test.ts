@@ -8,13 +8,11 @@ import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harne
  * offered behind a one-time confirmation and done at most once per refunded order.
  */
 let h: WorkerHarness;
-const enqueued: string[] = [];
+let enqueued: string[] = [];
 
 beforeAll(async () => {
   h = await createWorkerHarness();
-  h.rooms.settlement.jobs.enqueueOrder = async (id) => {
-    enqueued.push(id);
-  };
+  enqueued = h.enqueued;
 });
 beforeEach(() => {
   enqueued.length = 0;

@@ -4,13 +4,11 @@ import { DAY, ManualClock, MINUTE } from "../../src/runtime/clock.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 let h: WorkerHarness;
-const enqueued: string[] = [];
+let enqueued: string[] = [];
 
 beforeAll(async () => {
   h = await createWorkerHarness();
-  h.rooms.settlement.jobs.enqueueOrder = async (id) => {
-    enqueued.push(id);
-  };
+  enqueued = h.enqueued;
 });
 afterAll(() => h.close());
 

@@ -7,13 +7,11 @@ import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harne
  * enqueue"): paying from the balance, the trial, a Telegram charge, an admin's retry.
  */
 let h: WorkerHarness;
-const enqueued: string[] = [];
+let enqueued: string[] = [];
 
 beforeAll(async () => {
   h = await createWorkerHarness();
-  h.rooms.settlement.jobs.enqueueOrder = async (id) => {
-    enqueued.push(id);
-  };
+  enqueued = h.enqueued;
 });
 beforeEach(() => {
   enqueued.length = 0;

@@ -29,6 +29,8 @@ export interface WorkerHarness {
   i18n: ReturnType<typeof createI18n>;
   logger: Logger;
   rooms: ShopRooms;
+  /** What the domain queued (paid orders, admins' term changes), in order; a test may empty it. */
+  enqueued: string[];
   outbox: Outbox;
   /** Starts the outbox worker (rate limits overridable for fast tests). */
   startOutbox(limits?: { perSecond?: number; perChatGapMs?: number }): Worker<OutboxMessage, SendOutcome>;
@@ -62,6 +64,8 @@ export async function createWorkerHarness(options: WorkerHarnessOptions = {}): P
     node: options.hosting?.node,
     close: async () => undefined,
   };
+  const enqueued: string[] = [];
+  const record = async (id: string) => void enqueued.push(id);
   const rooms = createShopServices({
     redis,
     clock,
@@ -69,7 +73,7 @@ export async function createWorkerHarness(options: WorkerHarnessOptions = {}): P
     hosting,
     logger,
     accountKey: new AccountKeyStore(redis, new SecretBox(TEST_SECRET_KEY), undefined),
-    jobs: { enqueueOrder: async () => undefined, enqueueTermChange: async () => undefined },
+    jobs: { enqueueOrder: record, enqueueTermChange: record },
   });
   const outbox = new Outbox(redis);
   const workers: Worker[] = [];
@@ -82,6 +86,7 @@ export async function createWorkerHarness(options: WorkerHarnessOptions = {}): P
     i18n: createI18n("en"),
     logger,
     rooms,
+    enqueued,
     outbox,
     startOutbox: (limits = {}) => {
       const worker = startOutboxWorker({

@@ -9,6 +9,7 @@ import type { Outbox, OutboxMessage } from "../../src/workers/outbox.js";
 import { reconcileInbox } from "../../src/workers/reconcile-inbox.js";
 import { callback, command, successfulPayment } from "../fakes/telegram-api.js";
 import { createTestBot, newUsers, type TestBot } from "../helpers/bot-harness.js";
+import { makePromo } from "../helpers/promo.js";
 import { telegramViews } from "../helpers/telegram-views.js";
 
 /**
@@ -31,17 +32,8 @@ beforeEach(() => {
   t.enqueued.length = 0;
 });
 
-async function makeCode(code: string, fields: Partial<NewPromo> = {}): Promise<void> {
-  await t.deps.sales.promos.create({
-    code,
-    kind: "percent",
-    value: 20,
-    plans: [],
-    perCustomer: 1,
-    newCustomersOnly: true,
-    createdBy: 1,
-    ...fields,
-  });
+function makeCode(code: string, fields: Partial<NewPromo> = {}): Promise<void> {
+  return makePromo(t.deps.sales.promos, code, { newCustomersOnly: true, ...fields });
 }
 
 async function credit(who: User, amount: number, why: string): Promise<void> {

@@ -5,6 +5,7 @@ import { paidMarkKey } from "../../src/domain/books/index.js";
 import { Checkout, INVOICE_TTL_MS, type NewPromo, PromoCodes } from "../../src/domain/sales/index.js";
 import { callback, command } from "../fakes/telegram-api.js";
 import { createTestBot, newUsers, type TestBot } from "../helpers/bot-harness.js";
+import { makePromo } from "../helpers/promo.js";
 import { telegramViews } from "../helpers/telegram-views.js";
 
 /**
@@ -25,17 +26,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => t.telegram.clear());
 
-async function makeCode(code: string, fields: Partial<NewPromo> = {}): Promise<void> {
-  await t.deps.sales.promos.create({
-    code,
-    kind: "percent",
-    value: 20,
-    plans: [],
-    perCustomer: 1,
-    newCustomersOnly: false,
-    createdBy: 1,
-    ...fields,
-  });
+function makeCode(code: string, fields: Partial<NewPromo> = {}): Promise<void> {
+  return makePromo(t.deps.sales.promos, code, fields);
 }
 
 async function credit(who: User, amount: number): Promise<void> {

@@ -4,13 +4,11 @@ import { reconcileStars } from "../../src/workers/reconcile.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 let h: WorkerHarness;
-const enqueued: string[] = [];
+let enqueued: string[] = [];
 
 beforeAll(async () => {
   h = await createWorkerHarness();
-  h.rooms.settlement.jobs.enqueueOrder = async (id) => {
-    enqueued.push(id);
-  };
+  enqueued = h.enqueued;
   h.startOutbox({ perChatGapMs: 10 });
 });
 afterAll(() => h.close());
