@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Subscription } from "../../src/domain/books/index.js";
-import { DAY, MINUTE } from "../../src/runtime/clock.js";
+import { DAY, HOUR, MINUTE } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
 import { Notifier } from "../../src/workers/notifier.js";
 import { sweepOrders } from "../../src/workers/order-sweep.js";
@@ -53,7 +53,8 @@ describe("an admin's term change waiting for its turn", () => {
       `An admin's change of subscription ${sub.id} (+10 days) was applied`,
     );
     expect(await panelExpiry(sub)).toBe(before + 40 * DAY);
-    expect((await h.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(before + 40 * DAY);
+    // The record is exact (the panel's own expiry is in whole seconds, up to one above it).
+    expect((await h.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(sub.expiresAt + 40 * DAY);
   });
 
   it("whose job was lost (a crash right after it was asked) is queued again by the order sweep", async () => {
@@ -89,6 +90,33 @@ describe("an admin's term change waiting for its turn", () => {
       (expiry) => expiry === before + 3 * DAY,
       15_000,
     );
-    expect((await h.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(before + 3 * DAY);
+    expect((await h.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(sub.expiresAt + 3 * DAY);
+  });
+
+  it("xui: additions made hours apart add exactly their days; the rounding to whole days never piles up", async () => {
+    // The fake's clock follows the shop's, so hours can pass between the admins' changes.
+    h.accountFake.now = () => h.clock.now();
+    try {
+      const { customerId, orderId } = await paidOrder("de-xui");
+      expect((await h.rooms.settlement.fulfilment.fulfil(orderId)).outcome).toBe("active");
+      const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
+      if (sub?.ref.kind !== "xui") throw new Error("no xui subscription");
+      const { serverId, name } = sub.ref;
+      for (const days of [5, 7, 9]) {
+        h.clock.advance(20 * HOUR);
+        const client = { kind: "xui", serverId, name } as const;
+        const asked = await h.rooms.terms.terms.request({ client, mode: "add", days, adminId: ORDERS_ADMIN });
+        expect(asked.kind).toBe("applied");
+      }
+      // xui takes whole days from now, rounded up. When the record took each change's rounded
+      // answer, the next change started from it: 20 h, then 40 h, then 60 h past the days added.
+      const record = (await h.rooms.books.subscriptions.get(sub.id))?.expiresAt ?? 0;
+      expect(record).toBe(sub.expiresAt + 21 * DAY);
+      const hosting = h.accountFake.client(serverId, name)?.expiryMs ?? 0;
+      expect(hosting - record).toBeGreaterThanOrEqual(0);
+      expect(hosting - record).toBeLessThan(DAY);
+    } finally {
+      h.accountFake.now = () => Date.now();
+    }
   });
 });

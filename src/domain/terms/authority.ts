@@ -177,7 +177,11 @@ export class SubscriptionTerms {
             termEnd(this.startOf(sub, before), this.deps.clock.now(), change.days),
           );
     const after = (await provisioner.setTerm(sub.ref, target)).expiresAt;
-    const followed = await this.deps.owners.followTerm(clientOf(sub.ref), after);
+    // The record takes the exact target when the hosting side shows it within the backend's
+    // rounding above it (else what the hosting side shows): the next change starts from it, so
+    // roundings do not pile up from one change to the next.
+    const term = this.startOf({ expiresAt: target, ref: sub.ref }, after);
+    const followed = await this.deps.owners.followTerm(clientOf(sub.ref), term);
     await this.deps.changes.transition(change.id, ["applying"], "done", {
       expiryBefore: before,
       expiryAfter: after,
