@@ -176,8 +176,11 @@ class OrderJobs {
       throw err;
     }
     const failed = await fulfilment.fail(orderId, describe(err));
-    if (failed) await notifier.failed(failed.order, failed.refunded, err, failed.orphan);
-    await this.promote(failed?.nextInChain);
+    // Not failed after all (a renewal whose write had landed is finished; or another took it on):
+    // an order that is active now is delivered once, as a re-run of a finished order is.
+    if (!failed) return this.fulfilled(orderId, { outcome: "skipped", order: await orders.get(orderId) });
+    await notifier.failed(failed.order, failed.refunded, err, failed.orphan);
+    await this.promote(failed.nextInChain);
     metrics?.jobs.inc({ queue: ORDERS_QUEUE, outcome: "failed" });
     return "failed";
   }

@@ -127,6 +127,32 @@ describe("renewals of one subscription chain", () => {
     expect(hosting - want).toBeLessThan(DAY);
   });
 
+  it("xui: a renewal whose writes all land but lose their answer is finished on its last attempt, not refunded", async () => {
+    startWorker({ chainWaitMs: 50 });
+    const { customerId, sub } = await activeSubscription("xui");
+    // Every attempt's write is applied and its answer lost: the queue's three attempts all fail.
+    accountFake.loseAnswerNext("PATCH", "/api/v1/servers/\\d+/clients/.+", undefined, 3);
+    const renewal = await paidRenewal(customerId, sub.id);
+    await h.queue.enqueue(renewal);
+    const ended = await untilValue(
+      () => h.orderStatus(renewal),
+      (s) => s === "active" || s === "refunded",
+      15_000,
+    );
+    // Refunded, the 30 days stayed on the client unpaid (and a charge again added 30 more).
+    expect(ended).toBe("active");
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000 - 2 * PLAN.xui.price);
+    const want = sub.expiresAt + 30 * DAY;
+    expect((await h.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(want);
+    const hosting = await hostingExpiry(sub);
+    expect(hosting).toBeGreaterThanOrEqual(want);
+    expect(hosting - want).toBeLessThan(DAY);
+    await telegram.waitFor(
+      (c) =>
+        c.method === "sendMessage" && c.chatId === customerId && String(c.params.text).includes("Renewed"),
+    );
+  });
+
   it("two workers (as in two processes) take renewals of one subscription in turn", async () => {
     const one = startWorker({ chainWaitMs: 50, concurrency: 1 });
     const { customerId, sub } = await activeSubscription("panel");

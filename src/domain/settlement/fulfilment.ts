@@ -20,7 +20,12 @@ import {
   type Wallet,
 } from "../books/index.js";
 import type { Catalog, Plan } from "../catalog/index.js";
-import { type Provisioner, ProvisioningError, type ProvisionRequest } from "../provisioning/index.js";
+import {
+  daysToReach,
+  type Provisioner,
+  ProvisioningError,
+  type ProvisionRequest,
+} from "../provisioning/index.js";
 import { type ReferralRewards, referralKeys, rewardKeys, SALES_LUA, termOf } from "../sales/index.js";
 import type { SubscriptionTerms } from "../terms/index.js";
 
@@ -173,7 +178,7 @@ export class Fulfilment {
     if (!subscription) throw new ProvisioningError("the subscription to renew is gone", true);
     const turn = await terms.chain.enter(subscription.id, order.id);
     if (!turn.turn) return { outcome: "waiting", order, behind: turn.behind };
-    const { plan, days, trafficGb } = termOf(this.deps.catalog(), order);
+    const { days, trafficGb } = termOf(this.deps.catalog(), order);
     const provisioner = this.deps.provisioner(subscription.ref.kind);
     const target =
       order.targetExpiresAt ??
@@ -185,6 +190,18 @@ export class Fulfilment {
         ),
       );
     await provisioner.renew(subscription.ref, target, trafficGb);
+    return this.renewed(order, subscription, target);
+  }
+
+  /** A renewal whose target the hosting side holds: the record takes it, the order goes active. */
+  private async renewed(
+    order: Order,
+    subscription: Subscription,
+    target: number,
+  ): Promise<Extract<FulfilResult, { outcome: "active" }>> {
+    const { subscriptions, terms } = this.deps;
+    const { plan, trafficGb } = termOf(this.deps.catalog(), order);
+    const provisioner = this.deps.provisioner(subscription.ref.kind);
     // Fresh links when the backend can give them (xui cannot: the links handed out stay).
     const fresh = await provisioner.links(subscription.ref).catch(() => undefined);
     const links = fresh && (fresh.links.length > 0 || fresh.subscriptionUrl) ? fresh : undefined;
@@ -217,16 +234,40 @@ export class Fulfilment {
   /**
    * Gives up on an order: marks it failed, then gives the money back to the wallet (once, keyed
    * by the order), or the trial back to the customer. Returns what was refunded, or undefined
-   * when someone else (the sweep, an admin) has taken the order on.
+   * when the order is not failed: someone else (the sweep, an admin) has taken it on, or it is a
+   * renewal whose target the hosting side already holds (its last write landed though its answer
+   * was lost), finished as active instead; refunded, its days would stay on the client unpaid,
+   * and a charge again would add them a second time.
    */
   async fail(orderId: string, reason: string): Promise<FailResult> {
     const { orders } = this.deps;
+    if (await this.landedRenewal(orderId)) return undefined;
     const moved = await orders.transition(orderId, IN_FLIGHT_STATUSES, "failed", {
       error: reason.slice(0, 300),
     });
     const order = await orders.get(orderId);
     if (!order || (!moved && order.status !== "failed")) return undefined;
     return this.refund(order, reason);
+  }
+
+  /** A renewal in flight whose fixed target the hosting side already holds, finished; else undefined. */
+  private async landedRenewal(orderId: string) {
+    const order = await this.deps.orders.get(orderId);
+    const target = order?.targetExpiresAt;
+    if (order?.kind !== "renewal" || order.status !== "provisioning" || target === undefined)
+      return undefined;
+    const subscription = order.subscriptionId
+      ? await this.deps.subscriptions.get(order.subscriptionId)
+      : undefined;
+    if (!subscription) return undefined;
+    const provisioner = this.deps.provisioner(subscription.ref.kind);
+    const hosting = await provisioner.state(subscription.ref).then(
+      (s) => s.expiresAt,
+      () => undefined,
+    );
+    if (hosting === undefined || !reached(subscription.ref.kind, hosting, target)) return undefined;
+    this.deps.logger.warn({ orderId, target, hosting }, "a renewal given up on had landed: finished");
+    return this.renewed(order, subscription, target);
   }
 
   /**
@@ -292,4 +333,12 @@ export class Fulfilment {
       return ref;
     }
   }
+}
+
+/**
+ * Whether the hosting side's expiry holds `target`: at or past it (a node counts it reached within
+ * the slack under which a renewal sends no more days).
+ */
+function reached(kind: AccessRef["kind"], hosting: number, target: number): boolean {
+  return kind === "node" ? daysToReach(hosting, target) === 0 : hosting >= target;
 }
