@@ -153,6 +153,33 @@ describe("renewals of one subscription chain", () => {
     );
   });
 
+  it("node: a renewal whose last attempt leaves its edit in doubt is not refunded while the edit may land", async () => {
+    startWorker({ chainWaitMs: 50 });
+    const { customerId, sub } = await activeSubscription("node");
+    const before = await hostingExpiry(sub);
+    const edits = nodeFake.countAny("PATCH", "/edit");
+    // Two attempts are refused (401: nothing applied, and a relinked token may heal it); the last
+    // one's edit answers 503, which may have been applied: the client is in doubt for the window.
+    nodeFake.forceError("PATCH", "/edit", 401, "unauthorized", 2);
+    nodeFake.forceError("PATCH", "/edit", 503, "unavailable", 1);
+    const renewal = await paidRenewal(customerId, sub.id);
+    await h.queue.enqueue(renewal);
+    await untilValue(
+      async () => nodeFake.countAny("PATCH", "/edit"),
+      (n) => n >= edits + 3,
+    );
+    await untilValue(
+      async () => (await h.queue.queue.getJob(renewal))?.getState(),
+      (state) => state === "delayed" || state === "completed",
+    );
+    // Refunded now, the edit landing within the window would leave its 30 days unpaid.
+    expect(await h.orderStatus(renewal)).toBe("provisioning");
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000 - 2 * PLAN.node.price);
+    h.clock.advance(NODE_EDIT_DOUBT_MS + 1_000);
+    await untilStatus(renewal, "active");
+    expectTerm(await hostingExpiry(sub), before + 30 * DAY, "node");
+  });
+
   it("two workers (as in two processes) take renewals of one subscription in turn", async () => {
     const one = startWorker({ chainWaitMs: 50, concurrency: 1 });
     const { customerId, sub } = await activeSubscription("panel");

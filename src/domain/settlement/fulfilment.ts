@@ -22,6 +22,8 @@ import {
 import type { Catalog, Plan } from "../catalog/index.js";
 import {
   daysToReach,
+  NodeEditInDoubtError,
+  type NodeEdits,
   type Provisioner,
   ProvisioningError,
   type ProvisionRequest,
@@ -71,6 +73,8 @@ export interface FulfilmentDeps {
   referrals?: ReferralRewards;
   /** Parks a paid gift until it is claimed (none: gifts are provisioned to the buyer). */
   gifts?: { park(order: Order): Promise<string | undefined> };
+  /** The node clients' edits in doubt (a renewal is not given up on while one may still land). */
+  nodeEdits?: Pick<NodeEdits, "doubts">;
 }
 
 /** A failed order's money back, once, while it is still failed (lua/refund.lua). */
@@ -237,7 +241,8 @@ export class Fulfilment {
    * when the order is not failed: someone else (the sweep, an admin) has taken it on, or it is a
    * renewal whose target the hosting side already holds (its last write landed though its answer
    * was lost), finished as active instead; refunded, its days would stay on the client unpaid,
-   * and a charge again would add them a second time.
+   * and a charge again would add them a second time. While a node edit of a renewal's client may
+   * still land (in doubt), nothing is decided: NodeEditInDoubtError, and the caller looks again.
    */
   async fail(orderId: string, reason: string): Promise<FailResult> {
     const { orders } = this.deps;
@@ -260,6 +265,10 @@ export class Fulfilment {
       ? await this.deps.subscriptions.get(order.subscriptionId)
       : undefined;
     if (!subscription) return undefined;
+    const { ref } = subscription;
+    if (ref.kind === "node" && (await this.deps.nodeEdits?.doubts.inDoubt(ref.name))) {
+      throw new NodeEditInDoubtError(ref.name);
+    }
     const provisioner = this.deps.provisioner(subscription.ref.kind);
     const hosting = await provisioner.state(subscription.ref).then(
       (s) => s.expiresAt,
