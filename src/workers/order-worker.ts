@@ -2,7 +2,7 @@ import { DelayedError, type Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { isInFlightStatus, type Order, type Orders } from "../domain/books/index.js";
 import { mayHealOnRetry, NodeEditInDoubtError } from "../domain/provisioning/index.js";
-import type { AfterActive, Fulfilment } from "../domain/settlement/index.js";
+import { type AfterActive, type Fulfilment, RenewalUndecidedError } from "../domain/settlement/index.js";
 import type { SubscriptionTerms } from "../domain/terms/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Clock } from "../runtime/clock.js";
@@ -181,12 +181,12 @@ class OrderJobs {
       await this.noticeDelay(orderId).catch((e: unknown) => log.warn({ err: e }, "delay notice failed"));
       throw err;
     }
-    // A node edit of a renewal's client may still land: not given up on yet, looked at again later.
+    // A renewal whose write may still land, or cannot be read now: not given up on yet.
     const failed = await fulfilment.fail(orderId, describe(err)).catch((e: unknown) => {
-      if (e instanceof NodeEditInDoubtError) return "in-doubt" as const;
+      if (e instanceof RenewalUndecidedError) return "undecided" as const;
       throw e;
     });
-    if (failed === "in-doubt") return this.lookAgainLater(job, token);
+    if (failed === "undecided") return this.lookAgainLater(job, token);
     // Not failed after all (a renewal whose write had landed is finished; or another took it on):
     // an order that is active now is delivered once, as a re-run of a finished order is.
     if (!failed) return this.fulfilled(orderId, { outcome: "skipped", order: await orders.get(orderId) });

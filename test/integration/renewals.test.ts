@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Subscription } from "../../src/domain/books/index.js";
 import { NODE_EDIT_DOUBT_MS } from "../../src/domain/provisioning/index.js";
+import { RenewalUndecidedError } from "../../src/domain/settlement/index.js";
 import { DAY } from "../../src/runtime/clock.js";
 import { fail } from "../fakes/http-fake.js";
 import { ordersHarness } from "../helpers/orders-harness.js";
@@ -178,6 +179,27 @@ describe("renewals of one subscription chain", () => {
     h.clock.advance(NODE_EDIT_DOUBT_MS + 1_000);
     await untilStatus(renewal, "active");
     expectTerm(await hostingExpiry(sub), before + 30 * DAY, "node");
+  });
+
+  it("xui: a renewal given up on while its client cannot be read is not refunded; read, its landed write finishes it", async () => {
+    const { customerId, orderId } = await paidOrder(PLAN.xui.id);
+    expect((await h.rooms.settlement.fulfilment.fulfil(orderId)).outcome).toBe("active");
+    const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
+    if (sub?.ref.kind !== "xui") throw new Error("no xui subscription");
+    const { fulfilment } = h.rooms.settlement;
+    const renewal = await paidRenewal(customerId, sub.id);
+    // Its write is applied and the answer lost; then the client does not answer a read.
+    accountFake.loseAnswerNext("PATCH", "/api/v1/servers/\\d+/clients/.+");
+    await expect(fulfilment.fulfil(renewal)).rejects.toThrow();
+    accountFake.failNext("GET", `/api/v1/servers/\\d+/clients/${sub.ref.name}`, fail(503, "down"));
+    await expect(fulfilment.fail(renewal, "given up")).rejects.toBeInstanceOf(RenewalUndecidedError);
+    expect(await h.orderStatus(renewal)).toBe("provisioning");
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000 - 2 * PLAN.xui.price);
+    // Read now: the target is there, so the renewal is finished, not refunded.
+    expect(await fulfilment.fail(renewal, "given up")).toBeUndefined();
+    expect(await h.orderStatus(renewal)).toBe("active");
+    expect((await h.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(sub.expiresAt + 30 * DAY);
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000 - 2 * PLAN.xui.price);
   });
 
   it("two workers (as in two processes) take renewals of one subscription in turn", async () => {

@@ -22,7 +22,7 @@ import {
 import type { Catalog, Plan } from "../catalog/index.js";
 import {
   daysToReach,
-  NodeEditInDoubtError,
+  mayHealOnRetry,
   type NodeEdits,
   type Provisioner,
   ProvisioningError,
@@ -75,6 +75,20 @@ export interface FulfilmentDeps {
   gifts?: { park(order: Order): Promise<string | undefined> };
   /** The node clients' edits in doubt (a renewal is not given up on while one may still land). */
   nodeEdits?: Pick<NodeEdits, "doubts">;
+}
+
+/**
+ * A renewal given up on whose write may have reached the hosting side, while that cannot be told
+ * (a node edit in doubt, the client not readable now): it is neither finished nor refunded yet.
+ */
+export class RenewalUndecidedError extends Error {
+  constructor(
+    readonly orderId: string,
+    why: string,
+  ) {
+    super(`renewal ${orderId} is not given up on yet: ${why}`);
+    this.name = "RenewalUndecidedError";
+  }
 }
 
 /** A failed order's money back, once, while it is still failed (lua/refund.lua). */
@@ -241,8 +255,9 @@ export class Fulfilment {
    * when the order is not failed: someone else (the sweep, an admin) has taken it on, or it is a
    * renewal whose target the hosting side already holds (its last write landed though its answer
    * was lost), finished as active instead; refunded, its days would stay on the client unpaid,
-   * and a charge again would add them a second time. While a node edit of a renewal's client may
-   * still land (in doubt), nothing is decided: NodeEditInDoubtError, and the caller looks again.
+   * and a charge again would add them a second time. While that cannot be told (a node edit of
+   * the client may still land, or the client cannot be read now), nothing is decided:
+   * RenewalUndecidedError, and the caller looks again later.
    */
   async fail(orderId: string, reason: string): Promise<FailResult> {
     const { orders } = this.deps;
@@ -267,14 +282,19 @@ export class Fulfilment {
     if (!subscription) return undefined;
     const { ref } = subscription;
     if (ref.kind === "node" && (await this.deps.nodeEdits?.doubts.inDoubt(ref.name))) {
-      throw new NodeEditInDoubtError(ref.name);
+      throw new RenewalUndecidedError(orderId, `an edit of node client ${ref.name} may still land`);
     }
-    const provisioner = this.deps.provisioner(subscription.ref.kind);
-    const hosting = await provisioner.state(subscription.ref).then(
-      (s) => s.expiresAt,
-      () => undefined,
-    );
-    if (hosting === undefined || !reached(subscription.ref.kind, hosting, target)) return undefined;
+    const hosting = await this.deps
+      .provisioner(ref.kind)
+      .state(ref)
+      .then(
+        (s) => s.expiresAt,
+        (err: unknown) => {
+          if (!mayHealOnRetry(err)) return undefined; // gone, or refused: nothing of it stands
+          throw new RenewalUndecidedError(orderId, `its client cannot be read now (${String(err)})`);
+        },
+      );
+    if (hosting === undefined || !reached(ref.kind, hosting, target)) return undefined;
     this.deps.logger.warn({ orderId, target, hosting }, "a renewal given up on had landed: finished");
     return this.renewed(order, subscription, target);
   }
