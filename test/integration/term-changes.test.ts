@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Subscription } from "../../src/domain/books/index.js";
+import { TermChangeUndecidedError } from "../../src/domain/terms/index.js";
 import { DAY, HOUR, MINUTE } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
 import { Notifier } from "../../src/workers/notifier.js";
@@ -15,7 +16,7 @@ import { untilValue } from "../helpers/wait.js";
  */
 
 const h = ordersHarness();
-const { panelFake, telegram, startWorker, paidOrder, paidRenewal, untilStatus } = h;
+const { accountFake, panelFake, telegram, startWorker, paidOrder, paidRenewal, untilStatus } = h;
 
 async function panelSubscription(): Promise<{ customerId: number; sub: Subscription }> {
   const { customerId, orderId } = await paidOrder("multi");
@@ -118,5 +119,28 @@ describe("an admin's term change waiting for its turn", () => {
     } finally {
       h.accountFake.now = () => Date.now();
     }
+  });
+
+  it("xui: a change given up on whose write had landed is done, not failed; unreadable, it is not given up", async () => {
+    const { customerId, orderId } = await paidOrder("de-xui");
+    expect((await h.rooms.settlement.fulfilment.fulfil(orderId)).outcome).toBe("active");
+    const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
+    if (sub?.ref.kind !== "xui") throw new Error("no xui subscription");
+    const { terms } = h.rooms.terms;
+    const client = { kind: "xui", serverId: sub.ref.serverId, name: sub.ref.name } as const;
+    // The write is applied and its answer lost: the change keeps its turn for the worker.
+    accountFake.loseAnswerNext("PATCH", "/api/v1/servers/\\d+/clients/.+");
+    const asked = await terms.request({ client, mode: "add", days: 10, adminId: ORDERS_ADMIN });
+    if (asked.kind !== "retrying") throw new Error(`asked: ${asked.kind}`);
+    // The worker's last attempt gives up while the client does not answer a read: not decided.
+    accountFake.failNext("GET", `/api/v1/servers/\\d+/clients/${sub.ref.name}`, fail(503, "down"));
+    await expect(terms.giveUp(asked.change.id, new Error("last attempt"))).rejects.toBeInstanceOf(
+      TermChangeUndecidedError,
+    );
+    expect((await h.rooms.terms.changes.get(asked.change.id))?.status).toBe("applying");
+    // Read now: the client holds the change's days, so it is done (failed, they stayed unrecorded).
+    expect((await terms.giveUp(asked.change.id, new Error("last attempt"))).kind).toBe("applied");
+    expect((await h.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(sub.expiresAt + 10 * DAY);
+    expect(await terms.chain.open(sub.id)).toEqual([]);
   });
 });
