@@ -114,6 +114,11 @@ export class HttpFake {
     this.injected.length = 0;
   }
 
+  /** Requests being handled now (a delayed one counts until it is answered). */
+  get held(): number {
+    return this.busy;
+  }
+
   /** Resolves once no request is being handled (a delayed write has been applied and answered). */
   idle(): Promise<void> {
     if (this.busy === 0) return Promise.resolve();
