@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Subscription } from "../../src/domain/books/index.js";
 import { NODE_EDIT_DOUBT_MS } from "../../src/domain/provisioning/index.js";
 import { RenewalUndecidedError } from "../../src/domain/settlement/index.js";
-import { DAY } from "../../src/runtime/clock.js";
+import { DAY, HOUR } from "../../src/runtime/clock.js";
 import { fail } from "../fakes/http-fake.js";
 import { ordersHarness } from "../helpers/orders-harness.js";
 import { untilValue } from "../helpers/wait.js";
@@ -200,6 +200,43 @@ describe("renewals of one subscription chain", () => {
     expect(await h.orderStatus(renewal)).toBe("active");
     expect((await h.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(sub.expiresAt + 30 * DAY);
     expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000 - 2 * PLAN.xui.price);
+  });
+
+  it("xui: a renewal whose turn comes while it reads the subscription starts from the term the one before left", async () => {
+    // The fake's clock follows the shop's, so hours can pass between a renewal's target and write.
+    accountFake.now = () => h.clock.now();
+    const subscriptions = h.rooms.books.subscriptions;
+    const read = subscriptions.get.bind(subscriptions);
+    try {
+      const { customerId, orderId } = await paidOrder(PLAN.xui.id);
+      const { fulfilment } = h.rooms.settlement;
+      expect((await fulfilment.fulfil(orderId)).outcome).toBe("active");
+      const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
+      if (!sub) throw new Error("no subscription");
+      // The first renewal fixes its target, its write fails; it is retried 5 hours later.
+      const first = await paidRenewal(customerId, sub.id);
+      accountFake.failNext("PATCH", "/api/v1/servers/\\d+/clients/.+", fail(503, "down"));
+      await expect(fulfilment.fulfil(first)).rejects.toThrow();
+      h.clock.advance(5 * HOUR);
+      const second = await paidRenewal(customerId, sub.id);
+      // The second one reads the subscription just as the first one's retry finishes (whole days
+      // from now: the client ends 5 hours past its target), then takes its turn.
+      let raced = false;
+      subscriptions.get = async (id) => {
+        const seen = await read(id);
+        if (!raced && id === sub.id) {
+          raced = true;
+          expect((await fulfilment.fulfil(first)).outcome).toBe("active");
+        }
+        return seen;
+      };
+      expect((await fulfilment.fulfil(second)).outcome).toBe("active");
+      // From the record the first one left, not from the client's rounding (5 hours more).
+      expect((await read(sub.id))?.expiresAt).toBe(sub.expiresAt + 60 * DAY);
+    } finally {
+      Reflect.deleteProperty(subscriptions, "get");
+      accountFake.now = () => Date.now();
+    }
   });
 
   it("two workers (as in two processes) take renewals of one subscription in turn", async () => {

@@ -143,4 +143,43 @@ describe("an admin's term change waiting for its turn", () => {
     expect((await h.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(sub.expiresAt + 10 * DAY);
     expect(await terms.chain.open(sub.id)).toEqual([]);
   });
+
+  it("xui: a change whose turn comes while it reads the subscription starts from the term the renewal before it left", async () => {
+    accountFake.now = () => h.clock.now();
+    const subscriptions = h.rooms.books.subscriptions;
+    const read = subscriptions.get.bind(subscriptions);
+    try {
+      const { customerId, orderId } = await paidOrder("de-xui");
+      const { fulfilment } = h.rooms.settlement;
+      expect((await fulfilment.fulfil(orderId)).outcome).toBe("active");
+      const [sub] = await subscriptions.ofCustomer(customerId);
+      if (sub?.ref.kind !== "xui") throw new Error("no xui subscription");
+      // A paid renewal fixes its target, its write fails; it is retried 5 hours later.
+      const renewal = await paidRenewal(customerId, sub.id);
+      accountFake.failNext("PATCH", "/api/v1/servers/\\d+/clients/.+", fail(503, "down"));
+      await expect(fulfilment.fulfil(renewal)).rejects.toThrow();
+      h.clock.advance(5 * HOUR);
+      const client = { kind: "xui", serverId: sub.ref.serverId, name: sub.ref.name } as const;
+      const { terms } = h.rooms.terms;
+      const asked = await terms.request({ client, mode: "add", days: 10, adminId: ORDERS_ADMIN });
+      if (asked.kind !== "waiting") throw new Error(`asked: ${asked.kind}`);
+      // The queued change reads the subscription just as the renewal's retry finishes (whole days
+      // from now: the client ends 5 hours past its target), then takes its turn.
+      let raced = false;
+      subscriptions.get = async (id) => {
+        const seen = await read(id);
+        if (!raced && id === sub.id) {
+          raced = true;
+          expect((await fulfilment.fulfil(renewal)).outcome).toBe("active");
+        }
+        return seen;
+      };
+      expect((await terms.apply(asked.change.id)).kind).toBe("applied");
+      // From the record the renewal left, not from the client's rounding (5 hours more).
+      expect((await read(sub.id))?.expiresAt).toBe(sub.expiresAt + 40 * DAY);
+    } finally {
+      Reflect.deleteProperty(subscriptions, "get");
+      accountFake.now = () => Date.now();
+    }
+  });
 });

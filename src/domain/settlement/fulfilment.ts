@@ -192,10 +192,12 @@ export class Fulfilment {
    */
   private async renew(order: Order): Promise<FulfilResult> {
     const { orders, subscriptions, terms } = this.deps;
-    const subscription = order.subscriptionId ? await subscriptions.get(order.subscriptionId) : undefined;
-    if (!subscription) throw new ProvisioningError("the subscription to renew is gone", true);
-    const turn = await terms.chain.enter(subscription.id, order.id);
+    const seen = order.subscriptionId ? await subscriptions.get(order.subscriptionId) : undefined;
+    if (!seen) throw new ProvisioningError("the subscription to renew is gone", true);
+    const turn = await terms.chain.enter(seen.id, order.id);
     if (!turn.turn) return { outcome: "waiting", order, behind: turn.behind };
+    // Read again now that its turn came: the change before it may have just moved the term.
+    const subscription = (await subscriptions.get(seen.id)) ?? seen;
     const { days, trafficGb } = termOf(this.deps.catalog(), order);
     const provisioner = this.deps.provisioner(subscription.ref.kind);
     const target =

@@ -161,10 +161,13 @@ export class SubscriptionTerms {
     const change = await changes.get(id);
     if (!change) throw new Error(`term change ${id} is gone`);
     if (!isOpenTermChange(change.status)) return { kind: "settled", change };
-    const sub = await this.deps.subscriptions.get(change.subscriptionId);
-    if (!sub || sub.removedAt !== undefined) return this.fail(change, new Error("the subscription is gone"));
-    const turn = await chain.enter(sub.id, id);
+    const seen = await this.deps.subscriptions.get(change.subscriptionId);
+    if (!seen || seen.removedAt !== undefined)
+      return this.fail(change, new Error("the subscription is gone"));
+    const turn = await chain.enter(seen.id, id);
     if (!turn.turn) return { kind: "waiting", change, behind: turn.behind };
+    // Read again now that its turn came: the change before it may have just moved the term.
+    const sub = (await this.deps.subscriptions.get(seen.id)) ?? seen;
     await changes.transition(id, ["queued", "applying"], "applying");
     try {
       return await this.write(change, sub);
