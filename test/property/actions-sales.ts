@@ -142,6 +142,9 @@ const claimGift: Action["plan"] = (c) => {
   const fresh = c.rng.chance(0.4) || others.length === 0;
   const claimer = fresh ? c.m.newCustomerId() : (c.rng.pick(others) as number);
   const race = c.rng.chance(0.3);
+  // The cancel goes out a few Redis round trips after the claim, or at once (the claim does more
+  // before its step): either may win.
+  const lag = c.rng.int(0, 3);
   return {
     label: `c${claimer} claims gift ${gift.orderId}${race ? " while the buyer cancels it" : ""}`,
     run: async () => {
@@ -152,9 +155,12 @@ const claimGift: Action["plan"] = (c) => {
       }
       const [claimed, cancelled] = await Promise.all([
         sales.gifts.claim(gift.code, claimer),
-        race ? sales.gifts.cancel(gift.code, gift.buyerId) : Promise.resolve(undefined),
+        race ? lagged(c, lag, () => sales.gifts.cancel(gift.code, gift.buyerId)) : Promise.resolve(undefined),
       ]);
       c.note(`  claim: ${claimed.status}${cancelled ? `, cancel: ${cancelled.status}` : ""}`);
+      c.tally(
+        `gift claim${cancelled ? " racing a cancel" : ""}: ${claimed.status}${cancelled ? `/${cancelled.status}` : ""}`,
+      );
       if (claimed.status === "claimed" && cancelled?.status === "ok") {
         c.violation(`gift ${gift.code} was both claimed and cancelled`);
       }
@@ -164,6 +170,12 @@ const claimGift: Action["plan"] = (c) => {
   };
 };
 
+/** `fn` after `n` Redis round trips. */
+async function lagged<T>(c: Ctx, n: number, fn: () => Promise<T>): Promise<T> {
+  for (let i = 0; i < n; i++) await c.w.redis.ping();
+  return fn();
+}
+
 const cancelGift: Action["plan"] = (c) => {
   const gift = c.rng.pick(openGifts(c));
   if (!gift) return undefined;
@@ -172,6 +184,7 @@ const cancelGift: Action["plan"] = (c) => {
     run: async () => {
       const out = await c.w.rooms.sales.gifts.cancel(gift.code, gift.buyerId);
       c.note(`  ${out.status}`);
+      c.tally(`gift cancel: ${out.status}`);
       if (out.status !== "ok") return;
       gift.open = false;
       c.m.refunded(gift.orderId);
@@ -198,6 +211,7 @@ const chargeAgain: Action["plan"] = (c) => {
       }
       const done = await backoffice.chargeAgain.confirm(order.customerId, order.id, offer.token);
       c.note(`  ${done.status}${done.status === "queued" ? ` as ${done.order.id}` : ""}`);
+      c.tally(`charge again: ${done.status}`);
       if (done.status !== "queued") return;
       c.m.refundedOrders.delete(order.id);
       const next = await books.orders.get(done.order.id);
@@ -207,13 +221,13 @@ const chargeAgain: Action["plan"] = (c) => {
 };
 
 export const SALES_ACTIONS: Action[] = [
-  { name: "buy", weight: 10, plan: purchase(false) },
-  { name: "renew", weight: 9, plan: renew },
+  { name: "buy", weight: 7, plan: purchase(false) },
+  { name: "renew", weight: 10, plan: renew },
   { name: "pay-later", weight: 2, plan: payLater },
   { name: "top-up", weight: 3, plan: topUp },
   { name: "credit-code", weight: 1, plan: creditCode },
   { name: "invite", weight: 2, plan: invite },
-  { name: "gift", weight: 3, plan: purchase(true) },
+  { name: "gift", weight: 2, plan: purchase(true) },
   { name: "claim-gift", weight: 3, plan: claimGift },
   { name: "cancel-gift", weight: 1, plan: cancelGift },
   { name: "charge-again", weight: 3, plan: chargeAgain },

@@ -28,7 +28,11 @@ export async function attempt(c: Ctx, id: string, settle: boolean): Promise<void
   try {
     r = await settlement.fulfilment.fulfil(id);
   } catch (err) {
-    if (err instanceof NodeEditInDoubtError) return c.note(`  ${id}: a node edit is in doubt; later`);
+    if (err instanceof NodeEditInDoubtError) {
+      c.tally("order waits out a node doubt");
+      return c.note(`  ${id}: a node edit is in doubt; later`);
+    }
+    c.tally("order attempt failed");
     const m = c.m.orders.get(id);
     const tries = m ? ++m.failedAttempts : ATTEMPTS;
     const final = !mayHealOnRetry(err) || tries >= ATTEMPTS;
@@ -36,6 +40,7 @@ export async function attempt(c: Ctx, id: string, settle: boolean): Promise<void
     if (final) await giveUp(c, id, describe(err));
     return;
   }
+  c.tally(`order ${r.outcome}${r.outcome === "active" && r.renewed ? " (renewal)" : ""}`);
   if (r.outcome === "waiting") return c.note(`  ${id} waits behind ${r.behind}`);
   c.w.jobs.orders.delete(id);
   if (r.outcome === "skipped") return c.note(`  ${id} skipped (${r.order?.status ?? "gone"})`);
@@ -57,7 +62,10 @@ export async function giveUp(c: Ctx, id: string, reason: string): Promise<void> 
     failed = await settlement.fulfilment.fail(id, reason);
   } catch (err) {
     // Whether the renewal's write landed cannot be told now: the worker looks again later.
-    if (err instanceof RenewalUndecidedError) return c.note(`  ${id}: not given up yet (${err.message})`);
+    if (err instanceof RenewalUndecidedError) {
+      c.tally("give-up undecided");
+      return c.note(`  ${id}: not given up yet (${err.message})`);
+    }
     throw err;
   }
   c.w.jobs.orders.delete(id);
@@ -68,10 +76,12 @@ export async function giveUp(c: Ctx, id: string, reason: string): Promise<void> 
     const problem = c.m.activated(order, order.subscriptionId ?? "", c.w.clock.now());
     if (problem) c.violation(problem);
     c.note(`  ${id} had landed: finished as active, not refunded`);
+    c.tally("give-up: renewal had landed, finished");
     await settlement.afterActive.settle(id);
     return;
   }
   c.m.refunded(id);
+  c.tally(failed.orphan ? "give-up: refunded, client left (named)" : "give-up: refunded");
   if (failed.orphan) c.m.namedOrphans.add(clientKey(failed.orphan));
   c.note(
     `  ${id} failed, ${failed.refunded} refunded${failed.orphan ? `, left ${clientKey(failed.orphan)}` : ""}`,
@@ -175,6 +185,7 @@ function adminChange(mode: "add" | "set"): Action["plan"] {
         if (out.kind === "not-owned")
           return c.violation(`${sub.id}'s client ${clientKey(client)} has no owner`);
         c.note(`  ${out.change.id}: ${out.kind}`);
+        c.tally(`admin ${mode}: ${out.kind}`);
         const change = asked(c, sub, out.change, { mode, days: mode === "add" ? days : 0, target });
         if (out.kind === "applied") c.m.changeApplied(change, c.w.clock.now());
         if (out.kind === "waiting" || out.kind === "retrying") c.m.changes.set(change.id, change);
@@ -205,10 +216,14 @@ export async function giveUpChange(c: Ctx, id: string, reason: string): Promise<
     out = await c.w.rooms.terms.terms.giveUp(id, new Error(reason));
   } catch (err) {
     // Whether its last write landed cannot be told now: the worker looks again later.
-    if (err instanceof TermChangeUndecidedError) return c.note(`  ${id}: not given up yet (${err.message})`);
+    if (err instanceof TermChangeUndecidedError) {
+      c.tally("change give-up undecided");
+      return c.note(`  ${id}: not given up yet (${err.message})`);
+    }
     throw err;
   }
   c.note(`  ${id} given up: ${out.kind}`);
+  c.tally(`change given up: ${out.kind}`);
   c.w.jobs.changes.delete(id);
   const change = c.m.changes.get(id);
   if (out.kind === "applied" && change) c.m.changeApplied(change, c.w.clock.now());
@@ -221,6 +236,7 @@ export async function applyQueued(c: Ctx, id: string): Promise<void> {
   try {
     const out = await terms.apply(id);
     c.note(`  ${id}: ${out.kind}`);
+    c.tally(`queued change: ${out.kind}`);
     if (out.kind === "waiting") return;
     c.w.jobs.changes.delete(id);
     if (out.kind === "applied" && change) c.m.changeApplied(change, c.w.clock.now());
@@ -243,6 +259,7 @@ const reconcile: Action["plan"] = (c) => ({
     const summary = await c.w.rooms.drift.sync.reconciler.run();
     if (!summary) return c.note("  not run: another run holds the lease");
     const found = Object.entries(summary.found).filter(([, n]) => n > 0);
+    for (const [kind, n] of found) c.tally(`reconciliation found ${kind}`, n);
     c.note(`  found ${found.map(([k, n]) => `${k} ${n}`).join(", ") || "nothing"}`);
   },
 });
@@ -252,11 +269,11 @@ export function termActions(): Action[] {
     { name: "fulfil", weight: 14, plan: fulfilOne },
     { name: "fulfil-pair", weight: 5, plan: fulfilPair },
     { name: "rerun", weight: 1, plan: rerun },
-    { name: "give-up", weight: 12, plan: failOne },
-    { name: "admin-add", weight: 5, plan: adminChange("add") },
+    { name: "give-up", weight: 6, plan: failOne },
+    { name: "admin-add", weight: 6, plan: adminChange("add") },
     { name: "admin-set", weight: 2, plan: adminChange("set") },
     { name: "apply-change", weight: 4, plan: applyChange },
-    { name: "give-up-change", weight: 6, plan: giveUpOnChange },
+    { name: "give-up-change", weight: 4, plan: giveUpOnChange },
     { name: "reconcile", weight: 2, plan: reconcile },
   ];
 }

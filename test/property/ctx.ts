@@ -12,6 +12,8 @@ export interface Ctx {
   note(line: string): void;
   /** A rule seen broken while the steps ran (the run fails with it). */
   violation(line: string): void;
+  /** Counts an outcome (what the runs went through, in the summary). */
+  tally(outcome: string, by?: number): void;
 }
 
 /**
@@ -68,6 +70,7 @@ export async function payOrder(c: Ctx, order: Order, how: "wallet" | "invoice", 
   }
   const now = await c.w.rooms.books.orders.get(order.id);
   c.note(`  ${order.id} paid by ${how}: ${status} -> ${now?.status}`);
+  c.tally(`pay by ${how}: ${status}`);
   if (now && (now.status === "paid" || now.status === "awaiting_claim")) {
     checkPromoTerms(c, now);
     c.m.paid(now);

@@ -111,7 +111,8 @@ function referralOf(c: Ctx, o: Order, rewards: LedgerEntry[], backs: LedgerEntry
       `active order ${o.id} rewarded c${inviter} [${got.join(", ")}], back ${backs.length}; want ${share}`,
     );
   }
-  if (o.status === "refunded" && (rewards.length > 1 || backs.length > rewards.length)) {
+  // A refund takes a reward given back (what the wallet still holds; the rest is recorded lost).
+  if (o.status === "refunded" && (rewards.length > 1 || backs.length !== rewards.length)) {
     c.violation(`refunded order ${o.id}: ${rewards.length} rewards, ${backs.length} taken back`);
   }
 }

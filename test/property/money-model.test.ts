@@ -38,9 +38,11 @@ describe("the money and term model (issue 22)", () => {
       const started = Date.now();
       const failed: RunResult[] = [];
       const totals: Record<string, number> = {};
+      const outcomes: Record<string, number> = {};
       for (const seed of seeds) {
         const result = await runModel(redis, seed, steps);
         for (const [k, n] of Object.entries(result.counts)) totals[k] = (totals[k] ?? 0) + n;
+        for (const [k, n] of Object.entries(result.outcomes)) outcomes[k] = (outcomes[k] ?? 0) + n;
         if (result.violations.length > 0) failed.push(result);
         if (failed.length > 0 && !soak) break;
       }
@@ -49,6 +51,10 @@ describe("the money and term model (issue 22)", () => {
         `money model: ${ran} interleavings of ${steps} steps in ${((Date.now() - started) / 1000).toFixed(1)} s`,
         `seeds ${seeds[0]}..${seeds[seeds.length - 1]}; ${failed.length} failed${failed.length ? `: ${failed.map((f) => f.seed).join(", ")}` : ""}`,
         `actions and faults: ${Object.entries(totals)
+          .sort()
+          .map(([k, n]) => `${k} ${n}`)
+          .join(", ")}`,
+        `outcomes: ${Object.entries(outcomes)
           .sort()
           .map(([k, n]) => `${k} ${n}`)
           .join(", ")}`,
