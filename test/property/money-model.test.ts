@@ -9,7 +9,7 @@ import { failureReport, type RunResult, runModel } from "./runner.js";
  * with hosting faults, against the real services on Redis and the three hosting fakes; after
  * each run the money and term invariants (runner.ts, invariants.ts).
  *
- * CI runs MODEL_RUNS (default 24) seeds from MODEL_SEED_BASE (default 1), MODEL_STEPS steps each
+ * CI runs MODEL_RUNS (default 30) seeds from MODEL_SEED_BASE (default 1), MODEL_STEPS steps each
  * (default 20). MODEL_SEED=<n> replays one seed. `npm run soak` runs thousands and reports every
  * failing seed.
  */
@@ -17,7 +17,7 @@ import { failureReport, type RunResult, runModel } from "./runner.js";
 const env = process.env;
 const steps = Number(env.MODEL_STEPS ?? 20);
 const single = env.MODEL_SEED === undefined ? undefined : Number(env.MODEL_SEED);
-const runs = single === undefined ? Number(env.MODEL_RUNS ?? 24) : 1;
+const runs = single === undefined ? Number(env.MODEL_RUNS ?? 30) : 1;
 const base = Number(env.MODEL_SEED_BASE ?? 1);
 const seeds = single === undefined ? Array.from({ length: runs }, (_, i) => base + i) : [single];
 /** A long run (the soak) goes on after a failure, to report every failing seed. */
