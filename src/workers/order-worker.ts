@@ -2,7 +2,7 @@ import { DelayedError, type Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { isInFlightStatus, type Order, type Orders } from "../domain/books/index.js";
 import { mayHealOnRetry, NodeEditInDoubtError } from "../domain/provisioning/index.js";
-import { type AfterActive, type Fulfilment, RenewalUndecidedError } from "../domain/settlement/index.js";
+import { type AfterActive, type Fulfilment, OrderUndecidedError } from "../domain/settlement/index.js";
 import type { SubscriptionTerms } from "../domain/terms/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Clock } from "../runtime/clock.js";
@@ -183,7 +183,7 @@ class OrderJobs {
     }
     // A renewal whose write may still land, or cannot be read now: not given up on yet.
     const failed = await fulfilment.fail(orderId, describe(err)).catch((e: unknown) => {
-      if (e instanceof RenewalUndecidedError) return "undecided" as const;
+      if (e instanceof OrderUndecidedError) return "undecided" as const;
       throw e;
     });
     if (failed === "undecided") return this.lookAgainLater(job, token);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Subscription } from "../../src/domain/books/index.js";
 import { NODE_EDIT_DOUBT_MS } from "../../src/domain/provisioning/index.js";
-import { RenewalUndecidedError } from "../../src/domain/settlement/index.js";
+import { OrderUndecidedError } from "../../src/domain/settlement/index.js";
 import { DAY, HOUR } from "../../src/runtime/clock.js";
 import { fail } from "../fakes/http-fake.js";
 import { ordersHarness } from "../helpers/orders-harness.js";
@@ -192,7 +192,7 @@ describe("renewals of one subscription chain", () => {
     accountFake.loseAnswerNext("PATCH", "/api/v1/servers/\\d+/clients/.+");
     await expect(fulfilment.fulfil(renewal)).rejects.toThrow();
     accountFake.failNext("GET", `/api/v1/servers/\\d+/clients/${sub.ref.name}`, fail(503, "down"));
-    await expect(fulfilment.fail(renewal, "given up")).rejects.toBeInstanceOf(RenewalUndecidedError);
+    await expect(fulfilment.fail(renewal, "given up")).rejects.toBeInstanceOf(OrderUndecidedError);
     expect(await h.orderStatus(renewal)).toBe("provisioning");
     expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000 - 2 * PLAN.xui.price);
     // Read now: the target is there, so the renewal is finished, not refunded.

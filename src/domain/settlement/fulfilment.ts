@@ -21,7 +21,6 @@ import {
 } from "../books/index.js";
 import type { Catalog, Plan } from "../catalog/index.js";
 import {
-  daysToReach,
   mayHealOnRetry,
   type NodeEdits,
   type Provisioner,
@@ -30,6 +29,7 @@ import {
 } from "../provisioning/index.js";
 import { type ReferralRewards, referralKeys, rewardKeys, SALES_LUA, termOf } from "../sales/index.js";
 import type { SubscriptionTerms } from "../terms/index.js";
+import { OrderUndecidedError, oneRun, reached } from "./order-runs.js";
 
 export type FulfilResult =
   | {
@@ -77,20 +77,6 @@ export interface FulfilmentDeps {
   nodeEdits?: Pick<NodeEdits, "doubts">;
 }
 
-/**
- * A renewal given up on whose write may have reached the hosting side, while that cannot be told
- * (a node edit in doubt, the client not readable now): it is neither finished nor refunded yet.
- */
-export class RenewalUndecidedError extends Error {
-  constructor(
-    readonly orderId: string,
-    why: string,
-  ) {
-    super(`renewal ${orderId} is not given up on yet: ${why}`);
-    this.name = "RenewalUndecidedError";
-  }
-}
-
 /** A failed order's money back, once, while it is still failed (lua/refund.lua). */
 const REFUND = LuaScript.load(new URL("./lua/refund.lua", import.meta.url), SALES_LUA);
 
@@ -103,6 +89,14 @@ export class Fulfilment {
   constructor(private readonly deps: FulfilmentDeps) {}
 
   async fulfil(orderId: string): Promise<FulfilResult> {
+    const run = await oneRun(this.deps, orderId, () => this.attempt(orderId));
+    if (run !== "busy") return run;
+    // Another run of this order is under way (a stalled job run again): this one looks again later.
+    const order = await this.deps.orders.get(orderId);
+    return order ? { outcome: "waiting", order, behind: orderId } : { outcome: "skipped", order };
+  }
+
+  private async attempt(orderId: string): Promise<FulfilResult> {
     const { orders } = this.deps;
     let order = await orders.get(orderId);
     // An unclaimed gift waits for its claim instead; a re-run finds it waiting (the link again).
@@ -258,10 +252,16 @@ export class Fulfilment {
    * renewal whose target the hosting side already holds (its last write landed though its answer
    * was lost), finished as active instead; refunded, its days would stay on the client unpaid,
    * and a charge again would add them a second time. While that cannot be told (a node edit of
-   * the client may still land, or the client cannot be read now), nothing is decided:
-   * RenewalUndecidedError, and the caller looks again later.
+   * the client may still land, or the client cannot be read now), or while another run of the
+   * order is under way, nothing is decided: OrderUndecidedError, and the caller looks again later.
    */
   async fail(orderId: string, reason: string): Promise<FailResult> {
+    const run = await oneRun(this.deps, orderId, () => this.failOnce(orderId, reason));
+    if (run === "busy") throw new OrderUndecidedError(orderId, "another run of it is under way");
+    return run;
+  }
+
+  private async failOnce(orderId: string, reason: string): Promise<FailResult> {
     const { orders } = this.deps;
     if (await this.landedRenewal(orderId)) return undefined;
     const moved = await orders.transition(orderId, IN_FLIGHT_STATUSES, "failed", {
@@ -284,7 +284,7 @@ export class Fulfilment {
     if (!subscription) return undefined;
     const { ref } = subscription;
     if (ref.kind === "node" && (await this.deps.nodeEdits?.doubts.inDoubt(ref.name))) {
-      throw new RenewalUndecidedError(orderId, `an edit of node client ${ref.name} may still land`);
+      throw new OrderUndecidedError(orderId, `an edit of node client ${ref.name} may still land`);
     }
     const hosting = await this.deps
       .provisioner(ref.kind)
@@ -293,7 +293,7 @@ export class Fulfilment {
         (s) => s.expiresAt,
         (err: unknown) => {
           if (!mayHealOnRetry(err)) return undefined; // gone, or refused: nothing of it stands
-          throw new RenewalUndecidedError(orderId, `its client cannot be read now (${String(err)})`);
+          throw new OrderUndecidedError(orderId, `its client cannot be read now (${String(err)})`);
         },
       );
     if (hosting === undefined || !reached(ref.kind, hosting, target)) return undefined;
@@ -364,12 +364,4 @@ export class Fulfilment {
       return ref;
     }
   }
-}
-
-/**
- * Whether the hosting side's expiry holds `target`: at or past it (a node counts it reached within
- * the slack under which a renewal sends no more days).
- */
-function reached(kind: AccessRef["kind"], hosting: number, target: number): boolean {
-  return kind === "node" ? daysToReach(hosting, target) === 0 : hosting >= target;
 }
