@@ -1,6 +1,6 @@
 import { clientKey, type HostingClient, isInFlightStatus } from "../../src/domain/books/index.js";
 import { mayHealOnRetry, NodeEditInDoubtError } from "../../src/domain/provisioning/index.js";
-import { type FulfilResult, RenewalUndecidedError } from "../../src/domain/settlement/index.js";
+import { type FulfilResult, OrderUndecidedError } from "../../src/domain/settlement/index.js";
 import { type TermChange, TermChangeUndecidedError } from "../../src/domain/terms/index.js";
 import { DAY, HOUR, MINUTE } from "../../src/runtime/clock.js";
 import type { Action, Ctx } from "./ctx.js";
@@ -62,7 +62,7 @@ export async function giveUp(c: Ctx, id: string, reason: string): Promise<void> 
     failed = await settlement.fulfilment.fail(id, reason);
   } catch (err) {
     // Whether the renewal's write landed cannot be told now: the worker looks again later.
-    if (err instanceof RenewalUndecidedError) {
+    if (err instanceof OrderUndecidedError) {
       c.tally("give-up undecided");
       return c.note(`  ${id}: not given up yet (${err.message})`);
     }
