@@ -2,7 +2,7 @@ import { DelayedError, type Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { isInFlightStatus, type Order, type Orders } from "../domain/books/index.js";
 import { mayHealOnRetry, NodeEditInDoubtError } from "../domain/provisioning/index.js";
-import type { AfterActive, Fulfilment } from "../domain/settlement/index.js";
+import { type AfterActive, type Fulfilment, OrderUndecidedError } from "../domain/settlement/index.js";
 import type { SubscriptionTerms } from "../domain/terms/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Clock } from "../runtime/clock.js";
@@ -131,7 +131,7 @@ class OrderJobs {
       if (err instanceof DelayedError) throw err;
       // An earlier edit of the node client may still land: look again later, as a waiting renewal does.
       if (err instanceof NodeEditInDoubtError) return await this.lookAgainLater(job, token);
-      return await this.attemptFailed(job, orderId, err, log);
+      return await this.attemptFailed(job, token, err, log);
     } finally {
       clearTimeout(slow);
     }
@@ -165,8 +165,14 @@ class OrderJobs {
   }
 
   /** A failed attempt: thrown again while it may heal, else the order fails (refunded, told). */
-  private async attemptFailed(job: Job<OrderJobData, string>, orderId: string, err: unknown, log: Logger) {
+  private async attemptFailed(
+    job: Job<OrderJobData, string>,
+    token: string | undefined,
+    err: unknown,
+    log: Logger,
+  ) {
     const { orders, fulfilment, notifier, metrics } = this.deps;
+    const { orderId } = orderJobData.parse(job.data);
     const final = !mayHealOnRetry(err) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     log.warn({ err, final }, "order attempt failed");
     await orders.update(orderId, { error: describe(err) }).catch(() => undefined);
@@ -175,9 +181,17 @@ class OrderJobs {
       await this.noticeDelay(orderId).catch((e: unknown) => log.warn({ err: e }, "delay notice failed"));
       throw err;
     }
-    const failed = await fulfilment.fail(orderId, describe(err));
-    if (failed) await notifier.failed(failed.order, failed.refunded, err, failed.orphan);
-    await this.promote(failed?.nextInChain);
+    // A renewal whose write may still land, or cannot be read now: not given up on yet.
+    const failed = await fulfilment.fail(orderId, describe(err)).catch((e: unknown) => {
+      if (e instanceof OrderUndecidedError) return "undecided" as const;
+      throw e;
+    });
+    if (failed === "undecided") return this.lookAgainLater(job, token);
+    // Not failed after all (a renewal whose write had landed is finished; or another took it on):
+    // an order that is active now is delivered once, as a re-run of a finished order is.
+    if (!failed) return this.fulfilled(orderId, { outcome: "skipped", order: await orders.get(orderId) });
+    await notifier.failed(failed.order, failed.refunded, err, failed.orphan);
+    await this.promote(failed.nextInChain);
     metrics?.jobs.inc({ queue: ORDERS_QUEUE, outcome: "failed" });
     return "failed";
   }

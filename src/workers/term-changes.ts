@@ -1,6 +1,11 @@
 import { DelayedError, type Job } from "bullmq";
 import { mayHealOnRetry, NodeEditInDoubtError } from "../domain/provisioning/index.js";
-import type { ApplyOutcome, SubscriptionTerms, TermChange } from "../domain/terms/index.js";
+import {
+  type ApplyOutcome,
+  type SubscriptionTerms,
+  type TermChange,
+  TermChangeUndecidedError,
+} from "../domain/terms/index.js";
 import { formatDate } from "../render/format.js";
 import type { Logger } from "../runtime/logger.js";
 import type { Notifier } from "./notifier.js";
@@ -34,7 +39,13 @@ export class TermChangeJobs {
       const final = !mayHealOnRetry(err) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       this.deps.logger.warn({ err, changeId, final }, "term change attempt failed");
       if (!final) throw err;
-      outcome = await this.deps.terms.giveUp(changeId, err);
+      try {
+        outcome = await this.deps.terms.giveUp(changeId, err);
+      } catch (undecided) {
+        // Whether its last write landed cannot be told yet: looked at again later.
+        if (undecided instanceof TermChangeUndecidedError) return this.lookAgainLater(job, token);
+        throw undecided;
+      }
     }
     if (outcome.kind === "waiting") return this.lookAgainLater(job, token);
     if (outcome.kind === "applied") await this.tell("term-change-applied", outcome.change, outcome.after);

@@ -88,6 +88,8 @@ export class FakeAccountApi extends HttpFake {
   readonly servers = new Map<number, FakeServer>();
   /** Default price of one extension. */
   extendPrice = 100;
+  /** The fake's clock in ms (server and client terms count from it); tests may replace it. */
+  now: () => number = () => Date.now();
   private nextServerId = 1;
   private nextTgid = 1000;
 
@@ -128,7 +130,7 @@ export class FakeAccountApi extends HttpFake {
     );
     r("GET", "/servers/:id/inbounds", (ctx) => this.withXui(ctx, (s) => ok({ inbounds: this.inbounds(s) })));
     r("GET", "/servers/:id/clients/:email", (ctx) =>
-      this.withClient(ctx, (_s, c) => ok({ client: clientDetailsJson(c) })),
+      this.withClient(ctx, (_s, c) => ok({ client: clientDetailsJson(c, this.now()) })),
     );
     r("PATCH", "/servers/:id/clients/:email", (ctx) =>
       this.withClient(ctx, (_s, c) => this.updateClient(c, ctx.body)),
@@ -190,7 +192,7 @@ export class FakeAccountApi extends HttpFake {
       tariffId: "lte-m",
       tariffName: "LTE M",
       status: "active",
-      expiresAtMs: Date.now() + daysLeft * DAY_MS,
+      expiresAtMs: this.now() + daysLeft * DAY_MS,
       cpu: 2,
       memory: 2048,
       disk: 40,
@@ -324,7 +326,7 @@ export class FakeAccountApi extends HttpFake {
       tariff_id: s.tariffId,
       tariff_name: s.tariffName,
       status: s.status,
-      days_left: Math.max(0, Math.ceil((s.expiresAtMs - Date.now()) / DAY_MS)),
+      days_left: Math.max(0, Math.ceil((s.expiresAtMs - this.now()) / DAY_MS)),
       expiration_date: formatDateTime(s.expiresAtMs),
       cpu: s.cpu,
       memory: s.memory,
@@ -419,7 +421,7 @@ export class FakeAccountApi extends HttpFake {
       return fail(400, `Insufficient balance: ${account.balance} < ${price}`);
     }
     account.balance -= price;
-    s.expiresAtMs = Math.max(s.expiresAtMs, Date.now()) + 30 * DAY_MS;
+    s.expiresAtMs = Math.max(s.expiresAtMs, this.now()) + 30 * DAY_MS;
     s.status = "active";
     return ok({
       message: "Server extended by 30 days",
@@ -449,7 +451,7 @@ export class FakeAccountApi extends HttpFake {
     const c = this.addClient(s.id, {
       email,
       totalGb: (b.gb as number | undefined) ?? 0,
-      expiryMs: days === 0 ? 0 : Date.now() + days * DAY_MS,
+      expiryMs: days === 0 ? 0 : this.now() + days * DAY_MS,
     });
     const link = `vless://${c.uuid}@node-${s.id}.example.test:443?type=ws&security=tls&path=%2Fbs#${encodeURIComponent(email)}`;
     return ok({
@@ -475,7 +477,7 @@ export class FakeAccountApi extends HttpFake {
       return fail(400, "Nothing to change");
     }
     if (typeof b.gb === "number") c.totalGb = b.gb;
-    if (typeof b.days === "number") c.expiryMs = b.days === 0 ? 0 : Date.now() + b.days * DAY_MS;
+    if (typeof b.days === "number") c.expiryMs = b.days === 0 ? 0 : this.now() + b.days * DAY_MS;
     if (typeof b.enable === "boolean") c.enable = b.enable;
     return ok({ client: clientJson(c) });
   }
@@ -509,18 +511,18 @@ function clientJson(c: FakeXuiClient): Record<string, unknown> {
   };
 }
 
-function clientStatus(c: FakeXuiClient): "active" | "disabled" | "expired" | "depleted" {
+function clientStatus(c: FakeXuiClient, now: number): "active" | "disabled" | "expired" | "depleted" {
   if (!c.enable) return "disabled";
-  if (c.expiryMs > 0 && c.expiryMs <= Date.now()) return "expired";
+  if (c.expiryMs > 0 && c.expiryMs <= now) return "expired";
   if (c.totalGb > 0 && c.upBytes + c.downBytes >= c.totalGb * GB) return "depleted";
   return "active";
 }
 
-function clientDetailsJson(c: FakeXuiClient): Record<string, unknown> {
+function clientDetailsJson(c: FakeXuiClient, now: number): Record<string, unknown> {
   return {
     ...clientJson(c),
-    status: clientStatus(c),
-    days_left: c.expiryMs === 0 ? 0 : Math.max(0, Math.ceil((c.expiryMs - Date.now()) / DAY_MS)),
+    status: clientStatus(c, now),
+    days_left: c.expiryMs === 0 ? 0 : Math.max(0, Math.ceil((c.expiryMs - now) / DAY_MS)),
   };
 }
 

@@ -65,6 +65,9 @@ export class HttpFake {
   private readonly injected: Injected[] = [];
   private server: Server | undefined;
   private scheme = "http";
+  /** Requests being handled (a delayed one counts until it is answered), and who waits for none. */
+  private busy = 0;
+  private idleWaiters: (() => void)[] = [];
   port = 0;
 
   /** `:name` segments capture one decoded path segment. */
@@ -106,6 +109,22 @@ export class HttpFake {
     this.injected.push({ match: (m, p) => m === method && re.test(p), times, lostAnswer: answer });
   }
 
+  /** Drops every fault armed by failNext, delayNext or loseAnswerNext and not used yet. */
+  disarm(): void {
+    this.injected.length = 0;
+  }
+
+  /** Requests being handled now (a delayed one counts until it is answered). */
+  get held(): number {
+    return this.busy;
+  }
+
+  /** Resolves once no request is being handled (a delayed write has been applied and answered). */
+  idle(): Promise<void> {
+    if (this.busy === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
   /** Requests seen for a method and exact path. */
   count(method: string, path: string): number {
     return this.seen.filter((r) => r.method === method && r.path === path).length;
@@ -144,6 +163,16 @@ export class HttpFake {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    this.busy++;
+    try {
+      await this.handleCounted(req, res);
+    } finally {
+      this.busy--;
+      if (this.busy === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+    }
+  }
+
+  private async handleCounted(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://fake");
     const method = req.method ?? "GET";
     const path = url.pathname;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { OrderUndecidedError } from "../../src/domain/settlement/index.js";
 import { html } from "../../src/render/format.js";
 import { DAY } from "../../src/runtime/clock.js";
 import { fail } from "../fakes/http-fake.js";
@@ -113,6 +114,28 @@ describe("orders through real BullMQ workers", () => {
     expect(panelFake.clientsAt("main").filter((c) => c.name === name)).toHaveLength(1);
     expect(panelFake.clientsAt("2").filter((c) => c.name === name)).toHaveLength(1);
     expect(panelFake.clientAt("2", name)?.uuid).toBe(panelFake.clientAt("main", name)?.uuid);
+  });
+
+  it("a stalled job run again while its first run goes on waits; giving the order up meanwhile decides nothing", async () => {
+    const { customerId, orderId } = await paidOrder("node");
+    const { fulfilment } = h.rooms.settlement;
+    // The first run's create is slow: the job's lock runs out and another worker runs it again.
+    nodeFake.delayNext("POST", "(/api)?/create", 300);
+    const first = fulfilment.fulfil(orderId);
+    await untilValue(
+      async () => nodeFake.countAny("POST", "/create"),
+      (n) => n > 0,
+    );
+    const again = await fulfilment.fulfil(orderId);
+    expect(again.outcome).toBe("waiting");
+    // The second run fails and the worker gives the order up: not while the first one runs.
+    await expect(fulfilment.fail(orderId, "given up")).rejects.toBeInstanceOf(OrderUndecidedError);
+    expect((await first).outcome).toBe("active");
+    expect(await h.orderStatus(orderId)).toBe("active");
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000 - 120);
+    const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
+    expect(sub?.removedAt).toBeUndefined();
+    expect(nodeFake.clients.has(sub?.ref.name ?? "")).toBe(true);
   });
 
   it("an order interrupted by a restart is resumed and finished exactly once", async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Subscription } from "../../src/domain/books/index.js";
 import { NODE_EDIT_DOUBT_MS } from "../../src/domain/provisioning/index.js";
-import { DAY } from "../../src/runtime/clock.js";
+import { OrderUndecidedError } from "../../src/domain/settlement/index.js";
+import { DAY, HOUR } from "../../src/runtime/clock.js";
 import { fail } from "../fakes/http-fake.js";
 import { ordersHarness } from "../helpers/orders-harness.js";
 import { untilValue } from "../helpers/wait.js";
@@ -125,6 +126,117 @@ describe("renewals of one subscription chain", () => {
     const hosting = await hostingExpiry(sub);
     expect(hosting).toBeGreaterThanOrEqual(want);
     expect(hosting - want).toBeLessThan(DAY);
+  });
+
+  it("xui: a renewal whose writes all land but lose their answer is finished on its last attempt, not refunded", async () => {
+    startWorker({ chainWaitMs: 50 });
+    const { customerId, sub } = await activeSubscription("xui");
+    // Every attempt's write is applied and its answer lost: the queue's three attempts all fail.
+    accountFake.loseAnswerNext("PATCH", "/api/v1/servers/\\d+/clients/.+", undefined, 3);
+    const renewal = await paidRenewal(customerId, sub.id);
+    await h.queue.enqueue(renewal);
+    const ended = await untilValue(
+      () => h.orderStatus(renewal),
+      (s) => s === "active" || s === "refunded",
+      15_000,
+    );
+    // Refunded, the 30 days stayed on the client unpaid (and a charge again added 30 more).
+    expect(ended).toBe("active");
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000 - 2 * PLAN.xui.price);
+    const want = sub.expiresAt + 30 * DAY;
+    expect((await h.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(want);
+    const hosting = await hostingExpiry(sub);
+    expect(hosting).toBeGreaterThanOrEqual(want);
+    expect(hosting - want).toBeLessThan(DAY);
+    await telegram.waitFor(
+      (c) =>
+        c.method === "sendMessage" && c.chatId === customerId && String(c.params.text).includes("Renewed"),
+    );
+  });
+
+  it("node: a renewal whose last attempt leaves its edit in doubt is not refunded while the edit may land", async () => {
+    startWorker({ chainWaitMs: 50 });
+    const { customerId, sub } = await activeSubscription("node");
+    const before = await hostingExpiry(sub);
+    const edits = nodeFake.countAny("PATCH", "/edit");
+    // Two attempts are refused (401: nothing applied, and a relinked token may heal it); the last
+    // one's edit answers 503, which may have been applied: the client is in doubt for the window.
+    nodeFake.forceError("PATCH", "/edit", 401, "unauthorized", 2);
+    nodeFake.forceError("PATCH", "/edit", 503, "unavailable", 1);
+    const renewal = await paidRenewal(customerId, sub.id);
+    await h.queue.enqueue(renewal);
+    await untilValue(
+      async () => nodeFake.countAny("PATCH", "/edit"),
+      (n) => n >= edits + 3,
+    );
+    await untilValue(
+      async () => (await h.queue.queue.getJob(renewal))?.getState(),
+      (state) => state === "delayed" || state === "completed",
+    );
+    // Refunded now, the edit landing within the window would leave its 30 days unpaid.
+    expect(await h.orderStatus(renewal)).toBe("provisioning");
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000 - 2 * PLAN.node.price);
+    h.clock.advance(NODE_EDIT_DOUBT_MS + 1_000);
+    await untilStatus(renewal, "active");
+    expectTerm(await hostingExpiry(sub), before + 30 * DAY, "node");
+  });
+
+  it("xui: a renewal given up on while its client cannot be read is not refunded; read, its landed write finishes it", async () => {
+    const { customerId, orderId } = await paidOrder(PLAN.xui.id);
+    expect((await h.rooms.settlement.fulfilment.fulfil(orderId)).outcome).toBe("active");
+    const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
+    if (sub?.ref.kind !== "xui") throw new Error("no xui subscription");
+    const { fulfilment } = h.rooms.settlement;
+    const renewal = await paidRenewal(customerId, sub.id);
+    // Its write is applied and the answer lost; then the client does not answer a read.
+    accountFake.loseAnswerNext("PATCH", "/api/v1/servers/\\d+/clients/.+");
+    await expect(fulfilment.fulfil(renewal)).rejects.toThrow();
+    accountFake.failNext("GET", `/api/v1/servers/\\d+/clients/${sub.ref.name}`, fail(503, "down"));
+    await expect(fulfilment.fail(renewal, "given up")).rejects.toBeInstanceOf(OrderUndecidedError);
+    expect(await h.orderStatus(renewal)).toBe("provisioning");
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000 - 2 * PLAN.xui.price);
+    // Read now: the target is there, so the renewal is finished, not refunded.
+    expect(await fulfilment.fail(renewal, "given up")).toBeUndefined();
+    expect(await h.orderStatus(renewal)).toBe("active");
+    expect((await h.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(sub.expiresAt + 30 * DAY);
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000 - 2 * PLAN.xui.price);
+  });
+
+  it("xui: a renewal whose turn comes while it reads the subscription starts from the term the one before left", async () => {
+    // The fake's clock follows the shop's, so hours can pass between a renewal's target and write.
+    accountFake.now = () => h.clock.now();
+    const subscriptions = h.rooms.books.subscriptions;
+    const read = subscriptions.get.bind(subscriptions);
+    try {
+      const { customerId, orderId } = await paidOrder(PLAN.xui.id);
+      const { fulfilment } = h.rooms.settlement;
+      expect((await fulfilment.fulfil(orderId)).outcome).toBe("active");
+      const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
+      if (!sub) throw new Error("no subscription");
+      // The first renewal fixes its target, its write fails; it is retried 5 hours later.
+      const first = await paidRenewal(customerId, sub.id);
+      accountFake.failNext("PATCH", "/api/v1/servers/\\d+/clients/.+", fail(503, "down"));
+      await expect(fulfilment.fulfil(first)).rejects.toThrow();
+      h.clock.advance(5 * HOUR);
+      const second = await paidRenewal(customerId, sub.id);
+      // The second one reads the subscription just as the first one's retry finishes (whole days
+      // from now: the client ends 5 hours past its target), then takes its turn.
+      let raced = false;
+      subscriptions.get = async (id) => {
+        const seen = await read(id);
+        if (!raced && id === sub.id) {
+          raced = true;
+          expect((await fulfilment.fulfil(first)).outcome).toBe("active");
+        }
+        return seen;
+      };
+      expect((await fulfilment.fulfil(second)).outcome).toBe("active");
+      // From the record the first one left, not from the client's rounding (5 hours more).
+      expect((await read(sub.id))?.expiresAt).toBe(sub.expiresAt + 60 * DAY);
+    } finally {
+      Reflect.deleteProperty(subscriptions, "get");
+      accountFake.now = () => Date.now();
+    }
   });
 
   it("two workers (as in two processes) take renewals of one subscription in turn", async () => {

@@ -20,9 +20,16 @@ import {
   type Wallet,
 } from "../books/index.js";
 import type { Catalog, Plan } from "../catalog/index.js";
-import { type Provisioner, ProvisioningError, type ProvisionRequest } from "../provisioning/index.js";
+import {
+  mayHealOnRetry,
+  type NodeEdits,
+  type Provisioner,
+  ProvisioningError,
+  type ProvisionRequest,
+} from "../provisioning/index.js";
 import { type ReferralRewards, referralKeys, rewardKeys, SALES_LUA, termOf } from "../sales/index.js";
 import type { SubscriptionTerms } from "../terms/index.js";
+import { OrderUndecidedError, oneRun, reached } from "./order-runs.js";
 
 export type FulfilResult =
   | {
@@ -66,6 +73,8 @@ export interface FulfilmentDeps {
   referrals?: ReferralRewards;
   /** Parks a paid gift until it is claimed (none: gifts are provisioned to the buyer). */
   gifts?: { park(order: Order): Promise<string | undefined> };
+  /** The node clients' edits in doubt (a renewal is not given up on while one may still land). */
+  nodeEdits?: Pick<NodeEdits, "doubts">;
 }
 
 /** A failed order's money back, once, while it is still failed (lua/refund.lua). */
@@ -80,6 +89,14 @@ export class Fulfilment {
   constructor(private readonly deps: FulfilmentDeps) {}
 
   async fulfil(orderId: string): Promise<FulfilResult> {
+    const run = await oneRun(this.deps, orderId, () => this.attempt(orderId));
+    if (run !== "busy") return run;
+    // Another run of this order is under way (a stalled job run again): this one looks again later.
+    const order = await this.deps.orders.get(orderId);
+    return order ? { outcome: "waiting", order, behind: orderId } : { outcome: "skipped", order };
+  }
+
+  private async attempt(orderId: string): Promise<FulfilResult> {
     const { orders } = this.deps;
     let order = await orders.get(orderId);
     // An unclaimed gift waits for its claim instead; a re-run finds it waiting (the link again).
@@ -169,11 +186,13 @@ export class Fulfilment {
    */
   private async renew(order: Order): Promise<FulfilResult> {
     const { orders, subscriptions, terms } = this.deps;
-    const subscription = order.subscriptionId ? await subscriptions.get(order.subscriptionId) : undefined;
-    if (!subscription) throw new ProvisioningError("the subscription to renew is gone", true);
-    const turn = await terms.chain.enter(subscription.id, order.id);
+    const seen = order.subscriptionId ? await subscriptions.get(order.subscriptionId) : undefined;
+    if (!seen) throw new ProvisioningError("the subscription to renew is gone", true);
+    const turn = await terms.chain.enter(seen.id, order.id);
     if (!turn.turn) return { outcome: "waiting", order, behind: turn.behind };
-    const { plan, days, trafficGb } = termOf(this.deps.catalog(), order);
+    // Read again now that its turn came: the change before it may have just moved the term.
+    const subscription = (await subscriptions.get(seen.id)) ?? seen;
+    const { days, trafficGb } = termOf(this.deps.catalog(), order);
     const provisioner = this.deps.provisioner(subscription.ref.kind);
     const target =
       order.targetExpiresAt ??
@@ -185,6 +204,18 @@ export class Fulfilment {
         ),
       );
     await provisioner.renew(subscription.ref, target, trafficGb);
+    return this.renewed(order, subscription, target);
+  }
+
+  /** A renewal whose target the hosting side holds: the record takes it, the order goes active. */
+  private async renewed(
+    order: Order,
+    subscription: Subscription,
+    target: number,
+  ): Promise<Extract<FulfilResult, { outcome: "active" }>> {
+    const { subscriptions, terms } = this.deps;
+    const { plan, trafficGb } = termOf(this.deps.catalog(), order);
+    const provisioner = this.deps.provisioner(subscription.ref.kind);
     // Fresh links when the backend can give them (xui cannot: the links handed out stay).
     const fresh = await provisioner.links(subscription.ref).catch(() => undefined);
     const links = fresh && (fresh.links.length > 0 || fresh.subscriptionUrl) ? fresh : undefined;
@@ -217,16 +248,57 @@ export class Fulfilment {
   /**
    * Gives up on an order: marks it failed, then gives the money back to the wallet (once, keyed
    * by the order), or the trial back to the customer. Returns what was refunded, or undefined
-   * when someone else (the sweep, an admin) has taken the order on.
+   * when the order is not failed: someone else (the sweep, an admin) has taken it on, or it is a
+   * renewal whose target the hosting side already holds (its last write landed though its answer
+   * was lost), finished as active instead; refunded, its days would stay on the client unpaid,
+   * and a charge again would add them a second time. While that cannot be told (a node edit of
+   * the client may still land, or the client cannot be read now), or while another run of the
+   * order is under way, nothing is decided: OrderUndecidedError, and the caller looks again later.
    */
   async fail(orderId: string, reason: string): Promise<FailResult> {
+    const run = await oneRun(this.deps, orderId, () => this.failOnce(orderId, reason));
+    if (run === "busy") throw new OrderUndecidedError(orderId, "another run of it is under way");
+    return run;
+  }
+
+  private async failOnce(orderId: string, reason: string): Promise<FailResult> {
     const { orders } = this.deps;
+    if (await this.landedRenewal(orderId)) return undefined;
     const moved = await orders.transition(orderId, IN_FLIGHT_STATUSES, "failed", {
       error: reason.slice(0, 300),
     });
     const order = await orders.get(orderId);
     if (!order || (!moved && order.status !== "failed")) return undefined;
     return this.refund(order, reason);
+  }
+
+  /** A renewal in flight whose fixed target the hosting side already holds, finished; else undefined. */
+  private async landedRenewal(orderId: string) {
+    const order = await this.deps.orders.get(orderId);
+    const target = order?.targetExpiresAt;
+    if (order?.kind !== "renewal" || order.status !== "provisioning" || target === undefined)
+      return undefined;
+    const subscription = order.subscriptionId
+      ? await this.deps.subscriptions.get(order.subscriptionId)
+      : undefined;
+    if (!subscription) return undefined;
+    const { ref } = subscription;
+    if (ref.kind === "node" && (await this.deps.nodeEdits?.doubts.inDoubt(ref.name))) {
+      throw new OrderUndecidedError(orderId, `an edit of node client ${ref.name} may still land`);
+    }
+    const hosting = await this.deps
+      .provisioner(ref.kind)
+      .state(ref)
+      .then(
+        (s) => s.expiresAt,
+        (err: unknown) => {
+          if (!mayHealOnRetry(err)) return undefined; // gone, or refused: nothing of it stands
+          throw new OrderUndecidedError(orderId, `its client cannot be read now (${String(err)})`);
+        },
+      );
+    if (hosting === undefined || !reached(ref.kind, hosting, target)) return undefined;
+    this.deps.logger.warn({ orderId, target, hosting }, "a renewal given up on had landed: finished");
+    return this.renewed(order, subscription, target);
   }
 
   /**

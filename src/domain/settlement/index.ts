@@ -7,6 +7,7 @@
 export * from "./after-active.js";
 export * from "./fulfilment.js";
 export * from "./keys.js";
+export * from "./order-runs.js";
 export * from "./payment-inbox.js";
 export * from "./services.js";
 export * from "./stars-refund.js";

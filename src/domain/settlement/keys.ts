@@ -1,6 +1,7 @@
 /**
- * Every Redis key of settlement (the payment inbox, Stars refunds), and the ledger idempotency
- * keys of Stars refunds. The strings are what is stored: changing one loses the data under it.
+ * Every Redis key of settlement (the payment inbox, fulfilment, Stars refunds), and the ledger
+ * idempotency keys of Stars refunds. The strings are what is stored: changing one loses the data
+ * under it.
  */
 
 export const inboxKeys = {
@@ -21,4 +22,9 @@ export const starsRefundKeys = {
   debit: (chargeId: string) => `stars-refund:${chargeId}`,
   /** The ledger idempotency key of the credit that undoes a refused refund's debit. */
   undo: (debitEntryId: string) => `stars-refund-undo:${debitEntryId}`,
+};
+
+export const fulfilmentKeys = {
+  /** The lease of the one run of an order under way (an attempt, or giving it up). */
+  run: (orderId: string) => `order-run:${orderId}`,
 };

@@ -33,7 +33,7 @@ export interface SettlementServicesDeps {
   catalog: Pick<CatalogServices, "current">;
   books: Pick<BooksServices, "customers" | "wallet" | "orders" | "subscriptions">;
   terms: Pick<TermsServices, "terms">;
-  provisioning: Pick<ProvisioningServices, "provisioner">;
+  provisioning: Pick<ProvisioningServices, "provisioner" | "nodeEdits">;
   sales: Pick<SalesServices, "cashier" | "referralRewards" | "gifts">;
 }
 
@@ -46,6 +46,7 @@ export function createSettlementServices(deps: SettlementServicesDeps): Settleme
     ...{
       catalog: deps.catalog.current,
       provisioner: deps.provisioning.provisioner,
+      nodeEdits: deps.provisioning.nodeEdits,
       terms: deps.terms.terms,
       redis,
       clock,

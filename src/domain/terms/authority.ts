@@ -10,7 +10,7 @@ import {
   type Subscriptions,
   termEnd,
 } from "../books/index.js";
-import { mayHealOnRetry, type ProvisionerFor } from "../provisioning/index.js";
+import { mayHealOnRetry, type NodeEdits, type ProvisionerFor, TERM_SLACK_MS } from "../provisioning/index.js";
 import type { TermChain } from "./chain.js";
 import { isOpenTermChange, isTermChangeId, type TermChange, type TermChanges } from "./changes.js";
 
@@ -25,9 +25,25 @@ export interface SubscriptionTermsDeps {
   subscriptions: Pick<Subscriptions, "get">;
   owners: Pick<SubscriptionOwners, "of" | "followTerm">;
   provisioner: ProvisionerFor;
+  /** The node clients' edits in doubt (a change is not given up on while one may still land). */
+  nodeEdits?: Pick<NodeEdits, "doubts">;
   jobs: TermJobs;
   clock: Clock;
   logger: Logger;
+}
+
+/**
+ * An admin's change given up on whose write may have reached the hosting side, while that cannot
+ * be told (a node edit in doubt, the client not readable now): neither done nor failed yet.
+ */
+export class TermChangeUndecidedError extends Error {
+  constructor(
+    readonly changeId: string,
+    why: string,
+  ) {
+    super(`term change ${changeId} is not given up on yet: ${why}`);
+    this.name = "TermChangeUndecidedError";
+  }
 }
 
 /** What an admin asks for a client: N days more, or the term set to a date (ms; 0 = none). */
@@ -145,10 +161,13 @@ export class SubscriptionTerms {
     const change = await changes.get(id);
     if (!change) throw new Error(`term change ${id} is gone`);
     if (!isOpenTermChange(change.status)) return { kind: "settled", change };
-    const sub = await this.deps.subscriptions.get(change.subscriptionId);
-    if (!sub || sub.removedAt !== undefined) return this.fail(change, new Error("the subscription is gone"));
-    const turn = await chain.enter(sub.id, id);
+    const seen = await this.deps.subscriptions.get(change.subscriptionId);
+    if (!seen || seen.removedAt !== undefined)
+      return this.fail(change, new Error("the subscription is gone"));
+    const turn = await chain.enter(seen.id, id);
     if (!turn.turn) return { kind: "waiting", change, behind: turn.behind };
+    // Read again now that its turn came: the change before it may have just moved the term.
+    const sub = (await this.deps.subscriptions.get(seen.id)) ?? seen;
     await changes.transition(id, ["queued", "applying"], "applying");
     try {
       return await this.write(change, sub);
@@ -158,12 +177,43 @@ export class SubscriptionTerms {
     }
   }
 
-  /** Gives up on change `id` (the worker's last attempt): failed, and out of its chain. */
+  /**
+   * Gives up on change `id` (the worker's last attempt): failed, and out of its chain. Unless the
+   * hosting side already holds its target (its last write landed though the answer was lost): it
+   * is done then, as if that write had answered; failed, its days would stay on the client while
+   * the admins are told it failed. Throws TermChangeUndecidedError while that cannot be told (a
+   * node edit of the client may still land, or the client cannot be read now).
+   */
   async giveUp(id: string, error: unknown): Promise<ApplyOutcome> {
     const change = await this.deps.changes.get(id);
     if (!change) throw new Error(`term change ${id} is gone`);
     if (!isOpenTermChange(change.status)) return { kind: "settled", change };
-    return this.fail(change, error, change.subscriptionId);
+    return (await this.landed(change)) ?? this.fail(change, error, change.subscriptionId);
+  }
+
+  /** Change `change`, being applied, if the hosting side holds its target: done. */
+  private async landed(change: TermChange): Promise<Applied | undefined> {
+    const target = change.mode === "set" ? change.target : change.targetExpiresAt;
+    if (change.status !== "applying" || target === undefined) return undefined;
+    const sub = await this.deps.subscriptions.get(change.subscriptionId);
+    if (!sub || sub.removedAt !== undefined) return undefined;
+    const { ref } = sub;
+    if (ref.kind === "node" && (await this.deps.nodeEdits?.doubts.inDoubt(ref.name))) {
+      throw new TermChangeUndecidedError(change.id, `an edit of node client ${ref.name} may still land`);
+    }
+    const hosting = await this.deps
+      .provisioner(ref.kind)
+      .state(ref)
+      .then(
+        (s) => s.expiresAt,
+        (err: unknown) => {
+          if (!mayHealOnRetry(err)) return undefined; // gone, or refused: nothing of it stands
+          throw new TermChangeUndecidedError(change.id, `its client cannot be read now (${String(err)})`);
+        },
+      );
+    if (hosting === undefined || !holds(ref.kind, hosting, target)) return undefined;
+    this.deps.logger.warn({ changeId: change.id, target, hosting }, "a term change given up on had landed");
+    return this.done(change, sub, sub.expiresAt, target, hosting);
   }
 
   private async write(change: TermChange, sub: Subscription): Promise<Applied> {
@@ -177,7 +227,22 @@ export class SubscriptionTerms {
             termEnd(this.startOf(sub, before), this.deps.clock.now(), change.days),
           );
     const after = (await provisioner.setTerm(sub.ref, target)).expiresAt;
-    const followed = await this.deps.owners.followTerm(clientOf(sub.ref), after);
+    return this.done(change, sub, before, target, after);
+  }
+
+  /** Change `change` holds on the hosting side (`after`): the record follows, the chain goes on. */
+  private async done(
+    change: TermChange,
+    sub: Subscription,
+    before: number,
+    target: number,
+    after: number,
+  ): Promise<Applied> {
+    // The record takes the exact target when the hosting side shows it within the backend's
+    // rounding above it (else what the hosting side shows): the next change starts from it, so
+    // roundings do not pile up from one change to the next.
+    const term = this.startOf({ expiresAt: target, ref: sub.ref }, after);
+    const followed = await this.deps.owners.followTerm(clientOf(sub.ref), term);
     await this.deps.changes.transition(change.id, ["applying"], "done", {
       expiryBefore: before,
       expiryAfter: after,
@@ -200,6 +265,16 @@ export class SubscriptionTerms {
     this.deps.logger.warn({ changeId: change.id, reason }, "term change refused");
     return { kind: "failed", change: (await this.deps.changes.get(change.id)) ?? change, error };
   }
+}
+
+/**
+ * Whether a hosting expiry is `target` as the backend takes it: at it or within its rounding
+ * above (a node also within the slack under which it sends no more days); 0 is no expiry.
+ */
+function holds(kind: AccessRef["kind"], hosting: number, target: number): boolean {
+  if (target === 0 || hosting === 0) return hosting === target;
+  const below = kind === "node" ? TERM_SLACK_MS : 0;
+  return hosting >= target - below && hosting < target + ROUNDING[kind];
 }
 
 /** The hosting client an access is, as the owners index names it. */

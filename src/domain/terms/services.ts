@@ -22,7 +22,7 @@ export interface TermsServicesDeps {
   /** Where an admin's change waiting for its turn goes (the order queue). */
   jobs: TermJobs;
   books: Pick<BooksServices, "orders" | "subscriptions" | "owners">;
-  provisioning: Pick<ProvisioningServices, "provisioner">;
+  provisioning: Pick<ProvisioningServices, "provisioner" | "nodeEdits">;
 }
 
 export function createTermsServices(deps: TermsServicesDeps): TermsServices {
@@ -37,6 +37,7 @@ export function createTermsServices(deps: TermsServicesDeps): TermsServices {
     subscriptions,
     owners,
     provisioner,
+    nodeEdits: deps.provisioning.nodeEdits,
     jobs,
     clock,
     logger,

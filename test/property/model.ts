@@ -1,0 +1,199 @@
+import type { Order } from "../../src/domain/books/index.js";
+import { DAY } from "../../src/runtime/clock.js";
+import { type Backend, PLAN_DAYS, PLANS, REFERRAL } from "./world.js";
+
+/*
+ * What the model knows independently of the shop: who is who, which orders it paid, and for each
+ * subscription the changes of its term in the order they were applied. The expected term is
+ * folded from those changes, never read back from the shop.
+ */
+
+/** One change of a subscription's term, as the model saw it applied (in this order). */
+export type TermEvent =
+  | { kind: "renewal"; ref: string; days: number; at: number }
+  | { kind: "add"; ref: string; days: number; at: number }
+  | { kind: "set"; ref: string; target: number; at: number };
+
+export interface ModelSub {
+  id: string;
+  customerId: number;
+  backend: Backend;
+  orderId: string;
+  /** The purchase's term: the clock of its first attempt plus its days. */
+  base: number;
+  baseWhy: string;
+  events: TermEvent[];
+}
+
+export interface ModelOrder {
+  id: string;
+  customerId: number;
+  kind: "purchase" | "renewal";
+  gift: boolean;
+  backend: Backend;
+  price: number;
+  /** Renewal: the subscription renewed. */
+  subId?: string;
+  /** Purchase: the clock when an attempt first fixed its term. */
+  firstAttemptAt?: number;
+  /** Purchase: the invited customer's bonus days the model expects on it. */
+  referralBonus: number;
+  failedAttempts: number;
+  /** Seen going active (its days are counted once). */
+  active?: boolean;
+}
+
+export interface ModelChange {
+  id: string;
+  subId: string;
+  mode: "add" | "set";
+  days: number;
+  target: number;
+}
+
+export interface ModelGift {
+  code: string;
+  orderId: string;
+  buyerId: number;
+  open: boolean;
+}
+
+export const backendOfPlan = (planId: string): Backend =>
+  (Object.entries(PLANS).find(([, id]) => id === planId)?.[0] as Backend | undefined) ??
+  (() => {
+    throw new Error(`no backend for plan ${planId}`);
+  })();
+
+/** The days a paid order buys besides a referral bonus: the plan's and a promo code's bonus. */
+export const orderDays = (order: Pick<Order, "bonusDays">): number => PLAN_DAYS + (order.bonusDays ?? 0);
+
+export class Model {
+  readonly customers: number[] = [];
+  readonly invitedBy = new Map<number, number>();
+  /** Invited customer -> the purchase holding their bonus days. */
+  readonly bonusHolder = new Map<number, string>();
+  readonly orders = new Map<string, ModelOrder>();
+  readonly subs = new Map<string, ModelSub>();
+  readonly changes = new Map<string, ModelChange>();
+  /** Failed attempts of admins' changes waiting in the queue. */
+  readonly changeTries = new Map<string, number>();
+  readonly gifts: ModelGift[] = [];
+  /** Telegram charge ids the model paid with (each must be credited exactly once). */
+  readonly charges: string[] = [];
+  /** Hosting clients a failed order named as left behind (`kind:name` or `xui:<server>:<name>`). */
+  readonly namedOrphans = new Set<string>();
+  /** Orders opened and not paid (yet). */
+  readonly unpaid = new Set<string>();
+  /** Paid orders whose money went back (a charge again may take them up). */
+  readonly refundedOrders = new Set<string>();
+  readonly log: string[] = [];
+  /** Panel locations the final reconciliation set back (a refunded renewal reached only some). */
+  locationRepairs = 0;
+  private nextCustomer = 1001;
+
+  newCustomerId(): number {
+    return this.nextCustomer++;
+  }
+
+  paid(order: Order): ModelOrder {
+    const known = this.orders.get(order.id);
+    if (known) return known;
+    const m: ModelOrder = {
+      id: order.id,
+      customerId: order.customerId,
+      kind: order.kind === "renewal" ? "renewal" : "purchase",
+      gift: order.gift === "1",
+      backend: backendOfPlan(order.planId),
+      price: order.price,
+      ...(order.subscriptionId && order.kind === "renewal" ? { subId: order.subscriptionId } : {}),
+      referralBonus: 0,
+      failedAttempts: 0,
+    };
+    this.orders.set(order.id, m);
+    this.unpaid.delete(order.id);
+    return m;
+  }
+
+  /**
+   * A fulfilment attempt of purchase `order` is about to fix its term (the first one does): the
+   * clock now, and the invited customer's bonus days when no other purchase of theirs holds them.
+   */
+  attempting(order: Order, now: number): void {
+    const m = this.orders.get(order.id);
+    if (m?.kind !== "purchase" || m.firstAttemptAt !== undefined) return;
+    if (order.gift === "1" && order.recipientId === undefined) return;
+    m.firstAttemptAt = now;
+    const invited = this.invitedBy.has(order.customerId);
+    if (invited && !m.gift && order.price > 0 && !this.bonusHolder.has(order.customerId)) {
+      this.bonusHolder.set(order.customerId, order.id);
+      m.referralBonus = REFERRAL.bonus_days;
+    }
+  }
+
+  /**
+   * Order `order` went active: a purchase made subscription `subId`, a renewal added its days.
+   * Returns what the model cannot account for, if anything.
+   */
+  activated(order: Order, subId: string, now: number): string | undefined {
+    const m = this.orders.get(order.id);
+    if (!m) return `order ${order.id} went active, but the model never paid it`;
+    // Two runs of one job at once (a stalled job run again) may both see it go active.
+    if (m.active) return undefined;
+    m.active = true;
+    if (m.kind === "renewal") {
+      const sub = this.subs.get(m.subId ?? "");
+      if (!sub) return `renewal ${order.id} of ${m.subId}, a subscription the model does not know`;
+      sub.events.push({ kind: "renewal", ref: order.id, days: orderDays(order), at: now });
+      return undefined;
+    }
+    if (m.firstAttemptAt === undefined) return `purchase ${order.id} went active without an attempt`;
+    const days = orderDays(order) + m.referralBonus;
+    this.subs.set(subId, {
+      id: subId,
+      customerId: order.recipientId ?? order.customerId,
+      backend: m.backend,
+      orderId: order.id,
+      base: m.firstAttemptAt + days * DAY,
+      baseWhy: `first attempt + ${days} days (plan ${PLAN_DAYS}, promo ${order.bonusDays ?? 0}, referral ${m.referralBonus})`,
+      events: [],
+    });
+    return undefined;
+  }
+
+  /** Order `id` was refunded: a purchase holding the referral bonus lets it go. */
+  refunded(id: string): void {
+    this.refundedOrders.add(id);
+    const m = this.orders.get(id);
+    if (m && this.bonusHolder.get(m.customerId) === id) this.bonusHolder.delete(m.customerId);
+  }
+
+  /** An admin's change was applied (now, or by a later apply). */
+  changeApplied(change: ModelChange, now: number): void {
+    const sub = this.subs.get(change.subId);
+    if (!sub) return;
+    sub.events.push(
+      change.mode === "add"
+        ? { kind: "add", ref: change.id, days: change.days, at: now }
+        : { kind: "set", ref: change.id, target: change.target, at: now },
+    );
+    this.changes.delete(change.id);
+  }
+
+  /** The term a subscription's applied changes add up to. */
+  expected(sub: ModelSub): number {
+    let term = sub.base;
+    for (const e of sub.events) {
+      term = e.kind === "set" ? e.target : Math.max(e.at, term) + e.days * DAY;
+    }
+    return term;
+  }
+
+  describe(sub: ModelSub): string {
+    const steps = sub.events.map((e) =>
+      e.kind === "set"
+        ? `set ${new Date(e.target).toISOString()} (${e.ref})`
+        : `+${e.days}d ${e.kind} (${e.ref})`,
+    );
+    return `${sub.id} on ${sub.backend}: ${sub.baseWhy}${steps.length ? `, then ${steps.join(", ")}` : ""}`;
+  }
+}

@@ -1,0 +1,220 @@
+import type { Redis } from "ioredis";
+import type { Catalog } from "../../src/domain/catalog/index.js";
+import { AccountKeyStore } from "../../src/domain/fleet/index.js";
+import { createShopServices, type ShopRooms } from "../../src/domain/index.js";
+import { nodeRenewalKeys, type Provisioner } from "../../src/domain/provisioning/index.js";
+import { AccountApi } from "../../src/hosting/account/index.js";
+import { NodeApi } from "../../src/hosting/node/index.js";
+import { PanelApi } from "../../src/hosting/panel/index.js";
+import { ManualClock, SECOND } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
+import { SecretBox } from "../../src/store/secret-box.js";
+import { FakeAccountApi } from "../fakes/account-api.js";
+import { type FakeCert, FakeNodeApi, makeCert } from "../fakes/node-api.js";
+import { FakePanelApi } from "../fakes/panel-api.js";
+import { TEST_SECRET_KEY } from "../helpers/bot-harness.js";
+import { FAST_HTTP } from "../helpers/fake-hosting.js";
+
+/**
+ * One run's world: the shop's rooms on a real Redis (one logical database for the whole file,
+ * flushed for each run), the three hosting fakes on loopback sharing the shop's ManualClock, and
+ * the jobs the shop queues recorded rather than run: the model drives fulfilment itself.
+ */
+
+/** The hosting clients give up on an answer after this (short, so a late write stays cheap). */
+export const HOSTING_TIMEOUT_MS = 150;
+/** How long a "late" write is held by the fake: past the client's timeout and its read-back. */
+export const LATE_MS = 260;
+/** NODE_EDIT_DOUBT_SECONDS of this world (counted by the ManualClock). */
+export const DOUBT_MS = 20 * SECOND;
+/** The node provisioner's wait before reading back an ambiguous edit (30 ms instead of 1 s). */
+const NODE_SETTLE_MS = 30;
+
+export const PLANS = { xui: "xui", panel: "multi", node: "node" } as const;
+export type Backend = keyof typeof PLANS;
+export const BACKENDS: readonly Backend[] = ["xui", "panel", "node"];
+export const PLAN_DAYS = 30;
+export const REFERRAL = { percent: 10, bonus_days: 3, rewarded_payments: 0 };
+
+/** The promo codes of every world: what the model's purchases may carry. */
+export const PROMOS = {
+  days: { code: "DAYS5", kind: "days", value: 5, perCustomer: 5, newCustomersOnly: false },
+  percent: { code: "PCT30", kind: "percent", value: 30, perCustomer: 5, newCustomersOnly: false },
+  newOnly: { code: "NEW50", kind: "percent", value: 50, perCustomer: 1, newCustomersOnly: true },
+  credit: { code: "CASH40", kind: "credit", value: 40, perCustomer: 1, newCustomersOnly: false },
+} as const;
+
+/** What the shop handed to its job queue (the model runs them). */
+export interface RecordedJobs {
+  /** Orders waiting for a fulfilment attempt (the worker's queue). */
+  orders: Set<string>;
+  /** Admins' term changes waiting for their turn. */
+  changes: Set<string>;
+  /** Every order ever queued (a paid order must have been). */
+  everQueued: Set<string>;
+}
+
+export interface World {
+  redis: Redis;
+  clock: ManualClock;
+  account: FakeAccountApi;
+  panel: FakePanelApi;
+  node: FakeNodeApi;
+  servers: number[];
+  catalog: Catalog;
+  rooms: ShopRooms;
+  jobs: RecordedJobs;
+  /** Waits until no fake holds a request (every late write has landed). */
+  idle(): Promise<void>;
+  /**
+   * Moves the clock on by `ms`. A node edit the shop gave up on may land until its doubt window
+   * (by this clock) is over; later than that is beyond what the shop guarantees (node-renewal.ts),
+   * so a held node request lands first when the move would end a window.
+   */
+  advance(ms: number): Promise<void>;
+  /** Drops every fault armed and not used yet. */
+  disarm(): void;
+  close(): Promise<void>;
+}
+
+let cert: Promise<FakeCert> | undefined;
+
+/** A fresh world on `redis` (flushed first). */
+export async function makeWorld(redis: Redis): Promise<World> {
+  await redis.flushdb();
+  // Real time to start with: some keys expire in Redis by the shop's clock (PEXPIREAT).
+  const clock = new ManualClock(Date.now());
+  const account = new FakeAccountApi();
+  account.now = () => clock.now();
+  await account.start();
+  account.addAccount({ login: "shop", password: "pw", balance: 10_000 });
+  const key = account.addKey("shop");
+  const servers = [1, 2].map(() => account.addServer("shop", { daysLeft: 400 }).id);
+  const panel = await new FakePanelApi({ nodes: [{ id: "2" }], now: () => clock.now() }).start();
+  cert ??= makeCert();
+  const node = new FakeNodeApi();
+  node.now = () => Math.floor(clock.now() / 1000);
+  await node.start(await cert);
+  const hosting = clientsFor(account, key, panel, node, clock);
+  const catalog = catalogOf(servers);
+  const jobs: RecordedJobs = { orders: new Set(), changes: new Set(), everQueued: new Set() };
+  const rooms = createShopServices({
+    redis,
+    clock,
+    catalog: () => catalog,
+    hosting: { ...hosting, close: async () => undefined },
+    logger: createLogger("silent"),
+    accountKey: new AccountKeyStore(redis, new SecretBox(TEST_SECRET_KEY), key),
+    nodeSubUrl: "https://sub.node.test",
+    nodeEditDoubtMs: DOUBT_MS,
+    jobs: {
+      enqueueOrder: async (id) => {
+        jobs.orders.add(id);
+        jobs.everQueued.add(id);
+      },
+      enqueueTermChange: async (id) => {
+        jobs.changes.add(id);
+      },
+    },
+  });
+  shortenNodeSettle(rooms.provisioning.provisioner("node"));
+  for (const p of Object.values(PROMOS)) {
+    await rooms.sales.promos.create({
+      ...p,
+      plans: [],
+      createdBy: 1,
+      expiresAt: undefined,
+      totalUses: undefined,
+    });
+  }
+  const fakes = [account, panel, node];
+  return {
+    ...{ redis, clock, account, panel, node, servers, catalog, rooms, jobs },
+    idle: async () => {
+      await Promise.all(fakes.map((f) => f.idle()));
+    },
+    advance: async (ms) => {
+      if (node.held > 0 && (await doubtEndsBy(redis, clock.now() + ms))) await node.idle();
+      clock.advance(ms);
+    },
+    disarm: () => {
+      for (const f of fakes) f.disarm();
+    },
+    close: async () => {
+      for (const f of fakes) f.disarm();
+      await Promise.all(fakes.map((f) => f.idle()));
+      await hosting.node.close();
+      await Promise.all(fakes.map((f) => f.stop()));
+    },
+  };
+}
+
+/** Whether some node client's doubt window ends by `at` (the deadlines NodeEdits stores). */
+async function doubtEndsBy(redis: Redis, at: number): Promise<boolean> {
+  const keys = await redis.keys(nodeRenewalKeys.doubt("*"));
+  const deadlines = keys.length ? await redis.mget(...keys) : [];
+  return deadlines.some((d) => d !== null && Number(d) <= at);
+}
+
+/** The real API clients on the fakes: one attempt, short timeouts, the panel on the world's clock. */
+function clientsFor(
+  account: FakeAccountApi,
+  accountKey: string,
+  panel: FakePanelApi,
+  node: FakeNodeApi,
+  clock: ManualClock,
+) {
+  const options = { retry: FAST_HTTP, timeoutMs: HOSTING_TIMEOUT_MS };
+  return {
+    account: new AccountApi({ baseUrl: account.url, apiKey: () => accountKey, ...options }),
+    panel: new PanelApi({
+      baseUrl: panel.url,
+      token: () => panel.token,
+      now: () => clock.now(),
+      ...options,
+    }),
+    node: new NodeApi({
+      baseUrl: node.url,
+      token: () => node.token,
+      certSha256: node.certificate?.fingerprint256,
+      ...options,
+    }),
+  };
+}
+
+/**
+ * The node provisioner reads an ambiguous edit back after NODE_EDIT_SETTLE_MS (1 s): too slow for
+ * hundreds of runs. createShopServices takes no such setting, so this world sets the provisioner's
+ * own option (NodeProvisionerOptions.settleMs) on the instance it built.
+ */
+function shortenNodeSettle(provisioner: Provisioner): void {
+  const p = provisioner as unknown as { settleMs?: number };
+  if (!("settleMs" in p)) throw new Error("the node provisioner has no settleMs option any more");
+  p.settleMs = NODE_SETTLE_MS;
+}
+
+function catalogOf(servers: number[]): Catalog {
+  const base = { title: { en: "Plan", ru: "План" }, days: PLAN_DAYS, devices: 2 };
+  return {
+    currency: "XTR",
+    trial: undefined,
+    referral: REFERRAL,
+    plans: [
+      { ...base, id: PLANS.xui, price: 100, traffic_gb: 100, backend: { kind: "xui", servers } },
+      {
+        ...base,
+        id: PLANS.panel,
+        price: 150,
+        traffic_gb: 50,
+        backend: {
+          kind: "panel",
+          locations: [
+            { node: "main", inbound_ids: ["1"] },
+            { node: "2", inbound_ids: ["201"] },
+          ],
+        },
+      },
+      { ...base, id: PLANS.node, price: 120, traffic_gb: 40, backend: { kind: "node" } },
+    ],
+  };
+}
