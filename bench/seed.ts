@@ -114,7 +114,15 @@ class SeededCustomer {
     const logger = createLogger("silent");
     const changes = new TermChanges(redis, clock);
     const terms = new SubscriptionTerms({
-      ...{ chain: new TermChain(redis, orders, changes), changes, subscriptions, provisioner, clock, logger },
+      ...{
+        redis,
+        chain: new TermChain(redis, orders, changes),
+        changes,
+        subscriptions,
+        provisioner,
+        clock,
+        logger,
+      },
       owners: { of: async () => [], followTerm: async () => [] },
       jobs: { enqueueTermChange: async () => undefined },
     });

@@ -186,17 +186,20 @@ export class Lease {
 }
 
 /**
- * Runs `fn` under the lease `key` (life `ms`, not renewed: `ms` is longer than `fn` takes) and
- * releases it after; "busy" while another holder has it. For work done once per take.
+ * Runs `fn` under the lease `key` (life `ms`) and releases it after; "busy" while another holder
+ * has it. For work done once per take. Without `renewal`, `ms` must be longer than `fn` takes;
+ * with it, the lease is renewed while `fn` runs (and `renewal` hears of trouble).
  */
 export async function withLease<T>(
   redis: Redis,
   key: string,
   ms: number,
   fn: (lease: Lease) => Promise<T>,
+  renewal?: RenewalEvents,
 ): Promise<T | "busy"> {
   const lease = await Lease.take(redis, key, { ms });
   if (!lease) return "busy";
+  if (renewal) lease.keepRenewed(renewal);
   try {
     return await fn(lease);
   } finally {

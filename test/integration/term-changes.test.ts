@@ -144,6 +144,35 @@ describe("an admin's term change waiting for its turn", () => {
     expect(await terms.chain.open(sub.id)).toEqual([]);
   });
 
+  it("xui: a change given up on while another run of it writes waits for that run (one run at a time)", async () => {
+    const { customerId, orderId } = await paidOrder("de-xui");
+    expect((await h.rooms.settlement.fulfilment.fulfil(orderId)).outcome).toBe("active");
+    const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
+    if (sub?.ref.kind !== "xui") throw new Error("no xui subscription");
+    const { terms } = h.rooms.terms;
+    const client = { kind: "xui", serverId: sub.ref.serverId, name: sub.ref.name } as const;
+    // Its write fails: the change keeps its turn for the worker.
+    accountFake.failNext("PATCH", "/api/v1/servers/\\d+/clients/.+", fail(503, "down"));
+    const asked = await terms.request({ client, mode: "add", days: 10, adminId: ORDERS_ADMIN });
+    if (asked.kind !== "retrying") throw new Error(`asked: ${asked.kind}`);
+    // The job runs it, its write slow; a stalled copy of the job meanwhile gives it up.
+    accountFake.delayNext("PATCH", "/api/v1/servers/\\d+/clients/.+", 400);
+    const running = terms.apply(asked.change.id);
+    await untilValue(
+      async () => (await h.rooms.terms.changes.get(asked.change.id))?.targetExpiresAt,
+      (target) => target !== undefined,
+    );
+    await expect(terms.giveUp(asked.change.id, new Error("last attempt"))).rejects.toBeInstanceOf(
+      TermChangeUndecidedError,
+    );
+    // A second apply meanwhile waits for the first, and writes nothing.
+    expect((await terms.apply(asked.change.id)).kind).toBe("waiting");
+    expect((await running).kind).toBe("applied");
+    expect((await h.rooms.terms.changes.get(asked.change.id))?.status).toBe("done");
+    expect((await h.rooms.books.subscriptions.get(sub.id))?.expiresAt).toBe(sub.expiresAt + 10 * DAY);
+    expect(await terms.chain.open(sub.id)).toEqual([]);
+  });
+
   it("xui: a change whose turn comes while it reads the subscription starts from the term the renewal before it left", async () => {
     accountFake.now = () => h.clock.now();
     const subscriptions = h.rooms.books.subscriptions;

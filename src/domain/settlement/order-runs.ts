@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "../../runtime/logger.js";
-import { Lease } from "../../store/lease.js";
+import { withLease } from "../../store/lease.js";
 import type { AccessRef } from "../books/index.js";
 import { daysToReach } from "../provisioning/index.js";
 import { fulfilmentKeys } from "./keys.js";
@@ -33,16 +33,9 @@ export async function oneRun<T>(
   orderId: string,
   fn: () => Promise<T>,
 ): Promise<T | "busy"> {
-  const lease = await Lease.take(deps.redis, fulfilmentKeys.run(orderId), { ms: ORDER_RUN_LEASE_MS });
-  if (!lease) return "busy";
-  lease.keepRenewed({
+  return withLease(deps.redis, fulfilmentKeys.run(orderId), ORDER_RUN_LEASE_MS, fn, {
     failed: (err) => deps.logger.warn({ err, orderId }, "order run lease renewal failed"),
   });
-  try {
-    return await fn();
-  } finally {
-    await lease.release();
-  }
 }
 
 /**

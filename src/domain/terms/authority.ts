@@ -1,6 +1,8 @@
+import type { Redis } from "ioredis";
 import type { Clock } from "../../runtime/clock.js";
 import { DAY, MINUTE } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
+import { withLease } from "../../store/lease.js";
 import {
   type AccessRef,
   type HostingClient,
@@ -13,6 +15,10 @@ import {
 import { mayHealOnRetry, type NodeEdits, type ProvisionerFor, TERM_SLACK_MS } from "../provisioning/index.js";
 import type { TermChain } from "./chain.js";
 import { isOpenTermChange, isTermChangeId, type TermChange, type TermChanges } from "./changes.js";
+import { termChangeKeys } from "./keys.js";
+
+/** Life of a change's run lease, renewed while the run lasts (a hosting call may take seconds). */
+const TERM_CHANGE_RUN_LEASE_MS = 10_000;
 
 /** Where an admin's term change waiting for its turn goes: the order queue, as a job of its own. */
 export interface TermJobs {
@@ -20,6 +26,8 @@ export interface TermJobs {
 }
 
 export interface SubscriptionTermsDeps {
+  /** Holds each change's run lease: one run of a change at a time. */
+  redis: Redis;
   chain: TermChain;
   changes: TermChanges;
   subscriptions: Pick<Subscriptions, "get">;
@@ -157,6 +165,18 @@ export class SubscriptionTerms {
    * keeps its turn); a refusal fails the change and lets the chain go on.
    */
   async apply(id: string): Promise<ApplyOutcome> {
+    // One run at a time: the admin's own request, its job and a stalled job's re-run would
+    // otherwise both write (an additive change twice) or one give up while the other lands.
+    const run = await this.oneRun(id, () => this.applyNow(id));
+    if (run !== "busy") return run;
+    const change = await this.deps.changes.get(id);
+    if (!change) throw new Error(`term change ${id} is gone`);
+    return isOpenTermChange(change.status)
+      ? { kind: "waiting", change, behind: id }
+      : { kind: "settled", change };
+  }
+
+  private async applyNow(id: string): Promise<ApplyOutcome> {
     const { changes, chain } = this.deps;
     const change = await changes.get(id);
     if (!change) throw new Error(`term change ${id} is gone`);
@@ -185,10 +205,20 @@ export class SubscriptionTerms {
    * node edit of the client may still land, or the client cannot be read now).
    */
   async giveUp(id: string, error: unknown): Promise<ApplyOutcome> {
-    const change = await this.deps.changes.get(id);
-    if (!change) throw new Error(`term change ${id} is gone`);
-    if (!isOpenTermChange(change.status)) return { kind: "settled", change };
-    return (await this.landed(change)) ?? this.fail(change, error, change.subscriptionId);
+    const run = await this.oneRun(id, async () => {
+      const change = await this.deps.changes.get(id);
+      if (!change) throw new Error(`term change ${id} is gone`);
+      if (!isOpenTermChange(change.status)) return { kind: "settled", change } as const;
+      return (await this.landed(change)) ?? this.fail(change, error, change.subscriptionId);
+    });
+    if (run === "busy") throw new TermChangeUndecidedError(id, "another run of it is going on");
+    return run;
+  }
+
+  private oneRun<T>(id: string, fn: () => Promise<T>): Promise<T | "busy"> {
+    return withLease(this.deps.redis, termChangeKeys.run(id), TERM_CHANGE_RUN_LEASE_MS, fn, {
+      failed: (err) => this.deps.logger.warn({ err, changeId: id }, "term change run lease renewal failed"),
+    });
   }
 
   /** Change `change`, being applied, if the hosting side holds its target: done. */

@@ -15,4 +15,6 @@ export const termChangeKeys = {
   change: (id: string) => `term-change:${id}`,
   /** Term changes not finished yet, by time asked: the order sweep queues one whose job is gone. */
   open: "term-changes:open",
+  /** One run of a change at a time (a lease): the admin's own request, its job, a stalled job's re-run. */
+  run: (id: string) => `term-change-run:${id}`,
 };

@@ -32,6 +32,7 @@ export function createTermsServices(deps: TermsServicesDeps): TermsServices {
   const chain = new TermChain(redis, orders, changes);
   const provisioner = deps.provisioning.provisioner;
   const terms = new SubscriptionTerms({
+    redis,
     chain,
     changes,
     subscriptions,
