@@ -358,7 +358,7 @@ async function startHttp(config: Config, life: AppLife, server: Server): Promise
 
 /** Redis as configured: REDIS_URL, or the master through REDIS_SENTINELS. */
 function redisTargetOf(config: Config): RedisTarget {
-  return { url: config.redisUrl, sentinel: config.redisSentinel };
+  return { url: config.redisUrl, sentinel: config.redisSentinel, tlsCaFile: config.redisTlsCaFile };
 }
 
 /** Values the logger masks wherever they appear, whatever their shape. */

@@ -131,6 +131,7 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9._-]{1,64}$/, "may hold only A-Z, a-z, 0-9, ., _ and - (1-64 characters)")
     .optional(),
   REDIS_SENTINEL_PASSWORD: z.string().optional(),
+  REDIS_TLS_CA_FILE: z.string().optional(),
   ADMIN_IDS: z.string({ error: "is required (comma-separated Telegram user ids)" }).pipe(idList),
   SECRET_KEY: z.string({ error: "is required (32 random bytes in base64)" }).pipe(secretKey),
   ACCOUNT_API_URL: z.string({ error: "is required (the Account API base URL)" }).pipe(httpUrl),
@@ -189,6 +190,8 @@ export interface Config {
   redisUrl: string;
   /** REDIS_SENTINELS + REDIS_MASTER_NAME: the master is found through Sentinel (REDIS_URL's password and db apply). */
   redisSentinel?: RedisSentinel | undefined;
+  /** REDIS_TLS_CA_FILE: the CA file Redis's TLS certificates are checked against (a `rediss:` URL only). */
+  redisTlsCaFile?: string | undefined;
   adminIds: readonly number[];
   secretKey: Buffer;
   account: { url: string; apiKey: string | undefined };
@@ -247,6 +250,13 @@ function redisSentinelOf(e: z.infer<typeof envSchema>): RedisSentinel | undefine
   return sentinels && masterName ? { sentinels, masterName, password: e.REDIS_SENTINEL_PASSWORD } : undefined;
 }
 
+/** REDIS_TLS_CA_FILE applies to TLS only: with a plain `redis:` URL it is refused, not ignored. */
+function redisTlsCaFileOf(e: z.infer<typeof envSchema>): string | undefined {
+  if (e.REDIS_TLS_CA_FILE && !e.REDIS_URL.toLowerCase().startsWith("rediss:"))
+    throw new ConfigError("REDIS_TLS_CA_FILE is set but REDIS_URL is not rediss:// (TLS is not on)");
+  return e.REDIS_TLS_CA_FILE;
+}
+
 /**
  * Reads every setting of the runtime contract from `env` (pure: no import-time reads).
  * Throws ConfigError with one line naming the first bad variable.
@@ -275,6 +285,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     botApiRoot: e.BOT_API_ROOT,
     redisUrl: e.REDIS_URL,
     redisSentinel: redisSentinelOf(e),
+    redisTlsCaFile: redisTlsCaFileOf(e),
     adminIds: e.ADMIN_IDS,
     secretKey: e.SECRET_KEY,
     account: { url: e.ACCOUNT_API_URL, apiKey: e.ACCOUNT_API_KEY },

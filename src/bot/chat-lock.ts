@@ -32,6 +32,24 @@ export interface HeldChatLock {
   release(): Promise<void>;
 }
 
+/** A chat lock this process holds: the lock's key and the holder's token (for a guarded write). */
+export interface ChatLockHolder {
+  readonly chat: string;
+  readonly key: string;
+  readonly token: string;
+}
+
+/**
+ * An update's chat lock was lost before its session was written (it ran out in a stall, a
+ * failover lost it): another update of the chat may have run since, so its write was refused.
+ */
+export class ChatLockLostError extends Error {
+  constructor(readonly chat: string) {
+    super(`chat ${chat}'s lock was lost before its update's session was written; the write was refused`);
+    this.name = "ChatLockLostError";
+  }
+}
+
 /** The update's chat stayed locked by another process for the whole wait. */
 export class ChatBusyError extends Error {
   constructor(
@@ -54,6 +72,8 @@ export class ChatLock {
   readonly ttlMs: number;
   readonly waitMs: number;
   private readonly wakeups: Wakeups;
+  /** The locks this process holds now, by chat (sequentialize: one update of a chat at a time). */
+  private readonly holding = new Map<string, Lease>();
 
   constructor(
     private readonly redis: Redis,
@@ -92,6 +112,15 @@ export class ChatLock {
     }
   }
 
+  /**
+   * The lock this process holds on `chat` (taken, not yet released), even if it was lost since:
+   * a write carrying its token is refused once another holder has the chat. Undefined when none.
+   */
+  holder(chat: string): ChatLockHolder | undefined {
+    const lease = this.holding.get(chat);
+    return lease ? { chat, key: lease.key, token: lease.token } : undefined;
+  }
+
   /** Closes the wake-up connection (at shutdown). */
   close(): Promise<void> {
     return this.wakeups.close();
@@ -117,9 +146,11 @@ export class ChatLock {
       lost: () => log?.warn({ chat }, "chat lock lost while its update still ran"),
       failed: (err) => log?.warn({ err, chat }, "could not renew a chat lock"),
     });
+    this.holding.set(chat, lease);
     return {
       fence: lease.fence,
       release: async () => {
+        if (this.holding.get(chat) === lease) this.holding.delete(chat);
         await lease.release().catch((err: unknown) => {
           log?.warn({ err, chat }, "could not release a chat lock; it expires by itself");
         });

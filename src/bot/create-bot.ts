@@ -18,7 +18,7 @@ import { type LogFields, withLogFields } from "../runtime/log-context.js";
 import { retryOnFlood } from "../runtime/telegram-retry.js";
 import { OneTimeTokens } from "../store/one-time.js";
 import type { SecretBox } from "../store/secret-box.js";
-import { ChatBusyError, type ChatLock, chatLocked } from "./chat-lock.js";
+import { ChatBusyError, type ChatLock, ChatLockLostError, chatLocked } from "./chat-lock.js";
 import type { BotContext, BotDeps, BotPlumbing, ConvContext, SessionData } from "./context.js";
 import {
   CONV_CANCEL,
@@ -70,6 +70,9 @@ export interface CreateBotOptions {
   chatLock?: ChatLock;
 }
 
+/** Where a chat's session lives: `session:<chat>`. */
+const SESSION = "session:";
+
 /** Session and sequentialize key: the chat, or the user for chat-less updates (pre-checkout). */
 export function chatKey(ctx: { chat?: { id: number }; from?: { id: number } }): string | undefined {
   return (ctx.chat?.id ?? ctx.from?.id)?.toString();
@@ -108,9 +111,14 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   // Across processes too, when several may take updates: sequentialize first, so this process
   // never waits on its own lock.
   if (options.chatLock) guarded.use(chatLocked<BotContext>(options.chatLock, chatKey));
-  const sessions = new ChangedSessionStorage(redis);
+  // With the lock, a session is written only while its update still holds the chat (fencing).
+  const lock = options.chatLock;
+  const sessions = new ChangedSessionStorage(
+    redis,
+    lock && ((key) => lock.holder(key.slice(SESSION.length))),
+  );
   guarded.use(
-    session({ initial: sessions.initial, getSessionKey: chatKey, prefix: "session:", storage: sessions }),
+    session({ initial: sessions.initial, getSessionKey: chatKey, prefix: SESSION, storage: sessions }),
   );
   guarded.use(
     createI18n<BotContext>(deps.config.defaultLocale, (ctx) => {
@@ -216,6 +224,8 @@ async function handlerFailed(
   else if (cause instanceof HttpError) log.error({ err: cause }, "Bot API unreachable");
   else if (cause instanceof ChatBusyError)
     log.error({ err: cause }, "update not handled: its chat stayed locked");
+  else if (cause instanceof ChatLockLostError)
+    log.error({ err: cause }, "session not written: the update's chat lock was lost");
   else log.error({ err: cause }, "update handler failed");
   await politeError(ctx, deps, fallbackI18n).catch(() => undefined);
 }
@@ -226,7 +236,7 @@ type LocaleSource = { chat?: { id: number }; from?: { id: number; language_code?
 function storedLocaleIn(redis: Redis): (ctx: LocaleSource) => Promise<Locale | undefined> {
   return async (ctx) => {
     const key = chatKey(ctx);
-    const stored = key ? await redis.get(`session:${key}`) : null;
+    const stored = key ? await redis.get(`${SESSION}${key}`) : null;
     const locale = stored ? (JSON.parse(stored) as SessionData).locale : undefined;
     return locale ?? supportedLocale(ctx.from?.language_code);
   };

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import type { ConnectionOptions } from "node:tls";
 import { Redis, type RedisOptions } from "ioredis";
 import type { RedisSentinel } from "../config.js";
 import type { Logger } from "./logger.js";
@@ -6,25 +8,48 @@ import type { Logger } from "./logger.js";
  * Where Redis is: REDIS_URL, or the master named by REDIS_MASTER_NAME as the Sentinels report it
  * (ioredis' own Sentinel support: it asks them at every (re)connect and follows a failover). With
  * Sentinel the URL's host and port are not used; its password, user name, db and TLS still apply.
+ * A `rediss:` URL means TLS on every connection: to the master and to each Sentinel.
  */
 export interface RedisTarget {
   url: string;
   sentinel?: RedisSentinel | undefined;
+  /** REDIS_TLS_CA_FILE: the CA (PEM) that Redis's and the Sentinels' certificates are checked against. */
+  tlsCaFile?: string | undefined;
 }
 
 /** The options every connection to `target` starts from; `url` alone is a plain connection. */
 function targetOptions(target: string | RedisTarget): [string, RedisOptions] {
   if (typeof target === "string") return [target, {}];
   const { url, sentinel } = target;
-  if (!sentinel) return [url, {}];
+  const tls = tlsOf(target);
+  if (!sentinel) return [url, tls ? { tls } : {}];
   return [
     url,
     {
       sentinels: sentinel.sentinels.map(({ host, port }) => ({ host, port })),
       name: sentinel.masterName,
       ...(sentinel.password ? { sentinelPassword: sentinel.password } : {}),
+      // ioredis speaks plain text to the Sentinels and to the master they name unless told (the
+      // URL's `rediss:` alone was ignored): the passwords crossed the network in clear.
+      ...(tls ? { tls, sentinelTLS: tls, enableTLSForSentinelMode: true } : {}),
     },
   ];
+}
+
+/**
+ * The TLS options of a `rediss:` target (its CA when REDIS_TLS_CA_FILE names one, the system's
+ * otherwise); undefined for `redis:`. A CA file with a plain URL, or one that cannot be read, is
+ * refused: the process does not start rather than connect other than asked.
+ */
+function tlsOf({ url, tlsCaFile }: RedisTarget): ConnectionOptions | undefined {
+  const secure = url.toLowerCase().startsWith("rediss:");
+  if (!tlsCaFile) return secure ? {} : undefined;
+  if (!secure) throw new Error("REDIS_TLS_CA_FILE is set but REDIS_URL is not rediss:// (TLS is not on)");
+  try {
+    return { ca: readFileSync(tlsCaFile) };
+  } catch (err) {
+    throw new Error(`REDIS_TLS_CA_FILE ${tlsCaFile} cannot be read: ${(err as Error).message}`);
+  }
 }
 
 /** How a target reads in a message: the URL, or the Sentinels and the master's name. */

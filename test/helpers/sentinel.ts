@@ -3,6 +3,13 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { freePort } from "./local-redis.js";
 
+/** The files of a Sentinel that speaks TLS only (its certificate, key, and the CA it trusts). */
+export interface SentinelTls {
+  cert: string;
+  key: string;
+  ca: string;
+}
+
 export interface LocalSentinel {
   port: number;
   stop(): Promise<void>;
@@ -11,19 +18,32 @@ export interface LocalSentinel {
 /**
  * Starts a real Redis Sentinel (`redis-server <conf> --sentinel`) on a free loopback port, watching
  * the master at 127.0.0.1:`masterPort` under `name`, and waits until it monitors it. Its config file
- * lives in `dir` (Sentinel rewrites it).
+ * lives in `dir` (Sentinel rewrites it). With `tls` it takes TLS connections only (no plain port),
+ * reaches the master over TLS, and `extra` lines (say `requirepass`) go into its config.
  */
-export async function startSentinel(dir: string, masterPort: number, name: string): Promise<LocalSentinel> {
+export async function startSentinel(
+  dir: string,
+  masterPort: number,
+  name: string,
+  options: { tls?: SentinelTls; extra?: readonly string[] } = {},
+): Promise<LocalSentinel> {
   const port = await freePort();
   const conf = join(dir, `sentinel-${port}.conf`);
+  const { tls } = options;
+  const listen = tls
+    ? ["port 0", `tls-port ${port}`, `tls-cert-file ${tls.cert}`, `tls-key-file ${tls.key}`]
+    : [`port ${port}`];
+  const tlsRest = tls ? [`tls-ca-cert-file ${tls.ca}`, "tls-auth-clients no", "tls-replication yes"] : [];
   writeFileSync(
     conf,
     [
-      `port ${port}`,
+      ...listen,
+      ...tlsRest,
       "bind 127.0.0.1",
       `dir ${dir}`,
       `sentinel monitor ${name} 127.0.0.1 ${masterPort} 1`,
       `sentinel down-after-milliseconds ${name} 5000`,
+      ...(options.extra ?? []),
       "",
     ].join("\n"),
   );
