@@ -28,6 +28,7 @@ export async function createWebappHarness(options: TestBotOptions = {}): Promise
   const webapp = createWebapp({
     botToken: TEST_TOKEN,
     initDataMaxAge: 3600,
+    redis: t.redis,
     books: t.deps.books,
     provisioning: t.deps.provisioning,
     sales: t.deps.sales,
