@@ -340,13 +340,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     supportContact: e.SUPPORT_CONTACT,
     webappUrl: e.WEBAPP_URL,
     webappInitDataMaxAge: e.WEBAPP_INIT_DATA_MAX_AGE,
-    webappGuard: {
-      sessionSeconds: e.WEBAPP_SESSION_SECONDS,
-      perUser: e.WEBAPP_RATE_LIMIT,
-      ordersPerUser: e.WEBAPP_ORDER_RATE_LIMIT,
-      perAddress: e.WEBAPP_ADDRESS_RATE_LIMIT,
-      trustProxy: e.WEBAPP_TRUST_PROXY,
-    },
+    webappGuard: webappGuardOf(e),
     defaultLocale: e.DEFAULT_LOCALE,
     logLevel: e.LOG_LEVEL,
     role: e.ROLE,
@@ -354,5 +348,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     driftSyncMinutes: e.DRIFT_SYNC_MINUTES,
     heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
     nodeEditDoubtSeconds: e.NODE_EDIT_DOUBT_SECONDS,
+  };
+}
+
+function webappGuardOf(e: z.output<typeof envSchema>): WebappGuardConfig {
+  return {
+    sessionSeconds: e.WEBAPP_SESSION_SECONDS,
+    perUser: e.WEBAPP_RATE_LIMIT,
+    ordersPerUser: e.WEBAPP_ORDER_RATE_LIMIT,
+    perAddress: e.WEBAPP_ADDRESS_RATE_LIMIT,
+    trustProxy: e.WEBAPP_TRUST_PROXY,
   };
 }
