@@ -1687,3 +1687,6 @@ term-change-applied = ✅ An admin's change of subscription { $subscription } ({
    *[set] the term set to a date
 }) was applied after the changes before it: the term now ends { $expiry }.
 term-change-failed = ❌ An admin's change of subscription { $subscription } could not be applied: { $reason }. Nothing was changed.
+
+## Cabinet API limits (issue 23: the Mini App's request budgets)
+webapp-rate-limited = Too many requests at once. Please wait a few seconds, then try again.

@@ -1791,3 +1791,6 @@ term-change-applied = ✅ Изменение админа для подписк�
    *[set] срок до даты
 }) применено после изменений перед ним: срок теперь до { $expiry }.
 term-change-failed = ❌ Изменение админа для подписки { $subscription } не удалось применить: { $reason }. Ничего не изменено.
+
+## Cabinet API limits (issue 23: the Mini App's request budgets)
+webapp-rate-limited = Слишком много запросов подряд. Подождите несколько секунд и попробуйте снова.

@@ -303,6 +303,8 @@ function cabinetOf(config: Config, core: AppCore, api: Api, logger: Logger): Web
   return createWebapp({
     botToken: config.botToken,
     initDataMaxAge: config.webappInitDataMaxAge,
+    redis: core.redis,
+    guard: config.webappGuard,
     books: core.rooms.books,
     provisioning: core.rooms.provisioning,
     sales: core.rooms.sales,

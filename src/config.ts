@@ -67,6 +67,21 @@ const initDataMaxAge = z.coerce
   .min(60, "must be at least 60 seconds")
   .max(86_400, "must be at most 86400 seconds (a day)");
 
+/** A count of requests a cabinet budget allows (per customer or per address, per its period). */
+const requestCount = (max: number) =>
+  z.coerce
+    .number({ error: "must be a number of requests" })
+    .int("must be a whole number of requests")
+    .min(1, "must be at least 1")
+    .max(max, `must be at most ${max}`);
+
+/** Seconds a cabinet session lasts after its last use. */
+const sessionSeconds = z.coerce
+  .number({ error: "must be a number of seconds" })
+  .int("must be a whole number of seconds")
+  .min(60, "must be at least 60 seconds")
+  .max(86_400, "must be at most 86400 seconds (a day)");
+
 /** `host:port,host:port` (IPv6 in brackets): the Sentinels that know where the Redis master is. */
 const sentinelList = z.string().transform((raw, ctx) => {
   const nodes: { host: string; port: number }[] = [];
@@ -154,7 +169,17 @@ const envSchema = z.object({
   PAYMENT_PROVIDER_TOKEN: z.string().optional(),
   SUPPORT_CONTACT: supportContact.optional(),
   WEBAPP_URL: webappUrl.optional(),
-  WEBAPP_INIT_DATA_MAX_AGE: initDataMaxAge.default(3600),
+  WEBAPP_INIT_DATA_MAX_AGE: initDataMaxAge.default(300),
+  WEBAPP_SESSION_SECONDS: sessionSeconds.default(900),
+  WEBAPP_RATE_LIMIT: requestCount(20).default(20),
+  WEBAPP_ORDER_RATE_LIMIT: requestCount(60).default(6),
+  WEBAPP_ADDRESS_RATE_LIMIT: requestCount(10_000).default(60),
+  WEBAPP_TRUST_PROXY: z.coerce
+    .number({ error: "must be the number of proxies in front of the bot (0 to 5)" })
+    .int("must be the number of proxies in front of the bot (0 to 5)")
+    .min(0, "must be the number of proxies in front of the bot (0 to 5)")
+    .max(5, "must be the number of proxies in front of the bot (0 to 5)")
+    .default(0),
   DEFAULT_LOCALE: z.enum(["en", "ru"], { error: "must be en or ru" }).default("en"),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
@@ -184,6 +209,23 @@ export function cabinetUrl(config: Pick<Config, "webappUrl">): string | undefine
   return config.webappUrl ? `${config.webappUrl}/app/` : undefined;
 }
 
+/** How the cabinet's API guards itself (see src/webapp/guard.ts). */
+export interface WebappGuardConfig {
+  /** Seconds a session lives after its last use (never past 12 hours after it was made). */
+  sessionSeconds: number;
+  /** Requests per customer per 10 s. */
+  perUser: number;
+  /** Orders and top-ups (invoice links) per customer per minute. */
+  ordersPerUser: number;
+  /** Requests per client address per 10 s, counted before authentication. */
+  perAddress: number;
+  /**
+   * Proxies we trust in front of the bot (0: none, the socket's address is the client's); with n,
+   * the client is the n-th X-Forwarded-For hop from the right (the one our nearest proxy saw).
+   */
+  trustProxy: number;
+}
+
 export interface Config {
   botToken: string;
   botApiRoot: string;
@@ -209,6 +251,8 @@ export interface Config {
   webappUrl?: string | undefined;
   /** Seconds a Mini App's initData is accepted after its auth_date. */
   webappInitDataMaxAge: number;
+  /** The cabinet's sessions and request budgets (WEBAPP_SESSION_SECONDS, WEBAPP_*_RATE_LIMIT, WEBAPP_TRUST_PROXY). */
+  webappGuard: WebappGuardConfig;
   defaultLocale: Locale;
   logLevel: string;
   role: "all" | "bot" | "worker";
@@ -307,6 +351,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     supportContact: e.SUPPORT_CONTACT,
     webappUrl: e.WEBAPP_URL,
     webappInitDataMaxAge: e.WEBAPP_INIT_DATA_MAX_AGE,
+    webappGuard: webappGuardOf(e),
     defaultLocale: e.DEFAULT_LOCALE,
     logLevel: e.LOG_LEVEL,
     role: e.ROLE,
@@ -314,5 +359,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     driftSyncMinutes: e.DRIFT_SYNC_MINUTES,
     heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
     nodeEditDoubtSeconds: e.NODE_EDIT_DOUBT_SECONDS,
+  };
+}
+
+function webappGuardOf(e: z.output<typeof envSchema>): WebappGuardConfig {
+  return {
+    sessionSeconds: e.WEBAPP_SESSION_SECONDS,
+    perUser: e.WEBAPP_RATE_LIMIT,
+    ordersPerUser: e.WEBAPP_ORDER_RATE_LIMIT,
+    perAddress: e.WEBAPP_ADDRESS_RATE_LIMIT,
+    trustProxy: e.WEBAPP_TRUST_PROXY,
   };
 }

@@ -12,6 +12,8 @@ const POLL_LIMIT = 90;
 /** The signed initData: from Telegram, or from the URL fragment when opened in a plain browser (demo). */
 const initData = tg?.initData || new URLSearchParams(location.hash.slice(1)).get("tgWebAppData") || "";
 
+/** The session the initData was exchanged for (POST api/session): sent instead of the initData. */
+let session = "";
 let strings = {};
 let me = null;
 
@@ -53,8 +55,9 @@ async function loadStrings(locale) {
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
 }
 
-async function api(path, body) {
-  const init = { headers: { authorization: `tma ${initData}` } };
+async function api(path, body, again = false) {
+  const auth = session ? `Bearer ${session}` : `tma ${initData}`;
+  const init = { headers: { authorization: auth } };
   if (body !== undefined) {
     init.method = "POST";
     init.headers["content-type"] = "application/json";
@@ -62,9 +65,22 @@ async function api(path, body) {
   }
   const res = await fetch(`./api/${path}`, init);
   const data = await res.json().catch(() => ({ ok: false }));
+  if (res.status === 401 && session && !again) {
+    // The session ended (idle too long): one new one while the initData is still fresh.
+    session = "";
+    if (await openSession()) return api(path, body, true);
+  }
   if (res.status === 401) fatal("session-expired");
   if (res.status === 403 && data.error === "blocked") fatal("blocked");
+  if (res.status === 429) say(t("rate-limited"));
   return { status: res.status, data };
+}
+
+/** Exchanges the initData for a session; false when it is refused (too old). */
+async function openSession() {
+  const { data } = await api("session", {}, true);
+  if (data.ok) session = data.session;
+  return Boolean(data.ok);
 }
 
 function fatal(key) {
@@ -355,6 +371,7 @@ async function start() {
   await loadStrings(guess);
   if (!initData) return fatal("open-in-telegram");
   say(t("loading"));
+  await openSession();
   const { data } = await api("me");
   if (!data.ok) return fatal("error");
   me = data;

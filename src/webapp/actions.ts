@@ -77,7 +77,10 @@ export async function createOrder(
     return created(deps, order.id, true, null, null);
   }
   const amount = await cashier.invoiceAmount(order);
-  const link = await invoiceLink(deps, caller, order, amount);
+  // The link made for this amount while the order is open is handed back: Telegram is asked once.
+  const link = await cashier.orderInvoiceLink(order, amount, caller.locale, () =>
+    invoiceLink(deps, caller, order, amount),
+  );
   deps.logger.info({ orderId: order.id, customerId: caller.id, amount }, "cabinet: invoice link made");
   return created(deps, order.id, false, link, caller.money(amount));
 }
@@ -118,7 +121,9 @@ export async function topUp(
   const started = await deps.sales.cashier.startTopUp(caller.id, amount);
   if (!started.ok) throw new Refusal(400, "amount");
   const { rail, words } = invoiceParts(deps, caller);
-  const link = await invoiceLinkOf(deps, topUpInvoice(words, started.id, amount, rail));
+  const link = await deps.sales.cashier.topUpInvoiceLink(started.id, amount, caller.locale, () =>
+    invoiceLinkOf(deps, topUpInvoice(words, started.id, amount, rail)),
+  );
   deps.logger.info({ customerId: caller.id, amount }, "cabinet: top-up invoice link made");
   return { ok: true, invoice_link: link };
 }

@@ -3,9 +3,9 @@ import type { z } from "zod";
 import { supportedLocale } from "../config.js";
 import { topUpPresets } from "../domain/sales/index.js";
 import { createOrder, topUp } from "./actions.js";
-import { authenticate } from "./auth.js";
 import { card, connect, me, orderStatus, plans, usage, walletPage } from "./cabinet.js";
 import { type Caller, callerOf, Refusal, type WebappDeps } from "./context.js";
+import type { Authenticated, WebappGuard } from "./guard.js";
 import {
   cardResponse,
   connectResponse,
@@ -16,6 +16,7 @@ import {
   meResponse,
   orderResponse,
   plansResponse,
+  sessionResponse,
   topUpRequest,
   usageResponse,
   walletResponse,
@@ -37,6 +38,8 @@ interface Route {
   path: RegExp;
   schema: z.ZodType;
   run: (deps: WebappDeps, r: Request) => unknown;
+  /** It may make an invoice link (an order, a top-up): it also spends from the orders budget. */
+  costly?: true;
 }
 
 const ID = "([A-Za-z0-9_-]{1,64})";
@@ -66,6 +69,7 @@ const ROUTES: Route[] = [
     method: "POST",
     path: /^orders$/,
     schema: createdOrderResponse,
+    costly: true,
     run: async (d, r) => createOrder(d, r.caller, parseBody(createOrderRequest, await r.body())),
   },
   {
@@ -88,6 +92,7 @@ const ROUTES: Route[] = [
     method: "POST",
     path: /^topups$/,
     schema: invoiceResponse,
+    costly: true,
     run: async (d, r) => topUp(d, r.caller, parseBody(topUpRequest, await r.body()).amount),
   },
 ];
@@ -124,49 +129,78 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(JSON.stringify(body));
 }
 
+/** 429 with `Retry-After` (whole seconds, at least 1): the budget is spent for now. */
+function sendTooMany(res: ServerResponse, retryAfterMs: number): void {
+  res.setHeader("retry-after", String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+  sendJson(res, 429, errorResponse.parse({ ok: false, error: "rate-limited" }));
+}
+
 /**
- * Who is asking: the user of a valid initData who is not blocked, in the customer's language (or
- * Telegram's for someone the shop does not know yet). Undefined after it has answered 401/403.
+ * Who is asking: the user of a fresh initData or of a session who is not blocked (read on every
+ * request: a block takes effect at the next one), in the customer's language (or Telegram's for
+ * someone the shop does not know yet). Undefined after it has answered 401, 403 or 429. The
+ * address budget is spent before anything is verified, the customer's right after.
  */
 async function callerFor(
   deps: WebappDeps,
+  guard: WebappGuard,
   req: IncomingMessage,
   res: ServerResponse,
-): Promise<Caller | undefined> {
-  const user = authenticate(req.headers.authorization, {
+): Promise<{ caller: Caller; auth: Authenticated } | undefined> {
+  const address = await guard.takeAddress(req);
+  if (!address.ok) return void sendTooMany(res, address.retryAfterMs);
+  const auth = await guard.authenticate(req.headers.authorization, {
     botToken: deps.botToken,
     maxAgeSeconds: deps.initDataMaxAge,
     now: deps.clock.now(),
   });
-  if (!user) {
-    // Forged, expired or missing: nothing but the status.
-    sendJson(res, 401, errorResponse.parse({ ok: false }));
-    return undefined;
-  }
-  const customer = await deps.books.customers.get(user.id);
-  if (customer?.blocked) {
-    sendJson(res, 403, errorResponse.parse({ ok: false, error: "blocked" }));
-    return undefined;
-  }
-  const locale = customer?.locale ?? supportedLocale(user.languageCode) ?? deps.defaultLocale;
-  return callerOf(deps, user, locale);
+  // Forged, expired or missing: nothing but the status.
+  if (!auth) return void sendJson(res, 401, errorResponse.parse({ ok: false }));
+  const spent = await guard.takeUser(auth.user.id);
+  if (!spent.ok) return void sendTooMany(res, spent.retryAfterMs);
+  const customer = await deps.books.customers.get(auth.user.id);
+  if (customer?.blocked) return void sendJson(res, 403, errorResponse.parse({ ok: false, error: "blocked" }));
+  const locale = customer?.locale ?? supportedLocale(auth.user.languageCode) ?? deps.defaultLocale;
+  return { caller: callerOf(deps, auth.user, locale), auth };
 }
 
-/** `/app/api/<rest>`: authenticates, routes, runs, and answers the zod-checked result. */
+/**
+ * POST /app/api/session: a fresh initData exchanged for a session of its customer, so the page
+ * need not carry the initData (accepted only minutes after Telegram signed it) for longer.
+ */
+async function openSession(
+  deps: WebappDeps,
+  guard: WebappGuard,
+  res: ServerResponse,
+  who: { caller: Caller; auth: Authenticated },
+): Promise<void> {
+  if (who.auth.via !== "init-data") return sendJson(res, 401, errorResponse.parse({ ok: false }));
+  const { token, seconds } = await guard.openSession(who.auth.user, deps.clock.now());
+  sendJson(res, 200, sessionResponse.parse({ ok: true, session: token, expires_in: seconds }));
+}
+
+/** `/app/api/<rest>`: guards, authenticates, routes, runs, and answers the zod-checked result. */
 export async function handleApi(
   deps: WebappDeps,
+  guard: WebappGuard,
   req: IncomingMessage,
   res: ServerResponse,
   rest: string,
   query: URLSearchParams,
 ): Promise<void> {
-  const caller = await callerFor(deps, req, res);
-  if (!caller) return;
+  const who = await callerFor(deps, guard, req, res);
+  if (!who) return;
+  const { caller } = who;
+  if (rest === "session" && req.method === "POST") return openSession(deps, guard, res, who);
   const matches = ROUTES.map((route) => ({ route, m: route.path.exec(rest) })).filter((x) => x.m !== null);
   const found = matches.find((x) => x.route.method === req.method);
   if (!found) {
     sendJson(res, matches.length > 0 ? 405 : 404, errorResponse.parse({ ok: false, error: "not-found" }));
     return;
+  }
+  if (found.route.costly) {
+    const spent = await guard.takeOrder(caller.id);
+    if (!spent.ok) return sendTooMany(res, spent.retryAfterMs);
   }
   try {
     const result = await found.route.run(deps, {

@@ -1,5 +1,6 @@
 import type { Api } from "grammy";
-import type { Locale } from "../config.js";
+import type { Redis } from "ioredis";
+import type { Locale, WebappGuardConfig } from "../config.js";
 import { formatMoney } from "../domain/catalog/index.js";
 import type { ShopRooms } from "../domain/index.js";
 import type { I18nLike, Translate } from "../render/i18n-like.js";
@@ -15,6 +16,10 @@ export interface WebappDeps extends Pick<ShopRooms, "books" | "provisioning" | "
   botToken: string;
   /** WEBAPP_INIT_DATA_MAX_AGE: seconds an initData is accepted. */
   initDataMaxAge: number;
+  /** Where the request budgets and sessions live (shared by every process serving the cabinet). */
+  redis: Redis;
+  /** Sessions and budgets (default DEFAULT_GUARD, src/webapp/guard.ts). */
+  guard?: Partial<WebappGuardConfig>;
   clock: Clock;
   logger: Logger;
   i18n: I18nLike;

@@ -161,3 +161,11 @@ export type CreateOrderRequest = z.output<typeof createOrderRequest>;
 
 /** POST /app/api/topups: an amount in minor units. */
 export const topUpRequest = z.strictObject({ amount: z.number().int().positive() });
+
+/** POST /app/api/session: a session for the page's next requests (`Authorization: Bearer <session>`). */
+export const sessionResponse = z.strictObject({
+  ok: z.literal(true),
+  session: z.string(),
+  /** Seconds it lives after its last use. */
+  expires_in: z.number().int().positive(),
+});

@@ -12,6 +12,7 @@ export const PAGE_STRINGS = [
   "webapp-open-in-telegram",
   "webapp-session-expired",
   "webapp-blocked",
+  "webapp-rate-limited",
   "webapp-error",
   "webapp-tab-subscriptions",
   "webapp-tab-buy",

@@ -25,6 +25,8 @@ let browser: Browser;
 let page: Page;
 let subId = "";
 const pageErrors: string[] = [];
+/** The Authorization scheme of each API request the page made (`tma`, `Bearer`). */
+const apiAuth: string[] = [];
 
 function chromiumPath(): string {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
@@ -89,8 +91,11 @@ beforeAll(async () => {
     // Telegram's script is stubbed; nothing but the bot's own server is reached.
     if (url.startsWith("https://telegram.org/")) {
       void req.respond({ status: 200, contentType: "text/javascript", body: "" });
-    } else if (url.startsWith(h.base)) void req.continue();
-    else void req.abort();
+    } else if (url.startsWith(h.base)) {
+      if (url.startsWith(`${h.base}/app/api/`))
+        apiAuth.push(String(req.headers().authorization).split(" ")[0] ?? "");
+      void req.continue();
+    } else void req.abort();
   });
   await page.evaluateOnNewDocument(telegramStub(h.initData(CUSTOMER)));
 }, 30_000);
@@ -156,5 +161,9 @@ describe("the cabinet in a browser", () => {
 
     await page.screenshot({ path: join(ARTIFACTS, "cabinet.png"), fullPage: true });
     expect(pageErrors).toEqual([]);
+    // The initData went out once, for a session; every other request carried the session.
+    expect(apiAuth[0]).toBe("tma");
+    expect(apiAuth.slice(1).length).toBeGreaterThan(3);
+    expect(new Set(apiAuth.slice(1))).toEqual(new Set(["Bearer"]));
   });
 });

@@ -1,8 +1,9 @@
 import type { Server } from "node:http";
 import { sign } from "@telegram-apps/init-data-node";
 import { createI18n } from "../../src/bot/i18n.js";
+import type { WebappGuardConfig } from "../../src/config.js";
 import { createHttpServer, listen } from "../../src/http/server.js";
-import { createWebapp } from "../../src/webapp/index.js";
+import { createWebapp, type WebappHandler } from "../../src/webapp/index.js";
 import { createTestBot, TEST_TOKEN, type TestBot, type TestBotOptions } from "../helpers/bot-harness.js";
 
 /** A test bot (real Redis, fake Bot API) with the cabinet mounted on a real HTTP server. */
@@ -14,7 +15,16 @@ export interface WebappHarness {
   initData(user: InitUser, opts?: { authDate?: number; token?: string }): string;
   /** A request to the cabinet's API as `user` (or with `auth` as the whole Authorization header). */
   api(path: string, as: InitUser | { auth: string | undefined }, init?: RequestInit): Promise<Response>;
+  /** Another cabinet server on the same bot and Redis (a second replica); closed with the harness. */
+  replica(): Promise<string>;
   close(): Promise<void>;
+}
+
+export interface WebappHarnessOptions extends TestBotOptions {
+  /** WEBAPP_INIT_DATA_MAX_AGE (default 3600 here). */
+  initDataMaxAge?: number;
+  /** Sessions and request budgets (the shipped defaults when unset). */
+  guard?: Partial<WebappGuardConfig>;
 }
 
 export interface InitUser {
@@ -23,29 +33,16 @@ export interface InitUser {
   language_code?: string;
 }
 
-export async function createWebappHarness(options: TestBotOptions = {}): Promise<WebappHarness> {
+export async function createWebappHarness(options: WebappHarnessOptions = {}): Promise<WebappHarness> {
   const t = await createTestBot(options);
-  const webapp = createWebapp({
-    botToken: TEST_TOKEN,
-    initDataMaxAge: 3600,
-    books: t.deps.books,
-    provisioning: t.deps.provisioning,
-    sales: t.deps.sales,
-    clock: t.deps.clock,
-    logger: t.deps.logger,
-    i18n: createI18n("en"),
-    defaultLocale: "en",
-    paymentProviderToken: undefined,
-    api: t.bot.api,
-  });
-  const server: Server = createHttpServer({
-    metrics: t.deps.metrics,
-    logger: t.deps.logger,
-    healthy: async () => true,
-    webapp,
-  });
-  const address = await listen(server, "127.0.0.1", 0);
-  const base = `http://127.0.0.1:${address.port}`;
+  const servers: Server[] = [];
+  const mount = async (): Promise<string> => {
+    const server = serve(t, cabinetOf(t, options));
+    servers.push(server);
+    const address = await listen(server, "127.0.0.1", 0);
+    return `http://127.0.0.1:${address.port}`;
+  };
+  const base = await mount();
   const initData: WebappHarness["initData"] = (user, opts = {}) =>
     sign(
       { user: { first_name: `User${user.id}`, language_code: "en", ...user } },
@@ -63,10 +60,40 @@ export async function createWebappHarness(options: TestBotOptions = {}): Promise
       if (init.body !== undefined) headers["content-type"] ??= "application/json";
       return fetch(`${base}${path}`, { ...init, headers });
     },
+    replica: mount,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const server of servers) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
       await t.close();
     },
   };
+}
+
+function cabinetOf(t: TestBot, options: WebappHarnessOptions): WebappHandler {
+  return createWebapp({
+    botToken: TEST_TOKEN,
+    initDataMaxAge: options.initDataMaxAge ?? 3600,
+    redis: t.redis,
+    ...(options.guard ? { guard: options.guard } : {}),
+    books: t.deps.books,
+    provisioning: t.deps.provisioning,
+    sales: t.deps.sales,
+    clock: t.deps.clock,
+    logger: t.deps.logger,
+    i18n: createI18n("en"),
+    defaultLocale: "en",
+    paymentProviderToken: undefined,
+    api: t.bot.api,
+  });
+}
+
+function serve(t: TestBot, webapp: WebappHandler): Server {
+  return createHttpServer({
+    metrics: t.deps.metrics,
+    logger: t.deps.logger,
+    healthy: async () => true,
+    webapp,
+  });
 }

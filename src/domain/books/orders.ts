@@ -214,6 +214,24 @@ export class Orders {
   }
 
   /**
+   * The open order `openFor(input, policy)` would hand back right now (the same rule as
+   * lua/open-order.lua: awaiting payment, younger than `reuseMs`, at the same price, currency and
+   * promo code), read without writing; undefined when it would make a new one. Lets a caller skip
+   * work (a hosting read) that only a new order needs.
+   */
+  async reusableFor(input: NewOrder, policy: UnpaidPolicy): Promise<Order | undefined> {
+    const id = await this.redis.get(orderKeys.unpaidSlot(input.customerId, slotOf(input)));
+    const order = id ? await this.get(id) : undefined;
+    if (order?.status !== "awaiting_payment") return undefined;
+    const young = this.clock.now() - order.createdAt < policy.reuseMs;
+    const same =
+      order.price === input.price &&
+      order.currency === input.currency &&
+      (order.promoCode ?? "") === (input.promo?.code ?? "");
+    return young && same ? order : undefined;
+  }
+
+  /**
    * Removes unpaid orders made more than `keepMs` ago (their records also expire in Redis on
    * their own; this keeps the indexes clean and holds by the shop's clock). Bounded per call.
    */

@@ -11,7 +11,14 @@ import {
 } from "../books/index.js";
 import { type Catalog, findPlan } from "../catalog/index.js";
 import { type ChargeResult, Checkout, type PayResult, type ReferralLimit } from "./checkout.js";
-import { amountDue, INVOICE_TTL_MS, InvoiceGate, minimumInvoice, parsePayload } from "./invoices.js";
+import {
+  amountDue,
+  INVOICE_TTL_MS,
+  InvoiceGate,
+  InvoiceLinks,
+  minimumInvoice,
+  parsePayload,
+} from "./invoices.js";
 import type { PromoCodes } from "./promo-codes.js";
 import { TopUps, topUpBounds } from "./top-ups.js";
 
@@ -68,11 +75,13 @@ export class Cashier {
   readonly checkout: Checkout;
   private readonly topUps: TopUps;
   private readonly gate: InvoiceGate;
+  private readonly links: InvoiceLinks;
 
   constructor(private readonly deps: CashierDeps) {
     this.checkout = new Checkout(deps.redis, deps.wallet, deps.clock, deps.referralLimit);
     this.topUps = new TopUps(deps.redis);
     this.gate = new InvoiceGate(deps.redis);
+    this.links = new InvoiceLinks(deps.redis);
   }
 
   private get currency(): string {
@@ -179,6 +188,31 @@ export class Cashier {
   async claimTopUpInvoice(customerId: number, amount: number): Promise<boolean> {
     if (await this.gate.claim(customerId, `t:${amount}`)) return true;
     return !(await this.topUps.pending(customerId, amount));
+  }
+
+  /**
+   * The invoice link of open `order` for `due` (the cabinet's `createInvoiceLink`): the one made
+   * before for that amount and language while the order is open, else a new one from `make`.
+   */
+  orderInvoiceLink(
+    order: Order,
+    due: number,
+    language: string,
+    make: () => Promise<string>,
+  ): Promise<string> {
+    const lifeMs = order.createdAt + INVOICE_TTL_MS - this.deps.clock.now();
+    return this.links.linkFor({ kind: "order", orderId: order.id }, due, language, lifeMs, make);
+  }
+
+  /** The invoice link of pending top-up `id` of `amount`, made once per language while it is pending. */
+  async topUpInvoiceLink(
+    id: string,
+    amount: number,
+    language: string,
+    make: () => Promise<string>,
+  ): Promise<string> {
+    const lifeMs = await this.topUps.lifeLeft(id);
+    return this.links.linkFor({ kind: "topup", id }, amount, language, lifeMs, make);
   }
 
   /** Registers a top-up invoice of `amount` minor units; returns its payload id. */

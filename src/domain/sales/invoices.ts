@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import { DAY } from "../../runtime/clock.js";
 import { currencyExponent } from "../catalog/index.js";
-import { invoiceSentKey } from "./keys.js";
+import { invoiceLinksKey, invoiceSentKey } from "./keys.js";
 
 /**
  * What every invoice of the shop has in common, whichever surface sends it (the chat's
@@ -68,5 +68,32 @@ export class InvoiceGate {
   async claim(customerId: number, subject: string): Promise<boolean> {
     const key = invoiceSentKey(customerId, subject);
     return (await this.redis.set(key, "1", "PX", this.windowMs, "NX")) === "OK";
+  }
+}
+
+/**
+ * The invoice links of open orders and top-ups: one per amount (and language) while its subject
+ * is open, so asking again hands back the link made before instead of asking Telegram for
+ * another. A new amount due gets a new link (the old one is refused at pre-checkout). Kept in
+ * Redis for the subject's remaining invoice life, so it holds across processes.
+ */
+export class InvoiceLinks {
+  constructor(private readonly redis: Redis) {}
+
+  /** The link of `target` for `amount` in `language`, made by `make` when there is none yet. */
+  async linkFor(
+    target: InvoiceTarget,
+    amount: number,
+    language: string,
+    lifeMs: number,
+    make: () => Promise<string>,
+  ): Promise<string> {
+    const key = invoiceLinksKey(invoicePayload(target));
+    const field = `${amount}:${language}`;
+    const known = await this.redis.hget(key, field);
+    if (known !== null) return known;
+    const link = await make();
+    if (lifeMs > 0) await this.redis.multi().hset(key, field, link).pexpire(key, lifeMs).exec();
+    return link;
   }
 }

@@ -80,3 +80,5 @@ export const openTopUpKey = (customerId: number, amount: number) => `topups:open
 /** An invoice for a subject went out a moment ago (holds back the next one for a while). */
 export const invoiceSentKey = (customerId: number, subject: string) =>
   `invoice:sent:${customerId}:${subject}`;
+/** Invoice links made for an open order or top-up (hash: `<amount>:<language>` -> link), while it is open. */
+export const invoiceLinksKey = (payload: string) => `invoice:links:${payload}`;

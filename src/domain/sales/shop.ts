@@ -184,13 +184,24 @@ export class Shop {
     return plain(held.reason);
   }
 
+  /**
+   * A renewal of `subscriptionId`. The customer's open renewal of it (awaiting payment, young
+   * enough, at the plan's price, no promo code asked) is handed back before the hosting side is
+   * read: pressing Renew again costs no hosting call.
+   */
   async startRenewal(
     customerId: number,
     subscriptionId: string,
     locale: Locale,
     promo?: string,
   ): Promise<Started> {
-    const made = await this.renewalInput(customerId, subscriptionId, locale);
+    const draft = await this.renewalDraft(customerId, subscriptionId, locale);
+    if (!draft.ok) return draft;
+    if (promo === undefined) {
+      const open = await this.deps.orders.reusableFor(draft.input, UNPAID_ORDERS);
+      if (open) return { ok: true, order: open, reused: true };
+    }
+    const made = await this.sellable(draft.sub, draft.input);
     // One open renewal per subscription: a repeated Renew hands out the one awaiting payment.
     return made.ok ? this.open(made.input, promo) : made;
   }
@@ -200,6 +211,16 @@ export class Shop {
     subscriptionId: string,
     locale: Locale,
   ): Promise<OrderInput> {
+    const draft = await this.renewalDraft(customerId, subscriptionId, locale);
+    return draft.ok ? this.sellable(draft.sub, draft.input) : draft;
+  }
+
+  /** A renewal's fields from the shop's own records (no hosting read), or why none can be opened. */
+  private async renewalDraft(
+    customerId: number,
+    subscriptionId: string,
+    locale: Locale,
+  ): Promise<{ ok: true; input: NewOrder; sub: Subscription } | { ok: false; reason: ShopRefusal }> {
     if (await this.deps.customers.isBlocked(customerId)) return { ok: false, reason: "blocked" };
     const sub = await this.deps.subscriptions.get(subscriptionId);
     if (!sub || sub.customerId !== customerId || sub.trial)
@@ -217,8 +238,14 @@ export class Shop {
       locale,
       subscriptionId,
     };
-    // An access an admin disabled (banned) stays so: a renewal must not lift it, so none is sold.
-    // When the hosting side cannot be read, the renewal is sold (it waits for the side anyway).
+    return { ok: true, input, sub };
+  }
+
+  /**
+   * An access an admin disabled (banned) stays so: a renewal must not lift it, so none is sold.
+   * When the hosting side cannot be read, the renewal is sold (it waits for the side anyway).
+   */
+  private async sellable(sub: Subscription, input: NewOrder): Promise<OrderInput> {
     const state = await this.deps
       .provisioner(sub.ref.kind)
       .state(sub.ref)

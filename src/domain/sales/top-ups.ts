@@ -56,6 +56,11 @@ export class TopUps {
     return readJson(this.redis, topUpKey(id), topUpSchema);
   }
 
+  /** Ms until a pending top-up's record expires (0 when it is gone). */
+  async lifeLeft(id: string): Promise<number> {
+    return Math.max(0, await this.redis.pttl(topUpKey(id)));
+  }
+
   /** Forgets a paid top-up's record (its payment is credited once by its charge id anyway). */
   async forget(id: string): Promise<void> {
     await this.redis.del(topUpKey(id));
