@@ -17,6 +17,7 @@ export const BOOKS_LUA: Readonly<Record<string, string>> = {
   "order-statuses": ORDER_STATUSES_LUA,
   "trim-order-fields": TRIM_ORDER_FIELDS_LUA,
   "trim-order": fragment("trim-order"),
+  "order-reusable": fragment("order-reusable"),
   "mark-paid": fragment("mark-paid"),
   "count-order": fragment("count-order"),
   "count-sale": fragment("count-sale"),

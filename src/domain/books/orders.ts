@@ -110,6 +110,8 @@ const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, imp
 const TRANSITION = script("transition");
 /** The customer's open order of a slot, reused or made (lua/open-order.lua). */
 const OPEN_ORDER = script("open-order");
+/** Whether the slot's order would be handed out again, read only (lua/reusable-order.lua). */
+const REUSABLE_ORDER = script("reusable-order");
 /** An expired order removed unless it was paid (lua/remove-unpaid.lua). */
 const REMOVE_UNPAID = script("remove-unpaid");
 
@@ -214,21 +216,21 @@ export class Orders {
   }
 
   /**
-   * The open order `openFor(input, policy)` would hand back right now (the same rule as
-   * lua/open-order.lua: awaiting payment, younger than `reuseMs`, at the same price, currency and
+   * The open order `openFor(input, policy)` would hand back right now (its rule, the Lua fragment
+   * order-reusable: awaiting payment, younger than `reuseMs`, at the same price, currency and
    * promo code), read without writing; undefined when it would make a new one. Lets a caller skip
    * work (a hosting read) that only a new order needs.
    */
   async reusableFor(input: NewOrder, policy: UnpaidPolicy): Promise<Order | undefined> {
     const id = await this.redis.get(orderKeys.unpaidSlot(input.customerId, slotOf(input)));
-    const order = id ? await this.get(id) : undefined;
-    if (order?.status !== "awaiting_payment") return undefined;
-    const young = this.clock.now() - order.createdAt < policy.reuseMs;
-    const same =
-      order.price === input.price &&
-      order.currency === input.currency &&
-      (order.promoCode ?? "") === (input.promo?.code ?? "");
-    return young && same ? order : undefined;
+    if (!id) return undefined;
+    const now = this.clock.now();
+    const reusable = await REUSABLE_ORDER.run(
+      this.redis,
+      [orderKeys.unpaidSlot(input.customerId, slotOf(input)), orderKeys.order(id)],
+      [id, now, policy.reuseMs, input.price, input.currency, input.promo?.code ?? ""],
+    );
+    return reusable === 1 ? this.get(id) : undefined;
   }
 
   /**

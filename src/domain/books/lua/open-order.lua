@@ -7,15 +7,12 @@
 -- ms, [6] price, [7] currency, [8] unpaid index member, [9] promo code ('' none), then from [10]
 -- the new order's fields as name/value pairs.
 -- Returns {-1, ''} when the slot moved since it was read, {0, id} reused, {1, id} made.
+-- @include order-reusable
 local cur = redis.call('GET', KEYS[1])
 if (cur or '') ~= ARGV[1] then return {-1, ''} end
 if cur then
-  local o = redis.call('HMGET', KEYS[5], 'status', 'createdAt', 'price', 'currency', 'promoCode')
-  if o[1] == 'awaiting_payment' then
-    if tonumber(ARGV[3]) - tonumber(o[2]) < tonumber(ARGV[4]) and o[3] == ARGV[6] and o[4] == ARGV[7]
-      and (o[5] or '') == ARGV[9] then
-      return {0, cur}
-    end
+  if reusable(KEYS[5], ARGV[3], ARGV[4], ARGV[6], ARGV[7], ARGV[9]) then return {0, cur} end
+  if order_state(KEYS[5]) == 'awaiting_payment' then
     redis.call('HSET', KEYS[5], 'status', 'cancelled', 'updatedAt', ARGV[3])
   end
 end
