@@ -39,7 +39,6 @@ export async function createWebappHarness(options: TestBotOptions = {}): Promise
     api: t.bot.api,
   });
   const server: Server = createHttpServer({
-    metrics: t.deps.metrics,
     logger: t.deps.logger,
     healthy: async () => true,
     webapp,
