@@ -48,10 +48,22 @@ fi
 
 # Redis's folder readable from here: this host (or a container sharing the volume) runs it.
 if [ -n "$dir" ] && [ -n "$file" ] && [ -d "$dir" ] && [ -r "$dir" ] && [ -x "$dir" ]; then
-  before=$(info rdb_saves)
-  [ -n "$before" ] || die "this Redis does not report rdb_saves (Redis 7 or newer needed); use BACKUP_VIA=stream"
-  cli bgsave schedule >/dev/null
   waited=0
+  # While a snapshot for a replica (or another `--rdb`) is being made, BGSAVE is refused (SCHEDULE
+  # waits only for an AOF rewrite), and that snapshot does not count in rdb_saves: ask again.
+  while :; do
+    before=$(info rdb_saves)
+    [ -n "$before" ] || die "this Redis does not report rdb_saves (Redis 7 or newer needed); use BACKUP_VIA=stream"
+    reply=$(cli bgsave schedule 2>&1 || true)
+    case $reply in
+    *"already in progress"*) ;;
+    "Background saving"*) break ;;
+    *) die "BGSAVE refused: $reply" ;;
+    esac
+    [ "$waited" -lt "$((timeout * 10))" ] || die "BGSAVE refused for $timeout s: $reply"
+    sleep 0.1
+    waited=$((waited + 1))
+  done
   while [ "$(info rdb_saves)" = "$before" ] || [ "$(info rdb_bgsave_in_progress)" != "0" ]; do
     [ "$waited" -lt "$((timeout * 10))" ] || die "BGSAVE did not finish within $timeout s"
     sleep 0.1
