@@ -26,6 +26,8 @@ COPY package.json ./
 COPY locales ./locales
 COPY webapp ./webapp
 USER node
+# The public server only. /metrics is on the operators' listener (METRICS_HOST:METRICS_PORT,
+# 127.0.0.1:9091 unless set): not exposed, so `docker run -P` never publishes it.
 EXPOSE 8080
 # /healthz answers 200 when Redis answers and the process runs (both roles serve it).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \

@@ -80,6 +80,7 @@ async function botEnv(bot: BotKind, apiRoot: string, redisUrl: string): Promise<
     CATALOG_FILE: catalogFile,
     HTTP_HOST: "127.0.0.1",
     HTTP_PORT: String(await freePort()),
+    METRICS_PORT: "0",
     LOG_LEVEL: "warn",
   };
 }

@@ -111,6 +111,7 @@ async function run(): Promise<number> {
     await linkDemoAccount(redis.url, secretKey, hosting.accountKey);
 
     const httpPort = await freePort();
+    const metricsPort = await freePort();
     const config = parseConfig({
       BOT_TOKEN,
       BOT_API_ROOT: tap.apiRoot,
@@ -126,6 +127,8 @@ async function run(): Promise<number> {
       CATALOG_FILE: catalogFile,
       HTTP_HOST: "127.0.0.1",
       HTTP_PORT: String(httpPort),
+      METRICS_HOST: "127.0.0.1",
+      METRICS_PORT: String(metricsPort),
       DEFAULT_LOCALE: "en",
       LOG_LEVEL: "warn",
       // The cabinet link below carries initData signed now: it stays good for a day.
@@ -148,7 +151,8 @@ async function run(): Promise<number> {
       row("Panel API sandbox", hosting.panel.url, "locations main and 2"),
       row("Node API sandbox", hosting.node.url, "HTTPS, self-signed certificate pinned by fingerprint"),
       row("Redis", redis.url, "throw-away, no persistence"),
-      row("bot's health and metrics", `http://127.0.0.1:${httpPort}`, "/healthz, /metrics"),
+      row("bot's public server", `http://127.0.0.1:${httpPort}`, "/healthz, the cabinet under /app/"),
+      row("operators' listener", `http://127.0.0.1:${metricsPort}`, "/metrics, /healthz"),
       `Your cabinet (the Mini App) in a browser, signed in as you for a day: ${cabinetLink(httpPort, me)}`,
       `You are Demo (Telegram id ${ME_ID}, language ${language}; DEMO_LANG=ru or en sets it), an admin of the shop. Catalog: ${catalogFile}`,
       "QR codes and other files the bot sends are saved as files; their paths are printed.",

@@ -11,7 +11,7 @@ import { AccountKeyStore } from "./domain/fleet/index.js";
 import { createShopServices, type ShopRooms, type ShopServicesDeps } from "./domain/index.js";
 import { createHostingClients, type HostingClients } from "./hosting/index.js";
 import { Metrics } from "./http/metrics.js";
-import { closeServer, createHttpServer, listen } from "./http/server.js";
+import { closeServer, createHttpServer, createOperatorsServer, listen } from "./http/server.js";
 import { systemClock } from "./runtime/clock.js";
 import { InFlight, within } from "./runtime/in-flight.js";
 import { createLogger, type Logger } from "./runtime/logger.js";
@@ -75,7 +75,11 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
     const healthy = async () => life.running && (await core.redis.ping()) === "PONG";
     const server =
       config.role !== "worker" ? await startBot(config, core, life, healthy, options) : undefined;
-    await startHttp(config, life, server ?? createHttpServer({ metrics: core.metrics, logger, healthy }));
+    const takesUpdates = config.delivery.mode === "webhook" && config.role !== "worker";
+    const drainMs = takesUpdates ? DRAIN_BUDGET_MS : undefined;
+    await startHttp(life, server ?? createHttpServer({ logger, healthy }), config.http, drainMs);
+    // /metrics (revenue counters among them) only here, never on the public server; every role.
+    await startHttp(life, createOperatorsServer({ metrics: core.metrics, logger, healthy }), config.metrics);
     life.running = true;
   } catch (err) {
     await life.stop();
@@ -269,7 +273,7 @@ async function startBot(
   const webapp = cabinetOf(config, core, bot.api, logger);
 
   if (config.delivery.mode === "webhook")
-    return deliverByWebhook(bot, config.delivery, core, life, healthy, webapp);
+    return deliverByWebhook(bot, config.delivery, life, healthy, webapp);
   // One poller per bot across processes: the others wait for the lease (see poller-lease.ts).
   const poller = await startLeasedPolling(bot, {
     redis,
@@ -283,7 +287,7 @@ async function startBot(
   });
   life.polling = poller;
   life.drains.push(() => poller.stop());
-  return createHttpServer({ metrics, logger, healthy, webapp });
+  return createHttpServer({ logger, healthy, webapp });
 }
 
 /**
@@ -320,7 +324,6 @@ function cabinetOf(config: Config, core: AppCore, api: Api, logger: Logger): Web
 async function deliverByWebhook(
   bot: ReturnType<typeof createBot>,
   delivery: Extract<Config["delivery"], { mode: "webhook" }>,
-  core: AppCore,
   life: AppLife,
   healthy: () => Promise<boolean>,
   webapp: WebappHandler,
@@ -332,7 +335,6 @@ async function deliverByWebhook(
   });
   const handler: typeof callback = (req, res) => life.webhookUpdates.track(callback(req, res));
   const server = createHttpServer({
-    metrics: core.metrics,
     logger: life.logger,
     healthy,
     webhook: { path: delivery.path, handler },
@@ -346,13 +348,15 @@ async function deliverByWebhook(
   return server;
 }
 
-/** The HTTP server listening (health, metrics, the webhook), drained at shutdown. */
-async function startHttp(config: Config, life: AppLife, server: Server): Promise<void> {
-  const address = await listen(server, config.http.host, config.http.port);
-  // No new webhook updates; running ones finish (their connections are cut only at the budget).
-  const takesUpdates = config.delivery.mode === "webhook" && config.role !== "worker";
+/**
+ * A server listening (the public one: health, the cabinet, the webhook; or the operators': metrics,
+ * health), drained at shutdown: no new webhook updates, running ones finish (their connections are
+ * cut only after `drainMs`).
+ */
+async function startHttp(life: AppLife, server: Server, at: Config["http"], drainMs?: number): Promise<void> {
+  const address = await listen(server, at.host, at.port);
   life.drains.push(async () => {
-    await closeServer(server, takesUpdates ? DRAIN_BUDGET_MS : undefined);
+    await closeServer(server, drainMs);
     await life.webhookUpdates.drain();
   });
   life.logger.info({ host: address.address, port: address.port }, "http server listening");

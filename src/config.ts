@@ -166,6 +166,8 @@ const envSchema = z.object({
     .optional(),
   HTTP_HOST: z.string().default("127.0.0.1"),
   HTTP_PORT: port.default(8080),
+  METRICS_HOST: z.string().default("127.0.0.1"),
+  METRICS_PORT: port.default(9091),
   PAYMENT_PROVIDER_TOKEN: z.string().optional(),
   SUPPORT_CONTACT: supportContact.optional(),
   WEBAPP_URL: webappUrl.optional(),
@@ -243,7 +245,10 @@ export interface Config {
     | undefined;
   catalogFile: string;
   delivery: { mode: "polling" } | { mode: "webhook"; url: string; path: string; secret: string };
+  /** The public server: /healthz, the cabinet under /app/, the webhook. */
   http: { host: string; port: number };
+  /** The operators' listener: /metrics and /healthz, never the public one (METRICS_HOST, METRICS_PORT). */
+  metrics: { host: string; port: number };
   paymentProviderToken: string | undefined;
   /** Shown in /help and wherever a customer is told to contact support. */
   supportContact?: string | undefined;
@@ -282,6 +287,23 @@ function deliveryOf(e: z.infer<typeof envSchema>): Config["delivery"] {
     throw new ConfigError("WEBHOOK_URL needs a path of its own, e.g. https://bot.example/telegram/<random>");
   }
   return { mode: "webhook", url: e.WEBHOOK_URL, path, secret: e.WEBHOOK_SECRET };
+}
+
+/** Addresses that take a port on every interface (a listener there overlaps any other host's). */
+const WILDCARD_HOSTS = new Set(["", "0.0.0.0", "::", "[::]", "*"]);
+
+/**
+ * The operators' listener (/metrics) is never the public one: the same port on the same host (or
+ * on a wildcard address, which covers every host) is refused. Port 0 (any free port) never clashes.
+ */
+function refuseSharedListener(e: z.infer<typeof envSchema>): void {
+  if (e.METRICS_PORT === 0 || e.METRICS_PORT !== e.HTTP_PORT) return;
+  const [a, b] = [e.HTTP_HOST.toLowerCase(), e.METRICS_HOST.toLowerCase()];
+  if (a === b || WILDCARD_HOSTS.has(a) || WILDCARD_HOSTS.has(b)) {
+    throw new ConfigError(
+      `METRICS_PORT must differ from HTTP_PORT (${e.HTTP_PORT}): /metrics is for operators and is never served on the public listener`,
+    );
+  }
 }
 
 /** REDIS_SENTINELS with REDIS_MASTER_NAME: Redis is found through Sentinel; one without the other is refused. */
@@ -323,6 +345,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   pair("NODE_API_URL", e.NODE_API_URL, "NODE_API_TOKEN", e.NODE_API_TOKEN);
 
   const delivery = deliveryOf(e);
+  refuseSharedListener(e);
 
   return {
     botToken: e.BOT_TOKEN,
@@ -347,6 +370,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     catalogFile: e.CATALOG_FILE,
     delivery,
     http: { host: e.HTTP_HOST, port: e.HTTP_PORT },
+    metrics: { host: e.METRICS_HOST, port: e.METRICS_PORT },
     paymentProviderToken: e.PAYMENT_PROVIDER_TOKEN,
     supportContact: e.SUPPORT_CONTACT,
     webappUrl: e.WEBAPP_URL,

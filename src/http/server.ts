@@ -6,7 +6,6 @@ import type { Metrics } from "./metrics.js";
 export type WebhookHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 export interface HttpServerDeps {
-  metrics: Metrics;
   logger: Logger;
   /** True when Redis answers and the bot is running. */
   healthy: () => Promise<boolean>;
@@ -16,35 +15,62 @@ export interface HttpServerDeps {
 }
 
 /**
- * The bot's own HTTP server: `/healthz`, `/metrics`, the customer cabinet under `/app/` and, in
- * webhook mode, the update endpoint.
+ * The bot's public server, the one a reverse proxy exposes: `/healthz`, the customer cabinet under
+ * `/app/` and, in webhook mode, the update endpoint; every other path (`/metrics` too) is 404.
  */
 export function createHttpServer(deps: HttpServerDeps): Server {
+  return serve(deps.logger, async (req, res, path) => {
+    if (req.method === "GET" && path === "/healthz") return health(res, deps.healthy);
+    if (deps.webapp && /^\/app(\/|$)/.test(path)) return deps.webapp(req, res);
+    if (deps.webhook && path === deps.webhook.path) {
+      if (req.method !== "POST") return reply(res, 405, { ok: false });
+      return deps.webhook.handler(req, res);
+    }
+    return reply(res, 404, { ok: false });
+  });
+}
+
+export interface OperatorsServerDeps {
+  metrics: Metrics;
+  logger: Logger;
+  /** True when Redis answers and the process is running. */
+  healthy: () => Promise<boolean>;
+}
+
+/**
+ * The operators' listener (METRICS_HOST:METRICS_PORT, loopback by default): `/metrics` for
+ * Prometheus (the shop's revenue counters among them) and `/healthz`; nothing else.
+ */
+export function createOperatorsServer(deps: OperatorsServerDeps): Server {
+  return serve(deps.logger, async (req, res, path) => {
+    if (req.method === "GET" && path === "/healthz") return health(res, deps.healthy);
+    if (req.method === "GET" && path === "/metrics") {
+      const body = await deps.metrics.registry.metrics();
+      res.writeHead(200, { "content-type": deps.metrics.registry.contentType });
+      res.end(body);
+      return;
+    }
+    return reply(res, 404, { ok: false });
+  });
+}
+
+type Route = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>;
+
+/** A server whose requests go to `route` with their path (no query); a throw answers 500. */
+function serve(logger: Logger, route: Route): Server {
   return createServer((req, res) => {
-    const path = (req.url ?? "/").split("?")[0];
-    const route = async () => {
-      if (req.method === "GET" && path === "/healthz") {
-        const up = await deps.healthy().catch(() => false);
-        return reply(res, up ? 200 : 503, { ok: up });
-      }
-      if (req.method === "GET" && path === "/metrics") {
-        const body = await deps.metrics.registry.metrics();
-        res.writeHead(200, { "content-type": deps.metrics.registry.contentType });
-        return res.end(body);
-      }
-      if (deps.webapp && /^\/app(\/|$)/.test(path ?? "")) return deps.webapp(req, res);
-      if (deps.webhook && path === deps.webhook.path) {
-        if (req.method !== "POST") return reply(res, 405, { ok: false });
-        return deps.webhook.handler(req, res);
-      }
-      return reply(res, 404, { ok: false });
-    };
-    route().catch((err: unknown) => {
-      deps.logger.error({ err, path }, "http handler failed");
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    route(req, res, path).catch((err: unknown) => {
+      logger.error({ err, path }, "http handler failed");
       if (!res.headersSent) reply(res, 500, { ok: false });
       else res.end();
     });
   });
+}
+
+async function health(res: ServerResponse, healthy: () => Promise<boolean>): Promise<void> {
+  const up = await healthy().catch(() => false);
+  reply(res, up ? 200 : 503, { ok: up });
 }
 
 export async function listen(server: Server, host: string, port: number): Promise<AddressInfo> {

@@ -11,7 +11,6 @@ import { createBot } from "../../src/bot/create-bot.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
 import { inboxKeys } from "../../src/domain/settlement/index.js";
-import { Metrics } from "../../src/http/metrics.js";
 import { closeServer, createHttpServer, listen } from "../../src/http/server.js";
 import { type ManualClock, MINUTE } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
@@ -208,7 +207,6 @@ describe("webhook mode", () => {
       timeoutMilliseconds: 9_000,
     });
     server = createHttpServer({
-      metrics: new Metrics(),
       logger: createLogger("silent"),
       healthy: async () => true,
       webhook: { path: "/hook", handler },

@@ -51,6 +51,7 @@ async function start(catalogFile: string): Promise<RunningProcess> {
     ACCOUNT_API_URL: "http://127.0.0.1:9",
     CATALOG_FILE: catalogFile,
     HTTP_PORT: String(await freePort()),
+    METRICS_PORT: "0",
     LOG_LEVEL: "info",
   });
   const proc = running;

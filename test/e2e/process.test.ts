@@ -95,9 +95,10 @@ describe("the real process", () => {
     ]);
   });
 
-  it("answers /start by long polling, serves health and metrics, and exits 0 on SIGTERM", async () => {
+  it("answers /start by long polling, serves health and metrics (on the operators' listener), and exits 0 on SIGTERM", async () => {
     const port = await freePort();
-    running = startBuiltBot(env({ HTTP_PORT: String(port) }));
+    const metricsPort = await freePort();
+    running = startBuiltBot(env({ HTTP_PORT: String(port), METRICS_PORT: String(metricsPort) }));
     await telegram.waitFor("getUpdates", 15_000);
     const commands = telegram.callsOf("setMyCommands");
     expect(commands.map((c) => c.params.language_code ?? "default")).toEqual(
@@ -115,8 +116,9 @@ describe("the real process", () => {
 
     const health = await waitForHttp(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);
-    const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     expect(metrics).toMatch(/bot_updates_total\{type="message",outcome="ok"\} [1-9]/);
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
 
     const started = Date.now();
     running.child.kill("SIGTERM");
@@ -191,12 +193,22 @@ describe("the real process", () => {
     expect(await running.exited).toBe(0);
   });
 
-  it("ROLE=worker runs the workers and the health endpoint without taking updates", async () => {
+  it("ROLE=worker runs the workers, the health endpoint and /metrics without taking updates", async () => {
     const port = await freePort();
+    const metricsPort = await freePort();
     const mark = telegram.calls.length;
-    running = startBuiltBot(env({ HTTP_PORT: String(port), ROLE: "worker", REDIS_URL: `${redisUrl()}/11` }));
+    running = startBuiltBot(
+      env({
+        HTTP_PORT: String(port),
+        METRICS_PORT: String(metricsPort),
+        ROLE: "worker",
+        REDIS_URL: `${redisUrl()}/11`,
+      }),
+    );
     const health = await waitForHttp(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);
+    const metrics = await waitForHttp(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(await metrics.text()).toMatch(/^redis_up 1$/m);
     await new Promise((r) => setTimeout(r, 500));
     expect(telegram.calls.slice(mark).filter((c) => c.method === "getUpdates")).toEqual([]);
     running.child.kill("SIGTERM");

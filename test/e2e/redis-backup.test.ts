@@ -125,6 +125,35 @@ describe("Redis backup and restore", () => {
     },
   );
 
+  it("copies a snapshot of its own while Redis is sending one to a replica (BGSAVE refused meanwhile)", async () => {
+    const dir = join(base, "busy");
+    mkdirSync(dir);
+    const { client } = await redisIn(dir);
+    await client.mset("a", "1", "b", "2", "c", "3", "d", "4");
+    // Each key takes 0.3 s to write: the replica's snapshot (a `redis-cli --rdb` here) lasts ~1.2 s.
+    await client.config("SET", "rdb-key-save-delay", "300000");
+    await client.config("SET", "repl-diskless-sync-delay", "0");
+    const stream = spawn(
+      "redis-cli",
+      ["-p", String(client.options.port), "--rdb", join(base, "replica.rdb")],
+      {
+        stdio: "ignore",
+      },
+    );
+    const streamed = new Promise((resolve) => stream.once("exit", resolve));
+    while (!/rdb_bgsave_in_progress:1/.test(await client.info("persistence"))) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const backup = await sh("backup-redis.sh", [join(base, "busy-backups")], {
+      REDIS_URL: `redis://127.0.0.1:${client.options.port}`,
+      BACKUP_TIMEOUT: "8",
+    });
+    await streamed;
+    expect(backup.code, backup.out).toBe(0);
+    expect(backup.out.trim()).toMatch(/redis-\d{8}-\d{6}\.rdb$/);
+    await client.quit();
+  }, 30_000);
+
   it("refuses a file that is not an RDB snapshot, and a Redis that does not answer", async () => {
     const dir = join(base, "refusals");
     mkdirSync(dir);

@@ -129,6 +129,7 @@ describe("the real process behind Sentinel", () => {
       ACCOUNT_API_URL: "http://127.0.0.1:9",
       CATALOG_FILE: catalogFile,
       HTTP_PORT: String(port),
+      METRICS_PORT: "0",
       LOG_LEVEL: "warn",
     });
     await telegram.waitFor("getUpdates", 15_000);

@@ -94,6 +94,7 @@ describe("scripts/start", () => {
         BOT_API_ROOT: telegram.apiRoot,
         CATALOG_FILE: catalog,
         HTTP_PORT: String(port),
+        METRICS_PORT: "0",
         LOG_LEVEL: "warn", // the environment wins over the file
       });
       const context = () => `--- stdout\n${script.stdout()}\n--- stderr\n${script.stderr()}`;

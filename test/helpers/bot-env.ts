@@ -60,8 +60,9 @@ export interface BotEnvBase {
 
 /**
  * The environment of a bot process (or of parseConfig) against the test's fakes: admin 1, a fixed
- * SECRET_KEY, the hosting account API on a port where nothing listens, LOG_LEVEL warn; `extra`
- * adds or overrides (HTTP_PORT, BOT_MODE, ACCOUNT_API_URL ...).
+ * SECRET_KEY, the hosting account API on a port where nothing listens, LOG_LEVEL warn, the
+ * operators' listener on any free port; `extra` adds or overrides (HTTP_PORT, METRICS_PORT,
+ * BOT_MODE, ACCOUNT_API_URL ...).
  */
 export function botEnv(base: BotEnvBase, extra: Record<string, string> = {}): Record<string, string> {
   const { telegram, redis, catalogFile } = base;
@@ -74,6 +75,8 @@ export function botEnv(base: BotEnvBase, extra: Record<string, string> = {}): Re
     ACCOUNT_API_URL: "http://127.0.0.1:9",
     CATALOG_FILE: catalogFile,
     LOG_LEVEL: "warn",
+    // The operators' listener (/metrics) on a free port: processes of parallel tests never clash.
+    METRICS_PORT: "0",
     ...extra,
   };
 }

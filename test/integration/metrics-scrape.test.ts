@@ -24,7 +24,8 @@ const telegram = new FakeTelegram({ token: TOKEN });
 const hosting = new FakeAccountApi();
 let app: App | undefined;
 let redis: Redis;
-let port = 0;
+/** The operators' listener (METRICS_PORT), where /metrics is served. */
+let metricsPort = 0;
 
 /** The value of one series in a Prometheus text exposition (undefined when absent). */
 function sample(text: string, series: string): number | undefined {
@@ -38,11 +39,16 @@ beforeAll(async () => {
   const { key, catalogFile } = germanyShop(hosting, "metrics-scrape-");
   // A database of its own in the run's Redis, as every test file gets.
   redis = await testRedis();
-  port = await freePort();
+  metricsPort = await freePort();
   const config = parseConfig(
     botEnv(
       { telegram, redis, catalogFile },
-      { ACCOUNT_API_URL: hosting.url, ACCOUNT_API_KEY: key, HTTP_PORT: String(port) },
+      {
+        ACCOUNT_API_URL: hosting.url,
+        ACCOUNT_API_KEY: key,
+        HTTP_PORT: "0",
+        METRICS_PORT: String(metricsPort),
+      },
     ),
   );
   app = await startApp(config);
@@ -103,7 +109,7 @@ describe("/metrics of the running app", () => {
     // outbox has already sent this one: read the metrics once it has.
     const text = await untilValue(
       async () => {
-        const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+        const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
         expect(res.status).toBe(200);
         return res.text();
       },

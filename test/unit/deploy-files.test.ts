@@ -23,15 +23,16 @@ const service = z
     healthcheck: healthcheck.optional(),
     depends_on: z.record(z.string(), z.object({ condition: z.string() })).optional(),
     ports: z.array(z.string()).optional(),
+    profiles: z.array(z.string()).optional(),
   })
   .passthrough();
 const compose = z.object({
-  services: z.object({ redis: service, bot: service, worker: service }).passthrough(),
+  services: z.object({ redis: service, bot: service, worker: service, prometheus: service }).passthrough(),
   volumes: z.record(z.string(), z.unknown()).optional(),
 });
 
 const file = compose.parse(parse(read("docker-compose.yml"), { merge: true }));
-const { redis, bot, worker } = file.services;
+const { redis, bot, worker, prometheus } = file.services;
 const words = (v: string | string[] | undefined) => (Array.isArray(v) ? v : (v ?? "").split(/\s+/));
 
 /** The variables parseConfig reads (the keys of its zod schema, read from the source). */
@@ -74,9 +75,43 @@ describe("docker-compose.yml", () => {
       // Every variable set here is a setting the process reads.
       for (const name of Object.keys(s.environment ?? {})) expect(settings()).toContain(name);
     }
-    // The webhook (and /metrics) of the bot on the host's loopback only, for a reverse proxy.
+    // The webhook and the cabinet of the bot on the host's loopback only, for a reverse proxy.
     expect(bot.ports).toEqual(["127.0.0.1:8080:8080"]);
     expect(worker.ports).toBeUndefined();
+  });
+
+  it("serves /metrics on the operators' listener of every process, never published, scraped by the optional Prometheus", () => {
+    const port = bot.environment?.METRICS_PORT;
+    for (const s of [bot, worker]) {
+      expect(s.environment?.METRICS_PORT).toBe(port);
+      expect(String(s.environment?.METRICS_PORT)).not.toBe(String(s.environment?.HTTP_PORT ?? 8080));
+      // On the compose network (Prometheus's container reaches it), and no host port maps to it.
+      expect(s.environment?.METRICS_HOST).toBe("0.0.0.0");
+      expect((s.ports ?? []).filter((p) => p.endsWith(`:${port}`))).toEqual([]);
+    }
+    expect(prometheus.profiles).toEqual(["monitoring"]);
+    expect(prometheus.ports?.every((p) => p.startsWith("127.0.0.1:"))).toBe(true);
+    const scrape = z
+      .object({
+        rule_files: z.array(z.string()),
+        scrape_configs: z.array(
+          z.object({
+            job_name: z.string(),
+            metrics_path: z.string().default("/metrics"),
+            dns_sd_configs: z.array(
+              z.object({ names: z.array(z.string()), type: z.string(), port: z.number() }),
+            ),
+          }),
+        ),
+      })
+      .parse(parse(read("deploy/prometheus.yml")));
+    const job = scrape.scrape_configs.find((j) => j.job_name === "vpn-bot"); // the alerts' job
+    expect(job?.metrics_path).toBe("/metrics");
+    expect(job?.dns_sd_configs).toEqual([{ names: ["bot", "worker"], type: "A", port: Number(port) }]);
+    expect(scrape.rule_files).toEqual(["prometheus-alerts.yml"]);
+    const mounts = prometheus.volumes ?? [];
+    expect(mounts).toContain("./deploy/prometheus.yml:/etc/prometheus/prometheus.yml:ro");
+    expect(mounts).toContain("./deploy/prometheus-alerts.yml:/etc/prometheus/prometheus-alerts.yml:ro");
   });
 });
 
@@ -96,6 +131,11 @@ describe("Dockerfile", () => {
     expect(runtime).toContain("USER node");
     expect(runtime.at(-1)).toBe('CMD ["node", "dist/src/main.js"]');
     expect(runtime.some((l) => l.includes("/healthz"))).toBe(true);
+  });
+
+  it("exposes the public port only (never the operators' listener), which stays on loopback unless set", () => {
+    expect(runtime.filter((l) => l.startsWith("EXPOSE "))).toEqual(["EXPOSE 8080"]);
+    expect(text).not.toMatch(/METRICS_HOST=0\.0\.0\.0/);
   });
 
   it("copies what the build compiles and what the process reads at run time", () => {

@@ -91,7 +91,6 @@ function cabinetOf(t: TestBot, options: WebappHarnessOptions): WebappHandler {
 
 function serve(t: TestBot, webapp: WebappHandler): Server {
   return createHttpServer({
-    metrics: t.deps.metrics,
     logger: t.deps.logger,
     healthy: async () => true,
     webapp,
