@@ -1687,3 +1687,6 @@ term-change-applied = ✅ An admin's change of subscription { $subscription } ({
    *[set] the term set to a date
 }) was applied after the changes before it: the term now ends { $expiry }.
 term-change-failed = ❌ An admin's change of subscription { $subscription } could not be applied: { $reason }. Nothing was changed.
+
+## Flood limit (issue 23): the toast answering a button press dropped over the limit
+rate-limited-toast = Slow down, please: wait a few seconds.

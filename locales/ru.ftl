@@ -1791,3 +1791,6 @@ term-change-applied = ✅ Изменение админа для подписк�
    *[set] срок до даты
 }) применено после изменений перед ним: срок теперь до { $expiry }.
 term-change-failed = ❌ Изменение админа для подписки { $subscription } не удалось применить: { $reason }. Ничего не изменено.
+
+## Flood limit (issue 23): the toast answering a button press dropped over the limit
+rate-limited-toast = Не так быстро: подождите несколько секунд.
