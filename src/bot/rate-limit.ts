@@ -33,7 +33,11 @@ function counted(ctx: BotContext): boolean {
 async function answerDropped(ctx: BotContext, first: boolean): Promise<void> {
   if (first)
     ctx.log.info({ from: ctx.from?.id }, "rate limit reached; updates dropped for the rest of the window");
-  if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: ctx.t("rate-limited-toast") });
+  // A toast that fails (the press too old to answer) is not worth an error message to the user.
+  if (ctx.callbackQuery)
+    await ctx
+      .answerCallbackQuery({ text: ctx.t("rate-limited-toast") })
+      .catch((err: unknown) => ctx.log.debug({ err }, "a dropped press could not be answered"));
   else if (first && ctx.chat) await ctx.reply(ctx.t("rate-limited"));
 }
 
