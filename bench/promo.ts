@@ -42,6 +42,7 @@ async function seedOldShape(redis: Redis, code: string, n: number, at: number): 
       .exec();
   }
   await redis.hset(k.code, "used", String(n));
+  await redis.hdel(k.code, "indexed"); // as a code made before the indexes
 }
 
 function line(name: string, runs: number, ms: number, cost: RedisCost): string {
