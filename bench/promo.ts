@@ -20,7 +20,7 @@ import { ManualClock } from "../src/runtime/clock.js";
 import { createLogger } from "../src/runtime/logger.js";
 import { SecretBox } from "../src/store/secret-box.js";
 import { startRedis } from "../test/helpers/local-redis.js";
-import { type RedisCost, redisCost } from "../test/helpers/redis-cost.js";
+import { type RedisCost, redisCost } from "./redis-cost.js";
 
 const SIZES = [10, 10_000, 100_000];
 const RUNS = 20;

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redisCost } from "../../bench/redis-cost.js";
 import type { Order } from "../../src/domain/books/index.js";
 import { CatalogStore } from "../../src/domain/catalog/index.js";
 import { AccountKeyStore } from "../../src/domain/fleet/index.js";
@@ -14,7 +15,6 @@ import { createLogger } from "../../src/runtime/logger.js";
 import { SecretBox } from "../../src/store/secret-box.js";
 import { type LocalRedis, startRedis } from "../helpers/local-redis.js";
 import { makePromo } from "../helpers/promo.js";
-import { redisCost } from "../helpers/redis-cost.js";
 
 /**
  * Issue 23, finding 4: checking a popular promo code read its whole use list (never trimmed): with
