@@ -165,8 +165,9 @@ export class PromoCodes {
     const mine = Number((await this.deps.redis.hget(promoKeys(code).by, String(customerId))) ?? 0);
     const usedUp = promo.totalUses !== undefined && promo.held >= promo.totalUses;
     if (mine >= promo.perCustomer || usedUp) {
-      // Their own reservations are settled first (a paid order's use is theirs for good).
-      await this.settleUses(code, await customerUses(this.deps.redis, code, customerId));
+      // Their own reservations settled first; one that changed (used or freed) changes the answer.
+      if (await this.settleUses(code, await customerUses(this.deps.redis, code, customerId)))
+        return this.check(code, customerId, planId);
       const own = await ownUses(this.deps.redis, this.deps.orders, code, customerId);
       // Their refunded order's use is taken over as it is: their count and the total do not move.
       if (refundedHolder(own)) return { ok: true, promo };
@@ -368,16 +369,17 @@ export class PromoCodes {
     return (await this.settleUses(code, due)) ? this.get(code) : promo;
   }
 
-  /** Settles the reserved ones of `uses` (see settleCode); true when there were any. */
+  /** Settles the reserved ones of `uses` (see settleCode); true when one became used or was freed. */
   private async settleUses(code: string, uses: readonly PromoUse[]): Promise<boolean> {
-    const reserved = uses.filter((u) => u.state === "reserved");
-    for (const use of reserved) {
+    let changed = false;
+    for (const use of uses.filter((u) => u.state === "reserved")) {
       const order = await this.deps.orders.get(use.key);
       const held = { id: use.key, promoCode: code, customerId: use.customerId };
-      if (order?.status === "awaiting_payment" && this.stale(order)) await this.cancelUnpaid(held);
-      else await this.settle(held);
+      const stale = order?.status === "awaiting_payment" && this.stale(order);
+      const result = stale ? (await this.cancelUnpaid(held)).use : await this.settle(held);
+      if (result === "used" || result === "released") changed = true;
     }
-    return reserved.length > 0;
+    return changed;
   }
 
   private stale(order: Order): boolean {
