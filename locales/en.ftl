@@ -1690,3 +1690,6 @@ term-change-failed = ❌ An admin's change of subscription { $subscription } cou
 
 ## Cabinet API limits (issue 23: the Mini App's request budgets)
 webapp-rate-limited = Too many requests at once. Please wait a few seconds, then try again.
+
+## Flood limit (issue 23): the toast answering a button press dropped over the limit
+rate-limited-toast = Slow down, please: wait a few seconds.

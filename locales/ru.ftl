@@ -1794,3 +1794,6 @@ term-change-failed = ❌ Изменение админа для подписки
 
 ## Cabinet API limits (issue 23: the Mini App's request budgets)
 webapp-rate-limited = Слишком много запросов подряд. Подождите несколько секунд и попробуйте снова.
+
+## Flood limit (issue 23): the toast answering a button press dropped over the limit
+rate-limited-toast = Не так быстро: подождите несколько секунд.

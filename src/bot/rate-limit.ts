@@ -26,8 +26,25 @@ function counted(ctx: BotContext): boolean {
 }
 
 /**
+ * What a dropped update gets. A button press is always answered, once, with a short toast (an
+ * unanswered one keeps its button spinning on the user's screen); any other update gets the
+ * notice once per window (`first`: the update that went over the limit) and nothing after it.
+ */
+async function answerDropped(ctx: BotContext, first: boolean): Promise<void> {
+  if (first)
+    ctx.log.info({ from: ctx.from?.id }, "rate limit reached; updates dropped for the rest of the window");
+  // A toast that fails (the press too old to answer) is not worth an error message to the user.
+  if (ctx.callbackQuery)
+    await ctx
+      .answerCallbackQuery({ text: ctx.t("rate-limited-toast") })
+      .catch((err: unknown) => ctx.log.debug({ err }, "a dropped press could not be answered"));
+  else if (first && ctx.chat) await ctx.reply(ctx.t("rate-limited"));
+}
+
+/**
  * Per-user rate limit (`@grammyjs/ratelimiter`) with its counters in Redis, so it holds across
- * bot processes. Over the limit, updates are dropped and the user is told once per window.
+ * bot processes. Over the limit, updates are dropped: the user is told once per window, and every
+ * dropped button press is answered with a toast (one answer per press: nothing more is sent).
  * Payments are never limited (they are handled before this and not counted); admins are exempt.
  */
 export function rateLimit(
@@ -35,21 +52,33 @@ export function rateLimit(
   options: RateLimitOptions = DEFAULT_RATE_LIMIT,
 ): MiddlewareFn<BotContext> {
   // The plugin calls `incr`, then `pexpire` on the first hit; the expiry is set inside `incr`.
+  // Its key carries the update's id after `#` (the counter is the user's, the part before it), so
+  // the hit count of an update over the limit reaches onLimitExceeded, which takes it out again.
+  const over = new Map<string, number>();
   const counters = {
-    incr: async (key: string) => Number(await HIT.run(redis, [key], [options.windowMs])),
+    incr: async (key: string) => {
+      const [counter = key, update] = key.split("#");
+      const hits = Number(await HIT.run(redis, [counter], [options.windowMs]));
+      if (hits > options.limit && update) over.set(update, hits);
+      return hits;
+    },
     pexpire: async () => 1,
+  };
+  const taken = (ctx: BotContext) => {
+    const id = String(ctx.update.update_id);
+    const hits = over.get(id);
+    over.delete(id);
+    return hits;
   };
   return limit<BotContext, typeof counters>({
     timeFrame: options.windowMs,
     limit: options.limit,
     storageClient: counters,
     keyPrefix: "ratelimit:",
-    keyGenerator: (ctx) => (ctx.from && counted(ctx) && !isAdmin(ctx) ? String(ctx.from.id) : undefined),
-    onLimitExceeded: async (ctx) => {
-      ctx.log.info({ from: ctx.from?.id }, "rate limit reached; updates dropped for the rest of the window");
-      const text = ctx.t("rate-limited");
-      if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text, show_alert: true });
-      else if (ctx.chat) await ctx.reply(text);
-    },
+    keyGenerator: (ctx) =>
+      ctx.from && counted(ctx) && !isAdmin(ctx) ? `${ctx.from.id}#${ctx.update.update_id}` : undefined,
+    // Called for every update over the limit (by default only for the first of a window).
+    alwaysReply: true,
+    onLimitExceeded: async (ctx) => answerDropped(ctx, taken(ctx) === options.limit + 1),
   });
 }

@@ -47,9 +47,9 @@ function payResult(code: number, payload: string): PayResult {
 
 /**
  * What the pay step reads and writes besides the order and the wallet (lua/pay-order.lua): the
- * customer's paid mark, the order's promo code (its record, uses and uses by customer), the refunded
- * order whose promo terms it carries, and the invited customer's first-N places. Keys an order does
- * not need are never touched (a top-up has no order at all).
+ * customer's paid mark, the order's promo code (its record, uses, uses by customer, and last its
+ * indexes), the refunded order whose promo terms it carries, and the invited customer's first-N
+ * places. Keys an order does not need are never touched (a top-up has no order at all).
  */
 function payKeys(customerId: number, order: Order | undefined): string[] {
   const promo = promoKeys(order?.promoCode ?? "");
@@ -61,6 +61,9 @@ function payKeys(customerId: number, order: Order | undefined): string[] {
     orderKeys.order(order?.promoFrom ?? "none"),
     referralKeys.of(customerId),
     rewardKeys.places,
+    promo.own,
+    promo.reserved,
+    promo.recent,
   ];
 }
 

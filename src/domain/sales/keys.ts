@@ -5,7 +5,12 @@
  * (`keyPrefix`) for a name they only know while they run.
  */
 
-/** A promo code's keys. */
+/**
+ * A promo code's keys. `uses` is read a field at a time (never whole): a customer's uses, the uses
+ * awaiting payment and the latest uses come from the three indexes, so every look at a code costs
+ * O(log n) in its uses (issue 23). A code stored before the indexes is indexed once (its record's
+ * `indexed` field is set then): PromoCodes.indexOldUses.
+ */
 export const promoKeys = (code: string) => ({
   /** The code's record (hash). */
   code: `promo:code:${code}`,
@@ -13,7 +18,18 @@ export const promoKeys = (code: string) => ({
   uses: `promo:uses:${code}`,
   /** customer -> uses held (reserved or used). */
   by: `promo:by:${code}`,
+  /** `<customer>|<use key>` (sorted set, all at score 0: a customer's uses by lex range). */
+  own: `promo:own:${code}`,
+  /** use key -> when reserved (sorted set): the uses awaiting payment, oldest first. */
+  reserved: `promo:reserved:${code}`,
+  /** use key -> when held (sorted set): every use held, for the newest first. */
+  recent: `promo:recent:${code}`,
 });
+/** A code's keys in the order its Lua steps take them (`promo_keys` in lua/promo-use.lua). */
+export function promoKeyList(code: string): string[] {
+  const k = promoKeys(code);
+  return [k.code, k.uses, k.by, k.own, k.reserved, k.recent];
+}
 /** Every code by creation time. */
 export const PROMO_CODES = "promo:codes";
 /** The code a customer's `/promo` remembered for their next order (JSON, expires). */

@@ -3,8 +3,7 @@ import type { Clock } from "../../runtime/clock.js";
 import { readHash } from "../../store/records.js";
 import type { Wallet } from "../books/index.js";
 import { hasPaid, type Order, type Orders, orderKeys, paidMarkKey } from "../books/index.js";
-import { PROMO_CODES, pendingKey, promoCreditKey, promoKeys } from "./keys.js";
-import { isMovable, ownUses, refundedHolder } from "./promo-own-uses.js";
+import { PROMO_CODES, pendingKey, promoCreditKey, promoKeyList, promoKeys } from "./keys.js";
 import {
   type CarriedPromo,
   CREATE,
@@ -15,11 +14,19 @@ import {
   type PromoKind,
   type PromoRefusal,
   type PromoUse,
-  parseUse,
   promoSchema,
   RESERVE,
   SETTLE,
 } from "./promo-store.js";
+import {
+  customerUses,
+  dueUses,
+  indexOldUses,
+  isMovable,
+  latestUses,
+  ownUses,
+  refundedHolder,
+} from "./promo-uses.js";
 
 /**
  * Promo codes: a percentage or fixed discount, bonus days, or a wallet credit.
@@ -31,7 +38,7 @@ import {
  * against its order in one Lua step too: paid (or later) makes it used, cancelled or gone frees it;
  * either happens once. A refunded order keeps its use, as the customer's: their next order with the
  * code takes it over, and so does an admin's "charge again" of that order, which carries its terms
- * (see README, "Promo codes").
+ * (see README, "Promo codes"). Every look at a code costs O(log n) in its uses (promo-uses.ts).
  */
 
 export {
@@ -85,6 +92,7 @@ export class PromoCodes {
       createdAt: String(now),
       createdBy: String(input.createdBy),
       used: "0",
+      indexed: "1",
     };
     if (input.expiresAt !== undefined) fields.expiresAt = String(input.expiresAt);
     if (input.totalUses !== undefined) fields.totalUses = String(input.totalUses);
@@ -129,14 +137,11 @@ export class PromoCodes {
     return true;
   }
 
-  /** The code's uses, newest first, after settling those whose orders were paid or abandoned. */
+  /** The code's latest uses, newest first, after settling those whose orders were paid or abandoned. */
   async uses(code: string, limit = 20): Promise<PromoUse[]> {
     await this.settleCode(code);
-    const raw = await this.deps.redis.hgetall(promoKeys(code).uses);
-    return Object.entries(raw)
-      .map(([key, value]) => parseUse(key, value))
-      .sort((a, b) => b.at - a.at)
-      .slice(0, limit);
+    await this.settleUses(code, await latestUses(this.deps.redis, code, limit));
+    return latestUses(this.deps.redis, code, limit);
   }
 
   /**
@@ -148,8 +153,7 @@ export class PromoCodes {
     customerId: number,
     planId?: string,
   ): Promise<{ ok: true; promo: PromoCode } | { ok: false; reason: PromoRefusal }> {
-    await this.settleCode(code);
-    const promo = await this.get(code);
+    const promo = await this.settleCode(code);
     if (!promo) return { ok: false, reason: "invalid" };
     const now = this.deps.clock.now();
     if (promo.disabled) return { ok: false, reason: "disabled" };
@@ -161,6 +165,9 @@ export class PromoCodes {
     const mine = Number((await this.deps.redis.hget(promoKeys(code).by, String(customerId))) ?? 0);
     const usedUp = promo.totalUses !== undefined && promo.held >= promo.totalUses;
     if (mine >= promo.perCustomer || usedUp) {
+      // Their own reservations settled first; one that changed (used or freed) changes the answer.
+      if (await this.settleUses(code, await customerUses(this.deps.redis, code, customerId)))
+        return this.check(code, customerId, planId);
       const own = await ownUses(this.deps.redis, this.deps.orders, code, customerId);
       // Their refunded order's use is taken over as it is: their count and the total do not move.
       if (refundedHolder(own)) return { ok: true, promo };
@@ -192,9 +199,9 @@ export class PromoCodes {
   /**
    * Holds a use of the order's code for it (atomic; a repeat for the same order is 'ok'). A customer
    * at their limit (or finding the code used up) whose use is held by a refunded order of theirs
-   * takes that use over (in the same step: their count and the code's total stay). When the customer's own use is held by another of
-   * their unpaid orders, that order is cancelled and the use moves here: a code is on one unpaid
-   * order of a customer at a time.
+   * takes that use over (in the same step: their count and the code's total stay). When the
+   * customer's own use is held by another of their unpaid orders, that order is cancelled and the
+   * use moves here: a code is on one unpaid order of a customer at a time.
    */
   async reserve(order: Order): Promise<{ ok: true } | { ok: false; reason: PromoRefusal }> {
     const code = order.promoCode;
@@ -207,6 +214,7 @@ export class PromoCodes {
       )) as string;
     let result = await run("");
     if (result === "already-used" || result === "used-up") {
+      await this.settleCode(code); // indexes a code stored before the indexes
       const from = refundedHolder(await ownUses(this.deps.redis, this.deps.orders, code, order.customerId));
       if (from) result = await run(from);
       else if (result === "already-used" && (await this.moveOwnUse(code, order))) result = await run("");
@@ -234,7 +242,7 @@ export class PromoCodes {
     const code = order.promoCode;
     const result = (await SETTLE.run(
       this.deps.redis,
-      [...Object.values(promoKeys(code)), orderKeys.order(order.id)],
+      [...promoKeyList(code), orderKeys.order(order.id)],
       [order.id],
     )) as string;
     if (result === "used") await this.forgetIf(order.customerId, code);
@@ -270,15 +278,12 @@ export class PromoCodes {
       [`w:${customerId}`, customerId, this.deps.clock.now(), "u", "", ""],
     )) as string;
     if (result !== "ok" && result !== "again") return { ok: false, reason: result as PromoRefusal };
+    const entry = { kind: "promo", ref: code, note: `promo ${code}` } as const;
     const credited = await this.deps.wallet.credit(
       customerId,
       promo.value,
       promoCreditKey(code, customerId),
-      {
-        kind: "promo",
-        ref: code,
-        note: `promo ${code}`,
-      },
+      entry,
     );
     if (!credited.applied) return { ok: false, reason: "already-used" };
     return { ok: true, amount: promo.value, balance: credited.entry.balance };
@@ -345,25 +350,36 @@ export class PromoCodes {
    */
   private async reserveKeys(code: string, customerId: number): Promise<string[]> {
     await this.isNewCustomer(customerId);
-    return [...Object.values(promoKeys(code)), paidMarkKey(customerId)];
+    return [...promoKeyList(code), paidMarkKey(customerId)];
   }
 
   /**
-   * Settles the reserved uses of a code: paid orders' become used, abandoned ones' are freed (an
-   * order that can no longer be paid, past its invoice life, is cancelled first).
+   * Settles the reservations of a code older than an unpaid order's life (SETTLE_BATCH of them,
+   * oldest first, the rest at the next look): paid orders' become used, abandoned ones' are freed
+   * (an order that can no longer be paid is cancelled first). Younger ones are settled by their
+   * own steps (paid, cancelled) and, for the customer's own, when they check the code. A code
+   * stored before the indexes is indexed first (once). Returns the code as it is then.
    */
-  async settleCode(code: string): Promise<void> {
-    const raw = await this.deps.redis.hgetall(promoKeys(code).uses);
-    const reserved = Object.entries(raw)
-      .map(([key, value]) => parseUse(key, value))
-      .filter((u) => u.state === "reserved")
-      .slice(0, SETTLE_BATCH);
-    for (const use of reserved) {
+  async settleCode(code: string): Promise<PromoCode | undefined> {
+    const promo = await this.get(code);
+    if (!promo) return undefined;
+    if (!promo.indexed) await indexOldUses(this.deps.redis, code);
+    const before = this.deps.clock.now() - this.deps.unpaidTtlMs;
+    const due = await dueUses(this.deps.redis, code, before, SETTLE_BATCH);
+    return (await this.settleUses(code, due)) ? this.get(code) : promo;
+  }
+
+  /** Settles the reserved ones of `uses` (see settleCode); true when one became used or was freed. */
+  private async settleUses(code: string, uses: readonly PromoUse[]): Promise<boolean> {
+    let changed = false;
+    for (const use of uses.filter((u) => u.state === "reserved")) {
       const order = await this.deps.orders.get(use.key);
       const held = { id: use.key, promoCode: code, customerId: use.customerId };
-      if (order?.status === "awaiting_payment" && this.stale(order)) await this.cancelUnpaid(held);
-      else await this.settle(held);
+      const stale = order?.status === "awaiting_payment" && this.stale(order);
+      const result = stale ? (await this.cancelUnpaid(held)).use : await this.settle(held);
+      if (result === "used" || result === "released") changed = true;
     }
+    return changed;
   }
 
   private stale(order: Order): boolean {
@@ -372,17 +388,11 @@ export class PromoCodes {
 
   /** Cancels the customer's other unpaid orders holding `code` and frees their uses. */
   private async moveOwnUse(code: string, order: Order): Promise<boolean> {
-    const raw = await this.deps.redis.hgetall(promoKeys(code).uses);
     let moved = false;
-    for (const [key, value] of Object.entries(raw)) {
-      const use = parseUse(key, value);
-      if (use.customerId !== order.customerId || use.state !== "reserved" || key === order.id) continue;
-      const { use: settled } = await this.cancelUnpaid({
-        id: key,
-        promoCode: code,
-        customerId: use.customerId,
-      });
-      if (settled === "released") moved = true;
+    for (const use of await customerUses(this.deps.redis, code, order.customerId)) {
+      if (use.state !== "reserved" || use.key === order.id) continue;
+      const held = { id: use.key, promoCode: code, customerId: use.customerId };
+      if ((await this.cancelUnpaid(held)).use === "released") moved = true;
     }
     return moved;
   }

@@ -50,10 +50,12 @@ export const promoSchema = z.object({
   createdBy: num,
   /** Uses consumed (orders paid, credits given). */
   used: z.coerce.number().default(0),
+  /** Its uses are indexed (keys.ts promoKeys); unset on a code stored before the indexes. */
+  indexed: flag,
 });
 export type PromoCode = z.output<typeof promoSchema> & { /** Uses held: reserved plus used. */ held: number };
 
-export type NewPromo = Omit<PromoCode, "used" | "held" | "disabled" | "createdAt">;
+export type NewPromo = Omit<PromoCode, "used" | "held" | "disabled" | "createdAt" | "indexed">;
 
 /** A refunded order's promo terms, carried by the order charging it again (PromoCodes.carried). */
 export type CarriedPromo = NonNullable<NewOrder["promo"]> & { price: number };
@@ -73,6 +75,8 @@ export const CREATE = script("promo-create");
 export const RESERVE = script("promo-reserve");
 /** The use an order holds settled against the order's state (lua/promo-settle.lua). */
 export const SETTLE = script("promo-settle");
+/** A chunk of a code's old uses indexed (lua/promo-index.lua). */
+export const INDEX = script("promo-index");
 
 /**
  * The discounted price: never below `minimum` (the smallest invoice Telegram takes), except that

@@ -2,8 +2,9 @@
 -- awaiting payment from the wallet (movement `m`, see `ledger-apply`; the idempotency key is
 -- `pIdem` .. the order's id, pIdem the books' ledgerIdemKeys.order prefix). `k` holds the keys:
 -- `order`, `open` (the open index), `mark` (the customer's paid mark, see `mark-paid`), `code`,
--- `uses`, `by` (promoKeys of the order's code), `from` (the refunded order named by its
--- `promoFrom`) and `of`, `places` (see `referral-place`). What a payment decides, it decides here,
+-- `uses`, `by`, `own`, `reserved`, `recent` (promoKeys of the order's code: `k` is the `p` of
+-- `promo-use`), `from` (the refunded order named by its `promoFrom`) and `of`, `places` (see
+-- `referral-place`). What a payment decides, it decides here,
 -- against what is true at this moment:
 -- - a promo code for new customers only is refused when the customer's paid mark is set (another
 --   order of theirs was paid since the use was reserved); an order carrying a refunded order's
@@ -24,8 +25,8 @@ local function promo_refusal(k, id, from)
   if not redis.call('HGET', k.order, 'promoCode') then return nil end
   if from ~= '' then
     -- Charged again: the refunded order's use comes with it (or is on it already).
-    if use_of(k.uses, id) then return nil end
-    local customer = use_of(k.uses, from)
+    if use_of(k, id) then return nil end
+    local customer = use_of(k, from)
     local own = customer and customer == redis.call('HGET', k.order, 'customerId')
     if own and redis.call('HGET', k.from, 'status') == 'refunded' then return nil end
     return 'promo-gone'
@@ -47,7 +48,7 @@ local function pay_order(k, m, entryJson, now, pIdem, limit)
   local refused = promo_refusal(k, id, from)
   if refused then
     redis.call('HSET', k.order, 'status', 'cancelled', 'updatedAt', now)
-    release_use(k.code, k.uses, k.by, id)
+    release_use(k, id)
     return -2, refused
   end
   local price = tonumber(redis.call('HGET', k.order, 'price'))
@@ -59,7 +60,7 @@ local function pay_order(k, m, entryJson, now, pIdem, limit)
   redis.call('HSET', k.order, 'status', 'paid', 'paidAt', now, 'updatedAt', now)
   redis.call('PERSIST', k.order) -- an unpaid order expires; a paid one is kept
   redis.call('ZADD', k.open, now, id)
-  if from ~= '' and not use_of(k.uses, id) then move_use(k.code, k.uses, from, id, 'u', now) end
+  if from ~= '' and not use_of(k, id) then move_use(k, from, id, 'u', now) end
   mark_paid(k.mark, k.order, now)
   take_place(k.of, k.places, k.order, id, limit)
   return 1, payload
