@@ -11,39 +11,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import { CatalogStore } from "../src/domain/catalog/index.js";
-import { AccountKeyStore } from "../src/domain/fleet/index.js";
-import { createShopServices } from "../src/domain/index.js";
-import { promoKeys } from "../src/domain/sales/keys.js";
-import { createHostingClients } from "../src/hosting/index.js";
 import { ManualClock } from "../src/runtime/clock.js";
-import { createLogger } from "../src/runtime/logger.js";
-import { SecretBox } from "../src/store/secret-box.js";
 import { startRedis } from "../test/helpers/local-redis.js";
+import { promoWorld, seedOldUses } from "./promo-world.js";
 import { type RedisCost, redisCost } from "./redis-cost.js";
 
 const SIZES = [10, 10_000, 100_000];
 const RUNS = 20;
-
-/** Writes `n` used uses of `code` by as many customers, in the hash-only shape of before. */
-async function seedOldShape(redis: Redis, code: string, n: number, at: number): Promise<void> {
-  const k = promoKeys(code);
-  for (let from = 0; from < n; from += 1000) {
-    const uses: string[] = [];
-    const by: string[] = [];
-    for (let i = from; i < Math.min(n, from + 1000); i++) {
-      uses.push(`o-${code}-${i}`, `${1_000_000 + i}|u|${at - i}`);
-      by.push(String(1_000_000 + i), "1");
-    }
-    await redis
-      .pipeline()
-      .hset(k.uses, ...uses)
-      .hset(k.by, ...by)
-      .exec();
-  }
-  await redis.hset(k.code, "used", String(n));
-  await redis.hdel(k.code, "indexed"); // as a code made before the indexes
-}
 
 function line(name: string, runs: number, ms: number, cost: RedisCost): string {
   const per = (x: number) => x / runs;
@@ -65,31 +39,7 @@ async function main(): Promise<void> {
   const server = await startRedis(dir);
   const redis = new Redis(server.url, { maxRetriesPerRequest: 3 });
   const clock = new ManualClock(Date.UTC(2026, 3, 1, 12));
-  const logger = createLogger("silent");
-  const plan = { title: { en: "Plan", ru: "План" }, days: 30, traffic_gb: 0, devices: 0, price: 150 };
-  const catalog = new CatalogStore(
-    {
-      currency: "XTR",
-      trial: undefined,
-      plans: [{ id: "p", ...plan, backend: { kind: "xui", servers: [1] } }],
-    },
-    "bench",
-    redis,
-    logger,
-  );
-  const box = new SecretBox(Buffer.alloc(32, 1));
-  const rooms = createShopServices({
-    redis,
-    clock,
-    catalog: catalog.get,
-    hosting: createHostingClients(
-      { account: { url: "http://127.0.0.1:9", apiKey: undefined }, panel: undefined, node: undefined },
-      async () => undefined,
-    ),
-    logger,
-    accountKey: new AccountKeyStore(redis, box, undefined),
-    jobs: { enqueueOrder: async () => undefined, enqueueTermChange: async () => undefined },
-  });
+  const rooms = promoWorld(redis, clock, "bench");
   const { promos, shop } = rooms.sales;
   let customer = 1;
   try {
@@ -105,7 +55,7 @@ async function main(): Promise<void> {
         newCustomersOnly: false,
         createdBy: 1,
       });
-      await seedOldShape(redis, code, n, clock.now());
+      await seedOldUses(redis, code, n, clock.now(), 1_000_000);
       process.stdout.write(`-- ${n} uses\n`);
       const first = await timed(redis, () => promos.check(code, customer++));
       process.stdout.write(line("first check (a code stored before)", 1, first.ms, first.cost));

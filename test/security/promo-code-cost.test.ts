@@ -3,16 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { promoWorld, seedOldUses } from "../../bench/promo-world.js";
 import { redisCost } from "../../bench/redis-cost.js";
 import type { Order } from "../../src/domain/books/index.js";
-import { CatalogStore } from "../../src/domain/catalog/index.js";
-import { AccountKeyStore } from "../../src/domain/fleet/index.js";
-import { createShopServices, type ShopRooms } from "../../src/domain/index.js";
+import type { ShopRooms } from "../../src/domain/index.js";
 import { INVOICE_TTL_MS, promoKeys } from "../../src/domain/sales/index.js";
-import { createHostingClients } from "../../src/hosting/index.js";
 import { HOUR, ManualClock } from "../../src/runtime/clock.js";
-import { createLogger } from "../../src/runtime/logger.js";
-import { SecretBox } from "../../src/store/secret-box.js";
 import { type LocalRedis, startRedis } from "../helpers/local-redis.js";
 import { makePromo } from "../helpers/promo.js";
 
@@ -33,31 +29,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "promo-cost-"));
   server = await startRedis(dir);
   redis = new Redis(server.url, { maxRetriesPerRequest: 3 });
-  const logger = createLogger("silent");
-  const plan = { title: { en: "Plan", ru: "План" }, days: 30, traffic_gb: 0, devices: 0, price: 150 };
-  const catalog = new CatalogStore(
-    {
-      currency: "XTR",
-      trial: undefined,
-      plans: [{ id: "p", ...plan, backend: { kind: "xui", servers: [1] } }],
-    },
-    "promo-cost",
-    redis,
-    logger,
-  );
-  const box = new SecretBox(Buffer.alloc(32, 7));
-  rooms = createShopServices({
-    redis,
-    clock,
-    catalog: catalog.get,
-    hosting: createHostingClients(
-      { account: { url: "http://127.0.0.1:9", apiKey: undefined }, panel: undefined, node: undefined },
-      async () => undefined,
-    ),
-    logger,
-    accountKey: new AccountKeyStore(redis, box, undefined),
-    jobs: { enqueueOrder: async () => undefined, enqueueTermChange: async () => undefined },
-  });
+  rooms = promoWorld(redis, clock, "promo-cost");
 }, 60_000);
 afterAll(async () => {
   await redis?.quit();
@@ -67,28 +39,7 @@ afterAll(async () => {
 
 const FIRST_CUSTOMER = 5_000_000;
 
-/**
- * Writes `n` uses of `code` as the shop stored them before its indexes (one hash of uses, one of
- * counts by customer): used by customers FIRST_CUSTOMER + i.
- */
-async function seedOldUses(code: string, n: number): Promise<void> {
-  const k = promoKeys(code);
-  for (let from = 0; from < n; from += 2000) {
-    const uses: string[] = [];
-    const by: string[] = [];
-    for (let i = from; i < Math.min(n, from + 2000); i++) {
-      uses.push(`o-${code}-${i}`, `${FIRST_CUSTOMER + i}|u|${clock.now() - n + i}`);
-      by.push(String(FIRST_CUSTOMER + i), "1");
-    }
-    await redis
-      .pipeline()
-      .hset(k.uses, ...uses)
-      .hset(k.by, ...by)
-      .exec();
-  }
-  await redis.hset(k.code, "used", String(n));
-  await redis.hdel(k.code, "indexed");
-}
+const seedOld = (code: string, n: number) => seedOldUses(redis, code, n, clock.now(), FIRST_CUSTOMER);
 
 let nextCustomer = 6_000_000;
 
@@ -125,9 +76,9 @@ async function expectIndexesAgree(code: string): Promise<void> {
 describe("the cost of a promo code's uses", () => {
   it("a check and a redemption at 100 000 uses issue as few commands as at 10, reading no more", async () => {
     await makePromo(rooms.sales.promos, "FEW");
-    await seedOldUses("FEW", 10);
+    await seedOld("FEW", 10);
     await makePromo(rooms.sales.promos, "POPULAR");
-    await seedOldUses("POPULAR", 100_000);
+    await seedOld("POPULAR", 100_000);
     const few = await costsAt("FEW");
     const many = await costsAt("POPULAR");
     for (const op of ["check", "again", "redeem"] as const) {
@@ -190,7 +141,7 @@ describe("the cost of a promo code's uses", () => {
 
   it("indexes a code stored before while customers redeem it, missing and keeping nothing", async () => {
     await makePromo(rooms.sales.promos, "BUSY", { perCustomer: 2 });
-    await seedOldUses("BUSY", 20_000);
+    await seedOld("BUSY", 20_000);
     const buyers = Array.from({ length: 30 }, (_, i) => (i % 2 ? nextCustomer++ : FIRST_CUSTOMER + i));
     // Redemptions (a new use, or a second one of a customer of before) race the first looks.
     await Promise.all([
