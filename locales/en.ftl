@@ -1693,3 +1693,7 @@ webapp-rate-limited = Too many requests at once. Please wait a few seconds, then
 
 ## Flood limit (issue 23): the toast answering a button press dropped over the limit
 rate-limited-toast = Slow down, please: wait a few seconds.
+
+## Issue 24, item 6 (second half): server screens and outage notices
+my-status-outage = 🔴 not working: its server is down
+my-outage-note = ⚠️ The server of this access has been down since { $since }. We are working on it and will tell you as soon as it is back; your links stay the same.

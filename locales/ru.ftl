@@ -1797,3 +1797,7 @@ webapp-rate-limited = Слишком много запросов подряд. �
 
 ## Flood limit (issue 23): the toast answering a button press dropped over the limit
 rate-limited-toast = Не так быстро: подождите несколько секунд.
+
+## Issue 24, item 6 (second half): server screens and outage notices
+my-status-outage = 🔴 не работает: сервер недоступен
+my-outage-note = ⚠️ Сервер этого доступа недоступен с { $since }. Мы уже разбираемся и сообщим, как только он заработает; ссылки останутся прежними.

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { Plan } from "../../domain/catalog/index.js";
+import { OUTAGE_CONFIRM_CHECKS } from "../../domain/fleet/index.js";
 import type { Server, ServerStats } from "../../hosting/account/index.js";
 import { planTitle } from "../../render/access.js";
 import { formatDateTime, formatDuration, html } from "../../render/format.js";
@@ -11,7 +12,7 @@ import { MARK_TTL_SECONDS, watchKeys } from "./keys.js";
 import { type OwnNotice, SEND_BATCH, type WatchNotices } from "./notices.js";
 
 /** Admins hear of an outage at this many consecutive offline checks (about 2 minutes). */
-export const ADMIN_ALERT_CHECKS = 2;
+export const ADMIN_ALERT_CHECKS = OUTAGE_CONFIRM_CHECKS;
 
 const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url));
 /** One step of a server's watch state from what was observed (lua/outage-observe.lua). */
