@@ -225,8 +225,8 @@ describe("offline and recovery alerts", () => {
     expect(graceOver.customersWarned).toEqual([s.id]);
     expect(graceOver.wentOffline).toEqual([]);
     await runAndDrain(watch, 2);
-    expect(sentTo(C_EN)).toEqual([expect.stringContaining("Your VPN server is offline at the moment")]);
-    expect(sentTo(C_RU)).toEqual([expect.stringContaining("Ваш VPN-сервер сейчас недоступен")]);
+    expect(sentTo(C_EN)).toEqual([expect.stringContaining("Your VPN is not working at the moment")]);
+    expect(sentTo(C_RU)).toEqual([expect.stringContaining("Ваш VPN сейчас не работает")]);
     expect(sentTo(ADMIN_EN)).toHaveLength(1);
 
     s.state = "running";
@@ -326,8 +326,8 @@ describe("offline and recovery alerts", () => {
     h.clock.advance(5 * MINUTE);
     await runAndDrain(watch, 3);
 
-    expect(sentTo(C_EN)).toEqual([expect.stringContaining("Your VPN server is offline at the moment")]);
-    expect(sentTo(C_RU)).toEqual([expect.stringContaining("Ваш VPN-сервер сейчас недоступен")]);
+    expect(sentTo(C_EN)).toEqual([expect.stringContaining("Your VPN is not working at the moment")]);
+    expect(sentTo(C_RU)).toEqual([expect.stringContaining("Ваш VPN сейчас не работает")]);
     for (const id of [C_OTHER, C_EXPIRED, C_PANEL]) expect(sentTo(id)).toEqual([]);
     expect(sentTo(ADMIN_EN)[0]).toContain("Customers told: 2.");
 
