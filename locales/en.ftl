@@ -1701,3 +1701,4 @@ outage-offline-plans-at = ⚠️ Your VPN is not working at the moment: your { $
         [one] subscription { $plans } is
        *[other] subscriptions { $plans } are
     } unreachable ({ $locations }). We are working on it and will tell you as soon as it is back.
+watch-open-server = 🖥 Open server

@@ -1,11 +1,11 @@
 import type { Redis } from "ioredis";
+import type { Subscription } from "../../domain/books/index.js";
 import type { Plan } from "../../domain/catalog/index.js";
 import { OUTAGE_CONFIRM_CHECKS } from "../../domain/fleet/index.js";
 import type { Server, ServerStats } from "../../hosting/account/index.js";
-import type { Subscription } from "../../domain/books/index.js";
 import { planTitle } from "../../render/access.js";
-import { accessLocationNames } from "../../render/locations.js";
 import { formatDateTime, formatDuration, html } from "../../render/format.js";
+import { accessLocationNames } from "../../render/locations.js";
 import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import { LuaScript } from "../../store/lua.js";
@@ -169,6 +169,7 @@ export class OutageWatch {
         customers: told ?? pending,
         grace: formatDuration(locale, graceMs / 1_000),
       }),
+      id,
     );
   }
 
@@ -179,11 +180,16 @@ export class OutageWatch {
     await this.deps.notices.toCustomers(recipients, "outage-back", `outage:back:${id}:${since}`);
     this.deps.logger.info({ serverId: id, since: Number(since) }, "server back online");
     if (!admins) return;
-    await this.deps.notices.toAdmins(`watch:back:${id}:${since}`, "watch-back", (locale) => ({
-      name: html(server.name),
+    await this.deps.notices.toAdmins(
+      `watch:back:${id}:${since}`,
+      "watch-back",
+      (locale) => ({
+        name: html(server.name),
+        id,
+        duration: formatDuration(locale, Math.max(0, now - Number(since)) / 1_000),
+        customers: recipients.length,
+      }),
       id,
-      duration: formatDuration(locale, Math.max(0, now - Number(since)) / 1_000),
-      customers: recipients.length,
-    }));
+    );
   }
 }
