@@ -1702,3 +1702,8 @@ outage-offline-plans-at = ⚠️ Your VPN is not working at the moment: your { $
        *[other] subscriptions { $plans } are
     } unreachable ({ $locations }). We are working on it and will tell you as soon as it is back.
 watch-open-server = 🖥 Open server
+owners-stop-note = They lose the VPN until the server is started again; after the outage grace (Settings) they are told it is down, and told again when it is back.
+servers-days-left-soon = ⚠️ { $days ->
+    [one] { $days } day left
+   *[other] { $days } days left
+}
