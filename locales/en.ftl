@@ -1031,6 +1031,7 @@ settings-title =
 
     Customers told of an outage after: { $grace } min (admins: at the second failed check)
     Extension cost for the low-balance alert: { $cost }
+    Last extension cost: { $learned }
     Hosting balance currency: { $currency }
     <i>The hosting API gives the balance as a bare number; this names its currency.</i>
 
@@ -1707,3 +1708,5 @@ servers-days-left-soon = ⚠️ { $days ->
     [one] { $days } day left
    *[other] { $days } days left
 }
+settings-cost-learned = { $price }, learned { $date } from server <b>{ $name }</b> (#{ ID($id) }); the alert uses it over the cost above
+settings-cost-learned-none = not seen yet (no extension from this bot)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.js";
 import { AccountApi } from "../../src/hosting/account/index.js";
+import { formatDateTime } from "../../src/render/format.js";
 import { ManualClock, MINUTE } from "../../src/runtime/clock.js";
 import type { OutboxMessage } from "../../src/workers/outbox.js";
 import { createServerWatchTask } from "../../src/workers/server-watch/index.js";
@@ -8,7 +9,7 @@ import { FakeAccountApi } from "../fakes/account-api.js";
 import { command, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";
 import { seedSubscription } from "../helpers/shop-seed.js";
-import { buttonsOf, telegramViews } from "../helpers/telegram-views.js";
+import { buttonsOf, findButton, telegramViews } from "../helpers/telegram-views.js";
 
 // Issue 24, item 6 (second half): the admins' server screens.
 
@@ -97,6 +98,23 @@ describe("days left", () => {
     expect(labels()).toEqual(expect.arrayContaining(["🟢 soon-1 ⚠️", "🟢 later-1"]));
     await press(`a.s:card:${soon.id}:`);
     expect(lastShown().text).toMatch(/Expires: .+ \(⚠️ 4 days left\)/);
+  });
+});
+
+describe("Settings", () => {
+  it("shows the extension cost it learned, with when and from which server", async () => {
+    await press("a.set:view:");
+    expect(lastShown().text).toContain("Last extension cost: not seen yet (no extension from this bot)");
+    const s = fake.addServer("fleet", { name: "ext-1", daysLeft: 2, extendPrice: 120 });
+    await press(`a.s:extend:${s.id}:`);
+    const data = findButton(lastShown().buttons, "✅ Yes, extend");
+    const at = clock.now();
+    await press(data);
+    expect(lastShown().text).toContain("extended");
+    await press("a.set:view:");
+    expect(lastShown().text).toContain(
+      `Last extension cost: 120 RUB, learned ${formatDateTime("en", at)} from server <b>ext-1</b> (#${s.id})`,
+    );
   });
 });
 
