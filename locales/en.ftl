@@ -1710,3 +1710,4 @@ servers-days-left-soon = ⚠️ { $days ->
 }
 settings-cost-learned = { $price }, learned { $date } from server <b>{ $name }</b> (#{ ID($id) }); the alert uses it over the cost above
 settings-cost-learned-none = not seen yet (no extension from this bot)
+xui-open-customer = 👤 Customer: { $who }

@@ -1815,3 +1815,4 @@ servers-days-left-soon = ⚠️ { $days ->
 }
 settings-cost-learned = { $price }, узнана { $date } по серверу <b>{ $name }</b> (#{ ID($id) }); оповещение берёт её вместо стоимости выше
 settings-cost-learned-none = пока неизвестна (бот ещё не продлевал серверы)
+xui-open-customer = 👤 Клиент: { $who }

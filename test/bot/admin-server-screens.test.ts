@@ -101,6 +101,23 @@ describe("days left", () => {
   });
 });
 
+describe("an xui user of a shop customer", () => {
+  it("leads to the customer's card", async () => {
+    const s = fake.addServer("fleet", { name: "xu-1", daysLeft: 30 });
+    fake.addClient(s.id, { email: "ira-xu" });
+    fake.addClient(s.id, { email: "by-hand" });
+    await customerOn(s.id, 7463, "Ira", "ira-xu");
+    await press(`a.xu:card:${s.id}:ira-xu`);
+    const open = findButton(lastShown().buttons, "👤 Customer: Ira");
+    expect(open).toBe("a.c:card:7463:");
+    await press(open);
+    expect(lastShown().text).toContain("7463");
+    // A user made by hand belongs to no customer: no such button.
+    await press(`a.xu:card:${s.id}:by-hand`);
+    expect(labels().some((l) => l.startsWith("👤"))).toBe(false);
+  });
+});
+
 describe("Settings", () => {
   it("shows the extension cost it learned, with when and from which server", async () => {
     await press("a.set:view:");
