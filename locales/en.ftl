@@ -1021,10 +1021,6 @@ watch-extend-not-charged = ⚠️ Auto-extension of server <b>{ $name }</b> (#{ 
 watch-api-unauthorized = 🔑 The hosting API refused the account key, so servers are not being watched. Link the account again: /admin → Hosting account.
 watch-api-unreachable = 📡 The hosting API cannot be reached, so servers are not being watched right now: { $reason } I keep trying every minute.
 outage-offline = ⚠️ Your VPN server is offline at the moment. We are working on it and will tell you as soon as it is back.
-outage-offline-named = ⚠️ Your VPN server is offline at the moment: your { $count ->
-        [one] subscription { $plans } (location { $location }) is
-       *[other] subscriptions { $plans } (location { $location }) are
-    } unreachable. We are working on it and will tell you as soon as it is back.
 outage-back = ✅ Your VPN server is back online. If the VPN does not connect, turn it off and on again in your app.
 settings-section = ⚙️ Settings
 settings-title =
@@ -1035,6 +1031,7 @@ settings-title =
 
     Customers told of an outage after: { $grace } min (admins: at the second failed check)
     Extension cost for the low-balance alert: { $cost }
+    Last extension cost: { $learned }
     Hosting balance currency: { $currency }
     <i>The hosting API gives the balance as a bare number; this names its currency.</i>
 
@@ -1693,3 +1690,24 @@ webapp-rate-limited = Too many requests at once. Please wait a few seconds, then
 
 ## Flood limit (issue 23): the toast answering a button press dropped over the limit
 rate-limited-toast = Slow down, please: wait a few seconds.
+
+## Issue 24, item 6 (second half): server screens and outage notices
+my-status-outage = 🔴 not working: its server is down
+my-outage-note = ⚠️ The server of this access has been down since { $since }. We are working on it and will tell you as soon as it is back; your links stay the same.
+outage-offline-plans = ⚠️ Your VPN is not working at the moment: your { $count ->
+        [one] subscription { $plans } is
+       *[other] subscriptions { $plans } are
+    } unreachable. We are working on it and will tell you as soon as it is back.
+outage-offline-plans-at = ⚠️ Your VPN is not working at the moment: your { $count ->
+        [one] subscription { $plans } is
+       *[other] subscriptions { $plans } are
+    } unreachable ({ $locations }). We are working on it and will tell you as soon as it is back.
+watch-open-server = 🖥 Open server
+owners-stop-note = They lose the VPN until the server is started again; after the outage grace (Settings) they are told it is down, and told again when it is back.
+servers-days-left-soon = ⚠️ { $days ->
+    [one] { $days } day left
+   *[other] { $days } days left
+}
+settings-cost-learned = { $price }, learned { $date } from server <b>{ $name }</b> (#{ ID($id) }); the alert uses it over the cost above
+settings-cost-learned-none = not seen yet (no extension from this bot)
+xui-open-customer = 👤 Customer: { $who }

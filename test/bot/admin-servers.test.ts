@@ -128,7 +128,8 @@ describe("the server list", () => {
     const s = server({ name: "ru-box", daysLeft: 3 });
     await t.send(command(ADMIN_RU, "/servers"));
     expect(lastShown().text).toContain("🖥 <b>Серверы</b>");
-    expect(lastShown().text).toContain("🟢 <b>ru-box</b>: активен · xui · осталось 3 дня");
+    // Issue 24: 3 days left is within the week that is flagged.
+    expect(lastShown().text).toContain("🟢 <b>ru-box</b>: активен · xui · ⚠️ осталось 3 дня");
     await press(`a.s:card:${s.id}:`, ADMIN_RU);
     const card = lastShown().text;
     expect(card).toContain("Тариф: LTE M");
@@ -190,7 +191,6 @@ describe("the server card", () => {
     expect(data).toEqual(
       expect.arrayContaining([
         `a.s:card:${s.id}:`,
-        `a.s:power:${s.id}:start`,
         `a.s:power:${s.id}:stop`,
         `a.s:power:${s.id}:restart`,
         `a.s:extend:${s.id}:`,
@@ -203,6 +203,8 @@ describe("the server card", () => {
         "a.home",
       ]),
     );
+    // Issue 24: a running server is not offered Start.
+    expect(data).not.toContain(`a.s:power:${s.id}:start`);
 
     // Refresh reads the live state again.
     fake.serverState(s.id).cpuLoad = 77;

@@ -90,7 +90,7 @@ describe("the extension quote", () => {
     await new ShopSettings(redis).setExtendCostHint(90);
     expect((await servers.extendQuote(s.id)).price).toEqual({ kind: "hint", amount: 90 });
 
-    await recordExtendPrice(redis, quote.server, 120);
+    await recordExtendPrice(redis, quote.server, 120, Date.UTC(2026, 0, 1));
     quote = await servers.extendQuote(s.id);
     expect(quote.price).toEqual({ kind: "learned", amount: 120 });
   });
@@ -98,7 +98,7 @@ describe("the extension quote", () => {
   it("a price learned on the tariff applies to another server of it", async () => {
     const first = fake.addServer(login(), { tariffId: "lte-xl" });
     const second = fake.addServer(login(), { tariffId: "lte-xl" });
-    await recordExtendPrice(redis, await servers.get(first.id), 300);
+    await recordExtendPrice(redis, await servers.get(first.id), 300, Date.UTC(2026, 0, 2));
     expect(await servers.extendPrice(await servers.get(second.id))).toEqual({ kind: "learned", amount: 300 });
   });
 

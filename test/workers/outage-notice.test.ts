@@ -1,21 +1,39 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Catalog } from "../../src/domain/catalog/index.js";
 import { ShopSettings } from "../../src/domain/catalog/index.js";
 import { ServerExtension } from "../../src/domain/fleet/index.js";
 import { AccountApi } from "../../src/hosting/account/index.js";
 import { MINUTE } from "../../src/runtime/clock.js";
 import { createServerWatchTask } from "../../src/workers/server-watch/index.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
+import { TEST_CATALOG } from "../helpers/bot-harness.js";
 import { seedSubscription } from "../helpers/shop-seed.js";
 import { telegramViews } from "../helpers/telegram-views.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 const DAY_MS = 86_400_000;
+/** The test catalog, its xui plan on a named location, and a second xui plan with no name. */
+const CATALOG: Catalog = {
+  ...TEST_CATALOG,
+  plans: [
+    ...TEST_CATALOG.plans.map((p) =>
+      p.id === "de-xui" && p.backend.kind === "xui"
+        ? { ...p, backend: { ...p.backend, name: { en: "Frankfurt", ru: "Франкфурт" } } }
+        : p,
+    ),
+    {
+      ...(TEST_CATALOG.plans[0] as Catalog["plans"][number]),
+      id: "xui-plain",
+      title: { en: "Basic VPN", ru: "Базовый VPN" },
+    },
+  ],
+};
 const fake = new FakeAccountApi();
 let h: WorkerHarness;
 
 beforeAll(async () => {
   await fake.start();
-  h = await createWorkerHarness();
+  h = await createWorkerHarness({ catalog: CATALOG });
   h.startOutbox({ perSecond: 100, perChatGapMs: 20 });
 });
 afterAll(async () => {
@@ -26,7 +44,8 @@ afterAll(async () => {
 const { textsTo } = telegramViews(() => h);
 
 describe("the customers' outage notice", () => {
-  it("names the subscription and the location (the server) that is unreachable", async () => {
+  // Issue 24, item 6: the notice named the server (the hosting's host name) as the location.
+  it("names the subscription and its catalog location, never the server's host name", async () => {
     fake.addAccount({ login: "outage", password: "pw", balance: 1_000 });
     const key = fake.addKey("outage");
     const account = new AccountApi({
@@ -34,9 +53,17 @@ describe("the customers' outage notice", () => {
       apiKey: () => key,
       retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
     });
-    const s = fake.addServer("outage", { name: "Frankfurt-1" });
+    const s = fake.addServer("outage", { name: "vps-4411.fra1.hoster.net" });
     const C_EN = 9301;
     const C_RU = 9302;
+    const C_PLAIN = 9303;
+    await h.rooms.books.customers.seen({ id: C_PLAIN, firstName: "c3", locale: "en" });
+    await seedSubscription(h.rooms, "oout-plain", {
+      customerId: C_PLAIN,
+      planId: "xui-plain",
+      ref: { kind: "xui", serverId: s.id, name: "plain" },
+      expiresAt: h.clock.now() + 10 * DAY_MS,
+    });
     await h.rooms.books.customers.seen({ id: C_EN, firstName: "c1", locale: "en" });
     await h.rooms.books.customers.seen({ id: C_RU, firstName: "c2", locale: "ru" });
     for (const [i, customerId] of [C_EN, C_RU].entries()) {
@@ -73,11 +100,16 @@ describe("the customers' outage notice", () => {
     }
     await h.drainOutbox();
     const [en] = textsTo(C_EN);
-    expect(en).toContain("Your VPN server is offline at the moment");
-    expect(en).toContain("«Germany, 30 days, 100 GB»");
-    expect(en).toContain("Frankfurt-1");
+    expect(en).toBe(
+      "⚠️ Your VPN is not working at the moment: your subscription «Germany, 30 days, 100 GB» is unreachable (Frankfurt). We are working on it and will tell you as soon as it is back.",
+    );
     const [ru] = textsTo(C_RU);
-    expect(ru).toContain("«Германия, 30 дней, 100 ГБ»");
-    expect(ru).toContain("Frankfurt-1");
+    expect(ru).toContain("подписка «Германия, 30 дней, 100 ГБ» недоступна (Франкфурт)");
+    const [plain] = textsTo(C_PLAIN);
+    expect(plain).toContain("your subscription «Basic VPN» is unreachable.");
+    for (const text of [en, ru, plain]) {
+      expect(text).not.toContain("vps-4411");
+      expect(text).not.toContain("hoster.net");
+    }
   });
 });

@@ -11,7 +11,7 @@ import {
 import { FakeAccountApi, type FakeServer, type NewFakeServer } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";
 import { seedSubscription } from "../helpers/shop-seed.js";
-import { telegramViews } from "../helpers/telegram-views.js";
+import { buttonsOf, telegramViews } from "../helpers/telegram-views.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 const DAY_MS = 86_400_000;
@@ -167,6 +167,12 @@ describe("offline and recovery alerts", () => {
     ]);
     expect(sentTo(ADMIN_EN)[0]).toContain("(1 min)");
     expect(sentTo(ADMIN_RU)).toEqual([expect.stringContaining(`Сервер <b>de-1</b> (#${s.id}) недоступен с`)]);
+    // Issue 24, item 6: the alert opens the server's card in one tap.
+    const alerts = h.telegram.callsOf("sendMessage");
+    expect(alerts.map((c) => buttonsOf(c.params.reply_markup))).toEqual([
+      [{ text: "🖥 Open server", data: `a.s:card:${s.id}:` }],
+      [{ text: "🖥 Открыть сервер", data: `a.s:card:${s.id}:` }],
+    ]);
 
     // Still offline: nothing more.
     for (let i = 0; i < 3; i++) {
@@ -225,8 +231,8 @@ describe("offline and recovery alerts", () => {
     expect(graceOver.customersWarned).toEqual([s.id]);
     expect(graceOver.wentOffline).toEqual([]);
     await runAndDrain(watch, 2);
-    expect(sentTo(C_EN)).toEqual([expect.stringContaining("Your VPN server is offline at the moment")]);
-    expect(sentTo(C_RU)).toEqual([expect.stringContaining("Ваш VPN-сервер сейчас недоступен")]);
+    expect(sentTo(C_EN)).toEqual([expect.stringContaining("Your VPN is not working at the moment")]);
+    expect(sentTo(C_RU)).toEqual([expect.stringContaining("Ваш VPN сейчас не работает")]);
     expect(sentTo(ADMIN_EN)).toHaveLength(1);
 
     s.state = "running";
@@ -326,8 +332,8 @@ describe("offline and recovery alerts", () => {
     h.clock.advance(5 * MINUTE);
     await runAndDrain(watch, 3);
 
-    expect(sentTo(C_EN)).toEqual([expect.stringContaining("Your VPN server is offline at the moment")]);
-    expect(sentTo(C_RU)).toEqual([expect.stringContaining("Ваш VPN-сервер сейчас недоступен")]);
+    expect(sentTo(C_EN)).toEqual([expect.stringContaining("Your VPN is not working at the moment")]);
+    expect(sentTo(C_RU)).toEqual([expect.stringContaining("Ваш VPN сейчас не работает")]);
     for (const id of [C_OTHER, C_EXPIRED, C_PANEL]) expect(sentTo(id)).toEqual([]);
     expect(sentTo(ADMIN_EN)[0]).toContain("Customers told: 2.");
 

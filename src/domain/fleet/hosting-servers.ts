@@ -18,6 +18,18 @@ type ServerCalls = Pick<
   "servers" | "server" | "stats" | "power" | "account" | "config" | "regenerate" | "xrayUpdate"
 >;
 
+/**
+ * An active server with this many days left or fewer is flagged on the admins' screens: a week
+ * leaves time to top up the hosting balance before the days-left alerts (3 and 1) and the
+ * auto-extension (1).
+ */
+export const SERVER_EXPIRY_WARNING_DAYS = 7;
+
+/** Whether an active server's days left call for the admins' attention. */
+export function expiresSoon(server: Pick<Server, "status" | "daysLeft">): boolean {
+  return server.status === "active" && server.daysLeft <= SERVER_EXPIRY_WARNING_DAYS;
+}
+
 export interface HostingServersDeps {
   /** Read per call, so a relinked account (or a test's swapped client) is used at once. */
   hosting: { readonly account: ServerCalls };

@@ -15,5 +15,6 @@ export * from "./node-clients.js";
 export * from "./panel-clients.js";
 export * from "./panel-create.js";
 export * from "./server-extension.js";
+export * from "./server-outages.js";
 export * from "./services.js";
 export * from "./xui-clients.js";

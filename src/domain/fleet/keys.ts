@@ -8,6 +8,14 @@ export const extensionKeys = {
   priceByServer: "watch:price:server",
   /** tariff id -> what a 30-day extension of a server of it last cost. */
   priceByTariff: "watch:price:tariff",
+  /** Hash of the last extension whose price was learned: price, at (ms), serverId, serverName. */
+  priceLearned: "watch:price:learned",
+};
+
+/** What the server watch knows of each server's live state (written by its outage step only). */
+export const outageKeys = {
+  /** Hash: state (running|offline), since, checks, lastAt, admins, customers, back, backAdmins. */
+  state: (id: number) => `watch:state:${id}`,
 };
 
 /** The Account API key an admin linked in chat, sealed (hash: sealed, prefix, linkedBy, linkedAt). */

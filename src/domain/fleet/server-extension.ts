@@ -126,6 +126,14 @@ export class ServerExtension {
     return this.send(server, key, mine, before);
   }
 
+  /** The price the last extension showed, with when and on which server; none before the first. */
+  async lastLearned(): Promise<LearnedPrice | undefined> {
+    const h = await this.deps.redis.hgetall(extensionKeys.priceLearned);
+    const price = Number(h.price);
+    if (!(Number.isFinite(price) && price > 0)) return undefined;
+    return { price, at: Number(h.at), serverId: Number(h.serverId), serverName: h.serverName ?? "" };
+  }
+
   private get account(): AccountCalls {
     return this.deps.hosting.account;
   }
@@ -143,7 +151,7 @@ export class ServerExtension {
     try {
       const result = await this.account.extend(server.id);
       await SETTLE.run(redis, [key], [mine, "done"]);
-      await recordExtendPrice(redis, server, before - result.balance);
+      await recordExtendPrice(redis, server, before - result.balance, this.deps.clock.now());
       logger.info({ serverId: server.id, balance: result.balance }, "server extended");
       return { kind: "extended", server: result.server, balance: result.balance, checked: false };
     } catch (error) {
@@ -183,7 +191,7 @@ export class ServerExtension {
     if (moved >= EXTENDED_MIN_MOVE_MS) {
       await SETTLE.run(redis, [key], [mine, "done"]);
       const after = await this.balanceAfter();
-      if (after !== undefined) await recordExtendPrice(redis, server, before - after);
+      if (after !== undefined) await recordExtendPrice(redis, server, before - after, clock.now());
       logger.info({ serverId: server.id, balance: after }, "server extended (answer lost, read back)");
       return { kind: "extended", server: now, balance: after, checked: true };
     }
@@ -204,13 +212,34 @@ export class ServerExtension {
   }
 }
 
-/** Remembers what one 30-day extension of a server cost. */
-export async function recordExtendPrice(redis: Redis, server: Server, price: number): Promise<void> {
+/** What the last extension cost, learned from the balance before and after it, at `at` (ms). */
+export interface LearnedPrice {
+  price: number;
+  at: number;
+  serverId: number;
+  serverName: string;
+}
+
+/** Remembers what one 30-day extension of a server cost, learned at `at` (ms). */
+export async function recordExtendPrice(
+  redis: Redis,
+  server: Server,
+  price: number,
+  at: number,
+): Promise<void> {
   if (!Number.isFinite(price) || price <= 0) return;
+  const learned = {
+    price: String(price),
+    at: String(at),
+    serverId: String(server.id),
+    serverName: server.name,
+  };
   await redis
     .multi()
     .hset(extensionKeys.priceByServer, String(server.id), String(price))
     .hset(extensionKeys.priceByTariff, server.tariffId, String(price))
+    .del(extensionKeys.priceLearned)
+    .hset(extensionKeys.priceLearned, learned)
     .exec();
 }
 

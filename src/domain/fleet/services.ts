@@ -12,6 +12,7 @@ import { NodeAdmin } from "./node-admin.js";
 import { NodeClients } from "./node-clients.js";
 import { PanelClients } from "./panel-clients.js";
 import { ServerExtension } from "./server-extension.js";
+import { ServerOutages } from "./server-outages.js";
 import { XuiClients } from "./xui-clients.js";
 
 /** The fleet's services: the hosting account and what the admins run on it. */
@@ -22,6 +23,8 @@ export interface FleetServices {
   servers: HostingServers;
   /** Extends hosting servers (the admin's button and the worker's auto-extension). */
   serverExtension: ServerExtension;
+  /** What the server watch knows of the servers' outages (read only). */
+  outages: ServerOutages;
   /** The master node as the admin runs it: status, name, peers, federation, backups, traffic, logs. */
   node: NodeAdmin;
   /** The node's clients as the admin manages them (renewals to a fixed target; subscriptions follow). */
@@ -51,6 +54,7 @@ export function createFleetServices(deps: FleetServicesDeps): FleetServices {
     account: new HostingAccount({ hosting, keys: deps.accountKey, clock, logger }),
     servers: new HostingServers({ hosting, redis }),
     serverExtension: new ServerExtension({ hosting, redis, clock, logger }),
+    outages: new ServerOutages({ redis, clock }),
     node: new NodeAdmin(hosting),
     nodeClients: new NodeClients({ hosting, edits: deps.provisioning.nodeEdits, clock, owners, logger }),
     xuiClients: new XuiClients({ hosting, owners, clock, logger }),

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import type { SubscriptionOwners } from "../../domain/books/index.js";
+import type { Subscription, SubscriptionOwners } from "../../domain/books/index.js";
 import { subscriptionKeys } from "../../domain/books/index.js";
 import { type Clock, MINUTE } from "../../runtime/clock.js";
 import { withLease } from "../../store/lease.js";
@@ -36,14 +36,15 @@ export class AffectedCustomers {
     return ids.map(Number);
   }
 
-  /** Plan ids of each customer's live subscriptions on xui server `serverId` (empty without owners). */
-  async plansOn(serverId: number): Promise<Map<number, string[]>> {
-    const byCustomer = new Map<number, string[]>();
+  /**
+   * Each customer's live subscriptions on xui server `serverId` (empty without owners): what
+   * their notice names (plan and catalog location, never the server itself).
+   */
+  async subscriptionsOn(serverId: number): Promise<Map<number, Subscription[]>> {
+    const byCustomer = new Map<number, Subscription[]>();
     const owners = (await this.deps.owners?.onServer(serverId)) ?? [];
     for (const { subscription: s } of owners) {
-      const ids = byCustomer.get(s.customerId) ?? [];
-      if (!ids.includes(s.planId)) ids.push(s.planId);
-      byCustomer.set(s.customerId, ids);
+      byCustomer.set(s.customerId, [...(byCustomer.get(s.customerId) ?? []), s]);
     }
     return byCustomer;
   }

@@ -45,12 +45,17 @@ export class WatchAlerts {
     );
     if (!marked) return;
     const once = `watch:days:${server.id}:${expiry}:${threshold}`;
-    await this.deps.notices.toAdmins(once, "watch-days-left", (locale) => ({
-      name: html(server.name),
-      id: server.id,
-      days: server.daysLeft,
-      date: formatDateTime(locale, expiry),
-    }));
+    await this.deps.notices.toAdmins(
+      once,
+      "watch-days-left",
+      (locale) => ({
+        name: html(server.name),
+        id: server.id,
+        days: server.daysLeft,
+        date: formatDateTime(locale, expiry),
+      }),
+      server.id,
+    );
   }
 
   /** Alerts when the balance is below the cost of the next extension (once a day per balance). */
@@ -67,13 +72,18 @@ export class WatchAlerts {
     const level = `lowbal:${day}:${balance}`;
     const marked = await this.deps.redis.set(watchKeys.mark(level), "1", "EX", 2 * 24 * 3600, "NX");
     if (!marked) return;
-    await this.deps.notices.toAdmins(`watch:${level}`, "watch-low-balance", (locale) => ({
-      balance: formatNumber(locale, balance),
-      cost: formatNumber(locale, cost),
-      name: html(next.name),
-      id: next.id,
-      days: next.daysLeft,
-    }));
+    await this.deps.notices.toAdmins(
+      `watch:${level}`,
+      "watch-low-balance",
+      (locale) => ({
+        balance: formatNumber(locale, balance),
+        cost: formatNumber(locale, cost),
+        name: html(next.name),
+        id: next.id,
+        days: next.daysLeft,
+      }),
+      next.id,
+    );
   }
 
   /** The server list could not be read: the admins hear of it at most once an hour. */

@@ -43,7 +43,7 @@ export async function autoExtend(
   const notice = extendNotice(deps.notices, server, outcome);
   if (notice) {
     const once = `watch:extend:${server.id}:${server.expiresAt.getTime()}`;
-    await deps.notices.toAdmins(`${once}:${notice.suffix}`, notice.key, notice.vars);
+    await deps.notices.toAdmins(`${once}:${notice.suffix}`, notice.key, notice.vars, server.id);
   }
   return outcome;
 }

@@ -1,6 +1,9 @@
+import { outageKeys } from "../../domain/fleet/index.js";
+
 /** Redis keys of the server watch (all under `watch:`). */
 export const watchKeys = {
-  state: (id: number) => `watch:state:${id}`,
+  /** A server's watch state (its key lives with the fleet, which reads it for the screens). */
+  state: outageKeys.state,
   /** Customers told of one outage, so the same ones hear it is over. */
   told: (id: number, since: string) => `watch:told:${id}:${since}`,
   index: (id: number) => `watch:index:${id}`,

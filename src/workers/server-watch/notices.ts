@@ -1,8 +1,10 @@
+import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Locale } from "../../config.js";
 import type { Customers } from "../../domain/books/index.js";
 import { html } from "../../render/format.js";
 import { hostingErrorText, isExplainable } from "../../render/hosting-error.js";
 import type { I18nLike } from "../../render/i18n-like.js";
+import { serversCb } from "../../render/server-callbacks.js";
 import { mapLimit } from "../../runtime/map-limit.js";
 import type { Outbox, OutboxMessage } from "../outbox.js";
 
@@ -40,12 +42,22 @@ export class WatchNotices {
     return html(text.slice(0, 300));
   }
 
-  /** One message to every admin in their language, once per `once` key. */
-  async toAdmins(once: string, key: string, vars: (locale: Locale) => NoticeVars): Promise<void> {
+  /**
+   * One message to every admin in their language, once per `once` key; with `server`, under an
+   * "Open server" button to that server's card.
+   */
+  async toAdmins(
+    once: string,
+    key: string,
+    vars: (locale: Locale) => NoticeVars,
+    server?: number,
+  ): Promise<void> {
     const messages: OutboxMessage[] = [];
     for (const adminId of this.deps.adminIds) {
       const locale = await this.localeOf(adminId);
-      messages.push({ chatId: adminId, text: this.t(locale, key, vars(locale)), once: `${once}:${adminId}` });
+      const text = this.t(locale, key, vars(locale));
+      const keyboard = server === undefined ? undefined : this.openServer(locale, server);
+      messages.push({ chatId: adminId, text, once: `${once}:${adminId}`, ...(keyboard && { keyboard }) });
     }
     if (messages.length > 0) await this.deps.outbox.sendMany(messages);
   }
@@ -70,6 +82,15 @@ export class WatchNotices {
         }),
       );
     }
+  }
+
+  /** The button under a server's alert that opens its card in the servers section. */
+  private openServer(locale: Locale, server: number): InlineKeyboardMarkup {
+    const open = {
+      text: this.t(locale, "watch-open-server"),
+      callback_data: serversCb.pack({ act: "card", server }),
+    };
+    return { inline_keyboard: [[open]] };
   }
 
   private async localeOf(userId: number): Promise<Locale> {

@@ -1,17 +1,20 @@
 import type { Redis } from "ioredis";
+import type { Subscription } from "../../domain/books/index.js";
 import type { Plan } from "../../domain/catalog/index.js";
+import { OUTAGE_CONFIRM_CHECKS } from "../../domain/fleet/index.js";
 import type { Server, ServerStats } from "../../hosting/account/index.js";
 import { planTitle } from "../../render/access.js";
 import { formatDateTime, formatDuration, html } from "../../render/format.js";
+import { accessLocationNames } from "../../render/locations.js";
 import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import { LuaScript } from "../../store/lua.js";
 import type { AffectedCustomers } from "./affected.js";
 import { MARK_TTL_SECONDS, watchKeys } from "./keys.js";
-import { type OwnNotice, SEND_BATCH, type WatchNotices } from "./notices.js";
+import { type NoticeVars, type OwnNotice, SEND_BATCH, type WatchNotices } from "./notices.js";
 
 /** Admins hear of an outage at this many consecutive offline checks (about 2 minutes). */
-export const ADMIN_ALERT_CHECKS = 2;
+export const ADMIN_ALERT_CHECKS = OUTAGE_CONFIRM_CHECKS;
 
 const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url));
 /** One step of a server's watch state from what was observed (lua/outage-observe.lua). */
@@ -93,12 +96,12 @@ export class OutageWatch {
   private async warnCustomers(server: Server, since: string): Promise<number> {
     const id = server.id;
     const recipients = await this.recordTold(server, since);
-    const plans = await this.deps.affected.plansOn(id);
+    const subs = await this.deps.affected.subscriptionsOn(id);
     await this.deps.notices.toCustomers(
       recipients,
       "outage-offline",
       `outage:off:${id}:${since}`,
-      this.namingPlans(server, plans),
+      this.namingPlans(subs),
     );
     this.deps.logger.warn(
       { serverId: id, since: Number(since), customers: recipients.length },
@@ -119,16 +122,27 @@ export class OutageWatch {
     return (await redis.smembers(told)).map(Number);
   }
 
-  /** The notice that names a customer's subscriptions on the server, for those who have any. */
-  private namingPlans(server: Server, plans: Map<number, string[]>): OwnNotice {
+  /**
+   * The notice that names a customer's subscriptions on the server (their plans, and where the
+   * catalog names a location, the location), for those who have any. Never the server's name or
+   * address: that is the hosting's inside, not what the customer bought.
+   */
+  private namingPlans(subs: Map<number, Subscription[]>): OwnNotice {
+    const { notices, shop } = this.deps;
     return (customerId, locale) => {
-      const ids = plans.get(customerId);
-      if (!ids?.length) return undefined;
-      const titles = ids.map((p) => `«${html(planTitle(this.deps.shop?.plan(p), locale, p))}»`);
-      return {
-        key: "outage-offline-named",
-        vars: { plans: titles.join(", "), count: titles.length, location: html(server.name) },
-      };
+      const own = subs.get(customerId);
+      if (!own?.length) return undefined;
+      const t = (key: string, vars?: NoticeVars) => notices.t(locale, key, vars);
+      const titles = new Set<string>();
+      const places = new Set<string>();
+      for (const s of own) {
+        const plan = shop?.plan(s.planId);
+        titles.add(`«${html(planTitle(plan, locale, s.planId))}»`);
+        for (const name of accessLocationNames(t, locale, s.ref, plan)) if (name) places.add(html(name));
+      }
+      const vars = { plans: [...titles].join(", "), count: titles.size };
+      if (places.size === 0) return { key: "outage-offline-plans", vars };
+      return { key: "outage-offline-plans-at", vars: { ...vars, locations: [...places].join(", ") } };
     };
   }
 
@@ -155,6 +169,7 @@ export class OutageWatch {
         customers: told ?? pending,
         grace: formatDuration(locale, graceMs / 1_000),
       }),
+      id,
     );
   }
 
@@ -165,11 +180,16 @@ export class OutageWatch {
     await this.deps.notices.toCustomers(recipients, "outage-back", `outage:back:${id}:${since}`);
     this.deps.logger.info({ serverId: id, since: Number(since) }, "server back online");
     if (!admins) return;
-    await this.deps.notices.toAdmins(`watch:back:${id}:${since}`, "watch-back", (locale) => ({
-      name: html(server.name),
+    await this.deps.notices.toAdmins(
+      `watch:back:${id}:${since}`,
+      "watch-back",
+      (locale) => ({
+        name: html(server.name),
+        id,
+        duration: formatDuration(locale, Math.max(0, now - Number(since)) / 1_000),
+        customers: recipients.length,
+      }),
       id,
-      duration: formatDuration(locale, Math.max(0, now - Number(since)) / 1_000),
-      customers: recipients.length,
-    }));
+    );
   }
 }

@@ -2,8 +2,9 @@ import { Composer, InlineKeyboard, InputFile } from "grammy";
 import { cabinetUrl, type Locale } from "#src/config.js";
 import type { AccessState, Subscription } from "#src/domain/books/index.js";
 import { GB_BYTES } from "#src/domain/books/index.js";
+import type { ServerOutage } from "#src/domain/fleet/index.js";
 import { accessText, planTitle, qrTarget } from "#src/render/access.js";
-import { formatBytes, formatDate, html, usageBar } from "#src/render/format.js";
+import { formatBytes, formatDate, formatDateTime, html, usageBar } from "#src/render/format.js";
 import { accessLocationNames } from "#src/render/locations.js";
 import { qrPng } from "#src/render/qr.js";
 import { buyCb, MY_LIST, myCb, TRIAL_START } from "#src/render/shop-callbacks.js";
@@ -15,11 +16,28 @@ import { confirmView } from "./buy.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
 import { pendingPromo, promoRefusalText } from "./promo-view.js";
 
-type Status = "active" | "expired" | "disabled" | "removed";
+type Status = "active" | "expired" | "disabled" | "removed" | "outage";
 
 function statusOf(now: number, expiresAt: number, enabled = true): Status {
   if (expiresAt > 0 && expiresAt <= now) return "expired";
   return enabled ? "active" : "disabled";
+}
+
+/** The xui server an access lives on, whose outages the server watch knows. */
+function serverOf(sub: Subscription): number | undefined {
+  return sub.removedAt === undefined && sub.ref.kind === "xui" ? sub.ref.serverId : undefined;
+}
+
+/** The confirmed outages of the servers `subs` live on (the server watch's knowledge). */
+function outagesOf(ctx: BotContext, subs: Subscription[]): Promise<Map<number, ServerOutage>> {
+  const ids = subs.map(serverOf).filter((id): id is number => id !== undefined);
+  return ctx.deps.fleet.outages.ofMany(ids);
+}
+
+/** "active" is not what a customer on a server that is down should read. */
+function withOutage(status: Status, sub: Subscription, outages: Map<number, ServerOutage>): Status {
+  const server = serverOf(sub);
+  return status === "active" && server !== undefined && outages.has(server) ? "outage" : status;
 }
 
 function expiryText(ctx: BotContext, locale: Locale, expiresAt: number): string {
@@ -74,8 +92,10 @@ export async function myListView(ctx: BotContext, page = 0): Promise<View> {
   const titles = subs.map((s) => titleOf(ctx, locale, s));
   const repeated = new Set(titles.filter((title, i) => titles.indexOf(title) !== i));
   const lines = [pages > 1 ? ctx.t("my-title-page", { page: at + 1, pages }) : ctx.t("my-title"), ""];
-  for (const sub of subs.slice(at * MY_PAGE_SIZE, (at + 1) * MY_PAGE_SIZE)) {
-    const status = sub.removedAt ? "removed" : statusOf(now, sub.expiresAt);
+  const shown = subs.slice(at * MY_PAGE_SIZE, (at + 1) * MY_PAGE_SIZE);
+  const outages = await outagesOf(ctx, shown);
+  for (const sub of shown) {
+    const status = sub.removedAt ? "removed" : withOutage(statusOf(now, sub.expiresAt), sub, outages);
     const title = titleOf(ctx, locale, sub);
     lines.push(
       ctx.t("my-item", {
@@ -92,9 +112,8 @@ export async function myListView(ctx: BotContext, page = 0): Promise<View> {
     const label = repeated.has(title)
       ? `${title} · ${shortDate(ctx, locale, sub.expiresAt)} · ${shortId(sub)}`
       : title;
-    keyboard
-      .text(`${status === "expired" ? "⌛" : "🔑"} ${label}`, myCb.pack({ act: "card", id: sub.id }))
-      .row();
+    const icon = status === "expired" ? "⌛" : status === "outage" ? "🔴" : "🔑";
+    keyboard.text(`${icon} ${label}`, myCb.pack({ act: "card", id: sub.id })).row();
   }
   if (at > 0) keyboard.text(ctx.t("shop-prev"), myCb.pack({ act: "page", id: String(at - 1) }));
   if (at < pages - 1) keyboard.text(ctx.t("shop-next"), myCb.pack({ act: "page", id: String(at + 1) }));
@@ -136,7 +155,9 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
   const removed = sub.removedAt !== undefined;
   const state = removed ? undefined : await ctx.deps.provisioning.usage.of(sub);
   const expiresAt = state ? state.expiresAt : sub.expiresAt;
-  const status = removed ? "removed" : statusOf(ctx.deps.clock.now(), expiresAt, state?.enabled);
+  const outages = await outagesOf(ctx, [sub]);
+  const live = statusOf(ctx.deps.clock.now(), expiresAt, state?.enabled);
+  const status = removed ? "removed" : withOutage(live, sub, outages);
   const lines = [
     `🔑 <b>${html(titleOf(ctx, locale, sub))}</b> · ${shortId(sub)}`,
     ctx.t("my-card-status", { status: ctx.t(`my-status-${status}`) }),
@@ -146,6 +167,8 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
   ];
   const where = locationsOf(ctx, locale, sub);
   if (where) lines.splice(1, 0, where);
+  const outage = status === "outage" ? [...outages.values()][0] : undefined;
+  if (outage) lines.push("", ctx.t("my-outage-note", { since: formatDateTime(locale, outage.since) }));
   if (!state && !removed) lines.push("", ctx.t("my-usage-stale"));
   const problem = removed ? undefined : await ctx.deps.drift.sync.findings.problemOf(sub.id);
   if (problem) lines.push("", ctx.t(`my-problem-${problem}`));

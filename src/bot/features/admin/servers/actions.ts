@@ -19,9 +19,14 @@ export function powerConfirmView(ctx: BotContext, id: number, action: PowerActio
   return viewOr(ctx, id, async () => {
     const server = await ctx.deps.fleet.servers.get(id);
     const token = await issueConfirmation(ctx, powerKey(id, action));
+    // A stop cuts every customer on the server off until it is started again: name them first.
+    const warning =
+      action === "stop" && server.kind === "xui"
+        ? await ownersWarning(ctx, await ownersOnServer(ctx, id), "owners-stop-note")
+        : "";
     const yes = serversCb.pack({ act: "power-ok", server: id, action, token });
     return {
-      text: ctx.t(`servers-power-confirm-${action}`, { name: html(server.name) }),
+      text: withOwners(ctx.t(`servers-power-confirm-${action}`, { name: html(server.name) }), warning),
       keyboard: confirmKeyboard(ctx, ctx.t(`servers-${action}`), yes, id),
     };
   });

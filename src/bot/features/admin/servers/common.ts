@@ -2,7 +2,13 @@ import { InlineKeyboard } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { claimConfirmation } from "#src/bot/kit/index.js";
 import { show, type View } from "#src/bot/views/show.js";
-import { isKnownServerStatus, type ServerState, type ServerStatus } from "#src/hosting/account/index.js";
+import { expiresSoon } from "#src/domain/fleet/index.js";
+import {
+  isKnownServerStatus,
+  type Server,
+  type ServerState,
+  type ServerStatus,
+} from "#src/hosting/account/index.js";
 import { isHostingError } from "#src/hosting/errors.js";
 import { html } from "#src/render/format.js";
 import { hostingErrorText } from "#src/render/hosting-error.js";
@@ -29,8 +35,10 @@ export function statusBadge(ctx: BotContext, status: string): { emoji: string; l
   return { emoji: "❔", label: html(status) };
 }
 
-export function daysLeft(ctx: BotContext, days: number): string {
-  return ctx.t("servers-days-left", { days });
+/** "12 days left", or "⚠️ 4 days left" when an active server expires soon. */
+export function daysLeft(ctx: BotContext, server: Pick<Server, "status" | "daysLeft">): string {
+  const days = server.daysLeft;
+  return ctx.t(expiresSoon(server) ? "servers-days-left-soon" : "servers-days-left", { days });
 }
 
 export function stateText(ctx: BotContext, state: ServerState | undefined): string {

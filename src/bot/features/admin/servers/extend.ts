@@ -37,7 +37,7 @@ export function extendConfirmView(ctx: BotContext, id: number): Promise<View> {
       text: ctx.t("servers-extend-confirm", {
         name: html(server.name),
         expires: formatDateTime(locale, server.expiresAt.getTime()),
-        days: daysLeft(ctx, server.daysLeft),
+        days: daysLeft(ctx, server),
         price: priceText(ctx, locale, currency, price),
         balance: hostingMoney(locale, balance, currency),
       }),
@@ -65,7 +65,7 @@ async function extendOutcomeView(ctx: BotContext, id: number, outcome: Extension
   const expiryVars = (s: Server) => ({
     name: html(s.name),
     expires: formatDateTime(locale, s.expiresAt.getTime()),
-    days: daysLeft(ctx, s.daysLeft),
+    days: daysLeft(ctx, s),
   });
   switch (outcome.kind) {
     case "extended": {

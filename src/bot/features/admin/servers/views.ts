@@ -4,7 +4,7 @@ import { localeOf } from "#src/bot/i18n.js";
 import { withNoticeView } from "#src/bot/kit/index.js";
 import type { View } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
-import type { LiveStats, ServerCard } from "#src/domain/fleet/index.js";
+import { expiresSoon, type LiveStats, type ServerCard } from "#src/domain/fleet/index.js";
 import type { PowerAction, Server } from "#src/hosting/account/index.js";
 import { formatDateTime, formatDuration, formatNumber, html } from "#src/render/format.js";
 import { hostingErrorText } from "#src/render/hosting-error.js";
@@ -49,10 +49,11 @@ function listView(ctx: BotContext, servers: Server[], page: number): View {
         name: html(s.name),
         status: badge.label,
         kind: kindText(ctx, s),
-        days: daysLeft(ctx, s.daysLeft),
+        days: daysLeft(ctx, s),
       }),
     );
-    keyboard.text(`${badge.emoji} ${s.name}`, cardData(s.id)).row();
+    const soon = expiresSoon(s) ? " ⚠️" : "";
+    keyboard.text(`${badge.emoji} ${s.name}${soon}`, cardData(s.id)).row();
   }
   if (pages > 1) {
     if (current > 0) keyboard.text(ctx.t("servers-prev"), listData(current - 1));
@@ -90,16 +91,22 @@ function statsText(ctx: BotContext, locale: Locale, live: LiveStats): string {
   });
 }
 
-function cardKeyboard(ctx: BotContext, s: Server): InlineKeyboard {
+/**
+ * The power actions that make sense in the live state: a running server stops or restarts, an
+ * offline one starts; when the state is not known, all three.
+ */
+function powerActions(live: LiveStats): PowerAction[] {
+  if (!live.ok) return ["start", "stop", "restart"];
+  return live.stats.state === "running" ? ["stop", "restart"] : ["start"];
+}
+
+function cardKeyboard(ctx: BotContext, s: Server, live: LiveStats): InlineKeyboard {
   const server = s.id;
-  const power = (action: PowerAction) => serversCb.pack({ act: "power", server, action });
-  const k = new InlineKeyboard()
-    .text(ctx.t("menu-refresh"), cardData(server))
-    .row()
-    .text(ctx.t("servers-start"), power("start"))
-    .text(ctx.t("servers-stop"), power("stop"))
-    .text(ctx.t("servers-restart"), power("restart"))
-    .row()
+  const k = new InlineKeyboard().text(ctx.t("menu-refresh"), cardData(server)).row();
+  for (const action of powerActions(live)) {
+    k.text(ctx.t(`servers-${action}`), serversCb.pack({ act: "power", server, action }));
+  }
+  k.row()
     .text(ctx.t("servers-extend"), serversCb.pack({ act: "extend", server }))
     .text(ctx.t("servers-core"), serversCb.pack({ act: "core", server }))
     .row()
@@ -135,7 +142,7 @@ export async function serverCardView(ctx: BotContext, id: number, notice?: strin
       kind: kindText(ctx, s),
       tariff: html(s.tariffName || s.tariffId),
       expires: formatDateTime(locale, s.expiresAt.getTime()),
-      days: daysLeft(ctx, s.daysLeft),
+      days: daysLeft(ctx, s),
       // The spec leaves the units open ("not shown"); the card assumes what the hosting's
       // sandbox serves (cores, MB, GB), in this one place: the units are in `servers-card`.
       cpu: formatNumber(locale, s.cpu),
@@ -147,5 +154,5 @@ export async function serverCardView(ctx: BotContext, id: number, notice?: strin
     "",
     statsText(ctx, locale, card.live),
   ].join("\n");
-  return withNoticeView(notice, { text, keyboard: cardKeyboard(ctx, s) });
+  return withNoticeView(notice, { text, keyboard: cardKeyboard(ctx, s, card.live) });
 }

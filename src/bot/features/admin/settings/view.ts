@@ -3,7 +3,7 @@ import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
 import type { View } from "#src/bot/views/show.js";
 import { DEFAULT_OUTAGE_GRACE_MINUTES } from "#src/domain/catalog/index.js";
-import { formatNumber, html } from "#src/render/format.js";
+import { formatDateTime, formatNumber, html } from "#src/render/format.js";
 import { adminHomeButton } from "../home.js";
 import { EDITABLE_SETTINGS, type EditableSetting, settingsCb } from "./callbacks.js";
 
@@ -29,6 +29,7 @@ export async function settingsView(ctx: BotContext): Promise<View> {
     keyboard.text(ctx.t(EDIT_LABEL[setting]), settingsCb.pack({ act: "edit", setting })).row();
   }
   const currency = html(values.hostingCurrency);
+  const learned = await ctx.deps.fleet.serverExtension.lastLearned();
   return {
     text: ctx.t("settings-title", {
       autoExtend: ctx.t(values.autoExtend ? "settings-on" : "settings-off"),
@@ -39,6 +40,14 @@ export async function settingsView(ctx: BotContext): Promise<View> {
           : `${formatNumber(locale, values.extendCostHint)} ${currency}`,
       currency,
       giftDays,
+      learned: learned
+        ? ctx.t("settings-cost-learned", {
+            price: `${formatNumber(locale, learned.price)} ${currency}`,
+            date: formatDateTime(locale, learned.at),
+            name: html(learned.serverName),
+            id: learned.serverId,
+          })
+        : ctx.t("settings-cost-learned-none"),
     }),
     keyboard: adminHomeButton(ctx, keyboard),
   };

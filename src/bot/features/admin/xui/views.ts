@@ -4,13 +4,15 @@ import { localeOf } from "#src/bot/i18n.js";
 import { type Translate, withNotice } from "#src/bot/kit/index.js";
 import type { View } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
+import type { HostingClient } from "#src/domain/books/index.js";
 import type { XuiUser, XuiUserList } from "#src/domain/fleet/index.js";
 import type { Inbound, XuiClientDetails } from "#src/hosting/account/index.js";
 import { isHostingError } from "#src/hosting/errors.js";
 import { formatBytes, formatDate, formatDateTime, formatGb, html, usageBar } from "#src/render/format.js";
 import { hostingErrorText } from "#src/render/hosting-error.js";
 import { relinkKeyboard } from "../account/index.js";
-import { withOwners } from "../owners-view.js";
+import { customersCb } from "../customers/callbacks.js";
+import { ownersOf, withOwners } from "../owners-view.js";
 import { serversCb } from "../servers/callbacks.js";
 import { userRef, xuiCb } from "./callbacks.js";
 
@@ -128,6 +130,21 @@ async function cardLines(ctx: BotContext, server: number, c: XuiClientDetails): 
   return lines;
 }
 
+/** A button to the customer's card per shop customer on the client (none for a client made by hand). */
+async function ownerButtons(ctx: BotContext, client: HostingClient, keyboard: InlineKeyboard): Promise<void> {
+  const seen = new Set<number>();
+  for (const { subscription, customer } of await ownersOf(ctx, client)) {
+    const id = subscription.customerId;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const who = [customer?.firstName, customer?.username ? `@${customer.username}` : undefined]
+      .filter(Boolean)
+      .join(" ");
+    const label = ctx.t("xui-open-customer", { who: who || String(id) });
+    keyboard.text(label, customersCb.pack({ act: "card", customer: id })).row();
+  }
+}
+
 /** One user: status, limit, used up/down, expiry, with the actions. */
 export async function xuiCardView(
   ctx: BotContext,
@@ -155,7 +172,9 @@ export async function xuiCardView(
     .text(ctx.t("xui-btn-delete"), xuiCb.pack({ act: "del", server, ref }))
     .row()
     .text(ctx.t("menu-refresh"), cardCb(server, ref))
-    .text(ctx.t("xui-back-list"), listCb(server));
+    .text(ctx.t("xui-back-list"), listCb(server))
+    .row();
+  await ownerButtons(ctx, { kind: "xui", serverId: server, name: c.email }, keyboard);
   return { text: withNotice(notice, lines.join("\n")), keyboard };
 }
 

@@ -1,0 +1,51 @@
+import type { Redis } from "ioredis";
+import { type Clock, MINUTE } from "../../runtime/clock.js";
+import { outageKeys } from "./keys.js";
+
+/** An outage is confirmed (admins alerted, customers' cards say so) at this many offline checks. */
+export const OUTAGE_CONFIRM_CHECKS = 2;
+/**
+ * The watch checks an offline server about every minute; a state whose last check is older than
+ * this is no longer known (the watch stopped, or the server left the watched ones), so not shown.
+ */
+export const OUTAGE_FRESH_MS = 5 * MINUTE;
+
+/** A confirmed outage of a server: offline since `since` (ms), as the server watch last saw it. */
+export interface ServerOutage {
+  serverId: number;
+  since: number;
+}
+
+/**
+ * What the server watch knows of the servers' outages, for the screens (a customer's /my card,
+ * the admins' server card). The watch's outage step is the only writer of the state; this only
+ * reads it, and never trusts a stale or unconfirmed one.
+ */
+export class ServerOutages {
+  constructor(private readonly deps: { redis: Redis; clock: Clock }) {}
+
+  /** The confirmed outage of `serverId`, or undefined when it is up or not known to be down. */
+  async of(serverId: number): Promise<ServerOutage | undefined> {
+    return (await this.ofMany([serverId])).get(serverId);
+  }
+
+  /** The confirmed outages among `serverIds` (one round trip). */
+  async ofMany(serverIds: readonly number[]): Promise<Map<number, ServerOutage>> {
+    const ids = [...new Set(serverIds)];
+    const found = new Map<number, ServerOutage>();
+    if (ids.length === 0) return found;
+    const pipe = this.deps.redis.pipeline();
+    for (const id of ids) pipe.hmget(outageKeys.state(id), "state", "since", "checks", "lastAt");
+    const rows = (await pipe.exec()) ?? [];
+    const now = this.deps.clock.now();
+    rows.forEach(([err, value], i) => {
+      const serverId = ids[i];
+      if (err || serverId === undefined) return;
+      const [state, since, checks, lastAt] = value as (string | null)[];
+      if (state !== "offline" || Number(checks) < OUTAGE_CONFIRM_CHECKS) return;
+      if (!(now - Number(lastAt) <= OUTAGE_FRESH_MS)) return;
+      found.set(serverId, { serverId, since: Number(since) });
+    });
+    return found;
+  }
+}
