@@ -1,7 +1,14 @@
 import type { Redis } from "ioredis";
-import type { Logger } from "../../runtime/logger.js";
 import { stringify } from "yaml";
-import { type Catalog, CatalogError, catalogDocument, checkCatalog, loadCatalog, type Plan } from "./catalog.js";
+import type { Logger } from "../../runtime/logger.js";
+import {
+  type Catalog,
+  CatalogError,
+  catalogDocument,
+  checkCatalog,
+  loadCatalog,
+  type Plan,
+} from "./catalog.js";
 import { CATALOG_GENERATION_KEY } from "./keys.js";
 import {
   differences,
@@ -126,11 +133,18 @@ export class CatalogStore {
     return planFingerprint(this.fileCatalog.plans.find((p) => p.id === id));
   }
 
-  private async write(id: string, expected: number, edit: Omit<PlanEdit, "version"> | null): Promise<PlanSave> {
+  private async write(
+    id: string,
+    expected: number,
+    edit: Omit<PlanEdit, "version"> | null,
+  ): Promise<PlanSave> {
     const written = await this.planEdits.put(id, expected, edit);
     await this.refreshEdits();
     if (!written.ok) return { ok: false, reason: "changed-meanwhile" };
-    this.logger.info({ plan: id, version: written.version, dropped: edit === null }, "plan edited in the bot");
+    this.logger.info(
+      { plan: id, version: written.version, dropped: edit === null },
+      "plan edited in the bot",
+    );
     return { ok: true, version: written.version };
   }
 
@@ -146,7 +160,10 @@ export class CatalogStore {
     this.fileCatalog = file;
     const checked = checkCatalog(withEdits(file, this.edits));
     if (!checked.ok) {
-      this.logger.error({ error: checked.error }, "plan edits made in the bot do not fit the catalog file; selling the file alone");
+      this.logger.error(
+        { error: checked.error },
+        "plan edits made in the bot do not fit the catalog file; selling the file alone",
+      );
       this.sale = forSale(file, this.backends);
       return;
     }

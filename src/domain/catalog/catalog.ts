@@ -188,15 +188,23 @@ export function catalogDocument(catalog: Catalog): Record<string, unknown> {
  * Validates a whole catalog with the file's schema (a plan changed in the bot passes the same
  * checks as one in the file): the catalog, or the first problem as `field: reason`.
  */
-export function checkCatalog(catalog: Catalog): { ok: true; catalog: Catalog } | { ok: false; error: string } {
+export function checkCatalog(
+  catalog: Catalog,
+): { ok: true; catalog: Catalog } | { ok: false; error: string } {
   const parsed = catalogSchema.safeParse(catalogDocument(catalog));
   if (parsed.success) {
     const c = parsed.data;
-    return { ok: true, catalog: { currency: c.currency, trial: c.trial, plans: c.plans, referral: c.referral } };
+    return {
+      ok: true,
+      catalog: { currency: c.currency, trial: c.trial, plans: c.plans, referral: c.referral },
+    };
   }
   const issue = parsed.error.issues[0];
   const path = (issue?.path ?? []).filter((p): p is string | number => typeof p !== "symbol");
-  return { ok: false, error: `${path.length ? path.join(".") : "(top level)"}: ${issue?.message ?? "invalid"}` };
+  return {
+    ok: false,
+    error: `${path.length ? path.join(".") : "(top level)"}: ${issue?.message ?? "invalid"}`,
+  };
 }
 
 /** Parses and validates catalog YAML; errors name the line and the field. */
