@@ -11,6 +11,12 @@ import { plansCb } from "./callbacks.js";
 
 type Store = BotContext["deps"]["catalogFile"];
 
+const STATUS = {
+  on: "plans-status-on",
+  retired: "plans-status-retired",
+  unsold: "plans-status-unsold",
+} as const;
+
 /** On sale, retired, or waiting for settings (its backend is not configured here). */
 function statusOf(store: Store, plan: Plan): "on" | "retired" | "unsold" {
   if (!onSale(plan)) return "retired";
@@ -33,7 +39,7 @@ export async function plansListView(ctx: BotContext, notice?: string): Promise<V
   lines.push(ctx.t("plans-title", { count: plans.length }), "");
   const keyboard = new InlineKeyboard();
   for (const plan of plans) {
-    const status = ctx.t(`plans-status-${statusOf(store, plan)}`);
+    const status = ctx.t(STATUS[statusOf(store, plan)]);
     const edited = store.edit(plan.id) ? ctx.t("plans-edited") : "";
     lines.push(
       ctx.t("plans-line", {
@@ -82,7 +88,7 @@ export function planLines(ctx: { t: BotContext["t"] }, store: Store, plan: Plan,
       days: plan.days,
       traffic: plan.traffic_gb > 0 ? formatGb(locale, plan.traffic_gb) : unlimited,
       devices: plan.devices > 0 ? String(plan.devices) : unlimited,
-      status: ctx.t(`plans-status-${statusOf(store, plan)}`),
+      status: ctx.t(STATUS[statusOf(store, plan)]),
     }),
     "",
     ctx.t("plans-preview-title"),
