@@ -167,6 +167,8 @@ async function run(): Promise<number> {
   }
 
   print(style.dim(banner.join("\n")));
+  // scripts/start's "what next" line goes last, below the banner, where it stays in sight.
+  if (process.env.START_NEXT) print(process.env.START_NEXT);
   rl = createInterface({
     input: process.stdin,
     ...(tty ? { output: process.stdout, terminal: true, prompt: style.user("you › ") } : { terminal: false }),

@@ -70,7 +70,8 @@ export async function startSandboxes(): Promise<Sandboxes> {
       type: "xui",
       tariffName: "LTE S",
       tariffId: "lte-s",
-      daysLeft: 4,
+      // Paid well past a plan's term and its first renewal (a 30-day plan bought today).
+      daysLeft: 75,
       cpuLoad: 61,
       ramLoad: 72,
     });
