@@ -18,8 +18,10 @@ interface Keyboard {
 
 export interface ChatOptions {
   telegram: FakeTelegram;
-  /** The person at the terminal, as a Telegram user. */
-  me: User;
+  /** The people the terminal can be (`#as N` switches), the first at the start. */
+  people: readonly User[];
+  /** The cabinet's local address, signed in as `who` (a Mini App button opens it). */
+  cabinet?(who: User): string;
   style: Style;
   print(text: string): void;
   /** Keeps a file the bot uploaded (a QR code, a config) and returns where it is, or undefined. */
@@ -33,7 +35,8 @@ export const CHAT_HELP = [
   "Type a command (/start, /help, /buy, /my, /admin, ...) or any text, as in Telegram.",
   "  #1, #2, ...  press that button of the last message that has buttons",
   "  #3.2         press button 2 of message 3 (an earlier message; numbers are shown under its buttons)",
-  "  #pay         pay the last invoice (a simulated Telegram Stars payment)",
+  "  #pay         pay the last invoice (a simulated Telegram payment: Stars, or a card with a provider)",
+  "  #as 2        chat as person 2 (#as lists them): try a gift link or an invite link as someone else",
   "  /quit        stop everything (Ctrl-D too)",
 ];
 
@@ -50,7 +53,14 @@ export class Chat {
   private readonly invoices = new Map<number, Invoice>();
   private lastInvoice: Invoice | undefined;
 
-  constructor(private readonly o: ChatOptions) {}
+  /** Who is at the terminal now. */
+  private me: User;
+
+  constructor(private readonly o: ChatOptions) {
+    const first = o.people[0];
+    if (!first) throw new Error("the demo chat needs a person");
+    this.me = first;
+  }
 
   /** Renders one Bot API call (with its answer) if it concerns the user's chat. */
   onCall(call: BotCall): void {
@@ -65,7 +75,7 @@ export class Chat {
       if (params.ok !== true) this.say("note", `payment refused by the bot: ${str(params.error_message)}`);
       return;
     }
-    if (String(params.chat_id) !== String(this.o.me.id)) return;
+    if (String(params.chat_id) !== String(this.me.id)) return;
     if (!call.ok) {
       if (/^(send|edit|copy|forward|delete)/.test(method)) {
         this.o.print(s.warn(`  (the Bot API refused ${method}: ${call.description ?? "no reason given"})`));
@@ -122,6 +132,7 @@ export class Chat {
     if (text === "") return undefined;
     if (text === "/quit" || text === "/exit") return "quit";
     if (text === "#pay") return this.pay(this.lastInvoice);
+    if (/^#as(\s+\d+)?$/.test(text)) return this.switchTo(Number(text.slice(3).trim() || 0));
     if (/^#\d+$/.test(text)) return this.press(Number(text.slice(1)));
     const older = /^#(\d+)\.(\d+)$/.exec(text);
     if (older) return this.pressOn(Number(older[1]), Number(older[2]));
@@ -129,7 +140,8 @@ export class Chat {
       for (const l of CHAT_HELP) this.o.print(this.o.style.dim(l));
       return undefined;
     }
-    const { telegram, me } = this.o;
+    const { telegram } = this.o;
+    const me = this.me;
     const update = text.startsWith("/") ? telegram.command(me, text) : telegram.textMessage(me, text);
     return { pushed: telegram.pushUpdate(update).update_id };
   }
@@ -161,14 +173,34 @@ export class Chat {
       return undefined;
     }
     if (button.callback_data !== undefined) {
-      const { telegram, me } = this.o;
+      const { telegram } = this.o;
+      const me = this.me;
       return {
         pushed: telegram.pushUpdate(telegram.callback(me, button.callback_data, target.message)).update_id,
       };
     }
     if (button.pay) return this.pay(this.invoices.get(target.message.message_id) ?? this.lastInvoice);
-    if (button.url) this.say("note", `this button opens ${button.url}`);
+    if (button.web_app && this.o.cabinet)
+      this.say("note", `the cabinet (Mini App); open it in a browser: ${this.o.cabinet(this.me)}`);
+    else if (button.url) this.say("note", `this button opens ${button.url}`);
     else this.say("note", `"${button.text}" is a kind of button the demo does not simulate`);
+    return undefined;
+  }
+
+  /** `#as N`: chat as person N from now on (their own chat: numbers and buttons start afresh). */
+  private switchTo(n: number): InputResult {
+    const who = this.o.people[n - 1];
+    const list = this.o.people.map((p, i) => `${i + 1}: ${p.first_name} (id ${p.id})`).join(", ");
+    if (!who) {
+      this.say("note", `people: ${list}; you are ${this.me.first_name}`);
+      return undefined;
+    }
+    this.me = who;
+    this.keyboards.clear();
+    this.numbers.clear();
+    this.messageIds.clear();
+    this.lastInvoice = undefined;
+    this.say("note", `you are ${who.first_name} (id ${who.id}) now; /start opens their chat`);
     return undefined;
   }
 
@@ -178,7 +210,8 @@ export class Chat {
       this.say("note", "no invoice to pay yet");
       return undefined;
     }
-    const { telegram, me } = this.o;
+    const { telegram } = this.o;
+    const me = this.me;
     const mark = telegram.calls.length;
     const query = telegram.pushUpdate(
       telegram.preCheckout(me, invoice.payload, invoice.amount, invoice.currency),

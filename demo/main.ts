@@ -26,6 +26,12 @@ import { TelegramTap } from "./tap.js";
 
 const BOT_TOKEN = "777000:DEMO-token-of-the-local-bot-api-stand-in";
 const ME_ID = 1000;
+/** The second customer (`#as 2`): not an admin, for a gift claim or an invite tried by someone else. */
+const FRIEND_ID = 1001;
+/** Shown in /help and wherever customers are sent to support. */
+const DEMO_SUPPORT = "@demo_shop_support";
+/** The bot's buttons name this address; the demo chat opens the local cabinet instead. */
+const DEMO_WEBAPP_URL = "https://shop.demo.test";
 
 /**
  * The customer cabinet's address for the demo customer: the page reads Telegram's initData from
@@ -45,6 +51,9 @@ async function run(): Promise<number> {
   const style = makeStyle(Boolean(process.stdout.isTTY) && !process.env.NO_COLOR);
   const language = process.env.DEMO_LANG?.trim() || "en";
   const me = user(ME_ID, { first_name: "Demo", username: "demo_user", language_code: language });
+  const friend = user(FRIEND_ID, { first_name: "Alex", username: "alex_demo", language_code: language });
+  // DEMO_CURRENCY=USD (or another fiat code): prices in it, paid by provider invoices.
+  const currency = process.env.DEMO_CURRENCY?.trim().toUpperCase() || "XTR";
 
   let rl: Interface | undefined;
   const print = (text: string) => {
@@ -93,14 +102,22 @@ async function run(): Promise<number> {
 
     const hosting = await startSandboxes();
     cleanups.push(hosting.stop);
-    const catalogFile = await writeDemoCatalog(dir);
+    const catalogFile = await writeDemoCatalog(dir, currency);
 
     const telegram = await new FakeTelegram({
       token: BOT_TOKEN,
       botInfo: { first_name: "VPN Shop (demo)", username: "vpn_shop_demo_bot" },
     }).start();
     cleanups.push(() => telegram.stop());
-    chat = new Chat({ telegram, me, style, print, saveFile });
+    const httpPort = await freePort();
+    chat = new Chat({
+      telegram,
+      people: [me, friend],
+      cabinet: (who) => cabinetLink(httpPort, who),
+      style,
+      print,
+      saveFile,
+    });
     const toChat = chat;
     tap = await new TelegramTap(telegram.apiRoot, (call) => toChat.onCall(call)).start();
     cleanups.push(() => tap.stop());
@@ -110,7 +127,6 @@ async function run(): Promise<number> {
     const secretKey = randomBytes(32).toString("base64");
     await linkDemoAccount(redis.url, secretKey, hosting.accountKey);
 
-    const httpPort = await freePort();
     const metricsPort = await freePort();
     const config = parseConfig({
       BOT_TOKEN,
@@ -130,6 +146,10 @@ async function run(): Promise<number> {
       METRICS_HOST: "127.0.0.1",
       METRICS_PORT: String(metricsPort),
       DEFAULT_LOCALE: "en",
+      SUPPORT_CONTACT: DEMO_SUPPORT,
+      WEBAPP_URL: DEMO_WEBAPP_URL,
+      // A provider's test token: with a fiat catalog, invoices go through "the provider" (simulated).
+      ...(currency === "XTR" ? {} : { PAYMENT_PROVIDER_TOKEN: "284685063:TEST:demo-provider" }),
       LOG_LEVEL: "warn",
       // The cabinet link below carries initData signed now: it stays good for a day.
       WEBAPP_INIT_DATA_MAX_AGE: "86400",
@@ -155,6 +175,11 @@ async function run(): Promise<number> {
       row("operators' listener", `http://127.0.0.1:${metricsPort}`, "/metrics, /healthz"),
       `Your cabinet (the Mini App) in a browser, signed in as you for a day: ${cabinetLink(httpPort, me)}`,
       `You are Demo (Telegram id ${ME_ID}, language ${language}; DEMO_LANG=ru or en sets it), an admin of the shop. Catalog: ${catalogFile}`,
+      `#as 2 makes you Alex (id ${FRIEND_ID}), a customer: claim a gift link or follow an invite link (referrals: 10 %, 3 bonus days). #as 1 is Demo again.`,
+      currency === "XTR"
+        ? "Prices in Telegram Stars; DEMO_CURRENCY=USD shows provider invoices (card payments) instead."
+        : `Prices in ${currency}, paid by provider invoices (a test provider token; #pay simulates the card payment).`,
+      `Support contact: ${DEMO_SUPPORT}. The bot's cabinet buttons open the local cabinet (its link is printed when pressed).`,
       "QR codes and other files the bot sends are saved as files; their paths are printed.",
       ...CHAT_HELP,
       "",
@@ -167,6 +192,8 @@ async function run(): Promise<number> {
   }
 
   print(style.dim(banner.join("\n")));
+  // scripts/start's "what next" line goes last, below the banner, where it stays in sight.
+  if (process.env.START_NEXT) print(process.env.START_NEXT);
   rl = createInterface({
     input: process.stdin,
     ...(tty ? { output: process.stdout, terminal: true, prompt: style.user("you › ") } : { terminal: false }),

@@ -119,7 +119,13 @@ export function formatButtons(rows: Button[][], style: Style): string[] {
     row
       .map((b) => {
         n += 1;
-        const extra = b.url ? style.dim(` ↗ ${b.url}`) : b.pay ? style.dim(" (#pay)") : "";
+        const extra = b.web_app
+          ? style.dim(" (the cabinet)")
+          : b.url
+            ? style.dim(` ↗ ${b.url}`)
+            : b.pay
+              ? style.dim(" (#pay)")
+              : "";
         return `${style.bold(`[${n}]`)} ${b.text}${extra}`;
       })
       .join("  "),

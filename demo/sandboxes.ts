@@ -70,7 +70,8 @@ export async function startSandboxes(): Promise<Sandboxes> {
       type: "xui",
       tariffName: "LTE S",
       tariffId: "lte-s",
-      daysLeft: 4,
+      // Paid well past a plan's term and its first renewal (a 30-day plan bought today).
+      daysLeft: 75,
       cpuLoad: 61,
       ramLoad: 72,
     });
@@ -118,18 +119,25 @@ export async function startSandboxes(): Promise<Sandboxes> {
   }
 }
 
-/** Writes the demo catalog (one plan per backend and a trial, in Telegram Stars) and returns its path. */
-export async function writeDemoCatalog(dir: string): Promise<string> {
+/**
+ * Writes the demo catalog (one plan per backend, a trial and referral rewards) and returns its
+ * path. In Telegram Stars by default; another `currency` (e.g. USD, with a provider token) shows
+ * the provider-invoice path, prices in that currency.
+ */
+export async function writeDemoCatalog(dir: string, currency = "XTR"): Promise<string> {
+  const stars = currency === "XTR";
   const catalog = {
-    currency: "XTR",
+    currency,
     trial: { days: 1, traffic_gb: 1, plan: "eu-xui" },
+    // An invited friend's first purchase gets 3 more days; the inviter 10 % of their payments.
+    referral: { percent: 10, bonus_days: 3 },
     plans: [
       {
         id: "eu-xui",
         title: { en: "Europe, 30 days, 100 GB", ru: "Европа, 30 дней, 100 ГБ" },
         days: 30,
         traffic_gb: 100,
-        price: 150,
+        price: stars ? 150 : 2.99,
         backend: { kind: "xui", servers: [101, 102] },
       },
       {
@@ -138,7 +146,7 @@ export async function writeDemoCatalog(dir: string): Promise<string> {
         days: 30,
         traffic_gb: 0,
         devices: 3,
-        price: 300,
+        price: stars ? 300 : 5.99,
         backend: {
           kind: "panel",
           locations: [
@@ -153,7 +161,7 @@ export async function writeDemoCatalog(dir: string): Promise<string> {
         days: 30,
         traffic_gb: 50,
         devices: 2,
-        price: 120,
+        price: stars ? 120 : 2.49,
         backend: { kind: "node" },
       },
     ],

@@ -1711,3 +1711,64 @@ servers-days-left-soon = ⚠️ { $days ->
 settings-cost-learned = { $price }, learned { $date } from server <b>{ $name }</b> (#{ ID($id) }); the alert uses it over the cost above
 settings-cost-learned-none = not seen yet (no extension from this bot)
 xui-open-customer = 👤 Customer: { $who }
+
+## Plan editor (issue 24, item 7: plans editable from the bot)
+plans-button = ✏️ Edit plans
+plans-title = ✏️ <b>Plans</b>: { $count ->
+    [one] { $count } plan
+   *[other] { $count } plans
+  }. Tap one to change it. Changes made here are kept over the catalog file; export them to make the file match.
+plans-line = • <b>{ $title }</b> (<code>{ $id }</code>): { $price } · { $status }{ $edited }
+plans-status-on = on sale
+plans-status-retired = retired
+plans-status-unsold = off sale here (settings missing)
+plans-edited = {" "}· ✏️ edited in the bot
+plans-add = ➕ Add a plan
+plans-export = 📄 Export as YAML
+plans-export-caption = The catalog in force, plans changed in the bot included. Put it in place of { $file } to make the file match the bot.
+plans-to-catalog = « Catalog
+plans-back = « Plans
+plans-gone = This plan is no longer in the catalog.
+plans-card =
+    <b>Plan</b> <code>{ $id }</code> · { $status }
+    Title (en): { $en }
+    Title (ru): { $ru }
+    Price: { $price }
+    Term: { $days } d · traffic { $traffic } · devices { $devices }
+plans-preview-title = 👁 <b>How customers see it:</b>
+plans-retired-note = 🚫 Retired: new customers cannot buy it; subscriptions bought on it keep renewing on its terms.
+plans-edited-note = ✏️ Changed in the bot (version { $version }); the catalog file still has its own version of it.
+plans-edit-price = 💰 Price
+plans-edit-days = 📅 Days
+plans-edit-title-en = 🇬🇧 Title (en)
+plans-edit-title-ru = 🇷🇺 Title (ru)
+plans-edit-traffic = 📶 Traffic
+plans-edit-devices = 📱 Devices
+plans-retire = 🚫 Retire (stop selling)
+plans-unretire = ✅ Put back on sale
+plans-now-retired = 🚫 <code>{ $id }</code> is retired: no longer sold; its subscriptions keep renewing.
+plans-now-on-sale = ✅ <code>{ $id }</code> is on sale again.
+plans-ask-price = Send the new price in { $currency } (e.g. 150 or 99.5).
+plans-ask-title-en = Send the title in English (up to 64 characters).
+plans-ask-title-ru = Send the title in Russian (up to 64 characters).
+plans-ask-days = Send the term in days (a whole number from 1).
+plans-ask-traffic = Send the traffic in GB (0 = unlimited).
+plans-ask-devices = Send the number of devices (0 = unlimited).
+plans-ask-id = Send the new plan's id: 1-32 characters of a-z, 0-9, _ and -, not used by another plan.
+plans-ask-backend = Which plan's servers does it use? Send that plan's id: { $ids }.
+plans-invalid-value = That does not fit: send it as the question asks.
+plans-preview-head = Check the plan, then save it.
+plans-save = 💾 Save
+plans-press-save = Press Save or Cancel.
+plans-saved = ✅ Saved (version { $version }).
+plans-save-invalid = ⚠️ Not saved: { $error }
+plans-changed-meanwhile = ⚠️ Not saved: another admin changed this plan meanwhile. Here it is as it is now.
+catalog-differ-title = ✏️ <b>The file and the bot differ</b> on these plans. The bot's version is in force until you choose:
+catalog-differ-plan = • <code>{ $id }</code>: { $why }
+catalog-differ-both = changed in the bot and in the file since
+catalog-differ-bot = changed in the bot; the file still has the old version
+catalog-differ-added = added in the bot; not in the file
+catalog-use-file = 📄 File wins: { $id }
+catalog-keep-bot = ✏️ Bot wins: { $id }
+catalog-took-file = ✅ <code>{ $id }</code>: the file's version is in force now.
+catalog-kept-bot = ✅ <code>{ $id }</code>: the bot's version stays in force.

@@ -1816,3 +1816,65 @@ servers-days-left-soon = ⚠️ { $days ->
 settings-cost-learned = { $price }, узнана { $date } по серверу <b>{ $name }</b> (#{ ID($id) }); оповещение берёт её вместо стоимости выше
 settings-cost-learned-none = пока неизвестна (бот ещё не продлевал серверы)
 xui-open-customer = 👤 Клиент: { $who }
+
+## Plan editor (issue 24, item 7: plans editable from the bot)
+plans-button = ✏️ Изменить тарифы
+plans-title = ✏️ <b>Тарифы</b>: { $count ->
+    [one] { $count } тариф
+    [few] { $count } тарифа
+   *[other] { $count } тарифов
+  }. Нажмите на тариф, чтобы изменить его. Изменения из бота хранятся поверх файла каталога; выгрузите их, чтобы файл совпал с ботом.
+plans-line = • <b>{ $title }</b> (<code>{ $id }</code>): { $price } · { $status }{ $edited }
+plans-status-on = в продаже
+plans-status-retired = снят с продажи
+plans-status-unsold = не продаётся здесь (нет настроек)
+plans-edited = {" "}· ✏️ изменён в боте
+plans-add = ➕ Добавить тариф
+plans-export = 📄 Выгрузить в YAML
+plans-export-caption = Действующий каталог вместе с изменениями из бота. Положите его вместо { $file }, чтобы файл совпал с ботом.
+plans-to-catalog = « Каталог
+plans-back = « Тарифы
+plans-gone = Этого тарифа больше нет в каталоге.
+plans-card =
+    <b>Тариф</b> <code>{ $id }</code> · { $status }
+    Название (en): { $en }
+    Название (ru): { $ru }
+    Цена: { $price }
+    Срок: { $days } дн. · трафик { $traffic } · устройства { $devices }
+plans-preview-title = 👁 <b>Так его видят покупатели:</b>
+plans-retired-note = 🚫 Снят с продажи: новые покупатели не могут его купить; купленные подписки продлеваются на его условиях.
+plans-edited-note = ✏️ Изменён в боте (версия { $version }); в файле каталога своя версия.
+plans-edit-price = 💰 Цена
+plans-edit-days = 📅 Дни
+plans-edit-title-en = 🇬🇧 Название (en)
+plans-edit-title-ru = 🇷🇺 Название (ru)
+plans-edit-traffic = 📶 Трафик
+plans-edit-devices = 📱 Устройства
+plans-retire = 🚫 Снять с продажи
+plans-unretire = ✅ Вернуть в продажу
+plans-now-retired = 🚫 <code>{ $id }</code> снят с продажи; его подписки продолжают продлеваться.
+plans-now-on-sale = ✅ <code>{ $id }</code> снова в продаже.
+plans-ask-price = Отправьте новую цену в { $currency } (например, 150 или 99.5).
+plans-ask-title-en = Отправьте название на английском (до 64 символов).
+plans-ask-title-ru = Отправьте название на русском (до 64 символов).
+plans-ask-days = Отправьте срок в днях (целое число от 1).
+plans-ask-traffic = Отправьте трафик в ГБ (0 = без ограничений).
+plans-ask-devices = Отправьте число устройств (0 = без ограничений).
+plans-ask-id = Отправьте id нового тарифа: 1–32 символа из a-z, 0-9, _ и -, не занятый другим тарифом.
+plans-ask-backend = На серверах какого тарифа он работает? Отправьте id того тарифа: { $ids }.
+plans-invalid-value = Не подходит: отправьте так, как сказано в вопросе.
+plans-preview-head = Проверьте тариф и сохраните его.
+plans-save = 💾 Сохранить
+plans-press-save = Нажмите «Сохранить» или «Отмена».
+plans-saved = ✅ Сохранено (версия { $version }).
+plans-save-invalid = ⚠️ Не сохранено: { $error }
+plans-changed-meanwhile = ⚠️ Не сохранено: другой админ успел изменить этот тариф. Вот он сейчас.
+catalog-differ-title = ✏️ <b>Файл и бот расходятся</b> в этих тарифах. Действует версия из бота, пока вы не выберете:
+catalog-differ-plan = • <code>{ $id }</code>: { $why }
+catalog-differ-both = изменён и в боте, и в файле
+catalog-differ-bot = изменён в боте; в файле старая версия
+catalog-differ-added = добавлен в боте; в файле его нет
+catalog-use-file = 📄 Взять из файла: { $id }
+catalog-keep-bot = ✏️ Оставить из бота: { $id }
+catalog-took-file = ✅ <code>{ $id }</code>: теперь действует версия из файла.
+catalog-kept-bot = ✅ <code>{ $id }</code>: версия из бота остаётся в силе.

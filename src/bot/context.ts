@@ -46,7 +46,20 @@ export interface BotDeps extends ShopRooms {
    * The catalog file in force (the same catalog `catalog.current()` gives): the admin Catalog
    * screen shows it, what is off sale and why, and reloads the file.
    */
-  catalogFile: Pick<CatalogStore, "get" | "reload" | "file" | "offSale">;
+  catalogFile: Pick<
+    CatalogStore,
+    | "get"
+    | "reload"
+    | "file"
+    | "offSale"
+    | "full"
+    | "edit"
+    | "version"
+    | "savePlan"
+    | "useFile"
+    | "keepEdit"
+    | "toYaml"
+  >;
   /** Starts broadcasts (the broadcast queue); without it the Broadcast section says it is unavailable. */
   broadcasts?: BroadcastStarter;
 }

@@ -51,7 +51,7 @@ describe("npm run demo", () => {
     expect(out, context).toContain("/admin: admin menu");
   }, 30_000);
 
-  it("links the sandbox account with /login and the banner's TOTP code, presses an older message's button (#1.6), saves the QR code as a PNG", async () => {
+  it("links the sandbox account with /login and the banner's TOTP code, presses an older message's button (#1.8), saves the QR code as a PNG", async () => {
     if (!existsSync(demo)) {
       throw new Error(`${demo} is missing: build first (npm run build; npm test does it before vitest)`);
     }
@@ -90,9 +90,9 @@ describe("npm run demo", () => {
     // Each step waits for the bot's answer (the trial arrives from a worker, after a pause).
     child.stdin.write("/start\n/trial\n");
     await shows(/QR code saved as/);
-    // Button 6 of message 1 (the greeting) is Help, pressed after later messages arrived.
+    // Button 8 of message 1 (the greeting) is Help (after the cabinet and Invite buttons), pressed after later messages arrived.
     const mark = out.length;
-    child.stdin.write("#1.6\n");
+    child.stdin.write("#1.8\n");
     await shows(/How it works/, mark);
     child.stdin.end(["/login", "demo", "demo", code, ""].join("\n"));
 
@@ -109,7 +109,7 @@ describe("npm run demo", () => {
 
     // The greeting is message 1; its Help button still works after the trial's messages.
     expect(out, context).toMatch(/message 1: #1\.N presses its buttons/);
-    const press = out.indexOf("you › #1.6");
+    const press = out.indexOf("you › #1.8");
     expect(press, context).toBeGreaterThan(out.indexOf("Your free trial is ready"));
     expect(out.indexOf("How it works", press), context).toBeGreaterThan(press);
 
@@ -127,4 +127,70 @@ describe("npm run demo", () => {
     expect(out.indexOf("6-digit code", login), context).toBeGreaterThan(login);
     expect(out.indexOf("The hosting account is linked.", login), context).toBeGreaterThan(login);
   }, 60_000);
+
+  it("has a support contact, a cabinet button, a referral section and two customers to switch between (#as)", async () => {
+    const { code, out, context } = await chatDemo({ DEMO_LANG: "en" }, [
+      "/help",
+      "/start",
+      "#1",
+      "#as 2",
+      "/start",
+      "#6",
+    ]);
+    expect(code, context).toBe(0);
+    expect(out, context).toContain("Support: @demo_shop_support");
+    // The cabinet button opens the local cabinet, signed in as whoever is chatting.
+    expect(out, context).toMatch(/\[1\] 📱 My cabinet/);
+    expect(out, context).toMatch(/open it in a browser: http:\/\/127\.0\.0\.1:\d+\/app\/#tgWebAppData=/);
+    const alex = out.indexOf("bot › Hi, Alex!");
+    expect(alex, context).toBeGreaterThan(out.indexOf("you are Alex (id 1001) now"));
+    // The referral section: Alex's invite link.
+    expect(out.slice(alex), context).toMatch(/t\.me\/vpn_shop_demo_bot\?start=/);
+  }, 40_000);
+
+  it("shows the provider-invoice path with DEMO_CURRENCY=USD: a card invoice paid through the fake Telegram", async () => {
+    const { code, out, context } = await chatDemo({ DEMO_LANG: "en", DEMO_CURRENCY: "USD" }, [
+      "/wallet",
+      "#1",
+      "#pay",
+      "/wallet",
+    ]);
+    expect(code, context).toBe(0);
+    expect(out, context).toContain("provider invoices");
+    expect(out, context).toContain("Total: 5.00 USD");
+    expect(out, context).toContain("you paid 5.00 USD");
+    expect(out.slice(out.lastIndexOf("you › /wallet")), context).toContain("Balance: $5.00");
+  }, 40_000);
 });
+
+/** Runs the demo with `lines` piped in (it waits for the bot after each) and returns what it printed. */
+async function chatDemo(
+  env: Record<string, string>,
+  lines: string[],
+): Promise<{ code: number | string; out: string; context: string }> {
+  if (!existsSync(demo)) throw new Error(`${demo} is missing: build first (npm run build)`);
+  const child = spawn(process.execPath, [demo], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr.on("data", (c: Buffer) => {
+    err += c.toString();
+  });
+  const exited = new Promise<number | string>((resolve) => {
+    child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown"));
+  });
+  child.stdin.end(`${lines.join("\n")}\n`);
+  const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), 30_000).unref());
+  let code = await Promise.race([exited, timeout]);
+  if (code === "timeout") {
+    child.kill("SIGKILL");
+    code = `timeout, then ${await exited}`;
+  }
+  return { code, out, context: `exit ${code}\n--- stdout\n${out}\n--- stderr\n${err}` };
+}

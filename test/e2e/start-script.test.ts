@@ -54,6 +54,12 @@ describe("scripts/start", () => {
       "start: next: chat with the demo shop below (/quit leaves); for your own bot put BOT_TOKEN (from @BotFather), ADMIN_IDS, SECRET_KEY and ACCOUNT_API_URL in .env (cp .env.example .env) and run bash scripts/start again",
     ]);
     expect(script.stdout(), context).toContain("bot › Hi, Demo!");
+    // Printed last before the chat, below the whole banner (it used to scroll away above it).
+    const out = script.stdout();
+    const next = out.indexOf("start: next: ");
+    expect(next, context).toBeGreaterThan(out.indexOf("VPN reseller bot: demo"));
+    expect(next, context).toBeGreaterThan(out.indexOf("/quit"));
+    expect(next, context).toBeLessThan(out.indexOf("bot › Hi, Demo!"));
   }, 30_000);
 
   describe("with a BOT_TOKEN and no REDIS_URL", () => {

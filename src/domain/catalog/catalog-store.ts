@@ -1,14 +1,42 @@
 import type { Redis } from "ioredis";
+import { stringify } from "yaml";
 import type { Logger } from "../../runtime/logger.js";
-import { type Catalog, CatalogError, loadCatalog } from "./catalog.js";
+import {
+  type Catalog,
+  CatalogError,
+  catalogDocument,
+  checkCatalog,
+  loadCatalog,
+  type Plan,
+} from "./catalog.js";
 import { CATALOG_GENERATION_KEY } from "./keys.js";
+import {
+  differences,
+  type PlanDifference,
+  type PlanEdit,
+  PlanEdits,
+  planFingerprint,
+  withEdits,
+} from "./plan-edits.js";
 import { type ConfiguredBackends, forSale, offSaleMessages, type Sale } from "./sale.js";
 
 /** Bumped on every reload, so the other processes (ROLE=bot / ROLE=worker) reload too. */
 const GENERATION = CATALOG_GENERATION_KEY;
 const FOLLOW_EVERY_MS = 30_000;
 
-export type ReloadResult = { ok: true; catalog: Catalog } | { ok: false; error: string };
+/**
+ * `differences`: plans where the file just read and the bot's edits differ; the bot's edit is in
+ * force for each until an admin takes the file's (see `useFile`, `keepEdit`).
+ */
+export type ReloadResult =
+  | { ok: true; catalog: Catalog; differences: PlanDifference[] }
+  | { ok: false; error: string };
+
+/** A plan change from the bot: saved (its new version), refused by the checks, or raced. */
+export type PlanSave =
+  | { ok: true; version: number }
+  | { ok: false; reason: "invalid"; error: string }
+  | { ok: false; reason: "changed-meanwhile" };
 
 export interface CatalogStoreOptions {
   /** Extra start-up checks (e.g. a fiat currency needs a provider token); a message when not met. */
@@ -22,6 +50,10 @@ export interface CatalogStoreOptions {
  * currency (wallet balances are kept in it) and pass the same checks as at start; otherwise the
  * old catalog stays and the reason is returned. Plans whose backend is not configured are kept
  * off sale, at start and after every reload alike.
+ *
+ * Admins also change plans in the bot: those edits live in Redis over the file (plan-edits.ts)
+ * and win over it; a reload reports where the two differ and the admin chooses per plan. A
+ * retired plan (`on_sale: false`) stays in the catalog, so its subscriptions keep renewing.
  */
 export class CatalogStore {
   private seen: string | null = null;
@@ -29,6 +61,10 @@ export class CatalogStore {
   private readonly check: (catalog: Catalog) => string | undefined;
   private readonly backends: ConfiguredBackends;
   private sale: Sale;
+  private fileCatalog: Catalog;
+  private edits = new Map<string, PlanEdit>();
+  private editsSeen: string | null = null;
+  private readonly planEdits: PlanEdits;
 
   constructor(
     current: Catalog,
@@ -39,7 +75,99 @@ export class CatalogStore {
   ) {
     this.check = options.check ?? (() => undefined);
     this.backends = options.backends ?? { panel: true, node: true };
+    this.fileCatalog = current;
+    this.planEdits = new PlanEdits(redis);
     this.sale = forSale(current, this.backends);
+  }
+
+  /** Every plan in force, sold or not (retired, or waiting for settings): the file with the edits. */
+  full(): Catalog {
+    return withEdits(this.fileCatalog, this.edits);
+  }
+
+  /** The bot's edit of a plan, if any. */
+  edit(id: string): PlanEdit | undefined {
+    return this.edits.get(id);
+  }
+
+  /** What a change of plan `id` must name (0: never changed in the bot). */
+  version(id: string): Promise<number> {
+    return this.planEdits.version(id);
+  }
+
+  /** The catalog in force as a catalog file (the seed and backup): plans edited in the bot included. */
+  toYaml(): string {
+    return stringify(catalogDocument(this.full()), { lineWidth: 0 });
+  }
+
+  /**
+   * Saves `plan` (changed or new) as the bot's edit, if nobody changed it since version
+   * `expected` was read and the catalog with it passes the file's checks.
+   */
+  async savePlan(plan: Plan, expected: number, by: number, at: number): Promise<PlanSave> {
+    const edits = new Map(this.edits).set(plan.id, { plan, base: this.baseOf(plan.id), by, at, version: 0 });
+    const checked = checkCatalog(withEdits(this.fileCatalog, edits));
+    if (!checked.ok) return { ok: false, reason: "invalid", error: checked.error };
+    const problem = this.check(checked.catalog);
+    if (problem) return { ok: false, reason: "invalid", error: problem };
+    const saved = checked.catalog.plans.find((p) => p.id === plan.id) ?? plan;
+    const edit = { plan: saved, base: this.baseOf(plan.id), by, at };
+    return this.write(plan.id, expected, edit);
+  }
+
+  /** The file's plan wins: the bot's edit of `id` is dropped (refused for a plan the file lacks). */
+  async useFile(id: string, expected: number): Promise<PlanSave> {
+    if (!this.fileCatalog.plans.some((p) => p.id === id))
+      return { ok: false, reason: "invalid", error: `${id}: the file has no such plan` };
+    return this.write(id, expected, null);
+  }
+
+  /** The bot's edit of `id` wins, now over the file as it is (a reload no longer reports it). */
+  async keepEdit(id: string, expected: number): Promise<PlanSave> {
+    const edit = this.edits.get(id);
+    if (!edit) return { ok: false, reason: "changed-meanwhile" };
+    return this.write(id, expected, { plan: edit.plan, base: this.baseOf(id), by: edit.by, at: edit.at });
+  }
+
+  private baseOf(id: string): string | null {
+    return planFingerprint(this.fileCatalog.plans.find((p) => p.id === id));
+  }
+
+  private async write(
+    id: string,
+    expected: number,
+    edit: Omit<PlanEdit, "version"> | null,
+  ): Promise<PlanSave> {
+    const written = await this.planEdits.put(id, expected, edit);
+    await this.refreshEdits();
+    if (!written.ok) return { ok: false, reason: "changed-meanwhile" };
+    this.logger.info(
+      { plan: id, version: written.version, dropped: edit === null },
+      "plan edited in the bot",
+    );
+    return { ok: true, version: written.version };
+  }
+
+  /** Reads the bot's edits again and puts the catalog with them in force. */
+  async refreshEdits(): Promise<void> {
+    this.editsSeen = await this.planEdits.generation();
+    this.edits = await this.planEdits.all();
+    this.apply(this.fileCatalog);
+  }
+
+  /** Puts `file` with the edits over it on sale; edits that no longer fit it leave the file alone. */
+  private apply(file: Catalog): void {
+    this.fileCatalog = file;
+    const checked = checkCatalog(withEdits(file, this.edits));
+    if (!checked.ok) {
+      this.logger.error(
+        { error: checked.error },
+        "plan edits made in the bot do not fit the catalog file; selling the file alone",
+      );
+      this.sale = forSale(file, this.backends);
+      return;
+    }
+    this.sale = forSale(checked.catalog, this.backends);
   }
 
   /** The catalog as sold: only plans (and a trial) that can be delivered here. */
@@ -56,14 +184,21 @@ export class CatalogStore {
   }
 
   async reload(): Promise<ReloadResult> {
+    this.edits = await this.planEdits.all();
     const result = await this.load();
-    if (result.ok) this.seen = String(await this.redis.incr(GENERATION));
-    return result;
+    if (!result.ok) return result;
+    this.seen = String(await this.redis.incr(GENERATION));
+    const { differ, same } = differences(this.fileCatalog, this.edits);
+    // Edits the file now holds as they are (an exported file put back) have done their work.
+    for (const edit of same) await this.planEdits.put(edit.plan.id, edit.version, null);
+    if (same.length > 0) await this.refreshEdits();
+    return { ...result, catalog: this.get(), differences: differ };
   }
 
   /** Starts following reloads made by other processes (checked every 30 s). */
   async follow(everyMs = FOLLOW_EVERY_MS): Promise<void> {
     this.seen = await this.redis.get(GENERATION);
+    await this.refreshEdits();
     this.timer = setInterval(() => {
       void this.catchUp().catch((err: unknown) => this.logger.warn({ err }, "catalog follow failed"));
     }, everyMs);
@@ -77,8 +212,12 @@ export class CatalogStore {
   /** Reloads when another process bumped the generation since we last looked. */
   async catchUp(): Promise<void> {
     const generation = await this.redis.get(GENERATION);
-    if (generation === this.seen) return;
+    if (generation === this.seen) {
+      if ((await this.planEdits.generation()) !== this.editsSeen) await this.refreshEdits();
+      return;
+    }
     this.seen = generation;
+    this.edits = await this.planEdits.all();
     const result = await this.load();
     if (!result.ok)
       this.logger.error({ error: result.error }, "catalog reload by another process failed here");
@@ -101,9 +240,13 @@ export class CatalogStore {
     }
     const problem = this.check(next);
     if (problem) return { ok: false, error: problem };
-    this.sale = forSale(next, this.backends);
+    const withBotEdits = checkCatalog(withEdits(next, this.edits));
+    if (!withBotEdits.ok) {
+      return { ok: false, error: `${this.file}: with the plans edited in the bot: ${withBotEdits.error}` };
+    }
+    this.apply(next);
     this.logger.info({ plans: this.sale.catalog.plans.length }, "catalog reloaded");
     this.warnOffSale();
-    return { ok: true, catalog: this.sale.catalog };
+    return { ok: true, catalog: this.sale.catalog, differences: [] };
   }
 }

@@ -67,6 +67,11 @@ const plan = z.object({
   traffic_gb: z.number().min(0).default(0),
   devices: z.number().int().min(0).default(0),
   price: z.number().positive(),
+  /**
+   * `false`: retired. Not sold to new customers any more (nor as the trial), while the
+   * subscriptions bought on it keep renewing on its terms. Absent = on sale.
+   */
+  on_sale: z.boolean().optional(),
   backend,
 });
 
@@ -162,6 +167,44 @@ export interface Catalog {
   plans: readonly Plan[];
   /** Referral rewards; none = referrals are off. */
   referral?: ReferralTerms | undefined;
+}
+
+/** A plan sold to new customers (not retired; see `on_sale`). */
+export function onSale(plan: Plan): boolean {
+  return plan.on_sale !== false;
+}
+
+/** The catalog in the shape of the file (what `parseCatalog` reads), e.g. for an export. */
+export function catalogDocument(catalog: Catalog): Record<string, unknown> {
+  return {
+    currency: catalog.currency,
+    ...(catalog.trial ? { trial: catalog.trial } : {}),
+    ...(catalog.referral ? { referral: catalog.referral } : {}),
+    plans: catalog.plans,
+  };
+}
+
+/**
+ * Validates a whole catalog with the file's schema (a plan changed in the bot passes the same
+ * checks as one in the file): the catalog, or the first problem as `field: reason`.
+ */
+export function checkCatalog(
+  catalog: Catalog,
+): { ok: true; catalog: Catalog } | { ok: false; error: string } {
+  const parsed = catalogSchema.safeParse(catalogDocument(catalog));
+  if (parsed.success) {
+    const c = parsed.data;
+    return {
+      ok: true,
+      catalog: { currency: c.currency, trial: c.trial, plans: c.plans, referral: c.referral },
+    };
+  }
+  const issue = parsed.error.issues[0];
+  const path = (issue?.path ?? []).filter((p): p is string | number => typeof p !== "symbol");
+  return {
+    ok: false,
+    error: `${path.length ? path.join(".") : "(top level)"}: ${issue?.message ?? "invalid"}`,
+  };
 }
 
 /** Parses and validates catalog YAML; errors name the line and the field. */

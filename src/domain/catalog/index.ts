@@ -9,6 +9,7 @@ export * from "./catalog.js";
 export * from "./catalog-store.js";
 export * from "./keys.js";
 export * from "./money.js";
+export * from "./plan-edits.js";
 export * from "./sale.js";
 export * from "./services.js";
 export * from "./settings.js";

@@ -4,3 +4,9 @@
 export const SETTINGS_KEY = "settings:shop";
 /** Bumped on every catalog reload, so the other processes reload too (catalog-store.ts). */
 export const CATALOG_GENERATION_KEY = "catalog:generation";
+/** Plans changed or added in the bot, over the file: plan id -> JSON of the edit (plan-edits.ts). */
+export const PLAN_EDITS_KEY = "catalog:plan-edits";
+/** Each plan's edit version (plan id -> count), bumped by every change, kept when an edit is dropped. */
+export const PLAN_EDIT_VERSIONS_KEY = "catalog:plan-edit-versions";
+/** Bumped on every plan edit, so the other processes read the edits again (not the file). */
+export const PLAN_EDITS_GENERATION_KEY = "catalog:plan-edits:generation";

@@ -1,4 +1,4 @@
-import type { Catalog, Plan } from "./catalog.js";
+import { type Catalog, onSale, type Plan } from "./catalog.js";
 
 /** Which hosting backends have their settings (xui needs only ACCOUNT_API_URL, always set). */
 export interface ConfiguredBackends {
@@ -39,9 +39,14 @@ export function forSale(catalog: Catalog, configured: ConfiguredBackends): Sale 
     if (needs.length > 0) offSale.push({ plan, needs });
     return needs.length === 0;
   });
-  if (offSale.length === 0) return { catalog, offSale, trialOff: undefined };
+  // A retired plan is not given away as the trial either (it is no longer sold).
+  const trialPlan = plans.find((p) => p.id === catalog.trial?.plan);
+  const retiredTrial = trialPlan !== undefined && !onSale(trialPlan);
+  if (offSale.length === 0 && !retiredTrial) return { catalog, offSale, trialOff: undefined };
   const trialOff =
-    catalog.trial && offSale.some((o) => o.plan.id === catalog.trial?.plan) ? catalog.trial.plan : undefined;
+    catalog.trial && (retiredTrial || offSale.some((o) => o.plan.id === catalog.trial?.plan))
+      ? catalog.trial.plan
+      : undefined;
   return {
     catalog: { ...catalog, trial: trialOff ? undefined : catalog.trial, plans },
     offSale,

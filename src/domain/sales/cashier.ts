@@ -9,7 +9,7 @@ import {
   type Orders,
   type Wallet,
 } from "../books/index.js";
-import { type Catalog, findPlan } from "../catalog/index.js";
+import { type Catalog, findPlan, onSale } from "../catalog/index.js";
 import { type ChargeResult, Checkout, type PayResult, type ReferralLimit } from "./checkout.js";
 import {
   amountDue,
@@ -49,6 +49,15 @@ export function payability(order: Order, now: number, planSold: boolean): Payabi
   if (order.status !== "awaiting_payment") return "closed";
   if (now - order.createdAt > INVOICE_TTL_MS || !planSold) return "expired";
   return "payable";
+}
+
+/**
+ * Whether an order's plan is still sold to it: a renewal while the plan is in the catalog, a
+ * purchase only while it is on sale (a retired plan keeps renewing, takes no new buyers).
+ */
+function planSold(catalog: Catalog, order: Order): boolean {
+  const plan = findPlan(catalog, order.planId);
+  return plan !== undefined && (order.kind !== "purchase" || onSale(plan));
 }
 
 /** An order the customer may pay now, or why not (`gone`: not theirs, missing or closed). */
@@ -95,7 +104,7 @@ export class Cashier {
   async payable(customerId: number, orderId: string): Promise<PayableCheck> {
     const order = await this.deps.orders.get(orderId);
     if (!order || order.customerId !== customerId) return { ok: false, reason: "gone" };
-    const sold = findPlan(this.deps.catalog(), order.planId) !== undefined;
+    const sold = planSold(this.deps.catalog(), order);
     const state = payability(order, this.deps.clock.now(), sold);
     if (state === "payable") return { ok: true, order };
     if (state === "expired") await this.deps.promos.cancelUnpaid(order);
@@ -247,7 +256,7 @@ export class Cashier {
     if (!order || order.customerId !== from || order.invoiceAmount !== total) {
       return { ok: false, reason: "invoice-invalid" };
     }
-    const sold = findPlan(this.deps.catalog(), order.planId) !== undefined;
+    const sold = planSold(this.deps.catalog(), order);
     if (payability(order, this.deps.clock.now(), sold) !== "payable") {
       return { ok: false, reason: "invoice-expired" };
     }

@@ -11,7 +11,7 @@ import {
   termEnd,
   type UnpaidPolicy,
 } from "../books/index.js";
-import { type Catalog, findPlan, type Plan, toMinor } from "../catalog/index.js";
+import { type Catalog, findPlan, onSale, type Plan, toMinor } from "../catalog/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
 import type { Cashier } from "./cashier.js";
 import { INVOICE_TTL_MS } from "./invoices.js";
@@ -73,10 +73,12 @@ export class Shop {
     return this.deps.catalog().currency;
   }
 
+  /** The plans sold to new customers (a retired plan is left out; its subscriptions still renew). */
   plans(): readonly Plan[] {
-    return this.deps.catalog().plans;
+    return this.deps.catalog().plans.filter(onSale);
   }
 
+  /** A plan in force by id, retired ones included (renewals, orders and screens of old buys). */
   plan(id: string): Plan | undefined {
     return findPlan(this.deps.catalog(), id);
   }
@@ -109,7 +111,7 @@ export class Shop {
   ): Promise<OrderInput> {
     if (await this.deps.customers.isBlocked(customerId)) return { ok: false, reason: "blocked" };
     const plan = this.plan(planId);
-    if (!plan) return { ok: false, reason: "unknown-plan" };
+    if (!plan || !onSale(plan)) return { ok: false, reason: "unknown-plan" };
     const input: NewOrder = {
       kind: "purchase",
       customerId,

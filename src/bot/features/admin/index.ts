@@ -18,6 +18,7 @@ import { ADMIN_CALLBACK_PREFIX, ADMIN_COMMANDS, adminGuard, adminHere } from "./
 import { adminHomeFeature, adminSections } from "./home.js";
 import { nodeConversations, nodeFeature, nodeHomeView } from "./node/index.js";
 import { panelConversations, panelFeature, panelHomeView } from "./panel/index.js";
+import { plansConversations, plansFeature } from "./plans/index.js";
 import { promoAdminConversations, promoAdminFeature, promoListView } from "./promo/index.js";
 import { referralsFeature, referralsView } from "./referrals/index.js";
 import { serversFeature, serversView } from "./servers/index.js";
@@ -51,6 +52,7 @@ export const adminConversations = [
   ...panelConversations,
   ...settingsConversations,
   ...promoAdminConversations,
+  ...plansConversations,
 ];
 
 /**
@@ -66,7 +68,7 @@ admins.use(settingsFeature);
 admins.use(statsFeature, broadcastFeature);
 admins.use(panelFeature);
 admins.use(nodeFeature);
-admins.use(catalogFeature);
+admins.use(catalogFeature, plansFeature);
 admins.use(paymentsInboxFeature);
 admins.use(syncFeature);
 admins.use(referralsFeature);

@@ -2,6 +2,7 @@ import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { show } from "#src/bot/views/show.js";
 import { html } from "#src/render/format.js";
+import { differenceButtons, differenceLines } from "../plans/view.js";
 import { catalogCb } from "./callbacks.js";
 import { catalogView } from "./view.js";
 
@@ -17,8 +18,12 @@ catalogFeature.callbackQuery(catalogCb.pattern, async (ctx) => {
   if (data.act === "view") return show(ctx, await catalogView(ctx));
   const result = await ctx.deps.catalogFile.reload();
   ctx.log.info({ adminId: ctx.from.id, ok: result.ok }, "catalog reload");
-  const notice = result.ok
-    ? ctx.t("catalog-reloaded", { count: result.catalog.plans.length })
-    : ctx.t("catalog-reload-failed", { error: html(result.error) });
-  return show(ctx, await catalogView(ctx, notice));
+  if (!result.ok)
+    return show(ctx, await catalogView(ctx, ctx.t("catalog-reload-failed", { error: html(result.error) })));
+  // Where the file and the bot's edits differ the bot's edit stays in force: said, with the choice.
+  const notice = [
+    ctx.t("catalog-reloaded", { count: result.catalog.plans.length }),
+    ...differenceLines(ctx, result.differences),
+  ];
+  return show(ctx, await catalogView(ctx, notice.join("\n"), differenceButtons(ctx, result.differences)));
 });

@@ -8,6 +8,7 @@ import { formatMoney, toMinor } from "#src/domain/catalog/index.js";
 import { formatGb, html } from "#src/render/format.js";
 import { panelLocationForAdmin } from "#src/render/locations.js";
 import { adminHomeButton } from "../home.js";
+import { plansCb } from "../plans/callbacks.js";
 import { catalogCb } from "./callbacks.js";
 
 function backendLine(ctx: BotContext, locale: Locale, plan: Plan): string {
@@ -44,10 +45,14 @@ function offSaleLines(ctx: BotContext, locale: Locale): string[] {
 }
 
 /**
- * The plans on sale as the bot sees them now, those left off sale and why, and a button to
- * reload the file.
+ * The plans on sale as the bot sees them now, those left off sale and why, the plan editor, and a
+ * button to reload the file; `choices`: buttons shown first (after a reload: file or bot wins).
  */
-export async function catalogView(ctx: BotContext, notice?: string): Promise<View> {
+export async function catalogView(
+  ctx: BotContext,
+  notice?: string,
+  choices = new InlineKeyboard(),
+): Promise<View> {
   const catalog = ctx.deps.catalogFile.get();
   const locale = await localeOf(ctx);
   const lines = notice ? [notice, ""] : [];
@@ -78,7 +83,10 @@ export async function catalogView(ctx: BotContext, notice?: string): Promise<Vie
     "",
     ctx.t("catalog-file", { file: html(ctx.deps.catalogFile.file) }),
   );
-  const keyboard = new InlineKeyboard()
+  const keyboard = choices
+    .row()
+    .text(ctx.t("plans-button"), plansCb.pack({ act: "list", id: "", arg: "" }))
+    .row()
     .text(ctx.t("catalog-reload"), catalogCb.pack({ act: "reload" }))
     .row();
   return { text: lines.join("\n"), keyboard: adminHomeButton(ctx, keyboard) };
