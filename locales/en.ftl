@@ -44,6 +44,7 @@ help-text =
     /my: your subscriptions, usage and renewal
     /wallet: balance, top-up and history
     /trial: free trial
+    /promo: enter a promo code for your next purchase
     /language: change language
     /cancel: cancel the current step
 help-admin =
@@ -958,7 +959,6 @@ my-status-expired = ⌛ expired
 my-status-disabled = ⏸ paused
 my-renew-removed = This subscription was removed by the shop's admins, so it cannot be renewed. Choose a plan in /buy.
 my-status-removed = 🗑 removed by the shop's admins
-my-trial = free trial
 my-card-status = Status: { $status }
 my-card-expiry = Valid until: { $date }
 my-card-traffic = Traffic: { $used } / { $limit }
@@ -1693,3 +1693,15 @@ webapp-rate-limited = Too many requests at once. Please wait a few seconds, then
 
 ## Flood limit (issue 23): the toast answering a button press dropped over the limit
 rate-limited-toast = Slow down, please: wait a few seconds.
+
+## Customer screens (issue 24, items 2-4): the trial's own title, ways on from every screen
+command-promo = Enter a promo code
+sub-title-trial = Free trial · { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+}, { $traffic }
+sub-title-trial-open = Free trial · { $traffic }
+my-trial-buy = 🛒 Choose a plan
+buy-cancelled-renewal = Renewal cancelled. Nothing was charged; your subscription keeps its term.
+buy-renewal-back = 🔑 Back to the subscription
+webapp-trial-buy = Choose a plan

@@ -6,9 +6,10 @@ import { type InvoiceRail, invoiceRail } from "../../domain/sales/index.js";
 import type { IncomingPayment, PaymentInbox, SettleResult } from "../../domain/settlement/index.js";
 import { html } from "../../render/format.js";
 import { type InvoiceSpec, type InvoiceWords, orderInvoice, topUpInvoice } from "../../render/invoices.js";
-import { buyCb } from "../../render/shop-callbacks.js";
+import { buyCb, receiptKeyboard } from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
 import { localeOf } from "../i18n.js";
+import { closeOrderMessage } from "./shop/order-message.js";
 
 /** Telegram's answer limit for pre-checkout queries is 10 s; we answer well before, counted from arrival. */
 const PRE_CHECKOUT_BUDGET_MS = 7_000;
@@ -182,6 +183,9 @@ paymentsFeature.on("message:successful_payment", async (ctx) => {
     "payment received",
   );
   if (!settled.credited) return; // a repeated update: already told
+  // The order's message loses its buttons: paid, or closed (promo refused, expired), no Cancel left.
+  if (settled.orderId && settled.orderStatus !== "insufficient")
+    await closeOrderMessage(ctx, settled.orderId);
   if (settled.paid) {
     const gift = settled.orderId && (await ctx.deps.books.orders.get(settled.orderId))?.gift;
     await ctx.reply(ctx.t(gift ? "payment-gift-paid" : "payment-order-paid"));
@@ -212,8 +216,10 @@ paymentsFeature.on("message:successful_payment", async (ctx) => {
     });
     return;
   }
+  // A receipt: the money is in the wallet. It stays in the chat; its buttons open anew.
   const key = settled.orderId ? "payment-order-expired" : "payment-topup-done";
   await ctx.reply(
     ctx.t(key, { amount: formatMoney(payment.currency, payment.total_amount, locale), balance }),
+    { reply_markup: receiptKeyboard(ctx.t) },
   );
 });

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { SubscriptionOwners } from "../../domain/books/index.js";
 import { subscriptionKeys } from "../../domain/books/index.js";
+import type { Titled } from "../../render/access.js";
 import { type Clock, MINUTE } from "../../runtime/clock.js";
 import { withLease } from "../../store/lease.js";
 import { watchKeys } from "./keys.js";
@@ -36,14 +37,17 @@ export class AffectedCustomers {
     return ids.map(Number);
   }
 
-  /** Plan ids of each customer's live subscriptions on xui server `serverId` (empty without owners). */
-  async plansOn(serverId: number): Promise<Map<number, string[]>> {
-    const byCustomer = new Map<number, string[]>();
+  /**
+   * Each customer's live subscriptions on xui server `serverId`, as much as their titles need
+   * (render/access.ts subscriptionTitle: a trial is named by its own term); empty without owners.
+   */
+  async plansOn(serverId: number): Promise<Map<number, Titled[]>> {
+    const byCustomer = new Map<number, Titled[]>();
     const owners = (await this.deps.owners?.onServer(serverId)) ?? [];
     for (const { subscription: s } of owners) {
-      const ids = byCustomer.get(s.customerId) ?? [];
-      if (!ids.includes(s.planId)) ids.push(s.planId);
-      byCustomer.set(s.customerId, ids);
+      const subs = byCustomer.get(s.customerId) ?? [];
+      subs.push(s);
+      byCustomer.set(s.customerId, subs);
     }
     return byCustomer;
   }

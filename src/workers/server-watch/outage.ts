@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Plan } from "../../domain/catalog/index.js";
 import type { Server, ServerStats } from "../../hosting/account/index.js";
-import { planTitle } from "../../render/access.js";
+import { subscriptionTitle, type Titled } from "../../render/access.js";
 import { formatDateTime, formatDuration, html } from "../../render/format.js";
 import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
@@ -120,11 +120,12 @@ export class OutageWatch {
   }
 
   /** The notice that names a customer's subscriptions on the server, for those who have any. */
-  private namingPlans(server: Server, plans: Map<number, string[]>): OwnNotice {
-    return (customerId, locale) => {
-      const ids = plans.get(customerId);
-      if (!ids?.length) return undefined;
-      const titles = ids.map((p) => `«${html(planTitle(this.deps.shop?.plan(p), locale, p))}»`);
+  private namingPlans(server: Server, plans: Map<number, Titled[]>): OwnNotice {
+    return (customerId, locale, t) => {
+      const subs = plans.get(customerId);
+      if (!subs?.length) return undefined;
+      const named = subs.map((s) => subscriptionTitle(t, locale, s, this.deps.shop?.plan(s.planId)));
+      const titles = [...new Set(named)].map((title) => `«${html(title)}»`);
       return {
         key: "outage-offline-named",
         vars: { plans: titles.join(", "), count: titles.length, location: html(server.name) },
