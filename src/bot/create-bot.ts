@@ -105,7 +105,6 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   );
 
   const storedLocale = storedLocaleIn(redis);
-  // A press under a message that delivered something: handlers see the plain data, nothing edits it.
   guarded.use(keepMarked);
   // Pre-checkout is answered at once, not queued behind the user's other updates (10 s limit).
   guarded.use(when((ctx) => ctx.preCheckoutQuery !== undefined, preCheckoutIn(deps, storedLocale)));

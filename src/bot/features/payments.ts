@@ -216,10 +216,11 @@ paymentsFeature.on("message:successful_payment", async (ctx) => {
     });
     return;
   }
-  // A receipt: the money is in the wallet. It stays in the chat; its buttons open anew.
-  const key = settled.orderId ? "payment-order-expired" : "payment-topup-done";
-  await ctx.reply(
-    ctx.t(key, { amount: formatMoney(payment.currency, payment.total_amount, locale), balance }),
-    { reply_markup: receiptKeyboard(ctx.t) },
-  );
+  const amount = formatMoney(payment.currency, payment.total_amount, locale);
+  await replyReceipt(ctx, settled.orderId ? "payment-order-expired" : "payment-topup-done", amount, balance);
 });
+
+/** A receipt (the money is in the wallet): it stays in the chat, its buttons open anew (KEEP_MARK). */
+async function replyReceipt(ctx: BotContext, key: string, amount: string, balance: string): Promise<void> {
+  await ctx.reply(ctx.t(key, { amount, balance }), { reply_markup: receiptKeyboard(ctx.t) });
+}
