@@ -4,9 +4,10 @@ import type { Order } from "../../domain/books/index.js";
 import { formatMoney } from "../../domain/catalog/index.js";
 import { type InvoiceRail, invoiceRail } from "../../domain/sales/index.js";
 import type { IncomingPayment, PaymentInbox, SettleResult } from "../../domain/settlement/index.js";
+import { keepMessage } from "../../render/callback-data.js";
 import { html } from "../../render/format.js";
 import { type InvoiceSpec, type InvoiceWords, orderInvoice, topUpInvoice } from "../../render/invoices.js";
-import { buyCb, receiptKeyboard } from "../../render/shop-callbacks.js";
+import { buyCb, receiptKeyboard, WALLET_VIEW } from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
 import { localeOf } from "../i18n.js";
 import { closeOrderMessage } from "./shop/order-message.js";
@@ -204,7 +205,7 @@ paymentsFeature.on("message:successful_payment", async (ctx) => {
       {
         reply_markup: new InlineKeyboard().text(
           ctx.t("buy-all-plans"),
-          buyCb.pack({ act: "list", plan: "" }),
+          keepMessage(buyCb.pack({ act: "list", plan: "" })),
         ),
       },
     );
@@ -212,7 +213,7 @@ paymentsFeature.on("message:successful_payment", async (ctx) => {
   }
   if (settled.orderId && settled.orderStatus === "insufficient") {
     await ctx.reply(ctx.t("payment-order-short", { balance }), {
-      reply_markup: new InlineKeyboard().text(ctx.t("menu-wallet"), "wallet:view"),
+      reply_markup: new InlineKeyboard().text(ctx.t("menu-wallet"), keepMessage(WALLET_VIEW)),
     });
     return;
   }
