@@ -44,6 +44,7 @@ help-text =
     /my: your subscriptions, usage and renewal
     /wallet: balance, top-up and history
     /trial: free trial
+    /promo: enter a promo code for your next purchase
     /language: change language
     /cancel: cancel the current step
 help-admin =
@@ -958,7 +959,6 @@ my-status-expired = ⌛ expired
 my-status-disabled = ⏸ paused
 my-renew-removed = This subscription was removed by the shop's admins, so it cannot be renewed. Choose a plan in /buy.
 my-status-removed = 🗑 removed by the shop's admins
-my-trial = free trial
 my-card-status = Status: { $status }
 my-card-expiry = Valid until: { $date }
 my-card-traffic = Traffic: { $used } / { $limit }
@@ -1772,3 +1772,15 @@ catalog-use-file = 📄 File wins: { $id }
 catalog-keep-bot = ✏️ Bot wins: { $id }
 catalog-took-file = ✅ <code>{ $id }</code>: the file's version is in force now.
 catalog-kept-bot = ✅ <code>{ $id }</code>: the bot's version stays in force.
+
+## Customer screens (issue 24, items 2-4): the trial's own title, ways on from every screen
+command-promo = Enter a promo code
+sub-title-trial = Free trial · { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+}, { $traffic }
+sub-title-trial-open = Free trial · { $traffic }
+my-trial-buy = 🛒 Choose a plan
+buy-cancelled-renewal = Renewal cancelled. Nothing was charged; your subscription keeps its term.
+buy-renewal-back = 🔑 Back to the subscription
+webapp-trial-buy = Choose a plan

@@ -44,6 +44,7 @@ help-text =
     /my: ваши подписки, трафик и продление
     /wallet: баланс, пополнение и история
     /trial: пробный период
+    /promo: ввести промокод для следующей покупки
     /language: сменить язык
     /cancel: отменить текущий шаг
 help-admin =
@@ -1012,7 +1013,6 @@ my-status-expired = ⌛ истекла
 my-status-disabled = ⏸ приостановлена
 my-renew-removed = Эту подписку удалили администраторы магазина, продлить её нельзя. Выберите тариф в /buy.
 my-status-removed = 🗑 удалена администраторами магазина
-my-trial = пробный период
 my-card-status = Статус: { $status }
 my-card-expiry = Действует до: { $date }
 my-card-traffic = Трафик: { $used } / { $limit }
@@ -1878,3 +1878,16 @@ catalog-use-file = 📄 Взять из файла: { $id }
 catalog-keep-bot = ✏️ Оставить из бота: { $id }
 catalog-took-file = ✅ <code>{ $id }</code>: теперь действует версия из файла.
 catalog-kept-bot = ✅ <code>{ $id }</code>: версия из бота остаётся в силе.
+
+## Customer screens (issue 24, items 2-4): the trial's own title, ways on from every screen
+command-promo = Ввести промокод
+sub-title-trial = Пробный период · { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+   *[many] { $days } дней
+}, { $traffic }
+sub-title-trial-open = Пробный период · { $traffic }
+my-trial-buy = 🛒 Выбрать тариф
+buy-cancelled-renewal = Продление отменено. Ничего не списано; срок подписки не изменился.
+buy-renewal-back = 🔑 К подписке
+webapp-trial-buy = Выбрать тариф

@@ -212,6 +212,8 @@ async function subscriptionCard(sub) {
           choosePayment(actions, status, { subscription_id: c.id }, c.renew_price),
         )
       : null,
+    // A free trial is not renewed: it leads to the plans.
+    c.trial ? button(t("trial-buy"), () => selectTab("buy")) : null,
   ]);
   const parts = [
     el("div", "row", [el("h2", "", c.title), el("span", "small", c.status_text)]),

@@ -27,6 +27,11 @@ export interface SessionData {
    * and until when (ms) it may be resumed.
    */
   conversations?: Record<string, { sealed: string; until: number }>;
+  /**
+   * The message showing each order whose invoice is out (order id -> message id), the latest few:
+   * its Cancel goes away once the order is paid (shop/order-message.ts).
+   */
+  orderMessages?: Record<string, number>;
 }
 
 /**

@@ -45,6 +45,7 @@ import { createI18n } from "./i18n.js";
 import { NameRefs } from "./name-refs.js";
 import { type RateLimitOptions, rateLimit } from "./rate-limit.js";
 import { ChangedSessionStorage } from "./session-storage.js";
+import { keepMarked } from "./views/show.js";
 
 export interface CreateBotOptions {
   token: string;
@@ -104,6 +105,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   );
 
   const storedLocale = storedLocaleIn(redis);
+  guarded.use(keepMarked);
   // Pre-checkout is answered at once, not queued behind the user's other updates (10 s limit).
   guarded.use(when((ctx) => ctx.preCheckoutQuery !== undefined, preCheckoutIn(deps, storedLocale)));
   // Concurrent updates of one chat must not race on its session (runner and webhook alike).

@@ -1,6 +1,7 @@
 import type { Locale } from "../config.js";
-import type { AccessLinks } from "../domain/books/index.js";
+import type { AccessLinks, Subscription } from "../domain/books/index.js";
 import type { Plan } from "../domain/catalog/index.js";
+import { DAY } from "../runtime/clock.js";
 import { formatDate, formatGb, html } from "./format.js";
 import type { Translate } from "./i18n-like.js";
 
@@ -45,4 +46,20 @@ export function qrTarget(links: AccessLinks): string | undefined {
 
 export function planTitle(plan: Plan | undefined, locale: Locale, fallback: string): string {
   return plan ? plan.title[locale] : fallback;
+}
+
+/** What a subscription's title depends on. */
+export type Titled = Pick<Subscription, "planId" | "trial" | "trafficGb" | "expiresAt" | "createdAt">;
+
+/**
+ * The one title of a subscription, wherever it is shown (/my, the cabinet, reminders, traffic and
+ * outage notices): its plan's title, or for a free trial its own term ("Free trial · 1 day, 1 GB"),
+ * never the paid plan it runs on. The trial's days are its own (from its start to its expiry).
+ */
+export function subscriptionTitle(t: Translate, locale: Locale, sub: Titled, plan: Plan | undefined): string {
+  if (!sub.trial) return planTitle(plan, locale, sub.planId);
+  const traffic = sub.trafficGb > 0 ? formatGb(locale, sub.trafficGb) : t("delivery-trial-unlimited");
+  if (sub.expiresAt <= 0) return t("sub-title-trial-open", { traffic });
+  const days = Math.max(1, Math.round((sub.expiresAt - sub.createdAt) / DAY));
+  return t("sub-title-trial", { days, traffic });
 }

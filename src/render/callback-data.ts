@@ -70,6 +70,23 @@ export function mappedCodec<T, W>(
   };
 }
 
+/**
+ * The mark of a button under a message that delivers something (links and instructions, a
+ * receipt): navigation from it sends a new message instead of editing that one away. It leads the
+ * callback data (`+my:list`); the bot takes it off on arrival (bot/views/show.ts), so every
+ * handler sees the plain data, and `show` then replies instead of editing.
+ */
+export const KEEP_MARK = "+";
+
+/** `data` for a button whose message must stay as it is (see KEEP_MARK). */
+export function keepMessage(data: string): string {
+  const kept = `${KEEP_MARK}${data}`;
+  if (Buffer.byteLength(kept) > CALLBACK_DATA_LIMIT) {
+    throw new Error(`callback data over ${CALLBACK_DATA_LIMIT} bytes: ${data}`);
+  }
+  return kept;
+}
+
 /** Field helpers for codecs. */
 export const cbId = z.coerce.number().int().positive();
 export const cbPage = z.coerce.number().int().min(0).max(10_000);

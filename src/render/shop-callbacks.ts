@@ -1,6 +1,8 @@
+import type { InlineKeyboardMarkup } from "grammy/types";
 import { z } from "zod";
 import { LOCALES } from "../config.js";
-import { callbackCodec } from "./callback-data.js";
+import { callbackCodec, keepMessage } from "./callback-data.js";
+import type { Translate } from "./i18n-like.js";
 
 /**
  * Callback data of the customer's shop views: an action and one small id, re-validated on
@@ -57,3 +59,31 @@ export const languageCb = callbackCodec("lang", {
 /** Callback data the shop's guard (blocked customers, private chat) looks at. */
 export const SHOP_CALLBACK = /^(buy|ord|wallet|my|trial)(:|$)/;
 export const SHOP_COMMANDS = ["buy", "my", "wallet", "trial", "promo"] as const;
+
+/**
+ * The buttons under a message that delivers an access (its links, term and instructions: a
+ * purchase, a renewal, a claimed gift, a trial, an access set up again): My subscriptions and the
+ * main menu, each marked to open anew, so the links stay in the chat (KEEP_MARK).
+ */
+export function deliveryKeyboard(t: Translate): InlineKeyboardMarkup {
+  return {
+    inline_keyboard: [
+      [
+        { text: t("delivery-open-my"), callback_data: keepMessage(MY_LIST) },
+        { text: t("menu-main"), callback_data: keepMessage(MAIN_MENU) },
+      ],
+    ],
+  };
+}
+
+/** The buttons under a top-up's receipt: the wallet and the main menu, the receipt kept (KEEP_MARK). */
+export function receiptKeyboard(t: Translate): InlineKeyboardMarkup {
+  return {
+    inline_keyboard: [
+      [
+        { text: t("menu-wallet"), callback_data: keepMessage(WALLET_VIEW) },
+        { text: t("menu-main"), callback_data: keepMessage(MAIN_MENU) },
+      ],
+    ],
+  };
+}

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { Order, Subscription } from "../domain/books/index.js";
 import { type AccessState, GB_BYTES } from "../domain/books/index.js";
 import { formatMoney } from "../domain/catalog/index.js";
-import { planTitle } from "../render/access.js";
+import { subscriptionTitle } from "../render/access.js";
 import { formatBytes, formatDate } from "../render/format.js";
 import { accessLocationNames } from "../render/locations.js";
 import { planDetailsLine } from "../render/plan-details.js";
@@ -97,7 +97,7 @@ export async function card(deps: WebappDeps, caller: Caller, id: string): Promis
   const subscription: Out<typeof cardResponse>["subscription"] = {
     id: sub.id,
     short_id: `#${sub.id.slice(-6)}`,
-    title: planTitle(plan, locale, sub.planId),
+    title: subscriptionTitle(t, locale, sub, plan),
     trial: sub.trial,
     status,
     status_text: t(`my-status-${status}`),

@@ -26,6 +26,7 @@ export const PAGE_STRINGS = [
   "webapp-connect",
   "webapp-hide",
   "webapp-renew",
+  "webapp-trial-buy",
   "webapp-subscription-url",
   "webapp-links",
   "webapp-copy",

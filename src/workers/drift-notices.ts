@@ -2,6 +2,7 @@ import type { Locale } from "../config.js";
 import type { AccessNotice, AccessNotices } from "../domain/drift/index.js";
 import { accessText, planTitle, termLine } from "../render/access.js";
 import type { I18nLike } from "../render/i18n-like.js";
+import { deliveryKeyboard } from "../render/shop-callbacks.js";
 import type { Outbox } from "./outbox.js";
 
 export interface OutboxAccessNoticesDeps {
@@ -31,7 +32,7 @@ export class OutboxAccessNotices implements AccessNotices {
     await this.deps.outbox.send({
       chatId: n.customerId,
       text: `${head}\n${term}\n\n${accessText(t, n.links)}`,
-      keyboard: { inline_keyboard: [[{ text: t("delivery-open-my"), callback_data: "my:list" }]] },
+      keyboard: deliveryKeyboard(t),
       once: n.once,
     });
   }

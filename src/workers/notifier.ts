@@ -1,4 +1,4 @@
-import { type Api, GrammyError, InlineKeyboard, InputFile } from "grammy";
+import { type Api, GrammyError, type InlineKeyboard, InputFile } from "grammy";
 import type { Locale } from "../config.js";
 import type { AccessRef, Customers, Order, Subscription } from "../domain/books/index.js";
 import { formatMoney } from "../domain/catalog/index.js";
@@ -11,6 +11,7 @@ import type { I18nLike, Translate } from "../render/i18n-like.js";
 import { starsRefundButton } from "../render/notice-buttons.js";
 import { clientPlaceText, orderFailureText } from "../render/order-failure.js";
 import { qrPng } from "../render/qr.js";
+import { deliveryKeyboard } from "../render/shop-callbacks.js";
 import { DAY } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 
@@ -61,7 +62,7 @@ export class Notifier {
           });
     const term = termLine(t, locale, { title, ...subscription });
     const text = `${head}\n${term}\n\n${accessText(t, links)}`;
-    const keyboard = new InlineKeyboard().text(t("delivery-open-my"), "my:list");
+    const keyboard = deliveryKeyboard(t);
     await this.send(to, () =>
       this.deps.api.sendMessage(to, text, {
         parse_mode: "HTML",

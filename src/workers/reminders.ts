@@ -3,7 +3,7 @@ import type { Locale } from "../config.js";
 import type { BooksServices, Customer, Subscription, Subscriptions } from "../domain/books/index.js";
 import type { SalesServices } from "../domain/sales/index.js";
 import type { Metrics } from "../http/metrics.js";
-import { planTitle } from "../render/access.js";
+import { subscriptionTitle } from "../render/access.js";
 import { formatDateTime, html } from "../render/format.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { buyCb, myCb } from "../render/shop-callbacks.js";
@@ -245,7 +245,7 @@ class ExpiryReminders {
     const t = (key: string, vars?: Record<string, string | number>) => this.deps.i18n.t(locale, key, vars);
     const plan = this.deps.sales.shop.plan(sub.planId);
     const vars = {
-      plan: html(planTitle(plan, locale, sub.planId)),
+      plan: html(subscriptionTitle(t, locale, sub, plan)),
       date: formatDateTime(locale, sub.expiresAt),
     };
     const head = t(`remind-${threshold}`, vars);

@@ -2,7 +2,7 @@ import type { Locale } from "../config.js";
 import type { BooksServices, Subscription } from "../domain/books/index.js";
 import type { ProvisioningServices, UsageRound } from "../domain/provisioning/index.js";
 import type { SalesServices } from "../domain/sales/index.js";
-import { planTitle } from "../render/access.js";
+import { subscriptionTitle } from "../render/access.js";
 import { formatBytes, html } from "../render/format.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { type Clock, MINUTE } from "../runtime/clock.js";
@@ -192,7 +192,7 @@ class TrafficWarnings {
     const plan = this.deps.sales.shop.plan(sub.planId);
     const percent = Math.floor((usage.usedBytes * 100) / usage.limitBytes);
     const head = t(`traffic-${level}`, {
-      plan: html(planTitle(plan, locale, sub.planId)),
+      plan: html(subscriptionTitle(t, locale, sub, plan)),
       used: formatBytes(locale, usage.usedBytes),
       limit: formatBytes(locale, usage.limitBytes),
       percent: String(percent),

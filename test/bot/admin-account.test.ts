@@ -65,6 +65,11 @@ describe("linking the hosting account", () => {
     const password = await say("s3cret-pass");
     expect(deleted(password)).toBe(true);
     expect(lastText()).toMatch(/^✅ The hosting account is linked\. API key: <code>hs_/);
+    // Issue 24, item 4: the success leads on (it used to have no buttons).
+    expect(lastShown().buttons).toEqual([
+      { text: "🏦 Hosting account", data: "a.acc:view" },
+      { text: "« Admin menu", data: "a.home" },
+    ]);
 
     const [key] = issuedKeys("shop");
     expect(key).toBeDefined();

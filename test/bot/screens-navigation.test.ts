@@ -129,11 +129,12 @@ describe("support contact (SUPPORT_CONTACT)", () => {
 });
 
 describe("/language", () => {
-  it("/language ru switches at once, no picker", async () => {
+  it("/language ru switches at once, no picker; the main menu (in the new language) follows", async () => {
     const ann = customer();
     await t.send(command(ann, "/language ru"));
     expect(t.texts()).toEqual(["Язык переключён на русский."]);
-    expect(lastShown().buttons).toEqual([]);
+    // Issue 24, item 4: it used to end with no buttons.
+    expect(labels()[0]).toBe("🛒 Купить VPN");
     expect((await t.deps.books.customers.get(ann.id))?.locale).toBe("ru");
     await t.send(command(ann, "/language EN"));
     expect(t.texts().at(-1)).toBe("Language set to English.");

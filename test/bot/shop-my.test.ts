@@ -93,13 +93,11 @@ describe("/my", () => {
     const shown = lastShown();
     expect(shown.text).toContain("🔑 <b>Your subscriptions</b>");
     expect(shown.text).toContain("✅ active · <b>Germany, 30 days, 100 GB</b> · until Mar 1, 2026");
-    expect(shown.text).toContain(
-      "⌛ expired · <b>Germany, 30 days, 100 GB · free trial</b> · until Dec 29, 2025",
-    );
+    expect(shown.text).toContain("⌛ expired · <b>Free trial · 1 day, 1 GB</b> · until Dec 29, 2025");
     expect(shown.buttons).toEqual(
       expect.arrayContaining([
         { text: "🔑 Germany, 30 days, 100 GB", data: `my:card:${active.id}` },
-        { text: "⌛ Germany, 30 days, 100 GB · free trial", data: `my:card:${old.id}` },
+        { text: "⌛ Free trial · 1 day, 1 GB", data: `my:card:${old.id}` },
       ]),
     );
     // Listing reads no hosting API.
@@ -208,12 +206,13 @@ describe("/my", () => {
     expect(file.data.equals(await qrPng(`https://sub.example/${sub.ref.name}`))).toBe(true);
   });
 
-  it("a trial has no Renew button and cannot be renewed", async () => {
+  it("a trial has no Renew button (Choose a plan instead) and cannot be renewed", async () => {
     const ann = customer();
     const sub = await xuiSubscription(ann, { trial: true });
     await press(ann, `my:card:${sub.id}`);
     expect(lastShown().buttons.map((b) => b.text)).toEqual([
       "📷 QR code",
+      "🛒 Choose a plan",
       "🔄 Refresh",
       "« My subscriptions",
     ]);

@@ -166,4 +166,36 @@ describe("the cabinet in a browser", () => {
     expect(apiAuth.slice(1).length).toBeGreaterThan(3);
     expect(new Set(apiAuth.slice(1))).toEqual(new Set(["Bearer"]));
   });
+
+  it("titles a free trial by its own term, not the paid plan's, and leads it to the plans (issue 24, item 3)", async () => {
+    const now = h.t.deps.clock.now();
+    const trial = await seedSubscription(h.t.deps, "o-browser2", {
+      customerId: CUSTOMER.id,
+      planId: "de-xui",
+      ref: { kind: "xui", serverId: 1, name: "dana-trial" },
+      links: { links: ["vless://trial@vpn.example:443?type=tcp#t"], subscriptionUrl: undefined },
+      expiresAt: now + DAY,
+      trafficGb: 1,
+      trial: true,
+    });
+    const state = { expiresAt: now + DAY, limitBytes: GB, usedBytes: GB / 4, enabled: true };
+    await h.t.redis.set(usageKeys.of(trial.id), JSON.stringify(state), "EX", 600);
+
+    await page.goto(`${h.base}/app/`, { waitUntil: "domcontentloaded" });
+    await page.waitForSelector("body[data-ready='1']");
+    const card = `.card[data-sub='${trial.id}']`;
+    const title = await page.$eval(`${card} h2`, (el) => el.textContent ?? "");
+    expect(title).toBe("Free trial · 1 day, 1 GB");
+    const text = await page.$eval(card, (el) => el.textContent ?? "");
+    expect(text).not.toContain("Germany");
+    expect(text).not.toContain("Renew");
+
+    await press("Choose a plan", card);
+    await page.waitForFunction(
+      `!document.getElementById("view-buy").hidden && document.getElementById("view-buy").textContent.includes("Germany, 30 days, 100 GB")`,
+    );
+    expect(await page.$eval("#view-subs", (el) => (el as { hidden?: boolean }).hidden)).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, "cabinet-trial.png"), fullPage: true });
+    expect(pageErrors).toEqual([]);
+  });
 });

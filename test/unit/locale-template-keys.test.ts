@@ -37,7 +37,19 @@ const FAMILIES: Record<string, readonly (string | number)[]> = {
   // help.ts withSupport(ctx, key): the keys its callers pass (shop, buy, trial, /my renewal).
   "*-support": ["error-blocked", "my-renew-disabled"],
   // commands.ts: the customer and the admin commands.
-  "command-*": ["start", "buy", "my", "wallet", "trial", "language", "help", "admin", "login", "servers"],
+  "command-*": [
+    "start",
+    "buy",
+    "my",
+    "wallet",
+    "trial",
+    "promo",
+    "language",
+    "help",
+    "admin",
+    "login",
+    "servers",
+  ],
   "stats-range-*": STATS_RANGES,
   "stats-btn-*": STATS_RANGES,
   // The admin CSV export's document captions (admin/stats/export.ts).

@@ -61,7 +61,7 @@ async function customer(locale: "en" | "ru" = "en"): Promise<number> {
 async function subscription(
   customerId: number,
   expiresAt: number,
-  opts: { trial?: boolean; planId?: string; createdAt?: number } = {},
+  opts: { trial?: boolean; planId?: string; createdAt?: number; trafficGb?: number } = {},
 ) {
   const now = h.clock.now();
   h.clock.set(opts.createdAt ?? T0 - 60 * DAY);
@@ -72,7 +72,7 @@ async function subscription(
     ref: { kind: "xui", serverId: 1, name: `c${customerId}-${seq}` },
     links: { links: ["vless://example"], subscriptionUrl: undefined },
     expiresAt,
-    trafficGb: 100,
+    trafficGb: opts.trafficGb ?? 100,
     trial: opts.trial ?? false,
   });
   h.clock.set(now);
@@ -201,6 +201,24 @@ describe("expiry reminders", () => {
     ]);
     await settle();
     expect(sendsTo(chat)).toHaveLength(3);
+  });
+
+  it("names a trial by its own term (issue 24, item 3), and its last reminder offers the plans", async () => {
+    const chat = await customer();
+    // A one-day, 1 GB trial on the 30-day, 100 GB plan, started 22 hours before T0.
+    await subscription(chat, T0 + 2 * HOUR, { trial: true, trafficGb: 1, createdAt: T0 - 22 * HOUR });
+    await task().run();
+    h.clock.set(T0 + 3 * HOUR);
+    await task().run();
+    await settle();
+    const sent = sendsTo(chat);
+    expect(sent.map((m) => String(m.params.text).split("\n")[0])).toEqual([
+      `⚠️ Your subscription <b>Free trial · 1 day, 1 GB</b> ends in less than 3 hours: ${formatDateTime("en", T0 + 2 * HOUR)}.`,
+      `⌛ Your subscription <b>Free trial · 1 day, 1 GB</b> expired on ${formatDateTime("en", T0 + 2 * HOUR)}. The VPN no longer works.`,
+    ]);
+    const last = sent.at(-1);
+    expect(buttons(last).map((b) => b.text)).toEqual(["🛒 Choose a plan"]);
+    expect(buyCb.unpack(buttons(last)[0]?.callback_data)).toEqual({ act: "list", plan: "" });
   });
 
   it("offers Renew to a paid subscription and a plan list to a trial or a plan no longer sold", async () => {

@@ -1,6 +1,8 @@
-import { Composer } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
+import { MAIN_MENU } from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
 import { isAdmin } from "../filters.js";
+import { show, type View } from "../views/show.js";
 
 export function helpText(ctx: BotContext): string {
   const parts = [ctx.t("help-text")];
@@ -8,6 +10,16 @@ export function helpText(ctx: BotContext): string {
   const contact = ctx.deps.config.supportContact;
   if (contact) parts.push(ctx.t("help-support", { contact }));
   return parts.join("\n\n");
+}
+
+/**
+ * The help screen with its way back: « Back to the main menu it was opened from (`menu`), or
+ * « Main menu under /help (`command`).
+ */
+export function helpView(ctx: BotContext, from: "menu" | "command"): View {
+  const text = helpText(ctx);
+  const label = from === "menu" ? "menu-back" : "menu-main";
+  return { text, keyboard: new InlineKeyboard().text(ctx.t(label), MAIN_MENU) };
 }
 
 /**
@@ -20,4 +32,4 @@ export function withSupport(ctx: BotContext, key: string): string {
 }
 
 export const helpFeature = new Composer<BotContext>();
-helpFeature.command("help", (ctx) => ctx.reply(helpText(ctx), { parse_mode: "HTML" }));
+helpFeature.command("help", (ctx) => show(ctx, helpView(ctx, "command")));

@@ -3,7 +3,7 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import { LOCALES, type Locale } from "../../config.js";
 import { languageCb, MAIN_MENU } from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
-import { greeting, mainMenuMarkup } from "./main-menu.js";
+import { greeting, mainMenuMarkup, replyWithMainMenu } from "./main-menu.js";
 import { answer } from "./shop/common.js";
 
 const NAMES: Record<Locale, string> = { en: "🇬🇧 English", ru: "🇷🇺 Русский" };
@@ -42,10 +42,10 @@ languageFeature.command("language", async (ctx) => {
     return;
   }
   await setLocale(ctx, locale);
-  await ctx.reply(ctx.t("language-changed"));
+  await replyWithMainMenu(ctx, ctx.t("language-changed"));
 });
 
-/** A choice in a picker: the new language at once, then the main menu or "Language changed". */
+/** A choice in a picker: the new language at once, then the main menu, or "Language changed" with it. */
 languageFeature.callbackQuery(languageCb.pattern, async (ctx) => {
   const choice = languageCb.unpack(ctx.callbackQuery.data);
   if (!choice) return answer(ctx, ctx.t("error-menu-outdated"));
@@ -54,6 +54,7 @@ languageFeature.callbackQuery(languageCb.pattern, async (ctx) => {
   if (choice.after === "menu") {
     await ctx.editMessageText(greeting(ctx), { reply_markup: await mainMenuMarkup(ctx) });
   } else {
-    await ctx.editMessageText(ctx.t("language-changed"));
+    // Done, and where to go next: the main menu under it, in the new language.
+    await ctx.editMessageText(ctx.t("language-changed"), { reply_markup: await mainMenuMarkup(ctx) });
   }
 });

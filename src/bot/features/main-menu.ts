@@ -1,6 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { cabinetUrl } from "../../config.js";
+import { keepMessage } from "../../render/callback-data.js";
 import { menuCb } from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
 import { isAdmin } from "../filters.js";
@@ -17,20 +18,39 @@ export function greeting(ctx: BotContext): string {
  */
 const built = new Map<string, InlineKeyboardMarkup>();
 
+export interface MainMenuOptions {
+  /** The menu sits under a message that must stay (a gift claimed, a welcome): it opens anew (KEEP_MARK). */
+  keep?: boolean;
+}
+
+/** The free trial button: while the catalog offers one and this user has not used theirs. */
+async function trialOffered(ctx: BotContext): Promise<boolean> {
+  if (!ctx.deps.catalog.current().trial) return false;
+  return !(ctx.from && (await ctx.deps.books.customers.trialUsed(ctx.from.id)));
+}
+
 /**
  * The main menu: the cabinet (Mini App, when WEBAPP_URL is set; web_app buttons work in private
- * chats only), the shop's sections, the free trial while the catalog offers one, invitations while
- * it sets referral rewards, the language and help. Its buttons are handled in start.ts.
+ * chats only), the shop's sections, the free trial while the catalog offers one and this user has
+ * not used theirs, invitations while it sets referral rewards, the language and help. Its buttons
+ * are handled in start.ts.
  */
-export async function mainMenuMarkup(ctx: BotContext): Promise<InlineKeyboardMarkup> {
+export async function mainMenuMarkup(
+  ctx: BotContext,
+  options: MainMenuOptions = {},
+): Promise<InlineKeyboardMarkup> {
   const locale = await localeOf(ctx);
   const cabinet = ctx.chat?.type === "private" ? cabinetUrl(ctx.deps.config) : undefined;
-  const { trial, referral } = ctx.deps.catalog.current();
-  const key = `${locale}|${trial ? "t" : ""}${referral ? "r" : ""}|${cabinet ?? ""}`;
+  const { referral } = ctx.deps.catalog.current();
+  const trial = await trialOffered(ctx);
+  const keep = options.keep === true;
+  const key = `${locale}|${trial ? "t" : ""}${referral ? "r" : ""}${keep ? "k" : ""}|${cabinet ?? ""}`;
   const known = built.get(key);
   if (known) return known;
-  const button = (label: string, act: Parameters<typeof menuCb.pack>[0]["act"]) =>
-    InlineKeyboard.text(ctx.t(label), menuCb.pack({ act }));
+  const button = (label: string, act: Parameters<typeof menuCb.pack>[0]["act"]) => {
+    const data = menuCb.pack({ act });
+    return InlineKeyboard.text(ctx.t(label), keep ? keepMessage(data) : data);
+  };
   const rows = [
     cabinet ? [InlineKeyboard.webApp(ctx.t("menu-cabinet"), cabinet)] : [],
     [button("menu-buy", "buy"), button("menu-my", "my")],

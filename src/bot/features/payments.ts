@@ -4,11 +4,13 @@ import type { Order } from "../../domain/books/index.js";
 import { formatMoney } from "../../domain/catalog/index.js";
 import { type InvoiceRail, invoiceRail } from "../../domain/sales/index.js";
 import type { IncomingPayment, PaymentInbox, SettleResult } from "../../domain/settlement/index.js";
+import { keepMessage } from "../../render/callback-data.js";
 import { html } from "../../render/format.js";
 import { type InvoiceSpec, type InvoiceWords, orderInvoice, topUpInvoice } from "../../render/invoices.js";
-import { buyCb } from "../../render/shop-callbacks.js";
+import { buyCb, receiptKeyboard, WALLET_VIEW } from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
 import { localeOf } from "../i18n.js";
+import { closeOrderMessage } from "./shop/order-message.js";
 
 /** Telegram's answer limit for pre-checkout queries is 10 s; we answer well before, counted from arrival. */
 const PRE_CHECKOUT_BUDGET_MS = 7_000;
@@ -182,6 +184,9 @@ paymentsFeature.on("message:successful_payment", async (ctx) => {
     "payment received",
   );
   if (!settled.credited) return; // a repeated update: already told
+  // The order's message loses its buttons: paid, or closed (promo refused, expired), no Cancel left.
+  if (settled.orderId && settled.orderStatus !== "insufficient")
+    await closeOrderMessage(ctx, settled.orderId);
   if (settled.paid) {
     const gift = settled.orderId && (await ctx.deps.books.orders.get(settled.orderId))?.gift;
     await ctx.reply(ctx.t(gift ? "payment-gift-paid" : "payment-order-paid"));
@@ -200,7 +205,7 @@ paymentsFeature.on("message:successful_payment", async (ctx) => {
       {
         reply_markup: new InlineKeyboard().text(
           ctx.t("buy-all-plans"),
-          buyCb.pack({ act: "list", plan: "" }),
+          keepMessage(buyCb.pack({ act: "list", plan: "" })),
         ),
       },
     );
@@ -208,12 +213,15 @@ paymentsFeature.on("message:successful_payment", async (ctx) => {
   }
   if (settled.orderId && settled.orderStatus === "insufficient") {
     await ctx.reply(ctx.t("payment-order-short", { balance }), {
-      reply_markup: new InlineKeyboard().text(ctx.t("menu-wallet"), "wallet:view"),
+      reply_markup: new InlineKeyboard().text(ctx.t("menu-wallet"), keepMessage(WALLET_VIEW)),
     });
     return;
   }
-  const key = settled.orderId ? "payment-order-expired" : "payment-topup-done";
-  await ctx.reply(
-    ctx.t(key, { amount: formatMoney(payment.currency, payment.total_amount, locale), balance }),
-  );
+  const amount = formatMoney(payment.currency, payment.total_amount, locale);
+  await replyReceipt(ctx, settled.orderId ? "payment-order-expired" : "payment-topup-done", amount, balance);
 });
+
+/** A receipt (the money is in the wallet): it stays in the chat, its buttons open anew (KEEP_MARK). */
+async function replyReceipt(ctx: BotContext, key: string, amount: string, balance: string): Promise<void> {
+  await ctx.reply(ctx.t(key, { amount, balance }), { reply_markup: receiptKeyboard(ctx.t) });
+}

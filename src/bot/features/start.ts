@@ -1,7 +1,9 @@
 import { Composer, GrammyError } from "grammy";
+import type { InlineKeyboardMarkup } from "grammy/types";
 import { menuCb } from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
-import { helpText } from "./help.js";
+import { mayEdit, show } from "../views/show.js";
+import { helpView } from "./help.js";
 import { languageMarkup } from "./language.js";
 import { greeting, mainMenuMarkup } from "./main-menu.js";
 import { answer } from "./shop/common.js";
@@ -15,19 +17,31 @@ startFeature.command("start", async (ctx) => {
   const welcome = await inviteOnStart(ctx, ctx.match);
   const gift = await giftOnStart(ctx, ctx.match);
   const text = [greeting(ctx), welcome, gift].filter(Boolean).join("\n\n");
-  await ctx.reply(text, { reply_markup: await mainMenuMarkup(ctx) });
+  // What the link brought (a gift claimed, a welcome) stays in the chat: the menu opens anew.
+  const keep = welcome !== undefined || gift !== undefined;
+  await ctx.reply(text, { reply_markup: await mainMenuMarkup(ctx, { keep }) });
 });
 startFeature.use(inviteFeature, giftFeature);
 
 /** The message becomes the main menu again (sent anew when it cannot be edited). */
 async function showMainMenu(ctx: BotContext): Promise<void> {
-  const reply_markup = await mainMenuMarkup(ctx);
-  try {
-    await ctx.editMessageText(greeting(ctx), { reply_markup });
-  } catch (err) {
-    if (!(err instanceof GrammyError && err.error_code === 400)) throw err;
-    await ctx.reply(greeting(ctx), { reply_markup });
+  await showPlain(ctx, greeting(ctx), await mainMenuMarkup(ctx));
+}
+
+/**
+ * A plain-text screen of the menu (the greeting has the user's name in it, not HTML): the pressed
+ * message becomes it, or it is sent anew when that message must stay (mayEdit) or cannot be edited.
+ */
+async function showPlain(ctx: BotContext, text: string, reply_markup: InlineKeyboardMarkup): Promise<void> {
+  if (mayEdit(ctx)) {
+    try {
+      await ctx.editMessageText(text, { reply_markup });
+      return;
+    } catch (err) {
+      if (!(err instanceof GrammyError && err.error_code === 400)) throw err;
+    }
   }
+  await ctx.reply(text, { reply_markup });
 }
 
 /** The main menu's buttons; each press is answered once (by the section when it has a notice). */
@@ -48,12 +62,10 @@ startFeature.callbackQuery(menuCb.pattern, async (ctx) => {
       return answer(ctx);
     case "lang":
       await answer(ctx);
-      await ctx.editMessageText(ctx.t("language-choose"), { reply_markup: languageMarkup(ctx, "menu") });
-      return;
+      return showPlain(ctx, ctx.t("language-choose"), languageMarkup(ctx, "menu"));
     case "help":
       await answer(ctx);
-      await ctx.reply(helpText(ctx), { parse_mode: "HTML" });
-      return;
+      return show(ctx, helpView(ctx, "menu"));
     default:
       return outdated(ctx);
   }

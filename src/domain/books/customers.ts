@@ -187,6 +187,11 @@ export class Customers {
     return (await this.redis.hsetnx(key(id), "trialUsedAt", String(this.clock.now()))) === 1;
   }
 
+  /** Whether the user's free trial is used (one field read: the main menu asks on every show). */
+  async trialUsed(id: number): Promise<boolean> {
+    return (await this.redis.hexists(key(id), "trialUsedAt")) === 1;
+  }
+
   /** Gives the trial back (its provisioning failed). */
   async releaseTrial(id: number): Promise<void> {
     await this.redis.hdel(key(id), "trialUsedAt");

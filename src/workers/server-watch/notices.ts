@@ -3,7 +3,7 @@ import type { Locale } from "../../config.js";
 import type { Customers } from "../../domain/books/index.js";
 import { html } from "../../render/format.js";
 import { hostingErrorText, isExplainable } from "../../render/hosting-error.js";
-import type { I18nLike } from "../../render/i18n-like.js";
+import type { I18nLike, Translate } from "../../render/i18n-like.js";
 import { serversCb } from "../../render/server-callbacks.js";
 import { mapLimit } from "../../runtime/map-limit.js";
 import type { Outbox, OutboxMessage } from "../outbox.js";
@@ -14,7 +14,11 @@ export const SEND_BATCH = 500;
 export type NoticeVars = Record<string, string | number>;
 
 /** A customer's own text instead of the common one (e.g. naming their subscriptions). */
-export type OwnNotice = (customerId: number, locale: Locale) => { key: string; vars: NoticeVars } | undefined;
+export type OwnNotice = (
+  customerId: number,
+  locale: Locale,
+  t: Translate,
+) => { key: string; vars: NoticeVars } | undefined;
 
 export interface WatchNoticesDeps {
   customers: Pick<Customers, "get">;
@@ -73,7 +77,7 @@ export class WatchNotices {
       await this.deps.outbox.sendMany(
         batch.map((chatId, j) => {
           const locale = locales[j] ?? this.deps.defaultLocale;
-          const own = named?.(chatId, locale);
+          const own = named?.(chatId, locale, (k, vars) => this.t(locale, k, vars));
           return {
             chatId,
             text: own ? this.t(locale, own.key, own.vars) : this.t(locale, key),

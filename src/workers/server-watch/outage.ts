@@ -3,7 +3,7 @@ import type { Subscription } from "../../domain/books/index.js";
 import type { Plan } from "../../domain/catalog/index.js";
 import { OUTAGE_CONFIRM_CHECKS } from "../../domain/fleet/index.js";
 import type { Server, ServerStats } from "../../hosting/account/index.js";
-import { planTitle } from "../../render/access.js";
+import { subscriptionTitle } from "../../render/access.js";
 import { formatDateTime, formatDuration, html } from "../../render/format.js";
 import { accessLocationNames } from "../../render/locations.js";
 import type { Clock } from "../../runtime/clock.js";
@@ -11,7 +11,7 @@ import type { Logger } from "../../runtime/logger.js";
 import { LuaScript } from "../../store/lua.js";
 import type { AffectedCustomers } from "./affected.js";
 import { MARK_TTL_SECONDS, watchKeys } from "./keys.js";
-import { type NoticeVars, type OwnNotice, SEND_BATCH, type WatchNotices } from "./notices.js";
+import { type OwnNotice, SEND_BATCH, type WatchNotices } from "./notices.js";
 
 /** Admins hear of an outage at this many consecutive offline checks (about 2 minutes). */
 export const ADMIN_ALERT_CHECKS = OUTAGE_CONFIRM_CHECKS;
@@ -123,21 +123,20 @@ export class OutageWatch {
   }
 
   /**
-   * The notice that names a customer's subscriptions on the server (their plans, and where the
-   * catalog names a location, the location), for those who have any. Never the server's name or
-   * address: that is the hosting's inside, not what the customer bought.
+   * The notice that names a customer's subscriptions on the server (their titles, a trial by its
+   * own term, and where the catalog names a location, the location), for those who have any.
+   * Never the server's name or address: that is the hosting's inside, not what the customer bought.
    */
   private namingPlans(subs: Map<number, Subscription[]>): OwnNotice {
-    const { notices, shop } = this.deps;
-    return (customerId, locale) => {
+    const { shop } = this.deps;
+    return (customerId, locale, t) => {
       const own = subs.get(customerId);
       if (!own?.length) return undefined;
-      const t = (key: string, vars?: NoticeVars) => notices.t(locale, key, vars);
       const titles = new Set<string>();
       const places = new Set<string>();
       for (const s of own) {
         const plan = shop?.plan(s.planId);
-        titles.add(`«${html(planTitle(plan, locale, s.planId))}»`);
+        titles.add(`«${html(subscriptionTitle(t, locale, s, plan))}»`);
         for (const name of accessLocationNames(t, locale, s.ref, plan)) if (name) places.add(html(name));
       }
       const vars = { plans: [...titles].join(", "), count: titles.size };

@@ -1,13 +1,14 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { Order } from "#src/domain/books/index.js";
 import { formatDate, html } from "#src/render/format.js";
-import { buyCb, MY_LIST, orderCb } from "#src/render/shop-callbacks.js";
+import { buyCb, MY_LIST, myCb, orderCb } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { enterConversation } from "../../kit/index.js";
-import { show, type View } from "../../views/show.js";
+import { show, showAt, type View } from "../../views/show.js";
 import { withSupport } from "../help.js";
 import { sendOrderInvoice } from "../payments.js";
 import { answer, localeOf, mainMenuRow, money, planDetails } from "./common.js";
+import { dropPressedButtons, rememberOrderMessage } from "./order-message.js";
 import { PROMO_STEP, pendingPromo, promoLines, promoRefusalText, referralBonusLines } from "./promo-view.js";
 
 /** The plans on sale, each a button to its card. */
@@ -153,7 +154,8 @@ async function invoiceOnce(
   }
   await answer(ctx);
   const amount = await sendOrderInvoice(ctx, order);
-  await show(ctx, { text: await state(amount), keyboard: cancelButton(ctx, order) });
+  const shown = await showAt(ctx, { text: await state(amount), keyboard: cancelButton(ctx, order) });
+  rememberOrderMessage(ctx, order.id, shown);
 }
 
 /** Starts a purchase of `planId` (with the code `/promo` remembered, if any) and shows its confirmation. */
@@ -180,8 +182,11 @@ async function startPurchase(ctx: BotContext, planId: string, gift = false): Pro
 async function payableOrder(ctx: BotContext, orderId: string): Promise<Order | undefined> {
   const check = await ctx.deps.sales.cashier.payable(ctx.from?.id ?? 0, orderId);
   if (check.ok) return check.order;
-  if (check.reason === "paid") await answer(ctx, ctx.t("buy-already-paid"));
-  else await answer(ctx, ctx.t(check.reason === "expired" ? "shop-order-expired" : "shop-order-gone"), true);
+  if (check.reason === "paid") {
+    await answer(ctx, ctx.t("buy-already-paid"));
+    await dropPressedButtons(ctx);
+  } else
+    await answer(ctx, ctx.t(check.reason === "expired" ? "shop-order-expired" : "shop-order-gone"), true);
   return undefined;
 }
 
@@ -255,10 +260,21 @@ async function cancelOrder(ctx: BotContext, orderId: string): Promise<void> {
   const outcome = await ctx.deps.sales.cashier.cancel(ctx.from?.id ?? 0, orderId);
   if (outcome !== "cancelled") {
     await answer(ctx, ctx.t(outcome === "paid" ? "buy-cannot-cancel" : "shop-order-gone"), true);
+    // A paid order's message keeps no Cancel (nor a Pay button) to mislead the next press.
+    if (outcome === "paid") await dropPressedButtons(ctx);
     return;
   }
   ctx.log.info({ orderId }, "order cancelled by the customer");
   await answer(ctx);
+  const order = await ctx.deps.books.orders.get(orderId);
+  if (order?.kind === "renewal" && order.subscriptionId) {
+    // A renewal called off leads back to its subscription.
+    const back = new InlineKeyboard()
+      .text(ctx.t("buy-renewal-back"), myCb.pack({ act: "card", id: order.subscriptionId }))
+      .row();
+    await show(ctx, { text: ctx.t("buy-cancelled-renewal"), keyboard: mainMenuRow(ctx.t, back) });
+    return;
+  }
   await show(ctx, { text: ctx.t("buy-cancelled"), keyboard: plansAgainKeyboard(ctx) });
 }
 

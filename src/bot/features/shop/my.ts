@@ -3,7 +3,8 @@ import { cabinetUrl, type Locale } from "#src/config.js";
 import type { AccessState, Subscription } from "#src/domain/books/index.js";
 import { GB_BYTES } from "#src/domain/books/index.js";
 import type { ServerOutage } from "#src/domain/fleet/index.js";
-import { accessText, planTitle, qrTarget } from "#src/render/access.js";
+import { accessText, qrTarget, subscriptionTitle } from "#src/render/access.js";
+import { keepMessage } from "#src/render/callback-data.js";
 import { formatBytes, formatDate, formatDateTime, html, usageBar } from "#src/render/format.js";
 import { accessLocationNames } from "#src/render/locations.js";
 import { qrPng } from "#src/render/qr.js";
@@ -45,8 +46,7 @@ function expiryText(ctx: BotContext, locale: Locale, expiresAt: number): string 
 }
 
 function titleOf(ctx: BotContext, locale: Locale, sub: Subscription): string {
-  const title = planTitle(ctx.deps.sales.shop.plan(sub.planId), locale, sub.planId);
-  return sub.trial ? `${title} · ${ctx.t("my-trial")}` : title;
+  return subscriptionTitle(ctx.t, locale, sub, ctx.deps.sales.shop.plan(sub.planId));
 }
 
 /** "📍 Frankfurt, Helsinki": where the access lives, by the names in the catalog; "" when unnamed. */
@@ -175,19 +175,23 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
   const links = { links: sub.links, subscriptionUrl: sub.subscriptionUrl };
   lines.push("", accessText(ctx.t, links));
 
+  // The card holds the links: Refresh redraws it, everything else opens anew below (KEEP_MARK).
   const keyboard = new InlineKeyboard();
   if (qrTarget(links)) keyboard.text(ctx.t("my-qr"), myCb.pack({ act: "qr", id: sub.id }));
   const plan = shop.plan(sub.planId);
-  if (!sub.trial && plan && !removed) {
+  if (sub.trial) {
+    // A trial is not renewed: its way on is a plan of its own.
+    keyboard.text(ctx.t("my-trial-buy"), keepMessage(buyCb.pack({ act: "list", plan: "" })));
+  } else if (plan && !removed) {
     keyboard.text(
       ctx.t("my-renew", { price: money(ctx, shop.priceOf(plan), locale) }),
-      myCb.pack({ act: "renew", id: sub.id }),
+      keepMessage(myCb.pack({ act: "renew", id: sub.id })),
     );
   }
   keyboard
     .row()
     .text(ctx.t("menu-refresh"), myCb.pack({ act: "card", id: sub.id }))
-    .text(ctx.t("my-back"), MY_LIST)
+    .text(ctx.t("my-back"), keepMessage(MY_LIST))
     .row();
   return { text: lines.join("\n"), keyboard };
 }

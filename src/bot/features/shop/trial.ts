@@ -1,8 +1,8 @@
-import { Composer } from "grammy";
-import { TRIAL_START } from "#src/render/shop-callbacks.js";
+import { Composer, InlineKeyboard } from "grammy";
+import { buyCb, TRIAL_START } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { withSupport } from "../help.js";
-import { answer, localeOf } from "./common.js";
+import { answer, localeOf, mainMenuRow } from "./common.js";
 
 const REFUSALS: Record<string, string> = {
   "trial-used": "trial-used",
@@ -18,7 +18,12 @@ export async function startTrial(ctx: BotContext): Promise<void> {
   const started = await shop.startTrial(ctx.from.id, await localeOf(ctx));
   if (!started.ok) {
     const key = REFUSALS[started.reason] ?? "error-generic";
-    await ctx.reply(key === "error-blocked" ? withSupport(ctx, key) : ctx.t(key));
+    if (key === "error-blocked") return void (await ctx.reply(withSupport(ctx, key)));
+    // Used, or none offered: the way on is a plan.
+    const plans = new InlineKeyboard()
+      .text(ctx.t("my-trial-buy"), buyCb.pack({ act: "list", plan: "" }))
+      .row();
+    await ctx.reply(ctx.t(key), { reply_markup: mainMenuRow(ctx.t, plans) });
     return;
   }
   ctx.log.info({ orderId: started.order.id }, "trial started");

@@ -6,6 +6,7 @@ import type { LoginOutcome } from "#src/domain/fleet/index.js";
 import { html } from "#src/render/format.js";
 import { hostingErrorText } from "#src/render/hosting-error.js";
 import { accountCb } from "./callbacks.js";
+import { linkedKeyboard } from "./views.js";
 
 /**
  * Linking the hosting account in chat: login and password (plus the TOTP code) traded for a key,
@@ -47,7 +48,10 @@ type Ended = Exclude<Replayed, { kind: "need-code" | "wrong-code" }>;
 async function endOf(ctx: ConvContext, outcome: Ended, lastTry: boolean): Promise<boolean> {
   switch (outcome.kind) {
     case "linked":
-      await ctx.reply(ctx.t("account-linked", { prefix: html(outcome.prefix) }), { parse_mode: "HTML" });
+      await ctx.reply(ctx.t("account-linked", { prefix: html(outcome.prefix) }), {
+        parse_mode: "HTML",
+        reply_markup: linkedKeyboard(ctx.t),
+      });
       return true;
     case "wrong-credentials":
       await ctx.reply(ctx.t(lastTry ? "account-too-many-tries" : "account-wrong-credentials"));
@@ -104,7 +108,10 @@ async function pasteKeyConversation(conversation: BotConversation, ctx: ConvCont
       return { ok: false as const, text: hostingErrorText(outer.t, result.error), final: true };
     });
     if (outcome.ok) {
-      await ctx.reply(ctx.t("account-linked", { prefix: html(outcome.prefix) }), { parse_mode: "HTML" });
+      await ctx.reply(ctx.t("account-linked", { prefix: html(outcome.prefix) }), {
+        parse_mode: "HTML",
+        reply_markup: linkedKeyboard(ctx.t),
+      });
       return;
     }
     await ctx.reply(outcome.text);

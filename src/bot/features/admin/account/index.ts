@@ -4,7 +4,7 @@ import { enterConversation } from "#src/bot/kit/index.js";
 import { show } from "#src/bot/views/show.js";
 import { accountCb } from "./callbacks.js";
 import { LOGIN, PASTE_KEY } from "./conversations.js";
-import { accountView, unlinkConfirmView, unlinkedView } from "./views.js";
+import { accountView, linkedKeyboard, unlinkConfirmView, unlinkedView } from "./views.js";
 
 /**
  * The hosting account: its card (user, balance, servers, which key), linking it with `/login`
@@ -21,7 +21,9 @@ export const accountFeature = new Composer<BotContext>();
 async function startLinking(ctx: BotContext, conversation: string): Promise<void> {
   const info = await ctx.deps.fleet.account.keyInfo();
   if (info.source === "env") {
-    await ctx.reply(ctx.t("account-env-key", { prefix: info.prefix ?? "" }));
+    await ctx.reply(ctx.t("account-env-key", { prefix: info.prefix ?? "" }), {
+      reply_markup: linkedKeyboard(ctx.t),
+    });
     return;
   }
   await enterConversation(ctx, conversation);

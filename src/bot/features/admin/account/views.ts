@@ -6,7 +6,7 @@ import type { View } from "#src/bot/views/show.js";
 import { isHostingError } from "#src/hosting/errors.js";
 import { formatNumber, html } from "#src/render/format.js";
 import { hostingErrorText } from "#src/render/hosting-error.js";
-import { adminHomeButton } from "../home.js";
+import { ADMIN_HOME, adminHomeButton } from "../home.js";
 import { serversCb } from "../servers/callbacks.js";
 import { hostingCurrency } from "../settings/hosting-money.js";
 import { accountCb } from "./callbacks.js";
@@ -19,6 +19,11 @@ export function linkButtons(t: Translate, keyboard = new InlineKeyboard()): Inli
     .row()
     .text(t("account-paste-key"), accountCb.pack({ act: "key" }))
     .row();
+}
+
+/** Where to go once the account is linked (or /login finds it set): its card, or the admin menu. */
+export function linkedKeyboard(t: Translate): InlineKeyboard {
+  return new InlineKeyboard().text(t("admin-account"), viewData).text(t("admin-home"), ADMIN_HOME).row();
 }
 
 /** Buttons offered when a call answered 401: link again, paste a key, or unlink. */
