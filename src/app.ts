@@ -311,6 +311,7 @@ function cabinetOf(config: Config, core: AppCore, api: Api, logger: Logger): Web
     guard: config.webappGuard,
     books: core.rooms.books,
     provisioning: core.rooms.provisioning,
+    fleet: core.rooms.fleet,
     sales: core.rooms.sales,
     clock: systemClock,
     logger,

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Order, Subscription } from "../domain/books/index.js";
 import { type AccessState, GB_BYTES } from "../domain/books/index.js";
 import { formatMoney } from "../domain/catalog/index.js";
+import type { ServerOutage } from "../domain/fleet/index.js";
 import { subscriptionTitle } from "../render/access.js";
 import { formatBytes, formatDate } from "../render/format.js";
 import { accessLocationNames } from "../render/locations.js";
@@ -43,11 +44,17 @@ function stateOf(deps: WebappDeps, sub: Subscription): Promise<AccessState | und
   return sub.removedAt !== undefined ? Promise.resolve(undefined) : deps.provisioning.usage.of(sub);
 }
 
-function statusOf(now: number, sub: Subscription, state: AccessState | undefined): SubscriptionStatus {
+function statusOf(
+  now: number,
+  sub: Subscription,
+  state: AccessState | undefined,
+  outage: ServerOutage | undefined,
+): SubscriptionStatus {
   if (sub.removedAt !== undefined) return "removed";
   const expiresAt = state ? state.expiresAt : sub.expiresAt;
   if (expiresAt > 0 && expiresAt <= now) return "expired";
-  return state && !state.enabled ? "disabled" : "active";
+  if (state && !state.enabled) return "disabled";
+  return outage ? "outage" : "active";
 }
 
 /** GET /app/api/me: the caller's language, balance and subscriptions with their term and traffic. */
@@ -55,6 +62,7 @@ export async function me(deps: WebappDeps, caller: Caller): Promise<MeResponse> 
   const { shop } = deps.sales;
   const { wallet, subscriptions } = deps.books;
   const [balance, subs] = await Promise.all([wallet.balance(caller.id), subscriptions.ofCustomer(caller.id)]);
+  const outages = await deps.fleet.outages.ofSubscriptions(subs);
   const now = deps.clock.now();
   const items = await Promise.all(
     subs.map(async (sub) => {
@@ -64,7 +72,7 @@ export async function me(deps: WebappDeps, caller: Caller): Promise<MeResponse> 
       return {
         id: sub.id,
         plan: sub.planId,
-        status: statusOf(now, sub, state),
+        status: statusOf(now, sub, state, outages.get(sub.id)),
         expires_at: expiresAt > 0 ? seconds(expiresAt) : null,
         traffic_used_gb: state ? gb(state.usedBytes) : null,
         traffic_limit_gb: gb(limitBytes),
@@ -85,9 +93,10 @@ export async function me(deps: WebappDeps, caller: Caller): Promise<MeResponse> 
 export async function card(deps: WebappDeps, caller: Caller, id: string): Promise<CardResponse> {
   const sub = await ownSubscription(deps, caller, id);
   const { t, locale } = caller;
-  const state = await stateOf(deps, sub);
+  const [state, outages] = await Promise.all([stateOf(deps, sub), deps.fleet.outages.ofSubscriptions([sub])]);
+  const outage = outages.get(sub.id);
   const now = deps.clock.now();
-  const status = statusOf(now, sub, state);
+  const status = statusOf(now, sub, state, outage);
   const plan = deps.sales.shop.plan(sub.planId);
   const expiresAt = state ? state.expiresAt : sub.expiresAt;
   const limitBytes = state ? state.limitBytes : Math.round(sub.trafficGb * GB_BYTES);

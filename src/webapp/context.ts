@@ -12,7 +12,7 @@ import type { WebappUser } from "./auth.js";
  * What the cabinet needs: the same domain services as the chat (the books, the sales and the usage
  * reads of provisioning), and a Bot API for invoice links.
  */
-export interface WebappDeps extends Pick<ShopRooms, "books" | "provisioning" | "sales"> {
+export interface WebappDeps extends Pick<ShopRooms, "books" | "provisioning" | "fleet" | "sales"> {
   botToken: string;
   /** WEBAPP_INIT_DATA_MAX_AGE: seconds an initData is accepted. */
   initDataMaxAge: number;

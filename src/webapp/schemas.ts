@@ -8,7 +8,8 @@ import { ORDER_STATUSES } from "../domain/books/index.js";
  * `*_text` beside them formatted in the customer's language; times are Unix seconds.
  */
 
-export const SUBSCRIPTION_STATUSES = ["active", "expired", "disabled", "removed"] as const;
+/** "outage": active, but its server is down (a confirmed outage the server watch knows). */
+export const SUBSCRIPTION_STATUSES = ["active", "expired", "disabled", "removed", "outage"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 const locale = z.enum(["en", "ru"]);

@@ -79,6 +79,7 @@ function cabinetOf(t: TestBot, options: WebappHarnessOptions): WebappHandler {
     ...(options.guard ? { guard: options.guard } : {}),
     books: t.deps.books,
     provisioning: t.deps.provisioning,
+    fleet: t.deps.fleet,
     sales: t.deps.sales,
     clock: t.deps.clock,
     logger: t.deps.logger,

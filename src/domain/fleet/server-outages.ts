@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import { type Clock, MINUTE } from "../../runtime/clock.js";
+import type { Subscription } from "../books/index.js";
 import { outageKeys } from "./keys.js";
 
 /** An outage is confirmed (admins alerted, customers' cards say so) at this many offline checks. */
@@ -46,6 +47,22 @@ export class ServerOutages {
       if (!(now - Number(lastAt) <= OUTAGE_FRESH_MS)) return;
       found.set(serverId, { serverId, since: Number(since) });
     });
+    return found;
+  }
+
+  /**
+   * The confirmed outages of the servers `subs` live on, by subscription id: what a customer's
+   * card shows instead of "active" (the chat's /my and the cabinet alike). Only a live access on
+   * an xui server has one: panel and node clients are not watched.
+   */
+  async ofSubscriptions(subs: readonly Subscription[]): Promise<Map<string, ServerOutage>> {
+    const watched = subs.filter((s) => s.removedAt === undefined && s.ref.kind === "xui");
+    const byServer = await this.ofMany(watched.map((s) => (s.ref.kind === "xui" ? s.ref.serverId : 0)));
+    const found = new Map<string, ServerOutage>();
+    for (const s of watched) {
+      const outage = s.ref.kind === "xui" ? byServer.get(s.ref.serverId) : undefined;
+      if (outage) found.set(s.id, outage);
+    }
     return found;
   }
 }

@@ -24,21 +24,9 @@ function statusOf(now: number, expiresAt: number, enabled = true): Status {
   return enabled ? "active" : "disabled";
 }
 
-/** The xui server an access lives on, whose outages the server watch knows. */
-function serverOf(sub: Subscription): number | undefined {
-  return sub.removedAt === undefined && sub.ref.kind === "xui" ? sub.ref.serverId : undefined;
-}
-
-/** The confirmed outages of the servers `subs` live on (the server watch's knowledge). */
-function outagesOf(ctx: BotContext, subs: Subscription[]): Promise<Map<number, ServerOutage>> {
-  const ids = subs.map(serverOf).filter((id): id is number => id !== undefined);
-  return ctx.deps.fleet.outages.ofMany(ids);
-}
-
 /** "active" is not what a customer on a server that is down should read. */
-function withOutage(status: Status, sub: Subscription, outages: Map<number, ServerOutage>): Status {
-  const server = serverOf(sub);
-  return status === "active" && server !== undefined && outages.has(server) ? "outage" : status;
+function withOutage(status: Status, sub: Subscription, outages: Map<string, ServerOutage>): Status {
+  return status === "active" && outages.has(sub.id) ? "outage" : status;
 }
 
 function expiryText(ctx: BotContext, locale: Locale, expiresAt: number): string {
@@ -93,7 +81,7 @@ export async function myListView(ctx: BotContext, page = 0): Promise<View> {
   const repeated = new Set(titles.filter((title, i) => titles.indexOf(title) !== i));
   const lines = [pages > 1 ? ctx.t("my-title-page", { page: at + 1, pages }) : ctx.t("my-title"), ""];
   const shown = subs.slice(at * MY_PAGE_SIZE, (at + 1) * MY_PAGE_SIZE);
-  const outages = await outagesOf(ctx, shown);
+  const outages = await ctx.deps.fleet.outages.ofSubscriptions(shown);
   for (const sub of shown) {
     const status = sub.removedAt ? "removed" : withOutage(statusOf(now, sub.expiresAt), sub, outages);
     const title = titleOf(ctx, locale, sub);
@@ -155,7 +143,7 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
   const removed = sub.removedAt !== undefined;
   const state = removed ? undefined : await ctx.deps.provisioning.usage.of(sub);
   const expiresAt = state ? state.expiresAt : sub.expiresAt;
-  const outages = await outagesOf(ctx, [sub]);
+  const outages = await ctx.deps.fleet.outages.ofSubscriptions([sub]);
   const live = statusOf(ctx.deps.clock.now(), expiresAt, state?.enabled);
   const status = removed ? "removed" : withOutage(live, sub, outages);
   const lines = [
@@ -167,7 +155,7 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
   ];
   const where = locationsOf(ctx, locale, sub);
   if (where) lines.splice(1, 0, where);
-  const outage = status === "outage" ? [...outages.values()][0] : undefined;
+  const outage = status === "outage" ? outages.get(sub.id) : undefined;
   if (outage) lines.push("", ctx.t("my-outage-note", { since: formatDateTime(locale, outage.since) }));
   if (!state && !removed) lines.push("", ctx.t("my-usage-stale"));
   const problem = removed ? undefined : await ctx.deps.drift.sync.findings.problemOf(sub.id);
