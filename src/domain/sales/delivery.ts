@@ -1,3 +1,4 @@
+import type { Redis } from "ioredis";
 import type { Server } from "../../hosting/account/index.js";
 import { isHostingError } from "../../hosting/errors.js";
 import type { PanelApi } from "../../hosting/panel/index.js";
@@ -6,6 +7,10 @@ import type { AccessRef, Subscription } from "../books/index.js";
 import type { Plan } from "../catalog/index.js";
 import type { ExtensionOutcome } from "../fleet/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
+import { deliveryKeys } from "./keys.js";
+
+/** The admins hear of one cause (a server and its paid-until date, a location) at most this often. */
+const ALERT_EVERY_SECONDS = 6 * 3600;
 
 /** The server an xui access would live on, paid for less time than the term it would get. */
 export interface ShortServer {
@@ -37,6 +42,7 @@ export type Deliverability =
   | ({ ok: false } & Undeliverable);
 
 export interface DeliveryDeps {
+  redis: Redis;
   /** The account's servers as the hosting service lists them now. */
   servers: () => Promise<Server[]>;
   /** One auto-extension of a server (the fleet's one path: one claim per server and expiry). */
@@ -75,6 +81,22 @@ export class Delivery {
     const best = own.filter(isActiveXui).sort((a, b) => b.expiresAt.getTime() - a.expiresAt.getTime())[0];
     if (best && (await this.extended(best, end))) return { ok: true };
     return short(best, end);
+  }
+
+  /**
+   * True the first time the admins are to hear of `why` (then not again for a while, across
+   * processes): a server short once per paid-until date, a location once per node.
+   */
+  async alertDue(why: Undeliverable): Promise<boolean> {
+    const cause =
+      why.reason === "server-short"
+        ? why.server && `${why.server.id}:${why.server.paidUntil}`
+        : why.reason === "location-down"
+          ? `location:${why.location}`
+          : undefined;
+    if (!cause) return false;
+    const set = await this.deps.redis.set(deliveryKeys.alerted(cause), "1", "EX", ALERT_EVERY_SECONDS, "NX");
+    return set === "OK";
   }
 
   /** Whether `sub` can be renewed to a term ending at `end` now (see the class comment). */

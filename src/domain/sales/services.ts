@@ -58,6 +58,7 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
   const delivery =
     fleet &&
     new Delivery({
+      redis,
       servers: () => fleet.servers.list(),
       extend: (server) => fleet.serverExtension.auto(server),
       autoExtend: () => settings.autoExtend(),

@@ -337,6 +337,11 @@ export class Shop {
     return { days, next: termEnd(start, now, days), pending: earlier.length };
   }
 
+  /** Whether the admins are to be told now of an order refused as `why` (once per cause for a while). */
+  async undeliverableAlertDue(why: Undeliverable): Promise<boolean> {
+    return (await this.deps.delivery?.alertDue(why)) ?? false;
+  }
+
   /** The free trial, once per Telegram user; the order is paid at once (price 0). */
   async startTrial(customerId: number, locale: Locale): Promise<Started> {
     const trial = this.deps.catalog().trial;
