@@ -1,0 +1,160 @@
+import type { User } from "grammy/types";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Catalog } from "../../src/domain/catalog/index.js";
+import { DAY, ManualClock } from "../../src/runtime/clock.js";
+import { FakeAccountApi } from "../fakes/account-api.js";
+import { FakeNodeApi } from "../fakes/node-api.js";
+import { FakePanelApi } from "../fakes/panel-api.js";
+import { callback, preCheckout, user } from "../fakes/telegram-api.js";
+import { createTestBot, newUsers, type TestBot } from "../helpers/bot-harness.js";
+import { telegramViews } from "../helpers/telegram-views.js";
+
+// Issue 24, item 1: the shop sells only what the hosting side can deliver at that moment.
+
+const NOW = Date.UTC(2026, 0, 1, 12, 0);
+const clock = new ManualClock(NOW);
+const account = new FakeAccountApi();
+const panel = new FakePanelApi({ token: "panel-token", nodes: [{ id: "2" }] });
+const node = new FakeNodeApi({ domain: "node.test" });
+const ADMIN = user(7700, { language_code: "en" });
+let t: TestBot;
+let home: number;
+let spare: number;
+
+function catalog(): Catalog {
+  return {
+    currency: "XTR",
+    plans: [
+      {
+        id: "de-xui",
+        title: { en: "Germany, 30 days", ru: "Германия, 30 дней" },
+        days: 30,
+        traffic_gb: 100,
+        devices: 0,
+        price: 150,
+        backend: { kind: "xui", servers: [home, spare] },
+      },
+      {
+        id: "multi",
+        title: { en: "2 locations", ru: "2 локации" },
+        days: 30,
+        traffic_gb: 0,
+        devices: 3,
+        price: 300,
+        backend: {
+          kind: "panel",
+          locations: [
+            { node: "main", inbound_ids: ["1"] },
+            { node: "2", inbound_ids: ["4"] },
+          ],
+        },
+      },
+      {
+        id: "node",
+        title: { en: "Node", ru: "Нода" },
+        days: 30,
+        traffic_gb: 50,
+        devices: 2,
+        price: 120,
+        backend: { kind: "node" },
+      },
+    ],
+  };
+}
+
+beforeAll(async () => {
+  await Promise.all([account.start(), panel.start(), node.start()]);
+  account.now = () => clock.now();
+  account.addAccount({ login: "shop", password: "pw", balance: 500 });
+  const key = account.addKey("shop", "bot");
+  // As in the demo: the server is paid for 40 days, so a 30-day purchase fits and its first
+  // renewal (to day 60) does not.
+  home = account.addServer("shop", { daysLeft: 40 }).id;
+  spare = account.addServer("shop", { daysLeft: 0, status: "expired" }).id;
+  t = await createTestBot({
+    clock,
+    adminIds: [ADMIN.id],
+    accountUrl: account.url,
+    accountApiKey: key,
+    panel: { url: panel.url, token: panel.token },
+    node: { url: node.url, token: node.token, certSha256: node.certificate?.fingerprint256 },
+    catalog: catalog(),
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await Promise.all([account.stop(), panel.stop(), node.stop()]);
+});
+beforeEach(async () => {
+  clock.set(NOW);
+  t.telegram.clear();
+  t.enqueued.length = 0;
+  await t.deps.catalog.settings.setAutoExtend(false);
+  await t.redis.eval(
+    "for _, k in ipairs(redis.call('keys', 'sales:undeliverable-alert:*')) do redis.call('del', k) end",
+    0,
+  );
+});
+
+const customer = newUsers(9400);
+const press = (from: User, data: string) => t.send(callback(from, data));
+const { lastShown, button, lastAnswer, sendsTo } = telegramViews(() => t);
+
+/** A customer with money who bought `planId` in the chat and whose order was fulfilled. */
+async function bought(who: User, planId: string, money = 1000): Promise<string> {
+  await t.deps.books.wallet.credit(who.id, money, `seed:${who.id}:${planId}`, { kind: "admin-credit" });
+  await press(who, `buy:go:${planId}`);
+  const pay = button(/from balance/);
+  await press(who, pay);
+  const orderId = pay.split(":")[2] ?? "";
+  expect((await t.deps.settlement.fulfilment.fulfil(orderId)).outcome).toBe("active");
+  return `s${orderId.slice(1)}`;
+}
+
+describe("xui: the renewal a server cannot hold", () => {
+  it("the demo's first Renew after a purchase: not offered, nothing charged, the admins alerted with Extend server", async () => {
+    const ann = customer();
+    const subId = await bought(ann, "de-xui");
+    const balance = await t.deps.books.wallet.balance(ann.id);
+    t.telegram.clear();
+    await press(ann, `my:renew:${subId}`);
+    // Before: the confirmation promised a new expiry and the payment was taken, then refunded.
+    expect(String(lastAnswer().text)).toContain("This renewal cannot be delivered right now");
+    expect(String(lastAnswer().text)).toContain("Nothing was charged");
+    expect(await t.deps.books.wallet.balance(ann.id)).toBe(balance);
+    const open = (await t.deps.books.orders.ofCustomer(ann.id, 10)).filter((o) => o.kind === "renewal");
+    expect(open).toEqual([]);
+    const alert = sendsTo(ADMIN.id).at(-1);
+    const text = String(alert?.params.text);
+    expect(text).toContain("Not sold: a renewal of «Germany, 30 days»");
+    expect(text).toContain(`server-${home}`);
+    expect(text).toContain("Feb 10, 2026"); // paid until, in the shop's date format
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    const extend = JSON.stringify(alert?.params.reply_markup);
+    expect(extend).toContain("Extend server");
+    expect(extend).toContain(`a.s:extend:${home}`);
+    // A second customer's refusal for the same server does not alert again.
+    t.telegram.clear();
+    await press(ann, `my:renew:${subId}`);
+    expect(sendsTo(ADMIN.id)).toEqual([]);
+  });
+
+  it("the alert's Extend server button opens the servers' extend confirmation", async () => {
+    await t.send(callback(ADMIN, `a.s:extend:${home}:`));
+    expect(lastShown().text).toContain(`server-${home}`);
+    expect(lastShown().buttons.some((b) => b.data.startsWith("a.s:extend-ok:"))).toBe(true);
+  });
+
+  it("with auto-extension on and money on the account, the server is extended first and the renewal sold", async () => {
+    const bob = customer();
+    const subId = await bought(bob, "de-xui");
+    await t.deps.catalog.settings.setAutoExtend(true);
+    const before = account.serverState(home).expiresAtMs;
+    await press(bob, `my:renew:${subId}`);
+    expect(lastShown().text).toContain("New expiry");
+    expect(account.serverState(home).expiresAtMs).toBe(before + 30 * DAY);
+    await press(bob, button(/from balance/));
+    const renewal = t.enqueued.at(-1) ?? "";
+    expect((await t.deps.settlement.fulfilment.fulfil(renewal)).outcome).toBe("active");
+  });
+});
