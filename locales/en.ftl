@@ -1731,3 +1731,4 @@ refund-back-wallet = { $amount } went back to your wallet
 delivery-failed-back = 😔 We could not set up your VPN access. { $back }. The admins have been told.
 renewal-failed-back = 😔 We could not renew «{ $plan }». { $back }. Your subscription keeps its current term, until { $date }; the admins have been told.
 gift-failed-back = 😔 Your gift ({ $plan }) was claimed, but we could not set up the access. { $back }. The admins have been told.
+alert-order-stars-back = 💫 { $stars } were sent back to the customer's Telegram Stars.

@@ -1835,3 +1835,4 @@ refund-back-wallet = { $amount } вернулись в кошелёк
 delivery-failed-back = 😔 Не удалось настроить ваш VPN-доступ. { $back }. Администраторы в курсе.
 renewal-failed-back = 😔 Не удалось продлить «{ $plan }». { $back }. Подписка сохраняет текущий срок, до { $date }; администраторы в курсе.
 gift-failed-back = 😔 Ваш подарок ({ $plan }) получен, но доступ настроить не удалось. { $back }. Администраторы в курсе.
+alert-order-stars-back = 💫 { $stars } отправлены обратно в Telegram Stars покупателя.

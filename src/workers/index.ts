@@ -1,7 +1,8 @@
-import { Api } from "grammy";
+import { Api, GrammyError } from "grammy";
 import type { Redis } from "ioredis";
 import type { Config } from "../config.js";
 import type { ShopRooms } from "../domain/index.js";
+import { StarsRefundRefused } from "../domain/settlement/index.js";
 import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { I18nLike } from "../render/i18n-like.js";
@@ -76,6 +77,16 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     afterActive: deps.settlement.afterActive,
     terms: deps.terms.terms,
     notifier,
+    starsRefunds: deps.settlement.starsRefunds,
+    refundStars: async (userId, chargeId) => {
+      try {
+        await api.refundStarPayment(userId, chargeId);
+      } catch (err) {
+        // A 4xx is Telegram saying no; a 5xx or a network error may hide a refund that happened.
+        if (err instanceof GrammyError && err.error_code < 500) throw new StarsRefundRefused(err.description);
+        throw err;
+      }
+    },
     logger,
     metrics,
   });

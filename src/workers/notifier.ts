@@ -3,12 +3,13 @@ import type { Locale } from "../config.js";
 import type { AccessRef, Customers, Order, Subscription } from "../domain/books/index.js";
 import { formatMoney } from "../domain/catalog/index.js";
 import type { ShopRooms } from "../domain/index.js";
+import { ServerPaidTooBriefly } from "../domain/provisioning/index.js";
 import type { FulfilResult } from "../domain/settlement/index.js";
 import { accessText, planTitle, qrTarget, termLine } from "../render/access.js";
 import { formatDate, formatGb } from "../render/format.js";
 import { giftReadyTexts } from "../render/gifts.js";
 import type { I18nLike, Translate } from "../render/i18n-like.js";
-import { starsRefundButton } from "../render/notice-buttons.js";
+import { extendServerButton, starsRefundButton } from "../render/notice-buttons.js";
 import { clientPlaceText, orderFailureText } from "../render/order-failure.js";
 import { qrPng } from "../render/qr.js";
 import { DAY } from "../runtime/clock.js";
@@ -20,6 +21,25 @@ export interface NotifierDeps extends Pick<ShopRooms, "catalog" | "books" | "sal
   adminIds: readonly number[];
   defaultLocale: Locale;
   logger: Logger;
+}
+
+/**
+ * The buttons under a failed-order alert: "Extend server" when a server paid too briefly stood in
+ * the way, and "Refund Stars" while a direct Stars payment is still in the wallet.
+ */
+function failedButtons(t: Translate, order: Order, cause: unknown, starsLeft: boolean) {
+  const keyboard = new InlineKeyboard();
+  if (cause instanceof ServerPaidTooBriefly)
+    keyboard.text(t("alert-extend-server"), extendData(cause.server.id)).row();
+  if (starsLeft) keyboard.text(t("stars-refund-button"), starsRefundData(order.id)).row();
+  return keyboard.inline_keyboard.length > 0 ? keyboard : undefined;
+}
+
+const extendData = (id: number) => buttonData(extendServerButton("", id));
+const starsRefundData = (orderId: string) => buttonData(starsRefundButton("", orderId));
+function buttonData(k: InlineKeyboard): string {
+  const b = k.inline_keyboard[0]?.[0];
+  return b && "callback_data" in b ? (b.callback_data ?? "") : "";
 }
 
 /** True when Telegram says the user blocked the bot (or deleted their account). */
@@ -129,9 +149,16 @@ export class Notifier {
    * client the order could not remove. `cause` is the error, or the stored text when only that
    * is left.
    */
-  async failed(order: Order, refunded: number, cause: unknown, orphan?: AccessRef): Promise<void> {
+  async failed(
+    order: Order,
+    refunded: number,
+    cause: unknown,
+    orphan?: AccessRef,
+    stars?: number,
+  ): Promise<void> {
     const t = this.t(order.locale);
     const amount = formatMoney(order.currency, refunded, order.locale);
+    const back = stars ? this.backText(t, order, refunded, stars) : undefined;
     const raw = cause instanceof Error ? cause.message : String(cause);
     this.deps.logger.warn(
       { orderId: order.id, reason: raw.slice(0, 500) },
@@ -142,8 +169,21 @@ export class Notifier {
         ? await this.deps.books.subscriptions.get(order.subscriptionId)
         : undefined;
     const plan = planTitle(this.deps.sales.shop.plan(order.planId), order.locale, order.planId);
-    const text =
-      order.kind === "trial"
+    const date = sub?.expiresAt ? formatDate(order.locale, sub.expiresAt) : "";
+    const text = back
+      ? t(
+          order.kind === "renewal"
+            ? "renewal-failed-back"
+            : order.gift
+              ? "gift-failed-back"
+              : "delivery-failed-back",
+          {
+            back,
+            plan,
+            date,
+          },
+        )
+      : order.kind === "trial"
         ? t("delivery-failed-trial", { amount })
         : order.kind === "renewal"
           ? t(sub?.expiresAt ? "renewal-failed" : "renewal-failed-no-date", {
@@ -154,8 +194,8 @@ export class Notifier {
           : t(order.gift ? "gift-failed" : "delivery-failed", { amount, plan });
     await this.send(order.customerId, () => this.deps.api.sendMessage(order.customerId, text));
     if (order.recipientId !== undefined) await this.giftFailed(order.recipientId, plan);
-    // A direct Stars payment can be sent back through Telegram instead of kept in the wallet.
-    const stars = order.chargeId && order.currency === "XTR" && order.price > 0;
+    // A direct Stars payment not sent back by itself can be sent back by an admin.
+    const starsLeft = !stars && order.chargeId && order.currency === "XTR" && order.price > 0;
     for (const adminId of this.deps.adminIds) {
       const ta = this.t(await this.localeOf(adminId));
       const vars = {
@@ -164,17 +204,26 @@ export class Notifier {
         customer: String(order.customerId),
         plan: order.planId,
         amount,
-        what: orderFailureText(ta, cause),
+        what: orderFailureText(ta, cause, await this.localeOf(adminId)),
       };
       const lines = [ta(order.kind === "renewal" ? "alert-renewal-failed" : "alert-order-failed", vars)];
       if (orphan)
         lines.push(ta("alert-order-orphan", { name: orphan.name, place: clientPlaceText(ta, orphan) }));
+      if (stars)
+        lines.push(ta("alert-order-stars-back", { stars: formatMoney(order.currency, stars, "en") }));
       await this.send(adminId, () =>
         this.deps.api.sendMessage(adminId, lines.join("\n\n"), {
-          reply_markup: stars ? starsRefundButton(ta("stars-refund-button"), order.id) : undefined,
+          reply_markup: failedButtons(ta, order, cause, !!starsLeft),
         }),
       );
     }
+  }
+
+  /** Where the money of a failed order went: Telegram Stars (all or part), the rest to the wallet. */
+  private backText(t: Translate, order: Order, refunded: number, stars: number): string {
+    const money = (n: number) => formatMoney(order.currency, n, order.locale);
+    if (stars >= refunded) return t("refund-back-stars", { amount: money(stars) });
+    return t("refund-back-split", { stars: money(stars), wallet: money(refunded - stars) });
   }
 
   /** The claimer of a gift that could not be set up (the buyer got the money back). */

@@ -24,6 +24,7 @@ let spare: number;
 function catalog(): Catalog {
   return {
     currency: "XTR",
+    trial: undefined,
     plans: [
       {
         id: "de-xui",

@@ -37,7 +37,13 @@ async function alertAdmins(ctx: BotContext, kind: OfferKind, planId: string, why
     const t = (key: string, vars?: Record<string, string | number>) =>
       ctx.i18n.fluent.translate(locale, key, vars);
     const title = plan?.title[locale] ?? planId;
-    const { text, keyboard } = undeliverableAlert(t, locale, { kind, plan: title, customer, why, autoExtend });
+    const { text, keyboard } = undeliverableAlert(t, locale, {
+      kind,
+      plan: title,
+      customer,
+      why,
+      autoExtend,
+    });
     await ctx.api
       .sendMessage(adminId, text, { parse_mode: "HTML", reply_markup: keyboard })
       .catch((err: unknown) => ctx.log.warn({ err, adminId }, "undeliverable alert not sent"));
