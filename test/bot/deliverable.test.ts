@@ -159,3 +159,92 @@ describe("xui: the renewal a server cannot hold", () => {
     expect((await t.deps.settlement.fulfilment.fulfil(renewal)).outcome).toBe("active");
   });
 });
+
+describe("xui: another server of the same location", () => {
+  it("a renewal its server cannot hold moves to a server paid long enough, and says the links change", async () => {
+    const cy = customer();
+    const subId = await bought(cy, "de-xui");
+    const sub = await t.deps.books.subscriptions.get(subId);
+    const old = sub?.ref.kind === "xui" ? sub.ref : undefined;
+    expect(old?.serverId).toBe(home);
+    account.serverState(home).expiresAtMs = NOW + 40 * DAY;
+    const far = account.serverState(spare);
+    far.status = "active";
+    far.expiresAtMs = NOW + 200 * DAY;
+    try {
+      await press(cy, `my:renew:${subId}`);
+      expect(lastShown().text).toContain("moves it to another server of the same location");
+      await press(cy, button(/from balance/));
+      const renewal = t.enqueued.at(-1) ?? "";
+      const done = await t.deps.settlement.fulfilment.fulfil(renewal);
+      expect(done.outcome).toBe("active");
+      const moved = await t.deps.books.subscriptions.get(subId);
+      expect(moved?.ref).toMatchObject({ kind: "xui", serverId: spare, name: old?.name });
+      expect(moved?.links.length).toBeGreaterThan(0);
+      expect(account.client(home, old?.name ?? "")).toBeUndefined();
+      expect(account.client(spare, old?.name ?? "")?.expiryMs).toBeGreaterThanOrEqual(NOW + 60 * DAY);
+    } finally {
+      far.status = "expired";
+      far.expiresAtMs = NOW;
+    }
+  });
+});
+
+describe("the last moment before the money is taken", () => {
+  it("pre-checkout refuses an invoice whose server stopped covering the term since it was offered", async () => {
+    const dee = customer();
+    const subId = await bought(dee, "de-xui", 150);
+    const server = account.serverState(home);
+    const paid = server.expiresAtMs;
+    server.expiresAtMs = NOW + 100 * DAY;
+    try {
+      await press(dee, `my:renew:${subId}`);
+      await press(dee, button(/by invoice/));
+      const invoice = t.telegram.last("sendInvoice")?.params;
+      // The hosting side changed between the offer and the payment.
+      server.expiresAtMs = NOW + 40 * DAY;
+      t.telegram.clear();
+      await t.send(
+        preCheckout(
+          dee,
+          String(invoice?.payload),
+          Number((invoice?.prices as { amount: number }[] | undefined)?.[0]?.amount ?? 0),
+          "XTR",
+        ),
+      );
+      const answer = t.telegram.last("answerPreCheckoutQuery")?.params;
+      expect(answer).toMatchObject({ ok: false });
+      expect(String(answer?.error_message)).toContain("cannot be delivered right now");
+    } finally {
+      server.expiresAtMs = paid;
+    }
+  });
+});
+
+describe("panel and node", () => {
+  it("a panel plan one of whose locations is offline is not sold", async () => {
+    const eve = customer();
+    await t.deps.books.wallet.credit(eve.id, 300, `seed:${eve.id}`, { kind: "admin-credit" });
+    panel.setUnreachable("2", true);
+    try {
+      await press(eve, "buy:go:multi");
+      expect(String(lastAnswer().text)).toContain("one of its locations is not reachable");
+      expect(String(sendsTo(ADMIN.id).at(-1)?.params.text)).toContain("panel location 2");
+      expect(await t.deps.books.orders.ofCustomer(eve.id, 5)).toEqual([]);
+    } finally {
+      panel.setUnreachable("2", false);
+    }
+    await press(eve, "buy:go:multi");
+    expect(lastShown().text).toContain("2 locations");
+  });
+
+  it("a node renewal whose client is gone from the node is not sold", async () => {
+    const fay = customer();
+    const subId = await bought(fay, "node");
+    const sub = await t.deps.books.subscriptions.get(subId);
+    await t.hosting.node?.deleteClient(sub?.ref.name ?? "");
+    await press(fay, `my:renew:${subId}`);
+    expect(String(lastAnswer().text)).toContain("no longer on the server");
+    expect((await t.deps.books.orders.ofCustomer(fay.id, 5)).filter((o) => o.kind === "renewal")).toEqual([]);
+  });
+});
