@@ -1,13 +1,21 @@
+import { Api, GrammyError } from "grammy";
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createI18n } from "../../src/bot/i18n.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
+import { StarsRefundRefused } from "../../src/domain/settlement/index.js";
 import { DAY, ManualClock } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
+import { Notifier } from "../../src/workers/notifier.js";
+import { startOrderWorker } from "../../src/workers/order-worker.js";
+import { OrderQueue } from "../../src/workers/queues.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { FakeNodeApi } from "../fakes/node-api.js";
 import { FakePanelApi } from "../fakes/panel-api.js";
-import { callback, preCheckout, user } from "../fakes/telegram-api.js";
-import { createTestBot, newUsers, type TestBot } from "../helpers/bot-harness.js";
+import { callback, preCheckout, successfulPayment, user } from "../fakes/telegram-api.js";
+import { createTestBot, newUsers, TEST_TOKEN, type TestBot } from "../helpers/bot-harness.js";
 import { telegramViews } from "../helpers/telegram-views.js";
+import { untilValue } from "../helpers/wait.js";
 
 // Issue 24, item 1: the shop sells only what the hosting side can deliver at that moment.
 
@@ -246,5 +254,79 @@ describe("panel and node", () => {
     await press(fay, `my:renew:${subId}`);
     expect(String(lastAnswer().text)).toContain("no longer on the server");
     expect((await t.deps.books.orders.ofCustomer(fay.id, 5)).filter((o) => o.kind === "renewal")).toEqual([]);
+  });
+});
+
+describe("a paid order that fails anyway (the hosting side changed after the payment)", () => {
+  it("goes back to Telegram Stars by itself, says so, and alerts the admins in words with Extend server", async () => {
+    const gus = customer();
+    const subId = await bought(gus, "de-xui", 150);
+    const server = account.serverState(home);
+    server.expiresAtMs = NOW + 100 * DAY;
+    await press(gus, `my:renew:${subId}`);
+    await press(gus, button(/by invoice/));
+    const invoice = t.telegram.last("sendInvoice")?.params;
+    const payload = String(invoice?.payload);
+    const orderId = payload.slice(2);
+    const due = Number((invoice?.prices as { amount: number }[] | undefined)?.[0]?.amount ?? 0);
+    await t.send(preCheckout(gus, payload, due, "XTR"));
+    expect(t.telegram.last("answerPreCheckoutQuery")?.params).toMatchObject({ ok: true });
+    await t.send(successfulPayment(gus, payload, due, "XTR", `charge-${gus.id}`));
+    expect((await t.deps.books.orders.get(orderId))?.status).toBe("paid");
+    server.expiresAtMs = NOW + 40 * DAY; // the server lost its paid time after the payment
+    t.telegram.clear();
+
+    const api = new Api(TEST_TOKEN, { fetch: t.telegram.fetch as never });
+    const logger = createLogger("silent");
+    const notifier = new Notifier({
+      ...{ api, i18n: createI18n("en"), catalog: t.deps.catalog, books: t.deps.books, sales: t.deps.sales },
+      ...{ adminIds: [ADMIN.id], defaultLocale: "en" as const, logger },
+    });
+    const workerRedis = t.redis.duplicate({ maxRetriesPerRequest: null });
+    const queue = new OrderQueue(t.redis, { attempts: 1, backoffMs: 10 });
+    const worker = startOrderWorker({
+      ...{ connection: workerRedis, queue, orders: t.deps.books.orders, notifier, logger },
+      ...{ fulfilment: t.deps.settlement.fulfilment, afterActive: t.deps.settlement.afterActive },
+      terms: t.deps.terms.terms,
+      starsRefunds: t.deps.settlement.starsRefunds,
+      refundStars: async (userId, chargeId) => {
+        try {
+          await api.refundStarPayment(userId, chargeId);
+        } catch (err) {
+          if (err instanceof GrammyError && err.error_code < 500)
+            throw new StarsRefundRefused(err.description);
+          throw err;
+        }
+      },
+    });
+    try {
+      await queue.enqueue(orderId);
+      await untilValue(
+        async () => (await t.deps.books.orders.get(orderId))?.status,
+        (s) => s === "refunded",
+      );
+      await untilValue(
+        async () => sendsTo(ADMIN.id).length,
+        (n) => n > 0,
+      );
+    } finally {
+      await worker.close();
+      await queue.close();
+      await workerRedis.quit();
+      server.expiresAtMs = NOW + 400 * DAY;
+    }
+    expect(t.telegram.callsOf("refundStarPayment")[0]?.params).toMatchObject({
+      user_id: gus.id,
+      telegram_payment_charge_id: `charge-${gus.id}`,
+    });
+    expect(await t.deps.books.wallet.balance(gus.id)).toBe(0);
+    const told = sendsTo(gus.id).map((c) => String(c.params.text));
+    expect(told.some((x) => x.includes("150 ⭐ went back to your Telegram Stars"))).toBe(true);
+    const alert = sendsTo(ADMIN.id).at(-1);
+    const text = String(alert?.params.text);
+    expect(text).toContain(`server server-${home} (#${home}) is paid only until Feb 10, 2026`);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    expect(text).toContain("sent back to the customer's Telegram Stars");
+    expect(JSON.stringify(alert?.params.reply_markup)).toContain(`a.s:extend:${home}`);
   });
 });
