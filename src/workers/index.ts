@@ -76,19 +76,9 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     fulfilment: deps.settlement.fulfilment,
     afterActive: deps.settlement.afterActive,
     terms: deps.terms.terms,
-    notifier,
-    starsRefunds: deps.settlement.starsRefunds,
-    refundStars: async (userId, chargeId) => {
-      try {
-        await api.refundStarPayment(userId, chargeId);
-      } catch (err) {
-        // A 4xx is Telegram saying no; a 5xx or a network error may hide a refund that happened.
-        if (err instanceof GrammyError && err.error_code < 500) throw new StarsRefundRefused(err.description);
-        throw err;
-      }
-    },
-    logger,
-    metrics,
+    ...{ notifier, logger, metrics },
+    // A failed order paid by a Stars invoice goes back the way it came.
+    ...{ starsRefunds: deps.settlement.starsRefunds, refundStars: starsRefundSender(api) },
   });
   const outboxWorker = startOutboxWorker({
     connection: workerRedis,
@@ -165,4 +155,17 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
       logger,
     }),
   ];
+}
+
+/** Sends a Stars charge back through Telegram; a 4xx is Telegram saying no (StarsRefundRefused). */
+function starsRefundSender(api: Api) {
+  return async (userId: number, chargeId: string): Promise<void> => {
+    try {
+      await api.refundStarPayment(userId, chargeId);
+    } catch (err) {
+      // A 5xx or a network error may hide a refund that happened: not a refusal.
+      if (err instanceof GrammyError && err.error_code < 500) throw new StarsRefundRefused(err.description);
+      throw err;
+    }
+  };
 }

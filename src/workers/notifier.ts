@@ -156,67 +156,63 @@ export class Notifier {
     orphan?: AccessRef,
     stars?: number,
   ): Promise<void> {
-    const t = this.t(order.locale);
     const amount = formatMoney(order.currency, refunded, order.locale);
-    const back = stars ? this.backText(t, order, refunded, stars) : undefined;
     const raw = cause instanceof Error ? cause.message : String(cause);
     this.deps.logger.warn(
       { orderId: order.id, reason: raw.slice(0, 500) },
       "order failed: telling customer and admins",
     );
-    const sub =
-      order.kind === "renewal" && order.subscriptionId
-        ? await this.deps.books.subscriptions.get(order.subscriptionId)
-        : undefined;
     const plan = planTitle(this.deps.sales.shop.plan(order.planId), order.locale, order.planId);
-    const date = sub?.expiresAt ? formatDate(order.locale, sub.expiresAt) : "";
-    const text = back
-      ? t(
-          order.kind === "renewal"
-            ? "renewal-failed-back"
-            : order.gift
-              ? "gift-failed-back"
-              : "delivery-failed-back",
-          {
-            back,
-            plan,
-            date,
-          },
-        )
-      : order.kind === "trial"
-        ? t("delivery-failed-trial", { amount })
-        : order.kind === "renewal"
-          ? t(sub?.expiresAt ? "renewal-failed" : "renewal-failed-no-date", {
-              amount,
-              plan,
-              date: sub?.expiresAt ? formatDate(order.locale, sub.expiresAt) : "",
-            })
-          : t(order.gift ? "gift-failed" : "delivery-failed", { amount, plan });
+    const text = await this.failedText(order, refunded, plan, stars);
     await this.send(order.customerId, () => this.deps.api.sendMessage(order.customerId, text));
     if (order.recipientId !== undefined) await this.giftFailed(order.recipientId, plan);
     // A direct Stars payment not sent back by itself can be sent back by an admin.
     const starsLeft = !stars && order.chargeId && order.currency === "XTR" && order.price > 0;
     for (const adminId of this.deps.adminIds) {
-      const ta = this.t(await this.localeOf(adminId));
+      const la = await this.localeOf(adminId);
+      const ta = this.t(la);
       const vars = {
         order: order.id,
         subscription: order.subscriptionId ?? "",
         customer: String(order.customerId),
         plan: order.planId,
         amount,
-        what: orderFailureText(ta, cause, await this.localeOf(adminId)),
+        what: orderFailureText(ta, cause, la),
       };
       const lines = [ta(order.kind === "renewal" ? "alert-renewal-failed" : "alert-order-failed", vars)];
       if (orphan)
         lines.push(ta("alert-order-orphan", { name: orphan.name, place: clientPlaceText(ta, orphan) }));
-      if (stars)
-        lines.push(ta("alert-order-stars-back", { stars: formatMoney(order.currency, stars, "en") }));
+      if (stars) lines.push(ta("alert-order-stars-back", { stars: formatMoney(order.currency, stars, la) }));
       await this.send(adminId, () =>
         this.deps.api.sendMessage(adminId, lines.join("\n\n"), {
           reply_markup: failedButtons(ta, order, cause, !!starsLeft),
         }),
       );
     }
+  }
+
+  /** The customer's message of a failed order: the money back, and where it went. */
+  private async failedText(order: Order, refunded: number, plan: string, stars?: number): Promise<string> {
+    const t = this.t(order.locale);
+    const amount = formatMoney(order.currency, refunded, order.locale);
+    const sub =
+      order.kind === "renewal" && order.subscriptionId
+        ? await this.deps.books.subscriptions.get(order.subscriptionId)
+        : undefined;
+    const date = sub?.expiresAt ? formatDate(order.locale, sub.expiresAt) : "";
+    if (stars) {
+      const key =
+        order.kind === "renewal"
+          ? "renewal-failed-back"
+          : order.gift
+            ? "gift-failed-back"
+            : "delivery-failed-back";
+      return t(key, { back: this.backText(t, order, refunded, stars), plan, date });
+    }
+    if (order.kind === "trial") return t("delivery-failed-trial", { amount });
+    if (order.kind === "renewal")
+      return t(sub?.expiresAt ? "renewal-failed" : "renewal-failed-no-date", { amount, plan, date });
+    return t(order.gift ? "gift-failed" : "delivery-failed", { amount, plan });
   }
 
   /** Where the money of a failed order went: Telegram Stars (all or part), the rest to the wallet. */

@@ -213,11 +213,9 @@ export class Fulfilment {
   }
 
   /**
-   * A renewal sold on another server of the plan's location (its own was not paid for the new
-   * term, see sales/delivery.ts): the access is made there with the new term, the old client is
-   * removed, then the subscription points at the new one and its links. A repeat after a crash
-   * finds the new client (made again for its links: they were never handed out) and the old one
-   * gone; once the subscription points at it, the plain renewal path holds the target.
+   * A renewal sold on another server of the plan's location (sales/delivery.ts): the access is
+   * made there, the old client removed, then the subscription points at the new one. A repeat
+   * finds the new client (made again for its links, never handed out) and the old one gone.
    */
   private async move(order: Order, sub: Subscription, moveTo: AccessRef, target: number) {
     const { plan, trafficGb } = termOf(this.deps.catalog(), order);
