@@ -1784,3 +1784,42 @@ my-trial-buy = 🛒 Choose a plan
 buy-cancelled-renewal = Renewal cancelled. Nothing was charged; your subscription keeps its term.
 buy-renewal-back = 🔑 Back to the subscription
 webapp-trial-buy = Choose a plan
+
+## Issue 24, item 1 (sell only what can be delivered): orders the hosting side cannot deliver now
+undeliverable-server-short = { $kind ->
+    [renewal] This renewal
+   *[other] This plan
+} cannot be delivered right now: no server of its location is paid until { $needed }. Nothing was charged. The admins have been told; please try again later.
+undeliverable-location-down = { $kind ->
+    [renewal] This renewal
+   *[other] This plan
+} cannot be delivered right now: one of its locations is not reachable. Nothing was charged. The admins have been told; please try again later.
+undeliverable-client-gone = Your access is no longer on the server, so it cannot be renewed. Nothing was charged; please buy a new plan or contact support.
+buy-renewal-moves = 🔁 The server your access is on is not paid for the whole new term, so this renewal moves it to another server of the same location: you get new links, and the old ones stop working.
+invoice-refused-undeliverable = This order cannot be delivered right now, so nothing was charged. Please try again later.
+alert-undeliverable-server = ⚠️ Not sold: { $kind ->
+    [renewal] a renewal
+   *[other] a purchase
+} of «{ $plan }» for { $customer }.
+    Server <b>{ $server }</b> (#{ ID($id) }) is paid until { $paid }, but the term would run until { $needed }. Auto-extension is { $auto ->
+        [on] on, and could not extend it (see the balance)
+       *[other] off
+    }. Extend the server to sell it again.
+alert-undeliverable-no-server = ⚠️ Not sold: { $kind ->
+    [renewal] a renewal
+   *[other] a purchase
+} of «{ $plan }» for { $customer }: none of the plan's servers is an active xui server.
+alert-undeliverable-location = ⚠️ Not sold: { $kind ->
+    [renewal] a renewal
+   *[other] a purchase
+} of «{ $plan }» for { $customer }: panel location { $location } is not connected to the main panel or is offline.
+alert-undeliverable-gone = ⚠️ Not sold: a renewal of «{ $plan }» for { $customer }: its client is no longer on the hosting side.
+alert-extend-server = ⏫ Extend server
+failure-server-short = server { $server } (#{ ID($id) }) is paid only until { $paid }, before the term's end { $needed }: extend the server
+refund-back-stars = { $amount } went back to your Telegram Stars
+refund-back-split = { $stars } went back to your Telegram Stars and { $wallet } to your wallet
+refund-back-wallet = { $amount } went back to your wallet
+delivery-failed-back = 😔 We could not set up your VPN access. { $back }. The admins have been told.
+renewal-failed-back = 😔 We could not renew «{ $plan }». { $back }. Your subscription keeps its current term, until { $date }; the admins have been told.
+gift-failed-back = 😔 Your gift ({ $plan }) was claimed, but we could not set up the access. { $back }. The admins have been told.
+alert-order-stars-back = 💫 { $stars } were sent back to the customer's Telegram Stars.

@@ -1891,3 +1891,42 @@ my-trial-buy = 🛒 Выбрать тариф
 buy-cancelled-renewal = Продление отменено. Ничего не списано; срок подписки не изменился.
 buy-renewal-back = 🔑 К подписке
 webapp-trial-buy = Выбрать тариф
+
+## Issue 24, item 1 (sell only what can be delivered): orders the hosting side cannot deliver now
+undeliverable-server-short = { $kind ->
+    [renewal] Это продление
+   *[other] Этот тариф
+} сейчас не может быть выдан: ни один сервер этой локации не оплачен до { $needed }. Деньги не списаны. Администраторы в курсе; попробуйте позже.
+undeliverable-location-down = { $kind ->
+    [renewal] Это продление
+   *[other] Этот тариф
+} сейчас не может быть выдан: одна из его локаций недоступна. Деньги не списаны. Администраторы в курсе; попробуйте позже.
+undeliverable-client-gone = Вашего доступа больше нет на сервере, поэтому продлить его нельзя. Деньги не списаны; купите новый тариф или напишите в поддержку.
+buy-renewal-moves = 🔁 Сервер, на котором ваш доступ, оплачен не на весь новый срок, поэтому продление перенесёт доступ на другой сервер той же локации: вы получите новые ссылки, а старые перестанут работать.
+invoice-refused-undeliverable = Этот заказ сейчас не может быть выдан, поэтому деньги не списаны. Попробуйте позже.
+alert-undeliverable-server = ⚠️ Не продано: { $kind ->
+    [renewal] продление
+   *[other] покупка
+} «{ $plan }» для { $customer }.
+    Сервер <b>{ $server }</b> (#{ ID($id) }) оплачен до { $paid }, а срок дошёл бы до { $needed }. Автопродление { $auto ->
+        [on] включено, но продлить не удалось (проверьте баланс)
+       *[other] выключено
+    }. Продлите сервер, чтобы снова продавать.
+alert-undeliverable-no-server = ⚠️ Не продано: { $kind ->
+    [renewal] продление
+   *[other] покупка
+} «{ $plan }» для { $customer }: среди серверов тарифа нет активного xui-сервера.
+alert-undeliverable-location = ⚠️ Не продано: { $kind ->
+    [renewal] продление
+   *[other] покупка
+} «{ $plan }» для { $customer }: локация панели { $location } не подключена к главной панели или недоступна.
+alert-undeliverable-gone = ⚠️ Не продано: продление «{ $plan }» для { $customer }: его клиента больше нет на стороне хостинга.
+alert-extend-server = ⏫ Продлить сервер
+failure-server-short = сервер { $server } (#{ ID($id) }) оплачен только до { $paid }, раньше конца срока { $needed }: продлите сервер
+refund-back-stars = { $amount } вернулись в ваши Telegram Stars
+refund-back-split = { $stars } вернулись в ваши Telegram Stars, а { $wallet } — в кошелёк
+refund-back-wallet = { $amount } вернулись в кошелёк
+delivery-failed-back = 😔 Не удалось настроить ваш VPN-доступ. { $back }. Администраторы в курсе.
+renewal-failed-back = 😔 Не удалось продлить «{ $plan }». { $back }. Подписка сохраняет текущий срок, до { $date }; администраторы в курсе.
+gift-failed-back = 😔 Ваш подарок ({ $plan }) получен, но доступ настроить не удалось. { $back }. Администраторы в курсе.
+alert-order-stars-back = 💫 { $stars } отправлены обратно в Telegram Stars покупателя.

@@ -68,7 +68,7 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     ...{ ...shared, hosting, catalog, books, provisioning, terms },
     accountKey: deps.accountKey,
   });
-  const sales = createSalesServices({ ...shared, jobs, catalog, books, provisioning });
+  const sales = createSalesServices({ ...shared, jobs, catalog, books, provisioning, fleet, hosting });
   const settlement = createSettlementServices({
     ...shared,
     jobs,

@@ -2,6 +2,7 @@ import { InlineKeyboard } from "grammy";
 import { z } from "zod";
 import { AUDIENCES, type Audience } from "../domain/backoffice/index.js";
 import { type CallbackCodec, callbackCodec, mappedCodec } from "./callback-data.js";
+import { serversCb } from "./server-callbacks.js";
 
 // Buttons that workers attach to their notices and the bot answers: the codecs live here, on
 // neutral ground, so neither side imports the other.
@@ -79,4 +80,9 @@ export const starsRefundCb = callbackCodec("a.sr", {
 /** The button admins get under a failed-order alert when the order was paid by a Stars invoice. */
 export function starsRefundButton(label: string, orderId: string): InlineKeyboard {
   return new InlineKeyboard().text(label, starsRefundCb.pack({ act: "ask", order: orderId, token: "" }));
+}
+
+/** The button under an alert about a server paid too briefly: the servers section's extend flow. */
+export function extendServerButton(label: string, serverId: number): InlineKeyboard {
+  return new InlineKeyboard().text(label, serversCb.pack({ act: "extend", server: serverId }));
 }

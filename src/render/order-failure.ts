@@ -1,5 +1,6 @@
+import type { Locale } from "../config.js";
 import type { AccessRef } from "../domain/books/index.js";
-import { ProvisioningError } from "../domain/provisioning/index.js";
+import { ProvisioningError, ServerPaidTooBriefly } from "../domain/provisioning/index.js";
 import {
   HostingApiError,
   HostingError,
@@ -8,6 +9,7 @@ import {
   HostingSchemaError,
   HostingTimeoutError,
 } from "../hosting/errors.js";
+import { formatDateTime } from "./format.js";
 import type { Translate } from "./i18n-like.js";
 
 /** An API's own error text, cut short: enough to recognise it (`already exists`), not a dump. */
@@ -39,7 +41,16 @@ function short(text: string): string {
  * path and status goes to the log. `cause` is the error itself, or the stored text when only
  * that is left (an interrupted refund finished later). Plain text (the alerts are not HTML).
  */
-export function orderFailureText(t: Translate, cause: unknown): string {
+export function orderFailureText(t: Translate, cause: unknown, locale?: Locale): string {
+  if (cause instanceof ServerPaidTooBriefly && locale) {
+    const { server, needed } = cause;
+    return t("failure-server-short", {
+      server: server.name,
+      id: server.id,
+      paid: formatDateTime(locale, server.paidUntil),
+      needed: formatDateTime(locale, needed),
+    });
+  }
   if (cause instanceof HostingApiError) {
     const vars = {
       api: cause.api,

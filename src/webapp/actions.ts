@@ -19,6 +19,7 @@ const REFUSALS: Record<ShopRefusal, [number, string]> = {
   "subscription-removed": [409, "subscription-removed"],
   "order-gone": [404, "unknown-order"],
   "order-not-payable": [409, "order-not-payable"],
+  undeliverable: [409, "undeliverable"],
 };
 
 /** The shop's invoice rail and the caller's words, for an invoice link (render/invoices.ts). */
@@ -66,7 +67,8 @@ export async function createOrder(
   if (!started.ok) throw new Refusal(...REFUSALS[started.reason]);
   // An order handed back by the shop may have been paid or closed meanwhile: only a payable one goes on.
   const check = await cashier.payable(caller.id, started.order.id);
-  if (!check.ok) throw new Refusal(409, "order-not-payable");
+  if (!check.ok)
+    throw new Refusal(409, check.reason === "undeliverable" ? "undeliverable" : "order-not-payable");
   const { order } = check;
   if (body.pay === "wallet") {
     const paid = await cashier.payFromBalance(caller.id, order.id);

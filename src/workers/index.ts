@@ -1,7 +1,8 @@
-import { Api } from "grammy";
+import { Api, GrammyError } from "grammy";
 import type { Redis } from "ioredis";
 import type { Config } from "../config.js";
 import type { ShopRooms } from "../domain/index.js";
+import { StarsRefundRefused } from "../domain/settlement/index.js";
 import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { I18nLike } from "../render/i18n-like.js";
@@ -75,9 +76,9 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     fulfilment: deps.settlement.fulfilment,
     afterActive: deps.settlement.afterActive,
     terms: deps.terms.terms,
-    notifier,
-    logger,
-    metrics,
+    ...{ notifier, logger, metrics },
+    // A failed order paid by a Stars invoice goes back the way it came.
+    ...{ starsRefunds: deps.settlement.starsRefunds, refundStars: starsRefundSender(api) },
   });
   const outboxWorker = startOutboxWorker({
     connection: workerRedis,
@@ -154,4 +155,17 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
       logger,
     }),
   ];
+}
+
+/** Sends a Stars charge back through Telegram; a 4xx is Telegram saying no (StarsRefundRefused). */
+function starsRefundSender(api: Api) {
+  return async (userId: number, chargeId: string): Promise<void> => {
+    try {
+      await api.refundStarPayment(userId, chargeId);
+    } catch (err) {
+      // A 5xx or a network error may hide a refund that happened: not a refusal.
+      if (err instanceof GrammyError && err.error_code < 500) throw new StarsRefundRefused(err.description);
+      throw err;
+    }
+  };
 }

@@ -1,14 +1,15 @@
-import { type Api, GrammyError, type InlineKeyboard, InputFile } from "grammy";
+import { type Api, GrammyError, InlineKeyboard, InputFile } from "grammy";
 import type { Locale } from "../config.js";
 import type { AccessRef, Customers, Order, Subscription } from "../domain/books/index.js";
 import { formatMoney } from "../domain/catalog/index.js";
 import type { ShopRooms } from "../domain/index.js";
+import { ServerPaidTooBriefly } from "../domain/provisioning/index.js";
 import type { FulfilResult } from "../domain/settlement/index.js";
 import { accessText, planTitle, qrTarget, termLine } from "../render/access.js";
 import { formatDate, formatGb } from "../render/format.js";
 import { giftReadyTexts } from "../render/gifts.js";
 import type { I18nLike, Translate } from "../render/i18n-like.js";
-import { starsRefundButton } from "../render/notice-buttons.js";
+import { extendServerButton, starsRefundButton } from "../render/notice-buttons.js";
 import { clientPlaceText, orderFailureText } from "../render/order-failure.js";
 import { qrPng } from "../render/qr.js";
 import { deliveryKeyboard } from "../render/shop-callbacks.js";
@@ -21,6 +22,25 @@ export interface NotifierDeps extends Pick<ShopRooms, "catalog" | "books" | "sal
   adminIds: readonly number[];
   defaultLocale: Locale;
   logger: Logger;
+}
+
+/**
+ * The buttons under a failed-order alert: "Extend server" when a server paid too briefly stood in
+ * the way, and "Refund Stars" while a direct Stars payment is still in the wallet.
+ */
+function failedButtons(t: Translate, order: Order, cause: unknown, starsLeft: boolean) {
+  const keyboard = new InlineKeyboard();
+  if (cause instanceof ServerPaidTooBriefly)
+    keyboard.text(t("alert-extend-server"), extendData(cause.server.id)).row();
+  if (starsLeft) keyboard.text(t("stars-refund-button"), starsRefundData(order.id)).row();
+  return keyboard.inline_keyboard.length > 0 ? keyboard : undefined;
+}
+
+const extendData = (id: number) => buttonData(extendServerButton("", id));
+const starsRefundData = (orderId: string) => buttonData(starsRefundButton("", orderId));
+function buttonData(k: InlineKeyboard): string {
+  const b = k.inline_keyboard[0]?.[0];
+  return b && "callback_data" in b ? (b.callback_data ?? "") : "";
 }
 
 /** True when Telegram says the user blocked the bot (or deleted their account). */
@@ -130,52 +150,77 @@ export class Notifier {
    * client the order could not remove. `cause` is the error, or the stored text when only that
    * is left.
    */
-  async failed(order: Order, refunded: number, cause: unknown, orphan?: AccessRef): Promise<void> {
-    const t = this.t(order.locale);
+  async failed(
+    order: Order,
+    refunded: number,
+    cause: unknown,
+    orphan?: AccessRef,
+    stars?: number,
+  ): Promise<void> {
     const amount = formatMoney(order.currency, refunded, order.locale);
     const raw = cause instanceof Error ? cause.message : String(cause);
     this.deps.logger.warn(
       { orderId: order.id, reason: raw.slice(0, 500) },
       "order failed: telling customer and admins",
     );
-    const sub =
-      order.kind === "renewal" && order.subscriptionId
-        ? await this.deps.books.subscriptions.get(order.subscriptionId)
-        : undefined;
     const plan = planTitle(this.deps.sales.shop.plan(order.planId), order.locale, order.planId);
-    const text =
-      order.kind === "trial"
-        ? t("delivery-failed-trial", { amount })
-        : order.kind === "renewal"
-          ? t(sub?.expiresAt ? "renewal-failed" : "renewal-failed-no-date", {
-              amount,
-              plan,
-              date: sub?.expiresAt ? formatDate(order.locale, sub.expiresAt) : "",
-            })
-          : t(order.gift ? "gift-failed" : "delivery-failed", { amount, plan });
+    const text = await this.failedText(order, refunded, plan, stars);
     await this.send(order.customerId, () => this.deps.api.sendMessage(order.customerId, text));
     if (order.recipientId !== undefined) await this.giftFailed(order.recipientId, plan);
-    // A direct Stars payment can be sent back through Telegram instead of kept in the wallet.
-    const stars = order.chargeId && order.currency === "XTR" && order.price > 0;
+    // A direct Stars payment not sent back by itself can be sent back by an admin.
+    const starsLeft = !stars && order.chargeId && order.currency === "XTR" && order.price > 0;
     for (const adminId of this.deps.adminIds) {
-      const ta = this.t(await this.localeOf(adminId));
+      const la = await this.localeOf(adminId);
+      const ta = this.t(la);
       const vars = {
         order: order.id,
         subscription: order.subscriptionId ?? "",
         customer: String(order.customerId),
         plan: order.planId,
         amount,
-        what: orderFailureText(ta, cause),
+        what: orderFailureText(ta, cause, la),
       };
       const lines = [ta(order.kind === "renewal" ? "alert-renewal-failed" : "alert-order-failed", vars)];
       if (orphan)
         lines.push(ta("alert-order-orphan", { name: orphan.name, place: clientPlaceText(ta, orphan) }));
+      if (stars) lines.push(ta("alert-order-stars-back", { stars: formatMoney(order.currency, stars, la) }));
       await this.send(adminId, () =>
         this.deps.api.sendMessage(adminId, lines.join("\n\n"), {
-          reply_markup: stars ? starsRefundButton(ta("stars-refund-button"), order.id) : undefined,
+          reply_markup: failedButtons(ta, order, cause, !!starsLeft),
         }),
       );
     }
+  }
+
+  /** The customer's message of a failed order: the money back, and where it went. */
+  private async failedText(order: Order, refunded: number, plan: string, stars?: number): Promise<string> {
+    const t = this.t(order.locale);
+    const amount = formatMoney(order.currency, refunded, order.locale);
+    const sub =
+      order.kind === "renewal" && order.subscriptionId
+        ? await this.deps.books.subscriptions.get(order.subscriptionId)
+        : undefined;
+    const date = sub?.expiresAt ? formatDate(order.locale, sub.expiresAt) : "";
+    if (stars) {
+      const key =
+        order.kind === "renewal"
+          ? "renewal-failed-back"
+          : order.gift
+            ? "gift-failed-back"
+            : "delivery-failed-back";
+      return t(key, { back: this.backText(t, order, refunded, stars), plan, date });
+    }
+    if (order.kind === "trial") return t("delivery-failed-trial", { amount });
+    if (order.kind === "renewal")
+      return t(sub?.expiresAt ? "renewal-failed" : "renewal-failed-no-date", { amount, plan, date });
+    return t(order.gift ? "gift-failed" : "delivery-failed", { amount, plan });
+  }
+
+  /** Where the money of a failed order went: Telegram Stars (all or part), the rest to the wallet. */
+  private backText(t: Translate, order: Order, refunded: number, stars: number): string {
+    const money = (n: number) => formatMoney(order.currency, n, order.locale);
+    if (stars >= refunded) return t("refund-back-stars", { amount: money(stars) });
+    return t("refund-back-split", { stars: money(stars), wallet: money(refunded - stars) });
   }
 
   /** The claimer of a gift that could not be set up (the buyer got the money back). */

@@ -2,7 +2,12 @@ import { DelayedError, type Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { isInFlightStatus, type Order, type Orders } from "../domain/books/index.js";
 import { mayHealOnRetry, NodeEditInDoubtError } from "../domain/provisioning/index.js";
-import { type AfterActive, type Fulfilment, OrderUndecidedError } from "../domain/settlement/index.js";
+import {
+  type AfterActive,
+  type Fulfilment,
+  OrderUndecidedError,
+  type StarsRefunds,
+} from "../domain/settlement/index.js";
 import type { SubscriptionTerms } from "../domain/terms/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Clock } from "../runtime/clock.js";
@@ -39,6 +44,12 @@ export interface OrderWorkerDeps {
   /** Admins' term changes that wait for their turn in a subscription's chain (jobs named `term`). */
   terms: Pick<SubscriptionTerms, "apply" | "giveUp">;
   notifier: Notifier;
+  /**
+   * A failed order paid by a Telegram Stars invoice goes back the way it came: the charge is
+   * refunded through Telegram (refundStarPayment) out of the wallet the failure refunded to.
+   */
+  starsRefunds?: Pick<StarsRefunds, "refund">;
+  refundStars?: (userId: number, chargeId: string) => Promise<unknown>;
   logger: Logger;
   metrics?: Metrics;
   concurrency?: number;
@@ -190,10 +201,27 @@ class OrderJobs {
     // Not failed after all (a renewal whose write had landed is finished; or another took it on):
     // an order that is active now is delivered once, as a re-run of a finished order is.
     if (!failed) return this.fulfilled(orderId, { outcome: "skipped", order: await orders.get(orderId) });
-    await notifier.failed(failed.order, failed.refunded, err, failed.orphan);
+    const stars = await this.starsBack(failed.order, log);
+    await notifier.failed(failed.order, failed.refunded, err, failed.orphan, stars);
     await this.promote(failed.nextInChain);
     metrics?.jobs.inc({ queue: ORDERS_QUEUE, outcome: "failed" });
     return "failed";
+  }
+
+  /**
+   * Sends a failed order's Stars charge back through Telegram; the amount sent back, or none (not
+   * paid by Stars, already spent, or Telegram refused or did not answer: the money stays in the
+   * wallet, and the admins keep their "Refund Stars" button).
+   */
+  private async starsBack(order: Order, log: Logger): Promise<number | undefined> {
+    const { starsRefunds, refundStars } = this.deps;
+    if (!starsRefunds || !refundStars || !order.chargeId || order.currency !== "XTR") return undefined;
+    const result = await starsRefunds.refund(order, refundStars).catch((err: unknown) => {
+      log.warn({ err }, "stars refund of a failed order failed");
+      return undefined;
+    });
+    log.info({ status: result?.status }, "failed order's Stars payment sent back");
+    return result?.status === "refunded" ? result.amount : undefined;
   }
 
   /** Tells the customer once that the order is taking longer (payment safe, access will follow). */

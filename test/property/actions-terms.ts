@@ -5,6 +5,7 @@ import { type TermChange, TermChangeUndecidedError } from "../../src/domain/term
 import { DAY, HOUR, MINUTE } from "../../src/runtime/clock.js";
 import type { Action, Ctx } from "./ctx.js";
 import type { ModelChange, ModelSub } from "./model.js";
+import { starsBack } from "./stars-back.js";
 
 /*
  * What the order worker and the admins do to terms: a fulfilment attempt of a queued order (one,
@@ -86,6 +87,7 @@ export async function giveUp(c: Ctx, id: string, reason: string): Promise<void> 
   c.note(
     `  ${id} failed, ${failed.refunded} refunded${failed.orphan ? `, left ${clientKey(failed.orphan)}` : ""}`,
   );
+  await starsBack(c, id);
 }
 
 const queued = (c: Ctx) => [...c.w.jobs.orders];

@@ -34,6 +34,7 @@ const RECORD_WINDOW: Record<Backend, { below: number; above: number }> = {
 export async function checkInvariants(c: Ctx): Promise<void> {
   const ledger = await money(c);
   await orders(c, ledger);
+  starsCharges(c, ledger);
   await nothingOpen(c);
   const orphans = await finalReconciliation(c);
   await terms(c);
@@ -64,6 +65,23 @@ async function money(c: Ctx): Promise<Ledger> {
     if (credits.length !== 1) c.violation(`charge ${charge} was credited ${credits.length} times`);
   }
   return byRef;
+}
+
+/**
+ * A charge sent back to Telegram Stars left the wallet once (net of a refused refund's undo); one
+ * Telegram never sent back left it net zero.
+ */
+function starsCharges(c: Ctx, ledger: Ledger): void {
+  for (const charge of c.m.charges) {
+    const moves = (ledger.get(charge) ?? []).filter((e) => e.kind === "stars-refund" || e.kind === "refund");
+    const debits = moves.filter((e) => e.kind === "stars-refund").length;
+    const undos = moves.filter((e) => e.kind === "refund").length;
+    const want = c.m.starsRefunded.has(charge) ? 1 : 0;
+    if (debits - undos !== want)
+      c.violation(
+        `charge ${charge}: ${debits} Stars debits, ${undos} undone; Telegram refunded it ${want} times`,
+      );
+  }
 }
 
 /** Every order paid is active or refunded, was queued, charged once, refunded at most once. */

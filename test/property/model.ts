@@ -80,6 +80,8 @@ export class Model {
   readonly gifts: ModelGift[] = [];
   /** Telegram charge ids the model paid with (each must be credited exactly once). */
   readonly charges: string[] = [];
+  /** Charges Telegram sent back to the payer's Stars (each debited from the wallet once, net). */
+  readonly starsRefunded = new Set<string>();
   /** Hosting clients a failed order named as left behind (`kind:name` or `xui:<server>:<name>`). */
   readonly namedOrphans = new Set<string>();
   /** Orders opened and not paid (yet). */

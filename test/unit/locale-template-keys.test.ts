@@ -78,6 +78,7 @@ const FAMILIES: Record<string, readonly (string | number)[]> = {
     "invoice-invalid": true,
     "invoice-expired": true,
     blocked: true,
+    undeliverable: true,
   }),
   "remind-*": REMINDER_THRESHOLDS.map((t) => t.id),
   "traffic-*": TRAFFIC_LEVELS,

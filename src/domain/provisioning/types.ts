@@ -76,6 +76,24 @@ export class ProvisioningError extends Error {
 }
 
 /**
+ * An xui server paid for less time than the term it is to hold (the provisioner refuses it): what
+ * the admins need to extend it, kept apart from the text so the alert can show it in their words.
+ */
+export class ServerPaidTooBriefly extends ProvisioningError {
+  constructor(
+    readonly server: { id: number; name: string; paidUntil: number; status: string; kind: string },
+    /** The term's end it was to hold (ms). */
+    readonly needed: number,
+  ) {
+    super(
+      `server ${server.id} (${server.name}) is ${server.kind === "xui" ? server.status : `not of xui type (${server.kind})`}, paid until ${new Date(server.paidUntil).toISOString()}: extend the server beyond ${new Date(needed).toISOString()} first, then renew`,
+      true,
+    );
+    this.name = "ServerPaidTooBriefly";
+  }
+}
+
+/**
  * Whether another attempt may heal what failed: the hosting side may recover (a timeout, a
  * 5xx), an admin may re-link the key (401); a refusal (4xx, a permanent provisioning error) or
  * a malformed record will not. The one rule of the order worker and of admins' term changes.

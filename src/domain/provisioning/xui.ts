@@ -9,7 +9,7 @@ import { isHostingError, isTransient } from "../../hosting/errors.js";
 import { type Clock, DAY } from "../../runtime/clock.js";
 import { type AccessLinks, type AccessRef, type AccessState, GB_BYTES } from "../books/index.js";
 import type { Plan } from "../catalog/index.js";
-import { type Provisioner, ProvisioningError, type ProvisionRequest } from "./types.js";
+import { type Provisioner, ProvisioningError, type ProvisionRequest, ServerPaidTooBriefly } from "./types.js";
 
 type XuiRef = Extract<AccessRef, { kind: "xui" }>;
 type Created = { kind: "created"; ref: AccessRef; links: AccessLinks };
@@ -266,9 +266,10 @@ export class XuiProvisioner implements Provisioner {
   private async requirePaidServer(serverId: number, expiresAt: number): Promise<void> {
     const server = await this.account.server(serverId);
     if (paidBeyond(server, expiresAt)) return;
-    throw new ProvisioningError(
-      `server ${serverId} (${server.name}) is ${server.kind === "xui" ? server.status : `not of xui type (${server.kind})`}, paid until ${server.expiresAt.toISOString()}: extend the server beyond ${new Date(expiresAt).toISOString()} first, then renew`,
-      true,
+    const { id, name, status, kind } = server;
+    throw new ServerPaidTooBriefly(
+      { id, name, status, kind, paidUntil: server.expiresAt.getTime() },
+      expiresAt,
     );
   }
 

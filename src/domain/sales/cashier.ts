@@ -11,6 +11,7 @@ import {
 } from "../books/index.js";
 import { type Catalog, findPlan, onSale } from "../catalog/index.js";
 import { type ChargeResult, Checkout, type PayResult, type ReferralLimit } from "./checkout.js";
+import type { Deliverability, Undeliverable } from "./delivery.js";
 import {
   amountDue,
   INVOICE_TTL_MS,
@@ -35,6 +36,8 @@ export interface CashierDeps {
   promos: PromoCodes;
   /** The referral first-N limit the pay step decides a payment's place by (none: referrals off). */
   referralLimit?: ReferralLimit;
+  /** Whether the hosting side can deliver an order now (Shop.deliverable; none: always). */
+  deliverable?: (order: Order) => Promise<Deliverability>;
 }
 
 /**
@@ -60,8 +63,14 @@ function planSold(catalog: Catalog, order: Order): boolean {
   return plan !== undefined && (order.kind !== "purchase" || onSale(plan));
 }
 
-/** An order the customer may pay now, or why not (`gone`: not theirs, missing or closed). */
-export type PayableCheck = { ok: true; order: Order } | { ok: false; reason: "gone" | "paid" | "expired" };
+/**
+ * An order the customer may pay now, or why not (`gone`: not theirs, missing or closed;
+ * `undeliverable`: the hosting side cannot deliver it now, `why`; the order stays open).
+ */
+export type PayableCheck =
+  | { ok: true; order: Order }
+  | { ok: false; reason: "gone" | "paid" | "expired" }
+  | { ok: false; reason: "undeliverable"; why: Undeliverable };
 
 /** What an admin's retry of a failed order did. */
 export type RetryOutcome =
@@ -72,7 +81,7 @@ export type RetryOutcome =
 
 export type PreCheckout =
   | { ok: true }
-  | { ok: false; reason: "invoice-invalid" | "invoice-expired" | "blocked" };
+  | { ok: false; reason: "invoice-invalid" | "invoice-expired" | "blocked" | "undeliverable" };
 
 /**
  * Takes the money for orders and top-ups: from the balance, or by invoice (what is due, one
@@ -99,14 +108,20 @@ export class Cashier {
 
   /**
    * The customer's order if it can be paid now. One past its invoice life (or whose plan went
-   * off sale) is cancelled here, its promo use freed, so the next look hears "gone" at once.
+   * off sale) is cancelled here, its promo use freed, so the next look hears "gone" at once. One
+   * the hosting side cannot deliver now (checked again here: the offer may have gone stale) is
+   * refused and stays open, so it can be paid once the hosting side can deliver it.
    */
   async payable(customerId: number, orderId: string): Promise<PayableCheck> {
     const order = await this.deps.orders.get(orderId);
     if (!order || order.customerId !== customerId) return { ok: false, reason: "gone" };
     const sold = planSold(this.deps.catalog(), order);
     const state = payability(order, this.deps.clock.now(), sold);
-    if (state === "payable") return { ok: true, order };
+    if (state === "payable") {
+      const can = await this.deliverable(order);
+      if (!can.ok) return { ok: false, reason: "undeliverable", why: can };
+      return { ok: true, order: (await this.deps.orders.get(order.id)) ?? order };
+    }
     if (state === "expired") await this.deps.promos.cancelUnpaid(order);
     return { ok: false, reason: state === "paid" ? "paid" : state === "expired" ? "expired" : "gone" };
   }
@@ -260,7 +275,14 @@ export class Cashier {
     if (payability(order, this.deps.clock.now(), sold) !== "payable") {
       return { ok: false, reason: "invoice-expired" };
     }
+    // The last moment before the money is taken: what the hosting side cannot deliver is refused.
+    if (!(await this.deliverable(order)).ok) return { ok: false, reason: "undeliverable" };
     return { ok: true };
+  }
+
+  /** Whether the hosting side can deliver `order` now (always, without a check). */
+  private deliverable(order: Order): Promise<Deliverability> {
+    return this.deps.deliverable?.(order) ?? Promise.resolve({ ok: true });
   }
 
   /**

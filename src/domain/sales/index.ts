@@ -6,6 +6,7 @@
  */
 export * from "./cashier.js";
 export * from "./checkout.js";
+export * from "./delivery.js";
 export * from "./gifts.js";
 export * from "./invoices.js";
 export * from "./keys.js";

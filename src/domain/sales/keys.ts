@@ -98,3 +98,9 @@ export const invoiceSentKey = (customerId: number, subject: string) =>
   `invoice:sent:${customerId}:${subject}`;
 /** Invoice links made for an open order or top-up (hash: `<amount>:<language>` -> link), while it is open. */
 export const invoiceLinksKey = (payload: string) => `invoice:links:${payload}`;
+
+/** The admins' alert of an order the hosting side cannot deliver: once per cause (see Delivery). */
+export const deliveryKeys = {
+  /** `<server id>:<paid until>` or `location:<node>`: set while the admins have been told. */
+  alerted: (cause: string) => `sales:undeliverable-alert:${cause}`,
+};

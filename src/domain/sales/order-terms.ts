@@ -8,7 +8,10 @@ import { ProvisioningError } from "../provisioning/index.js";
  * and for the renewal screen that shows it (Shop.renewalQuote); where the days start is
  * termEnd's (books).
  */
-export function termOf(catalog: Catalog, order: Order): { plan: Plan; days: number; trafficGb: number } {
+export function termOf(
+  catalog: Catalog,
+  order: Pick<Order, "planId" | "kind" | "bonusDays">,
+): { plan: Plan; days: number; trafficGb: number } {
   const plan = findPlan(catalog, order.planId);
   if (!plan) throw new ProvisioningError(`plan ${order.planId} is no longer in the catalog`, true);
   if (order.kind === "trial" && catalog.trial) {

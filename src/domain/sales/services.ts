@@ -1,10 +1,13 @@
 import type { Redis } from "ioredis";
+import type { HostingClients } from "../../hosting/index.js";
 import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import type { BooksServices, OrderJobs } from "../books/index.js";
 import type { CatalogServices } from "../catalog/index.js";
+import type { FleetServices } from "../fleet/index.js";
 import type { ProvisioningServices } from "../provisioning/index.js";
 import { Cashier } from "./cashier.js";
+import { Delivery } from "./delivery.js";
 import { Gifts } from "./gifts.js";
 import { INVOICE_TTL_MS } from "./invoices.js";
 import { PromoCodes } from "./promo-codes.js";
@@ -37,6 +40,10 @@ export interface SalesServicesDeps {
   catalog: CatalogServices;
   books: Pick<BooksServices, "customers" | "wallet" | "orders" | "subscriptions">;
   provisioning: Pick<ProvisioningServices, "provisioner">;
+  /** The servers and their extension, for the delivery check (none: every order is offered). */
+  fleet?: Pick<FleetServices, "servers" | "serverExtension">;
+  /** The main panel, for the delivery check of panel locations. */
+  hosting?: Pick<HostingClients, "panel">;
 }
 
 export function createSalesServices(deps: SalesServicesDeps): SalesServices {
@@ -47,6 +54,20 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
   const referrals = new Referrals({ redis, clock, catalog, settings });
   const { provisioner } = deps.provisioning;
   const referralLimit = () => referrals.rewardedPayments();
+  const { fleet, hosting } = deps;
+  const delivery =
+    fleet &&
+    new Delivery({
+      redis,
+      servers: () => fleet.servers.list(),
+      extend: (server) => fleet.serverExtension.auto(server),
+      autoExtend: () => settings.autoExtend(),
+      panel: () => hosting?.panel,
+      provisioner,
+      logger,
+    });
+  // The shop decides what can be delivered; the cashier asks it again before taking the money.
+  let shop: Shop | undefined;
   const cashier = new Cashier({
     redis,
     clock,
@@ -57,9 +78,21 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
     jobs,
     promos,
     referralLimit,
+    deliverable: async (order) => (shop ? shop.deliverable(order) : { ok: true }),
+  });
+  shop = new Shop({
+    clock,
+    catalog,
+    customers,
+    orders,
+    subscriptions,
+    provisioner,
+    promos,
+    cashier,
+    delivery,
   });
   return {
-    shop: new Shop({ clock, catalog, customers, orders, subscriptions, provisioner, promos, cashier }),
+    shop,
     cashier,
     promos,
     referrals,

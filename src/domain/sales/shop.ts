@@ -14,6 +14,7 @@ import {
 import { type Catalog, findPlan, onSale, type Plan, toMinor } from "../catalog/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
 import type { Cashier } from "./cashier.js";
+import type { Deliverability, Delivery, Undeliverable } from "./delivery.js";
 import { INVOICE_TTL_MS } from "./invoices.js";
 import { termOf } from "./order-terms.js";
 import type { CarriedPromo, PromoCodes, PromoRefusal } from "./promo-codes.js";
@@ -34,7 +35,9 @@ export type ShopRefusal =
   | "subscription-disabled"
   | "subscription-removed"
   | "order-gone"
-  | "order-not-payable";
+  | "order-not-payable"
+  /** The hosting side cannot deliver it now (see Delivery): `why` says what stands in the way. */
+  | "undeliverable";
 
 /**
  * `reused`: the customer's own order awaiting payment was handed back (not a new one). `promo`:
@@ -42,10 +45,12 @@ export type ShopRefusal =
  */
 export type Started =
   | { ok: true; order: Order; reused?: boolean; promo?: PromoRefusal }
-  | { ok: false; reason: ShopRefusal };
+  | { ok: false; reason: ShopRefusal; why?: Undeliverable };
 
 /** A new order's fields, or why none can be opened. */
-type OrderInput = { ok: true; input: NewOrder } | { ok: false; reason: ShopRefusal };
+type OrderInput =
+  | { ok: true; input: NewOrder; moveTo?: Order["ref"] }
+  | { ok: false; reason: ShopRefusal; why?: Undeliverable };
 
 export interface ShopDeps {
   clock: Clock;
@@ -59,6 +64,8 @@ export interface ShopDeps {
   promos: PromoCodes;
   /** Takes the money (the trial is paid from nothing, and queued, by it). */
   cashier: Cashier;
+  /** Whether the hosting side can deliver an order now (none: every order is offered). */
+  delivery?: Delivery;
 }
 
 /**
@@ -121,7 +128,8 @@ export class Shop {
       locale,
       ...(gift ? { gift } : {}),
     };
-    return { ok: true, input };
+    const can = await this.deliverable({ ...input, id: "" });
+    return can.ok ? { ok: true, input } : { ok: false, reason: "undeliverable", why: can };
   }
 
   /**
@@ -201,11 +209,19 @@ export class Shop {
     if (!draft.ok) return draft;
     if (promo === undefined) {
       const open = await this.deps.orders.reusableFor(draft.input, UNPAID_ORDERS);
-      if (open) return { ok: true, order: open, reused: true };
+      if (open) {
+        const can = await this.deliverable(open);
+        if (!can.ok) return { ok: false, reason: "undeliverable", why: can };
+        return { ok: true, order: (await this.deps.orders.get(open.id)) ?? open, reused: true };
+      }
     }
     const made = await this.sellable(draft.sub, draft.input);
+    if (!made.ok) return made;
     // One open renewal per subscription: a repeated Renew hands out the one awaiting payment.
-    return made.ok ? this.open(made.input, promo) : made;
+    const started = await this.open(made.input, promo);
+    if (!started.ok || !made.moveTo) return started;
+    await this.deps.orders.update(started.order.id, { ref: JSON.stringify(made.moveTo) });
+    return { ...started, order: { ...started.order, ref: made.moveTo } };
   }
 
   private async renewalInput(
@@ -253,7 +269,46 @@ export class Shop {
       .state(sub.ref)
       .catch(() => undefined);
     if (state && !state.enabled) return { ok: false, reason: "subscription-disabled" };
-    return { ok: true, input };
+    const can = await this.renewable(sub, { ...input, id: "" });
+    if (!can.ok) return { ok: false, reason: "undeliverable", why: can };
+    return { ok: true, input, ...(can.moveTo ? { moveTo: can.moveTo } : {}) };
+  }
+
+  /**
+   * Whether `order` can be delivered now (Delivery; the Cashier asks again before the money is
+   * taken). A renewal moved to another server when it was offered stays there while that server
+   * still holds its term; else it is checked afresh (and moved again, or refused).
+   */
+  async deliverable(order: Pick<Order, "id" | "kind" | "planId" | "bonusDays" | "subscriptionId" | "ref">) {
+    const { delivery } = this.deps;
+    const plan = this.plan(order.planId);
+    if (!delivery || !plan || order.kind === "trial") return { ok: true } as Deliverability;
+    if (order.kind === "purchase") {
+      const bonus = this.deps.catalog().referral?.bonus_days ?? 0;
+      const days = termOf(this.deps.catalog(), order).days + bonus;
+      return delivery.purchase(plan, termEnd(0, this.deps.clock.now(), days));
+    }
+    const sub = order.subscriptionId ? await this.deps.subscriptions.get(order.subscriptionId) : undefined;
+    if (!sub) return { ok: true } as Deliverability;
+    const can = await this.renewable(sub, order);
+    const moved = order.ref?.kind === "xui" ? order.ref : undefined;
+    if (order.id && can.ok && (can.moveTo?.serverId ?? 0) !== (moved?.serverId ?? 0)) {
+      // Where it can go now is what its payment buys (the confirmation shows it before paying).
+      await this.deps.orders.update(order.id, { ref: can.moveTo ? JSON.stringify(can.moveTo) : "" });
+    }
+    return can;
+  }
+
+  private async renewable(
+    sub: Subscription,
+    order: Pick<Order, "id" | "kind" | "planId" | "bonusDays" | "ref">,
+  ): Promise<Deliverability> {
+    const plan = this.plan(order.planId);
+    if (!this.deps.delivery || !plan) return { ok: true };
+    const { next } = await this.renewalQuote(sub, order, sub.expiresAt);
+    const moved = order.ref?.kind === "xui" ? order.ref : undefined;
+    if (moved && (await this.deps.delivery.stillThere(moved, next))) return { ok: true, moveTo: moved };
+    return this.deps.delivery.renewal(plan, sub, next);
   }
 
   /**
@@ -265,7 +320,7 @@ export class Shop {
    */
   async renewalQuote(
     sub: Subscription,
-    order: Order,
+    order: Pick<Order, "id" | "kind" | "planId" | "bonusDays">,
     currentExpiry: number,
   ): Promise<{ days: number; next: number; pending: number }> {
     const catalog = this.deps.catalog();
@@ -282,6 +337,11 @@ export class Shop {
     }
     const { days } = termOf(catalog, order);
     return { days, next: termEnd(start, now, days), pending: earlier.length };
+  }
+
+  /** Whether the admins are to be told now of an order refused as `why` (once per cause for a while). */
+  async undeliverableAlertDue(why: Undeliverable): Promise<boolean> {
+    return (await this.deps.delivery?.alertDue(why)) ?? false;
   }
 
   /** The free trial, once per Telegram user; the order is paid at once (price 0). */

@@ -7,6 +7,7 @@ import type { Customers, Subscription, Subscriptions } from "../books/index.js";
 import {
   type AccessLinks,
   type AccessRef,
+  clientKey,
   IN_FLIGHT_STATUSES,
   isInFlightStatus,
   ledgerIdemKeys,
@@ -203,8 +204,40 @@ export class Fulfilment {
           String(await terms.additiveTarget(subscription, days)),
         ),
       );
+    const moveTo = order.ref;
+    if (moveTo && clientKey(moveTo) !== clientKey(subscription.ref)) {
+      return this.renewed(order, await this.move(order, subscription, moveTo, target), target);
+    }
     await provisioner.renew(subscription.ref, target, trafficGb);
     return this.renewed(order, subscription, target);
+  }
+
+  /**
+   * A renewal sold on another server of the plan's location (sales/delivery.ts): the access is
+   * made there, the old client removed, then the subscription points at the new one. A repeat
+   * finds the new client (made again for its links, never handed out) and the old one gone.
+   */
+  private async move(order: Order, sub: Subscription, moveTo: AccessRef, target: number) {
+    const { plan, trafficGb } = termOf(this.deps.catalog(), order);
+    const provisioner = this.deps.provisioner(moveTo.kind);
+    const request: ProvisionRequest = {
+      name: moveTo.name,
+      uuid: order.clientUuid,
+      expiresAt: target,
+      trafficGb,
+      devices: plan.devices,
+    };
+    let { ref, links } = await provisioner.ensure(moveTo, plan, request);
+    if (links.links.length === 0 && !links.subscriptionUrl && provisioner.reissue) {
+      ({ ref, links } = await provisioner.reissue(ref, request));
+    }
+    await this.deps.provisioner(sub.ref.kind).remove(sub.ref);
+    await this.deps.subscriptions.replaceAccess(sub.id, ref, links);
+    this.deps.logger.info(
+      { orderId: order.id, subscriptionId: sub.id, from: sub.ref, to: ref },
+      "access moved",
+    );
+    return { ...sub, ref, links: links.links, subscriptionUrl: links.subscriptionUrl };
   }
 
   /** A renewal whose target the hosting side holds: the record takes it, the order goes active. */

@@ -10,6 +10,7 @@ import { sendOrderInvoice } from "../payments.js";
 import { answer, localeOf, mainMenuRow, money, planDetails } from "./common.js";
 import { dropPressedButtons, rememberOrderMessage } from "./order-message.js";
 import { PROMO_STEP, pendingPromo, promoLines, promoRefusalText, referralBonusLines } from "./promo-view.js";
+import { refuseUndeliverable } from "./undeliverable.js";
 
 /** The plans on sale, each a button to its card. */
 export async function buyListView(ctx: BotContext): Promise<View> {
@@ -87,6 +88,9 @@ async function orderLines(ctx: BotContext, order: Order, balance: number): Promi
         }),
       );
       if (pending > 0) lines.push(ctx.t("buy-renewal-after-pending", { count: pending }));
+      // Its server is not paid long enough: the renewal moves the access, with new links.
+      if (order.ref?.kind === "xui" && sub.ref.kind === "xui" && order.ref.serverId !== sub.ref.serverId)
+        lines.push("", ctx.t("buy-renewal-moves"));
     }
   }
   return lines;
@@ -164,6 +168,7 @@ async function startPurchase(ctx: BotContext, planId: string, gift = false): Pro
   const promo = await pendingPromo(ctx);
   const locale = await localeOf(ctx);
   const started = await ctx.deps.sales.shop.startPurchase(ctx.from.id, planId, locale, promo, gift);
+  if (!started.ok && started.why) return refuseUndeliverable(ctx, "purchase", planId, started.why);
   if (!started.ok) {
     const text = started.reason === "blocked" ? withSupport(ctx, "error-blocked") : ctx.t("shop-plan-gone");
     await answer(ctx, text, true);
@@ -182,6 +187,12 @@ async function startPurchase(ctx: BotContext, planId: string, gift = false): Pro
 async function payableOrder(ctx: BotContext, orderId: string): Promise<Order | undefined> {
   const check = await ctx.deps.sales.cashier.payable(ctx.from?.id ?? 0, orderId);
   if (check.ok) return check.order;
+  if (check.reason === "undeliverable") {
+    const order = await ctx.deps.books.orders.get(orderId);
+    const kind = order?.kind === "renewal" ? "renewal" : "purchase";
+    await refuseUndeliverable(ctx, kind, order?.planId ?? "", check.why);
+    return undefined;
+  }
   if (check.reason === "paid") {
     await answer(ctx, ctx.t("buy-already-paid"));
     await dropPressedButtons(ctx);

@@ -16,6 +16,7 @@ import { withSupport } from "../help.js";
 import { confirmView } from "./buy.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
 import { pendingPromo, promoRefusalText } from "./promo-view.js";
+import { refuseUndeliverable } from "./undeliverable.js";
 
 type Status = "active" | "expired" | "disabled" | "removed" | "outage";
 
@@ -196,6 +197,7 @@ async function sendQr(ctx: BotContext, sub: Subscription): Promise<void> {
 async function startRenewal(ctx: BotContext, sub: Subscription): Promise<void> {
   const promo = await pendingPromo(ctx);
   const started = await ctx.deps.sales.shop.startRenewal(sub.customerId, sub.id, await localeOf(ctx), promo);
+  if (!started.ok && started.why) return refuseUndeliverable(ctx, "renewal", sub.planId, started.why);
   if (!started.ok) {
     const key =
       started.reason === "blocked"
