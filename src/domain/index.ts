@@ -50,6 +50,8 @@ export interface ShopServicesDeps {
   driftRuns?: DriftRuns;
   /** Customer messages of the drift actions (new links); without it they are only logged. */
   accessNotices?: AccessNotices;
+  /** How long one hosting read answers the delivery checks of offers (tests: 0, every check reads). */
+  deliveryReuseMs?: number;
 }
 
 /** The rooms' services, built in the rooms' order (each gets what it needs of the ones before). */
@@ -68,7 +70,10 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     ...{ ...shared, hosting, catalog, books, provisioning, terms },
     accountKey: deps.accountKey,
   });
-  const sales = createSalesServices({ ...shared, jobs, catalog, books, provisioning, fleet, hosting });
+  const sales = createSalesServices({
+    ...{ ...shared, jobs, catalog, books, provisioning, fleet, hosting },
+    deliveryReuseMs: deps.deliveryReuseMs,
+  });
   const settlement = createSettlementServices({
     ...shared,
     jobs,

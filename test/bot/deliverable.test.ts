@@ -82,6 +82,8 @@ beforeAll(async () => {
   spare = account.addServer("shop", { daysLeft: 0, status: "expired" }).id;
   t = await createTestBot({
     clock,
+    // Each step changes the hosting side, then asks: every check reads it (no 10 s reuse).
+    deliveryReuseMs: 0,
     adminIds: [ADMIN.id],
     accountUrl: account.url,
     accountApiKey: key,

@@ -55,6 +55,8 @@ export interface TestBotOptions {
   panel?: { url: string; token: string };
   node?: { url: string; token: string; certSha256?: string };
   nodeSubUrl?: string;
+  /** How long one hosting read answers the shop's delivery checks (the shipped 10 s when unset). */
+  deliveryReuseMs?: number;
   catalog?: Catalog;
   /** A reloadable catalog (admin menu); when given, the shop reads its plans from it. */
   catalogStore?: CatalogStore;
@@ -168,6 +170,7 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
       logger: options.domainLogs ? createLogger("debug", sink) : createLogger("silent"),
       accountKey,
       nodeSubUrl: options.nodeSubUrl,
+      deliveryReuseMs: options.deliveryReuseMs,
       jobs: options.jobs ?? {
         enqueueOrder: async (orderId) => {
           enqueued.push(orderId);

@@ -37,7 +37,7 @@ export interface CashierDeps {
   /** The referral first-N limit the pay step decides a payment's place by (none: referrals off). */
   referralLimit?: ReferralLimit;
   /** Whether the hosting side can deliver an order now (Shop.deliverable; none: always). */
-  deliverable?: (order: Order) => Promise<Deliverability>;
+  deliverable?: (order: Order, fresh: boolean) => Promise<Deliverability>;
 }
 
 /**
@@ -276,13 +276,16 @@ export class Cashier {
       return { ok: false, reason: "invoice-expired" };
     }
     // The last moment before the money is taken: what the hosting side cannot deliver is refused.
-    if (!(await this.deliverable(order)).ok) return { ok: false, reason: "undeliverable" };
+    if (!(await this.deliverable(order, true)).ok) return { ok: false, reason: "undeliverable" };
     return { ok: true };
   }
 
-  /** Whether the hosting side can deliver `order` now (always, without a check). */
-  private deliverable(order: Order): Promise<Deliverability> {
-    return this.deps.deliverable?.(order) ?? Promise.resolve({ ok: true });
+  /**
+   * Whether the hosting side can deliver `order` now (always, without a check); `fresh` at the
+   * moment Telegram takes the money, else from the server list read a moment ago.
+   */
+  private deliverable(order: Order, fresh = false): Promise<Deliverability> {
+    return this.deps.deliverable?.(order, fresh) ?? Promise.resolve({ ok: true });
   }
 
   /**

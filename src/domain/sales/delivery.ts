@@ -9,6 +9,15 @@ import type { ExtensionOutcome } from "../fleet/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
 import { deliveryKeys } from "./keys.js";
 
+/**
+ * How long one read of the hosting side (the account's server list, an access's client) answers
+ * the offers made in this process (a flood of Buy or Renew presses makes one hosting read, not one
+ * each). The moment Telegram takes the money reads afresh (`fresh`); an extension does too.
+ */
+export const DELIVERY_READ_REUSE_MS = 10_000;
+/** Reads remembered at most (the oldest go first). */
+const REMEMBERED_READS = 1_000;
+
 /** The admins hear of one cause (a server and its paid-until date, a location) at most this often. */
 const ALERT_EVERY_SECONDS = 6 * 3600;
 
@@ -53,6 +62,8 @@ export interface DeliveryDeps {
   panel: () => PanelApi | undefined;
   provisioner: ProvisionerFor;
   logger: Logger;
+  /** How long a read answers again (DELIVERY_READ_REUSE_MS; 0: every check reads). */
+  reuseMs?: number;
 }
 
 /**
@@ -67,14 +78,20 @@ export interface DeliveryDeps {
  * - any backend, renewal: the access must still exist on the hosting side.
  */
 export class Delivery {
+  /** Recent reads by what was read (promises: presses at once share one read). */
+  private readonly reads = new Map<string, { at: number; value: Promise<unknown> }>();
+
   constructor(private readonly deps: DeliveryDeps) {}
 
-  /** Whether a new access of `plan` whose term ends at `end` can be made now. */
-  async purchase(plan: Plan, end: number): Promise<Deliverability> {
+  /**
+   * Whether a new access of `plan` whose term ends at `end` can be made now (`fresh`: the server
+   * list read now, not the one read a moment ago).
+   */
+  async purchase(plan: Plan, end: number, fresh = false): Promise<Deliverability> {
     const backend = plan.backend;
     if (backend.kind === "panel") return this.locations(backend.locations.map((l) => l.node));
     if (backend.kind !== "xui") return { ok: true };
-    const servers = await this.readServers();
+    const servers = await this.readServers(fresh);
     if (!servers) return { ok: true };
     const own = backend.servers.flatMap((id) => servers.filter((s) => s.id === id));
     if (own.some((s) => paidBeyond(s, end))) return { ok: true };
@@ -100,15 +117,15 @@ export class Delivery {
   }
 
   /** Whether `sub` can be renewed to a term ending at `end` now (see the class comment). */
-  async renewal(plan: Plan, sub: Subscription, end: number): Promise<Deliverability> {
-    const gone = await this.clientGone(sub.ref);
+  async renewal(plan: Plan, sub: Subscription, end: number, fresh = false): Promise<Deliverability> {
+    const gone = await this.clientGone(sub.ref, fresh);
     if (gone) return { ok: false, reason: "client-gone" };
     const ref = sub.ref;
     if (ref.kind === "panel") {
       return this.locations(ref.locations);
     }
     if (ref.kind !== "xui") return { ok: true };
-    const servers = await this.readServers();
+    const servers = await this.readServers(fresh);
     const home = servers?.find((s) => s.id === ref.serverId);
     if (!servers || !home || paidBeyond(home, end)) return { ok: true };
     if (await this.extended(home, end)) return { ok: true };
@@ -124,31 +141,53 @@ export class Delivery {
    * A renewal moved to `moveTo` when it was offered: still deliverable there at payment (else the
    * check is made afresh, which may move it elsewhere or refuse it).
    */
-  async stillThere(moveTo: Extract<AccessRef, { kind: "xui" }>, end: number): Promise<boolean> {
-    const servers = await this.readServers();
+  async stillThere(
+    moveTo: Extract<AccessRef, { kind: "xui" }>,
+    end: number,
+    fresh = false,
+  ): Promise<boolean> {
+    const servers = await this.readServers(fresh);
     const server = servers?.find((s) => s.id === moveTo.serverId);
     return servers === undefined || (server !== undefined && paidBeyond(server, end));
   }
 
-  /** The server list, or none when it cannot be read now (the order then waits for it). */
-  private async readServers(): Promise<Server[] | undefined> {
-    try {
-      return await this.deps.servers();
-    } catch (err) {
-      this.deps.logger.warn({ err }, "delivery check: servers unreadable, selling as before");
-      return undefined;
+  /**
+   * The server list, or none when it cannot be read now (the order then waits for it): the read
+   * made a moment ago (or still under way) unless `fresh`.
+   */
+  private readServers(fresh: boolean): Promise<Server[] | undefined> {
+    return this.recent("servers", fresh, () =>
+      this.deps.servers().catch((err: unknown) => {
+        this.deps.logger.warn({ err }, "delivery check: servers unreadable, selling as before");
+        return undefined;
+      }),
+    );
+  }
+
+  /** What `read` answered less than `reuseMs` ago under `key`, unless `fresh`; else read now. */
+  private recent<T>(key: string, fresh: boolean, read: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const last = this.reads.get(key);
+    if (!fresh && last && now - last.at < (this.deps.reuseMs ?? DELIVERY_READ_REUSE_MS)) {
+      return last.value as Promise<T>;
     }
+    const value = read();
+    this.reads.delete(key);
+    this.reads.set(key, { at: now, value });
+    if (this.reads.size > REMEMBERED_READS) this.reads.delete(this.reads.keys().next().value ?? "");
+    return value;
   }
 
   /** Auto-extension when it is on; true when the server is now paid beyond `end`. */
   private async extended(server: Server, end: number): Promise<boolean> {
     if (!isActiveXui(server) || !(await this.deps.autoExtend())) return false;
     const outcome = await this.deps.extend(server);
+    this.reads.delete("servers"); // the list read before the extension is out of date
     const now = "server" in outcome ? outcome.server : undefined;
     this.deps.logger.info({ serverId: server.id, outcome: outcome.kind }, "server extended for a sale");
     if (outcome.kind !== "extended" && outcome.kind !== "already" && outcome.kind !== "changed") return false;
     const fresh =
-      outcome.kind === "extended" ? now : (await this.readServers())?.find((s) => s.id === server.id);
+      outcome.kind === "extended" ? now : (await this.readServers(true))?.find((s) => s.id === server.id);
     return fresh !== undefined && paidBeyond(fresh, end);
   }
 
@@ -170,13 +209,16 @@ export class Delivery {
   }
 
   /** True only when the hosting side says the access is not there (404). */
-  private async clientGone(ref: AccessRef): Promise<boolean> {
-    try {
-      await this.deps.provisioner(ref.kind).state(ref);
-      return false;
-    } catch (err) {
-      return isHostingError(err, "not_found");
-    }
+  private clientGone(ref: AccessRef, fresh: boolean): Promise<boolean> {
+    const key = ref.kind === "xui" ? `xui:${ref.serverId}:${ref.name}` : `${ref.kind}:${ref.name}`;
+    return this.recent(`client:${key}`, fresh, async () => {
+      try {
+        await this.deps.provisioner(ref.kind).state(ref);
+        return false;
+      } catch (err) {
+        return isHostingError(err, "not_found");
+      }
+    });
   }
 }
 

@@ -44,6 +44,8 @@ export interface SalesServicesDeps {
   fleet?: Pick<FleetServices, "servers" | "serverExtension">;
   /** The main panel, for the delivery check of panel locations. */
   hosting?: Pick<HostingClients, "panel">;
+  /** How long one hosting read answers the delivery checks of offers (DELIVERY_READ_REUSE_MS). */
+  deliveryReuseMs?: number;
 }
 
 export function createSalesServices(deps: SalesServicesDeps): SalesServices {
@@ -65,6 +67,7 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
       panel: () => hosting?.panel,
       provisioner,
       logger,
+      reuseMs: deps.deliveryReuseMs,
     });
   // The shop decides what can be delivered; the cashier asks it again before taking the money.
   let shop: Shop | undefined;
@@ -78,7 +81,7 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
     jobs,
     promos,
     referralLimit,
-    deliverable: async (order) => (shop ? shop.deliverable(order) : { ok: true }),
+    deliverable: async (order, fresh) => (shop ? shop.deliverable(order, fresh) : { ok: true }),
   });
   shop = new Shop({
     clock,

@@ -209,11 +209,9 @@ export class Shop {
     if (!draft.ok) return draft;
     if (promo === undefined) {
       const open = await this.deps.orders.reusableFor(draft.input, UNPAID_ORDERS);
-      if (open) {
-        const can = await this.deliverable(open);
-        if (!can.ok) return { ok: false, reason: "undeliverable", why: can };
-        return { ok: true, order: (await this.deps.orders.get(open.id)) ?? open, reused: true };
-      }
+      // Handed back before any hosting read (a flood of Renew presses reads nothing); whether it
+      // can be delivered is asked again when it is paid (Cashier.payable, pre-checkout).
+      if (open) return { ok: true, order: open, reused: true };
     }
     const made = await this.sellable(draft.sub, draft.input);
     if (!made.ok) return made;
@@ -275,22 +273,25 @@ export class Shop {
   }
 
   /**
-   * Whether `order` can be delivered now (Delivery; the Cashier asks again before the money is
-   * taken). A renewal moved to another server when it was offered stays there while that server
-   * still holds its term; else it is checked afresh (and moved again, or refused).
+   * Whether `order` can be delivered now (Delivery; the Cashier asks again, `fresh`, before the
+   * money is taken). A renewal moved to another server when it was offered stays there while that
+   * server still holds its term; else it is checked afresh (and moved again, or refused).
    */
-  async deliverable(order: Pick<Order, "id" | "kind" | "planId" | "bonusDays" | "subscriptionId" | "ref">) {
+  async deliverable(
+    order: Pick<Order, "id" | "kind" | "planId" | "bonusDays" | "subscriptionId" | "ref">,
+    fresh = false,
+  ) {
     const { delivery } = this.deps;
     const plan = this.plan(order.planId);
     if (!delivery || !plan || order.kind === "trial") return { ok: true } as Deliverability;
     if (order.kind === "purchase") {
       const bonus = this.deps.catalog().referral?.bonus_days ?? 0;
       const days = termOf(this.deps.catalog(), order).days + bonus;
-      return delivery.purchase(plan, termEnd(0, this.deps.clock.now(), days));
+      return delivery.purchase(plan, termEnd(0, this.deps.clock.now(), days), fresh);
     }
     const sub = order.subscriptionId ? await this.deps.subscriptions.get(order.subscriptionId) : undefined;
     if (!sub) return { ok: true } as Deliverability;
-    const can = await this.renewable(sub, order);
+    const can = await this.renewable(sub, order, fresh);
     const moved = order.ref?.kind === "xui" ? order.ref : undefined;
     if (order.id && can.ok && (can.moveTo?.serverId ?? 0) !== (moved?.serverId ?? 0)) {
       // Where it can go now is what its payment buys (the confirmation shows it before paying).
@@ -302,13 +303,15 @@ export class Shop {
   private async renewable(
     sub: Subscription,
     order: Pick<Order, "id" | "kind" | "planId" | "bonusDays" | "ref">,
+    fresh = false,
   ): Promise<Deliverability> {
     const plan = this.plan(order.planId);
     if (!this.deps.delivery || !plan) return { ok: true };
     const { next } = await this.renewalQuote(sub, order, sub.expiresAt);
     const moved = order.ref?.kind === "xui" ? order.ref : undefined;
-    if (moved && (await this.deps.delivery.stillThere(moved, next))) return { ok: true, moveTo: moved };
-    return this.deps.delivery.renewal(plan, sub, next);
+    if (moved && (await this.deps.delivery.stillThere(moved, next, fresh)))
+      return { ok: true, moveTo: moved };
+    return this.deps.delivery.renewal(plan, sub, next, fresh);
   }
 
   /**
