@@ -5,6 +5,7 @@ import { ChatLock } from "./bot/chat-lock.js";
 import { registerCommands } from "./bot/commands.js";
 import { createBot } from "./bot/create-bot.js";
 import { createI18n } from "./bot/i18n.js";
+import { setShopTimeZone } from "./render/format.js";
 import type { Config } from "./config.js";
 import { type Catalog, CatalogError, CatalogStore, loadCatalog } from "./domain/catalog/index.js";
 import { AccountKeyStore } from "./domain/fleet/index.js";
@@ -179,6 +180,7 @@ async function startCore(config: Config, catalog: Catalog, logger: Logger, life:
   closers.push(() => orderQueue.close());
   const driftRuns = new DriftRunQueue(redis);
   closers.push(() => driftRuns.close());
+  setShopTimeZone(config.shopTimeZone);
   const i18n = createI18n(config.defaultLocale);
   const outbox = new Outbox(redis);
   closers.push(() => outbox.close());

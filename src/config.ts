@@ -50,6 +50,16 @@ const sha256Fingerprint = z
  * Where customers reach the shop's people: a Telegram @username or an https URL. Characters that
  * mean something in Telegram's HTML (<, >, &, quotes) are refused, so it is shown as it is.
  */
+/** An IANA time zone name (Europe/Berlin, UTC), in its canonical spelling. */
+const shopTimeZone = z.string().transform((name, ctx) => {
+  try {
+    return new Intl.DateTimeFormat("en", { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    ctx.addIssue({ code: "custom", message: "must be an IANA time zone name, e.g. Europe/Berlin or UTC" });
+    return z.NEVER;
+  }
+});
+
 const supportContact = z
   .string()
   .refine(
@@ -183,6 +193,7 @@ const envSchema = z.object({
     .max(5, "must be the number of proxies in front of the bot (0 to 5)")
     .default(0),
   DEFAULT_LOCALE: z.enum(["en", "ru"], { error: "must be en or ru" }).default("en"),
+  SHOP_TIME_ZONE: shopTimeZone.default("UTC"),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -259,6 +270,8 @@ export interface Config {
   /** The cabinet's sessions and request budgets (WEBAPP_SESSION_SECONDS, WEBAPP_*_RATE_LIMIT, WEBAPP_TRUST_PROXY). */
   webappGuard: WebappGuardConfig;
   defaultLocale: Locale;
+  /** SHOP_TIME_ZONE: the IANA zone every date customers and admins read is shown in (UTC). */
+  shopTimeZone: string;
   logLevel: string;
   role: "all" | "bot" | "worker";
   /** How long the polling lease lasts without renewal (one poller per bot across processes). */
@@ -377,6 +390,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     webappInitDataMaxAge: e.WEBAPP_INIT_DATA_MAX_AGE,
     webappGuard: webappGuardOf(e),
     defaultLocale: e.DEFAULT_LOCALE,
+    shopTimeZone: e.SHOP_TIME_ZONE,
     logLevel: e.LOG_LEVEL,
     role: e.ROLE,
     pollingLeaseMs: e.POLLING_LEASE_MS,

@@ -138,7 +138,8 @@ export async function usage(
     days: days.map((d) => ({
       date: d.date,
       bytes: d.bytes,
-      label: formatDate(caller.locale, Date.parse(`${d.date}T00:00:00Z`)),
+      // Usage is counted per UTC day: its label is that day, whatever the shop's zone.
+      label: formatDate(caller.locale, Date.parse(`${d.date}T00:00:00Z`), "UTC"),
       text: d.bytes === null ? null : formatBytes(caller.locale, d.bytes),
     })),
   };
