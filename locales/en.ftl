@@ -1693,3 +1693,15 @@ webapp-rate-limited = Too many requests at once. Please wait a few seconds, then
 
 ## Flood limit (issue 23): the toast answering a button press dropped over the limit
 rate-limited-toast = Slow down, please: wait a few seconds.
+
+## Issue 24, part c (money screens and back office): history lines in the customer's words
+history-what-paid = { $what } · { $paid }
+history-gift = 🎁 Gift: { $plan }
+history-renewal = Renewal: { $plan }
+history-refund = Refund: { $plan }
+history-gift-refund = Gift refunded: { $plan }
+history-paid-balance = from the balance
+history-paid-stars = paid by Stars
+history-paid-card = paid by card
+history-paid-stars-part = paid by Stars ({ $charge }) and from the balance ({ $rest })
+history-paid-card-part = paid by card ({ $charge }) and from the balance ({ $rest })

@@ -1797,3 +1797,15 @@ webapp-rate-limited = Слишком много запросов подряд. �
 
 ## Flood limit (issue 23): the toast answering a button press dropped over the limit
 rate-limited-toast = Не так быстро: подождите несколько секунд.
+
+## Issue 24, part c (money screens and back office): history lines in the customer's words
+history-what-paid = { $what } · { $paid }
+history-gift = 🎁 Подарок: { $plan }
+history-renewal = Продление: { $plan }
+history-refund = Возврат: { $plan }
+history-gift-refund = Возврат за подарок: { $plan }
+history-paid-balance = с баланса
+history-paid-stars = оплачено звёздами
+history-paid-card = оплачено картой
+history-paid-stars-part = звёздами ({ $charge }) и с баланса ({ $rest })
+history-paid-card-part = картой ({ $charge }) и с баланса ({ $rest })
