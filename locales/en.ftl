@@ -1705,3 +1705,8 @@ history-paid-stars = paid by Stars
 history-paid-card = paid by card
 history-paid-stars-part = paid by Stars ({ $charge }) and from the balance ({ $rest })
 history-paid-card-part = paid by card ({ $charge }) and from the balance ({ $rest })
+gift-cancel-confirm = Cancel the gift <b>{ $plan }</b>?
+
+{ $amount } goes back to your wallet, and the link stops working: whoever you sent it to can no longer claim it.
+gift-cancel-yes = ✖ Yes, cancel and refund { $amount }
+gift-cancel-keep = « Keep the gift

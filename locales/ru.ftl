@@ -1809,3 +1809,8 @@ history-paid-stars = оплачено звёздами
 history-paid-card = оплачено картой
 history-paid-stars-part = звёздами ({ $charge }) и с баланса ({ $rest })
 history-paid-card-part = картой ({ $charge }) и с баланса ({ $rest })
+gift-cancel-confirm = Отменить подарок <b>{ $plan }</b>?
+
+{ $amount } вернутся в кошелёк, а ссылка перестанет работать: тот, кому вы её отправили, уже не сможет получить подарок.
+gift-cancel-yes = ✖ Да, отменить и вернуть { $amount }
+gift-cancel-keep = « Оставить подарок
