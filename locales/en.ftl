@@ -1710,3 +1710,5 @@ gift-cancel-confirm = Cancel the gift <b>{ $plan }</b>?
 { $amount } goes back to your wallet, and the link stops working: whoever you sent it to can no longer claim it.
 gift-cancel-yes = ✖ Yes, cancel and refund { $amount }
 gift-cancel-keep = « Keep the gift
+customers-order-kind-gift = gift
+customers-order-kind-gift-for = gift for <code>{ $id }</code>

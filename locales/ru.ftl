@@ -1814,3 +1814,5 @@ gift-cancel-confirm = Отменить подарок <b>{ $plan }</b>?
 { $amount } вернутся в кошелёк, а ссылка перестанет работать: тот, кому вы её отправили, уже не сможет получить подарок.
 gift-cancel-yes = ✖ Да, отменить и вернуть { $amount }
 gift-cancel-keep = « Оставить подарок
+customers-order-kind-gift = подарок
+customers-order-kind-gift-for = подарок для <code>{ $id }</code>

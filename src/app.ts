@@ -5,7 +5,6 @@ import { ChatLock } from "./bot/chat-lock.js";
 import { registerCommands } from "./bot/commands.js";
 import { createBot } from "./bot/create-bot.js";
 import { createI18n } from "./bot/i18n.js";
-import { setShopTimeZone } from "./render/format.js";
 import type { Config } from "./config.js";
 import { type Catalog, CatalogError, CatalogStore, loadCatalog } from "./domain/catalog/index.js";
 import { AccountKeyStore } from "./domain/fleet/index.js";
@@ -13,6 +12,7 @@ import { createShopServices, type ShopRooms, type ShopServicesDeps } from "./dom
 import { createHostingClients, type HostingClients } from "./hosting/index.js";
 import { Metrics } from "./http/metrics.js";
 import { closeServer, createHttpServer, createOperatorsServer, listen } from "./http/server.js";
+import { setShopTimeZone } from "./render/format.js";
 import { systemClock } from "./runtime/clock.js";
 import { InFlight, within } from "./runtime/in-flight.js";
 import { createLogger, type Logger } from "./runtime/logger.js";

@@ -14,7 +14,7 @@ let t: TestBot;
 beforeAll(async () => {
   // SHOP_TIME_ZONE=Europe/Moscow (UTC+3, no summer time): 12:00 UTC reads 15:00 GMT+3.
   setShopTimeZone("Europe/Moscow");
-  t = await createTestBot({ clock, rateLimit: false });
+  t = await createTestBot({ clock, rateLimit: false, adminIds: [ADMIN.id] });
 });
 afterAll(async () => {
   setShopTimeZone("UTC");
@@ -26,6 +26,7 @@ beforeEach(() => {
 });
 
 const customer = newUsers(24_500);
+const ADMIN = customer();
 const { lastShown, button } = telegramViews(() => t);
 
 async function credit(id: number, amount: number): Promise<void> {
@@ -119,5 +120,18 @@ describe("/wallet history: what the customer did", () => {
     expect(lastShown().text).toContain("page 1 of 2");
     // Page 2 would only hold the top-up already shown with its purchase: it is not shown again.
     expect(await historyLines(ann, 1)).toEqual([]);
+  });
+});
+
+describe("the admin's order list", () => {
+  it("calls a gift a gift, beside a purchase (it called both a purchase)", async () => {
+    const ann = customer();
+    const bought = await buyByInvoice(ann, 150);
+    const gift = await buyByInvoice(ann, 150, { gift: true });
+    await chatAs(() => t, ADMIN).press(`a.c:card:${ann.id}:`);
+    await chatAs(() => t, ADMIN).press(button("🧾 Orders"));
+    const text = lastShown().text;
+    expect(text).toContain(`<code>${gift}</code> · gift · Germany, 30 days, 100 GB · 150 ⭐ · paid · Jan 1, 2026, 15:00 GMT+3`);
+    expect(text).toContain(`<code>${bought}</code> · purchase · Germany, 30 days, 100 GB · 150 ⭐ · paid`);
   });
 });
