@@ -1712,3 +1712,11 @@ gift-cancel-yes = ✖ Yes, cancel and refund { $amount }
 gift-cancel-keep = « Keep the gift
 customers-order-kind-gift = gift
 customers-order-kind-gift-for = gift for <code>{ $id }</code>
+admin-referrals-state-unset = ⚪ not set up
+admin-referrals-off-means = Switched off: links invite nobody, and no rewards or bonus days are given until you switch them on again.
+admin-referrals-nobody-yet = No one has joined with an invitation yet: customers find their link under 🤝 Invite friends.
+admin-referrals-nobody = No one has joined with an invitation.
+admin-referrals-figures = Joined with an invitation: <b>{ $joined }</b>, from { $inviters ->
+    [one] { $inviters } inviter
+   *[other] { $inviters } inviters
+} · paid: <b>{ $paid }</b> · rewards: <b>{ $earned }</b>

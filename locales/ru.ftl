@@ -1816,3 +1816,11 @@ gift-cancel-yes = ✖ Да, отменить и вернуть { $amount }
 gift-cancel-keep = « Оставить подарок
 customers-order-kind-gift = подарок
 customers-order-kind-gift-for = подарок для <code>{ $id }</code>
+admin-referrals-state-unset = ⚪ не настроены
+admin-referrals-off-means = Выключены: ссылки никого не приглашают, вознаграждения и бонусные дни не начисляются, пока вы их снова не включите.
+admin-referrals-nobody-yet = По приглашениям пока никто не пришёл: клиенты находят свою ссылку в разделе 🤝 Пригласить друзей.
+admin-referrals-nobody = По приглашениям никто не пришёл.
+admin-referrals-figures = Пришли по приглашению: <b>{ $joined }</b>, от { $inviters ->
+    [one] { $inviters } пригласившего
+   *[other] { $inviters } пригласивших
+} · оплатили: <b>{ $paid }</b> · вознаграждения: <b>{ $earned }</b>
