@@ -65,6 +65,7 @@ export interface StartOptions {
 /** Composition root: config -> logger -> catalog -> redis -> bot -> http server -> delivery. */
 export async function startApp(config: Config, options: StartOptions = {}): Promise<App> {
   const logger = createLogger(config.logLevel, options.logDestination, { secrets: secretsOf(config) });
+  setShopTimeZone(config.shopTimeZone);
   const catalog = await loadCatalog(config.catalogFile);
   const problem = catalogProblemOf(config)(catalog);
   if (problem) throw new CatalogError(problem);
@@ -180,7 +181,6 @@ async function startCore(config: Config, catalog: Catalog, logger: Logger, life:
   closers.push(() => orderQueue.close());
   const driftRuns = new DriftRunQueue(redis);
   closers.push(() => driftRuns.close());
-  setShopTimeZone(config.shopTimeZone);
   const i18n = createI18n(config.defaultLocale);
   const outbox = new Outbox(redis);
   closers.push(() => outbox.close());

@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  driftSyncMinutes,
+  heapGrowthPercent,
+  nodeEditDoubtSeconds,
+  pollingLeaseMs,
+  shopTimeZone,
+} from "./config-fields.js";
 
 /** A setting is wrong: the message names the variable and the problem, on one line. */
 export class ConfigError extends Error {
@@ -50,16 +57,6 @@ const sha256Fingerprint = z
  * Where customers reach the shop's people: a Telegram @username or an https URL. Characters that
  * mean something in Telegram's HTML (<, >, &, quotes) are refused, so it is shown as it is.
  */
-/** An IANA time zone name (Europe/Berlin, UTC), in its canonical spelling. */
-const shopTimeZone = z.string().transform((name, ctx) => {
-  try {
-    return new Intl.DateTimeFormat("en", { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    ctx.addIssue({ code: "custom", message: "must be an IANA time zone name, e.g. Europe/Berlin or UTC" });
-    return z.NEVER;
-  }
-});
-
 const supportContact = z
   .string()
   .refine(
@@ -108,35 +105,6 @@ const sentinelList = z.string().transform((raw, ctx) => {
   if (nodes.length === 0) ctx.addIssue({ code: "custom", message: "must list at least one host:port" });
   return nodes;
 });
-
-/** How long the polling lease lasts without renewal: a dead poller's successor waits at most this. */
-const pollingLeaseMs = z.coerce
-  .number({ error: "must be a number of milliseconds" })
-  .int("must be a whole number of milliseconds")
-  .min(1_000, "must be at least 1000 ms")
-  .max(600_000, "must be at most 600000 ms (10 minutes)");
-
-/** Minutes between two drift reconciliations (a day at most). */
-const driftSyncMinutes = z.coerce
-  .number({ error: "must be a number of minutes" })
-  .int("must be a whole number of minutes")
-  .min(1, "must be at least 1 minute")
-  .max(1_440, "must be at most 1440 minutes (a day)");
-
-/** Seconds a node edit the bot gave up on may still land (no days sent to that client meanwhile). */
-const nodeEditDoubtSeconds = z.coerce
-  .number({ error: "must be a number of seconds" })
-  .int("must be a whole number of seconds")
-  .min(1, "must be at least 1 second")
-  .max(3_600, "must be at most 3600 seconds (an hour)");
-
-/** How far V8 lets the old generation grow past what the last full collection kept (percent). */
-const heapGrowthPercent = z.coerce
-  .number({ error: "must be a percentage" })
-  .int("must be a whole percentage")
-  .min(0, "must be 0 (V8 decides) or 10 to 400")
-  .max(400, "must be at most 400")
-  .refine((p) => p === 0 || p >= 10, "must be 0 (V8 decides) or 10 to 400");
 
 const port = z.coerce
   .number({ error: "must be a port number" })

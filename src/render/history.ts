@@ -47,10 +47,10 @@ function subject(
 function paidHow(t: Translate, locale: Locale, item: HistoryItem): string {
   const { entry, charge } = item;
   if (!charge) return t("history-paid-balance");
-  const method = entry.currency === "XTR" ? "stars" : "card";
+  const stars = entry.currency === "XTR";
   const rest = -entry.amount - charge.amount;
-  if (rest <= 0) return t(`history-paid-${method}`);
-  return t(`history-paid-${method}-part`, {
+  if (rest <= 0) return t(stars ? "history-paid-stars" : "history-paid-card");
+  return t(stars ? "history-paid-stars-part" : "history-paid-card-part", {
     charge: money(charge.currency, charge.amount, locale),
     rest: money(entry.currency, rest, locale),
   });
