@@ -131,7 +131,9 @@ describe("the admin's order list", () => {
     await chatAs(() => t, ADMIN).press(`a.c:card:${ann.id}:`);
     await chatAs(() => t, ADMIN).press(button("🧾 Orders"));
     const text = lastShown().text;
-    expect(text).toContain(`<code>${gift}</code> · gift · Germany, 30 days, 100 GB · 150 ⭐ · paid · Jan 1, 2026, 15:00 GMT+3`);
+    expect(text).toContain(
+      `<code>${gift}</code> · gift · Germany, 30 days, 100 GB · 150 ⭐ · paid · Jan 1, 2026, 15:00 GMT+3`,
+    );
     expect(text).toContain(`<code>${bought}</code> · purchase · Germany, 30 days, 100 GB · 150 ⭐ · paid`);
   });
 });
