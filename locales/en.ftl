@@ -1136,9 +1136,8 @@ broadcast-done = ✅ <b>Broadcast to { $audience } finished</b>
        *[other] { $total } recipients
     }: ✅ sent { $sent } · ⚠️ failed { $failed } · 🚫 blocked the bot { $blocked }
     Skipped (blocked earlier): { $skipped }
-broadcast-final = ✅ Broadcast finished: sent { $sent }, failed { $failed }, blocked { $blocked } of { $total }.
 broadcast-stop = ⏹ Stop
-broadcast-stop-stopping = ⏹ Stopping: nothing more goes out; the final count follows.
+broadcast-stop-stopping = ⏹ Stopping: nothing more goes out; the progress message above will show the final count.
 broadcast-stop-already = This broadcast is already being stopped.
 broadcast-stop-finished = This broadcast has already finished.
 broadcast-stop-unknown = This broadcast is no longer known.
@@ -1150,10 +1149,6 @@ broadcast-stopped =
     ⏹ <b>Broadcast to { $audience } stopped</b>
     ✅ sent { $sent } · ⚠️ failed { $failed } · 🚫 blocked the bot { $blocked }
     Not sent (dropped from the queue): { $cancelled }
-broadcast-final-stopped = ⏹ Broadcast stopped: sent { $sent }, failed { $failed }, blocked { $blocked }; { $cancelled ->
-        [one] { $cancelled } queued message was
-       *[other] { $cancelled } queued messages were
-    } not sent.
 
 ## Stars refunds
 

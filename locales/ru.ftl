@@ -1196,9 +1196,8 @@ broadcast-done = ✅ <b>Рассылка завершена: { $audience }</b>
        *[many] { $total } получателей
     }: ✅ отправлено { $sent } · ⚠️ ошибки { $failed } · 🚫 заблокировали бота { $blocked }
     Пропущено (заблокировали раньше): { $skipped }
-broadcast-final = ✅ Рассылка завершена: отправлено { $sent }, ошибки { $failed }, заблокировали { $blocked } из { $total }.
 broadcast-stop = ⏹ Остановить
-broadcast-stop-stopping = ⏹ Останавливаю: больше ничего не уходит, итог придёт следом.
+broadcast-stop-stopping = ⏹ Останавливаю: больше ничего не уходит, итог появится в сообщении о ходе рассылки.
 broadcast-stop-already = Эта рассылка уже останавливается.
 broadcast-stop-finished = Эта рассылка уже завершена.
 broadcast-stop-unknown = Эта рассылка больше не известна.
@@ -1210,7 +1209,6 @@ broadcast-stopped =
     ⏹ <b>Рассылка остановлена: { $audience }</b>
     ✅ отправлено { $sent } · ⚠️ ошибки { $failed } · 🚫 заблокировали бота { $blocked }
     Не отправлено (снято с очереди): { $cancelled }
-broadcast-final-stopped = ⏹ Рассылка остановлена: отправлено { $sent }, ошибки { $failed }, заблокировали { $blocked }; не отправлено из очереди: { $cancelled }.
 
 ## Stars refunds
 

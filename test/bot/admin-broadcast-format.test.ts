@@ -111,7 +111,9 @@ describe("stopping a broadcast", () => {
   it("the Stop button of the progress message stops it in Redis, once", async () => {
     const { id } = await queue.start({ adminChatId: ADMIN.id, text: "Long news", audience: "all" });
     await press(`a.bc:stop:${id}::`);
-    expect(lastAnswer().text).toBe("⏹ Stopping: nothing more goes out; the final count follows.");
+    expect(lastAnswer().text).toBe(
+      "⏹ Stopping: nothing more goes out; the progress message above will show the final count.",
+    );
     expect((await queue.status(id))?.stopped).toBe(true);
     await press(`a.bc:stop:${id}::`, ADMIN_RU);
     expect(lastAnswer().text).toBe("Эта рассылка уже останавливается.");
