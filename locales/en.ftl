@@ -938,15 +938,15 @@ promo-admin-ask-value-credit = How much to credit to the wallet?
 promo-admin-invalid-value-percent = Please send a whole number from 1 to 100.
 promo-admin-invalid-value-amount = Please send an amount above zero, e.g. <code>50</code>.
 promo-admin-invalid-value-days = Please send a whole number of days from 1 to { $max }.
-promo-admin-ask-plans = Which plans is it for? Send plan ids separated by commas, or <code>-</code> for all. On sale: { $plans }
-promo-admin-invalid-plans = Please send plan ids from the list, separated by commas, or <code>-</code>.
+promo-admin-ask-plans = Which plans is it for? Tap the plans it is for, then ✅ Continue; or 🌐 All plans.
+promo-admin-invalid-plans = Please tap the plans above, then ✅ Continue, or 🌐 All plans (or send plan ids separated by commas).
 promo-admin-ask-expiry = For how many days is it valid? Send a number, or <code>-</code> for no end date.
 promo-admin-invalid-expiry = Please send a whole number of days from 1 to { $max }, or <code>-</code>.
 promo-admin-ask-total = How many uses in all? Send a number, or <code>-</code> for no limit.
 promo-admin-ask-per-customer = How many uses per customer? Send a number, or <code>-</code> for one.
 promo-admin-invalid-count = Please send a whole number from 1 to { $max }, or <code>-</code>.
-promo-admin-ask-new-only = New customers only (no paid order yet)? Send <code>yes</code> or <code>no</code>.
-promo-admin-invalid-yes-no = Please send <code>yes</code> or <code>no</code>.
+promo-admin-ask-new-only = New customers only (no paid order yet)?
+promo-admin-invalid-yes-no = Please tap ✅ Yes or ❌ No above.
 promo-admin-exists = A code <b>{ $code }</b> exists already: nothing was created.
 
 my-title = 🔑 <b>Your subscriptions</b>
@@ -1715,3 +1715,8 @@ admin-referrals-figures = Joined with an invitation: <b>{ $joined }</b>, from { 
     [one] { $inviters } inviter
    *[other] { $inviters } inviters
 } · paid: <b>{ $paid }</b> · rewards: <b>{ $earned }</b>
+promo-admin-plans-all = 🌐 All plans
+promo-admin-plans-go = ✅ Continue
+promo-admin-plans-none = Tap at least one plan, or choose 🌐 All plans.
+promo-admin-button-yes = ✅ Yes
+promo-admin-button-no = ❌ No

@@ -992,15 +992,15 @@ promo-admin-ask-value-credit = Какую сумму зачислить на к�
 promo-admin-invalid-value-percent = Отправьте целое число от 1 до 100.
 promo-admin-invalid-value-amount = Отправьте сумму больше нуля, например <code>50</code>.
 promo-admin-invalid-value-days = Отправьте целое число дней от 1 до { $max }.
-promo-admin-ask-plans = Для каких тарифов? Отправьте id тарифов через запятую или <code>-</code> для всех. В продаже: { $plans }
-promo-admin-invalid-plans = Отправьте id тарифов из списка через запятую или <code>-</code>.
+promo-admin-ask-plans = Для каких тарифов? Отметьте тарифы и нажмите ✅ Далее — или 🌐 Все тарифы.
+promo-admin-invalid-plans = Отметьте тарифы выше и нажмите ✅ Далее, или 🌐 Все тарифы (или пришлите id тарифов через запятую).
 promo-admin-ask-expiry = Сколько дней действует код? Отправьте число или <code>-</code>, если бессрочно.
 promo-admin-invalid-expiry = Отправьте целое число дней от 1 до { $max } или <code>-</code>.
 promo-admin-ask-total = Сколько использований всего? Отправьте число или <code>-</code> без ограничения.
 promo-admin-ask-per-customer = Сколько использований на одного покупателя? Отправьте число или <code>-</code> для одного.
 promo-admin-invalid-count = Отправьте целое число от 1 до { $max } или <code>-</code>.
-promo-admin-ask-new-only = Только для новых покупателей (без оплаченных заказов)? Отправьте <code>да</code> или <code>нет</code>.
-promo-admin-invalid-yes-no = Отправьте <code>да</code> или <code>нет</code>.
+promo-admin-ask-new-only = Только для новых клиентов (ещё без оплаченных заказов)?
+promo-admin-invalid-yes-no = Нажмите ✅ Да или ❌ Нет выше.
 promo-admin-exists = Код <b>{ $code }</b> уже есть: ничего не создано.
 
 my-title = 🔑 <b>Ваши подписки</b>
@@ -1822,3 +1822,8 @@ admin-referrals-figures = Пришли по приглашению: <b>{ $joined
     [one] { $inviters } пригласившего
    *[other] { $inviters } пригласивших
 } · оплатили: <b>{ $paid }</b> · вознаграждения: <b>{ $earned }</b>
+promo-admin-plans-all = 🌐 Все тарифы
+promo-admin-plans-go = ✅ Далее
+promo-admin-plans-none = Отметьте хотя бы один тариф или выберите 🌐 Все тарифы.
+promo-admin-button-yes = ✅ Да
+promo-admin-button-no = ❌ Нет
