@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import { z } from "zod";
-import { AUDIENCES, type Audience } from "../domain/backoffice/index.js";
+import { type Audience, audienceSchema } from "../domain/backoffice/index.js";
 import { type CallbackCodec, callbackCodec, mappedCodec } from "./callback-data.js";
 
 // Buttons that workers attach to their notices and the bot answers: the codecs live here, on
@@ -26,7 +26,7 @@ const broadcastWire = callbackCodec("a.bc", {
     .string()
     .regex(/^[A-Za-z0-9_-]{0,40}$/)
     .default(""),
-  aud: z.enum([...AUDIENCES, ""]).default(""),
+  aud: z.union([audienceSchema, z.literal("")]).default(""),
   tok: z.string().max(16).default(""),
 });
 type BroadcastWire = NonNullable<ReturnType<typeof broadcastWire.unpack>>;

@@ -16,6 +16,7 @@ import {
   type StopOutcome,
 } from "../domain/backoffice/index.js";
 import type { Metrics } from "../http/metrics.js";
+import { audienceName } from "../render/audiences.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { broadcastCb } from "../render/notice-buttons.js";
 import type { Logger } from "../runtime/logger.js";
@@ -157,7 +158,7 @@ function progressText(
   stopped: boolean,
 ): string {
   const vars = {
-    audience: i18n.t(rec.locale, `broadcast-to-${rec.audience}`),
+    audience: audienceName((key, v) => i18n.t(rec.locale, key, v), rec.audience),
     total: rec.total,
     skipped: rec.skipped,
     done: c.sent + c.failed + c.blocked,

@@ -35,6 +35,7 @@ beforeAll(async () => {
     api: h.api,
     customers: h.rooms.books.customers,
     subscriptions: h.rooms.books.subscriptions,
+    orders: h.rooms.books.orders,
     clock: h.clock,
     i18n: h.i18n,
     logger: h.logger,

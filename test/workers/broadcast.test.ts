@@ -52,6 +52,7 @@ beforeAll(async () => {
     api: h.api,
     customers,
     subscriptions,
+    orders: h.rooms.books.orders,
     clock: h.clock,
     i18n: h.i18n,
     logger: h.logger,

@@ -5,7 +5,7 @@ import type { Locale } from "../../config.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
 import { broadcastKey, broadcastStatsKey, broadcastStopKey } from "./keys.js";
-import { AUDIENCES, type Audience } from "./stats.js";
+import { type Audience, audienceSchema } from "./stats.js";
 
 /**
  * A Telegram message entity (bold, link, ...) as far as the shop checks it: its kind and where it
@@ -83,7 +83,7 @@ const recordSchema = z.object({
     .optional()
     .transform((v) => (v ? textEntities.parse(JSON.parse(v)) : undefined)),
   photo: z.string().optional(),
-  audience: z.enum(AUDIENCES),
+  audience: audienceSchema,
   createdAt: z.coerce.number(),
   /** Position in the customer list the fan-out has reached. */
   cursor: z.coerce.number().default(0),

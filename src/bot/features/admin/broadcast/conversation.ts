@@ -5,7 +5,7 @@ import { ANSWER_TIMEOUT_MS, type BotConversation } from "#src/bot/conversation-k
 import { localeOf } from "#src/bot/i18n.js";
 import type { BroadcastDraft } from "#src/domain/backoffice/index.js";
 import { readBroadcastMessage, sendPreview } from "./message.js";
-import { audienceCounts, audienceKeyboard, cancelData } from "./views.js";
+import { audienceCounts, audienceKeyboard, cancelData, planAudiences } from "./views.js";
 
 export const BROADCAST = "admin-broadcast";
 
@@ -46,12 +46,13 @@ async function broadcastConversation(conversation: BotConversation, ctx: ConvCon
   const draft = await askMessage(conversation);
   const saved = await conversation.external(async (outer: BotContext) => {
     const id = await outer.deps.backoffice.broadcastDrafts.save(draft);
-    return { id, counts: await audienceCounts(outer.deps) };
+    const locale = await localeOf(outer);
+    return { id, counts: await audienceCounts(outer.deps), plans: planAudiences(outer, locale) };
   });
   await sendPreview(ctx, draft);
   await ctx.reply(ctx.t("broadcast-preview"), {
     parse_mode: "HTML",
-    reply_markup: audienceKeyboard(ctx.t, await localeOf(ctx), saved.id, saved.counts),
+    reply_markup: audienceKeyboard(ctx.t, await localeOf(ctx), saved.id, saved.counts, saved.plans),
   });
 }
 
