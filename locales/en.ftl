@@ -1728,3 +1728,6 @@ broadcast-to-expired = customers whose subscription expired
 broadcast-to-never = customers who never bought
 broadcast-to-trial = customers who only had the trial
 broadcast-to-plan = customers with an active { $plan }
+broadcast-ask-buttons = 🔗 Add link buttons under the message? Send one a line, as <code>Label - https://link</code> (up to { $max }), or tap ⏭ No buttons.
+broadcast-no-buttons = ⏭ No buttons
+broadcast-buttons-invalid = Please send each button on its own line as <code>Label - https://link</code> (an https:// or tg:// link, a label of up to 64 characters, at most { $max } buttons), or tap ⏭ No buttons.

@@ -15,13 +15,14 @@ import { type CallbackCodec, callbackCodec, mappedCodec } from "./callback-data.
  */
 export type BroadcastCb =
   | { act: "new" }
+  | { act: "nobtn" }
   | { act: "cancel"; draft: string }
   | { act: "aud"; draft: string; audience?: Audience | undefined }
   | { act: "go"; draft: string; audience?: Audience | undefined; token: string }
   | { act: "stop"; broadcast: string };
 
 const broadcastWire = callbackCodec("a.bc", {
-  act: z.enum(["new", "aud", "go", "cancel", "stop"]),
+  act: z.enum(["new", "nobtn", "aud", "go", "cancel", "stop"]),
   id: z
     .string()
     .regex(/^[A-Za-z0-9_-]{0,40}$/)
@@ -35,6 +36,7 @@ function broadcastToWire(data: BroadcastCb): BroadcastWire {
   const none = { id: "", aud: "", tok: "" } as const;
   switch (data.act) {
     case "new":
+    case "nobtn":
       return { ...none, act: data.act };
     case "cancel":
       return { ...none, act: data.act, id: data.draft };
@@ -51,6 +53,7 @@ function broadcastFromWire({ act, id, aud, tok }: BroadcastWire): BroadcastCb {
   const audience = aud === "" ? undefined : aud;
   switch (act) {
     case "new":
+    case "nobtn":
       return { act };
     case "cancel":
       return { act, draft: id };

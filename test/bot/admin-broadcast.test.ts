@@ -64,6 +64,7 @@ async function customer(id: number, sub?: "active" | "expired") {
 async function draft(text: string, from = ADMIN) {
   await press("a.bc:new:::", from);
   await say(text, from);
+  await press("a.bc:nobtn:::", from);
 }
 
 beforeAll(async () => {
@@ -107,6 +108,8 @@ describe("broadcast", () => {
     expect(button("✖ Cancel")).toBe("a.bc:cancel:::");
 
     await say("Sale: <b>50%</b> off & more");
+    expect(lastShown().buttons.map((b) => b.text)).toEqual(["⏭ No buttons", "✖ Cancel"]);
+    await press(button("⏭ No buttons"));
     const sends = t.telegram.callsOf("sendMessage");
     const preview = sends.at(-2);
     expect(preview?.params).toMatchObject({
@@ -247,6 +250,7 @@ describe("broadcast", () => {
     expect(t.telegram.callsOf("sendPhoto")).toHaveLength(0);
 
     await t.send(photoMessage(ADMIN, "New <servers> in Paris"));
+    await press(button("⏭ No buttons"));
     const preview = t.telegram.last("sendPhoto");
     expect(preview?.params).toMatchObject({
       chat_id: ADMIN.id,
@@ -272,6 +276,7 @@ describe("broadcast", () => {
     await say("x".repeat(4_097));
     expect(lastShown().text).toBe("That is too long: at most 4,096 characters.");
     await say("short");
+    await say("-");
     expect(lastShown().text).toContain("Who should get it?");
   });
 

@@ -82,6 +82,23 @@ describe("broadcast segments", () => {
     expect(await reached("active")).toEqual([PAID_DE, PAID_NODE, TRIAL_NOW]);
   });
 
+  it("deliver the message with its link buttons", async () => {
+    h.telegram.clear();
+    const buttons = [{ text: "Renew now", url: "https://shop.example/renew" }];
+    const { id } = await broadcasts.start({
+      adminChatId: ADMIN_CHAT,
+      text: "back?",
+      audience: "expired",
+      buttons,
+    });
+    await until(async () => (await broadcasts.status(id))?.finished === true, 15_000);
+    const sends = h.telegram.calls.filter((c) => c.method === "sendMessage" && c.chatId !== ADMIN_CHAT);
+    expect(sends).toHaveLength(2);
+    for (const c of sends) {
+      expect(c.params).toMatchObject({ text: "back?", reply_markup: { inline_keyboard: [[buttons[0]]] } });
+    }
+  });
+
   it("name their audience in the progress message", async () => {
     h.telegram.clear();
     const { id } = await broadcasts.start({

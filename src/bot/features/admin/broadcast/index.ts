@@ -88,6 +88,7 @@ async function go(ctx: Press, data: Data<"go">): Promise<void> {
     text: draft.text,
     entities: draft.entities,
     photoFileId: draft.photo,
+    ...(draft.buttons?.length ? { buttons: draft.buttons } : {}),
     audience: data.audience,
     locale: await localeOf(ctx),
   });
@@ -112,6 +113,9 @@ broadcastFeature.callbackQuery(broadcastCb.pattern, async (ctx) => {
   switch (data.act) {
     case "new":
       return write(ctx);
+    case "nobtn":
+      // An old "No buttons" after its dialog ended: nothing to do.
+      return ctx.answerCallbackQuery();
     case "cancel":
       return cancel(ctx, data);
     case "aud":
