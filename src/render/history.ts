@@ -28,8 +28,9 @@ function subject(
   locale: Locale,
   e: LedgerEntry,
   plan: (id: string) => Plan | undefined,
+  escapeText: (text: string) => string,
 ): string {
-  const title = e.planId !== undefined ? html(planTitle(plan(e.planId), locale, e.planId)) : undefined;
+  const title = e.planId !== undefined ? escapeText(planTitle(plan(e.planId), locale, e.planId)) : undefined;
   if (title === undefined) return t(`wallet-kind-${e.kind}`);
   switch (e.kind) {
     case "purchase":
@@ -60,16 +61,18 @@ function paidHow(t: Translate, locale: Locale, item: HistoryItem): string {
  * A history item in the customer's words: an order paid by an invoice is one line with the
  * plan's name and how it was paid, its price unsigned (the invoice paid it, not the balance, or
  * only the part the line names); a purchase from the balance says so; every other entry keeps
- * its kind, with the plan's name where it has one.
+ * its kind, with the plan's name where it has one. The plan's name is HTML-escaped for the chat;
+ * the cabinet, which sets text, passes `escapeText` as it is.
  */
 export function historyLineParts(
   t: Translate,
   locale: Locale,
   item: HistoryItem,
   plan: (id: string) => Plan | undefined,
+  escapeText: (text: string) => string = html,
 ): HistoryLineParts {
   const { entry, charge } = item;
-  const what = subject(t, locale, entry, plan);
+  const what = subject(t, locale, entry, plan, escapeText);
   const paying = entry.kind === "purchase" || entry.kind === "renewal";
   return {
     what: paying ? t("history-what-paid", { what, paid: paidHow(t, locale, item) }) : what,

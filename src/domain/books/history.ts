@@ -21,7 +21,7 @@ const SAME_STEP_MS = 1_000;
  * top-up of no more than the price, at the same moment, right before the purchase.
  */
 export function paidByCharge(entry: LedgerEntry, older: LedgerEntry | undefined): older is LedgerEntry {
-  if (!older || older.kind !== "topup") return false;
+  if (older?.kind !== "topup") return false;
   if (entry.kind !== "purchase" && entry.kind !== "renewal") return false;
   if (older.order !== undefined) return older.order === entry.ref;
   return (
