@@ -939,15 +939,15 @@ promo-admin-ask-value-credit = How much to credit to the wallet?
 promo-admin-invalid-value-percent = Please send a whole number from 1 to 100.
 promo-admin-invalid-value-amount = Please send an amount above zero, e.g. <code>50</code>.
 promo-admin-invalid-value-days = Please send a whole number of days from 1 to { $max }.
-promo-admin-ask-plans = Which plans is it for? Send plan ids separated by commas, or <code>-</code> for all. On sale: { $plans }
-promo-admin-invalid-plans = Please send plan ids from the list, separated by commas, or <code>-</code>.
+promo-admin-ask-plans = Which plans is it for? Tap the plans it is for, then ✅ Continue; or 🌐 All plans.
+promo-admin-invalid-plans = Please tap the plans above, then ✅ Continue, or 🌐 All plans (or send plan ids separated by commas).
 promo-admin-ask-expiry = For how many days is it valid? Send a number, or <code>-</code> for no end date.
 promo-admin-invalid-expiry = Please send a whole number of days from 1 to { $max }, or <code>-</code>.
 promo-admin-ask-total = How many uses in all? Send a number, or <code>-</code> for no limit.
 promo-admin-ask-per-customer = How many uses per customer? Send a number, or <code>-</code> for one.
 promo-admin-invalid-count = Please send a whole number from 1 to { $max }, or <code>-</code>.
-promo-admin-ask-new-only = New customers only (no paid order yet)? Send <code>yes</code> or <code>no</code>.
-promo-admin-invalid-yes-no = Please send <code>yes</code> or <code>no</code>.
+promo-admin-ask-new-only = New customers only (no paid order yet)?
+promo-admin-invalid-yes-no = Please tap ✅ Yes or ❌ No above.
 promo-admin-exists = A code <b>{ $code }</b> exists already: nothing was created.
 
 my-title = 🔑 <b>Your subscriptions</b>
@@ -1133,9 +1133,8 @@ broadcast-done = ✅ <b>Broadcast to { $audience } finished</b>
        *[other] { $total } recipients
     }: ✅ sent { $sent } · ⚠️ failed { $failed } · 🚫 blocked the bot { $blocked }
     Skipped (blocked earlier): { $skipped }
-broadcast-final = ✅ Broadcast finished: sent { $sent }, failed { $failed }, blocked { $blocked } of { $total }.
 broadcast-stop = ⏹ Stop
-broadcast-stop-stopping = ⏹ Stopping: nothing more goes out; the final count follows.
+broadcast-stop-stopping = ⏹ Stopping: nothing more goes out; the progress message above will show the final count.
 broadcast-stop-already = This broadcast is already being stopped.
 broadcast-stop-finished = This broadcast has already finished.
 broadcast-stop-unknown = This broadcast is no longer known.
@@ -1147,10 +1146,6 @@ broadcast-stopped =
     ⏹ <b>Broadcast to { $audience } stopped</b>
     ✅ sent { $sent } · ⚠️ failed { $failed } · 🚫 blocked the bot { $blocked }
     Not sent (dropped from the queue): { $cancelled }
-broadcast-final-stopped = ⏹ Broadcast stopped: sent { $sent }, failed { $failed }, blocked { $blocked }; { $cancelled ->
-        [one] { $cancelled } queued message was
-       *[other] { $cancelled } queued messages were
-    } not sent.
 
 ## Stars refunds
 
@@ -1823,3 +1818,46 @@ delivery-failed-back = 😔 We could not set up your VPN access. { $back }. The 
 renewal-failed-back = 😔 We could not renew «{ $plan }». { $back }. Your subscription keeps its current term, until { $date }; the admins have been told.
 gift-failed-back = 😔 Your gift ({ $plan }) was claimed, but we could not set up the access. { $back }. The admins have been told.
 alert-order-stars-back = 💫 { $stars } were sent back to the customer's Telegram Stars.
+
+## Issue 24, part c (money screens and back office): history lines in the customer's words
+history-what-paid = { $what } · { $paid }
+history-gift = 🎁 Gift: { $plan }
+history-renewal = Renewal: { $plan }
+history-refund = Refund: { $plan }
+history-gift-refund = Gift refunded: { $plan }
+history-paid-balance = from the balance
+history-paid-stars = paid by Stars
+history-paid-card = paid by card
+history-paid-stars-part = paid by Stars ({ $charge }) and from the balance ({ $rest })
+history-paid-card-part = paid by card ({ $charge }) and from the balance ({ $rest })
+gift-cancel-confirm = Cancel the gift <b>{ $plan }</b>?
+
+{ $amount } goes back to your wallet, and the link stops working: whoever you sent it to can no longer claim it.
+gift-cancel-yes = ✖ Yes, cancel and refund { $amount }
+gift-cancel-keep = « Keep the gift
+customers-order-kind-gift = gift
+customers-order-kind-gift-for = gift for <code>{ $id }</code>
+admin-referrals-state-unset = ⚪ not set up
+admin-referrals-off-means = Switched off: links invite nobody, and no rewards or bonus days are given until you switch them on again.
+admin-referrals-nobody-yet = No one has joined with an invitation yet: customers find their link under 🤝 Invite friends.
+admin-referrals-nobody = No one has joined with an invitation.
+admin-referrals-figures = Joined with an invitation: <b>{ $joined }</b>, from { $inviters ->
+    [one] { $inviters } inviter
+   *[other] { $inviters } inviters
+} · paid: <b>{ $paid }</b> · rewards: <b>{ $earned }</b>
+promo-admin-plans-all = 🌐 All plans
+promo-admin-plans-go = ✅ Continue
+promo-admin-plans-none = Tap at least one plan, or choose 🌐 All plans.
+promo-admin-button-yes = ✅ Yes
+promo-admin-button-no = ❌ No
+broadcast-audience-expired = ⌛ Subscription expired
+broadcast-audience-never = 🆕 Never bought
+broadcast-audience-trial = 🎁 Trial only
+broadcast-audience-plan = 📦 { $plan }
+broadcast-to-expired = customers whose subscription expired
+broadcast-to-never = customers who never bought
+broadcast-to-trial = customers who only had the trial
+broadcast-to-plan = customers with an active { $plan }
+broadcast-ask-buttons = 🔗 Add link buttons under the message? Send one a line, as <code>Label - https://link</code> (up to { $max }), or tap ⏭ No buttons.
+broadcast-no-buttons = ⏭ No buttons
+broadcast-buttons-invalid = Please send each button on its own line as <code>Label - https://link</code> (an https:// or tg:// link, a label of up to 64 characters, at most { $max } buttons), or tap ⏭ No buttons.

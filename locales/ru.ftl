@@ -993,15 +993,15 @@ promo-admin-ask-value-credit = Какую сумму зачислить на к�
 promo-admin-invalid-value-percent = Отправьте целое число от 1 до 100.
 promo-admin-invalid-value-amount = Отправьте сумму больше нуля, например <code>50</code>.
 promo-admin-invalid-value-days = Отправьте целое число дней от 1 до { $max }.
-promo-admin-ask-plans = Для каких тарифов? Отправьте id тарифов через запятую или <code>-</code> для всех. В продаже: { $plans }
-promo-admin-invalid-plans = Отправьте id тарифов из списка через запятую или <code>-</code>.
+promo-admin-ask-plans = Для каких тарифов? Отметьте тарифы и нажмите ✅ Далее — или 🌐 Все тарифы.
+promo-admin-invalid-plans = Отметьте тарифы выше и нажмите ✅ Далее, или 🌐 Все тарифы (или пришлите id тарифов через запятую).
 promo-admin-ask-expiry = Сколько дней действует код? Отправьте число или <code>-</code>, если бессрочно.
 promo-admin-invalid-expiry = Отправьте целое число дней от 1 до { $max } или <code>-</code>.
 promo-admin-ask-total = Сколько использований всего? Отправьте число или <code>-</code> без ограничения.
 promo-admin-ask-per-customer = Сколько использований на одного покупателя? Отправьте число или <code>-</code> для одного.
 promo-admin-invalid-count = Отправьте целое число от 1 до { $max } или <code>-</code>.
-promo-admin-ask-new-only = Только для новых покупателей (без оплаченных заказов)? Отправьте <code>да</code> или <code>нет</code>.
-promo-admin-invalid-yes-no = Отправьте <code>да</code> или <code>нет</code>.
+promo-admin-ask-new-only = Только для новых клиентов (ещё без оплаченных заказов)?
+promo-admin-invalid-yes-no = Нажмите ✅ Да или ❌ Нет выше.
 promo-admin-exists = Код <b>{ $code }</b> уже есть: ничего не создано.
 
 my-title = 🔑 <b>Ваши подписки</b>
@@ -1193,9 +1193,8 @@ broadcast-done = ✅ <b>Рассылка завершена: { $audience }</b>
        *[many] { $total } получателей
     }: ✅ отправлено { $sent } · ⚠️ ошибки { $failed } · 🚫 заблокировали бота { $blocked }
     Пропущено (заблокировали раньше): { $skipped }
-broadcast-final = ✅ Рассылка завершена: отправлено { $sent }, ошибки { $failed }, заблокировали { $blocked } из { $total }.
 broadcast-stop = ⏹ Остановить
-broadcast-stop-stopping = ⏹ Останавливаю: больше ничего не уходит, итог придёт следом.
+broadcast-stop-stopping = ⏹ Останавливаю: больше ничего не уходит, итог появится в сообщении о ходе рассылки.
 broadcast-stop-already = Эта рассылка уже останавливается.
 broadcast-stop-finished = Эта рассылка уже завершена.
 broadcast-stop-unknown = Эта рассылка больше не известна.
@@ -1207,7 +1206,6 @@ broadcast-stopped =
     ⏹ <b>Рассылка остановлена: { $audience }</b>
     ✅ отправлено { $sent } · ⚠️ ошибки { $failed } · 🚫 заблокировали бота { $blocked }
     Не отправлено (снято с очереди): { $cancelled }
-broadcast-final-stopped = ⏹ Рассылка остановлена: отправлено { $sent }, ошибки { $failed }, заблокировали { $blocked }; не отправлено из очереди: { $cancelled }.
 
 ## Stars refunds
 
@@ -1930,3 +1928,46 @@ delivery-failed-back = 😔 Не удалось настроить ваш VPN-д
 renewal-failed-back = 😔 Не удалось продлить «{ $plan }». { $back }. Подписка сохраняет текущий срок, до { $date }; администраторы в курсе.
 gift-failed-back = 😔 Ваш подарок ({ $plan }) получен, но доступ настроить не удалось. { $back }. Администраторы в курсе.
 alert-order-stars-back = 💫 { $stars } отправлены обратно в Telegram Stars покупателя.
+
+## Issue 24, part c (money screens and back office): history lines in the customer's words
+history-what-paid = { $what } · { $paid }
+history-gift = 🎁 Подарок: { $plan }
+history-renewal = Продление: { $plan }
+history-refund = Возврат: { $plan }
+history-gift-refund = Возврат за подарок: { $plan }
+history-paid-balance = с баланса
+history-paid-stars = оплачено звёздами
+history-paid-card = оплачено картой
+history-paid-stars-part = звёздами ({ $charge }) и с баланса ({ $rest })
+history-paid-card-part = картой ({ $charge }) и с баланса ({ $rest })
+gift-cancel-confirm = Отменить подарок <b>{ $plan }</b>?
+
+{ $amount } вернутся в кошелёк, а ссылка перестанет работать: тот, кому вы её отправили, уже не сможет получить подарок.
+gift-cancel-yes = ✖ Да, отменить и вернуть { $amount }
+gift-cancel-keep = « Оставить подарок
+customers-order-kind-gift = подарок
+customers-order-kind-gift-for = подарок для <code>{ $id }</code>
+admin-referrals-state-unset = ⚪ не настроены
+admin-referrals-off-means = Выключены: ссылки никого не приглашают, вознаграждения и бонусные дни не начисляются, пока вы их снова не включите.
+admin-referrals-nobody-yet = По приглашениям пока никто не пришёл: клиенты находят свою ссылку в разделе 🤝 Пригласить друзей.
+admin-referrals-nobody = По приглашениям никто не пришёл.
+admin-referrals-figures = Пришли по приглашению: <b>{ $joined }</b>, от { $inviters ->
+    [one] { $inviters } пригласившего
+   *[other] { $inviters } пригласивших
+} · оплатили: <b>{ $paid }</b> · вознаграждения: <b>{ $earned }</b>
+promo-admin-plans-all = 🌐 Все тарифы
+promo-admin-plans-go = ✅ Далее
+promo-admin-plans-none = Отметьте хотя бы один тариф или выберите 🌐 Все тарифы.
+promo-admin-button-yes = ✅ Да
+promo-admin-button-no = ❌ Нет
+broadcast-audience-expired = ⌛ Подписка истекла
+broadcast-audience-never = 🆕 Ничего не покупали
+broadcast-audience-trial = 🎁 Только пробный период
+broadcast-audience-plan = 📦 { $plan }
+broadcast-to-expired = клиентам с истёкшей подпиской
+broadcast-to-never = клиентам, которые ничего не покупали
+broadcast-to-trial = клиентам, у которых был только пробный период
+broadcast-to-plan = клиентам с активным тарифом «{ $plan }»
+broadcast-ask-buttons = 🔗 Добавить кнопки-ссылки под сообщением? Пришлите по одной в строке: <code>Надпись - https://ссылка</code> (до { $max }), или нажмите ⏭ Без кнопок.
+broadcast-no-buttons = ⏭ Без кнопок
+broadcast-buttons-invalid = Пришлите каждую кнопку отдельной строкой: <code>Надпись - https://ссылка</code> (ссылка https:// или tg://, надпись до 64 символов, не больше { $max } кнопок), или нажмите ⏭ Без кнопок.

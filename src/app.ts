@@ -12,6 +12,7 @@ import { createShopServices, type ShopRooms, type ShopServicesDeps } from "./dom
 import { createHostingClients, type HostingClients } from "./hosting/index.js";
 import { Metrics } from "./http/metrics.js";
 import { closeServer, createHttpServer, createOperatorsServer, listen } from "./http/server.js";
+import { setShopTimeZone } from "./render/format.js";
 import { systemClock } from "./runtime/clock.js";
 import { InFlight, within } from "./runtime/in-flight.js";
 import { createLogger, type Logger } from "./runtime/logger.js";
@@ -64,6 +65,7 @@ export interface StartOptions {
 /** Composition root: config -> logger -> catalog -> redis -> bot -> http server -> delivery. */
 export async function startApp(config: Config, options: StartOptions = {}): Promise<App> {
   const logger = createLogger(config.logLevel, options.logDestination, { secrets: secretsOf(config) });
+  setShopTimeZone(config.shopTimeZone);
   const catalog = await loadCatalog(config.catalogFile);
   const problem = catalogProblemOf(config)(catalog);
   if (problem) throw new CatalogError(problem);

@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  driftSyncMinutes,
+  heapGrowthPercent,
+  nodeEditDoubtSeconds,
+  pollingLeaseMs,
+  shopTimeZone,
+} from "./config-fields.js";
 
 /** A setting is wrong: the message names the variable and the problem, on one line. */
 export class ConfigError extends Error {
@@ -99,35 +106,6 @@ const sentinelList = z.string().transform((raw, ctx) => {
   return nodes;
 });
 
-/** How long the polling lease lasts without renewal: a dead poller's successor waits at most this. */
-const pollingLeaseMs = z.coerce
-  .number({ error: "must be a number of milliseconds" })
-  .int("must be a whole number of milliseconds")
-  .min(1_000, "must be at least 1000 ms")
-  .max(600_000, "must be at most 600000 ms (10 minutes)");
-
-/** Minutes between two drift reconciliations (a day at most). */
-const driftSyncMinutes = z.coerce
-  .number({ error: "must be a number of minutes" })
-  .int("must be a whole number of minutes")
-  .min(1, "must be at least 1 minute")
-  .max(1_440, "must be at most 1440 minutes (a day)");
-
-/** Seconds a node edit the bot gave up on may still land (no days sent to that client meanwhile). */
-const nodeEditDoubtSeconds = z.coerce
-  .number({ error: "must be a number of seconds" })
-  .int("must be a whole number of seconds")
-  .min(1, "must be at least 1 second")
-  .max(3_600, "must be at most 3600 seconds (an hour)");
-
-/** How far V8 lets the old generation grow past what the last full collection kept (percent). */
-const heapGrowthPercent = z.coerce
-  .number({ error: "must be a percentage" })
-  .int("must be a whole percentage")
-  .min(0, "must be 0 (V8 decides) or 10 to 400")
-  .max(400, "must be at most 400")
-  .refine((p) => p === 0 || p >= 10, "must be 0 (V8 decides) or 10 to 400");
-
 const port = z.coerce
   .number({ error: "must be a port number" })
   .int()
@@ -183,6 +161,7 @@ const envSchema = z.object({
     .max(5, "must be the number of proxies in front of the bot (0 to 5)")
     .default(0),
   DEFAULT_LOCALE: z.enum(["en", "ru"], { error: "must be en or ru" }).default("en"),
+  SHOP_TIME_ZONE: shopTimeZone.default("UTC"),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -259,6 +238,8 @@ export interface Config {
   /** The cabinet's sessions and request budgets (WEBAPP_SESSION_SECONDS, WEBAPP_*_RATE_LIMIT, WEBAPP_TRUST_PROXY). */
   webappGuard: WebappGuardConfig;
   defaultLocale: Locale;
+  /** SHOP_TIME_ZONE: the IANA zone every date customers and admins read is shown in (UTC). */
+  shopTimeZone: string;
   logLevel: string;
   role: "all" | "bot" | "worker";
   /** How long the polling lease lasts without renewal (one poller per bot across processes). */
@@ -377,6 +358,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     webappInitDataMaxAge: e.WEBAPP_INIT_DATA_MAX_AGE,
     webappGuard: webappGuardOf(e),
     defaultLocale: e.DEFAULT_LOCALE,
+    shopTimeZone: e.SHOP_TIME_ZONE,
     logLevel: e.LOG_LEVEL,
     role: e.ROLE,
     pollingLeaseMs: e.POLLING_LEASE_MS,

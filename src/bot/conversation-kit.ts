@@ -92,6 +92,17 @@ export function endedByCancel(ctx: object): boolean {
   return cancelledUpdates.has(ctx);
 }
 
+/**
+ * Ends the conversation as a Cancel does in `askText`: "Cancelled." and the main menu are sent
+ * outside (see endedByCancel). For questions asked with buttons of their own.
+ */
+export async function haltCancelled(conversation: BotConversation): Promise<never> {
+  await conversation.external((outer: BotContext) => {
+    cancelledUpdates.add(outer);
+  });
+  return conversation.halt({ next: true });
+}
+
 export interface AskOptions {
   /** Delete the user's answer from the chat as soon as it is read (passwords, codes, keys). */
   secret?: boolean;

@@ -24,26 +24,42 @@ export function formatGb(locale: Locale, gb: number): string {
   return formatBytes(locale, gb * GB);
 }
 
-/** A date and time in UTC, e.g. "1 Dec 2026, 14:05 UTC". */
+let shopTimeZone = "UTC";
+
+/**
+ * The shop's time zone (SHOP_TIME_ZONE, an IANA name already checked by the config): every date
+ * customers and admins read is shown in it. Set once by the composition root at start.
+ */
+export function setShopTimeZone(zone: string): void {
+  shopTimeZone = zone;
+}
+
+export function getShopTimeZone(): string {
+  return shopTimeZone;
+}
+
+/** A date and time in the shop's zone, named: "1 Dec 2026, 14:05 UTC", "1 Dec 2026, 17:05 GMT+3". */
 export function formatDateTime(locale: Locale, ms: number): string {
-  return `${dateFormat(locale, {
+  return dateFormat(locale, {
     day: "numeric",
     month: "short",
     year: "numeric",
     hour: "2-digit",
     minute: "2-digit",
-    timeZone: "UTC",
+    timeZone: shopTimeZone,
+    timeZoneName: "short",
     hourCycle: "h23",
-  }).format(ms)} UTC`;
+  }).format(ms);
 }
 
-export function formatDate(locale: Locale, ms: number): string {
-  return dateFormat(locale, {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(ms);
+/** The day of `ms` in the shop's zone (or `zone`: "UTC" for a UTC day's label), e.g. "1 Dec 2026". */
+export function formatDate(locale: Locale, ms: number, zone = shopTimeZone): string {
+  return dateFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: zone }).format(ms);
+}
+
+/** The day and month of `ms` in the shop's zone, e.g. "1 Dec". */
+export function formatDayMonth(locale: Locale, ms: number): string {
+  return dateFormat(locale, { day: "numeric", month: "short", timeZone: shopTimeZone }).format(ms);
 }
 
 /** Uptime as "3 d 4 h" / "5 h 12 min" / "42 min". */

@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import { z } from "zod";
-import { AUDIENCES, type Audience } from "../domain/backoffice/index.js";
+import { type Audience, audienceSchema } from "../domain/backoffice/index.js";
 import { type CallbackCodec, callbackCodec, mappedCodec } from "./callback-data.js";
 import { serversCb } from "./server-callbacks.js";
 
@@ -16,18 +16,19 @@ import { serversCb } from "./server-callbacks.js";
  */
 export type BroadcastCb =
   | { act: "new" }
+  | { act: "nobtn" }
   | { act: "cancel"; draft: string }
   | { act: "aud"; draft: string; audience?: Audience | undefined }
   | { act: "go"; draft: string; audience?: Audience | undefined; token: string }
   | { act: "stop"; broadcast: string };
 
 const broadcastWire = callbackCodec("a.bc", {
-  act: z.enum(["new", "aud", "go", "cancel", "stop"]),
+  act: z.enum(["new", "nobtn", "aud", "go", "cancel", "stop"]),
   id: z
     .string()
     .regex(/^[A-Za-z0-9_-]{0,40}$/)
     .default(""),
-  aud: z.enum([...AUDIENCES, ""]).default(""),
+  aud: z.union([audienceSchema, z.literal("")]).default(""),
   tok: z.string().max(16).default(""),
 });
 type BroadcastWire = NonNullable<ReturnType<typeof broadcastWire.unpack>>;
@@ -36,6 +37,7 @@ function broadcastToWire(data: BroadcastCb): BroadcastWire {
   const none = { id: "", aud: "", tok: "" } as const;
   switch (data.act) {
     case "new":
+    case "nobtn":
       return { ...none, act: data.act };
     case "cancel":
       return { ...none, act: data.act, id: data.draft };
@@ -52,6 +54,7 @@ function broadcastFromWire({ act, id, aud, tok }: BroadcastWire): BroadcastCb {
   const audience = aud === "" ? undefined : aud;
   switch (act) {
     case "new":
+    case "nobtn":
       return { act };
     case "cancel":
       return { act, draft: id };

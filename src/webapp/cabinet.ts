@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import type { Order, Subscription } from "../domain/books/index.js";
+import type { HistoryItem, Order, Subscription } from "../domain/books/index.js";
 import { type AccessState, GB_BYTES } from "../domain/books/index.js";
-import { formatMoney } from "../domain/catalog/index.js";
 import type { ServerOutage } from "../domain/fleet/index.js";
 import { subscriptionTitle } from "../render/access.js";
 import { formatBytes, formatDate } from "../render/format.js";
+import { historyLineParts } from "../render/history.js";
 import { accessLocationNames } from "../render/locations.js";
 import { planDetailsLine } from "../render/plan-details.js";
 import { DAY } from "../runtime/clock.js";
@@ -147,7 +147,8 @@ export async function usage(
     days: days.map((d) => ({
       date: d.date,
       bytes: d.bytes,
-      label: formatDate(caller.locale, Date.parse(`${d.date}T00:00:00Z`)),
+      // Usage is counted per UTC day: its label is that day, whatever the shop's zone.
+      label: formatDate(caller.locale, Date.parse(`${d.date}T00:00:00Z`), "UTC"),
       text: d.bytes === null ? null : formatBytes(caller.locale, d.bytes),
     })),
   };
@@ -214,13 +215,22 @@ export async function walletPage(
   const { wallet } = deps.books;
   const { shop } = deps.sales;
   let at = Math.max(0, page);
-  let { entries, total } = await wallet.history(caller.id, at * LEDGER_PAGE_SIZE, LEDGER_PAGE_SIZE);
+  let { items, total } = await wallet.historyPage(caller.id, at * LEDGER_PAGE_SIZE, LEDGER_PAGE_SIZE);
   const pages = Math.max(1, Math.ceil(total / LEDGER_PAGE_SIZE));
   if (at >= pages) {
     // A page past the end (the ledger only grows, so only a made-up one): the last page instead.
     at = pages - 1;
-    ({ entries } = await wallet.history(caller.id, at * LEDGER_PAGE_SIZE, LEDGER_PAGE_SIZE));
+    ({ items } = await wallet.historyPage(caller.id, at * LEDGER_PAGE_SIZE, LEDGER_PAGE_SIZE));
   }
+  // An order paid by an invoice is one row, as in the chat (render/history.ts).
+  const line = (item: HistoryItem) =>
+    historyLineParts(
+      t,
+      caller.locale,
+      item,
+      (id) => shop.plan(id),
+      (text) => text,
+    );
   const balance = await wallet.balance(caller.id);
   const { t } = caller;
   return {
@@ -231,14 +241,17 @@ export async function walletPage(
     page: at,
     pages,
     page_text: t("webapp-page", { page: at + 1, pages }),
-    entries: entries.map((e) => ({
-      at: seconds(e.at),
-      at_text: formatDate(caller.locale, e.at),
-      kind_text: t(`wallet-kind-${e.kind}`),
-      amount: e.amount,
-      amount_text: `${e.amount < 0 ? "−" : "+"}${formatMoney(e.currency, Math.abs(e.amount), caller.locale)}`,
-      balance_text: formatMoney(e.currency, e.balance, caller.locale),
-    })),
+    entries: items.map((item) => {
+      const parts = line(item);
+      return {
+        at: seconds(item.entry.at),
+        at_text: formatDate(caller.locale, item.entry.at),
+        kind_text: parts.what,
+        amount: item.entry.amount,
+        amount_text: parts.amount,
+        balance_text: parts.balance,
+      };
+    }),
     topup_presets: presets.map((amount) => ({ amount, text: caller.money(amount) })),
   };
 }

@@ -16,6 +16,7 @@ import {
   type StopOutcome,
 } from "../domain/backoffice/index.js";
 import type { Metrics } from "../http/metrics.js";
+import { audienceName } from "../render/audiences.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { broadcastCb } from "../render/notice-buttons.js";
 import type { Logger } from "../runtime/logger.js";
@@ -157,7 +158,7 @@ function progressText(
   stopped: boolean,
 ): string {
   const vars = {
-    audience: i18n.t(rec.locale, `broadcast-to-${rec.audience}`),
+    audience: audienceName((key, v) => i18n.t(rec.locale, key, v), rec.audience),
     total: rec.total,
     skipped: rec.skipped,
     done: c.sent + c.failed + c.blocked,
@@ -278,17 +279,17 @@ class BroadcastJobs {
       await job.moveToDelayed(Date.now() + this.every, token);
       throw new DelayedError();
     }
-    await this.showProgress(rec, progressText(deps.i18n, rec, c, true, stopped));
-    // Through the outbox, once: a re-run of this job cannot send the final count twice.
-    await deps.outbox.send({
-      chatId: rec.adminChatId,
-      text: deps.i18n.t(rec.locale, stopped ? "broadcast-final-stopped" : "broadcast-final", {
-        audience: deps.i18n.t(rec.locale, `broadcast-to-${rec.audience}`),
-        total: rec.total,
-        ...c,
-      }),
-      once: `broadcast:${id}:final`,
-    });
+    // One "finished" message: the progress message becomes the final report. Only when there is
+    // none to edit (it could not be sent) is the final count sent, through the outbox, once.
+    if (rec.progressMessageId !== undefined) {
+      await this.showProgress(rec, progressText(deps.i18n, rec, c, true, stopped));
+    } else {
+      await deps.outbox.send({
+        chatId: rec.adminChatId,
+        text: progressText(deps.i18n, rec, c, true, stopped),
+        once: `broadcast:${id}:final`,
+      });
+    }
     await records.finish(id);
     deps.logger.info({ broadcastId: id, total: rec.total, ...c, stopped, overdue }, "broadcast finished");
     return "finished";

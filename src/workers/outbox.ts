@@ -7,6 +7,7 @@ import { z } from "zod";
 import { BroadcastRecords } from "../domain/backoffice/index.js";
 import type { Customers } from "../domain/books/index.js";
 import type { Metrics } from "../http/metrics.js";
+import { linkKeyboard } from "../render/link-buttons.js";
 import type { Logger } from "../runtime/logger.js";
 import { inJobScope, QUEUE_PREFIX } from "./queues.js";
 
@@ -169,7 +170,7 @@ export function startOutboxWorker(deps: OutboxWorkerDeps): Worker<OutboxMessage,
 class OutboxDelivery {
   private readonly gap: number;
   private readonly broadcasts: BroadcastRecords;
-  private readonly contents = new Map<string, Pick<Sendable, "text" | "entities" | "photo">>();
+  private readonly contents = new Map<string, Pick<Sendable, "text" | "entities" | "photo" | "keyboard">>();
 
   constructor(
     private readonly deps: OutboxWorkerDeps,
@@ -219,7 +220,12 @@ class OutboxDelivery {
     if (!content) {
       const rec = await this.broadcasts.get(id);
       if (!rec) return undefined;
-      content = { text: rec.text, entities: rec.entities as MessageEntity[] | undefined, photo: rec.photo };
+      content = {
+        text: rec.text,
+        entities: rec.entities as MessageEntity[] | undefined,
+        photo: rec.photo,
+        keyboard: linkKeyboard(rec.buttons),
+      };
       // A broadcast's content never changes: a few recent ones are kept in memory.
       if (this.contents.size >= 8) this.contents.delete(this.contents.keys().next().value ?? "");
       this.contents.set(id, content);

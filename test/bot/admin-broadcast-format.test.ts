@@ -15,7 +15,7 @@ const ADMIN_RU = user(7651, { first_name: "Шеф", language_code: "ru" });
 let t: TestBot;
 let queue: BroadcastQueue;
 
-const { press } = chatAs(() => t, ADMIN);
+const { press, say } = chatAs(() => t, ADMIN);
 const { lastShown, button, lastAnswer } = telegramViews(() => t);
 
 let nextId = 700_000;
@@ -62,7 +62,17 @@ describe("broadcast formatting", () => {
         ],
       }),
     );
+    // Link buttons under it (issue 24, item 6): asked next, checked, shown in the preview.
+    expect(lastShown().text).toContain("Add link buttons under the message?");
+    await say("Shop - http://shop.example/");
+    expect(lastShown().text).toContain("Please send each button on its own line");
+    await say("Open the shop - https://shop.example/\nOur channel | https://t.me/shop_news");
+    const buttons = [
+      { text: "Open the shop", url: "https://shop.example/" },
+      { text: "Our channel", url: "https://t.me/shop_news" },
+    ];
     const preview = t.telegram.callsOf("sendMessage").at(-2);
+    expect(preview?.params.reply_markup).toEqual({ inline_keyboard: buttons.map((b) => [b]) });
     const entities = [
       { type: "bold", offset: 0, length: 4 },
       { type: "text_link", offset: 19, length: 4, url: "https://shop.example/" },
@@ -78,6 +88,7 @@ describe("broadcast formatting", () => {
     const record = await t.redis.hgetall(ids[0] ?? "");
     expect(record.text).toBe("Sale: 50% off, see shop");
     expect(JSON.parse(record.entities ?? "null")).toEqual(entities);
+    expect(JSON.parse(record.buttons ?? "null")).toEqual(buttons);
   });
 
   it("reads entities of a text and of a caption, dropping those cut off by trimming", () => {
@@ -111,7 +122,9 @@ describe("stopping a broadcast", () => {
   it("the Stop button of the progress message stops it in Redis, once", async () => {
     const { id } = await queue.start({ adminChatId: ADMIN.id, text: "Long news", audience: "all" });
     await press(`a.bc:stop:${id}::`);
-    expect(lastAnswer().text).toBe("⏹ Stopping: nothing more goes out; the final count follows.");
+    expect(lastAnswer().text).toBe(
+      "⏹ Stopping: nothing more goes out; the progress message above will show the final count.",
+    );
     expect((await queue.status(id))?.stopped).toBe(true);
     await press(`a.bc:stop:${id}::`, ADMIN_RU);
     expect(lastAnswer().text).toBe("Эта рассылка уже останавливается.");

@@ -64,6 +64,7 @@ async function customer(id: number, sub?: "active" | "expired") {
 async function draft(text: string, from = ADMIN) {
   await press("a.bc:new:::", from);
   await say(text, from);
+  await press("a.bc:nobtn:::", from);
 }
 
 beforeAll(async () => {
@@ -107,6 +108,8 @@ describe("broadcast", () => {
     expect(button("✖ Cancel")).toBe("a.bc:cancel:::");
 
     await say("Sale: <b>50%</b> off & more");
+    expect(lastShown().buttons.map((b) => b.text)).toEqual(["⏭ No buttons", "✖ Cancel"]);
+    await press(button("⏭ No buttons"));
     const sends = t.telegram.callsOf("sendMessage");
     const preview = sends.at(-2);
     expect(preview?.params).toMatchObject({
@@ -120,9 +123,45 @@ describe("broadcast", () => {
     expect(lastShown().buttons.map((b) => b.text)).toEqual([
       "👥 All customers (7)",
       "✅ With an active subscription (2)",
+      "⌛ Subscription expired",
+      "🆕 Never bought",
+      "🎁 Trial only",
+      "📦 Germany, 30 days, 100 GB",
+      "📦 2 locations, 30 days",
+      "📦 Own node, 30 days",
       "✖ Cancel",
     ]);
     expect(starter.calls).toHaveLength(0);
+  });
+
+  it("offers segments and plans (issue 24: only All or Active before), each counted when chosen", async () => {
+    await draft("We miss you");
+    await press(button("⌛ Subscription expired"));
+    expect(lastShown().text).toBe(
+      "Send this message to customers whose subscription expired: <b>1</b> recipient?",
+    );
+    await press(button("📣 Send now"));
+    expect(starter.calls.map((c) => c.audience)).toEqual(["expired"]);
+
+    await draft("New servers in Germany");
+    await press(button("📦 Germany, 30 days, 100 GB"));
+    expect(lastShown().text).toBe(
+      "Send this message to customers with an active Germany, 30 days, 100 GB: <b>2</b> recipients?",
+    );
+    const go = button("📣 Send now");
+    expect(go).toMatch(/^a\.bc:go:[A-Za-z0-9_-]{8}:p\.de-xui:[A-Za-z0-9_-]{8}$/);
+    await press(go);
+    expect(starter.calls.map((c) => c.audience)).toEqual(["expired", "p.de-xui"]);
+
+    await draft("Try it for real");
+    await press(button("🎁 Trial only"));
+    expect(lastShown().text).toBe("Nobody in this audience can be reached right now.");
+    // A forged plan audience (not on sale) reaches nobody.
+    await press(button("« Audience"));
+    const forged = button(/^📦 Germany/).replace("p.de-xui", "p.gone");
+    await press(forged);
+    expect(lastShown().text).toBe("Nobody in this audience can be reached right now.");
+    expect(starter.calls).toHaveLength(2);
   });
 
   it("confirms the audience with its count and starts one broadcast", async () => {
@@ -211,6 +250,7 @@ describe("broadcast", () => {
     expect(t.telegram.callsOf("sendPhoto")).toHaveLength(0);
 
     await t.send(photoMessage(ADMIN, "New <servers> in Paris"));
+    await press(button("⏭ No buttons"));
     const preview = t.telegram.last("sendPhoto");
     expect(preview?.params).toMatchObject({
       chat_id: ADMIN.id,
@@ -236,6 +276,7 @@ describe("broadcast", () => {
     await say("x".repeat(4_097));
     expect(lastShown().text).toBe("That is too long: at most 4,096 characters.");
     await say("short");
+    await say("-");
     expect(lastShown().text).toContain("Who should get it?");
   });
 
@@ -244,6 +285,12 @@ describe("broadcast", () => {
     expect(lastShown().buttons.map((b) => b.text)).toEqual([
       "👥 Всем клиентам (7)",
       "✅ С активной подпиской (2)",
+      "⌛ Подписка истекла",
+      "🆕 Ничего не покупали",
+      "🎁 Только пробный период",
+      "📦 Германия, 30 дней, 100 ГБ",
+      "📦 2 локации, 30 дней",
+      "📦 Своя нода, 30 дней",
       "✖ Отмена",
     ]);
     await press(button(/^👥/), ADMIN_RU);

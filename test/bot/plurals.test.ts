@@ -118,6 +118,7 @@ describe("through the bot: a broadcast to one customer", () => {
     const home = lastShown().text;
     await press("a.bc:new:::");
     await say("Hello");
+    await press("a.bc:nobtn:::");
     await press(button(/^👥/));
     return { home, confirm: lastShown().text };
   }

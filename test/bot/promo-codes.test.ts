@@ -63,14 +63,42 @@ describe("promo codes: admins", () => {
     await admin.say("250");
     expect(lastText()).toBe("Please send a whole number from 1 to 100.");
     await admin.say("25");
-    expect(lastText()).toContain("Which plans is it for?");
+    // The plans are chosen with buttons (issue 24, item 6: plan ids used to be typed).
+    expect(lastText()).toContain("Which plans is it for? Tap the plans");
+    expect(lastShown().buttons.map((b) => b.text)).toEqual([
+      "⬜ Germany, 30 days, 100 GB",
+      "⬜ 2 locations, 30 days",
+      "⬜ Own node, 30 days",
+      "🌐 All plans",
+      "✅ Continue",
+      "✖ Cancel",
+    ]);
+    await admin.press(button("✅ Continue"));
+    expect(t.telegram.last("answerCallbackQuery")?.params.text).toBe(
+      "Tap at least one plan, or choose 🌐 All plans.",
+    );
     await admin.say("de-xui, nope");
-    expect(lastText()).toContain("Please send plan ids from the list");
-    await admin.say("de-xui");
+    expect(lastText()).toContain("Please tap the plans above");
+    // Ticks on the question's message (Germany; Own node on, then off again).
+    await admin.press("a.pq:plan:0");
+    await admin.press("a.pq:plan:2");
+    await admin.press(button("✅ Own node, 30 days"));
+    expect(
+      lastShown()
+        .buttons.map((b) => b.text)
+        .slice(0, 3),
+    ).toEqual(["✅ Germany, 30 days, 100 GB", "⬜ 2 locations, 30 days", "⬜ Own node, 30 days"]);
+    await admin.press(button("✅ Continue"));
     await admin.say("30");
     await admin.say("100");
     await admin.say("-");
-    await admin.say("no");
+    // Yes or no with buttons too (it used to want "yes"/"no" typed).
+    expect(lastText()).toBe("New customers only (no paid order yet)?");
+    expect(lastShown().buttons.map((b) => b.text)).toEqual(["✅ Yes", "❌ No", "✖ Cancel"]);
+    const no = button("❌ No");
+    await admin.say("maybe");
+    expect(lastText()).toBe("Please tap ✅ Yes or ❌ No above.");
+    await admin.press(no);
     const card = lastText();
     expect(card).toContain("🎟 <b>SPRING25</b> — −25% (on)");
     expect(card).toContain("Usage: used 0/100, reserved 0");
@@ -97,6 +125,25 @@ describe("promo codes: admins", () => {
     const bob = customer();
     await t.send(command(bob, "/promo SPRING25"));
     expect(lastText()).toBe("⛔ Promo code <b>SPRING25</b> has been switched off by the shop.");
+  });
+
+  it("All plans and Yes by buttons make a code for every plan and new customers only", async () => {
+    await admin.press("a.pr:new:");
+    await admin.press(button("Bonus days"));
+    await admin.say("welcome7");
+    await admin.say("7");
+    await admin.press(button("🌐 All plans"));
+    await admin.say("-");
+    await admin.say("-");
+    await admin.say("-");
+    await admin.press(button("✅ Yes"));
+    expect(lastText()).toContain("New customers only: yes");
+    expect(await t.deps.sales.promos.get("WELCOME7")).toMatchObject({
+      kind: "days",
+      value: 7,
+      plans: [],
+      newCustomersOnly: true,
+    });
   });
 
   it("refuses the section to a customer", async () => {

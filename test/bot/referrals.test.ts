@@ -241,6 +241,46 @@ describe("the admins' Referrals section", () => {
   });
 });
 
+describe("the admins' Referrals screen (issue 24, item 6)", () => {
+  it("is coherent: on, friends joined before anyone earned are counted and their inviter listed", async () => {
+    const inviter = person();
+    await t.send(start(inviter));
+    const code = await inviteLinkOf(inviter);
+    const friend = person();
+    await t.send(start(friend, code));
+    expect(await referrals().inviterOf(friend.id)).toBe(inviter.id);
+
+    await t.send(callback(user(ADMIN), "a.ref:view"));
+    const text = lastShown().text;
+    expect(text).toContain("<b>🤝 Referrals</b>: ✅ on");
+    // It used to say "on" and "Nobody has earned from an invitation yet" with a friend joined.
+    expect(text).not.toContain("Nobody");
+    expect(text).toMatch(/Joined with an invitation: <b>\d+<\/b>, from \d+ inviters? · paid: <b>\d+<\/b>/);
+    expect(text).toContain(`(<code>${inviter.id}</code>): 1 · 0 · <b>0 ⭐</b>`);
+    expect(lastShown().buttons.map((b) => b.text)).toContain("⛔ Turn referrals off");
+  });
+
+  it("says what off means, and with no catalog terms it is 'not set up' with no switch", async () => {
+    await t.deps.catalog.settings.setReferralsOn(false);
+    await t.send(callback(user(ADMIN), "a.ref:view"));
+    expect(lastShown().text).toContain("⛔ off");
+    expect(lastShown().text).toContain("Switched off: links invite nobody");
+
+    const bare = await createTestBot({ adminIds: [ADMIN], rateLimit: false, redis: t.redis });
+    try {
+      await bare.send(callback(user(ADMIN), "a.ref:view"));
+      const shown = telegramViews(() => bare).lastShown();
+      expect(shown.text).toContain("<b>🤝 Referrals</b>: ⚪ not set up");
+      expect(shown.text).toContain("The catalog has no <code>referral:</code> section");
+      expect(shown.text).not.toContain("✅ on");
+      expect(shown.buttons.map((b) => b.text)).not.toContain("⛔ Turn referrals off");
+      expect(shown.buttons.map((b) => b.text)).not.toContain("✅ Turn referrals on");
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
 function user(id: number): User {
   return { id, is_bot: false, first_name: "Admin", language_code: "en" };
 }

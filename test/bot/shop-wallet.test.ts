@@ -186,7 +186,7 @@ describe("/wallet: history", () => {
     const lines1 = page1.text.split("\n");
     expect(lines1[0]).toBe("📜 <b>Wallet history</b> · page 1 of 2");
     expect(lines1.slice(2)).toHaveLength(8);
-    expect(lines1[2]).toBe("Jan 1, 2026, 00:10 UTC · Purchase · <b>−120 ⭐</b> → 330 ⭐");
+    expect(lines1[2]).toBe("Jan 1, 2026, 00:10 UTC · Purchase · from the balance · <b>−120 ⭐</b> → 330 ⭐");
     expect(lines1[3]).toBe("Jan 1, 2026, 00:09 UTC · Credit by the shop · <b>+90 ⭐</b> → 450 ⭐");
     expect(lines1[9]).toBe("Jan 1, 2026, 00:03 UTC · Credit by the shop · <b>+30 ⭐</b> → 60 ⭐");
     expect(page1.buttons.map((b) => b.text)).toEqual(["Next ›", "« Wallet"]);

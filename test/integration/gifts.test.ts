@@ -273,7 +273,7 @@ describe("a gift", () => {
 });
 
 describe("cancelling a gift", () => {
-  it("refunds the buyer's wallet once under duplicate presses, and the link then says cancelled", async () => {
+  it("asks first, then refunds the buyer's wallet once under duplicate presses, and the link then says cancelled", async () => {
     const r = await makeRig();
     r.startWorker();
     const { t } = r;
@@ -283,7 +283,20 @@ describe("cancelling a gift", () => {
     await t.send(callback(buyer, findButton(lastShownOn(t.telegram).buttons, "🎁 My gifts")));
     const list = lastShownOn(t.telegram);
     expect(list.text).toContain("1. <b>Germany</b>");
-    const cancel = findButton(list.buttons, "✖ Cancel 1");
+    // Cancel asks first (issue 24, item 5: it used to refund at once); keeping it changes nothing.
+    await t.send(callback(buyer, findButton(list.buttons, "✖ Cancel 1")));
+    const asked = lastShownOn(t.telegram);
+    expect(asked.text).toBe(
+      "Cancel the gift <b>Germany</b>?\n\n150 ⭐ goes back to your wallet, and the link stops working: whoever you sent it to can no longer claim it.",
+    );
+    expect(asked.buttons.map((b) => b.text)).toEqual(["✖ Yes, cancel and refund 150 ⭐", "« Keep the gift"]);
+    expect(await balance(t, buyer)).toBe(850);
+    await t.send(callback(buyer, findButton(asked.buttons, "« Keep the gift")));
+    expect(lastShownOn(t.telegram).text).toContain("1. <b>Germany</b>");
+    expect(await balance(t, buyer)).toBe(850);
+    expect(await statusOf(t, orderId)).toBe("awaiting_claim");
+    await t.send(callback(buyer, findButton(lastShownOn(t.telegram).buttons, "✖ Cancel 1")));
+    const cancel = findButton(lastShownOn(t.telegram).buttons, "✖ Yes, cancel and refund 150 ⭐");
     await Promise.all([t.send(callback(buyer, cancel)), t.send(callback(buyer, cancel))]);
     expect(await balance(t, buyer)).toBe(1000);
     expect(await refunds(t, buyer)).toHaveLength(1);
@@ -306,7 +319,9 @@ describe("cancelling a gift", () => {
       const { buyer, orderId } = await boughtGift(t);
       const code = await linkSentTo(t, buyer);
       const friend = person();
-      await Promise.all([t.send(callback(buyer, `gift:cancel:${code}`)), claim(t, friend, code)]);
+      await t.send(callback(buyer, `gift:cancel:${code}`));
+      const yes = findButton(lastShownOn(t.telegram).buttons, /^✖ Yes/);
+      await Promise.all([t.send(callback(buyer, yes)), claim(t, friend, code)]);
       const claimed = textsTo(t.telegram, friend.id).some((m) => m.includes("You got a gift"));
       if (claimed) {
         await untilStatus(t, orderId, "active");

@@ -104,6 +104,17 @@ describe("parseConfig", () => {
     }
   });
 
+  it("reads SHOP_TIME_ZONE as an IANA zone (UTC by default, canonical spelling), and names an unknown one", () => {
+    expect(parseConfig(base).shopTimeZone).toBe("UTC");
+    expect(parseConfig({ ...base, SHOP_TIME_ZONE: "Europe/Moscow" }).shopTimeZone).toBe("Europe/Moscow");
+    expect(parseConfig({ ...base, SHOP_TIME_ZONE: "europe/berlin" }).shopTimeZone).toBe("Europe/Berlin");
+    for (const value of ["Mars/Base", "GMT+25", "Moscow time"]) {
+      expect(errorOf({ ...base, SHOP_TIME_ZONE: value })).toBe(
+        "SHOP_TIME_ZONE must be an IANA time zone name, e.g. Europe/Berlin or UTC",
+      );
+    }
+  });
+
   it("treats blank values as unset", () => {
     expect(parseConfig({ ...base, ACCOUNT_API_KEY: "  ", PANEL_API_URL: "" }).account.apiKey).toBeUndefined();
   });

@@ -216,6 +216,7 @@ describe("with Telegram unreachable", () => {
       api: h.api,
       customers: h.rooms.books.customers,
       subscriptions: h.rooms.books.subscriptions,
+      orders: h.rooms.books.orders,
       clock: h.clock,
       i18n: h.i18n,
       logger: log.logger,

@@ -209,7 +209,8 @@ describe("cabinet API: buying, renewing and the wallet through the shop", () => 
         e.amount_text,
       ]),
     ).toEqual([
-      ["Renewal", "−150 ⭐"],
+      // What the customer did, with the plan's name (issue 24, item 5), as in the chat.
+      ["Renewal: Germany, 30 days, 100 GB · from the balance", "−150 ⭐"],
       ["Top-up", "+200 ⭐"],
     ]);
   });

@@ -35,6 +35,7 @@ beforeAll(async () => {
     api: h.api,
     customers: h.rooms.books.customers,
     subscriptions: h.rooms.books.subscriptions,
+    orders: h.rooms.books.orders,
     clock: h.clock,
     i18n: h.i18n,
     logger: h.logger,
@@ -52,11 +53,26 @@ afterAll(async () => {
 const isSend = (c: TelegramCall) => c.method === "sendMessage" || c.method === "sendPhoto";
 const toCustomers = () => h.telegram.calls.filter((c) => isSend(c) && c.chatId !== ADMIN_CHAT);
 const toAdmin = (method: string) => h.telegram.callsOf(method).filter((c) => c.chatId === ADMIN_CHAT);
-const finalTo = (prefix: string) =>
-  h.telegram.waitFor(
-    (c) => c.method === "sendMessage" && c.chatId === ADMIN_CHAT && String(c.params.text).startsWith(prefix),
+/** The progress message's final edit, once the broadcast is marked finished right after it. */
+async function finalTo(prefix: string) {
+  const edit = await h.telegram.waitFor(
+    (c) =>
+      c.method === "editMessageText" && c.chatId === ADMIN_CHAT && String(c.params.text).startsWith(prefix),
     20_000,
   );
+  await until(async () => {
+    const all = await Promise.all(started.map((id) => broadcasts.status(id)));
+    return all.every((st) => st?.finished === true);
+  }, 20_000);
+  return edit;
+}
+const started: string[] = [];
+
+const startBroadcast: typeof broadcasts.start = async (request) => {
+  const one = await broadcasts.start(request);
+  started.push(one.id);
+  return one;
+};
 
 describe("a broadcast keeps the admin's formatting", () => {
   it("sends the text with the admin's entities (bold, link), not as escaped HTML", async () => {
@@ -65,7 +81,7 @@ describe("a broadcast keeps the admin's formatting", () => {
       { type: "bold", offset: 0, length: 4 },
       { type: "text_link", offset: 10, length: 4, url: "https://shop.example/sale" },
     ];
-    await broadcasts.start({
+    await startBroadcast({
       adminChatId: ADMIN_CHAT,
       text: "Sale <on> here & now",
       entities,
@@ -85,7 +101,7 @@ describe("a broadcast keeps the admin's formatting", () => {
   it("keeps a photo's caption entities", async () => {
     h.telegram.clear();
     const entities: MessageEntity[] = [{ type: "italic", offset: 4, length: 3 }];
-    await broadcasts.start({
+    await startBroadcast({
       adminChatId: ADMIN_CHAT,
       text: "New <b> Paris",
       photoFileId: "photo-id",
@@ -109,7 +125,7 @@ describe("a running broadcast can be stopped", () => {
     const releases = Array.from({ length: OUTBOX_SLOTS }, () =>
       h.telegram.holdNext("sendMessage", (p) => p.chat_id !== ADMIN_CHAT),
     );
-    const { id } = await broadcasts.start({
+    const { id } = await startBroadcast({
       adminChatId: ADMIN_CHAT,
       text: "Long news",
       audience: "all",
@@ -126,7 +142,7 @@ describe("a running broadcast can be stopped", () => {
     expect(await broadcasts.stop(id)).toBe("already");
     for (const release of releases) release();
 
-    const final = await finalTo("⏹");
+    const final = await finalTo("⏹ <b>Broadcast to all customers stopped</b>");
     const sent = toCustomers();
     expect(sent).toHaveLength(OUTBOX_SLOTS);
     expect(sent.length).toBeLessThan(N);
@@ -141,8 +157,14 @@ describe("a running broadcast can be stopped", () => {
     const dropped = (status?.total ?? 0) - OUTBOX_SLOTS;
     expect(status?.cancelled).toBe(dropped);
     expect(final.params.text).toBe(
-      `⏹ Broadcast stopped: sent ${OUTBOX_SLOTS}, failed 0, blocked 0; ${dropped} queued messages were not sent.`,
+      [
+        "⏹ <b>Broadcast to all customers stopped</b>",
+        `✅ sent ${OUTBOX_SLOTS} · ⚠️ failed 0 · 🚫 blocked the bot 0`,
+        `Not sent (dropped from the queue): ${dropped}`,
+      ].join("\n"),
     );
+    // One message to the admin: the progress message, edited into the final report.
+    expect(toAdmin("sendMessage")).toHaveLength(1);
     // The progress message says it stopped, and its Stop button is gone.
     const last = toAdmin("editMessageText").at(-1);
     expect(String(last?.params.text)).toContain("⏹ <b>Broadcast to all customers stopped</b>");

@@ -7,6 +7,7 @@ import { OUTBOX_PER_SECOND } from "../../src/workers/outbox.js";
 import type { TelegramCall } from "../fakes/telegram-api.js";
 import { peak } from "../helpers/rate.js";
 import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";
+import { until } from "../helpers/wait.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
 const NOW = Date.UTC(2026, 2, 10, 12);
@@ -51,6 +52,7 @@ beforeAll(async () => {
     api: h.api,
     customers,
     subscriptions,
+    orders: h.rooms.books.orders,
     clock: h.clock,
     i18n: h.i18n,
     logger: h.logger,
@@ -69,13 +71,31 @@ const isSend = (c: TelegramCall) => c.method === "sendMessage" || c.method === "
 const toCustomers = () => h.telegram.calls.filter((c) => isSend(c) && c.chatId !== ADMIN_CHAT);
 const toAdmin = (method: string) => h.telegram.callsOf(method).filter((c) => c.chatId === ADMIN_CHAT);
 
-const finalText = (sent: number, failed: number, blocked: number, total: number) =>
-  `✅ Broadcast finished: sent ${sent}, failed ${failed}, blocked ${blocked} of ${total}.`;
+/** The progress message's last edit: the one "finished" report (issue 24: there used to be two). */
+async function finalEdit(timeout: number) {
+  const edit = await h.telegram.waitFor(
+    (c) =>
+      c.method === "editMessageText" &&
+      c.chatId === ADMIN_CHAT &&
+      String(c.params.text).startsWith("✅ <b>Broadcast"),
+    timeout,
+  );
+  // The broadcast is marked finished right after its report is shown.
+  await until(async () => (await broadcasts.status(latestBroadcast))?.finished === true, timeout);
+  return edit;
+}
+let latestBroadcast = "";
+
+const startBroadcast: typeof broadcasts.start = async (request) => {
+  const started = await broadcasts.start(request);
+  latestBroadcast = started.id;
+  return started;
+};
 
 describe("broadcast worker", () => {
   it("fans out to every customer within Telegram's rate, through a 429 and users who blocked the bot", async () => {
     h.telegram.clear();
-    const { id } = await broadcasts.start({
+    const { id } = await startBroadcast({
       adminChatId: ADMIN_CHAT,
       text: "Hello &amp; welcome",
       audience: "all",
@@ -93,11 +113,10 @@ describe("broadcast worker", () => {
     h.telegram.failNext("sendMessage", { error_code: 400, description: "Bad Request: chat not found" });
     expect(progress.params.text).toContain("📣 <b>Broadcast to all customers</b>");
 
-    const final = await h.telegram.waitFor(
-      (c) => c.method === "sendMessage" && c.chatId === ADMIN_CHAT && String(c.params.text).startsWith("✅"),
-      20_000,
-    );
-    expect(final.params.text).toBe(finalText(57, 1, 2, 60));
+    const final = await finalEdit(20_000);
+    expect(final.params.text).toContain("60 recipients: ✅ sent 57 · ⚠️ failed 1 · 🚫 blocked the bot 2");
+    // One message to the admin: the progress message, edited into the final report.
+    expect(toAdmin("sendMessage")).toHaveLength(1);
 
     // Every customer was tried; the 429'd one twice; none left out or sent twice.
     const sends = toCustomers();
@@ -161,20 +180,18 @@ describe("broadcast worker", () => {
 
   it("skips those who blocked the bot next time, and reaches only active subscribers when asked", async () => {
     h.telegram.clear();
-    const { id } = await broadcasts.start({
+    const { id } = await startBroadcast({
       adminChatId: ADMIN_CHAT,
       text: "Your renewal discount",
       photoFileId: "photo-file-id",
       audience: "active",
       locale: "en",
     });
-    const final = await h.telegram.waitFor(
-      (c) => c.method === "sendMessage" && c.chatId === ADMIN_CHAT && String(c.params.text).startsWith("✅"),
-      15_000,
-    );
+    const final = await finalEdit(15_000);
     // 20059 has an active subscription but blocked the bot in the first run: skipped.
     const expected = ACTIVE.filter((c) => !BLOCKS_NOW.includes(c));
-    expect(final.params.text).toBe(finalText(expected.length, 0, 0, expected.length));
+    expect(final.params.text).toContain(`✅ sent ${expected.length} · ⚠️ failed 0 · 🚫 blocked the bot 0`);
+    expect(toAdmin("sendMessage")).toHaveLength(1);
     const sends = toCustomers();
     expect(sends.map((c) => c.chatId).sort()).toEqual([...expected].sort());
     expect(sends.every((c) => c.method === "sendPhoto")).toBe(true);
@@ -194,11 +211,8 @@ describe("broadcast worker", () => {
     h.telegram.clear();
     const text = `Big news: ${"more ".repeat(400)}`;
     const entities = [{ type: "bold", offset: 0, length: 8 }];
-    const { id } = await broadcasts.start({ adminChatId: ADMIN_CHAT, text, entities, audience: "active" });
-    await h.telegram.waitFor(
-      (c) => c.method === "sendMessage" && c.chatId === ADMIN_CHAT && String(c.params.text).startsWith("✅"),
-      15_000,
-    );
+    const { id } = await startBroadcast({ adminChatId: ADMIN_CHAT, text, entities, audience: "active" });
+    await finalEdit(15_000);
     const expected = ACTIVE.filter((c) => !BLOCKS_NOW.includes(c));
     const jobs = (
       await h.outbox.queue.getJobs(["completed", "failed", "waiting", "delayed", "prioritized"])
@@ -219,13 +233,10 @@ describe("broadcast worker", () => {
     // Everyone's subscription has expired by now.
     h.clock.set(NOW + 30 * DAY);
     try {
-      const { id } = await broadcasts.start({ adminChatId: ADMIN_CHAT, text: "Anyone?", audience: "active" });
-      const final = await h.telegram.waitFor(
-        (c) =>
-          c.method === "sendMessage" && c.chatId === ADMIN_CHAT && String(c.params.text).startsWith("✅"),
-        10_000,
-      );
-      expect(final.params.text).toBe(finalText(0, 0, 0, 0));
+      const { id } = await startBroadcast({ adminChatId: ADMIN_CHAT, text: "Anyone?", audience: "active" });
+      const final = await finalEdit(10_000);
+      expect(final.params.text).toContain("✅ sent 0 · ⚠️ failed 0 · 🚫 blocked the bot 0");
+      expect(toAdmin("sendMessage")).toHaveLength(1);
       expect(toCustomers()).toHaveLength(0);
       expect((await broadcasts.status(id))?.finished).toBe(true);
     } finally {

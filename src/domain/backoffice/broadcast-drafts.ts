@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { readJson } from "../../store/records.js";
-import { type TextEntity, textEntities } from "./broadcasts.js";
+import { type LinkButton, linkButtons, type TextEntity, textEntities } from "./broadcasts.js";
 import { broadcastDraftKeys } from "./keys.js";
 
 /** A draft waits this long for the admin's audience choice and confirmation. */
@@ -16,12 +16,15 @@ export interface BroadcastDraft {
   text: string;
   entities?: TextEntity[];
   photo?: string;
+  /** Link buttons under the message, one a row. */
+  buttons?: LinkButton[];
 }
 
 const draftSchema = z.object({
   text: z.string().min(1),
   entities: textEntities.optional(),
   photo: z.string().optional(),
+  buttons: linkButtons.optional(),
 });
 
 /**

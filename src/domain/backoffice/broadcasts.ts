@@ -5,7 +5,7 @@ import type { Locale } from "../../config.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
 import { broadcastKey, broadcastStatsKey, broadcastStopKey } from "./keys.js";
-import { AUDIENCES, type Audience } from "./stats.js";
+import { type Audience, audienceSchema } from "./stats.js";
 
 /**
  * A Telegram message entity (bold, link, ...) as far as the shop checks it: its kind and where it
@@ -28,6 +28,28 @@ export const textEntities = z
   )
   .max(100);
 
+/** A link button under a broadcast message: its label and an https (or tg) address. */
+export interface LinkButton {
+  text: string;
+  url: string;
+}
+
+/** At most this many link buttons under one broadcast, each on its own row. */
+export const MAX_LINK_BUTTONS = 6;
+
+/** Link buttons, checked: a short label and an https:// or tg:// address. */
+export const linkButtons = z
+  .array(
+    z.object({
+      text: z.string().trim().min(1).max(64),
+      url: z
+        .string()
+        .max(512)
+        .refine((u) => /^(https:\/\/|tg:\/\/)\S+$/.test(u) && URL.canParse(u)),
+    }),
+  )
+  .max(MAX_LINK_BUTTONS);
+
 /** What an admin asks for when confirming a broadcast. */
 export interface BroadcastRequest {
   /** Where the progress message and the final count go. */
@@ -37,6 +59,8 @@ export interface BroadcastRequest {
   /** The admin's formatting: `text` is then plain text, formatted by these entities. */
   entities?: TextEntity[];
   photoFileId?: string;
+  /** Link buttons under the message, one a row. */
+  buttons?: LinkButton[];
   audience: Audience;
   /** Language of the progress messages (the admin's). */
   locale?: Locale;
@@ -83,7 +107,12 @@ const recordSchema = z.object({
     .optional()
     .transform((v) => (v ? textEntities.parse(JSON.parse(v)) : undefined)),
   photo: z.string().optional(),
-  audience: z.enum(AUDIENCES),
+  /** JSON of the link buttons under the message. */
+  buttons: z
+    .string()
+    .optional()
+    .transform((v) => (v ? linkButtons.parse(JSON.parse(v)) : undefined)),
+  audience: audienceSchema,
   createdAt: z.coerce.number(),
   /** Position in the customer list the fan-out has reached. */
   cursor: z.coerce.number().default(0),
@@ -123,6 +152,7 @@ export class BroadcastRecords {
     };
     if (request.photoFileId) fields.photo = request.photoFileId;
     if (request.entities?.length) fields.entities = JSON.stringify(request.entities);
+    if (request.buttons?.length) fields.buttons = JSON.stringify(linkButtons.parse(request.buttons));
     const key = broadcastKey(id);
     await this.redis.multi().hset(key, fields).expire(key, BROADCAST_KEEP_SECONDS).exec();
     return id;

@@ -1,5 +1,6 @@
+import { z } from "zod";
 import { type Clock, DAY } from "../../runtime/clock.js";
-import type { Customers, OrderKind, Subscriptions, Wallet } from "../books/index.js";
+import type { Customers, OrderKind, Orders, Subscriptions, Wallet } from "../books/index.js";
 import type { Catalog } from "../catalog/index.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -137,12 +138,32 @@ function totalOf(days: DayStats[]): Omit<DayStats, "start"> {
 // Audiences: who a broadcast reaches (counted for the admin, walked by the broadcast worker)
 // ---------------------------------------------------------------------------------------------
 
+/** The audiences counted by the reach index, and the segments found by walking the customers. */
 export const AUDIENCES = ["all", "active"] as const;
-export type Audience = (typeof AUDIENCES)[number];
+export const SEGMENTS = ["expired", "never", "trial"] as const;
+/** A plan's audience: customers with an active subscription of that plan (`p.<plan id>`). */
+export const PLAN_AUDIENCE = /^p\.[a-z0-9_-]{1,32}$/;
+export type Audience = (typeof AUDIENCES)[number] | (typeof SEGMENTS)[number] | `p.${string}`;
+
+/** Whether `value` names an audience (a plan's is checked against the catalog where it is chosen). */
+export function isAudience(value: string): value is Audience {
+  return (
+    (AUDIENCES as readonly string[]).includes(value) ||
+    (SEGMENTS as readonly string[]).includes(value) ||
+    PLAN_AUDIENCE.test(value)
+  );
+}
+
+/** How many the reach index's audiences reach. */
+export type AudienceCounts = Record<(typeof AUDIENCES)[number], number>;
+
+/** An audience read back from a record or a button. */
+export const audienceSchema = z.custom<Audience>((v) => typeof v === "string" && isAudience(v));
 
 export interface AudienceDeps {
   customers: Customers;
   subscriptions: Subscriptions;
+  orders: Pick<Orders, "hasPaid">;
   clock: Clock;
 }
 
@@ -161,22 +182,40 @@ export const AUDIENCE_PAGE = 500;
 interface Reach {
   id: number;
   reachable: boolean;
-  active: boolean;
+  inAudience: boolean;
 }
 
-/** For each customer: can a broadcast reach them, and do they hold an active subscription. */
-async function reachOf(deps: AudienceDeps, ids: number[], withSubs: boolean): Promise<Reach[]> {
+/**
+ * Whether a reachable customer is in `audience`: all; active (a live subscription); expired (had
+ * one, none live now); never bought (no paid order, trials aside); trial only (a trial and never
+ * a paid order); a plan's (a live subscription of that plan, trials aside: they have their own).
+ */
+async function inAudience(deps: AudienceDeps, id: number, audience: Audience, now: number): Promise<boolean> {
+  if (audience === "all") return true;
+  if (audience === "never" || audience === "trial") {
+    if (await deps.orders.hasPaid(id)) return false;
+    if (audience === "never") return true;
+  }
+  const subs = await deps.subscriptions.ofCustomer(id);
+  // As the reach index counts (a removed subscription gives no access).
+  const live = subs.filter((s) => s.removedAt === undefined && (s.expiresAt === 0 || s.expiresAt > now));
+  if (audience === "active") return live.length > 0;
+  if (audience === "expired") return subs.length > 0 && live.length === 0;
+  if (audience === "trial") return subs.some((s) => s.trial);
+  const plan = audience.slice(2);
+  return live.some((s) => s.planId === plan && !s.trial);
+}
+
+/** For each customer: can a broadcast reach them, and are they in the audience. */
+async function reachOf(deps: AudienceDeps, ids: number[], audience: Audience): Promise<Reach[]> {
   const now = deps.clock.now();
   // Concurrent reads go out pipelined on the one connection.
   return Promise.all(
     ids.map(async (id) => {
       const customer = await deps.customers.get(id);
       const reachable = customer !== undefined && !customer.blocked && !customer.botBlocked;
-      if (!reachable || !withSubs) return { id, reachable, active: false };
-      const subs = await deps.subscriptions.ofCustomer(id);
-      // As the reach index counts (a removed subscription gives no access).
-      const active = subs.some((s) => s.removedAt === undefined && (s.expiresAt === 0 || s.expiresAt > now));
-      return { id, reachable, active };
+      if (!reachable) return { id, reachable, inAudience: false };
+      return { id, reachable, inAudience: await inAudience(deps, id, audience, now) };
     }),
   );
 }
@@ -193,16 +232,31 @@ export async function audiencePage(
   size = AUDIENCE_PAGE,
 ): Promise<AudiencePage> {
   const ids = await deps.customers.ids(cursor, size);
-  const reach = await reachOf(deps, ids, audience === "active");
-  const kept = reach.filter((r) => r.reachable && (audience === "all" || r.active)).map((r) => r.id);
+  const reach = await reachOf(deps, ids, audience);
+  const kept = reach.filter((r) => r.reachable && r.inAudience).map((r) => r.id);
   const skipped = reach.filter((r) => !r.reachable).length;
   return { ids: kept, skipped, next: ids.length < size ? undefined : cursor + ids.length };
+}
+
+/**
+ * How many reachable customers a segment or a plan's audience holds now, by walking every
+ * customer page by page (the reach index counts only all and active): asked once, when an admin
+ * picks such an audience.
+ */
+export async function countSegment(deps: AudienceDeps, audience: Audience): Promise<number> {
+  let count = 0;
+  for (let cursor: number | undefined = 0; cursor !== undefined; ) {
+    const page = await audiencePage(deps, audience, cursor);
+    count += page.ids.length;
+    cursor = page.next;
+  }
+  return count;
 }
 
 /**
  * How many customers each audience reaches now, counted by Redis in the reach index the customers'
  * and subscriptions' own steps keep (a few reads, however many customers the shop has).
  */
-export async function countAudience(deps: AudienceDeps): Promise<Record<Audience, number>> {
+export async function countAudience(deps: AudienceDeps): Promise<AudienceCounts> {
   return deps.customers.reachCounts(deps.clock.now());
 }

@@ -7,6 +7,7 @@
 export * from "./access.js";
 export * from "./client-names.js";
 export * from "./customers.js";
+export * from "./history.js";
 export * from "./keys.js";
 export * from "./lua-fragments.js";
 export * from "./order-paid.js";

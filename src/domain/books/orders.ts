@@ -8,6 +8,7 @@ import type { AccessRef } from "./access.js";
 import { orderClientName } from "./client-names.js";
 import { orderKeys, salesDayKey } from "./keys.js";
 import { BOOKS_LUA } from "./lua-fragments.js";
+import { hasPaid } from "./order-paid.js";
 import { isFinishedStatus, ORDER_STATUSES, type OrderStatus } from "./order-statuses.js";
 import { dayIndexOf } from "./sales-days.js";
 
@@ -136,6 +137,11 @@ export class Orders {
     private readonly redis: Redis,
     private readonly clock: Clock,
   ) {}
+
+  /** Whether the customer ever paid an order, trials aside (see order-paid.ts). */
+  hasPaid(customerId: number): Promise<boolean> {
+    return hasPaid(this.redis, this, customerId);
+  }
 
   async create(input: NewOrder, id = newOrderId()): Promise<Order> {
     const fields = this.newFields(input, id);

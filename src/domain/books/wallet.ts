@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Clock } from "../../runtime/clock.js";
 import { keyPrefix } from "../../store/key-prefix.js";
 import { LuaScript } from "../../store/lua.js";
+import { type HistoryItem, historyItems } from "./history.js";
 import { SHOP_TOTALS_KEY, salesDayKey, walletKeys } from "./keys.js";
 import { BOOKS_LUA } from "./lua-fragments.js";
 import { readSalesDays, type SalesDay } from "./sales-days.js";
@@ -36,6 +37,10 @@ const ledgerEntry = z.object({
   ref: z.string().optional(),
   note: z.string().optional(),
   planId: z.string().optional(),
+  /** A top-up that was an order's invoice: that order (its purchase entry follows in the same step). */
+  order: z.string().optional(),
+  /** A purchase bought as a gift for someone else. */
+  gift: z.literal(true).optional(),
 });
 export type LedgerEntry = z.output<typeof ledgerEntry>;
 
@@ -44,6 +49,8 @@ export interface EntryInput {
   ref?: string;
   note?: string;
   planId?: string;
+  order?: string;
+  gift?: boolean;
 }
 
 export type DebitResult =
@@ -147,6 +154,26 @@ export class Wallet {
     return { entries: raw.map(parseEntry), total };
   }
 
+  /**
+   * A page of the history as the customer reads it (`historyItems`): the entries at positions
+   * `[offset, offset + limit)`, newest first, with the order paid by an invoice as one item.
+   */
+  async historyPage(
+    customerId: number,
+    offset: number,
+    limit: number,
+  ): Promise<{ items: HistoryItem[]; total: number }> {
+    const from = Math.max(0, offset - 1);
+    const [raw, total] = await Promise.all([
+      this.redis.lrange(walletKeys.ledger(customerId), from, offset + limit),
+      this.redis.llen(walletKeys.ledger(customerId)),
+    ]);
+    const window = raw.map(parseEntry);
+    const before = offset > 0 ? window.shift() : undefined;
+    const after = window.length > limit ? window.pop() : undefined;
+    return { items: historyItems(window, before, after), total };
+  }
+
   /** Entries of all customers from position `from` (oldest first), for stats and reconciliation. */
   async journal(from = 0, count = 1_000): Promise<LedgerEntry[]> {
     return this.entries(await this.redis.lrange(walletKeys.journal, from, from + count - 1));
@@ -183,6 +210,8 @@ export class Wallet {
       ...(input.ref ? { ref: input.ref } : {}),
       ...(input.note ? { note: input.note } : {}),
       ...(input.planId ? { planId: input.planId } : {}),
+      ...(input.order ? { order: input.order } : {}),
+      ...(input.gift ? { gift: true } : {}),
     });
   }
 

@@ -88,6 +88,7 @@ function purchaseEntry(order: Order): EntryInput {
     kind: order.kind === "renewal" ? "renewal" : "purchase",
     ref: order.id,
     planId: order.planId,
+    ...(order.gift ? { gift: true } : {}),
     ...(note ? { note } : {}),
   };
 }
@@ -134,7 +135,11 @@ export class Checkout {
     amount: number,
     order?: Order,
   ): Promise<ChargeResult> {
-    const credit = this.wallet.entryJson(customerId, amount, { kind: "topup", ref: chargeId });
+    const credit = this.wallet.entryJson(customerId, amount, {
+      kind: "topup",
+      ref: chargeId,
+      ...(order ? { order: order.id } : {}),
+    });
     const purchase = order ? this.wallet.entryJson(customerId, -order.price, purchaseEntry(order)) : "";
     const [credited, code, entry, payload] = (await CREDIT_AND_PAY.run(
       this.redis,

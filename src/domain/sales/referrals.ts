@@ -49,6 +49,9 @@ export interface TopInviter extends InviterStats {
   customerId: number;
 }
 
+/** Inviters read per pipeline by `summary`. */
+const SUMMARY_BATCH = 1_000;
+
 export interface ReferralsDeps {
   redis: Redis;
   clock: Clock;
@@ -123,6 +126,7 @@ export class Referrals {
         customerKeys.customer(customerId),
         referralKeys.started,
         referralKeys.stats(inviter),
+        referralKeys.top,
       ],
       [String(customerId), String(inviter), this.deps.clock.now(), NEW_CUSTOMER_WINDOW_MS],
     )) as Attribution;
@@ -142,9 +146,35 @@ export class Referrals {
     return statsFrom(await this.deps.redis.hgetall(referralKeys.stats(customerId)));
   }
 
-  /** The inviters who earned most, best first. */
+  /** The inviters who earned most, best first (those whose friends joined but earned nothing yet last). */
   async top(limit = 10): Promise<TopInviter[]> {
-    const ids = await this.deps.redis.zrevrange(referralKeys.top, 0, limit - 1);
+    return this.statsOfInviters(await this.deps.redis.zrevrange(referralKeys.top, 0, limit - 1));
+  }
+
+  /**
+   * The shop's referral figures: how many inviters, friends joined and paid, what was earned and
+   * lost, summed over every inviter (an admin screen's read, one pipeline per thousand inviters).
+   */
+  async summary(): Promise<InviterStats & { inviters: number }> {
+    const sum = { inviters: 0, joined: 0, paid: 0, earned: 0, lost: 0 };
+    for (let from = 0; ; from += SUMMARY_BATCH) {
+      const ids = await this.deps.redis.zrange(
+        referralKeys.top,
+        String(from),
+        String(from + SUMMARY_BATCH - 1),
+      );
+      for (const row of await this.statsOfInviters(ids)) {
+        sum.inviters++;
+        sum.joined += row.joined;
+        sum.paid += row.paid;
+        sum.earned += row.earned;
+        sum.lost += row.lost;
+      }
+      if (ids.length < SUMMARY_BATCH) return sum;
+    }
+  }
+
+  private async statsOfInviters(ids: readonly string[]): Promise<TopInviter[]> {
     const pipeline = this.deps.redis.pipeline();
     for (const id of ids) pipeline.hgetall(referralKeys.stats(Number(id)));
     const rows = (await pipeline.exec()) ?? [];

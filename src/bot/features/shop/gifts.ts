@@ -5,8 +5,9 @@ import { planTitle } from "#src/render/access.js";
 import { callbackCodec } from "#src/render/callback-data.js";
 import { formatDate, html } from "#src/render/format.js";
 import { giftReadyTexts } from "#src/render/gifts.js";
-import { WALLET_VIEW } from "#src/render/shop-callbacks.js";
+import { GIFTS_VIEW, WALLET_VIEW } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
+import { claimConfirmation, issueConfirmation } from "../../kit/index.js";
 import { show, type View } from "../../views/show.js";
 import { tellCustomer } from "../admin/customers/notices.js";
 import { withSupport } from "../help.js";
@@ -18,6 +19,15 @@ export const giftCb = callbackCodec("gift", {
   act: z.enum(["list", "link", "cancel"]),
   code: z.string().regex(/^[A-Za-z0-9]{0,12}$/),
 });
+
+/** Yes on Cancel's confirmation: the gift and the one-time token the question was asked with. */
+export const giftCancelCb = callbackCodec("giftok", {
+  code: z.string().regex(/^[A-Za-z0-9]{12}$/),
+  token: z.string().regex(/^[A-Za-z0-9_-]{1,16}$/),
+});
+
+/** The confirmation's token is bound to its gift: it confirms no other. */
+const cancelAction = (code: string) => `gift-cancel:${code}`;
 
 /** How many of the buyer's latest gifts "My gifts" lists. */
 const LISTED = 10;
@@ -71,9 +81,39 @@ export async function giftsView(ctx: BotContext, note?: string): Promise<View> {
   return { text: lines.join("\n"), keyboard: mainMenuRow(ctx.t, keyboard) };
 }
 
-/** Cancel: the money back to the wallet, once (a second press hears the gift is cancelled). */
-async function cancelGift(ctx: BotContext, code: string): Promise<void> {
+/**
+ * Cancel asks first: what goes back to the wallet, and that the link stops working. Nothing is
+ * refunded until the buyer says yes (a gift no longer open is said so at once).
+ */
+async function askCancel(ctx: BotContext, code: string): Promise<void> {
+  const gift = await ctx.deps.sales.gifts.get(code);
+  if (!gift || gift.buyerId !== ctx.from?.id) return answer(ctx, ctx.t("gift-gone"), true);
+  if (gift.state !== "open") {
+    await answer(ctx, ctx.t(NOT_CANCELLED[gift.state]), true);
+    return show(ctx, await giftsView(ctx));
+  }
+  await answer(ctx);
+  const locale = await localeOf(ctx);
+  const amount = money(ctx, gift.price, locale);
+  const token = await issueConfirmation(ctx, cancelAction(code));
+  const keyboard = new InlineKeyboard()
+    .text(ctx.t("gift-cancel-yes", { amount }), giftCancelCb.pack({ code, token }))
+    .row()
+    .text(ctx.t("gift-cancel-keep"), GIFTS_VIEW)
+    .row();
+  const plan = html(planTitle(ctx.deps.sales.shop.plan(gift.planId), locale, gift.planId));
+  await show(ctx, { text: ctx.t("gift-cancel-confirm", { plan, amount }), keyboard });
+}
+
+/**
+ * Yes on the confirmation: the money back to the wallet, once (a second press hears the gift is
+ * cancelled; a press on a question whose token expired is asked again).
+ */
+async function cancelGift(ctx: BotContext, code: string, token: string): Promise<void> {
   if (!ctx.from) return;
+  // An expired or forged token asks again; a spent one was a yes to this gift: the cancel step
+  // itself refunds once, so a double tap hears that the gift is cancelled.
+  if ((await claimConfirmation(ctx, token, cancelAction(code))) === "unknown") return askCancel(ctx, code);
   const outcome = await ctx.deps.sales.gifts.cancel(code, ctx.from.id);
   if (outcome.status !== "ok") {
     await answer(ctx, ctx.t(NOT_CANCELLED[outcome.status]), true);
@@ -153,6 +193,11 @@ giftFeature.callbackQuery(giftCb.pattern, async (ctx) => {
     case "link":
       return sendLinkAgain(ctx, data.code);
     case "cancel":
-      return cancelGift(ctx, data.code);
+      return askCancel(ctx, data.code);
   }
+});
+giftFeature.callbackQuery(giftCancelCb.pattern, async (ctx) => {
+  const data = giftCancelCb.unpack(ctx.callbackQuery.data);
+  if (!data || !(await shopAllowed(ctx))) return answer(ctx);
+  return cancelGift(ctx, data.code, data.token);
 });

@@ -5,11 +5,17 @@ import { GB_BYTES } from "#src/domain/books/index.js";
 import type { ServerOutage } from "#src/domain/fleet/index.js";
 import { accessText, qrTarget, subscriptionTitle } from "#src/render/access.js";
 import { keepMessage } from "#src/render/callback-data.js";
-import { formatBytes, formatDate, formatDateTime, html, usageBar } from "#src/render/format.js";
+import {
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  html,
+  usageBar,
+} from "#src/render/format.js";
 import { accessLocationNames } from "#src/render/locations.js";
 import { qrPng } from "#src/render/qr.js";
 import { buyCb, MY_LIST, myCb, TRIAL_START } from "#src/render/shop-callbacks.js";
-import { dateFormat } from "#src/runtime/intl-cache.js";
 import type { BotContext } from "../../context.js";
 import { show, type View } from "../../views/show.js";
 import { withSupport } from "../help.js";
@@ -52,7 +58,7 @@ export function shortId(sub: Subscription): string {
 /** "Mar 1": the expiry on a button, where the year would only take room. */
 function shortDate(ctx: BotContext, locale: Locale, ms: number): string {
   if (ms <= 0) return ctx.t("access-no-expiry");
-  return dateFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(ms);
+  return formatDayMonth(locale, ms);
 }
 
 /** Subscriptions on one page of /my. */

@@ -1,10 +1,11 @@
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard } from "grammy";
 import type { Locale } from "#src/config.js";
-import type { LedgerEntry } from "#src/domain/books/index.js";
+import type { HistoryItem } from "#src/domain/books/index.js";
 import { currencyExponent, formatMoney } from "#src/domain/catalog/index.js";
 import { topUpBounds, topUpPresets } from "#src/domain/sales/index.js";
 import { formatDateTime } from "#src/render/format.js";
+import { historyLineParts } from "#src/render/history.js";
 import { GIFTS_VIEW, WALLET_VIEW, walletCb } from "#src/render/shop-callbacks.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
@@ -58,35 +59,35 @@ export async function walletView(ctx: BotContext): Promise<View> {
   };
 }
 
-function signed(currency: string, amount: number, locale: Locale): string {
-  return `${amount < 0 ? "−" : "+"}${formatMoney(currency, Math.abs(amount), locale)}`;
-}
-
-function historyLine(ctx: BotContext, locale: Locale, e: LedgerEntry): string {
+function historyLine(ctx: BotContext, locale: Locale, item: HistoryItem): string {
+  const parts = historyLineParts(ctx.t, locale, item, (id) => ctx.deps.sales.shop.plan(id));
   return ctx.t("wallet-history-line", {
-    date: formatDateTime(locale, e.at),
-    kind: ctx.t(`wallet-kind-${e.kind}`),
-    amount: signed(e.currency, e.amount, locale),
-    balance: formatMoney(e.currency, e.balance, locale),
+    date: formatDateTime(locale, item.entry.at),
+    kind: parts.what,
+    amount: parts.amount,
+    balance: parts.balance,
   });
 }
 
-/** The ledger, newest first, eight entries a page. */
+/**
+ * The ledger, newest first, eight entries a page; an order paid by an invoice (its top-up and
+ * its purchase) is one line, on the page of its purchase.
+ */
 export async function historyView(ctx: BotContext, page: number): Promise<View> {
   const locale = await localeOf(ctx);
   const id = ctx.from?.id ?? 0;
   const { wallet } = ctx.deps.books;
-  let { entries, total } = await wallet.history(id, page * HISTORY_PAGE_SIZE, HISTORY_PAGE_SIZE);
+  let { items, total } = await wallet.historyPage(id, page * HISTORY_PAGE_SIZE, HISTORY_PAGE_SIZE);
   const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
   if (page >= pages) {
     // An old button after the ledger shrank cannot happen (append-only), but a forged one can.
     page = pages - 1;
-    ({ entries, total } = await wallet.history(id, page * HISTORY_PAGE_SIZE, HISTORY_PAGE_SIZE));
+    ({ items, total } = await wallet.historyPage(id, page * HISTORY_PAGE_SIZE, HISTORY_PAGE_SIZE));
   }
   const back = new InlineKeyboard().text(ctx.t("wallet-back"), WALLET_VIEW).row();
   if (total === 0) return { text: ctx.t("wallet-history-empty"), keyboard: back };
   const lines = [ctx.t("wallet-history-title", { page: page + 1, pages }), ""];
-  for (const e of entries) lines.push(historyLine(ctx, locale, e));
+  for (const item of items) lines.push(historyLine(ctx, locale, item));
   const nav = new InlineKeyboard();
   if (page > 0) nav.text(ctx.t("shop-prev"), walletCb.pack({ act: "hist", n: page - 1 }));
   if (page < pages - 1) nav.text(ctx.t("shop-next"), walletCb.pack({ act: "hist", n: page + 1 }));

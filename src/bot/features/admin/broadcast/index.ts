@@ -10,10 +10,12 @@ import { BROADCAST, broadcastConversations } from "./conversation.js";
 import {
   audienceCounts,
   audienceKeyboard,
+  audienceSize,
   broadcastHomeView,
   confirmView,
   expiredView,
   nobodyView,
+  planAudiences,
 } from "./views.js";
 
 export { broadcastConversations, broadcastHomeView };
@@ -54,16 +56,18 @@ async function chooseAudience(ctx: Press, data: Data<"aud">): Promise<void> {
   await ctx.answerCallbackQuery();
   const draft = await ctx.deps.backoffice.broadcastDrafts.get(data.draft);
   if (!draft) return show(ctx, expiredView(ctx));
-  const counts = await audienceCounts(ctx.deps);
+  const locale = await localeOf(ctx);
   if (!data.audience) {
-    const keyboard = audienceKeyboard(ctx.t, await localeOf(ctx), data.draft, counts);
+    const counts = await audienceCounts(ctx.deps);
+    const keyboard = audienceKeyboard(ctx.t, locale, data.draft, counts, planAudiences(ctx, locale));
     return show(ctx, { text: ctx.t("broadcast-preview"), keyboard });
   }
-  const count = counts[data.audience];
+  // A plan no longer on sale counts as nobody: back to the choice.
+  const count = (await audienceSize(ctx, data.audience)) ?? 0;
   if (count === 0) return show(ctx, nobodyView(ctx, data.draft));
   const ttl = ctx.deps.backoffice.broadcastDrafts.ttlSeconds;
   const token = await issueConfirmation(ctx, confirmation(data.draft, data.audience), ttl);
-  return show(ctx, confirmView(ctx, data.draft, data.audience, count, token));
+  return show(ctx, confirmView(ctx, data.draft, data.audience, count, token, locale));
 }
 
 /** Starts the broadcast once per confirmation; a double tap is told it already started. */
@@ -84,6 +88,7 @@ async function go(ctx: Press, data: Data<"go">): Promise<void> {
     text: draft.text,
     entities: draft.entities,
     photoFileId: draft.photo,
+    ...(draft.buttons?.length ? { buttons: draft.buttons } : {}),
     audience: data.audience,
     locale: await localeOf(ctx),
   });
@@ -108,6 +113,9 @@ broadcastFeature.callbackQuery(broadcastCb.pattern, async (ctx) => {
   switch (data.act) {
     case "new":
       return write(ctx);
+    case "nobtn":
+      // An old "No buttons" after its dialog ended: nothing to do.
+      return ctx.answerCallbackQuery();
     case "cancel":
       return cancel(ctx, data);
     case "aud":

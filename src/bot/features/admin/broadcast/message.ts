@@ -2,6 +2,7 @@ import type { Message, MessageEntity } from "grammy/types";
 import type { ConvContext } from "#src/bot/context.js";
 import type { BroadcastDraft } from "#src/domain/backoffice/index.js";
 import { html } from "#src/render/format.js";
+import { linkKeyboard } from "#src/render/link-buttons.js";
 
 /** Telegram's limits (the outbox checks the same on the escaped text). */
 const TEXT_MAX = 4096;
@@ -68,12 +69,15 @@ function formatOf(draft: BroadcastDraft): { entities: MessageEntity[] } | { pars
 /** The draft as customers will get it, with exactly the options the outbox uses for them. */
 export async function sendPreview(ctx: ConvContext, draft: BroadcastDraft): Promise<void> {
   const format = formatOf(draft);
+  const markup = linkKeyboard(draft.buttons);
+  const keyboard = markup ? { reply_markup: markup } : {};
   if (draft.photo) {
     await ctx.replyWithPhoto(draft.photo, {
       caption: draft.text,
       ...("entities" in format ? { caption_entities: format.entities } : format),
+      ...keyboard,
     });
   } else {
-    await ctx.reply(draft.text, { ...format, link_preview_options: { is_disabled: true } });
+    await ctx.reply(draft.text, { ...format, link_preview_options: { is_disabled: true }, ...keyboard });
   }
 }

@@ -7,6 +7,7 @@ import { formatMoney } from "#src/domain/catalog/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import { adminHomeButton } from "../home.js";
 import { cardCb, ordersCb } from "./callbacks.js";
+import { orderKindText } from "./views.js";
 
 /**
  * Failed orders: those the worker gave up on whose refund did not complete (a completed refund
@@ -51,7 +52,7 @@ export async function failedOrdersView(ctx: BotContext, page = 0, notice?: strin
         date: formatDateTime(locale, o.updatedAt),
         customer: html(customer?.username ? `${name} @${customer.username}` : name),
         id: String(o.customerId),
-        kind: ctx.t(`customers-order-kind-${o.kind}`),
+        kind: orderKindText(ctx, o),
         plan: html(shop.plan(o.planId)?.title[locale] ?? o.planId),
         price: formatMoney(o.currency, o.price, locale),
         error: html((o.error ?? "—").slice(0, 300)),

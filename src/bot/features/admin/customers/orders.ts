@@ -10,7 +10,7 @@ import { formatMoney } from "#src/domain/catalog/index.js";
 import type { ShopRefusal } from "#src/domain/sales/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import { cardCb, customersCb, ordersCb } from "./callbacks.js";
-import { notFoundView, onCustomer, planTitleOf } from "./views.js";
+import { notFoundView, onCustomer, orderKindText, planTitleOf } from "./views.js";
 
 /**
  * A customer's orders: refunded ones can be charged again (a new order paid from the wallet,
@@ -33,7 +33,7 @@ export async function customerOrdersView(ctx: BotContext, id: number, notice?: s
     lines.push(
       ctx.t("customers-order-line", {
         order: o.id,
-        kind: ctx.t(`customers-order-kind-${o.kind}`),
+        kind: orderKindText(ctx, o),
         plan: html(planTitleOf(ctx, o.planId, locale)),
         price: formatMoney(o.currency, o.price, locale),
         status: ctx.t(`customers-order-status-${o.status}`),

@@ -4,7 +4,7 @@ import { localeOf } from "#src/bot/i18n.js";
 import { type Translate, withNotice } from "#src/bot/kit/index.js";
 import type { View } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
-import type { Customer, Subscription } from "#src/domain/books/index.js";
+import type { Customer, Order, Subscription } from "#src/domain/books/index.js";
 import { formatMoney } from "#src/domain/catalog/index.js";
 import { formatDate, formatDateTime, formatGb, html } from "#src/render/format.js";
 import { accessLocationsForAdmin } from "#src/render/locations.js";
@@ -35,6 +35,14 @@ function customerLabel(c: Customer): string {
 
 export function planTitleOf(ctx: BotContext, planId: string, locale: Locale): string {
   return ctx.deps.sales.shop.plan(planId)?.title[locale] ?? planId;
+}
+
+/** What an order is, in the admins' lists: a gift says so (and whom it went to, once claimed). */
+export function orderKindText(ctx: BotContext, o: Pick<Order, "kind" | "gift" | "recipientId">): string {
+  if (!o.gift) return ctx.t(`customers-order-kind-${o.kind}`);
+  return o.recipientId
+    ? ctx.t("customers-order-kind-gift-for", { id: String(o.recipientId) })
+    : ctx.t("customers-order-kind-gift");
 }
 
 export function notFoundView(ctx: BotContext, id: number): View {

@@ -1,14 +1,22 @@
 import { createConversation } from "@grammyjs/conversations";
 import type { BotContext, ConvContext } from "#src/bot/context.js";
 import { askText, type BotConversation } from "#src/bot/conversation-kit.js";
+import { localeOf } from "#src/bot/i18n.js";
 import { askNumber, MAX_DAYS, parseDays } from "#src/bot/kit/index.js";
 import { exactMinor } from "#src/domain/catalog/index.js";
 import { type NewPromo, normalizeCode, type PromoKind } from "#src/domain/sales/index.js";
 import { html } from "#src/render/format.js";
 import { DAY } from "#src/runtime/clock.js";
+import { askPlans, askYesNo, type PlanChoice } from "./choices.js";
 import { promoCardView } from "./views.js";
 
 export const PROMO_CREATE = "admin-promo-create";
+
+/** The plans on sale, with their names in the admin's language, for the plan question. */
+async function plansOnSale(ctx: BotContext): Promise<PlanChoice[]> {
+  const locale = await localeOf(ctx);
+  return ctx.deps.sales.shop.plans().map((p) => ({ id: p.id, title: p.title[locale] }));
+}
 
 /** Upper bounds that keep typos out: uses in all, uses per customer. */
 const MAX_TOTAL_USES = 1_000_000;
@@ -27,19 +35,6 @@ const amountIn = (currency: string) => (text: string) => {
   const minor = exactMinor(currency, Number(t));
   return minor !== undefined && minor > 0 ? minor : undefined;
 };
-
-/** Plan ids separated by commas (all of them on sale), or "-" for every plan. */
-function parsePlans(text: string, onSale: readonly string[]): string[] | undefined {
-  if (text.trim() === "-") return [];
-  const ids = text
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return ids.length > 0 && ids.every((id) => onSale.includes(id)) ? [...new Set(ids)] : undefined;
-}
-
-const YES = ["yes", "y", "да", "д"];
-const NO = ["no", "n", "нет", "н"];
 
 const VALUE_PROMPT: Record<PromoKind, { ask: string; invalid: string }> = {
   percent: { ask: "promo-admin-ask-value-percent", invalid: "promo-admin-invalid-value-percent" },
@@ -73,14 +68,10 @@ async function askLimits(
   conversation: BotConversation,
   ctx: ConvContext,
   kind: PromoKind,
-  plans: string[],
+  plans: readonly PlanChoice[],
 ): Promise<Omit<NewPromo, "code" | "kind" | "value" | "createdBy"> & { days?: number }> {
   const forOrders = kind !== "credit";
-  const chosen = forOrders
-    ? await askText(conversation, ctx, ctx.t("promo-admin-ask-plans", { plans: html(plans.join(", ")) }), {
-        validate: (t) => (parsePlans(t, plans) ? undefined : ctx.t("promo-admin-invalid-plans")),
-      })
-    : "-";
+  const chosen = forOrders ? await askPlans(conversation, ctx, plans) : [];
   const days = await askNumber(conversation, ctx, ctx.t("promo-admin-ask-expiry"), {
     parse: (t) => parseDays(t, 1),
     invalid: ctx.t("promo-admin-invalid-expiry", { max: MAX_DAYS }),
@@ -98,16 +89,13 @@ async function askLimits(
         optional: true,
       })
     : 1;
-  const newOnly = await askText(conversation, ctx, ctx.t("promo-admin-ask-new-only"), {
-    validate: (t) =>
-      [...YES, ...NO].includes(t.toLowerCase()) ? undefined : ctx.t("promo-admin-invalid-yes-no"),
-  });
+  const newOnly = await askYesNo(conversation, ctx, ctx.t("promo-admin-ask-new-only"));
   return {
-    plans: parsePlans(chosen, plans) ?? [],
+    plans: chosen,
     ...(days !== undefined ? { days } : {}),
     ...(totalUses !== undefined ? { totalUses } : {}),
     perCustomer: perCustomer ?? 1,
-    newCustomersOnly: YES.includes(newOnly.toLowerCase()),
+    newCustomersOnly: newOnly,
   };
 }
 
@@ -117,8 +105,8 @@ async function askLimits(
  * another command leaves nothing behind.
  */
 async function createPromo(conversation: BotConversation, ctx: ConvContext, kind: PromoKind): Promise<void> {
-  const shop = await conversation.external((outer: BotContext) => ({
-    plans: outer.deps.sales.shop.plans().map((p) => p.id),
+  const shop = await conversation.external(async (outer: BotContext) => ({
+    plans: await plansOnSale(outer),
     currency: outer.deps.sales.shop.currency,
   }));
   const typed = await askText(conversation, ctx, ctx.t("promo-admin-ask-code"), {

@@ -36,29 +36,56 @@ async function inviterLine(ctx: BotContext, row: TopInviter, place: number, loca
   });
 }
 
-/** Whether referrals run, the catalog's terms, the switch and the top inviters. */
+/** The state in one word: not set up (no catalog terms: nothing to switch), on or off. */
+function stateOf(ctx: BotContext, terms: ReferralTerms | undefined, on: boolean): string {
+  if (!terms) return ctx.t("admin-referrals-state-unset");
+  return ctx.t(on ? "settings-on" : "settings-off");
+}
+
+/**
+ * One coherent screen: the state (not set up, on, off) with what it means, the catalog's terms,
+ * the shop's figures (friends joined and paid, rewards), the top inviters (those whose friends
+ * joined count even before anyone earned) and the switch, shown only when there are terms.
+ */
 export async function referralsView(ctx: BotContext): Promise<View> {
   const { settings } = ctx.deps.catalog;
   const { referrals } = ctx.deps.sales;
   const locale = await localeOf(ctx);
   const terms = ctx.deps.catalog.current().referral;
   const on = await settings.referralsOn();
-  const top = await referrals.top(TOP_INVITERS);
+  const [top, sum] = await Promise.all([referrals.top(TOP_INVITERS), referrals.summary()]);
   const rows = await Promise.all(top.map((row, i) => inviterLine(ctx, row, i + 1, locale)));
-  const text = [
-    ctx.t("admin-referrals-title", { state: ctx.t(on ? "settings-on" : "settings-off") }),
+  const lines = [
+    ctx.t("admin-referrals-title", { state: stateOf(ctx, terms, on) }),
     termsLine(ctx, terms, locale),
-    "",
-    rows.length > 0 ? ctx.t("admin-referrals-top") : ctx.t("admin-referrals-none"),
-    ...rows,
-  ].join("\n");
-  const keyboard = new InlineKeyboard()
-    .text(
-      ctx.t(on ? "admin-referrals-turn-off" : "admin-referrals-turn-on"),
-      referralsCb.pack({ act: on ? "off" : "on" }),
-    )
-    .row();
-  return { text, keyboard: adminHomeButton(ctx, keyboard) };
+  ];
+  if (terms && !on) lines.push(ctx.t("admin-referrals-off-means"));
+  lines.push("");
+  if (sum.joined === 0) {
+    lines.push(ctx.t(terms && on ? "admin-referrals-nobody-yet" : "admin-referrals-nobody"));
+  } else {
+    lines.push(
+      ctx.t("admin-referrals-figures", {
+        joined: sum.joined,
+        inviters: sum.inviters,
+        paid: sum.paid,
+        earned: money(ctx, sum.earned, locale),
+      }),
+      "",
+      ctx.t("admin-referrals-top"),
+      ...rows,
+    );
+  }
+  const keyboard = new InlineKeyboard();
+  if (terms) {
+    keyboard
+      .text(
+        ctx.t(on ? "admin-referrals-turn-off" : "admin-referrals-turn-on"),
+        referralsCb.pack({ act: on ? "off" : "on" }),
+      )
+      .row();
+  }
+  return { text: lines.join("\n"), keyboard: adminHomeButton(ctx, keyboard) };
 }
 
 /** Handlers of the referrals section (mounted behind the admin filter; the guard refuses others). */

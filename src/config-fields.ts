@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/** Bounded settings of config.ts, each with the message that names what is wrong. */
+
+/** How long the polling lease lasts without renewal: a dead poller's successor waits at most this. */
+export const pollingLeaseMs = z.coerce
+  .number({ error: "must be a number of milliseconds" })
+  .int("must be a whole number of milliseconds")
+  .min(1_000, "must be at least 1000 ms")
+  .max(600_000, "must be at most 600000 ms (10 minutes)");
+
+/** Minutes between two drift reconciliations (a day at most). */
+export const driftSyncMinutes = z.coerce
+  .number({ error: "must be a number of minutes" })
+  .int("must be a whole number of minutes")
+  .min(1, "must be at least 1 minute")
+  .max(1_440, "must be at most 1440 minutes (a day)");
+
+/** Seconds a node edit the bot gave up on may still land (no days sent to that client meanwhile). */
+export const nodeEditDoubtSeconds = z.coerce
+  .number({ error: "must be a number of seconds" })
+  .int("must be a whole number of seconds")
+  .min(1, "must be at least 1 second")
+  .max(3_600, "must be at most 3600 seconds (an hour)");
+
+/** How far V8 lets the old generation grow past what the last full collection kept (percent). */
+export const heapGrowthPercent = z.coerce
+  .number({ error: "must be a percentage" })
+  .int("must be a whole percentage")
+  .min(0, "must be 0 (V8 decides) or 10 to 400")
+  .max(400, "must be at most 400")
+  .refine((p) => p === 0 || p >= 10, "must be 0 (V8 decides) or 10 to 400");
+
+/** An IANA time zone name (Europe/Berlin, UTC), read in its canonical spelling. */
+export const shopTimeZone = z.string().transform((name, ctx) => {
+  try {
+    return new Intl.DateTimeFormat("en", { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    ctx.addIssue({ code: "custom", message: "must be an IANA time zone name, e.g. Europe/Berlin or UTC" });
+    return z.NEVER;
+  }
+});
