@@ -8,19 +8,40 @@ import { Notifier } from "../../src/workers/notifier.js";
 import { type OrderWorker, startOrderWorker } from "../../src/workers/order-worker.js";
 import { OrderQueue } from "../../src/workers/queues.js";
 import type { FakeAccountApi } from "../fakes/account-api.js";
+import { fail } from "../fakes/http-fake.js";
 import { createTestBot, TEST_TOKEN, type TestBot } from "./bot-harness.js";
 import { testRedis } from "./redis.js";
 
-/** Starts `fake` with the shop's account (1000 on its balance), its API key and one x-ui server. */
-export async function startShopAccount(fake: FakeAccountApi): Promise<{ key: string; serverId: number }> {
+/** The shop's account on the fake: its API key, its x-ui server, and one that refuses new clients. */
+export interface ShopAccount {
+  key: string;
+  serverId: number;
+  /** Active and paid long enough (so its plan is sold), but every client creation is refused. */
+  refusingServerId: number;
+}
+
+/** Starts `fake` with the shop's account (1000 on its balance), its API key and two x-ui servers. */
+export async function startShopAccount(fake: FakeAccountApi): Promise<ShopAccount> {
   await fake.start();
   fake.addAccount({ login: "shop", password: "pw", balance: 1000 });
   const key = fake.addKey("shop");
-  return { key, serverId: fake.addServer("shop", { type: "xui", daysLeft: 400 }).id };
+  const serverId = fake.addServer("shop", { type: "xui", daysLeft: 400 }).id;
+  const refusingServerId = fake.addServer("shop", { type: "xui", daysLeft: 400 }).id;
+  fake.failNext(
+    "POST",
+    `/api/v1/servers/${refusingServerId}/clients`,
+    fail(400, "inbound has no room for a client"),
+    1_000_000,
+  );
+  return { key, serverId, refusingServerId };
 }
 
-/** The catalog of a shop on one xui server, plus a plan on a server the account lacks (it fails). */
-export function xuiShopCatalog(serverId: number, extra: Partial<Catalog> = {}): Catalog {
+/**
+ * The catalog of a shop on one xui server, plus "broken", a plan on the server that refuses new
+ * clients: it is sold (the hosting side shows nothing wrong before), its orders fail for good
+ * after payment and are refunded.
+ */
+export function xuiShopCatalog(account: Omit<ShopAccount, "key">, extra: Partial<Catalog> = {}): Catalog {
   const plan = {
     title: { en: "Germany", ru: "Германия" },
     days: 30,
@@ -33,9 +54,8 @@ export function xuiShopCatalog(serverId: number, extra: Partial<Catalog> = {}): 
     trial: undefined,
     ...extra,
     plans: [
-      { id: "de-xui", ...plan, backend: { kind: "xui", servers: [serverId] } },
-      // A server the account does not have: its orders fail for good and are refunded.
-      { id: "broken", ...plan, backend: { kind: "xui", servers: [999_999] } },
+      { id: "de-xui", ...plan, backend: { kind: "xui", servers: [account.serverId] } },
+      { id: "broken", ...plan, backend: { kind: "xui", servers: [account.refusingServerId] } },
     ],
   };
 }

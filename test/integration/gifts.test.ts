@@ -10,7 +10,13 @@ import type { OutboxMessage } from "../../src/workers/outbox.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { callback, command, successfulPayment } from "../fakes/telegram-api.js";
 import { newUsers, type TestBot } from "../helpers/bot-harness.js";
-import { makeSalesRig, type SalesRig, startShopAccount, xuiShopCatalog } from "../helpers/sales-rig.js";
+import {
+  makeSalesRig,
+  type SalesRig,
+  type ShopAccount,
+  startShopAccount,
+  xuiShopCatalog,
+} from "../helpers/sales-rig.js";
 import { findButton, lastShownOn, textsTo } from "../helpers/telegram-views.js";
 import { untilValue } from "../helpers/wait.js";
 
@@ -23,10 +29,11 @@ import { untilValue } from "../helpers/wait.js";
 const person = newUsers(9_810);
 const accountFake = new FakeAccountApi();
 let accountKey = "";
-let serverId = 0;
+let account: ShopAccount;
 
 beforeAll(async () => {
-  ({ key: accountKey, serverId } = await startShopAccount(accountFake));
+  account = await startShopAccount(accountFake);
+  accountKey = account.key;
 });
 afterAll(() => accountFake.stop());
 
@@ -44,7 +51,7 @@ afterEach(async () => {
 async function makeRig(): Promise<Rig> {
   const lostEnqueues = new Set<string>();
   const made = await makeSalesRig({
-    catalog: xuiShopCatalog(serverId),
+    catalog: xuiShopCatalog(account),
     accountUrl: accountFake.url,
     accountApiKey: accountKey,
     attempts: 2,

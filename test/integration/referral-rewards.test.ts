@@ -9,7 +9,13 @@ import { sweepOrders } from "../../src/workers/order-sweep.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { callback, command, successfulPayment } from "../fakes/telegram-api.js";
 import { newUsers, type TestBot } from "../helpers/bot-harness.js";
-import { makeSalesRig, type SalesRig, startShopAccount, xuiShopCatalog } from "../helpers/sales-rig.js";
+import {
+  makeSalesRig,
+  type SalesRig,
+  type ShopAccount,
+  startShopAccount,
+  xuiShopCatalog,
+} from "../helpers/sales-rig.js";
 import { lastShownOn } from "../helpers/telegram-views.js";
 import { untilValue } from "../helpers/wait.js";
 
@@ -22,11 +28,12 @@ const ADMIN = 9_600;
 const TERMS: ReferralTerms = { percent: 10, bonus_days: 3, rewarded_payments: 0 };
 const accountFake = new FakeAccountApi();
 let accountKey = "";
-let serverId = 0;
+let account: ShopAccount;
 const person = newUsers(9_610);
 
 beforeAll(async () => {
-  ({ key: accountKey, serverId } = await startShopAccount(accountFake));
+  account = await startShopAccount(accountFake);
+  accountKey = account.key;
 });
 afterAll(() => accountFake.stop());
 
@@ -41,7 +48,7 @@ afterEach(async () => {
 /** A bot selling on the fake account, its order queue and (once started) a real order worker. */
 async function makeRig(terms: ReferralTerms, attempts = 3): Promise<Rig> {
   rig = await makeSalesRig({
-    catalog: xuiShopCatalog(serverId, { referral: terms }),
+    catalog: xuiShopCatalog(account, { referral: terms }),
     accountUrl: accountFake.url,
     accountApiKey: accountKey,
     adminIds: [ADMIN],
