@@ -309,6 +309,18 @@ describe("/buy: confirm and pay", () => {
     expect(t.enqueued).toEqual([orderId]);
   });
 
+  it("the order screen has no empty row of buttons between paying and Cancel", async () => {
+    const ann = customer();
+    await press(ann, "buy:go:de-xui");
+    const call = [...t.telegram.calls]
+      .reverse()
+      .find((c) => c.method === "editMessageText" || c.method === "sendMessage");
+    const rows =
+      (call?.params.reply_markup as { inline_keyboard: unknown[][] } | undefined)?.inline_keyboard ?? [];
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.filter((row) => row.length === 0)).toEqual([]);
+  });
+
   it("the shop is used in a private chat only", async () => {
     const ann = customer();
     const group = { id: -100777, type: "group" as const, title: "Friends" };
