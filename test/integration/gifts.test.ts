@@ -145,10 +145,14 @@ describe("a gift", () => {
     const { t } = r;
     const { buyer, orderId } = await boughtGift(t);
     const code = await linkSentTo(t, buyer);
-    const friend = person({ first_name: "Ann" });
+    const friend = person({ first_name: "Ann <3" });
     await claim(t, friend, code);
-    expect(startReply(t, friend)).toContain("You got a gift: Germany!");
-    expect(textsTo(t.telegram, buyer.id)).toContain("🎁 Your gift (Germany) was claimed by Ann.");
+    // The greeting and the claim in one HTML message: bold, not raw tags; the name escaped.
+    const reply = t.telegram.calls.filter((c) => c.method === "sendMessage" && c.chatId === friend.id).at(-1);
+    expect(reply?.params.parse_mode).toBe("HTML");
+    expect(String(reply?.params.text)).toContain("Hi, Ann &lt;3!");
+    expect(startReply(t, friend)).toContain("<b>You got a gift: Germany!</b>");
+    expect(textsTo(t.telegram, buyer.id)).toContain("🎁 Your gift (Germany) was claimed by Ann &lt;3.");
     await untilStatus(t, orderId, "active");
     const [sub] = await subsOf(t, friend);
     expect(sub).toMatchObject({ customerId: friend.id, planId: "de-xui" });

@@ -1,5 +1,6 @@
 import { Composer, GrammyError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
+import { html } from "../../render/format.js";
 import { menuCb } from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
 import { mayEdit, show } from "../views/show.js";
@@ -16,10 +17,13 @@ startFeature.command("start", async (ctx) => {
   // `/start <payload>` from a t.me link: a referral code is attributed; a gift link is claimed.
   const welcome = await inviteOnStart(ctx, ctx.match);
   const gift = await giftOnStart(ctx, ctx.match);
-  const text = [greeting(ctx), welcome, gift].filter(Boolean).join("\n\n");
   // What the link brought (a gift claimed, a welcome) stays in the chat: the menu opens anew.
   const keep = welcome !== undefined || gift !== undefined;
-  await ctx.reply(text, { reply_markup: await mainMenuMarkup(ctx, { keep }) });
+  const reply_markup = await mainMenuMarkup(ctx, { keep });
+  if (!keep) return void (await ctx.reply(greeting(ctx), { reply_markup }));
+  // Their lines are HTML: the greeting (the user's name in it) joins them escaped.
+  const text = [html(greeting(ctx)), welcome, gift].filter(Boolean).join("\n\n");
+  await ctx.reply(text, { parse_mode: "HTML", reply_markup });
 });
 startFeature.use(inviteFeature, giftFeature);
 
