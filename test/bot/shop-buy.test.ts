@@ -309,16 +309,22 @@ describe("/buy: confirm and pay", () => {
     expect(t.enqueued).toEqual([orderId]);
   });
 
-  it("the order screen has no empty row of buttons between paying and Cancel", async () => {
+  it("screens have no empty row of buttons (the order screen, /my)", async () => {
     const ann = customer();
+    const lastRows = () => {
+      const call = [...t.telegram.calls]
+        .reverse()
+        .find((c) => c.method === "editMessageText" || c.method === "sendMessage");
+      return (
+        (call?.params.reply_markup as { inline_keyboard: unknown[][] } | undefined)?.inline_keyboard ?? []
+      );
+    };
     await press(ann, "buy:go:de-xui");
-    const call = [...t.telegram.calls]
-      .reverse()
-      .find((c) => c.method === "editMessageText" || c.method === "sendMessage");
-    const rows =
-      (call?.params.reply_markup as { inline_keyboard: unknown[][] } | undefined)?.inline_keyboard ?? [];
-    expect(rows.length).toBeGreaterThan(1);
-    expect(rows.filter((row) => row.length === 0)).toEqual([]);
+    expect(lastRows().length).toBeGreaterThan(1);
+    expect(lastRows().filter((row) => row.length === 0)).toEqual([]);
+    await t.send(command(ann, "/my"));
+    expect(lastRows().length).toBeGreaterThan(1);
+    expect(lastRows().filter((row) => row.length === 0)).toEqual([]);
   });
 
   it("the shop is used in a private chat only", async () => {

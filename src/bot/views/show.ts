@@ -42,11 +42,20 @@ export async function show(ctx: BotContext, view: View): Promise<void> {
   await showAt(ctx, view);
 }
 
+/**
+ * The keyboard without empty rows: screens built from parts (a section's rows, then the main
+ * menu's) leave one where a part ended with a row break, a gap between the buttons.
+ */
+function compact(keyboard: View["keyboard"]): InlineKeyboardMarkup | undefined {
+  if (!keyboard) return undefined;
+  return { inline_keyboard: keyboard.inline_keyboard.filter((row) => row.length > 0) };
+}
+
 /** {@link show}, returning the id of the message that shows the view (undefined when unknown). */
 export async function showAt(ctx: BotContext, view: View): Promise<number | undefined> {
   const options = {
     parse_mode: "HTML" as const,
-    reply_markup: view.keyboard,
+    reply_markup: compact(view.keyboard),
     link_preview_options: { is_disabled: true },
   };
   const pressed = ctx.callbackQuery?.message?.message_id;

@@ -137,12 +137,7 @@ export async function confirmView(ctx: BotContext, order: Order, note?: string):
   if (!order.promoCode && (await promos.anyLive())) {
     keyboard.text(ctx.t("promo-button"), orderCb.pack({ act: "promo", id: order.id })).row();
   }
-  // Cancel on a row of its own, right under the others (no empty row in between).
-  const cancel = cancelButton(ctx, order).inline_keyboard[0] ?? [];
-  return {
-    text: lines.join("\n"),
-    keyboard: InlineKeyboard.from([...keyboard.inline_keyboard.filter((r) => r.length > 0), cancel]),
-  };
+  return { text: lines.join("\n"), keyboard: keyboard.append(cancelButton(ctx, order)) };
 }
 
 /**
