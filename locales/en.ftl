@@ -1583,6 +1583,7 @@ webapp-pay-wallet = Pay from the balance
 webapp-pay-invoice = Pay by invoice
 webapp-insufficient = The balance does not cover it: pay by invoice.
 webapp-refused = This cannot be bought or renewed now.
+webapp-undeliverable = The shop cannot deliver this right now, so nothing was charged. Please try again later.
 webapp-order-awaiting = Waiting for the payment…
 webapp-order-paid = Payment received: setting up your access…
 webapp-order-active = ✅ Done: your access is ready.

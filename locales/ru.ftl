@@ -1683,6 +1683,7 @@ webapp-pay-wallet = Оплатить с баланса
 webapp-pay-invoice = Оплатить счётом
 webapp-insufficient = Баланса не хватает: оплатите счётом.
 webapp-refused = Сейчас это нельзя купить или продлить.
+webapp-undeliverable = Сейчас магазин не может это выдать, поэтому ничего не списано. Попробуйте позже.
 webapp-order-awaiting = Ждём оплату…
 webapp-order-paid = Оплата получена: настраиваем доступ…
 webapp-order-active = ✅ Готово: доступ настроен.

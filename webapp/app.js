@@ -260,7 +260,7 @@ async function pay(status, body) {
   const { status: code, data } = await api("orders", body);
   if (!data.ok) {
     status.className = "status bad";
-    status.textContent = t(code === 402 ? "insufficient" : "refused");
+    status.textContent = t(code === 402 ? "insufficient" : data.error === "undeliverable" ? "undeliverable" : "refused");
     return;
   }
   if (data.paid_from_wallet) return follow(status, data.order.id);

@@ -47,6 +47,7 @@ export const PAGE_STRINGS = [
   "webapp-pay-invoice",
   "webapp-insufficient",
   "webapp-refused",
+  "webapp-undeliverable",
   "webapp-order-awaiting",
   "webapp-order-paid",
   "webapp-order-active",

@@ -27,6 +27,8 @@ let subId = "";
 const pageErrors: string[] = [];
 /** The Authorization scheme of each API request the page made (`tma`, `Bearer`). */
 const apiAuth: string[] = [];
+/** When set, the page's POST /app/api/orders gets this answer (the API's own is tested elsewhere). */
+let ordersAnswer: { status: number; body: unknown } | undefined;
 
 function chromiumPath(): string {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
@@ -53,7 +55,8 @@ function telegramStub(initData: string): string {
 }
 
 beforeAll(async () => {
-  h = await createWebappHarness();
+  // Three page loads in a few seconds: the request budgets are the security tests' (wide here).
+  h = await createWebappHarness({ guard: { perUser: 1000, ordersPerUser: 100, perAddress: 1000 } });
   const rooms = h.t.deps;
   const now = h.t.deps.clock.now();
   await seedCustomer(rooms, CUSTOMER.id, "en");
@@ -94,7 +97,10 @@ beforeAll(async () => {
     } else if (url.startsWith(h.base)) {
       if (url.startsWith(`${h.base}/app/api/`))
         apiAuth.push(String(req.headers().authorization).split(" ")[0] ?? "");
-      void req.continue();
+      if (ordersAnswer && req.method() === "POST" && url === `${h.base}/app/api/orders`) {
+        const { status, body } = ordersAnswer;
+        void req.respond({ status, contentType: "application/json", body: JSON.stringify(body) });
+      } else void req.continue();
     } else void req.abort();
   });
   await page.evaluateOnNewDocument(telegramStub(h.initData(CUSTOMER)));
@@ -197,5 +203,24 @@ describe("the cabinet in a browser", () => {
     expect(await page.$eval("#view-subs", (el) => (el as { hidden?: boolean }).hidden)).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, "cabinet-trial.png"), fullPage: true });
     expect(pageErrors).toEqual([]);
+  });
+
+  it("says why a renewal the shop cannot deliver now is refused, and that nothing was charged", async () => {
+    await page.goto("about:blank"); // a fresh page: the one before was left on the Buy tab
+    await page.goto(`${h.base}/app/`, { waitUntil: "domcontentloaded" });
+    await page.waitForSelector("body[data-ready='1']");
+    const card = `.card[data-sub='${subId}']`;
+    ordersAnswer = { status: 409, body: { ok: false, error: "undeliverable" } };
+    try {
+      await press("Renew", card);
+      await press("Pay by invoice", card);
+      await page.waitForFunction(
+        `document.querySelector(${JSON.stringify(`${card} .status.bad`)})?.textContent.includes("nothing was charged")`,
+      );
+    } finally {
+      ordersAnswer = undefined;
+    }
+    // The 409 itself is the only error the page's console saw.
+    expect(pageErrors.filter((e) => !e.includes("status of 409"))).toEqual([]);
   });
 });
