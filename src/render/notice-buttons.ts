@@ -81,11 +81,15 @@ export const starsRefundCb = callbackCodec("a.sr", {
 });
 
 /** The button admins get under a failed-order alert when the order was paid by a Stars invoice. */
-export function starsRefundButton(label: string, orderId: string): InlineKeyboard {
-  return new InlineKeyboard().text(label, starsRefundCb.pack({ act: "ask", order: orderId, token: "" }));
-}
+/** The callback data of "Refund Stars" for order `orderId` (its confirmation is asked first). */
+export const starsRefundData = (orderId: string): string =>
+  starsRefundCb.pack({ act: "ask", order: orderId, token: "" });
+
+/** The callback data of "Extend server" for server `serverId` (the servers section's extend flow). */
+export const extendServerData = (serverId: number): string =>
+  serversCb.pack({ act: "extend", server: serverId });
 
 /** The button under an alert about a server paid too briefly: the servers section's extend flow. */
 export function extendServerButton(label: string, serverId: number): InlineKeyboard {
-  return new InlineKeyboard().text(label, serversCb.pack({ act: "extend", server: serverId }));
+  return new InlineKeyboard().text(label, extendServerData(serverId));
 }

@@ -9,7 +9,7 @@ import { accessText, planTitle, qrTarget, termLine } from "../render/access.js";
 import { formatDate, formatGb } from "../render/format.js";
 import { giftReadyTexts } from "../render/gifts.js";
 import type { I18nLike, Translate } from "../render/i18n-like.js";
-import { extendServerButton, starsRefundButton } from "../render/notice-buttons.js";
+import { extendServerData, starsRefundData } from "../render/notice-buttons.js";
 import { clientPlaceText, orderFailureText } from "../render/order-failure.js";
 import { qrPng } from "../render/qr.js";
 import { deliveryKeyboard } from "../render/shop-callbacks.js";
@@ -31,16 +31,9 @@ export interface NotifierDeps extends Pick<ShopRooms, "catalog" | "books" | "sal
 function failedButtons(t: Translate, order: Order, cause: unknown, starsLeft: boolean) {
   const keyboard = new InlineKeyboard();
   if (cause instanceof ServerPaidTooBriefly)
-    keyboard.text(t("alert-extend-server"), extendData(cause.server.id)).row();
+    keyboard.text(t("alert-extend-server"), extendServerData(cause.server.id)).row();
   if (starsLeft) keyboard.text(t("stars-refund-button"), starsRefundData(order.id)).row();
   return keyboard.inline_keyboard.length > 0 ? keyboard : undefined;
-}
-
-const extendData = (id: number) => buttonData(extendServerButton("", id));
-const starsRefundData = (orderId: string) => buttonData(starsRefundButton("", orderId));
-function buttonData(k: InlineKeyboard): string {
-  const b = k.inline_keyboard[0]?.[0];
-  return b && "callback_data" in b ? (b.callback_data ?? "") : "";
 }
 
 /** True when Telegram says the user blocked the bot (or deleted their account). */

@@ -23,7 +23,7 @@ import {
   type PanelLocation,
 } from "./types.js";
 
-/** Answers of a route the panel does not serve: not found, method not allowed, not implemented. */
+/** Answers of a route the panel does not serve: 404, 405 and 501 (HTTP says so for each). */
 const LIST_ROUTE_MISSING = new Set([404, 405, 501]);
 
 /*
