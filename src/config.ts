@@ -160,7 +160,7 @@ const envSchema = z.object({
     .min(0, "must be the number of proxies in front of the bot (0 to 5)")
     .max(5, "must be the number of proxies in front of the bot (0 to 5)")
     .default(0),
-  DEFAULT_LOCALE: z.enum(["en", "ru"], { error: "must be en or ru" }).default("en"),
+  DEFAULT_LOCALE: z.enum(["en", "ru", "uk", "fa"], { error: "must be en, ru, uk or fa" }).default("en"),
   SHOP_TIME_ZONE: shopTimeZone.default("UTC"),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
@@ -176,8 +176,11 @@ const envSchema = z.object({
   HEAP_GROWTH_PERCENT: heapGrowthPercent.default(50),
 });
 
-export type Locale = "en" | "ru";
-export const LOCALES: readonly Locale[] = ["en", "ru"];
+/** The bot's languages: English, Russian, Ukrainian and Persian (written right to left). */
+export const LOCALES = ["en", "ru", "uk", "fa"] as const;
+export type Locale = (typeof LOCALES)[number];
+/** Languages written right to left (the cabinet turns its layout around for them). */
+export const RTL_LOCALES: readonly Locale[] = ["fa"];
 
 /** The supported locale matching a Telegram `language_code` (`ru-RU` -> ru), if any. */
 export function supportedLocale(code: string | undefined): Locale | undefined {

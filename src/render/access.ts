@@ -1,6 +1,7 @@
 import type { Locale } from "../config.js";
 import type { AccessLinks, Subscription } from "../domain/books/index.js";
 import type { Plan } from "../domain/catalog/index.js";
+import { inLocale } from "../domain/catalog/index.js";
 import { DAY } from "../runtime/clock.js";
 import { formatDate, formatGb, html } from "./format.js";
 import type { Translate } from "./i18n-like.js";
@@ -45,7 +46,7 @@ export function qrTarget(links: AccessLinks): string | undefined {
 }
 
 export function planTitle(plan: Plan | undefined, locale: Locale, fallback: string): string {
-  return plan ? plan.title[locale] : fallback;
+  return plan ? inLocale(plan.title, locale) : fallback;
 }
 
 /** What a subscription's title depends on. */

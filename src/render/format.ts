@@ -3,6 +3,14 @@ import { dateFormat, numberFormat } from "../runtime/intl-cache.js";
 
 const GB = 1024 ** 3;
 
+/** Byte units and the short day, hour and minute words, per language. */
+const UNITS: Record<Locale, { bytes: readonly string[]; duration: readonly [string, string, string] }> = {
+  en: { bytes: ["B", "KB", "MB", "GB", "TB"], duration: ["d", "h", "min"] },
+  ru: { bytes: ["Б", "КБ", "МБ", "ГБ", "ТБ"], duration: ["д", "ч", "мин"] },
+  uk: { bytes: ["Б", "КБ", "МБ", "ГБ", "ТБ"], duration: ["д", "год", "хв"] },
+  fa: { bytes: ["بایت", "کیلوبایت", "مگابایت", "گیگابایت", "ترابایت"], duration: ["روز", "ساعت", "دقیقه"] },
+};
+
 /** 1 234,5 / 1,234.5: numbers the way the reader's language writes them. */
 export function formatNumber(locale: Locale, value: number, maxFractionDigits = 2): string {
   return numberFormat(locale, { maximumFractionDigits: maxFractionDigits }).format(value);
@@ -10,7 +18,7 @@ export function formatNumber(locale: Locale, value: number, maxFractionDigits = 
 
 /** Bytes as B, KB, MB, GB or TB (binary units, which is what VPN panels count). */
 export function formatBytes(locale: Locale, bytes: number): string {
-  const units = locale === "ru" ? ["Б", "КБ", "МБ", "ГБ", "ТБ"] : ["B", "KB", "MB", "GB", "TB"];
+  const units = UNITS[locale].bytes;
   let value = Math.max(0, bytes);
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
@@ -67,7 +75,7 @@ export function formatDuration(locale: Locale, seconds: number): string {
   const d = Math.floor(seconds / 86_400);
   const h = Math.floor((seconds % 86_400) / 3_600);
   const m = Math.floor((seconds % 3_600) / 60);
-  const [dd, hh, mm] = locale === "ru" ? ["д", "ч", "мин"] : ["d", "h", "min"];
+  const [dd, hh, mm] = UNITS[locale].duration;
   if (d > 0) return `${d} ${dd} ${h} ${hh}`;
   if (h > 0) return `${h} ${hh} ${m} ${mm}`;
   return `${m} ${mm}`;

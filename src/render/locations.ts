@@ -1,6 +1,7 @@
 import type { Locale } from "../config.js";
 import type { AccessRef } from "../domain/books/index.js";
 import type { Localized, PanelLocation, Plan } from "../domain/catalog/index.js";
+import { inLocale } from "../domain/catalog/index.js";
 import type { Translate } from "./i18n-like.js";
 
 /** A place a plan's access lives: its catalog name, if any, and its panel node id. */
@@ -19,7 +20,7 @@ function placesOf(plan: Plan): Place[] {
 
 /** A panel location's name in `locale`; without one, "Main location" or "Location <node id>". */
 function nameOf(t: Translate, locale: Locale, place: Place): string {
-  if (place.name) return place.name[locale];
+  if (place.name) return inLocale(place.name, locale);
   if (place.node === undefined) return "";
   return place.node === "main" ? t("location-main") : t("location-node", { node: place.node });
 }

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Order } from "../domain/books/index.js";
+import { inLocale } from "../domain/catalog/index.js";
 import { type InvoiceRail, invoiceRail, type ShopRefusal } from "../domain/sales/index.js";
 import { type InvoiceSpec, type InvoiceWords, orderInvoice, topUpInvoice } from "../render/invoices.js";
 import { orderOut } from "./cabinet.js";
@@ -109,7 +110,7 @@ async function created(
 function invoiceLink(deps: WebappDeps, caller: Caller, order: Order, amount: number): Promise<string> {
   const { rail, words } = invoiceParts(deps, caller);
   const plan = deps.sales.shop.plan(order.planId);
-  const title = plan ? plan.title[caller.locale] : order.planId;
+  const title = plan ? inLocale(plan.title, caller.locale) : order.planId;
   return invoiceLinkOf(deps, orderInvoice(words, order, title, amount, rail));
 }
 

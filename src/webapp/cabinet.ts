@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { HistoryItem, Order, Subscription } from "../domain/books/index.js";
 import { type AccessState, GB_BYTES } from "../domain/books/index.js";
+import { inLocale } from "../domain/catalog/index.js";
 import type { ServerOutage } from "../domain/fleet/index.js";
 import { subscriptionTitle } from "../render/access.js";
 import { formatBytes, formatDate } from "../render/format.js";
@@ -175,7 +176,7 @@ export function plans(deps: WebappDeps, caller: Caller): Out<typeof plansRespons
       const price = shop.priceOf(plan);
       return {
         id: plan.id,
-        title: plan.title[locale],
+        title: inLocale(plan.title, locale),
         details: planDetailsLine(t, locale, plan),
         price,
         price_text: caller.money(price),

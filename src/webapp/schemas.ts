@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "../config.js";
 import { ORDER_STATUSES } from "../domain/books/index.js";
 
 /**
@@ -12,7 +13,7 @@ import { ORDER_STATUSES } from "../domain/books/index.js";
 export const SUBSCRIPTION_STATUSES = ["active", "expired", "disabled", "removed", "outage"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-const locale = z.enum(["en", "ru"]);
+const locale = z.enum(LOCALES);
 const unixSeconds = z.number().int().nonnegative();
 
 export const meResponse = z.strictObject({

@@ -35,6 +35,26 @@ describe("/start and /help", () => {
     );
   });
 
+  it("greets in Ukrainian and in Persian from Telegram's language, and reads a typed amount in Persian digits", async () => {
+    t.telegram.clear();
+    await t.send(command(user(506, { first_name: "Олена", language_code: "uk" }), "/start"));
+    await t.send(command(user(507, { first_name: "Sara", language_code: "fa-IR" }), "/start"));
+    const [uk, fa] = t.telegram.callsOf("sendMessage").map((c) => c.params);
+    expect(String(uk?.text)).toMatch(/^Вітаємо, Олена! 👋/);
+    expect(String(fa?.text)).toMatch(/^سلام Sara! 👋/);
+    expect(keyboardTexts(fa?.reply_markup)).toEqual(expect.arrayContaining(["🛒 خرید VPN"]));
+    const { parseTopUpAmount } = await import("../../src/domain/sales/index.js");
+    expect(parseTopUpAmount("۲۵۰", "XTR")).toBe(250);
+    expect(parseTopUpAmount("٤٫٥", "USD")).toBe(450);
+  });
+
+  it("/language offers all four languages", async () => {
+    t.telegram.clear();
+    await t.send(command(user(508, { language_code: "en" }), "/language"));
+    const names = keyboardTexts(t.telegram.last("sendMessage")?.params.reply_markup);
+    expect(names).toEqual(["🇬🇧 English", "🇷🇺 Русский", "🇺🇦 Українська", "🇮🇷 فارسی"]);
+  });
+
   it("falls back to the default language for other languages", async () => {
     t.telegram.clear();
     await t.send(command(user(503, { first_name: "Hans", language_code: "de" }), "/help"));

@@ -41,7 +41,7 @@ describe("parseConfig", () => {
     );
     expect(errorOf({ ...base, HTTP_PORT: "99999" })).toMatch(/^HTTP_PORT must be a port number/);
     expect(errorOf({ ...base, BOT_MODE: "push" })).toBe("BOT_MODE must be polling or webhook");
-    expect(errorOf({ ...base, DEFAULT_LOCALE: "de" })).toBe("DEFAULT_LOCALE must be en or ru");
+    expect(errorOf({ ...base, DEFAULT_LOCALE: "de" })).toBe("DEFAULT_LOCALE must be en, ru, uk or fa");
     expect(errorOf({ ...base, LOG_LEVEL: "loud" })).toMatch(/^LOG_LEVEL must be one of/);
     expect(errorOf({ ...base, NODE_API_CERT_SHA256: "abc" })).toMatch(
       /^NODE_API_CERT_SHA256 must be a SHA-256/,

@@ -6,7 +6,12 @@ import type { BotContext } from "../context.js";
 import { greeting, mainMenuMarkup, replyWithMainMenu } from "./main-menu.js";
 import { answer } from "./shop/common.js";
 
-const NAMES: Record<Locale, string> = { en: "🇬🇧 English", ru: "🇷🇺 Русский" };
+const NAMES: Record<Locale, string> = {
+  en: "🇬🇧 English",
+  ru: "🇷🇺 Русский",
+  uk: "🇺🇦 Українська",
+  fa: "🇮🇷 فارسی",
+};
 
 /**
  * Switches the user's language; the choice is kept in the session and wins over Telegram's. It

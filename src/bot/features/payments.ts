@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard, type Middleware, type NextFunction, type Transformer } from "grammy";
 import type { PreCheckoutQuery, Update } from "grammy/types";
 import type { Order } from "../../domain/books/index.js";
-import { formatMoney } from "../../domain/catalog/index.js";
+import { formatMoney, inLocale } from "../../domain/catalog/index.js";
 import { type InvoiceRail, invoiceRail } from "../../domain/sales/index.js";
 import type { IncomingPayment, PaymentInbox, SettleResult } from "../../domain/settlement/index.js";
 import { keepMessage } from "../../render/callback-data.js";
@@ -36,7 +36,7 @@ export async function sendOrderInvoice(ctx: BotContext, order: Order): Promise<n
   const plan = ctx.deps.sales.shop.plan(order.planId);
   const amount = await ctx.deps.sales.cashier.invoiceAmount(order);
   const { rail, words } = await invoiceParts(ctx);
-  const title = plan ? plan.title[await localeOf(ctx)] : order.planId;
+  const title = plan ? inLocale(plan.title, await localeOf(ctx)) : order.planId;
   await sendInvoice(ctx, orderInvoice(words, order, title, amount, rail));
   return amount;
 }

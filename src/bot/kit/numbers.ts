@@ -1,3 +1,4 @@
+import { westernDigits } from "#src/domain/catalog/index.js";
 import type { ConvContext } from "../context.js";
 import { askText, type BotConversation } from "../conversation-kit.js";
 
@@ -8,7 +9,7 @@ export const MAX_DEVICES = 100_000;
 
 /** GB >= 0 as typed by a person ("50", "2.5", "2,5"); undefined when not such a number. */
 export function parseGb(text: string): number | undefined {
-  const t = text.trim().replace(",", ".");
+  const t = westernDigits(text).trim().replace(",", ".");
   if (!/^\d+(\.\d+)?$/.test(t)) return undefined;
   const gb = Number(t);
   return Number.isFinite(gb) && gb <= MAX_GB ? gb : undefined;
@@ -16,7 +17,7 @@ export function parseGb(text: string): number | undefined {
 
 /** Whole days from `min` (0 by default) to MAX_DAYS; undefined otherwise. */
 export function parseDays(text: string, min = 0): number | undefined {
-  const t = text.trim();
+  const t = westernDigits(text).trim();
   if (!/^\d{1,6}$/.test(t)) return undefined;
   const days = Number(t);
   return days >= min && days <= MAX_DAYS ? days : undefined;
@@ -24,7 +25,7 @@ export function parseDays(text: string, min = 0): number | undefined {
 
 /** A whole number of devices from 0 (often "unlimited") to MAX_DEVICES; undefined otherwise. */
 export function parseDevices(text: string): number | undefined {
-  const t = text.trim();
+  const t = westernDigits(text).trim();
   if (!/^\d{1,6}$/.test(t)) return undefined;
   const n = Number(t);
   return n <= MAX_DEVICES ? n : undefined;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import type { Locale } from "../../config.js";
+import { LOCALES, type Locale } from "../../config.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
 import { broadcastKey, broadcastStatsKey, broadcastStopKey } from "./keys.js";
@@ -99,7 +99,7 @@ const flag = z
 const recordSchema = z.object({
   id: z.string(),
   adminChatId: z.coerce.number(),
-  locale: z.enum(["en", "ru"]),
+  locale: z.enum(LOCALES),
   text: z.string(),
   /** JSON of the admin's entities, when the text keeps its formatting. */
   entities: z

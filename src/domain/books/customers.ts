@@ -1,6 +1,6 @@
 import type { ChainableCommander, Redis } from "ioredis";
 import { z } from "zod";
-import type { Locale } from "../../config.js";
+import { LOCALES, type Locale } from "../../config.js";
 import type { Clock } from "../../runtime/clock.js";
 import { keyPrefix } from "../../store/key-prefix.js";
 import { LuaScript } from "../../store/lua.js";
@@ -35,7 +35,7 @@ const text = z.string().optional();
 const customerRecord = z.object({
   username: text.transform((v) => v || undefined),
   firstName: text.transform((v) => v ?? ""),
-  locale: text.transform((v): Locale => (v === "ru" ? "ru" : "en")),
+  locale: text.transform((v): Locale => LOCALES.find((l) => l === v) ?? "en"),
   createdAt: text.transform((v) => Number(v ?? 0)),
   blocked: text.transform((v) => v === "1"),
   botBlocked: text.transform((v) => v === "1"),

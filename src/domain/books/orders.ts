@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import { LOCALES, type Locale } from "../../config.js";
 import type { Clock } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
@@ -51,7 +52,7 @@ const orderSchema = z.object({
   /** Price in minor units (0 for a trial). */
   price: num,
   currency: z.string(),
-  locale: z.enum(["en", "ru"]),
+  locale: z.enum(LOCALES),
   /** Renewal: the subscription renewed. Purchase/trial: the subscription made, once made. */
   subscriptionId: z.string().optional(),
   /** Renewal: the absolute expiry aimed at, fixed once before the first hosting call. */
@@ -96,7 +97,7 @@ export interface NewOrder {
   planId: string;
   price: number;
   currency: string;
-  locale: "en" | "ru";
+  locale: Locale;
   subscriptionId?: string;
   /**
    * A promo code (see PromoCodes): `price` is the discounted one, `listPrice` the plan's. `from`:

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import { z } from "zod";
+import type { Locale } from "../../config.js";
 import { currencyExponent, exactMinor } from "./money.js";
 
 /** The catalog file is wrong: one line with where (line, field) and why. */
@@ -11,7 +12,27 @@ export class CatalogError extends Error {
   }
 }
 
-const localized = z.object({ en: z.string().min(1), ru: z.string().min(1) });
+/**
+ * A text the catalog gives per language: `en` and `ru` required, `uk` and `fa` optional (a
+ * language without its own text reads the English one: `inLocale`).
+ */
+const localized = z.object({
+  en: z.string().min(1),
+  ru: z.string().min(1),
+  uk: z.string().min(1).optional(),
+  fa: z.string().min(1).optional(),
+});
+export type LocalizedText = z.output<typeof localized>;
+
+/** `text` in `locale`: its own words, or the English ones where the catalog gives none. */
+export function inLocale(text: LocalizedText, locale: Locale): string {
+  return text[locale] ?? text.en;
+}
+
+/** A plan's title in `locale`; undefined for no plan (one the catalog no longer has). */
+export function titleOf(plan: { title: LocalizedText } | undefined, locale: Locale): string | undefined {
+  return plan ? inLocale(plan.title, locale) : undefined;
+}
 
 /**
  * A location's name shown to customers and admins: `{ en, ru }`, or one string for both (older

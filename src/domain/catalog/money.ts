@@ -43,3 +43,15 @@ export function formatMoney(currency: string, minor: number, locale = "en"): str
     return `${major.toFixed(exp)} ${currency}`;
   }
 }
+
+/**
+ * Text as typed with its digits made Western: Persian (۰-۹) and Arabic-Indic (٠-٩) digits, and
+ * the Arabic decimal separator (٫), which a Persian keyboard types, read like 0-9 and ".".
+ */
+export function westernDigits(text: string): string {
+  return text
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/\u066b/g, ".")
+    .replace(/\u066c/g, "");
+}

@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import { LuaScript } from "../../store/lua.js";
 import { readJson } from "../../store/records.js";
-import { toMinor } from "../catalog/index.js";
+import { currencyExponent, toMinor, westernDigits } from "../catalog/index.js";
 import { openTopUpKey, topUpKey } from "./keys.js";
 
 /** Top-up bounds in major units of the currency. */
@@ -19,6 +19,22 @@ export function topUpBounds(currency: string): { min: number; max: number } {
 export function topUpPresets(currency: string): number[] {
   const major = currency === "XTR" ? [50, 100, 250, 500, 1000] : [5, 10, 20, 50];
   return major.map((m) => toMinor(currency, m));
+}
+
+/**
+ * A typed top-up amount ("250", "4.99", "4,99", "1 000", "۲۵۰") in minor units, or undefined when
+ * it is not a plain amount of this currency (too many decimals, Stars with decimals) or outside
+ * the bounds. The chat's custom amount and the cabinet's both read it here.
+ */
+export function parseTopUpAmount(text: string, currency: string): number | undefined {
+  const m = /^(\d{1,9})(?:[.,](\d+))?$/.exec(westernDigits(text).replace(/[\s\u00a0\u202f]/g, ""));
+  if (!m) return undefined;
+  const exp = currencyExponent(currency);
+  const fraction = m[2] ?? "";
+  if (fraction.length > exp) return undefined;
+  const minor = Number(m[1]) * 10 ** exp + Number(fraction.padEnd(exp, "0") || "0");
+  const { min, max } = topUpBounds(currency);
+  return Number.isSafeInteger(minor) && minor >= min && minor <= max ? minor : undefined;
 }
 
 const topUpSchema = z.object({ customerId: z.number(), amount: z.number() });

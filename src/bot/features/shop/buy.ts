@@ -1,5 +1,6 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { Order } from "#src/domain/books/index.js";
+import { inLocale } from "#src/domain/catalog/index.js";
 import { formatDate, html } from "#src/render/format.js";
 import { buyCb, MY_LIST, myCb, orderCb } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
@@ -20,7 +21,7 @@ export async function buyListView(ctx: BotContext): Promise<View> {
   const keyboard = new InlineKeyboard();
   for (const plan of shop.plans()) {
     const price = money(ctx, shop.priceOf(plan), locale);
-    const title = plan.title[locale];
+    const title = inLocale(plan.title, locale);
     lines.push(
       ctx.t("buy-plan-line", { title: html(title), price, details: planDetails(ctx.t, locale, plan) }),
     );
@@ -39,7 +40,7 @@ export async function planCardView(ctx: BotContext, planId: string): Promise<Vie
   if (!plan) return undefined;
   const price = money(ctx, shop.priceOf(plan), locale);
   const text = ctx.t("buy-card", {
-    title: html(plan.title[locale]),
+    title: html(inLocale(plan.title, locale)),
     details: planDetails(ctx.t, locale, plan),
     price,
   });
@@ -60,7 +61,7 @@ async function orderLines(ctx: BotContext, order: Order, balance: number): Promi
   const { subscriptions } = ctx.deps.books;
   const plan = shop.plan(order.planId);
   const price = money(ctx, order.price, locale);
-  const title = html(plan ? plan.title[locale] : order.planId);
+  const title = html(plan ? inLocale(plan.title, locale) : order.planId);
   const head =
     order.kind === "renewal" ? "buy-confirm-renewal" : order.gift ? "buy-confirm-gift" : "buy-confirm";
   const lines = [

@@ -1,5 +1,6 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import { z } from "zod";
+import type { Locale } from "#src/config.js";
 import type { ReferralTerms } from "#src/domain/catalog/index.js";
 import { callbackCodec } from "#src/render/callback-data.js";
 import { formatNumber, html } from "#src/render/format.js";
@@ -19,7 +20,7 @@ async function inviteLink(ctx: BotContext, customerId: number): Promise<string> 
 }
 
 /** What inviting gives, one line per reward the catalog sets. */
-function termsText(ctx: BotContext, terms: ReferralTerms, locale: "en" | "ru"): string {
+function termsText(ctx: BotContext, terms: ReferralTerms, locale: Locale): string {
   const lines: string[] = [];
   if (terms.percent > 0) {
     const percent = formatNumber(locale, terms.percent);

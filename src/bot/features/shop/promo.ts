@@ -1,5 +1,6 @@
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard } from "grammy";
+import type { Locale } from "#src/config.js";
 import { normalizeCode, type PromoCode } from "#src/domain/sales/index.js";
 import { html } from "#src/render/format.js";
 import { buyCb } from "#src/render/shop-callbacks.js";
@@ -11,7 +12,7 @@ import { localeOf, money } from "./common.js";
 import { PROMO_STEP, promoRefusalText } from "./promo-view.js";
 
 /** What a remembered code will do, in a sentence. */
-function rememberedText(ctx: BotContext, promo: PromoCode, locale: "en" | "ru"): string {
+function rememberedText(ctx: BotContext, promo: PromoCode, locale: Locale): string {
   const code = html(promo.code);
   if (promo.kind === "percent") return ctx.t("promo-remembered-percent", { code, percent: promo.value });
   if (promo.kind === "fixed")

@@ -1,3 +1,4 @@
+import { titleOf } from "#src/domain/catalog/index.js";
 import type { Undeliverable } from "#src/domain/sales/index.js";
 import { type OfferKind, undeliverableAlert, undeliverableText } from "#src/render/undeliverable.js";
 import type { BotContext } from "../../context.js";
@@ -36,7 +37,7 @@ async function alertAdmins(ctx: BotContext, kind: OfferKind, planId: string, why
     const locale = (await books.customers.get(adminId))?.locale ?? config.defaultLocale;
     const t = (key: string, vars?: Record<string, string | number>) =>
       ctx.i18n.fluent.translate(locale, key, vars);
-    const title = plan?.title[locale] ?? planId;
+    const title = titleOf(plan, locale) ?? planId;
     const { text, keyboard } = undeliverableAlert(t, locale, {
       kind,
       plan: title,

@@ -2,8 +2,8 @@ import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard } from "grammy";
 import type { Locale } from "#src/config.js";
 import type { HistoryItem } from "#src/domain/books/index.js";
-import { currencyExponent, formatMoney } from "#src/domain/catalog/index.js";
-import { topUpBounds, topUpPresets } from "#src/domain/sales/index.js";
+import { formatMoney } from "#src/domain/catalog/index.js";
+import { parseTopUpAmount, topUpBounds, topUpPresets } from "#src/domain/sales/index.js";
 import { formatDateTime } from "#src/render/format.js";
 import { historyLineParts } from "#src/render/history.js";
 import { GIFTS_VIEW, WALLET_VIEW, walletCb } from "#src/render/shop-callbacks.js";
@@ -16,21 +16,6 @@ import { answer, localeOf, mainMenuRow, money } from "./common.js";
 
 export const TOPUP_CONVERSATION = "shop-topup";
 export const HISTORY_PAGE_SIZE = 8;
-
-/**
- * A typed amount ("250", "4.99", "4,99", "1 000") in minor units, or undefined when it is not a
- * plain amount of this currency (too many decimals, Stars with decimals) or outside the bounds.
- */
-export function parseAmount(text: string, currency: string): number | undefined {
-  const m = /^(\d{1,9})(?:[.,](\d+))?$/.exec(text.replace(/[\s\u00a0\u202f]/g, ""));
-  if (!m) return undefined;
-  const exp = currencyExponent(currency);
-  const fraction = m[2] ?? "";
-  if (fraction.length > exp) return undefined;
-  const minor = Number(m[1]) * 10 ** exp + Number(fraction.padEnd(exp, "0") || "0");
-  const { min, max } = topUpBounds(currency);
-  return Number.isSafeInteger(minor) && minor >= min && minor <= max ? minor : undefined;
-}
 
 /** Balance, top-up presets, a custom amount and the history. */
 export async function walletView(ctx: BotContext): Promise<View> {
@@ -116,9 +101,9 @@ async function topUpConversation(conversation: BotConversation, ctx: ConvContext
   const bounds = { min: formatMoney(currency, min, locale), max: formatMoney(currency, max, locale) };
   const invalid = ctx.t(currency === "XTR" ? "wallet-amount-invalid-stars" : "wallet-amount-invalid", bounds);
   const typed = await askText(conversation, ctx, ctx.t("wallet-ask-amount", bounds), {
-    validate: (text) => (parseAmount(text, currency) === undefined ? invalid : undefined),
+    validate: (text) => (parseTopUpAmount(text, currency) === undefined ? invalid : undefined),
   });
-  const amount = parseAmount(typed, currency);
+  const amount = parseTopUpAmount(typed, currency);
   if (amount === undefined) return;
   // Registers the top-up and sends its invoice once; a replay reuses the stored outcome.
   const sent = await conversation.external((outer: BotContext) => sendTopUpInvoice(outer, amount));

@@ -10,6 +10,7 @@ import {
   countSegment,
   SEGMENTS,
 } from "#src/domain/backoffice/index.js";
+import { inLocale } from "#src/domain/catalog/index.js";
 import { audienceName } from "#src/render/audiences.js";
 import { formatNumber } from "#src/render/format.js";
 import { broadcastCb } from "#src/render/notice-buttons.js";
@@ -57,7 +58,7 @@ export function audienceKeyboard(
 
 /** The plans on sale, by title in the admin's language, for the audience choice. */
 export function planAudiences(ctx: BotContext, locale: Locale): { id: string; title: string }[] {
-  return ctx.deps.sales.shop.plans().map((p) => ({ id: p.id, title: p.title[locale] }));
+  return ctx.deps.sales.shop.plans().map((p) => ({ id: p.id, title: inLocale(p.title, locale) }));
 }
 
 /**

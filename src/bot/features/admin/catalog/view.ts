@@ -4,7 +4,7 @@ import { localeOf } from "#src/bot/i18n.js";
 import type { View } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
 import type { Plan } from "#src/domain/catalog/index.js";
-import { formatMoney, toMinor } from "#src/domain/catalog/index.js";
+import { formatMoney, inLocale, toMinor } from "#src/domain/catalog/index.js";
 import { formatGb, html } from "#src/render/format.js";
 import { panelLocationForAdmin } from "#src/render/locations.js";
 import { adminHomeButton } from "../home.js";
@@ -22,7 +22,7 @@ function backendLine(ctx: BotContext, locale: Locale, plan: Plan): string {
     b.kind === "xui"
       ? ctx.t("catalog-backend-xui", { servers: b.servers.join(", ") })
       : ctx.t("catalog-backend-node");
-  return b.name ? `${line} · ${ctx.t("shop-locations", { names: b.name[locale] })}` : line;
+  return b.name ? `${line} · ${ctx.t("shop-locations", { names: inLocale(b.name, locale) })}` : line;
 }
 
 /** Plans of the file that are not sold here, with the settings each needs, and a trial left off. */
@@ -35,7 +35,7 @@ function offSaleLines(ctx: BotContext, locale: Locale): string[] {
     lines.push(
       ctx.t("catalog-off-sale-plan", {
         id: html(plan.id),
-        title: html(plan.title[locale]),
+        title: html(inLocale(plan.title, locale)),
         settings: and.format(needs),
       }),
     );
@@ -61,7 +61,7 @@ export async function catalogView(
     lines.push(
       ctx.t("catalog-plan", {
         id: html(plan.id),
-        title: html(plan.title[locale]),
+        title: html(inLocale(plan.title, locale)),
         price: formatMoney(catalog.currency, toMinor(catalog.currency, plan.price), locale),
         days: plan.days,
         traffic: plan.traffic_gb > 0 ? formatGb(locale, plan.traffic_gb) : ctx.t("access-unlimited"),

@@ -1,5 +1,5 @@
 import type { Locale } from "#src/config.js";
-import { currencyExponent, formatMoney, toMinor } from "#src/domain/catalog/index.js";
+import { currencyExponent, formatMoney, toMinor, westernDigits } from "#src/domain/catalog/index.js";
 
 /** The largest credit or debit an admin can type, in major units. */
 const MAX_MAJOR = 1_000_000;
@@ -10,7 +10,7 @@ const MAX_MAJOR = 1_000_000;
  */
 export function parseAmount(currency: string, text: string): number | undefined {
   const exp = currencyExponent(currency);
-  const t = text.trim().replace(",", ".");
+  const t = westernDigits(text).trim().replace(",", ".");
   const pattern = exp === 0 ? /^\d{1,9}$/ : new RegExp(`^\\d{1,9}(\\.\\d{1,${exp}})?$`);
   if (!pattern.test(t)) return undefined;
   const major = Number(t);

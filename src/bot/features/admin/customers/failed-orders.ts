@@ -3,7 +3,7 @@ import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
 import { show, type View } from "#src/bot/views/show.js";
 import type { Order } from "#src/domain/books/index.js";
-import { formatMoney } from "#src/domain/catalog/index.js";
+import { formatMoney, titleOf } from "#src/domain/catalog/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import { adminHomeButton } from "../home.js";
 import { cardCb, ordersCb } from "./callbacks.js";
@@ -53,7 +53,7 @@ export async function failedOrdersView(ctx: BotContext, page = 0, notice?: strin
         customer: html(customer?.username ? `${name} @${customer.username}` : name),
         id: String(o.customerId),
         kind: orderKindText(ctx, o),
-        plan: html(shop.plan(o.planId)?.title[locale] ?? o.planId),
+        plan: html(titleOf(shop.plan(o.planId), locale) ?? o.planId),
         price: formatMoney(o.currency, o.price, locale),
         error: html((o.error ?? "—").slice(0, 300)),
       }),

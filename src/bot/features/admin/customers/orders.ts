@@ -6,7 +6,7 @@ import type { View } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
 import { type ChargeAgainOutcome, canChargeAgain } from "#src/domain/backoffice/index.js";
 import { isFailedStatus } from "#src/domain/books/index.js";
-import { formatMoney } from "#src/domain/catalog/index.js";
+import { formatMoney, inLocale } from "#src/domain/catalog/index.js";
 import type { ShopRefusal } from "#src/domain/sales/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import { cardCb, customersCb, ordersCb } from "./callbacks.js";
@@ -83,7 +83,7 @@ export async function chargeAgainConfirmView(ctx: BotContext, id: number, orderI
     ctx.t("customers-retry-confirm", {
       order: order.id,
       name: html(customer.firstName || String(id)),
-      plan: html(plan.title[locale]),
+      plan: html(inLocale(plan.title, locale)),
       price: formatMoney(shop.currency, price, locale),
       balance: formatMoney(wallet.currency, balance, locale),
     }),

@@ -5,7 +5,7 @@ import { type Translate, withNotice } from "#src/bot/kit/index.js";
 import type { View } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
 import type { Customer, Order, Subscription } from "#src/domain/books/index.js";
-import { formatMoney } from "#src/domain/catalog/index.js";
+import { formatMoney, titleOf } from "#src/domain/catalog/index.js";
 import { formatDate, formatDateTime, formatGb, html } from "#src/render/format.js";
 import { accessLocationsForAdmin } from "#src/render/locations.js";
 import { adminHomeButton } from "../home.js";
@@ -34,7 +34,7 @@ function customerLabel(c: Customer): string {
 }
 
 export function planTitleOf(ctx: BotContext, planId: string, locale: Locale): string {
-  return ctx.deps.sales.shop.plan(planId)?.title[locale] ?? planId;
+  return titleOf(ctx.deps.sales.shop.plan(planId), locale) ?? planId;
 }
 
 /** What an order is, in the admins' lists: a gift says so (and whom it went to, once claimed). */

@@ -3,7 +3,14 @@ import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
 import type { View } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
-import { formatMoney, onSale, type Plan, type PlanDifference, toMinor } from "#src/domain/catalog/index.js";
+import {
+  formatMoney,
+  inLocale,
+  onSale,
+  type Plan,
+  type PlanDifference,
+  toMinor,
+} from "#src/domain/catalog/index.js";
 import { formatGb, html } from "#src/render/format.js";
 import { planDetailsLine } from "#src/render/plan-details.js";
 import { catalogCb } from "../catalog/callbacks.js";
@@ -43,7 +50,7 @@ export async function plansListView(ctx: BotContext, notice?: string): Promise<V
     const edited = store.edit(plan.id) ? ctx.t("plans-edited") : "";
     lines.push(
       ctx.t("plans-line", {
-        title: html(plan.title[locale]),
+        title: html(inLocale(plan.title, locale)),
         id: html(plan.id),
         price: price(store, plan, locale),
         status,
@@ -51,7 +58,10 @@ export async function plansListView(ctx: BotContext, notice?: string): Promise<V
       }),
     );
     keyboard
-      .text(`${plan.title[locale]} · ${status}`, plansCb.pack({ act: "card", id: plan.id, arg: "" }))
+      .text(
+        `${inLocale(plan.title, locale)} · ${status}`,
+        plansCb.pack({ act: "card", id: plan.id, arg: "" }),
+      )
       .row();
   }
   keyboard
@@ -70,7 +80,7 @@ export function customerPreview(
   locale: Locale,
 ): string {
   return ctx.t("buy-card", {
-    title: html(plan.title[locale]),
+    title: html(inLocale(plan.title, locale)),
     details: planDetailsLine(ctx.t, locale, plan, html),
     price: price(store, plan, locale),
   });

@@ -3,7 +3,7 @@ import type { BotContext, ConvContext } from "#src/bot/context.js";
 import { askText, type BotConversation } from "#src/bot/conversation-kit.js";
 import { localeOf } from "#src/bot/i18n.js";
 import { askNumber, MAX_DAYS, parseDays } from "#src/bot/kit/index.js";
-import { exactMinor } from "#src/domain/catalog/index.js";
+import { exactMinor, inLocale } from "#src/domain/catalog/index.js";
 import { type NewPromo, normalizeCode, type PromoKind } from "#src/domain/sales/index.js";
 import { html } from "#src/render/format.js";
 import { DAY } from "#src/runtime/clock.js";
@@ -15,7 +15,7 @@ export const PROMO_CREATE = "admin-promo-create";
 /** The plans on sale, with their names in the admin's language, for the plan question. */
 async function plansOnSale(ctx: BotContext): Promise<PlanChoice[]> {
   const locale = await localeOf(ctx);
-  return ctx.deps.sales.shop.plans().map((p) => ({ id: p.id, title: p.title[locale] }));
+  return ctx.deps.sales.shop.plans().map((p) => ({ id: p.id, title: inLocale(p.title, locale) }));
 }
 
 /** Upper bounds that keep typos out: uses in all, uses per customer. */

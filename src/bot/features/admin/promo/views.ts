@@ -3,7 +3,7 @@ import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
 import type { View } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
-import { formatMoney } from "#src/domain/catalog/index.js";
+import { formatMoney, titleOf } from "#src/domain/catalog/index.js";
 import { PROMO_KINDS, type PromoCode, type PromoKind } from "#src/domain/sales/index.js";
 import { formatDate, formatDateTime, html } from "#src/render/format.js";
 import { adminHomeButton } from "../home.js";
@@ -84,7 +84,7 @@ export async function promoCardView(ctx: BotContext, code: string): Promise<View
   const uses = await promos.uses(code, USES_SHOWN);
   const fresh = (await promos.get(code)) ?? promo;
   const locale = await localeOf(ctx);
-  const plans = fresh.plans.map((id) => shop.plan(id)?.title[locale] ?? id);
+  const plans = fresh.plans.map((id) => titleOf(shop.plan(id), locale) ?? id);
   const lines = [
     ctx.t("promo-admin-card", {
       code: html(fresh.code),
