@@ -56,8 +56,8 @@ describe("the main menu", () => {
     const { press } = chatAs(() => t, ann);
     await press("menu:lang");
     expect(lastShown().text).toBe("Choose your language:");
-    expect(labels()).toEqual(["🇬🇧 English", "🇷🇺 Русский", "« Back"]);
-    await press(lastShown().buttons[2]?.data ?? "");
+    expect(labels()).toEqual(["🇬🇧 English", "🇷🇺 Русский", "🇺🇦 Українська", "🇮🇷 فارسی", "« Back"]);
+    await press(lastShown().buttons[4]?.data ?? "");
     expect(lastShown().text).toMatch(/^Hi, /);
     await press("menu:lang");
     await press(lastShown().buttons[1]?.data ?? "");
@@ -65,7 +65,7 @@ describe("the main menu", () => {
     expect(labels()).toContain("🛒 Купить VPN");
     expect(answers()).toHaveLength(4);
     await press("menu:lang");
-    expect(labels()).toEqual(["🇬🇧 English", "✓ 🇷🇺 Русский", "« Назад"]);
+    expect(labels()).toEqual(["🇬🇧 English", "✓ 🇷🇺 Русский", "🇺🇦 Українська", "🇮🇷 فارسی", "« Назад"]);
   });
 
   it("a button of a menu from before this version, or forged data, is outdated: a fresh menu", async () => {

@@ -29,10 +29,12 @@ export async function setLocale(ctx: BotContext, locale: Locale): Promise<void> 
  */
 export function languageMarkup(ctx: BotContext, after: "menu" | "done"): InlineKeyboardMarkup {
   const keyboard = new InlineKeyboard();
-  for (const to of LOCALES) {
+  LOCALES.forEach((to, i) => {
     const name = ctx.session.locale === to ? `✓ ${NAMES[to]}` : NAMES[to];
+    // Two a row: four names on one row would be cut short on a phone.
+    if (i > 0 && i % 2 === 0) keyboard.row();
     keyboard.text(name, languageCb.pack({ to, after }));
-  }
+  });
   if (after === "menu") keyboard.row().text(ctx.t("menu-back"), MAIN_MENU);
   return keyboard;
 }
