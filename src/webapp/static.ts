@@ -44,28 +44,32 @@ export function defaultPageDir(): string {
 const etagOf = (body: Buffer) => `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
 
 /**
- * The static page, read once: each asset is served with an ETag; the page links its assets with
- * `?v=<etag>` so they may be cached for a year (a new build is a new URL), while index.html itself
- * is revalidated on every load.
+ * The static page, read once: each asset is served with an ETag; index.html links its assets, and
+ * the page's modules import each other, with `?v=<build>` (one fingerprint of all the files), so
+ * they may be cached for a year: any change is a new URL for every file, a module imported by an
+ * unchanged one included. index.html itself is revalidated on every load.
  */
 export function loadPage(dir: string): Map<string, Asset> {
   const assets = new Map<string, Asset>();
-  const names = readdirSync(dir).filter((n) => /^[\w-]+\.[a-z]+$/.test(n) && TYPES[extname(n)]);
-  for (const name of names.filter((n) => n !== "index.html")) {
-    const body = readFileSync(join(dir, name));
+  const names = readdirSync(dir)
+    .filter((n) => /^[\w-]+\.[a-z]+$/.test(n) && TYPES[extname(n)])
+    .sort();
+  const raw = new Map(names.map((name) => [name, readFileSync(join(dir, name))]));
+  const build = createHash("sha256");
+  for (const [name, body] of raw) build.update(name).update(body);
+  const version = build.digest("base64url").slice(0, 12);
+  const linked = (text: string) =>
+    names.reduce((out, name) => out.replaceAll(`"./${name}"`, `"./${name}?v=${version}"`), text);
+  for (const [name, body] of raw) {
+    const isHtml = name === "index.html";
+    const served = /\.(html|js)$/.test(name) ? Buffer.from(linked(body.toString("utf8"))) : body;
     assets.set(name, {
-      body,
+      body: served,
       type: TYPES[extname(name)] ?? "application/octet-stream",
-      etag: etagOf(body),
-      cache: "public, max-age=31536000, immutable",
+      etag: etagOf(served),
+      cache: isHtml ? "no-cache" : "public, max-age=31536000, immutable",
     });
   }
-  let html = readFileSync(join(dir, "index.html"), "utf8");
-  for (const [name, asset] of assets) {
-    html = html.replaceAll(`"./${name}"`, `"./${name}?v=${asset.etag.slice(1, 13)}"`);
-  }
-  const body = Buffer.from(html);
-  assets.set("index.html", { body, type: TYPES[".html"] ?? "", etag: etagOf(body), cache: "no-cache" });
   return assets;
 }
 

@@ -1,0 +1,126 @@
+// The Subscriptions tab: a card per subscription (status, term, traffic, devices, locations, the
+// usage chart), the connect panel (links, QR, apps: the best part), Renew; and for a new customer
+// the trial and the plans instead of an empty page.
+
+import { api, t } from "./api.js";
+import { hasUsage, usageChart } from "./chart.js";
+import { planCards, trialCard } from "./plans.js";
+import { startOrder } from "./pay.js";
+import { nav, state } from "./state.js";
+import { button, copyRow, el, loadInto, openExternal, qrSvg, setMainButton } from "./ui.js";
+
+async function connectPanel(subId) {
+  const data = await api(`subscriptions/${subId}/connect`);
+  const parts = [];
+  if (data.subscription_url) parts.push(el("h3", "", t("subscription-url")), copyRow(data.subscription_url));
+  if (data.links.length > 0) parts.push(el("h3", "", t("links")), ...data.links.map(copyRow));
+  if (data.qr) parts.push(qrSvg(data.qr), el("p", "muted small center", t("qr-hint")));
+  parts.push(el("h3", "", t("howto-title")), el("p", "small", t("howto")));
+  for (const platform of data.platforms) {
+    const apps = platform.apps.map((app) =>
+      el("div", "app", [
+        el("span", "", app.name),
+        el("span", "", [
+          app.add_url ? button(t("open-in-app"), () => openExternal(app.add_url)) : null,
+          button(t("get-app"), () => openExternal(app.get_url), "secondary"),
+        ]),
+      ]),
+    );
+    parts.push(el("details", "", [el("summary", "", t(`platform-${platform.id}`)), ...apps]));
+  }
+  return el("div", "connect", parts);
+}
+
+function trafficBar(c) {
+  if (!(c.traffic_limit_bytes > 0) || c.traffic_used_bytes === null) return null;
+  const share = Math.min(100, (c.traffic_used_bytes / c.traffic_limit_bytes) * 100);
+  const fill = el("div");
+  fill.style.width = `${share}%`;
+  const bar = el("div", share >= 90 ? "bar full" : "bar", [fill]);
+  bar.setAttribute("role", "progressbar");
+  bar.setAttribute("aria-valuenow", String(Math.round(share)));
+  return bar;
+}
+
+async function subscriptionCard(sub, options) {
+  const [{ subscription: c }, usage] = await Promise.all([
+    api(`subscriptions/${sub.id}`),
+    api(`subscriptions/${sub.id}/usage`).catch(() => ({ days: [] })),
+  ]);
+  const box = el("div", "card");
+  box.dataset.sub = c.id;
+  const panel = el("div", "connect-slot");
+  const status = el("div", "status");
+  const toggle = async () => {
+    if (panel.firstChild) {
+      panel.replaceChildren();
+      connect.textContent = t("connect");
+      return;
+    }
+    await loadInto(panel, () => connectPanel(c.id), 1);
+    connect.textContent = t("hide");
+  };
+  const connect = button(t("connect"), toggle, c.status === "removed" ? "secondary" : "");
+  const actions = el("div", "actions", [
+    c.status === "removed" ? null : connect,
+    c.renew_price_text
+      ? button(`${t("renew")} · ${c.renew_price_text}`, () => startOrder({ subscription_id: c.id }, status), "secondary")
+      : null,
+    // A free trial is not renewed: it leads to the plans.
+    c.trial ? button(t("trial-buy"), () => nav.go("buy"), "secondary") : null,
+  ]);
+  const facts = el("dl", "facts", [
+    el("dt", "", t("devices")),
+    el("dd", "", c.devices_text),
+    c.locations.length > 0 ? el("dt", "", t("locations")) : null,
+    c.locations.length > 0 ? el("dd", "", c.locations.join(", ")) : null,
+  ]);
+  box.append(
+    ...[
+      el("div", "row", [el("h2", "", c.title), el("span", `pill ${c.status}`, c.status_text)]),
+      el("div", "muted small", [c.short_id, c.expires_text, c.days_left_text].filter(Boolean).join(" · ")),
+      el("h3", "", t("traffic")),
+      el("div", "small", c.traffic_text),
+      trafficBar(c),
+      facts,
+      el("h3", "", t("usage-title")),
+      hasUsage(usage.days) ? usageChart(usage.days) : el("p", "muted small", t("usage-none")),
+      actions,
+      status,
+      panel,
+    ].filter(Boolean),
+  );
+  if (options.focus === c.id) {
+    box.classList.add("highlight");
+    if (options.connect) await toggle();
+  }
+  return box;
+}
+
+/** A new customer: what they can do first (the trial, the plans), not just "nothing yet". */
+async function emptyCabinet() {
+  const me = state.me;
+  const head = el("div", "card empty", [
+    el("div", "icon", "🔐"),
+    el("h2", "", t("empty-title")),
+    el("p", "muted", t(me.trial ? "empty-trial" : "empty-plans")),
+  ]);
+  const plans = await api("plans");
+  setMainButton(
+    me.trial ? t("trial-start") : t("plans-choose"),
+    me.trial ? () => document.querySelector("[data-trial] button")?.click() : () => nav.go("buy"),
+  );
+  return [head, me.trial ? trialCard(me.trial) : null, el("h3", "", t("plans-title")), ...planCards(plans.plans)];
+}
+
+/** Shows the subscriptions (`focus`: the one just bought, highlighted, its connect panel open). */
+export async function showSubscriptions(view, options = {}) {
+  const me = state.me;
+  setMainButton(null);
+  await loadInto(view, async () => {
+    if (me.subscriptions.length === 0) return emptyCabinet();
+    const cards = await Promise.all(me.subscriptions.map((s) => subscriptionCard(s, options)));
+    return cards;
+  }, Math.max(1, Math.min(3, me.subscriptions.length)));
+  if (options.focus) view.querySelector(`[data-sub="${CSS.escape(options.focus)}"]`)?.scrollIntoView({ block: "start" });
+}
