@@ -36,7 +36,8 @@ function giftItem(gift, redraw) {
     } catch (err) {
       if (err.fatal) throw err;
       haptic("error");
-      toast(t(err.error === "gift-not-cancellable" ? "gift-not-cancellable" : "error"));
+      const taken = err.error === "gift-not-cancellable";
+      toast(t(taken ? "gift-not-cancellable" : "error"));
     }
     await nav.refresh();
     redraw();
