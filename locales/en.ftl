@@ -1864,3 +1864,35 @@ broadcast-to-plan = customers with an active { $plan }
 broadcast-ask-buttons = 🔗 Add link buttons under the message? Send one a line, as <code>Label - https://link</code> (up to { $max }), or tap ⏭ No buttons.
 broadcast-no-buttons = ⏭ No buttons
 broadcast-buttons-invalid = Please send each button on its own line as <code>Label - https://link</code> (an https:// or tg:// link, a label of up to 64 characters, at most { $max } buttons), or tap ⏭ No buttons.
+
+## Cabinet API (issue 25)
+webapp-trial-offer-title = Free trial
+webapp-summary-days-bonus = { $days } + { $bonus ->
+    [one] { $bonus } bonus day
+   *[other] { $bonus } bonus days
+}
+webapp-summary-promo-off = Promo code { $code }: −{ $off }
+webapp-summary-percent = { $percent } %
+webapp-summary-promo-days = Promo code { $code }: +{ $days ->
+    [one] { $days } bonus day
+   *[other] { $days } bonus days
+}
+webapp-gift-state-waiting = Waiting to be claimed, the link works until { $date }
+webapp-gift-state-claimed = Claimed on { $date }
+webapp-gift-state-cancelled = Cancelled on { $date }, refunded
+webapp-gift-state-expired = Expired on { $date }, refunded
+webapp-gift-refund-text = { $amount } back to your balance
+webapp-gift-refunded-text = Gift cancelled: { $amount } went back to your balance.
+webapp-invite-joined-text = { $count ->
+    [one] { $count } friend joined
+   *[other] { $count } friends joined
+}
+webapp-invite-paid-text = { $count ->
+    [one] { $count } of them paid
+   *[other] { $count } of them paid
+}
+webapp-invite-earned-text = Earned: { $amount }
+webapp-location-up = Working
+webapp-location-degraded = Possible problems
+webapp-location-down = Not working
+webapp-location-since = since { $date }

@@ -1996,3 +1996,41 @@ broadcast-to-plan = клієнтам з активним тарифом «{ $pla
 broadcast-ask-buttons = 🔗 Додати кнопки-посилання під повідомленням? Надішліть по одній у рядку у форматі <code>Напис - https://посилання</code> (до { $max }) або натисніть ⏭ Без кнопок.
 broadcast-no-buttons = ⏭ Без кнопок
 broadcast-buttons-invalid = Надішліть кожну кнопку окремим рядком у форматі <code>Напис - https://посилання</code> (посилання https:// або tg://, напис до 64 символів, не більше ніж { $max } кнопок) або натисніть ⏭ Без кнопок.
+
+## Cabinet API (issue 25)
+webapp-trial-offer-title = Безкоштовний пробний період
+webapp-summary-days-bonus = { $days } + { $bonus ->
+    [one] { $bonus } бонусний день
+    [few] { $bonus } бонусні дні
+    [many] { $bonus } бонусних днів
+   *[other] { $bonus } бонусного дня
+}
+webapp-summary-promo-off = Промокод { $code }: −{ $off }
+webapp-summary-percent = { $percent } %
+webapp-summary-promo-days = Промокод { $code }: +{ $days ->
+    [one] { $days } бонусний день
+    [few] { $days } бонусні дні
+    [many] { $days } бонусних днів
+   *[other] { $days } бонусного дня
+}
+webapp-gift-state-waiting = Чекає на отримувача, посилання дійсне до { $date }
+webapp-gift-state-claimed = Отримано { $date }
+webapp-gift-state-cancelled = Скасовано { $date }, гроші повернуто
+webapp-gift-state-expired = Термін минув { $date }, гроші повернуто
+webapp-gift-refund-text = { $amount } повернеться на баланс
+webapp-gift-refunded-text = Подарунок скасовано: { $amount } повернуто на баланс.
+webapp-invite-joined-text = { $count ->
+    [one] Приєднався { $count } друг
+    [few] Приєдналися { $count } друзі
+    [many] Приєдналися { $count } друзів
+   *[other] Приєдналися { $count } друга
+}
+webapp-invite-paid-text = { $count ->
+    [one] Оплатив { $count }
+   *[other] Оплатили { $count }
+}
+webapp-invite-earned-text = Зароблено: { $amount }
+webapp-location-up = Працює
+webapp-location-degraded = Можливі збої
+webapp-location-down = Не працює
+webapp-location-since = з { $date }

@@ -272,7 +272,7 @@ async function startBot(
   await registerCommands(bot.api, i18n, config.defaultLocale, config.adminIds);
   // The customer cabinet (Mini App): the menu button opening it, its page and API on the HTTP server.
   await setCabinetMenuButton(bot.api, config, i18n, logger);
-  const webapp = cabinetOf(config, core, bot.api, logger);
+  const webapp = cabinetOf(config, core, { api: bot.api, username: bot.botInfo.username }, logger);
 
   if (config.delivery.mode === "webhook")
     return deliverByWebhook(bot, config.delivery, life, healthy, webapp);
@@ -305,9 +305,16 @@ function chatLockFor(config: Config, redis: Redis, life: AppLife): ChatLock | un
 }
 
 /** The cabinet on the same domain services as the chat, with the bot's Api for invoice links. */
-function cabinetOf(config: Config, core: AppCore, api: Api, logger: Logger): WebappHandler {
+function cabinetOf(
+  config: Config,
+  core: AppCore,
+  bot: { api: Api; username: string },
+  logger: Logger,
+): WebappHandler {
   return createWebapp({
     botToken: config.botToken,
+    botUsername: bot.username,
+    supportContact: config.supportContact,
     initDataMaxAge: config.webappInitDataMaxAge,
     redis: core.redis,
     guard: config.webappGuard,
@@ -315,12 +322,13 @@ function cabinetOf(config: Config, core: AppCore, api: Api, logger: Logger): Web
     provisioning: core.rooms.provisioning,
     fleet: core.rooms.fleet,
     sales: core.rooms.sales,
+    drift: core.rooms.drift,
     clock: systemClock,
     logger,
     i18n: core.i18n,
     defaultLocale: config.defaultLocale,
     paymentProviderToken: config.paymentProviderToken,
-    api,
+    api: bot.api,
   });
 }
 

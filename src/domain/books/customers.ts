@@ -209,6 +209,12 @@ export class Customers {
     return (await this.redis.hexists(key(id), "trialUsedAt")) === 1;
   }
 
+  /** Whether the user may still claim the free trial: not used, not blocked (one read). */
+  async mayClaimTrial(id: number): Promise<boolean> {
+    const [used, blocked] = await this.redis.hmget(key(id), "trialUsedAt", "blocked");
+    return !used && blocked !== "1";
+  }
+
   /** Gives the trial back (its provisioning failed). */
   async releaseTrial(id: number): Promise<void> {
     await this.redis.hdel(key(id), "trialUsedAt");
