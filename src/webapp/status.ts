@@ -55,15 +55,18 @@ export async function status(deps: WebappDeps, caller: Caller): Promise<StatusRe
   const { t, locale } = caller;
   return {
     ok: true,
-    locations: [...rows].map(([name, row]) => ({
-      name,
-      state: row.state,
-      state_text: t(STATE_TEXT[row.state]),
-      since_text:
-        row.since === undefined
-          ? null
-          : t("webapp-location-since", { date: formatDateTime(locale, row.since) }),
-    })),
+    // What does not work first, then by name.
+    locations: [...rows]
+      .sort(([a, x], [b, y]) => WORSE[y.state] - WORSE[x.state] || a.localeCompare(b, locale))
+      .map(([name, row]) => ({
+        name,
+        state: row.state,
+        state_text: t(STATE_TEXT[row.state]),
+        since_text:
+          row.since === undefined
+            ? null
+            : t("webapp-location-since", { date: formatDateTime(locale, row.since) }),
+      })),
     notices: notices.map((n) => ({
       at: seconds(n.at),
       at_text: formatDateTime(locale, n.at),
