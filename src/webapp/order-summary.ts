@@ -74,7 +74,8 @@ async function promoText(deps: WebappDeps, caller: Caller, order: Order): Promis
   if (!code) return null;
   const { t, money } = caller;
   const off = (order.listPrice ?? order.price) - order.price;
-  if (off <= 0) return t("webapp-summary-promo-days", { code, days: order.bonusDays ?? 0 });
+  if (off <= 0)
+    return order.bonusDays ? t("webapp-summary-promo-days", { code, days: order.bonusDays }) : null;
   const promo = await deps.sales.promos.get(code);
   return promo?.kind === "percent"
     ? t("webapp-summary-promo-off", {
