@@ -1918,3 +1918,35 @@ webapp-language-title = Language
 webapp-support-title = Support
 webapp-support-text = A question or a problem? Write to us, we will help.
 webapp-support-write = Write to
+
+## Cabinet API (issue 25)
+webapp-trial-offer-title = Free trial
+webapp-summary-days-bonus = { $days } + { $bonus ->
+    [one] { $bonus } bonus day
+   *[other] { $bonus } bonus days
+}
+webapp-summary-promo-off = Promo code { $code }: −{ $off }
+webapp-summary-percent = { $percent } %
+webapp-summary-promo-days = Promo code { $code }: +{ $days ->
+    [one] { $days } bonus day
+   *[other] { $days } bonus days
+}
+webapp-gift-state-waiting = Waiting to be claimed, the link works until { $date }
+webapp-gift-state-claimed = Claimed on { $date }
+webapp-gift-state-cancelled = Cancelled on { $date }, refunded
+webapp-gift-state-expired = Expired on { $date }, refunded
+webapp-gift-refund-text = { $amount } back to your balance
+webapp-gift-refunded-text = Gift cancelled: { $amount } went back to your balance.
+webapp-invite-joined-text = { $count ->
+    [one] { $count } friend joined
+   *[other] { $count } friends joined
+}
+webapp-invite-paid-text = { $count ->
+    [one] { $count } of them paid
+   *[other] { $count } of them paid
+}
+webapp-invite-earned-text = Earned: { $amount }
+webapp-location-up = Working
+webapp-location-degraded = Possible problems
+webapp-location-down = Not working
+webapp-location-since = since { $date }

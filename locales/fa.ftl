@@ -1918,3 +1918,35 @@ webapp-language-title = زبان
 webapp-support-title = پشتیبانی
 webapp-support-text = سؤال یا مشکلی دارید؟ برای ما بنویسید، کمکتان می‌کنیم.
 webapp-support-write = نوشتن به
+
+## Cabinet API (issue 25)
+webapp-trial-offer-title = دورهٔ آزمایشی رایگان
+webapp-summary-days-bonus = { $days } + { $bonus ->
+    [one] { $bonus } روز هدیه
+   *[other] { $bonus } روز هدیه
+}
+webapp-summary-promo-off = کد تخفیف { $code }: −{ $off }
+webapp-summary-percent = ٪{ $percent }
+webapp-summary-promo-days = کد تخفیف { $code }: +{ $days ->
+    [one] { $days } روز هدیه
+   *[other] { $days } روز هدیه
+}
+webapp-gift-state-waiting = در انتظار دریافت، لینک تا { $date } معتبر است
+webapp-gift-state-claimed = دریافت‌شده در { $date }
+webapp-gift-state-cancelled = لغوشده در { $date }، بازپرداخت شد
+webapp-gift-state-expired = منقضی‌شده در { $date }، بازپرداخت شد
+webapp-gift-refund-text = { $amount } به موجودی شما برمی‌گردد
+webapp-gift-refunded-text = هدیه لغو شد: { $amount } به موجودی شما برگشت.
+webapp-invite-joined-text = { $count ->
+    [one] { $count } دوست عضو شد
+   *[other] { $count } دوست عضو شدند
+}
+webapp-invite-paid-text = { $count ->
+    [one] { $count } نفر پرداخت کرد
+   *[other] { $count } نفر پرداخت کردند
+}
+webapp-invite-earned-text = درآمد: { $amount }
+webapp-location-up = فعال
+webapp-location-degraded = احتمال اختلال
+webapp-location-down = از کار افتاده
+webapp-location-since = از { $date }

@@ -2028,3 +2028,38 @@ webapp-language-title = Язык
 webapp-support-title = Поддержка
 webapp-support-text = Есть вопрос или проблема? Напишите нам, мы поможем.
 webapp-support-write = Написать
+
+## Cabinet API (issue 25)
+webapp-trial-offer-title = Бесплатный пробный период
+webapp-summary-days-bonus = { $days } + { $bonus ->
+    [one] { $bonus } бонусный день
+    [few] { $bonus } бонусных дня
+   *[many] { $bonus } бонусных дней
+}
+webapp-summary-promo-off = Промокод { $code }: −{ $off }
+webapp-summary-percent = { $percent } %
+webapp-summary-promo-days = Промокод { $code }: +{ $days ->
+    [one] { $days } бонусный день
+    [few] { $days } бонусных дня
+   *[many] { $days } бонусных дней
+}
+webapp-gift-state-waiting = Ждёт получателя, ссылка действует до { $date }
+webapp-gift-state-claimed = Получен { $date }
+webapp-gift-state-cancelled = Отменён { $date }, деньги возвращены
+webapp-gift-state-expired = Истёк { $date }, деньги возвращены
+webapp-gift-refund-text = { $amount } вернутся на баланс
+webapp-gift-refunded-text = Подарок отменён: { $amount } вернулись на баланс.
+webapp-invite-joined-text = { $count ->
+    [one] Присоединился { $count } друг
+    [few] Присоединились { $count } друга
+   *[many] Присоединились { $count } друзей
+}
+webapp-invite-paid-text = { $count ->
+    [one] Оплатил { $count }
+   *[other] Оплатили { $count }
+}
+webapp-invite-earned-text = Заработано: { $amount }
+webapp-location-up = Работает
+webapp-location-degraded = Возможны сбои
+webapp-location-down = Не работает
+webapp-location-since = с { $date }

@@ -2050,3 +2050,41 @@ webapp-language-title = Мова
 webapp-support-title = Підтримка
 webapp-support-text = Маєте питання чи проблему? Напишіть нам, ми допоможемо.
 webapp-support-write = Написати
+
+## Cabinet API (issue 25)
+webapp-trial-offer-title = Безкоштовний пробний період
+webapp-summary-days-bonus = { $days } + { $bonus ->
+    [one] { $bonus } бонусний день
+    [few] { $bonus } бонусні дні
+    [many] { $bonus } бонусних днів
+   *[other] { $bonus } бонусного дня
+}
+webapp-summary-promo-off = Промокод { $code }: −{ $off }
+webapp-summary-percent = { $percent } %
+webapp-summary-promo-days = Промокод { $code }: +{ $days ->
+    [one] { $days } бонусний день
+    [few] { $days } бонусні дні
+    [many] { $days } бонусних днів
+   *[other] { $days } бонусного дня
+}
+webapp-gift-state-waiting = Чекає на отримувача, посилання дійсне до { $date }
+webapp-gift-state-claimed = Отримано { $date }
+webapp-gift-state-cancelled = Скасовано { $date }, гроші повернуто
+webapp-gift-state-expired = Термін минув { $date }, гроші повернуто
+webapp-gift-refund-text = { $amount } повернеться на баланс
+webapp-gift-refunded-text = Подарунок скасовано: { $amount } повернуто на баланс.
+webapp-invite-joined-text = { $count ->
+    [one] Приєднався { $count } друг
+    [few] Приєдналися { $count } друзі
+    [many] Приєдналися { $count } друзів
+   *[other] Приєдналися { $count } друга
+}
+webapp-invite-paid-text = { $count ->
+    [one] Оплатив { $count }
+   *[other] Оплатили { $count }
+}
+webapp-invite-earned-text = Зароблено: { $amount }
+webapp-location-up = Працює
+webapp-location-degraded = Можливі збої
+webapp-location-down = Не працює
+webapp-location-since = з { $date }

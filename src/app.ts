@@ -272,7 +272,7 @@ async function startBot(
   await registerCommands(bot.api, i18n, config.defaultLocale, config.adminIds);
   // The customer cabinet (Mini App): the menu button opening it, its page and API on the HTTP server.
   await setCabinetMenuButton(bot.api, config, i18n, logger);
-  const webapp = cabinetOf(config, core, bot.api, logger);
+  const webapp = cabinetOf(config, core, bot, logger);
 
   if (config.delivery.mode === "webhook")
     return deliverByWebhook(bot, config.delivery, life, healthy, webapp);
@@ -304,23 +304,25 @@ function chatLockFor(config: Config, redis: Redis, life: AppLife): ChatLock | un
   return lock;
 }
 
-/** The cabinet on the same domain services as the chat, with the bot's Api for invoice links. */
-function cabinetOf(config: Config, core: AppCore, api: Api, logger: Logger): WebappHandler {
+type CabinetBot = { api: Api; botInfo: { username: string } };
+
+/**
+ * The cabinet on the same domain services as the chat, with the bot's Api for invoice links and
+ * its @username for gift and invite links.
+ */
+function cabinetOf(config: Config, core: AppCore, bot: CabinetBot, logger: Logger): WebappHandler {
+  const { books, provisioning, fleet, sales, drift } = core.rooms;
   return createWebapp({
+    ...{ books, provisioning, fleet, sales, drift, logger, i18n: core.i18n, redis: core.redis },
     botToken: config.botToken,
+    botUsername: bot.botInfo.username,
+    supportContact: config.supportContact,
     initDataMaxAge: config.webappInitDataMaxAge,
-    redis: core.redis,
     guard: config.webappGuard,
-    books: core.rooms.books,
-    provisioning: core.rooms.provisioning,
-    fleet: core.rooms.fleet,
-    sales: core.rooms.sales,
     clock: systemClock,
-    logger,
-    i18n: core.i18n,
     defaultLocale: config.defaultLocale,
     paymentProviderToken: config.paymentProviderToken,
-    api,
+    api: bot.api,
   });
 }
 

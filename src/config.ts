@@ -179,6 +179,13 @@ const envSchema = z.object({
 /** The bot's languages: English, Russian, Ukrainian and Persian (written right to left). */
 export const LOCALES = ["en", "ru", "uk", "fa"] as const;
 export type Locale = (typeof LOCALES)[number];
+/** Each language's name in itself (the chat's picker and the cabinet's). */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  en: "English",
+  ru: "Русский",
+  uk: "Українська",
+  fa: "فارسی",
+};
 /** Languages written right to left (the cabinet turns its layout around for them). */
 export const RTL_LOCALES: readonly Locale[] = ["fa"];
 

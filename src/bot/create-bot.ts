@@ -13,6 +13,7 @@ import {
 import type { UserFromGetMe } from "grammy/types";
 import type { Redis } from "ioredis";
 import { type Locale, supportedLocale } from "../config.js";
+import type { Customers } from "../domain/books/index.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { type LogFields, withLogFields } from "../runtime/log-context.js";
 import { retryOnFlood } from "../runtime/telegram-retry.js";
@@ -30,7 +31,7 @@ import {
 import { adminHere } from "./features/admin/guard.js";
 import { adminConversations, adminFeature } from "./features/admin/index.js";
 import { helpFeature } from "./features/help.js";
-import { languageFeature } from "./features/language.js";
+import { followChosenLocale, languageFeature } from "./features/language.js";
 import { replyWithMainMenu } from "./features/main-menu.js";
 import {
   paymentsFeature,
@@ -104,7 +105,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
     handlerFailed(err, deps, failed, fallbackI18n),
   );
 
-  const storedLocale = storedLocaleIn(redis);
+  const storedLocale = storedLocaleIn(redis, deps.books.customers);
   guarded.use(keepMarked);
   // Pre-checkout is answered at once, not queued behind the user's other updates (10 s limit).
   guarded.use(when((ctx) => ctx.preCheckoutQuery !== undefined, preCheckoutIn(deps, storedLocale)));
@@ -234,9 +235,19 @@ async function handlerFailed(
 
 type LocaleSource = { chat?: { id: number }; from?: { id: number; language_code?: string } };
 
-/** The locale a chat chose, read from its stored session (where no session middleware runs). */
-function storedLocaleIn(redis: Redis): (ctx: LocaleSource) => Promise<Locale | undefined> {
+/**
+ * The locale a chat chose, read where no session middleware runs: the customer's own choice in
+ * their private chat (made here or in the cabinet), else the chat's stored session.
+ */
+function storedLocaleIn(
+  redis: Redis,
+  customers: Pick<Customers, "chosenLocale">,
+): (ctx: LocaleSource) => Promise<Locale | undefined> {
   return async (ctx) => {
+    // The user's own chat, or no chat at all (a pre-checkout query: their private purchase).
+    const from = ctx.from && (ctx.chat ?? ctx.from).id === ctx.from.id ? ctx.from.id : undefined;
+    const chosen = from === undefined ? undefined : await customers.chosenLocale(from);
+    if (chosen) return chosen;
     const key = chatKey(ctx);
     const stored = key ? await redis.get(`${SESSION}${key}`) : null;
     const locale = stored ? (JSON.parse(stored) as SessionData).locale : undefined;
@@ -281,6 +292,8 @@ function chatRoutes(
   storedLocale: (ctx: LocaleSource) => Promise<Locale | undefined>,
 ): Composer<BotContext> {
   const inChats = new Composer<BotContext>();
+  // The language the customer chose (maybe in the cabinet) before anything is said.
+  inChats.use(followChosenLocale);
   // Customers are recorded first, whatever takes the update (not a membership change: see botMembership).
   inChats.use(when((ctx) => ctx.myChatMember === undefined, registerCustomer));
   // With no question open in the chat, /start and the main menu are answered ahead of the

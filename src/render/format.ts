@@ -93,3 +93,17 @@ export function usageBar(used: number, limit: number, cells = 10): string {
 export function html(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
+
+/**
+ * A chat text (Telegram HTML: tags, escaped values) as plain text, for the cabinet, which sets
+ * text: the tags go, the escaped characters come back. Values in it were escaped by `html`, so a
+ * `<` left is never a tag.
+ */
+export function htmlToText(text: string): string {
+  return text
+    .replace(/<[^<>]*>/g, "")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
+}

@@ -1,107 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { z } from "zod";
 import { supportedLocale } from "../config.js";
-import { topUpPresets } from "../domain/sales/index.js";
-import { createOrder, topUp } from "./actions.js";
-import { card, connect, me, orderStatus, plans, usage, walletPage } from "./cabinet.js";
 import { type Caller, callerOf, Refusal, type WebappDeps } from "./context.js";
 import type { Authenticated, WebappGuard } from "./guard.js";
-import {
-  cardResponse,
-  connectResponse,
-  createdOrderResponse,
-  createOrderRequest,
-  errorResponse,
-  invoiceResponse,
-  meResponse,
-  orderResponse,
-  plansResponse,
-  sessionResponse,
-  topUpRequest,
-  usageResponse,
-  walletResponse,
-} from "./schemas.js";
+import { ROUTES } from "./routes.js";
+import { errorResponse, sessionResponse } from "./schemas.js";
 
 /** A request body larger than this is refused (the API takes a few small fields). */
 const MAX_BODY_BYTES = 4_096;
-
-interface Request {
-  caller: Caller;
-  /** The path's captured id, if the route has one. */
-  id: string;
-  query: URLSearchParams;
-  body: () => Promise<unknown>;
-}
-
-interface Route {
-  method: "GET" | "POST";
-  path: RegExp;
-  schema: z.ZodType;
-  run: (deps: WebappDeps, r: Request) => unknown;
-  /** It may make an invoice link (an order, a top-up): it also spends from the orders budget. */
-  costly?: true;
-}
-
-const ID = "([A-Za-z0-9_-]{1,64})";
-
-const ROUTES: Route[] = [
-  { method: "GET", path: /^me$/, schema: meResponse, run: (d, r) => me(d, r.caller) },
-  { method: "GET", path: /^plans$/, schema: plansResponse, run: (d, r) => plans(d, r.caller) },
-  {
-    method: "GET",
-    path: new RegExp(`^subscriptions/${ID}$`),
-    schema: cardResponse,
-    run: (d, r) => card(d, r.caller, r.id),
-  },
-  {
-    method: "GET",
-    path: new RegExp(`^subscriptions/${ID}/usage$`),
-    schema: usageResponse,
-    run: (d, r) => usage(d, r.caller, r.id),
-  },
-  {
-    method: "GET",
-    path: new RegExp(`^subscriptions/${ID}/connect$`),
-    schema: connectResponse,
-    run: (d, r) => connect(d, r.caller, r.id),
-  },
-  {
-    method: "POST",
-    path: /^orders$/,
-    schema: createdOrderResponse,
-    costly: true,
-    run: async (d, r) => createOrder(d, r.caller, parseBody(createOrderRequest, await r.body())),
-  },
-  {
-    method: "GET",
-    path: new RegExp(`^orders/${ID}$`),
-    schema: orderResponse,
-    run: (d, r) => orderStatus(d, r.caller, r.id),
-  },
-  {
-    method: "GET",
-    path: /^wallet$/,
-    schema: walletResponse,
-    run: (d, r) => {
-      const page = Number.parseInt(r.query.get("page") ?? "0", 10);
-      const presets = topUpPresets(d.sales.shop.currency);
-      return walletPage(d, r.caller, Number.isSafeInteger(page) ? page : 0, presets);
-    },
-  },
-  {
-    method: "POST",
-    path: /^topups$/,
-    schema: invoiceResponse,
-    costly: true,
-    run: async (d, r) => topUp(d, r.caller, parseBody(topUpRequest, await r.body()).amount),
-  },
-];
-
-function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new Refusal(400, "bad-request");
-  return parsed.data;
-}
 
 /** Reads a small JSON body; anything else is a 400. */
 async function readJson(req: IncomingMessage): Promise<unknown> {

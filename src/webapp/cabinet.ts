@@ -3,6 +3,7 @@ import type { HistoryItem, Order, Subscription } from "../domain/books/index.js"
 import { type AccessState, GB_BYTES } from "../domain/books/index.js";
 import { inLocale } from "../domain/catalog/index.js";
 import type { ServerOutage } from "../domain/fleet/index.js";
+import { topUpBounds } from "../domain/sales/index.js";
 import { subscriptionTitle } from "../render/access.js";
 import { formatBytes, formatDate } from "../render/format.js";
 import { historyLineParts } from "../render/history.js";
@@ -15,13 +16,12 @@ import type {
   CardResponse,
   cardResponse,
   connectResponse,
-  MeResponse,
-  orderResponse,
   plansResponse,
   SubscriptionStatus,
   usageResponse,
   walletResponse,
 } from "./schemas.js";
+import type { orderResponse } from "./schemas-orders.js";
 
 /** Days the usage chart covers. */
 export const USAGE_DAYS = 30;
@@ -30,8 +30,7 @@ export const LEDGER_PAGE_SIZE = 10;
 
 type Out<S extends z.ZodType> = z.output<S>;
 
-const seconds = (ms: number) => Math.floor(ms / 1000);
-const gb = (bytes: number) => Math.round((bytes / GB_BYTES) * 100) / 100;
+export const seconds = (ms: number) => Math.floor(ms / 1000);
 
 /** The subscription as the page may see it: the caller's own, else 404 (never someone else's). */
 export async function ownSubscription(deps: WebappDeps, caller: Caller, id: string): Promise<Subscription> {
@@ -41,11 +40,11 @@ export async function ownSubscription(deps: WebappDeps, caller: Caller, id: stri
 }
 
 /** Its live state (the usage reader's minute cache, as in /my); none for a removed access. */
-function stateOf(deps: WebappDeps, sub: Subscription): Promise<AccessState | undefined> {
+export function stateOf(deps: WebappDeps, sub: Subscription): Promise<AccessState | undefined> {
   return sub.removedAt !== undefined ? Promise.resolve(undefined) : deps.provisioning.usage.of(sub);
 }
 
-function statusOf(
+export function statusOf(
   now: number,
   sub: Subscription,
   state: AccessState | undefined,
@@ -56,38 +55,6 @@ function statusOf(
   if (expiresAt > 0 && expiresAt <= now) return "expired";
   if (state && !state.enabled) return "disabled";
   return outage ? "outage" : "active";
-}
-
-/** GET /app/api/me: the caller's language, balance and subscriptions with their term and traffic. */
-export async function me(deps: WebappDeps, caller: Caller): Promise<MeResponse> {
-  const { shop } = deps.sales;
-  const { wallet, subscriptions } = deps.books;
-  const [balance, subs] = await Promise.all([wallet.balance(caller.id), subscriptions.ofCustomer(caller.id)]);
-  const outages = await deps.fleet.outages.ofSubscriptions(subs);
-  const now = deps.clock.now();
-  const items = await Promise.all(
-    subs.map(async (sub) => {
-      const state = await stateOf(deps, sub);
-      const expiresAt = state ? state.expiresAt : sub.expiresAt;
-      const limitBytes = state ? state.limitBytes : sub.trafficGb * GB_BYTES;
-      return {
-        id: sub.id,
-        plan: sub.planId,
-        status: statusOf(now, sub, state, outages.get(sub.id)),
-        expires_at: expiresAt > 0 ? seconds(expiresAt) : null,
-        traffic_used_gb: state ? gb(state.usedBytes) : null,
-        traffic_limit_gb: gb(limitBytes),
-        subscription_url: sub.subscriptionUrl ?? null,
-      };
-    }),
-  );
-  return {
-    ok: true,
-    customer: { id: caller.id, language: caller.locale },
-    balance,
-    currency: shop.currency,
-    subscriptions: items,
-  };
 }
 
 /** GET /app/api/subscriptions/:id: one subscription's card, its texts in the caller's language. */
@@ -234,6 +201,7 @@ export async function walletPage(
     );
   const balance = await wallet.balance(caller.id);
   const { t } = caller;
+  const bounds = topUpBounds(shop.currency);
   return {
     ok: true,
     currency: shop.currency,
@@ -254,5 +222,7 @@ export async function walletPage(
       };
     }),
     topup_presets: presets.map((amount) => ({ amount, text: caller.money(amount) })),
+    topup_min_text: caller.money(bounds.min),
+    topup_max_text: caller.money(bounds.max),
   };
 }

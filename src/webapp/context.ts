@@ -10,10 +10,17 @@ import type { WebappUser } from "./auth.js";
 
 /**
  * What the cabinet needs: the same domain services as the chat (the books, the sales and the usage
- * reads of provisioning), and a Bot API for invoice links.
+ * reads of provisioning, the fleet's outages and notices, the last drift sync), and a Bot API for
+ * invoice links.
  */
 export interface WebappDeps extends Pick<ShopRooms, "books" | "provisioning" | "fleet" | "sales"> {
+  /** The last drift sync's run (which hosting locations it could not read). */
+  drift: { sync: Pick<ShopRooms["drift"]["sync"], "findings"> };
   botToken: string;
+  /** The bot's @username (without @): gift and invite links are `t.me/<it>?start=...`. */
+  botUsername: string;
+  /** SUPPORT_CONTACT: a Telegram @username or an https URL (none: no support link). */
+  supportContact?: string | undefined;
   /** WEBAPP_INIT_DATA_MAX_AGE: seconds an initData is accepted. */
   initDataMaxAge: number;
   /** Where the request budgets and sessions live (shared by every process serving the cabinet). */
@@ -50,6 +57,21 @@ export function callerOf(deps: WebappDeps, user: WebappUser, locale: Locale): Ca
     t: (key, vars) => deps.i18n.t(locale, key, vars),
     money: (minor) => formatMoney(deps.sales.shop.currency, minor, locale),
   };
+}
+
+/**
+ * The caller as a customer of the shop: the bot records customers on their messages, so one who
+ * comes straight to the cabinet is recorded here (before anything is opened or chosen for them).
+ */
+export async function recordCustomer(deps: WebappDeps, caller: Caller): Promise<void> {
+  const { customers } = deps.books;
+  if (await customers.get(caller.id)) return;
+  await customers.seen({
+    id: caller.id,
+    firstName: caller.user.firstName,
+    ...(caller.user.username ? { username: caller.user.username } : {}),
+    locale: caller.locale,
+  });
 }
 
 /** A refusal with its HTTP status, thrown by a handler and answered by the router. */

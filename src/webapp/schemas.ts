@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { LOCALES } from "../config.js";
-import { ORDER_STATUSES } from "../domain/books/index.js";
 
 /**
  * The cabinet API's wire, both ways. Every answer is parsed by its schema before it is sent (a
@@ -13,14 +12,25 @@ import { ORDER_STATUSES } from "../domain/books/index.js";
 export const SUBSCRIPTION_STATUSES = ["active", "expired", "disabled", "removed", "outage"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-const locale = z.enum(LOCALES);
-const unixSeconds = z.number().int().nonnegative();
+export const locale = z.enum(LOCALES);
+export const unixSeconds = z.number().int().nonnegative();
 
 export const meResponse = z.strictObject({
   ok: z.literal(true),
   customer: z.strictObject({ id: z.number().int().positive(), language: locale }),
   balance: z.number().int(),
   currency: z.string(),
+  balance_text: z.string(),
+  /** Every language the shop speaks, each named in itself. */
+  languages: z.array(z.strictObject({ code: locale, name: z.string() })),
+  /** The caller's language is written right to left. */
+  rtl: z.boolean(),
+  /** The free trial offered to the caller (the chat's rule, Shop.trialOffer), or null. */
+  trial: z.strictObject({ title: z.string(), details: z.string() }).nullable(),
+  /** The catalog pays referral rewards (GET invite has a link). */
+  referrals: z.boolean(),
+  /** SUPPORT_CONTACT as a link, or null when none is set. */
+  support: z.strictObject({ url: z.string(), text: z.string() }).nullable(),
   subscriptions: z.array(
     z.strictObject({
       id: z.string(),
@@ -76,14 +86,17 @@ export const usageResponse = z.strictObject({
   ),
 });
 
+/** A QR code as `size` rows of '0'/'1' modules (the page draws it; no picture is sent). */
+export const qrCode = z.strictObject({ size: z.number().int().positive(), modules: z.string() });
+
 const app = z.strictObject({ name: z.string(), get_url: z.string(), add_url: z.string().nullable() });
 
 export const connectResponse = z.strictObject({
   ok: z.literal(true),
   subscription_url: z.string().nullable(),
   links: z.array(z.string()),
-  /** The QR code of the subscription URL (or the first link): `size` rows of '0'/'1' modules. */
-  qr: z.strictObject({ size: z.number().int().positive(), modules: z.string() }).nullable(),
+  /** The QR code of the subscription URL (or the first link). */
+  qr: qrCode.nullable(),
   platforms: z.array(z.strictObject({ id: z.string(), apps: z.array(app) })),
 });
 export type ConnectResponse = z.output<typeof connectResponse>;
@@ -100,27 +113,6 @@ export const plansResponse = z.strictObject({
       price_text: z.string(),
     }),
   ),
-});
-
-// The order's own states, as the domain keeps them (awaiting_claim: a gift waiting for its link).
-const orderStatus = z.enum(ORDER_STATUSES);
-
-const order = z.strictObject({
-  id: z.string(),
-  kind: z.enum(["purchase", "renewal", "trial"]),
-  status: orderStatus,
-  subscription_id: z.string().nullable(),
-});
-
-export const orderResponse = z.strictObject({ ok: z.literal(true), order });
-
-export const createdOrderResponse = z.strictObject({
-  ok: z.literal(true),
-  order,
-  /** How it is paid: from the balance now, or by the invoice link for `Telegram.WebApp.openInvoice`. */
-  paid_from_wallet: z.boolean(),
-  invoice_link: z.string().nullable(),
-  invoice_amount_text: z.string().nullable(),
 });
 
 export const walletResponse = z.strictObject({
@@ -142,9 +134,10 @@ export const walletResponse = z.strictObject({
     }),
   ),
   topup_presets: z.array(z.strictObject({ amount: z.number().int().positive(), text: z.string() })),
+  /** The bounds of a typed top-up amount, in the caller's money. */
+  topup_min_text: z.string(),
+  topup_max_text: z.string(),
 });
-
-export const invoiceResponse = z.strictObject({ ok: z.literal(true), invoice_link: z.string() });
 
 export const stringsResponse = z.record(z.string(), z.string());
 
@@ -153,16 +146,6 @@ export const errorResponse = z.strictObject({
   ok: z.literal(false),
   error: z.string().optional(),
 });
-
-/** POST /app/api/orders: buy a plan, or renew one of the caller's subscriptions. */
-export const createOrderRequest = z.union([
-  z.strictObject({ plan_id: z.string().min(1).max(64), pay: z.enum(["wallet", "invoice"]) }),
-  z.strictObject({ subscription_id: z.string().min(1).max(64), pay: z.enum(["wallet", "invoice"]) }),
-]);
-export type CreateOrderRequest = z.output<typeof createOrderRequest>;
-
-/** POST /app/api/topups: an amount in minor units. */
-export const topUpRequest = z.strictObject({ amount: z.number().int().positive() });
 
 /** POST /app/api/session: a session for the page's next requests (`Authorization: Bearer <session>`). */
 export const sessionResponse = z.strictObject({

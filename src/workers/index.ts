@@ -128,6 +128,7 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
       ...common,
       account: hosting.account,
       extension: deps.fleet.serverExtension,
+      noticeLog: deps.fleet.notices,
       redis,
       settings: deps.catalog.settings,
       adminIds: config.adminIds,

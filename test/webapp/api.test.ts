@@ -66,6 +66,18 @@ describe("cabinet API: who may ask", () => {
       customer: { id: ALICE.id, language: "en" },
       balance: 0,
       currency: "XTR",
+      balance_text: "0 ⭐",
+      languages: [
+        { code: "en", name: "English" },
+        { code: "ru", name: "Русский" },
+        { code: "uk", name: "Українська" },
+        { code: "fa", name: "فارسی" },
+      ],
+      rtl: false,
+      // The test catalog has a trial Alice never used, and no referral rewards; no SUPPORT_CONTACT.
+      trial: { title: "Free trial", details: "1 day · traffic 1 GB · devices: unlimited" },
+      referrals: false,
+      support: null,
       subscriptions: [
         {
           id: aliceSub,
@@ -143,7 +155,10 @@ describe("cabinet API: who may ask", () => {
   });
 
   it("refuses malformed bodies and unknown paths", async () => {
-    expect((await h.api("/app/api/orders", ALICE, post({ plan_id: "de-xui" }))).status).toBe(400);
+    // (Without `pay` an order is only opened: the confirmation, see cabinet-orders.test.ts.)
+    expect((await h.api("/app/api/orders", ALICE, post({ plan_id: "de-xui", pay: "cash" }))).status).toBe(
+      400,
+    );
     expect(
       (await h.api("/app/api/orders", ALICE, post({ plan_id: "de-xui", pay: "wallet", x: 1 }))).status,
     ).toBe(400);

@@ -74,6 +74,8 @@ export async function createWebappHarness(options: WebappHarnessOptions = {}): P
 function cabinetOf(t: TestBot, options: WebappHarnessOptions): WebappHandler {
   return createWebapp({
     botToken: TEST_TOKEN,
+    botUsername: t.telegram.botInfo.username,
+    supportContact: options.supportContact,
     initDataMaxAge: options.initDataMaxAge ?? 3600,
     redis: t.redis,
     ...(options.guard ? { guard: options.guard } : {}),
@@ -81,6 +83,7 @@ function cabinetOf(t: TestBot, options: WebappHarnessOptions): WebappHandler {
     provisioning: t.deps.provisioning,
     fleet: t.deps.fleet,
     sales: t.deps.sales,
+    drift: t.deps.drift,
     clock: t.deps.clock,
     logger: t.deps.logger,
     i18n: createI18n("en"),

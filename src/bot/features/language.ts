@@ -1,21 +1,20 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard, type MiddlewareFn } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
-import { LOCALES, type Locale } from "../../config.js";
+import { LOCALE_NAMES, LOCALES, type Locale } from "../../config.js";
 import { languageCb, MAIN_MENU } from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
 import { greeting, mainMenuMarkup, replyWithMainMenu } from "./main-menu.js";
 import { answer } from "./shop/common.js";
 
-const NAMES: Record<Locale, string> = {
-  en: "🇬🇧 English",
-  ru: "🇷🇺 Русский",
-  uk: "🇺🇦 Українська",
-  fa: "🇮🇷 فارسی",
-};
+const FLAGS: Record<Locale, string> = { en: "🇬🇧", ru: "🇷🇺", uk: "🇺🇦", fa: "🇮🇷" };
+const NAMES = Object.fromEntries(LOCALES.map((l) => [l, `${FLAGS[l]} ${LOCALE_NAMES[l]}`])) as Record<
+  Locale,
+  string
+>;
 
 /**
  * Switches the user's language; the choice is kept in the session and wins over Telegram's. It
- * is also stored on the customer, so the workers write to them in that language.
+ * is also stored on the customer, so the workers (and the cabinet) speak to them in that language.
  */
 export async function setLocale(ctx: BotContext, locale: Locale): Promise<void> {
   ctx.session.locale = locale;
@@ -38,6 +37,21 @@ export function languageMarkup(ctx: BotContext, after: "menu" | "done"): InlineK
   if (after === "menu") keyboard.row().text(ctx.t("menu-back"), MAIN_MENU);
   return keyboard;
 }
+
+/**
+ * In a private chat the customer's stored choice wins, wherever it was made (here or in the
+ * cabinet): the session's copy follows it before anything is said (one field read per update).
+ */
+export const followChosenLocale: MiddlewareFn<BotContext> = async (ctx, next) => {
+  if (ctx.chat?.type === "private" && ctx.from) {
+    const chosen = await ctx.deps.books.customers.chosenLocale(ctx.from.id);
+    if (chosen && chosen !== ctx.session.locale) {
+      ctx.session.locale = chosen;
+      ctx.i18n.useLocale(chosen);
+    }
+  }
+  await next();
+};
 
 export const languageFeature = new Composer<BotContext>();
 /** `/language ru` switches at once; bare `/language` (or an unknown code) shows the picker. */

@@ -23,10 +23,10 @@ export interface MainMenuOptions {
   keep?: boolean;
 }
 
-/** The free trial button: while the catalog offers one and this user has not used theirs. */
+/** The free trial button: while the shop offers this user the trial (Shop.trialOffer). */
 async function trialOffered(ctx: BotContext): Promise<boolean> {
-  if (!ctx.deps.catalog.current().trial) return false;
-  return !(ctx.from && (await ctx.deps.books.customers.trialUsed(ctx.from.id)));
+  if (!ctx.from) return ctx.deps.catalog.current().trial !== undefined;
+  return (await ctx.deps.sales.shop.trialOffer(ctx.from.id)) !== undefined;
 }
 
 /**

@@ -12,7 +12,10 @@ export interface Customer {
   id: number;
   username: string | undefined;
   firstName: string;
+  /** The language to speak to them: the one they chose, else the one last seen (Telegram's). */
   locale: Locale;
+  /** The language they chose (/language in the chat, or the cabinet): none while they never chose. */
+  chosenLocale?: Locale | undefined;
   createdAt: number;
   /** Blocked by an admin: may not buy or use the shop. */
   blocked: boolean;
@@ -32,15 +35,20 @@ const key = customerKeys.customer;
 
 /** A customer's record as stored (every field lenient: older records lack some). */
 const text = z.string().optional();
-const customerRecord = z.object({
-  username: text.transform((v) => v || undefined),
-  firstName: text.transform((v) => v ?? ""),
-  locale: text.transform((v): Locale => LOCALES.find((l) => l === v) ?? "en"),
-  createdAt: text.transform((v) => Number(v ?? 0)),
-  blocked: text.transform((v) => v === "1"),
-  botBlocked: text.transform((v) => v === "1"),
-  trialUsedAt: text.transform((v) => (v ? Number(v) : undefined)),
-});
+const localeOf = (v: string | undefined): Locale | undefined => LOCALES.find((l) => l === v);
+const customerRecord = z
+  .object({
+    username: text.transform((v) => v || undefined),
+    firstName: text.transform((v) => v ?? ""),
+    locale: text.transform((v): Locale => localeOf(v) ?? "en"),
+    chosenLocale: text.transform(localeOf),
+    createdAt: text.transform((v) => Number(v ?? 0)),
+    blocked: text.transform((v) => v === "1"),
+    botBlocked: text.transform((v) => v === "1"),
+    trialUsedAt: text.transform((v) => (v ? Number(v) : undefined)),
+  })
+  // `seen` keeps writing the language it sees; a choice, once made, wins over it.
+  .transform((r) => ({ ...r, locale: r.chosenLocale ?? r.locale }));
 
 /** The two keys the `reach` Lua fragment's `reach_keys(k, a)` takes from KEYS. */
 export const reachKeys = (): string[] => [subscriptionKeys.byExpiry, CUSTOMERS_REACH];
@@ -125,8 +133,17 @@ export class Customers {
     return customer?.username?.toLowerCase() === q.toLowerCase() ? customer : undefined;
   }
 
+  /**
+   * The customer chose a language (the chat's /language, the cabinet's): it wins over the one
+   * `seen` records from Telegram, on every surface (the chat follows it: see bot/features/language.ts).
+   */
   async setLocale(id: number, locale: Locale): Promise<void> {
-    await this.redis.hset(key(id), "locale", locale);
+    await this.redis.hset(key(id), "locale", locale, "chosenLocale", locale);
+  }
+
+  /** The language the customer chose, if they ever chose one (one field read). */
+  async chosenLocale(id: number): Promise<Locale | undefined> {
+    return localeOf((await this.redis.hget(key(id), "chosenLocale")) ?? undefined);
   }
 
   async setBlocked(id: number, blocked: boolean): Promise<void> {
@@ -190,6 +207,12 @@ export class Customers {
   /** Whether the user's free trial is used (one field read: the main menu asks on every show). */
   async trialUsed(id: number): Promise<boolean> {
     return (await this.redis.hexists(key(id), "trialUsedAt")) === 1;
+  }
+
+  /** Whether the user may still claim the free trial: not used, not blocked (one read). */
+  async mayClaimTrial(id: number): Promise<boolean> {
+    const [used, blocked] = await this.redis.hmget(key(id), "trialUsedAt", "blocked");
+    return !used && blocked !== "1";
   }
 
   /** Gives the trial back (its provisioning failed). */

@@ -16,5 +16,6 @@ export * from "./panel-clients.js";
 export * from "./panel-create.js";
 export * from "./server-extension.js";
 export * from "./server-outages.js";
+export * from "./service-notices.js";
 export * from "./services.js";
 export * from "./xui-clients.js";

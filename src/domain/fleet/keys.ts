@@ -18,6 +18,12 @@ export const outageKeys = {
   state: (id: number) => `watch:state:${id}`,
 };
 
+/** What the bot told each customer about the service (written where the notices are sent). */
+export const serviceNoticeKeys = {
+  /** Sorted set by time (ms): `<notice id>|<JSON>` per notice, the newest few of the last days. */
+  log: (customerId: number) => `watch:notices:${customerId}`,
+};
+
 /** The Account API key an admin linked in chat, sealed (hash: sealed, prefix, linkedBy, linkedAt). */
 export const ACCOUNT_KEY_KEY = "hosting:account-key";
 /** server id -> the proxy-core version this bot last installed on it. */

@@ -18,6 +18,14 @@ export interface ServerOutage {
 }
 
 /**
+ * What the watch last saw of a server that is not known to be up: `down`, a confirmed outage;
+ * `offline`, seen offline at the last check but not (yet) confirmed.
+ */
+export interface ServerTrouble extends ServerOutage {
+  state: "down" | "offline";
+}
+
+/**
  * What the server watch knows of the servers' outages, for the screens (a customer's /my card,
  * the admins' server card). The watch's outage step is the only writer of the state; this only
  * reads it, and never trusts a stale or unconfirmed one.
@@ -32,8 +40,19 @@ export class ServerOutages {
 
   /** The confirmed outages among `serverIds` (one round trip). */
   async ofMany(serverIds: readonly number[]): Promise<Map<number, ServerOutage>> {
-    const ids = [...new Set(serverIds)];
     const found = new Map<number, ServerOutage>();
+    for (const [id, { serverId, since, state }] of await this.troubleOf(serverIds))
+      if (state === "down") found.set(id, { serverId, since });
+    return found;
+  }
+
+  /**
+   * The servers among `serverIds` the watch saw offline at its last (fresh) check: confirmed
+   * (`down`) or not yet (`offline`, a blip maybe). One round trip.
+   */
+  async troubleOf(serverIds: readonly number[]): Promise<Map<number, ServerTrouble>> {
+    const ids = [...new Set(serverIds)];
+    const found = new Map<number, ServerTrouble>();
     if (ids.length === 0) return found;
     const pipe = this.deps.redis.pipeline();
     for (const id of ids) pipe.hmget(outageKeys.state(id), "state", "since", "checks", "lastAt");
@@ -43,9 +62,9 @@ export class ServerOutages {
       const serverId = ids[i];
       if (err || serverId === undefined) return;
       const [state, since, checks, lastAt] = value as (string | null)[];
-      if (state !== "offline" || Number(checks) < OUTAGE_CONFIRM_CHECKS) return;
-      if (!(now - Number(lastAt) <= OUTAGE_FRESH_MS)) return;
-      found.set(serverId, { serverId, since: Number(since) });
+      if (state !== "offline" || !(now - Number(lastAt) <= OUTAGE_FRESH_MS)) return;
+      const confirmed = Number(checks) >= OUTAGE_CONFIRM_CHECKS;
+      found.set(serverId, { serverId, since: Number(since), state: confirmed ? "down" : "offline" });
     });
     return found;
   }

@@ -13,6 +13,7 @@ import { NodeClients } from "./node-clients.js";
 import { PanelClients } from "./panel-clients.js";
 import { ServerExtension } from "./server-extension.js";
 import { ServerOutages } from "./server-outages.js";
+import { ServiceNotices } from "./service-notices.js";
 import { XuiClients } from "./xui-clients.js";
 
 /** The fleet's services: the hosting account and what the admins run on it. */
@@ -25,6 +26,8 @@ export interface FleetServices {
   serverExtension: ServerExtension;
   /** What the server watch knows of the servers' outages (read only). */
   outages: ServerOutages;
+  /** The service notices each customer was sent (the server watch writes, the cabinet reads). */
+  notices: ServiceNotices;
   /** The master node as the admin runs it: status, name, peers, federation, backups, traffic, logs. */
   node: NodeAdmin;
   /** The node's clients as the admin manages them (renewals to a fixed target; subscriptions follow). */
@@ -55,6 +58,7 @@ export function createFleetServices(deps: FleetServicesDeps): FleetServices {
     servers: new HostingServers({ hosting, redis }),
     serverExtension: new ServerExtension({ hosting, redis, clock, logger }),
     outages: new ServerOutages({ redis, clock }),
+    notices: new ServiceNotices({ redis, clock }),
     node: new NodeAdmin(hosting),
     nodeClients: new NodeClients({ hosting, edits: deps.provisioning.nodeEdits, clock, owners, logger }),
     xuiClients: new XuiClients({ hosting, owners, clock, logger }),

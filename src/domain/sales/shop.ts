@@ -347,6 +347,17 @@ export class Shop {
     return (await this.deps.delivery?.alertDue(why)) ?? false;
   }
 
+  /**
+   * The free trial offered to this customer, if any: the catalog sells one (the sold catalog has
+   * none while its plan cannot be delivered or is retired), and they neither used theirs nor are
+   * blocked. The chat's main menu and the cabinet offer it by this rule.
+   */
+  async trialOffer(customerId: number): Promise<NonNullable<Catalog["trial"]> | undefined> {
+    const trial = this.deps.catalog().trial;
+    if (!trial || !(await this.deps.customers.mayClaimTrial(customerId))) return undefined;
+    return trial;
+  }
+
   /** The free trial, once per Telegram user; the order is paid at once (price 0). */
   async startTrial(customerId: number, locale: Locale): Promise<Started> {
     const trial = this.deps.catalog().trial;

@@ -7,7 +7,7 @@ import {
   type ShopSettings,
   type ShopSettingsValues,
 } from "../../domain/catalog/index.js";
-import type { ServerExtension } from "../../domain/fleet/index.js";
+import type { ServerExtension, ServiceNotices } from "../../domain/fleet/index.js";
 import type { AccountApi, Server, ServerStats } from "../../hosting/account/index.js";
 import type { I18nLike } from "../../render/i18n-like.js";
 import { type Clock, MINUTE } from "../../runtime/clock.js";
@@ -38,6 +38,8 @@ export interface ServerWatchDeps {
   };
   sales?: { shop: { plan(id: string): Plan | undefined } };
   outbox: Pick<Outbox, "sendMany">;
+  /** Where each customer's outage notices are kept for their cabinet (none: not kept). */
+  noticeLog?: Pick<ServiceNotices, "record">;
   settings: ShopSettings;
   i18n: I18nLike;
   clock: Clock;
@@ -105,6 +107,7 @@ class ServerWatch {
       logger,
       shop: deps.sales?.shop,
       notices,
+      log: deps.noticeLog,
       affected,
       minGapMs,
     });

@@ -1,11 +1,10 @@
 import type { Redis } from "ioredis";
 import type { Subscription } from "../../domain/books/index.js";
 import type { Plan } from "../../domain/catalog/index.js";
-import { OUTAGE_CONFIRM_CHECKS } from "../../domain/fleet/index.js";
+import { OUTAGE_CONFIRM_CHECKS, type ServiceNotices } from "../../domain/fleet/index.js";
 import type { Server, ServerStats } from "../../hosting/account/index.js";
-import { subscriptionTitle } from "../../render/access.js";
 import { formatDateTime, formatDuration, html } from "../../render/format.js";
-import { accessLocationNames } from "../../render/locations.js";
+import { outageOfflineNotice } from "../../render/outage-notice.js";
 import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import { LuaScript } from "../../store/lua.js";
@@ -37,6 +36,8 @@ export interface OutageWatchDeps {
   logger: Logger;
   shop?: { plan(id: string): Plan | undefined } | undefined;
   notices: WatchNotices;
+  /** Where each customer's notices are kept for their cabinet (none: not kept). */
+  log?: Pick<ServiceNotices, "record"> | undefined;
   affected: AffectedCustomers;
   /** Runs closer than this are one check (a manual refresh, an overlapping run). */
   minGapMs: number;
@@ -97,11 +98,13 @@ export class OutageWatch {
     const id = server.id;
     const recipients = await this.recordTold(server, since);
     const subs = await this.deps.affected.subscriptionsOn(id);
-    await this.deps.notices.toCustomers(
-      recipients,
+    const once = `outage:off:${id}:${since}`;
+    await this.deps.notices.toCustomers(recipients, "outage-offline", once, this.namingPlans(subs));
+    // Kept once sent (a round run again keeps it once): what it named, not its words.
+    await this.deps.log?.record(
+      once,
       "outage-offline",
-      `outage:off:${id}:${since}`,
-      this.namingPlans(subs),
+      recipients.map((c) => ({ customerId: c, subscriptions: (subs.get(c) ?? []).map((s) => s.id) })),
     );
     this.deps.logger.warn(
       { serverId: id, since: Number(since), customers: recipients.length },
@@ -122,27 +125,10 @@ export class OutageWatch {
     return (await redis.smembers(told)).map(Number);
   }
 
-  /**
-   * The notice that names a customer's subscriptions on the server (their titles, a trial by its
-   * own term, and where the catalog names a location, the location), for those who have any.
-   * Never the server's name or address: that is the hosting's inside, not what the customer bought.
-   */
+  /** The notice that names a customer's subscriptions on the server, for those who have any. */
   private namingPlans(subs: Map<number, Subscription[]>): OwnNotice {
-    const { shop } = this.deps;
-    return (customerId, locale, t) => {
-      const own = subs.get(customerId);
-      if (!own?.length) return undefined;
-      const titles = new Set<string>();
-      const places = new Set<string>();
-      for (const s of own) {
-        const plan = shop?.plan(s.planId);
-        titles.add(`«${html(subscriptionTitle(t, locale, s, plan))}»`);
-        for (const name of accessLocationNames(t, locale, s.ref, plan)) if (name) places.add(html(name));
-      }
-      const vars = { plans: [...titles].join(", "), count: titles.size };
-      if (places.size === 0) return { key: "outage-offline-plans", vars };
-      return { key: "outage-offline-plans-at", vars: { ...vars, locations: [...places].join(", ") } };
-    };
+    const plan = (id: string) => this.deps.shop?.plan(id);
+    return (customerId, locale, t) => outageOfflineNotice(t, locale, subs.get(customerId) ?? [], plan);
   }
 
   /** The admins' outage alert: with the customers told, or how many will be after the grace. */
@@ -176,7 +162,13 @@ export class OutageWatch {
   private async announceRecovery(server: Server, since: string, now: number, admins: boolean) {
     const id = server.id;
     const recipients = (await this.deps.redis.smembers(watchKeys.told(id, since))).map(Number);
-    await this.deps.notices.toCustomers(recipients, "outage-back", `outage:back:${id}:${since}`);
+    const once = `outage:back:${id}:${since}`;
+    await this.deps.notices.toCustomers(recipients, "outage-back", once);
+    await this.deps.log?.record(
+      once,
+      "outage-back",
+      recipients.map((c) => ({ customerId: c, subscriptions: [] })),
+    );
     this.deps.logger.info({ serverId: id, since: Number(since) }, "server back online");
     if (!admins) return;
     await this.deps.notices.toAdmins(

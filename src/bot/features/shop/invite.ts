@@ -1,9 +1,8 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import { z } from "zod";
-import type { Locale } from "#src/config.js";
-import type { ReferralTerms } from "#src/domain/catalog/index.js";
 import { callbackCodec } from "#src/render/callback-data.js";
-import { formatNumber, html } from "#src/render/format.js";
+import { html } from "#src/render/format.js";
+import { inviteTermsText, inviteLink as linkOf } from "#src/render/invite.js";
 import { qrPng } from "#src/render/qr.js";
 import type { BotContext } from "../../context.js";
 import { show, type View } from "../../views/show.js";
@@ -15,23 +14,7 @@ export const inviteCb = callbackCodec("inv", { act: z.enum(["view", "qr"]) });
 
 /** The customer's personal invite link (`t.me/<bot>?start=<code>`). */
 async function inviteLink(ctx: BotContext, customerId: number): Promise<string> {
-  const code = await ctx.deps.sales.referrals.codeOf(customerId);
-  return `https://t.me/${ctx.me.username}?start=${code}`;
-}
-
-/** What inviting gives, one line per reward the catalog sets. */
-function termsText(ctx: BotContext, terms: ReferralTerms, locale: Locale): string {
-  const lines: string[] = [];
-  if (terms.percent > 0) {
-    const percent = formatNumber(locale, terms.percent);
-    lines.push(
-      terms.rewarded_payments > 0
-        ? ctx.t("invite-terms-percent-first", { percent, payments: terms.rewarded_payments })
-        : ctx.t("invite-terms-percent", { percent }),
-    );
-  }
-  if (terms.bonus_days > 0) lines.push(ctx.t("invite-terms-bonus", { days: terms.bonus_days }));
-  return lines.join("\n");
+  return linkOf(ctx.me.username, await ctx.deps.sales.referrals.codeOf(customerId));
 }
 
 /** Link, what inviting gives, and how many joined, paid and what was earned. */
@@ -43,7 +26,7 @@ export async function inviteView(ctx: BotContext): Promise<View> {
   const [link, stats] = await Promise.all([inviteLink(ctx, ctx.from.id), referrals.statsOf(ctx.from.id)]);
   const text = ctx.t("invite-title", {
     link: html(link),
-    terms: termsText(ctx, terms, locale),
+    terms: inviteTermsText(ctx.t, locale, terms),
     joined: stats.joined,
     paid: stats.paid,
     earned: money(ctx, Math.max(0, stats.earned), locale),

@@ -2,26 +2,15 @@ import type { Locale } from "#src/config.js";
 import type { Order } from "#src/domain/books/index.js";
 import type { PromoRefusal } from "#src/domain/sales/index.js";
 import { html } from "#src/render/format.js";
+import { promoRefusalText as refusalText } from "#src/render/promo.js";
 import type { BotContext } from "../../context.js";
 import { money } from "./common.js";
 
 /** The /buy step that asks for a promo code (a conversation, see promo.ts). */
 export const PROMO_STEP = "shop-promo";
 
-/** Each reason a code is refused has its own message. */
-const REFUSED: Record<PromoRefusal, string> = {
-  invalid: "promo-refused-invalid",
-  expired: "promo-refused-expired",
-  disabled: "promo-refused-disabled",
-  "used-up": "promo-refused-used-up",
-  "already-used": "promo-refused-already-used",
-  "wrong-plan": "promo-refused-wrong-plan",
-  "not-new": "promo-refused-not-new",
-  "not-for-orders": "promo-refused-not-for-orders",
-};
-
 export function promoRefusalText(ctx: BotContext, reason: PromoRefusal, code: string): string {
-  return ctx.t(REFUSED[reason], { code: html(code) });
+  return refusalText(ctx.t, reason, code);
 }
 
 /** The code remembered by `/promo` for the presser's next order, if any. */

@@ -1,0 +1,86 @@
+import type { z } from "zod";
+import type { Order } from "../domain/books/index.js";
+import type { Plan } from "../domain/catalog/index.js";
+import type { PromoRefusal } from "../domain/sales/index.js";
+import { planTitle, subscriptionTitle } from "../render/access.js";
+import { formatNumber, htmlToText } from "../render/format.js";
+import { promoRefusalText } from "../render/promo.js";
+import type { Caller, WebappDeps } from "./context.js";
+import type { createdOrderResponse } from "./schemas-orders.js";
+
+type Summary = z.output<typeof createdOrderResponse>["summary"];
+
+/** A promo code asked for that is not on the order, and why (the code as the caller typed it). */
+export interface PromoRefused {
+  reason: PromoRefusal;
+  code: string;
+}
+
+/**
+ * What the confirmation of `order` says before it is paid, as the chat's order screen does: the
+ * plan, its days (and a promo code's bonus days), the price (and the plan's price a code
+ * lowered), the balance and whether it covers the price, and what an invoice would ask
+ * (Cashier.due: what the balance does not cover).
+ */
+export async function orderSummary(
+  deps: WebappDeps,
+  caller: Caller,
+  order: Order,
+  refused: PromoRefused | undefined,
+): Promise<Summary> {
+  const { t, money } = caller;
+  const { shop, cashier, referralRewards } = deps.sales;
+  const [balance, bonus, promo] = await Promise.all([
+    deps.books.wallet.balance(order.customerId),
+    referralRewards.pendingBonus(order),
+    promoText(deps, caller, order),
+  ]);
+  const plan = shop.plan(order.planId);
+  const list = order.listPrice ?? order.price;
+  const covered = balance >= order.price;
+  const days = t("shop-days", { days: plan?.days ?? 0 });
+  return {
+    title: await titleOf(deps, caller, order, plan),
+    gift: order.gift !== undefined,
+    days_text: order.bonusDays ? t("webapp-summary-days-bonus", { days, bonus: order.bonusDays }) : days,
+    list_price_text: list > order.price ? money(list) : null,
+    price: order.price,
+    price_text: money(order.price),
+    promo_text: promo,
+    promo_refused_text: refused ? htmlToText(promoRefusalText(t, refused.reason, refused.code)) : null,
+    referral_text: bonus > 0 ? t("referral-order-days", { days: bonus }) : null,
+    balance,
+    balance_text: money(balance),
+    covered,
+    balance_after_text: covered ? money(balance - order.price) : null,
+    invoice_amount_text: money(cashier.due(order, balance)),
+  };
+}
+
+/** The plan's title; a renewal's is its subscription's (a trial by its own term, as the cards). */
+async function titleOf(deps: WebappDeps, caller: Caller, order: Order, plan: Plan | undefined) {
+  const sub =
+    order.kind === "renewal" && order.subscriptionId
+      ? await deps.books.subscriptions.get(order.subscriptionId)
+      : undefined;
+  return sub
+    ? subscriptionTitle(caller.t, caller.locale, sub, plan)
+    : planTitle(plan, caller.locale, order.planId);
+}
+
+/** What the order's promo code does: "−20 %", "−50 ⭐" off, or its bonus days. */
+async function promoText(deps: WebappDeps, caller: Caller, order: Order): Promise<string | null> {
+  const code = order.promoCode;
+  if (!code) return null;
+  const { t, money } = caller;
+  const off = (order.listPrice ?? order.price) - order.price;
+  if (off <= 0)
+    return order.bonusDays ? t("webapp-summary-promo-days", { code, days: order.bonusDays }) : null;
+  const promo = await deps.sales.promos.get(code);
+  return promo?.kind === "percent"
+    ? t("webapp-summary-promo-off", {
+        code,
+        off: t("webapp-summary-percent", { percent: formatNumber(caller.locale, promo.value) }),
+      })
+    : t("webapp-summary-promo-off", { code, off: money(off) });
+}

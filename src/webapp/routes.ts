@@ -1,0 +1,163 @@
+import type { z } from "zod";
+import { topUpPresets } from "../domain/sales/index.js";
+import { topUp } from "./actions.js";
+import { card, connect, orderStatus, plans, usage, walletPage } from "./cabinet.js";
+import { type Caller, Refusal, type WebappDeps } from "./context.js";
+import { cancelGift, listGifts } from "./gifts.js";
+import { invite } from "./invite.js";
+import { me, setLanguage } from "./me.js";
+import { cancelOrder, claimTrial, createOrder, payOrder } from "./orders.js";
+import {
+  cardResponse,
+  connectResponse,
+  meResponse,
+  plansResponse,
+  usageResponse,
+  walletResponse,
+} from "./schemas.js";
+import {
+  giftCancelResponse,
+  giftsResponse,
+  inviteResponse,
+  languageRequest,
+  languageResponse,
+  statusResponse,
+} from "./schemas-account.js";
+import {
+  createdOrderResponse,
+  createOrderRequest,
+  emptyRequest,
+  invoiceResponse,
+  orderResponse,
+  payOrderRequest,
+  topUpRequest,
+} from "./schemas-orders.js";
+import { status } from "./status.js";
+
+/** One authenticated request as a route sees it. */
+export interface RouteRequest {
+  caller: Caller;
+  /** The path's captured id, if the route has one. */
+  id: string;
+  query: URLSearchParams;
+  body: () => Promise<unknown>;
+}
+
+export interface Route {
+  method: "GET" | "POST";
+  path: RegExp;
+  /** The answer's schema: what is sent is parsed by it first. */
+  schema: z.ZodType;
+  run: (deps: WebappDeps, r: RouteRequest) => unknown;
+  /** It may make an invoice link or an order (orders, top-ups, the trial): it also spends from the orders budget. */
+  costly?: true;
+}
+
+/** A path id: letters, digits, `_` and `-` (order, subscription and gift ids); anything else is a 404. */
+const ID = "([A-Za-z0-9_-]{1,64})";
+const at = (path: string) => new RegExp(`^${path.replace(":id", ID)}$`);
+
+/** The body as `schema` reads it (unknown fields refused), else 400. */
+async function bodyOf<S extends z.ZodType>(r: RouteRequest, schema: S): Promise<z.output<S>> {
+  const parsed = schema.safeParse(await r.body());
+  if (!parsed.success) throw new Refusal(400, "bad-request");
+  return parsed.data;
+}
+
+/** The cabinet's API under /app/api/ (README, "HTTP endpoints"). */
+export const ROUTES: Route[] = [
+  { method: "GET", path: at("me"), schema: meResponse, run: (d, r) => me(d, r.caller) },
+  {
+    method: "POST",
+    path: at("language"),
+    schema: languageResponse,
+    run: async (d, r) => setLanguage(d, r.caller, (await bodyOf(r, languageRequest)).locale),
+  },
+  { method: "GET", path: at("plans"), schema: plansResponse, run: (d, r) => plans(d, r.caller) },
+  {
+    method: "GET",
+    path: at("subscriptions/:id"),
+    schema: cardResponse,
+    run: (d, r) => card(d, r.caller, r.id),
+  },
+  {
+    method: "GET",
+    path: at("subscriptions/:id/usage"),
+    schema: usageResponse,
+    run: (d, r) => usage(d, r.caller, r.id),
+  },
+  {
+    method: "GET",
+    path: at("subscriptions/:id/connect"),
+    schema: connectResponse,
+    run: (d, r) => connect(d, r.caller, r.id),
+  },
+  {
+    method: "POST",
+    path: at("trial"),
+    schema: orderResponse,
+    costly: true,
+    run: async (d, r) => {
+      await bodyOf(r, emptyRequest);
+      return claimTrial(d, r.caller);
+    },
+  },
+  {
+    method: "POST",
+    path: at("orders"),
+    schema: createdOrderResponse,
+    costly: true,
+    run: async (d, r) => createOrder(d, r.caller, await bodyOf(r, createOrderRequest)),
+  },
+  {
+    method: "GET",
+    path: at("orders/:id"),
+    schema: orderResponse,
+    run: (d, r) => orderStatus(d, r.caller, r.id),
+  },
+  {
+    method: "POST",
+    path: at("orders/:id/pay"),
+    schema: createdOrderResponse,
+    costly: true,
+    run: async (d, r) => payOrder(d, r.caller, r.id, (await bodyOf(r, payOrderRequest)).pay),
+  },
+  {
+    method: "POST",
+    path: at("orders/:id/cancel"),
+    schema: orderResponse,
+    run: async (d, r) => {
+      await bodyOf(r, emptyRequest);
+      return cancelOrder(d, r.caller, r.id);
+    },
+  },
+  {
+    method: "GET",
+    path: at("wallet"),
+    schema: walletResponse,
+    run: (d, r) => {
+      const page = Number.parseInt(r.query.get("page") ?? "0", 10);
+      const presets = topUpPresets(d.sales.shop.currency);
+      return walletPage(d, r.caller, Number.isSafeInteger(page) ? page : 0, presets);
+    },
+  },
+  {
+    method: "POST",
+    path: at("topups"),
+    schema: invoiceResponse,
+    costly: true,
+    run: async (d, r) => topUp(d, r.caller, await bodyOf(r, topUpRequest)),
+  },
+  { method: "GET", path: at("gifts"), schema: giftsResponse, run: (d, r) => listGifts(d, r.caller) },
+  {
+    method: "POST",
+    path: at("gifts/:id/cancel"),
+    schema: giftCancelResponse,
+    run: async (d, r) => {
+      await bodyOf(r, emptyRequest);
+      return cancelGift(d, r.caller, r.id);
+    },
+  },
+  { method: "GET", path: at("invite"), schema: inviteResponse, run: (d, r) => invite(d, r.caller) },
+  { method: "GET", path: at("status"), schema: statusResponse, run: (d, r) => status(d, r.caller) },
+];

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { ORDER_STATUSES } from "../domain/books/index.js";
+
+/**
+ * The wire of what moves money in the cabinet (orders, the trial, top-ups), both ways: answers
+ * parsed by their schema before they are sent, bodies on arrival (a field that does not belong
+ * is a 400).
+ */
+
+// The order's own states, as the domain keeps them (awaiting_claim: a gift waiting for its link).
+const order = z.strictObject({
+  id: z.string(),
+  kind: z.enum(["purchase", "renewal", "trial"]),
+  status: z.enum(ORDER_STATUSES),
+  subscription_id: z.string().nullable(),
+});
+
+/** GET orders/:id, POST orders/:id/cancel, POST trial. */
+export const orderResponse = z.strictObject({ ok: z.literal(true), order });
+
+/** What the confirmation shows of an order before it is paid, in the caller's words. */
+const summary = z.strictObject({
+  /** The plan's title (a renewal: the subscription's). */
+  title: z.string(),
+  gift: z.boolean(),
+  /** "30 days", or with a promo code's bonus days "30 days + 3 bonus days". */
+  days_text: z.string(),
+  /** The plan's price when a promo code lowered it. */
+  list_price_text: z.string().nullable(),
+  price: z.number().int().nonnegative(),
+  price_text: z.string(),
+  promo_text: z.string().nullable(),
+  /** Why the promo code asked for does not apply (the chat's words); the order is at the plan's price. */
+  promo_refused_text: z.string().nullable(),
+  /** An invited customer's first purchase: the bonus days it would get (the chat's words). */
+  referral_text: z.string().nullable(),
+  balance: z.number().int(),
+  balance_text: z.string(),
+  /** The balance pays it all. */
+  covered: z.boolean(),
+  balance_after_text: z.string().nullable(),
+  /** What an invoice would ask: what the balance does not cover (at least Telegram's minimum). */
+  invoice_amount_text: z.string(),
+});
+
+/** POST orders, POST orders/:id/pay. */
+export const createdOrderResponse = z.strictObject({
+  ok: z.literal(true),
+  order,
+  /** How it is paid: from the balance now, or by the invoice link for `Telegram.WebApp.openInvoice`. */
+  paid_from_wallet: z.boolean(),
+  invoice_link: z.string().nullable(),
+  invoice_amount_text: z.string().nullable(),
+  summary,
+});
+export type CreatedOrderResponse = z.output<typeof createdOrderResponse>;
+
+const pay = z.enum(["wallet", "invoice"]);
+const id = z.string().min(1).max(64);
+/** As typed: the shop reads it (a malformed one is refused as the chat refuses it). */
+const promoCode = z.string().min(1).max(64);
+
+/**
+ * POST orders: buy a plan (for oneself, or as a gift) or renew one of the caller's subscriptions,
+ * with a promo code maybe; with `pay` it is paid at once, without it only opened (the confirmation).
+ */
+export const createOrderRequest = z.union([
+  z.strictObject({
+    plan_id: id,
+    promo_code: promoCode.optional(),
+    gift: z.boolean().optional(),
+    pay: pay.optional(),
+  }),
+  z.strictObject({ subscription_id: id, promo_code: promoCode.optional(), pay: pay.optional() }),
+]);
+export type CreateOrderRequest = z.output<typeof createOrderRequest>;
+
+/** POST orders/:id/pay. */
+export const payOrderRequest = z.strictObject({ pay });
+export type PayWith = z.output<typeof pay>;
+
+/** A POST that takes nothing (orders/:id/cancel, trial, gifts/:code/cancel). */
+export const emptyRequest = z.strictObject({});
+
+/** POST topups: an amount in minor units, or as the customer typed it ("4,99", "1 000", "۲۵۰"). */
+export const topUpRequest = z.union([
+  z.strictObject({ amount: z.number().int().positive() }),
+  z.strictObject({ amount_text: z.string().min(1).max(64) }),
+]);
+export type TopUpRequest = z.output<typeof topUpRequest>;
+
+export const invoiceResponse = z.strictObject({ ok: z.literal(true), invoice_link: z.string() });
