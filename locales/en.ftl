@@ -1601,7 +1601,8 @@ webapp-days-left = { $days ->
   }
 webapp-until = until { $date }
 webapp-traffic-of = { $used } of { $limit }
-webapp-traffic-unlimited = { $used } of unlimited
+webapp-traffic-unlimited = Unlimited, { $used } used
+webapp-traffic-unlimited-unused = Unlimited, nothing used yet
 webapp-traffic-unknown = not known right now
 webapp-page = { $page } of { $pages }
 
@@ -1901,8 +1902,6 @@ webapp-topup-done = ✅ The balance is topped up.
 webapp-invite-title = Invite friends
 webapp-invite-share = Share the link
 webapp-invite-share-text = A fast VPN right in Telegram: join with my link.
-webapp-invite-joined = Joined
-webapp-invite-earned = Earned
 webapp-gifts-title = Gifts
 webapp-gifts-none = You have not given any gifts yet.
 webapp-gift-new = Give a plan as a gift

@@ -1601,7 +1601,8 @@ webapp-days-left = { $days ->
   }
 webapp-until = تا { $date }
 webapp-traffic-of = { $used } از { $limit }
-webapp-traffic-unlimited = { $used } از نامحدود
+webapp-traffic-unlimited = نامحدود، { $used } مصرف شده
+webapp-traffic-unlimited-unused = نامحدود، هنوز مصرفی نداشته‌اید
 webapp-traffic-unknown = فعلاً نامشخص
 webapp-page = { $page } از { $pages }
 
@@ -1901,8 +1902,6 @@ webapp-topup-done = ✅ موجودی افزایش یافت.
 webapp-invite-title = دعوت از دوستان
 webapp-invite-share = اشتراک‌گذاری لینک
 webapp-invite-share-text = یک VPN سریع همین‌جا در تلگرام: با لینک من عضو شو.
-webapp-invite-joined = پیوسته‌اند
-webapp-invite-earned = درآمد
 webapp-gifts-title = هدیه‌ها
 webapp-gifts-none = هنوز هدیه‌ای نداده‌اید.
 webapp-gift-new = هدیه دادن یک طرح

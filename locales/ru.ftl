@@ -1703,7 +1703,8 @@ webapp-days-left = { $days ->
   }
 webapp-until = до { $date }
 webapp-traffic-of = { $used } из { $limit }
-webapp-traffic-unlimited = { $used }, без ограничений
+webapp-traffic-unlimited = Без ограничений, использовано { $used }
+webapp-traffic-unlimited-unused = Без ограничений, пока ничего не использовано
 webapp-traffic-unknown = сейчас неизвестно
 webapp-page = { $page } из { $pages }
 
@@ -2011,8 +2012,6 @@ webapp-topup-done = ✅ Баланс пополнен.
 webapp-invite-title = Пригласить друзей
 webapp-invite-share = Поделиться ссылкой
 webapp-invite-share-text = Быстрый VPN прямо в Telegram: подключайся по моей ссылке.
-webapp-invite-joined = Присоединились
-webapp-invite-earned = Заработано
 webapp-gifts-title = Подарки
 webapp-gifts-none = Вы ещё не дарили подписки.
 webapp-gift-new = Подарить тариф

@@ -1705,7 +1705,8 @@ webapp-days-left = { $days ->
   }
 webapp-until = до { $date }
 webapp-traffic-of = { $used } з { $limit }
-webapp-traffic-unlimited = { $used }, без обмежень
+webapp-traffic-unlimited = Без обмежень, використано { $used }
+webapp-traffic-unlimited-unused = Без обмежень, поки нічого не використано
 webapp-traffic-unknown = зараз невідомо
 webapp-page = { $page } з { $pages }
 
@@ -2033,8 +2034,6 @@ webapp-topup-done = ✅ Баланс поповнено.
 webapp-invite-title = Запросити друзів
 webapp-invite-share = Поділитися посиланням
 webapp-invite-share-text = Швидкий VPN просто в Telegram: приєднуйся за моїм посиланням.
-webapp-invite-joined = Приєдналися
-webapp-invite-earned = Зароблено
 webapp-gifts-title = Подарунки
 webapp-gifts-none = Ви ще не дарували підписок.
 webapp-gift-new = Подарувати тариф

@@ -52,6 +52,8 @@ export async function loadStrings(locale, rtl) {
 
 /** Exchanges the initData for a session; false when it is refused (too old). */
 export async function openSession() {
+  // Made from the initData only (a session cannot make another one).
+  session = "";
   try {
     const data = await api("session", {}, true);
     session = data.session;

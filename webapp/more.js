@@ -21,7 +21,8 @@ async function inviteSection() {
     data.link ? copyRow(data.link) : null,
     data.link ? el("div", "actions", [button(t("invite-share"), share)]) : null,
     data.qr ? qrSvg(data.qr) : null,
-    el("dl", "facts", [el("dt", "", t("invite-joined")), el("dd", "", data.invited_text), el("dt", "", t("invite-earned")), el("dd", "", data.earned_text)]),
+    el("p", "small", [data.invited_text, data.invited > 0 ? data.paid_text : null].filter(Boolean).join(" · ")),
+    el("p", "total", data.earned_text),
   ]);
 }
 

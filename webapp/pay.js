@@ -70,6 +70,7 @@ function confirmSheet(order, s) {
     el("h2", "", s.title),
     s.gift ? el("div", "muted small", t("confirm-gift")) : null,
     s.promo_refused_text ? el("div", "status bad", s.promo_refused_text) : null,
+    s.referral_text ? el("div", "status", s.referral_text) : null,
     el("div", "sum", rows),
     el("div", "actions", [
       actionButton(primary.label, primary.run, "wide primary-pay"),

@@ -146,7 +146,7 @@ export function openSheet(content, onClose) {
   closeSheet?.();
   const sheet = document.getElementById("sheet");
   const body = sheet.querySelector(".sheet-body");
-  body.replaceChildren(...content);
+  body.replaceChildren(...content.filter(Boolean));
   sheet.hidden = false;
   const previousMain = mainAction;
   const close = () => {

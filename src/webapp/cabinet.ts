@@ -88,7 +88,10 @@ export async function card(deps: WebappDeps, caller: Caller, id: string): Promis
     traffic_text:
       limitBytes > 0
         ? t("webapp-traffic-of", { used, limit: formatBytes(locale, limitBytes) })
-        : t("webapp-traffic-unlimited", { used }),
+        : // "0 B of unlimited" read oddly: an unlimited access not used yet says so in words.
+          state?.usedBytes === 0
+          ? t("webapp-traffic-unlimited-unused")
+          : t("webapp-traffic-unlimited", { used }),
     devices_text: sub.devices > 0 ? String(sub.devices) : t("access-unlimited"),
     locations: accessLocationNames(t, locale, sub.ref, plan),
     renew_price: renewable ? deps.sales.shop.priceOf(plan) : null,

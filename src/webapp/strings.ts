@@ -41,8 +41,6 @@ export const PAGE_STRINGS = [
   "webapp-howto",
   "webapp-howto-title",
   "webapp-insufficient",
-  "webapp-invite-earned",
-  "webapp-invite-joined",
   "webapp-invite-share",
   "webapp-invite-share-text",
   "webapp-invite-title",

@@ -158,6 +158,30 @@ describe("states and languages", () => {
     await p.close();
   });
 
+  it("an unlimited access not used yet says so in words, and a lone zero reading draws no empty chart", async () => {
+    const rooms = rig.h.t.deps;
+    const now = rooms.clock.now();
+    const who: PageUser = { id: 72_004, first_name: "Uma", language_code: "en" };
+    await seedCustomer(rooms, who.id, "en");
+    const sub = await seedSubscription(rooms, "o-browser4", {
+      customerId: who.id,
+      ref: { kind: "xui", serverId: rig.account.serverId, name: "uma-1" },
+      expiresAt: now + 5 * DAY,
+      trafficGb: 0,
+    });
+    const state = { expiresAt: now + 5 * DAY, limitBytes: 0, usedBytes: 0, enabled: true };
+    await rig.h.t.redis.set(usageKeys.of(sub.id), JSON.stringify(state), "EX", 3600);
+    await rooms.provisioning.usage.history.record(sub.id, 0, now);
+    const p = await rig.open(who);
+    const text = await p.text(`.card[data-sub='${sub.id}']`);
+    expect(text).toContain("Unlimited, nothing used yet");
+    expect(text).not.toContain("0 B");
+    expect(text).toContain("No usage recorded yet");
+    expect(await p.page.$(`.card[data-sub='${sub.id}'] svg.chart`)).toBeNull();
+    expect(await p.page.$(`.card[data-sub='${sub.id}'] .bar`)).toBeNull();
+    await p.close();
+  });
+
   it("loading shows skeletons of the cards and no tab bar; a failed load says so with Retry, which loads", async () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -272,7 +296,7 @@ describe("states and languages", () => {
           const node = walk.currentNode;
           if (!node.parentElement || node.parentElement.closest("[hidden], title, script, style")) continue;
           const rest = node.textContent.replace(/⟦[^⟧]*⟧/g, "").replace(/[\\s·:–✓0-9%‹›«»]/g, "");
-          if (rest) out.push(node.textContent.trim());
+          if (rest) out.push(node.parentElement.outerHTML.slice(0, 160));
         }
         return out;
       })()`)) as string[];

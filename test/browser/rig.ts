@@ -5,6 +5,7 @@ import { Api } from "grammy";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { createI18n } from "../../src/bot/i18n.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
+import { ManualClock } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
 import { projectRoot } from "../../src/runtime/paths.js";
 import { Notifier } from "../../src/workers/notifier.js";
@@ -152,6 +153,8 @@ export async function startCabinetRig(options: RigOptions = {}): Promise<Cabinet
     accountUrl: fake.url,
     accountApiKey: account.key,
     rateLimit: false,
+    // The fake hosting counts terms from the real time: the shop's clock starts there too.
+    clock: new ManualClock(Date.now()),
     ...(options.supportContact ? { supportContact: options.supportContact } : {}),
     // Many page loads in seconds: the request budgets are the security tests' (wide here).
     guard: { perUser: 10_000, ordersPerUser: 1_000, perAddress: 10_000 },

@@ -88,6 +88,23 @@ describe("one subscription's usage", () => {
     expect(clientReads(server1, ref.name)).toBe(2);
   });
 
+  it("is read again once the shop's record of the term changed (a renewal landed): no old term for a minute", async () => {
+    const ref = xuiClient(server1, 1, 0);
+    const sub = await subscriptionOn(ref);
+    await usage().of(sub);
+    expect(clientReads(server1, ref.name)).toBe(1);
+    await usage().of(sub);
+    expect(clientReads(server1, ref.name)).toBe(1);
+    await h.rooms.books.subscriptions.setTerm(sub.id, sub.expiresAt + 30 * 86_400_000, { trafficGb: 10 });
+    const renewed = await h.rooms.books.subscriptions.get(sub.id);
+    if (!renewed) throw new Error("the subscription is gone");
+    await usage().of(renewed);
+    expect(clientReads(server1, ref.name)).toBe(2);
+    // Cached again under the new term.
+    await usage().of(renewed);
+    expect(clientReads(server1, ref.name)).toBe(2);
+  });
+
   it("is undefined, and not cached, when the hosting side cannot be read; garbage in the cache is ignored", async () => {
     const sub = await subscriptionOn({ kind: "xui", serverId: server1, name: `ghost${++seq}` });
     expect(await usage().of(sub)).toBeUndefined();

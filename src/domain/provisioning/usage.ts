@@ -81,6 +81,14 @@ const accessState = z.object({
   enabled: z.boolean(),
 });
 
+/** A cached read, with the shop's record of the term it was read under (`termBasis`). */
+const cachedState = accessState.extend({ basis: z.string().optional() });
+
+/** What the shop's record says of the term: when it changes, a cached read of the old one is stale. */
+function termBasis(sub: Pick<Subscription, "expiresAt" | "trafficGb">): string {
+  return `${sub.expiresAt}:${sub.trafficGb}`;
+}
+
 /**
  * Usage reads in one place: one subscription's live state for the customer (cached a minute in
  * Redis, shared by every process), and bulk listings per backend for the traffic worker and the
@@ -102,15 +110,22 @@ export class UsageReader {
 
   /**
    * Usage and expiry as the hosting side sees them: from the cache when read within the last
-   * minute, else from the hosting API (then cached). Undefined when the hosting side cannot be
-   * read (not cached, so the next look tries again); the caller shows the last known values.
+   * minute and since the shop's record of the term last changed, else from the hosting API (then
+   * cached). A read cached before a renewal or a term change landed is stale: the customer who
+   * just renewed sees the new term at once, not a minute later. Undefined when the hosting side
+   * cannot be read (not cached, so the next look tries again); the caller shows the last known values.
    */
   async of(sub: Subscription): Promise<AccessState | undefined> {
-    const cached = await this.cached(sub.id);
-    if (cached) return cached;
+    const basis = termBasis(sub);
+    const cached = await readJson(this.deps.redis, usageKeys.of(sub.id), cachedState);
+    if (cached && (cached.basis === undefined || cached.basis === basis)) {
+      const { basis: _read, ...state } = cached;
+      return state;
+    }
     try {
       const state = await this.deps.provisioner(sub.ref.kind).state(sub.ref);
-      await this.deps.redis.set(usageKeys.of(sub.id), JSON.stringify(state), "EX", USAGE_TTL_SECONDS);
+      const entry = JSON.stringify({ ...state, basis });
+      await this.deps.redis.set(usageKeys.of(sub.id), entry, "EX", USAGE_TTL_SECONDS);
       return state;
     } catch (err) {
       this.deps.logger.warn({ err, subscriptionId: sub.id, kind: sub.ref.kind }, "usage read failed");
