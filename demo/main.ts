@@ -4,7 +4,7 @@
  *
  * With a terminal, each typed line is one message to the bot. Without one (stdin piped), lines are read
  * from stdin, each sent once the bot has been quiet for a moment, and the demo exits 0 at the end.
- * DEMO_LANG (en or ru) is the demo user's Telegram language.
+ * DEMO_LANG (en, ru, uk or fa) is the demo user's Telegram language.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -174,7 +174,7 @@ async function run(): Promise<number> {
       row("bot's public server", `http://127.0.0.1:${httpPort}`, "/healthz, the cabinet under /app/"),
       row("operators' listener", `http://127.0.0.1:${metricsPort}`, "/metrics, /healthz"),
       `Your cabinet (the Mini App) in a browser, signed in as you for a day: ${cabinetLink(httpPort, me)}`,
-      `You are Demo (Telegram id ${ME_ID}, language ${language}; DEMO_LANG=ru or en sets it), an admin of the shop. Catalog: ${catalogFile}`,
+      `You are Demo (Telegram id ${ME_ID}, language ${language}; DEMO_LANG=en, ru, uk or fa sets it), an admin of the shop. Catalog: ${catalogFile}`,
       `#as 2 makes you Alex (id ${FRIEND_ID}), a customer: claim a gift link or follow an invite link (referrals: 10 %, 3 bonus days). #as 1 is Demo again.`,
       currency === "XTR"
         ? "Prices in Telegram Stars; DEMO_CURRENCY=USD shows provider invoices (card payments) instead."

@@ -1,6 +1,6 @@
 import type { Locale } from "../config.js";
 import type { Plan } from "../domain/catalog/index.js";
-import { formatGb } from "./format.js";
+import { formatGb, formatNumber } from "./format.js";
 import type { Translate } from "./i18n-like.js";
 import { planLocationNames } from "./locations.js";
 
@@ -20,7 +20,9 @@ export function planDetailsLine(
     t("shop-traffic", {
       traffic: plan.traffic_gb > 0 ? formatGb(locale, plan.traffic_gb) : t("shop-unlimited"),
     }),
-    t("shop-devices", { devices: plan.devices > 0 ? String(plan.devices) : t("shop-unlimited") }),
+    t("shop-devices", {
+      devices: plan.devices > 0 ? formatNumber(locale, plan.devices) : t("shop-unlimited"),
+    }),
   ];
   const where = planLocationNames(t, locale, plan);
   if (where.length > 0) parts.push(t("shop-locations", { names: quote(where.join(", ")) }));

@@ -5,7 +5,7 @@ import { inLocale } from "../domain/catalog/index.js";
 import type { ServerOutage } from "../domain/fleet/index.js";
 import { topUpBounds } from "../domain/sales/index.js";
 import { subscriptionTitle } from "../render/access.js";
-import { formatBytes, formatDate } from "../render/format.js";
+import { formatBytes, formatDate, formatNumber } from "../render/format.js";
 import { historyLineParts } from "../render/history.js";
 import { accessLocationNames } from "../render/locations.js";
 import { planDetailsLine } from "../render/plan-details.js";
@@ -92,7 +92,7 @@ export async function card(deps: WebappDeps, caller: Caller, id: string): Promis
           state?.usedBytes === 0
           ? t("webapp-traffic-unlimited-unused")
           : t("webapp-traffic-unlimited", { used }),
-    devices_text: sub.devices > 0 ? String(sub.devices) : t("access-unlimited"),
+    devices_text: sub.devices > 0 ? formatNumber(locale, sub.devices) : t("access-unlimited"),
     locations: accessLocationNames(t, locale, sub.ref, plan),
     renew_price: renewable ? deps.sales.shop.priceOf(plan) : null,
     renew_price_text: renewable ? caller.money(deps.sales.shop.priceOf(plan)) : null,

@@ -10,6 +10,7 @@ import {
   formatDate,
   formatDateTime,
   formatDayMonth,
+  formatNumber,
   html,
   usageBar,
 } from "#src/render/format.js";
@@ -158,7 +159,9 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
     ctx.t("my-card-status", { status: ctx.t(`my-status-${status}`) }),
     ctx.t("my-card-expiry", { date: expiryText(ctx, locale, expiresAt) }),
     trafficLine(ctx, locale, sub, state),
-    ctx.t("my-card-devices", { devices: sub.devices > 0 ? String(sub.devices) : ctx.t("access-unlimited") }),
+    ctx.t("my-card-devices", {
+      devices: sub.devices > 0 ? formatNumber(locale, sub.devices) : ctx.t("access-unlimited"),
+    }),
   ];
   const where = locationsOf(ctx, locale, sub);
   if (where) lines.splice(1, 0, where);
