@@ -5,7 +5,7 @@ import { type AccessLinks, type AccessRef, type AccessState, GB_BYTES } from "..
 import type { Plan } from "../catalog/index.js";
 import type { NodeEdits } from "./node-edits.js";
 import { type NodeTermChange, type NodeTermResult, renewNodeClientTo } from "./node-renewal.js";
-import { type Provisioner, ProvisioningError, type ProvisionRequest } from "./types.js";
+import { type Provisioner, ProvisioningError, type ProvisionRequest, type TrafficLimits } from "./types.js";
 
 type NodeRef = Extract<AccessRef, { kind: "node" }>;
 
@@ -136,6 +136,22 @@ export class NodeProvisioner implements Provisioner {
       ...(limits.trafficGb !== undefined ? { trafficLimitGb: limits.trafficGb } : {}),
       ...(limits.devices !== undefined ? { deviceLimit: limits.devices } : {}),
     });
+  }
+
+  /** The node's limit of the client (none set: 0, no limit). */
+  async trafficLimits(ref: AccessRef): Promise<TrafficLimits> {
+    return { "": (await this.node.getClient(asNode(ref).name)).trafficLimitGb ?? 0 };
+  }
+
+  /**
+   * `/edit` with `traffic_limit_gb` alone: absolute, so a repeat sets the same limit; no `days`
+   * are sent (they would be added to the expiry), so the term stays and no edit is left in doubt.
+   */
+  async setTrafficLimits(ref: AccessRef, limits: TrafficLimits): Promise<void> {
+    const r = asNode(ref);
+    const gb = limits[""];
+    if (gb === undefined) throw new ProvisioningError(`no traffic limit given for node client ${r.name}`, true);
+    await this.node.editClient({ name: r.name, trafficLimitGb: gb });
   }
 
   /** Ban keeps the record but drops the client from the config, key.txt and subscriptions. */
