@@ -69,6 +69,16 @@ export const cardResponse = z.strictObject({
     /** The renewal's price, when it can be renewed (not a trial, plan still sold, not removed). */
     renew_price: z.number().int().nonnegative().nullable(),
     renew_price_text: z.string().nullable(),
+    /** Traffic packs offered for the current term (POST orders `{ subscription_id, pack_id }`). */
+    traffic_packs: z.array(
+      z.strictObject({
+        id: z.string(),
+        gb: z.number().positive(),
+        gb_text: z.string(),
+        price: z.number().int().positive(),
+        price_text: z.string(),
+      }),
+    ),
   }),
 });
 export type CardResponse = z.output<typeof cardResponse>;

@@ -95,6 +95,14 @@ const orderSchema = z.object({
 });
 export type Order = z.output<typeof orderSchema>;
 
+/**
+ * An order that changes a subscription the customer has (a renewal, a traffic pack): it takes its
+ * turn in the subscription's term chain, and a failure leaves the customer's client as it is.
+ */
+export function changesSubscription(order: Pick<Order, "kind">): boolean {
+  return order.kind === "renewal" || order.kind === "pack";
+}
+
 /** Hands an order to the background worker (BullMQ in the app, a direct call in some tests). */
 export interface OrderJobs {
   enqueueOrder(orderId: string): Promise<void>;

@@ -19,3 +19,4 @@ export * from "./referrals.js";
 export * from "./services.js";
 export * from "./shop.js";
 export * from "./top-ups.js";
+export * from "./traffic-packs.js";

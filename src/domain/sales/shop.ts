@@ -15,6 +15,7 @@ import { type Catalog, findPlan, onSale, type Plan, toMinor } from "../catalog/i
 import type { ProvisionerFor } from "../provisioning/index.js";
 import type { Cashier } from "./cashier.js";
 import type { Deliverability, Delivery, Undeliverable } from "./delivery.js";
+import { PackSales } from "./traffic-packs.js";
 import { INVOICE_TTL_MS } from "./invoices.js";
 import { termOf } from "./order-terms.js";
 import type { CarriedPromo, PromoCodes, PromoRefusal } from "./promo-codes.js";
@@ -34,6 +35,8 @@ export type ShopRefusal =
   | "unknown-subscription"
   | "subscription-disabled"
   | "subscription-removed"
+  /** The traffic pack asked for is not offered for that subscription (PackSales.offers). */
+  | "pack-not-offered"
   | "order-gone"
   | "order-not-payable"
   /** The hosting side cannot deliver it now (see Delivery): `why` says what stands in the way. */
@@ -74,7 +77,12 @@ export interface ShopDeps {
  * with it), and what a renewal would buy. Paying is the Cashier's.
  */
 export class Shop {
-  constructor(private readonly deps: ShopDeps) {}
+  /** Traffic packs for a subscription's current term, sold on the shop's rules. */
+  readonly packs: PackSales;
+
+  constructor(private readonly deps: ShopDeps) {
+    this.packs = new PackSales({ ...deps, unpaid: UNPAID_ORDERS, deliverable: (o) => this.deliverable(o) });
+  }
 
   get currency(): string {
     return this.deps.catalog().currency;
@@ -138,6 +146,10 @@ export class Shop {
    * the plan's price. The one rule for the admin's confirmation and for the charge itself.
    */
   async againQuote(old: Order): Promise<{ price: number; promo: CarriedPromo | undefined } | undefined> {
+    if (old.kind === "pack") {
+      const price = this.packs.priceAgain(old);
+      return price === undefined ? undefined : { price, promo: undefined };
+    }
     const plan = this.plan(old.planId);
     if (!plan) return undefined;
     const promo = await this.deps.promos.carried(old);
@@ -152,9 +164,11 @@ export class Shop {
    */
   async startAgain(old: Order): Promise<Started> {
     const made =
-      old.kind === "renewal" && old.subscriptionId
-        ? await this.renewalInput(old.customerId, old.subscriptionId, old.locale)
-        : await this.purchaseInput(old.customerId, old.planId, old.locale, false);
+      old.kind === "pack"
+        ? await this.packs.again(old)
+        : old.kind === "renewal" && old.subscriptionId
+          ? await this.renewalInput(old.customerId, old.subscriptionId, old.locale)
+          : await this.purchaseInput(old.customerId, old.planId, old.locale, false);
     if (!made.ok) return made;
     const carried = await this.deps.promos.carried(old);
     if (!carried) return this.open(made.input, undefined);
@@ -278,12 +292,17 @@ export class Shop {
    * server still holds its term; else it is checked afresh (and moved again, or refused).
    */
   async deliverable(
-    order: Pick<Order, "id" | "kind" | "planId" | "bonusDays" | "subscriptionId" | "ref">,
+    order: Pick<Order, "id" | "kind" | "planId" | "subscriptionId"> & Partial<Pick<Order, "bonusDays" | "ref">>,
     fresh = false,
   ) {
     const { delivery } = this.deps;
     const plan = this.plan(order.planId);
     if (!delivery || !plan || order.kind === "trial") return { ok: true } as Deliverability;
+    if (order.kind === "pack") {
+      // A pack leaves the term as it is: only its access must be there (and reachable).
+      const sub = order.subscriptionId ? await this.deps.subscriptions.get(order.subscriptionId) : undefined;
+      return sub ? delivery.pack(sub, fresh) : ({ ok: true } as Deliverability);
+    }
     if (order.kind === "purchase") {
       const bonus = this.deps.catalog().referral?.bonus_days ?? 0;
       const days = termOf(this.deps.catalog(), order).days + bonus;
