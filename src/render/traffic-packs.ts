@@ -23,12 +23,21 @@ export function packTitle(t: Translate, locale: Locale, gb: number, planTitle: s
 }
 
 /** The pack a pack order buys, if the catalog still sells it. */
-export function packOfOrder(catalog: Catalog, order: Pick<Order, "planId" | "packId">): TrafficPack | undefined {
+export function packOfOrder(
+  catalog: Catalog,
+  order: Pick<Order, "planId" | "packId">,
+): TrafficPack | undefined {
   return findPack(findPlan(catalog, order.planId), order.packId);
 }
 
 /** "➕ 50 GB for 100 ⭐": a pack's button. */
-export function packButtonText(t: Translate, locale: Locale, currency: string, gb: number, price: number): string {
+export function packButtonText(
+  t: Translate,
+  locale: Locale,
+  currency: string,
+  gb: number,
+  price: number,
+): string {
   return t("pack-button", { gb: formatGb(locale, gb), price: formatMoney(currency, price, locale) });
 }
 
@@ -80,6 +89,9 @@ export function packDeliveredText(
 /** "+50 GB · 100 ⭐, +100 GB · 180 ⭐": a plan's packs in one line (admins' screens). */
 export function packsLine(locale: Locale, currency: string, packs: readonly TrafficPack[]): string {
   return packs
-    .map((p) => `${p.id}: +${formatGb(locale, p.gb)} · ${formatMoney(currency, toMinor(currency, p.price), locale)}`)
+    .map(
+      (p) =>
+        `${p.id}: +${formatGb(locale, p.gb)} · ${formatMoney(currency, toMinor(currency, p.price), locale)}`,
+    )
     .join(", ");
 }

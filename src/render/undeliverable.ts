@@ -15,7 +15,9 @@ export type OfferKind = "purchase" | "renewal" | "pack";
 export function undeliverableText(t: Translate, locale: Locale, kind: OfferKind, why: Undeliverable): string {
   // A pack leaves the term alone: only its access being gone or out of reach stands in its way.
   if (kind === "pack" && why.reason !== "server-short")
-    return t(why.reason === "client-gone" ? "undeliverable-pack-client-gone" : "undeliverable-pack-location-down");
+    return t(
+      why.reason === "client-gone" ? "undeliverable-pack-client-gone" : "undeliverable-pack-location-down",
+    );
   switch (why.reason) {
     case "server-short":
       return t("undeliverable-server-short", {

@@ -97,13 +97,15 @@ export async function card(deps: WebappDeps, caller: Caller, id: string): Promis
     renew_price: renewable ? deps.sales.shop.priceOf(plan) : null,
     renew_price_text: renewable ? caller.money(deps.sales.shop.priceOf(plan)) : null,
     // The chat's rule of what is offered (PackSales.offers), none for an access shown disabled.
-    traffic_packs: (status === "disabled" ? [] : deps.sales.shop.packs.offers(sub)).map(({ pack, price }) => ({
-      id: pack.id,
-      gb: pack.gb,
-      gb_text: `+${formatGb(locale, pack.gb)}`,
-      price,
-      price_text: caller.money(price),
-    })),
+    traffic_packs: (status === "disabled" ? [] : deps.sales.shop.packs.offers(sub)).map(
+      ({ pack, price }) => ({
+        id: pack.id,
+        gb: pack.gb,
+        gb_text: `+${formatGb(locale, pack.gb)}`,
+        price,
+        price_text: caller.money(price),
+      }),
+    ),
   };
   return { ok: true, subscription };
 }

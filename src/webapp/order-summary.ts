@@ -44,7 +44,8 @@ export async function orderSummary(
     title: await titleOf(deps, caller, order, plan),
     gift: order.gift !== undefined,
     days_text:
-      pack?.term ?? (order.bonusDays ? t("webapp-summary-days-bonus", { days, bonus: order.bonusDays }) : days),
+      pack?.term ??
+      (order.bonusDays ? t("webapp-summary-days-bonus", { days, bonus: order.bonusDays }) : days),
     list_price_text: list > order.price ? money(list) : null,
     price: order.price,
     price_text: money(order.price),

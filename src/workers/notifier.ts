@@ -125,7 +125,9 @@ export class Notifier {
     const title = planTitle(this.deps.sales.shop.plan(subscription.planId), locale, subscription.planId);
     const text = packDeliveredText(this.t(locale), locale, pack, title, subscription.expiresAt);
     const keyboard = deliveryKeyboard(this.t(locale));
-    await this.send(to, () => this.deps.api.sendMessage(to, text, { parse_mode: "HTML", reply_markup: keyboard }));
+    await this.send(to, () =>
+      this.deps.api.sendMessage(to, text, { parse_mode: "HTML", reply_markup: keyboard }),
+    );
   }
 
   /**

@@ -4,8 +4,8 @@ import type { ProvisioningServices, UsageRound } from "../domain/provisioning/in
 import type { SalesServices } from "../domain/sales/index.js";
 import { subscriptionTitle } from "../render/access.js";
 import { formatBytes, html } from "../render/format.js";
-import { myCb } from "../render/shop-callbacks.js";
 import type { I18nLike } from "../render/i18n-like.js";
+import { myCb } from "../render/shop-callbacks.js";
 import { type Clock, MINUTE } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import type { PeriodicTask } from "./maintenance.js";

@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard, type Middleware, type NextFunction, type Transformer } from "grammy";
 import type { PreCheckoutQuery, Update } from "grammy/types";
 import type { Order } from "../../domain/books/index.js";
-import { formatMoney, inLocale } from "../../domain/catalog/index.js";
+import { formatMoney } from "../../domain/catalog/index.js";
 import { type InvoiceRail, invoiceRail } from "../../domain/sales/index.js";
 import type { IncomingPayment, PaymentInbox, SettleResult } from "../../domain/settlement/index.js";
 import { keepMessage } from "../../render/callback-data.js";

@@ -319,7 +319,11 @@ export class Orders {
   }
 
   /** Sets a field only if it is not set yet (the placement, the renewal target); returns the value kept. */
-  async fixOnce(id: string, field: "ref" | "targetExpiresAt" | "trafficTarget", value: string): Promise<string> {
+  async fixOnce(
+    id: string,
+    field: "ref" | "targetExpiresAt" | "trafficTarget",
+    value: string,
+  ): Promise<string> {
     await this.redis.hsetnx(orderKeys.order(id), field, value);
     return (await this.redis.hget(orderKeys.order(id), field)) ?? value;
   }

@@ -157,9 +157,8 @@ const catalogSchema = z
         ctx.addIssue({ code: "custom", path: ["plans", i, "backend", "locations"], message: offMain });
       const priceProblem = priceIssue(c.currency, p.price);
       if (priceProblem) ctx.addIssue({ code: "custom", path: ["plans", i, "price"], message: priceProblem });
-      packIssues(c.currency, p).forEach(({ path, message }) =>
-        ctx.addIssue({ code: "custom", path: ["plans", i, "traffic_packs", ...path], message }),
-      );
+      for (const { path, message } of packIssues(c.currency, p))
+        ctx.addIssue({ code: "custom", path: ["plans", i, "traffic_packs", ...path], message });
     });
     if (c.trial && !ids.has(c.trial.plan)) {
       ctx.addIssue({
@@ -180,14 +179,23 @@ function priceIssue(currency: string, price: number): string | undefined {
  * What is wrong with a plan's traffic packs: an unlimited plan has no limit to raise, a pack id
  * names one pack of the plan, and each price is charged exactly as the plan's is.
  */
-function packIssues(currency: string, p: z.output<typeof plan>): { path: (string | number)[]; message: string }[] {
+function packIssues(
+  currency: string,
+  p: z.output<typeof plan>,
+): { path: (string | number)[]; message: string }[] {
   const packs = p.traffic_packs ?? [];
   if (packs.length > 0 && p.traffic_gb === 0)
-    return [{ path: [], message: `plan "${p.id}" has unlimited traffic (traffic_gb: 0): it sells no traffic packs` }];
+    return [
+      {
+        path: [],
+        message: `plan "${p.id}" has unlimited traffic (traffic_gb: 0): it sells no traffic packs`,
+      },
+    ];
   const issues: { path: (string | number)[]; message: string }[] = [];
   const ids = new Set<string>();
   packs.forEach((pack, j) => {
-    if (ids.has(pack.id)) issues.push({ path: [j, "id"], message: `"${pack.id}" is used twice in this plan` });
+    if (ids.has(pack.id))
+      issues.push({ path: [j, "id"], message: `"${pack.id}" is used twice in this plan` });
     ids.add(pack.id);
     const problem = priceIssue(currency, pack.price);
     if (problem) issues.push({ path: [j, "price"], message: problem });

@@ -150,7 +150,8 @@ export class NodeProvisioner implements Provisioner {
   async setTrafficLimits(ref: AccessRef, limits: TrafficLimits): Promise<void> {
     const r = asNode(ref);
     const gb = limits[""];
-    if (gb === undefined) throw new ProvisioningError(`no traffic limit given for node client ${r.name}`, true);
+    if (gb === undefined)
+      throw new ProvisioningError(`no traffic limit given for node client ${r.name}`, true);
     await this.node.editClient({ name: r.name, trafficLimitGb: gb });
   }
 

@@ -146,9 +146,7 @@ export class PanelProvisioner implements Provisioner {
   async trafficLimits(ref: AccessRef): Promise<TrafficLimits> {
     const r = asPanel(ref);
     const clients = await Promise.all(
-      r.locations.map((location) =>
-        this.panel.at(location).getClient(r.name).catch(unknownNodeAsPermanent),
-      ),
+      r.locations.map((location) => this.panel.at(location).getClient(r.name).catch(unknownNodeAsPermanent)),
     );
     return Object.fromEntries(r.locations.map((location, i) => [location, clients[i]?.trafficLimitGb ?? 0]));
   }

@@ -183,7 +183,8 @@ export class XuiProvisioner implements Provisioner {
   async setTrafficLimits(ref: AccessRef, limits: TrafficLimits): Promise<void> {
     const r = asXui(ref);
     const gb = limits[""];
-    if (gb === undefined) throw new ProvisioningError(`no traffic limit given for xui client ${r.name}`, true);
+    if (gb === undefined)
+      throw new ProvisioningError(`no traffic limit given for xui client ${r.name}`, true);
     await this.account.updateClient(r.serverId, r.name, { gb });
   }
 

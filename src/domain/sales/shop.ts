@@ -15,10 +15,10 @@ import { type Catalog, findPlan, onSale, type Plan, toMinor } from "../catalog/i
 import type { ProvisionerFor } from "../provisioning/index.js";
 import type { Cashier } from "./cashier.js";
 import type { Deliverability, Delivery, Undeliverable } from "./delivery.js";
-import { PackSales } from "./traffic-packs.js";
 import { INVOICE_TTL_MS } from "./invoices.js";
 import { termOf } from "./order-terms.js";
 import type { CarriedPromo, PromoCodes, PromoRefusal } from "./promo-codes.js";
+import { PackSales } from "./traffic-packs.js";
 
 /**
  * Pressing Buy (or Renew) again hands out the order awaiting payment while half its invoice life
@@ -292,7 +292,8 @@ export class Shop {
    * server still holds its term; else it is checked afresh (and moved again, or refused).
    */
   async deliverable(
-    order: Pick<Order, "id" | "kind" | "planId" | "subscriptionId"> & Partial<Pick<Order, "bonusDays" | "ref">>,
+    order: Pick<Order, "id" | "kind" | "planId" | "subscriptionId"> &
+      Partial<Pick<Order, "bonusDays" | "ref">>,
     fresh = false,
   ) {
     const { delivery } = this.deps;

@@ -86,9 +86,11 @@ export class PackSales {
     order: Pick<Order, "id" | "planId" | "packId">,
   ): Promise<{ gb: number; current: number; next: number; pending: number }> {
     const catalog = this.deps.catalog();
-    const gbOf = (o: Pick<Order, "planId" | "packId">) => findPack(findPlan(catalog, o.planId), o.packId)?.gb ?? 0;
+    const gbOf = (o: Pick<Order, "planId" | "packId">) =>
+      findPack(findPlan(catalog, o.planId), o.packId)?.gb ?? 0;
     const earlier = (await this.deps.orders.ofCustomer(sub.customerId, 50)).filter(
-      (o) => o.kind === "pack" && o.subscriptionId === sub.id && o.id !== order.id && isInFlightStatus(o.status),
+      (o) =>
+        o.kind === "pack" && o.subscriptionId === sub.id && o.id !== order.id && isInFlightStatus(o.status),
     );
     const gb = gbOf(order);
     const before = earlier.reduce((sum, o) => sum + gbOf(o), 0);

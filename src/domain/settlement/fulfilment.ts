@@ -31,8 +31,8 @@ import {
 } from "../provisioning/index.js";
 import { type ReferralRewards, referralKeys, rewardKeys, SALES_LUA, termOf } from "../sales/index.js";
 import type { SubscriptionTerms } from "../terms/index.js";
-import { OrderUndecidedError, oneRun, reached } from "./order-runs.js";
 import { removeLeftover } from "./leftovers.js";
+import { OrderUndecidedError, oneRun, reached } from "./order-runs.js";
 import { PackFulfilment } from "./traffic-packs.js";
 
 export type FulfilResult =

@@ -22,8 +22,8 @@ import { show, type View } from "../../views/show.js";
 import { withSupport } from "../help.js";
 import { confirmView } from "./buy.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
-import { pendingPromo, promoRefusalText } from "./promo-view.js";
 import { addPackButtons } from "./packs.js";
+import { pendingPromo, promoRefusalText } from "./promo-view.js";
 import { refuseUndeliverable } from "./undeliverable.js";
 
 type Status = "active" | "expired" | "disabled" | "removed" | "outage";

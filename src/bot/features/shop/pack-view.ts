@@ -18,4 +18,3 @@ export async function packOrderLines(ctx: BotContext, order: Order): Promise<str
   const quote = await shop.packs.quote(sub, order);
   return ["", ...packRuleLines(ctx.t, await localeOf(ctx), quote, sub.expiresAt, shop.plan(sub.planId))];
 }
-

@@ -17,7 +17,11 @@ import { refuseUndeliverable } from "./undeliverable.js";
  */
 
 /** A button per traffic pack `sub` is offered, each opening its confirmation below the card. */
-export async function addPackButtons(ctx: BotContext, sub: Subscription, keyboard: InlineKeyboard): Promise<void> {
+export async function addPackButtons(
+  ctx: BotContext,
+  sub: Subscription,
+  keyboard: InlineKeyboard,
+): Promise<void> {
   const offers = ctx.deps.sales.shop.packs.offers(sub);
   if (offers.length === 0) return;
   const locale = await localeOf(ctx);
