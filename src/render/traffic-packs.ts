@@ -79,7 +79,7 @@ export function packDeliveredText(
   expiresAt: number,
 ): string {
   return t("pack-delivered", {
-    gb: formatGb(locale, pack.gb),
+    gb: `+${formatGb(locale, pack.gb)}`,
     plan: planTitle,
     allowance: formatGb(locale, pack.allowanceGb),
     until: untilText(t, locale, expiresAt),
