@@ -79,7 +79,7 @@ async function packSummary(deps: WebappDeps, caller: Caller, order: Order, plan:
   return {
     term: t("webapp-summary-pack-term", { until }),
     text: t("webapp-summary-pack", {
-      gb: formatGb(locale, quote.gb),
+      gb: `+${formatGb(locale, quote.gb)}`,
       current: formatGb(locale, quote.current),
       next: formatGb(locale, quote.next),
     }),
