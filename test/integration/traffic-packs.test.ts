@@ -197,13 +197,16 @@ describe("traffic packs", () => {
     expect((await subscriptions.get(sub.id))?.trafficGb).toBe(150);
   });
 
-  it("node: a pack given up on while its client cannot be read is not refunded; read, its landed write finishes it", async () => {
+  it("node: a pack given up on while its edit may land or its client cannot be read is not refunded; read, its landed write finishes it", async () => {
     const { customerId, sub } = await activeSubscription("node");
     const before = await limits(sub);
     const { fulfilment } = h.rooms.settlement;
     const pack = await paidPack(customerId, sub);
     nodeFake.loseAnswerNext("PATCH", "(/api)?/edit");
     await expect(fulfilment.fulfil(pack)).rejects.toThrow();
+    // The edit may still land: nothing is decided within the node's doubt window.
+    await expect(fulfilment.fail(pack, "given up")).rejects.toThrow("may still land");
+    h.clock.advance(NODE_EDIT_DOUBT_MS + 1_000);
     nodeFake.forceError("GET", `/clients/${sub.ref.name}`, 503, "unavailable");
     await expect(fulfilment.fail(pack, "given up")).rejects.toThrow("not given up on yet");
     expect(await h.orderStatus(pack)).toBe("provisioning");
@@ -211,6 +214,21 @@ describe("traffic packs", () => {
     expect(await h.orderStatus(pack)).toBe("active");
     expect(await limits(sub)).toEqual(plus(before, 50));
     expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000 - PLAN.node.price - 40);
+  });
+
+  it("panel: a pack that reached one location and was refused at the other is set back there, then refunded", async () => {
+    startWorker({ chainWaitMs: 50 });
+    const { customerId, sub } = await activeSubscription("panel");
+    const before = await limits(sub);
+    // Location 2 refuses the write for good; the main panel took it.
+    panelFake.failNext("PATCH", "/api/fed/lproxy/2/clients/.+", fail(400, "refused"));
+    const pack = await paidPack(customerId, sub);
+    await h.queue.enqueue(pack);
+    await untilStatus(pack, "refunded");
+    // Refunded, and nothing of it left on the main panel (else 50 GB there would be unpaid).
+    expect(await limits(sub)).toEqual(before);
+    expect((await h.rooms.books.subscriptions.get(sub.id))?.trafficGb).toBe(100);
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000 - PLAN.panel.price);
   });
 
   it("a pack refused for good (its client is gone) is refunded, the customer and the admins are told", async () => {

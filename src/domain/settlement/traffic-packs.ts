@@ -43,6 +43,13 @@ export function packTargetOf(limits: TrafficLimits, allowance: number, gb: numbe
   return { gb, limits: raised, allowance: round2(allowance + gb) };
 }
 
+/** The limits a pack started from: each place's target less its GB (an unlimited place stays so). */
+function limitsBefore(target: PackTarget): TrafficLimits {
+  return Object.fromEntries(
+    Object.entries(target.limits).map(([place, gb]) => [place, gb > 0 ? round2(gb - target.gb) : 0]),
+  );
+}
+
 /** Whether the hosting side holds every place's target limit. */
 function holds(limits: TrafficLimits, target: PackTarget): boolean {
   return Object.entries(target.limits).every(
@@ -107,8 +114,11 @@ export class PackFulfilment {
   /**
    * Pack order `orderId`, being given up on, if the hosting side already holds its target (its
    * last write landed though the answer was lost): finished as active instead of refunded (the
-   * traffic would stay unpaid, and a charge again would add it twice). Undefined when it did not
-   * land; OrderUndecidedError while that cannot be told (a node edit in doubt, no read now).
+   * traffic would stay unpaid, and a charge again would add it twice). When it landed on some
+   * places only (a panel's locations are written one by one), those are set back to the limits
+   * before it, so the refund leaves nothing of it behind. Undefined when it is to be refunded;
+   * OrderUndecidedError while that cannot be told or undone now (a node edit in doubt, the client
+   * not readable or writable now).
    */
   async landed(orderId: string): Promise<Active | undefined> {
     const order = await this.deps.orders.get(orderId);
@@ -126,9 +136,32 @@ export class PackFulfilment {
         if (!mayHealOnRetry(err)) return undefined; // gone, or refused: nothing of it stands
         throw new OrderUndecidedError(orderId, `its client cannot be read now (${String(err)})`);
       });
-    if (!limits || !holds(limits, target)) return undefined;
+    if (!limits) return undefined;
+    if (!holds(limits, target)) return this.undo(order, sub, target, limits);
     this.deps.logger.warn({ orderId, target }, "a traffic pack given up on had landed: finished");
     return this.done(order, sub, target);
+  }
+
+  /** Sets the places a pack reached back to their limits before it; undefined (refund) when done. */
+  private async undo(order: Order, sub: Subscription, target: PackTarget, seen: TrafficLimits) {
+    const before = limitsBefore(target);
+    if (holds(seen, { ...target, limits: before })) return undefined;
+    await this.deps
+      .provisioner(sub.ref.kind)
+      .setTrafficLimits(sub.ref, before)
+      .catch((err: unknown) => {
+        if (mayHealOnRetry(err))
+          throw new OrderUndecidedError(order.id, `its limits cannot be set back now (${String(err)})`);
+        this.deps.logger.warn(
+          { err, orderId: order.id },
+          "a traffic pack's partial write could not be undone",
+        );
+      });
+    this.deps.logger.warn(
+      { orderId: order.id, before },
+      "a traffic pack given up on was set back where it had landed",
+    );
+    return undefined;
   }
 
   /** What a pack order already active gave (to deliver its notice again). */
