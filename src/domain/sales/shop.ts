@@ -81,7 +81,7 @@ export class Shop {
   readonly packs: PackSales;
 
   constructor(private readonly deps: ShopDeps) {
-    this.packs = new PackSales({ ...deps, unpaid: UNPAID_ORDERS, deliverable: (o) => this.deliverable(o) });
+    this.packs = new PackSales({ ...deps, unpaid: UNPAID_ORDERS });
   }
 
   get currency(): string {
@@ -146,10 +146,7 @@ export class Shop {
    * the plan's price. The one rule for the admin's confirmation and for the charge itself.
    */
   async againQuote(old: Order): Promise<{ price: number; promo: CarriedPromo | undefined } | undefined> {
-    if (old.kind === "pack") {
-      const price = this.packs.priceAgain(old);
-      return price === undefined ? undefined : { price, promo: undefined };
-    }
+    if (old.kind === "pack") return this.packs.againQuote(old);
     const plan = this.plan(old.planId);
     if (!plan) return undefined;
     const promo = await this.deps.promos.carried(old);
@@ -299,11 +296,7 @@ export class Shop {
     const { delivery } = this.deps;
     const plan = this.plan(order.planId);
     if (!delivery || !plan || order.kind === "trial") return { ok: true } as Deliverability;
-    if (order.kind === "pack") {
-      // A pack leaves the term as it is: only its access must be there (and reachable).
-      const sub = order.subscriptionId ? await this.deps.subscriptions.get(order.subscriptionId) : undefined;
-      return sub ? delivery.pack(sub, fresh) : ({ ok: true } as Deliverability);
-    }
+    if (order.kind === "pack") return this.packs.deliverable(order, fresh);
     if (order.kind === "purchase") {
       const bonus = this.deps.catalog().referral?.bonus_days ?? 0;
       const days = termOf(this.deps.catalog(), order).days + bonus;

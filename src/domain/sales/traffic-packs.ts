@@ -12,7 +12,7 @@ import {
 } from "../books/index.js";
 import { type Catalog, findPack, findPlan, packsOf, type TrafficPack, toMinor } from "../catalog/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
-import type { Deliverability } from "./delivery.js";
+import type { Deliverability, Delivery } from "./delivery.js";
 import type { ShopRefusal, Started } from "./shop.js";
 
 /** A traffic pack offered for a subscription, with its price in minor units. */
@@ -29,10 +29,10 @@ export interface PackSalesDeps {
   subscriptions: Subscriptions;
   /** Reads the hosting side (a disabled access is sold nothing). */
   provisioner: ProvisionerFor;
-  /** How long an unpaid order is handed out again and kept (the shop's this.deps.unpaid). */
+  /** How long an unpaid order is handed out again and kept (the shop's UNPAID_ORDERS). */
   unpaid: UnpaidPolicy;
-  /** Whether the hosting side can deliver an order now (Shop.deliverable). */
-  deliverable: (order: Pick<Order, "id" | "kind" | "planId" | "subscriptionId">) => Promise<Deliverability>;
+  /** Whether the hosting side can deliver an order now (none: every pack is offered). */
+  delivery?: Pick<Delivery, "pack"> | undefined;
 }
 
 /**
@@ -107,10 +107,21 @@ export class PackSales {
   }
 
   /** What charging refunded pack order `old` again costs: the pack's price now (none: not sold). */
-  priceAgain(old: Order): number | undefined {
+  againQuote(old: Order): { price: number; promo: undefined } | undefined {
     const catalog = this.deps.catalog();
     const pack = findPack(findPlan(catalog, old.planId), old.packId);
-    return pack ? toMinor(catalog.currency, pack.price) : undefined;
+    return pack ? { price: toMinor(catalog.currency, pack.price), promo: undefined } : undefined;
+  }
+
+  /**
+   * Whether pack order `order` can be delivered now (Delivery.pack: its access is there and
+   * reachable; the term does not move, so no server needs paying longer). The Shop's one check
+   * of an order (Shop.deliverable) asks this for a pack, at the offer and again at payment.
+   */
+  async deliverable(order: Pick<Order, "subscriptionId">, fresh = false): Promise<Deliverability> {
+    const { delivery, subscriptions } = this.deps;
+    const sub = order.subscriptionId ? await subscriptions.get(order.subscriptionId) : undefined;
+    return delivery && sub ? delivery.pack(sub, fresh) : { ok: true };
   }
 
   /** The order's fields from the shop's own records (no hosting read), or why none is sold. */
@@ -152,7 +163,7 @@ export class PackSales {
       .state(sub.ref)
       .catch(() => undefined);
     if (state && !state.enabled) return { ok: false, reason: "subscription-disabled" };
-    const can = await this.deps.deliverable({ ...input, id: "" });
+    const can = await this.deliverable(input);
     return can.ok ? { ok: true } : { ok: false, reason: "undeliverable", why: can };
   }
 }
