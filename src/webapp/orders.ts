@@ -21,6 +21,8 @@ const REFUSALS: Record<ShopRefusal, [number, string]> = {
   "order-gone": [404, "unknown-order"],
   "order-not-payable": [409, "order-not-payable"],
   undeliverable: [409, "undeliverable"],
+  // Only an unattended renewal (auto-renew) is refused so; the cabinet's are attended.
+  "hosting-unknown": [503, "hosting-unknown"],
 };
 
 function started(result: Started): Extract<Started, { ok: true }> {

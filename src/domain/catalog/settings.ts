@@ -37,6 +37,10 @@ export const DEFAULT_HOSTING_CURRENCY = "RUB";
 export const DEFAULT_GIFT_EXPIRY_DAYS = 30;
 export const GIFT_DAYS_MIN = 1;
 export const GIFT_DAYS_MAX = 365;
+/** How many days before expiry a subscription with auto-renew on is renewed from the balance. */
+export const DEFAULT_AUTO_RENEW_DAYS = 1;
+export const AUTO_RENEW_DAYS_MIN = 1;
+export const AUTO_RENEW_DAYS_MAX = 30;
 /** A currency label: a code or a symbol, 1 to 8 letters or currency signs (RUB, ₽, USD, $). */
 export const CURRENCY_LABEL = /^[\p{L}\p{Sc}]{1,8}$/u;
 
@@ -134,6 +138,25 @@ export class ShopSettings {
     if (!Number.isInteger(days) || days < GIFT_DAYS_MIN || days > GIFT_DAYS_MAX)
       throw new RangeError(`gift links last ${GIFT_DAYS_MIN} to ${GIFT_DAYS_MAX} days`);
     await this.redis.hset(this.key, "giftExpiryDays", String(days));
+  }
+
+  /**
+   * How many days before its expiry a subscription whose owner turned auto-renew on is renewed
+   * from the balance (1 to 30; default 1). Never earlier than its plan's own term (AutoRenew).
+   */
+  async autoRenewDays(): Promise<number> {
+    const days = Number(await this.redis.hget(this.key, "autoRenewDays"));
+    return Number.isInteger(days) && days >= AUTO_RENEW_DAYS_MIN && days <= AUTO_RENEW_DAYS_MAX
+      ? days
+      : DEFAULT_AUTO_RENEW_DAYS;
+  }
+
+  async setAutoRenewDays(days: number): Promise<void> {
+    if (!Number.isInteger(days) || days < AUTO_RENEW_DAYS_MIN || days > AUTO_RENEW_DAYS_MAX)
+      throw new RangeError(
+        `auto-renew runs ${AUTO_RENEW_DAYS_MIN} to ${AUTO_RENEW_DAYS_MAX} days before expiry`,
+      );
+    await this.redis.hset(this.key, "autoRenewDays", String(days));
   }
 
   async setHostingCurrency(label: string): Promise<void> {

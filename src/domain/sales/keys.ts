@@ -104,3 +104,14 @@ export const deliveryKeys = {
   /** `<server id>:<paid until>` or `location:<node>`: set while the admins have been told. */
   alerted: (cause: string) => `sales:undeliverable-alert:${cause}`,
 };
+
+/** Auto-renew from the balance (auto-renew.ts). */
+export const autoRenewKeys = {
+  /** The subscriptions whose owners turned auto-renew on (a set of ids). */
+  on: "autorenew:on",
+  /**
+   * A subscription's auto-renewal (hash: `term`, the expiry it renews, and `order`, the one order
+   * that term may be paid with; lua/autorenew-claim.lua). Overwritten by the next term's.
+   */
+  term: (subscriptionId: string) => `autorenew:term:${subscriptionId}`,
+};

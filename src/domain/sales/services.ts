@@ -6,6 +6,7 @@ import type { BooksServices, OrderJobs } from "../books/index.js";
 import type { CatalogServices } from "../catalog/index.js";
 import type { FleetServices } from "../fleet/index.js";
 import type { ProvisioningServices } from "../provisioning/index.js";
+import { AutoRenew } from "./auto-renew.js";
 import { Cashier } from "./cashier.js";
 import { Delivery } from "./delivery.js";
 import { Gifts } from "./gifts.js";
@@ -29,6 +30,8 @@ export interface SalesServices {
   referralRewards: ReferralRewards;
   /** Plans bought as gifts: parked until claimed, cancelled or expired (refunded to the buyer). */
   gifts: Gifts;
+  /** Auto-renew from the balance: the customers' switch per subscription and the renewals it pays. */
+  autoRenew: AutoRenew;
 }
 
 export interface SalesServicesDeps {
@@ -101,5 +104,10 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
     referrals,
     referralRewards: new ReferralRewards({ redis, clock, wallet, orders, referrals, logger }),
     gifts: new Gifts({ redis, clock, wallet, customers, jobs, settings }),
+    autoRenew: new AutoRenew({
+      ...{ redis, clock, logger, settings, customers, wallet, orders, subscriptions },
+      shop,
+      cashier,
+    }),
   };
 }
