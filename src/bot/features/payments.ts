@@ -4,6 +4,7 @@ import type { Order } from "../../domain/books/index.js";
 import { formatMoney, inLocale } from "../../domain/catalog/index.js";
 import { type InvoiceRail, invoiceRail } from "../../domain/sales/index.js";
 import type { IncomingPayment, PaymentInbox, SettleResult } from "../../domain/settlement/index.js";
+import { autoRenewedText } from "../../render/auto-renew.js";
 import { keepMessage } from "../../render/callback-data.js";
 import { html } from "../../render/format.js";
 import { type InvoiceSpec, type InvoiceWords, orderInvoice, topUpInvoice } from "../../render/invoices.js";
@@ -218,10 +219,37 @@ paymentsFeature.on("message:successful_payment", async (ctx) => {
     return;
   }
   const amount = formatMoney(payment.currency, payment.total_amount, locale);
-  await replyReceipt(ctx, settled.orderId ? "payment-order-expired" : "payment-topup-done", amount, balance);
+  const key = settled.orderId ? "payment-order-expired" : "payment-topup-done";
+  if (settled.autoRenewed.length > 0) return replyAutoRenewed(ctx, settled.autoRenewed, key, amount);
+  await replyReceipt(ctx, key, amount, balance);
 });
 
 /** A receipt (the money is in the wallet): it stays in the chat, its buttons open anew (KEEP_MARK). */
-async function replyReceipt(ctx: BotContext, key: string, amount: string, balance: string): Promise<void> {
-  await ctx.reply(ctx.t(key, { amount, balance }), { reply_markup: receiptKeyboard(ctx.t) });
+async function replyReceipt(
+  ctx: BotContext,
+  key: string,
+  amount: string,
+  balance: string,
+  after: string[] = [],
+): Promise<void> {
+  const text = [ctx.t(key, { amount, balance }), ...after].join("\n\n");
+  // The auto-renew lines name plans in HTML (escaped); the plain receipt stays plain.
+  const mode = after.length > 0 ? { parse_mode: "HTML" as const } : {};
+  await ctx.reply(text, { ...mode, reply_markup: receiptKeyboard(ctx.t) });
+}
+
+/** The receipt of money that renewed subscriptions at once (auto-renew): the balance after them. */
+async function replyAutoRenewed(ctx: BotContext, renewed: Order[], key: string, amount: string) {
+  const locale = await localeOf(ctx);
+  const { shop } = ctx.deps.sales;
+  const money = (minor: number) => formatMoney(shop.currency, minor, locale);
+  const lines: string[] = [];
+  for (const order of renewed) {
+    const sub = order.subscriptionId
+      ? await ctx.deps.books.subscriptions.get(order.subscriptionId)
+      : undefined;
+    if (sub) lines.push(autoRenewedText(ctx.t, locale, sub, shop.plan(sub.planId), money(order.price)));
+  }
+  const balance = money(await ctx.deps.books.wallet.balance(ctx.from?.id ?? 0));
+  await replyReceipt(ctx, key, amount, balance, lines);
 }

@@ -115,6 +115,12 @@ export class AutoRenew {
     return Math.min(days, plan.days) * DAY;
   }
 
+  /** The days before its expiry `sub` renews itself, as its card says it (the setting, capped). */
+  async leadDays(sub: Pick<Subscription, "planId">): Promise<number> {
+    const days = await this.deps.settings.autoRenewDays();
+    return Math.min(days, this.deps.shop.plan(sub.planId)?.days ?? days);
+  }
+
   /**
    * Whether `sub` is due at `now` with the setting at `days`: its expiry less than the lead away
    * (strictly: the term a renewal buys is then never due at once) and not long past.
