@@ -219,27 +219,33 @@ paymentsFeature.on("message:successful_payment", async (ctx) => {
     return;
   }
   const amount = formatMoney(payment.currency, payment.total_amount, locale);
-  const key = settled.orderId ? "payment-order-expired" : "payment-topup-done";
-  if (settled.autoRenewed.length > 0) return replyAutoRenewed(ctx, settled.autoRenewed, key, amount);
-  await replyReceipt(ctx, key, amount, balance);
+  const receipt = settled.orderId ? "payment-order-expired" : "payment-topup-done";
+  await replyReceipt(ctx, receipt, amount, balance, settled.autoRenewed);
 });
 
-/** A receipt (the money is in the wallet): it stays in the chat, its buttons open anew (KEEP_MARK). */
+/**
+ * A receipt (the money is in the wallet): it stays in the chat, its buttons open anew (KEEP_MARK).
+ * With renewals the money paid at once (auto-renew), it names them and the balance after them.
+ */
 async function replyReceipt(
   ctx: BotContext,
   key: string,
   amount: string,
   balance: string,
-  after: string[] = [],
+  renewed: Order[] = [],
 ): Promise<void> {
-  const text = [ctx.t(key, { amount, balance }), ...after].join("\n\n");
+  const after = renewed.length > 0 ? await autoRenewedLines(ctx, renewed) : undefined;
+  const text = [ctx.t(key, { amount, balance: after?.balance ?? balance }), ...(after?.lines ?? [])];
   // The auto-renew lines name plans in HTML (escaped); the plain receipt stays plain.
-  const mode = after.length > 0 ? { parse_mode: "HTML" as const } : {};
-  await ctx.reply(text, { ...mode, reply_markup: receiptKeyboard(ctx.t) });
+  const mode = after ? { parse_mode: "HTML" as const } : {};
+  await ctx.reply(text.join("\n\n"), { ...mode, reply_markup: receiptKeyboard(ctx.t) });
 }
 
-/** The receipt of money that renewed subscriptions at once (auto-renew): the balance after them. */
-async function replyAutoRenewed(ctx: BotContext, renewed: Order[], key: string, amount: string) {
+/** "Germany was renewed automatically from your balance", per renewal, and the balance after them. */
+async function autoRenewedLines(
+  ctx: BotContext,
+  renewed: Order[],
+): Promise<{ lines: string[]; balance: string }> {
   const locale = await localeOf(ctx);
   const { shop } = ctx.deps.sales;
   const money = (minor: number) => formatMoney(shop.currency, minor, locale);
@@ -250,6 +256,5 @@ async function replyAutoRenewed(ctx: BotContext, renewed: Order[], key: string, 
       : undefined;
     if (sub) lines.push(autoRenewedText(ctx.t, locale, sub, shop.plan(sub.planId), money(order.price)));
   }
-  const balance = money(await ctx.deps.books.wallet.balance(ctx.from?.id ?? 0));
-  await replyReceipt(ctx, key, amount, balance, lines);
+  return { lines, balance: money(await ctx.deps.books.wallet.balance(ctx.from?.id ?? 0)) };
 }
