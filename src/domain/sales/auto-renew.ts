@@ -231,7 +231,8 @@ export class AutoRenew {
         continue; // expired or closed: it can never be paid, the next round names a new one
       }
       const paid = await cashier.payFromBalance(sub.customerId, orderId);
-      if (paid.status === "paid") return { kind: "renewed", sub, order: check.order };
+      if (paid.status === "paid")
+        return { kind: "renewed", sub, order: (await this.deps.orders.get(orderId)) ?? check.order };
       if (paid.status === "already-paid") return { kind: "done", sub };
       if (paid.status === "insufficient") return { kind: "short", sub, price, balance: paid.balance };
       return { kind: "refused", sub, reason: "order-not-payable" };
