@@ -8,12 +8,12 @@ import { MINUTE } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox, OutboxMessage } from "./outbox.js";
-import { reachable } from "./reminders.js";
+import { reachable, scanExpiries } from "./reminders.js";
 
 export const AUTO_RENEW_EVERY_MS = MINUTE;
 
 export interface AutoRenewTaskDeps {
-  books: Pick<BooksServices, "customers">;
+  books: Pick<BooksServices, "customers" | "subscriptions">;
   sales: Pick<SalesServices, "autoRenew" | "shop">;
   outbox: Pick<Outbox, "sendMany">;
   i18n: I18nLike;
@@ -40,7 +40,10 @@ export function createAutoRenewTask(deps: AutoRenewTaskDeps): PeriodicTask {
 }
 
 export async function autoRenewDue(deps: AutoRenewTaskDeps): Promise<AutoRenewRun> {
-  const outcomes = await deps.sales.autoRenew.runDue();
+  // The window a page at a time, as the reminders read theirs.
+  const outcomes = await deps.sales.autoRenew.runDue((from, to) =>
+    scanExpiries(deps.books.subscriptions, from, to),
+  );
   const run: AutoRenewRun = { renewed: 0, done: 0, short: 0, refused: 0 };
   const messages: OutboxMessage[] = [];
   for (const outcome of outcomes) {

@@ -47,6 +47,15 @@ export type AutoRenewOutcome =
   | { kind: "short"; sub: Subscription; price: number; balance: number }
   | { kind: "refused"; sub: Subscription; reason: ShopRefusal | "off" };
 
+/** An entry of the expiry index: a subscription and its expiry (ms). */
+export interface ExpiryEntry {
+  id: string;
+  expiresAt: number;
+}
+
+/** Pages of the expiry index's entries with an expiry in [from, to], soonest first. */
+export type ExpiryScan = (from: number, to: number) => AsyncIterable<ExpiryEntry[]>;
+
 export interface AutoRenewDeps {
   redis: Redis;
   clock: Clock;
@@ -133,24 +142,26 @@ export class AutoRenew {
 
   /**
    * Every subscription with auto-renew on that is due now, each looked at once (the periodic task):
-   * read from the expiry index's window only, so the cost follows what is due.
+   * read from the expiry index's window only, so the cost follows what is due. `scan` pages
+   * through the window (the workers' scanExpiries); without it, one read of at most 10 000.
    */
-  async runDue(): Promise<AutoRenewOutcome[]> {
+  async runDue(scan: ExpiryScan = (from, to) => this.onePage(from, to)): Promise<AutoRenewOutcome[]> {
     const now = this.deps.clock.now();
     const days = await this.deps.settings.autoRenewDays();
-    const window = await this.deps.subscriptions.expiringBetween(
-      now - AUTO_RENEW_LOOKBACK_MS + 1,
-      now + days * DAY,
-      10_000,
-    );
-    const on = await this.onOf(window.map((e) => e.id));
     const outcomes: AutoRenewOutcome[] = [];
-    for (const entry of window) {
-      if (!on.has(entry.id)) continue;
-      const outcome = await this.renewIfDue(entry.id, days);
-      if (outcome) outcomes.push(outcome);
+    for await (const page of scan(now - AUTO_RENEW_LOOKBACK_MS + 1, now + days * DAY)) {
+      const on = await this.onOf(page.map((e) => e.id));
+      for (const entry of page) {
+        if (!on.has(entry.id)) continue;
+        const outcome = await this.renewIfDue(entry.id, days);
+        if (outcome) outcomes.push(outcome);
+      }
     }
     return outcomes;
+  }
+
+  private async *onePage(from: number, to: number): AsyncGenerator<ExpiryEntry[]> {
+    yield await this.deps.subscriptions.expiringBetween(from, to, 10_000);
   }
 
   /**
