@@ -150,12 +150,12 @@ export class AutoRenew {
     const days = await this.deps.settings.autoRenewDays();
     const outcomes: AutoRenewOutcome[] = [];
     for await (const page of scan(now - AUTO_RENEW_LOOKBACK_MS + 1, now + days * DAY)) {
-      const on = await this.onOf(page.map((e) => e.id));
-      for (const entry of page) {
-        if (!on.has(entry.id)) continue;
-        const outcome = await this.renewIfDue(entry.id, days);
-        if (outcome) outcomes.push(outcome);
-      }
+      outcomes.push(
+        ...(await this.renewEach(
+          page.map((e) => e.id),
+          days,
+        )),
+      );
     }
     return outcomes;
   }
@@ -172,19 +172,34 @@ export class AutoRenew {
   async afterTopUp(customerId: number): Promise<AutoRenewOutcome[]> {
     try {
       const subs = await this.deps.subscriptions.ofCustomer(customerId);
-      const on = await this.onOf(subs.map((s) => s.id));
-      const days = await this.deps.settings.autoRenewDays();
-      const outcomes: AutoRenewOutcome[] = [];
-      for (const sub of subs) {
-        if (!on.has(sub.id)) continue;
-        const outcome = await this.renewIfDue(sub.id, days);
-        if (outcome) outcomes.push(outcome);
-      }
-      return outcomes;
+      return await this.renewEach(
+        subs.map((s) => s.id),
+        await this.deps.settings.autoRenewDays(),
+      );
     } catch (err) {
       this.deps.logger.warn({ err, customerId }, "auto-renew after a top-up failed; the task retries");
       return [];
     }
+  }
+
+  /**
+   * Looks at each of `ids` that has auto-renew on. One that fails (Redis or the hosting side
+   * throwing, an answer lost) is logged and left to the next look, never holding up the others:
+   * whatever it did is found again by then (the term's named order, a paid order in flight).
+   */
+  private async renewEach(ids: readonly string[], days: number): Promise<AutoRenewOutcome[]> {
+    const on = await this.onOf(ids);
+    const outcomes: AutoRenewOutcome[] = [];
+    for (const id of ids) {
+      if (!on.has(id)) continue;
+      try {
+        const outcome = await this.renewIfDue(id, days);
+        if (outcome) outcomes.push(outcome);
+      } catch (err) {
+        this.deps.logger.error({ err, subscriptionId: id }, "auto-renew failed; the next look tries again");
+      }
+    }
+    return outcomes;
   }
 
   /** Looks at one subscription: renewed, or why not; undefined when it is not due (any more). */
