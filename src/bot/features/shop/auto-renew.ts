@@ -30,9 +30,10 @@ export async function autoRenewCard(ctx: BotContext, sub: Subscription): Promise
   };
 }
 
-/** The ids of `subs` with auto-renew on, for /my's list. */
-export function autoRenewOn(ctx: BotContext, subs: readonly Subscription[]): Promise<Set<string>> {
-  return ctx.deps.sales.autoRenew.onOf(subs.map((s) => s.id));
+/** The ids of `subs` with auto-renew on (and able to have it: not removed since), for /my's list. */
+export async function autoRenewOn(ctx: BotContext, subs: readonly Subscription[]): Promise<Set<string>> {
+  const { autoRenew } = ctx.deps.sales;
+  return autoRenew.onOf(subs.filter((s) => !autoRenew.unavailable(s)).map((s) => s.id));
 }
 
 /** The customer's switch pressed: auto-renew of their subscription on or off (the card is redrawn). */
