@@ -10,6 +10,7 @@ export * from "./catalog-store.js";
 export * from "./keys.js";
 export * from "./money.js";
 export * from "./plan-edits.js";
+export * from "./required-channels.js";
 export * from "./sale.js";
 export * from "./services.js";
 export * from "./settings.js";

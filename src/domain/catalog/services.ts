@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { Catalog } from "./catalog.js";
+import { RequiredChannels } from "./required-channels.js";
 import { ShopSettings } from "./settings.js";
 
 /** The catalog room's services: what the shop sells now and the admins' shop-wide switches. */
@@ -8,6 +9,8 @@ export interface CatalogServices {
   current: () => Catalog;
   /** Shop-wide switches the admins set (auto-extend, outage grace, extension cost, currency). */
   settings: ShopSettings;
+  /** The channels customers must join for what the channel gate covers (its coverage: settings). */
+  requiredChannels: RequiredChannels;
 }
 
 export interface CatalogServicesDeps {
@@ -18,5 +21,9 @@ export interface CatalogServicesDeps {
 
 export function createCatalogServices(deps: CatalogServicesDeps): CatalogServices {
   // One instance for the whole shop: it holds no state, every read goes to Redis.
-  return { current: deps.catalog, settings: new ShopSettings(deps.redis) };
+  return {
+    current: deps.catalog,
+    settings: new ShopSettings(deps.redis),
+    requiredChannels: new RequiredChannels(deps.redis),
+  };
 }
