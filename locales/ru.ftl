@@ -2062,3 +2062,47 @@ webapp-location-up = Работает
 webapp-location-degraded = Возможны сбои
 webapp-location-down = Не работает
 webapp-location-since = с { $date }
+
+## Issue 26: required channel membership (the channel gate)
+gate-needed-trial = 📣 Чтобы получить бесплатный пробный период, сначала подпишитесь на наш канал:
+gate-needed-purchase = 📣 Чтобы купить тариф, сначала подпишитесь на наш канал:
+gate-needed-claim = 📣 Чтобы получить этот подарок, сначала подпишитесь на наш канал:
+gate-trial-paused = ⏸ Ваш пробный период приостановлен: вы отписались от нашего канала. Подпишитесь снова, чтобы пользоваться им:
+gate-then-check = Затем нажмите <b>✅ Проверить</b>.
+gate-join = ➕ Подписаться: { $title }
+gate-check = ✅ Проверить
+gate-still-out = Вы ещё не подписались: { $channels }
+gate-trial-resumed = ▶️ Пробный период снова работает. Спасибо, что остаётесь с нами!
+gate-all-joined = Вы подписаны на все каналы. Спасибо!
+gate-admin-cannot-read =
+    ⚠️ <b>Обязательный канал: бот не видит подписчиков</b>
+    { $title } ({ $id }): { $reason }
+    Сделайте бота администратором канала. До тех пор канал никого не задерживает: клиенты проходят без проверки.
+gate-settings-button = 📣 Обязательные каналы
+gate-admin-title = 📣 <b>Обязательные каналы</b>
+gate-admin-coverage = Требуется для: { $coverage }
+gate-coverage-trial = только пробного периода
+gate-coverage-purchases = пробного периода и новых покупок
+gate-coverage-all = всего, кроме продлений
+gate-admin-none = Каналов пока нет: никого не просят ни на что подписываться.
+gate-admin-no-link = Нет ссылки для вступления: { $channels }. Дайте боту право приглашать пользователей и добавьте канал заново.
+gate-admin-help = Клиенты подписываются кнопками и нажимают «Проверить». Продления, «Мои подписки», сам доступ и кошелёк никогда не блокируются. Пробный период клиента, отписавшегося от канала, приостанавливается до его возвращения.
+gate-admin-remove = ✖️ Убрать { $title }
+gate-admin-add = ➕ Добавить канал
+gate-admin-back = « Настройки
+gate-admin-coverage-set = Теперь требуется для: { $coverage }.
+gate-admin-removed = { $title } больше не обязателен.
+gate-admin-ask = Пришлите канал или группу: @username, ссылку t.me или числовой id (например, -1001234567890). Бот должен быть его администратором.
+gate-admin-ask-invalid = Это не похоже на канал. Пришлите @username, t.me/username или числовой id вида -1001234567890.
+gate-admin-added = ✅ { $title } добавлен.
+gate-admin-updated = ✅ { $title } уже был в списке: название и ссылка обновлены.
+gate-admin-not-admin = ⚠️ Бот не администратор канала { $title } и не видит, кто подписан. Сделайте бота администратором и добавьте канал снова.
+gate-admin-full = Список полон (каналов: { $max }). Сначала уберите один.
+gate-admin-not-channel = Это личный чат с человеком, а не канал или группа.
+gate-admin-unavailable = Telegram не ответил. Попробуйте через минуту.
+gate-admin-not-found = Telegram не знает такого канала, или бота в нём нет. Добавьте бота в канал администратором и попробуйте снова.
+webapp-gate-needed = Сначала подпишитесь на эти каналы, затем нажмите «Проверить».
+webapp-gate-join = Подписаться
+webapp-gate-check = Проверить
+webapp-gate-still-out = Вы подписались ещё не на все.
+webapp-gate-resumed = Пробный период снова работает.

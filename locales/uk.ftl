@@ -2087,3 +2087,47 @@ webapp-location-up = Працює
 webapp-location-degraded = Можливі збої
 webapp-location-down = Не працює
 webapp-location-since = з { $date }
+
+## Issue 26: required channel membership (the channel gate)
+gate-needed-trial = 📣 Щоб отримати безкоштовний пробний період, спершу підпишіться на наш канал:
+gate-needed-purchase = 📣 Щоб купити тариф, спершу підпишіться на наш канал:
+gate-needed-claim = 📣 Щоб отримати цей подарунок, спершу підпишіться на наш канал:
+gate-trial-paused = ⏸ Ваш пробний період призупинено: ви відписалися від нашого каналу. Підпишіться знову, щоб ним користуватися:
+gate-then-check = Потім натисніть <b>✅ Перевірити</b>.
+gate-join = ➕ Підписатися: { $title }
+gate-check = ✅ Перевірити
+gate-still-out = Ви ще не підписалися: { $channels }
+gate-trial-resumed = ▶️ Пробний період знову працює. Дякуємо, що залишаєтеся з нами!
+gate-all-joined = Ви підписані на всі канали. Дякуємо!
+gate-admin-cannot-read =
+    ⚠️ <b>Обов'язковий канал: бот не бачить підписників</b>
+    { $title } ({ $id }): { $reason }
+    Зробіть бота адміністратором каналу. Доти канал нікого не затримує: клієнти проходять без перевірки.
+gate-settings-button = 📣 Обов'язкові канали
+gate-admin-title = 📣 <b>Обов'язкові канали</b>
+gate-admin-coverage = Потрібно для: { $coverage }
+gate-coverage-trial = лише пробного періоду
+gate-coverage-purchases = пробного періоду та нових покупок
+gate-coverage-all = усього, крім продовжень
+gate-admin-none = Каналів поки немає: нікого не просять ні на що підписуватися.
+gate-admin-no-link = Немає посилання для вступу: { $channels }. Дайте боту право запрошувати користувачів і додайте канал заново.
+gate-admin-help = Клієнти підписуються кнопками й натискають «Перевірити». Продовження, «Мої підписки», сам доступ і гаманець ніколи не блокуються. Пробний період клієнта, який відписався від каналу, призупиняється до його повернення.
+gate-admin-remove = ✖️ Прибрати { $title }
+gate-admin-add = ➕ Додати канал
+gate-admin-back = « Налаштування
+gate-admin-coverage-set = Тепер потрібно для: { $coverage }.
+gate-admin-removed = { $title } більше не обов'язковий.
+gate-admin-ask = Надішліть канал або групу: @username, посилання t.me або числовий id (наприклад, -1001234567890). Бот має бути його адміністратором.
+gate-admin-ask-invalid = Це не схоже на канал. Надішліть @username, t.me/username або числовий id на кшталт -1001234567890.
+gate-admin-added = ✅ { $title } додано.
+gate-admin-updated = ✅ { $title } уже був у списку: назву й посилання оновлено.
+gate-admin-not-admin = ⚠️ Бот не адміністратор каналу { $title } і не бачить, хто підписаний. Зробіть бота адміністратором і додайте канал знову.
+gate-admin-full = Список повний (каналів: { $max }). Спершу приберіть один.
+gate-admin-not-channel = Це особистий чат з людиною, а не канал чи група.
+gate-admin-unavailable = Telegram не відповів. Спробуйте за хвилину.
+gate-admin-not-found = Telegram не знає такого каналу, або бота в ньому немає. Додайте бота до каналу адміністратором і спробуйте знову.
+webapp-gate-needed = Спершу підпишіться на ці канали, потім натисніть «Перевірити».
+webapp-gate-join = Підписатися
+webapp-gate-check = Перевірити
+webapp-gate-still-out = Ви підписалися ще не на всі.
+webapp-gate-resumed = Пробний період знову працює.

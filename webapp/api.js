@@ -20,11 +20,13 @@ export const t = (key) => strings[key] ?? "";
  * is over, the customer is blocked): the page says so instead of its views.
  */
 export class ApiError extends Error {
-  constructor(status, error, fatal = false) {
+  constructor(status, error, fatal = false, channels = undefined) {
     super(error || `http ${status}`);
     this.status = status;
     this.error = error || "";
     this.fatal = fatal;
+    /** With `channel-required`: the channels to join first (gate.js). */
+    this.channels = channels;
   }
 
   /** The label saying what went wrong, for a view's error box. */
@@ -87,5 +89,5 @@ export async function api(path, body, noRetry = false) {
     if (await openSession()) return api(path, body, true);
   }
   const fatal = res.status === 401 || (res.status === 403 && data.error === "blocked");
-  throw new ApiError(res.status, data.error, fatal);
+  throw new ApiError(res.status, data.error, fatal, data.channels);
 }

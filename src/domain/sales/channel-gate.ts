@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import { MINUTE } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
-import type { MemberLookup, TelegramChats } from "../../runtime/telegram-chats.js";
+import type { ChatInfo, MemberLookup, TelegramChats } from "../../runtime/telegram-chats.js";
 import {
   coverageCovers,
   type GatedAction,
@@ -29,6 +29,12 @@ export type ChannelStanding = "in" | "out" | "blind" | "unavailable";
  * watched). `channels`: the ones they still have to join, with their join links.
  */
 export type GateVerdict = { ok: true; gated: boolean } | { ok: false; channels: RequiredChannel[] };
+
+/** What adding a channel gave: on the list, or why not (`chat`: the one found, when one was). */
+export type ChannelAdded =
+  | { status: "added" | "updated"; channel: RequiredChannel }
+  | { status: "full" | "not-found" | "not-a-channel" | "unavailable" }
+  | { status: "cannot-read"; chat: ChatInfo };
 
 /** What the gate and the trial watch tell people, through the delivery side (the outbox). */
 export interface GateNotices {
@@ -116,8 +122,34 @@ export class ChannelGate {
     return new Map(found);
   }
 
-  /** The admins changed `chatId` (added it again, removed it): what was learnt of it is forgotten. */
-  async forget(chatId: number): Promise<void> {
+  /**
+   * An admin adds a channel by @username or numeric id: Telegram is asked what it is, and it goes
+   * on the list only when the bot can read its members (it is the channel's admin), else the
+   * gate could check nobody. Adding one already listed refreshes its title and link.
+   */
+  async addChannel(ref: string | number, now: number): Promise<ChannelAdded> {
+    if (!this.deps.chats) return { status: "unavailable" };
+    const found = await this.deps.chats.inspect(ref);
+    if (!found.ok) return { status: found.reason };
+    if (!found.botCanReadMembers) return { status: "cannot-read", chat: found.chat };
+    const channel: RequiredChannel = { ...found.chat, addedAt: now };
+    const listed = (await this.deps.channels.list()).find((c) => c.id === channel.id);
+    if (listed) channel.addedAt = listed.addedAt;
+    const status = await this.deps.channels.add(channel);
+    if (status === "full") return { status };
+    await this.forget(channel.id);
+    return { status, channel };
+  }
+
+  /** An admin takes a channel off the list (false: it was not on it). */
+  async removeChannel(chatId: number): Promise<boolean> {
+    const removed = await this.deps.channels.remove(chatId);
+    await this.forget(chatId);
+    return removed;
+  }
+
+  /** What was learnt of `chatId` (the bot blind to it, the admins told) is forgotten. */
+  private async forget(chatId: number): Promise<void> {
     await this.deps.redis.del(gateKeys.blind(chatId), gateKeys.alerted(chatId));
   }
 

@@ -4,6 +4,7 @@ import { isAdmin, when } from "../../filters.js";
 import { accountConversations, accountFeature, accountView } from "./account/index.js";
 import { broadcastConversations, broadcastFeature, broadcastHomeView } from "./broadcast/index.js";
 import { catalogFeature, catalogView } from "./catalog/index.js";
+import { channelsConversations, channelsFeature } from "./channels/index.js";
 import {
   customersConversations,
   customersFeature,
@@ -53,6 +54,7 @@ export const adminConversations = [
   ...settingsConversations,
   ...promoAdminConversations,
   ...plansConversations,
+  ...channelsConversations,
 ];
 
 /**
@@ -73,6 +75,7 @@ admins.use(paymentsInboxFeature);
 admins.use(syncFeature);
 admins.use(referralsFeature);
 admins.use(promoAdminFeature);
+admins.use(channelsFeature);
 
 /** An admin's update, or one the guard must refuse (an admin button or command from anyone). */
 function adminish(ctx: BotContext): boolean {
