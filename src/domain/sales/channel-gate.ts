@@ -157,17 +157,22 @@ export class ChannelGate {
   private async ask(customerId: number, channel: RequiredChannel): Promise<ChannelStanding> {
     const { redis, chats } = this.deps;
     if (!chats) return "unavailable";
-    if (await redis.exists(gateKeys.blind(channel.id))) return "blind";
+    const cached = gateKeys.member(customerId, channel.id);
+    // What cannot be asked now is not known: an "out" cached before must not refuse the next check.
+    if (await redis.exists(gateKeys.blind(channel.id))) {
+      await redis.del(cached);
+      return "blind";
+    }
     const lookup = await chats.memberStatus(channel.id, customerId);
     const standing = STANDING[lookup.kind];
     if (standing === "in" || standing === "out") {
       const ms = standing === "in" ? MEMBER_CACHE_MS : NOT_MEMBER_CACHE_MS;
-      await redis
-        .multi()
-        .set(gateKeys.member(customerId, channel.id), standing === "in" ? "1" : "0", "PX", ms)
-        .del(gateKeys.alerted(channel.id))
-        .exec();
-    } else if (lookup.kind === "blind") {
+      const tx = redis.multi().set(cached, standing === "in" ? "1" : "0", "PX", ms);
+      await tx.del(gateKeys.alerted(channel.id)).exec();
+      return standing;
+    }
+    await redis.del(cached);
+    if (lookup.kind === "blind") {
       await redis.set(gateKeys.blind(channel.id), "1", "PX", BLIND_CACHE_MS);
       await this.tellAdmins(channel, lookup.reason);
     }
