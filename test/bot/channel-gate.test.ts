@@ -26,7 +26,13 @@ beforeAll(async () => {
   account.addAccount({ login: "shop", password: "pw", balance: 1000 });
   const key = account.addKey("shop", "bot");
   serverId = account.addServer("shop", { type: "xui", daysLeft: 400 }).id;
-  const plan = { title: { en: "Germany" }, days: 30, traffic_gb: 100, devices: 0, price: 150 };
+  const plan = {
+    title: { en: "Germany", ru: "Германия" },
+    days: 30,
+    traffic_gb: 100,
+    devices: 0,
+    price: 150,
+  };
   const catalog: Catalog = {
     currency: "XTR",
     trial: { days: 1, traffic_gb: 1, plan: "de" },
