@@ -574,7 +574,7 @@ export class FakeTelegram {
       getChatMember: (p) => this.channels.getChatMember(p),
       exportChatInviteLink: (p) => this.channels.exportChatInviteLink(p),
       getChat: (p) => ({
-        ...(this.channels.getChat(p) ?? this.chatOf(p.chat_id)),
+        ...(this.channels.getChat(p) ?? this.knownChat(p.chat_id)),
         accent_color_id: 0,
         max_reaction_count: 11,
         accepted_gift_types: {
@@ -711,6 +711,12 @@ export class FakeTelegram {
 
   private fileId(): string {
     return `fake-file-${this.nextFileId++}-${randomBytes(4).toString("hex")}`;
+  }
+
+  /** getChat's chat: a public @username names a channel only when `channels` has it. */
+  private knownChat(chatId: unknown): Chat {
+    if (typeof chatId === "string" && chatId.startsWith("@")) throw bad("Bad Request: chat not found");
+    return this.chatOf(chatId);
   }
 
   private chatOf(chatId: unknown): Chat {
