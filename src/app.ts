@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import { Api, webhookCallback } from "grammy";
+import { type Api, webhookCallback } from "grammy";
 import type { Redis } from "ioredis";
 import { ChatLock } from "./bot/chat-lock.js";
 import { registerCommands } from "./bot/commands.js";
@@ -26,14 +26,13 @@ import {
   describeTarget,
   type RedisTarget,
 } from "./runtime/redis.js";
-import { botIdOf, type TelegramChats, telegramChats } from "./runtime/telegram-chats.js";
 import { countFloods } from "./runtime/telegram-retry.js";
 import { telegramFetch } from "./runtime/telegram-transport.js";
 import { SecretBox } from "./store/secret-box.js";
 import { createWebapp, type WebappHandler } from "./webapp/index.js";
 import { setCabinetMenuButton } from "./webapp/menu-button.js";
 import { BROADCAST_QUEUE, BroadcastQueue } from "./workers/broadcast.js";
-import { OutboxGateNotices } from "./workers/channel-gate.js";
+import { channelGateWiring } from "./workers/channel-gate.js";
 import { OutboxAccessNotices } from "./workers/drift-notices.js";
 import { DriftRunQueue } from "./workers/drift-sync.js";
 import { startWorkers } from "./workers/index.js";
@@ -190,19 +189,12 @@ async function startCore(config: Config, catalog: Catalog, logger: Logger, life:
     redis,
     clock: systemClock,
     catalog: catalogStore.get,
-    hosting,
-    logger,
-    accountKey,
+    ...{ hosting, logger, accountKey },
     ...{ nodeSubUrl: config.node?.subUrl, nodeEditDoubtMs: config.nodeEditDoubtSeconds * 1000 },
     jobs: jobsOn(orderQueue),
     driftRuns,
     accessNotices: new OutboxAccessNotices({ outbox, i18n, defaultLocale: config.defaultLocale }),
-    chats: chatsOf(config),
-    gateNotices: new OutboxGateNotices({
-      ...{ outbox, i18n, adminIds: config.adminIds, defaultLocale: config.defaultLocale },
-      // The rooms are made in this very call: asked only later, when a notice goes out.
-      localeOf: async (id) => (await rooms.books.customers.get(id))?.locale,
-    }),
+    ...channelGateWiring(config, { outbox, i18n, customers: () => rooms.books.customers }),
   });
   const broadcasts = new BroadcastQueue(redis, config.defaultLocale);
   closers.push(() => broadcasts.close());
@@ -219,19 +211,6 @@ async function startCore(config: Config, catalog: Catalog, logger: Logger, life:
     outbox,
     broadcasts,
   };
-}
-
-/**
- * The channel gate's questions to Telegram, on an Api of their own with a short timeout (a Buy
- * press waits for them; a check that does not answer lets the customer through).
- */
-function chatsOf(config: Config): TelegramChats {
-  const api = new Api(config.botToken, {
-    apiRoot: config.botApiRoot,
-    fetch: telegramFetch,
-    timeoutSeconds: 10,
-  });
-  return telegramChats(api, botIdOf(config.botToken));
 }
 
 /** Makes /metrics read every queue of the shop, Redis's state and the shop's totals when scraped. */

@@ -1,10 +1,14 @@
-import type { Locale } from "../config.js";
+import { Api } from "grammy";
+import type { Config, Locale } from "../config.js";
+import type { Customers } from "../domain/books/index.js";
 import type { RequiredChannel } from "../domain/catalog/index.js";
 import type { GateNotices, SalesServices } from "../domain/sales/index.js";
 import { cannotReadAlert, gateScreen } from "../render/channel-gate.js";
 import type { I18nLike, Translate } from "../render/i18n-like.js";
 import { deliveryKeyboard } from "../render/shop-callbacks.js";
 import { MINUTE } from "../runtime/clock.js";
+import { botIdOf, type TelegramChats, telegramChats } from "../runtime/telegram-chats.js";
+import { telegramFetch } from "../runtime/telegram-transport.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox } from "./outbox.js";
 
@@ -55,4 +59,31 @@ export function createTrialGateTask(
   everyMs: number = MINUTE,
 ): PeriodicTask {
   return { name: "trial-gate", everyMs, run: () => sales.trialWatch.runDue() };
+}
+
+/**
+ * What the composition root hands the shop for the channel gate: Telegram's answers about channels
+ * (on an Api of their own with a short timeout: a Buy press waits for them, and a check that does
+ * not answer lets the customer through) and its messages through the outbox. `customers` is asked
+ * only when a message goes out (the rooms are made in the same call).
+ */
+export function channelGateWiring(
+  config: Pick<Config, "botToken" | "botApiRoot" | "adminIds" | "defaultLocale">,
+  deps: { outbox: Pick<Outbox, "send">; i18n: I18nLike; customers: () => Pick<Customers, "get"> },
+): { chats: TelegramChats; gateNotices: GateNotices } {
+  const api = new Api(config.botToken, {
+    apiRoot: config.botApiRoot,
+    fetch: telegramFetch,
+    timeoutSeconds: 10,
+  });
+  const gateNotices = new OutboxGateNotices({
+    ...{
+      outbox: deps.outbox,
+      i18n: deps.i18n,
+      adminIds: config.adminIds,
+      defaultLocale: config.defaultLocale,
+    },
+    localeOf: async (id) => (await deps.customers().get(id))?.locale,
+  });
+  return { chats: telegramChats(api, botIdOf(config.botToken)), gateNotices };
 }

@@ -30,6 +30,25 @@ export type ChannelStanding = "in" | "out" | "blind" | "unavailable";
  */
 export type GateVerdict = { ok: true; gated: boolean } | { ok: false; channels: RequiredChannel[] };
 
+/** What the shop asks of the gate: may the customer go on, and to watch a trial taken through it. */
+export interface ShopGate extends Pick<ChannelGate, "check"> {
+  watchTrial(customerId: number): Promise<void>;
+}
+
+/** The shop's refusal when the gate stands in the way (see Shop's Started). */
+export interface ChannelRequired {
+  ok: false;
+  reason: "channel-required";
+  channels: RequiredChannel[];
+}
+
+/** The refusal of a verdict that stands in the way; undefined when the customer may go on. */
+export function channelRequired(verdict: GateVerdict | undefined): ChannelRequired | undefined {
+  return verdict && !verdict.ok
+    ? { ok: false, reason: "channel-required", channels: verdict.channels }
+    : undefined;
+}
+
 /** What adding a channel gave: on the list, or why not (`chat`: the one found, when one was). */
 export type ChannelAdded =
   | { status: "added" | "updated"; channel: RequiredChannel }

@@ -8,7 +8,7 @@ import type { CatalogServices } from "../catalog/index.js";
 import type { FleetServices } from "../fleet/index.js";
 import type { ProvisioningServices } from "../provisioning/index.js";
 import { Cashier } from "./cashier.js";
-import { ChannelGate, type GateNotices } from "./channel-gate.js";
+import { ChannelGate, type GateNotices, type ShopGate } from "./channel-gate.js";
 import { Delivery } from "./delivery.js";
 import { Gifts } from "./gifts.js";
 import { INVOICE_TTL_MS } from "./invoices.js";
@@ -80,14 +80,7 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
       logger,
       reuseMs: deps.deliveryReuseMs,
     });
-  const { chats, gateNotices: notices } = deps;
-  const channels = deps.catalog.requiredChannels;
-  const gate = new ChannelGate({ redis, chats, channels, settings, notices, logger });
-  const { provisioner: provisionerFor } = deps.provisioning;
-  const trialWatch = new TrialWatch({
-    ...{ redis, clock, gate, channels, subscriptions, notices, logger },
-    provisioner: provisionerFor,
-  });
+  const { gate, trialWatch, forShop } = channelGateOf(deps);
   // The shop decides what can be delivered; the cashier asks it again before taking the money.
   let shop: Shop | undefined;
   const cashier = new Cashier({
@@ -112,8 +105,7 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
     promos,
     cashier,
     delivery,
-    gate,
-    trialWatch,
+    gate: forShop,
   });
   return {
     shop,
@@ -125,4 +117,25 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
     gate,
     trialWatch,
   };
+}
+
+/** The channel gate, the watch of the trials taken through it, and the two as the shop asks them. */
+function channelGateOf(deps: SalesServicesDeps): {
+  gate: ChannelGate;
+  trialWatch: TrialWatch;
+  forShop: ShopGate;
+} {
+  const { redis, clock, logger, chats, gateNotices: notices } = deps;
+  const { requiredChannels: channels, settings } = deps.catalog;
+  const gate = new ChannelGate({ redis, chats, channels, settings, notices, logger });
+  const trialWatch = new TrialWatch({
+    ...{ redis, clock, gate, channels, notices, logger },
+    subscriptions: deps.books.subscriptions,
+    provisioner: deps.provisioning.provisioner,
+  });
+  const forShop: ShopGate = {
+    check: (customerId, action) => gate.check(customerId, action),
+    watchTrial: (customerId) => trialWatch.watch(customerId),
+  };
+  return { gate, trialWatch, forShop };
 }

@@ -11,22 +11,14 @@ import {
   termEnd,
   type UnpaidPolicy,
 } from "../books/index.js";
-import {
-  type Catalog,
-  findPlan,
-  onSale,
-  type Plan,
-  type RequiredChannel,
-  toMinor,
-} from "../catalog/index.js";
+import { type Catalog, findPlan, onSale, type Plan, toMinor } from "../catalog/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
 import type { Cashier } from "./cashier.js";
-import type { ChannelGate } from "./channel-gate.js";
+import { type ChannelRequired, channelRequired, type ShopGate } from "./channel-gate.js";
 import type { Deliverability, Delivery, Undeliverable } from "./delivery.js";
 import { INVOICE_TTL_MS } from "./invoices.js";
 import { termOf } from "./order-terms.js";
 import type { CarriedPromo, PromoCodes, PromoRefusal } from "./promo-codes.js";
-import type { TrialWatch } from "./trial-watch.js";
 
 /**
  * Pressing Buy (or Renew) again hands out the order awaiting payment while half its invoice life
@@ -56,7 +48,7 @@ export type ShopRefusal =
  */
 export type Started =
   | { ok: true; order: Order; reused?: boolean; promo?: PromoRefusal }
-  | { ok: false; reason: ShopRefusal; why?: Undeliverable; channels?: RequiredChannel[] };
+  | { ok: false; reason: ShopRefusal; why?: Undeliverable; channels?: ChannelRequired["channels"] };
 
 /** A new order's fields, or why none can be opened. */
 type OrderInput =
@@ -77,10 +69,8 @@ export interface ShopDeps {
   cashier: Cashier;
   /** Whether the hosting side can deliver an order now (none: every order is offered). */
   delivery?: Delivery;
-  /** The admins' required channels, in front of trials and new purchases (none: no gate). */
-  gate?: Pick<ChannelGate, "check">;
-  /** Watches trials taken through the gate (paused when their owner leaves). */
-  trialWatch?: Pick<TrialWatch, "watch">;
+  /** The admins' required channels in front of trials and new purchases (none: no gate). */
+  gate?: ShopGate;
 }
 
 /**
@@ -123,8 +113,8 @@ export class Shop {
     const made = await this.purchaseInput(customerId, planId, locale, gift);
     if (!made.ok) return made;
     // The gate stands here, not in purchaseInput: an admin's "charge again" is not a new purchase.
-    const gate = await this.deps.gate?.check(customerId, "purchase");
-    if (gate && !gate.ok) return { ok: false, reason: "channel-required", channels: gate.channels };
+    const refused = channelRequired(await this.deps.gate?.check(customerId, "purchase"));
+    if (refused) return refused;
     // One open order per customer and plan (and gift): a repeated Buy hands out the one awaiting payment.
     return this.open(made.input, promo);
   }
@@ -377,20 +367,17 @@ export class Shop {
     return trial;
   }
 
-  /**
-   * The free trial, once per Telegram user; the order is paid at once (price 0). Behind the channel
-   * gate (asked after "used already", so nobody joins a channel for a trial they cannot have); a
-   * trial taken through the gate is watched (TrialWatch).
-   */
+  /** The free trial, once per user, paid at once (price 0); behind the gate, watched if taken through it. */
   async startTrial(customerId: number, locale: Locale): Promise<Started> {
     const trial = this.deps.catalog().trial;
     if (!trial) return { ok: false, reason: "no-trial" };
     if (await this.deps.customers.isBlocked(customerId)) return { ok: false, reason: "blocked" };
     if (!(await this.deps.customers.mayClaimTrial(customerId))) return { ok: false, reason: "trial-used" };
+    // Asked after "used": nobody joins a channel for a trial they cannot have.
     const verdict = await this.deps.gate?.check(customerId, "trial");
     if (verdict && !verdict.ok) return { ok: false, reason: "channel-required", channels: verdict.channels };
     if (!(await this.deps.customers.claimTrial(customerId))) return { ok: false, reason: "trial-used" };
-    if (verdict?.gated) await this.deps.trialWatch?.watch(customerId);
+    if (verdict?.gated) await this.deps.gate?.watchTrial(customerId);
     const order = await this.deps.orders.create({
       kind: "trial",
       customerId,
