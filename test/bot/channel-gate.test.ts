@@ -296,6 +296,29 @@ describe("the cache keeps Telegram's calls low", () => {
     expect(ttl).toBeLessThanOrEqual(10 * 60_000);
   });
 
+  it("is shared by every process: a second one asks Telegram nothing for a customer the first has seen", async () => {
+    const other = await createTestBot({
+      redis: t.redis,
+      catalog: t.deps.catalog.current(),
+      rateLimit: false,
+    });
+    try {
+      other.telegram.channels.add({ id: NEWS, title: "Shop News", username: "shop_news" });
+      await cover("purchases");
+      const bo = await payingCustomer();
+      t.telegram.channels.join(NEWS, bo.id);
+      await press(bo, "buy:go:de");
+      expect(lastShown().text).toContain("Your balance covers it.");
+      expect(memberCalls()).toHaveLength(1);
+      // The other process lets them take the trial on what the first one learnt.
+      await other.send(command(bo, "/trial"));
+      expect(other.enqueued).toHaveLength(1);
+      expect(other.telegram.callsOf("getChatMember")).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("asks again soon for one who is out, and at once on Check", async () => {
     const ann = customer();
     await t.send(command(ann, "/trial"));
