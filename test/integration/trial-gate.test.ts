@@ -202,6 +202,16 @@ describe("lost answers, crashes and two processes", () => {
     expect(h.accountFake.count("PATCH", xuiPath(sub))).toBe(2);
     expect(xuiClient(sub)?.enable).toBe(true);
   });
+
+  it("a Check that finds the trial held by a slow step elsewhere leaves it due at once for the watch", async () => {
+    const sub = await activeTrial();
+    // Another process holds the trial's lease (its hosting write is slow).
+    await h.redis.set(gateKeys.trialRun(sub.customerId), "someone-else", "PX", 60_000);
+    expect(await watch().recheckNow(sub.customerId)).toBe("busy");
+    expect(Number(await h.redis.zscore(gateKeys.trials, String(sub.customerId)))).toBe(h.clock.now());
+    await h.redis.del(gateKeys.trialRun(sub.customerId));
+    expect(await watch().runDue()).toEqual({ kept: 1 });
+  });
 });
 
 describe("what the watch leaves alone", () => {

@@ -109,7 +109,12 @@ export class TrialWatch {
   async recheckNow(customerId: number): Promise<TrialStep> {
     for (let attempt = 0; ; attempt++) {
       const step = await this.step(customerId, false);
-      if (step !== "busy" || attempt >= 4) return step;
+      if (step !== "busy") return step;
+      if (attempt >= 4) {
+        // Still held (a slow hosting write): the watch's next run, within a minute, looks again.
+        await this.deps.redis.zadd(gateKeys.trials, "XX", this.deps.clock.now(), String(customerId));
+        return step;
+      }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
