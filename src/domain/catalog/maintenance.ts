@@ -72,6 +72,8 @@ const CLOSE = script("maintenance-close");
 const OPEN = script("maintenance-open");
 /** One look at the hosting account (lua/maintenance-observe.lua). */
 const OBSERVE = script("maintenance-observe");
+/** The automatic mode turned off by the admins (lua/maintenance-auto-off.lua). */
+const AUTO_OFF = script("maintenance-auto-off");
 /** A notice of the automatic maintenance queued (lua/maintenance-told.lua). */
 const TOLD = script("maintenance-told");
 
@@ -152,6 +154,14 @@ export class ShopMaintenance {
       on: autoSince ? { since: Number(autoSince), told: told === "1" } : undefined,
       ended: ended ? { since: Number(ended), at: Number(endedAt) } : undefined,
     };
+  }
+
+  /**
+   * The admins turned the automatic mode off: an automatic maintenance in force ends now (the
+   * next watch round tells the admins, as for any end). True when one was on.
+   */
+  async autoOff(): Promise<boolean> {
+    return (await AUTO_OFF.run(this.deps.redis, [this.key], [this.deps.clock.now()])) === 1;
   }
 
   /** The admins' notice that the automatic maintenance of `since` went on (or `ended`) is queued. */
