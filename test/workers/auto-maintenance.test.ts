@@ -3,7 +3,8 @@ import type { ShopMaintenance } from "../../src/domain/catalog/index.js";
 import { MAINTENANCE_KEY } from "../../src/domain/catalog/index.js";
 import { ServerExtension } from "../../src/domain/fleet/index.js";
 import { AccountApi } from "../../src/hosting/account/index.js";
-import { DAY, MINUTE } from "../../src/runtime/clock.js";
+import { DAY, HOUR, MINUTE } from "../../src/runtime/clock.js";
+import { createReminderTask } from "../../src/workers/reminders.js";
 import {
   createServerWatchTask,
   type ServerWatchDeps,
@@ -11,6 +12,7 @@ import {
 } from "../../src/workers/server-watch/index.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";
+import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";
 import { telegramViews } from "../helpers/telegram-views.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
 
@@ -174,5 +176,35 @@ describe("the automatic maintenance, on", () => {
     await rounds(3, w);
     expect(offNotice(ADMIN_EN)).toHaveLength(1);
     expect(offNotice(ADMIN_RU)).toHaveLength(1);
+  });
+});
+
+describe("while the shop is closed", () => {
+  it("reminders go on: a customer whose access ends in 3 days is reminded", async () => {
+    await maintenance().close({ message: "planned", by: ADMIN_EN });
+    const customerId = 8_350;
+    await seedCustomer(h.rooms, customerId, "en");
+    const created = h.clock.now();
+    h.clock.advance(-60 * DAY);
+    await seedSubscription(h.rooms, `o-maint-remind-${n}`, {
+      customerId,
+      planId: "de-xui",
+      ref: { kind: "xui", serverId: 1, name: `r${n}` },
+      links: { links: ["vless://example"], subscriptionUrl: undefined },
+      expiresAt: created + 3 * DAY - HOUR,
+      trafficGb: 100,
+    });
+    h.clock.set(created);
+    const result = await createReminderTask({
+      ...h.rooms,
+      outbox: h.outbox,
+      i18n: h.i18n,
+      clock: h.clock,
+      logger: h.logger,
+    }).run();
+    expect(Object.values(result.queued).reduce((a, b) => a + b, 0)).toBe(1);
+    await h.drainOutbox();
+    expect(textsTo(customerId).join("\n")).toContain("3 days");
+    expect(await maintenance().closed()).toMatchObject({ kind: "manual" });
   });
 });

@@ -49,7 +49,7 @@ export async function maintenanceSettingsButton(ctx: BotContext): Promise<Inline
 }
 
 /** The automatic mode's line. */
-export function autoLine(ctx: BotContext, minutes: number | undefined): string {
+function autoLine(ctx: BotContext, minutes: number | undefined): string {
   return minutes === undefined
     ? ctx.t("maintenance-admin-auto-off")
     : ctx.t("maintenance-admin-auto-on", { minutes });
