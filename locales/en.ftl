@@ -1992,3 +1992,4 @@ maintenance-closed-done = 🛠 The shop is closed to customers.
 maintenance-auto-on-admins = 📡 The hosting API has not answered since { $since } ({ $duration }): the shop is closed to customers automatically. Payments are still credited and orders wait for the hosting. It opens by itself when the hosting answers again.
 maintenance-auto-off-admins = ✅ The automatic maintenance has ended: the shop is open to customers again (it was closed for { $duration }).
 webapp-maintenance = The shop is closed for maintenance.
+maintenance-auto-chosen = ✓ { $choice }

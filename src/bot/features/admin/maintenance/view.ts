@@ -83,7 +83,8 @@ export async function maintenanceView(ctx: BotContext, notice?: string): Promise
     keyboard.text(ctx.t("maintenance-close-button"), maintenanceCb.pack({ act: "close" }));
   }
   keyboard.row();
-  const mark = (label: string, on: boolean) => (on ? `✓ ${label}` : label);
+  const mark = (label: string, on: boolean) =>
+    on ? ctx.t("maintenance-auto-chosen", { choice: label }) : label;
   keyboard.text(
     mark(ctx.t("maintenance-auto-choice-off"), minutes === undefined),
     maintenanceCb.pack({ act: "auto", minutes: undefined }),
