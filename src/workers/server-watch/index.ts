@@ -141,8 +141,8 @@ class ServerWatch {
     try {
       servers = await this.deps.account.servers();
     } catch (err) {
-      await this.alerts.apiDown(err);
       report.autoMaintenance = await this.lookAtAccount(err);
+      await this.alerts.apiDown(err);
       return report;
     }
     report.autoMaintenance = await this.lookAtAccount(undefined);
