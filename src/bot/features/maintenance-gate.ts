@@ -10,6 +10,10 @@ import { show, type View } from "../views/show.js";
 import { giftCb } from "./shop/gifts.js";
 import { inviteOnStart } from "./shop/invite.js";
 
+/** Commands and main-menu buttons that open what a customer has (see looksAtWhatTheyHave). */
+const OPEN_COMMANDS = ["my", "wallet", "help", "language", "cancel"] as const;
+const OPEN_MENU = new Set(["my", "wallet", "help", "lang"]);
+
 /**
  * What a customer may still do while the shop is closed: look at what they have. Their
  * subscriptions, links and QR codes (the access they paid for keeps working and they may need to
@@ -17,9 +21,6 @@ import { inviteOnStart } from "./shop/invite.js";
  * leaving a question. Everything that sells or moves money (buy, renew, trial, top-up, promo,
  * a gift bought, claimed or cancelled) waits for the shop to open.
  */
-const OPEN_COMMANDS = ["my", "wallet", "help", "language", "cancel"] as const;
-const OPEN_MENU = new Set(["my", "wallet", "help", "lang"]);
-
 function looksAtWhatTheyHave(ctx: BotContext): boolean {
   const data = ctx.callbackQuery?.data;
   if (data === undefined) return ctx.hasCommand([...OPEN_COMMANDS]);
