@@ -51,6 +51,8 @@ export interface Route {
   run: (deps: WebappDeps, r: RouteRequest) => unknown;
   /** It may make an invoice link or an order (orders, top-ups, the trial): it also spends from the orders budget. */
   costly?: true;
+  /** It sells or moves money: refused (503 `maintenance`) while the shop is closed for maintenance. */
+  shop?: true;
 }
 
 /** A path id: letters, digits, `_` and `-` (order, subscription and gift ids); anything else is a 404. */
@@ -73,7 +75,13 @@ export const ROUTES: Route[] = [
     schema: languageResponse,
     run: async (d, r) => setLanguage(d, r.caller, (await bodyOf(r, languageRequest)).locale),
   },
-  { method: "GET", path: at("plans"), schema: plansResponse, run: (d, r) => plans(d, r.caller) },
+  {
+    method: "GET",
+    path: at("plans"),
+    schema: plansResponse,
+    shop: true,
+    run: (d, r) => plans(d, r.caller),
+  },
   {
     method: "GET",
     path: at("subscriptions/:id"),
@@ -97,6 +105,7 @@ export const ROUTES: Route[] = [
     path: at("trial"),
     schema: orderResponse,
     costly: true,
+    shop: true,
     run: async (d, r) => {
       await bodyOf(r, emptyRequest);
       return claimTrial(d, r.caller);
@@ -107,6 +116,7 @@ export const ROUTES: Route[] = [
     path: at("orders"),
     schema: createdOrderResponse,
     costly: true,
+    shop: true,
     run: async (d, r) => createOrder(d, r.caller, await bodyOf(r, createOrderRequest)),
   },
   {
@@ -120,6 +130,7 @@ export const ROUTES: Route[] = [
     path: at("orders/:id/pay"),
     schema: createdOrderResponse,
     costly: true,
+    shop: true,
     run: async (d, r) => payOrder(d, r.caller, r.id, (await bodyOf(r, payOrderRequest)).pay),
   },
   {
@@ -146,6 +157,7 @@ export const ROUTES: Route[] = [
     path: at("topups"),
     schema: invoiceResponse,
     costly: true,
+    shop: true,
     run: async (d, r) => topUp(d, r.caller, await bodyOf(r, topUpRequest)),
   },
   { method: "GET", path: at("gifts"), schema: giftsResponse, run: (d, r) => listGifts(d, r.caller) },
@@ -153,6 +165,7 @@ export const ROUTES: Route[] = [
     method: "POST",
     path: at("gifts/:id/cancel"),
     schema: giftCancelResponse,
+    shop: true,
     run: async (d, r) => {
       await bodyOf(r, emptyRequest);
       return cancelGift(d, r.caller, r.id);
