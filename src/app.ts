@@ -314,6 +314,7 @@ function cabinetOf(config: Config, core: AppCore, bot: CabinetBot, logger: Logge
   const { books, provisioning, fleet, sales, drift } = core.rooms;
   return createWebapp({
     ...{ books, provisioning, fleet, sales, drift, logger, i18n: core.i18n, redis: core.redis },
+    catalog: core.rooms.catalog,
     botToken: config.botToken,
     botUsername: bot.botInfo.username,
     supportContact: config.supportContact,

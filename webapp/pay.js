@@ -5,7 +5,7 @@
 import { api, t, tg } from "./api.js";
 import { gateCard, isGateRefusal } from "./gate.js";
 import { nav, state } from "./state.js";
-import { actionButton, button, el, haptic, openExternal, openSheet, say, setMainButton } from "./ui.js";
+import { actionButton, button, el, haptic, openExternal, openSheet, refusalLine, say, setMainButton } from "./ui.js";
 
 const POLL_MS = 1500;
 const POLL_LIMIT = 120;
@@ -13,6 +13,7 @@ const FAILED = new Set(["failed", "refunded"]);
 
 /** The refusal of an order in words. */
 function refusalText(err) {
+  if (err?.error === "maintenance") return refusalLine(err, t("refused"));
   if (err?.status === 402) return t("insufficient");
   if (err?.error === "undeliverable") return t("undeliverable");
   if (err?.error === "trial-used") return t("trial-used");

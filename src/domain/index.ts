@@ -63,7 +63,7 @@ export interface ShopServicesDeps {
 export function createShopServices(deps: ShopServicesDeps): ShopRooms {
   const { redis, clock, logger, hosting, jobs } = deps;
   const shared = { redis, clock, logger };
-  const catalog = createCatalogServices({ redis, catalog: deps.catalog });
+  const catalog = createCatalogServices({ redis, clock, catalog: deps.catalog });
   const books = createBooksServices({ ...shared, catalog });
   const provisioning = createProvisioningServices({
     ...{ ...shared, hosting },

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { supportedLocale } from "../config.js";
 import { type Caller, callerOf, Refusal, type WebappDeps } from "./context.js";
 import type { Authenticated, WebappGuard } from "./guard.js";
+import { maintenanceRefusal } from "./maintenance.js";
 import { ROUTES } from "./routes.js";
 import { errorResponse, sessionResponse } from "./schemas.js";
 
@@ -102,6 +103,15 @@ export async function handleApi(
   if (!found) {
     sendJson(res, matches.length > 0 ? 405 : 404, errorResponse.parse({ ok: false, error: "not-found" }));
     return;
+  }
+  // The shop closed for maintenance: what sells or moves money waits (before any budget is spent).
+  if (found.route.shop) {
+    const refusal = await maintenanceRefusal(deps, caller);
+    if (refusal) {
+      if (refusal.retryAfterSeconds !== undefined)
+        res.setHeader("retry-after", String(refusal.retryAfterSeconds));
+      return sendJson(res, 503, refusal.body);
+    }
   }
   if (found.route.costly) {
     const spent = await guard.takeOrder(caller.id);

@@ -15,6 +15,8 @@ import type { GateChannelOut } from "./schemas-gate.js";
  * invoice links.
  */
 export interface WebappDeps extends Pick<ShopRooms, "books" | "provisioning" | "fleet" | "sales"> {
+  /** The shop's maintenance (closed to customers: what sells answers 503, see maintenance.ts). */
+  catalog: Pick<ShopRooms["catalog"], "maintenance">;
   /** The last drift sync's run (which hosting locations it could not read). */
   drift: { sync: Pick<ShopRooms["drift"]["sync"], "findings"> };
   botToken: string;

@@ -53,6 +53,8 @@ export interface Route {
   run: (deps: WebappDeps, r: RouteRequest) => unknown;
   /** It may make an invoice link or an order (orders, top-ups, the trial): it also spends from the orders budget. */
   costly?: true;
+  /** It sells or moves money: refused (503 `maintenance`) while the shop is closed for maintenance. */
+  shop?: true;
 }
 
 /** A path id: letters, digits, `_` and `-` (order, subscription and gift ids); anything else is a 404. */
@@ -75,7 +77,13 @@ export const ROUTES: Route[] = [
     schema: languageResponse,
     run: async (d, r) => setLanguage(d, r.caller, (await bodyOf(r, languageRequest)).locale),
   },
-  { method: "GET", path: at("plans"), schema: plansResponse, run: (d, r) => plans(d, r.caller) },
+  {
+    method: "GET",
+    path: at("plans"),
+    schema: plansResponse,
+    shop: true,
+    run: (d, r) => plans(d, r.caller),
+  },
   {
     method: "GET",
     path: at("subscriptions/:id"),
@@ -99,6 +107,7 @@ export const ROUTES: Route[] = [
     path: at("trial"),
     schema: orderResponse,
     costly: true,
+    shop: true,
     run: async (d, r) => {
       await bodyOf(r, emptyRequest);
       return claimTrial(d, r.caller);
@@ -109,6 +118,7 @@ export const ROUTES: Route[] = [
     path: at("orders"),
     schema: createdOrderResponse,
     costly: true,
+    shop: true,
     run: async (d, r) => createOrder(d, r.caller, await bodyOf(r, createOrderRequest)),
   },
   {
@@ -122,6 +132,7 @@ export const ROUTES: Route[] = [
     path: at("orders/:id/pay"),
     schema: createdOrderResponse,
     costly: true,
+    shop: true,
     run: async (d, r) => payOrder(d, r.caller, r.id, (await bodyOf(r, payOrderRequest)).pay),
   },
   {
@@ -148,6 +159,7 @@ export const ROUTES: Route[] = [
     path: at("topups"),
     schema: invoiceResponse,
     costly: true,
+    shop: true,
     run: async (d, r) => topUp(d, r.caller, await bodyOf(r, topUpRequest)),
   },
   { method: "GET", path: at("gifts"), schema: giftsResponse, run: (d, r) => listGifts(d, r.caller) },
@@ -155,6 +167,7 @@ export const ROUTES: Route[] = [
     method: "POST",
     path: at("gifts/:id/cancel"),
     schema: giftCancelResponse,
+    shop: true,
     run: async (d, r) => {
       await bodyOf(r, emptyRequest);
       return cancelGift(d, r.caller, r.id);

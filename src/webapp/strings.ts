@@ -53,6 +53,7 @@ export const PAGE_STRINGS = [
   "webapp-language-title",
   "webapp-links",
   "webapp-locations",
+  "webapp-maintenance",
   "webapp-next",
   "webapp-notices-none",
   "webapp-notices-title",

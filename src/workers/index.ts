@@ -132,6 +132,7 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
       noticeLog: deps.fleet.notices,
       redis,
       settings: deps.catalog.settings,
+      maintenance: deps.catalog.maintenance,
       adminIds: config.adminIds,
     }),
     createReconcileTask({ api, redis, books, sales, outbox, i18n, logger }),

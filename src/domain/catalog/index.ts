@@ -8,6 +8,7 @@
 export * from "./catalog.js";
 export * from "./catalog-store.js";
 export * from "./keys.js";
+export * from "./maintenance.js";
 export * from "./money.js";
 export * from "./plan-edits.js";
 export * from "./required-channels.js";

@@ -1,5 +1,7 @@
 import type { Redis } from "ioredis";
+import type { Clock } from "../../runtime/clock.js";
 import type { Catalog } from "./catalog.js";
+import { ShopMaintenance } from "./maintenance.js";
 import { RequiredChannels } from "./required-channels.js";
 import { ShopSettings } from "./settings.js";
 
@@ -9,6 +11,8 @@ export interface CatalogServices {
   current: () => Catalog;
   /** Shop-wide switches the admins set (auto-extend, outage grace, extension cost, currency). */
   settings: ShopSettings;
+  /** Whether the shop is closed to customers: the admins' switch and the automatic maintenance. */
+  maintenance: ShopMaintenance;
   /** The channels customers must join for what the channel gate covers (its coverage: settings). */
   requiredChannels: RequiredChannels;
 }
@@ -17,6 +21,8 @@ export interface CatalogServicesDeps {
   redis: Redis;
   /** The catalog in force. */
   catalog: () => Catalog;
+  /** The maintenance's end time and the automatic maintenance are read against it. */
+  clock: Clock;
 }
 
 export function createCatalogServices(deps: CatalogServicesDeps): CatalogServices {
@@ -24,6 +30,7 @@ export function createCatalogServices(deps: CatalogServicesDeps): CatalogService
   return {
     current: deps.catalog,
     settings: new ShopSettings(deps.redis),
+    maintenance: new ShopMaintenance({ redis: deps.redis, clock: deps.clock }),
     requiredChannels: new RequiredChannels(deps.redis),
   };
 }

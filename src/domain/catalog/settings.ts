@@ -38,6 +38,9 @@ export const DEFAULT_HOSTING_CURRENCY = "RUB";
 export const DEFAULT_GIFT_EXPIRY_DAYS = 30;
 export const GIFT_DAYS_MIN = 1;
 export const GIFT_DAYS_MAX = 365;
+/** Bounds of the automatic maintenance's wait, in minutes (a day at most). */
+export const AUTO_MAINTENANCE_MIN = 1;
+export const AUTO_MAINTENANCE_MAX = 24 * 60;
 /** A currency label: a code or a symbol, 1 to 8 letters or currency signs (RUB, ₽, USD, $). */
 export const CURRENCY_LABEL = /^[\p{L}\p{Sc}]{1,8}$/u;
 
@@ -152,5 +155,30 @@ export class ShopSettings {
     if (!CURRENCY_LABEL.test(label))
       throw new RangeError("currency must be 1 to 8 letters or currency signs");
     await this.redis.hset(this.key, "hostingCurrency", label);
+  }
+
+  /**
+   * After how many minutes without an answer from the hosting account the shop closes to
+   * customers by itself (and opens when it answers); undefined (the default): never, a short
+   * outage keeps orders coming (they wait for the hosting, the customer told of the delay).
+   */
+  async maintenanceAutoMinutes(): Promise<number | undefined> {
+    const minutes = Number(await this.redis.hget(this.key, "maintenanceAutoMinutes"));
+    return Number.isInteger(minutes) && minutes >= AUTO_MAINTENANCE_MIN && minutes <= AUTO_MAINTENANCE_MAX
+      ? minutes
+      : undefined;
+  }
+
+  /** Minutes, 1 to 1440; undefined turns the automatic maintenance off. */
+  async setMaintenanceAutoMinutes(minutes: number | undefined): Promise<void> {
+    if (minutes === undefined) {
+      await this.redis.hdel(this.key, "maintenanceAutoMinutes");
+      return;
+    }
+    if (!Number.isInteger(minutes) || minutes < AUTO_MAINTENANCE_MIN || minutes > AUTO_MAINTENANCE_MAX)
+      throw new RangeError(
+        `automatic maintenance waits ${AUTO_MAINTENANCE_MIN} to ${AUTO_MAINTENANCE_MAX} minutes`,
+      );
+    await this.redis.hset(this.key, "maintenanceAutoMinutes", String(minutes));
   }
 }
