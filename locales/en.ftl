@@ -1993,3 +1993,47 @@ maintenance-auto-on-admins = 📡 The hosting API has not answered since { $sinc
 maintenance-auto-off-admins = ✅ The automatic maintenance has ended: the shop is open to customers again (it was closed for { $duration }).
 webapp-maintenance = The shop is closed for maintenance.
 maintenance-auto-chosen = ✓ { $choice }
+
+## Issue 26: required channel membership (the channel gate)
+gate-needed-trial = 📣 To get the free trial, join our channel first:
+gate-needed-purchase = 📣 To buy a plan, join our channel first:
+gate-needed-claim = 📣 To claim this gift, join our channel first:
+gate-trial-paused = ⏸ Your free trial is paused: you left our channel. Join it again to use the trial:
+gate-then-check = Then press <b>✅ Check</b>.
+gate-join = ➕ Join { $title }
+gate-check = ✅ Check
+gate-still-out = You have not joined yet: { $channels }
+gate-trial-resumed = ▶️ Your free trial is on again. Thank you for staying with us!
+gate-all-joined = You are in every channel. Thank you!
+gate-admin-cannot-read =
+    ⚠️ <b>Required channel: the bot cannot see its members</b>
+    { $title } ({ $id }): { $reason }
+    Make the bot an admin of the channel. Until then it holds nobody back: customers get through unchecked.
+gate-settings-button = 📣 Required channels
+gate-admin-title = 📣 <b>Required channels</b>
+gate-admin-coverage = Required for: { $coverage }
+gate-coverage-trial = the free trial only
+gate-coverage-purchases = the trial and new purchases
+gate-coverage-all = everything but renewals
+gate-admin-none = No channels yet: nobody is asked to join anything.
+gate-admin-no-link = No join link for: { $channels }. Give the bot the right to invite users, then add the channel again.
+gate-admin-help = Customers join with the buttons and press Check. Renewals, My subscriptions, the access itself and the wallet are never held back. A trial whose owner leaves a channel is paused until they come back.
+gate-admin-remove = ✖️ Remove { $title }
+gate-admin-add = ➕ Add a channel
+gate-admin-back = « Settings
+gate-admin-coverage-set = Now required for { $coverage }.
+gate-admin-removed = { $title } is no longer required.
+gate-admin-ask = Send the channel or group: its @username, a t.me link, or its numeric id (for example -1001234567890). The bot must be its admin.
+gate-admin-ask-invalid = That is not a channel. Send @username, t.me/username or a numeric id such as -1001234567890.
+gate-admin-added = ✅ { $title } added.
+gate-admin-updated = ✅ { $title } was already on the list: its title and link are updated.
+gate-admin-not-admin = ⚠️ The bot is not an admin of { $title }, so it cannot see who joined. Make the bot an admin there, then add it again.
+gate-admin-full = The list is full ({ $max } channels). Remove one first.
+gate-admin-not-channel = That is a private chat with a person, not a channel or group.
+gate-admin-unavailable = Telegram did not answer. Try again in a minute.
+gate-admin-not-found = Telegram knows no such channel, or the bot is not in it. Add the bot to the channel as an admin, then try again.
+webapp-gate-needed = Join these channels first, then press Check.
+webapp-gate-join = Join
+webapp-gate-check = Check
+webapp-gate-still-out = You have not joined all of them yet.
+webapp-gate-resumed = Your free trial is on again.

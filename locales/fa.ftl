@@ -1993,3 +1993,47 @@ maintenance-auto-on-admins = 📡 API هاستینگ از { $since } ({ $duratio
 maintenance-auto-off-admins = ✅ تعمیر و نگهداری خودکار پایان یافت: فروشگاه دوباره برای مشتریان باز است (به مدت { $duration } بسته بود).
 webapp-maintenance = فروشگاه برای تعمیر و نگهداری بسته است.
 maintenance-auto-chosen = ✓ { $choice }
+
+## Issue 26: required channel membership (the channel gate)
+gate-needed-trial = 📣 برای دریافت دورهٔ آزمایشی رایگان، ابتدا در کانال ما عضو شوید:
+gate-needed-purchase = 📣 برای خرید یک طرح، ابتدا در کانال ما عضو شوید:
+gate-needed-claim = 📣 برای دریافت این هدیه، ابتدا در کانال ما عضو شوید:
+gate-trial-paused = ⏸ دورهٔ آزمایشی شما متوقف شد: از کانال ما خارج شدید. برای استفاده از آن دوباره عضو شوید:
+gate-then-check = سپس <b>✅ بررسی</b> را بزنید.
+gate-join = ➕ عضویت در { $title }
+gate-check = ✅ بررسی
+gate-still-out = هنوز عضو نشده‌اید: { $channels }
+gate-trial-resumed = ▶️ دورهٔ آزمایشی شما دوباره فعال شد. از همراهی شما سپاسگزاریم!
+gate-all-joined = شما در همهٔ کانال‌ها عضو هستید. سپاس!
+gate-admin-cannot-read =
+    ⚠️ <b>کانال الزامی: ربات اعضای آن را نمی‌بیند</b>
+    { $title } ({ $id }): { $reason }
+    ربات را مدیر کانال کنید. تا آن زمان این کانال جلوی کسی را نمی‌گیرد: مشتریان بدون بررسی عبور می‌کنند.
+gate-settings-button = 📣 کانال‌های الزامی
+gate-admin-title = 📣 <b>کانال‌های الزامی</b>
+gate-admin-coverage = الزامی برای: { $coverage }
+gate-coverage-trial = فقط دورهٔ آزمایشی
+gate-coverage-purchases = دورهٔ آزمایشی و خریدهای جدید
+gate-coverage-all = همه‌چیز به‌جز تمدید
+gate-admin-none = هنوز کانالی تعیین نشده است: از کسی خواسته نمی‌شود عضو جایی شود.
+gate-admin-no-link = پیوند عضویت ندارد: { $channels }. به ربات اجازهٔ دعوت کاربران را بدهید و کانال را دوباره اضافه کنید.
+gate-admin-help = مشتریان با دکمه‌ها عضو می‌شوند و «بررسی» را می‌زنند. تمدید، «اشتراک‌های من»، خود دسترسی و کیف پول هرگز مسدود نمی‌شوند. دورهٔ آزمایشی مشتری‌ای که از کانال خارج شود تا بازگشت او متوقف می‌ماند.
+gate-admin-remove = ✖️ حذف { $title }
+gate-admin-add = ➕ افزودن کانال
+gate-admin-back = « تنظیمات
+gate-admin-coverage-set = اکنون الزامی برای: { $coverage }.
+gate-admin-removed = { $title } دیگر الزامی نیست.
+gate-admin-ask = کانال یا گروه را بفرستید: @username، پیوند t.me یا شناسهٔ عددی آن (مثلاً -1001234567890). ربات باید مدیر آن باشد.
+gate-admin-ask-invalid = این یک کانال نیست. @username، t.me/username یا یک شناسهٔ عددی مانند -1001234567890 بفرستید.
+gate-admin-added = ✅ { $title } اضافه شد.
+gate-admin-updated = ✅ { $title } از قبل در فهرست بود: نام و پیوند آن به‌روز شد.
+gate-admin-not-admin = ⚠️ ربات مدیر { $title } نیست و نمی‌بیند چه کسی عضو شده است. ربات را آنجا مدیر کنید و دوباره اضافه کنید.
+gate-admin-full = فهرست پر است ({ $max } کانال). ابتدا یکی را حذف کنید.
+gate-admin-not-channel = این یک گفتگوی خصوصی با یک شخص است، نه کانال یا گروه.
+gate-admin-unavailable = تلگرام پاسخ نداد. یک دقیقهٔ دیگر دوباره امتحان کنید.
+gate-admin-not-found = تلگرام چنین کانالی نمی‌شناسد یا ربات در آن نیست. ربات را به‌عنوان مدیر به کانال اضافه کنید و دوباره امتحان کنید.
+webapp-gate-needed = ابتدا در این کانال‌ها عضو شوید، سپس «بررسی» را بزنید.
+webapp-gate-join = عضویت
+webapp-gate-check = بررسی
+webapp-gate-still-out = هنوز در همهٔ آن‌ها عضو نشده‌اید.
+webapp-gate-resumed = دورهٔ آزمایشی شما دوباره فعال شد.

@@ -28,6 +28,11 @@ export class ApiError extends Error {
     this.data = data;
   }
 
+  /** With `channel-required`: the channels to join first (gate.js). */
+  get channels() {
+    return this.data?.channels;
+  }
+
   /**
    * What the API said beyond the label: for the shop closed for maintenance (503 `maintenance`),
    * the admins' message (or why it closed by itself) and when it is expected back.

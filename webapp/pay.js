@@ -3,6 +3,7 @@
 // purchase lands on its new subscription, a gift on the gift's link.
 
 import { api, t, tg } from "./api.js";
+import { gateCard, isGateRefusal } from "./gate.js";
 import { nav, state } from "./state.js";
 import { actionButton, button, el, haptic, openExternal, openSheet, refusalLine, say, setMainButton } from "./ui.js";
 
@@ -37,7 +38,9 @@ export async function startOrder(target, status) {
   } catch (err) {
     if (err.fatal) throw err;
     haptic("error");
-    if (status) status.replaceChildren(el("div", "status bad", refusalText(err)));
+    // The channels to join first: joined and checked, the same order is asked for again.
+    if (status && isGateRefusal(err)) status.replaceChildren(gateCard(err.channels, () => startOrder(target, status)));
+    else if (status) status.replaceChildren(el("div", "status bad", refusalText(err)));
     else say(refusalText(err), "bad");
     return;
   }
@@ -121,6 +124,11 @@ export async function claimTrial(status) {
   } catch (err) {
     if (err.fatal) throw err;
     haptic("error");
+    if (isGateRefusal(err)) {
+      status.className = "status";
+      status.replaceChildren(gateCard(err.channels, () => claimTrial(status)));
+      return;
+    }
     status.className = "status bad";
     status.textContent = refusalText(err);
   }

@@ -127,6 +127,7 @@ export async function handleApi(
     sendJson(res, 200, found.route.schema.parse(result));
   } catch (err) {
     if (!(err instanceof Refusal)) throw err;
-    sendJson(res, err.status, errorResponse.parse({ ok: false, error: err.error }));
+    const channels = err.channels ? { channels: err.channels } : {};
+    sendJson(res, err.status, errorResponse.parse({ ok: false, error: err.error, ...channels }));
   }
 }

@@ -7,6 +7,7 @@ import type { I18nLike, Translate } from "../render/i18n-like.js";
 import type { Clock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import type { WebappUser } from "./auth.js";
+import type { GateChannelOut } from "./schemas-gate.js";
 
 /**
  * What the cabinet needs: the same domain services as the chat (the books, the sales and the usage
@@ -81,6 +82,8 @@ export class Refusal extends Error {
   constructor(
     readonly status: number,
     readonly error: string,
+    /** The channels to join first, with `channel-required`. */
+    readonly channels?: GateChannelOut[],
   ) {
     super(error);
     this.name = "Refusal";

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { topUpPresets } from "../domain/sales/index.js";
 import { topUp } from "./actions.js";
 import { card, connect, orderStatus, plans, usage, walletPage } from "./cabinet.js";
+import { checkChannels } from "./channel-gate.js";
 import { type Caller, Refusal, type WebappDeps } from "./context.js";
 import { cancelGift, listGifts } from "./gifts.js";
 import { invite } from "./invite.js";
@@ -23,6 +24,7 @@ import {
   languageResponse,
   statusResponse,
 } from "./schemas-account.js";
+import { channelCheckResponse } from "./schemas-gate.js";
 import {
   createdOrderResponse,
   createOrderRequest,
@@ -173,4 +175,15 @@ export const ROUTES: Route[] = [
   },
   { method: "GET", path: at("invite"), schema: inviteResponse, run: (d, r) => invite(d, r.caller) },
   { method: "GET", path: at("status"), schema: statusResponse, run: (d, r) => status(d, r.caller) },
+  {
+    method: "POST",
+    path: at("channels/check"),
+    schema: channelCheckResponse,
+    // It asks Telegram (getChatMember per channel): spent from the orders budget like an order.
+    costly: true,
+    run: async (d, r) => {
+      await bodyOf(r, emptyRequest);
+      return checkChannels(d, r.caller);
+    },
+  },
 ];

@@ -10,6 +10,7 @@ import { MINUTE, systemClock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import { countFloods, retryOnFlood } from "../runtime/telegram-retry.js";
 import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
+import { createTrialGateTask } from "./channel-gate.js";
 import { createDriftSyncTask } from "./drift-sync.js";
 import { createGiftExpiryTask } from "./gift-expiry.js";
 import { createBackfillTask, type PeriodicTask, startMaintenance } from "./maintenance.js";
@@ -138,6 +139,7 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
     createInboxReconcileTask({ books, settlement: deps.settlement, outbox, i18n, logger }),
     createBackfillTask(redis, books.customers),
     createGiftExpiryTask(common),
+    createTrialGateTask(sales),
     createDriftSyncTask({
       ...{ books, drift: deps.drift, outbox, i18n, logger, metrics: deps.metrics },
       adminIds: config.adminIds,

@@ -16,3 +16,5 @@ export const PLAN_EDITS_GENERATION_KEY = "catalog:plan-edits:generation";
  * autoTold, autoEnded, autoEndedAt).
  */
 export const MAINTENANCE_KEY = "maintenance:shop";
+/** The channels the channel gate asks customers to join: chat id -> channel JSON (required-channels.ts). */
+export const GATE_CHANNELS_KEY = "settings:gate-channels";

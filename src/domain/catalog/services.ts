@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import type { Clock } from "../../runtime/clock.js";
 import type { Catalog } from "./catalog.js";
 import { ShopMaintenance } from "./maintenance.js";
+import { RequiredChannels } from "./required-channels.js";
 import { ShopSettings } from "./settings.js";
 
 /** The catalog room's services: what the shop sells now and the admins' shop-wide switches. */
@@ -12,6 +13,8 @@ export interface CatalogServices {
   settings: ShopSettings;
   /** Whether the shop is closed to customers: the admins' switch and the automatic maintenance. */
   maintenance: ShopMaintenance;
+  /** The channels customers must join for what the channel gate covers (its coverage: settings). */
+  requiredChannels: RequiredChannels;
 }
 
 export interface CatalogServicesDeps {
@@ -28,5 +31,6 @@ export function createCatalogServices(deps: CatalogServicesDeps): CatalogService
     current: deps.catalog,
     settings: new ShopSettings(deps.redis),
     maintenance: new ShopMaintenance({ redis: deps.redis, clock: deps.clock }),
+    requiredChannels: new RequiredChannels(deps.redis),
   };
 }

@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import { readHash } from "../../store/records.js";
 import { SETTINGS_KEY } from "./keys.js";
+import { DEFAULT_GATE_COVERAGE, GATE_COVERAGES, type GateCoverage } from "./required-channels.js";
 
 /** Shop-wide switches admins change from the admin menu. */
 export interface ShopSettingsValues {
@@ -137,6 +138,17 @@ export class ShopSettings {
     if (!Number.isInteger(days) || days < GIFT_DAYS_MIN || days > GIFT_DAYS_MAX)
       throw new RangeError(`gift links last ${GIFT_DAYS_MIN} to ${GIFT_DAYS_MAX} days`);
     await this.redis.hset(this.key, "giftExpiryDays", String(days));
+  }
+
+  /** What the channel gate covers (see GATE_COVERAGES; the trial only by default). */
+  async gateCoverage(): Promise<GateCoverage> {
+    const raw = await this.redis.hget(this.key, "gateCoverage");
+    return GATE_COVERAGES.find((c) => c === raw) ?? DEFAULT_GATE_COVERAGE;
+  }
+
+  async setGateCoverage(coverage: GateCoverage): Promise<void> {
+    if (!GATE_COVERAGES.includes(coverage)) throw new RangeError(`unknown gate coverage ${String(coverage)}`);
+    await this.redis.hset(this.key, "gateCoverage", coverage);
   }
 
   async setHostingCurrency(label: string): Promise<void> {

@@ -5,6 +5,7 @@
  * back office and the delivery surfaces may import it.
  */
 export * from "./cashier.js";
+export * from "./channel-gate.js";
 export * from "./checkout.js";
 export * from "./delivery.js";
 export * from "./gifts.js";
@@ -19,3 +20,4 @@ export * from "./referrals.js";
 export * from "./services.js";
 export * from "./shop.js";
 export * from "./top-ups.js";
+export * from "./trial-watch.js";

@@ -4,6 +4,7 @@ import { isAdmin, when } from "../../filters.js";
 import { accountConversations, accountFeature, accountView } from "./account/index.js";
 import { broadcastConversations, broadcastFeature, broadcastHomeView } from "./broadcast/index.js";
 import { catalogFeature, catalogView } from "./catalog/index.js";
+import { channelsConversations, channelsFeature } from "./channels/index.js";
 import {
   customersConversations,
   customersFeature,
@@ -56,6 +57,7 @@ export const adminConversations = [
   ...promoAdminConversations,
   ...plansConversations,
   ...maintenanceConversations,
+  ...channelsConversations,
 ];
 
 /**
@@ -77,6 +79,7 @@ admins.use(syncFeature);
 admins.use(referralsFeature);
 admins.use(promoAdminFeature);
 admins.use(maintenanceFeature);
+admins.use(channelsFeature);
 
 /** An admin's update, or one the guard must refuse (an admin button or command from anyone). */
 function adminish(ctx: BotContext): boolean {
