@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "../config.js";
+import { gateChannel } from "./schemas-gate.js";
 
 /**
  * The cabinet API's wire, both ways. Every answer is parsed by its schema before it is sent (a
@@ -148,6 +149,8 @@ export const stringsResponse = z.record(z.string(), z.string());
 export const errorResponse = z.strictObject({
   ok: z.literal(false),
   error: z.string().optional(),
+  /** With `channel-required`: the channels to join first. */
+  channels: z.array(gateChannel).optional(),
 });
 
 /** POST /app/api/session: a session for the page's next requests (`Authorization: Bearer <session>`). */

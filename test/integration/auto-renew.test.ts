@@ -426,6 +426,21 @@ describe("auto-renew from the balance", () => {
     expect((await rooms().books.subscriptions.get(due.sub.id))?.expiresAt).toBe(due.sub.expiresAt);
   });
 
+  it("renews nothing while the shop is closed for maintenance, and renews once it opens", async () => {
+    const due = await dueSubscription();
+    const { maintenance } = rooms().catalog;
+    await maintenance.close({ by: 1 });
+    try {
+      const held = (await rooms().sales.autoRenew.runDue()).find((o) => o.sub.id === due.sub.id);
+      expect(held).toMatchObject({ kind: "refused", reason: "maintenance" });
+      expect(await renewals(due.customerId)).toEqual([]);
+    } finally {
+      await maintenance.open();
+    }
+    expect(kindsOf(await rooms().sales.autoRenew.runDue(), due)).toEqual(["renewed"]);
+    await renewedOnce(due);
+  });
+
   it("a retired plan still renews on its own terms, as a manual renewal does", async () => {
     const due = await dueSubscription({ planId: "old" });
     expect(kindsOf(await rooms().sales.autoRenew.runDue(), due)).toEqual(["renewed"]);

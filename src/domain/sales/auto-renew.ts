@@ -13,7 +13,7 @@ import {
   type Wallet,
   wasPaidStatus,
 } from "../books/index.js";
-import type { Plan, ShopSettings } from "../catalog/index.js";
+import type { Plan, ShopMaintenance, ShopSettings } from "../catalog/index.js";
 import type { Cashier } from "./cashier.js";
 import { autoRenewKeys } from "./keys.js";
 import type { Shop, ShopRefusal } from "./shop.js";
@@ -39,13 +39,14 @@ export type AutoRenewSwitch =
  * What one look at a subscription due for auto-renewal came to: `renewed`, its renewal paid from
  * the balance now (and queued); `done`, this term was paid before or a renewal of it is under way;
  * `short`, the balance does not cover the price (the customer is to be told); `refused`, the shop
- * does not renew it now (why: see ShopRefusal; `off` when turned off meanwhile).
+ * does not renew it now (why: see ShopRefusal; `off` when turned off meanwhile; `maintenance` while
+ * the shop is closed to customers: nothing is sold then, it renews once the shop opens).
  */
 export type AutoRenewOutcome =
   | { kind: "renewed"; sub: Subscription; order: Order }
   | { kind: "done"; sub: Subscription }
   | { kind: "short"; sub: Subscription; price: number; balance: number }
-  | { kind: "refused"; sub: Subscription; reason: ShopRefusal | "off" };
+  | { kind: "refused"; sub: Subscription; reason: ShopRefusal | "off" | "maintenance" };
 
 /** An entry of the expiry index: a subscription and its expiry (ms). */
 export interface ExpiryEntry {
@@ -61,6 +62,8 @@ export interface AutoRenewDeps {
   clock: Clock;
   logger: Logger;
   settings: Pick<ShopSettings, "autoRenewDays">;
+  /** While the shop is closed for maintenance nothing is renewed (none: never closed). */
+  maintenance?: Pick<ShopMaintenance, "closed">;
   customers: Pick<Customers, "get" | "isBlocked">;
   wallet: Pick<Wallet, "balance">;
   orders: Pick<Orders, "get">;
@@ -214,6 +217,8 @@ export class AutoRenew {
     if (await this.deps.customers.isBlocked(sub.customerId))
       return { kind: "refused", sub, reason: "blocked" };
     if (await this.termPaid(sub)) return { kind: "done", sub };
+    // Closed for maintenance: no sale, no notice; the lookback renews it once the shop opens.
+    if (await this.deps.maintenance?.closed()) return { kind: "refused", sub, reason: "maintenance" };
     const outcome = await this.renew(sub);
     if (outcome.kind === "renewed")
       this.deps.logger.info(

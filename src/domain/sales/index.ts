@@ -6,6 +6,7 @@
  */
 export * from "./auto-renew.js";
 export * from "./cashier.js";
+export * from "./channel-gate.js";
 export * from "./checkout.js";
 export * from "./delivery.js";
 export * from "./gifts.js";
@@ -20,3 +21,4 @@ export * from "./referrals.js";
 export * from "./services.js";
 export * from "./shop.js";
 export * from "./top-ups.js";
+export * from "./trial-watch.js";

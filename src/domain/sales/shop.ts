@@ -14,6 +14,7 @@ import {
 import { type Catalog, findPlan, onSale, type Plan, toMinor } from "../catalog/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
 import type { Cashier } from "./cashier.js";
+import { type ChannelRequired, channelRequired, type ShopGate } from "./channel-gate.js";
 import type { Deliverability, Delivery, Undeliverable } from "./delivery.js";
 import { INVOICE_TTL_MS } from "./invoices.js";
 import { termOf } from "./order-terms.js";
@@ -36,10 +37,11 @@ export type ShopRefusal =
   | "subscription-removed"
   | "order-gone"
   | "order-not-payable"
-  /** An unattended renewal (auto-renew) whose hosting side could not be read: asked again later. */
-  | "hosting-unknown"
+  | "hosting-unknown" // an unattended renewal (auto-renew) whose hosting side could not be read
   /** The hosting side cannot deliver it now (see Delivery): `why` says what stands in the way. */
-  | "undeliverable";
+  | "undeliverable"
+  /** The admins' channels must be joined first (ChannelGate): `channels` are the ones to join. */
+  | "channel-required";
 
 /**
  * `reused`: the customer's own order awaiting payment was handed back (not a new one). `promo`:
@@ -47,7 +49,7 @@ export type ShopRefusal =
  */
 export type Started =
   | { ok: true; order: Order; reused?: boolean; promo?: PromoRefusal }
-  | { ok: false; reason: ShopRefusal; why?: Undeliverable };
+  | { ok: false; reason: ShopRefusal; why?: Undeliverable; channels?: ChannelRequired["channels"] };
 
 /** A new order's fields, or why none can be opened. */
 type OrderInput =
@@ -68,6 +70,8 @@ export interface ShopDeps {
   cashier: Cashier;
   /** Whether the hosting side can deliver an order now (none: every order is offered). */
   delivery?: Delivery;
+  /** The admins' required channels in front of trials and new purchases (none: no gate). */
+  gate?: ShopGate;
 }
 
 /**
@@ -108,8 +112,12 @@ export class Shop {
     gift = false,
   ): Promise<Started> {
     const made = await this.purchaseInput(customerId, planId, locale, gift);
+    if (!made.ok) return made;
+    // The gate stands here, not in purchaseInput: an admin's "charge again" is not a new purchase.
+    const refused = channelRequired(await this.deps.gate?.check(customerId, "purchase"));
+    if (refused) return refused;
     // One open order per customer and plan (and gift): a repeated Buy hands out the one awaiting payment.
-    return made.ok ? this.open(made.input, promo) : made;
+    return this.open(made.input, promo);
   }
 
   private async purchaseInput(
@@ -199,9 +207,8 @@ export class Shop {
   /**
    * A renewal of `subscriptionId`. The customer's open renewal of it (awaiting payment, young
    * enough, at the plan's price, no promo code asked) is handed back before the hosting side is
-   * read: pressing Renew again costs no hosting call. `unattended`: nobody pressed Renew (the
-   * auto-renewal from the balance): the hosting side is always read, and one that cannot be read
-   * refuses it (`hosting-unknown`, asked again later) instead of selling it.
+   * read: pressing Renew again costs no hosting call. `unattended` (auto-renew): always read, and
+   * a side that cannot be read refuses it (`hosting-unknown`, asked again later).
    */
   async startRenewal(
     customerId: number,
@@ -345,7 +352,7 @@ export class Shop {
     return { days, next: termEnd(start, now, days), pending: earlier.length };
   }
 
-  /** The paid renewals of `sub` not finished yet (in their chain's order): each adds its term in turn. */
+  /** The paid renewals of `sub` not finished yet, in their chain's order. */
   async renewalsInFlight(sub: Pick<Subscription, "id" | "customerId">): Promise<Order[]> {
     return (await this.deps.orders.ofCustomer(sub.customerId, 50))
       .filter((o) => o.kind === "renewal" && o.subscriptionId === sub.id && isInFlightStatus(o.status))
@@ -368,12 +375,17 @@ export class Shop {
     return trial;
   }
 
-  /** The free trial, once per Telegram user; the order is paid at once (price 0). */
+  /** The free trial, once per user, paid at once (price 0); behind the gate, watched if taken through it. */
   async startTrial(customerId: number, locale: Locale): Promise<Started> {
     const trial = this.deps.catalog().trial;
     if (!trial) return { ok: false, reason: "no-trial" };
     if (await this.deps.customers.isBlocked(customerId)) return { ok: false, reason: "blocked" };
+    if (!(await this.deps.customers.mayClaimTrial(customerId))) return { ok: false, reason: "trial-used" };
+    // Asked after "used": nobody joins a channel for a trial they cannot have.
+    const verdict = await this.deps.gate?.check(customerId, "trial");
+    if (verdict && !verdict.ok) return { ok: false, reason: "channel-required", channels: verdict.channels };
     if (!(await this.deps.customers.claimTrial(customerId))) return { ok: false, reason: "trial-used" };
+    if (verdict?.gated) await this.deps.gate?.watchTrial(customerId);
     const order = await this.deps.orders.create({
       kind: "trial",
       customerId,
