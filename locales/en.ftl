@@ -2037,3 +2037,32 @@ webapp-gate-join = Join
 webapp-gate-check = Check
 webapp-gate-still-out = You have not joined all of them yet.
 webapp-gate-resumed = Your free trial is on again.
+
+## Issue 26: auto-renew from the balance
+autorenew-state-on = 🔁 Auto-renew: on, from your balance { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} before expiry
+autorenew-state-off = 🔁 Auto-renew: off
+autorenew-turn-on = 🔁 Turn auto-renew on
+autorenew-turn-off = ⏹ Turn auto-renew off
+autorenew-now-on = Auto-renew is on: the renewal is paid from your balance shortly before expiry.
+autorenew-now-off = Auto-renew is off.
+autorenew-unavailable = This subscription cannot renew itself (a free trial, or no longer renewable).
+autorenew-list-mark = 🔁 auto-renew
+autorenew-short = 🔁 <b>{ $plan }</b> is due to renew itself from your balance, but the balance ({ $balance }) does not cover its price ({ $price }). Top up and it renews at once; otherwise it ends { $date }.
+autorenew-topup-button = 💳 Top up { $amount }
+autorenew-renewed = 🔁 <b>{ $plan }</b> was renewed automatically from your balance: { $price }.
+autorenew-settings-line = Customers' auto-renew runs: { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} before expiry (never earlier than the plan's own term)
+autorenew-settings-edit = 🔁 Change when auto-renew runs
+autorenew-settings-ask = 🔁 How many days before expiry should a subscription with auto-renew on be renewed from its owner's balance? Send a whole number from { $min } to { $max }.
+autorenew-settings-invalid = Send a whole number of days from { $min } to { $max }.
+webapp-autorenew = Auto-renew from the balance
+webapp-autorenew-on-text = Renews itself from your balance { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} before expiry.
+webapp-autorenew-off-text = Off: renew it yourself before it ends.

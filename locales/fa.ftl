@@ -2037,3 +2037,32 @@ webapp-gate-join = عضویت
 webapp-gate-check = بررسی
 webapp-gate-still-out = هنوز در همهٔ آن‌ها عضو نشده‌اید.
 webapp-gate-resumed = دورهٔ آزمایشی شما دوباره فعال شد.
+
+## Issue 26: auto-renew from the balance
+autorenew-state-on = 🔁 تمدید خودکار: روشن، از موجودی شما { $days ->
+    [one] { $days } روز
+   *[other] { $days } روز
+} پیش از پایان
+autorenew-state-off = 🔁 تمدید خودکار: خاموش
+autorenew-turn-on = 🔁 روشن کردن تمدید خودکار
+autorenew-turn-off = ⏹ خاموش کردن تمدید خودکار
+autorenew-now-on = تمدید خودکار روشن شد: هزینهٔ تمدید کمی پیش از پایان از موجودی شما پرداخت می‌شود.
+autorenew-now-off = تمدید خودکار خاموش شد.
+autorenew-unavailable = این اشتراک نمی‌تواند خودکار تمدید شود (دورهٔ آزمایشی است یا دیگر قابل تمدید نیست).
+autorenew-list-mark = 🔁 تمدید خودکار
+autorenew-short = 🔁 زمان تمدید خودکار <b>{ $plan }</b> از موجودی رسیده، اما موجودی شما ({ $balance }) برای قیمت آن ({ $price }) کافی نیست. کیف پول را شارژ کنید تا فوراً تمدید شود؛ وگرنه در { $date } به پایان می‌رسد.
+autorenew-topup-button = 💳 شارژ { $amount }
+autorenew-renewed = 🔁 <b>{ $plan }</b> به‌طور خودکار از موجودی شما تمدید شد: { $price }.
+autorenew-settings-line = تمدید خودکار مشتریان: { $days ->
+    [one] { $days } روز
+   *[other] { $days } روز
+} پیش از پایان (هرگز زودتر از مدت خود طرح)
+autorenew-settings-edit = 🔁 تغییر زمان تمدید خودکار
+autorenew-settings-ask = 🔁 اشتراکی که تمدید خودکارش روشن است چند روز پیش از پایان از موجودی صاحبش تمدید شود؟ یک عدد صحیح از { $min } تا { $max } بفرستید.
+autorenew-settings-invalid = یک عدد صحیح روز از { $min } تا { $max } بفرستید.
+webapp-autorenew = تمدید خودکار از موجودی
+webapp-autorenew-on-text = { $days ->
+    [one] { $days } روز
+   *[other] { $days } روز
+} پیش از پایان، خودکار از موجودی شما تمدید می‌شود.
+webapp-autorenew-off-text = خاموش: پیش از پایان، خودتان آن را تمدید کنید.

@@ -2150,3 +2150,35 @@ webapp-gate-join = Подписаться
 webapp-gate-check = Проверить
 webapp-gate-still-out = Вы подписались ещё не на все.
 webapp-gate-resumed = Пробный период снова работает.
+
+## Issue 26: auto-renew from the balance
+autorenew-state-on = 🔁 Автопродление: включено, с баланса за { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+   *[many] { $days } дней
+} до окончания
+autorenew-state-off = 🔁 Автопродление: выключено
+autorenew-turn-on = 🔁 Включить автопродление
+autorenew-turn-off = ⏹ Выключить автопродление
+autorenew-now-on = Автопродление включено: продление оплачивается с баланса незадолго до окончания.
+autorenew-now-off = Автопродление выключено.
+autorenew-unavailable = Эта подписка не может продлеваться сама (пробный период или её больше нельзя продлить).
+autorenew-list-mark = 🔁 автопродление
+autorenew-short = 🔁 <b>{ $plan }</b> пора продлить с баланса, но баланса ({ $balance }) не хватает на цену ({ $price }). Пополните кошелёк — и подписка продлится сразу; иначе она закончится { $date }.
+autorenew-topup-button = 💳 Пополнить на { $amount }
+autorenew-renewed = 🔁 <b>{ $plan }</b> продлена автоматически с баланса: { $price }.
+autorenew-settings-line = Автопродление покупателей: за { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+   *[many] { $days } дней
+} до окончания (не раньше срока самого тарифа)
+autorenew-settings-edit = 🔁 Изменить срок автопродления
+autorenew-settings-ask = 🔁 За сколько дней до окончания продлевать с баланса владельца подписку с включённым автопродлением? Отправьте целое число от { $min } до { $max }.
+autorenew-settings-invalid = Отправьте целое число дней от { $min } до { $max }.
+webapp-autorenew = Автопродление с баланса
+webapp-autorenew-on-text = Продлевается сама с вашего баланса за { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+   *[many] { $days } дней
+} до окончания.
+webapp-autorenew-off-text = Выключено: продлите подписку сами до её окончания.

@@ -2175,3 +2175,38 @@ webapp-gate-join = Підписатися
 webapp-gate-check = Перевірити
 webapp-gate-still-out = Ви підписалися ще не на всі.
 webapp-gate-resumed = Пробний період знову працює.
+
+## Issue 26: auto-renew from the balance
+autorenew-state-on = 🔁 Автопродовження: увімкнено, з балансу за { $days ->
+    [one] { $days } день
+    [few] { $days } дні
+    [many] { $days } днів
+   *[other] { $days } дня
+} до закінчення
+autorenew-state-off = 🔁 Автопродовження: вимкнено
+autorenew-turn-on = 🔁 Увімкнути автопродовження
+autorenew-turn-off = ⏹ Вимкнути автопродовження
+autorenew-now-on = Автопродовження увімкнено: продовження оплачується з балансу незадовго до закінчення.
+autorenew-now-off = Автопродовження вимкнено.
+autorenew-unavailable = Ця підписка не може продовжуватися сама (пробний період або її більше не можна продовжити).
+autorenew-list-mark = 🔁 автопродовження
+autorenew-short = 🔁 <b>{ $plan }</b> час продовжити з балансу, але балансу ({ $balance }) не вистачає на ціну ({ $price }). Поповніть гаманець — і підписка продовжиться одразу; інакше вона закінчиться { $date }.
+autorenew-topup-button = 💳 Поповнити на { $amount }
+autorenew-renewed = 🔁 <b>{ $plan }</b> продовжено автоматично з балансу: { $price }.
+autorenew-settings-line = Автопродовження покупців: за { $days ->
+    [one] { $days } день
+    [few] { $days } дні
+    [many] { $days } днів
+   *[other] { $days } дня
+} до закінчення (не раніше строку самого тарифу)
+autorenew-settings-edit = 🔁 Змінити строк автопродовження
+autorenew-settings-ask = 🔁 За скільки днів до закінчення продовжувати з балансу власника підписку з увімкненим автопродовженням? Надішліть ціле число від { $min } до { $max }.
+autorenew-settings-invalid = Надішліть ціле число днів від { $min } до { $max }.
+webapp-autorenew = Автопродовження з балансу
+webapp-autorenew-on-text = Продовжується сама з вашого балансу за { $days ->
+    [one] { $days } день
+    [few] { $days } дні
+    [many] { $days } днів
+   *[other] { $days } дня
+} до закінчення.
+webapp-autorenew-off-text = Вимкнено: продовжте підписку самі до її закінчення.

@@ -23,6 +23,8 @@ const REFUSALS: Record<ShopRefusal, [number, string]> = {
   "order-not-payable": [409, "order-not-payable"],
   undeliverable: [409, "undeliverable"],
   "channel-required": [403, "channel-required"],
+  // Only an unattended renewal (auto-renew) is refused so; the cabinet's are attended.
+  "hosting-unknown": [503, "hosting-unknown"],
 };
 
 function started(result: Started): Extract<Started, { ok: true }> {

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { topUpPresets } from "../domain/sales/index.js";
 import { topUp } from "./actions.js";
+import { switchAutoRenew } from "./auto-renew.js";
 import { card, connect, orderStatus, plans, usage, walletPage } from "./cabinet.js";
 import { checkChannels } from "./channel-gate.js";
 import { type Caller, Refusal, type WebappDeps } from "./context.js";
@@ -24,6 +25,7 @@ import {
   languageResponse,
   statusResponse,
 } from "./schemas-account.js";
+import { autoRenewRequest, autoRenewResponse } from "./schemas-auto-renew.js";
 import { channelCheckResponse } from "./schemas-gate.js";
 import {
   createdOrderResponse,
@@ -101,6 +103,12 @@ export const ROUTES: Route[] = [
     path: at("subscriptions/:id/connect"),
     schema: connectResponse,
     run: (d, r) => connect(d, r.caller, r.id),
+  },
+  {
+    method: "POST",
+    path: at("subscriptions/:id/auto-renew"),
+    schema: autoRenewResponse,
+    run: async (d, r) => switchAutoRenew(d, r.caller, r.id, (await bodyOf(r, autoRenewRequest)).on),
   },
   {
     method: "POST",

@@ -70,6 +70,9 @@ export const cardResponse = z.strictObject({
     /** The renewal's price, when it can be renewed (not a trial, plan still sold, not removed). */
     renew_price: z.number().int().nonnegative().nullable(),
     renew_price_text: z.string().nullable(),
+    /** Auto-renew from the balance: on or off, and what it means; null when it cannot have it. */
+    auto_renew: z.boolean().nullable(),
+    auto_renew_text: z.string().nullable(),
   }),
 });
 export type CardResponse = z.output<typeof cardResponse>;

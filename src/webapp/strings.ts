@@ -7,6 +7,7 @@ import type { I18nLike } from "../render/i18n-like.js";
  * dates) are rendered by the API in the customer's language instead.
  */
 export const PAGE_STRINGS = [
+  "webapp-autorenew",
   "webapp-balance",
   "webapp-blocked",
   "webapp-buy",

@@ -9,6 +9,7 @@ import type { I18nLike } from "../render/i18n-like.js";
 import { MINUTE, systemClock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import { countFloods, retryOnFlood } from "../runtime/telegram-retry.js";
+import { createAutoRenewTask } from "./auto-renew.js";
 import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
 import { createTrialGateTask } from "./channel-gate.js";
 import { createDriftSyncTask } from "./drift-sync.js";
@@ -124,6 +125,7 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
   const common = { books, sales, outbox, i18n, clock, logger, defaultLocale: config.defaultLocale };
   return [
     countReminders(createReminderTask(common), deps.metrics),
+    createAutoRenewTask(common),
     createTrafficTask({ ...common, provisioning: deps.provisioning }),
     createServerWatchTask({
       ...common,

@@ -41,6 +41,10 @@ export const GIFT_DAYS_MAX = 365;
 /** Bounds of the automatic maintenance's wait, in minutes (a day at most). */
 export const AUTO_MAINTENANCE_MIN = 1;
 export const AUTO_MAINTENANCE_MAX = 24 * 60;
+/** How many days before expiry a subscription with auto-renew on is renewed from the balance. */
+export const DEFAULT_AUTO_RENEW_DAYS = 1;
+export const AUTO_RENEW_DAYS_MIN = 1;
+export const AUTO_RENEW_DAYS_MAX = 30;
 /** A currency label: a code or a symbol, 1 to 8 letters or currency signs (RUB, ₽, USD, $). */
 export const CURRENCY_LABEL = /^[\p{L}\p{Sc}]{1,8}$/u;
 
@@ -149,6 +153,25 @@ export class ShopSettings {
   async setGateCoverage(coverage: GateCoverage): Promise<void> {
     if (!GATE_COVERAGES.includes(coverage)) throw new RangeError(`unknown gate coverage ${String(coverage)}`);
     await this.redis.hset(this.key, "gateCoverage", coverage);
+  }
+
+  /**
+   * How many days before its expiry a subscription whose owner turned auto-renew on is renewed
+   * from the balance (1 to 30; default 1). Never earlier than its plan's own term (AutoRenew).
+   */
+  async autoRenewDays(): Promise<number> {
+    const days = Number(await this.redis.hget(this.key, "autoRenewDays"));
+    return Number.isInteger(days) && days >= AUTO_RENEW_DAYS_MIN && days <= AUTO_RENEW_DAYS_MAX
+      ? days
+      : DEFAULT_AUTO_RENEW_DAYS;
+  }
+
+  async setAutoRenewDays(days: number): Promise<void> {
+    if (!Number.isInteger(days) || days < AUTO_RENEW_DAYS_MIN || days > AUTO_RENEW_DAYS_MAX)
+      throw new RangeError(
+        `auto-renew runs ${AUTO_RENEW_DAYS_MIN} to ${AUTO_RENEW_DAYS_MAX} days before expiry`,
+      );
+    await this.redis.hset(this.key, "autoRenewDays", String(days));
   }
 
   async setHostingCurrency(label: string): Promise<void> {

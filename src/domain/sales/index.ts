@@ -4,6 +4,7 @@
  * gifts. It imports the rooms below it (catalog, books, provisioning, fleet); settlement, the
  * back office and the delivery surfaces may import it.
  */
+export * from "./auto-renew.js";
 export * from "./cashier.js";
 export * from "./channel-gate.js";
 export * from "./checkout.js";

@@ -120,3 +120,14 @@ export const gateKeys = {
   /** The lease of one step of a watched trial (pause or resume), across processes. */
   trialRun: (customerId: number) => `gate:trial-run:${customerId}`,
 };
+
+/** Auto-renew from the balance (auto-renew.ts). */
+export const autoRenewKeys = {
+  /** The subscriptions whose owners turned auto-renew on (a set of ids). */
+  on: "autorenew:on",
+  /**
+   * A subscription's auto-renewal (hash: `term`, the expiry it renews, and `order`, the one order
+   * that term may be paid with; lua/autorenew-claim.lua). Overwritten by the next term's.
+   */
+  term: (subscriptionId: string) => `autorenew:term:${subscriptionId}`,
+};

@@ -7,6 +7,7 @@ import type { BooksServices, OrderJobs } from "../books/index.js";
 import type { CatalogServices } from "../catalog/index.js";
 import type { FleetServices } from "../fleet/index.js";
 import type { ProvisioningServices } from "../provisioning/index.js";
+import { AutoRenew } from "./auto-renew.js";
 import { Cashier } from "./cashier.js";
 import { ChannelGate, type GateNotices, type ShopGate } from "./channel-gate.js";
 import { Delivery } from "./delivery.js";
@@ -36,6 +37,8 @@ export interface SalesServices {
   gate: ChannelGate;
   /** Trials taken through the gate: paused when their owner leaves a channel, resumed on return. */
   trialWatch: TrialWatch;
+  /** Auto-renew from the balance: the customers' switch per subscription and the renewals it pays. */
+  autoRenew: AutoRenew;
 }
 
 export interface SalesServicesDeps {
@@ -116,7 +119,19 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
     gifts: new Gifts({ redis, clock, wallet, customers, jobs, settings, gate }),
     gate,
     trialWatch,
+    autoRenew: autoRenewOf(deps, shop, cashier),
   };
+}
+
+/** Auto-renew from the balance, on the shop (the renewal's price) and the cashier (the charge). */
+function autoRenewOf(deps: SalesServicesDeps, shop: Shop, cashier: Cashier): AutoRenew {
+  const { redis, clock, logger } = deps;
+  const { settings, maintenance } = deps.catalog;
+  const { customers, wallet, orders, subscriptions } = deps.books;
+  return new AutoRenew({
+    ...{ redis, clock, logger, settings, maintenance, customers, wallet, orders, subscriptions },
+    ...{ shop, cashier },
+  });
 }
 
 /** The channel gate, the watch of the trials taken through it, and the two as the shop asks them. */

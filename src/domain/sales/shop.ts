@@ -37,6 +37,7 @@ export type ShopRefusal =
   | "subscription-removed"
   | "order-gone"
   | "order-not-payable"
+  | "hosting-unknown" // an unattended renewal (auto-renew) whose hosting side could not be read
   /** The hosting side cannot deliver it now (see Delivery): `why` says what stands in the way. */
   | "undeliverable"
   /** The admins' channels must be joined first (ChannelGate): `channels` are the ones to join. */
@@ -206,23 +207,25 @@ export class Shop {
   /**
    * A renewal of `subscriptionId`. The customer's open renewal of it (awaiting payment, young
    * enough, at the plan's price, no promo code asked) is handed back before the hosting side is
-   * read: pressing Renew again costs no hosting call.
+   * read: pressing Renew again costs no hosting call. `unattended` (auto-renew): always read, and
+   * a side that cannot be read refuses it (`hosting-unknown`, asked again later).
    */
   async startRenewal(
     customerId: number,
     subscriptionId: string,
     locale: Locale,
     promo?: string,
+    unattended = false,
   ): Promise<Started> {
     const draft = await this.renewalDraft(customerId, subscriptionId, locale);
     if (!draft.ok) return draft;
-    if (promo === undefined) {
+    if (promo === undefined && !unattended) {
       const open = await this.deps.orders.reusableFor(draft.input, UNPAID_ORDERS);
       // Handed back before any hosting read (a flood of Renew presses reads nothing); whether it
       // can be delivered is asked again when it is paid (Cashier.payable, pre-checkout).
       if (open) return { ok: true, order: open, reused: true };
     }
-    const made = await this.sellable(draft.sub, draft.input);
+    const made = await this.sellable(draft.sub, draft.input, unattended);
     if (!made.ok) return made;
     // One open renewal per subscription: a repeated Renew hands out the one awaiting payment.
     const started = await this.open(made.input, promo);
@@ -270,12 +273,13 @@ export class Shop {
    * An access an admin disabled (banned) stays so: a renewal must not lift it, so none is sold.
    * When the hosting side cannot be read, the renewal is sold (it waits for the side anyway).
    */
-  private async sellable(sub: Subscription, input: NewOrder): Promise<OrderInput> {
+  private async sellable(sub: Subscription, input: NewOrder, unattended = false): Promise<OrderInput> {
     const state = await this.deps
       .provisioner(sub.ref.kind)
       .state(sub.ref)
       .catch(() => undefined);
     if (state && !state.enabled) return { ok: false, reason: "subscription-disabled" };
+    if (!state && unattended) return { ok: false, reason: "hosting-unknown" };
     const can = await this.renewable(sub, { ...input, id: "" });
     if (!can.ok) return { ok: false, reason: "undeliverable", why: can };
     return { ok: true, input, ...(can.moveTo ? { moveTo: can.moveTo } : {}) };
@@ -337,10 +341,7 @@ export class Shop {
   ): Promise<{ days: number; next: number; pending: number }> {
     const catalog = this.deps.catalog();
     const now = this.deps.clock.now();
-    const earlier = (await this.deps.orders.ofCustomer(sub.customerId, 50))
-      .filter((o) => o.kind === "renewal" && o.subscriptionId === sub.id && isInFlightStatus(o.status))
-      .filter((o) => o.id !== order.id)
-      .sort((a, b) => a.createdAt - b.createdAt);
+    const earlier = (await this.renewalsInFlight(sub)).filter((o) => o.id !== order.id);
     let start = currentExpiry;
     for (const o of earlier) {
       const days = this.plan(o.planId) ? termOf(catalog, o).days : (o.bonusDays ?? 0);
@@ -349,6 +350,13 @@ export class Shop {
     }
     const { days } = termOf(catalog, order);
     return { days, next: termEnd(start, now, days), pending: earlier.length };
+  }
+
+  /** The paid renewals of `sub` not finished yet, in their chain's order. */
+  async renewalsInFlight(sub: Pick<Subscription, "id" | "customerId">): Promise<Order[]> {
+    return (await this.deps.orders.ofCustomer(sub.customerId, 50))
+      .filter((o) => o.kind === "renewal" && o.subscriptionId === sub.id && isInFlightStatus(o.status))
+      .sort((a, b) => a.createdAt - b.createdAt);
   }
 
   /** Whether the admins are to be told now of an order refused as `why` (once per cause for a while). */

@@ -14,12 +14,14 @@ const EDIT_LABEL: Record<EditableSetting, string> = {
   cost: "settings-edit-cost",
   currency: "settings-edit-currency",
   gift: "settings-edit-gift",
+  renew: "autorenew-settings-edit",
 };
 
 /** The shop settings, each with a button that changes it. */
 export async function settingsView(ctx: BotContext): Promise<View> {
   const values = await ctx.deps.catalog.settings.get();
   const giftDays = await ctx.deps.catalog.settings.giftExpiryDays();
+  const renewDays = await ctx.deps.catalog.settings.autoRenewDays();
   const locale = await localeOf(ctx);
   const keyboard = new InlineKeyboard()
     .text(
@@ -35,8 +37,9 @@ export async function settingsView(ctx: BotContext): Promise<View> {
   keyboard.text(ctx.t("gate-settings-button"), channelsCb.pack({ act: "view" })).row();
   const currency = html(values.hostingCurrency);
   const learned = await ctx.deps.fleet.serverExtension.lastLearned();
+  const renewLine = ctx.t("autorenew-settings-line", { days: renewDays });
   return {
-    text: ctx.t("settings-title", {
+    text: `${ctx.t("settings-title", {
       autoExtend: ctx.t(values.autoExtend ? "settings-on" : "settings-off"),
       grace: values.outageGraceMinutes ?? DEFAULT_OUTAGE_GRACE_MINUTES,
       cost:
@@ -53,7 +56,7 @@ export async function settingsView(ctx: BotContext): Promise<View> {
             id: learned.serverId,
           })
         : ctx.t("settings-cost-learned-none"),
-    }),
+    })}\n\n${renewLine}`,
     keyboard: adminHomeButton(ctx, keyboard),
   };
 }
