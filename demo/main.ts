@@ -209,12 +209,14 @@ async function run(): Promise<number> {
     if (tty) reader.prompt();
     for await (const line of reader) {
       if (!tty && line.trim() !== "") print(style.user(`you › ${line.trim()}`));
+      const before = tap.callsDone;
       const result = await chat.input(line);
       if (result === "quit") break;
       if (tty) {
         reader.prompt();
       } else if (result) {
         await tap.fetched(result.pushed, 10_000);
+        await tap.answered(before, 10_000);
         await tap.quiet(QUIET_MS, 15_000);
       }
     }

@@ -24,6 +24,8 @@ export class TelegramTap {
   fetchedUpTo = 0;
   private server: Server | undefined;
   private port = 0;
+  /** Bot API calls (other than the long poll) answered so far. */
+  callsDone = 0;
   private busy = 0;
   private lastActivity = Date.now();
 
@@ -77,6 +79,16 @@ export class TelegramTap {
     }
   }
 
+  /**
+   * Resolves once a Bot API call made after `since` (a `callsDone` count) was answered, or after
+   * `maxMs`: a busy machine may take longer than the quiet interval to answer an update, and a
+   * pause with no call is not yet the answer.
+   */
+  async answered(since: number, maxMs: number): Promise<void> {
+    const until = Date.now() + maxMs;
+    while (this.callsDone <= since && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  }
+
   /** Resolves once the bot has fetched the update `updateId` (or after `maxMs`). */
   async fetched(updateId: number, maxMs: number): Promise<boolean> {
     const until = Date.now() + maxMs;
@@ -128,7 +140,10 @@ export class TelegramTap {
       }
       return { status, body };
     } finally {
-      if (!polling) this.activity(-1);
+      if (!polling) {
+        this.callsDone++;
+        this.activity(-1);
+      }
     }
   }
 

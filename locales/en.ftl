@@ -1950,6 +1950,123 @@ webapp-location-degraded = Possible problems
 webapp-location-down = Not working
 webapp-location-since = since { $date }
 
+## Issue 26: Maintenance mode
+maintenance-closed = 🛠 The shop is closed for maintenance.
+maintenance-auto-reason = Our hosting provider is not answering right now. Purchases and renewals open again by themselves as soon as it is back.
+maintenance-until = Expected back: { $date }.
+maintenance-still-open = You can still open your subscriptions, their links and your wallet. Payments already made are safe: what you paid for arrives as usual.
+maintenance-alert = 🛠 The shop is closed for maintenance.
+maintenance-section = 🛠 Maintenance
+maintenance-admin-title = 🛠 <b>Maintenance</b>
+maintenance-admin-open = ✅ The shop is open to customers.
+maintenance-admin-closed-manual = 🛠 Closed to customers since { $since }, { $until }.
+maintenance-admin-no-end = until you open it
+maintenance-admin-ends = until { $date } (then it opens by itself)
+maintenance-admin-message = Message to customers: { $message }
+maintenance-admin-message-none = Message to customers: the standard text.
+maintenance-admin-closed-auto = 📡 Closed to customers automatically: the hosting API has not answered since { $since }. It opens by itself when the hosting answers again.
+maintenance-admin-ended = The last maintenance ended by itself at { $date }.
+maintenance-admin-unreachable = 📡 The hosting API has not answered since { $since }.
+maintenance-admin-auto-off = Automatic maintenance: ⛔ off. A hosting outage keeps the shop open: orders wait for the hosting and customers are told of the delay.
+maintenance-admin-auto-on = Automatic maintenance: ✅ after { $minutes } min without an answer from the hosting API; the shop opens again when it answers.
+maintenance-admin-works = <i>While the shop is closed, admins work as usual, payments are credited and orders delivered, reminders and alerts go on; customers can still open their subscriptions and wallet.</i>
+maintenance-open-button = ✅ Open the shop now
+maintenance-change-button = ✏️ Change the message or end
+maintenance-close-button = 🛠 Close the shop for maintenance
+maintenance-auto-choice-off = Auto: off
+maintenance-auto-choice = { $minutes } min
+maintenance-settings-button-off = 🛠 Maintenance (automatic: off)
+maintenance-settings-button-on = 🛠 Maintenance (automatic after { $minutes } min)
+maintenance-now-open = The shop is open again.
+maintenance-already-open = That maintenance has ended already.
+maintenance-auto-set = Automatic maintenance after { $minutes } min.
+maintenance-auto-set-off = Automatic maintenance is off.
+maintenance-ask-message = ✏️ Send the message customers will read while the shop is closed (up to { $max } characters), or keep the standard text.
+maintenance-standard-text = 📝 Standard text
+maintenance-message-too-long = That is { $length } characters; up to { $max } fit. Send a shorter message.
+maintenance-end-hours = { $hours } h
+maintenance-end-none = No end time
+maintenance-ask-end = ⏱ For how long? When the time is up the shop opens by itself.
+maintenance-choose-end = Choose one of the buttons above, or Cancel.
+maintenance-closed-done = 🛠 The shop is closed to customers.
+maintenance-auto-on-admins = 📡 The hosting API has not answered since { $since } ({ $duration }): the shop is closed to customers automatically. Payments are still credited and orders wait for the hosting. It opens by itself when the hosting answers again.
+maintenance-auto-off-admins = ✅ The automatic maintenance has ended: the shop is open to customers again (it was closed for { $duration }).
+webapp-maintenance = The shop is closed for maintenance.
+maintenance-auto-chosen = ✓ { $choice }
+
+## Issue 26: required channel membership (the channel gate)
+gate-needed-trial = 📣 To get the free trial, join our channel first:
+gate-needed-purchase = 📣 To buy a plan, join our channel first:
+gate-needed-claim = 📣 To claim this gift, join our channel first:
+gate-trial-paused = ⏸ Your free trial is paused: you left our channel. Join it again to use the trial:
+gate-then-check = Then press <b>✅ Check</b>.
+gate-join = ➕ Join { $title }
+gate-check = ✅ Check
+gate-still-out = You have not joined yet: { $channels }
+gate-trial-resumed = ▶️ Your free trial is on again. Thank you for staying with us!
+gate-all-joined = You are in every channel. Thank you!
+gate-admin-cannot-read =
+    ⚠️ <b>Required channel: the bot cannot see its members</b>
+    { $title } ({ $id }): { $reason }
+    Make the bot an admin of the channel. Until then it holds nobody back: customers get through unchecked.
+gate-settings-button = 📣 Required channels
+gate-admin-title = 📣 <b>Required channels</b>
+gate-admin-coverage = Required for: { $coverage }
+gate-coverage-trial = the free trial only
+gate-coverage-purchases = the trial and new purchases
+gate-coverage-all = everything but renewals
+gate-admin-none = No channels yet: nobody is asked to join anything.
+gate-admin-no-link = No join link for: { $channels }. Give the bot the right to invite users, then add the channel again.
+gate-admin-help = Customers join with the buttons and press Check. Renewals, My subscriptions, the access itself and the wallet are never held back. A trial whose owner leaves a channel is paused until they come back.
+gate-admin-remove = ✖️ Remove { $title }
+gate-admin-add = ➕ Add a channel
+gate-admin-back = « Settings
+gate-admin-coverage-set = Now required for { $coverage }.
+gate-admin-removed = { $title } is no longer required.
+gate-admin-ask = Send the channel or group: its @username, a t.me link, or its numeric id (for example -1001234567890). The bot must be its admin.
+gate-admin-ask-invalid = That is not a channel. Send @username, t.me/username or a numeric id such as -1001234567890.
+gate-admin-added = ✅ { $title } added.
+gate-admin-updated = ✅ { $title } was already on the list: its title and link are updated.
+gate-admin-not-admin = ⚠️ The bot is not an admin of { $title }, so it cannot see who joined. Make the bot an admin there, then add it again.
+gate-admin-full = The list is full ({ $max } channels). Remove one first.
+gate-admin-not-channel = That is a private chat with a person, not a channel or group.
+gate-admin-unavailable = Telegram did not answer. Try again in a minute.
+gate-admin-not-found = Telegram knows no such channel, or the bot is not in it. Add the bot to the channel as an admin, then try again.
+webapp-gate-needed = Join these channels first, then press Check.
+webapp-gate-join = Join
+webapp-gate-check = Check
+webapp-gate-still-out = You have not joined all of them yet.
+webapp-gate-resumed = Your free trial is on again.
+
+## Issue 26: auto-renew from the balance
+autorenew-state-on = 🔁 Auto-renew: on, from your balance { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} before expiry
+autorenew-state-off = 🔁 Auto-renew: off
+autorenew-turn-on = 🔁 Turn auto-renew on
+autorenew-turn-off = ⏹ Turn auto-renew off
+autorenew-now-on = Auto-renew is on: the renewal is paid from your balance shortly before expiry.
+autorenew-now-off = Auto-renew is off.
+autorenew-unavailable = This subscription cannot renew itself (a free trial, or no longer renewable).
+autorenew-list-mark = 🔁 auto-renew
+autorenew-short = 🔁 <b>{ $plan }</b> is due to renew itself from your balance, but the balance ({ $balance }) does not cover its price ({ $price }). Top up and it renews at once; otherwise it ends { $date }.
+autorenew-topup-button = 💳 Top up { $amount }
+autorenew-renewed = 🔁 <b>{ $plan }</b> was renewed automatically from your balance: { $price }.
+autorenew-settings-line = Customers' auto-renew runs: { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} before expiry (never earlier than the plan's own term)
+autorenew-settings-edit = 🔁 Change when auto-renew runs
+autorenew-settings-ask = 🔁 How many days before expiry should a subscription with auto-renew on be renewed from its owner's balance? Send a whole number from { $min } to { $max }.
+autorenew-settings-invalid = Send a whole number of days from { $min } to { $max }.
+webapp-autorenew = Auto-renew from the balance
+webapp-autorenew-on-text = Renews itself from your balance { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} before expiry.
+webapp-autorenew-off-text = Off: renew it yourself before it ends.
+
 ## Issue 26: traffic packs
 pack-title = +{ $gb } for { $plan }
 pack-button = ➕ { $gb } for { $price }

@@ -1950,6 +1950,123 @@ webapp-location-degraded = احتمال اختلال
 webapp-location-down = از کار افتاده
 webapp-location-since = از { $date }
 
+## Issue 26: Maintenance mode
+maintenance-closed = 🛠 فروشگاه برای تعمیر و نگهداری بسته است.
+maintenance-auto-reason = ارائه‌دهندهٔ هاستینگ ما در حال حاضر پاسخ نمی‌دهد. خرید و تمدید به محض برگشتن آن، خودکار دوباره باز می‌شود.
+maintenance-until = زمان تقریبی بازگشایی: { $date }.
+maintenance-still-open = همچنان می‌توانید اشتراک‌ها، لینک‌های آن‌ها و کیف پولتان را باز کنید. پرداخت‌های انجام‌شده امن هستند: آنچه پرداخت کرده‌اید طبق معمول می‌رسد.
+maintenance-alert = 🛠 فروشگاه برای تعمیر و نگهداری بسته است.
+maintenance-section = 🛠 تعمیر و نگهداری
+maintenance-admin-title = 🛠 <b>تعمیر و نگهداری</b>
+maintenance-admin-open = ✅ فروشگاه برای مشتریان باز است.
+maintenance-admin-closed-manual = 🛠 از { $since } برای مشتریان بسته است، { $until }.
+maintenance-admin-no-end = تا وقتی که خودتان آن را باز کنید
+maintenance-admin-ends = تا { $date } (سپس خودکار باز می‌شود)
+maintenance-admin-message = پیام به مشتریان: { $message }
+maintenance-admin-message-none = پیام به مشتریان: متن پیش‌فرض.
+maintenance-admin-closed-auto = 📡 به‌طور خودکار برای مشتریان بسته شده است: API هاستینگ از { $since } پاسخ نمی‌دهد. وقتی هاستینگ دوباره پاسخ دهد، فروشگاه خودکار باز می‌شود.
+maintenance-admin-ended = آخرین تعمیر و نگهداری در { $date } خودکار به پایان رسید.
+maintenance-admin-unreachable = 📡 API هاستینگ از { $since } پاسخ نمی‌دهد.
+maintenance-admin-auto-off = تعمیر و نگهداری خودکار: ⛔ خاموش. با قطعی هاستینگ فروشگاه باز می‌ماند: سفارش‌ها منتظر هاستینگ می‌مانند و به مشتریان دربارهٔ تأخیر اطلاع داده می‌شود.
+maintenance-admin-auto-on = تعمیر و نگهداری خودکار: ✅ پس از { $minutes } دقیقه بی‌پاسخی API هاستینگ؛ وقتی دوباره پاسخ دهد، فروشگاه باز می‌شود.
+maintenance-admin-works = <i>تا وقتی فروشگاه بسته است، مدیران طبق معمول کار می‌کنند، پرداخت‌ها ثبت و سفارش‌ها تحویل می‌شوند، یادآوری‌ها و هشدارها ادامه دارند؛ مشتریان همچنان اشتراک‌ها و کیف پولشان را می‌بینند.</i>
+maintenance-open-button = ✅ همین حالا فروشگاه را باز کن
+maintenance-change-button = ✏️ تغییر پیام یا زمان پایان
+maintenance-close-button = 🛠 بستن فروشگاه برای تعمیر و نگهداری
+maintenance-auto-choice-off = خودکار: خاموش
+maintenance-auto-choice = { $minutes } دقیقه
+maintenance-settings-button-off = 🛠 تعمیر و نگهداری (خودکار: خاموش)
+maintenance-settings-button-on = 🛠 تعمیر و نگهداری (خودکار پس از { $minutes } دقیقه)
+maintenance-now-open = فروشگاه دوباره باز است.
+maintenance-already-open = آن تعمیر و نگهداری قبلاً تمام شده است.
+maintenance-auto-set = تعمیر و نگهداری خودکار پس از { $minutes } دقیقه.
+maintenance-auto-set-off = تعمیر و نگهداری خودکار خاموش است.
+maintenance-ask-message = ✏️ پیامی را بفرستید که مشتریان تا بسته بودن فروشگاه می‌بینند (حداکثر { $max } نویسه)، یا متن پیش‌فرض را نگه دارید.
+maintenance-standard-text = 📝 متن پیش‌فرض
+maintenance-message-too-long = این پیام { $length } نویسه است؛ حداکثر { $max } نویسه جا می‌شود. پیام کوتاه‌تری بفرستید.
+maintenance-end-hours = { $hours } ساعت
+maintenance-end-none = بدون زمان پایان
+maintenance-ask-end = ⏱ برای چه مدت؟ وقتی زمان تمام شود، فروشگاه خودکار باز می‌شود.
+maintenance-choose-end = یکی از دکمه‌های بالا را انتخاب کنید یا «لغو» را بزنید.
+maintenance-closed-done = 🛠 فروشگاه برای مشتریان بسته شد.
+maintenance-auto-on-admins = 📡 API هاستینگ از { $since } ({ $duration }) پاسخ نمی‌دهد: فروشگاه به‌طور خودکار برای مشتریان بسته شد. پرداخت‌ها همچنان ثبت می‌شوند و سفارش‌ها منتظر هاستینگ می‌مانند. وقتی هاستینگ دوباره پاسخ دهد، فروشگاه خودکار باز می‌شود.
+maintenance-auto-off-admins = ✅ تعمیر و نگهداری خودکار پایان یافت: فروشگاه دوباره برای مشتریان باز است (به مدت { $duration } بسته بود).
+webapp-maintenance = فروشگاه برای تعمیر و نگهداری بسته است.
+maintenance-auto-chosen = ✓ { $choice }
+
+## Issue 26: required channel membership (the channel gate)
+gate-needed-trial = 📣 برای دریافت دورهٔ آزمایشی رایگان، ابتدا در کانال ما عضو شوید:
+gate-needed-purchase = 📣 برای خرید یک طرح، ابتدا در کانال ما عضو شوید:
+gate-needed-claim = 📣 برای دریافت این هدیه، ابتدا در کانال ما عضو شوید:
+gate-trial-paused = ⏸ دورهٔ آزمایشی شما متوقف شد: از کانال ما خارج شدید. برای استفاده از آن دوباره عضو شوید:
+gate-then-check = سپس <b>✅ بررسی</b> را بزنید.
+gate-join = ➕ عضویت در { $title }
+gate-check = ✅ بررسی
+gate-still-out = هنوز عضو نشده‌اید: { $channels }
+gate-trial-resumed = ▶️ دورهٔ آزمایشی شما دوباره فعال شد. از همراهی شما سپاسگزاریم!
+gate-all-joined = شما در همهٔ کانال‌ها عضو هستید. سپاس!
+gate-admin-cannot-read =
+    ⚠️ <b>کانال الزامی: ربات اعضای آن را نمی‌بیند</b>
+    { $title } ({ $id }): { $reason }
+    ربات را مدیر کانال کنید. تا آن زمان این کانال جلوی کسی را نمی‌گیرد: مشتریان بدون بررسی عبور می‌کنند.
+gate-settings-button = 📣 کانال‌های الزامی
+gate-admin-title = 📣 <b>کانال‌های الزامی</b>
+gate-admin-coverage = الزامی برای: { $coverage }
+gate-coverage-trial = فقط دورهٔ آزمایشی
+gate-coverage-purchases = دورهٔ آزمایشی و خریدهای جدید
+gate-coverage-all = همه‌چیز به‌جز تمدید
+gate-admin-none = هنوز کانالی تعیین نشده است: از کسی خواسته نمی‌شود عضو جایی شود.
+gate-admin-no-link = پیوند عضویت ندارد: { $channels }. به ربات اجازهٔ دعوت کاربران را بدهید و کانال را دوباره اضافه کنید.
+gate-admin-help = مشتریان با دکمه‌ها عضو می‌شوند و «بررسی» را می‌زنند. تمدید، «اشتراک‌های من»، خود دسترسی و کیف پول هرگز مسدود نمی‌شوند. دورهٔ آزمایشی مشتری‌ای که از کانال خارج شود تا بازگشت او متوقف می‌ماند.
+gate-admin-remove = ✖️ حذف { $title }
+gate-admin-add = ➕ افزودن کانال
+gate-admin-back = « تنظیمات
+gate-admin-coverage-set = اکنون الزامی برای: { $coverage }.
+gate-admin-removed = { $title } دیگر الزامی نیست.
+gate-admin-ask = کانال یا گروه را بفرستید: @username، پیوند t.me یا شناسهٔ عددی آن (مثلاً -1001234567890). ربات باید مدیر آن باشد.
+gate-admin-ask-invalid = این یک کانال نیست. @username، t.me/username یا یک شناسهٔ عددی مانند -1001234567890 بفرستید.
+gate-admin-added = ✅ { $title } اضافه شد.
+gate-admin-updated = ✅ { $title } از قبل در فهرست بود: نام و پیوند آن به‌روز شد.
+gate-admin-not-admin = ⚠️ ربات مدیر { $title } نیست و نمی‌بیند چه کسی عضو شده است. ربات را آنجا مدیر کنید و دوباره اضافه کنید.
+gate-admin-full = فهرست پر است ({ $max } کانال). ابتدا یکی را حذف کنید.
+gate-admin-not-channel = این یک گفتگوی خصوصی با یک شخص است، نه کانال یا گروه.
+gate-admin-unavailable = تلگرام پاسخ نداد. یک دقیقهٔ دیگر دوباره امتحان کنید.
+gate-admin-not-found = تلگرام چنین کانالی نمی‌شناسد یا ربات در آن نیست. ربات را به‌عنوان مدیر به کانال اضافه کنید و دوباره امتحان کنید.
+webapp-gate-needed = ابتدا در این کانال‌ها عضو شوید، سپس «بررسی» را بزنید.
+webapp-gate-join = عضویت
+webapp-gate-check = بررسی
+webapp-gate-still-out = هنوز در همهٔ آن‌ها عضو نشده‌اید.
+webapp-gate-resumed = دورهٔ آزمایشی شما دوباره فعال شد.
+
+## Issue 26: auto-renew from the balance
+autorenew-state-on = 🔁 تمدید خودکار: روشن، از موجودی شما { $days ->
+    [one] { $days } روز
+   *[other] { $days } روز
+} پیش از پایان
+autorenew-state-off = 🔁 تمدید خودکار: خاموش
+autorenew-turn-on = 🔁 روشن کردن تمدید خودکار
+autorenew-turn-off = ⏹ خاموش کردن تمدید خودکار
+autorenew-now-on = تمدید خودکار روشن شد: هزینهٔ تمدید کمی پیش از پایان از موجودی شما پرداخت می‌شود.
+autorenew-now-off = تمدید خودکار خاموش شد.
+autorenew-unavailable = این اشتراک نمی‌تواند خودکار تمدید شود (دورهٔ آزمایشی است یا دیگر قابل تمدید نیست).
+autorenew-list-mark = 🔁 تمدید خودکار
+autorenew-short = 🔁 زمان تمدید خودکار <b>{ $plan }</b> از موجودی رسیده، اما موجودی شما ({ $balance }) برای قیمت آن ({ $price }) کافی نیست. کیف پول را شارژ کنید تا فوراً تمدید شود؛ وگرنه در { $date } به پایان می‌رسد.
+autorenew-topup-button = 💳 شارژ { $amount }
+autorenew-renewed = 🔁 <b>{ $plan }</b> به‌طور خودکار از موجودی شما تمدید شد: { $price }.
+autorenew-settings-line = تمدید خودکار مشتریان: { $days ->
+    [one] { $days } روز
+   *[other] { $days } روز
+} پیش از پایان (هرگز زودتر از مدت خود طرح)
+autorenew-settings-edit = 🔁 تغییر زمان تمدید خودکار
+autorenew-settings-ask = 🔁 اشتراکی که تمدید خودکارش روشن است چند روز پیش از پایان از موجودی صاحبش تمدید شود؟ یک عدد صحیح از { $min } تا { $max } بفرستید.
+autorenew-settings-invalid = یک عدد صحیح روز از { $min } تا { $max } بفرستید.
+webapp-autorenew = تمدید خودکار از موجودی
+webapp-autorenew-on-text = { $days ->
+    [one] { $days } روز
+   *[other] { $days } روز
+} پیش از پایان، خودکار از موجودی شما تمدید می‌شود.
+webapp-autorenew-off-text = خاموش: پیش از پایان، خودتان آن را تمدید کنید.
+
 ## Issue 26: traffic packs
 pack-title = +{ $gb } برای «{ $plan }»
 pack-button = ➕ { $gb } به قیمت { $price }

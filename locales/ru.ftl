@@ -2063,6 +2063,126 @@ webapp-location-degraded = Возможны сбои
 webapp-location-down = Не работает
 webapp-location-since = с { $date }
 
+## Issue 26: Maintenance mode
+maintenance-closed = 🛠 Магазин закрыт на техническое обслуживание.
+maintenance-auto-reason = Наш хостинг-провайдер сейчас не отвечает. Покупки и продления откроются сами, как только он снова заработает.
+maintenance-until = Ожидаем открыться: { $date }.
+maintenance-still-open = Ваши подписки, их ссылки и кошелёк по-прежнему доступны. Уже сделанные платежи в сохранности: оплаченное придёт как обычно.
+maintenance-alert = 🛠 Магазин закрыт на техническое обслуживание.
+maintenance-section = 🛠 Техобслуживание
+maintenance-admin-title = 🛠 <b>Техобслуживание</b>
+maintenance-admin-open = ✅ Магазин открыт для клиентов.
+maintenance-admin-closed-manual = 🛠 Закрыт для клиентов с { $since }, { $until }.
+maintenance-admin-no-end = пока вы его не откроете
+maintenance-admin-ends = до { $date } (потом откроется сам)
+maintenance-admin-message = Сообщение клиентам: { $message }
+maintenance-admin-message-none = Сообщение клиентам: стандартный текст.
+maintenance-admin-closed-auto = 📡 Закрыт для клиентов автоматически: API хостинга не отвечает с { $since }. Магазин откроется сам, когда хостинг снова ответит.
+maintenance-admin-ended = Последнее техобслуживание закончилось само в { $date }.
+maintenance-admin-unreachable = 📡 API хостинга не отвечает с { $since }.
+maintenance-admin-auto-off = Автоматическое техобслуживание: ⛔ выключено. При сбое хостинга магазин остаётся открытым: заказы ждут хостинг, а клиентам сообщается о задержке.
+maintenance-admin-auto-on = Автоматическое техобслуживание: ✅ через { $minutes } мин без ответа от API хостинга; магазин откроется снова, когда он ответит.
+maintenance-admin-works = <i>Пока магазин закрыт, админы работают как обычно, платежи зачисляются и заказы выдаются, напоминания и оповещения идут; клиенты по-прежнему видят свои подписки и кошелёк.</i>
+maintenance-open-button = ✅ Открыть магазин сейчас
+maintenance-change-button = ✏️ Изменить сообщение или срок
+maintenance-close-button = 🛠 Закрыть магазин на техобслуживание
+maintenance-auto-choice-off = Авто: выкл.
+maintenance-auto-choice = { $minutes } мин
+maintenance-settings-button-off = 🛠 Техобслуживание (автоматически: выкл.)
+maintenance-settings-button-on = 🛠 Техобслуживание (автоматически через { $minutes } мин)
+maintenance-now-open = Магазин снова открыт.
+maintenance-already-open = Это техобслуживание уже закончилось.
+maintenance-auto-set = Автоматическое техобслуживание через { $minutes } мин.
+maintenance-auto-set-off = Автоматическое техобслуживание выключено.
+maintenance-ask-message = ✏️ Пришлите сообщение, которое клиенты увидят, пока магазин закрыт (до { $max } символов), или оставьте стандартный текст.
+maintenance-standard-text = 📝 Стандартный текст
+maintenance-message-too-long = Здесь { $length } символов, а помещается до { $max }. Пришлите сообщение покороче.
+maintenance-end-hours = { $hours } ч
+maintenance-end-none = Без срока
+maintenance-ask-end = ⏱ На сколько? Когда время выйдет, магазин откроется сам.
+maintenance-choose-end = Выберите одну из кнопок выше или нажмите «Отмена».
+maintenance-closed-done = 🛠 Магазин закрыт для клиентов.
+maintenance-auto-on-admins = 📡 API хостинга не отвечает с { $since } ({ $duration }): магазин автоматически закрыт для клиентов. Платежи по-прежнему зачисляются, заказы ждут хостинг. Магазин откроется сам, когда хостинг снова ответит.
+maintenance-auto-off-admins = ✅ Автоматическое техобслуживание закончилось: магазин снова открыт для клиентов (был закрыт { $duration }).
+webapp-maintenance = Магазин закрыт на техническое обслуживание.
+maintenance-auto-chosen = ✓ { $choice }
+
+## Issue 26: required channel membership (the channel gate)
+gate-needed-trial = 📣 Чтобы получить бесплатный пробный период, сначала подпишитесь на наш канал:
+gate-needed-purchase = 📣 Чтобы купить тариф, сначала подпишитесь на наш канал:
+gate-needed-claim = 📣 Чтобы получить этот подарок, сначала подпишитесь на наш канал:
+gate-trial-paused = ⏸ Ваш пробный период приостановлен: вы отписались от нашего канала. Подпишитесь снова, чтобы пользоваться им:
+gate-then-check = Затем нажмите <b>✅ Проверить</b>.
+gate-join = ➕ Подписаться: { $title }
+gate-check = ✅ Проверить
+gate-still-out = Вы ещё не подписались: { $channels }
+gate-trial-resumed = ▶️ Пробный период снова работает. Спасибо, что остаётесь с нами!
+gate-all-joined = Вы подписаны на все каналы. Спасибо!
+gate-admin-cannot-read =
+    ⚠️ <b>Обязательный канал: бот не видит подписчиков</b>
+    { $title } ({ $id }): { $reason }
+    Сделайте бота администратором канала. До тех пор канал никого не задерживает: клиенты проходят без проверки.
+gate-settings-button = 📣 Обязательные каналы
+gate-admin-title = 📣 <b>Обязательные каналы</b>
+gate-admin-coverage = Требуется для: { $coverage }
+gate-coverage-trial = только пробного периода
+gate-coverage-purchases = пробного периода и новых покупок
+gate-coverage-all = всего, кроме продлений
+gate-admin-none = Каналов пока нет: никого не просят ни на что подписываться.
+gate-admin-no-link = Нет ссылки для вступления: { $channels }. Дайте боту право приглашать пользователей и добавьте канал заново.
+gate-admin-help = Клиенты подписываются кнопками и нажимают «Проверить». Продления, «Мои подписки», сам доступ и кошелёк никогда не блокируются. Пробный период клиента, отписавшегося от канала, приостанавливается до его возвращения.
+gate-admin-remove = ✖️ Убрать { $title }
+gate-admin-add = ➕ Добавить канал
+gate-admin-back = « Настройки
+gate-admin-coverage-set = Теперь требуется для: { $coverage }.
+gate-admin-removed = { $title } больше не обязателен.
+gate-admin-ask = Пришлите канал или группу: @username, ссылку t.me или числовой id (например, -1001234567890). Бот должен быть его администратором.
+gate-admin-ask-invalid = Это не похоже на канал. Пришлите @username, t.me/username или числовой id вида -1001234567890.
+gate-admin-added = ✅ { $title } добавлен.
+gate-admin-updated = ✅ { $title } уже был в списке: название и ссылка обновлены.
+gate-admin-not-admin = ⚠️ Бот не администратор канала { $title } и не видит, кто подписан. Сделайте бота администратором и добавьте канал снова.
+gate-admin-full = Список полон (каналов: { $max }). Сначала уберите один.
+gate-admin-not-channel = Это личный чат с человеком, а не канал или группа.
+gate-admin-unavailable = Telegram не ответил. Попробуйте через минуту.
+gate-admin-not-found = Telegram не знает такого канала, или бота в нём нет. Добавьте бота в канал администратором и попробуйте снова.
+webapp-gate-needed = Сначала подпишитесь на эти каналы, затем нажмите «Проверить».
+webapp-gate-join = Подписаться
+webapp-gate-check = Проверить
+webapp-gate-still-out = Вы подписались ещё не на все.
+webapp-gate-resumed = Пробный период снова работает.
+
+## Issue 26: auto-renew from the balance
+autorenew-state-on = 🔁 Автопродление: включено, с баланса за { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+   *[many] { $days } дней
+} до окончания
+autorenew-state-off = 🔁 Автопродление: выключено
+autorenew-turn-on = 🔁 Включить автопродление
+autorenew-turn-off = ⏹ Выключить автопродление
+autorenew-now-on = Автопродление включено: продление оплачивается с баланса незадолго до окончания.
+autorenew-now-off = Автопродление выключено.
+autorenew-unavailable = Эта подписка не может продлеваться сама (пробный период или её больше нельзя продлить).
+autorenew-list-mark = 🔁 автопродление
+autorenew-short = 🔁 <b>{ $plan }</b> пора продлить с баланса, но баланса ({ $balance }) не хватает на цену ({ $price }). Пополните кошелёк — и подписка продлится сразу; иначе она закончится { $date }.
+autorenew-topup-button = 💳 Пополнить на { $amount }
+autorenew-renewed = 🔁 <b>{ $plan }</b> продлена автоматически с баланса: { $price }.
+autorenew-settings-line = Автопродление покупателей: за { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+   *[many] { $days } дней
+} до окончания (не раньше срока самого тарифа)
+autorenew-settings-edit = 🔁 Изменить срок автопродления
+autorenew-settings-ask = 🔁 За сколько дней до окончания продлевать с баланса владельца подписку с включённым автопродлением? Отправьте целое число от { $min } до { $max }.
+autorenew-settings-invalid = Отправьте целое число дней от { $min } до { $max }.
+webapp-autorenew = Автопродление с баланса
+webapp-autorenew-on-text = Продлевается сама с вашего баланса за { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+   *[many] { $days } дней
+} до окончания.
+webapp-autorenew-off-text = Выключено: продлите подписку сами до её окончания.
+
 ## Issue 26: traffic packs
 pack-title = +{ $gb } к «{ $plan }»
 pack-button = ➕ { $gb } за { $price }

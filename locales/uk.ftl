@@ -2088,6 +2088,129 @@ webapp-location-degraded = Можливі збої
 webapp-location-down = Не працює
 webapp-location-since = з { $date }
 
+## Issue 26: Maintenance mode
+maintenance-closed = 🛠 Магазин закрито на технічне обслуговування.
+maintenance-auto-reason = Наш хостинг-провайдер зараз не відповідає. Покупки й продовження відкриються самі, щойно він знову запрацює.
+maintenance-until = Очікуємо відкритися: { $date }.
+maintenance-still-open = Ваші підписки, їхні посилання та гаманець і далі доступні. Уже зроблені платежі в безпеці: оплачене надійде як завжди.
+maintenance-alert = 🛠 Магазин закрито на технічне обслуговування.
+maintenance-section = 🛠 Техобслуговування
+maintenance-admin-title = 🛠 <b>Техобслуговування</b>
+maintenance-admin-open = ✅ Магазин відкритий для клієнтів.
+maintenance-admin-closed-manual = 🛠 Закритий для клієнтів з { $since }, { $until }.
+maintenance-admin-no-end = доки ви його не відкриєте
+maintenance-admin-ends = до { $date } (потім відкриється сам)
+maintenance-admin-message = Повідомлення клієнтам: { $message }
+maintenance-admin-message-none = Повідомлення клієнтам: стандартний текст.
+maintenance-admin-closed-auto = 📡 Закритий для клієнтів автоматично: API хостингу не відповідає з { $since }. Магазин відкриється сам, коли хостинг знову відповість.
+maintenance-admin-ended = Останнє техобслуговування закінчилося само о { $date }.
+maintenance-admin-unreachable = 📡 API хостингу не відповідає з { $since }.
+maintenance-admin-auto-off = Автоматичне техобслуговування: ⛔ вимкнено. Під час збою хостингу магазин лишається відкритим: замовлення чекають на хостинг, а клієнтам повідомляють про затримку.
+maintenance-admin-auto-on = Автоматичне техобслуговування: ✅ після { $minutes } хв без відповіді від API хостингу; магазин знову відкриється, коли він відповість.
+maintenance-admin-works = <i>Поки магазин закритий, адміни працюють як завжди, платежі зараховуються й замовлення видаються, нагадування та сповіщення надходять; клієнти й далі бачать свої підписки та гаманець.</i>
+maintenance-open-button = ✅ Відкрити магазин зараз
+maintenance-change-button = ✏️ Змінити повідомлення або термін
+maintenance-close-button = 🛠 Закрити магазин на техобслуговування
+maintenance-auto-choice-off = Авто: вимк.
+maintenance-auto-choice = { $minutes } хв
+maintenance-settings-button-off = 🛠 Техобслуговування (автоматично: вимк.)
+maintenance-settings-button-on = 🛠 Техобслуговування (автоматично після { $minutes } хв)
+maintenance-now-open = Магазин знову відкритий.
+maintenance-already-open = Це техобслуговування вже закінчилося.
+maintenance-auto-set = Автоматичне техобслуговування після { $minutes } хв.
+maintenance-auto-set-off = Автоматичне техобслуговування вимкнено.
+maintenance-ask-message = ✏️ Надішліть повідомлення, яке клієнти бачитимуть, поки магазин закритий (до { $max } символів), або залиште стандартний текст.
+maintenance-standard-text = 📝 Стандартний текст
+maintenance-message-too-long = Тут { $length } символів, а вміщується до { $max }. Надішліть коротше повідомлення.
+maintenance-end-hours = { $hours } год
+maintenance-end-none = Без терміну
+maintenance-ask-end = ⏱ На скільки? Коли час мине, магазин відкриється сам.
+maintenance-choose-end = Виберіть одну з кнопок вище або натисніть «Скасувати».
+maintenance-closed-done = 🛠 Магазин закрито для клієнтів.
+maintenance-auto-on-admins = 📡 API хостингу не відповідає з { $since } ({ $duration }): магазин автоматично закрито для клієнтів. Платежі й далі зараховуються, замовлення чекають на хостинг. Магазин відкриється сам, коли хостинг знову відповість.
+maintenance-auto-off-admins = ✅ Автоматичне техобслуговування закінчилося: магазин знову відкритий для клієнтів (був закритий { $duration }).
+webapp-maintenance = Магазин закрито на технічне обслуговування.
+maintenance-auto-chosen = ✓ { $choice }
+
+## Issue 26: required channel membership (the channel gate)
+gate-needed-trial = 📣 Щоб отримати безкоштовний пробний період, спершу підпишіться на наш канал:
+gate-needed-purchase = 📣 Щоб купити тариф, спершу підпишіться на наш канал:
+gate-needed-claim = 📣 Щоб отримати цей подарунок, спершу підпишіться на наш канал:
+gate-trial-paused = ⏸ Ваш пробний період призупинено: ви відписалися від нашого каналу. Підпишіться знову, щоб ним користуватися:
+gate-then-check = Потім натисніть <b>✅ Перевірити</b>.
+gate-join = ➕ Підписатися: { $title }
+gate-check = ✅ Перевірити
+gate-still-out = Ви ще не підписалися: { $channels }
+gate-trial-resumed = ▶️ Пробний період знову працює. Дякуємо, що залишаєтеся з нами!
+gate-all-joined = Ви підписані на всі канали. Дякуємо!
+gate-admin-cannot-read =
+    ⚠️ <b>Обов'язковий канал: бот не бачить підписників</b>
+    { $title } ({ $id }): { $reason }
+    Зробіть бота адміністратором каналу. Доти канал нікого не затримує: клієнти проходять без перевірки.
+gate-settings-button = 📣 Обов'язкові канали
+gate-admin-title = 📣 <b>Обов'язкові канали</b>
+gate-admin-coverage = Потрібно для: { $coverage }
+gate-coverage-trial = лише пробного періоду
+gate-coverage-purchases = пробного періоду та нових покупок
+gate-coverage-all = усього, крім продовжень
+gate-admin-none = Каналів поки немає: нікого не просять ні на що підписуватися.
+gate-admin-no-link = Немає посилання для вступу: { $channels }. Дайте боту право запрошувати користувачів і додайте канал заново.
+gate-admin-help = Клієнти підписуються кнопками й натискають «Перевірити». Продовження, «Мої підписки», сам доступ і гаманець ніколи не блокуються. Пробний період клієнта, який відписався від каналу, призупиняється до його повернення.
+gate-admin-remove = ✖️ Прибрати { $title }
+gate-admin-add = ➕ Додати канал
+gate-admin-back = « Налаштування
+gate-admin-coverage-set = Тепер потрібно для: { $coverage }.
+gate-admin-removed = { $title } більше не обов'язковий.
+gate-admin-ask = Надішліть канал або групу: @username, посилання t.me або числовий id (наприклад, -1001234567890). Бот має бути його адміністратором.
+gate-admin-ask-invalid = Це не схоже на канал. Надішліть @username, t.me/username або числовий id на кшталт -1001234567890.
+gate-admin-added = ✅ { $title } додано.
+gate-admin-updated = ✅ { $title } уже був у списку: назву й посилання оновлено.
+gate-admin-not-admin = ⚠️ Бот не адміністратор каналу { $title } і не бачить, хто підписаний. Зробіть бота адміністратором і додайте канал знову.
+gate-admin-full = Список повний (каналів: { $max }). Спершу приберіть один.
+gate-admin-not-channel = Це особистий чат з людиною, а не канал чи група.
+gate-admin-unavailable = Telegram не відповів. Спробуйте за хвилину.
+gate-admin-not-found = Telegram не знає такого каналу, або бота в ньому немає. Додайте бота до каналу адміністратором і спробуйте знову.
+webapp-gate-needed = Спершу підпишіться на ці канали, потім натисніть «Перевірити».
+webapp-gate-join = Підписатися
+webapp-gate-check = Перевірити
+webapp-gate-still-out = Ви підписалися ще не на всі.
+webapp-gate-resumed = Пробний період знову працює.
+
+## Issue 26: auto-renew from the balance
+autorenew-state-on = 🔁 Автопродовження: увімкнено, з балансу за { $days ->
+    [one] { $days } день
+    [few] { $days } дні
+    [many] { $days } днів
+   *[other] { $days } дня
+} до закінчення
+autorenew-state-off = 🔁 Автопродовження: вимкнено
+autorenew-turn-on = 🔁 Увімкнути автопродовження
+autorenew-turn-off = ⏹ Вимкнути автопродовження
+autorenew-now-on = Автопродовження увімкнено: продовження оплачується з балансу незадовго до закінчення.
+autorenew-now-off = Автопродовження вимкнено.
+autorenew-unavailable = Ця підписка не може продовжуватися сама (пробний період або її більше не можна продовжити).
+autorenew-list-mark = 🔁 автопродовження
+autorenew-short = 🔁 <b>{ $plan }</b> час продовжити з балансу, але балансу ({ $balance }) не вистачає на ціну ({ $price }). Поповніть гаманець — і підписка продовжиться одразу; інакше вона закінчиться { $date }.
+autorenew-topup-button = 💳 Поповнити на { $amount }
+autorenew-renewed = 🔁 <b>{ $plan }</b> продовжено автоматично з балансу: { $price }.
+autorenew-settings-line = Автопродовження покупців: за { $days ->
+    [one] { $days } день
+    [few] { $days } дні
+    [many] { $days } днів
+   *[other] { $days } дня
+} до закінчення (не раніше строку самого тарифу)
+autorenew-settings-edit = 🔁 Змінити строк автопродовження
+autorenew-settings-ask = 🔁 За скільки днів до закінчення продовжувати з балансу власника підписку з увімкненим автопродовженням? Надішліть ціле число від { $min } до { $max }.
+autorenew-settings-invalid = Надішліть ціле число днів від { $min } до { $max }.
+webapp-autorenew = Автопродовження з балансу
+webapp-autorenew-on-text = Продовжується сама з вашого балансу за { $days ->
+    [one] { $days } день
+    [few] { $days } дні
+    [many] { $days } днів
+   *[other] { $days } дня
+} до закінчення.
+webapp-autorenew-off-text = Вимкнено: продовжте підписку самі до її закінчення.
+
 ## Issue 26: traffic packs
 pack-title = +{ $gb } до «{ $plan }»
 pack-button = ➕ { $gb } за { $price }

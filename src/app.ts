@@ -32,6 +32,7 @@ import { SecretBox } from "./store/secret-box.js";
 import { createWebapp, type WebappHandler } from "./webapp/index.js";
 import { setCabinetMenuButton } from "./webapp/menu-button.js";
 import { BROADCAST_QUEUE, BroadcastQueue } from "./workers/broadcast.js";
+import { channelGateWiring } from "./workers/channel-gate.js";
 import { OutboxAccessNotices } from "./workers/drift-notices.js";
 import { DriftRunQueue } from "./workers/drift-sync.js";
 import { startWorkers } from "./workers/index.js";
@@ -188,13 +189,12 @@ async function startCore(config: Config, catalog: Catalog, logger: Logger, life:
     redis,
     clock: systemClock,
     catalog: catalogStore.get,
-    hosting,
-    logger,
-    accountKey,
+    ...{ hosting, logger, accountKey },
     ...{ nodeSubUrl: config.node?.subUrl, nodeEditDoubtMs: config.nodeEditDoubtSeconds * 1000 },
     jobs: jobsOn(orderQueue),
     driftRuns,
     accessNotices: new OutboxAccessNotices({ outbox, i18n, defaultLocale: config.defaultLocale }),
+    ...channelGateWiring(config, { outbox, i18n, customers: () => rooms.books.customers }),
   });
   const broadcasts = new BroadcastQueue(redis, config.defaultLocale);
   closers.push(() => broadcasts.close());
@@ -314,6 +314,7 @@ function cabinetOf(config: Config, core: AppCore, bot: CabinetBot, logger: Logge
   const { books, provisioning, fleet, sales, drift } = core.rooms;
   return createWebapp({
     ...{ books, provisioning, fleet, sales, drift, logger, i18n: core.i18n, redis: core.redis },
+    catalog: core.rooms.catalog,
     botToken: config.botToken,
     botUsername: bot.botInfo.username,
     supportContact: config.supportContact,

@@ -20,11 +20,26 @@ export const t = (key) => strings[key] ?? "";
  * is over, the customer is blocked): the page says so instead of its views.
  */
 export class ApiError extends Error {
-  constructor(status, error, fatal = false) {
+  constructor(status, error, fatal = false, data = {}) {
     super(error || `http ${status}`);
     this.status = status;
     this.error = error || "";
     this.fatal = fatal;
+    this.data = data;
+  }
+
+  /** With `channel-required`: the channels to join first (gate.js). */
+  get channels() {
+    return this.data?.channels;
+  }
+
+  /**
+   * What the API said beyond the label: for the shop closed for maintenance (503 `maintenance`),
+   * the admins' message (or why it closed by itself) and when it is expected back.
+   */
+  get details() {
+    if (this.error !== "maintenance") return [];
+    return [this.data?.message, this.data?.ends_at_text].filter((line) => typeof line === "string" && line);
   }
 
   /** The label saying what went wrong, for a view's error box. */
@@ -87,5 +102,5 @@ export async function api(path, body, noRetry = false) {
     if (await openSession()) return api(path, body, true);
   }
   const fatal = res.status === 401 || (res.status === 403 && data.error === "blocked");
-  throw new ApiError(res.status, data.error, fatal);
+  throw new ApiError(res.status, data.error, fatal, data);
 }

@@ -3,7 +3,7 @@
 
 import { api, loadStrings, t } from "./api.js";
 import { nav, state } from "./state.js";
-import { actionButton, button, confirmAction, copyRow, el, haptic, loadInto, openExternal, qrSvg, setMainButton, toast } from "./ui.js";
+import { actionButton, button, confirmAction, copyRow, el, haptic, loadInto, openExternal, qrSvg, refusalLine, setMainButton, toast } from "./ui.js";
 
 function section(id, title, body) {
   const box = el("div", "card", [el("h2", "", title), ...[body].flat().filter(Boolean)]);
@@ -38,7 +38,7 @@ function giftItem(gift, redraw) {
       if (err.fatal) throw err;
       haptic("error");
       const taken = err.error === "gift-not-cancellable";
-      toast(t(taken ? "gift-not-cancellable" : "error"));
+      toast(refusalLine(err, t(taken ? "gift-not-cancellable" : "error")));
     }
     await nav.refresh();
     redraw();

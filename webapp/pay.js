@@ -3,8 +3,9 @@
 // purchase lands on its new subscription, a gift on the gift's link.
 
 import { api, t, tg } from "./api.js";
+import { gateCard, isGateRefusal } from "./gate.js";
 import { nav, state } from "./state.js";
-import { actionButton, button, el, haptic, openExternal, openSheet, say, setMainButton } from "./ui.js";
+import { actionButton, button, el, haptic, openExternal, openSheet, refusalLine, say, setMainButton } from "./ui.js";
 
 const POLL_MS = 1500;
 const POLL_LIMIT = 120;
@@ -12,6 +13,7 @@ const FAILED = new Set(["failed", "refunded"]);
 
 /** The refusal of an order in words. */
 function refusalText(err) {
+  if (err?.error === "maintenance") return refusalLine(err, t("refused"));
   if (err?.status === 402) return t("insufficient");
   if (err?.error === "undeliverable") return t("undeliverable");
   if (err?.error === "trial-used") return t("trial-used");
@@ -38,7 +40,9 @@ export async function startOrder(target, status) {
   } catch (err) {
     if (err.fatal) throw err;
     haptic("error");
-    if (status) status.replaceChildren(el("div", "status bad", refusalText(err)));
+    // The channels to join first: joined and checked, the same order is asked for again.
+    if (status && isGateRefusal(err)) status.replaceChildren(gateCard(err.channels, () => startOrder(target, status)));
+    else if (status) status.replaceChildren(el("div", "status bad", refusalText(err)));
     else say(refusalText(err), "bad");
     return;
   }
@@ -124,6 +128,11 @@ export async function claimTrial(status) {
   } catch (err) {
     if (err.fatal) throw err;
     haptic("error");
+    if (isGateRefusal(err)) {
+      status.className = "status";
+      status.replaceChildren(gateCard(err.channels, () => claimTrial(status)));
+      return;
+    }
     status.className = "status bad";
     status.textContent = refusalText(err);
   }

@@ -7,7 +7,7 @@ import { hasUsage, usageChart } from "./chart.js";
 import { planCards, trialCard } from "./plans.js";
 import { startOrder } from "./pay.js";
 import { nav, state } from "./state.js";
-import { button, copyRow, el, loadInto, openExternal, qrSvg, setMainButton } from "./ui.js";
+import { button, copyRow, el, haptic, loadInto, openExternal, qrSvg, setMainButton, toast } from "./ui.js";
 
 async function connectPanel(subId) {
   const data = await api(`subscriptions/${subId}/connect`);
@@ -49,6 +49,37 @@ function trafficBar(c) {
   bar.setAttribute("role", "progressbar");
   bar.setAttribute("aria-valuenow", String(Math.round(share)));
   return bar;
+}
+
+/** Auto-renew from the balance: a switch on the card (none where it cannot be: a trial), what it means below. */
+function autoRenewSwitch(c) {
+  if (c.auto_renew === null) return null;
+  const input = el("input");
+  input.type = "checkbox";
+  input.setAttribute("role", "switch");
+  input.checked = c.auto_renew;
+  const hint = el("div", "muted small", c.auto_renew_text);
+  input.addEventListener("change", async () => {
+    const on = input.checked;
+    input.disabled = true;
+    try {
+      const data = await api(`subscriptions/${encodeURIComponent(c.id)}/auto-renew`, { on });
+      input.checked = data.auto_renew;
+      hint.textContent = data.auto_renew_text;
+      haptic("success");
+    } catch (err) {
+      if (err.fatal) throw err;
+      input.checked = !on;
+      haptic("error");
+      toast(t(err.label ?? "error") || t("error"));
+    } finally {
+      input.disabled = false;
+      box.dataset.autorenew = input.checked ? "on" : "off";
+    }
+  });
+  const box = el("div", "autorenew", [el("label", "switch", [el("span", "", t("autorenew")), input]), hint]);
+  box.dataset.autorenew = c.auto_renew ? "on" : "off";
+  return box;
 }
 
 async function subscriptionCard(sub, options) {
@@ -93,6 +124,7 @@ async function subscriptionCard(sub, options) {
       trafficBar(c),
       packButtons(c, status),
       facts,
+      autoRenewSwitch(c),
       el("h3", "", t("usage-title")),
       hasUsage(usage.days) ? usageChart(usage.days) : el("p", "muted small", t("usage-none")),
       actions,

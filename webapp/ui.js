@@ -64,12 +64,23 @@ export async function loadInto(view, load, count = 2) {
   }
 }
 
-/** What went wrong, in words, with a Retry button. */
+/** What went wrong, in words, with a Retry button (the shop closed: its message and end too). */
 export function errorBox(err, retry) {
-  return el("div", "card error-box", [
-    el("p", "", t(err?.label ?? "error") || t("error")),
+  const closed = err?.error === "maintenance";
+  return el("div", `card error-box${closed ? " maintenance" : ""}`, [
+    el("p", "", closed ? t("maintenance") : t(err?.label ?? "error") || t("error")),
+    ...(closed ? err.details.map((line) => el("p", "muted", line)) : []),
     button(t("retry"), retry),
   ]);
+}
+
+/**
+ * A refusal of an action in one line: for the shop closed for maintenance, that, its message and
+ * when it is expected back; else `fallback` (the action's own words for what went wrong).
+ */
+export function refusalLine(err, fallback) {
+  if (err?.error !== "maintenance") return fallback;
+  return [t("maintenance"), ...err.details].join(" ");
 }
 
 /** The message line above the views: a result (good), a problem (bad), or nothing. */

@@ -4,7 +4,7 @@
 import { api, t } from "./api.js";
 import { openInvoice, showBalance } from "./pay.js";
 import { nav, state } from "./state.js";
-import { actionButton, button, el, haptic, loadInto, say, setMainButton } from "./ui.js";
+import { actionButton, button, el, haptic, loadInto, refusalLine, say, setMainButton } from "./ui.js";
 
 const POLL_MS = 1500;
 
@@ -19,7 +19,10 @@ async function topUp(body, status) {
     if (err.fatal) throw err;
     haptic("error");
     status.className = "status bad";
-    status.textContent = t(err.error === "amount" ? "topup-invalid" : err.status === 429 ? "rate-limited" : "error");
+    status.textContent = refusalLine(
+      err,
+      t(err.error === "amount" ? "topup-invalid" : err.status === 429 ? "rate-limited" : "error"),
+    );
     return;
   }
   const before = state.me.balance;

@@ -33,6 +33,7 @@ import { adminConversations, adminFeature } from "./features/admin/index.js";
 import { helpFeature } from "./features/help.js";
 import { followChosenLocale, languageFeature } from "./features/language.js";
 import { replyWithMainMenu } from "./features/main-menu.js";
+import { maintenanceGate } from "./features/maintenance-gate.js";
 import {
   paymentsFeature,
   preCheckoutFeature,
@@ -296,6 +297,9 @@ function chatRoutes(
   inChats.use(followChosenLocale);
   // Customers are recorded first, whatever takes the update (not a membership change: see botMembership).
   inChats.use(when((ctx) => ctx.myChatMember === undefined, registerCustomer));
+  // While the shop is closed for maintenance, customers get its notice instead of the shop (the
+  // one gate: ahead of the front routes, conversations and features; payments were taken above).
+  inChats.use(maintenanceGate);
   // With no question open in the chat, /start and the main menu are answered ahead of the
   // conversation machinery, which they never need: the most frequent updates pass a third of
   // the middleware. What they do not take goes the whole way below.

@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import type { HostingClients } from "../hosting/index.js";
 import type { Clock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
+import type { TelegramChats } from "../runtime/telegram-chats.js";
 import { type BackofficeServices, createBackofficeServices } from "./backoffice/index.js";
 import { type BooksServices, createBooksServices, type OrderJobs } from "./books/index.js";
 import { type Catalog, type CatalogServices, createCatalogServices } from "./catalog/index.js";
@@ -13,7 +14,7 @@ import {
 } from "./drift/index.js";
 import { type AccountKeyStore, createFleetServices, type FleetServices } from "./fleet/index.js";
 import { createProvisioningServices, type ProvisioningServices } from "./provisioning/index.js";
-import { createSalesServices, type SalesServices } from "./sales/index.js";
+import { createSalesServices, type GateNotices, type SalesServices } from "./sales/index.js";
 import { createSettlementServices, type SettlementServices } from "./settlement/index.js";
 import { createTermsServices, type TermJobs, type TermsServices } from "./terms/index.js";
 
@@ -52,13 +53,17 @@ export interface ShopServicesDeps {
   accessNotices?: AccessNotices;
   /** How long one hosting read answers the delivery checks of offers (tests: 0, every check reads). */
   deliveryReuseMs?: number;
+  /** Telegram's answers about the required channels (the channel gate; none: it checks nothing). */
+  chats?: TelegramChats;
+  /** The channel gate's messages to admins and trial owners (none: only logged). */
+  gateNotices?: GateNotices;
 }
 
 /** The rooms' services, built in the rooms' order (each gets what it needs of the ones before). */
 export function createShopServices(deps: ShopServicesDeps): ShopRooms {
   const { redis, clock, logger, hosting, jobs } = deps;
   const shared = { redis, clock, logger };
-  const catalog = createCatalogServices({ redis, catalog: deps.catalog });
+  const catalog = createCatalogServices({ redis, clock, catalog: deps.catalog });
   const books = createBooksServices({ ...shared, catalog });
   const provisioning = createProvisioningServices({
     ...{ ...shared, hosting },
@@ -73,6 +78,7 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
   const sales = createSalesServices({
     ...{ ...shared, jobs, catalog, books, provisioning, fleet, hosting },
     deliveryReuseMs: deps.deliveryReuseMs,
+    ...{ chats: deps.chats, gateNotices: deps.gateNotices },
   });
   const settlement = createSettlementServices({
     ...shared,

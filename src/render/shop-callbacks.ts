@@ -28,8 +28,8 @@ export const walletCb = callbackCodec("wallet", {
 });
 
 export const myCb = callbackCodec("my", {
-  act: z.enum(["card", "qr", "renew", "page"]),
-  /** card, qr, renew: the subscription; page: the page number. */
+  act: z.enum(["card", "qr", "renew", "page", "auto-on", "auto-off"]),
+  /** card, qr, renew, auto-on/off (auto-renew): the subscription; page: the page number. */
   id: entityId,
 });
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { supportedLocale } from "../config.js";
 import { type Caller, callerOf, Refusal, type WebappDeps } from "./context.js";
 import type { Authenticated, WebappGuard } from "./guard.js";
+import { maintenanceRefusal } from "./maintenance.js";
 import { ROUTES } from "./routes.js";
 import { errorResponse, sessionResponse } from "./schemas.js";
 
@@ -103,6 +104,15 @@ export async function handleApi(
     sendJson(res, matches.length > 0 ? 405 : 404, errorResponse.parse({ ok: false, error: "not-found" }));
     return;
   }
+  // The shop closed for maintenance: what sells or moves money waits (before any budget is spent).
+  if (found.route.shop) {
+    const refusal = await maintenanceRefusal(deps, caller);
+    if (refusal) {
+      if (refusal.retryAfterSeconds !== undefined)
+        res.setHeader("retry-after", String(refusal.retryAfterSeconds));
+      return sendJson(res, 503, refusal.body);
+    }
+  }
   if (found.route.costly) {
     const spent = await guard.takeOrder(caller.id);
     if (!spent.ok) return sendTooMany(res, spent.retryAfterMs);
@@ -117,6 +127,7 @@ export async function handleApi(
     sendJson(res, 200, found.route.schema.parse(result));
   } catch (err) {
     if (!(err instanceof Refusal)) throw err;
-    sendJson(res, err.status, errorResponse.parse({ ok: false, error: err.error }));
+    const channels = err.channels ? { channels: err.channels } : {};
+    sendJson(res, err.status, errorResponse.parse({ ok: false, error: err.error, ...channels }));
   }
 }

@@ -10,6 +10,7 @@ import { historyLineParts } from "../render/history.js";
 import { accessLocationNames } from "../render/locations.js";
 import { planDetailsLine } from "../render/plan-details.js";
 import { DAY } from "../runtime/clock.js";
+import { autoRenewOf } from "./auto-renew.js";
 import { connectOf } from "./connect.js";
 import { type Caller, Refusal, type WebappDeps } from "./context.js";
 import type {
@@ -96,6 +97,7 @@ export async function card(deps: WebappDeps, caller: Caller, id: string): Promis
     locations: accessLocationNames(t, locale, sub.ref, plan),
     renew_price: renewable ? deps.sales.shop.priceOf(plan) : null,
     renew_price_text: renewable ? caller.money(deps.sales.shop.priceOf(plan)) : null,
+    ...(await autoRenewOf(deps, caller, sub)),
     // The chat's rule of what is offered (PackSales.offers), none for an access shown disabled.
     traffic_packs: (status === "disabled" ? [] : deps.sales.shop.packs.offers(sub)).map(
       ({ pack, price }) => ({

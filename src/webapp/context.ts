@@ -7,6 +7,7 @@ import type { I18nLike, Translate } from "../render/i18n-like.js";
 import type { Clock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import type { WebappUser } from "./auth.js";
+import type { GateChannelOut } from "./schemas-gate.js";
 
 /**
  * What the cabinet needs: the same domain services as the chat (the books, the sales and the usage
@@ -14,6 +15,8 @@ import type { WebappUser } from "./auth.js";
  * invoice links.
  */
 export interface WebappDeps extends Pick<ShopRooms, "books" | "provisioning" | "fleet" | "sales"> {
+  /** The shop's maintenance (closed to customers: what sells answers 503, see maintenance.ts). */
+  catalog: Pick<ShopRooms["catalog"], "maintenance">;
   /** The last drift sync's run (which hosting locations it could not read). */
   drift: { sync: Pick<ShopRooms["drift"]["sync"], "findings"> };
   botToken: string;
@@ -79,6 +82,8 @@ export class Refusal extends Error {
   constructor(
     readonly status: number,
     readonly error: string,
+    /** The channels to join first, with `channel-required`. */
+    readonly channels?: GateChannelOut[],
   ) {
     super(error);
     this.name = "Refusal";

@@ -3,6 +3,7 @@ import type { Order } from "../domain/books/index.js";
 import { normalizeCode, type ShopRefusal, type Started } from "../domain/sales/index.js";
 import { orderInvoiceLink } from "./actions.js";
 import { orderOut } from "./cabinet.js";
+import { channelsOut } from "./channel-gate.js";
 import { type Caller, Refusal, recordCustomer, type WebappDeps } from "./context.js";
 import { orderSummary, type PromoRefused } from "./order-summary.js";
 import type { CreatedOrderResponse, CreateOrderRequest, orderResponse, PayWith } from "./schemas-orders.js";
@@ -21,11 +22,14 @@ const REFUSALS: Record<ShopRefusal, [number, string]> = {
   "order-gone": [404, "unknown-order"],
   "order-not-payable": [409, "order-not-payable"],
   undeliverable: [409, "undeliverable"],
+  "channel-required": [403, "channel-required"],
+  // Only an unattended renewal (auto-renew) is refused so; the cabinet's are attended.
+  "hosting-unknown": [503, "hosting-unknown"],
   "pack-not-offered": [409, "pack-not-offered"],
 };
 
 function started(result: Started): Extract<Started, { ok: true }> {
-  if (!result.ok) throw new Refusal(...REFUSALS[result.reason]);
+  if (!result.ok) throw new Refusal(...REFUSALS[result.reason], channelsOut(result.channels));
   return result;
 }
 

@@ -1,7 +1,9 @@
 import type { z } from "zod";
 import { topUpPresets } from "../domain/sales/index.js";
 import { topUp } from "./actions.js";
+import { switchAutoRenew } from "./auto-renew.js";
 import { card, connect, orderStatus, plans, usage, walletPage } from "./cabinet.js";
+import { checkChannels } from "./channel-gate.js";
 import { type Caller, Refusal, type WebappDeps } from "./context.js";
 import { cancelGift, listGifts } from "./gifts.js";
 import { invite } from "./invite.js";
@@ -23,6 +25,8 @@ import {
   languageResponse,
   statusResponse,
 } from "./schemas-account.js";
+import { autoRenewRequest, autoRenewResponse } from "./schemas-auto-renew.js";
+import { channelCheckResponse } from "./schemas-gate.js";
 import {
   createdOrderResponse,
   createOrderRequest,
@@ -51,6 +55,8 @@ export interface Route {
   run: (deps: WebappDeps, r: RouteRequest) => unknown;
   /** It may make an invoice link or an order (orders, top-ups, the trial): it also spends from the orders budget. */
   costly?: true;
+  /** It sells or moves money: refused (503 `maintenance`) while the shop is closed for maintenance. */
+  shop?: true;
 }
 
 /** A path id: letters, digits, `_` and `-` (order, subscription and gift ids); anything else is a 404. */
@@ -73,7 +79,13 @@ export const ROUTES: Route[] = [
     schema: languageResponse,
     run: async (d, r) => setLanguage(d, r.caller, (await bodyOf(r, languageRequest)).locale),
   },
-  { method: "GET", path: at("plans"), schema: plansResponse, run: (d, r) => plans(d, r.caller) },
+  {
+    method: "GET",
+    path: at("plans"),
+    schema: plansResponse,
+    shop: true,
+    run: (d, r) => plans(d, r.caller),
+  },
   {
     method: "GET",
     path: at("subscriptions/:id"),
@@ -94,9 +106,16 @@ export const ROUTES: Route[] = [
   },
   {
     method: "POST",
+    path: at("subscriptions/:id/auto-renew"),
+    schema: autoRenewResponse,
+    run: async (d, r) => switchAutoRenew(d, r.caller, r.id, (await bodyOf(r, autoRenewRequest)).on),
+  },
+  {
+    method: "POST",
     path: at("trial"),
     schema: orderResponse,
     costly: true,
+    shop: true,
     run: async (d, r) => {
       await bodyOf(r, emptyRequest);
       return claimTrial(d, r.caller);
@@ -107,6 +126,7 @@ export const ROUTES: Route[] = [
     path: at("orders"),
     schema: createdOrderResponse,
     costly: true,
+    shop: true,
     run: async (d, r) => createOrder(d, r.caller, await bodyOf(r, createOrderRequest)),
   },
   {
@@ -120,6 +140,7 @@ export const ROUTES: Route[] = [
     path: at("orders/:id/pay"),
     schema: createdOrderResponse,
     costly: true,
+    shop: true,
     run: async (d, r) => payOrder(d, r.caller, r.id, (await bodyOf(r, payOrderRequest)).pay),
   },
   {
@@ -146,6 +167,7 @@ export const ROUTES: Route[] = [
     path: at("topups"),
     schema: invoiceResponse,
     costly: true,
+    shop: true,
     run: async (d, r) => topUp(d, r.caller, await bodyOf(r, topUpRequest)),
   },
   { method: "GET", path: at("gifts"), schema: giftsResponse, run: (d, r) => listGifts(d, r.caller) },
@@ -153,6 +175,7 @@ export const ROUTES: Route[] = [
     method: "POST",
     path: at("gifts/:id/cancel"),
     schema: giftCancelResponse,
+    shop: true,
     run: async (d, r) => {
       await bodyOf(r, emptyRequest);
       return cancelGift(d, r.caller, r.id);
@@ -160,4 +183,15 @@ export const ROUTES: Route[] = [
   },
   { method: "GET", path: at("invite"), schema: inviteResponse, run: (d, r) => invite(d, r.caller) },
   { method: "GET", path: at("status"), schema: statusResponse, run: (d, r) => status(d, r.caller) },
+  {
+    method: "POST",
+    path: at("channels/check"),
+    schema: channelCheckResponse,
+    // It asks Telegram (getChatMember per channel): spent from the orders budget like an order.
+    costly: true,
+    run: async (d, r) => {
+      await bodyOf(r, emptyRequest);
+      return checkChannels(d, r.caller);
+    },
+  },
 ];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "../config.js";
+import { gateChannel } from "./schemas-gate.js";
 
 /**
  * The cabinet API's wire, both ways. Every answer is parsed by its schema before it is sent (a
@@ -69,6 +70,9 @@ export const cardResponse = z.strictObject({
     /** The renewal's price, when it can be renewed (not a trial, plan still sold, not removed). */
     renew_price: z.number().int().nonnegative().nullable(),
     renew_price_text: z.string().nullable(),
+    /** Auto-renew from the balance: on or off, and what it means; null when it cannot have it. */
+    auto_renew: z.boolean().nullable(),
+    auto_renew_text: z.string().nullable(),
     /** Traffic packs offered for the current term (POST orders `{ subscription_id, pack_id }`). */
     traffic_packs: z.array(
       z.strictObject({
@@ -155,6 +159,8 @@ export const stringsResponse = z.record(z.string(), z.string());
 export const errorResponse = z.strictObject({
   ok: z.literal(false),
   error: z.string().optional(),
+  /** With `channel-required`: the channels to join first. */
+  channels: z.array(gateChannel).optional(),
 });
 
 /** POST /app/api/session: a session for the page's next requests (`Authorization: Bearer <session>`). */

@@ -7,6 +7,7 @@ import type { I18nLike } from "../render/i18n-like.js";
  * dates) are rendered by the API in the customer's language instead.
  */
 export const PAGE_STRINGS = [
+  "webapp-autorenew",
   "webapp-balance",
   "webapp-blocked",
   "webapp-buy",
@@ -26,6 +27,11 @@ export const PAGE_STRINGS = [
   "webapp-empty-title",
   "webapp-empty-trial",
   "webapp-error",
+  "webapp-gate-check",
+  "webapp-gate-join",
+  "webapp-gate-needed",
+  "webapp-gate-resumed",
+  "webapp-gate-still-out",
   "webapp-get-app",
   "webapp-gift-buy",
   "webapp-gift-cancel",
@@ -49,6 +55,7 @@ export const PAGE_STRINGS = [
   "webapp-language-title",
   "webapp-links",
   "webapp-locations",
+  "webapp-maintenance",
   "webapp-next",
   "webapp-notices-none",
   "webapp-notices-title",

@@ -9,7 +9,9 @@ import type { I18nLike } from "../render/i18n-like.js";
 import { MINUTE, systemClock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import { countFloods, retryOnFlood } from "../runtime/telegram-retry.js";
+import { createAutoRenewTask } from "./auto-renew.js";
 import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
+import { createTrialGateTask } from "./channel-gate.js";
 import { createDriftSyncTask } from "./drift-sync.js";
 import { createGiftExpiryTask } from "./gift-expiry.js";
 import { createBackfillTask, type PeriodicTask, startMaintenance } from "./maintenance.js";
@@ -123,6 +125,7 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
   const common = { books, sales, outbox, i18n, clock, logger, defaultLocale: config.defaultLocale };
   return [
     countReminders(createReminderTask(common), deps.metrics),
+    createAutoRenewTask(common),
     createTrafficTask({ ...common, provisioning: deps.provisioning }),
     createServerWatchTask({
       ...common,
@@ -131,12 +134,14 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
       noticeLog: deps.fleet.notices,
       redis,
       settings: deps.catalog.settings,
+      maintenance: deps.catalog.maintenance,
       adminIds: config.adminIds,
     }),
     createReconcileTask({ api, redis, books, sales, outbox, i18n, logger }),
     createInboxReconcileTask({ books, settlement: deps.settlement, outbox, i18n, logger }),
     createBackfillTask(redis, books.customers),
     createGiftExpiryTask(common),
+    createTrialGateTask(sales),
     createDriftSyncTask({
       ...{ books, drift: deps.drift, outbox, i18n, logger, metrics: deps.metrics },
       adminIds: config.adminIds,

@@ -123,6 +123,7 @@ describe("/my", () => {
     expect(card.buttons.map((b) => b.text)).toEqual([
       "📷 QR code",
       "🔄 Renew for 150 ⭐",
+      "🔁 Turn auto-renew on",
       "🔄 Refresh",
       "« My subscriptions",
     ]);

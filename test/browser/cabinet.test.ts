@@ -319,3 +319,29 @@ describe("states and languages", () => {
     await p.close();
   });
 });
+
+describe("auto-renew (issue 26)", () => {
+  it("the card's switch turns auto-renew from the balance on and off, what it means below it", async () => {
+    const p = await rig.open(DANA);
+    const box = `${card()} .autorenew`;
+    const input = `${box} input[role=switch]`;
+    await p.until(`document.querySelector(${JSON.stringify(input)})`);
+    expect(await p.text(box)).toBe("Auto-renew from the balanceOff: renew it yourself before it ends.");
+    const settledAs = (state: "on" | "off") =>
+      p.until(
+        `document.querySelector(${JSON.stringify(box)}).dataset.autorenew === "${state}" && !document.querySelector(${JSON.stringify(input)}).disabled`,
+      );
+    await p.page.click(input);
+    await settledAs("on");
+    expect(await p.text(box)).toContain("Renews itself from your balance 1 day before expiry.");
+    expect(await rig.h.t.deps.sales.autoRenew.isOn(subId)).toBe(true);
+    expect((await p.telegram()).haptics).toContain("success");
+    await p.screenshot("auto-renew-on");
+    await p.page.click(input);
+    await settledAs("off");
+    expect(await p.text(box)).toContain("Off: renew it yourself before it ends.");
+    expect(await rig.h.t.deps.sales.autoRenew.isOn(subId)).toBe(false);
+    expect(p.errors).toEqual([]);
+    await p.close();
+  });
+});

@@ -16,6 +16,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { BotCommand, Chat, Message, StarTransaction, Update, User, UserFromGetMe } from "grammy/types";
 import { readBody } from "./http-fake.js";
+import { FakeChannels } from "./telegram-channels.js";
 
 // ---------------------------------------------------------------------------------------------------------
 // Public types
@@ -218,6 +219,8 @@ export class FakeTelegram {
   readonly botInfo: UserFromGetMe;
   /** What getStarTransactions answers (newest last, as the test sets it). */
   starTransactions: StarTransaction[] = [];
+  /** Channels and groups: who is in which, whether the bot is their admin (getChatMember, getChat). */
+  readonly channels: FakeChannels;
 
   private readonly log: TelegramCall[] = [];
   private readonly waiters = new Set<() => void>();
@@ -263,6 +266,10 @@ export class FakeTelegram {
       ...opts.botInfo,
       is_bot: true,
     };
+    this.channels = new FakeChannels(
+      this.botInfo.id,
+      (error_code, description) => new TelegramApiError({ error_code, description }),
+    );
     this.installMethods();
   }
 
@@ -564,8 +571,10 @@ export class FakeTelegram {
       },
       getChatMenuButton: (p) =>
         this.menuButtons.get(String(p.chat_id ?? "")) ?? this.menuButtons.get("") ?? { type: "default" },
+      getChatMember: (p) => this.channels.getChatMember(p),
+      exportChatInviteLink: (p) => this.channels.exportChatInviteLink(p),
       getChat: (p) => ({
-        ...this.chatOf(p.chat_id),
+        ...(this.channels.getChat(p) ?? this.knownChat(p.chat_id)),
         accent_color_id: 0,
         max_reaction_count: 11,
         accepted_gift_types: {
@@ -702,6 +711,12 @@ export class FakeTelegram {
 
   private fileId(): string {
     return `fake-file-${this.nextFileId++}-${randomBytes(4).toString("hex")}`;
+  }
+
+  /** getChat's chat: a public @username names a channel only when `channels` has it. */
+  private knownChat(chatId: unknown): Chat {
+    if (typeof chatId === "string" && chatId.startsWith("@")) throw bad("Bad Request: chat not found");
+    return this.chatOf(chatId);
   }
 
   private chatOf(chatId: unknown): Chat {

@@ -1,10 +1,11 @@
 import { Writable } from "node:stream";
-import type { Bot } from "grammy";
+import { Api, type Bot } from "grammy";
 import type { Message, Update, User } from "grammy/types";
 import type { Redis } from "ioredis";
 import type { ChatLock } from "../../src/bot/chat-lock.js";
 import type { BotContext, BotDeps } from "../../src/bot/context.js";
 import { createBot } from "../../src/bot/create-bot.js";
+import { createI18n } from "../../src/bot/i18n.js";
 import type { RateLimitOptions } from "../../src/bot/rate-limit.js";
 import type { Locale } from "../../src/config.js";
 import type { BroadcastStarter } from "../../src/domain/backoffice/index.js";
@@ -12,12 +13,15 @@ import type { Catalog } from "../../src/domain/catalog/index.js";
 import { CatalogStore } from "../../src/domain/catalog/index.js";
 import { AccountKeyStore } from "../../src/domain/fleet/index.js";
 import { createShopServices, type OrderJobs } from "../../src/domain/index.js";
+import type { GateNotices } from "../../src/domain/sales/index.js";
 import type { TermJobs } from "../../src/domain/terms/index.js";
 import { createHostingClients, type HostingClients } from "../../src/hosting/index.js";
 import { Metrics } from "../../src/http/metrics.js";
 import { type Clock, ManualClock } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
+import { telegramChats } from "../../src/runtime/telegram-chats.js";
 import { SecretBox } from "../../src/store/secret-box.js";
+import { OutboxGateNotices } from "../../src/workers/channel-gate.js";
 import { callback, FakeTelegram, textMessage, user } from "../fakes/telegram-api.js";
 import { testRedis } from "./redis.js";
 import { shownTexts } from "./telegram-views.js";
@@ -75,6 +79,8 @@ export interface TestBotOptions {
   chatLock?: ChatLock;
   /** The domain services log into the captured lines too (default: silent). */
   domainLogs?: boolean;
+  /** The channel gate's messages (default: sent at once through the fake, no outbox in between). */
+  gateNotices?: GateNotices;
 }
 
 /** A small catalog for tests: one plan per backend, priced in Stars, with a trial. */
@@ -149,6 +155,21 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
   const catalogStore =
     options.catalogStore ??
     new CatalogStore(options.catalog ?? TEST_CATALOG, "test-catalog.yaml", redis, createLogger("silent"));
+  // The channel gate asks the fake (getChatMember) and sends its notices straight through it.
+  const api = new Api(TEST_TOKEN, { fetch: telegram.fetch as never });
+  const gateNotices =
+    options.gateNotices ??
+    new OutboxGateNotices({
+      outbox: {
+        send: async (m) => {
+          await api.sendMessage(m.chatId, m.text ?? "", { parse_mode: "HTML", reply_markup: m.keyboard });
+        },
+      },
+      i18n: createI18n(options.defaultLocale ?? "en"),
+      localeOf: async (id) => (await deps.books.customers.get(id))?.locale,
+      adminIds: options.adminIds ?? [],
+      defaultLocale: options.defaultLocale ?? "en",
+    });
   const deps: BotDeps = {
     config: {
       adminIds: options.adminIds ?? [],
@@ -171,6 +192,8 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
       accountKey,
       nodeSubUrl: options.nodeSubUrl,
       deliveryReuseMs: options.deliveryReuseMs,
+      chats: telegramChats(api, telegram.botInfo.id),
+      gateNotices,
       jobs: options.jobs ?? {
         enqueueOrder: async (orderId) => {
           enqueued.push(orderId);

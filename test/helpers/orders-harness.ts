@@ -9,6 +9,7 @@ import { createShopServices, type ShopRooms } from "../../src/domain/index.js";
 import type { HostingClients } from "../../src/hosting/index.js";
 import { ManualClock } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
+import { telegramChats } from "../../src/runtime/telegram-chats.js";
 import { SecretBox } from "../../src/store/secret-box.js";
 import { Notifier } from "../../src/workers/notifier.js";
 import { type OrderWorker, type OrderWorkerDeps, startOrderWorker } from "../../src/workers/order-worker.js";
@@ -186,6 +187,8 @@ export function ordersHarness(extend: (base: Catalog) => Catalog = (base) => bas
       logger: createLogger("silent"),
       accountKey: new AccountKeyStore(h.redis, new SecretBox(Buffer.alloc(32, 9)), key),
       nodeSubUrl: "https://sub.node.test:2096",
+      // The channel gate asks the fake Bot API (inert while no channel is required).
+      chats: telegramChats(new Api(ORDERS_TOKEN, { fetch: telegram.fetch as never }), telegram.botInfo.id),
       // The shop queues what it moves to paid; these tests queue each order themselves, at the
       // point they choose (after setting up a fault, or never, for the sweep), so this is a no-op.
       jobs: { enqueueOrder: async () => undefined, enqueueTermChange: async () => undefined },

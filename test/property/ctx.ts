@@ -49,6 +49,11 @@ export async function telegramPayment(
   c.m.charges.push(chargeId);
   await inbox.record(payment);
   const settled = await inbox.settle(payment);
+  // Money that paid no order renewed the payer's due subscriptions with auto-renew on (issue 26).
+  for (const order of settled.autoRenewed) {
+    c.m.paid(order);
+    c.tally("a top-up renewed at once (auto-renew)");
+  }
   // Telegram delivers the update again: nothing more is credited.
   if (repeat) await inbox.settle(payment);
   c.note(`  payment ${chargeId} of ${amount} for ${payload}: ${settled.orderStatus ?? settled.outcome}`);

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import { HOUR, MINUTE, SECOND } from "../../src/runtime/clock.js";
+import { AUTO_RENEW_ACTIONS } from "./actions-auto-renew.js";
 import { SALES_ACTIONS } from "./actions-sales.js";
 import { applyQueued, attempt, giveUp, giveUpChange, termActions } from "./actions-terms.js";
 import type { Action, Ctx, Planned } from "./ctx.js";
@@ -26,7 +27,7 @@ export interface RunResult {
   outcomes: Record<string, number>;
 }
 
-const ACTIONS: Action[] = [...SALES_ACTIONS, ...termActions()];
+const ACTIONS: Action[] = [...SALES_ACTIONS, ...termActions(), ...AUTO_RENEW_ACTIONS];
 /** Rounds of the drain before what is still open is given up. */
 const DRAIN_ROUNDS = 12;
 

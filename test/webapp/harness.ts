@@ -79,6 +79,7 @@ function cabinetOf(t: TestBot, options: WebappHarnessOptions): WebappHandler {
     initDataMaxAge: options.initDataMaxAge ?? 3600,
     redis: t.redis,
     ...(options.guard ? { guard: options.guard } : {}),
+    catalog: t.deps.catalog,
     books: t.deps.books,
     provisioning: t.deps.provisioning,
     fleet: t.deps.fleet,

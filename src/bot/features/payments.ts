@@ -4,6 +4,7 @@ import type { Order } from "../../domain/books/index.js";
 import { formatMoney } from "../../domain/catalog/index.js";
 import { type InvoiceRail, invoiceRail } from "../../domain/sales/index.js";
 import type { IncomingPayment, PaymentInbox, SettleResult } from "../../domain/settlement/index.js";
+import { autoRenewedText } from "../../render/auto-renew.js";
 import { keepMessage } from "../../render/callback-data.js";
 import { html } from "../../render/format.js";
 import {
@@ -223,10 +224,42 @@ paymentsFeature.on("message:successful_payment", async (ctx) => {
     return;
   }
   const amount = formatMoney(payment.currency, payment.total_amount, locale);
-  await replyReceipt(ctx, settled.orderId ? "payment-order-expired" : "payment-topup-done", amount, balance);
+  const receipt = settled.orderId ? "payment-order-expired" : "payment-topup-done";
+  await replyReceipt(ctx, receipt, amount, balance, settled.autoRenewed);
 });
 
-/** A receipt (the money is in the wallet): it stays in the chat, its buttons open anew (KEEP_MARK). */
-async function replyReceipt(ctx: BotContext, key: string, amount: string, balance: string): Promise<void> {
-  await ctx.reply(ctx.t(key, { amount, balance }), { reply_markup: receiptKeyboard(ctx.t) });
+/**
+ * A receipt (the money is in the wallet): it stays in the chat, its buttons open anew (KEEP_MARK).
+ * With renewals the money paid at once (auto-renew), it names them and the balance after them.
+ */
+async function replyReceipt(
+  ctx: BotContext,
+  key: string,
+  amount: string,
+  balance: string,
+  renewed: Order[] = [],
+): Promise<void> {
+  const after = renewed.length > 0 ? await autoRenewedLines(ctx, renewed) : undefined;
+  const text = [ctx.t(key, { amount, balance: after?.balance ?? balance }), ...(after?.lines ?? [])];
+  // The auto-renew lines name plans in HTML (escaped); the plain receipt stays plain.
+  const mode = after ? { parse_mode: "HTML" as const } : {};
+  await ctx.reply(text.join("\n\n"), { ...mode, reply_markup: receiptKeyboard(ctx.t) });
+}
+
+/** "Germany was renewed automatically from your balance", per renewal, and the balance after them. */
+async function autoRenewedLines(
+  ctx: BotContext,
+  renewed: Order[],
+): Promise<{ lines: string[]; balance: string }> {
+  const locale = await localeOf(ctx);
+  const { shop } = ctx.deps.sales;
+  const money = (minor: number) => formatMoney(shop.currency, minor, locale);
+  const lines: string[] = [];
+  for (const order of renewed) {
+    const sub = order.subscriptionId
+      ? await ctx.deps.books.subscriptions.get(order.subscriptionId)
+      : undefined;
+    if (sub) lines.push(autoRenewedText(ctx.t, locale, sub, shop.plan(sub.planId), money(order.price)));
+  }
+  return { lines, balance: money(await ctx.deps.books.wallet.balance(ctx.from?.id ?? 0)) };
 }

@@ -10,3 +10,11 @@ export const PLAN_EDITS_KEY = "catalog:plan-edits";
 export const PLAN_EDIT_VERSIONS_KEY = "catalog:plan-edit-versions";
 /** Bumped on every plan edit, so the other processes read the edits again (not the file). */
 export const PLAN_EDITS_GENERATION_KEY = "catalog:plan-edits:generation";
+/**
+ * The shop closed for maintenance (hash; maintenance.ts): the admins' switch (on, since, endsAt,
+ * message, by) and what the server watch saw of the hosting account (downSince, lastAt, autoSince,
+ * autoTold, autoEnded, autoEndedAt).
+ */
+export const MAINTENANCE_KEY = "maintenance:shop";
+/** The channels the channel gate asks customers to join: chat id -> channel JSON (required-channels.ts). */
+export const GATE_CHANNELS_KEY = "settings:gate-channels";

@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import { readHash } from "../../store/records.js";
 import { SETTINGS_KEY } from "./keys.js";
+import { DEFAULT_GATE_COVERAGE, GATE_COVERAGES, type GateCoverage } from "./required-channels.js";
 
 /** Shop-wide switches admins change from the admin menu. */
 export interface ShopSettingsValues {
@@ -37,6 +38,13 @@ export const DEFAULT_HOSTING_CURRENCY = "RUB";
 export const DEFAULT_GIFT_EXPIRY_DAYS = 30;
 export const GIFT_DAYS_MIN = 1;
 export const GIFT_DAYS_MAX = 365;
+/** Bounds of the automatic maintenance's wait, in minutes (a day at most). */
+export const AUTO_MAINTENANCE_MIN = 1;
+export const AUTO_MAINTENANCE_MAX = 24 * 60;
+/** How many days before expiry a subscription with auto-renew on is renewed from the balance. */
+export const DEFAULT_AUTO_RENEW_DAYS = 1;
+export const AUTO_RENEW_DAYS_MIN = 1;
+export const AUTO_RENEW_DAYS_MAX = 30;
 /** A currency label: a code or a symbol, 1 to 8 letters or currency signs (RUB, ₽, USD, $). */
 export const CURRENCY_LABEL = /^[\p{L}\p{Sc}]{1,8}$/u;
 
@@ -136,9 +144,64 @@ export class ShopSettings {
     await this.redis.hset(this.key, "giftExpiryDays", String(days));
   }
 
+  /** What the channel gate covers (see GATE_COVERAGES; the trial only by default). */
+  async gateCoverage(): Promise<GateCoverage> {
+    const raw = await this.redis.hget(this.key, "gateCoverage");
+    return GATE_COVERAGES.find((c) => c === raw) ?? DEFAULT_GATE_COVERAGE;
+  }
+
+  async setGateCoverage(coverage: GateCoverage): Promise<void> {
+    if (!GATE_COVERAGES.includes(coverage)) throw new RangeError(`unknown gate coverage ${String(coverage)}`);
+    await this.redis.hset(this.key, "gateCoverage", coverage);
+  }
+
+  /**
+   * How many days before its expiry a subscription whose owner turned auto-renew on is renewed
+   * from the balance (1 to 30; default 1). Never earlier than its plan's own term (AutoRenew).
+   */
+  async autoRenewDays(): Promise<number> {
+    const days = Number(await this.redis.hget(this.key, "autoRenewDays"));
+    return Number.isInteger(days) && days >= AUTO_RENEW_DAYS_MIN && days <= AUTO_RENEW_DAYS_MAX
+      ? days
+      : DEFAULT_AUTO_RENEW_DAYS;
+  }
+
+  async setAutoRenewDays(days: number): Promise<void> {
+    if (!Number.isInteger(days) || days < AUTO_RENEW_DAYS_MIN || days > AUTO_RENEW_DAYS_MAX)
+      throw new RangeError(
+        `auto-renew runs ${AUTO_RENEW_DAYS_MIN} to ${AUTO_RENEW_DAYS_MAX} days before expiry`,
+      );
+    await this.redis.hset(this.key, "autoRenewDays", String(days));
+  }
+
   async setHostingCurrency(label: string): Promise<void> {
     if (!CURRENCY_LABEL.test(label))
       throw new RangeError("currency must be 1 to 8 letters or currency signs");
     await this.redis.hset(this.key, "hostingCurrency", label);
+  }
+
+  /**
+   * After how many minutes without an answer from the hosting account the shop closes to
+   * customers by itself (and opens when it answers); undefined (the default): never, a short
+   * outage keeps orders coming (they wait for the hosting, the customer told of the delay).
+   */
+  async maintenanceAutoMinutes(): Promise<number | undefined> {
+    const minutes = Number(await this.redis.hget(this.key, "maintenanceAutoMinutes"));
+    return Number.isInteger(minutes) && minutes >= AUTO_MAINTENANCE_MIN && minutes <= AUTO_MAINTENANCE_MAX
+      ? minutes
+      : undefined;
+  }
+
+  /** Minutes, 1 to 1440; undefined turns the automatic maintenance off. */
+  async setMaintenanceAutoMinutes(minutes: number | undefined): Promise<void> {
+    if (minutes === undefined) {
+      await this.redis.hdel(this.key, "maintenanceAutoMinutes");
+      return;
+    }
+    if (!Number.isInteger(minutes) || minutes < AUTO_MAINTENANCE_MIN || minutes > AUTO_MAINTENANCE_MAX)
+      throw new RangeError(
+        `automatic maintenance waits ${AUTO_MAINTENANCE_MIN} to ${AUTO_MAINTENANCE_MAX} minutes`,
+      );
+    await this.redis.hset(this.key, "maintenanceAutoMinutes", String(minutes));
   }
 }

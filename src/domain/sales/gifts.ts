@@ -15,7 +15,8 @@ import {
   orderKeys,
   type Wallet,
 } from "../books/index.js";
-import type { ShopSettings } from "../catalog/index.js";
+import type { RequiredChannel, ShopSettings } from "../catalog/index.js";
+import type { ChannelGate } from "./channel-gate.js";
 import { giftKeys, referralKeys, rewardKeys } from "./keys.js";
 import { SALES_LUA } from "./lua-fragments.js";
 
@@ -64,6 +65,8 @@ export type Gift = z.output<typeof giftSchema>;
 /** What opening a gift link gave. `yours`: claimed before by the same person (a repeated /start). */
 export type ClaimOutcome =
   | { status: "claimed"; gift: Gift }
+  /** The admins' channels must be joined first (the gate covers claims): `channels` to join. */
+  | { status: "channel-required"; channels: RequiredChannel[] }
   | { status: "yours" | "own" | "taken" | "cancelled" | "expired" | "unknown" | "blocked" };
 
 /** What the buyer's Cancel gave: `ok` refunded now; otherwise the gift's state (or unknown). */
@@ -85,6 +88,8 @@ export interface GiftsDeps {
   settings: ShopSettings;
   /** Where a claimed gift's order goes to be provisioned (the order queue). */
   jobs: OrderJobs;
+  /** The admins' required channels, in front of claims when they cover them (none: no gate). */
+  gate?: Pick<ChannelGate, "check">;
 }
 
 export function newGiftCode(): string {
@@ -137,6 +142,11 @@ export class Gifts {
     const gift = await this.get(code);
     if (!gift) return { status: "unknown" };
     if (await this.deps.customers.isBlocked(claimerId)) return { status: "blocked" };
+    // Only an open gift someone else bought can be claimed: the gate asks nothing of the others.
+    if (gift.state === "open" && gift.buyerId !== claimerId) {
+      const verdict = await this.deps.gate?.check(claimerId, "gift-claim");
+      if (verdict && !verdict.ok) return { status: "channel-required", channels: verdict.channels };
+    }
     const result = (await CLAIM.run(
       this.deps.redis,
       [giftKeys.gift(code), orderKeys.order(gift.orderId), orderKeys.open, giftKeys.expiring],
@@ -147,7 +157,7 @@ export class Gifts {
       return { status: "claimed", gift: (await this.get(code)) ?? gift };
     }
     if (result === "claimed") return { status: "taken" };
-    return { status: result as Exclude<ClaimOutcome["status"], "claimed"> };
+    return { status: result as Exclude<ClaimOutcome["status"], "claimed" | "channel-required"> };
   }
 
   /** The buyer cancels an unclaimed gift: the money goes back to their wallet, once. */

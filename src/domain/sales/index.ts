@@ -4,7 +4,9 @@
  * gifts. It imports the rooms below it (catalog, books, provisioning, fleet); settlement, the
  * back office and the delivery surfaces may import it.
  */
+export * from "./auto-renew.js";
 export * from "./cashier.js";
+export * from "./channel-gate.js";
 export * from "./checkout.js";
 export * from "./delivery.js";
 export * from "./gifts.js";
@@ -20,3 +22,4 @@ export * from "./services.js";
 export * from "./shop.js";
 export * from "./top-ups.js";
 export * from "./traffic-packs.js";
+export * from "./trial-watch.js";

@@ -104,3 +104,30 @@ export const deliveryKeys = {
   /** `<server id>:<paid until>` or `location:<node>`: set while the admins have been told. */
   alerted: (cause: string) => `sales:undeliverable-alert:${cause}`,
 };
+
+/** The channel gate's keys (channel-gate.ts, trial-watch.ts). */
+export const gateKeys = {
+  /** "1" (in) or "0" (out): a customer's standing in a required channel, cached for a while. */
+  member: (customerId: number, chatId: number) => `gate:member:${customerId}:${chatId}`,
+  /** Set for a while after the bot found it cannot read a channel's members: no call meanwhile. */
+  blind: (chatId: number) => `gate:blind:${chatId}`,
+  /** The admins were told the bot cannot read the channel's members (until it can again). */
+  alerted: (chatId: number) => `gate:alerted:${chatId}`,
+  /** Trials taken through the gate (customer id -> when their next check is due, ms). */
+  trials: "gate:trials",
+  /** A watched trial's state (hash): since, pause (pending | done), pausedAt. */
+  trial: (customerId: number) => `gate:trial:${customerId}`,
+  /** The lease of one step of a watched trial (pause or resume), across processes. */
+  trialRun: (customerId: number) => `gate:trial-run:${customerId}`,
+};
+
+/** Auto-renew from the balance (auto-renew.ts). */
+export const autoRenewKeys = {
+  /** The subscriptions whose owners turned auto-renew on (a set of ids). */
+  on: "autorenew:on",
+  /**
+   * A subscription's auto-renewal (hash: `term`, the expiry it renews, and `order`, the one order
+   * that term may be paid with; lua/autorenew-claim.lua). Overwritten by the next term's.
+   */
+  term: (subscriptionId: string) => `autorenew:term:${subscriptionId}`,
+};

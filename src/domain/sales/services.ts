@@ -2,11 +2,14 @@ import type { Redis } from "ioredis";
 import type { HostingClients } from "../../hosting/index.js";
 import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
+import type { TelegramChats } from "../../runtime/telegram-chats.js";
 import type { BooksServices, OrderJobs } from "../books/index.js";
 import type { CatalogServices } from "../catalog/index.js";
 import type { FleetServices } from "../fleet/index.js";
 import type { ProvisioningServices } from "../provisioning/index.js";
+import { AutoRenew } from "./auto-renew.js";
 import { Cashier } from "./cashier.js";
+import { ChannelGate, type GateNotices, type ShopGate } from "./channel-gate.js";
 import { Delivery } from "./delivery.js";
 import { Gifts } from "./gifts.js";
 import { INVOICE_TTL_MS } from "./invoices.js";
@@ -14,6 +17,7 @@ import { PromoCodes } from "./promo-codes.js";
 import { ReferralRewards } from "./referral-rewards.js";
 import { Referrals } from "./referrals.js";
 import { Shop } from "./shop.js";
+import { TrialWatch } from "./trial-watch.js";
 
 /** The sales' services: what a customer can buy, at what price, and who brought them. */
 export interface SalesServices {
@@ -29,6 +33,12 @@ export interface SalesServices {
   referralRewards: ReferralRewards;
   /** Plans bought as gifts: parked until claimed, cancelled or expired (refunded to the buyer). */
   gifts: Gifts;
+  /** The admins' required channels in front of trials, purchases and claims, as they set it. */
+  gate: ChannelGate;
+  /** Trials taken through the gate: paused when their owner leaves a channel, resumed on return. */
+  trialWatch: TrialWatch;
+  /** Auto-renew from the balance: the customers' switch per subscription and the renewals it pays. */
+  autoRenew: AutoRenew;
 }
 
 export interface SalesServicesDeps {
@@ -46,6 +56,10 @@ export interface SalesServicesDeps {
   hosting?: Pick<HostingClients, "panel">;
   /** How long one hosting read answers the delivery checks of offers (DELIVERY_READ_REUSE_MS). */
   deliveryReuseMs?: number;
+  /** Telegram's answers about channels, for the gate (none: nothing can be checked, nobody held back). */
+  chats?: TelegramChats;
+  /** Where the gate's and the trial watch's messages go (none: they are only logged). */
+  gateNotices?: GateNotices;
 }
 
 export function createSalesServices(deps: SalesServicesDeps): SalesServices {
@@ -69,6 +83,7 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
       logger,
       reuseMs: deps.deliveryReuseMs,
     });
+  const { gate, trialWatch, forShop } = channelGateOf(deps);
   // The shop decides what can be delivered; the cashier asks it again before taking the money.
   let shop: Shop | undefined;
   const cashier = new Cashier({
@@ -93,6 +108,7 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
     promos,
     cashier,
     delivery,
+    gate: forShop,
   });
   return {
     shop,
@@ -100,6 +116,41 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
     promos,
     referrals,
     referralRewards: new ReferralRewards({ redis, clock, wallet, orders, referrals, logger }),
-    gifts: new Gifts({ redis, clock, wallet, customers, jobs, settings }),
+    gifts: new Gifts({ redis, clock, wallet, customers, jobs, settings, gate }),
+    gate,
+    trialWatch,
+    autoRenew: autoRenewOf(deps, shop, cashier),
   };
+}
+
+/** Auto-renew from the balance, on the shop (the renewal's price) and the cashier (the charge). */
+function autoRenewOf(deps: SalesServicesDeps, shop: Shop, cashier: Cashier): AutoRenew {
+  const { redis, clock, logger } = deps;
+  const { settings, maintenance } = deps.catalog;
+  const { customers, wallet, orders, subscriptions } = deps.books;
+  return new AutoRenew({
+    ...{ redis, clock, logger, settings, maintenance, customers, wallet, orders, subscriptions },
+    ...{ shop, cashier },
+  });
+}
+
+/** The channel gate, the watch of the trials taken through it, and the two as the shop asks them. */
+function channelGateOf(deps: SalesServicesDeps): {
+  gate: ChannelGate;
+  trialWatch: TrialWatch;
+  forShop: ShopGate;
+} {
+  const { redis, clock, logger, chats, gateNotices: notices } = deps;
+  const { requiredChannels: channels, settings } = deps.catalog;
+  const gate = new ChannelGate({ redis, chats, channels, settings, notices, logger });
+  const trialWatch = new TrialWatch({
+    ...{ redis, clock, gate, channels, notices, logger },
+    subscriptions: deps.books.subscriptions,
+    provisioner: deps.provisioning.provisioner,
+  });
+  const forShop: ShopGate = {
+    check: (customerId, action) => gate.check(customerId, action),
+    watchTrial: (customerId) => trialWatch.watch(customerId),
+  };
+  return { gate, trialWatch, forShop };
 }

@@ -2,7 +2,6 @@ import type { Locale } from "../../config.js";
 import { type Clock, HOUR } from "../../runtime/clock.js";
 import {
   type Customers,
-  isInFlightStatus,
   type NewOrder,
   type Order,
   type Orders,
@@ -14,10 +13,12 @@ import {
 import { type Catalog, findPlan, onSale, type Plan, toMinor } from "../catalog/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
 import type { Cashier } from "./cashier.js";
+import { type ChannelRequired, channelRequired, type ShopGate } from "./channel-gate.js";
 import type { Deliverability, Delivery, Undeliverable } from "./delivery.js";
 import { INVOICE_TTL_MS } from "./invoices.js";
 import { termOf } from "./order-terms.js";
 import type { CarriedPromo, PromoCodes, PromoRefusal } from "./promo-codes.js";
+import { type QuotedOrder, type RenewalQuote, renewalQuote, renewalsInFlight } from "./renewal-quote.js";
 import { PackSales } from "./traffic-packs.js";
 
 /**
@@ -39,8 +40,11 @@ export type ShopRefusal =
   | "pack-not-offered"
   | "order-gone"
   | "order-not-payable"
+  | "hosting-unknown" // an unattended renewal (auto-renew) whose hosting side could not be read
   /** The hosting side cannot deliver it now (see Delivery): `why` says what stands in the way. */
-  | "undeliverable";
+  | "undeliverable"
+  /** The admins' channels must be joined first (ChannelGate): `channels` are the ones to join. */
+  | "channel-required";
 
 /**
  * `reused`: the customer's own order awaiting payment was handed back (not a new one). `promo`:
@@ -48,7 +52,7 @@ export type ShopRefusal =
  */
 export type Started =
   | { ok: true; order: Order; reused?: boolean; promo?: PromoRefusal }
-  | { ok: false; reason: ShopRefusal; why?: Undeliverable };
+  | { ok: false; reason: ShopRefusal; why?: Undeliverable; channels?: ChannelRequired["channels"] };
 
 /** A new order's fields, or why none can be opened. */
 type OrderInput =
@@ -69,6 +73,8 @@ export interface ShopDeps {
   cashier: Cashier;
   /** Whether the hosting side can deliver an order now (none: every order is offered). */
   delivery?: Delivery;
+  /** The admins' required channels in front of trials and new purchases (none: no gate). */
+  gate?: ShopGate;
 }
 
 /**
@@ -114,8 +120,12 @@ export class Shop {
     gift = false,
   ): Promise<Started> {
     const made = await this.purchaseInput(customerId, planId, locale, gift);
+    if (!made.ok) return made;
+    // The gate stands here, not in purchaseInput: an admin's "charge again" is not a new purchase.
+    const refused = channelRequired(await this.deps.gate?.check(customerId, "purchase"));
+    if (refused) return refused;
     // One open order per customer and plan (and gift): a repeated Buy hands out the one awaiting payment.
-    return made.ok ? this.open(made.input, promo) : made;
+    return this.open(made.input, promo);
   }
 
   private async purchaseInput(
@@ -208,23 +218,25 @@ export class Shop {
   /**
    * A renewal of `subscriptionId`. The customer's open renewal of it (awaiting payment, young
    * enough, at the plan's price, no promo code asked) is handed back before the hosting side is
-   * read: pressing Renew again costs no hosting call.
+   * read: pressing Renew again costs no hosting call. `unattended` (auto-renew): always read, and
+   * a side that cannot be read refuses it (`hosting-unknown`, asked again later).
    */
   async startRenewal(
     customerId: number,
     subscriptionId: string,
     locale: Locale,
     promo?: string,
+    unattended = false,
   ): Promise<Started> {
     const draft = await this.renewalDraft(customerId, subscriptionId, locale);
     if (!draft.ok) return draft;
-    if (promo === undefined) {
+    if (promo === undefined && !unattended) {
       const open = await this.deps.orders.reusableFor(draft.input, UNPAID_ORDERS);
       // Handed back before any hosting read (a flood of Renew presses reads nothing); whether it
       // can be delivered is asked again when it is paid (Cashier.payable, pre-checkout).
       if (open) return { ok: true, order: open, reused: true };
     }
-    const made = await this.sellable(draft.sub, draft.input);
+    const made = await this.sellable(draft.sub, draft.input, unattended);
     if (!made.ok) return made;
     // One open renewal per subscription: a repeated Renew hands out the one awaiting payment.
     const started = await this.open(made.input, promo);
@@ -272,12 +284,13 @@ export class Shop {
    * An access an admin disabled (banned) stays so: a renewal must not lift it, so none is sold.
    * When the hosting side cannot be read, the renewal is sold (it waits for the side anyway).
    */
-  private async sellable(sub: Subscription, input: NewOrder): Promise<OrderInput> {
+  private async sellable(sub: Subscription, input: NewOrder, unattended = false): Promise<OrderInput> {
     const state = await this.deps
       .provisioner(sub.ref.kind)
       .state(sub.ref)
       .catch(() => undefined);
     if (state && !state.enabled) return { ok: false, reason: "subscription-disabled" };
+    if (!state && unattended) return { ok: false, reason: "hosting-unknown" };
     const can = await this.renewable(sub, { ...input, id: "" });
     if (!can.ok) return { ok: false, reason: "undeliverable", why: can };
     return { ok: true, input, ...(can.moveTo ? { moveTo: can.moveTo } : {}) };
@@ -327,32 +340,14 @@ export class Shop {
     return this.deps.delivery.renewal(plan, sub, next, fresh);
   }
 
-  /**
-   * What renewal `order` of `sub` buys, as the renewal screen shows it: its days (the plan's
-   * and a promo code's bonus) and the expiry it reaches if paid now. The target is fixed with the
-   * same termOf and termEnd when the renewal's turn comes (Fulfilment), from the term the
-   * renewals before it left: every paid renewal of `sub` not finished yet goes first (`pending`
-   * counts them, so the screen can say why the date is later than expected).
-   */
-  async renewalQuote(
-    sub: Subscription,
-    order: Pick<Order, "id" | "kind" | "planId" | "bonusDays">,
-    currentExpiry: number,
-  ): Promise<{ days: number; next: number; pending: number }> {
-    const catalog = this.deps.catalog();
-    const now = this.deps.clock.now();
-    const earlier = (await this.deps.orders.ofCustomer(sub.customerId, 50))
-      .filter((o) => o.kind === "renewal" && o.subscriptionId === sub.id && isInFlightStatus(o.status))
-      .filter((o) => o.id !== order.id)
-      .sort((a, b) => a.createdAt - b.createdAt);
-    let start = currentExpiry;
-    for (const o of earlier) {
-      const days = this.plan(o.planId) ? termOf(catalog, o).days : (o.bonusDays ?? 0);
-      start =
-        o.targetExpiresAt !== undefined ? Math.max(start, o.targetExpiresAt) : termEnd(start, now, days);
-    }
-    const { days } = termOf(catalog, order);
-    return { days, next: termEnd(start, now, days), pending: earlier.length };
+  /** What renewal `order` of `sub` buys, as the renewal screen shows it (renewal-quote.ts). */
+  renewalQuote(sub: Subscription, order: QuotedOrder, currentExpiry: number): Promise<RenewalQuote> {
+    return renewalQuote(this.deps, sub, order, currentExpiry);
+  }
+
+  /** The paid renewals of `sub` not finished yet, in their chain's order. */
+  renewalsInFlight(sub: Pick<Subscription, "id" | "customerId">): Promise<Order[]> {
+    return renewalsInFlight(this.deps.orders, sub);
   }
 
   /** Whether the admins are to be told now of an order refused as `why` (once per cause for a while). */
@@ -371,12 +366,17 @@ export class Shop {
     return trial;
   }
 
-  /** The free trial, once per Telegram user; the order is paid at once (price 0). */
+  /** The free trial, once per user, paid at once (price 0); behind the gate, watched if taken through it. */
   async startTrial(customerId: number, locale: Locale): Promise<Started> {
     const trial = this.deps.catalog().trial;
     if (!trial) return { ok: false, reason: "no-trial" };
     if (await this.deps.customers.isBlocked(customerId)) return { ok: false, reason: "blocked" };
+    if (!(await this.deps.customers.mayClaimTrial(customerId))) return { ok: false, reason: "trial-used" };
+    // Asked after "used": nobody joins a channel for a trial they cannot have.
+    const verdict = await this.deps.gate?.check(customerId, "trial");
+    if (verdict && !verdict.ok) return { ok: false, reason: "channel-required", channels: verdict.channels };
     if (!(await this.deps.customers.claimTrial(customerId))) return { ok: false, reason: "trial-used" };
+    if (verdict?.gated) await this.deps.gate?.watchTrial(customerId);
     const order = await this.deps.orders.create({
       kind: "trial",
       customerId,

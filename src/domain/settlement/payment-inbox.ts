@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Clock } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
-import { type Cashier, type PromoPayRefusal, parsePayload } from "../sales/index.js";
+import type { Order } from "../books/index.js";
+import { type AutoRenew, type Cashier, type PromoPayRefusal, parsePayload } from "../sales/index.js";
 import { inboxKeys } from "./keys.js";
 
 /**
@@ -77,12 +78,16 @@ export interface SettleResult {
   promoRefusal?: PromoPayRefusal | undefined;
   balance: number;
   outcome: InboxOutcome;
+  /** Renewals the money paid at once: the payer's subscriptions with auto-renew on that were due. */
+  autoRenewed: Order[];
 }
 
 export interface PaymentInboxDeps {
   redis: Redis;
   clock: Clock;
   cashier: Cashier;
+  /** Money that came in and paid no order renews the payer's due subscriptions (auto-renew). */
+  autoRenew?: Pick<AutoRenew, "afterTopUp">;
   /** How long a credited entry keeps its raw update; {@link INBOX_RAW_KEEP_MS} by default. */
   rawKeepMs?: number;
 }
@@ -146,6 +151,9 @@ export class PaymentInbox {
     const outcome: InboxOutcome =
       !target || (target.kind === "order" && !result.orderId) ? "unmatched" : target.kind;
     await this.markCredited(payment.chargeId, outcome, result.orderId);
+    // Only the call that moved the money: a repeat was looked at then (or by the periodic task).
+    const renewed =
+      result.credited && !paid ? await this.deps.autoRenew?.afterTopUp(payment.payerId) : undefined;
     return {
       credited: result.credited,
       paid,
@@ -154,6 +162,7 @@ export class PaymentInbox {
       promoRefusal: result.order?.status === "promo-refused" ? result.order.reason : undefined,
       balance: result.entry.balance,
       outcome,
+      autoRenewed: (renewed ?? []).flatMap((o) => (o.kind === "renewed" ? [o.order] : [])),
     };
   }
 

@@ -34,7 +34,7 @@ export interface SettlementServicesDeps {
   books: Pick<BooksServices, "customers" | "wallet" | "orders" | "subscriptions">;
   terms: Pick<TermsServices, "terms">;
   provisioning: Pick<ProvisioningServices, "provisioner" | "nodeEdits">;
-  sales: Pick<SalesServices, "cashier" | "referralRewards" | "gifts">;
+  sales: Pick<SalesServices, "cashier" | "referralRewards" | "gifts" | "autoRenew">;
 }
 
 export function createSettlementServices(deps: SettlementServicesDeps): SettlementServices {
@@ -59,7 +59,7 @@ export function createSettlementServices(deps: SettlementServicesDeps): Settleme
     owedBefore: (before: number) => referrals.settleDue(before),
   };
   return {
-    paymentInbox: new PaymentInbox({ redis, clock, cashier }),
+    paymentInbox: new PaymentInbox({ redis, clock, cashier, autoRenew: deps.sales.autoRenew }),
     fulfilment,
     afterActive: new AfterActive({ orders, logger, steps: [rewardStep] }),
     starsRefunds: new StarsRefunds({ redis, wallet, orders, referrals }),

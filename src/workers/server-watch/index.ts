@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Locale } from "../../config.js";
 import type { Customers, SubscriptionOwners } from "../../domain/books/index.js";
-import type { Plan } from "../../domain/catalog/index.js";
+import type { Plan, ShopMaintenance } from "../../domain/catalog/index.js";
 import {
   DEFAULT_OUTAGE_GRACE_MINUTES,
   type ShopSettings,
@@ -18,6 +18,7 @@ import type { Outbox } from "../outbox.js";
 import { AffectedCustomers } from "./affected.js";
 import { WatchAlerts } from "./alerts.js";
 import { type AutoExtendDeps, autoExtend } from "./auto-extend.js";
+import { AutoMaintenance, type AutoMaintenanceChange } from "./auto-maintenance.js";
 import { WatchNotices } from "./notices.js";
 import { OutageWatch } from "./outage.js";
 
@@ -41,6 +42,11 @@ export interface ServerWatchDeps {
   /** Where each customer's outage notices are kept for their cabinet (none: not kept). */
   noticeLog?: Pick<ServiceNotices, "record">;
   settings: ShopSettings;
+  /**
+   * Where each round's look at the hosting account goes, for the automatic maintenance (the shop
+   * closed to customers while the account does not answer; none: not watched).
+   */
+  maintenance?: Pick<ShopMaintenance, "observeAccount" | "noticeQueued">;
   i18n: I18nLike;
   clock: Clock;
   logger: Logger;
@@ -69,6 +75,8 @@ export interface ServerWatchReport {
   customersWarned: number[];
   cameBack: number[];
   extended: number[];
+  /** The shop closed to customers by itself in this round, or opened again. */
+  autoMaintenance?: AutoMaintenanceChange;
 }
 
 export interface ServerWatchTask extends PeriodicTask {
@@ -93,6 +101,7 @@ class ServerWatch {
   private readonly outage: OutageWatch;
   private readonly alerts: WatchAlerts;
   private readonly extending: AutoExtendDeps;
+  private readonly autoMaintenance: AutoMaintenance | undefined;
 
   constructor(private readonly deps: ServerWatchDeps) {
     this.concurrency = Math.max(1, deps.concurrency ?? 4);
@@ -113,6 +122,9 @@ class ServerWatch {
     });
     this.alerts = new WatchAlerts({ account: deps.account, redis, clock, logger, notices });
     this.extending = { extension: deps.extension, notices, logger };
+    const { maintenance, settings } = deps;
+    this.autoMaintenance =
+      maintenance && new AutoMaintenance({ maintenance, settings, notices, clock, logger });
   }
 
   async run(): Promise<ServerWatchReport> {
@@ -129,15 +141,27 @@ class ServerWatch {
     try {
       servers = await this.deps.account.servers();
     } catch (err) {
+      report.autoMaintenance = await this.lookAtAccount(err);
       await this.alerts.apiDown(err);
       return report;
     }
+    report.autoMaintenance = await this.lookAtAccount(undefined);
     report.listed = true;
     const active = servers.filter((s) => s.status === "active");
     const settings = await this.deps.settings.get();
     await this.liveState(active, this.graceMs(settings), report);
     await this.expiry(active, settings, report);
     return report;
+  }
+
+  /** The automatic maintenance's look at the account; a failure of it never stops the round. */
+  private async lookAtAccount(failure: unknown): Promise<AutoMaintenanceChange> {
+    try {
+      return await this.autoMaintenance?.look(failure);
+    } catch (err) {
+      this.deps.logger.error({ err }, "automatic maintenance step failed");
+      return undefined;
+    }
   }
 
   /** How long an outage lasts before the customers are told: the admins' setting wins. */

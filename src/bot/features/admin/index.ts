@@ -4,6 +4,7 @@ import { isAdmin, when } from "../../filters.js";
 import { accountConversations, accountFeature, accountView } from "./account/index.js";
 import { broadcastConversations, broadcastFeature, broadcastHomeView } from "./broadcast/index.js";
 import { catalogFeature, catalogView } from "./catalog/index.js";
+import { channelsConversations, channelsFeature } from "./channels/index.js";
 import {
   customersConversations,
   customersFeature,
@@ -16,6 +17,7 @@ import {
 } from "./customers/index.js";
 import { ADMIN_CALLBACK_PREFIX, ADMIN_COMMANDS, adminGuard, adminHere } from "./guard.js";
 import { adminHomeFeature, adminSections } from "./home.js";
+import { maintenanceConversations, maintenanceFeature, maintenanceView } from "./maintenance/index.js";
 import { nodeConversations, nodeFeature, nodeHomeView } from "./node/index.js";
 import { panelConversations, panelFeature, panelHomeView } from "./panel/index.js";
 import { plansConversations, plansFeature } from "./plans/index.js";
@@ -41,6 +43,7 @@ adminSections.push({ label: "admin-payments", open: (ctx) => paymentsInboxView(c
 adminSections.push({ label: "admin-sync", open: (ctx) => syncView(ctx) });
 adminSections.push({ label: "admin-referrals", open: (ctx) => referralsView(ctx) });
 adminSections.push({ label: "admin-promo", open: (ctx) => promoListView(ctx) });
+adminSections.push({ label: "maintenance-section", open: (ctx) => maintenanceView(ctx) });
 
 /** Conversations of admin features (entered only from admin-checked handlers). */
 export const adminConversations = [
@@ -53,6 +56,8 @@ export const adminConversations = [
   ...settingsConversations,
   ...promoAdminConversations,
   ...plansConversations,
+  ...maintenanceConversations,
+  ...channelsConversations,
 ];
 
 /**
@@ -73,6 +78,8 @@ admins.use(paymentsInboxFeature);
 admins.use(syncFeature);
 admins.use(referralsFeature);
 admins.use(promoAdminFeature);
+admins.use(maintenanceFeature);
+admins.use(channelsFeature);
 
 /** An admin's update, or one the guard must refuse (an admin button or command from anyone). */
 function adminish(ctx: BotContext): boolean {

@@ -9,6 +9,7 @@ import { show, showAt, type View } from "../../views/show.js";
 import { withSupport } from "../help.js";
 import { sendOrderInvoice } from "../payments.js";
 import { answer, localeOf, mainMenuRow, money, planDetails } from "./common.js";
+import { showGate } from "./gate-view.js";
 import { dropPressedButtons, rememberOrderMessage } from "./order-message.js";
 import { packGbText, packOrderLines } from "./pack-view.js";
 import { PROMO_STEP, pendingPromo, promoLines, promoRefusalText, referralBonusLines } from "./promo-view.js";
@@ -174,12 +175,14 @@ async function invoiceOnce(
 }
 
 /** Starts a purchase of `planId` (with the code `/promo` remembered, if any) and shows its confirmation. */
-async function startPurchase(ctx: BotContext, planId: string, gift = false): Promise<void> {
+export async function startPurchase(ctx: BotContext, planId: string, gift = false): Promise<void> {
   if (!ctx.from) return;
   const promo = await pendingPromo(ctx);
   const locale = await localeOf(ctx);
   const started = await ctx.deps.sales.shop.startPurchase(ctx.from.id, planId, locale, promo, gift);
   if (!started.ok && started.why) return refuseUndeliverable(ctx, "purchase", planId, started.why);
+  if (!started.ok && started.reason === "channel-required")
+    return showGate(ctx, started.channels ?? [], gift ? "gift" : "buy", planId);
   if (!started.ok) {
     const text = started.reason === "blocked" ? withSupport(ctx, "error-blocked") : ctx.t("shop-plan-gone");
     await answer(ctx, text, true);

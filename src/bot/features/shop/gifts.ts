@@ -12,6 +12,7 @@ import { show, type View } from "../../views/show.js";
 import { tellCustomer } from "../admin/customers/notices.js";
 import { withSupport } from "../help.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
+import { showGate } from "./gate-view.js";
 import { shopAllowed } from "./index.js";
 
 /** "My gifts" (list), a gift's link sent again, and Cancel; the code is the buyer's own gift's. */
@@ -147,7 +148,10 @@ async function sendLinkAgain(ctx: BotContext, code: string): Promise<void> {
 }
 
 /** What the claimer is told for each outcome of opening a gift link. */
-const CLAIM_TEXT: Record<Exclude<ClaimOutcome["status"], "claimed" | "blocked">, string> = {
+const CLAIM_TEXT: Record<
+  Exclude<ClaimOutcome["status"], "claimed" | "blocked" | "channel-required">,
+  string
+> = {
   yours: "gift-claim-yours",
   own: "gift-claim-own",
   taken: "gift-claim-taken",
@@ -168,6 +172,9 @@ export async function giftOnStart(ctx: BotContext, payload: string): Promise<str
   const outcome = await ctx.deps.sales.gifts.claim(code, ctx.from.id);
   ctx.log.info({ customerId: ctx.from.id, outcome: outcome.status }, "gift link opened");
   if (outcome.status === "blocked") return withSupport(ctx, "error-blocked");
+  // The gift waits (nothing is claimed): its screen's Check claims it once the channels are joined.
+  if (outcome.status === "channel-required")
+    return void (await showGate(ctx, outcome.channels, "claim", code));
   if (outcome.status !== "claimed") return ctx.t(CLAIM_TEXT[outcome.status]);
   const { gift } = outcome;
   const name = html(ctx.from.first_name);

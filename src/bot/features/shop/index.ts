@@ -1,4 +1,5 @@
 import { Composer } from "grammy";
+import { gateCb } from "#src/render/channel-gate.js";
 import { SHOP_CALLBACK, SHOP_COMMANDS } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { isPrivate, when } from "../../filters.js";
@@ -6,6 +7,7 @@ import { show } from "../../views/show.js";
 import { withSupport } from "../help.js";
 import { buyFeature, buyListView } from "./buy.js";
 import { answer } from "./common.js";
+import { gateFeature } from "./gate.js";
 import { myFeature, myListView } from "./my.js";
 import { packsFeature } from "./packs.js";
 import { promoConversations, promoFeature } from "./promo.js";
@@ -67,6 +69,7 @@ shopFeature.use(when((ctx) => ctx.myChatMember !== undefined, botMembership));
 /** The shop's commands and buttons: every handler below answers one of these, nothing else. */
 function isShopUpdate(ctx: BotContext): boolean {
   const data = ctx.callbackQuery?.data;
+  if (data !== undefined && gateCb.pattern.test(data)) return true;
   return (data !== undefined && SHOP_CALLBACK.test(data)) || ctx.hasCommand([...SHOP_COMMANDS]);
 }
 const shopSections = new Composer<BotContext>(
@@ -76,6 +79,7 @@ const shopSections = new Composer<BotContext>(
   walletFeature,
   trialFeature,
   promoFeature,
+  gateFeature,
 ).middleware();
 // Other updates skip the sections at once (each section's filters cost on every update they see).
 shopFeature.use(

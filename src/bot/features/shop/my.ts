@@ -20,6 +20,7 @@ import { buyCb, MY_LIST, myCb, TRIAL_START } from "#src/render/shop-callbacks.js
 import type { BotContext } from "../../context.js";
 import { show, type View } from "../../views/show.js";
 import { withSupport } from "../help.js";
+import { autoRenewCard, autoRenewOn, switchAutoRenew } from "./auto-renew.js";
 import { confirmView } from "./buy.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
 import { addPackButtons } from "./packs.js";
@@ -91,6 +92,7 @@ export async function myListView(ctx: BotContext, page = 0): Promise<View> {
   const lines = [pages > 1 ? ctx.t("my-title-page", { page: at + 1, pages }) : ctx.t("my-title"), ""];
   const shown = subs.slice(at * MY_PAGE_SIZE, (at + 1) * MY_PAGE_SIZE);
   const outages = await ctx.deps.fleet.outages.ofSubscriptions(shown);
+  const autoOn = await autoRenewOn(ctx, shown);
   for (const sub of shown) {
     const status = sub.removedAt ? "removed" : withOutage(statusOf(now, sub.expiresAt), sub, outages);
     const title = titleOf(ctx, locale, sub);
@@ -102,7 +104,8 @@ export async function myListView(ctx: BotContext, page = 0): Promise<View> {
       }),
     );
     const where = locationsOf(ctx, locale, sub);
-    lines.push(`    ${where ? `${where} · ` : ""}${shortId(sub)}`);
+    const auto = autoOn.has(sub.id) ? ` · ${ctx.t("autorenew-list-mark")}` : "";
+    lines.push(`    ${where ? `${where} · ` : ""}${shortId(sub)}${auto}`);
     // The shop found the access broken on the hosting side (drift): say so, not "fine".
     const problem = sub.removedAt ? undefined : await ctx.deps.drift.sync.findings.problemOf(sub.id);
     if (problem) lines.push(`    ${ctx.t(`my-problem-${problem}`)}`);
@@ -165,6 +168,8 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
       devices: sub.devices > 0 ? formatNumber(locale, sub.devices) : ctx.t("access-unlimited"),
     }),
   ];
+  const auto = await autoRenewCard(ctx, sub);
+  if (auto) lines.push(auto.line);
   const where = locationsOf(ctx, locale, sub);
   if (where) lines.splice(1, 0, where);
   const outage = status === "outage" ? outages.get(sub.id) : undefined;
@@ -188,6 +193,7 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
       keepMessage(myCb.pack({ act: "renew", id: sub.id })),
     );
   }
+  if (auto) keyboard.row().text(auto.button.text, auto.button.data);
   // Traffic for the current term, one button per pack offered (none for a blocked access).
   if (status !== "disabled") await addPackButtons(ctx, sub, keyboard);
   keyboard
@@ -258,5 +264,9 @@ myFeature.callbackQuery(myCb.pattern, async (ctx) => {
       return sendQr(ctx, sub);
     case "renew":
       return startRenewal(ctx, sub);
+    case "auto-on":
+    case "auto-off":
+      await switchAutoRenew(ctx, sub, data.act === "auto-on");
+      return show(ctx, await myCardView(ctx, (await ctx.deps.books.subscriptions.get(sub.id)) ?? sub));
   }
 });

@@ -3,6 +3,7 @@ import { buyCb, TRIAL_START } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { withSupport } from "../help.js";
 import { answer, localeOf, mainMenuRow } from "./common.js";
+import { showGate } from "./gate-view.js";
 
 const REFUSALS: Record<string, string> = {
   "trial-used": "trial-used",
@@ -16,6 +17,8 @@ export async function startTrial(ctx: BotContext): Promise<void> {
   await answer(ctx);
   const { shop } = ctx.deps.sales;
   const started = await shop.startTrial(ctx.from.id, await localeOf(ctx));
+  if (!started.ok && started.reason === "channel-required")
+    return showGate(ctx, started.channels ?? [], "trial");
   if (!started.ok) {
     const key = REFUSALS[started.reason] ?? "error-generic";
     if (key === "error-blocked") return void (await ctx.reply(withSupport(ctx, key)));

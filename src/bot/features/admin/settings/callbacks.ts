@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { type CallbackCodec, callbackCodec, mappedCodec } from "#src/render/callback-data.js";
 
-/** The settings typed in by the admin (auto-extend is a toggle); `gift`: gift links' life in days. */
-export const EDITABLE_SETTINGS = ["grace", "cost", "currency", "gift"] as const;
+/**
+ * The settings typed in by the admin (auto-extend is a toggle); `gift`: gift links' life in days;
+ * `renew`: how many days before expiry customers' auto-renew runs.
+ */
+export const EDITABLE_SETTINGS = ["grace", "cost", "currency", "gift", "renew"] as const;
 export type EditableSetting = (typeof EDITABLE_SETTINGS)[number];
 
 /**

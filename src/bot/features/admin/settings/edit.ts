@@ -3,6 +3,8 @@ import type { BotContext, ConvContext } from "#src/bot/context.js";
 import { askText, type BotConversation } from "#src/bot/conversation-kit.js";
 import { localeOf } from "#src/bot/i18n.js";
 import {
+  AUTO_RENEW_DAYS_MAX,
+  AUTO_RENEW_DAYS_MIN,
   CURRENCY_LABEL,
   EXTEND_COST_MAX,
   GIFT_DAYS_MAX,
@@ -37,6 +39,13 @@ function parseGiftDays(text: string): Parsed<number> {
   return days >= GIFT_DAYS_MIN && days <= GIFT_DAYS_MAX ? { ok: true, value: days } : { ok: false };
 }
 
+function parseRenewDays(text: string): Parsed<number> {
+  const days = /^\d{1,2}$/.test(text) ? Number(text) : Number.NaN;
+  return days >= AUTO_RENEW_DAYS_MIN && days <= AUTO_RENEW_DAYS_MAX
+    ? { ok: true, value: days }
+    : { ok: false };
+}
+
 function parseCost(text: string): Parsed<number | undefined> {
   if (text === "-") return { ok: true, value: undefined };
   const cost = parseAmount(text);
@@ -49,6 +58,7 @@ function accepts(setting: EditableSetting, text: string): boolean {
   if (setting === "grace") return parseGrace(text).ok;
   if (setting === "cost") return parseCost(text).ok;
   if (setting === "gift") return parseGiftDays(text).ok;
+  if (setting === "renew") return parseRenewDays(text).ok;
   return CURRENCY_LABEL.test(text);
 }
 
@@ -64,6 +74,9 @@ async function store(ctx: BotContext, setting: EditableSetting, answer: string):
   } else if (setting === "gift") {
     const parsed = parseGiftDays(answer);
     if (parsed.ok) await settings.setGiftExpiryDays(parsed.value);
+  } else if (setting === "renew") {
+    const parsed = parseRenewDays(answer);
+    if (parsed.ok) await settings.setAutoRenewDays(parsed.value);
   } else {
     await settings.setHostingCurrency(answer);
   }
@@ -75,6 +88,7 @@ const PROMPT: Record<EditableSetting, { ask: string; invalid: string }> = {
   cost: { ask: "settings-ask-cost", invalid: "settings-cost-invalid" },
   currency: { ask: "settings-ask-currency", invalid: "settings-currency-invalid" },
   gift: { ask: "settings-ask-gift", invalid: "settings-gift-invalid" },
+  renew: { ask: "autorenew-settings-ask", invalid: "autorenew-settings-invalid" },
 };
 
 /** The bounds each setting names in its question and complaint (the currency names none). */
@@ -83,6 +97,7 @@ const RANGE: Record<EditableSetting, { min: number; max: number }> = {
   cost: { min: OUTAGE_GRACE_MIN, max: EXTEND_COST_MAX },
   currency: { min: OUTAGE_GRACE_MIN, max: EXTEND_COST_MAX },
   gift: { min: GIFT_DAYS_MIN, max: GIFT_DAYS_MAX },
+  renew: { min: AUTO_RENEW_DAYS_MIN, max: AUTO_RENEW_DAYS_MAX },
 };
 
 /**

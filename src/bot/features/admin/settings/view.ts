@@ -4,7 +4,9 @@ import { localeOf } from "#src/bot/i18n.js";
 import type { View } from "#src/bot/views/show.js";
 import { DEFAULT_OUTAGE_GRACE_MINUTES } from "#src/domain/catalog/index.js";
 import { formatDateTime, formatNumber, html } from "#src/render/format.js";
+import { channelsCb } from "../channels/callbacks.js";
 import { adminHomeButton } from "../home.js";
+import { maintenanceSettingsButton } from "../maintenance/view.js";
 import { EDITABLE_SETTINGS, type EditableSetting, settingsCb } from "./callbacks.js";
 
 const EDIT_LABEL: Record<EditableSetting, string> = {
@@ -12,12 +14,14 @@ const EDIT_LABEL: Record<EditableSetting, string> = {
   cost: "settings-edit-cost",
   currency: "settings-edit-currency",
   gift: "settings-edit-gift",
+  renew: "autorenew-settings-edit",
 };
 
 /** The shop settings, each with a button that changes it. */
 export async function settingsView(ctx: BotContext): Promise<View> {
   const values = await ctx.deps.catalog.settings.get();
   const giftDays = await ctx.deps.catalog.settings.giftExpiryDays();
+  const renewDays = await ctx.deps.catalog.settings.autoRenewDays();
   const locale = await localeOf(ctx);
   const keyboard = new InlineKeyboard()
     .text(
@@ -28,10 +32,14 @@ export async function settingsView(ctx: BotContext): Promise<View> {
   for (const setting of EDITABLE_SETTINGS) {
     keyboard.text(ctx.t(EDIT_LABEL[setting]), settingsCb.pack({ act: "edit", setting })).row();
   }
+  // Maintenance: the automatic mode's wait on the button, the switch and the wait on its screen.
+  keyboard.add(await maintenanceSettingsButton(ctx)).row();
+  keyboard.text(ctx.t("gate-settings-button"), channelsCb.pack({ act: "view" })).row();
   const currency = html(values.hostingCurrency);
   const learned = await ctx.deps.fleet.serverExtension.lastLearned();
+  const renewLine = ctx.t("autorenew-settings-line", { days: renewDays });
   return {
-    text: ctx.t("settings-title", {
+    text: `${ctx.t("settings-title", {
       autoExtend: ctx.t(values.autoExtend ? "settings-on" : "settings-off"),
       grace: values.outageGraceMinutes ?? DEFAULT_OUTAGE_GRACE_MINUTES,
       cost:
@@ -48,7 +56,7 @@ export async function settingsView(ctx: BotContext): Promise<View> {
             id: learned.serverId,
           })
         : ctx.t("settings-cost-learned-none"),
-    }),
+    })}\n\n${renewLine}`,
     keyboard: adminHomeButton(ctx, keyboard),
   };
 }
