@@ -236,6 +236,18 @@ describe("what is not offered", () => {
     }
   });
 
+  it("while the shop is closed for maintenance a pack's button gets the notice: nothing is opened", async () => {
+    const { who, sub } = await customerWith();
+    await t().deps.catalog.maintenance.close({ by: 1 });
+    try {
+      await press(who, `pack:${sub.id}:plus50`);
+      expect(String(t().telegram.last("answerCallbackQuery")?.params.text)).not.toContain("not offered");
+      expect((await t().deps.books.orders.ofCustomer(who.id)).some((o) => o.kind === "pack")).toBe(false);
+    } finally {
+      await t().deps.catalog.maintenance.open();
+    }
+  });
+
   it("someone else's subscription is not found", async () => {
     const { sub } = await customerWith();
     const mallory = person();
