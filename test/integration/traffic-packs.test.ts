@@ -195,6 +195,13 @@ describe("traffic packs", () => {
     expect((await h.rooms.settlement.fulfilment.fulfil(pack)).outcome).toBe("active");
     expect(await limits(sub)).toEqual(plus(before, 50));
     expect((await subscriptions.get(sub.id))?.trafficGb).toBe(150);
+    // Finished, the order keeps which pack it was (its target is trimmed away): a notice whose
+    // sending failed is sent again from it, and a refund could be charged again.
+    const finished = await h.rooms.books.orders.get(pack);
+    expect(finished).toMatchObject({ status: "active", packId: "plus50" });
+    expect(finished?.trafficTarget).toBeUndefined();
+    const again = finished && (await h.rooms.settlement.fulfilment.finished(finished));
+    expect(again?.pack).toEqual({ gb: 50, allowanceGb: 150 });
   });
 
   it("node: a pack given up on while its edit may land or its client cannot be read is not refunded; read, its landed write finishes it", async () => {
@@ -250,6 +257,24 @@ describe("traffic packs", () => {
     );
     // It left its place in the chain: a renewal after it is not held up.
     expect(await h.rooms.terms.terms.chain.open(sub.id)).toEqual([]);
+  });
+
+  it("a refunded pack charged again by an admin is the same pack at its price, added once", async () => {
+    const { customerId, sub } = await activeSubscription("xui");
+    const before = await limits(sub);
+    const pack = await paidPack(customerId, sub);
+    const { fulfilment } = h.rooms.settlement;
+    expect((await fulfilment.fail(pack, "given up"))?.refunded).toBe(40);
+    const { chargeAgain } = h.rooms.backoffice;
+    const offer = await chargeAgain.offer(customerId, pack);
+    if (offer.status !== "offer") throw new Error(offer.status);
+    expect(offer.price).toBe(40);
+    const done = await chargeAgain.confirm(customerId, pack, offer.token);
+    if (done.status !== "queued") throw new Error(done.status);
+    expect(done.order).toMatchObject({ kind: "pack", packId: "plus50", subscriptionId: sub.id, price: 40 });
+    expect((await fulfilment.fulfil(done.order.id)).outcome).toBe("active");
+    expect(await limits(sub)).toEqual(plus(before, 50));
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000 - PLAN.xui.price - 40);
   });
 
   it("an access with no limit on the hosting side takes no pack: refused for good and refunded", async () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Logger } from "../../runtime/logger.js";
 import type { Order, Orders, Subscription, Subscriptions } from "../books/index.js";
-import type { Catalog } from "../catalog/index.js";
+import { type Catalog, findPack, findPlan } from "../catalog/index.js";
 import {
   mayHealOnRetry,
   type NodeEdits,
@@ -164,11 +164,16 @@ export class PackFulfilment {
     return undefined;
   }
 
-  /** What a pack order already active gave (to deliver its notice again). */
+  /**
+   * What a pack order already active gave (to deliver its notice again). A finished order keeps
+   * only its pack's id (order-trim.ts), so its GB are the pack's and the allowance the record's now.
+   */
   finished(order: Order, subscription: Subscription): Active | undefined {
-    if (order.kind !== "pack" || !order.trafficTarget) return undefined;
-    const target = packTarget.parse(JSON.parse(order.trafficTarget));
-    return this.result(order, subscription, target, undefined);
+    if (order.kind !== "pack") return undefined;
+    const fixed = order.trafficTarget ? packTarget.parse(JSON.parse(order.trafficTarget)) : undefined;
+    const gb = fixed?.gb ?? findPack(findPlan(this.deps.catalog(), order.planId), order.packId)?.gb;
+    if (gb === undefined) return undefined;
+    return this.result(order, subscription, { gb, limits: {}, allowance: subscription.trafficGb }, undefined);
   }
 
   /** The hosting side holds the target: the record's allowance follows, the order goes active. */
