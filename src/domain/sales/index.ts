@@ -1,7 +1,7 @@
 /**
- * Sales: what a customer can buy and at what price. Purchases, renewals, trials and top-ups
- * (the Shop), paying from the wallet, invoices, promo codes, referrals and their rewards, and
- * gifts. It imports the rooms below it (catalog, books, provisioning, fleet); settlement, the
+ * Sales: what a customer can buy and at what price. Purchases, renewals, trials, traffic packs
+ * and top-ups (the Shop), paying from the wallet, invoices, promo codes, referrals and their
+ * rewards, and gifts. It imports the rooms below it (catalog, books, provisioning, fleet); settlement, the
  * back office and the delivery surfaces may import it.
  */
 export * from "./auto-renew.js";
