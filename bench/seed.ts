@@ -71,6 +71,10 @@ class InstantXui implements Provisioner {
     return { links: [], subscriptionUrl: undefined };
   }
   async setLimits(): Promise<void> {}
+  async trafficLimits(): Promise<Record<string, number>> {
+    return { "": 100 };
+  }
+  async setTrafficLimits(): Promise<void> {}
   async setEnabled(): Promise<void> {}
   async remove(): Promise<void> {}
 }

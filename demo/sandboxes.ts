@@ -140,6 +140,8 @@ export async function writeDemoCatalog(dir: string, currency = "XTR"): Promise<s
         days: 30,
         traffic_gb: 100,
         price: stars ? 150 : 2.99,
+        // Extra traffic for the current term, offered on the /my card and in the cabinet.
+        traffic_packs: [{ id: "plus50", gb: 50, price: stars ? 40 : 0.99 }],
         backend: { kind: "xui", servers: [101, 102] },
       },
       {

@@ -2066,3 +2066,52 @@ webapp-autorenew-on-text = Renews itself from your balance { $days ->
    *[other] { $days } days
 } before expiry.
 webapp-autorenew-off-text = Off: renew it yourself before it ends.
+
+## Issue 26: traffic packs
+pack-title = +{ $gb } for { $plan }
+pack-button = ➕ { $gb } for { $price }
+buy-confirm-pack =
+    🚀 <b>Traffic pack</b>
+    Subscription: <b>{ $plan }</b>
+    Adds: <b>{ $gb }</b>
+    Price: <b>{ $price }</b>
+    Wallet balance: { $balance }
+pack-rule = Traffic for this term: { $current } now, <b>{ $next }</b> with this pack, until { $until }. The expiry does not change.
+pack-pending = { $count ->
+    [one] ⏳ A traffic pack you paid earlier is still being added: this one comes on top of it.
+   *[other] ⏳ { $count } traffic packs you paid earlier are still being added: this one comes on top of them.
+}
+pack-renewal-note = A renewal gives the plan's { $plan } afresh for its new term: pack traffic you have not used by then does not carry over.
+buy-paid-pack = ✅ Paid { $price } from your balance (balance now { $balance }). Adding the traffic, this takes a few seconds…
+pack-cancelled = Traffic pack cancelled. Nothing was charged; your subscription is as it was.
+pack-not-offered = This traffic pack is not offered for this subscription (any more). Open the subscription again to see what is.
+pack-refused-removed = This subscription was removed by the shop's admins, so no traffic can be added to it.
+pack-refused-disabled = This subscription is blocked by the shop's admins, so no traffic can be added now and nothing was charged. Please contact support.
+pack-refused-disabled-support = This subscription is blocked by the shop's admins, so no traffic can be added now and nothing was charged. Please contact support: { $contact }.
+pack-promo-not-applicable = Promo codes apply to plans and renewals, not to traffic packs: this order keeps its price.
+undeliverable-pack-client-gone = Your access is no longer on the server, so no traffic can be added to it. Nothing was charged; please buy a new plan or contact support.
+undeliverable-pack-location-down = This traffic pack cannot be added right now: one of your access's locations is not reachable. Nothing was charged. The admins have been told; please try again later.
+alert-undeliverable-pack-location = ⚠️ Not sold: a traffic pack for «{ $plan }» for { $customer }: panel location { $location } is not connected to the main panel or is offline.
+alert-undeliverable-pack-gone = ⚠️ Not sold: a traffic pack for «{ $plan }» for { $customer }: its client is no longer on the hosting side.
+pack-delivered =
+    🚀 <b>{ $gb } added: { $plan }</b>
+    Traffic for this term is now { $allowance }, until { $until }.
+delivery-delayed-pack = ⏳ Your traffic pack is taking longer than usual: the hosting side is not answering yet. Your payment is safe: the traffic will be added by itself and you will get a message here, or the money goes back to your wallet.
+pack-failed = 😔 We could not add the traffic pack to «{ $plan }». { $amount } went back to your wallet; your subscription is as it was. The admins have been told.
+pack-failed-back = 😔 We could not add the traffic pack to «{ $plan }». { $back }. Your subscription is as it was; the admins have been told.
+alert-pack-failed = ⚠️ Traffic pack { $order } for subscription { $subscription } failed: { $what }. Customer { ID($customer) }, plan { $plan }; { $amount } refunded to the wallet, the subscription is as it was. Details are in the log.
+invoice-pack-title = VPN traffic pack
+wallet-kind-pack = Traffic pack
+customers-kind-pack = traffic pack
+customers-order-kind-pack = traffic pack
+history-pack = Traffic pack: { $plan }
+stats-col-pack = Pack
+stats-legend-packs = <i>Pack: traffic packs (their revenue counts too).</i>
+catalog-plan-packs = 📦 Traffic packs: { $packs }
+traffic-button-packs = ➕ Add traffic
+webapp-packs-title = Add traffic for this term
+webapp-confirm-pack = Adds
+webapp-pack-added = ✅ Done: the traffic is added.
+webapp-pack-not-offered = This traffic pack is not offered for this subscription any more.
+webapp-summary-pack = { $gb }: { $current } → { $next } this term
+webapp-summary-pack-term = Expiry stays: { $until }

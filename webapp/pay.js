@@ -17,6 +17,7 @@ function refusalText(err) {
   if (err?.status === 402) return t("insufficient");
   if (err?.error === "undeliverable") return t("undeliverable");
   if (err?.error === "trial-used") return t("trial-used");
+  if (err?.error === "pack-not-offered") return t("pack-not-offered");
   if (err?.status === 429) return t("rate-limited");
   if (err?.status === 0) return t("offline");
   return t("refused");
@@ -27,8 +28,9 @@ function sumRow(label, value, cls = "") {
 }
 
 /**
- * Opens (or gets back) the order for `target` ({ plan_id } or { subscription_id }, with
- * promo_code or gift) without paying, and shows what it is before anything is charged.
+ * Opens (or gets back) the order for `target` ({ plan_id }, { subscription_id } with promo_code
+ * or gift, or { subscription_id, pack_id } for a traffic pack) without paying, and shows what it
+ * is before anything is charged.
  */
 export async function startOrder(target, status) {
   status?.replaceChildren();
@@ -56,6 +58,7 @@ function confirmSheet(order, s) {
     : { label: `${t("pay-invoice")} · ${s.invoice_amount_text}`, run: payInvoice };
   const price = el("span", "total", [s.list_price_text ? el("span", "strike", s.list_price_text) : null, s.price_text]);
   const rows = [
+    s.pack_text ? sumRow(t("confirm-pack"), s.pack_text) : [],
     ...sumRow(t("confirm-term"), s.days_text),
     s.promo_text ? sumRow(t("confirm-promo"), s.promo_text) : [],
     el("span", "muted", t("confirm-price")),
@@ -76,6 +79,7 @@ function confirmSheet(order, s) {
     s.promo_refused_text ? el("div", "status bad", s.promo_refused_text) : null,
     s.referral_text ? el("div", "status", s.referral_text) : null,
     el("div", "sum", rows),
+    s.pack_note_text ? el("p", "muted small", s.pack_note_text) : null,
     el("div", "actions", [
       actionButton(primary.label, primary.run, "wide primary-pay"),
       // Paying from the balance is offered only when it covers it all; an invoice always is.
@@ -148,9 +152,11 @@ export async function follow(orderId, line, close) {
     if (order.status === "active") {
       haptic("success");
       close();
-      say(t("order-active"), "good");
+      // A traffic pack adds to an access the customer already has: its card, not its links.
+      const pack = order.kind === "pack";
+      say(t(pack ? "pack-added" : "order-active"), "good");
       await nav.refresh();
-      return nav.go("subs", { focus: order.subscription_id, connect: true });
+      return nav.go("subs", { focus: order.subscription_id, connect: !pack });
     }
     if (order.status === "awaiting_claim") {
       haptic("success");

@@ -1,6 +1,6 @@
 // The Subscriptions tab: a card per subscription (status, term, traffic, devices, locations, the
-// usage chart), the connect panel (links, QR, apps: the best part), Renew; and for a new customer
-// the trial and the plans instead of an empty page.
+// usage chart), the connect panel (links, QR, apps: the best part), Renew, the traffic packs it is
+// offered; and for a new customer the trial and the plans instead of an empty page.
 
 import { api, t } from "./api.js";
 import { hasUsage, usageChart } from "./chart.js";
@@ -29,6 +29,15 @@ async function connectPanel(subId) {
     parts.push(el("details", "", [el("summary", "", t(`platform-${platform.id}`)), ...apps]));
   }
   return el("div", "connect", parts);
+}
+
+/** A button per traffic pack offered for the current term, each through the confirm step. */
+function packButtons(c, status) {
+  if (!c.traffic_packs || c.traffic_packs.length === 0) return null;
+  const buttons = c.traffic_packs.map((p) =>
+    button(`${p.gb_text} · ${p.price_text}`, () => startOrder({ subscription_id: c.id, pack_id: p.id }, status), "secondary"),
+  );
+  return el("div", "packs", [el("div", "muted small", t("packs-title")), el("div", "actions", buttons)]);
 }
 
 function trafficBar(c) {
@@ -113,6 +122,7 @@ async function subscriptionCard(sub, options) {
       el("h3", "", t("traffic")),
       el("div", "small", c.traffic_text),
       trafficBar(c),
+      packButtons(c, status),
       facts,
       autoRenewSwitch(c),
       el("h3", "", t("usage-title")),

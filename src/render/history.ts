@@ -1,5 +1,5 @@
 import type { Locale } from "../config.js";
-import type { HistoryItem, LedgerEntry } from "../domain/books/index.js";
+import { type HistoryItem, isOrderPayment, type LedgerEntry } from "../domain/books/index.js";
 import { formatMoney, type Plan } from "../domain/catalog/index.js";
 import { planTitle } from "./access.js";
 import { html } from "./format.js";
@@ -37,6 +37,8 @@ function subject(
       return e.gift ? t("history-gift", { plan: title }) : title;
     case "renewal":
       return t("history-renewal", { plan: title });
+    case "pack":
+      return t("history-pack", { plan: title });
     case "refund":
       return t(e.note?.startsWith("gift ") ? "history-gift-refund" : "history-refund", { plan: title });
     default:
@@ -73,7 +75,7 @@ export function historyLineParts(
 ): HistoryLineParts {
   const { entry, charge } = item;
   const what = subject(t, locale, entry, plan, escapeText);
-  const paying = entry.kind === "purchase" || entry.kind === "renewal";
+  const paying = isOrderPayment(entry);
   return {
     what: paying ? t("history-what-paid", { what, paid: paidHow(t, locale, item) }) : what,
     amount: charge ? money(entry.currency, entry.amount, locale) : signed(entry, locale),

@@ -1,7 +1,10 @@
 import type { LabeledPrice } from "grammy/types";
+import type { Locale } from "../config.js";
 import type { Order } from "../domain/books/index.js";
+import { findPack, inLocale, type Plan } from "../domain/catalog/index.js";
 import { type InvoiceRail, invoicePayload } from "../domain/sales/index.js";
 import type { Translate } from "./i18n-like.js";
+import { packTitle } from "./traffic-packs.js";
 
 /** The customer's language on a surface: its texts, and amounts of the shop's currency. */
 export interface InvoiceWords {
@@ -21,6 +24,23 @@ export interface InvoiceSpec {
   currency: string;
   providerToken: string;
   prices: LabeledPrice[];
+}
+
+/** An invoice's title by what the order buys. */
+const INVOICE_TITLES: Record<Exclude<Order["kind"], "trial">, string> = {
+  purchase: "invoice-order-title",
+  renewal: "invoice-renewal-title",
+  pack: "invoice-pack-title",
+};
+
+/**
+ * What the order is called on its invoice: its plan's title, or for a traffic pack "+50 GB for
+ * <plan>" (the plan's id when the catalog no longer has it).
+ */
+export function orderItemTitle(t: Translate, locale: Locale, plan: Plan | undefined, order: Order): string {
+  const title = plan ? inLocale(plan.title, locale) : order.planId;
+  const pack = order.kind === "pack" ? findPack(plan, order.packId) : undefined;
+  return pack ? packTitle(t, locale, pack.gb, title) : title;
 }
 
 /**
@@ -51,7 +71,7 @@ export function orderInvoice(
       ? ` ${t("invoice-promo-note", { code: order.promoCode, list: money(order.listPrice) })}`
       : "";
   return {
-    title: t(order.kind === "renewal" ? "invoice-renewal-title" : "invoice-order-title").slice(0, 32),
+    title: t(INVOICE_TITLES[order.kind === "trial" ? "purchase" : order.kind]).slice(0, 32),
     description: `${description}${promo}`.slice(0, 255),
     payload: invoicePayload({ kind: "order", orderId: order.id }),
     ...rail,

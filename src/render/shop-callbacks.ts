@@ -33,6 +33,12 @@ export const myCb = callbackCodec("my", {
   id: entityId,
 });
 
+/** A traffic pack for one of the presser's subscriptions (shop/packs.ts): the subscription and the pack. */
+export const packCb = callbackCodec("pack", {
+  id: entityId,
+  pack: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/),
+});
+
 /** Sent by payments.ts ("open the wallet"). */
 export const WALLET_VIEW = "wallet:view";
 /** "My gifts" (shop/gifts.ts `giftCb` list), from the wallet. */
@@ -57,7 +63,7 @@ export const languageCb = callbackCodec("lang", {
 });
 
 /** Callback data the shop's guard (blocked customers, private chat) looks at. */
-export const SHOP_CALLBACK = /^(buy|ord|wallet|my|trial)(:|$)/;
+export const SHOP_CALLBACK = /^(buy|ord|wallet|my|trial|pack)(:|$)/;
 export const SHOP_COMMANDS = ["buy", "my", "wallet", "trial", "promo"] as const;
 
 /**

@@ -5,14 +5,19 @@ import { formatDate, formatDateTime, html } from "./format.js";
 import type { Translate } from "./i18n-like.js";
 import { extendServerButton } from "./notice-buttons.js";
 
-/** What the order would have been: a purchase (or a gift) or a renewal. */
-export type OfferKind = "purchase" | "renewal";
+/** What the order would have been: a purchase (or a gift), a renewal or a traffic pack. */
+export type OfferKind = "purchase" | "renewal" | "pack";
 
 /**
  * Why the customer cannot have this order now, in their words: nothing was charged, the admins
  * know, and when to try again (HTML).
  */
 export function undeliverableText(t: Translate, locale: Locale, kind: OfferKind, why: Undeliverable): string {
+  // A pack leaves the term alone: only its access being gone or out of reach stands in its way.
+  if (kind === "pack" && why.reason !== "server-short")
+    return t(
+      why.reason === "client-gone" ? "undeliverable-pack-client-gone" : "undeliverable-pack-location-down",
+    );
   switch (why.reason) {
     case "server-short":
       return t("undeliverable-server-short", {
@@ -50,6 +55,13 @@ export function undeliverableAlert(
 ): { text: string; keyboard: InlineKeyboard | undefined } {
   const { why } = input;
   const vars = { kind: input.kind, plan: html(input.plan), customer: customerLabel(input.customer) };
+  if (input.kind === "pack" && why.reason === "location-down")
+    return {
+      text: t("alert-undeliverable-pack-location", { ...vars, location: html(why.location) }),
+      keyboard: undefined,
+    };
+  if (input.kind === "pack" && why.reason === "client-gone")
+    return { text: t("alert-undeliverable-pack-gone", vars), keyboard: undefined };
   if (why.reason === "server-short" && why.server) {
     const text = t("alert-undeliverable-server", {
       ...vars,

@@ -1,8 +1,13 @@
 import type { z } from "zod";
 import type { Order } from "../domain/books/index.js";
-import { inLocale } from "../domain/catalog/index.js";
 import { type InvoiceRail, invoiceRail, parseTopUpAmount } from "../domain/sales/index.js";
-import { type InvoiceSpec, type InvoiceWords, orderInvoice, topUpInvoice } from "../render/invoices.js";
+import {
+  type InvoiceSpec,
+  type InvoiceWords,
+  orderInvoice,
+  orderItemTitle,
+  topUpInvoice,
+} from "../render/invoices.js";
 import { type Caller, Refusal, type WebappDeps } from "./context.js";
 import type { invoiceResponse, TopUpRequest } from "./schemas-orders.js";
 
@@ -34,8 +39,7 @@ export function orderInvoiceLink(
 ): Promise<string> {
   return deps.sales.cashier.orderInvoiceLink(order, amount, caller.locale, () => {
     const { rail, words } = invoiceParts(deps, caller);
-    const plan = deps.sales.shop.plan(order.planId);
-    const title = plan ? inLocale(plan.title, caller.locale) : order.planId;
+    const title = orderItemTitle(caller.t, caller.locale, deps.sales.shop.plan(order.planId), order);
     return invoiceLinkOf(deps, orderInvoice(words, order, title, amount, rail));
   });
 }

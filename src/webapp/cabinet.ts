@@ -5,7 +5,7 @@ import { inLocale } from "../domain/catalog/index.js";
 import type { ServerOutage } from "../domain/fleet/index.js";
 import { topUpBounds } from "../domain/sales/index.js";
 import { subscriptionTitle } from "../render/access.js";
-import { formatBytes, formatDate, formatNumber } from "../render/format.js";
+import { formatBytes, formatDate, formatGb, formatNumber } from "../render/format.js";
 import { historyLineParts } from "../render/history.js";
 import { accessLocationNames } from "../render/locations.js";
 import { planDetailsLine } from "../render/plan-details.js";
@@ -98,6 +98,16 @@ export async function card(deps: WebappDeps, caller: Caller, id: string): Promis
     renew_price: renewable ? deps.sales.shop.priceOf(plan) : null,
     renew_price_text: renewable ? caller.money(deps.sales.shop.priceOf(plan)) : null,
     ...(await autoRenewOf(deps, caller, sub)),
+    // The chat's rule of what is offered (PackSales.offers), none for an access shown disabled.
+    traffic_packs: (status === "disabled" ? [] : deps.sales.shop.packs.offers(sub)).map(
+      ({ pack, price }) => ({
+        id: pack.id,
+        gb: pack.gb,
+        gb_text: `+${formatGb(locale, pack.gb)}`,
+        price,
+        price_text: caller.money(price),
+      }),
+    ),
   };
   return { ok: true, subscription };
 }

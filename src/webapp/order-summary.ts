@@ -1,9 +1,9 @@
 import type { z } from "zod";
-import type { Order } from "../domain/books/index.js";
+import { changesSubscription, type Order } from "../domain/books/index.js";
 import type { Plan } from "../domain/catalog/index.js";
 import type { PromoRefusal } from "../domain/sales/index.js";
 import { planTitle, subscriptionTitle } from "../render/access.js";
-import { formatNumber, htmlToText } from "../render/format.js";
+import { formatDate, formatGb, formatNumber, htmlToText } from "../render/format.js";
 import { promoRefusalText } from "../render/promo.js";
 import type { Caller, WebappDeps } from "./context.js";
 import type { createdOrderResponse } from "./schemas-orders.js";
@@ -39,16 +39,21 @@ export async function orderSummary(
   const list = order.listPrice ?? order.price;
   const covered = balance >= order.price;
   const days = t("shop-days", { days: plan?.days ?? 0 });
+  const pack = order.kind === "pack" ? await packSummary(deps, caller, order, plan) : undefined;
   return {
     title: await titleOf(deps, caller, order, plan),
     gift: order.gift !== undefined,
-    days_text: order.bonusDays ? t("webapp-summary-days-bonus", { days, bonus: order.bonusDays }) : days,
+    days_text:
+      pack?.term ??
+      (order.bonusDays ? t("webapp-summary-days-bonus", { days, bonus: order.bonusDays }) : days),
     list_price_text: list > order.price ? money(list) : null,
     price: order.price,
     price_text: money(order.price),
     promo_text: promo,
     promo_refused_text: refused ? htmlToText(promoRefusalText(t, refused.reason, refused.code)) : null,
     referral_text: bonus > 0 ? t("referral-order-days", { days: bonus }) : null,
+    pack_text: pack?.text ?? null,
+    pack_note_text: pack?.note ?? null,
     balance,
     balance_text: money(balance),
     covered,
@@ -57,10 +62,38 @@ export async function orderSummary(
   };
 }
 
-/** The plan's title; a renewal's is its subscription's (a trial by its own term, as the cards). */
+/**
+ * What a traffic pack does, as the chat's confirmation says it (PackSales.quote): the GB it adds
+ * and the term's traffic with it, the expiry that stays, and what a renewal does to it.
+ */
+async function packSummary(deps: WebappDeps, caller: Caller, order: Order, plan: Plan | undefined) {
+  const sub = order.subscriptionId ? await deps.books.subscriptions.get(order.subscriptionId) : undefined;
+  if (!sub) return undefined;
+  const { t, locale } = caller;
+  const quote = await deps.sales.shop.packs.quote(sub, order);
+  const until = sub.expiresAt > 0 ? formatDate(locale, sub.expiresAt) : t("access-no-expiry");
+  const note = [
+    ...(quote.pending > 0 ? [t("pack-pending", { count: quote.pending })] : []),
+    ...(plan ? [t("pack-renewal-note", { plan: formatGb(locale, plan.traffic_gb) })] : []),
+  ];
+  return {
+    term: t("webapp-summary-pack-term", { until }),
+    text: t("webapp-summary-pack", {
+      gb: `+${formatGb(locale, quote.gb)}`,
+      current: formatGb(locale, quote.current),
+      next: formatGb(locale, quote.next),
+    }),
+    note: note.length > 0 ? htmlToText(note.join(" ")) : null,
+  };
+}
+
+/**
+ * The plan's title; a renewal's or a pack's is its subscription's (a trial by its own term, as
+ * the cards).
+ */
 async function titleOf(deps: WebappDeps, caller: Caller, order: Order, plan: Plan | undefined) {
   const sub =
-    order.kind === "renewal" && order.subscriptionId
+    changesSubscription(order) && order.subscriptionId
       ? await deps.books.subscriptions.get(order.subscriptionId)
       : undefined;
   return sub

@@ -25,6 +25,7 @@ const REFUSALS: Record<ShopRefusal, [number, string]> = {
   "channel-required": [403, "channel-required"],
   // Only an unattended renewal (auto-renew) is refused so; the cabinet's are attended.
   "hosting-unknown": [503, "hosting-unknown"],
+  "pack-not-offered": [409, "pack-not-offered"],
 };
 
 function started(result: Started): Extract<Started, { ok: true }> {
@@ -33,9 +34,10 @@ function started(result: Started): Extract<Started, { ok: true }> {
 }
 
 /**
- * POST /app/api/orders: opens (or hands back) a purchase, a gift or a renewal through the shop,
- * the chat's rules and all (one open order per plan or subscription, a renewal only of the
- * caller's own subscription, blocked customers refused, a promo code priced in when it applies).
+ * POST /app/api/orders: opens (or hands back) a purchase, a gift, a renewal or a traffic pack
+ * through the shop, the chat's rules and all (one open order per plan, subscription or pack, a
+ * renewal or a pack only of the caller's own subscription and only a pack it is offered, blocked
+ * customers refused, a promo code priced in when it applies).
  * Without `pay` nothing is paid: that is the confirmation. With it, it is paid as orders/:id/pay.
  */
 export async function createOrder(
@@ -45,13 +47,15 @@ export async function createOrder(
 ): Promise<CreatedOrderResponse> {
   await recordCustomer(deps, caller);
   const { shop } = deps.sales;
-  const typed = body.promo_code;
+  const typed = "promo_code" in body ? body.promo_code : undefined;
   // A code that cannot be one is refused in the chat's words; the order opens at the plan's price.
   const code = typed === undefined ? undefined : normalizeCode(typed);
   const opened = started(
     "plan_id" in body
       ? await shop.startPurchase(caller.id, body.plan_id, caller.locale, code, body.gift === true)
-      : await shop.startRenewal(caller.id, body.subscription_id, caller.locale, code),
+      : "pack_id" in body
+        ? await shop.packs.start(caller.id, body.subscription_id, body.pack_id, caller.locale)
+        : await shop.startRenewal(caller.id, body.subscription_id, caller.locale, code),
   );
   const reason = typed !== undefined && code === undefined ? "invalid" : opened.promo;
   const refused = reason && typed !== undefined ? { reason, code: code ?? typed.slice(0, 32) } : undefined;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORDER_STATUSES } from "../domain/books/index.js";
+import { ORDER_KINDS, ORDER_STATUSES } from "../domain/books/index.js";
 
 /**
  * The wire of what moves money in the cabinet (orders, the trial, top-ups), both ways: answers
@@ -10,7 +10,7 @@ import { ORDER_STATUSES } from "../domain/books/index.js";
 // The order's own states, as the domain keeps them (awaiting_claim: a gift waiting for its link).
 const order = z.strictObject({
   id: z.string(),
-  kind: z.enum(["purchase", "renewal", "trial"]),
+  kind: z.enum(ORDER_KINDS),
   status: z.enum(ORDER_STATUSES),
   subscription_id: z.string().nullable(),
 });
@@ -34,6 +34,10 @@ const summary = z.strictObject({
   promo_refused_text: z.string().nullable(),
   /** An invited customer's first purchase: the bonus days it would get (the chat's words). */
   referral_text: z.string().nullable(),
+  /** A traffic pack: what it adds and the term's traffic with it ("+50 GB: 150 GB this term"). */
+  pack_text: z.string().nullable(),
+  /** A traffic pack: that a renewal gives the plan's traffic afresh (unused pack traffic ends). */
+  pack_note_text: z.string().nullable(),
   balance: z.number().int(),
   balance_text: z.string(),
   /** The balance pays it all. */
@@ -60,9 +64,13 @@ const id = z.string().min(1).max(64);
 /** As typed: the shop reads it (a malformed one is refused as the chat refuses it). */
 const promoCode = z.string().min(1).max(64);
 
+/** A traffic pack's id, as the catalog spells them. */
+const packId = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/);
+
 /**
- * POST orders: buy a plan (for oneself, or as a gift) or renew one of the caller's subscriptions,
- * with a promo code maybe; with `pay` it is paid at once, without it only opened (the confirmation).
+ * POST orders: buy a plan (for oneself, or as a gift), renew one of the caller's subscriptions
+ * (with a promo code maybe), or buy one of its traffic packs (`pack_id`: at the pack's price, no
+ * promo code); with `pay` it is paid at once, without it only opened (the confirmation).
  */
 export const createOrderRequest = z.union([
   z.strictObject({
@@ -72,6 +80,7 @@ export const createOrderRequest = z.union([
     pay: pay.optional(),
   }),
   z.strictObject({ subscription_id: id, promo_code: promoCode.optional(), pay: pay.optional() }),
+  z.strictObject({ subscription_id: id, pack_id: packId, pay: pay.optional() }),
 ]);
 export type CreateOrderRequest = z.output<typeof createOrderRequest>;
 

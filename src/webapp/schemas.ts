@@ -73,6 +73,16 @@ export const cardResponse = z.strictObject({
     /** Auto-renew from the balance: on or off, and what it means; null when it cannot have it. */
     auto_renew: z.boolean().nullable(),
     auto_renew_text: z.string().nullable(),
+    /** Traffic packs offered for the current term (POST orders `{ subscription_id, pack_id }`). */
+    traffic_packs: z.array(
+      z.strictObject({
+        id: z.string(),
+        gb: z.number().positive(),
+        gb_text: z.string(),
+        price: z.number().int().positive(),
+        price_text: z.string(),
+      }),
+    ),
   }),
 });
 export type CardResponse = z.output<typeof cardResponse>;

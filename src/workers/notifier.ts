@@ -13,6 +13,7 @@ import { extendServerData, starsRefundData } from "../render/notice-buttons.js";
 import { clientPlaceText, orderFailureText } from "../render/order-failure.js";
 import { qrPng } from "../render/qr.js";
 import { deliveryKeyboard } from "../render/shop-callbacks.js";
+import { packDeliveredText } from "../render/traffic-packs.js";
 import { DAY } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 
@@ -36,6 +37,22 @@ function failedButtons(t: Translate, order: Order, cause: unknown, starsLeft: bo
   return keyboard.inline_keyboard.length > 0 ? keyboard : undefined;
 }
 
+/** The "taking longer" notice by what the order buys. */
+const DELAYED_KEYS: Record<Order["kind"], string> = {
+  purchase: "delivery-delayed",
+  renewal: "delivery-delayed-renewal",
+  trial: "delivery-delayed-trial",
+  pack: "delivery-delayed-pack",
+};
+
+/** The admins' alert of a failed order by what it bought. */
+const FAILED_ALERT_KEYS: Record<Order["kind"], string> = {
+  purchase: "alert-order-failed",
+  renewal: "alert-renewal-failed",
+  trial: "alert-order-failed",
+  pack: "alert-pack-failed",
+};
+
 /** True when Telegram says the user blocked the bot (or deleted their account). */
 export function isBlockedByUser(err: unknown): boolean {
   return err instanceof GrammyError && err.error_code === 403;
@@ -58,8 +75,12 @@ export class Notifier {
     return (await this.deps.books.customers.get(userId))?.locale ?? this.deps.defaultLocale;
   }
 
-  /** Sends the links, the term and a QR code of a new or renewed access. */
+  /**
+   * Sends the links, the term and a QR code of a new or renewed access; for a traffic pack, what
+   * it added and the term's traffic now (the links are the ones the customer has).
+   */
   async delivered(result: Extract<FulfilResult, { outcome: "active" }>): Promise<void> {
+    if (result.pack) return this.packAdded(result, result.pack);
     const { order, subscription, links } = result;
     // A claimed gift's access goes to its owner (the claimer), in their language.
     const to = subscription.customerId;
@@ -92,6 +113,21 @@ export class Notifier {
         }),
       );
     }
+  }
+
+  private async packAdded(
+    result: Extract<FulfilResult, { outcome: "active" }>,
+    pack: { gb: number; allowanceGb: number },
+  ): Promise<void> {
+    const { order, subscription } = result;
+    const to = subscription.customerId;
+    const locale = to === order.customerId ? order.locale : await this.localeOf(to);
+    const title = planTitle(this.deps.sales.shop.plan(subscription.planId), locale, subscription.planId);
+    const text = packDeliveredText(this.t(locale), locale, pack, title, subscription.expiresAt);
+    const keyboard = deliveryKeyboard(this.t(locale));
+    await this.send(to, () =>
+      this.deps.api.sendMessage(to, text, { parse_mode: "HTML", reply_markup: keyboard }),
+    );
   }
 
   /**
@@ -128,12 +164,7 @@ export class Notifier {
     // A claimed gift's wait concerns the one who claimed it.
     const to = order.recipientId ?? order.customerId;
     const t = this.t(to === order.customerId ? order.locale : await this.localeOf(to));
-    const key =
-      order.kind === "trial"
-        ? "delivery-delayed-trial"
-        : order.kind === "renewal"
-          ? "delivery-delayed-renewal"
-          : "delivery-delayed";
+    const key = DELAYED_KEYS[order.kind];
     await this.send(to, () => this.deps.api.sendMessage(to, t(key)));
   }
 
@@ -173,7 +204,7 @@ export class Notifier {
         amount,
         what: orderFailureText(ta, cause, la),
       };
-      const lines = [ta(order.kind === "renewal" ? "alert-renewal-failed" : "alert-order-failed", vars)];
+      const lines = [ta(FAILED_ALERT_KEYS[order.kind], vars)];
       if (orphan)
         lines.push(ta("alert-order-orphan", { name: orphan.name, place: clientPlaceText(ta, orphan) }));
       if (stars) lines.push(ta("alert-order-stars-back", { stars: formatMoney(order.currency, stars, la) }));
@@ -193,6 +224,10 @@ export class Notifier {
       order.kind === "renewal" && order.subscriptionId
         ? await this.deps.books.subscriptions.get(order.subscriptionId)
         : undefined;
+    if (order.kind === "pack") {
+      const back = stars ? this.backText(t, order, refunded, stars) : undefined;
+      return back ? t("pack-failed-back", { back, plan }) : t("pack-failed", { amount, plan });
+    }
     const date = sub?.expiresAt ? formatDate(order.locale, sub.expiresAt) : "";
     if (stars) {
       const key =

@@ -5,6 +5,7 @@ import type { SalesServices } from "../domain/sales/index.js";
 import { subscriptionTitle } from "../render/access.js";
 import { formatBytes, html } from "../render/format.js";
 import type { I18nLike } from "../render/i18n-like.js";
+import { myCb } from "../render/shop-callbacks.js";
 import { type Clock, MINUTE } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import type { PeriodicTask } from "./maintenance.js";
@@ -58,8 +59,13 @@ interface Usage {
   limitBytes: number;
 }
 
-export const trafficOnceKey = (subId: string, expiresAt: number, level: TrafficLevel) =>
-  `traffic:${subId}:${expiresAt}:${level}`;
+/**
+ * A warning's once-key: per term (its expiry) and level; a term whose allowance a traffic pack
+ * raised above the plan's (`packed`, GB) has keys of its own, so the warnings re-arm for the new
+ * limit (a renewal moves the expiry and gives the plan's allowance afresh).
+ */
+export const trafficOnceKey = (subId: string, expiresAt: number, level: TrafficLevel, packed?: number) =>
+  `traffic:${subId}:${expiresAt}:${level}${packed ? `:${packed}` : ""}`;
 
 /** The highest level `used` has reached of `limit` (0 = unlimited: none). */
 export function trafficLevel(usage: Usage): TrafficLevel | undefined {
@@ -155,7 +161,7 @@ class TrafficWarnings {
         result.measured++;
         const level = trafficLevel(usage);
         if (level === undefined) return;
-        if (this.queued.has(trafficOnceKey(sub.id, sub.expiresAt, level))) result.known++;
+        if (this.queued.has(this.onceKey(sub, level))) result.known++;
         else due.push({ sub, level, usage });
       }),
     );
@@ -182,7 +188,7 @@ class TrafficWarnings {
     if (messages.length === 0) return;
     await this.deps.outbox.sendMany(messages);
     for (const d of sent) {
-      this.queued.set(trafficOnceKey(d.sub.id, d.sub.expiresAt, d.level), d.sub.expiresAt);
+      this.queued.set(this.onceKey(d.sub, d.level), d.sub.expiresAt);
       result.queued[d.level]++;
     }
   }
@@ -206,11 +212,24 @@ class TrafficWarnings {
     return {
       chatId: sub.customerId,
       text: `${head}\n\n${t(hint)}`,
-      keyboard: renewKeyboard(sub, renewable, {
-        renew: t("traffic-button-renew"),
-        buy: t("traffic-button-buy"),
-      }),
-      once: trafficOnceKey(sub.id, sub.expiresAt, level),
+      keyboard: this.keyboard(sub, renewable, t),
+      once: this.onceKey(sub, level),
     };
+  }
+
+  /** Renew (or Buy), and "Add traffic" (the card, with its packs) while the subscription is offered packs. */
+  private keyboard(sub: Subscription, renewable: boolean, t: (key: string) => string) {
+    const keyboard = renewKeyboard(sub, renewable, {
+      renew: t("traffic-button-renew"),
+      buy: t("traffic-button-buy"),
+    });
+    if (this.deps.sales.shop.packs.offers(sub).length === 0) return keyboard;
+    const card = { text: t("traffic-button-packs"), callback_data: myCb.pack({ act: "card", id: sub.id }) };
+    return { inline_keyboard: [...keyboard.inline_keyboard, [card]] };
+  }
+
+  private onceKey(sub: Subscription, level: TrafficLevel): string {
+    const planGb = this.deps.sales.shop.plan(sub.planId)?.traffic_gb ?? sub.trafficGb;
+    return trafficOnceKey(sub.id, sub.expiresAt, level, sub.trafficGb > planGb ? sub.trafficGb : undefined);
   }
 }

@@ -44,7 +44,7 @@ async function sale(when: number, customerId: number, planId: string, kind: Orde
   if (price > 0) {
     await t.deps.books.wallet.credit(customerId, price, `topup:${++seq}`, { kind: "topup" });
     const paid = await t.deps.books.wallet.debit(customerId, price, `order:${order.id}`, {
-      kind: kind === "renewal" ? "renewal" : "purchase",
+      kind: kind === "renewal" || kind === "pack" ? kind : "purchase",
       ref: order.id,
       planId,
     });
@@ -139,7 +139,12 @@ beforeEach(async () => {
   t.telegram.clear();
 });
 
-const kinds = (purchase: number, renewal: number, trial: number) => ({ purchase, renewal, trial });
+const kinds = (purchase: number, renewal: number, trial: number, pack = 0) => ({
+  purchase,
+  renewal,
+  trial,
+  pack,
+});
 
 describe("sales stats", () => {
   it("counts the last 7 UTC days per day: new customers, orders by kind, revenue minus refunds", async () => {
@@ -260,21 +265,21 @@ describe("the Sales section", () => {
     const text = lastShown().text;
     const tables = [...text.matchAll(/<pre>([\s\S]*?)<\/pre>/g)].map((m) => m[1]);
     expect(tables[0]?.split("\n")).toEqual([
-      "Day    New  Buy  Ren  Trial  Revenue",
-      "03-04    0    0    0      0      0 ⭐",
-      "03-05    0    0    0      0      0 ⭐",
-      "03-06    0    0    0      0      0 ⭐",
-      "03-07    2    2    0      0    450 ⭐",
-      "03-08    0    0    1      0    300 ⭐",
-      "03-09    0    0    0      0    120 ⭐",
-      "03-10    1    0    1      1     30 ⭐",
-      "Total    3    2    2      1    900 ⭐",
+      "Day    New  Buy  Ren  Trial  Pack  Revenue",
+      "03-04    0    0    0      0     0      0 ⭐",
+      "03-05    0    0    0      0     0      0 ⭐",
+      "03-06    0    0    0      0     0      0 ⭐",
+      "03-07    2    2    0      0     0    450 ⭐",
+      "03-08    0    0    1      0     0    300 ⭐",
+      "03-09    0    0    0      0     0    120 ⭐",
+      "03-10    1    0    1      1     0     30 ⭐",
+      "Total    3    2    2      1     0    900 ⭐",
     ]);
     expect(tables[1]?.split("\n")).toEqual([
-      "Plan    Buy  Ren  Trial  Revenue",
-      "de-xui    1    1      1    300 ⭐",
-      "multi     1    1      0    600 ⭐",
-      "node      0    0      0      0 ⭐",
+      "Plan    Buy  Ren  Trial  Pack  Revenue",
+      "de-xui    1    1      1     0    300 ⭐",
+      "multi     1    1      0     0    600 ⭐",
+      "node      0    0      0     0      0 ⭐",
     ]);
   });
 
@@ -288,7 +293,7 @@ describe("the Sales section", () => {
     await t.send(callback(ADMIN, "a.st:30d"));
     expect(lastShown().text).toContain("<b>Sales, last 30 days</b>");
     expect(lastShown().text).toContain("Revenue: 1,050 ⭐");
-    expect(lastShown().text).toContain("02-18    1    1    0      0    150 ⭐");
+    expect(lastShown().text).toContain("02-18    1    1    0      0     0    150 ⭐");
   });
 
   it("speaks Russian to a Russian-speaking admin", async () => {
@@ -323,5 +328,21 @@ describe("the Sales section", () => {
     });
     expect(t.telegram.callsOf("editMessageText")).toHaveLength(0);
     expect(t.telegram.callsOf("sendMessage")).toHaveLength(0);
+  });
+});
+
+// Last in the file: its sale is written after every other test has counted the journal.
+describe("traffic packs in the sales stats", () => {
+  it("counts a traffic pack as an order of its own kind, and its price as revenue", async () => {
+    // Months after every other sale here, so no other range sees it.
+    const june = Date.UTC(2026, 5, 1, 10);
+    await sale(june, 103, "de-xui", "pack", 50);
+    clock.set(june + HOUR);
+    const s = await computeStats(deps(), "today");
+    expect(s.total).toEqual({ newCustomers: 0, orders: kinds(0, 0, 0, 1), revenue: 50 });
+    expect(s.plans).toEqual([{ planId: "de-xui", orders: kinds(0, 0, 0, 1), revenue: 50 }]);
+    const text = statsText((key, vars) => createI18n("en").t("en", key, vars), "en", s);
+    expect(text).toContain("Orders: 1 · Revenue: 50 ⭐");
+    expect(text).toContain("Pack: traffic packs");
   });
 });

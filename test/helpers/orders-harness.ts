@@ -28,9 +28,10 @@ export const ORDERS_ADMIN = 42;
 /**
  * Real BullMQ order workers against the three hosting fakes over HTTP, a fake Telegram and a
  * real Redis, with the catalog of xui (`de-xui`), panel (`multi`, two locations) and node plans.
- * Registers its own hooks; call once at the top of a test file.
+ * Registers its own hooks; call once at the top of a test file. `extend` changes the catalog (say,
+ * plans that sell traffic packs), given the harness's own.
  */
-export function ordersHarness() {
+export function ordersHarness(extend: (base: Catalog) => Catalog = (base) => base) {
   const accountFake = new FakeAccountApi();
   const panelFake = new FakePanelApi({ token: "panel-token", nodes: [{ id: "2" }] });
   const nodeFake = new FakeNodeApi({ domain: "node.test" });
@@ -58,6 +59,10 @@ export function ordersHarness() {
   };
 
   function catalog(): Catalog {
+    return extend(baseCatalog());
+  }
+
+  function baseCatalog(): Catalog {
     return {
       currency: "XTR",
       trial: { days: 1, traffic_gb: 1, plan: "de-xui" },

@@ -1,10 +1,10 @@
 import { type Action, type Ctx, type Planned, payOrder, telegramPayment } from "./ctx.js";
 import type { ModelGift } from "./model.js";
-import { BACKENDS, type Backend, PLANS, PROMOS } from "./world.js";
+import { BACKENDS, type Backend, PACKS, PLANS, PROMOS } from "./world.js";
 
 /*
- * What customers and admins do with money: purchases and renewals (paid from the wallet or by a
- * Telegram invoice, some with a promo code), top-ups, a wallet-credit code, gifts (bought,
+ * What customers and admins do with money: purchases, renewals and traffic packs (paid from the
+ * wallet or by a Telegram invoice, some with a promo code), top-ups, a wallet-credit code, gifts (bought,
  * claimed, cancelled, a claim and a cancel at once), invitations, an admin's charge again.
  */
 
@@ -62,6 +62,32 @@ const renew: Action["plan"] = (c) => {
         const started = await shop.startRenewal(sub.customerId, sub.id, "en", choice.promo);
         if (!started.ok) return c.note(`  refused: ${started.reason}`);
         c.note(`  ${started.order.id} promo=${choice.promo ?? "-"} at ${started.order.price}`);
+        await payOrder(c, started.order, choice.how, choice.repeat);
+      }
+    },
+  };
+};
+
+/**
+ * A traffic pack for a subscription by its owner (paid from the wallet or by an invoice, the
+ * payment maybe delivered twice); sometimes a second one right after (two packs in flight).
+ */
+const pack: Action["plan"] = (c) => {
+  const sub = c.rng.pick([...c.m.subs.values()]);
+  if (!sub) return undefined;
+  const twice = c.rng.chance(0.4);
+  const choices = [0, 1].map(() => ({
+    pack: c.rng.pick(PACKS)?.id ?? "p10",
+    how: howToPay(c),
+    repeat: c.rng.chance(0.2),
+  }));
+  return {
+    label: `pack for ${sub.id} (${sub.backend}) by c${sub.customerId}${twice ? " twice" : ""}`,
+    run: async () => {
+      for (const choice of twice ? choices : choices.slice(0, 1)) {
+        const started = await c.w.rooms.sales.shop.packs.start(sub.customerId, sub.id, choice.pack, "en");
+        if (!started.ok) return c.note(`  refused: ${started.reason}`);
+        c.note(`  ${started.order.id} ${choice.pack} at ${started.order.price}`);
         await payOrder(c, started.order, choice.how, choice.repeat);
       }
     },
@@ -223,6 +249,7 @@ const chargeAgain: Action["plan"] = (c) => {
 export const SALES_ACTIONS: Action[] = [
   { name: "buy", weight: 7, plan: purchase(false) },
   { name: "renew", weight: 10, plan: renew },
+  { name: "pack", weight: 6, plan: pack },
   { name: "pay-later", weight: 2, plan: payLater },
   { name: "top-up", weight: 3, plan: topUp },
   { name: "credit-code", weight: 1, plan: creditCode },

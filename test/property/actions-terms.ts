@@ -41,7 +41,9 @@ export async function attempt(c: Ctx, id: string, settle: boolean): Promise<void
     if (final) await giveUp(c, id, describe(err));
     return;
   }
-  c.tally(`order ${r.outcome}${r.outcome === "active" && r.renewed ? " (renewal)" : ""}`);
+  const what =
+    r.outcome === "active" && r.renewed ? " (renewal)" : r.outcome === "active" && r.pack ? " (pack)" : "";
+  c.tally(`order ${r.outcome}${what}`);
   if (r.outcome === "waiting") return c.note(`  ${id} waits behind ${r.behind}`);
   c.w.jobs.orders.delete(id);
   if (r.outcome === "skipped") return c.note(`  ${id} skipped (${r.order?.status ?? "gone"})`);

@@ -1,6 +1,6 @@
 import type { Order } from "../../src/domain/books/index.js";
 import { DAY } from "../../src/runtime/clock.js";
-import { type Backend, PLAN_DAYS, PLANS, REFERRAL } from "./world.js";
+import { type Backend, PACKS, PLAN_DAYS, PLAN_GB, PLANS, REFERRAL } from "./world.js";
 
 /*
  * What the model knows independently of the shop: who is who, which orders it paid, and for each
@@ -11,6 +11,7 @@ import { type Backend, PLAN_DAYS, PLANS, REFERRAL } from "./world.js";
 /** One change of a subscription's term, as the model saw it applied (in this order). */
 export type TermEvent =
   | { kind: "renewal"; ref: string; days: number; at: number }
+  | { kind: "pack"; ref: string; gb: number; at: number }
   | { kind: "add"; ref: string; days: number; at: number }
   | { kind: "set"; ref: string; target: number; at: number };
 
@@ -28,12 +29,14 @@ export interface ModelSub {
 export interface ModelOrder {
   id: string;
   customerId: number;
-  kind: "purchase" | "renewal";
+  kind: "purchase" | "renewal" | "pack";
   gift: boolean;
   backend: Backend;
   price: number;
-  /** Renewal: the subscription renewed. */
+  /** Renewal and pack: the subscription renewed or topped up. */
   subId?: string;
+  /** Pack: the GB it adds. */
+  packGb?: number;
   /** Purchase: the clock when an attempt first fixed its term. */
   firstAttemptAt?: number;
   /** Purchase: the invited customer's bonus days the model expects on it. */
@@ -103,11 +106,12 @@ export class Model {
     const m: ModelOrder = {
       id: order.id,
       customerId: order.customerId,
-      kind: order.kind === "renewal" ? "renewal" : "purchase",
+      kind: order.kind === "renewal" || order.kind === "pack" ? order.kind : "purchase",
       gift: order.gift === "1",
       backend: backendOfPlan(order.planId),
       price: order.price,
-      ...(order.subscriptionId && order.kind === "renewal" ? { subId: order.subscriptionId } : {}),
+      ...(order.subscriptionId && order.kind !== "purchase" ? { subId: order.subscriptionId } : {}),
+      ...(order.kind === "pack" ? { packGb: PACKS.find((p) => p.id === order.packId)?.gb ?? 0 } : {}),
       referralBonus: 0,
       failedAttempts: 0,
     };
@@ -142,10 +146,14 @@ export class Model {
     // Two runs of one job at once (a stalled job run again) may both see it go active.
     if (m.active) return undefined;
     m.active = true;
-    if (m.kind === "renewal") {
+    if (m.kind === "renewal" || m.kind === "pack") {
       const sub = this.subs.get(m.subId ?? "");
-      if (!sub) return `renewal ${order.id} of ${m.subId}, a subscription the model does not know`;
-      sub.events.push({ kind: "renewal", ref: order.id, days: orderDays(order), at: now });
+      if (!sub) return `${m.kind} ${order.id} of ${m.subId}, a subscription the model does not know`;
+      sub.events.push(
+        m.kind === "pack"
+          ? { kind: "pack", ref: order.id, gb: m.packGb ?? 0, at: now }
+          : { kind: "renewal", ref: order.id, days: orderDays(order), at: now },
+      );
       return undefined;
     }
     if (m.firstAttemptAt === undefined) return `purchase ${order.id} went active without an attempt`;
@@ -181,20 +189,36 @@ export class Model {
     this.changes.delete(change.id);
   }
 
-  /** The term a subscription's applied changes add up to. */
+  /** The term a subscription's applied changes add up to (a traffic pack leaves it as it is). */
   expected(sub: ModelSub): number {
     let term = sub.base;
     for (const e of sub.events) {
+      if (e.kind === "pack") continue;
       term = e.kind === "set" ? e.target : Math.max(e.at, term) + e.days * DAY;
     }
     return term;
+  }
+
+  /**
+   * The term's traffic allowance (GB) its changes add up to: the plan's, given afresh by each
+   * renewal, plus the packs applied since; an admin's term change leaves it as it is.
+   */
+  expectedTraffic(sub: ModelSub): number {
+    let gb = PLAN_GB[sub.backend];
+    for (const e of sub.events) {
+      if (e.kind === "renewal") gb = PLAN_GB[sub.backend];
+      if (e.kind === "pack") gb = Math.round((gb + e.gb) * 100) / 100;
+    }
+    return gb;
   }
 
   describe(sub: ModelSub): string {
     const steps = sub.events.map((e) =>
       e.kind === "set"
         ? `set ${new Date(e.target).toISOString()} (${e.ref})`
-        : `+${e.days}d ${e.kind} (${e.ref})`,
+        : e.kind === "pack"
+          ? `+${e.gb} GB pack (${e.ref})`
+          : `+${e.days}d ${e.kind} (${e.ref})`,
     );
     return `${sub.id} on ${sub.backend}: ${sub.baseWhy}${steps.length ? `, then ${steps.join(", ")}` : ""}`;
   }

@@ -34,6 +34,12 @@ export const PLANS = { xui: "xui", panel: "multi", node: "node" } as const;
 export type Backend = keyof typeof PLANS;
 export const BACKENDS: readonly Backend[] = ["xui", "panel", "node"];
 export const PLAN_DAYS = 30;
+/** Each plan's traffic (GB), and the traffic packs every plan sells. */
+export const PLAN_GB: Record<Backend, number> = { xui: 100, panel: 50, node: 40 };
+export const PACKS = [
+  { id: "p10", gb: 10, price: 30 },
+  { id: "p25", gb: 25, price: 60 },
+];
 export const REFERRAL = { percent: 10, bonus_days: 3, rewarded_payments: 0 };
 
 /** The promo codes of every world: what the model's purchases may carry. */
@@ -194,18 +200,18 @@ function shortenNodeSettle(provisioner: Provisioner): void {
 }
 
 function catalogOf(servers: number[]): Catalog {
-  const base = { title: { en: "Plan", ru: "План" }, days: PLAN_DAYS, devices: 2 };
+  const base = { title: { en: "Plan", ru: "План" }, days: PLAN_DAYS, devices: 2, traffic_packs: PACKS };
   return {
     currency: "XTR",
     trial: undefined,
     referral: REFERRAL,
     plans: [
-      { ...base, id: PLANS.xui, price: 100, traffic_gb: 100, backend: { kind: "xui", servers } },
+      { ...base, id: PLANS.xui, price: 100, traffic_gb: PLAN_GB.xui, backend: { kind: "xui", servers } },
       {
         ...base,
         id: PLANS.panel,
         price: 150,
-        traffic_gb: 50,
+        traffic_gb: PLAN_GB.panel,
         backend: {
           kind: "panel",
           locations: [
@@ -214,7 +220,7 @@ function catalogOf(servers: number[]): Catalog {
           ],
         },
       },
-      { ...base, id: PLANS.node, price: 120, traffic_gb: 40, backend: { kind: "node" } },
+      { ...base, id: PLANS.node, price: 120, traffic_gb: PLAN_GB.node, backend: { kind: "node" } },
     ],
   };
 }

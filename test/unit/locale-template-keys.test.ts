@@ -34,8 +34,8 @@ const every = <T extends string | number>(all: Record<T, true>): string[] => Obj
 type PreCheckoutRefusal = Extract<Awaited<ReturnType<Cashier["checkPreCheckout"]>>, { ok: false }>["reason"];
 
 const FAMILIES: Record<string, readonly (string | number)[]> = {
-  // help.ts withSupport(ctx, key): the keys its callers pass (shop, buy, trial, /my renewal).
-  "*-support": ["error-blocked", "my-renew-disabled"],
+  // help.ts withSupport(ctx, key): the keys its callers pass (shop, buy, trial, /my renewal, packs).
+  "*-support": ["error-blocked", "my-renew-disabled", "pack-refused-disabled"],
   // commands.ts: the customer and the admin commands.
   "command-*": [
     "start",
@@ -69,7 +69,7 @@ const FAMILIES: Record<string, readonly (string | number)[]> = {
   "panel-create-row-*": ["created", "exists", "failed"],
   "customers-lang-*": LOCALES,
   "customers-kind-*": LEDGER_KINDS,
-  "customers-order-kind-*": every<OrderKind>({ purchase: true, renewal: true, trial: true }),
+  "customers-order-kind-*": every<OrderKind>({ purchase: true, renewal: true, trial: true, pack: true }),
   "customers-order-status-*": ORDER_STATUSES,
   "wallet-kind-*": LEDGER_KINDS,
   // /my: a subscription's status (shop/my.ts statusOf, or removed by the admins).

@@ -55,6 +55,8 @@ describe("the confirmation: an order opened, nothing paid", () => {
       promo_text: null,
       promo_refused_text: null,
       referral_text: null,
+      pack_text: null,
+      pack_note_text: null,
       balance: 100,
       balance_text: "100 ⭐",
       covered: false,

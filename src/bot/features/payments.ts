@@ -1,13 +1,19 @@
 import { Composer, InlineKeyboard, type Middleware, type NextFunction, type Transformer } from "grammy";
 import type { PreCheckoutQuery, Update } from "grammy/types";
 import type { Order } from "../../domain/books/index.js";
-import { formatMoney, inLocale } from "../../domain/catalog/index.js";
+import { formatMoney } from "../../domain/catalog/index.js";
 import { type InvoiceRail, invoiceRail } from "../../domain/sales/index.js";
 import type { IncomingPayment, PaymentInbox, SettleResult } from "../../domain/settlement/index.js";
 import { autoRenewedText } from "../../render/auto-renew.js";
 import { keepMessage } from "../../render/callback-data.js";
 import { html } from "../../render/format.js";
-import { type InvoiceSpec, type InvoiceWords, orderInvoice, topUpInvoice } from "../../render/invoices.js";
+import {
+  type InvoiceSpec,
+  type InvoiceWords,
+  orderInvoice,
+  orderItemTitle,
+  topUpInvoice,
+} from "../../render/invoices.js";
 import { buyCb, receiptKeyboard, WALLET_VIEW } from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
 import { localeOf } from "../i18n.js";
@@ -34,10 +40,9 @@ async function sendInvoice(ctx: BotContext, spec: InvoiceSpec): Promise<void> {
 
 /** Sends a Telegram invoice for what the wallet does not cover of `order`; returns its amount. */
 export async function sendOrderInvoice(ctx: BotContext, order: Order): Promise<number> {
-  const plan = ctx.deps.sales.shop.plan(order.planId);
   const amount = await ctx.deps.sales.cashier.invoiceAmount(order);
   const { rail, words } = await invoiceParts(ctx);
-  const title = plan ? inLocale(plan.title, await localeOf(ctx)) : order.planId;
+  const title = orderItemTitle(ctx.t, await localeOf(ctx), ctx.deps.sales.shop.plan(order.planId), order);
   await sendInvoice(ctx, orderInvoice(words, order, title, amount, rail));
   return amount;
 }

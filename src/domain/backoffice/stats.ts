@@ -18,7 +18,7 @@ export interface DayStats {
   /** Start of the UTC day (ms). */
   start: number;
   newCustomers: number;
-  /** Minor units of the shop's currency: purchases and renewals, minus refunds. */
+  /** Minor units of the shop's currency: purchases, renewals and traffic packs, minus refunds. */
   revenue: number;
   /** Orders finished (delivered) that day, by kind. */
   orders: KindCounts;
@@ -53,7 +53,7 @@ export interface StatsDeps {
   clock: Clock;
 }
 
-const zeroKinds = (): KindCounts => ({ purchase: 0, renewal: 0, trial: 0 });
+const zeroKinds = (): KindCounts => ({ purchase: 0, renewal: 0, trial: 0, pack: 0 });
 const KINDS = Object.keys(zeroKinds()) as OrderKind[];
 const isKind = (kind: string): kind is OrderKind => (KINDS as string[]).includes(kind);
 

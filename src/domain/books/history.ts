@@ -12,6 +12,11 @@ export interface HistoryItem {
   charge?: LedgerEntry;
 }
 
+/** An order's payment from the wallet: a purchase, a renewal or a traffic pack. */
+export function isOrderPayment(entry: Pick<LedgerEntry, "kind">): boolean {
+  return entry.kind === "purchase" || entry.kind === "renewal" || entry.kind === "pack";
+}
+
 /** How far apart the two entries of one step written before top-ups named their order may be. */
 const SAME_STEP_MS = 1_000;
 
@@ -22,7 +27,7 @@ const SAME_STEP_MS = 1_000;
  */
 export function paidByCharge(entry: LedgerEntry, older: LedgerEntry | undefined): older is LedgerEntry {
   if (older?.kind !== "topup") return false;
-  if (entry.kind !== "purchase" && entry.kind !== "renewal") return false;
+  if (!isOrderPayment(entry)) return false;
   if (older.order !== undefined) return older.order === entry.ref;
   return (
     entry.at - older.at >= 0 &&

@@ -15,6 +15,8 @@ export const FINISHED_ORDER_FIELDS = [
   "currency",
   "locale",
   "subscriptionId",
+  // A traffic pack: which one (its screens, charging it again, its notice sent again).
+  "packId",
   "invoiceAmount",
   "chargeId",
   // A promo code's record on the order (the ledger's discount is read against it).

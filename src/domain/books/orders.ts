@@ -13,7 +13,9 @@ import { hasPaid } from "./order-paid.js";
 import { isFinishedStatus, ORDER_STATUSES, type OrderStatus } from "./order-statuses.js";
 import { dayIndexOf } from "./sales-days.js";
 
-export type OrderKind = "purchase" | "renewal" | "trial";
+/** What an order buys; `pack`: a traffic pack for a subscription's current term (catalog `traffic_packs`). */
+export const ORDER_KINDS = ["purchase", "renewal", "trial", "pack"] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
 
 const accessRef = z.discriminatedUnion("kind", [
   z.object({
@@ -45,7 +47,7 @@ const json = <T extends z.ZodType>(schema: T) =>
 
 const orderSchema = z.object({
   id: z.string(),
-  kind: z.enum(["purchase", "renewal", "trial"]),
+  kind: z.enum(ORDER_KINDS),
   status: z.enum(ORDER_STATUSES),
   customerId: num,
   planId: z.string(),
@@ -53,8 +55,15 @@ const orderSchema = z.object({
   price: num,
   currency: z.string(),
   locale: z.enum(LOCALES),
-  /** Renewal: the subscription renewed. Purchase/trial: the subscription made, once made. */
+  /** Renewal and pack: the subscription renewed or topped up. Purchase/trial: the one made, once made. */
   subscriptionId: z.string().optional(),
+  /** Pack: which of the plan's traffic packs (catalog `traffic_packs[].id`). */
+  packId: z.string().optional(),
+  /**
+   * Pack: the absolute traffic limits aimed at (GB per place the access lives, and the record's
+   * allowance), fixed once when its turn came, before the first hosting write (traffic-packs.ts).
+   */
+  trafficTarget: z.string().optional(),
   /** Renewal: the absolute expiry aimed at, fixed once before the first hosting call. */
   targetExpiresAt: optNum,
   /** Where the access lives, fixed before the first hosting write so retries go to the same place. */
@@ -86,6 +95,14 @@ const orderSchema = z.object({
 });
 export type Order = z.output<typeof orderSchema>;
 
+/**
+ * An order that changes a subscription the customer has (a renewal, a traffic pack): it takes its
+ * turn in the subscription's term chain, and a failure leaves the customer's client as it is.
+ */
+export function changesSubscription(order: Pick<Order, "kind">): boolean {
+  return order.kind === "renewal" || order.kind === "pack";
+}
+
 /** Hands an order to the background worker (BullMQ in the app, a direct call in some tests). */
 export interface OrderJobs {
   enqueueOrder(orderId: string): Promise<void>;
@@ -99,6 +116,8 @@ export interface NewOrder {
   currency: string;
   locale: Locale;
   subscriptionId?: string;
+  /** A pack: the plan's traffic pack bought (with `subscriptionId`). */
+  packId?: string;
   /**
    * A promo code (see PromoCodes): `price` is the discounted one, `listPrice` the plan's. `from`:
    * the refunded order whose terms it carries (charged again).
@@ -172,6 +191,7 @@ export class Orders {
       updatedAt: String(now),
     };
     if (input.subscriptionId) fields.subscriptionId = input.subscriptionId;
+    if (input.packId) fields.packId = input.packId;
     if (input.gift) fields.gift = "1";
     if (input.promo) {
       fields.promoCode = input.promo.code;
@@ -183,8 +203,8 @@ export class Orders {
   }
 
   /**
-   * The customer's one open order for a plan (a purchase) or a subscription (a renewal): pressing
-   * Buy again hands out the order already awaiting payment. A new one expires unless paid.
+   * The customer's one open order for a plan (a purchase), a subscription (a renewal) or one of a
+   * subscription's traffic packs: pressing Buy again hands out the order already awaiting payment. A new one expires unless paid.
    */
   async openFor(input: NewOrder, policy: UnpaidPolicy): Promise<{ order: Order; reused: boolean }> {
     await this.removeExpiredUnpaid(policy.keepMs);
@@ -299,7 +319,11 @@ export class Orders {
   }
 
   /** Sets a field only if it is not set yet (the placement, the renewal target); returns the value kept. */
-  async fixOnce(id: string, field: "ref" | "targetExpiresAt", value: string): Promise<string> {
+  async fixOnce(
+    id: string,
+    field: "ref" | "targetExpiresAt" | "trafficTarget",
+    value: string,
+  ): Promise<string> {
     await this.redis.hsetnx(orderKeys.order(id), field, value);
     return (await this.redis.hget(orderKeys.order(id), field)) ?? value;
   }
@@ -343,6 +367,7 @@ function unpaidMember(customerId: number, id: string): string {
 
 function slotOf(input: NewOrder): string {
   const plan = `${input.gift ? "g" : "p"}:${input.planId}`; // a gift is not one's own purchase
+  if (input.kind === "pack") return `k:${input.subscriptionId ?? ""}:${input.packId ?? ""}`;
   return input.kind === "renewal" ? `r:${input.subscriptionId ?? ""}` : plan;
 }
 

@@ -7,12 +7,15 @@ import { BOOKS_LUA } from "./lua-fragments.js";
 /**
  * Sales counters per UTC day, kept up to date by the steps that change them, so the Sales screen
  * reads a few small hashes however long the shop's history is:
- * - the ledger's Lua step counts revenue (purchase and renewal debits, minus refunds of failed
+ * - the ledger's Lua step counts revenue (purchase, renewal and pack debits, minus refunds of failed
  *   orders) as `rev:<currency>` and `rev:<currency>:<plan>`;
  * - the order's move to `active` counts it as `ord:<kind>` and `ord:<kind>:<plan>`.
  * Each counter moves in the same atomic step as the money or the order, so they never disagree
  * (the `count-sale` and `count-order` Lua fragments). A day's counters are `salesDayKey`.
  */
+
+/** Ledger kinds that are revenue (or its refund), as the `count-sale` Lua fragment counts them. */
+const SALE_KINDS: readonly string[] = ["purchase", "renewal", "pack", "refund"];
 
 /** The day a time falls on, counted in UTC days since the epoch (the key's number). */
 export const dayIndexOf = (ms: number) => Math.floor(ms / DAY);
@@ -128,7 +131,7 @@ async function backfillJournal(redis: Redis, size: number): Promise<number> {
   const incs: Increments = new Map();
   for (const json of old) {
     const e = entryFields(json);
-    if (e.kind !== "purchase" && e.kind !== "renewal" && e.kind !== "refund") continue;
+    if (!SALE_KINDS.includes(e.kind ?? "")) continue;
     const revenue = -(e.amount ?? 0);
     add(incs, e.at ?? 0, `rev:${e.currency}`, revenue);
     add(incs, e.at ?? 0, `rev:${e.currency}:${e.planId ?? "?"}`, revenue);

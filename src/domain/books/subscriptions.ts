@@ -109,6 +109,18 @@ export class Subscriptions {
   }
 
   /**
+   * Sets the term's traffic allowance (GB) alone: a traffic pack landed (traffic-packs.ts sets
+   * the absolute value it fixed once, so a repeat writes the same). The usage cache keys on it,
+   * so /my and the cabinet read the new limit at once.
+   */
+  async setAllowance(id: string, trafficGb: number): Promise<void> {
+    await this.redis.hset(subscriptionKeys.sub(id), {
+      trafficGb: String(trafficGb),
+      updatedAt: String(this.clock.now()),
+    });
+  }
+
+  /**
    * Takes the term an admin gave the subscription's hosting client (the hosting side wins), so
    * /my, the card and the reminders agree; the reminders key on the expiry, so they re-arm.
    * False when there is nothing to change (gone, removed, or the same expiry).

@@ -13,6 +13,7 @@ export const LEDGER_KINDS = [
   "topup", // paid by Telegram invoice (Stars or provider)
   "purchase", // a plan bought from the balance
   "renewal", // a renewal paid from the balance
+  "pack", // a traffic pack for a subscription's current term, paid from the balance
   "refund", // a failed order's money back to the wallet
   "stars-refund", // money sent back to Telegram with refundStarPayment
   "admin-credit",

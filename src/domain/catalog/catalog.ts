@@ -81,8 +81,25 @@ const backend = z.discriminatedUnion("kind", [xuiBackend, panelBackend, nodeBack
   error: "backend.kind must be xui, panel or node",
 });
 
+const idRule = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, "must be 1-32 characters of a-z, 0-9, _ and -");
+
+/**
+ * A traffic pack a plan sells for the current term (`+gb` on the traffic limit, at `price`):
+ * bought like a renewal, it raises the limit and leaves the expiry as it is; a renewal gives the
+ * plan's allowance afresh for the new term (packs do not carry over).
+ */
+const trafficPack = z.object({
+  id: idRule,
+  gb: z
+    .number()
+    .positive()
+    .max(100_000)
+    .refine((gb) => Math.abs(gb * 100 - Math.round(gb * 100)) < 1e-9, "must have at most 2 decimals"),
+  price: z.number().positive(),
+});
+
 const plan = z.object({
-  id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, "must be 1-32 characters of a-z, 0-9, _ and -"),
+  id: idRule,
   title: localized,
   days: z.number().int().positive(),
   traffic_gb: z.number().min(0).default(0),
@@ -94,6 +111,8 @@ const plan = z.object({
    */
   on_sale: z.boolean().optional(),
   backend,
+  /** Traffic packs sold for the current term of this plan's subscriptions (none: none sold). */
+  traffic_packs: z.array(trafficPack).optional(),
 });
 
 const trial = z.object({
@@ -136,16 +155,10 @@ const catalogSchema = z
       const offMain = multiLocationOffMain(p);
       if (offMain)
         ctx.addIssue({ code: "custom", path: ["plans", i, "backend", "locations"], message: offMain });
-      if (c.currency === "XTR" && !Number.isInteger(p.price)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["plans", i, "price"],
-          message: "must be a whole number of Stars",
-        });
-      } else {
-        const inexact = inexactPrice(c.currency, p.price);
-        if (inexact) ctx.addIssue({ code: "custom", path: ["plans", i, "price"], message: inexact });
-      }
+      const priceProblem = priceIssue(c.currency, p.price);
+      if (priceProblem) ctx.addIssue({ code: "custom", path: ["plans", i, "price"], message: priceProblem });
+      for (const { path, message } of packIssues(c.currency, p))
+        ctx.addIssue({ code: "custom", path: ["plans", i, "traffic_packs", ...path], message });
     });
     if (c.trial && !ids.has(c.trial.plan)) {
       ctx.addIssue({
@@ -155,6 +168,40 @@ const catalogSchema = z
       });
     }
   });
+
+/** Why a catalog price cannot be charged in `currency`, if it cannot. */
+function priceIssue(currency: string, price: number): string | undefined {
+  if (currency === "XTR" && !Number.isInteger(price)) return "must be a whole number of Stars";
+  return inexactPrice(currency, price);
+}
+
+/**
+ * What is wrong with a plan's traffic packs: an unlimited plan has no limit to raise, a pack id
+ * names one pack of the plan, and each price is charged exactly as the plan's is.
+ */
+function packIssues(
+  currency: string,
+  p: z.output<typeof plan>,
+): { path: (string | number)[]; message: string }[] {
+  const packs = p.traffic_packs ?? [];
+  if (packs.length > 0 && p.traffic_gb === 0)
+    return [
+      {
+        path: [],
+        message: `plan "${p.id}" has unlimited traffic (traffic_gb: 0): it sells no traffic packs`,
+      },
+    ];
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  const ids = new Set<string>();
+  packs.forEach((pack, j) => {
+    if (ids.has(pack.id))
+      issues.push({ path: [j, "id"], message: `"${pack.id}" is used twice in this plan` });
+    ids.add(pack.id);
+    const problem = priceIssue(currency, pack.price);
+    if (problem) issues.push({ path: [j, "price"], message: problem });
+  });
+  return issues;
+}
 
 /** Why a price cannot be charged exactly in the currency's smallest unit (invoices count in it). */
 function inexactPrice(currency: string, price: number): string | undefined {
@@ -178,6 +225,7 @@ function multiLocationOffMain(p: z.output<typeof plan>): string | undefined {
 }
 
 export type Plan = z.output<typeof plan>;
+export type TrafficPack = z.output<typeof trafficPack>;
 export type PanelLocation = z.output<typeof panelLocation>;
 export type Localized = z.output<typeof localized>;
 export type ReferralTerms = z.output<typeof referral>;
@@ -263,6 +311,16 @@ export async function loadCatalog(file: string): Promise<Catalog> {
 
 export function findPlan(catalog: Catalog, id: string): Plan | undefined {
   return catalog.plans.find((p) => p.id === id);
+}
+
+/** The traffic packs a plan sells (none for an unlimited plan: the catalog refuses them there). */
+export function packsOf(plan: Plan | undefined): readonly TrafficPack[] {
+  return plan && plan.traffic_gb > 0 ? (plan.traffic_packs ?? []) : [];
+}
+
+/** Pack `packId` of `plan`, if the plan sells it. */
+export function findPack(plan: Plan | undefined, packId: string | undefined): TrafficPack | undefined {
+  return packId === undefined ? undefined : packsOf(plan).find((p) => p.id === packId);
 }
 
 /** Line of the deepest YAML node that exists along `path` (1 when none). */

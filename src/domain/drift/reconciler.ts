@@ -4,7 +4,7 @@ import { MINUTE } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import { Lease, LeaseLost } from "../../store/lease.js";
 import type { Orders, Subscription, Subscriptions } from "../books/index.js";
-import { clientKey } from "../books/index.js";
+import { changesSubscription, clientKey } from "../books/index.js";
 import type { Plan } from "../catalog/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
 import type { TermChanges } from "../terms/index.js";
@@ -139,7 +139,7 @@ export class DriftReconciler {
       if (!o) continue;
       names.add(o.clientName);
       if (o.ref) names.add(o.ref.name);
-      if (o.kind === "renewal" && o.subscriptionId) renewing.add(o.subscriptionId);
+      if (changesSubscription(o) && o.subscriptionId) renewing.add(o.subscriptionId);
     }
     return { names, renewing };
   }

@@ -4,8 +4,13 @@ import { type Clock, DAY } from "../../runtime/clock.js";
 import { type AccessLinks, type AccessRef, type AccessState, GB_BYTES } from "../books/index.js";
 import type { Plan } from "../catalog/index.js";
 import type { NodeEdits } from "./node-edits.js";
-import { type NodeTermChange, type NodeTermResult, renewNodeClientTo } from "./node-renewal.js";
-import { type Provisioner, ProvisioningError, type ProvisionRequest } from "./types.js";
+import {
+  mayHaveApplied,
+  type NodeTermChange,
+  type NodeTermResult,
+  renewNodeClientTo,
+} from "./node-renewal.js";
+import { type Provisioner, ProvisioningError, type ProvisionRequest, type TrafficLimits } from "./types.js";
 
 type NodeRef = Extract<AccessRef, { kind: "node" }>;
 
@@ -136,6 +141,30 @@ export class NodeProvisioner implements Provisioner {
       ...(limits.trafficGb !== undefined ? { trafficLimitGb: limits.trafficGb } : {}),
       ...(limits.devices !== undefined ? { deviceLimit: limits.devices } : {}),
     });
+  }
+
+  /** The node's limit of the client (none set: 0, no limit). */
+  async trafficLimits(ref: AccessRef): Promise<TrafficLimits> {
+    return { "": (await this.node.getClient(asNode(ref).name)).trafficLimitGb ?? 0 };
+  }
+
+  /**
+   * `/edit` with `traffic_limit_gb` alone: absolute, so a repeat sets the same limit; no `days`
+   * are sent (they would be added to the expiry), so the term stays. An edit that may still land
+   * (no answer, a 5xx) marks the client in doubt like a term change's: whoever gives the write up
+   * waits out the window before deciding on what the node shows.
+   */
+  async setTrafficLimits(ref: AccessRef, limits: TrafficLimits): Promise<void> {
+    const r = asNode(ref);
+    const gb = limits[""];
+    if (gb === undefined)
+      throw new ProvisioningError(`no traffic limit given for node client ${r.name}`, true);
+    try {
+      await this.node.editClient({ name: r.name, trafficLimitGb: gb });
+    } catch (err) {
+      if (mayHaveApplied(err)) await this.edits?.doubts.mark(r.name);
+      throw err;
+    }
   }
 
   /** Ban keeps the record but drops the client from the config, key.txt and subscriptions. */

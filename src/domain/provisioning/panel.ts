@@ -11,7 +11,10 @@ import {
 import { type AccessLinks, type AccessRef, type AccessState, GB_BYTES } from "../books/index.js";
 import type { Plan } from "../catalog/index.js";
 import { checkUuid, findAt, settleAll, termMatches, unknownNodeAsPermanent } from "./panel-locations.js";
-import { type Provisioner, ProvisioningError, type ProvisionRequest } from "./types.js";
+import { type Provisioner, ProvisioningError, type ProvisionRequest, type TrafficLimits } from "./types.js";
+
+/** Limits compared to within half a hundredth of a GB (how limits are rounded). */
+const GB_TOLERANCE = 0.005;
 
 type PanelRef = Extract<AccessRef, { kind: "panel" }>;
 type PanelBackend = Extract<Plan["backend"], { kind: "panel" }>;
@@ -137,6 +140,31 @@ export class PanelProvisioner implements Provisioner {
     if (limits.devices !== undefined) patch.deviceLimit = limits.devices;
     if (Object.keys(patch).length === 0) return;
     await this.patchAll(r, () => patch);
+  }
+
+  /** Each location's own limit (a renewal set each to its own usage plus the allowance). */
+  async trafficLimits(ref: AccessRef): Promise<TrafficLimits> {
+    const r = asPanel(ref);
+    const clients = await Promise.all(
+      r.locations.map((location) => this.panel.at(location).getClient(r.name).catch(unknownNodeAsPermanent)),
+    );
+    return Object.fromEntries(r.locations.map((location, i) => [location, clients[i]?.trafficLimitGb ?? 0]));
+  }
+
+  /**
+   * `traffic_limit_gb` alone on each location, absolute (a repeat sets the same), then every
+   * location is read back: one whose limit is off its target is a temporary error (rule 6).
+   */
+  async setTrafficLimits(ref: AccessRef, limits: TrafficLimits): Promise<void> {
+    const r = asPanel(ref);
+    const missing = r.locations.filter((location) => limits[location] === undefined);
+    if (missing.length)
+      throw new ProvisioningError(`no traffic limit given for ${r.name} at ${missing.join(", ")}`, true);
+    await this.patchAll(r, (location) => ({ trafficLimitGb: limits[location] ?? 0 }));
+    const after = await this.trafficLimits(r);
+    const off = r.locations.filter((l) => Math.abs((after[l] ?? 0) - (limits[l] ?? 0)) > GB_TOLERANCE);
+    if (off.length)
+      throw new ProvisioningError(`panel traffic limit not applied at ${off.join(", ")}`, false);
   }
 
   /**

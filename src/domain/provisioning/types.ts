@@ -16,6 +16,12 @@ export interface ProvisionRequest {
 }
 
 /**
+ * A client's traffic limit on each place it lives, in GB (0 = unlimited): one entry `""` for an
+ * xui or node client, one per location for a panel client (each location keeps its own limit).
+ */
+export type TrafficLimits = Record<string, number>;
+
+/**
  * One interface over the three backends. Every method is safe to repeat: create looks before
  * it creates, renew takes an absolute target and never adds twice.
  */
@@ -56,6 +62,14 @@ export interface Provisioner {
   setTerm(ref: AccessRef, expiresAt: number): Promise<AccessState>;
 
   setLimits(ref: AccessRef, limits: { trafficGb?: number; devices?: number }): Promise<void>;
+  /** The traffic limit on each place the access lives, as the hosting side holds it now. */
+  trafficLimits(ref: AccessRef): Promise<TrafficLimits>;
+  /**
+   * Sets each place's traffic limit to the ABSOLUTE value given (a traffic pack's target, fixed
+   * once): a repeat, or a retry after a lost answer, sets the same limit and adds nothing. The
+   * term, the devices and a ban are left as they are.
+   */
+  setTrafficLimits(ref: AccessRef, limits: TrafficLimits): Promise<void>;
   setEnabled(ref: AccessRef, enabled: boolean): Promise<void>;
   /** Deletes the client; a client already gone is not an error. */
   remove(ref: AccessRef): Promise<void>;

@@ -9,7 +9,13 @@ import { isHostingError, isTransient } from "../../hosting/errors.js";
 import { type Clock, DAY } from "../../runtime/clock.js";
 import { type AccessLinks, type AccessRef, type AccessState, GB_BYTES } from "../books/index.js";
 import type { Plan } from "../catalog/index.js";
-import { type Provisioner, ProvisioningError, type ProvisionRequest, ServerPaidTooBriefly } from "./types.js";
+import {
+  type Provisioner,
+  ProvisioningError,
+  type ProvisionRequest,
+  ServerPaidTooBriefly,
+  type TrafficLimits,
+} from "./types.js";
 
 type XuiRef = Extract<AccessRef, { kind: "xui" }>;
 type Created = { kind: "created"; ref: AccessRef; links: AccessLinks };
@@ -166,6 +172,20 @@ export class XuiProvisioner implements Provisioner {
     const r = asXui(ref);
     if (limits.trafficGb === undefined) return;
     await this.account.updateClient(r.serverId, r.name, { gb: limits.trafficGb });
+  }
+
+  async trafficLimits(ref: AccessRef): Promise<TrafficLimits> {
+    const r = asXui(ref);
+    return { "": (await this.account.getClient(r.serverId, r.name)).totalGb };
+  }
+
+  /** PATCH `gb` alone: the new limit, absolute (no `days`, no `enable`: term and ban stay). */
+  async setTrafficLimits(ref: AccessRef, limits: TrafficLimits): Promise<void> {
+    const r = asXui(ref);
+    const gb = limits[""];
+    if (gb === undefined)
+      throw new ProvisioningError(`no traffic limit given for xui client ${r.name}`, true);
+    await this.account.updateClient(r.serverId, r.name, { gb });
   }
 
   async setEnabled(ref: AccessRef, enabled: boolean): Promise<void> {

@@ -9,7 +9,7 @@ import {
   type Orders,
   type Wallet,
 } from "../books/index.js";
-import { type Catalog, findPlan, onSale } from "../catalog/index.js";
+import { type Catalog, findPack, findPlan, onSale } from "../catalog/index.js";
 import { type ChargeResult, Checkout, type PayResult, type ReferralLimit } from "./checkout.js";
 import type { Deliverability, Undeliverable } from "./delivery.js";
 import {
@@ -56,10 +56,12 @@ export function payability(order: Order, now: number, planSold: boolean): Payabi
 
 /**
  * Whether an order's plan is still sold to it: a renewal while the plan is in the catalog, a
- * purchase only while it is on sale (a retired plan keeps renewing, takes no new buyers).
+ * purchase only while it is on sale (a retired plan keeps renewing, takes no new buyers), a
+ * traffic pack while its plan still sells that pack.
  */
 function planSold(catalog: Catalog, order: Order): boolean {
   const plan = findPlan(catalog, order.planId);
+  if (order.kind === "pack") return findPack(plan, order.packId) !== undefined;
   return plan !== undefined && (order.kind !== "purchase" || onSale(plan));
 }
 

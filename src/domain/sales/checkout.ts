@@ -78,14 +78,17 @@ export interface ChargeResult {
   order: PayResult | undefined;
 }
 
-/** The ledger entry of paying an order; a promo code's discount is named in its note. */
+/**
+ * The ledger entry of paying an order (a renewal and a traffic pack by their own kinds); a promo
+ * code's discount is named in its note.
+ */
 function purchaseEntry(order: Order): EntryInput {
   const note =
     order.promoCode !== undefined
       ? `promo ${order.promoCode}: ${order.listPrice ?? order.price} -> ${order.price}`
       : undefined;
   return {
-    kind: order.kind === "renewal" ? "renewal" : "purchase",
+    kind: order.kind === "renewal" || order.kind === "pack" ? order.kind : "purchase",
     ref: order.id,
     planId: order.planId,
     ...(order.gift ? { gift: true } : {}),

@@ -138,6 +138,16 @@ export class Delivery {
   }
 
   /**
+   * Whether a traffic pack can be added to `sub` now: its access is still on the hosting side (a
+   * panel's locations reachable, each takes its limit). The term does not move, so no server
+   * needs to be paid any longer.
+   */
+  async pack(sub: Subscription, fresh = false): Promise<Deliverability> {
+    if (await this.clientGone(sub.ref, fresh)) return { ok: false, reason: "client-gone" };
+    return sub.ref.kind === "panel" ? this.locations(sub.ref.locations) : { ok: true };
+  }
+
+  /**
    * A renewal moved to `moveTo` when it was offered: still deliverable there at payment (else the
    * check is made afresh, which may move it elsewhere or refuse it).
    */

@@ -1,7 +1,7 @@
 /**
- * Sales: what a customer can buy and at what price. Purchases, renewals, trials and top-ups
- * (the Shop), paying from the wallet, invoices, promo codes, referrals and their rewards, and
- * gifts. It imports the rooms below it (catalog, books, provisioning, fleet); settlement, the
+ * Sales: what a customer can buy and at what price. Purchases, renewals, trials, traffic packs
+ * and top-ups (the Shop), paying from the wallet, invoices, promo codes, referrals and their
+ * rewards, and gifts. It imports the rooms below it (catalog, books, provisioning, fleet); settlement, the
  * back office and the delivery surfaces may import it.
  */
 export * from "./auto-renew.js";
@@ -21,4 +21,5 @@ export * from "./referrals.js";
 export * from "./services.js";
 export * from "./shop.js";
 export * from "./top-ups.js";
+export * from "./traffic-packs.js";
 export * from "./trial-watch.js";

@@ -2,7 +2,6 @@ import type { Locale } from "../../config.js";
 import { type Clock, HOUR } from "../../runtime/clock.js";
 import {
   type Customers,
-  isInFlightStatus,
   type NewOrder,
   type Order,
   type Orders,
@@ -19,6 +18,8 @@ import type { Deliverability, Delivery, Undeliverable } from "./delivery.js";
 import { INVOICE_TTL_MS } from "./invoices.js";
 import { termOf } from "./order-terms.js";
 import type { CarriedPromo, PromoCodes, PromoRefusal } from "./promo-codes.js";
+import { type QuotedOrder, type RenewalQuote, renewalQuote, renewalsInFlight } from "./renewal-quote.js";
+import { PackSales } from "./traffic-packs.js";
 
 /**
  * Pressing Buy (or Renew) again hands out the order awaiting payment while half its invoice life
@@ -35,6 +36,8 @@ export type ShopRefusal =
   | "unknown-subscription"
   | "subscription-disabled"
   | "subscription-removed"
+  /** The traffic pack asked for is not offered for that subscription (PackSales.offers). */
+  | "pack-not-offered"
   | "order-gone"
   | "order-not-payable"
   | "hosting-unknown" // an unattended renewal (auto-renew) whose hosting side could not be read
@@ -80,7 +83,12 @@ export interface ShopDeps {
  * with it), and what a renewal would buy. Paying is the Cashier's.
  */
 export class Shop {
-  constructor(private readonly deps: ShopDeps) {}
+  /** Traffic packs for a subscription's current term, sold on the shop's rules. */
+  readonly packs: PackSales;
+
+  constructor(private readonly deps: ShopDeps) {
+    this.packs = new PackSales({ ...deps, unpaid: UNPAID_ORDERS });
+  }
 
   get currency(): string {
     return this.deps.catalog().currency;
@@ -148,6 +156,7 @@ export class Shop {
    * the plan's price. The one rule for the admin's confirmation and for the charge itself.
    */
   async againQuote(old: Order): Promise<{ price: number; promo: CarriedPromo | undefined } | undefined> {
+    if (old.kind === "pack") return this.packs.againQuote(old);
     const plan = this.plan(old.planId);
     if (!plan) return undefined;
     const promo = await this.deps.promos.carried(old);
@@ -162,9 +171,11 @@ export class Shop {
    */
   async startAgain(old: Order): Promise<Started> {
     const made =
-      old.kind === "renewal" && old.subscriptionId
-        ? await this.renewalInput(old.customerId, old.subscriptionId, old.locale)
-        : await this.purchaseInput(old.customerId, old.planId, old.locale, false);
+      old.kind === "pack"
+        ? await this.packs.again(old)
+        : old.kind === "renewal" && old.subscriptionId
+          ? await this.renewalInput(old.customerId, old.subscriptionId, old.locale)
+          : await this.purchaseInput(old.customerId, old.planId, old.locale, false);
     if (!made.ok) return made;
     const carried = await this.deps.promos.carried(old);
     if (!carried) return this.open(made.input, undefined);
@@ -291,12 +302,14 @@ export class Shop {
    * server still holds its term; else it is checked afresh (and moved again, or refused).
    */
   async deliverable(
-    order: Pick<Order, "id" | "kind" | "planId" | "bonusDays" | "subscriptionId" | "ref">,
+    order: Pick<Order, "id" | "kind" | "planId" | "subscriptionId"> &
+      Partial<Pick<Order, "bonusDays" | "ref">>,
     fresh = false,
   ) {
     const { delivery } = this.deps;
     const plan = this.plan(order.planId);
     if (!delivery || !plan || order.kind === "trial") return { ok: true } as Deliverability;
+    if (order.kind === "pack") return this.packs.deliverable(order, fresh);
     if (order.kind === "purchase") {
       const bonus = this.deps.catalog().referral?.bonus_days ?? 0;
       const days = termOf(this.deps.catalog(), order).days + bonus;
@@ -327,36 +340,14 @@ export class Shop {
     return this.deps.delivery.renewal(plan, sub, next, fresh);
   }
 
-  /**
-   * What renewal `order` of `sub` buys, as the renewal screen shows it: its days (the plan's
-   * and a promo code's bonus) and the expiry it reaches if paid now. The target is fixed with the
-   * same termOf and termEnd when the renewal's turn comes (Fulfilment), from the term the
-   * renewals before it left: every paid renewal of `sub` not finished yet goes first (`pending`
-   * counts them, so the screen can say why the date is later than expected).
-   */
-  async renewalQuote(
-    sub: Subscription,
-    order: Pick<Order, "id" | "kind" | "planId" | "bonusDays">,
-    currentExpiry: number,
-  ): Promise<{ days: number; next: number; pending: number }> {
-    const catalog = this.deps.catalog();
-    const now = this.deps.clock.now();
-    const earlier = (await this.renewalsInFlight(sub)).filter((o) => o.id !== order.id);
-    let start = currentExpiry;
-    for (const o of earlier) {
-      const days = this.plan(o.planId) ? termOf(catalog, o).days : (o.bonusDays ?? 0);
-      start =
-        o.targetExpiresAt !== undefined ? Math.max(start, o.targetExpiresAt) : termEnd(start, now, days);
-    }
-    const { days } = termOf(catalog, order);
-    return { days, next: termEnd(start, now, days), pending: earlier.length };
+  /** What renewal `order` of `sub` buys, as the renewal screen shows it (renewal-quote.ts). */
+  renewalQuote(sub: Subscription, order: QuotedOrder, currentExpiry: number): Promise<RenewalQuote> {
+    return renewalQuote(this.deps, sub, order, currentExpiry);
   }
 
   /** The paid renewals of `sub` not finished yet, in their chain's order. */
-  async renewalsInFlight(sub: Pick<Subscription, "id" | "customerId">): Promise<Order[]> {
-    return (await this.deps.orders.ofCustomer(sub.customerId, 50))
-      .filter((o) => o.kind === "renewal" && o.subscriptionId === sub.id && isInFlightStatus(o.status))
-      .sort((a, b) => a.createdAt - b.createdAt);
+  renewalsInFlight(sub: Pick<Subscription, "id" | "customerId">): Promise<Order[]> {
+    return renewalsInFlight(this.deps.orders, sub);
   }
 
   /** Whether the admins are to be told now of an order refused as `why` (once per cause for a while). */

@@ -7,6 +7,7 @@ import type { Customers, Subscription, Subscriptions } from "../books/index.js";
 import {
   type AccessLinks,
   type AccessRef,
+  changesSubscription,
   clientKey,
   IN_FLIGHT_STATUSES,
   isInFlightStatus,
@@ -30,7 +31,9 @@ import {
 } from "../provisioning/index.js";
 import { type ReferralRewards, referralKeys, rewardKeys, SALES_LUA, termOf } from "../sales/index.js";
 import type { SubscriptionTerms } from "../terms/index.js";
+import { removeLeftover } from "./leftovers.js";
 import { OrderUndecidedError, oneRun, reached } from "./order-runs.js";
+import { PackFulfilment } from "./traffic-packs.js";
 
 export type FulfilResult =
   | {
@@ -39,10 +42,12 @@ export type FulfilResult =
       subscription: Subscription;
       links: AccessLinks;
       renewed: boolean;
+      /** A traffic pack: the GB it added and the term's allowance now (traffic-packs.ts). */
+      pack?: { gb: number; allowanceGb: number };
       /** A renewal of the same subscription whose turn came now that this one is done. */
       nextInChain?: string | undefined;
     }
-  /** A renewal waiting for an earlier renewal of the same subscription to finish. */
+  /** A renewal (or a pack) waiting for an earlier change of the same subscription to finish. */
   | { outcome: "waiting"; order: Order; behind: string }
   /** A paid gift now waiting for its claim: the buyer is sent the link with `code`. */
   | { outcome: "gift"; order: Order; code: string }
@@ -87,7 +92,11 @@ const REFUND = LuaScript.load(new URL("./lua/refund.lua", import.meta.url), SALE
  * renewal goes to an absolute target, so a retry or a restart never provisions or adds twice.
  */
 export class Fulfilment {
-  constructor(private readonly deps: FulfilmentDeps) {}
+  private readonly packs: PackFulfilment;
+
+  constructor(private readonly deps: FulfilmentDeps) {
+    this.packs = new PackFulfilment(deps);
+  }
 
   async fulfil(orderId: string): Promise<FulfilResult> {
     const run = await oneRun(this.deps, orderId, () => this.attempt(orderId));
@@ -110,6 +119,7 @@ export class Fulfilment {
     await orders.transition(order.id, ["paid"], "provisioning");
     order = (await orders.get(orderId)) as Order;
     if (order.status !== "provisioning") return { outcome: "skipped", order };
+    if (order.kind === "pack") return this.packs.apply(order);
     return order.kind === "renewal" ? this.renew(order) : this.create(order);
   }
 
@@ -122,6 +132,7 @@ export class Fulfilment {
     const id = order.subscriptionId ?? `s${order.id.slice(1)}`;
     const subscription = await this.deps.subscriptions.get(id);
     if (!subscription) return undefined;
+    if (order.kind === "pack") return this.packs.finished(order, subscription);
     return {
       outcome: "active",
       order,
@@ -296,7 +307,7 @@ export class Fulfilment {
 
   private async failOnce(orderId: string, reason: string): Promise<FailResult> {
     const { orders } = this.deps;
-    if (await this.landedRenewal(orderId)) return undefined;
+    if ((await this.landedRenewal(orderId)) ?? (await this.packs.landed(orderId))) return undefined;
     const moved = await orders.transition(orderId, IN_FLIGHT_STATUSES, "failed", {
       error: reason.slice(0, 300),
     });
@@ -367,34 +378,11 @@ export class Fulfilment {
     // No reward comes for a refunded order (and its bonus days go to the next purchase).
     await this.deps.referrals?.takeBack({ ...order, status: "refunded" });
     const nextInChain =
-      order.kind === "renewal" && order.subscriptionId
+      changesSubscription(order) && order.subscriptionId
         ? await this.deps.terms.chain.leave(order.subscriptionId, order.id)
         : undefined;
     this.deps.logger.warn({ orderId: order.id, reason, refunded: order.price }, "order failed and refunded");
-    const orphan = await this.removeLeftover(order);
+    const orphan = await removeLeftover(this.deps, order);
     return { refunded: order.price, order, nextInChain, orphan };
-  }
-
-  /**
-   * A new access that failed may have been made in part (a multi-location create is not atomic):
-   * what the order placed is removed, best-effort (removal looks first, so a repeat is harmless).
-   * A renewal's client is the customer's and stays. When removal fails, the leftover is returned
-   * for the admins; a subscription stored before the failure is marked removed.
-   */
-  private async removeLeftover(order: Order): Promise<AccessRef | undefined> {
-    const ref = order.ref;
-    if (order.kind === "renewal" || !ref) return undefined;
-    await this.deps.subscriptions.markRemoved(`s${order.id.slice(1)}`).catch(() => false);
-    try {
-      await this.deps.provisioner(ref.kind).remove(ref);
-      this.deps.logger.info(
-        { orderId: order.id, kind: ref.kind, name: ref.name },
-        "failed order's client removed",
-      );
-      return undefined;
-    } catch (err) {
-      this.deps.logger.warn({ orderId: order.id, err, ref }, "failed order left a client behind");
-      return ref;
-    }
   }
 }

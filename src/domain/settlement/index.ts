@@ -1,8 +1,8 @@
 /**
  * Settlement: money that came in, and what it buys. The payment inbox (every successful payment
- * stored before it is acknowledged, credited once), the fulfilment of paid orders, and Stars
- * refunds. It imports the rooms below it; the back office and the delivery surfaces may import
- * it.
+ * stored before it is acknowledged, credited once), the fulfilment of paid orders (traffic packs
+ * among them), and Stars refunds. It imports the rooms below it; the back office and the delivery
+ * surfaces may import it.
  */
 export * from "./after-active.js";
 export * from "./fulfilment.js";
@@ -11,3 +11,4 @@ export * from "./order-runs.js";
 export * from "./payment-inbox.js";
 export * from "./services.js";
 export * from "./stars-refund.js";
+export * from "./traffic-packs.js";

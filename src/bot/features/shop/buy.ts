@@ -1,5 +1,5 @@
 import { Composer, InlineKeyboard } from "grammy";
-import type { Order } from "#src/domain/books/index.js";
+import { changesSubscription, type Order } from "#src/domain/books/index.js";
 import { inLocale } from "#src/domain/catalog/index.js";
 import { formatDate, html } from "#src/render/format.js";
 import { buyCb, MY_LIST, myCb, orderCb } from "#src/render/shop-callbacks.js";
@@ -11,6 +11,7 @@ import { sendOrderInvoice } from "../payments.js";
 import { answer, localeOf, mainMenuRow, money, planDetails } from "./common.js";
 import { showGate } from "./gate-view.js";
 import { dropPressedButtons, rememberOrderMessage } from "./order-message.js";
+import { packGbText, packOrderLines } from "./pack-view.js";
 import { PROMO_STEP, pendingPromo, promoLines, promoRefusalText, referralBonusLines } from "./promo-view.js";
 import { refuseUndeliverable } from "./undeliverable.js";
 
@@ -64,15 +65,23 @@ async function orderLines(ctx: BotContext, order: Order, balance: number): Promi
   const price = money(ctx, order.price, locale);
   const title = html(plan ? inLocale(plan.title, locale) : order.planId);
   const head =
-    order.kind === "renewal" ? "buy-confirm-renewal" : order.gift ? "buy-confirm-gift" : "buy-confirm";
+    order.kind === "pack"
+      ? "buy-confirm-pack"
+      : order.kind === "renewal"
+        ? "buy-confirm-renewal"
+        : order.gift
+          ? "buy-confirm-gift"
+          : "buy-confirm";
   const lines = [
     ctx.t(head, {
       plan: title,
       price,
       balance: money(ctx, balance, locale),
+      gb: order.kind === "pack" ? await packGbText(ctx, order) : "",
     }),
     ...promoLines(ctx, order, locale),
     ...(await referralBonusLines(ctx, order)),
+    ...(order.kind === "pack" ? await packOrderLines(ctx, order) : []),
   ];
   if (order.kind === "renewal" && plan && order.subscriptionId) {
     const sub = await subscriptions.get(order.subscriptionId);
@@ -136,7 +145,8 @@ export async function confirmView(ctx: BotContext, order: Order, note?: string):
   }
   if (note) lines.push("", note);
   keyboard.row();
-  if (!order.promoCode && (await promos.anyLive())) {
+  // A traffic pack is sold at its price: promo codes are for plans and renewals.
+  if (!order.promoCode && order.kind !== "pack" && (await promos.anyLive())) {
     keyboard.text(ctx.t("promo-button"), orderCb.pack({ act: "promo", id: order.id })).row();
   }
   return { text: lines.join("\n"), keyboard: keyboard.append(cancelButton(ctx, order)) };
@@ -193,7 +203,7 @@ async function payableOrder(ctx: BotContext, orderId: string): Promise<Order | u
   if (check.ok) return check.order;
   if (check.reason === "undeliverable") {
     const order = await ctx.deps.books.orders.get(orderId);
-    const kind = order?.kind === "renewal" ? "renewal" : "purchase";
+    const kind = order?.kind === "renewal" || order?.kind === "pack" ? order.kind : "purchase";
     await refuseUndeliverable(ctx, kind, order?.planId ?? "", check.why);
     return undefined;
   }
@@ -220,7 +230,14 @@ async function payFromBalance(ctx: BotContext, orderId: string): Promise<void> {
       ctx.log.info({ orderId: order.id, price: order.price }, "order paid from balance");
       await answer(ctx);
       const balance = result.entry?.balance ?? (await wallet.balance(order.customerId));
-      const paid = order.kind === "renewal" ? "buy-paid-renewal" : order.gift ? "buy-paid-gift" : "buy-paid";
+      const paid =
+        order.kind === "pack"
+          ? "buy-paid-pack"
+          : order.kind === "renewal"
+            ? "buy-paid-renewal"
+            : order.gift
+              ? "buy-paid-gift"
+              : "buy-paid";
       const kind = order.kind === "renewal" ? "renewal" : order.gift ? "gift" : "purchase";
       await show(ctx, {
         text:
@@ -282,12 +299,13 @@ async function cancelOrder(ctx: BotContext, orderId: string): Promise<void> {
   ctx.log.info({ orderId }, "order cancelled by the customer");
   await answer(ctx);
   const order = await ctx.deps.books.orders.get(orderId);
-  if (order?.kind === "renewal" && order.subscriptionId) {
-    // A renewal called off leads back to its subscription.
+  if (changesSubscription(order ?? { kind: "purchase" }) && order?.subscriptionId) {
+    // A renewal or a traffic pack called off leads back to its subscription.
     const back = new InlineKeyboard()
       .text(ctx.t("buy-renewal-back"), myCb.pack({ act: "card", id: order.subscriptionId }))
       .row();
-    await show(ctx, { text: ctx.t("buy-cancelled-renewal"), keyboard: mainMenuRow(ctx.t, back) });
+    const text = ctx.t(order.kind === "pack" ? "pack-cancelled" : "buy-cancelled-renewal");
+    await show(ctx, { text, keyboard: mainMenuRow(ctx.t, back) });
     return;
   }
   await show(ctx, { text: ctx.t("buy-cancelled"), keyboard: plansAgainKeyboard(ctx) });

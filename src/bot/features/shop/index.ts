@@ -9,6 +9,7 @@ import { buyFeature, buyListView } from "./buy.js";
 import { answer } from "./common.js";
 import { gateFeature } from "./gate.js";
 import { myFeature, myListView } from "./my.js";
+import { packsFeature } from "./packs.js";
 import { promoConversations, promoFeature } from "./promo.js";
 import { botMembership } from "./register.js";
 import { startTrial, trialFeature } from "./trial.js";
@@ -74,6 +75,7 @@ function isShopUpdate(ctx: BotContext): boolean {
 const shopSections = new Composer<BotContext>(
   buyFeature,
   myFeature,
+  packsFeature,
   walletFeature,
   trialFeature,
   promoFeature,

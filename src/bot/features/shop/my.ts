@@ -23,6 +23,7 @@ import { withSupport } from "../help.js";
 import { autoRenewCard, autoRenewOn, switchAutoRenew } from "./auto-renew.js";
 import { confirmView } from "./buy.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
+import { addPackButtons } from "./packs.js";
 import { pendingPromo, promoRefusalText } from "./promo-view.js";
 import { refuseUndeliverable } from "./undeliverable.js";
 
@@ -145,7 +146,8 @@ function trafficLine(
 
 /**
  * One subscription: status, expiry and traffic as the hosting side sees them (cached a minute;
- * the last known values and a note when it cannot be read), the links, QR and Renew.
+ * the last known values and a note when it cannot be read), the links, QR, Renew and the
+ * traffic packs it is offered.
  */
 export async function myCardView(ctx: BotContext, sub: Subscription): Promise<View> {
   const locale = await localeOf(ctx);
@@ -192,6 +194,8 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
     );
   }
   if (auto) keyboard.row().text(auto.button.text, auto.button.data);
+  // Traffic for the current term, one button per pack offered (none for a blocked access).
+  if (status !== "disabled") await addPackButtons(ctx, sub, keyboard);
   keyboard
     .row()
     .text(ctx.t("menu-refresh"), myCb.pack({ act: "card", id: sub.id }))

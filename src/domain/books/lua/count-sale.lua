@@ -6,7 +6,7 @@
 -- @include books-constants
 local function count_sale(pDay, entryJson, amount)
   local e = cjson.decode(entryJson)
-  if e.kind ~= 'purchase' and e.kind ~= 'renewal' and e.kind ~= 'refund' then return end
+  if e.kind ~= 'purchase' and e.kind ~= 'renewal' and e.kind ~= 'pack' and e.kind ~= 'refund' then return end
   local key = pDay .. string.format('%d', math.floor(e.at / DAY_MS))
   local revenue = string.format('%d', -tonumber(amount))
   local plan = e.planId

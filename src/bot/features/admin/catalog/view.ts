@@ -4,9 +4,10 @@ import { localeOf } from "#src/bot/i18n.js";
 import type { View } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
 import type { Plan } from "#src/domain/catalog/index.js";
-import { formatMoney, inLocale, toMinor } from "#src/domain/catalog/index.js";
+import { formatMoney, inLocale, packsOf, toMinor } from "#src/domain/catalog/index.js";
 import { formatGb, html } from "#src/render/format.js";
 import { panelLocationForAdmin } from "#src/render/locations.js";
+import { packsLine } from "#src/render/traffic-packs.js";
 import { adminHomeButton } from "../home.js";
 import { plansCb } from "../plans/callbacks.js";
 import { catalogCb } from "./callbacks.js";
@@ -69,6 +70,9 @@ export async function catalogView(
         backend: html(backendLine(ctx, locale, plan)),
       }),
     );
+    const packs = packsOf(plan);
+    if (packs.length > 0)
+      lines.push(ctx.t("catalog-plan-packs", { packs: html(packsLine(locale, catalog.currency, packs)) }));
   }
   lines.push(
     "",

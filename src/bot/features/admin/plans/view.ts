@@ -9,10 +9,12 @@ import {
   onSale,
   type Plan,
   type PlanDifference,
+  packsOf,
   toMinor,
 } from "#src/domain/catalog/index.js";
 import { formatGb, html } from "#src/render/format.js";
 import { planDetailsLine } from "#src/render/plan-details.js";
+import { packsLine } from "#src/render/traffic-packs.js";
 import { catalogCb } from "../catalog/callbacks.js";
 import { plansCb } from "./callbacks.js";
 
@@ -100,10 +102,19 @@ export function planLines(ctx: { t: BotContext["t"] }, store: Store, plan: Plan,
       devices: plan.devices > 0 ? String(plan.devices) : unlimited,
       status: ctx.t(STATUS[statusOf(store, plan)]),
     }),
+    ...packLines(ctx, store, plan, locale),
     "",
     ctx.t("plans-preview-title"),
     customerPreview(ctx, store, plan, locale),
   ];
+}
+
+/** The plan's traffic packs (from the file; not edited in the bot), when it sells any. */
+function packLines(ctx: { t: BotContext["t"] }, store: Store, plan: Plan, locale: Locale): string[] {
+  const packs = packsOf(plan);
+  if (packs.length === 0) return [];
+  const currency = store.full().currency;
+  return [ctx.t("catalog-plan-packs", { packs: html(packsLine(locale, currency, packs)) })];
 }
 
 /** One plan: its fields, how customers see it, a button per field, retire or put back on sale. */

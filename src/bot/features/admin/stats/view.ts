@@ -46,12 +46,18 @@ function dayLabel(start: number): string {
 }
 
 function kindCells(locale: Locale, orders: KindCounts): string[] {
-  return [orders.purchase, orders.renewal, orders.trial].map((n) => formatNumber(locale, n));
+  return [orders.purchase, orders.renewal, orders.trial, orders.pack].map((n) => formatNumber(locale, n));
 }
 
 /** Per day: new customers, orders by kind and revenue, with a total row for several days. */
 function dayTable(t: Translate, locale: Locale, stats: SalesStats, money: (minor: number) => string): string {
-  const head = [t("stats-col-new"), t("stats-col-buy"), t("stats-col-renew"), t("stats-col-trial")];
+  const head = [
+    t("stats-col-new"),
+    t("stats-col-buy"),
+    t("stats-col-renew"),
+    t("stats-col-trial"),
+    t("stats-col-pack"),
+  ];
   const row = (label: string, newCustomers: number, orders: KindCounts, revenue: number) => [
     label,
     formatNumber(locale, newCustomers),
@@ -75,7 +81,7 @@ function planTable(
   stats: SalesStats,
   money: (minor: number) => string,
 ): string {
-  const kinds = [t("stats-col-buy"), t("stats-col-renew"), t("stats-col-trial")];
+  const kinds = [t("stats-col-buy"), t("stats-col-renew"), t("stats-col-trial"), t("stats-col-pack")];
   return textTable([
     [t("stats-col-plan"), ...kinds, t("stats-col-revenue")],
     ...stats.plans.map((p) => [
@@ -95,7 +101,7 @@ export function statsText(t: Translate, locale: Locale, stats: SalesStats): stri
     t("stats-active", { count: formatNumber(locale, stats.activeSubscriptions) }),
     t("stats-summary", {
       customers: formatNumber(locale, stats.total.newCustomers),
-      orders: formatNumber(locale, orders.purchase + orders.renewal + orders.trial),
+      orders: formatNumber(locale, orders.purchase + orders.renewal + orders.trial + orders.pack),
       revenue: money(stats.total.revenue),
     }),
     "",
@@ -104,6 +110,7 @@ export function statsText(t: Translate, locale: Locale, stats: SalesStats): stri
     t("stats-by-plan"),
     stats.plans.length === 0 ? t("stats-no-sales") : `<pre>${html(planTable(t, locale, stats, money))}</pre>`,
     t("stats-legend"),
+    t("stats-legend-packs"),
   ];
   return lines.join("\n");
 }
