@@ -19,13 +19,12 @@ import { qrPng } from "#src/render/qr.js";
 import { buyCb, MY_LIST, myCb, TRIAL_START } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { show, type View } from "../../views/show.js";
-import { withSupport } from "../help.js";
 import { autoRenewCard, autoRenewOn, switchAutoRenew } from "./auto-renew.js";
 import { confirmView } from "./buy.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
 import { addPackButtons } from "./packs.js";
 import { pendingPromo, promoRefusalText } from "./promo-view.js";
-import { refuseUndeliverable } from "./undeliverable.js";
+import { refuseOpening } from "./undeliverable.js";
 
 type Status = "active" | "expired" | "disabled" | "removed" | "outage";
 
@@ -213,24 +212,22 @@ async function sendQr(ctx: BotContext, sub: Subscription): Promise<void> {
   });
 }
 
+/** What each refusal of a renewal says. */
+const RENEWAL_REFUSALS = {
+  blocked: "error-blocked",
+  "unknown-plan": "my-renew-not-sold",
+  "subscription-disabled": "my-renew-disabled",
+  "subscription-removed": "my-renew-removed",
+} as const;
+
 async function startRenewal(ctx: BotContext, sub: Subscription): Promise<void> {
   const promo = await pendingPromo(ctx);
   const started = await ctx.deps.sales.shop.startRenewal(sub.customerId, sub.id, await localeOf(ctx), promo);
-  if (!started.ok && started.why) return refuseUndeliverable(ctx, "renewal", sub.planId, started.why);
-  if (!started.ok) {
-    const key =
-      started.reason === "blocked"
-        ? "error-blocked"
-        : started.reason === "unknown-plan"
-          ? "my-renew-not-sold"
-          : started.reason === "subscription-disabled"
-            ? "my-renew-disabled"
-            : started.reason === "subscription-removed"
-              ? "my-renew-removed"
-              : "my-not-found";
-    const withContact = key === "error-blocked" || key === "my-renew-disabled";
-    return answer(ctx, withContact ? withSupport(ctx, key) : ctx.t(key), true);
-  }
+  if (!started.ok)
+    return refuseOpening(ctx, "renewal", started, () => sub.planId, RENEWAL_REFUSALS, [
+      "error-blocked",
+      "my-renew-disabled",
+    ]);
   ctx.log.info({ orderId: started.order.id, subscriptionId: sub.id }, "renewal started");
   await answer(ctx);
   const note = started.promo && promo ? promoRefusalText(ctx, started.promo, promo) : undefined;

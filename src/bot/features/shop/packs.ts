@@ -5,10 +5,9 @@ import { packCb } from "#src/render/shop-callbacks.js";
 import { packButtonText } from "#src/render/traffic-packs.js";
 import type { BotContext } from "../../context.js";
 import { show } from "../../views/show.js";
-import { withSupport } from "../help.js";
 import { confirmView } from "./buy.js";
 import { answer, localeOf } from "./common.js";
-import { refuseUndeliverable } from "./undeliverable.js";
+import { refuseOpening } from "./undeliverable.js";
 
 /**
  * Traffic packs in the chat: a button per pack on a subscription's card (PackSales.offers, the
@@ -32,28 +31,25 @@ export async function addPackButtons(
   }
 }
 
+/** What each refusal of a pack's order says. */
+const PACK_REFUSALS = {
+  blocked: "error-blocked",
+  "subscription-disabled": "pack-refused-disabled",
+  "subscription-removed": "pack-refused-removed",
+  "pack-not-offered": "pack-not-offered",
+} as const;
+
 /** Opens (or hands back) the pack's order and shows its confirmation; a refusal says why. */
 async function startPack(ctx: BotContext, subscriptionId: string, packId: string): Promise<void> {
   const from = ctx.from;
   if (!from) return;
   const started = await ctx.deps.sales.shop.packs.start(from.id, subscriptionId, packId, await localeOf(ctx));
-  if (!started.ok && started.why) {
-    const planId = (await ctx.deps.books.subscriptions.get(subscriptionId))?.planId ?? "";
-    return refuseUndeliverable(ctx, "pack", planId, started.why);
-  }
   if (!started.ok) {
-    const key =
-      started.reason === "blocked"
-        ? "error-blocked"
-        : started.reason === "subscription-disabled"
-          ? "pack-refused-disabled"
-          : started.reason === "subscription-removed"
-            ? "pack-refused-removed"
-            : started.reason === "pack-not-offered"
-              ? "pack-not-offered"
-              : "my-not-found";
-    const withContact = key === "error-blocked" || key === "pack-refused-disabled";
-    return answer(ctx, withContact ? withSupport(ctx, key) : ctx.t(key), true);
+    const planId = async () => (await ctx.deps.books.subscriptions.get(subscriptionId))?.planId ?? "";
+    return refuseOpening(ctx, "pack", started, planId, PACK_REFUSALS, [
+      "error-blocked",
+      "pack-refused-disabled",
+    ]);
   }
   ctx.log.info({ orderId: started.order.id, subscriptionId, packId }, "traffic pack started");
   await answer(ctx);

@@ -1,7 +1,8 @@
 import { titleOf } from "#src/domain/catalog/index.js";
-import type { Undeliverable } from "#src/domain/sales/index.js";
+import type { ShopRefusal, Undeliverable } from "#src/domain/sales/index.js";
 import { type OfferKind, undeliverableAlert, undeliverableText } from "#src/render/undeliverable.js";
 import type { BotContext } from "../../context.js";
+import { withSupport } from "../help.js";
 import { answer, localeOf } from "./common.js";
 
 /**
@@ -49,4 +50,23 @@ async function alertAdmins(ctx: BotContext, kind: OfferKind, planId: string, why
       .sendMessage(adminId, text, { parse_mode: "HTML", reply_markup: keyboard })
       .catch((err: unknown) => ctx.log.warn({ err, adminId }, "undeliverable alert not sent"));
   }
+}
+
+/**
+ * Why an order for a subscription (a renewal, a traffic pack) could not be opened: what the hosting
+ * side stands in the way of has its own screen; any other reason is the toast `keys` names for it
+ * (`fallback` otherwise), with the support contact where only writing to the shop can help.
+ */
+export async function refuseOpening(
+  ctx: BotContext,
+  kind: OfferKind,
+  refusal: { reason: ShopRefusal; why?: Undeliverable | undefined },
+  planId: () => Promise<string> | string,
+  keys: { readonly [R in ShopRefusal]?: string },
+  withContact: readonly string[],
+  fallback = "my-not-found",
+): Promise<void> {
+  if (refusal.why) return refuseUndeliverable(ctx, kind, await planId(), refusal.why);
+  const key = keys[refusal.reason] ?? fallback;
+  return answer(ctx, withContact.includes(key) ? withSupport(ctx, key) : ctx.t(key), true);
 }
