@@ -385,6 +385,7 @@ function secretsOf(config: Config): string[] {
     config.paymentProviderToken,
     redisPassword ? decodeURIComponent(redisPassword) : undefined,
     config.redisSentinel?.password,
+    ...(config.rails ?? []).flatMap((rail) => rail.secrets),
   ].filter((s): s is string => typeof s === "string" && s !== "");
 }
 
