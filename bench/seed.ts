@@ -136,7 +136,7 @@ class SeededCustomer {
     const jobs = { enqueueOrder: async () => undefined };
     this.cashier = new Cashier({ ...deps, promos, jobs });
     this.shop = new Shop({ ...deps, provisioner, promos, cashier: this.cashier });
-    this.inbox = new PaymentInbox({ redis, clock, cashier: this.cashier });
+    this.inbox = new PaymentInbox({ redis, clock, cashier: this.cashier, wallet });
     this.from = { id, is_bot: false, first_name: "Seeded", username: `user${id}` };
   }
 

@@ -2115,3 +2115,14 @@ webapp-pack-added = ✅ Done: the traffic is added.
 webapp-pack-not-offered = This traffic pack is not offered for this subscription any more.
 webapp-summary-pack = { $gb }: { $current } → { $next } this term
 webapp-summary-pack-term = Expiry stays: { $until }
+
+## Issue 27: payment rails (CryptoBot, YooKassa)
+rail-paid-order = ✅ { $rail }: your payment of { $amount } arrived. Your order is paid and being prepared now.
+rail-paid-topup = ✅ { $rail }: your payment of { $amount } arrived and is in your wallet (balance { $balance }).
+rail-paid-promo-refused = ✅ { $rail }: your payment of { $amount } arrived, but the order's promo code could no longer be used, so the order was cancelled. The money is in your wallet (balance { $balance }).
+rail-paid-mismatch = ⚠️ { $rail }: we received { $amount }, which is not what the order asked. So it did not pay the order: it is in your wallet (balance { $balance }), and the shop's staff have been told.
+rail-paid-held = ⚠️ { $rail }: we received a payment in { $currency }, a currency the shop does not sell in. Nothing was credited yet: the shop's staff will look at it and contact you.
+refund-back-rail = { $amount } went back to you through { $rail }
+refund-back-rail-split = { $amount } went back to you through { $rail } and { $wallet } to your wallet
+alert-order-rail-back = 💳 { $amount } were sent back to the customer through { $rail }.
+wallet-kind-rail-refund = Sent back through the payment service

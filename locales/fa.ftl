@@ -2115,3 +2115,14 @@ webapp-pack-added = ✅ انجام شد: ترافیک اضافه شد.
 webapp-pack-not-offered = این بسته ترافیک دیگر برای این اشتراک ارائه نمی‌شود.
 webapp-summary-pack = { $gb }: { $current } ← { $next } در این دوره
 webapp-summary-pack-term = تاریخ انقضا تغییر نمی‌کند: { $until }
+
+## Issue 27: payment rails (CryptoBot, YooKassa)
+rail-paid-order = ✅ { $rail }: پرداخت { $amount } شما رسید. سفارش شما پرداخت شد و در حال آماده‌سازی است.
+rail-paid-topup = ✅ { $rail }: پرداخت { $amount } شما رسید و به کیف پول شما اضافه شد (موجودی { $balance }).
+rail-paid-promo-refused = ✅ { $rail }: پرداخت { $amount } شما رسید، اما کد تخفیف سفارش دیگر قابل استفاده نبود و سفارش لغو شد. پول در کیف پول شما است (موجودی { $balance }).
+rail-paid-mismatch = ⚠️ { $rail }: ما { $amount } دریافت کردیم که با مبلغ سفارش یکی نیست. بنابراین سفارش پرداخت نشد: پول در کیف پول شما است (موجودی { $balance }) و کارکنان فروشگاه مطلع شدند.
+rail-paid-held = ⚠️ { $rail }: ما پرداختی به { $currency } دریافت کردیم، ارزی که فروشگاه با آن نمی‌فروشد. هنوز چیزی واریز نشده است: کارکنان فروشگاه بررسی می‌کنند و با شما تماس می‌گیرند.
+refund-back-rail = { $amount } از طریق { $rail } به شما بازگشت
+refund-back-rail-split = { $amount } از طریق { $rail } به شما و { $wallet } به کیف پول شما بازگشت
+alert-order-rail-back = 💳 { $amount } از طریق { $rail } به مشتری بازگردانده شد.
+wallet-kind-rail-refund = بازپرداخت از طریق سرویس پرداخت

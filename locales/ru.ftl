@@ -2232,3 +2232,14 @@ webapp-pack-added = ✅ Готово: трафик добавлен.
 webapp-pack-not-offered = Этот пакет трафика больше не предлагается для этой подписки.
 webapp-summary-pack = { $gb }: { $current } → { $next } на этот срок
 webapp-summary-pack-term = Срок не меняется: { $until }
+
+## Issue 27: payment rails (CryptoBot, YooKassa)
+rail-paid-order = ✅ { $rail }: ваш платёж { $amount } поступил. Заказ оплачен и уже готовится.
+rail-paid-topup = ✅ { $rail }: ваш платёж { $amount } поступил и зачислен на кошелёк (баланс { $balance }).
+rail-paid-promo-refused = ✅ { $rail }: ваш платёж { $amount } поступил, но промокод заказа больше нельзя применить, поэтому заказ отменён. Деньги на кошельке (баланс { $balance }).
+rail-paid-mismatch = ⚠️ { $rail }: мы получили { $amount } — это не та сумма, которую просил заказ. Поэтому заказ не оплачен: деньги на кошельке (баланс { $balance }), сотрудники магазина уведомлены.
+rail-paid-held = ⚠️ { $rail }: мы получили платёж в валюте { $currency }, в которой магазин не продаёт. Пока ничего не зачислено: сотрудники магазина разберутся и свяжутся с вами.
+refund-back-rail = { $amount } вернулись вам через { $rail }
+refund-back-rail-split = { $amount } вернулись вам через { $rail }, а { $wallet } — на кошелёк
+alert-order-rail-back = 💳 { $amount } возвращены покупателю через { $rail }.
+wallet-kind-rail-refund = Возврат через платёжный сервис

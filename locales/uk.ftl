@@ -2261,3 +2261,14 @@ webapp-pack-added = ✅ Готово: трафік додано.
 webapp-pack-not-offered = Цей пакет трафіку більше не пропонується для цієї підписки.
 webapp-summary-pack = { $gb }: { $current } → { $next } на цей термін
 webapp-summary-pack-term = Термін не змінюється: { $until }
+
+## Issue 27: payment rails (CryptoBot, YooKassa)
+rail-paid-order = ✅ { $rail }: ваш платіж { $amount } надійшов. Замовлення оплачено, і воно вже готується.
+rail-paid-topup = ✅ { $rail }: ваш платіж { $amount } надійшов і зарахований на гаманець (баланс { $balance }).
+rail-paid-promo-refused = ✅ { $rail }: ваш платіж { $amount } надійшов, але промокод замовлення більше не можна застосувати, тому замовлення скасовано. Гроші на гаманці (баланс { $balance }).
+rail-paid-mismatch = ⚠️ { $rail }: ми отримали { $amount } — це не та сума, яку просило замовлення. Тому замовлення не оплачено: гроші на гаманці (баланс { $balance }), працівників магазину повідомлено.
+rail-paid-held = ⚠️ { $rail }: ми отримали платіж у валюті { $currency }, у якій магазин не продає. Поки нічого не зараховано: працівники магазину розберуться і зв'яжуться з вами.
+refund-back-rail = { $amount } повернуто вам через { $rail }
+refund-back-rail-split = { $amount } повернуто вам через { $rail }, а { $wallet } — на гаманець
+alert-order-rail-back = 💳 { $amount } повернуто покупцеві через { $rail }.
+wallet-kind-rail-refund = Повернення через платіжний сервіс

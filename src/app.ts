@@ -9,9 +9,12 @@ import type { Config } from "./config.js";
 import { type Catalog, CatalogError, CatalogStore, loadCatalog } from "./domain/catalog/index.js";
 import { AccountKeyStore } from "./domain/fleet/index.js";
 import { createShopServices, type ShopRooms, type ShopServicesDeps } from "./domain/index.js";
+import { telegramInvoices } from "./domain/sales/index.js";
 import { createHostingClients, type HostingClients } from "./hosting/index.js";
 import { Metrics } from "./http/metrics.js";
+import { type PaymentsHandler, railNotifications } from "./http/payments.js";
 import { closeServer, createHttpServer, createOperatorsServer, listen } from "./http/server.js";
+import type { Rail } from "./rails/index.js";
 import { setShopTimeZone } from "./render/format.js";
 import { systemClock } from "./runtime/clock.js";
 import { InFlight, within } from "./runtime/in-flight.js";
@@ -39,6 +42,7 @@ import { startWorkers } from "./workers/index.js";
 import { MAINTENANCE_QUEUE } from "./workers/maintenance.js";
 import { OUTBOX_QUEUE, Outbox } from "./workers/outbox.js";
 import { ORDERS_QUEUE, OrderQueue, QUEUE_PREFIX } from "./workers/queues.js";
+import { OutboxRailNotices } from "./workers/rail-notices.js";
 
 /** Update kinds the bot asks Telegram for. */
 export const ALLOWED_UPDATES = ["message", "callback_query", "pre_checkout_query", "my_chat_member"] as const;
@@ -68,19 +72,21 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
   const logger = createLogger(config.logLevel, options.logDestination, { secrets: secretsOf(config) });
   setShopTimeZone(config.shopTimeZone);
   const catalog = await loadCatalog(config.catalogFile);
-  const problem = catalogProblemOf(config)(catalog);
+  const rails = (config.rails ?? []).map((rail) => rail.build());
+  const problem = catalogProblemOf(config, rails)(catalog);
   if (problem) throw new CatalogError(problem);
 
   const life = new AppLife(logger);
   try {
-    const core = await startCore(config, catalog, logger, life);
+    const core = await startCore(config, catalog, rails, logger, life);
     if (config.role !== "bot") await startAppWorkers(config, core, life);
     const healthy = async () => life.running && (await core.redis.ping()) === "PONG";
     const server =
       config.role !== "worker" ? await startBot(config, core, life, healthy, options) : undefined;
     const takesUpdates = config.delivery.mode === "webhook" && config.role !== "worker";
     const drainMs = takesUpdates ? DRAIN_BUDGET_MS : undefined;
-    await startHttp(life, server ?? createHttpServer({ logger, healthy }), config.http, drainMs);
+    const payments = paymentsOf(core, logger);
+    await startHttp(life, server ?? createHttpServer({ logger, healthy, payments }), config.http, drainMs);
     // /metrics (revenue counters among them) only here, never on the public server; every role.
     await startHttp(life, createOperatorsServer({ metrics: core.metrics, logger, healthy }), config.metrics);
     life.running = true;
@@ -92,11 +98,14 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
   return { logger, catalog, stop: life.stop };
 }
 
-/** The catalog's problem for this config, if any (checked at start and on every reload). */
-function catalogProblemOf(config: Config): (c: Catalog) => string | undefined {
+/**
+ * The catalog's problem for this config, if any (checked at start and on every reload): a fiat
+ * currency needs a way to be paid, PAYMENT_PROVIDER_TOKEN or an outside rail that takes it.
+ */
+function catalogProblemOf(config: Config, rails: readonly Rail[]): (c: Catalog) => string | undefined {
   return (c) =>
-    c.currency !== "XTR" && !config.paymentProviderToken
-      ? `${config.catalogFile}: currency ${c.currency} needs PAYMENT_PROVIDER_TOKEN (or use XTR for Telegram Stars)`
+    !telegramInvoices(c.currency, config.paymentProviderToken) && !rails.some((r) => r.accepts(c.currency))
+      ? `${config.catalogFile}: currency ${c.currency} needs PAYMENT_PROVIDER_TOKEN or a payment rail that takes it (CRYPTOPAY_TOKEN, YOOKASSA_SHOP_ID); or use XTR for Telegram Stars`
       : undefined;
 }
 
@@ -153,7 +162,13 @@ interface AppCore {
   broadcasts: BroadcastQueue;
 }
 
-async function startCore(config: Config, catalog: Catalog, logger: Logger, life: AppLife): Promise<AppCore> {
+async function startCore(
+  config: Config,
+  catalog: Catalog,
+  rails: readonly Rail[],
+  logger: Logger,
+  life: AppLife,
+): Promise<AppCore> {
   const { closers } = life;
   const metrics = new Metrics({ processMetrics: true });
   const redis: Redis = createBotRedis(redisTargetOf(config), logger);
@@ -171,7 +186,7 @@ async function startCore(config: Config, catalog: Catalog, logger: Logger, life:
   closers.push(() => hosting.close());
 
   const catalogStore = new CatalogStore(catalog, config.catalogFile, redis, logger, {
-    check: catalogProblemOf(config),
+    check: catalogProblemOf(config, rails),
     // A plan on a backend without settings would be paid for, fail and be refunded: off sale.
     backends: { panel: config.panel !== undefined, node: config.node !== undefined },
   });
@@ -195,6 +210,11 @@ async function startCore(config: Config, catalog: Catalog, logger: Logger, life:
     driftRuns,
     accessNotices: new OutboxAccessNotices({ outbox, i18n, defaultLocale: config.defaultLocale }),
     ...channelGateWiring(config, { outbox, i18n, customers: () => rooms.books.customers }),
+    rails,
+    railNotices: new OutboxRailNotices({
+      ...{ outbox, i18n, defaultLocale: config.defaultLocale },
+      customers: () => rooms.books.customers,
+    }),
   });
   const broadcasts = new BroadcastQueue(redis, config.defaultLocale);
   closers.push(() => broadcasts.close());
@@ -275,7 +295,7 @@ async function startBot(
   const webapp = cabinetOf(config, core, bot, logger);
 
   if (config.delivery.mode === "webhook")
-    return deliverByWebhook(bot, config.delivery, life, healthy, webapp);
+    return deliverByWebhook(bot, config.delivery, life, healthy, webapp, paymentsOf(core, logger));
   // One poller per bot across processes: the others wait for the lease (see poller-lease.ts).
   const poller = await startLeasedPolling(bot, {
     redis,
@@ -289,7 +309,12 @@ async function startBot(
   });
   life.polling = poller;
   life.drains.push(() => poller.stop());
-  return createHttpServer({ logger, healthy, webapp });
+  return createHttpServer({ logger, healthy, webapp, payments: paymentsOf(core, logger) });
+}
+
+/** The payment rails' notifications on the public server. */
+function paymentsOf(core: AppCore, logger: Logger): PaymentsHandler {
+  return railNotifications(core.rooms.settlement.railPayments, logger);
 }
 
 /**
@@ -333,6 +358,7 @@ async function deliverByWebhook(
   life: AppLife,
   healthy: () => Promise<boolean>,
   webapp: WebappHandler,
+  payments: PaymentsHandler,
 ): Promise<Server> {
   const callback = webhookCallback(bot, "http", {
     secretToken: delivery.secret,
@@ -345,6 +371,7 @@ async function deliverByWebhook(
     healthy,
     webhook: { path: delivery.path, handler },
     webapp,
+    payments,
   });
   await bot.api.setWebhook(delivery.url, {
     secret_token: delivery.secret,

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { HostingClients } from "../hosting/index.js";
+import type { Rail } from "../rails/index.js";
 import type { Clock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import type { TelegramChats } from "../runtime/telegram-chats.js";
@@ -15,7 +16,7 @@ import {
 import { type AccountKeyStore, createFleetServices, type FleetServices } from "./fleet/index.js";
 import { createProvisioningServices, type ProvisioningServices } from "./provisioning/index.js";
 import { createSalesServices, type GateNotices, type SalesServices } from "./sales/index.js";
-import { createSettlementServices, type SettlementServices } from "./settlement/index.js";
+import { createSettlementServices, type RailNotices, type SettlementServices } from "./settlement/index.js";
 import { createTermsServices, type TermJobs, type TermsServices } from "./terms/index.js";
 
 export type { OrderJobs } from "./books/index.js";
@@ -57,6 +58,10 @@ export interface ShopServicesDeps {
   chats?: TelegramChats;
   /** The channel gate's messages to admins and trial owners (none: only logged). */
   gateNotices?: GateNotices;
+  /** The outside payment rails configured (CryptoBot, YooKassa; none: Telegram's own only). */
+  rails?: readonly Rail[];
+  /** How payers hear of a rail payment credited without them in the chat (none: only logged). */
+  railNotices?: RailNotices;
 }
 
 /** The rooms' services, built in the rooms' order (each gets what it needs of the ones before). */
@@ -88,6 +93,8 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     provisioning,
     terms,
     sales,
+    rails: deps.rails ?? [],
+    railNotices: deps.railNotices,
   });
   const backoffice = createBackofficeServices({ redis, books, sales });
   const drift = createDriftServices({

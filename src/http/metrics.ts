@@ -93,7 +93,7 @@ export class Metrics {
   );
   readonly refunds = this.redisCounter(
     "shop_refunds_total",
-    "Refunds (kind refund: to the wallet; stars-refund: back to Telegram), by currency and kind",
+    "Refunds (kind refund: to the wallet; stars-refund: back to Telegram; rail-refund: back through a payment rail), by currency and kind",
     ["currency", "kind"],
   );
   readonly refundAmount = this.redisCounter(

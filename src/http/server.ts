@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Logger } from "../runtime/logger.js";
 import type { Metrics } from "./metrics.js";
+import { PAYMENTS_PATH, type PaymentsHandler } from "./payments.js";
 
 export type WebhookHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -12,16 +13,21 @@ export interface HttpServerDeps {
   webhook?: { path: string; handler: WebhookHandler };
   /** The customer cabinet (Mini App): its page under `/app/`, its API under `/app/api/`. */
   webapp?: WebhookHandler;
+  /** The payment rails' notifications, `POST /payments/<rail>` (see railNotifications). */
+  payments?: PaymentsHandler;
 }
 
 /**
  * The bot's public server, the one a reverse proxy exposes: `/healthz`, the customer cabinet under
- * `/app/` and, in webhook mode, the update endpoint; every other path (`/metrics` too) is 404.
+ * `/app/`, the payment rails' notifications under `/payments/` and, in webhook mode, the update
+ * endpoint; every other path (`/metrics` too) is 404.
  */
 export function createHttpServer(deps: HttpServerDeps): Server {
   return serve(deps.logger, async (req, res, path) => {
     if (req.method === "GET" && path === "/healthz") return health(res, deps.healthy);
     if (deps.webapp && /^\/app(\/|$)/.test(path)) return deps.webapp(req, res);
+    const rail = deps.payments && PAYMENTS_PATH.exec(path)?.[1];
+    if (deps.payments && rail) return deps.payments(req, res, rail);
     if (deps.webhook && path === deps.webhook.path) {
       if (req.method !== "POST") return reply(res, 405, { ok: false });
       return deps.webhook.handler(req, res);

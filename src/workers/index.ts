@@ -21,6 +21,7 @@ import { startOrderWorker } from "./order-worker.js";
 import type { Outbox } from "./outbox.js";
 import { startOutboxWorker } from "./outbox.js";
 import type { OrderQueue } from "./queues.js";
+import { createRailPollTask } from "./rail-poll.js";
 import { createReconcileTask } from "./reconcile.js";
 import { createInboxReconcileTask } from "./reconcile-inbox.js";
 import { countReminders, createReminderTask } from "./reminders.js";
@@ -81,6 +82,8 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     ...{ notifier, logger, metrics },
     // A failed order paid by a Stars invoice goes back the way it came.
     ...{ starsRefunds: deps.settlement.starsRefunds, refundStars: starsRefundSender(api) },
+    // A failed order paid on a rail that refunds (YooKassa) goes back through it.
+    railPayments: deps.settlement.railPayments,
   });
   const outboxWorker = startOutboxWorker({
     connection: workerRedis,
@@ -139,6 +142,7 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
     }),
     createReconcileTask({ api, redis, books, sales, outbox, i18n, logger }),
     createInboxReconcileTask({ books, settlement: deps.settlement, outbox, i18n, logger }),
+    createRailPollTask({ railPayments: deps.settlement.railPayments, logger }),
     createBackfillTask(redis, books.customers),
     createGiftExpiryTask(common),
     createTrialGateTask(sales),

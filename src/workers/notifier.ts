@@ -17,6 +17,13 @@ import { packDeliveredText } from "../render/traffic-packs.js";
 import { DAY } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 
+/** A failed order's payment sent back the way it came: Telegram Stars, or a rail (its brand). */
+export interface ChargeBack {
+  amount: number;
+  /** The rail's name; none for Telegram Stars. */
+  rail?: string | undefined;
+}
+
 export interface NotifierDeps extends Pick<ShopRooms, "catalog" | "books" | "sales"> {
   api: Api;
   i18n: I18nLike;
@@ -179,7 +186,7 @@ export class Notifier {
     refunded: number,
     cause: unknown,
     orphan?: AccessRef,
-    stars?: number,
+    back?: ChargeBack,
   ): Promise<void> {
     const amount = formatMoney(order.currency, refunded, order.locale);
     const raw = cause instanceof Error ? cause.message : String(cause);
@@ -188,11 +195,11 @@ export class Notifier {
       "order failed: telling customer and admins",
     );
     const plan = planTitle(this.deps.sales.shop.plan(order.planId), order.locale, order.planId);
-    const text = await this.failedText(order, refunded, plan, stars);
+    const text = await this.failedText(order, refunded, plan, back);
     await this.send(order.customerId, () => this.deps.api.sendMessage(order.customerId, text));
     if (order.recipientId !== undefined) await this.giftFailed(order.recipientId, plan);
     // A direct Stars payment not sent back by itself can be sent back by an admin.
-    const starsLeft = !stars && order.chargeId && order.currency === "XTR" && order.price > 0;
+    const starsLeft = !back && order.chargeId && order.currency === "XTR" && order.price > 0;
     for (const adminId of this.deps.adminIds) {
       const la = await this.localeOf(adminId);
       const ta = this.t(la);
@@ -207,7 +214,14 @@ export class Notifier {
       const lines = [ta(FAILED_ALERT_KEYS[order.kind], vars)];
       if (orphan)
         lines.push(ta("alert-order-orphan", { name: orphan.name, place: clientPlaceText(ta, orphan) }));
-      if (stars) lines.push(ta("alert-order-stars-back", { stars: formatMoney(order.currency, stars, la) }));
+      if (back) {
+        const sent = formatMoney(order.currency, back.amount, la);
+        lines.push(
+          back.rail
+            ? ta("alert-order-rail-back", { amount: sent, rail: back.rail })
+            : ta("alert-order-stars-back", { stars: sent }),
+        );
+      }
       await this.send(adminId, () =>
         this.deps.api.sendMessage(adminId, lines.join("\n\n"), {
           reply_markup: failedButtons(ta, order, cause, !!starsLeft),
@@ -217,7 +231,7 @@ export class Notifier {
   }
 
   /** The customer's message of a failed order: the money back, and where it went. */
-  private async failedText(order: Order, refunded: number, plan: string, stars?: number): Promise<string> {
+  private async failedText(order: Order, refunded: number, plan: string, back?: ChargeBack): Promise<string> {
     const t = this.t(order.locale);
     const amount = formatMoney(order.currency, refunded, order.locale);
     const sub =
@@ -225,18 +239,18 @@ export class Notifier {
         ? await this.deps.books.subscriptions.get(order.subscriptionId)
         : undefined;
     if (order.kind === "pack") {
-      const back = stars ? this.backText(t, order, refunded, stars) : undefined;
-      return back ? t("pack-failed-back", { back, plan }) : t("pack-failed", { amount, plan });
+      const told = back ? this.backText(t, order, refunded, back) : undefined;
+      return told ? t("pack-failed-back", { back: told, plan }) : t("pack-failed", { amount, plan });
     }
     const date = sub?.expiresAt ? formatDate(order.locale, sub.expiresAt) : "";
-    if (stars) {
+    if (back) {
       const key =
         order.kind === "renewal"
           ? "renewal-failed-back"
           : order.gift
             ? "gift-failed-back"
             : "delivery-failed-back";
-      return t(key, { back: this.backText(t, order, refunded, stars), plan, date });
+      return t(key, { back: this.backText(t, order, refunded, back), plan, date });
     }
     if (order.kind === "trial") return t("delivery-failed-trial", { amount });
     if (order.kind === "renewal")
@@ -244,11 +258,20 @@ export class Notifier {
     return t(order.gift ? "gift-failed" : "delivery-failed", { amount, plan });
   }
 
-  /** Where the money of a failed order went: Telegram Stars (all or part), the rest to the wallet. */
-  private backText(t: Translate, order: Order, refunded: number, stars: number): string {
+  /**
+   * Where the money of a failed order went: back the way it was paid (Telegram Stars, or the
+   * payment rail), all or part, the rest to the wallet.
+   */
+  private backText(t: Translate, order: Order, refunded: number, back: ChargeBack): string {
     const money = (n: number) => formatMoney(order.currency, n, order.locale);
-    if (stars >= refunded) return t("refund-back-stars", { amount: money(stars) });
-    return t("refund-back-split", { stars: money(stars), wallet: money(refunded - stars) });
+    if (back.rail) {
+      if (back.amount >= refunded)
+        return t("refund-back-rail", { amount: money(back.amount), rail: back.rail });
+      const wallet = money(refunded - back.amount);
+      return t("refund-back-rail-split", { amount: money(back.amount), rail: back.rail, wallet });
+    }
+    if (back.amount >= refunded) return t("refund-back-stars", { amount: money(back.amount) });
+    return t("refund-back-split", { stars: money(back.amount), wallet: money(refunded - back.amount) });
   }
 
   /** The claimer of a gift that could not be set up (the buyer got the money back). */

@@ -4,8 +4,11 @@ import { isInFlightStatus, type Order, type Orders } from "../domain/books/index
 import { mayHealOnRetry, NodeEditInDoubtError } from "../domain/provisioning/index.js";
 import {
   type AfterActive,
+  type ChargeRefundResult,
   type Fulfilment,
   OrderUndecidedError,
+  type RailPayments,
+  railOfCharge,
   type StarsRefunds,
 } from "../domain/settlement/index.js";
 import type { SubscriptionTerms } from "../domain/terms/index.js";
@@ -13,7 +16,7 @@ import type { Metrics } from "../http/metrics.js";
 import type { Clock } from "../runtime/clock.js";
 import { bindLogFields } from "../runtime/log-context.js";
 import type { Logger } from "../runtime/logger.js";
-import type { Notifier } from "./notifier.js";
+import type { ChargeBack, Notifier } from "./notifier.js";
 import {
   inJobScope,
   ORDERS_QUEUE,
@@ -49,6 +52,8 @@ export interface OrderWorkerDeps {
    * refunded through Telegram (refundStarPayment) out of the wallet the failure refunded to.
    */
   starsRefunds?: Pick<StarsRefunds, "refund">;
+  /** A failed order paid on a rail that refunds (YooKassa) is sent back through it. */
+  railPayments?: Pick<RailPayments, "refund" | "rail">;
   refundStars?: (userId: number, chargeId: string) => Promise<unknown>;
   logger: Logger;
   metrics?: Metrics;
@@ -201,27 +206,38 @@ class OrderJobs {
     // Not failed after all (a renewal whose write had landed is finished; or another took it on):
     // an order that is active now is delivered once, as a re-run of a finished order is.
     if (!failed) return this.fulfilled(orderId, { outcome: "skipped", order: await orders.get(orderId) });
-    const stars = await this.starsBack(failed.order, log);
-    await notifier.failed(failed.order, failed.refunded, err, failed.orphan, stars);
+    const back = await this.chargeBack(failed.order, log);
+    await notifier.failed(failed.order, failed.refunded, err, failed.orphan, back);
     await this.promote(failed.nextInChain);
     metrics?.jobs.inc({ queue: ORDERS_QUEUE, outcome: "failed" });
     return "failed";
   }
 
   /**
-   * Sends a failed order's Stars charge back through Telegram; the amount sent back, or none (not
-   * paid by Stars, already spent, or Telegram refused or did not answer: the money stays in the
-   * wallet, and the admins keep their "Refund Stars" button).
+   * Sends a failed order's payment back the way it came: a Stars charge through Telegram, a rail
+   * payment through the rail's refunds (YooKassa). What was sent back, or none (paid otherwise,
+   * already spent, or the rail refused or did not answer: the money stays in the wallet, and for
+   * Stars the admins keep their "Refund Stars" button).
    */
-  private async starsBack(order: Order, log: Logger): Promise<number | undefined> {
-    const { starsRefunds, refundStars } = this.deps;
-    if (!starsRefunds || !refundStars || !order.chargeId || order.currency !== "XTR") return undefined;
-    const result = await starsRefunds.refund(order, refundStars).catch((err: unknown) => {
-      log.warn({ err }, "stars refund of a failed order failed");
-      return undefined;
-    });
-    log.info({ status: result?.status }, "failed order's Stars payment sent back");
-    return result?.status === "refunded" ? result.amount : undefined;
+  private async chargeBack(order: Order, log: Logger): Promise<ChargeBack | undefined> {
+    const { starsRefunds, refundStars, railPayments } = this.deps;
+    if (!order.chargeId) return undefined;
+    const charge = railOfCharge(order.chargeId);
+    const rail = charge ? railPayments?.rail(charge.rail) : undefined;
+    let result: ChargeRefundResult | undefined;
+    if (rail && railPayments) {
+      result = await railPayments.refund(order).catch((err: unknown) => {
+        log.warn({ err, rail: rail.id }, "rail refund of a failed order failed");
+        return undefined;
+      });
+    } else if (starsRefunds && refundStars && order.currency === "XTR") {
+      result = await starsRefunds.refund(order, refundStars).catch((err: unknown) => {
+        log.warn({ err }, "stars refund of a failed order failed");
+        return undefined;
+      });
+    }
+    log.info({ status: result?.status, rail: rail?.id ?? "stars" }, "failed order's payment sent back");
+    return result?.status === "refunded" ? { amount: result.amount, rail: rail?.name } : undefined;
   }
 
   /** Tells the customer once that the order is taking longer (payment safe, access will follow). */

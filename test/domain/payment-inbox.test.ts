@@ -64,7 +64,10 @@ describe("payment inbox", () => {
   it("keeps the raw update only while pending and 30 days after crediting; a repeat still credits nothing", async () => {
     // A payment credited 40 days ago by the shop's clock, and one credited yesterday.
     const clock = new ManualClock(Date.now() - 40 * DAY);
-    const inbox = new PaymentInbox({ redis: h.redis, clock, cashier: h.rooms.sales.cashier });
+    const inbox = new PaymentInbox({
+      ...{ redis: h.redis, clock, cashier: h.rooms.sales.cashier },
+      wallet: h.rooms.books.wallet,
+    });
     const old = payment("inbox-raw-old", 603, "garbage", 40);
     await inbox.record(old);
     clock.advance(2 * MINUTE);

@@ -14,7 +14,7 @@ import { orderKeys, SHOP_TOTALS_KEY } from "./keys.js";
  * Ledger kinds counted: a Telegram payment credited, and money given back (to the wallet, to
  * Telegram). lua/count-ledger.lua names the same kinds.
  */
-export const COUNTED_KINDS = ["topup", "refund", "stars-refund"] as const;
+export const COUNTED_KINDS = ["topup", "refund", "stars-refund", "rail-refund"] as const;
 
 /** One counted kind in one currency: how many movements, and their total in major units. */
 export interface MoneyTotal {

@@ -16,6 +16,7 @@ export const LEDGER_KINDS = [
   "pack", // a traffic pack for a subscription's current term, paid from the balance
   "refund", // a failed order's money back to the wallet
   "stars-refund", // money sent back to Telegram with refundStarPayment
+  "rail-refund", // money sent back through an outside payment rail (YooKassa's refunds)
   "admin-credit",
   "admin-debit",
   "referral", // an inviter's share of an invited customer's paid order, once per order

@@ -40,6 +40,14 @@ export function invoiceRail(currency: string, paymentProviderToken: string | und
   return { currency, providerToken: currency === "XTR" ? "" : (paymentProviderToken ?? "") };
 }
 
+/**
+ * Whether Telegram's own invoices can take the shop's money: Stars always, a fiat currency only
+ * with a provider token (without one, a fiat shop is paid on its outside rails and the balance).
+ */
+export function telegramInvoices(currency: string, paymentProviderToken: string | undefined): boolean {
+  return currency === "XTR" || Boolean(paymentProviderToken);
+}
+
 /** The smallest invoice Telegram takes in `currency`: one Star, or one whole unit of a provider currency. */
 export function minimumInvoice(currency: string): number {
   return currency === "XTR" ? 1 : 10 ** currencyExponent(currency);

@@ -11,8 +11,13 @@ export const inboxKeys = {
   raw: (chargeId: string) => `payinbox:raw:${chargeId}`,
   /** Charge ids recorded and not credited yet, by time recorded. */
   pending: "payinbox:pending",
-  /** Charge ids credited that matched no order or top-up of the payer (admins look at them). */
+  /**
+   * Charge ids admins should check: credited but matched no order or top-up of the payer, credited
+   * to the balance for not matching what was asked, or held (another currency).
+   */
   unmatched: "payinbox:unmatched",
+  /** Payments credited on a UTC day (its index since the epoch), per rail: `<rail>:n`, `<rail>:sum`. */
+  day: (dayIndex: number) => `payinbox:day:${dayIndex}`,
 };
 
 export const starsRefundKeys = {
@@ -27,4 +32,19 @@ export const starsRefundKeys = {
 export const fulfilmentKeys = {
   /** The lease of the one run of an order under way (an attempt, or giving it up). */
   run: (orderId: string) => `order-run:${orderId}`,
+};
+
+export const railKeys = {
+  /** A payment the shop asked a rail for (hash): payload, payer, amount asked, currency, when, link. */
+  payment: (rail: string, paymentId: string) => `railpay:pay:${rail}:${paymentId}`,
+  /** The open payment of an invoice payload on a rail, per amount (hash: amount -> payment id). */
+  open: (rail: string, payload: string) => `railpay:open:${rail}:${payload}`,
+  /** Held while a payment for a payload and amount is being asked for (one ask at a time). */
+  asking: (rail: string, payload: string, amount: number) => `railpay:asking:${rail}:${payload}:${amount}`,
+  /** Whether the rail answered its last probe (hash: ok 1/0, at, why). */
+  health: (rail: string) => `railpay:health:${rail}`,
+  /** The admins' choices for a rail (JSON of RailPrefs). */
+  prefs: (rail: string) => `railpay:prefs:${rail}`,
+  /** The customer's e-mail for receipts, asked once and kept. */
+  email: (customerId: number) => `railpay:email:${customerId}`,
 };

@@ -1,9 +1,9 @@
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import type { Clock } from "../../runtime/clock.js";
+import { type Clock, DAY } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
-import type { Order } from "../books/index.js";
+import { dayIndexOf, type Order, type Wallet } from "../books/index.js";
 import { type AutoRenew, type Cashier, type PromoPayRefusal, parsePayload } from "../sales/index.js";
 import { inboxKeys } from "./keys.js";
 
@@ -29,12 +29,31 @@ export interface IncomingPayment {
   amount: number;
   currency: string;
   updateId: number;
-  /** The update's `successful_payment` and `from`, as received (JSON). */
+  /** The update's `successful_payment` and `from`, as received (JSON); a rail's payment as read back. */
   raw: string;
+  /** The outside rail it came by (`cryptopay`, `yookassa`); none for Telegram's own payments. */
+  rail?: string | undefined;
+  /**
+   * Why it must not pay what its payload names (see PaymentMismatch); it goes to the payer's
+   * balance instead (or, in a currency not the shop's, is held for admins) and is listed.
+   */
+  mismatch?: PaymentMismatch | undefined;
 }
 
-/** How a credited entry ended: the order it paid, a top-up, or nothing we know of. */
-export type InboxOutcome = "order" | "topup" | "unmatched";
+/**
+ * A payment that does not match what was asked: another `amount`, another `currency` (never
+ * credited: it cannot be counted in the shop's), or `unknown` (no record of asking for it).
+ */
+export type PaymentMismatch = "amount" | "currency" | "unknown";
+
+/**
+ * How a credited entry ended: the order it paid, a top-up, nothing we know of (`unmatched`), a
+ * mismatch credited to the balance (`mismatch`), or one held uncredited for admins (`held`).
+ */
+export type InboxOutcome = "order" | "topup" | "unmatched" | "mismatch" | "held";
+
+/** Outcomes admins are shown in the list of payments to check. */
+export const OUTCOMES_TO_CHECK: readonly InboxOutcome[] = ["unmatched", "mismatch", "held"];
 
 const optNum = z.preprocess(
   (v) => (v === undefined || v === "" ? undefined : v),
@@ -53,7 +72,9 @@ const entrySchema = z.object({
   recordedAt: z.coerce.number(),
   status: z.enum(["pending", "credited"]),
   creditedAt: optNum,
-  outcome: z.enum(["order", "topup", "unmatched"]).optional(),
+  outcome: z.enum(["order", "topup", "unmatched", "mismatch", "held"]).optional(),
+  rail: z.string().optional(),
+  mismatch: z.enum(["amount", "currency", "unknown"]).optional(),
   orderId: z.string().optional(),
 });
 export type InboxEntry = z.output<typeof entrySchema>;
@@ -80,12 +101,21 @@ export interface SettleResult {
   outcome: InboxOutcome;
   /** Renewals the money paid at once: the payer's subscriptions with auto-renew on that were due. */
   autoRenewed: Order[];
+  /** A payment in a currency not the shop's, held for admins by this call (nothing credited). */
+  held?: boolean;
 }
+
+/** The day counters' name for Telegram's own payments (Stars and the provider token). */
+export const TELEGRAM_RAIL = "telegram";
+/** How long a day's counters of payments per rail are kept. */
+const DAY_COUNTS_KEEP_MS = 40 * DAY;
 
 export interface PaymentInboxDeps {
   redis: Redis;
   clock: Clock;
   cashier: Cashier;
+  /** The balance a held payment's payer is told (nothing was credited). */
+  wallet: Pick<Wallet, "balance">;
   /** Money that came in and paid no order renews the payer's due subscriptions (auto-renew). */
   autoRenew?: Pick<AutoRenew, "afterTopUp">;
   /** How long a credited entry keeps its raw update; {@link INBOX_RAW_KEEP_MS} by default. */
@@ -107,6 +137,8 @@ export class PaymentInbox {
       updateId: String(payment.updateId),
       recordedAt: String(now),
       status: "pending",
+      ...(payment.rail ? { rail: payment.rail } : {}),
+      ...(payment.mismatch ? { mismatch: payment.mismatch } : {}),
     };
     const result = await RECORD.run(
       this.deps.redis,
@@ -135,22 +167,28 @@ export class PaymentInbox {
    * failed enqueue throws before the mark, so the entry stays pending and is settled again).
    */
   async settle(
-    payment: Pick<IncomingPayment, "chargeId" | "payerId" | "payload" | "amount">,
+    payment: Pick<IncomingPayment, "chargeId" | "payerId" | "payload" | "amount" | "mismatch" | "rail">,
   ): Promise<SettleResult> {
+    if (payment.mismatch === "currency") return this.hold(payment);
+    // A mismatch pays nothing it names: with no payload it is the payer's balance.
+    const payload = payment.mismatch ? "" : payment.payload;
     const result = await this.deps.cashier.recordPayment(
       payment.payerId,
-      payment.payload,
+      payload,
       payment.chargeId,
       payment.amount,
     );
     const status = result.order?.status;
     const { paid } = result;
-    const target = parsePayload(payment.payload);
+    const target = parsePayload(payload);
     // A payment for an unknown payload, or for an order that is gone or someone else's, stays in
-    // the payer's wallet; admins see it in the list of unmatched payments.
-    const outcome: InboxOutcome =
-      !target || (target.kind === "order" && !result.orderId) ? "unmatched" : target.kind;
-    await this.markCredited(payment.chargeId, outcome, result.orderId);
+    // the payer's wallet; admins see it in the list of payments to check.
+    const outcome: InboxOutcome = payment.mismatch
+      ? "mismatch"
+      : !target || (target.kind === "order" && !result.orderId)
+        ? "unmatched"
+        : target.kind;
+    if (await this.markCredited(payment.chargeId, outcome, result.orderId)) await this.count(payment);
     // Only the call that moved the money: a repeat was looked at then (or by the periodic task).
     const renewed =
       result.credited && !paid ? await this.deps.autoRenew?.afterTopUp(payment.payerId) : undefined;
@@ -164,6 +202,48 @@ export class PaymentInbox {
       outcome,
       autoRenewed: (renewed ?? []).flatMap((o) => (o.kind === "renewed" ? [o.order] : [])),
     };
+  }
+
+  /** A payment in a currency not the shop's: nothing credited, listed for admins (`held`). */
+  private async hold(payment: Pick<IncomingPayment, "chargeId" | "payerId">): Promise<SettleResult> {
+    const marked = await this.markCredited(payment.chargeId, "held");
+    return {
+      credited: false,
+      held: marked,
+      paid: false,
+      orderId: undefined,
+      orderStatus: undefined,
+      balance: await this.deps.wallet.balance(payment.payerId),
+      outcome: "held",
+      autoRenewed: [],
+    };
+  }
+
+  /** Counts a payment marked credited into its day, per rail (`telegram` for Telegram's own). */
+  private async count(payment: Pick<IncomingPayment, "rail" | "amount">): Promise<void> {
+    const rail = payment.rail ?? TELEGRAM_RAIL;
+    const key = inboxKeys.day(dayIndexOf(this.deps.clock.now()));
+    await this.deps.redis
+      .multi()
+      .hincrby(key, `${rail}:n`, 1)
+      .hincrby(key, `${rail}:sum`, payment.amount)
+      .pexpire(key, DAY_COUNTS_KEEP_MS)
+      .exec();
+  }
+
+  /** How many payments each rail brought on the day of `at`, and their sum (minor units). */
+  async day(at: number): Promise<Map<string, { count: number; sum: number }>> {
+    const fields = await this.deps.redis.hgetall(inboxKeys.day(dayIndexOf(at)));
+    const days = new Map<string, { count: number; sum: number }>();
+    for (const [field, value] of Object.entries(fields)) {
+      const [rail, what] = field.split(":");
+      if (!rail || (what !== "n" && what !== "sum")) continue;
+      const day = days.get(rail) ?? { count: 0, sum: 0 };
+      if (what === "n") day.count = Number(value);
+      else day.sum = Number(value);
+      days.set(rail, day);
+    }
+    return days;
   }
 
   /** Marks an entry credited (after the ledger has it); an unknown or credited one is left alone. */
@@ -198,7 +278,7 @@ export class PaymentInbox {
     return entries;
   }
 
-  /** Credited payments that matched no order or top-up of the payer, newest first. */
+  /** Payments admins should look at (matched nothing, did not match, or held), newest first. */
   async unmatched(limit = 20): Promise<InboxEntry[]> {
     return this.entries(await this.deps.redis.zrevrange(inboxKeys.unmatched, 0, limit - 1));
   }

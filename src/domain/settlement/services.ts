@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import type { Rail } from "../../rails/index.js";
 import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import type { BooksServices, OrderJobs } from "../books/index.js";
@@ -9,6 +10,8 @@ import type { TermsServices } from "../terms/index.js";
 import { AfterActive } from "./after-active.js";
 import { Fulfilment } from "./fulfilment.js";
 import { PaymentInbox } from "./payment-inbox.js";
+import { type RailNotices, RailPayments } from "./rail-payments.js";
+import { RailStore } from "./rail-store.js";
 import { StarsRefunds } from "./stars-refund.js";
 
 /** Settlement's services: payments that came in, the orders they pay, refunds. */
@@ -23,6 +26,8 @@ export interface SettlementServices {
   starsRefunds: StarsRefunds;
   /** The order queue: the cashier queues the orders it paid, so callers do not use it directly. */
   jobs: OrderJobs;
+  /** Outside payment rails (CryptoBot, YooKassa) on the payment inbox. */
+  railPayments: RailPayments;
 }
 
 export interface SettlementServicesDeps {
@@ -35,6 +40,8 @@ export interface SettlementServicesDeps {
   terms: Pick<TermsServices, "terms">;
   provisioning: Pick<ProvisioningServices, "provisioner" | "nodeEdits">;
   sales: Pick<SalesServices, "cashier" | "referralRewards" | "gifts" | "autoRenew">;
+  rails: readonly Rail[];
+  railNotices?: RailNotices | undefined;
 }
 
 export function createSettlementServices(deps: SettlementServicesDeps): SettlementServices {
@@ -58,8 +65,15 @@ export function createSettlementServices(deps: SettlementServicesDeps): Settleme
     run: (orderId: string) => referrals.reward(orderId),
     owedBefore: (before: number) => referrals.settleDue(before),
   };
+  const paymentInbox = new PaymentInbox({ redis, clock, cashier, wallet, autoRenew: deps.sales.autoRenew });
+  const railPayments = new RailPayments({
+    ...{ rails: deps.rails, store: new RailStore(redis), inbox: paymentInbox, cashier, orders },
+    ...{ catalog: deps.catalog.current, clock, logger, notices: deps.railNotices },
+    refunds: { redis, wallet, referrals },
+  });
   return {
-    paymentInbox: new PaymentInbox({ redis, clock, cashier, autoRenew: deps.sales.autoRenew }),
+    paymentInbox,
+    railPayments,
     fulfilment,
     afterActive: new AfterActive({ orders, logger, steps: [rewardStep] }),
     starsRefunds: new StarsRefunds({ redis, wallet, orders, referrals }),

@@ -4,7 +4,10 @@ import { ledgerIdemKeys, type Wallet, walletKeys } from "../books/index.js";
 import type { ReferralRewards } from "../sales/index.js";
 import { starsRefundKeys } from "./keys.js";
 
-export type StarsRefundResult =
+export type StarsRefundResult = ChargeRefundResult;
+
+/** What a refund of a charge did (Stars through Telegram, or an outside rail's refund). */
+export type ChargeRefundResult =
   | { status: "refunded"; amount: number }
   | { status: "already-refunded" }
   | { status: "no-charge" }
@@ -14,8 +17,8 @@ export type StarsRefundResult =
   | { status: "unclear"; amount: number };
 
 /**
- * Thrown by a refund sender when Telegram answered and said no (a 4xx): nothing was refunded.
- * Anything else a sender throws leaves it open whether the refund happened.
+ * Thrown by a refund sender when the rail answered and said no (Telegram's 4xx, a provider's
+ * refusal): nothing was refunded. Anything else a sender throws leaves it open whether it happened.
  */
 export class StarsRefundRefused extends Error {
   constructor(readonly description: string) {
@@ -24,55 +27,77 @@ export class StarsRefundRefused extends Error {
   }
 }
 
-/** Telegram's answer for a charge that was refunded before. */
-const ALREADY = /CHARGE_ALREADY_REFUNDED/i;
+/** The ledger kinds a charge's refund debits under. */
+export type ChargeRefundKind = "stars-refund" | "rail-refund";
 
 /**
- * Sends a direct Telegram Stars payment back to the customer (refundStarPayment) for an order
- * that was paid by an invoice. The wallet was credited with that charge, so the same amount is
- * debited first (never below zero: if the customer already spent it, nothing happens). Until
- * Telegram confirms, every attempt asks Telegram again, including one that finds the debit
- * already made: the process may have died between the debit and the call, and Telegram answers
- * CHARGE_ALREADY_REFUNDED rather than refunding twice. Only a clear refusal puts the money back
- * (a compensating credit, and the debit's idempotency record is dropped so it can be tried again);
- * a lost answer keeps the debit, as the refund may have gone through. Every step is a ledger entry.
+ * Sends the charge that paid `order` back the way it came. The wallet was credited with that
+ * charge, so the same amount is debited first (never below zero: if the customer already spent
+ * it, nothing happens). Until the rail confirms, every attempt asks it again, including one that
+ * finds the debit already made: the process may have died between the debit and the call, and
+ * `send` answers "already" (or refunds under the same idempotence key) rather than twice. Only a
+ * clear refusal (StarsRefundRefused) puts the money back (a compensating credit, and the debit's
+ * idempotency record is dropped so it can be tried again); a lost answer keeps the debit, as the
+ * refund may have gone through. Every step is a ledger entry.
  */
-export async function refundStarsCharge(
+export async function refundCharge(
   deps: { redis: Redis; wallet: Wallet },
   order: Order,
-  sendRefund: (userId: number, chargeId: string) => Promise<unknown>,
-): Promise<StarsRefundResult> {
+  kind: ChargeRefundKind,
+  send: (chargeId: string, amount: number) => Promise<"refunded" | "already">,
+): Promise<ChargeRefundResult> {
   const chargeId = order.chargeId;
   const credited = chargeId ? await deps.wallet.applied(ledgerIdemKeys.charge(chargeId)) : undefined;
-  if (!chargeId || !credited || order.currency !== "XTR") return { status: "no-charge" };
+  if (!chargeId || !credited) return { status: "no-charge" };
   if (await deps.redis.hexists(starsRefundKeys.confirmed, chargeId)) return { status: "already-refunded" };
   const amount = credited.amount;
   const key = starsRefundKeys.debit(chargeId);
   const debit = await deps.wallet.debit(order.customerId, amount, key, {
-    kind: "stars-refund",
+    kind,
     ref: chargeId,
     note: `order ${order.id}`,
   });
   if (!debit.ok) return { status: "insufficient", amount, balance: debit.balance };
   const confirm = () => deps.redis.hset(starsRefundKeys.confirmed, chargeId, debit.entry.id);
   try {
-    await sendRefund(order.customerId, chargeId);
+    const sent = await send(chargeId, amount);
     await confirm();
-    return { status: "refunded", amount };
+    return sent === "already" ? { status: "already-refunded" } : { status: "refunded", amount };
   } catch (err) {
     if (!(err instanceof StarsRefundRefused)) return { status: "unclear", amount };
-    if (ALREADY.test(err.description)) {
-      await confirm();
-      return { status: "already-refunded" };
-    }
     await deps.wallet.credit(order.customerId, amount, starsRefundKeys.undo(debit.entry.id), {
       kind: "refund",
       ref: chargeId,
-      note: "Telegram refused the Stars refund",
+      note: "the payment's refund was refused",
     });
     await deps.redis.hdel(walletKeys.applied, key);
     return { status: "failed", amount, error: err.description };
   }
+}
+
+/** Telegram's answer for a charge that was refunded before. */
+const ALREADY = /CHARGE_ALREADY_REFUNDED/i;
+
+/**
+ * Sends a direct Telegram Stars payment back to the customer (refundStarPayment) for an order
+ * that was paid by an invoice (see refundCharge: the wallet's debit first, one confirmation).
+ * Telegram answers CHARGE_ALREADY_REFUNDED rather than refunding twice.
+ */
+export async function refundStarsCharge(
+  deps: { redis: Redis; wallet: Wallet },
+  order: Order,
+  sendRefund: (userId: number, chargeId: string) => Promise<unknown>,
+): Promise<StarsRefundResult> {
+  if (order.currency !== "XTR") return { status: "no-charge" };
+  return refundCharge(deps, order, "stars-refund", async (chargeId) => {
+    try {
+      await sendRefund(order.customerId, chargeId);
+      return "refunded";
+    } catch (err) {
+      if (err instanceof StarsRefundRefused && ALREADY.test(err.description)) return "already";
+      throw err;
+    }
+  });
 }
 
 /** A failed order paid by a Stars invoice, with the amount its charge credited to the wallet. */

@@ -4,7 +4,7 @@
 -- decimal text). The kinds are COUNTED_KINDS.
 local function count_ledger(kTotals, entryJson, amount)
   local e = cjson.decode(entryJson)
-  if e.kind ~= 'topup' and e.kind ~= 'refund' and e.kind ~= 'stars-refund' then return end
+  if e.kind ~= 'topup' and e.kind ~= 'refund' and e.kind ~= 'stars-refund' and e.kind ~= 'rail-refund' then return end
   local size = (string.gsub(amount, '^-', ''))
   redis.call('HINCRBY', kTotals, 'n:' .. e.kind .. ':' .. e.currency, 1)
   redis.call('HINCRBY', kTotals, 'amount:' .. e.kind .. ':' .. e.currency, size)

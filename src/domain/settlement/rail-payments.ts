@@ -1,0 +1,365 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Redis } from "ioredis";
+import { minorOf, type Rail, RailError, type RailPayment, type RailPrefs } from "../../rails/index.js";
+import type { Clock } from "../../runtime/clock.js";
+import type { Logger } from "../../runtime/logger.js";
+import type { Order, Orders, Wallet } from "../books/index.js";
+import { type Catalog, currencyExponent } from "../catalog/index.js";
+import {
+  type Cashier,
+  INVOICE_TTL_MS,
+  invoicePayload,
+  parsePayload,
+  type ReferralRewards,
+  type Undeliverable,
+} from "../sales/index.js";
+import type { IncomingPayment, PaymentInbox, PaymentMismatch, SettleResult } from "./payment-inbox.js";
+import { decimal, railChargeId, railOfCharge } from "./rail-money.js";
+import type { RailStore } from "./rail-store.js";
+import { type ChargeRefundResult, refundCharge, StarsRefundRefused } from "./stars-refund.js";
+
+/** A rail as the checkout offers it: down ones are shown as unavailable, not hidden. */
+export interface RailOffer {
+  id: string;
+  name: string;
+  available: boolean;
+  /** The customer's e-mail must be given first (receipts on, none kept yet). */
+  needsEmail: boolean;
+}
+
+/** A payment link to hand the customer, or why there is none. */
+export type RailCheckout =
+  | { ok: true; rail: string; paymentId: string; payUrl: string; amount: number }
+  | { ok: false; reason: "no-rail" | "unavailable" | "email-needed" | "topup-refused" }
+  | { ok: false; reason: "gone" | "paid" | "expired" }
+  | { ok: false; reason: "undeliverable"; why: Undeliverable };
+
+/** What looking a payment up did (a notification, the poll, the customer's "I paid"). */
+export type RailConfirm =
+  | { status: "credited"; settled: SettleResult }
+  /** Credited before (by another path, or a repeat). */
+  | { status: "already" }
+  | { status: "pending" | "cancelled" | "expired" }
+  /** The rail knows no such payment, or it is not the shop's (or not the asker's). */
+  | { status: "unknown" };
+
+/** A rail payment credited (or held) by one call, for its payer to hear of. */
+export interface RailSettled {
+  payerId: number;
+  rail: { id: string; name: string };
+  /** Its charge id (`<rail>:<payment id>`): the notice goes out once per charge. */
+  chargeId: string;
+  /** What came in, in the minor units of `currency`. */
+  amount: number;
+  currency: string;
+  settled: SettleResult;
+}
+
+/** How the payer hears of a rail payment that was credited (or held) without them in the chat. */
+export interface RailNotices {
+  settled(notice: RailSettled): Promise<void>;
+}
+
+export interface RailPaymentsDeps {
+  rails: readonly Rail[];
+  store: RailStore;
+  inbox: PaymentInbox;
+  cashier: Pick<Cashier, "payable" | "invoiceAmount" | "startTopUp">;
+  orders: Pick<Orders, "get">;
+  catalog: () => Catalog;
+  clock: Clock;
+  logger: Logger;
+  notices?: RailNotices;
+  /** What sending a charge back needs (see refundCharge); the referral reward is taken back after. */
+  refunds: { redis: Redis; wallet: Wallet; referrals?: Pick<ReferralRewards, "takeBack"> };
+}
+
+/** How far back the poll looks for payments whose notification never came. */
+export const RAIL_POLL_WINDOW_MS = 3 * 24 * 3_600_000;
+/** How long one ask for a payment may hold the others for the same invoice back. */
+const ASKING_MS = 30_000;
+
+/** What the checkout passes for the provider's page. */
+export interface RailAsk {
+  /** Where the payer lands after paying (the bot's t.me link). */
+  returnUrl: string;
+  /** One line on the provider's page and on the receipt. */
+  description: string;
+}
+
+/**
+ * Outside payment rails on the payment inbox: the one home of "ask a rail for a payment" and of
+ * "a rail says it is paid". Whatever brings the news first (the rail's notification, the poll,
+ * the customer pressing "I paid"), the payment is read back from the rail, stored raw in the
+ * inbox keyed by rail and id before anything is acknowledged, and credited once by the inbox.
+ * A payment that is not what was asked (another amount or currency, or never asked for) pays
+ * nothing it names: it goes to the balance (or is held) and is listed for admins.
+ */
+export class RailPayments {
+  private readonly byId: Map<string, Rail>;
+
+  constructor(private readonly deps: RailPaymentsDeps) {
+    this.byId = new Map(deps.rails.map((r) => [r.id, r]));
+  }
+
+  get rails(): readonly Rail[] {
+    return this.deps.rails;
+  }
+
+  rail(id: string): Rail | undefined {
+    return this.byId.get(id);
+  }
+
+  private get currency(): string {
+    return this.deps.catalog().currency;
+  }
+
+  /** The rails that take the shop's currency, with whether each answers now. */
+  async offers(customerId: number): Promise<RailOffer[]> {
+    const email = this.deps.rails.some((r) => r.choices.length > 0)
+      ? await this.deps.store.email(customerId)
+      : undefined;
+    const offers: RailOffer[] = [];
+    for (const rail of this.deps.rails) {
+      if (!rail.accepts(this.currency)) continue;
+      const [health, prefs] = await Promise.all([this.deps.store.health(rail.id), this.prefs(rail.id)]);
+      offers.push({
+        id: rail.id,
+        name: rail.name,
+        available: health?.ok !== false,
+        needsEmail: rail.needsEmail(prefs) && email === undefined,
+      });
+    }
+    return offers;
+  }
+
+  prefs(railId: string): Promise<RailPrefs> {
+    return this.deps.store.prefs(railId, this.byId.get(railId)?.choices ?? []);
+  }
+
+  async setPrefs(railId: string, prefs: RailPrefs): Promise<void> {
+    await this.deps.store.setPrefs(railId, prefs);
+  }
+
+  /** A link to pay what the balance does not cover of `orderId` on `railId`. */
+  async payOrder(customerId: number, orderId: string, railId: string, ask: RailAsk): Promise<RailCheckout> {
+    const check = await this.deps.cashier.payable(customerId, orderId);
+    if (!check.ok) return check;
+    const amount = await this.deps.cashier.invoiceAmount(check.order);
+    const payload = invoicePayload({ kind: "order", orderId: check.order.id });
+    const lifeMs = check.order.createdAt + INVOICE_TTL_MS - this.deps.clock.now();
+    return this.ask(railId, { payerId: customerId, payload, amount, lifeMs, ...ask });
+  }
+
+  /** A link to top up the wallet by `amount` minor units on `railId`. */
+  async payTopUp(customerId: number, amount: number, railId: string, ask: RailAsk): Promise<RailCheckout> {
+    if (!this.usable(railId)) return { ok: false, reason: "no-rail" };
+    const started = await this.deps.cashier.startTopUp(customerId, amount);
+    if (!started.ok) return { ok: false, reason: "topup-refused" };
+    const payload = invoicePayload({ kind: "topup", id: started.id });
+    return this.ask(railId, { payerId: customerId, payload, amount, lifeMs: INVOICE_TTL_MS, ...ask });
+  }
+
+  private usable(railId: string): Rail | undefined {
+    const rail = this.byId.get(railId);
+    return rail?.accepts(this.currency) ? rail : undefined;
+  }
+
+  /**
+   * The open payment for this payload and amount, or a new one. One ask at a time per payload and
+   * amount (across processes), so two presses get one payment; a rail that fails is marked down.
+   */
+  private async ask(
+    railId: string,
+    a: RailAsk & { payerId: number; payload: string; amount: number; lifeMs: number },
+  ): Promise<RailCheckout> {
+    const rail = this.usable(railId);
+    if (!rail) return { ok: false, reason: "no-rail" };
+    const { store } = this.deps;
+    const prefs = await this.prefs(rail.id);
+    const email = rail.needsEmail(prefs) ? await store.email(a.payerId) : undefined;
+    if (rail.needsEmail(prefs) && !email) return { ok: false, reason: "email-needed" };
+    for (let tries = 0; ; tries++) {
+      const open = await store.open(rail.id, a.payload, a.amount);
+      if (open)
+        return { ok: true, rail: rail.id, paymentId: open.paymentId, payUrl: open.payUrl, amount: a.amount };
+      if (await store.claimAsking(rail.id, a.payload, a.amount, ASKING_MS)) break;
+      if (tries >= 40) return { ok: false, reason: "unavailable" };
+      await sleep(250);
+    }
+    try {
+      const value = decimal(a.amount, this.currency);
+      const payment = await rail.create({
+        key: `${a.payload}:${a.amount}`,
+        ref: { payload: a.payload, payerId: a.payerId },
+        amount: value,
+        currency: this.currency,
+        description: a.description,
+        lifeSeconds: Math.max(60, Math.floor(a.lifeMs / 1000)),
+        returnUrl: a.returnUrl,
+        receipt: email ? { email, item: a.description } : undefined,
+        prefs,
+      });
+      if (!payment.payUrl) throw new RailError(rail.id, "refused", 200, "no payment link in the answer");
+      await store.remember(
+        {
+          ...{ rail: rail.id, paymentId: payment.id, payload: a.payload, payerId: a.payerId },
+          ...{ expected: a.amount, currency: this.currency, createdAt: this.deps.clock.now() },
+          payUrl: payment.payUrl,
+        },
+        a.lifeMs,
+      );
+      return { ok: true, rail: rail.id, paymentId: payment.id, payUrl: payment.payUrl, amount: a.amount };
+    } catch (err) {
+      if (!(err instanceof RailError)) throw err;
+      this.deps.logger.warn(
+        { rail: rail.id, kind: err.kind, status: err.status },
+        "a rail refused a payment",
+      );
+      if (err.kind === "down") await store.setHealth(rail.id, false, this.deps.clock.now(), err.detail);
+      return { ok: false, reason: "unavailable" };
+    } finally {
+      await store.releaseAsking(rail.id, a.payload, a.amount);
+    }
+  }
+
+  /** The customer's "I paid": their own payment looked up on its rail. */
+  async check(customerId: number, railId: string, paymentId: string): Promise<RailConfirm> {
+    const record = await this.deps.store.record(railId, paymentId);
+    if (!record || record.payerId !== customerId) return { status: "unknown" };
+    return this.confirm(railId, paymentId);
+  }
+
+  /** Reads a payment back from its rail and credits it once if it is paid (see the class). */
+  async confirm(railId: string, paymentId: string): Promise<RailConfirm> {
+    const rail = this.byId.get(railId);
+    const payment = rail ? await rail.get(paymentId) : undefined;
+    if (!rail || !payment) return { status: "unknown" };
+    return this.credit(rail, payment);
+  }
+
+  /**
+   * A notification at `POST /payments/<rail>`: `refused` when the rail cannot vouch for it (a
+   * forgery: nothing is looked up), else each payment it names is read back and credited once.
+   * Throws when a payment could not be stored (the provider is not acknowledged and sends again).
+   */
+  async notify(
+    railId: string,
+    notification: { headers: Record<string, string | undefined>; body: string },
+  ): Promise<"refused" | "accepted"> {
+    const rail = this.byId.get(railId);
+    const ids = rail?.verify(notification);
+    if (!rail || !ids) return "refused";
+    for (const id of ids) await this.confirm(rail.id, id);
+    return "accepted";
+  }
+
+  /** Stores a paid payment in the inbox (raw, before anything else) and settles it. */
+  private async credit(rail: Rail, payment: RailPayment): Promise<RailConfirm> {
+    if (payment.status !== "paid") return { status: payment.status };
+    if (!payment.ref) return { status: "unknown" };
+    const { inbox } = this.deps;
+    const incoming = await this.incoming(rail, payment);
+    await inbox.record(incoming);
+    const entry = await inbox.get(incoming.chargeId);
+    if (entry?.status === "credited") return { status: "already" };
+    // The entry as first recorded decides (a repeat never changes what the payment pays).
+    const settled = await inbox.settle(entry ?? incoming);
+    if (!settled.credited && !settled.held) return { status: "already" };
+    this.deps.logger.info(
+      { rail: rail.id, payment: payment.id, outcome: settled.outcome, amount: incoming.amount },
+      "rail payment credited",
+    );
+    const { payerId, chargeId, amount, currency } = incoming;
+    await this.deps.notices
+      ?.settled({ payerId, rail: { id: rail.id, name: rail.name }, chargeId, amount, currency, settled })
+      .catch((err: unknown) => this.deps.logger.warn({ err, rail: rail.id }, "rail payment notice failed"));
+    return { status: "credited", settled };
+  }
+
+  /** The inbox's view of a paid rail payment: who pays what, and whether it is what was asked. */
+  private async incoming(rail: Rail, payment: RailPayment): Promise<IncomingPayment> {
+    const ref = payment.ref ?? { payload: "", payerId: 0 };
+    const record = await this.deps.store.record(rail.id, payment.id);
+    const minor = minorOf(payment.amount, currencyExponent(payment.currency));
+    let mismatch: PaymentMismatch | undefined;
+    if (payment.currency !== this.currency || minor === undefined) mismatch = "currency";
+    else if (!record || record.payload !== ref.payload || record.payerId !== ref.payerId)
+      mismatch = "unknown";
+    else if (record.expected !== minor || record.currency !== payment.currency) mismatch = "amount";
+    return {
+      chargeId: railChargeId(rail.id, payment.id),
+      payerId: record?.payerId ?? ref.payerId,
+      payload: ref.payload,
+      amount: minor ?? 0,
+      currency: payment.currency,
+      updateId: 0,
+      raw: payment.raw,
+      rail: rail.id,
+      mismatch,
+    };
+  }
+
+  /**
+   * One look at a rail: is it up, which payments of the last days are paid but not credited (a
+   * notification lost), and which open ones should close (their order is no longer payable).
+   */
+  async poll(railId: string): Promise<{ up: boolean; credited: number; closed: number }> {
+    const rail = this.byId.get(railId);
+    if (!rail) return { up: false, credited: 0, closed: 0 };
+    const { store, inbox, clock } = this.deps;
+    const up = await rail.probe().catch(() => false);
+    await store.setHealth(rail.id, up, clock.now(), up ? undefined : "no answer to the probe");
+    if (!up) return { up, credited: 0, closed: 0 };
+    let credited = 0;
+    let closed = 0;
+    for (const payment of await rail.recent(clock.now() - RAIL_POLL_WINDOW_MS)) {
+      if (payment.status === "paid" && payment.ref) {
+        const entry = await inbox.get(railChargeId(rail.id, payment.id));
+        if (entry?.status === "credited") continue;
+        if ((await this.credit(rail, payment)).status === "credited") credited++;
+      } else if (payment.status === "pending" && (await this.stale(rail.id, payment))) {
+        await rail.close(payment.id).catch((err: unknown) => {
+          this.deps.logger.warn({ err, rail: rail.id }, "could not close a stale payment");
+        });
+        closed++;
+      }
+    }
+    return { up, credited, closed };
+  }
+
+  /** A pending payment nobody should pay any more: its invoice life is over or its order closed. */
+  private async stale(railId: string, payment: RailPayment): Promise<boolean> {
+    const record = await this.deps.store.record(railId, payment.id);
+    const askedAt = record?.createdAt ?? payment.createdAt;
+    if (this.deps.clock.now() - askedAt > INVOICE_TTL_MS) return true;
+    const target = parsePayload(record?.payload ?? payment.ref?.payload ?? "");
+    if (target?.kind !== "order") return false;
+    const order = await this.deps.orders.get(target.orderId);
+    return order?.status !== "awaiting_payment";
+  }
+
+  /**
+   * Sends a failed order's rail payment back through its rail's refunds, out of the wallet the
+   * failure refunded to (see refundCharge); `no-charge` when it was not paid on a rail that
+   * refunds. Once the rail has taken it, the order's referral reward is taken back.
+   */
+  async refund(order: Order): Promise<ChargeRefundResult> {
+    const charge = order.chargeId ? railOfCharge(order.chargeId) : undefined;
+    const rail = charge ? this.byId.get(charge.rail) : undefined;
+    if (!charge || !rail?.refund) return { status: "no-charge" };
+    const refund = rail.refund.bind(rail);
+    const result = await refundCharge(this.deps.refunds, order, "rail-refund", async (chargeId, amount) => {
+      const payment = await rail.get(charge.paymentId);
+      if (!payment) throw new StarsRefundRefused("the rail knows no such payment");
+      const sent = await refund(payment, decimal(amount, payment.currency), `refund:${chargeId}`);
+      if (sent.status === "refunded") return "refunded";
+      if (sent.status === "refused") throw new StarsRefundRefused(sent.reason);
+      throw new RailError(rail.id, "down", 0, sent.reason);
+    });
+    if (result.status === "refunded" || result.status === "already-refunded") {
+      await this.deps.refunds.referrals?.takeBack(order);
+    }
+    return result;
+  }
+}
