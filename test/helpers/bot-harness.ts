@@ -14,9 +14,11 @@ import { CatalogStore } from "../../src/domain/catalog/index.js";
 import { AccountKeyStore } from "../../src/domain/fleet/index.js";
 import { createShopServices, type OrderJobs } from "../../src/domain/index.js";
 import type { GateNotices } from "../../src/domain/sales/index.js";
+import type { RailNotices } from "../../src/domain/settlement/index.js";
 import type { TermJobs } from "../../src/domain/terms/index.js";
 import { createHostingClients, type HostingClients } from "../../src/hosting/index.js";
 import { Metrics } from "../../src/http/metrics.js";
+import type { Rail } from "../../src/rails/index.js";
 import { type Clock, ManualClock } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
 import { telegramChats } from "../../src/runtime/telegram-chats.js";
@@ -81,6 +83,10 @@ export interface TestBotOptions {
   domainLogs?: boolean;
   /** The channel gate's messages (default: sent at once through the fake, no outbox in between). */
   gateNotices?: GateNotices;
+  /** Outside payment rails (e.g. a MemoryRail); none by default. */
+  rails?: readonly Rail[];
+  /** How payers hear of rail payments credited away from the chat (default: not told). */
+  railNotices?: RailNotices;
 }
 
 /** A small catalog for tests: one plan per backend, priced in Stars, with a trial. */
@@ -194,6 +200,8 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
       deliveryReuseMs: options.deliveryReuseMs,
       chats: telegramChats(api, telegram.botInfo.id),
       gateNotices,
+      rails: options.rails,
+      railNotices: options.railNotices,
       jobs: options.jobs ?? {
         enqueueOrder: async (orderId) => {
           enqueued.push(orderId);
