@@ -59,6 +59,10 @@ export class CryptoPayRail implements Rail {
    * and the shop's own idempotence (one payment per order, read back before another) is what holds.
    */
   async create(charge: RailCharge): Promise<RailPayment> {
+    // "callback" is the button the API labels "Return to the bot": it takes the payer back to us.
+    const button = charge.returnUrl
+      ? { paid_btn_name: "callback" as const, paid_btn_url: charge.returnUrl }
+      : {};
     const params: CreateInvoiceParams = {
       currency_type: "fiat",
       fiat: charge.currency,
@@ -68,10 +72,8 @@ export class CryptoPayRail implements Rail {
       payload: payloadOf(charge.ref),
       expires_in: expiresIn(charge.lifeSeconds),
       allow_comments: false,
+      ...button,
     };
-    // "callback" is the button the API labels "Return to the bot": it takes the payer back to us.
-    if (charge.returnUrl)
-      Object.assign(params, { paid_btn_name: "callback", paid_btn_url: charge.returnUrl });
     return paymentOf(await this.client.createInvoice(params), this.now());
   }
 
@@ -113,8 +115,8 @@ export class CryptoPayRail implements Rail {
       await this.client.deleteInvoice(Number(id));
     } catch (err) {
       if (!(err instanceof RailError) || err.kind !== "refused") throw err;
-      const now = await this.get(id);
-      if (now?.status === "pending") throw err;
+      const current = await this.get(id);
+      if (current?.status === "pending") throw err;
     }
   }
 
