@@ -1,3 +1,4 @@
+import { cryptoPayRail } from "./cryptopay/index.js";
 import type { RailModule } from "./rail.js";
 
 /**
@@ -6,7 +7,7 @@ import type { RailModule } from "./rail.js";
  * here: the config, the checkout, the webhook path, the poll and the admins' screen take it from
  * this list.
  */
-export const RAIL_MODULES: readonly RailModule[] = [];
+export const RAIL_MODULES: readonly RailModule[] = [cryptoPayRail];
 
 export * from "./http.js";
 export * from "./rail.js";
