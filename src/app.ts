@@ -1,15 +1,19 @@
 import type { Server } from "node:http";
 import { type Api, webhookCallback } from "grammy";
 import type { Redis } from "ioredis";
+import { AppLife, DRAIN_BUDGET_MS } from "./app-life.js";
 import { ChatLock } from "./bot/chat-lock.js";
 import { registerCommands } from "./bot/commands.js";
 import { createBot } from "./bot/create-bot.js";
 import { createI18n } from "./bot/i18n.js";
 import type { Config } from "./config.js";
+import { catalogProblemOf, secretsOf } from "./config-checks.js";
+
+export { DRAIN_BUDGET_MS } from "./app-life.js";
+
 import { type Catalog, CatalogError, CatalogStore, loadCatalog } from "./domain/catalog/index.js";
 import { AccountKeyStore } from "./domain/fleet/index.js";
 import { createShopServices, type ShopRooms, type ShopServicesDeps } from "./domain/index.js";
-import { telegramInvoices } from "./domain/sales/index.js";
 import { createHostingClients, type HostingClients } from "./hosting/index.js";
 import { Metrics } from "./http/metrics.js";
 import { type PaymentsHandler, railNotifications } from "./http/payments.js";
@@ -46,12 +50,6 @@ import { OutboxRailNotices } from "./workers/rail-notices.js";
 
 /** Update kinds the bot asks Telegram for. */
 export const ALLOWED_UPDATES = ["message", "callback_query", "pre_checkout_query", "my_chat_member"] as const;
-
-/**
- * How long a shutdown waits for running handlers and jobs before closing connections anyway: within
- * the 10 s a process manager gives (main exits at 9.5 s whatever happens).
- */
-export const DRAIN_BUDGET_MS = 8_000;
 
 export interface App {
   logger: Logger;
@@ -98,55 +96,6 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
   return { logger, catalog, stop: life.stop };
 }
 
-/**
- * The catalog's problem for this config, if any (checked at start and on every reload): a fiat
- * currency needs a way to be paid, PAYMENT_PROVIDER_TOKEN or an outside rail that takes it.
- */
-function catalogProblemOf(config: Config, rails: readonly Rail[]): (c: Catalog) => string | undefined {
-  return (c) =>
-    !telegramInvoices(c.currency, config.paymentProviderToken) && !rails.some((r) => r.accepts(c.currency))
-      ? `${config.catalogFile}: currency ${c.currency} needs PAYMENT_PROVIDER_TOKEN or a payment rail that takes it (CRYPTOPAY_TOKEN, YOOKASSA_SHOP_ID); or use XTR for Telegram Stars`
-      : undefined;
-}
-
-/** The running app's parts that stop: what to drain, what to close, and the one shutdown path. */
-class AppLife {
-  readonly closers: (() => Promise<unknown>)[] = [];
-  /** Stop taking work and wait for what runs (handlers, jobs); all at once, before any closer. */
-  readonly drains: (() => Promise<unknown>)[] = [];
-  readonly webhookUpdates = new InFlight();
-  polling: Polling | undefined;
-  running = false;
-  private stopping: Promise<void> | undefined;
-
-  constructor(readonly logger: Logger) {}
-
-  readonly stop = (): Promise<void> => {
-    this.stopping ??= this.shutDown();
-    return this.stopping;
-  };
-
-  private async shutDown(): Promise<void> {
-    const { logger } = this;
-    this.running = false;
-    const handlers = (this.polling?.handlers() ?? 0) + this.webhookUpdates.size;
-    logger.info({ handlers }, "waiting for running work");
-    const work = Promise.all(
-      this.drains.map((drain) =>
-        drain().catch((err: unknown) => logger.warn({ err }, "error while stopping")),
-      ),
-    );
-    if (!(await within(work, DRAIN_BUDGET_MS))) {
-      logger.warn(`running work did not finish within ${DRAIN_BUDGET_MS / 1000} s; closing anyway`);
-    }
-    // Reverse order of start: delivery first, connections last.
-    for (const close of this.closers.reverse()) {
-      await close().catch((err: unknown) => logger.warn({ err }, "error while closing"));
-    }
-    logger.info("stopped");
-  }
-}
-
 /** What the bot and the workers share: connections, clients, the shop's rooms and the queues. */
 interface AppCore {
   redis: Redis;
@@ -174,9 +123,8 @@ async function startCore(
   const redis: Redis = createBotRedis(redisTargetOf(config), logger);
   closers.push(() => closeRedis(redis));
   await connectRedis(redis).catch((err: unknown) => {
-    throw new Error(
-      `cannot connect to Redis at ${describeTarget(redisTargetOf(config))}: ${err instanceof Error ? err.message : String(err)}`,
-    );
+    const why = err instanceof Error ? err.message : String(err);
+    throw new Error(`cannot connect to Redis at ${describeTarget(redisTargetOf(config))}: ${why}`);
   });
   closers.push(watchForMetrics(metrics, redis));
 
@@ -194,12 +142,18 @@ async function startCore(
   await catalogStore.follow();
   closers.push(async () => catalogStore.stop());
   const orderQueue = new OrderQueue(redis);
-  closers.push(() => orderQueue.close());
   const driftRuns = new DriftRunQueue(redis);
-  closers.push(() => driftRuns.close());
+  closers.push(
+    () => orderQueue.close(),
+    () => driftRuns.close(),
+  );
   const i18n = createI18n(config.defaultLocale);
   const outbox = new Outbox(redis);
-  closers.push(() => outbox.close());
+  const broadcasts = new BroadcastQueue(redis, config.defaultLocale);
+  closers.push(
+    () => outbox.close(),
+    () => broadcasts.close(),
+  );
   const rooms = createShopServices({
     redis,
     clock: systemClock,
@@ -208,16 +162,9 @@ async function startCore(
     ...{ nodeSubUrl: config.node?.subUrl, nodeEditDoubtMs: config.nodeEditDoubtSeconds * 1000 },
     jobs: jobsOn(orderQueue),
     driftRuns,
-    accessNotices: new OutboxAccessNotices({ outbox, i18n, defaultLocale: config.defaultLocale }),
-    ...channelGateWiring(config, { outbox, i18n, customers: () => rooms.books.customers }),
     rails,
-    railNotices: new OutboxRailNotices({
-      ...{ outbox, i18n, defaultLocale: config.defaultLocale },
-      customers: () => rooms.books.customers,
-    }),
+    ...outboxNotices(config, { outbox, i18n, customers: () => rooms.books.customers }),
   });
-  const broadcasts = new BroadcastQueue(redis, config.defaultLocale);
-  closers.push(() => broadcasts.close());
   return {
     redis,
     metrics,
@@ -230,6 +177,16 @@ async function startCore(
     i18n,
     outbox,
     broadcasts,
+  };
+}
+
+/** The domain's messages to people that go out through the outbox (access changes, the channel gate, rail payments). */
+function outboxNotices(config: Config, deps: Parameters<typeof channelGateWiring>[1]) {
+  const { outbox, i18n } = deps;
+  return {
+    accessNotices: new OutboxAccessNotices({ outbox, i18n, defaultLocale: config.defaultLocale }),
+    railNotices: new OutboxRailNotices({ ...deps, defaultLocale: config.defaultLocale }),
+    ...channelGateWiring(config, deps),
   };
 }
 
@@ -398,22 +355,6 @@ async function startHttp(life: AppLife, server: Server, at: Config["http"], drai
 /** Redis as configured: REDIS_URL, or the master through REDIS_SENTINELS. */
 function redisTargetOf(config: Config): RedisTarget {
   return { url: config.redisUrl, sentinel: config.redisSentinel, tlsCaFile: config.redisTlsCaFile };
-}
-
-/** Values the logger masks wherever they appear, whatever their shape. */
-function secretsOf(config: Config): string[] {
-  const redisPassword = URL.canParse(config.redisUrl) ? new URL(config.redisUrl).password : "";
-  return [
-    config.botToken,
-    config.account.apiKey,
-    config.panel?.token,
-    config.node?.token,
-    config.delivery.mode === "webhook" ? config.delivery.secret : undefined,
-    config.paymentProviderToken,
-    redisPassword ? decodeURIComponent(redisPassword) : undefined,
-    config.redisSentinel?.password,
-    ...(config.rails ?? []).flatMap((rail) => rail.secrets),
-  ].filter((s): s is string => typeof s === "string" && s !== "");
 }
 
 /** The domain's side of the order queue: paid orders and admins' term changes waiting for their turn. */

@@ -6,7 +6,8 @@ import {
   pollingLeaseMs,
   shopTimeZone,
 } from "./config-fields.js";
-import { type ConfiguredRail, RAIL_MODULES, RailConfigError } from "./rails/index.js";
+import { railsOf } from "./config-rails.js";
+import type { ConfiguredRail } from "./rails/index.js";
 
 /** A setting is wrong: the message names the variable and the problem, on one line. */
 export class ConfigError extends Error {
@@ -16,7 +17,7 @@ export class ConfigError extends Error {
   }
 }
 
-const optional = (value: string | undefined): string | undefined =>
+export const optional = (value: string | undefined): string | undefined =>
   value === undefined || value.trim() === "" ? undefined : value.trim();
 
 const url = (protocols: RegExp) =>
@@ -340,7 +341,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 
   const delivery = deliveryOf(e);
   refuseSharedListener(e);
-  const rails = railsOf(env);
 
   return {
     botToken: e.BOT_TOKEN,
@@ -379,32 +379,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     driftSyncMinutes: e.DRIFT_SYNC_MINUTES,
     heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
     nodeEditDoubtSeconds: e.NODE_EDIT_DOUBT_SECONDS,
-    rails,
+    rails: railsOf(env),
   };
-}
-
-/**
- * Each registered rail's settings, read with its own schema (src/rails/): the rails that are set.
- * A bad or half-set one stops the start like any other setting, naming its variable.
- */
-function railsOf(env: Record<string, string | undefined>): ConfiguredRail[] {
-  const rails: ConfiguredRail[] = [];
-  for (const module of RAIL_MODULES) {
-    const cleaned = Object.fromEntries(Object.keys(module.env).map((k) => [k, optional(env[k])]));
-    const parsed = z.object(module.env).safeParse(cleaned);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new ConfigError(`${String(issue?.path[0] ?? module.id)} ${issue?.message ?? "is invalid"}`);
-    }
-    try {
-      const rail = module.configure(parsed.data);
-      if (rail) rails.push(rail);
-    } catch (err) {
-      if (err instanceof RailConfigError) throw new ConfigError(err.message);
-      throw err;
-    }
-  }
-  return rails;
 }
 
 function webappGuardOf(e: z.output<typeof envSchema>): WebappGuardConfig {

@@ -80,18 +80,13 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     afterActive: deps.settlement.afterActive,
     terms: deps.terms.terms,
     ...{ notifier, logger, metrics },
-    // A failed order paid by a Stars invoice goes back the way it came.
+    // A failed order paid by a Stars invoice, or on a rail that refunds (YooKassa), goes back the way it came.
     ...{ starsRefunds: deps.settlement.starsRefunds, refundStars: starsRefundSender(api) },
-    // A failed order paid on a rail that refunds (YooKassa) goes back through it.
     railPayments: deps.settlement.railPayments,
   });
   const outboxWorker = startOutboxWorker({
-    connection: workerRedis,
-    redis,
-    api,
-    customers: books.customers,
-    logger,
-    metrics,
+    ...{ connection: workerRedis, redis, api },
+    ...{ customers: books.customers, logger, metrics },
   });
   const broadcastWorker = startBroadcastWorker({
     connection: workerRedis,
