@@ -59,6 +59,16 @@ export interface PaymentPage {
   nextCursor: string | undefined;
 }
 
+type Method = "GET" | "POST";
+
+interface CallOptions {
+  /** Sent as JSON. */
+  body?: unknown;
+  /** The Idempotence-Key (every POST carries one). */
+  key?: string;
+  query?: Record<string, string>;
+}
+
 /** YooKassa takes Idempotence-Key values of up to 64 characters. */
 const MAX_KEY_LENGTH = 64;
 
@@ -90,7 +100,10 @@ export class YooKassaClient {
     return response && receivedPayment(response.json, response.status);
   }
 
-  /** One page of payments created at or after `createdSince`, newest first. */
+  /**
+   * One page of payments created at or after `createdSince`, newest first. One item that cannot
+   * be read fails the page (`down`): a changed API is noticed rather than payments skipped.
+   */
   async listPayments(createdSince: Date, limit: number, cursor: string | undefined): Promise<PaymentPage> {
     const query: Record<string, string> = {
       "created_at.gte": createdSince.toISOString(),
@@ -118,24 +131,20 @@ export class YooKassaClient {
 
   /** GET /me: answers when the credentials are taken; throws RailError otherwise. */
   async me(): Promise<void> {
-    const response = await this.call("GET", "/me", {});
+    const response = await this.call("GET", "/me");
     read(meSchema, response.json, response.status);
   }
 
   private call(
-    method: "GET" | "POST",
+    method: Method,
     path: string,
-    options: { body?: unknown; key?: string; query?: Record<string, string>; absentOn404: true },
+    options: CallOptions & { absentOn404: true },
   ): Promise<RailResponse | undefined>;
-  private call(
-    method: "GET" | "POST",
-    path: string,
-    options: { body?: unknown; key?: string; query?: Record<string, string> },
-  ): Promise<RailResponse>;
+  private call(method: Method, path: string, options?: CallOptions): Promise<RailResponse>;
   private async call(
-    method: "GET" | "POST",
+    method: Method,
     path: string,
-    options: { body?: unknown; key?: string; query?: Record<string, string>; absentOn404?: boolean },
+    options: CallOptions & { absentOn404?: boolean } = {},
   ): Promise<RailResponse | undefined> {
     const url = new URL(`${this.settings.apiUrl.replace(/\/+$/, "")}${path}`);
     for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);

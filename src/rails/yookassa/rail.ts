@@ -126,7 +126,8 @@ export class YooKassaRail implements Rail {
   /**
    * YooKassa signs no notification, so nothing here tells a genuine one from a forged one: this
    * only reads which payment a `payment.*` event names. The shop must read that payment back
-   * (get) and act on what the API says, never on the notification's own copy of it.
+   * (get) and act on what the API says, never on the notification's own copy of it (YooKassa's
+   * own advice is the same: check the object's status through the API).
    */
   verify(notification: RailNotification): string[] | undefined {
     let json: unknown;
