@@ -2126,3 +2126,4 @@ refund-back-rail = { $amount } went back to you through { $rail }
 refund-back-rail-split = { $amount } went back to you through { $rail } and { $wallet } to your wallet
 alert-order-rail-back = 💳 { $amount } were sent back to the customer through { $rail }.
 wallet-kind-rail-refund = Sent back through the payment service
+customers-kind-rail-refund = payment service refund

@@ -2126,3 +2126,4 @@ refund-back-rail = { $amount } از طریق { $rail } به شما بازگشت
 refund-back-rail-split = { $amount } از طریق { $rail } به شما و { $wallet } به کیف پول شما بازگشت
 alert-order-rail-back = 💳 { $amount } از طریق { $rail } به مشتری بازگردانده شد.
 wallet-kind-rail-refund = بازپرداخت از طریق سرویس پرداخت
+customers-kind-rail-refund = بازپرداخت سرویس پرداخت

@@ -2243,3 +2243,4 @@ refund-back-rail = { $amount } вернулись вам через { $rail }
 refund-back-rail-split = { $amount } вернулись вам через { $rail }, а { $wallet } — на кошелёк
 alert-order-rail-back = 💳 { $amount } возвращены покупателю через { $rail }.
 wallet-kind-rail-refund = Возврат через платёжный сервис
+customers-kind-rail-refund = возврат через платёжный сервис

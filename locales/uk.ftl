@@ -2272,3 +2272,4 @@ refund-back-rail = { $amount } повернуто вам через { $rail }
 refund-back-rail-split = { $amount } повернуто вам через { $rail }, а { $wallet } — на гаманець
 alert-order-rail-back = 💳 { $amount } повернуто покупцеві через { $rail }.
 wallet-kind-rail-refund = Повернення через платіжний сервіс
+customers-kind-rail-refund = повернення через платіжний сервіс

@@ -21,10 +21,8 @@ import { closeServer, createHttpServer, createOperatorsServer, listen } from "./
 import type { Rail } from "./rails/index.js";
 import { setShopTimeZone } from "./render/format.js";
 import { systemClock } from "./runtime/clock.js";
-import { InFlight, within } from "./runtime/in-flight.js";
 import { createLogger, type Logger } from "./runtime/logger.js";
 import { startLeasedPolling } from "./runtime/poller-lease.js";
-import type { Polling } from "./runtime/polling.js";
 import {
   closeRedis,
   connectRedis,
@@ -133,14 +131,7 @@ async function startCore(
   const hosting = createHostingClients(config, () => accountKey.get(), metrics.observeHostingCall);
   closers.push(() => hosting.close());
 
-  const catalogStore = new CatalogStore(catalog, config.catalogFile, redis, logger, {
-    check: catalogProblemOf(config, rails),
-    // A plan on a backend without settings would be paid for, fail and be refunded: off sale.
-    backends: { panel: config.panel !== undefined, node: config.node !== undefined },
-  });
-  catalogStore.warnOffSale();
-  await catalogStore.follow();
-  closers.push(async () => catalogStore.stop());
+  const catalogStore = await followCatalog(config, catalog, rails, redis, life);
   const orderQueue = new OrderQueue(redis);
   const driftRuns = new DriftRunQueue(redis);
   closers.push(
@@ -165,19 +156,27 @@ async function startCore(
     rails,
     ...outboxNotices(config, { outbox, i18n, customers: () => rooms.books.customers }),
   });
-  return {
-    redis,
-    metrics,
-    box,
-    accountKey,
-    hosting,
-    catalogStore,
-    orderQueue,
-    rooms,
-    i18n,
-    outbox,
-    broadcasts,
-  };
+  const queues = { orderQueue, outbox, broadcasts };
+  return { redis, metrics, box, accountKey, hosting, catalogStore, rooms, i18n, ...queues };
+}
+
+/** The catalog as sold, checked against the settings and followed across processes (reloads). */
+async function followCatalog(
+  config: Config,
+  catalog: Catalog,
+  rails: readonly Rail[],
+  redis: Redis,
+  life: AppLife,
+): Promise<CatalogStore> {
+  const catalogStore = new CatalogStore(catalog, config.catalogFile, redis, life.logger, {
+    check: catalogProblemOf(config, rails),
+    // A plan on a backend without settings would be paid for, fail and be refunded: off sale.
+    backends: { panel: config.panel !== undefined, node: config.node !== undefined },
+  });
+  catalogStore.warnOffSale();
+  await catalogStore.follow();
+  life.closers.push(async () => catalogStore.stop());
+  return catalogStore;
 }
 
 /** The domain's messages to people that go out through the outbox (access changes, the channel gate, rail payments). */
