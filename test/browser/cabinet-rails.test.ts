@@ -132,6 +132,7 @@ describe("paying on a rail in the cabinet", () => {
     const sheet = await p.text("#sheet");
     expect(sheet).toContain("How would you like to pay?");
     expect(sheet).not.toContain("Pay by invoice");
+    await p.screenshot("rails-topup");
     await p.press("Pay with MemRail", "#sheet");
     await p.until("window.__tg.openLinks.length === 1");
     const payment = paymentOf(memrail, who.id);
