@@ -15,7 +15,7 @@ import {
 } from "../sales/index.js";
 import type { IncomingPayment, PaymentInbox, PaymentMismatch, SettleResult } from "./payment-inbox.js";
 import { decimal, railChargeId, railOfCharge } from "./rail-money.js";
-import type { RailStore } from "./rail-store.js";
+import { normalEmail, type RailStore } from "./rail-store.js";
 import { type ChargeRefundResult, refundCharge, StarsRefundRefused } from "./stars-refund.js";
 
 /** A rail as the checkout offers it: down ones are shown as unavailable, not hidden. */
@@ -139,6 +139,14 @@ export class RailPayments {
 
   async setPrefs(railId: string, prefs: RailPrefs): Promise<void> {
     await this.deps.store.setPrefs(railId, prefs);
+  }
+
+  /** Keeps the customer's e-mail for receipts; false (nothing kept) when `text` is not an address. */
+  async setEmail(customerId: number, text: string): Promise<boolean> {
+    const email = normalEmail(text);
+    if (!email) return false;
+    await this.deps.store.setEmail(customerId, email);
+    return true;
   }
 
   /** A link to pay what the balance does not cover of `orderId` on `railId`. */
