@@ -2141,5 +2141,7 @@ webapp-rail-check = I paid
 webapp-rail-open-again = Open the payment page
 webapp-rail-not-paid = Not paid yet. If you have just paid, wait a minute and press “I paid” again.
 webapp-rail-closed = This payment was closed without being paid. Choose a way to pay again.
+webapp-rail-to-balance = The payment arrived, but not for the amount the order asked: it is in your wallet, and the staff have been told.
+webapp-rail-held = The payment arrived in a currency the shop does not sell in: nothing is credited yet, the staff will contact you.
 webapp-rail-refused = This payment service cannot take the payment right now. Choose another way or try again later.
 webapp-topup-how = How would you like to pay?

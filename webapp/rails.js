@@ -148,6 +148,14 @@ function waitFor(data, { line, box, watch, refusal }) {
       follow();
       return;
     }
+    if (answer.status === "to-balance" || answer.status === "held") {
+      // Credited, but not to what was ordered: said plainly, and nothing more to wait for.
+      haptic("warning");
+      box.replaceChildren(el("div", "status", t(answer.status === "held" ? "rail-held" : "rail-to-balance")));
+      line.className = "status";
+      line.textContent = "";
+      return;
+    }
     if (answer.status === "pending") {
       haptic("warning");
       note.className = "status";

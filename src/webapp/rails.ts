@@ -1,4 +1,4 @@
-import type { RailAsk, RailCheckout } from "../domain/settlement/index.js";
+import type { InboxOutcome, RailAsk, RailCheckout } from "../domain/settlement/index.js";
 import { RailError } from "../rails/index.js";
 import { orderItemTitle } from "../render/invoices.js";
 import { topUpAmountOf } from "./actions.js";
@@ -112,11 +112,21 @@ export async function checkRailPayment(
     case "unknown":
       throw new Refusal(404, "unknown-payment");
     case "credited":
+      return { ok: true, status: checkedOutcome(confirmed.settled.outcome) };
     case "already":
-      return { ok: true, status: "paid" };
+      return { ok: true, status: checkedOutcome(confirmed.outcome) };
     default:
       return { ok: true, status: confirmed.status };
   }
+}
+
+/**
+ * What a credited payment did, as the page tells it: paid what it was for, went to the balance
+ * instead (another amount, or its order was gone), or held for the staff (another currency).
+ */
+function checkedOutcome(outcome: InboxOutcome | undefined): "paid" | "to-balance" | "held" {
+  if (outcome === "held") return "held";
+  return outcome === "mismatch" || outcome === "unmatched" ? "to-balance" : "paid";
 }
 
 /** POST /app/api/email: the e-mail for receipts, kept as the shop reads it (else 400 `bad-email`). */

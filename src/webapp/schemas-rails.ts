@@ -56,10 +56,14 @@ export type RailCheckoutResponse = z.output<typeof railCheckoutResponse>;
 /** POST payments/check: the customer's "I paid". */
 export const railCheckRequest = z.strictObject({ rail: railId, payment_id: paymentId });
 
-/** Where the payment stands: `paid` (credited now or before), still `pending`, or closed unpaid. */
+/**
+ * Where the payment stands: `paid` (credited now or before, paying what it was for), `to-balance`
+ * (credited to the wallet: not the amount asked, or its order was gone), `held` (another currency,
+ * the staff look at it), still `pending`, or closed unpaid.
+ */
 export const railCheckResponse = z.strictObject({
   ok: z.literal(true),
-  status: z.enum(["paid", "pending", "cancelled", "expired"]),
+  status: z.enum(["paid", "to-balance", "held", "pending", "cancelled", "expired"]),
 });
 export type RailCheckResponse = z.output<typeof railCheckResponse>;
 

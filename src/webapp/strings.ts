@@ -90,6 +90,8 @@ export const PAGE_STRINGS = [
   "webapp-qr-hint",
   "webapp-rail-check",
   "webapp-rail-closed",
+  "webapp-rail-held",
+  "webapp-rail-to-balance",
   "webapp-rail-email-bad",
   "webapp-rail-email-hint",
   "webapp-rail-email-save",

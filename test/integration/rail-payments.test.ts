@@ -68,7 +68,7 @@ describe("rail payments on the payment inbox", () => {
 
     // The same news again, by every path: nothing more.
     expect(await rp().notify(rail.id, rail.notification(paymentId))).toBe("accepted");
-    expect(await rp().check(payer, rail.id, paymentId)).toEqual({ status: "already" });
+    expect(await rp().check(payer, rail.id, paymentId)).toEqual({ status: "already", outcome: "order" });
     expect((await rp().poll(rail.id)).credited).toBe(0);
     expect(told).toHaveLength(1);
     expect(h.enqueued.filter((id) => id === order.id)).toHaveLength(1);
@@ -161,7 +161,7 @@ describe("rail payments on the payment inbox", () => {
       outcome: "held",
       mismatch: "currency",
     });
-    expect(await rp().confirm(rail.id, paymentId)).toEqual({ status: "already" });
+    expect(await rp().confirm(rail.id, paymentId)).toEqual({ status: "already", outcome: "held" });
   });
 
   it("puts a paid payment the shop never asked for on the payer's balance, listed", async () => {
@@ -198,7 +198,7 @@ describe("rail payments on the payment inbox", () => {
     expect(swept.recovered).toBeGreaterThanOrEqual(1);
     expect(await orderStatus(order.id)).toBe("paid");
     expect(await rp().notify(rail.id, rail.notification(paymentId))).toBe("accepted");
-    expect(await rp().check(payer, rail.id, paymentId)).toEqual({ status: "already" });
+    expect(await rp().check(payer, rail.id, paymentId)).toEqual({ status: "already", outcome: "order" });
     expect(h.enqueued.filter((id) => id === order.id)).toHaveLength(1);
   });
 
@@ -294,6 +294,32 @@ describe("rail payments on the payment inbox", () => {
     expect(rail.creates - before).toBe(1);
     expect(a).toMatchObject({ ok: true });
     expect(b).toEqual(a);
+  });
+
+  it("asks anew when the payment it handed out was closed by the rail, and credits one paid meanwhile", async () => {
+    const { payer, order, paymentId } = await checkout();
+    const declined = rail.payments.get(paymentId);
+    if (!declined) throw new Error("no payment");
+    declined.status = "cancelled";
+    const again = await rp().payOrder(payer, order.id, rail.id, ASK);
+    if (!again.ok) throw new Error(again.reason);
+    expect(again.paymentId).not.toBe(paymentId);
+
+    // Paid on the rail, its notification not here yet: the next press credits it, no new payment.
+    rail.pay(again.paymentId);
+    const before = rail.creates;
+    expect(await rp().payOrder(payer, order.id, rail.id, ASK)).toMatchObject({ ok: false, reason: "paid" });
+    expect(rail.creates).toBe(before);
+    expect(await orderStatus(order.id)).toBe("paid");
+    expect(await rp().check(payer, rail.id, again.paymentId)).toEqual({ status: "already", outcome: "order" });
+
+    // A rail that does not answer keeps handing back the link it gave.
+    const other = await checkout();
+    rail.down = true;
+    expect(await rp().payOrder(other.payer, other.order.id, rail.id, ASK)).toMatchObject({
+      ok: true,
+      paymentId: other.paymentId,
+    });
   });
 
   it("refuses what cannot be paid: another customer's order, a rail the shop lacks", async () => {

@@ -156,6 +156,24 @@ describe("paying an order on a rail", () => {
     });
   });
 
+  it("a payment of another amount says it went to the wallet, pays nothing, and one in another currency is held", async () => {
+    const c = await customer();
+    const { id } = await openOrder(c);
+    const paymentId = String((await payRail(c, id, "memrail")).body.payment_id);
+    rail.pay(paymentId, { amount: "1.00" });
+    expect((await check(c, "memrail", paymentId)).body).toEqual({ ok: true, status: "to-balance" });
+    expect((await check(c, "memrail", paymentId)).body).toEqual({ ok: true, status: "to-balance" });
+    expect(await orderStatus(id)).toBe("awaiting_payment");
+    expect(await balance(c.id)).toBe(100);
+
+    const other = await customer();
+    const second = await openOrder(other);
+    const otherPayment = String((await payRail(other, second.id, "memrail")).body.payment_id);
+    rail.pay(otherPayment, { currency: "USD" });
+    expect((await check(other, "memrail", otherPayment)).body).toEqual({ ok: true, status: "held" });
+    expect(await balance(other.id)).toBe(0);
+  });
+
   it("a payment closed unpaid says so", async () => {
     const c = await customer();
     const { id } = await openOrder(c, "node");

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Redis } from "ioredis";
-import { minorOf, type Rail, RailError, type RailPayment, type RailPrefs } from "../../rails/index.js";
+import { type Rail, RailError, type RailPayment, type RailPrefs } from "../../rails/index.js";
 import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import type { Order, Orders, Wallet } from "../books/index.js";
-import { type Catalog, currencyExponent } from "../catalog/index.js";
+import type { Catalog } from "../catalog/index.js";
 import {
   type Cashier,
   INVOICE_TTL_MS,
@@ -13,9 +13,9 @@ import {
   type ReferralRewards,
   type Undeliverable,
 } from "../sales/index.js";
-import type { IncomingPayment, PaymentInbox, PaymentMismatch, SettleResult } from "./payment-inbox.js";
-import { decimal, railChargeId, railOfCharge } from "./rail-money.js";
-import { normalEmail, type RailStore } from "./rail-store.js";
+import type { InboxOutcome, IncomingPayment, PaymentInbox, SettleResult } from "./payment-inbox.js";
+import { decimal, incomingOf, railChargeId, railOfCharge } from "./rail-money.js";
+import { normalEmail, type RailRecord, type RailStore } from "./rail-store.js";
 import { type ChargeRefundResult, refundCharge, StarsRefundRefused } from "./stars-refund.js";
 
 /** A rail as the checkout offers it: down ones are shown as unavailable, not hidden. */
@@ -37,8 +37,8 @@ export type RailCheckout =
 /** What looking a payment up did (a notification, the poll, the customer's "I paid"). */
 export type RailConfirm =
   | { status: "credited"; settled: SettleResult }
-  /** Credited before (by another path, or a repeat). */
-  | { status: "already" }
+  /** Credited before (by another path, or a repeat), with what it paid when the inbox knows. */
+  | { status: "already"; outcome?: InboxOutcome | undefined }
   | { status: "pending" | "cancelled" | "expired" }
   /** The rail knows no such payment, or it is not the shop's (or not the asker's). */
   | { status: "unknown" };
@@ -188,7 +188,8 @@ export class RailPayments {
     const email = rail.needsEmail(prefs) ? await store.email(a.payerId) : undefined;
     if (rail.needsEmail(prefs) && !email) return { ok: false, reason: "email-needed" };
     for (let tries = 0; ; tries++) {
-      const open = await store.open(rail.id, a.payload, a.amount);
+      const open = await this.stillOpen(rail, a.payload, a.amount);
+      if (open === "paid") return { ok: false, reason: "paid" };
       if (open)
         return { ok: true, rail: rail.id, paymentId: open.paymentId, payUrl: open.payUrl, amount: a.amount };
       if (await store.claimAsking(rail.id, a.payload, a.amount, ASKING_MS)) break;
@@ -231,6 +232,35 @@ export class RailPayments {
     }
   }
 
+  /**
+   * The payment asked before for this payload and amount while the rail still takes it: one it
+   * closed (declined, cancelled, expired) is forgotten so a new one is asked; one paid meanwhile
+   * is credited now (`paid`). A rail that does not answer keeps handing back the link it gave.
+   */
+  private async stillOpen(
+    rail: Rail,
+    payload: string,
+    amount: number,
+  ): Promise<RailRecord | "paid" | undefined> {
+    const { store } = this.deps;
+    const open = await store.open(rail.id, payload, amount);
+    if (!open) return undefined;
+    let now: RailPayment | undefined;
+    try {
+      now = await rail.get(open.paymentId);
+    } catch (err) {
+      if (err instanceof RailError) return open;
+      throw err;
+    }
+    if (now?.status === "pending") return open;
+    if (now?.status === "paid") {
+      await this.credit(rail, now);
+      return "paid";
+    }
+    await store.forgetOpen(rail.id, payload, amount);
+    return undefined;
+  }
+
   /** The customer's "I paid": their own payment looked up on its rail. */
   async check(customerId: number, railId: string, paymentId: string): Promise<RailConfirm> {
     const record = await this.deps.store.record(railId, paymentId);
@@ -270,10 +300,10 @@ export class RailPayments {
     const incoming = await this.incoming(rail, payment);
     await inbox.record(incoming);
     const entry = await inbox.get(incoming.chargeId);
-    if (entry?.status === "credited") return { status: "already" };
+    if (entry?.status === "credited") return { status: "already", outcome: entry.outcome };
     // The entry as first recorded decides (a repeat never changes what the payment pays).
     const settled = await inbox.settle(entry ?? incoming);
-    if (!settled.credited && !settled.held) return { status: "already" };
+    if (!settled.credited && !settled.held) return { status: "already", outcome: settled.outcome };
     this.deps.logger.info(
       { rail: rail.id, payment: payment.id, outcome: settled.outcome, amount: incoming.amount },
       "rail payment credited",
@@ -285,27 +315,9 @@ export class RailPayments {
     return { status: "credited", settled };
   }
 
-  /** The inbox's view of a paid rail payment: who pays what, and whether it is what was asked. */
+  /** The inbox's view of a paid rail payment (see incomingOf), against what the shop asked. */
   private async incoming(rail: Rail, payment: RailPayment): Promise<IncomingPayment> {
-    const ref = payment.ref ?? { payload: "", payerId: 0 };
-    const record = await this.deps.store.record(rail.id, payment.id);
-    const minor = minorOf(payment.amount, currencyExponent(payment.currency));
-    let mismatch: PaymentMismatch | undefined;
-    if (payment.currency !== this.currency || minor === undefined) mismatch = "currency";
-    else if (!record || record.payload !== ref.payload || record.payerId !== ref.payerId)
-      mismatch = "unknown";
-    else if (record.expected !== minor || record.currency !== payment.currency) mismatch = "amount";
-    return {
-      chargeId: railChargeId(rail.id, payment.id),
-      payerId: record?.payerId ?? ref.payerId,
-      payload: ref.payload,
-      amount: minor ?? 0,
-      currency: payment.currency,
-      updateId: 0,
-      raw: payment.raw,
-      rail: rail.id,
-      mismatch,
-    };
+    return incomingOf(rail.id, payment, await this.deps.store.record(rail.id, payment.id), this.currency);
   }
 
   /**

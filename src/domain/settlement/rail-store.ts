@@ -80,8 +80,9 @@ export class RailStore {
     return this.redis.hvals(railKeys.open(rail, payload));
   }
 
-  async forgetOpen(rail: string, payload: string): Promise<void> {
-    await this.redis.del(railKeys.open(rail, payload));
+  /** Forgets the open payment of `payload` for `amount` (it was closed: the next ask makes another). */
+  async forgetOpen(rail: string, payload: string, amount: number): Promise<void> {
+    await this.redis.hdel(railKeys.open(rail, payload), String(amount));
   }
 
   /** Takes the right to ask `rail` for a payment of `payload` and `amount` (false: another asks now). */
