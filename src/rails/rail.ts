@@ -55,7 +55,10 @@ export interface RailCharge {
   currency: string;
   /** One line the payer sees on the provider's page. */
   description: string;
-  /** How long it may be paid (the provider closes it after). */
+  /**
+   * How long it may be paid (the provider closes it after). A rail whose provider sets no life
+   * (YooKassa expires pending payments itself) may ignore it: the shop's poll closes what is stale.
+   */
   lifeSeconds: number;
   /** Where the payer lands after paying (the bot's t.me link). */
   returnUrl: string;
@@ -106,17 +109,21 @@ export interface Rail {
   get(id: string): Promise<RailPayment | undefined>;
   /** Payments created since `sinceMs` (epoch ms), newest first: the poll that finds lost notifications. */
   recent(sinceMs: number): Promise<RailPayment[]>;
-  /** Closes an unpaid payment so it can no longer be paid (CryptoBot: deletes the invoice). */
+  /**
+   * Closes an unpaid payment so it can no longer be paid (CryptoBot: deletes the invoice). One
+   * already paid, closed or unknown resolves quietly: a paid one is settled through `get`.
+   */
   close(id: string): Promise<void>;
   /** Sends `amount` of a paid payment back, once per `key`; absent where the provider has no refunds. */
   refund?(payment: RailPayment, amount: string, key: string): Promise<RailRefundResult>;
   /**
    * The payment ids a notification names when it is genuine as far as the rail can tell
-   * (CryptoBot: its HMAC signature), undefined when it is forged or malformed. The shop still
-   * reads each payment back before crediting anything.
+   * (CryptoBot: its HMAC signature), undefined when it is forged or malformed. For a provider
+   * that signs nothing (YooKassa) "genuine" only means well-formed: the shop reads each payment
+   * back before crediting anything, and that read is the real check.
    */
   verify(notification: RailNotification): string[] | undefined;
-  /** One cheap authenticated call: true when the provider answers and takes our credentials. */
+  /** One cheap authenticated call: true when the provider answers and takes our credentials (never throws). */
   probe(): Promise<boolean>;
 }
 
