@@ -137,8 +137,10 @@ export class YooKassaRail implements Rail {
       return undefined;
     }
     const parsed = notificationSchema.safeParse(json);
-    if (!parsed.success || !parsed.data.event.startsWith("payment.")) return undefined;
-    return [parsed.data.object.id];
+    if (!parsed.success) return undefined;
+    // Another event the shop subscribed to (refund.succeeded, ...): acknowledged, nothing to read
+    // back; refused, YooKassa would send it again for a day.
+    return parsed.data.event.startsWith("payment.") ? [parsed.data.object.id] : [];
   }
 
   async probe(): Promise<boolean> {
