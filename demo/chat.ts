@@ -26,6 +26,16 @@ export interface ChatOptions {
   print(text: string): void;
   /** Keeps a file the bot uploaded (a QR code, a config) and returns where it is, or undefined. */
   saveFile?(name: string, data: Buffer): string | undefined;
+  /** The payment rails' local fakes: whose payment page a link opens, and paying it there. */
+  rails?: DemoRails;
+}
+
+/** The demo's payment rails (CryptoBot, YooKassa fakes): `#pay` pays the last payment page shown. */
+export interface DemoRails {
+  /** Whether `url` is the page of a payment on one of the fakes. */
+  owns(url: string): boolean;
+  /** Pays that payment on its fake, which notifies the bot; what happened, for the terminal. */
+  pay(url: string): Promise<string>;
 }
 
 /** What a typed line did: pushed updates (the last one's id), asked to quit, or nothing to wait for. */
@@ -52,6 +62,8 @@ export class Chat {
   private readonly messageIds = new Map<number, number>();
   private readonly invoices = new Map<number, Invoice>();
   private lastInvoice: Invoice | undefined;
+  /** The last payment page a rail's button opened, while it came after the last invoice. */
+  private lastRailPage: string | undefined;
 
   /** Who is at the terminal now. */
   private me: User;
@@ -131,7 +143,8 @@ export class Chat {
     const text = line.trim();
     if (text === "") return undefined;
     if (text === "/quit" || text === "/exit") return "quit";
-    if (text === "#pay") return this.pay(this.lastInvoice);
+    if (text === "#pay")
+      return this.lastRailPage ? this.payOnRail(this.lastRailPage) : this.pay(this.lastInvoice);
     if (/^#as(\s+\d+)?$/.test(text)) return this.switchTo(Number(text.slice(3).trim() || 0));
     if (/^#\d+$/.test(text)) return this.press(Number(text.slice(1)));
     const older = /^#(\d+)\.(\d+)$/.exec(text);
@@ -200,6 +213,7 @@ export class Chat {
     this.numbers.clear();
     this.messageIds.clear();
     this.lastInvoice = undefined;
+    this.lastRailPage = undefined;
     this.say("note", `you are ${who.first_name} (id ${who.id}) now; /start opens their chat`);
     return undefined;
   }
@@ -235,6 +249,15 @@ export class Chat {
     return { pushed: telegram.pushUpdate(paid).update_id };
   }
 
+  /** `#pay` after a rail's payment page: paid on its fake, which notifies the bot as the provider would. */
+  private async payOnRail(url: string): Promise<InputResult> {
+    const rails = this.o.rails;
+    if (!rails) return undefined;
+    this.lastRailPage = undefined;
+    this.say("note", await rails.pay(url).catch((err: unknown) => `could not pay: ${String(err)}`));
+    return undefined;
+  }
+
   private showInvoice(params: Record<string, unknown>, message: Message | undefined): void {
     const s = this.o.style;
     const invoice: Invoice = {
@@ -246,6 +269,7 @@ export class Chat {
         : 0,
     };
     this.lastInvoice = invoice;
+    this.lastRailPage = undefined;
     if (message) this.invoices.set(message.message_id, invoice);
     const lines = [
       `🧾 ${s.bold(`Invoice: ${invoice.title}`)}`,
@@ -267,6 +291,11 @@ export class Chat {
     const lines = body.split("\n");
     const rows = inlineRows(params.reply_markup);
     const id = message?.message_id ?? Number(params.message_id);
+    const railPage = rows.flat().find((b) => b.url && this.o.rails?.owns(b.url))?.url;
+    if (railPage) {
+      this.lastRailPage = railPage;
+      lines.push(s.dim("(#pay pays it on the local payment service)"));
+    }
     if (rows.length > 0 && message) {
       this.keyboards.delete(id);
       this.keyboards.set(id, { message, rows });

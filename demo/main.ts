@@ -20,6 +20,7 @@ import { SecretBox } from "../src/store/secret-box.js";
 import { FakeTelegram, user } from "../test/fakes/telegram-api.js";
 import { freePort, MissingRedisError, startRedis } from "../test/helpers/local-redis.js";
 import { CHAT_HELP, Chat } from "./chat.js";
+import { startRailSandboxes } from "./rail-sandboxes.js";
 import { makeStyle } from "./render.js";
 import { DEMO_BALANCE, DEMO_LOGIN, DEMO_PASSWORD, startSandboxes, writeDemoCatalog } from "./sandboxes.js";
 import { TelegramTap } from "./tap.js";
@@ -103,6 +104,9 @@ async function run(): Promise<number> {
     const hosting = await startSandboxes();
     cleanups.push(hosting.stop);
     const catalogFile = await writeDemoCatalog(dir, currency);
+    // A fiat shop also takes CryptoBot and (in roubles) YooKassa, on their local fakes.
+    const railBoxes = await startRailSandboxes(currency);
+    cleanups.push(railBoxes.stop);
 
     const telegram = await new FakeTelegram({
       token: BOT_TOKEN,
@@ -117,6 +121,7 @@ async function run(): Promise<number> {
       style,
       print,
       saveFile,
+      rails: railBoxes.rails(`http://127.0.0.1:${httpPort}`),
     });
     const toChat = chat;
     tap = await new TelegramTap(telegram.apiRoot, (call) => toChat.onCall(call)).start();
@@ -150,6 +155,7 @@ async function run(): Promise<number> {
       WEBAPP_URL: DEMO_WEBAPP_URL,
       // A provider's test token: with a fiat catalog, invoices go through "the provider" (simulated).
       ...(currency === "XTR" ? {} : { PAYMENT_PROVIDER_TOKEN: "284685063:TEST:demo-provider" }),
+      ...railBoxes.env,
       LOG_LEVEL: "warn",
       // The cabinet link below carries initData signed now: it stays good for a day.
       WEBAPP_INIT_DATA_MAX_AGE: "86400",
@@ -170,6 +176,24 @@ async function run(): Promise<number> {
       ),
       row("Panel API sandbox", hosting.panel.url, "locations main and 2"),
       row("Node API sandbox", hosting.node.url, "HTTPS, self-signed certificate pinned by fingerprint"),
+      ...(railBoxes.env.CRYPTOPAY_API_URL
+        ? [
+            row(
+              "CryptoBot sandbox",
+              railBoxes.env.CRYPTOPAY_API_URL,
+              "Crypto Pay API; #pay pays its invoice, then its signed webhook",
+            ),
+          ]
+        : []),
+      ...(railBoxes.env.YOOKASSA_API_URL
+        ? [
+            row(
+              "YooKassa sandbox",
+              railBoxes.env.YOOKASSA_API_URL,
+              "#pay pays the payment, then its notification",
+            ),
+          ]
+        : []),
       row("Redis", redis.url, "throw-away, no persistence"),
       row("bot's public server", `http://127.0.0.1:${httpPort}`, "/healthz, the cabinet under /app/"),
       row("operators' listener", `http://127.0.0.1:${metricsPort}`, "/metrics, /healthz"),
@@ -177,8 +201,8 @@ async function run(): Promise<number> {
       `You are Demo (Telegram id ${ME_ID}, language ${language}; DEMO_LANG=en, ru, uk or fa sets it), an admin of the shop. Catalog: ${catalogFile}`,
       `#as 2 makes you Alex (id ${FRIEND_ID}), a customer: claim a gift link or follow an invite link (referrals: 10 %, 3 bonus days). #as 1 is Demo again.`,
       currency === "XTR"
-        ? "Prices in Telegram Stars; DEMO_CURRENCY=USD shows provider invoices (card payments) instead."
-        : `Prices in ${currency}, paid by provider invoices (a test provider token; #pay simulates the card payment).`,
+        ? "Prices in Telegram Stars; DEMO_CURRENCY=USD (or RUB, with YooKassa too) shows provider invoices and the payment rails instead."
+        : `Prices in ${currency}, paid by provider invoices (a test provider token; #pay simulates the card payment) or on the payment rails' sandboxes (#pay after their button pays there).`,
       `Support contact: ${DEMO_SUPPORT}. The bot's cabinet buttons open the local cabinet (its link is printed when pressed).`,
       "QR codes and other files the bot sends are saved as files; their paths are printed.",
       ...CHAT_HELP,
