@@ -44,7 +44,8 @@ export function paymentJson(p: FakePayment, shop: { id: string; url: string }): 
   const left = kopecksOf(p.amount.value) - p.refundedKopecks;
   const confirmation = {
     type: "redirect",
-    confirmation_url: `${shop.url}/checkout/payments/v2/contract?orderId=${p.id}`,
+    // The payer's page, as YooKassa links it (https on YooKassa's host, never the API's).
+    confirmation_url: `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${p.id}`,
     ...(p.returnUrl ? { return_url: p.returnUrl } : {}),
   };
   const refunded = { value: sumText(p.refundedKopecks), currency: p.amount.currency };
