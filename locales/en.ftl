@@ -2125,6 +2125,8 @@ rail-paid-held = ⚠️ { $rail }: we received a payment in { $currency }, a cur
 refund-back-rail = { $amount } went back to you through { $rail }
 refund-back-rail-split = { $amount } went back to you through { $rail } and { $wallet } to your wallet
 alert-order-rail-back = 💳 { $amount } were sent back to the customer through { $rail }.
+alert-rail-mismatch = ⚠️ A { $rail } payment of { $amount } from customer { $customer } did not match what was asked, so it paid nothing: it is on their balance. Admin → Payments lists it.
+alert-rail-held = ⚠️ A { $rail } payment of { $amount } from customer { $customer } came in a currency the shop does not sell in: nothing was credited. Admin → Payments lists it; settle it with the customer.
 wallet-kind-rail-refund = Sent back through the payment service
 customers-kind-rail-refund = payment service refund
 

@@ -2125,6 +2125,8 @@ rail-paid-held = ⚠️ { $rail }: ما پرداختی به { $currency } دری
 refund-back-rail = { $amount } از طریق { $rail } به شما بازگشت
 refund-back-rail-split = { $amount } از طریق { $rail } به شما و { $wallet } به کیف پول شما بازگشت
 alert-order-rail-back = 💳 { $amount } از طریق { $rail } به مشتری بازگردانده شد.
+alert-rail-mismatch = ⚠️ پرداخت { $rail } به مبلغ { $amount } از مشتری { $customer } با مبلغ درخواستی یکی نبود و چیزی را پرداخت نکرد: در موجودی او است. در «مدیریت ← پرداخت‌ها» فهرست شده است.
+alert-rail-held = ⚠️ پرداخت { $rail } به مبلغ { $amount } از مشتری { $customer } به ارزی رسید که فروشگاه با آن نمی‌فروشد: چیزی واریز نشد. در «مدیریت ← پرداخت‌ها» فهرست شده است؛ با مشتری حل کنید.
 wallet-kind-rail-refund = بازپرداخت از طریق سرویس پرداخت
 customers-kind-rail-refund = بازپرداخت سرویس پرداخت
 

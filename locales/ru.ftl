@@ -2242,6 +2242,8 @@ rail-paid-held = ⚠️ { $rail }: мы получили платёж в вал�
 refund-back-rail = { $amount } вернулись вам через { $rail }
 refund-back-rail-split = { $amount } вернулись вам через { $rail }, а { $wallet } — на кошелёк
 alert-order-rail-back = 💳 { $amount } возвращены покупателю через { $rail }.
+alert-rail-mismatch = ⚠️ Платёж { $rail } на { $amount } от покупателя { $customer } не совпал с запрошенным, поэтому ничего не оплатил: деньги на его балансе. Он в списке «Админ → Платежи».
+alert-rail-held = ⚠️ Платёж { $rail } на { $amount } от покупателя { $customer } пришёл в валюте, в которой магазин не продаёт: ничего не зачислено. Он в списке «Админ → Платежи»; решите вопрос с покупателем.
 wallet-kind-rail-refund = Возврат через платёжный сервис
 customers-kind-rail-refund = возврат через платёжный сервис
 

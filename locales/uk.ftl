@@ -2271,6 +2271,8 @@ rail-paid-held = ⚠️ { $rail }: ми отримали платіж у вал�
 refund-back-rail = { $amount } повернуто вам через { $rail }
 refund-back-rail-split = { $amount } повернуто вам через { $rail }, а { $wallet } — на гаманець
 alert-order-rail-back = 💳 { $amount } повернуто покупцеві через { $rail }.
+alert-rail-mismatch = ⚠️ Платіж { $rail } на { $amount } від покупця { $customer } не збігся із запитаним, тому нічого не оплатив: гроші на його балансі. Він у списку «Адмін → Платежі».
+alert-rail-held = ⚠️ Платіж { $rail } на { $amount } від покупця { $customer } надійшов у валюті, у якій магазин не продає: нічого не зараховано. Він у списку «Адмін → Платежі»; вирішіть питання з покупцем.
 wallet-kind-rail-refund = Повернення через платіжний сервіс
 customers-kind-rail-refund = повернення через платіжний сервіс
 

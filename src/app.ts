@@ -184,7 +184,10 @@ function outboxNotices(config: Config, deps: Parameters<typeof channelGateWiring
   const { outbox, i18n } = deps;
   return {
     accessNotices: new OutboxAccessNotices({ outbox, i18n, defaultLocale: config.defaultLocale }),
-    railNotices: new OutboxRailNotices({ ...deps, defaultLocale: config.defaultLocale }),
+    railNotices: new OutboxRailNotices({
+      ...deps,
+      ...{ defaultLocale: config.defaultLocale, adminIds: config.adminIds },
+    }),
     ...channelGateWiring(config, deps),
   };
 }

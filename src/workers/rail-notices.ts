@@ -10,6 +10,8 @@ export interface OutboxRailNoticesDeps {
   i18n: I18nLike;
   defaultLocale: Locale;
   customers: () => Pick<Customers, "get">;
+  /** Told at once of a payment that did not match (also listed under Admin → Payments). */
+  adminIds?: readonly number[];
 }
 
 /**
@@ -39,5 +41,27 @@ export class OutboxRailNotices implements RailNotices {
       text: this.deps.i18n.t(locale, key, { ...vars, currency: n.currency }),
       once: `railpay:${n.chargeId}`,
     });
+    if (n.settled.outcome === "mismatch" || n.settled.outcome === "held") await this.alertAdmins(n);
+  }
+
+  /** A payment that paid nothing it named: each admin hears of it once, in their language. */
+  private async alertAdmins(n: RailSettled): Promise<void> {
+    for (const adminId of this.deps.adminIds ?? []) {
+      const locale = (await this.deps.customers().get(adminId))?.locale ?? this.deps.defaultLocale;
+      const vars = {
+        rail: n.rail.name,
+        amount: formatMoney(n.currency, n.amount, locale),
+        customer: String(n.payerId),
+      };
+      await this.deps.outbox.send({
+        chatId: adminId,
+        text: this.deps.i18n.t(
+          locale,
+          n.settled.outcome === "held" ? "alert-rail-held" : "alert-rail-mismatch",
+          vars,
+        ),
+        once: `railpay-alert:${n.chargeId}:${adminId}`,
+      });
+    }
   }
 }
