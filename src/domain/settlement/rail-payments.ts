@@ -8,6 +8,7 @@ import { type Catalog, currencyExponent } from "../catalog/index.js";
 import {
   type Cashier,
   INVOICE_TTL_MS,
+  type InvoiceTarget,
   invoicePayload,
   parsePayload,
   type ReferralRewards,
@@ -15,7 +16,7 @@ import {
 } from "../sales/index.js";
 import type { IncomingPayment, PaymentInbox, PaymentMismatch, SettleResult } from "./payment-inbox.js";
 import { decimal, railChargeId, railOfCharge } from "./rail-money.js";
-import type { RailStore } from "./rail-store.js";
+import type { RailStatus, RailStore } from "./rail-store.js";
 import { type ChargeRefundResult, refundCharge, StarsRefundRefused } from "./stars-refund.js";
 
 /** A rail as the checkout offers it: down ones are shown as unavailable, not hidden. */
@@ -42,6 +43,9 @@ export type RailConfirm =
   | { status: "pending" | "cancelled" | "expired" }
   /** The rail knows no such payment, or it is not the shop's (or not the asker's). */
   | { status: "unknown" };
+
+/** The customer's "I paid": what looking it up did, or the rail did not answer (marked down). */
+export type RailCheck = RailConfirm | { status: "unavailable" };
 
 /** A rail payment credited (or held) by one call, for its payer to hear of. */
 export interface RailSettled {
@@ -141,6 +145,11 @@ export class RailPayments {
     await this.deps.store.setPrefs(railId, prefs);
   }
 
+  /** Each configured rail for the admins: its currency, its last probe, its choices as set. */
+  status(): Promise<RailStatus[]> {
+    return Promise.all(this.deps.rails.map((rail) => this.deps.store.status(rail, this.currency)));
+  }
+
   /** A link to pay what the balance does not cover of `orderId` on `railId`. */
   async payOrder(customerId: number, orderId: string, railId: string, ask: RailAsk): Promise<RailCheckout> {
     const check = await this.deps.cashier.payable(customerId, orderId);
@@ -223,11 +232,27 @@ export class RailPayments {
     }
   }
 
-  /** The customer's "I paid": their own payment looked up on its rail. */
-  async check(customerId: number, railId: string, paymentId: string): Promise<RailConfirm> {
-    const record = await this.deps.store.record(railId, paymentId);
+  /**
+   * The customer's "I paid": their own payment looked up on its rail. One that can no longer be
+   * paid (cancelled, expired) is not handed out again: the next ask makes a new one.
+   */
+  async check(customerId: number, railId: string, paymentId: string): Promise<RailCheck> {
+    const { store, clock } = this.deps;
+    const record = await store.record(railId, paymentId);
     if (!record || record.payerId !== customerId) return { status: "unknown" };
-    return this.confirm(railId, paymentId);
+    const found = await this.confirm(railId, paymentId).catch(async (err: unknown) => {
+      if (!(err instanceof RailError)) throw err;
+      if (err.kind === "down") await store.setHealth(railId, false, clock.now(), err.detail);
+      return { status: "unavailable" as const };
+    });
+    if (found.status === "cancelled" || found.status === "expired") await store.dropOpen(record);
+    return found;
+  }
+
+  /** What the customer's payment `paymentId` was asked for (their order or top-up), if it is theirs. */
+  async asked(customerId: number, railId: string, paymentId: string): Promise<InvoiceTarget | undefined> {
+    const record = await this.deps.store.record(railId, paymentId);
+    return record?.payerId === customerId ? parsePayload(record.payload) : undefined;
   }
 
   /** Reads a payment back from its rail and credits it once if it is paid (see the class). */
