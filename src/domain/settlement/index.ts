@@ -11,7 +11,6 @@ export * from "./order-runs.js";
 export * from "./payment-inbox.js";
 export * from "./rail-money.js";
 export * from "./rail-payments.js";
-export * from "./rail-receipts.js";
 export * from "./rail-store.js";
 export * from "./services.js";
 export * from "./stars-refund.js";

@@ -16,7 +16,7 @@ import {
 } from "../sales/index.js";
 import type { IncomingPayment, PaymentInbox, PaymentMismatch, SettleResult } from "./payment-inbox.js";
 import { decimal, railChargeId, railOfCharge } from "./rail-money.js";
-import type { RailStatus, RailStore } from "./rail-store.js";
+import { normalEmail, type RailStatus, type RailStore } from "./rail-store.js";
 import { type ChargeRefundResult, refundCharge, StarsRefundRefused } from "./stars-refund.js";
 
 /** A rail as the checkout offers it: down ones are shown as unavailable, not hidden. */
@@ -43,9 +43,6 @@ export type RailConfirm =
   | { status: "pending" | "cancelled" | "expired" }
   /** The rail knows no such payment, or it is not the shop's (or not the asker's). */
   | { status: "unknown" };
-
-/** The customer's "I paid": what looking it up did, or the rail did not answer (marked down). */
-export type RailCheck = RailConfirm | { status: "unavailable" };
 
 /** A rail payment credited (or held) by one call, for its payer to hear of. */
 export interface RailSettled {
@@ -118,6 +115,20 @@ export class RailPayments {
     return this.deps.catalog().currency;
   }
 
+  /** Each configured rail for the admins: its currency, its last probe, its choices as set. */
+  status(): Promise<RailStatus[]> {
+    return Promise.all(this.deps.rails.map((rail) => this.deps.store.status(rail, this.currency)));
+  }
+
+  /** The customer's e-mail for receipts while a rail the checkout offers sends them; else undefined. */
+  async receipts(customerId: number): Promise<{ email: string | undefined } | undefined> {
+    for (const rail of this.deps.rails) {
+      if (rail.accepts(this.currency) && rail.needsEmail(await this.prefs(rail.id)))
+        return { email: await this.deps.store.email(customerId) };
+    }
+    return undefined;
+  }
+
   /** The rails that take the shop's currency, with whether each answers now. */
   async offers(customerId: number): Promise<RailOffer[]> {
     const email = this.deps.rails.some((r) => r.choices.length > 0)
@@ -145,9 +156,12 @@ export class RailPayments {
     await this.deps.store.setPrefs(railId, prefs);
   }
 
-  /** Each configured rail for the admins: its currency, its last probe, its choices as set. */
-  status(): Promise<RailStatus[]> {
-    return Promise.all(this.deps.rails.map((rail) => this.deps.store.status(rail, this.currency)));
+  /** Keeps the customer's e-mail for receipts; false (nothing kept) when `text` is not an address. */
+  async setEmail(customerId: number, text: string): Promise<boolean> {
+    const email = normalEmail(text);
+    if (!email) return false;
+    await this.deps.store.setEmail(customerId, email);
+    return true;
   }
 
   /** A link to pay what the balance does not cover of `orderId` on `railId`. */
@@ -236,16 +250,11 @@ export class RailPayments {
    * The customer's "I paid": their own payment looked up on its rail. One that can no longer be
    * paid (cancelled, expired) is not handed out again: the next ask makes a new one.
    */
-  async check(customerId: number, railId: string, paymentId: string): Promise<RailCheck> {
-    const { store, clock } = this.deps;
-    const record = await store.record(railId, paymentId);
+  async check(customerId: number, railId: string, paymentId: string): Promise<RailConfirm> {
+    const record = await this.deps.store.record(railId, paymentId);
     if (!record || record.payerId !== customerId) return { status: "unknown" };
-    const found = await this.confirm(railId, paymentId).catch(async (err: unknown) => {
-      if (!(err instanceof RailError)) throw err;
-      if (err.kind === "down") await store.setHealth(railId, false, clock.now(), err.detail);
-      return { status: "unavailable" as const };
-    });
-    if (found.status === "cancelled" || found.status === "expired") await store.dropOpen(record);
+    const found = await this.confirm(railId, paymentId);
+    if (found.status === "cancelled" || found.status === "expired") await this.deps.store.dropOpen(record);
     return found;
   }
 

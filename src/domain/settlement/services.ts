@@ -11,7 +11,6 @@ import { AfterActive } from "./after-active.js";
 import { Fulfilment } from "./fulfilment.js";
 import { PaymentInbox } from "./payment-inbox.js";
 import { type RailNotices, RailPayments } from "./rail-payments.js";
-import { RailReceipts } from "./rail-receipts.js";
 import { RailStore } from "./rail-store.js";
 import { StarsRefunds } from "./stars-refund.js";
 
@@ -29,8 +28,6 @@ export interface SettlementServices {
   jobs: OrderJobs;
   /** Outside payment rails (CryptoBot, YooKassa) on the payment inbox. */
   railPayments: RailPayments;
-  /** The customer's e-mail for the receipts a rail sends (asked once, kept). */
-  railReceipts: RailReceipts;
 }
 
 export interface SettlementServicesDeps {
@@ -69,16 +66,14 @@ export function createSettlementServices(deps: SettlementServicesDeps): Settleme
     owedBefore: (before: number) => referrals.settleDue(before),
   };
   const paymentInbox = new PaymentInbox({ redis, clock, cashier, wallet, autoRenew: deps.sales.autoRenew });
-  const store = new RailStore(redis);
   const railPayments = new RailPayments({
-    ...{ rails: deps.rails, store, inbox: paymentInbox, cashier, orders },
+    ...{ rails: deps.rails, store: new RailStore(redis), inbox: paymentInbox, cashier, orders },
     ...{ catalog: deps.catalog.current, clock, logger, notices: deps.railNotices },
     refunds: { redis, wallet, referrals },
   });
   return {
     paymentInbox,
     railPayments,
-    railReceipts: new RailReceipts({ rails: deps.rails, store, catalog: deps.catalog.current }),
     fulfilment,
     afterActive: new AfterActive({ orders, logger, steps: [rewardStep] }),
     starsRefunds: new StarsRefunds({ redis, wallet, orders, referrals }),
