@@ -2127,3 +2127,83 @@ refund-back-rail-split = { $amount } از طریق { $rail } به شما و { $w
 alert-order-rail-back = 💳 { $amount } از طریق { $rail } به مشتری بازگردانده شد.
 wallet-kind-rail-refund = بازپرداخت از طریق سرویس پرداخت
 customers-kind-rail-refund = بازپرداخت سرویس پرداخت
+
+## Issue 27: payment rails in the chat
+rail-pay-button = 💳 پرداخت { $amount } با { $rail }
+rail-off-button = ⏸ { $rail }: اکنون در دسترس نیست
+rail-unavailable = { $rail } اکنون در دسترس نیست. لطفاً روش پرداخت دیگری انتخاب کنید یا بعداً دوباره امتحان کنید.
+rail-not-offered = این روش پرداخت دیگر ارائه نمی‌شود. لطفاً روش دیگری انتخاب کنید.
+rail-telegram-off = پرداخت در تلگرام در این فروشگاه در دسترس نیست. لطفاً روش پرداخت دیگری انتخاب کنید.
+rail-confirm-short = موجودی شما { $missing } کم است: این مبلغ را با یکی از روش‌های زیر بپردازید، بقیه ({ $covered }) از موجودی کم می‌شود.
+rail-confirm-due = { $missing } را با یکی از روش‌های زیر بپردازید.
+rail-balance-short = موجودی شما ({ $balance }) دیگر برای این سفارش کافی نیست: روش پرداخت باقی‌مانده را انتخاب کنید.
+rail-order-pay =
+    💳 <b>پرداخت با { $rail }</b>
+    بابت: <b>{ $item }</b>
+    مبلغ قابل پرداخت: <b>{ $amount }</b>
+
+    { $rail } را با دکمهٔ زیر باز کنید و آنجا پرداخت کنید. به محض تأیید پرداخت توسط { $rail }، سفارش شما پرداخت می‌شود و اینجا پیامی دریافت می‌کنید. اگر پرداخت کرده‌اید و پیامی نیامد، «پرداخت کردم» را بزنید.
+rail-topup-pay =
+    💳 <b>افزایش موجودی با { $rail }</b>
+    مبلغ قابل پرداخت: <b>{ $amount }</b>
+
+    { $rail } را با دکمهٔ زیر باز کنید و آنجا پرداخت کنید. به محض تأیید پرداخت توسط { $rail }، پول به کیف پول شما اضافه می‌شود و اینجا پیامی دریافت می‌کنید. اگر پرداخت کرده‌اید و پیامی نیامد، «پرداخت کردم» را بزنید.
+rail-open = 🔗 باز کردن { $rail }
+rail-paid-button = ✅ پرداخت کردم
+rail-other-ways = « روش‌های دیگر پرداخت
+rail-start-again = 💳 انتخاب روش پرداخت
+rail-check-credited = ✅ پرداخت دریافت شد، سپاسگزاریم!
+rail-check-already = این پرداخت قبلاً دریافت شده است.
+rail-check-pending = { $rail } هنوز پرداخت را تأیید نکرده است. اگر همین حالا پرداخت کرده‌اید، یک دقیقه صبر کنید و دوباره «پرداخت کردم» را بزنید.
+rail-check-unknown = این پرداخت دیگر اینجا شناخته نمی‌شود. لطفاً از نو شروع کنید.
+rail-check-closed = { $status ->
+    [cancelled] ✖ پرداخت با { $rail } لغو شد.
+   *[other] ⌛ مهلت پرداخت با { $rail } به پایان رسید.
+} هیچ مبلغی کسر نشد. می‌توانید از نو شروع کنید.
+rail-topup-choose = 💰 افزایش موجودی به مبلغ <b>{ $amount }</b>: چگونه می‌خواهید پرداخت کنید؟
+rail-topup-telegram = 💳 پرداخت { $amount } در تلگرام
+rail-email-ask = 📧 رسید این پرداخت طبق قانون به ایمیل فرستاده می‌شود. لطفاً نشانی ایمیل خود را بفرستید. برای پرداخت‌های بعدی نگه داشته می‌شود و می‌توانید آن را در کیف پول تغییر دهید.
+rail-email-change = 📧 نشانی ایمیل برای رسیدهای پرداخت را بفرستید.
+rail-email-invalid = این شبیه نشانی ایمیل نیست. لطفاً نشانی‌ای مانند name@example.com بفرستید.
+rail-email-saved = ✅ از این پس رسیدها به { $email } فرستاده می‌شوند.
+rail-email-missing = هنوز به ایمیل شما برای رسید نیاز داریم. لطفاً دوباره دکمهٔ پرداخت را بزنید.
+rail-wallet-title =
+    💰 <b>کیف پول شما</b>
+    موجودی: <b>{ $balance }</b>
+
+    موجودی را افزایش دهید: یک مبلغ انتخاب کنید یا مبلغ دلخواه را وارد کنید، سپس روش پرداخت را برگزینید. می‌توانید هزینه طرح‌ها و تمدیدها را از موجودی بپردازید.
+rail-wallet-email = 📧 ایمیل برای رسیدها: { $email }
+rail-wallet-no-email = 📧 ایمیل برای رسیدها: هنوز داده نشده (در نخستین پرداختی که به آن نیاز دارد پرسیده می‌شود).
+rail-wallet-email-change = 📧 تغییر ایمیل
+rail-wallet-email-add = 📧 افزودن ایمیل
+admin-rails = 🏦 پرداخت‌ها
+rails-title = 🏦 <b>پرداخت‌ها</b>
+rails-none = هیچ سرویس پرداخت بیرونی پیکربندی نشده است.
+rails-rail = <b>{ $name }</b> · { $takes }
+rails-takes = { $currency } را می‌پذیرد
+rails-takes-not = ⚠️ { $currency } را نمی‌پذیرد: به مشتریان ارائه نمی‌شود
+rails-health-up = 🟢 پاسخ می‌دهد (بررسی در { $at })
+rails-health-down = 🔴 پاسخ نمی‌دهد (بررسی در { $at }: { $why })
+rails-health-unknown = ⚪ هنوز بررسی نشده
+rails-today = امروز: { $count ->
+    [one] { $count } پرداخت
+   *[other] { $count } پرداخت
+}، { $sum }
+rails-choice-line = { $name }: { $value }
+rails-choice-assets = دارایی‌های پذیرفته
+rails-choice-receipts = رسید با ایمیل
+rails-flag-on = { $rail }: { $name } ✅ روشن
+rails-flag-off = { $rail }: { $name } ⛔ خاموش
+rails-telegram = <b>تلگرام</b> · Stars و ارائه‌دهندهٔ پرداخت
+rails-telegram-off = <b>تلگرام</b> · صورت‌حساب به ارز این فروشگاه ممکن نیست (توکن ارائه‌دهنده تنظیم نشده)
+rails-telegram-name = تلگرام
+rails-check-title = <b>پرداخت‌های نیازمند بررسی</b>: { $count } (آخرین { $shown } مورد در زیر)
+rails-check-none = هیچ
+rails-check-item = { $date } · { $rail } · از <code>{ ID($payer) }</code> · { $amount } · { $why ->
+    [amount] ناهمخوان: مبلغ دیگر
+    [unknown] ناهمخوان: هرگز درخواست نشده
+    [currency] نگه‌داشته‌شده: ارز دیگر
+   *[other] با هیچ سفارشی جور نیست
+}
+rails-last-value = دست‌کم یکی باید روشن بماند.
+rails-stale = این دکمه قدیمی است؛ صفحه را در وضعیت کنونی می‌بینید.
