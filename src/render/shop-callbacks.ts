@@ -32,11 +32,12 @@ export const walletCb = callbackCodec("wallet", {
  * Paying on an outside rail (shop/rail-checkout.ts): `pay` an order on it (id: the order), `top`
  * up the wallet (id: the amount in minor units), `chk` the customer's "I paid" (id: the rail's
  * payment id), `off` a rail that is down now (id: unused), `alt` the order's ways to pay again.
- * The rail's id is short, so a payment id of 40 characters fits beside it.
+ * The rail's id as the ledger's charge ids spell it; with a YooKassa payment id (36 characters)
+ * "I paid" fits the 64 bytes for a rail id of up to 18.
  */
 export const railCb = callbackCodec("rail", {
   act: z.enum(["pay", "top", "chk", "off", "alt"]),
-  rail: z.string().regex(/^[a-z][a-z0-9]{1,11}$/),
+  rail: z.string().regex(/^[a-z][a-z0-9]{1,20}$/),
   id: entityId,
 });
 

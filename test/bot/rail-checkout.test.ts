@@ -93,6 +93,21 @@ describe("checkout: the ways to pay", () => {
     }
   });
 
+  it("a gift's confirmation offers the rails too", async () => {
+    const ann = customer();
+    const { press } = chatAs(() => t, ann);
+    await t.send(command(ann, "/buy"));
+    await press(button(/^Germany/));
+    await press(button("🎁 Buy as a gift"));
+    expect(lastShown().buttons.map((b) => b.text)).toEqual([
+      "💳 Pay RUB\u00a0150.00 with CryptoBot",
+      "💳 Pay RUB\u00a0150.00 with YooKassa",
+      "✖ Cancel",
+    ]);
+    const orderId = button("✖ Cancel").split(":")[2];
+    expect((await t.deps.books.orders.get(orderId ?? ""))?.gift).toBeTruthy();
+  });
+
   it("an old invoice button in a shop without Telegram invoices sends none and shows the other ways", async () => {
     const ann = customer();
     const orderId = await confirmation(ann);
@@ -102,6 +117,21 @@ describe("checkout: the ways to pay", () => {
     expect(lastAnswer()).toMatchObject({ show_alert: true });
     expect(String(lastAnswer().text)).toContain("Paying in Telegram is not available in this shop");
     expect(lastShown().buttons.map((b) => b.text)).toContain("💳 Pay RUB\u00a0150.00 with CryptoBot");
+  });
+
+  it("when the balance no longer covers the order, 'Pay from balance' gives way to the ways to pay", async () => {
+    const ann = customer();
+    const { wallet } = t.deps.books;
+    await wallet.credit(ann.id, 15000, `seed:${ann.id}`, { kind: "admin-credit" });
+    await confirmation(ann);
+    const fromBalance = button("✅ Pay RUB\u00a0150.00 from balance");
+    await wallet.debit(ann.id, 15000, `spent:${ann.id}`, { kind: "admin-debit" });
+    await chatAs(() => t, ann).press(fromBalance);
+    expect(lastShown().text).toContain(
+      "Your balance (RUB\u00a00.00) no longer covers this order: choose how to pay the rest.",
+    );
+    expect(lastShown().buttons.map((b) => b.text)).toContain("💳 Pay RUB\u00a0150.00 with CryptoBot");
+    expect(t.telegram.callsOf("sendInvoice")).toEqual([]);
   });
 
   it("shows a rail that is down as unavailable; its press says so and asks it for nothing", async () => {
