@@ -209,6 +209,17 @@ describe("checkout: paying on a rail", () => {
     expect(crypto.creates).toBe(before + 1);
   });
 
+  it("topped up meanwhile: a rail press offers the balance instead of a payment", async () => {
+    const ann = customer();
+    await confirmation(ann);
+    const pay = button("💳 Pay RUB\u00a0150.00 with CryptoBot");
+    await t.deps.books.wallet.credit(ann.id, 15000, `seed:${ann.id}`, { kind: "admin-credit" });
+    const before = crypto.creates;
+    await chatAs(() => t, ann).press(pay);
+    expect(lastShown().buttons.map((b) => b.text)).toContain("✅ Pay RUB\u00a0150.00 from balance");
+    expect(crypto.creates).toBe(before);
+  });
+
   it("'I paid' before paying says not yet; after, the order is paid and queued once, the buttons go", async () => {
     const ann = customer();
     const { press } = chatAs(() => t, ann);

@@ -115,9 +115,10 @@ const cancelButton = (ctx: BotContext, order: Order) =>
 /**
  * The confirmation of an order awaiting payment: the price, the balance, and either "Pay from
  * balance" or the ways to pay what is missing (saying what the balance covers, if anything): a
- * Telegram invoice where the shop can send one, and each outside rail it offers; plus Cancel. A renewal also shows the new expiry: the later of now and the current expiry, plus the
- * plan's days. `note` (e.g. why a promo code did not apply) goes under it; "Have a promo code?"
- * is offered while some code can be redeemed and the order has none.
+ * Telegram invoice where the shop can send one, and each outside rail it offers; plus Cancel.
+ * A renewal also shows the new expiry: the later of now and the current expiry, plus the plan's
+ * days. `note` (e.g. why a promo code did not apply) goes under it; "Have a promo code?" is
+ * offered while some code can be redeemed and the order has none.
  */
 export async function confirmView(ctx: BotContext, order: Order, note?: string): Promise<View> {
   const locale = await localeOf(ctx);

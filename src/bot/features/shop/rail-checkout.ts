@@ -39,8 +39,10 @@ async function itemOf(ctx: BotContext, goal: RailGoal, order: Order | undefined)
  */
 export async function payOnRail(ctx: BotContext, railId: string, goal: RailGoal): Promise<void> {
   const customerId = ctx.from?.id ?? 0;
-  const order = goal.kind === "order" ? await ctx.deps.books.orders.get(goal.orderId) : undefined;
-  if (order && order.customerId === customerId && order.price > 0) {
+  const found = goal.kind === "order" ? await ctx.deps.books.orders.get(goal.orderId) : undefined;
+  // Someone else's order is refused below (payOrder): nothing of it is read here.
+  const order = found?.customerId === customerId ? found : undefined;
+  if (order?.status === "awaiting_payment" && order.price > 0) {
     // Topped up meanwhile: the balance covers it now, so offer that instead of a payment.
     if ((await ctx.deps.books.wallet.balance(customerId)) >= order.price) {
       await answer(ctx);
