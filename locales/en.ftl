@@ -2128,6 +2128,22 @@ alert-order-rail-back = 💳 { $amount } were sent back to the customer through 
 wallet-kind-rail-refund = Sent back through the payment service
 customers-kind-rail-refund = payment service refund
 
+## Issue 27: payment rails in the cabinet
+webapp-pay-rail = Pay with
+webapp-confirm-due = To pay
+webapp-rail-unavailable = Unavailable right now
+webapp-rail-email-title = Your e-mail for the receipt
+webapp-rail-email-hint = The payment service sends the receipt for this payment to it.
+webapp-rail-email-save = Continue
+webapp-rail-email-bad = This does not look like an e-mail address. Please check it.
+webapp-rail-waiting = Pay on the page that has opened, then come back here. The payment is picked up by itself; if it takes long, press “I paid”.
+webapp-rail-check = I paid
+webapp-rail-open-again = Open the payment page
+webapp-rail-not-paid = Not paid yet. If you have just paid, wait a minute and press “I paid” again.
+webapp-rail-closed = This payment was closed without being paid. Choose a way to pay again.
+webapp-rail-refused = This payment service cannot take the payment right now. Choose another way or try again later.
+webapp-topup-how = How would you like to pay?
+
 ## Issue 27: payment rails in the chat
 rail-pay-button = 💳 Pay { $amount } with { $rail }
 rail-off-button = ⏸ { $rail }: unavailable now

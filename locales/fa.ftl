@@ -2128,6 +2128,22 @@ alert-order-rail-back = 💳 { $amount } از طریق { $rail } به مشتری
 wallet-kind-rail-refund = بازپرداخت از طریق سرویس پرداخت
 customers-kind-rail-refund = بازپرداخت سرویس پرداخت
 
+## Issue 27: payment rails in the cabinet
+webapp-pay-rail = پرداخت با
+webapp-confirm-due = مبلغ قابل پرداخت
+webapp-rail-unavailable = در حال حاضر در دسترس نیست
+webapp-rail-email-title = ایمیل شما برای رسید
+webapp-rail-email-hint = سرویس پرداخت رسید این پرداخت را به این نشانی می‌فرستد.
+webapp-rail-email-save = ادامه
+webapp-rail-email-bad = این به نظر نشانی ایمیل نیست. لطفاً آن را بررسی کنید.
+webapp-rail-waiting = در صفحه‌ای که باز شد پرداخت کنید و سپس به اینجا برگردید. پرداخت خودکار دریافت می‌شود؛ اگر طول کشید، «پرداخت کردم» را بزنید.
+webapp-rail-check = پرداخت کردم
+webapp-rail-open-again = باز کردن صفحهٔ پرداخت
+webapp-rail-not-paid = هنوز پرداختی دریافت نشده است. اگر همین الان پرداخت کرده‌اید، یک دقیقه صبر کنید و دوباره «پرداخت کردم» را بزنید.
+webapp-rail-closed = این پرداخت بدون انجام شدن بسته شد. دوباره روش پرداخت را انتخاب کنید.
+webapp-rail-refused = این سرویس پرداخت در حال حاضر نمی‌تواند پرداخت را بپذیرد. روش دیگری را انتخاب کنید یا بعداً دوباره امتحان کنید.
+webapp-topup-how = چگونه می‌خواهید پرداخت کنید؟
+
 ## Issue 27: payment rails in the chat
 rail-pay-button = 💳 پرداخت { $amount } با { $rail }
 rail-off-button = ⏸ { $rail }: اکنون در دسترس نیست

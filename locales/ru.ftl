@@ -2245,6 +2245,22 @@ alert-order-rail-back = 💳 { $amount } возвращены покупател
 wallet-kind-rail-refund = Возврат через платёжный сервис
 customers-kind-rail-refund = возврат через платёжный сервис
 
+## Issue 27: payment rails in the cabinet
+webapp-pay-rail = Оплатить через
+webapp-confirm-due = К оплате
+webapp-rail-unavailable = Сейчас недоступно
+webapp-rail-email-title = Ваш e-mail для чека
+webapp-rail-email-hint = Платёжный сервис пришлёт на него чек об этой оплате.
+webapp-rail-email-save = Продолжить
+webapp-rail-email-bad = Это не похоже на адрес e-mail. Проверьте его, пожалуйста.
+webapp-rail-waiting = Оплатите на открывшейся странице и вернитесь сюда. Оплата подхватится сама; если это затянется, нажмите «Проверить оплату».
+webapp-rail-check = Проверить оплату
+webapp-rail-open-again = Открыть страницу оплаты
+webapp-rail-not-paid = Оплата ещё не поступила. Если вы только что оплатили, подождите минуту и нажмите «Проверить оплату» ещё раз.
+webapp-rail-closed = Этот платёж закрыт без оплаты. Выберите способ оплаты заново.
+webapp-rail-refused = Этот платёжный сервис сейчас не может принять оплату. Выберите другой способ или попробуйте позже.
+webapp-topup-how = Как вы хотите оплатить?
+
 ## Issue 27: payment rails in the chat
 rail-pay-button = 💳 Оплатить { $amount } через { $rail }
 rail-off-button = ⏸ { $rail }: сейчас недоступен

@@ -2274,6 +2274,22 @@ alert-order-rail-back = 💳 { $amount } повернуто покупцеві �
 wallet-kind-rail-refund = Повернення через платіжний сервіс
 customers-kind-rail-refund = повернення через платіжний сервіс
 
+## Issue 27: payment rails in the cabinet
+webapp-pay-rail = Оплатити через
+webapp-confirm-due = До сплати
+webapp-rail-unavailable = Зараз недоступно
+webapp-rail-email-title = Ваш e-mail для чека
+webapp-rail-email-hint = Платіжний сервіс надішле на нього чек про цю оплату.
+webapp-rail-email-save = Продовжити
+webapp-rail-email-bad = Це не схоже на адресу e-mail. Перевірте її, будь ласка.
+webapp-rail-waiting = Оплатіть на сторінці, що відкрилася, і поверніться сюди. Оплата підхопиться сама; якщо це затягнеться, натисніть «Перевірити оплату».
+webapp-rail-check = Перевірити оплату
+webapp-rail-open-again = Відкрити сторінку оплати
+webapp-rail-not-paid = Оплата ще не надійшла. Якщо ви щойно оплатили, зачекайте хвилину й натисніть «Перевірити оплату» ще раз.
+webapp-rail-closed = Цей платіж закрито без оплати. Оберіть спосіб оплати знову.
+webapp-rail-refused = Цей платіжний сервіс зараз не може прийняти оплату. Оберіть інший спосіб або спробуйте пізніше.
+webapp-topup-how = Як ви хочете оплатити?
+
 ## Issue 27: payment rails in the chat
 rail-pay-button = 💳 Сплатити { $amount } через { $rail }
 rail-off-button = ⏸ { $rail }: зараз недоступний

@@ -6,7 +6,7 @@ import { ChatLock } from "./bot/chat-lock.js";
 import { registerCommands } from "./bot/commands.js";
 import { createBot } from "./bot/create-bot.js";
 import { createI18n } from "./bot/i18n.js";
-import type { Config } from "./config.js";
+import { type Config, cabinetUrl } from "./config.js";
 import { catalogProblemOf, secretsOf } from "./config-checks.js";
 
 export { DRAIN_BUDGET_MS } from "./app-life.js";
@@ -289,15 +289,15 @@ type CabinetBot = { api: Api; botInfo: { username: string } };
 
 /**
  * The cabinet on the same domain services as the chat, with the bot's Api for invoice links and
- * its @username for gift and invite links.
+ * its @username for gift and invite links (and where a payment rail sends the payer back).
  */
 function cabinetOf(config: Config, core: AppCore, bot: CabinetBot, logger: Logger): WebappHandler {
-  const { books, provisioning, fleet, sales, drift } = core.rooms;
+  const { books, provisioning, fleet, sales, drift, settlement } = core.rooms;
   return createWebapp({
-    ...{ books, provisioning, fleet, sales, drift, logger, i18n: core.i18n, redis: core.redis },
+    ...{ books, provisioning, fleet, sales, drift, settlement, logger, i18n: core.i18n, redis: core.redis },
     catalog: core.rooms.catalog,
     botToken: config.botToken,
-    botUsername: bot.botInfo.username,
+    ...{ botUsername: bot.botInfo.username, cabinetUrl: cabinetUrl(config) },
     supportContact: config.supportContact,
     initDataMaxAge: config.webappInitDataMaxAge,
     guard: config.webappGuard,

@@ -25,3 +25,19 @@ export function railsOf(env: Record<string, string | undefined>): ConfiguredRail
   }
   return rails;
 }
+
+/** RAIL_POLL_SECONDS: how often the rails are polled for payments whose notification was lost. */
+const railPollSeconds = z.coerce
+  .number({ error: "must be a number of seconds" })
+  .int("must be a whole number of seconds")
+  .min(5, "must be at least 5 seconds")
+  .max(3_600, "must be at most 3600 seconds (an hour)")
+  .default(60);
+
+/** The rails' poll interval in seconds (60 unless RAIL_POLL_SECONDS says otherwise). */
+export function railPollSecondsOf(env: Record<string, string | undefined>): number {
+  const parsed = railPollSeconds.safeParse(optional(env.RAIL_POLL_SECONDS));
+  if (!parsed.success)
+    throw new ConfigError(`RAIL_POLL_SECONDS ${parsed.error.issues[0]?.message ?? "is invalid"}`);
+  return parsed.data;
+}

@@ -6,7 +6,7 @@ import {
   pollingLeaseMs,
   shopTimeZone,
 } from "./config-fields.js";
-import { railsOf } from "./config-rails.js";
+import { railPollSecondsOf, railsOf } from "./config-rails.js";
 import type { ConfiguredRail } from "./rails/index.js";
 
 /** A setting is wrong: the message names the variable and the problem, on one line. */
@@ -264,6 +264,8 @@ export interface Config {
   nodeEditDoubtSeconds: number;
   /** The outside payment rails whose settings are set (CRYPTOPAY_*, YOOKASSA_*), in the registry's order. */
   rails?: readonly ConfiguredRail[] | undefined;
+  /** RAIL_POLL_SECONDS: how often the rails are asked for payments whose notification was lost (60). */
+  railPollSeconds?: number | undefined;
 }
 
 export interface RedisSentinel {
@@ -332,10 +334,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const e = parsed.data;
 
-  const pair = (a: string, av: string | undefined, b: string, bv: string | undefined) => {
-    if (av && !bv) throw new ConfigError(`${b} is required when ${a} is set`);
-    if (bv && !av) throw new ConfigError(`${a} is required when ${b} is set`);
-  };
   pair("PANEL_API_URL", e.PANEL_API_URL, "PANEL_API_TOKEN", e.PANEL_API_TOKEN);
   pair("NODE_API_URL", e.NODE_API_URL, "NODE_API_TOKEN", e.NODE_API_TOKEN);
 
@@ -380,7 +378,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
     nodeEditDoubtSeconds: e.NODE_EDIT_DOUBT_SECONDS,
     rails: railsOf(env),
+    railPollSeconds: railPollSecondsOf(env),
   };
+}
+
+/** Two settings that go together: one without the other is refused, naming the missing one. */
+function pair(a: string, av: string | undefined, b: string, bv: string | undefined): void {
+  if (av && !bv) throw new ConfigError(`${b} is required when ${a} is set`);
+  if (bv && !av) throw new ConfigError(`${a} is required when ${b} is set`);
 }
 
 function webappGuardOf(e: z.output<typeof envSchema>): WebappGuardConfig {

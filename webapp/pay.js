@@ -1,9 +1,10 @@
 // Ordering: the confirm step (what it is, what it costs, the balance after), paying from the
-// balance or by a Telegram invoice, then following the order until the access is ready: a
-// purchase lands on its new subscription, a gift on the gift's link.
+// balance, by a Telegram invoice or on an outside rail (rails.js), then following the order until
+// the access is ready: a purchase lands on its new subscription, a gift on the gift's link.
 
 import { api, t, tg } from "./api.js";
 import { gateCard, isGateRefusal } from "./gate.js";
+import { payOnRail, railButtons } from "./rails.js";
 import { nav, state } from "./state.js";
 import { actionButton, button, el, haptic, openExternal, openSheet, refusalLine, say, setMainButton } from "./ui.js";
 
@@ -46,16 +47,38 @@ export async function startOrder(target, status) {
     else say(refusalText(err), "bad");
     return;
   }
-  confirmSheet(data.order, data.summary);
+  confirmSheet(data.order, data.summary, data.pay_options);
 }
 
-function confirmSheet(order, s) {
+/**
+ * What pays the order: the balance when it covers it all, else a Telegram invoice (where the shop
+ * can make one) or the first rail that answers; the other ways beside it. The rails are offered
+ * only for what the balance does not cover.
+ */
+function confirmSheet(order, s, options) {
   const line = el("div", "status");
+  const box = el("div", "rail-box");
   const payWallet = () => pay(order, "wallet", line, close);
   const payInvoice = () => pay(order, "invoice", line, close);
+  const payRail = (rail) =>
+    payOnRail({
+      rail,
+      line,
+      box,
+      ask: () => api(`orders/${order.id}/pay-rail`, { rail: rail.id }),
+      watch: () => follow(order.id, line, close),
+      refusal: refusalText,
+    });
+  const rails = s.covered ? [] : options.rails;
+  const first = rails.find((r) => r.available);
+  const railLabel = (rail) => `${t("pay-rail")} ${rail.name} · ${s.invoice_amount_text}`;
   const primary = s.covered
     ? { label: `${t("pay-wallet")} · ${s.price_text}`, run: payWallet }
-    : { label: `${t("pay-invoice")} · ${s.invoice_amount_text}`, run: payInvoice };
+    : options.invoice
+      ? { label: `${t("pay-invoice")} · ${s.invoice_amount_text}`, run: payInvoice }
+      : first
+        ? { label: railLabel(first), run: () => payRail(first), rail: first }
+        : null;
   const price = el("span", "total", [s.list_price_text ? el("span", "strike", s.list_price_text) : null, s.price_text]);
   const rows = [
     s.pack_text ? sumRow(t("confirm-pack"), s.pack_text) : [],
@@ -66,7 +89,7 @@ function confirmSheet(order, s) {
     ...sumRow(t("balance"), s.balance_text),
     ...(s.covered
       ? sumRow(t("confirm-balance-after"), s.balance_after_text)
-      : sumRow(t("confirm-by-invoice"), s.invoice_amount_text)),
+      : sumRow(t(options.invoice ? "confirm-by-invoice" : "confirm-due"), s.invoice_amount_text)),
   ].flat();
   const cancel = async () => {
     close();
@@ -81,14 +104,21 @@ function confirmSheet(order, s) {
     el("div", "sum", rows),
     s.pack_note_text ? el("p", "muted small", s.pack_note_text) : null,
     el("div", "actions", [
-      actionButton(primary.label, primary.run, "wide primary-pay"),
-      // Paying from the balance is offered only when it covers it all; an invoice always is.
-      s.covered ? actionButton(t("pay-invoice"), payInvoice, "secondary") : null,
+      primary ? actionButton(primary.label, primary.run, "wide primary-pay") : null,
+      // Paying from the balance is offered only when it covers it all; an invoice wherever it can be.
+      s.covered && options.invoice ? actionButton(t("pay-invoice"), payInvoice, "secondary") : null,
+      ...railButtons(
+        rails.filter((r) => r !== primary?.rail),
+        s.invoice_amount_text,
+        payRail,
+        "secondary wide",
+      ),
       button(t("cancel"), cancel, "secondary"),
     ]),
     line,
+    box,
   ]);
-  setMainButton(primary.label, primary.run);
+  setMainButton(primary?.label, primary?.run ?? null);
 }
 
 async function pay(order, method, line, close) {

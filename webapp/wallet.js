@@ -1,12 +1,23 @@
 // The Wallet tab: the balance, top-ups (preset amounts or one typed in) paid by a Telegram
-// invoice, and the history of every movement in the customer's words.
+// invoice or on an outside rail (rails.js), and the history of every movement in the customer's
+// words.
 
 import { api, t } from "./api.js";
 import { openInvoice, showBalance } from "./pay.js";
+import { payOnRail, railButtons } from "./rails.js";
 import { nav, state } from "./state.js";
-import { actionButton, button, el, haptic, loadInto, refusalLine, say, setMainButton } from "./ui.js";
+import { actionButton, button, el, haptic, loadInto, openSheet, refusalLine, say, setMainButton } from "./ui.js";
 
 const POLL_MS = 1500;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A refused top-up in words. */
+function topUpRefusal(err) {
+  return refusalLine(
+    err,
+    t(err.error === "amount" ? "topup-invalid" : err.status === 429 ? "rate-limited" : "error"),
+  );
+}
 
 /** Asks for a top-up's invoice (`body`: { amount } or { amount_text }) and opens it. */
 async function topUp(body, status) {
@@ -19,10 +30,7 @@ async function topUp(body, status) {
     if (err.fatal) throw err;
     haptic("error");
     status.className = "status bad";
-    status.textContent = refusalLine(
-      err,
-      t(err.error === "amount" ? "topup-invalid" : err.status === 429 ? "rate-limited" : "error"),
-    );
+    status.textContent = topUpRefusal(err);
     return;
   }
   const before = state.me.balance;
@@ -45,10 +53,69 @@ async function topUp(body, status) {
   });
 }
 
-function topUpCard(data) {
+/**
+ * Waits for a rail's top-up to reach the balance (credited when the rail's notification, the poll
+ * or "I paid" brings it), then says so and shows the wallet again.
+ */
+async function watchBalance(before, close, view) {
+  for (let i = 0; i < 40; i++) {
+    await nav.refresh();
+    if (state.me.balance !== before) {
+      haptic("success");
+      close();
+      await showWallet(view);
+      say(t("topup-done"), "good");
+      return;
+    }
+    await sleep(POLL_MS);
+  }
+}
+
+/**
+ * How to pay a top-up of `body` (`text`: its amount as shown) when the shop has rails: Telegram's
+ * invoice (where it can make one) and a button per rail, in a sheet that then waits for the rail.
+ */
+function topUpWays(body, text, options, status, view) {
+  const line = el("div", "status");
+  const box = el("div", "rail-box");
+  const title = el("h2", "", `${t("topup-title")} · ${text}`);
+  const before = state.me.balance;
+  const onRail = async (rail) => {
+    const data = await payOnRail({
+      rail,
+      line,
+      box,
+      ask: () => api("topups/rail", { ...body, rail: rail.id }),
+      watch: () => watchBalance(before, close, view),
+      refusal: topUpRefusal,
+    });
+    if (data) title.textContent = `${t("topup-title")} · ${data.amount_text}`;
+  };
+  const invoice = () => {
+    close();
+    return topUp(body, status);
+  };
+  const close = openSheet([
+    title,
+    el("div", "muted", t("topup-how")),
+    el("div", "actions ways", [
+      options.invoice ? actionButton(t("pay-invoice"), invoice, "wide") : null,
+      ...railButtons(options.rails, "", onRail, "secondary wide"),
+    ]),
+    line,
+    box,
+    el("div", "actions", [button(t("cancel"), () => close(), "secondary")]),
+  ]);
+}
+
+function topUpCard(data, view) {
   const status = el("div", "status");
+  const options = data.pay_options;
+  // Without rails a top-up is an invoice at once, as before; with them the way is chosen first.
+  const start = (body, text) =>
+    options.rails.length > 0 ? topUpWays(body, text, options, status, view) : topUp(body, status);
   const presets = data.topup_presets.map((p) =>
-    actionButton(p.text, () => topUp({ amount: p.amount }, status), "secondary"),
+    actionButton(p.text, () => start({ amount: p.amount }, p.text), "secondary"),
   );
   const input = el("input");
   input.type = "text";
@@ -57,7 +124,7 @@ function topUpCard(data) {
   input.setAttribute("aria-label", t("topup-amount"));
   const go = actionButton(t("topup-go"), () => {
     if (!input.value.trim()) return input.focus();
-    return topUp({ amount_text: input.value.trim() }, status);
+    return start({ amount_text: input.value.trim() }, input.value.trim());
   });
   return el("div", "card", [
     el("div", "muted", t("balance")),
@@ -98,6 +165,6 @@ export async function showWallet(view, page = 0) {
     state.me.balance = data.balance;
     state.me.balance_text = data.balance_text;
     showBalance();
-    return [topUpCard(data), history(data, view)];
+    return [topUpCard(data, view), history(data, view)];
   });
 }

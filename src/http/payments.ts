@@ -22,7 +22,11 @@ export function railNotifications(railPayments: RailPayments, logger: Logger): P
     if (!railPayments.rail(railId)) return answer(res, 404);
     if (req.method !== "POST") return answer(res, 405);
     const body = await readBody(req);
-    if (body === undefined) return answer(res, 413);
+    if (body === undefined) {
+      // The rest of the body is not read: this connection is not reused.
+      res.setHeader("connection", "close");
+      return answer(res, 413);
+    }
     const headers: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;

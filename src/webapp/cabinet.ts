@@ -13,6 +13,7 @@ import { DAY } from "../runtime/clock.js";
 import { autoRenewOf } from "./auto-renew.js";
 import { connectOf } from "./connect.js";
 import { type Caller, Refusal, type WebappDeps } from "./context.js";
+import { payOptionsOf } from "./pay-options.js";
 import type {
   CardResponse,
   cardResponse,
@@ -239,5 +240,6 @@ export async function walletPage(
     topup_presets: presets.map((amount) => ({ amount, text: caller.money(amount) })),
     topup_min_text: caller.money(bounds.min),
     topup_max_text: caller.money(bounds.max),
+    pay_options: await payOptionsOf(deps, caller),
   };
 }

@@ -3,6 +3,7 @@ import type { Redis } from "ioredis";
 import type { Locale, WebappGuardConfig } from "../config.js";
 import { formatMoney } from "../domain/catalog/index.js";
 import type { ShopRooms } from "../domain/index.js";
+import type { RailPayments } from "../domain/settlement/index.js";
 import type { I18nLike, Translate } from "../render/i18n-like.js";
 import type { Clock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
@@ -11,10 +12,14 @@ import type { GateChannelOut } from "./schemas-gate.js";
 
 /**
  * What the cabinet needs: the same domain services as the chat (the books, the sales and the usage
- * reads of provisioning, the fleet's outages and notices, the last drift sync), and a Bot API for
- * invoice links.
+ * reads of provisioning, the fleet's outages and notices, the last drift sync, the outside payment
+ * rails of settlement), and a Bot API for invoice links.
  */
 export interface WebappDeps extends Pick<ShopRooms, "books" | "provisioning" | "fleet" | "sales"> {
+  /** Outside payment rails (CryptoBot, YooKassa): what is offered, payment links, "I paid", e-mails. */
+  settlement: {
+    railPayments: Pick<RailPayments, "offers" | "payOrder" | "payTopUp" | "check" | "setEmail">;
+  };
   /** The shop's maintenance (closed to customers: what sells answers 503, see maintenance.ts). */
   catalog: Pick<ShopRooms["catalog"], "maintenance">;
   /** The last drift sync's run (which hosting locations it could not read). */
@@ -22,6 +27,8 @@ export interface WebappDeps extends Pick<ShopRooms, "books" | "provisioning" | "
   botToken: string;
   /** The bot's @username (without @): gift and invite links are `t.me/<it>?start=...`. */
   botUsername: string;
+  /** `<WEBAPP_URL>/app/`: where a rail's page sends the payer back when the bot's @username is unknown. */
+  cabinetUrl?: string | undefined;
   /** SUPPORT_CONTACT: a Telegram @username or an https URL (none: no support link). */
   supportContact?: string | undefined;
   /** WEBAPP_INIT_DATA_MAX_AGE: seconds an initData is accepted. */

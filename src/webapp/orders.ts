@@ -6,6 +6,7 @@ import { orderOut } from "./cabinet.js";
 import { channelsOut } from "./channel-gate.js";
 import { type Caller, Refusal, recordCustomer, type WebappDeps } from "./context.js";
 import { orderSummary, type PromoRefused } from "./order-summary.js";
+import { invoicesPossible, payOptionsOf } from "./pay-options.js";
 import type { CreatedOrderResponse, CreateOrderRequest, orderResponse, PayWith } from "./schemas-orders.js";
 
 type OrderAnswer = z.output<typeof orderResponse>;
@@ -96,7 +97,7 @@ export async function claimTrial(deps: WebappDeps, caller: Caller): Promise<Orde
 }
 
 /** The caller's own order, else 404 (never someone else's). */
-async function ownOrder(deps: WebappDeps, caller: Caller, orderId: string): Promise<Order> {
+export async function ownOrder(deps: WebappDeps, caller: Caller, orderId: string): Promise<Order> {
   const order = await deps.books.orders.get(orderId);
   if (!order || order.customerId !== caller.id) throw new Refusal(404, "unknown-order");
   return order;
@@ -119,7 +120,8 @@ const unpaid: Payment = { paid: false, link: null, amountText: null };
 /**
  * Pays `order` from the balance (the debit and the move to `paid` are one Lua step: of two
  * requests at once one pays, the other hears it is paid) or hands back its invoice link for what
- * the balance does not cover (one link per amount while the order is open). A free order (a
+ * the balance does not cover (one link per amount while the order is open; 409
+ * `invoice-unavailable` where Telegram invoices cannot be made, see pay-options.ts). A free order (a
  * promo code of the whole price) has nothing to invoice: it is taken from the balance, which
  * pays nothing.
  */
@@ -138,6 +140,7 @@ async function payWith(
     deps.logger.info({ orderId: order.id, customerId: caller.id }, "cabinet: order paid from balance");
     return answer(deps, caller, order.id, { paid: true, link: null, amountText: null }, refused);
   }
+  if (!invoicesPossible(deps)) throw new Refusal(409, "invoice-unavailable");
   const amount = await cashier.invoiceAmount(order);
   const link = await orderInvoiceLink(deps, caller, order, amount);
   deps.logger.info({ orderId: order.id, customerId: caller.id, amount }, "cabinet: invoice link made");
@@ -159,5 +162,6 @@ async function answer(
     invoice_link: payment.link,
     invoice_amount_text: payment.amountText,
     summary: await orderSummary(deps, caller, order, refused),
+    pay_options: await payOptionsOf(deps, caller),
   };
 }

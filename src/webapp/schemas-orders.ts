@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ORDER_KINDS, ORDER_STATUSES } from "../domain/books/index.js";
+import { payOptions } from "./schemas-rails.js";
 
 /**
  * The wire of what moves money in the cabinet (orders, the trial, top-ups), both ways: answers
@@ -56,6 +57,8 @@ export const createdOrderResponse = z.strictObject({
   invoice_link: z.string().nullable(),
   invoice_amount_text: z.string().nullable(),
   summary,
+  /** How what the balance does not cover may be paid (an invoice, the outside rails). */
+  pay_options: payOptions,
 });
 export type CreatedOrderResponse = z.output<typeof createdOrderResponse>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "../config.js";
 import { gateChannel } from "./schemas-gate.js";
+import { payOptions } from "./schemas-rails.js";
 
 /**
  * The cabinet API's wire, both ways. Every answer is parsed by its schema before it is sent (a
@@ -151,6 +152,8 @@ export const walletResponse = z.strictObject({
   /** The bounds of a typed top-up amount, in the caller's money. */
   topup_min_text: z.string(),
   topup_max_text: z.string(),
+  /** How a top-up may be paid (an invoice, the outside rails). */
+  pay_options: payOptions,
 });
 
 export const stringsResponse = z.record(z.string(), z.string());

@@ -137,7 +137,10 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
     }),
     createReconcileTask({ api, redis, books, sales, outbox, i18n, logger }),
     createInboxReconcileTask({ books, settlement: deps.settlement, outbox, i18n, logger }),
-    createRailPollTask({ railPayments: deps.settlement.railPayments, logger }),
+    createRailPollTask({
+      ...{ railPayments: deps.settlement.railPayments, logger },
+      everyMs: (config.railPollSeconds ?? 60) * 1000,
+    }),
     createBackfillTask(redis, books.customers),
     createGiftExpiryTask(common),
     createTrialGateTask(sales),

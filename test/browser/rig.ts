@@ -5,6 +5,7 @@ import { Api } from "grammy";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { createI18n } from "../../src/bot/i18n.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
+import type { Rail } from "../../src/rails/index.js";
 import { ManualClock } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
 import { projectRoot } from "../../src/runtime/paths.js";
@@ -21,7 +22,8 @@ import { createWebappHarness, type WebappHarness } from "../webapp/harness.js";
  * size, served by the bot's HTTP server over a shop selling on the fake Account API, with a real
  * BullMQ order worker: what a customer buys in the page is provisioned and lands in the page.
  * Telegram's `window.Telegram.WebApp` is a stub that records what the page asks of it (the main
- * and back buttons, haptics, invoices). Waits are on what the page shows, never on time.
+ * and back buttons, haptics, invoices, links opened). Waits are on what the page shows, never on
+ * time.
  */
 
 export const ARTIFACTS = join(projectRoot(), "test-artifacts");
@@ -96,7 +98,10 @@ export interface TelegramRecord {
   back: { visible: boolean };
   haptics: string[];
   invoices: string[];
+  /** Every link opened (openLink and openTelegramLink). */
   links: string[];
+  /** The links opened with openLink (a rail's payment page outside Telegram). */
+  openLinks: string[];
 }
 
 function chromiumPath(): string {
@@ -112,7 +117,7 @@ function chromiumPath(): string {
 function telegramStub(initData: string, user: PageUser, theme: Theme): string {
   return `
     window.__tg = { main: { text: "", visible: false, fn: null }, back: { visible: false, fn: null },
-      haptics: [], invoices: [], links: [], themeHandlers: [] };
+      haptics: [], invoices: [], links: [], openLinks: [], themeHandlers: [] };
     const rec = window.__tg;
     window.Telegram = { WebApp: {
       initData: ${JSON.stringify(initData)},
@@ -121,7 +126,7 @@ function telegramStub(initData: string, user: PageUser, theme: Theme): string {
       colorScheme: ${JSON.stringify(theme)},
       ready() {}, expand() {}, setHeaderColor() {},
       onEvent(name, fn) { if (name === "themeChanged") rec.themeHandlers.push(fn); },
-      openLink(url) { rec.links.push(url); },
+      openLink(url) { rec.links.push(url); rec.openLinks.push(url); },
       openTelegramLink(url) { rec.links.push(url); },
       openInvoice(link, done) { rec.invoices.push(link); window.__invoiceDone = done; },
       MainButton: {
@@ -142,6 +147,10 @@ function telegramStub(initData: string, user: PageUser, theme: Theme): string {
 export interface RigOptions {
   catalog?: (account: ShopAccount) => Catalog;
   supportContact?: string;
+  /** Outside payment rails (e.g. MemoryRail) the shop and the cabinet offer. */
+  rails?: readonly Rail[];
+  /** PAYMENT_PROVIDER_TOKEN (none: a fiat shop has no Telegram invoice). */
+  paymentProviderToken?: string;
 }
 
 export async function startCabinetRig(options: RigOptions = {}): Promise<CabinetRig> {
@@ -156,6 +165,8 @@ export async function startCabinetRig(options: RigOptions = {}): Promise<Cabinet
     // The fake hosting counts terms from the real time: the shop's clock starts there too.
     clock: new ManualClock(Date.now()),
     ...(options.supportContact ? { supportContact: options.supportContact } : {}),
+    ...(options.rails ? { rails: options.rails } : {}),
+    ...(options.paymentProviderToken ? { paymentProviderToken: options.paymentProviderToken } : {}),
     // Many page loads in seconds: the request budgets are the security tests' (wide here).
     guard: { perUser: 10_000, ordersPerUser: 1_000, perAddress: 10_000 },
     jobs: {
@@ -257,6 +268,7 @@ export async function startCabinetRig(options: RigOptions = {}): Promise<Cabinet
           main: { text: window.__tg.main.text, visible: window.__tg.main.visible },
           back: { visible: window.__tg.back.visible },
           haptics: [...window.__tg.haptics], invoices: [...window.__tg.invoices], links: [...window.__tg.links],
+          openLinks: [...window.__tg.openLinks],
         })`) as Promise<TelegramRecord>,
       screenshot: async (name) => {
         await page.screenshot({ path: join(ARTIFACTS, `cabinet-${name}.png`), fullPage: true });

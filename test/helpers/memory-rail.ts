@@ -51,6 +51,8 @@ export class MemoryRail implements Rail {
   down = false;
   /** The next refunds answer this instead of refunding. */
   refundAnswer: RailRefundResult | undefined;
+  /** Per payment: refund it (`ok`), refuse, or refund it and lose the answer (`lose`). */
+  refundMode: ((paymentId: string) => "ok" | "refuse" | "lose") | undefined;
   creates = 0;
   private readonly currencies: readonly string[];
   private readonly secret: string;
@@ -167,7 +169,10 @@ export class MemoryRail implements Rail {
     if (answer) return answer;
     const before = this.refunds.find((r) => r.key === key);
     if (before) return { status: "refunded", id: before.key };
+    const mode = this.refundMode?.(payment.id) ?? "ok";
+    if (mode === "refuse") return { status: "refused", reason: "not refundable" };
     this.refunds.push({ paymentId: payment.id, amount, key });
+    if (mode === "lose") return { status: "unclear", reason: "the answer was lost" };
     return { status: "refunded", id: key };
   }
 

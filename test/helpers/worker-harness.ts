@@ -5,8 +5,10 @@ import { createI18n } from "../../src/bot/i18n.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
 import { AccountKeyStore } from "../../src/domain/fleet/index.js";
 import { createShopServices, type ShopRooms } from "../../src/domain/index.js";
+import type { RailNotices } from "../../src/domain/settlement/index.js";
 import { AccountApi } from "../../src/hosting/account/index.js";
 import type { HostingClients } from "../../src/hosting/index.js";
+import type { Rail } from "../../src/rails/index.js";
 import { ManualClock } from "../../src/runtime/clock.js";
 import { createLogger, type Logger } from "../../src/runtime/logger.js";
 import { SecretBox } from "../../src/store/secret-box.js";
@@ -44,6 +46,10 @@ export interface WorkerHarnessOptions {
   hosting?: Partial<HostingClients>;
   /** Start of the manual clock (ms). Default: now. */
   now?: number;
+  /** Outside payment rails (e.g. a MemoryRail); none by default. */
+  rails?: readonly Rail[];
+  /** How payers hear of rail payments credited away from the chat (default: not told). */
+  railNotices?: RailNotices;
 }
 
 /**
@@ -74,6 +80,8 @@ export async function createWorkerHarness(options: WorkerHarnessOptions = {}): P
     logger,
     accountKey: new AccountKeyStore(redis, new SecretBox(TEST_SECRET_KEY), undefined),
     jobs: { enqueueOrder: record, enqueueTermChange: record },
+    rails: options.rails,
+    railNotices: options.railNotices,
   });
   const outbox = new Outbox(redis);
   const workers: Worker[] = [];

@@ -1,4 +1,4 @@
-import { type Action, type Ctx, type Planned, payOrder, telegramPayment } from "./ctx.js";
+import { type Action, type Ctx, type PayHow, type Planned, payOrder, telegramPayment } from "./ctx.js";
 import type { ModelGift } from "./model.js";
 import { BACKENDS, type Backend, PACKS, PLANS, PROMOS } from "./world.js";
 
@@ -16,7 +16,12 @@ const promoFor = (c: Ctx): string | undefined =>
     [PROMOS.newOnly.code, 1],
   ]);
 
-const howToPay = (c: Ctx) => (c.rng.chance(0.3) ? "invoice" : "wallet") as "wallet" | "invoice";
+const howToPay = (c: Ctx): PayHow =>
+  c.rng.weighted<PayHow>([
+    ["wallet", 7],
+    ["invoice", 2],
+    ["rail", 1],
+  ]);
 
 /** A purchase of a plan (or a gift of it), paid now or left for later. */
 function purchase(gift: boolean): Action["plan"] {

@@ -1,4 +1,5 @@
 import type { Order } from "../../src/domain/books/index.js";
+import { railChargeId } from "../../src/domain/settlement/index.js";
 import type { Model } from "./model.js";
 import type { Rng } from "./prng.js";
 import { PROMOS, type World } from "./world.js";
@@ -60,15 +61,47 @@ export async function telegramPayment(
   return { paid: settled.paid, orderStatus: settled.orderStatus };
 }
 
+/** How an order is paid: from the wallet, a Telegram invoice, or the outside rail. */
+export type PayHow = "wallet" | "invoice" | "rail";
+
 /**
- * Pays `order` from the wallet or by a Telegram invoice (the amount the wallet does not cover);
- * the model learns of it once it is paid.
+ * A payment on the outside rail of what the wallet does not cover of `order`: asked, paid there,
+ * and brought in by its notification alone or (`repeat`) by two notifications, the poll and the
+ * payer's "I paid" at once. Its charge joins the model's: it must be credited exactly once.
  */
-export async function payOrder(c: Ctx, order: Order, how: "wallet" | "invoice", repeat: boolean) {
+async function railPayment(c: Ctx, order: Order, repeat: boolean): Promise<string> {
+  const { railPayments } = c.w.rooms.settlement;
+  const { rail } = c.w;
+  const ask = { returnUrl: "https://t.me/shop", description: order.planId };
+  const asked = await railPayments.payOrder(order.customerId, order.id, rail.id, ask);
+  if (!asked.ok) return `rail refused: ${asked.reason}`;
+  rail.pay(asked.paymentId);
+  c.m.charges.push(railChargeId(rail.id, asked.paymentId));
+  const news: (() => Promise<unknown>)[] = [
+    () => railPayments.notify(rail.id, rail.notification(asked.paymentId)),
+  ];
+  if (repeat) {
+    news.push(
+      () => railPayments.notify(rail.id, rail.notification(asked.paymentId)),
+      () => railPayments.poll(rail.id),
+      () => railPayments.check(order.customerId, rail.id, asked.paymentId),
+    );
+  }
+  await Promise.all(news.map((n) => n()));
+  return (await c.w.rooms.books.orders.get(order.id))?.status ?? "gone";
+}
+
+/**
+ * Pays `order` from the wallet, by a Telegram invoice or on the rail (the amount the wallet does
+ * not cover); the model learns of it once it is paid.
+ */
+export async function payOrder(c: Ctx, order: Order, how: PayHow, repeat: boolean) {
   const { cashier } = c.w.rooms.sales;
   let status: string;
   if (how === "wallet") {
     status = (await cashier.payFromBalance(order.customerId, order.id)).status;
+  } else if (how === "rail") {
+    status = await railPayment(c, order, repeat);
   } else {
     const due = await cashier.invoiceAmount(order);
     status = (await telegramPayment(c, order.customerId, `o:${order.id}`, due, repeat)).orderStatus ?? "?";

@@ -6,6 +6,7 @@ import {
   wasPaidStatus,
 } from "../../src/domain/books/index.js";
 import { orphanKey } from "../../src/domain/drift/index.js";
+import { railChargeId } from "../../src/domain/settlement/index.js";
 import { DAY, MINUTE, SECOND } from "../../src/runtime/clock.js";
 import type { Ctx } from "./ctx.js";
 import { type Backend, REFERRAL } from "./world.js";
@@ -74,11 +75,15 @@ async function money(c: Ctx): Promise<Ledger> {
  * Telegram never sent back left it net zero.
  */
 function starsCharges(c: Ctx, ledger: Ledger): void {
+  const { rail } = c.w;
   for (const charge of c.m.charges) {
-    const moves = (ledger.get(charge) ?? []).filter((e) => e.kind === "stars-refund" || e.kind === "refund");
-    const debits = moves.filter((e) => e.kind === "stars-refund").length;
+    const back = ["stars-refund", "rail-refund"];
+    const moves = (ledger.get(charge) ?? []).filter((e) => back.includes(e.kind) || e.kind === "refund");
+    const debits = moves.filter((e) => back.includes(e.kind)).length;
     const undos = moves.filter((e) => e.kind === "refund").length;
-    const want = c.m.starsRefunded.has(charge) ? 1 : 0;
+    // A rail payment: what the rail itself says it sent back (once at most, by its key).
+    const onRail = rail.refunds.filter((r) => railChargeId(rail.id, r.paymentId) === charge).length;
+    const want = c.m.starsRefunded.has(charge) ? 1 : onRail;
     if (debits - undos !== want)
       c.violation(
         `charge ${charge}: ${debits} Stars debits, ${undos} undone; Telegram refunded it ${want} times`,

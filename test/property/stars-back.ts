@@ -1,4 +1,4 @@
-import { StarsRefundRefused } from "../../src/domain/settlement/index.js";
+import { railOfCharge, StarsRefundRefused } from "../../src/domain/settlement/index.js";
 import type { Ctx } from "./ctx.js";
 
 /**
@@ -11,6 +11,13 @@ export async function starsBack(c: Ctx, orderId: string): Promise<void> {
   const order = await c.w.rooms.books.orders.get(orderId);
   const charge = order?.chargeId;
   if (!order || !charge) return;
+  if (railOfCharge(charge)?.rail === c.w.rail.id) {
+    // Paid on the rail: back through its refunds (done, refused or its answer lost, per payment).
+    const back = await c.w.rooms.settlement.railPayments.refund(order);
+    c.tally(`rail back: ${back.status}`);
+    c.note(`  ${orderId}: its payment ${charge} sent back through the rail: ${back.status}`);
+    return;
+  }
   const mode = [...charge].reduce((sum, ch) => sum + ch.charCodeAt(0), 0) % 3;
   const result = await c.w.rooms.settlement.starsRefunds.refund(order, async () => {
     if (c.m.starsRefunded.has(charge)) throw new StarsRefundRefused("CHARGE_ALREADY_REFUNDED");

@@ -14,6 +14,7 @@ import { type FakeCert, FakeNodeApi, makeCert } from "../fakes/node-api.js";
 import { FakePanelApi } from "../fakes/panel-api.js";
 import { TEST_SECRET_KEY } from "../helpers/bot-harness.js";
 import { FAST_HTTP } from "../helpers/fake-hosting.js";
+import { MemoryRail } from "../helpers/memory-rail.js";
 
 /**
  * One run's world: the shop's rooms on a real Redis (one logical database for the whole file,
@@ -70,6 +71,8 @@ export interface World {
   catalog: Catalog;
   rooms: ShopRooms;
   jobs: RecordedJobs;
+  /** The outside payment rail of the runs (its refunds fixed per payment: done, refused, answer lost). */
+  rail: MemoryRail;
   /** Waits until no fake holds a request (every late write has landed). */
   idle(): Promise<void>;
   /**
@@ -104,10 +107,14 @@ export async function makeWorld(redis: Redis): Promise<World> {
   const hosting = clientsFor(account, key, panel, node, clock);
   const catalog = catalogOf(servers);
   const jobs: RecordedJobs = { orders: new Set(), changes: new Set(), everQueued: new Set() };
+  // An outside rail taking Stars, so rail payments join the same runs (issue 27).
+  const rail = new MemoryRail({ id: "memrail", currencies: ["XTR"], refunds: true });
+  rail.refundMode = (paymentId) => (["ok", "refuse", "lose"] as const)[hashOf(paymentId) % 3] ?? "ok";
   const rooms = createShopServices({
     redis,
     clock,
     catalog: () => catalog,
+    rails: [rail],
     hosting: { ...hosting, close: async () => undefined },
     logger: createLogger("silent"),
     accountKey: new AccountKeyStore(redis, new SecretBox(TEST_SECRET_KEY), key),
@@ -135,7 +142,7 @@ export async function makeWorld(redis: Redis): Promise<World> {
   }
   const fakes = [account, panel, node];
   return {
-    ...{ redis, clock, account, panel, node, servers, catalog, rooms, jobs },
+    ...{ redis, clock, account, panel, node, servers, catalog, rooms, jobs, rail },
     idle: async () => {
       await Promise.all(fakes.map((f) => f.idle()));
     },
@@ -197,6 +204,11 @@ function shortenNodeSettle(provisioner: Provisioner): void {
   const p = provisioner as unknown as { settleMs?: number };
   if (!("settleMs" in p)) throw new Error("the node provisioner has no settleMs option any more");
   p.settleMs = NODE_SETTLE_MS;
+}
+
+/** A small number fixed by a string (the same payment always gets the same refund outcome). */
+export function hashOf(text: string): number {
+  return [...text].reduce((sum, ch) => sum + ch.charCodeAt(0), 0);
 }
 
 function catalogOf(servers: number[]): Catalog {

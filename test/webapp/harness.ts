@@ -6,7 +6,11 @@ import { createHttpServer, listen } from "../../src/http/server.js";
 import { createWebapp, type WebappHandler } from "../../src/webapp/index.js";
 import { createTestBot, TEST_TOKEN, type TestBot, type TestBotOptions } from "../helpers/bot-harness.js";
 
-/** A test bot (real Redis, fake Bot API) with the cabinet mounted on a real HTTP server. */
+/**
+ * A test bot (real Redis, fake Bot API) with the cabinet mounted on a real HTTP server. Outside
+ * payment rails (`rails`, e.g. MemoryRail) and PAYMENT_PROVIDER_TOKEN reach the cabinet as they
+ * reach the bot (TestBotOptions).
+ */
 export interface WebappHarness {
   t: TestBot;
   /** http://127.0.0.1:<port> */
@@ -84,12 +88,13 @@ function cabinetOf(t: TestBot, options: WebappHarnessOptions): WebappHandler {
     provisioning: t.deps.provisioning,
     fleet: t.deps.fleet,
     sales: t.deps.sales,
+    settlement: t.deps.settlement,
     drift: t.deps.drift,
     clock: t.deps.clock,
     logger: t.deps.logger,
     i18n: createI18n("en"),
     defaultLocale: "en",
-    paymentProviderToken: undefined,
+    paymentProviderToken: options.paymentProviderToken,
     api: t.bot.api,
   });
 }
