@@ -2213,7 +2213,8 @@ rails-flag-off = { $rail }: { $name } ⛔ off
 rails-telegram = <b>Telegram</b> · Stars and the payment provider
 rails-telegram-off = <b>Telegram</b> · no invoices in this shop's currency (no provider token)
 rails-telegram-name = Telegram
-rails-check-title = <b>Payments to check</b>: { $count } (the latest { $shown } below)
+rails-check-title = <b>Payments to check</b>: { $count }
+rails-check-latest = (the latest { $shown }, newest first)
 rails-check-none = none
 rails-check-item = { $date } · { $rail } · from <code>{ ID($payer) }</code> · { $amount } · { $why ->
     [amount] mismatch: another amount

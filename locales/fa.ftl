@@ -2213,7 +2213,8 @@ rails-flag-off = { $rail }: { $name } ⛔ خاموش
 rails-telegram = <b>تلگرام</b> · Stars و ارائه‌دهندهٔ پرداخت
 rails-telegram-off = <b>تلگرام</b> · صورت‌حساب به ارز این فروشگاه ممکن نیست (توکن ارائه‌دهنده تنظیم نشده)
 rails-telegram-name = تلگرام
-rails-check-title = <b>پرداخت‌های نیازمند بررسی</b>: { $count } (آخرین { $shown } مورد در زیر)
+rails-check-title = <b>پرداخت‌های نیازمند بررسی</b>: { $count }
+rails-check-latest = (آخرین { $shown } مورد، جدیدترین در بالا)
 rails-check-none = هیچ
 rails-check-item = { $date } · { $rail } · از <code>{ ID($payer) }</code> · { $amount } · { $why ->
     [amount] ناهمخوان: مبلغ دیگر

@@ -2331,7 +2331,8 @@ rails-flag-off = { $rail }: { $name } ⛔ выкл.
 rails-telegram = <b>Telegram</b> · Stars и платёжный провайдер
 rails-telegram-off = <b>Telegram</b> · счета в валюте магазина невозможны (нет токена провайдера)
 rails-telegram-name = Telegram
-rails-check-title = <b>Платежи на проверку</b>: { $count } (последние { $shown } ниже)
+rails-check-title = <b>Платежи на проверку</b>: { $count }
+rails-check-latest = (последние { $shown }, сначала новые)
 rails-check-none = нет
 rails-check-item = { $date } · { $rail } · от <code>{ ID($payer) }</code> · { $amount } · { $why ->
     [amount] не совпал: другая сумма

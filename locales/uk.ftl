@@ -2360,7 +2360,8 @@ rails-flag-off = { $rail }: { $name } ⛔ вимк.
 rails-telegram = <b>Telegram</b> · Stars і платіжний провайдер
 rails-telegram-off = <b>Telegram</b> · рахунки у валюті магазину неможливі (немає токена провайдера)
 rails-telegram-name = Telegram
-rails-check-title = <b>Платежі на перевірку</b>: { $count } (останні { $shown } нижче)
+rails-check-title = <b>Платежі на перевірку</b>: { $count }
+rails-check-latest = (останні { $shown }, спершу нові)
 rails-check-none = немає
 rails-check-item = { $date } · { $rail } · від <code>{ ID($payer) }</code> · { $amount } · { $why ->
     [amount] не збігся: інша сума

@@ -142,13 +142,46 @@ describe("admins: the Payments screen", () => {
     );
     expect(text).toContain(
       [
-        "<b>Payments to check</b>: 2 (the latest 2 below)",
+        "<b>Payments to check</b>: 2",
         nb("Mar 2, 2026, 09:31 UTC · Telegram · from <code>27550</code> · RUB 7.00 · matches no order"),
         nb(
           "Mar 2, 2026, 09:30 UTC · CryptoBot · from <code>27550</code> · RUB 1.00 · mismatch: another amount",
         ),
       ].join("\n"),
     );
+  });
+
+  it("lists the latest ten payments to check, newest first, and counts them all", async () => {
+    const inbox = t.deps.settlement.paymentInbox;
+    const before = (await inbox.counts()).unmatched;
+    clock.set(Date.UTC(2026, 2, 2, 10, 0));
+    for (let i = 1; i <= 11; i++) {
+      clock.advance(60_000);
+      const payment = {
+        ...{
+          chargeId: `cryptobot:stray-${i}`,
+          payerId: PAYER.id,
+          payload: `t:strayTopUp${i}`,
+          amount: i * 100,
+        },
+        ...{ currency: "RUB", updateId: 0, raw: "{}", rail: "cryptobot", mismatch: "unknown" as const },
+      };
+      await inbox.record(payment);
+      await inbox.settle(payment);
+    }
+    await openScreen();
+    const lines = lastShown().text.split("\n");
+    const title = lines.indexOf(`<b>Payments to check</b>: ${before + 11}`);
+    expect(title).toBeGreaterThan(0);
+    expect(lines[title + 1]).toBe("(the latest 10, newest first)");
+    const listed = lines.slice(title + 2);
+    expect(listed).toHaveLength(10);
+    expect(listed[0]).toBe(
+      nb(
+        "Mar 2, 2026, 10:11 UTC · CryptoBot · from <code>27550</code> · RUB 11.00 · mismatch: never asked for",
+      ),
+    );
+    expect(listed[9]).toContain(nb("RUB 2.00 · mismatch: never asked for"));
   });
 
   it("refuses a non-admin's press on its buttons, changing nothing", async () => {

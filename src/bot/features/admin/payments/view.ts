@@ -117,7 +117,8 @@ export async function railsView(ctx: BotContext): Promise<View> {
     ctx.t(telegram ? "rails-telegram" : "rails-telegram-off"),
     dayLine(ctx, day, TELEGRAM_RAIL, money),
   );
-  lines.push("", ctx.t("rails-check-title", { count: counts.unmatched, shown: toCheck.length }));
+  lines.push("", ctx.t("rails-check-title", { count: counts.unmatched }));
+  if (counts.unmatched > toCheck.length) lines.push(ctx.t("rails-check-latest", { shown: toCheck.length }));
   const names = new Map(statuses.map((s) => [s.id, s.name]));
   lines.push(...toCheck.map((entry) => toCheckLine(ctx, entry, names, locale)));
   if (toCheck.length === 0) lines.push(ctx.t("rails-check-none"));
