@@ -2147,3 +2147,84 @@ webapp-rail-to-balance = The payment arrived, but not for the amount the order a
 webapp-rail-held = The payment arrived in a currency the shop does not sell in: nothing is credited yet, the staff will contact you.
 webapp-rail-refused = This payment service cannot take the payment right now. Choose another way or try again later.
 webapp-topup-how = How would you like to pay?
+
+## Issue 27: payment rails in the chat
+rail-pay-button = 💳 Pay { $amount } with { $rail }
+rail-off-button = ⏸ { $rail }: unavailable now
+rail-unavailable = { $rail } is unavailable right now. Please choose another way to pay, or try again later.
+rail-not-offered = This way to pay is no longer offered. Please choose another one.
+rail-telegram-off = Paying in Telegram is not available in this shop. Please choose another way to pay.
+rail-confirm-short = Your balance is { $missing } short: pay that in one of the ways below, the rest ({ $covered }) comes from your balance.
+rail-confirm-due = Pay { $missing } in one of the ways below.
+rail-balance-short = Your balance ({ $balance }) no longer covers this order: choose how to pay the rest.
+rail-order-pay =
+    💳 <b>Payment with { $rail }</b>
+    For: <b>{ $item }</b>
+    To pay: <b>{ $amount }</b>
+
+    Open { $rail } with the button below and pay there. Your order is paid as soon as { $rail } confirms the payment, and you get a message here. If you have paid and no message came, press «I paid».
+rail-topup-pay =
+    💳 <b>Top-up with { $rail }</b>
+    To pay: <b>{ $amount }</b>
+
+    Open { $rail } with the button below and pay there. The money is in your wallet as soon as { $rail } confirms the payment, and you get a message here. If you have paid and no message came, press «I paid».
+rail-open = 🔗 Open { $rail }
+rail-paid-button = ✅ I paid
+rail-other-ways = « Other ways to pay
+rail-start-again = 💳 Choose how to pay
+rail-check-credited = ✅ Payment received, thank you!
+rail-check-already = This payment has already been received.
+rail-check-pending = { $rail } has not confirmed the payment yet. If you have just paid, wait a minute and press «I paid» again.
+rail-check-unknown = This payment is no longer known here. Please start again.
+rail-check-closed = { $status ->
+    [cancelled] ✖ The { $rail } payment was cancelled.
+   *[other] ⌛ The { $rail } payment has expired.
+} Nothing was charged. You can start again.
+rail-topup-choose = 💰 Top-up of <b>{ $amount }</b>: how would you like to pay?
+rail-topup-telegram = 💳 Pay { $amount } in Telegram
+rail-email-ask = 📧 A receipt for this payment is sent by e-mail, as the law requires. Please send your e-mail address. It is kept for your next payments; you can change it in the wallet.
+rail-email-change = 📧 Send the e-mail address for your payment receipts.
+rail-email-invalid = That does not look like an e-mail address. Please send one like name@example.com.
+rail-email-saved = ✅ Receipts now go to { $email }.
+rail-email-missing = We still need your e-mail for the receipt. Please press the payment button again.
+rail-wallet-title =
+    💰 <b>Your wallet</b>
+    Balance: <b>{ $balance }</b>
+
+    Top it up: pick an amount or enter your own, then choose how to pay. You can pay for plans and renewals from the balance.
+rail-wallet-email = 📧 E-mail for receipts: { $email }
+rail-wallet-no-email = 📧 E-mail for receipts: not given yet (you are asked for it at the first payment that needs it).
+rail-wallet-email-change = 📧 Change e-mail
+rail-wallet-email-add = 📧 Add e-mail
+admin-rails = 🏦 Payments
+rails-title = 🏦 <b>Payments</b>
+rails-none = No outside payment services are configured.
+rails-rail = <b>{ $name }</b> · { $takes }
+rails-takes = takes { $currency }
+rails-takes-not = ⚠️ does not take { $currency }: not offered to customers
+rails-health-up = 🟢 answers (checked { $at })
+rails-health-down = 🔴 does not answer (checked { $at }: { $why })
+rails-health-unknown = ⚪ not checked yet
+rails-today = Today: { $count ->
+    [one] { $count } payment
+   *[other] { $count } payments
+}, { $sum }
+rails-choice-line = { $name }: { $value }
+rails-choice-assets = Accepted assets
+rails-choice-receipts = Receipts by e-mail
+rails-flag-on = { $rail }: { $name } ✅ on
+rails-flag-off = { $rail }: { $name } ⛔ off
+rails-telegram = <b>Telegram</b> · Stars and the payment provider
+rails-telegram-off = <b>Telegram</b> · no invoices in this shop's currency (no provider token)
+rails-telegram-name = Telegram
+rails-check-title = <b>Payments to check</b>: { $count }
+rails-check-latest = (the latest { $shown }, newest first)
+rails-check-none = none
+rails-check-item = { $date } · { $rail } · from <code>{ ID($payer) }</code> · { $amount } · { $why ->
+    [amount] mismatch: another amount
+    [unknown] mismatch: never asked for
+    [currency] held: another currency
+   *[other] matches no order
+}
+rails-last-value = At least one must stay on.
+rails-stale = This button is out of date; here is the screen as it is now.

@@ -2264,3 +2264,85 @@ webapp-rail-to-balance = Платёж пришёл, но не на ту сумм
 webapp-rail-held = Платёж пришёл в валюте, в которой магазин не продаёт: пока ничего не зачислено, сотрудники свяжутся с вами.
 webapp-rail-refused = Этот платёжный сервис сейчас не может принять оплату. Выберите другой способ или попробуйте позже.
 webapp-topup-how = Как вы хотите оплатить?
+
+## Issue 27: payment rails in the chat
+rail-pay-button = 💳 Оплатить { $amount } через { $rail }
+rail-off-button = ⏸ { $rail }: сейчас недоступен
+rail-unavailable = { $rail } сейчас недоступен. Выберите другой способ оплаты или попробуйте позже.
+rail-not-offered = Этот способ оплаты больше не предлагается. Выберите другой.
+rail-telegram-off = Оплата в Telegram в этом магазине недоступна. Выберите другой способ оплаты.
+rail-confirm-short = На балансе не хватает { $missing }: оплатите эту сумму одним из способов ниже, остальное ({ $covered }) спишется с баланса.
+rail-confirm-due = Оплатите { $missing } одним из способов ниже.
+rail-balance-short = Баланса ({ $balance }) больше не хватает на этот заказ: выберите, как оплатить остаток.
+rail-order-pay =
+    💳 <b>Оплата через { $rail }</b>
+    За: <b>{ $item }</b>
+    К оплате: <b>{ $amount }</b>
+
+    Откройте { $rail } кнопкой ниже и оплатите там. Заказ будет оплачен, как только { $rail } подтвердит платёж, и вы получите сообщение здесь. Если вы оплатили, а сообщения нет, нажмите «Я оплатил».
+rail-topup-pay =
+    💳 <b>Пополнение через { $rail }</b>
+    К оплате: <b>{ $amount }</b>
+
+    Откройте { $rail } кнопкой ниже и оплатите там. Деньги поступят в кошелёк, как только { $rail } подтвердит платёж, и вы получите сообщение здесь. Если вы оплатили, а сообщения нет, нажмите «Я оплатил».
+rail-open = 🔗 Открыть { $rail }
+rail-paid-button = ✅ Я оплатил
+rail-other-ways = « Другие способы оплаты
+rail-start-again = 💳 Выбрать способ оплаты
+rail-check-credited = ✅ Платёж получен, спасибо!
+rail-check-already = Этот платёж уже получен.
+rail-check-pending = { $rail } ещё не подтвердил платёж. Если вы только что оплатили, подождите минуту и нажмите «Я оплатил» ещё раз.
+rail-check-unknown = Этот платёж здесь больше не известен. Начните заново.
+rail-check-closed = { $status ->
+    [cancelled] ✖ Платёж через { $rail } отменён.
+   *[other] ⌛ Срок платежа через { $rail } истёк.
+} Деньги не списаны. Можно начать заново.
+rail-topup-choose = 💰 Пополнение на <b>{ $amount }</b>: как вы хотите оплатить?
+rail-topup-telegram = 💳 Оплатить { $amount } в Telegram
+rail-email-ask = 📧 Чек за этот платёж отправляется на e-mail, как требует закон. Пришлите ваш адрес электронной почты. Он сохранится для следующих платежей; изменить его можно в кошельке.
+rail-email-change = 📧 Пришлите адрес электронной почты для чеков об оплате.
+rail-email-invalid = Это не похоже на адрес электронной почты. Пришлите адрес вида name@example.com.
+rail-email-saved = ✅ Теперь чеки будут приходить на { $email }.
+rail-email-missing = Нам всё ещё нужен ваш e-mail для чека. Нажмите кнопку оплаты ещё раз.
+rail-wallet-title =
+    💰 <b>Ваш кошелёк</b>
+    Баланс: <b>{ $balance }</b>
+
+    Пополните его: выберите сумму или введите свою, затем способ оплаты. С баланса можно оплачивать тарифы и продления.
+rail-wallet-email = 📧 E-mail для чеков: { $email }
+rail-wallet-no-email = 📧 E-mail для чеков: пока не указан (его спросят при первом платеже, где он нужен).
+rail-wallet-email-change = 📧 Изменить e-mail
+rail-wallet-email-add = 📧 Указать e-mail
+admin-rails = 🏦 Платежи
+rails-title = 🏦 <b>Платежи</b>
+rails-none = Внешние платёжные сервисы не настроены.
+rails-rail = <b>{ $name }</b> · { $takes }
+rails-takes = принимает { $currency }
+rails-takes-not = ⚠️ не принимает { $currency }: покупателям не предлагается
+rails-health-up = 🟢 отвечает (проверено { $at })
+rails-health-down = 🔴 не отвечает (проверено { $at }: { $why })
+rails-health-unknown = ⚪ ещё не проверялся
+rails-today = Сегодня: { $count ->
+    [one] { $count } платёж
+    [few] { $count } платежа
+   *[many] { $count } платежей
+}, { $sum }
+rails-choice-line = { $name }: { $value }
+rails-choice-assets = Принимаемые активы
+rails-choice-receipts = Чеки на e-mail
+rails-flag-on = { $rail }: { $name } ✅ вкл.
+rails-flag-off = { $rail }: { $name } ⛔ выкл.
+rails-telegram = <b>Telegram</b> · Stars и платёжный провайдер
+rails-telegram-off = <b>Telegram</b> · счета в валюте магазина невозможны (нет токена провайдера)
+rails-telegram-name = Telegram
+rails-check-title = <b>Платежи на проверку</b>: { $count }
+rails-check-latest = (последние { $shown }, сначала новые)
+rails-check-none = нет
+rails-check-item = { $date } · { $rail } · от <code>{ ID($payer) }</code> · { $amount } · { $why ->
+    [amount] не совпал: другая сумма
+    [unknown] не совпал: такой платёж не запрашивали
+    [currency] задержан: другая валюта
+   *[other] не подходит ни к одному заказу
+}
+rails-last-value = Хотя бы один вариант должен остаться включённым.
+rails-stale = Эта кнопка устарела; вот экран в текущем виде.

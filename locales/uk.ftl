@@ -2293,3 +2293,85 @@ webapp-rail-to-balance = Платіж надійшов, але не на ту с
 webapp-rail-held = Платіж надійшов у валюті, у якій магазин не продає: поки нічого не зараховано, працівники зв'яжуться з вами.
 webapp-rail-refused = Цей платіжний сервіс зараз не може прийняти оплату. Оберіть інший спосіб або спробуйте пізніше.
 webapp-topup-how = Як ви хочете оплатити?
+
+## Issue 27: payment rails in the chat
+rail-pay-button = 💳 Сплатити { $amount } через { $rail }
+rail-off-button = ⏸ { $rail }: зараз недоступний
+rail-unavailable = { $rail } зараз недоступний. Оберіть інший спосіб оплати або спробуйте пізніше.
+rail-not-offered = Цей спосіб оплати більше не пропонується. Оберіть інший.
+rail-telegram-off = Оплата в Telegram у цьому магазині недоступна. Оберіть інший спосіб оплати.
+rail-confirm-short = На балансі бракує { $missing }: сплатіть цю суму одним зі способів нижче, решта ({ $covered }) спишеться з балансу.
+rail-confirm-due = Сплатіть { $missing } одним зі способів нижче.
+rail-balance-short = Балансу ({ $balance }) більше не вистачає на це замовлення: оберіть, як сплатити решту.
+rail-order-pay =
+    💳 <b>Оплата через { $rail }</b>
+    За: <b>{ $item }</b>
+    До сплати: <b>{ $amount }</b>
+
+    Відкрийте { $rail } кнопкою нижче й сплатіть там. Замовлення буде оплачено, щойно { $rail } підтвердить платіж, і ви отримаєте повідомлення тут. Якщо ви сплатили, а повідомлення немає, натисніть «Я сплатив».
+rail-topup-pay =
+    💳 <b>Поповнення через { $rail }</b>
+    До сплати: <b>{ $amount }</b>
+
+    Відкрийте { $rail } кнопкою нижче й сплатіть там. Гроші надійдуть до гаманця, щойно { $rail } підтвердить платіж, і ви отримаєте повідомлення тут. Якщо ви сплатили, а повідомлення немає, натисніть «Я сплатив».
+rail-open = 🔗 Відкрити { $rail }
+rail-paid-button = ✅ Я сплатив
+rail-other-ways = « Інші способи оплати
+rail-start-again = 💳 Обрати спосіб оплати
+rail-check-credited = ✅ Платіж отримано, дякуємо!
+rail-check-already = Цей платіж уже отримано.
+rail-check-pending = { $rail } ще не підтвердив платіж. Якщо ви щойно сплатили, зачекайте хвилину й натисніть «Я сплатив» ще раз.
+rail-check-unknown = Цей платіж тут більше не відомий. Почніть знову.
+rail-check-closed = { $status ->
+    [cancelled] ✖ Платіж через { $rail } скасовано.
+   *[other] ⌛ Строк платежу через { $rail } минув.
+} Гроші не списано. Можна почати знову.
+rail-topup-choose = 💰 Поповнення на <b>{ $amount }</b>: як ви хочете сплатити?
+rail-topup-telegram = 💳 Сплатити { $amount } у Telegram
+rail-email-ask = 📧 Чек за цей платіж надсилається на e-mail, як вимагає закон. Надішліть вашу адресу електронної пошти. Вона збережеться для наступних платежів; змінити її можна в гаманці.
+rail-email-change = 📧 Надішліть адресу електронної пошти для чеків про оплату.
+rail-email-invalid = Це не схоже на адресу електронної пошти. Надішліть адресу на кшталт name@example.com.
+rail-email-saved = ✅ Тепер чеки надходитимуть на { $email }.
+rail-email-missing = Нам усе ще потрібен ваш e-mail для чека. Натисніть кнопку оплати ще раз.
+rail-wallet-title =
+    💰 <b>Ваш гаманець</b>
+    Баланс: <b>{ $balance }</b>
+
+    Поповніть його: оберіть суму або введіть свою, потім спосіб оплати. З балансу можна оплачувати тарифи й продовження.
+rail-wallet-email = 📧 E-mail для чеків: { $email }
+rail-wallet-no-email = 📧 E-mail для чеків: ще не вказано (його запитають під час першого платежу, де він потрібен).
+rail-wallet-email-change = 📧 Змінити e-mail
+rail-wallet-email-add = 📧 Вказати e-mail
+admin-rails = 🏦 Платежі
+rails-title = 🏦 <b>Платежі</b>
+rails-none = Зовнішні платіжні сервіси не налаштовано.
+rails-rail = <b>{ $name }</b> · { $takes }
+rails-takes = приймає { $currency }
+rails-takes-not = ⚠️ не приймає { $currency }: покупцям не пропонується
+rails-health-up = 🟢 відповідає (перевірено { $at })
+rails-health-down = 🔴 не відповідає (перевірено { $at }: { $why })
+rails-health-unknown = ⚪ ще не перевірявся
+rails-today = Сьогодні: { $count ->
+    [one] { $count } платіж
+    [few] { $count } платежі
+   *[many] { $count } платежів
+}, { $sum }
+rails-choice-line = { $name }: { $value }
+rails-choice-assets = Прийнятні активи
+rails-choice-receipts = Чеки на e-mail
+rails-flag-on = { $rail }: { $name } ✅ увімк.
+rails-flag-off = { $rail }: { $name } ⛔ вимк.
+rails-telegram = <b>Telegram</b> · Stars і платіжний провайдер
+rails-telegram-off = <b>Telegram</b> · рахунки у валюті магазину неможливі (немає токена провайдера)
+rails-telegram-name = Telegram
+rails-check-title = <b>Платежі на перевірку</b>: { $count }
+rails-check-latest = (останні { $shown }, спершу нові)
+rails-check-none = немає
+rails-check-item = { $date } · { $rail } · від <code>{ ID($payer) }</code> · { $amount } · { $why ->
+    [amount] не збігся: інша сума
+    [unknown] не збігся: такий платіж не запитували
+    [currency] затримано: інша валюта
+   *[other] не підходить до жодного замовлення
+}
+rails-last-value = Принаймні один варіант має залишитися увімкненим.
+rails-stale = Ця кнопка застаріла; ось екран у поточному вигляді.

@@ -22,9 +22,23 @@ export const orderCb = callbackCodec("ord", {
 });
 
 export const walletCb = callbackCodec("wallet", {
-  act: z.enum(["top", "custom", "hist"]),
-  /** top: the amount in minor units; hist: the page. */
+  /** inv: a top-up's Telegram invoice, chosen among the ways to pay; mail: the e-mail for receipts. */
+  act: z.enum(["top", "custom", "hist", "inv", "mail"]),
+  /** top, inv: the amount in minor units; hist: the page. */
   n: z.coerce.number().int().min(0).max(1_000_000_000),
+});
+
+/**
+ * Paying on an outside rail (shop/rail-checkout.ts): `pay` an order on it (id: the order), `top`
+ * up the wallet (id: the amount in minor units), `chk` the customer's "I paid" (id: the rail's
+ * payment id), `off` a rail that is down now (id: unused), `alt` the order's ways to pay again.
+ * The rail's id as the ledger's charge ids spell it; with a YooKassa payment id (36 characters)
+ * "I paid" fits the 64 bytes for a rail id of up to 18.
+ */
+export const railCb = callbackCodec("rail", {
+  act: z.enum(["pay", "top", "chk", "off", "alt"]),
+  rail: z.string().regex(/^[a-z][a-z0-9]{1,20}$/),
+  id: entityId,
 });
 
 export const myCb = callbackCodec("my", {
@@ -63,7 +77,7 @@ export const languageCb = callbackCodec("lang", {
 });
 
 /** Callback data the shop's guard (blocked customers, private chat) looks at. */
-export const SHOP_CALLBACK = /^(buy|ord|wallet|my|trial|pack)(:|$)/;
+export const SHOP_CALLBACK = /^(buy|ord|wallet|my|trial|pack|rail)(:|$)/;
 export const SHOP_COMMANDS = ["buy", "my", "wallet", "trial", "promo"] as const;
 
 /**

@@ -1,22 +1,22 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Redis } from "ioredis";
 import { type Rail, RailError, type RailPayment, type RailPrefs } from "../../rails/index.js";
 import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
-import type { Order, Orders, Wallet } from "../books/index.js";
+import type { Order, Orders } from "../books/index.js";
 import type { Catalog } from "../catalog/index.js";
 import {
   type Cashier,
   INVOICE_TTL_MS,
+  type InvoiceTarget,
   invoicePayload,
   parsePayload,
-  type ReferralRewards,
   type Undeliverable,
 } from "../sales/index.js";
 import type { InboxOutcome, IncomingPayment, PaymentInbox, SettleResult } from "./payment-inbox.js";
 import { decimal, incomingOf, railChargeId, railOfCharge } from "./rail-money.js";
-import { normalEmail, type RailRecord, type RailStore } from "./rail-store.js";
-import { type ChargeRefundResult, refundCharge, StarsRefundRefused } from "./stars-refund.js";
+import { type RailRefundDeps, refundRailCharge } from "./rail-refund.js";
+import { normalEmail, type RailRecord, type RailStatus, type RailStore } from "./rail-store.js";
+import type { ChargeRefundResult } from "./stars-refund.js";
 
 /** A rail as the checkout offers it: down ones are shown as unavailable, not hidden. */
 export interface RailOffer {
@@ -71,7 +71,7 @@ export interface RailPaymentsDeps {
   logger: Logger;
   notices?: RailNotices;
   /** What sending a charge back needs (see refundCharge); the referral reward is taken back after. */
-  refunds: { redis: Redis; wallet: Wallet; referrals?: Pick<ReferralRewards, "takeBack"> };
+  refunds: RailRefundDeps;
 }
 
 /** How far back the poll looks for payments whose notification never came. */
@@ -112,6 +112,20 @@ export class RailPayments {
 
   private get currency(): string {
     return this.deps.catalog().currency;
+  }
+
+  /** Each configured rail for the admins: its currency, its last probe, its choices as set. */
+  status(): Promise<RailStatus[]> {
+    return Promise.all(this.deps.rails.map((rail) => this.deps.store.status(rail, this.currency)));
+  }
+
+  /** The customer's e-mail for receipts while a rail the checkout offers sends them; else undefined. */
+  async receipts(customerId: number): Promise<{ email: string | undefined } | undefined> {
+    for (const rail of this.deps.rails) {
+      if (rail.accepts(this.currency) && rail.needsEmail(await this.prefs(rail.id)))
+        return { email: await this.deps.store.email(customerId) };
+    }
+    return undefined;
   }
 
   /** The rails that take the shop's currency, with whether each answers now. */
@@ -257,15 +271,26 @@ export class RailPayments {
       await this.credit(rail, now);
       return "paid";
     }
-    await store.forgetOpen(rail.id, payload, amount);
+    await store.dropOpen(open);
     return undefined;
   }
 
-  /** The customer's "I paid": their own payment looked up on its rail. */
+  /**
+   * The customer's "I paid": their own payment looked up on its rail. One that can no longer be
+   * paid (cancelled, expired) is not handed out again: the next ask makes a new one.
+   */
   async check(customerId: number, railId: string, paymentId: string): Promise<RailConfirm> {
     const record = await this.deps.store.record(railId, paymentId);
     if (!record || record.payerId !== customerId) return { status: "unknown" };
-    return this.confirm(railId, paymentId);
+    const found = await this.confirm(railId, paymentId);
+    if (found.status === "cancelled" || found.status === "expired") await this.deps.store.dropOpen(record);
+    return found;
+  }
+
+  /** What the customer's payment `paymentId` was asked for (their order or top-up), if it is theirs. */
+  async asked(customerId: number, railId: string, paymentId: string): Promise<InvoiceTarget | undefined> {
+    const record = await this.deps.store.record(railId, paymentId);
+    return record?.payerId === customerId ? parsePayload(record.payload) : undefined;
   }
 
   /** Reads a payment back from its rail and credits it once if it is paid (see the class). */
@@ -359,27 +384,10 @@ export class RailPayments {
     return order?.status !== "awaiting_payment";
   }
 
-  /**
-   * Sends a failed order's rail payment back through its rail's refunds, out of the wallet the
-   * failure refunded to (see refundCharge); `no-charge` when it was not paid on a rail that
-   * refunds. Once the rail has taken it, the order's referral reward is taken back.
-   */
-  async refund(order: Order): Promise<ChargeRefundResult> {
+  /** Sends a failed order's rail payment back through its rail (see refundRailCharge). */
+  refund(order: Order): Promise<ChargeRefundResult> {
     const charge = order.chargeId ? railOfCharge(order.chargeId) : undefined;
     const rail = charge ? this.byId.get(charge.rail) : undefined;
-    if (!charge || !rail?.refund) return { status: "no-charge" };
-    const refund = rail.refund.bind(rail);
-    const result = await refundCharge(this.deps.refunds, order, "rail-refund", async (chargeId, amount) => {
-      const payment = await rail.get(charge.paymentId);
-      if (!payment) throw new StarsRefundRefused("the rail knows no such payment");
-      const sent = await refund(payment, decimal(amount, payment.currency), `refund:${chargeId}`);
-      if (sent.status === "refunded") return "refunded";
-      if (sent.status === "refused") throw new StarsRefundRefused(sent.reason);
-      throw new RailError(rail.id, "down", 0, sent.reason);
-    });
-    if (result.status === "refunded" || result.status === "already-refunded") {
-      await this.deps.refunds.referrals?.takeBack(order);
-    }
-    return result;
+    return refundRailCharge(this.deps.refunds, rail, order);
   }
 }

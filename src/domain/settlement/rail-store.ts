@@ -1,7 +1,8 @@
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import type { RailChoice, RailPrefs } from "../../rails/index.js";
+import type { Rail, RailChoice, RailPrefs } from "../../rails/index.js";
 import { DAY } from "../../runtime/clock.js";
+import { LuaScript } from "../../store/lua.js";
 import { readHash, readJson } from "../../store/records.js";
 import { railKeys } from "./keys.js";
 
@@ -29,6 +30,20 @@ export interface RailHealth {
   at: number;
   why: string | undefined;
 }
+
+/** A configured rail as the admins see it: whether it takes the shop's currency, its last probe, its choices. */
+export interface RailStatus {
+  id: string;
+  name: string;
+  accepts: boolean;
+  /** Undefined until it is first probed (or asked). */
+  health: RailHealth | undefined;
+  choices: readonly RailChoice[];
+  prefs: RailPrefs;
+}
+
+/** Forgets an open payment when it is still the one of its payload and amount (lua/rail-drop-open.lua). */
+const DROP_OPEN = LuaScript.load(new URL("./lua/rail-drop-open.lua", import.meta.url));
 
 /** Prefs as stored; each value is checked against its choice when read. */
 const storedPrefs = z.record(z.string(), z.union([z.boolean(), z.array(z.string())]));
@@ -80,9 +95,10 @@ export class RailStore {
     return this.redis.hvals(railKeys.open(rail, payload));
   }
 
-  /** Forgets the open payment of `payload` for `amount` (it was closed: the next ask makes another). */
-  async forgetOpen(rail: string, payload: string, amount: number): Promise<void> {
-    await this.redis.hdel(railKeys.open(rail, payload), String(amount));
+  /** The payment `record` is no longer handed out for its payload and amount (a newer one is kept). */
+  async dropOpen(record: Pick<RailRecord, "rail" | "payload" | "expected" | "paymentId">): Promise<void> {
+    const key = railKeys.open(record.rail, record.payload);
+    await DROP_OPEN.run(this.redis, [key], [String(record.expected), record.paymentId]);
   }
 
   /** Takes the right to ask `rail` for a payment of `payload` and `amount` (false: another asks now). */
@@ -117,6 +133,18 @@ export class RailStore {
       }
     }
     return prefs;
+  }
+
+  async status(rail: Rail, currency: string): Promise<RailStatus> {
+    const [health, prefs] = await Promise.all([this.health(rail.id), this.prefs(rail.id, rail.choices)]);
+    return {
+      id: rail.id,
+      name: rail.name,
+      accepts: rail.accepts(currency),
+      health,
+      choices: rail.choices,
+      prefs,
+    };
   }
 
   async setPrefs(rail: string, prefs: RailPrefs): Promise<void> {

@@ -1,8 +1,9 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { changesSubscription, type Order } from "#src/domain/books/index.js";
 import { inLocale } from "#src/domain/catalog/index.js";
+import type { PayableCheck } from "#src/domain/sales/index.js";
 import { formatDate, html } from "#src/render/format.js";
-import { buyCb, MY_LIST, myCb, orderCb } from "#src/render/shop-callbacks.js";
+import { buyCb, MY_LIST, myCb, orderCb, railCb } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { enterConversation } from "../../kit/index.js";
 import { show, showAt, type View } from "../../views/show.js";
@@ -12,6 +13,7 @@ import { answer, localeOf, mainMenuRow, money, planDetails } from "./common.js";
 import { showGate } from "./gate-view.js";
 import { dropPressedButtons, rememberOrderMessage } from "./order-message.js";
 import { packGbText, packOrderLines } from "./pack-view.js";
+import { dueLine, payWays, railButtons } from "./pay-ways.js";
 import { PROMO_STEP, pendingPromo, promoLines, promoRefusalText, referralBonusLines } from "./promo-view.js";
 import { refuseUndeliverable } from "./undeliverable.js";
 
@@ -112,10 +114,11 @@ const cancelButton = (ctx: BotContext, order: Order) =>
 
 /**
  * The confirmation of an order awaiting payment: the price, the balance, and either "Pay from
- * balance" or "Pay <missing> by invoice" (saying what the balance covers, if anything), plus
- * Cancel. A renewal also shows the new expiry: the later of now and the current expiry, plus the
- * plan's days. `note` (e.g. why a promo code did not apply) goes under it; "Have a promo code?"
- * is offered while some code can be redeemed and the order has none.
+ * balance" or the ways to pay what is missing (saying what the balance covers, if anything): a
+ * Telegram invoice where the shop can send one, and each outside rail it offers; plus Cancel.
+ * A renewal also shows the new expiry: the later of now and the current expiry, plus the plan's
+ * days. `note` (e.g. why a promo code did not apply) goes under it; "Have a promo code?" is
+ * offered while some code can be redeemed and the order has none.
  */
 export async function confirmView(ctx: BotContext, order: Order, note?: string): Promise<View> {
   const locale = await localeOf(ctx);
@@ -135,13 +138,17 @@ export async function confirmView(ctx: BotContext, order: Order, note?: string):
     const due = cashier.due(order, balance);
     const missing = money(ctx, due, locale);
     const covered = order.price - due;
-    lines.push(
-      "",
-      covered > 0
-        ? ctx.t("buy-confirm-short", { missing, covered: money(ctx, covered, locale) })
-        : ctx.t("buy-confirm-invoice", { missing }),
+    const ways = await payWays(ctx);
+    lines.push("", dueLine(ctx, ways, missing, covered > 0 ? money(ctx, covered, locale) : undefined));
+    if (ways.telegram)
+      keyboard.text(
+        ctx.t("buy-pay-invoice", { amount: missing }),
+        orderCb.pack({ act: "inv", id: order.id }),
+      );
+    keyboard.row();
+    railButtons(ctx, keyboard, ways.rails, missing, (rail) =>
+      railCb.pack({ act: "pay", rail, id: order.id }),
     );
-    keyboard.text(ctx.t("buy-pay-invoice", { amount: missing }), orderCb.pack({ act: "inv", id: order.id }));
   }
   if (note) lines.push("", note);
   keyboard.row();
@@ -198,21 +205,30 @@ export async function startPurchase(ctx: BotContext, planId: string, gift = fals
 }
 
 /** The presser's order if it can still be paid (Cashier.payable); otherwise the presser is told why. */
-async function payableOrder(ctx: BotContext, orderId: string): Promise<Order | undefined> {
+export async function payableOrder(ctx: BotContext, orderId: string): Promise<Order | undefined> {
   const check = await ctx.deps.sales.cashier.payable(ctx.from?.id ?? 0, orderId);
   if (check.ok) return check.order;
+  await refuseUnpayable(ctx, orderId, check);
+  return undefined;
+}
+
+/** Tells the presser why `orderId` cannot be paid (gone, paid, expired, or undeliverable now). */
+export async function refuseUnpayable(
+  ctx: BotContext,
+  orderId: string,
+  check: Exclude<PayableCheck, { ok: true }>,
+): Promise<void> {
   if (check.reason === "undeliverable") {
     const order = await ctx.deps.books.orders.get(orderId);
     const kind = order?.kind === "renewal" || order?.kind === "pack" ? order.kind : "purchase";
     await refuseUndeliverable(ctx, kind, order?.planId ?? "", check.why);
-    return undefined;
+    return;
   }
   if (check.reason === "paid") {
     await answer(ctx, ctx.t("buy-already-paid"));
     await dropPressedButtons(ctx);
   } else
     await answer(ctx, ctx.t(check.reason === "expired" ? "shop-order-expired" : "shop-order-gone"), true);
-  return undefined;
 }
 
 /**
@@ -252,7 +268,13 @@ async function payFromBalance(ctx: BotContext, orderId: string): Promise<void> {
       await answer(ctx, ctx.t("buy-already-paid"));
       return;
     case "insufficient":
-      // The balance went down since the confirmation was shown: the rest by invoice.
+      // The balance went down since the confirmation was shown: the rest by invoice, or by a
+      // way the customer chooses where there is more than one.
+      if (await severalWays(ctx)) {
+        await answer(ctx);
+        const balance = money(ctx, result.balance, locale);
+        return show(ctx, await confirmView(ctx, order, ctx.t("rail-balance-short", { balance })));
+      }
       return invoiceOnce(ctx, order, result.balance, async () =>
         ctx.t("buy-balance-short", { balance: money(ctx, result.balance, locale) }),
       );
@@ -270,10 +292,21 @@ async function payFromBalance(ctx: BotContext, orderId: string): Promise<void> {
   }
 }
 
+/** Whether the rest of an order is paid some other way than Telegram's invoice alone. */
+async function severalWays(ctx: BotContext): Promise<boolean> {
+  const ways = await payWays(ctx);
+  return !ways.telegram || ways.rails.length > 0;
+}
+
 async function payByInvoice(ctx: BotContext, orderId: string): Promise<void> {
   const order = await payableOrder(ctx, orderId);
   if (!order) return;
   const balance = await ctx.deps.books.wallet.balance(order.customerId);
+  // An old button of a shop that has no Telegram invoices (now): its other ways instead.
+  if (!(await payWays(ctx)).telegram) {
+    await answer(ctx, ctx.t("rail-telegram-off"), true);
+    return show(ctx, await confirmView(ctx, order));
+  }
   if (balance >= order.price) {
     // Topped up meanwhile: the balance covers it now, so offer that instead of an invoice.
     await answer(ctx);

@@ -11,6 +11,8 @@ import { gateFeature } from "./gate.js";
 import { myFeature, myListView } from "./my.js";
 import { packsFeature } from "./packs.js";
 import { promoConversations, promoFeature } from "./promo.js";
+import { railFeature } from "./rail-checkout.js";
+import { railConversations } from "./rail-email.js";
 import { botMembership } from "./register.js";
 import { startTrial, trialFeature } from "./trial.js";
 import { walletConversations, walletFeature, walletView } from "./wallet.js";
@@ -18,7 +20,7 @@ import { walletConversations, walletFeature, walletView } from "./wallet.js";
 export { registerCustomer } from "./register.js";
 
 /** Conversations of the shop (installed next to the admin ones, ahead of all features). */
-export const shopConversations = [...walletConversations, ...promoConversations];
+export const shopConversations = [...walletConversations, ...promoConversations, ...railConversations];
 
 /**
  * May this update use the shop? Only in a private chat, and not when an admin blocked the
@@ -77,6 +79,7 @@ const shopSections = new Composer<BotContext>(
   myFeature,
   packsFeature,
   walletFeature,
+  railFeature,
   trialFeature,
   promoFeature,
   gateFeature,

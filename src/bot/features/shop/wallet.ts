@@ -13,6 +13,8 @@ import { enterConversation } from "../../kit/index.js";
 import { show, type View } from "../../views/show.js";
 import { sendTopUpInvoice } from "../payments.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
+import { payWays, RAIL_EMAIL_STEP, topUpWaysView } from "./pay-ways.js";
+import { walletEmailPart } from "./rail-email.js";
 
 export const TOPUP_CONVERSATION = "shop-topup";
 export const HISTORY_PAGE_SIZE = 8;
@@ -23,6 +25,7 @@ export async function walletView(ctx: BotContext): Promise<View> {
   const { shop } = ctx.deps.sales;
   const { wallet } = ctx.deps.books;
   const balance = ctx.from ? await wallet.balance(ctx.from.id) : 0;
+  const [ways, email] = await Promise.all([payWays(ctx), walletEmailPart(ctx)]);
   const keyboard = new InlineKeyboard();
   topUpPresets(shop.currency).forEach((amount, i) => {
     keyboard.text(
@@ -38,10 +41,11 @@ export async function walletView(ctx: BotContext): Promise<View> {
     .row()
     .text(ctx.t("gift-my-button"), GIFTS_VIEW)
     .row();
-  return {
-    text: ctx.t("wallet-title", { balance: money(ctx, balance, locale) }),
-    keyboard: mainMenuRow(ctx.t, keyboard),
-  };
+  if (email) keyboard.text(email.button.text, email.button.data).row();
+  // With outside rails the customer chooses how to pay each top-up: it is not only Telegram's.
+  const title = ways.rails.length > 0 ? "rail-wallet-title" : "wallet-title";
+  const text = ctx.t(title, { balance: money(ctx, balance, locale) });
+  return { text: email ? `${text}\n\n${email.line}` : text, keyboard: mainMenuRow(ctx.t, keyboard) };
 }
 
 function historyLine(ctx: BotContext, locale: Locale, item: HistoryItem): string {
@@ -83,6 +87,15 @@ async function topUp(ctx: BotContext, amount: number): Promise<void> {
   if (!topUpPresets(ctx.deps.sales.shop.currency).includes(amount)) {
     return answer(ctx, ctx.t("wallet-topup-refused"), true);
   }
+  const ways = await payWays(ctx);
+  if (ways.rails.length === 0) return invoiceTopUp(ctx, amount);
+  await answer(ctx);
+  await show(ctx, await topUpWaysView(ctx, amount, ways));
+}
+
+/** A top-up's Telegram invoice (a preset, or an amount chosen among the ways to pay it). */
+async function invoiceTopUp(ctx: BotContext, amount: number): Promise<void> {
+  if (!(await payWays(ctx)).telegram) return answer(ctx, ctx.t("rail-telegram-off"), true);
   // A flood of presses sends one invoice: the next presses point at it while it is unpaid.
   if (!(await ctx.deps.sales.cashier.claimTopUpInvoice(ctx.from?.id ?? 0, amount))) {
     return answer(ctx, ctx.t("invoice-already-sent"), true);
@@ -105,14 +118,23 @@ async function topUpConversation(conversation: BotConversation, ctx: ConvContext
   });
   const amount = parseTopUpAmount(typed, currency);
   if (amount === undefined) return;
-  // Registers the top-up and sends its invoice once; a replay reuses the stored outcome.
-  const sent = await conversation.external((outer: BotContext) => sendTopUpInvoice(outer, amount));
+  // Registers the top-up and sends its invoice (or the ways to pay it) once; a replay reuses the
+  // stored outcome.
+  const sent = await conversation.external(async (outer: BotContext) => {
+    const ways = await payWays(outer);
+    if (ways.rails.length === 0) return sendTopUpInvoice(outer, amount);
+    await show(outer, await topUpWaysView(outer, amount, ways));
+    return true;
+  });
   if (!sent) await ctx.reply(ctx.t("wallet-topup-refused"));
 }
 
 export const walletConversations = [createConversation(topUpConversation, TOPUP_CONVERSATION)];
 
-/** /wallet: balance, top-up (presets or a typed amount) by invoice, and the ledger. */
+/**
+ * /wallet: balance, top-up (presets or a typed amount) by invoice or on an outside rail, the
+ * e-mail for receipts where a rail sends them, and the ledger.
+ */
 export const walletFeature = new Composer<BotContext>();
 
 walletFeature.command("wallet", async (ctx) => show(ctx, await walletView(ctx)));
@@ -128,6 +150,11 @@ walletFeature.callbackQuery(walletCb.pattern, async (ctx) => {
   switch (data.act) {
     case "top":
       return topUp(ctx, data.n);
+    case "inv":
+      return invoiceTopUp(ctx, data.n);
+    case "mail":
+      await answer(ctx);
+      return enterConversation(ctx, RAIL_EMAIL_STEP);
     case "custom":
       await answer(ctx);
       await enterConversation(ctx, TOPUP_CONVERSATION);
