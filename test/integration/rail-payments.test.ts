@@ -311,7 +311,10 @@ describe("rail payments on the payment inbox", () => {
     expect(await rp().payOrder(payer, order.id, rail.id, ASK)).toMatchObject({ ok: false, reason: "paid" });
     expect(rail.creates).toBe(before);
     expect(await orderStatus(order.id)).toBe("paid");
-    expect(await rp().check(payer, rail.id, again.paymentId)).toEqual({ status: "already", outcome: "order" });
+    expect(await rp().check(payer, rail.id, again.paymentId)).toEqual({
+      status: "already",
+      outcome: "order",
+    });
 
     // A rail that does not answer keeps handing back the link it gave.
     const other = await checkout();
