@@ -141,6 +141,76 @@ const balance = async (who: User) => Number((await redis.get(`wallet:${who.id}`)
 const topUps = async (who: User) =>
   (await redis.lrange(`ledger:${who.id}`, 0, -1)).filter((e) => JSON.parse(e).kind === "topup").length;
 
+/** The inline buttons of the last message `who` was shown, with their data or URL. */
+function lastButtons(who: User, mark: number): { text: string; data?: string; url?: string }[] {
+  const shown = telegram.calls
+    .slice(mark)
+    .filter((c) => c.chatId === who.id && (c.method === "sendMessage" || c.method === "editMessageText"))
+    .at(-1);
+  const rows = (
+    shown?.params.reply_markup as {
+      inline_keyboard?: { text: string; callback_data?: string; url?: string }[][];
+    }
+  )?.inline_keyboard;
+  return (rows ?? []).flat().map((b) => ({ text: b.text, data: b.callback_data, url: b.url }));
+}
+
+/** `who` presses the button whose label matches, and waits for the bot's next screen for them. */
+async function pressIn(who: User, label: RegExp): Promise<void> {
+  const mark = telegram.calls.length;
+  const button = lastButtons(who, 0).find((b) => label.test(b.text));
+  if (!button?.data) throw new Error(`no button ${label} in ${JSON.stringify(lastButtons(who, 0))}`);
+  telegram.pushUpdate(telegram.callback(who, button.data));
+  await telegram.waitFor(
+    (c) => c.chatId === who.id && (c.method === "sendMessage" || c.method === "editMessageText"),
+    15_000,
+    mark,
+  );
+}
+
+/** In the chat: /buy, the German plan, Buy, then the rail's button: the payment page's URL. */
+async function chatCheckout(who: User, rail: "CryptoBot" | "YooKassa"): Promise<string> {
+  const mark = telegram.calls.length;
+  telegram.pushUpdate(telegram.command(who, "/buy"));
+  await telegram.waitFor((c) => c.chatId === who.id && c.method === "sendMessage", 15_000, mark);
+  await pressIn(who, /^Germany/);
+  await pressIn(who, /^✅ Buy for/);
+  await pressIn(who, new RegExp(`with ${rail}$`));
+  const open = lastButtons(who, mark).find((b) => b.text === `🔗 Open ${rail}`);
+  if (!open?.url) throw new Error(`no ${rail} link in ${JSON.stringify(lastButtons(who, mark))}`);
+  return open.url;
+}
+
+describe("payment rails in the chat of the real process", () => {
+  it("CryptoBot: the chat's link is the invoice's; paid there, the webhook delivers the access", async () => {
+    const who = buyer();
+    const mark = telegram.calls.length;
+    const url = await chatCheckout(who, "CryptoBot");
+    const invoice = [...crypto.invoices.values()].find((i) => i.bot_invoice_url === url);
+    if (!invoice) throw new Error(`no invoice at ${url}`);
+    expect(invoice).toMatchObject({ fiat: "RUB", amount: "150.00" });
+    crypto.pay(invoice.invoice_id);
+    expect(await crypto.deliverWebhook(`${base}/payments/cryptopay`, invoice.invoice_id)).toBe(200);
+    await toCustomer(who, "vless://", mark);
+    await toCustomer(who, "CryptoBot: your payment of", mark);
+  }, 60_000);
+
+  it("YooKassa: the chat's link is the payment's page; paid there and notified, the access is delivered", async () => {
+    const who = buyer();
+    const mark = telegram.calls.length;
+    const url = await chatCheckout(who, "YooKassa");
+    const id = [...yoo.payments.keys()].find((p) => url.endsWith(`orderId=${p}`));
+    if (!id) throw new Error(`no payment at ${url}`);
+    yoo.pay(id);
+    // "I paid" before the notification: credited now; the notification after finds it done.
+    await pressIn(who, /I paid$/);
+    await toCustomer(who, "vless://", mark);
+    expect(await yoo.notify(`${base}/payments/yookassa`, id)).toBe(200);
+    expect(await credits("yookassa", id)).toBe(1);
+    expect(await topUps(who)).toBe(1);
+  }, 60_000);
+});
+
 describe("payment rails in the real process", () => {
   it("CryptoBot: paid in the cabinet, its signed webhook credits the order and the access is delivered", async () => {
     const who = buyer();
