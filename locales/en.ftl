@@ -711,6 +711,12 @@ payments-inbox-item =
     <code>{ $charge }</code> · { $date }
     { $amount } from <code>{ ID($payer) }</code> · invoice <code>{ $payload }</code>
 payments-inbox-customer = 👤 Customer { ID($payer) }
+payments-inbox-why = ↳ { $why ->
+    [amount] another amount than asked: on the payer's balance, the order not paid
+    [unknown] never asked for by the shop: on the payer's balance
+    [currency] another currency: held, nothing credited
+   *[other] matches no order
+}
 
 ## Shop: buying, wallet, subscriptions, trial (customer side)
 

@@ -711,6 +711,12 @@ payments-inbox-item =
     <code>{ $charge }</code> · { $date }
     { $amount } از <code>{ ID($payer) }</code> · صورت‌حساب <code>{ $payload }</code>
 payments-inbox-customer = 👤 مشتری { ID($payer) }
+payments-inbox-why = ↳ { $why ->
+    [amount] مبلغی غیر از مبلغ درخواستی: در موجودی پرداخت‌کننده، سفارش پرداخت نشد
+    [unknown] فروشگاه آن را درخواست نکرده بود: در موجودی پرداخت‌کننده
+    [currency] ارز دیگر: نگه داشته شد، چیزی واریز نشد
+   *[other] با هیچ سفارشی جور نیست
+}
 
 ## Shop: buying, wallet, subscriptions, trial (customer side)
 

@@ -758,6 +758,12 @@ payments-inbox-item =
     <code>{ $charge }</code> · { $date }
     { $amount } от <code>{ ID($payer) }</code> · счёт <code>{ $payload }</code>
 payments-inbox-customer = 👤 Клиент { ID($payer) }
+payments-inbox-why = ↳ { $why ->
+    [amount] не та сумма, что запрошена: на балансе покупателя, заказ не оплачен
+    [unknown] магазин его не запрашивал: на балансе покупателя
+    [currency] другая валюта: задержан, ничего не зачислено
+   *[other] не подходит ни к одному заказу
+}
 
 ## Shop: buying, wallet, subscriptions, trial (customer side)
 

@@ -747,6 +747,12 @@ payments-inbox-item =
     <code>{ $charge }</code> · { $date }
     { $amount } від <code>{ ID($payer) }</code> · рахунок <code>{ $payload }</code>
 payments-inbox-customer = 👤 Клієнт { ID($payer) }
+payments-inbox-why = ↳ { $why ->
+    [amount] не та сума, що запитана: на балансі покупця, замовлення не оплачено
+    [unknown] магазин його не запитував: на балансі покупця
+    [currency] інша валюта: затримано, нічого не зараховано
+   *[other] не підходить до жодного замовлення
+}
 
 ## Shop: buying, wallet, subscriptions, trial (customer side)
 

@@ -76,6 +76,7 @@ describe("admins: the Payments screen", () => {
       "✅ TON",
       "▫️ BTC",
       "YooKassa: Receipts by e-mail ⛔ off",
+      "💳 Payments to check",
       "🔄 Refresh",
       "« Admin menu",
     ]);
@@ -148,6 +149,12 @@ describe("admins: the Payments screen", () => {
           "Mar 2, 2026, 09:30 UTC · CryptoBot · from <code>27550</code> · RUB 1.00 · mismatch: another amount",
         ),
       ].join("\n"),
+    );
+    // The payer is a tap away, and the inbox's screen says why the rail payment paid nothing.
+    expect(lastShown().buttons.map((b) => b.text)).toContain("👤 Customer 27550");
+    await press(button("💳 Payments to check"));
+    expect(lastShown().text).toContain(
+      "↳ another amount than asked: on the payer's balance, the order not paid",
     );
   });
 

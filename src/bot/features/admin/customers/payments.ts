@@ -6,6 +6,7 @@ import { formatMoney } from "#src/domain/catalog/index.js";
 import type { InboxEntry } from "#src/domain/settlement/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import { adminHomeButton } from "../home.js";
+import { whyOf } from "../payments/view.js";
 import { cardCb, paymentsCb } from "./callbacks.js";
 
 /**
@@ -32,13 +33,16 @@ export async function paymentsInboxView(ctx: BotContext): Promise<View> {
   const payers = new Set<number>();
   const item = (e: InboxEntry) => {
     payers.add(e.payerId);
-    return ctx.t("payments-inbox-item", {
+    const line = ctx.t("payments-inbox-item", {
       charge: html(e.chargeId),
       date: formatDateTime(locale, e.recordedAt),
       amount: formatMoney(e.currency, e.amount, locale),
       payer: e.payerId,
       payload: html(e.payload.slice(0, 64)),
     });
+    // A rail payment that did not match what was asked says why (it paid nothing it named).
+    const mismatched = e.outcome === "mismatch" || e.outcome === "held";
+    return mismatched ? `${line}\n${ctx.t("payments-inbox-why", { why: whyOf(e) })}` : line;
   };
   const lines = [ctx.t("payments-inbox-title"), ""];
   lines.push(ctx.t("payments-inbox-pending", { count: waiting.length }));

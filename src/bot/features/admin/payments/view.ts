@@ -7,6 +7,7 @@ import { formatMoney } from "#src/domain/catalog/index.js";
 import { telegramInvoices } from "#src/domain/sales/index.js";
 import { type InboxEntry, type RailStatus, TELEGRAM_RAIL } from "#src/domain/settlement/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
+import { cardCb, paymentsCb } from "../customers/index.js";
 import { adminHomeButton } from "../home.js";
 import { RAILS_VIEW, railsCb } from "./callbacks.js";
 
@@ -70,7 +71,7 @@ function choiceButtons(ctx: BotContext, keyboard: InlineKeyboard, status: RailSt
 }
 
 /** Why a payment is to be checked, in one word the locale selects on. */
-function whyOf(entry: InboxEntry): string {
+export function whyOf(entry: InboxEntry): string {
   if (entry.outcome === "held") return "currency";
   if (entry.outcome === "mismatch") return entry.mismatch ?? "amount";
   return "unmatched";
@@ -122,6 +123,11 @@ export async function railsView(ctx: BotContext): Promise<View> {
   const names = new Map(statuses.map((s) => [s.id, s.name]));
   lines.push(...toCheck.map((entry) => toCheckLine(ctx, entry, names, locale)));
   if (toCheck.length === 0) lines.push(ctx.t("rails-check-none"));
+  // The payers listed, a tap from their card (wallet, orders); the inbox's own screen has the rest.
+  for (const payer of new Set(toCheck.map((e) => e.payerId))) {
+    keyboard.text(ctx.t("payments-inbox-customer", { payer }), cardCb(payer)).row();
+  }
+  keyboard.text(ctx.t("admin-payments"), paymentsCb.pack({ act: "view" })).row();
   keyboard.text(ctx.t("menu-refresh"), RAILS_VIEW).row();
   return { text: lines.join("\n"), keyboard: adminHomeButton(ctx, keyboard) };
 }
