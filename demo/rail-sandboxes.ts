@@ -1,21 +1,7 @@
+import { isCryptoPayFiat } from "../src/rails/cryptopay/currencies.js";
 import { FakeCryptoPay } from "../test/fakes/cryptopay-api.js";
 import { FakeYooKassa } from "../test/fakes/yookassa-api.js";
 import type { DemoRails } from "./chat.js";
-
-/** Fiat currencies the CryptoBot fake invoices in (as Crypto Pay does). */
-const CRYPTOPAY_FIATS = new Set([
-  "USD",
-  "EUR",
-  "RUB",
-  "BYN",
-  "UAH",
-  "GBP",
-  "CNY",
-  "KZT",
-  "UZS",
-  "GEL",
-  "TRY",
-]);
 
 /** The payment rails' fakes the demo runs for a fiat shop: their settings, and `#pay` on them. */
 export interface RailSandboxes {
@@ -32,7 +18,7 @@ export interface RailSandboxes {
  * fake then sends the bot its notification (signed, for CryptoBot) as the provider would.
  */
 export async function startRailSandboxes(currency: string): Promise<RailSandboxes> {
-  const crypto = CRYPTOPAY_FIATS.has(currency) ? await new FakeCryptoPay().start() : undefined;
+  const crypto = isCryptoPayFiat(currency) ? await new FakeCryptoPay().start() : undefined;
   const yoo = currency === "RUB" ? await new FakeYooKassa().start() : undefined;
   const env: Record<string, string> = {};
   if (crypto) Object.assign(env, { CRYPTOPAY_TOKEN: crypto.token, CRYPTOPAY_API_URL: crypto.apiUrl });
