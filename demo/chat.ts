@@ -45,7 +45,8 @@ export const CHAT_HELP = [
   "Type a command (/start, /help, /buy, /my, /admin, ...) or any text, as in Telegram.",
   "  #1, #2, ...  press that button of the last message that has buttons",
   "  #3.2         press button 2 of message 3 (an earlier message; numbers are shown under its buttons)",
-  "  #pay         pay the last invoice (a simulated Telegram payment: Stars, or a card with a provider)",
+  "  #pay         pay the last invoice (a simulated Telegram payment: Stars, or a card with a provider),",
+  "               or the last CryptoBot or YooKassa payment page on its local sandbox",
   "  #as 2        chat as person 2 (#as lists them): try a gift link or an invite link as someone else",
   "  /quit        stop everything (Ctrl-D too)",
 ];
@@ -254,7 +255,13 @@ export class Chat {
     const rails = this.o.rails;
     if (!rails) return undefined;
     this.lastRailPage = undefined;
+    const { telegram } = this.o;
+    const mark = telegram.calls.length;
     this.say("note", await rails.pay(url).catch((err: unknown) => `could not pay: ${String(err)}`));
+    // The bot tells the payer through its outbox: wait for that before the next line.
+    await telegram
+      .waitFor((c) => c.method === "sendMessage" && c.chatId === this.me.id, 10_000, mark)
+      .catch(() => undefined);
     return undefined;
   }
 

@@ -152,6 +152,7 @@ describe("npm run demo", () => {
     const { code, out, context } = await chatDemo({ DEMO_LANG: "en", DEMO_CURRENCY: "USD" }, [
       "/wallet",
       "#1",
+      "#1",
       "#pay",
       "/wallet",
     ]);
@@ -160,6 +161,27 @@ describe("npm run demo", () => {
     expect(out, context).toContain("Total: 5.00 USD");
     expect(out, context).toContain("you paid 5.00 USD");
     expect(out.slice(out.lastIndexOf("you › /wallet")), context).toContain("Balance: $5.00");
+  }, 40_000);
+
+  it("pays on the payment rails' sandboxes with DEMO_CURRENCY=RUB: CryptoBot and YooKassa, each notifying the bot", async () => {
+    const { code, out, context } = await chatDemo({ DEMO_LANG: "en", DEMO_CURRENCY: "RUB" }, [
+      "/wallet",
+      "#1",
+      "#2",
+      "#pay",
+      "/wallet",
+      "#1",
+      "#3",
+      "#pay",
+      "/wallet",
+    ]);
+    expect(code, context).toBe(0);
+    expect(out, context).toMatch(/CryptoBot sandbox\s+http:\/\/127\.0\.0\.1:\d+\/api/);
+    expect(out, context).toContain("[2] 💳 Pay RUB\u00a05.00 with CryptoBot");
+    expect(out, context).toContain("you paid 5.00 RUB in CryptoBot (its webhook: HTTP 200)");
+    expect(out, context).toContain("CryptoBot: your payment of RUB\u00a05.00 arrived");
+    expect(out, context).toContain("you paid 5.00 RUB in YooKassa (its notification: HTTP 200)");
+    expect(out.slice(out.lastIndexOf("you › /wallet")), context).toContain("Balance: RUB\u00a010.00");
   }, 40_000);
 });
 
