@@ -2234,3 +2234,6 @@ rails-check-item = { $date } · { $rail } · from <code>{ ID($payer) }</code> ·
 }
 rails-last-value = At least one must stay on.
 rails-stale = This button is out of date; here is the screen as it is now.
+
+## Issue 28: roles, audit log, staff group, tickets (core)
+staff-not-permitted = ⛔ Your staff role does not allow this.

@@ -2234,3 +2234,6 @@ rails-check-item = { $date } · { $rail } · از <code>{ ID($payer) }</code> ·
 }
 rails-last-value = دست‌کم یکی باید روشن بماند.
 rails-stale = این دکمه قدیمی است؛ صفحه را در وضعیت کنونی می‌بینید.
+
+## Issue 28: roles, audit log, staff group, tickets (core)
+staff-not-permitted = ⛔ نقش شما در تیم اجازه این کار را نمی‌دهد.

@@ -2352,3 +2352,6 @@ rails-check-item = { $date } · { $rail } · от <code>{ ID($payer) }</code> ·
 }
 rails-last-value = Хотя бы один вариант должен остаться включённым.
 rails-stale = Эта кнопка устарела; вот экран в текущем виде.
+
+## Issue 28: roles, audit log, staff group, tickets (core)
+staff-not-permitted = ⛔ Ваша роль в команде этого не позволяет.

@@ -2381,3 +2381,6 @@ rails-check-item = { $date } · { $rail } · від <code>{ ID($payer) }</code> 
 }
 rails-last-value = Принаймні один варіант має залишитися увімкненим.
 rails-stale = Ця кнопка застаріла; ось екран у поточному вигляді.
+
+## Issue 28: roles, audit log, staff group, tickets (core)
+staff-not-permitted = ⛔ Ваша роль у команді цього не дозволяє.

@@ -154,6 +154,7 @@ async function startCore(
     jobs: jobsOn(orderQueue),
     driftRuns,
     rails,
+    ownerIds: config.adminIds,
     ...outboxNotices(config, { outbox, i18n, customers: () => rooms.books.customers }),
   });
   const queues = { orderQueue, outbox, broadcasts };

@@ -1,10 +1,15 @@
 import { Composer, type Context, type Middleware, type MiddlewareFn } from "grammy";
 import type { BotDeps } from "./context.js";
+import { staffIndexOf } from "./staff.js";
 
-/** True when the update comes from a user listed in ADMIN_IDS. Checked on every admin action. */
+/**
+ * True when the update comes from a staff member (an owner in ADMIN_IDS, or one the owners added),
+ * as this process last read the staff: for routing only. What a member may do is checked against
+ * the role stored now, on every action (bot/staff.ts, StaffRoster.require).
+ */
 export function isAdmin(ctx: Context & { deps: BotDeps }): boolean {
   const id = ctx.from?.id;
-  return id !== undefined && ctx.deps.config.adminIds.includes(id);
+  return id !== undefined && staffIndexOf(ctx.deps.staff.roster).has(id);
 }
 
 export function isPrivate(ctx: Context): boolean {

@@ -17,12 +17,15 @@ import { type AccountKeyStore, createFleetServices, type FleetServices } from ".
 import { createProvisioningServices, type ProvisioningServices } from "./provisioning/index.js";
 import { createSalesServices, type GateNotices, type SalesServices } from "./sales/index.js";
 import { createSettlementServices, type RailNotices, type SettlementServices } from "./settlement/index.js";
+import { createStaffServices, type StaffServices } from "./staff/index.js";
 import { createTermsServices, type TermJobs, type TermsServices } from "./terms/index.js";
 
 export type { OrderJobs } from "./books/index.js";
 
 /** The shop's services by room, built once by the composition root, each room on the ones below it. */
 export interface ShopRooms {
+  /** Who is staff in which role, the audit log and the staff group (the lowest floor). */
+  staff: StaffServices;
   catalog: CatalogServices;
   books: BooksServices;
   provisioning: ProvisioningServices;
@@ -62,12 +65,15 @@ export interface ShopServicesDeps {
   rails?: readonly Rail[];
   /** How payers hear of a rail payment credited without them in the chat (none: only logged). */
   railNotices?: RailNotices;
+  /** ADMIN_IDS: the shop's owners (every other staff member is kept in Redis). */
+  ownerIds?: readonly number[];
 }
 
 /** The rooms' services, built in the rooms' order (each gets what it needs of the ones before). */
 export function createShopServices(deps: ShopServicesDeps): ShopRooms {
   const { redis, clock, logger, hosting, jobs } = deps;
   const shared = { redis, clock, logger };
+  const staff = createStaffServices({ redis, clock, ownerIds: deps.ownerIds ?? [] });
   const catalog = createCatalogServices({ redis, clock, catalog: deps.catalog });
   const books = createBooksServices({ ...shared, catalog });
   const provisioning = createProvisioningServices({
@@ -103,5 +109,5 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     runs: deps.driftRuns,
     notices: deps.accessNotices,
   });
-  return { catalog, books, provisioning, terms, fleet, sales, settlement, backoffice, drift };
+  return { staff, catalog, books, provisioning, terms, fleet, sales, settlement, backoffice, drift };
 }

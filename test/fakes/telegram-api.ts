@@ -109,6 +109,25 @@ export function textMessage(from: User, text: string, chat?: Chat): Update {
   return incomingMessage(from, chat, { text });
 }
 
+/**
+ * A message from `from` in a forum supergroup's topic (`threadId`; none: the General topic), as
+ * Telegram delivers it to a bot that is the group's admin; `replyTo` answers one of its messages.
+ */
+export function topicMessage(
+  from: User,
+  group: { id: number; title: string },
+  text: string,
+  threadId?: number,
+  replyTo?: Message,
+): Update {
+  const chat = { id: group.id, type: "supergroup", title: group.title, is_forum: true } as Chat;
+  return incomingMessage(from, chat, {
+    text,
+    ...(threadId !== undefined ? { message_thread_id: threadId, is_topic_message: true } : {}),
+    ...(replyTo ? { reply_to_message: replyTo } : {}),
+  } as Partial<Message>);
+}
+
 /** A command such as `"/start"` or `"/start ref_42"`, with its bot_command entity. */
 export function command(from: User, text: string, chat?: Chat): Update {
   const length = text.split(/\s/, 1)[0]?.length ?? text.length;
@@ -572,6 +591,11 @@ export class FakeTelegram {
       getChatMenuButton: (p) =>
         this.menuButtons.get(String(p.chat_id ?? "")) ?? this.menuButtons.get("") ?? { type: "default" },
       getChatMember: (p) => this.channels.getChatMember(p),
+      createForumTopic: (p) => this.channels.createForumTopic(p),
+      editForumTopic: (p) =>
+        this.channels.touchForumTopic(p, typeof p.name === "string" ? p.name : undefined),
+      closeForumTopic: (p) => this.channels.touchForumTopic(p),
+      reopenForumTopic: (p) => this.channels.touchForumTopic(p),
       exportChatInviteLink: (p) => this.channels.exportChatInviteLink(p),
       getChat: (p) => ({
         ...(this.channels.getChat(p) ?? this.knownChat(p.chat_id)),

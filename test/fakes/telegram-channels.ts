@@ -16,6 +16,15 @@ interface FakeChannel {
   members: Map<number, ChatMember>;
   botAdmin: boolean;
   inviteLink?: string;
+  /** Forum topics made in it (a forum supergroup): thread id -> name. */
+  topics: Map<number, string>;
+}
+
+/** A forum topic as createForumTopic answers it. */
+export interface FakeForumTopic {
+  message_thread_id: number;
+  name: string;
+  icon_color: number;
 }
 
 export interface NewFakeChannel {
@@ -27,6 +36,8 @@ export interface NewFakeChannel {
   botAdmin?: boolean;
   /** What exportChatInviteLink gives (a private chat's). */
   inviteLink?: string;
+  /** A supergroup with topics (`is_forum`): createForumTopic works in it. */
+  forum?: boolean;
 }
 
 const person = (id: number): User => ({ id, is_bot: false, first_name: `User${id}` });
@@ -41,12 +52,19 @@ export class FakeChannels {
 
   add(c: NewFakeChannel): void {
     const type = c.type ?? "channel";
-    const chat = { id: c.id, type, title: c.title, ...(c.username ? { username: c.username } : {}) };
+    const chat = {
+      id: c.id,
+      type,
+      title: c.title,
+      ...(c.username ? { username: c.username } : {}),
+      ...(c.forum ? { is_forum: true } : {}),
+    };
     this.chats.set(c.id, {
       chat: chat as FakeChannel["chat"],
       members: new Map(),
       botAdmin: c.botAdmin ?? true,
       ...(c.inviteLink ? { inviteLink: c.inviteLink } : {}),
+      topics: new Map(),
     });
   }
 
@@ -115,6 +133,35 @@ export class FakeChannels {
     if (!channel.botAdmin) throw this.fail(400, "Bad Request: not enough rights to manage chat invite link");
     channel.inviteLink ??= `https://t.me/+fake${Math.abs(channel.chat.id)}`;
     return channel.inviteLink;
+  }
+
+  /** createForumTopic: a topic in a forum supergroup whose admin the bot is. */
+  createForumTopic(p: Record<string, unknown>): FakeForumTopic {
+    const channel = this.find(p.chat_id);
+    if (!channel) throw this.fail(400, "Bad Request: chat not found");
+    if (!("is_forum" in channel.chat) || !channel.chat.is_forum)
+      throw this.fail(400, "Bad Request: the chat is not a forum");
+    if (!channel.botAdmin) throw this.fail(400, "Bad Request: not enough rights to create a topic");
+    const name = String(p.name ?? "");
+    if (name.length < 1 || name.length > 128) throw this.fail(400, "Bad Request: TOPIC_TITLE_EMPTY");
+    const id = 2 + channel.topics.size * 2;
+    channel.topics.set(id, name);
+    return { message_thread_id: id, name, icon_color: 7322096 };
+  }
+
+  /** editForumTopic, closeForumTopic, reopenForumTopic: the topic must exist. */
+  touchForumTopic(p: Record<string, unknown>, rename?: string): true {
+    const channel = this.find(p.chat_id);
+    if (!channel) throw this.fail(400, "Bad Request: chat not found");
+    const id = Number(p.message_thread_id);
+    if (!channel.topics.has(id)) throw this.fail(400, "Bad Request: TOPIC_ID_INVALID");
+    if (rename) channel.topics.set(id, rename);
+    return true;
+  }
+
+  /** The topics made in a chat (thread id -> name). */
+  topicsOf(chatId: number): Map<number, string> {
+    return this.get(chatId).topics;
   }
 
   private get(chatId: number): FakeChannel {

@@ -202,6 +202,7 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
       gateNotices,
       rails: options.rails,
       railNotices: options.railNotices,
+      ownerIds: options.adminIds ?? [],
       jobs: options.jobs ?? {
         enqueueOrder: async (orderId) => {
           enqueued.push(orderId);

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
  * backoffice stand side by side on the top floor and do not import each other.
  */
 const ROOMS = [
+  "staff",
   "catalog",
   "books",
   "provisioning",
@@ -21,6 +22,7 @@ const ROOMS = [
   "drift",
 ];
 const FLOOR: Record<string, number> = {
+  staff: 0,
   catalog: 1,
   books: 2,
   provisioning: 3,

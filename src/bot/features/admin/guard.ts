@@ -1,6 +1,9 @@
 import { Composer } from "grammy";
+import type { Permission } from "../../../domain/staff/index.js";
 import type { BotContext } from "../../context.js";
 import { isAdmin, isPrivate } from "../../filters.js";
+import { staffMay, staffRoleOf, tellNotPermitted } from "../../staff.js";
+import { COMMAND_PERMISSIONS, callbackPermission } from "./permissions.js";
 
 /** Every admin callback starts with this, so one check covers them all (menus included). */
 export const ADMIN_CALLBACK_PREFIX = "a.";
@@ -11,8 +14,15 @@ export function adminHere(ctx: BotContext): boolean {
   return isAdmin(ctx) && isPrivate(ctx);
 }
 
+/** Whether the sender, staff now, may do what `needed` names (`staff-any`: any role). */
+async function staffAllows(ctx: BotContext, needed: Permission | "staff-any"): Promise<boolean> {
+  if (needed === "staff-any") return (await staffRoleOf(ctx)) !== undefined;
+  return staffMay(ctx, needed);
+}
+
 /**
- * Refuses admin callbacks and commands from anyone not in ADMIN_IDS, on every update (a forged
+ * Refuses admin callbacks and commands from anyone not on the staff, and from staff whose role
+ * (read now, on every update) does not allow them (see permissions.ts), on every update (a forged
  * or replayed button press included), and logs the attempt. Customers are not told the
  * commands exist. An admin in a group is told to use the private chat: in a group others read
  * the answers and could answer the prompts.
@@ -20,7 +30,14 @@ export function adminHere(ctx: BotContext): boolean {
 export const adminGuard = new Composer<BotContext>();
 
 adminGuard.on("callback_query:data", async (ctx, next) => {
-  if (!ctx.callbackQuery.data.startsWith(ADMIN_CALLBACK_PREFIX) || adminHere(ctx)) return next();
+  const { data } = ctx.callbackQuery;
+  if (!data.startsWith(ADMIN_CALLBACK_PREFIX)) return next();
+  if (adminHere(ctx) && (await staffAllows(ctx, callbackPermission(data)))) return next();
+  if (adminHere(ctx)) {
+    // Staff, but not for this: a role lowered meanwhile, or a button not of their role.
+    ctx.log.warn({ from: ctx.from.id, data }, "refused an admin callback the sender's role does not allow");
+    return tellNotPermitted(ctx);
+  }
   if (isAdmin(ctx)) {
     ctx.log.info({ from: ctx.from.id, chat: ctx.chat?.id }, "admin callback outside a private chat ignored");
     await ctx.answerCallbackQuery({ text: ctx.t("admin-private-only"), show_alert: true });
@@ -34,7 +51,9 @@ adminGuard.on("callback_query:data", async (ctx, next) => {
 });
 
 adminGuard.command([...ADMIN_COMMANDS], async (ctx, next) => {
-  if (adminHere(ctx)) return next();
+  const name = (ctx.message?.text ?? "").slice(1).split(/[\s@]/, 1)[0] ?? "";
+  if (adminHere(ctx) && (await staffAllows(ctx, COMMAND_PERMISSIONS[name] ?? "settings"))) return next();
+  if (adminHere(ctx)) return tellNotPermitted(ctx);
   if (isAdmin(ctx)) {
     ctx.log.info({ from: ctx.from?.id, chat: ctx.chat.id }, "admin command outside a private chat ignored");
     await ctx.reply(ctx.t("admin-private-only"));

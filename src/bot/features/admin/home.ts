@@ -1,6 +1,8 @@
 import { Menu } from "@grammyjs/menu";
 import { Composer, InlineKeyboard } from "grammy";
+import { type Permission, roleAllows } from "../../../domain/staff/index.js";
 import type { BotContext } from "../../context.js";
+import { staffRoleOf } from "../../staff.js";
 import { show, type View } from "../../views/show.js";
 
 /** Returns to the admin menu from any admin view. */
@@ -14,6 +16,8 @@ export function adminHomeButton(ctx: BotContext, keyboard = new InlineKeyboard()
 export interface AdminSection {
   label: string;
   open: (ctx: BotContext) => Promise<View>;
+  /** What a role needs to see it (the guard checks its buttons again on every press). */
+  permission: Permission | "staff-any";
 }
 
 export const adminSections: AdminSection[] = [];
@@ -25,8 +29,11 @@ export const adminMenu = new Menu<BotContext>("a.root", {
     await ctx.menu.update();
   },
 });
-adminMenu.dynamic((ctx, range) => {
-  adminSections.forEach((section, i) => {
+adminMenu.dynamic(async (ctx, range) => {
+  // Only what the sender's role may open (the guard refuses the rest whatever is pressed).
+  const role = await staffRoleOf(ctx);
+  const shown = adminSections.filter((s) => s.permission === "staff-any" || roleAllows(role, s.permission));
+  shown.forEach((section, i) => {
     range.text(ctx.t(section.label), async (c) => show(c, await section.open(c)));
     if (i % 2 === 1) range.row();
   });

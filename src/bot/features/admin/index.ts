@@ -30,22 +30,42 @@ import { statsFeature, statsView } from "./stats/index.js";
 import { syncFeature, syncView } from "./sync/index.js";
 import { xuiConversations, xuiUsersFeature } from "./xui/index.js";
 
-adminSections.push({ label: "admin-account", open: accountView });
-adminSections.push({ label: "admin-servers", open: (ctx) => serversView(ctx) });
-adminSections.push({ label: "admin-customers", open: (ctx) => customersHomeView(ctx) });
-adminSections.push({ label: "admin-failed-orders", open: (ctx) => failedOrdersView(ctx) });
-adminSections.push({ label: "settings-section", open: (ctx) => settingsView(ctx) });
-adminSections.push({ label: "admin-stats", open: (ctx) => statsView(ctx) });
-adminSections.push({ label: "admin-broadcast", open: (ctx) => broadcastHomeView(ctx) });
-adminSections.push({ label: "admin-panel", open: (ctx) => panelHomeView(ctx) });
-adminSections.push({ label: "admin-node", open: (ctx) => nodeHomeView(ctx) });
-adminSections.push({ label: "admin-catalog", open: (ctx) => catalogView(ctx) });
-adminSections.push({ label: "admin-payments", open: (ctx) => paymentsInboxView(ctx) });
-adminSections.push({ label: "admin-rails", open: (ctx) => railsView(ctx) });
-adminSections.push({ label: "admin-sync", open: (ctx) => syncView(ctx) });
-adminSections.push({ label: "admin-referrals", open: (ctx) => referralsView(ctx) });
-adminSections.push({ label: "admin-promo", open: (ctx) => promoListView(ctx) });
-adminSections.push({ label: "maintenance-section", open: (ctx) => maintenanceView(ctx) });
+adminSections.push({ label: "admin-account", open: accountView, permission: "hosting" });
+adminSections.push({ label: "admin-servers", open: (ctx) => serversView(ctx), permission: "hosting" });
+adminSections.push({
+  label: "admin-customers",
+  open: (ctx) => customersHomeView(ctx),
+  permission: "customers.view",
+});
+adminSections.push({
+  label: "admin-failed-orders",
+  open: (ctx) => failedOrdersView(ctx),
+  permission: "customers.view",
+});
+adminSections.push({ label: "settings-section", open: (ctx) => settingsView(ctx), permission: "settings" });
+adminSections.push({ label: "admin-stats", open: (ctx) => statsView(ctx), permission: "customers.view" });
+adminSections.push({
+  label: "admin-broadcast",
+  open: (ctx) => broadcastHomeView(ctx),
+  permission: "broadcast",
+});
+adminSections.push({ label: "admin-panel", open: (ctx) => panelHomeView(ctx), permission: "hosting" });
+adminSections.push({ label: "admin-node", open: (ctx) => nodeHomeView(ctx), permission: "hosting" });
+adminSections.push({ label: "admin-catalog", open: (ctx) => catalogView(ctx), permission: "catalog" });
+adminSections.push({
+  label: "admin-payments",
+  open: (ctx) => paymentsInboxView(ctx),
+  permission: "customers.view",
+});
+adminSections.push({ label: "admin-rails", open: (ctx) => railsView(ctx), permission: "customers.view" });
+adminSections.push({ label: "admin-sync", open: (ctx) => syncView(ctx), permission: "hosting" });
+adminSections.push({ label: "admin-referrals", open: (ctx) => referralsView(ctx), permission: "settings" });
+adminSections.push({ label: "admin-promo", open: (ctx) => promoListView(ctx), permission: "promo" });
+adminSections.push({
+  label: "maintenance-section",
+  open: (ctx) => maintenanceView(ctx),
+  permission: "settings",
+});
 
 /** Conversations of admin features (entered only from admin-checked handlers). */
 export const adminConversations = [

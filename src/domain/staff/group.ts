@@ -1,0 +1,119 @@
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import { readHash } from "../../store/records.js";
+import { type AuditLog, auditSubject } from "./audit.js";
+import { staffKeys } from "./keys.js";
+import type { StaffRoster } from "./roster.js";
+
+/**
+ * The staff group: a forum supergroup the bot posts to, one topic per kind of notice, created by
+ * the bot when an owner sets the group up. Where a notice goes (the group's topic, each staff
+ * member's private chat, or both) is `routing`; tickets always have their own threads there.
+ */
+
+export const STAFF_TOPICS = ["alerts", "payments", "orders", "reconciliation", "report", "tickets"] as const;
+export type StaffTopic = (typeof STAFF_TOPICS)[number];
+
+/** Where notices go: staff members' private chats, the group, or both. */
+export const ROUTINGS = ["private", "group", "both"] as const;
+export type Routing = (typeof ROUTINGS)[number];
+
+const topicsSchema = z.partialRecord(z.enum(STAFF_TOPICS), z.number().int().positive());
+
+const groupSchema = z.object({
+  chatId: z.coerce.number().int(),
+  title: z.string().default(""),
+  topics: z.string().transform((raw, ctx) => {
+    try {
+      return topicsSchema.parse(JSON.parse(raw));
+    } catch {
+      ctx.addIssue({ code: "custom", message: "topics are not a topic map" });
+      return z.NEVER;
+    }
+  }),
+  routing: z.enum(ROUTINGS).default("both"),
+  /** The hour of the daily report in the shop's time zone (0-23); none: no report. */
+  reportHour: z.preprocess(
+    (v) => (v === "" || v === undefined ? undefined : v),
+    z.coerce.number().int().min(0).max(23).optional(),
+  ),
+});
+export type StaffGroupSettings = z.output<typeof groupSchema>;
+
+/** Where one notice goes: a chat, and the topic in it (none: a private chat). */
+export interface NoticeTarget {
+  chatId: number;
+  threadId?: number | undefined;
+}
+
+export class StaffGroup {
+  constructor(private readonly deps: { redis: Redis; roster: StaffRoster; audit: AuditLog }) {}
+
+  async get(): Promise<StaffGroupSettings | undefined> {
+    return readHash(this.deps.redis, staffKeys.group, groupSchema, {
+      marker: "chatId",
+      malformed: "undefined",
+    });
+  }
+
+  /**
+   * Sets the group up (`actorId` must hold `staff`): its chat, the topics made in it, where
+   * notices go and the report's hour. Recorded in the audit log in the same step.
+   */
+  async set(actorId: number, settings: StaffGroupSettings): Promise<void> {
+    const role = await this.deps.roster.require(
+      actorId,
+      "staff",
+      "group.set",
+      auditSubject("group", settings.chatId),
+    );
+    const before = await this.get();
+    const fields = {
+      chatId: String(settings.chatId),
+      title: settings.title,
+      topics: JSON.stringify(settings.topics),
+      routing: settings.routing,
+      reportHour: settings.reportHour === undefined ? "" : String(settings.reportHour),
+    };
+    const tx = this.deps.redis.multi().del(staffKeys.group).hset(staffKeys.group, fields);
+    await this.deps.audit.recordIn(tx, {
+      actorId,
+      role,
+      action: "group.set",
+      subject: auditSubject("group", settings.chatId),
+      before: before ? `${before.chatId} ${before.routing}` : "none",
+      after: `${settings.chatId} ${settings.routing} report=${settings.reportHour ?? "off"}`,
+    });
+  }
+
+  /** Stops using the group (notices go to private chats again). */
+  async clear(actorId: number): Promise<void> {
+    const role = await this.deps.roster.require(actorId, "staff", "group.clear", "group");
+    const before = await this.get();
+    const tx = this.deps.redis.multi().del(staffKeys.group);
+    await this.deps.audit.recordIn(tx, {
+      actorId,
+      role,
+      action: "group.clear",
+      subject: auditSubject("group", before?.chatId ?? "none"),
+      before: before ? String(before.chatId) : "none",
+      after: "none",
+    });
+  }
+
+  /**
+   * Where a notice of `topic` goes: the group's topic when the group takes it, each of
+   * `privateIds` (the staff who would get it privately) when routing says so, or when there is
+   * no group (or no topic of that kind in it).
+   */
+  async targets(topic: StaffTopic, privateIds: readonly number[]): Promise<NoticeTarget[]> {
+    const group = await this.get();
+    const threadId = group?.topics[topic];
+    const inGroup = group !== undefined && threadId !== undefined && group.routing !== "private";
+    const privately = !inGroup || group.routing === "both";
+    return [
+      ...(inGroup ? [{ chatId: group.chatId, threadId }] : []),
+      ...(privately ? privateIds.map((chatId) => ({ chatId })) : []),
+    ];
+  }
+}
