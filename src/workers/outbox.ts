@@ -57,6 +57,8 @@ export const outboxMessage = z
     once: z.string().max(200).optional(),
     /** Counted into this broadcast's progress. */
     broadcastId: z.string().max(64).optional(),
+    /** The forum topic of a group it goes to (the staff group's alerts, a ticket's thread). */
+    threadId: z.number().int().positive().optional(),
   })
   .refine((m) => m.text !== undefined || m.broadcastId !== undefined, "a message needs a text")
   .refine((m) => !m.photo || (m.text ?? "").length <= 1024, "a caption holds at most 1024 characters");
@@ -238,6 +240,7 @@ class OutboxDelivery {
     const options = {
       parse_mode: entities ? undefined : ("HTML" as const),
       reply_markup: message.keyboard,
+      ...(message.threadId ? { message_thread_id: message.threadId } : {}),
     };
     if (message.photo) {
       await this.deps.api.sendPhoto(message.chatId, message.photo, {
