@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { type AuditLog, auditEntry, auditSubject, writeAuditIn } from "./audit.js";
+import { type AuditLog, auditEntry, auditSubject, execAudited, writeAuditIn } from "./audit.js";
 import { staffKeys } from "./keys.js";
 import { ASSIGNABLE_ROLES, isRole, NotPermitted, type Permission, type Role, roleAllows } from "./roles.js";
 
@@ -133,7 +133,7 @@ export class StaffRoster {
     if (role === undefined) tx.hdel(staffKeys.roles, String(targetId));
     else tx.hset(staffKeys.roles, String(targetId), role);
     tx.incr(staffKeys.version);
-    await writeAuditIn(tx, entry).exec();
+    await execAudited(writeAuditIn(tx, entry));
     return { status: "done", before, after: role };
   }
 }
