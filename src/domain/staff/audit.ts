@@ -270,7 +270,8 @@ export class AuditLog {
     const before = this.now() - keepMs;
     let trimmed = 0;
     while (trimmed < limit) {
-      const ids = await this.redis.zrangebyscore(auditKeys.log, "-inf", before, "LIMIT", 0, BATCH);
+      const batch = Math.min(BATCH, limit - trimmed);
+      const ids = await this.redis.zrangebyscore(auditKeys.log, "-inf", before, "LIMIT", 0, batch);
       if (ids.length === 0) break;
       const raws = await this.redis.hmget(auditKeys.entries, ...ids);
       const tx = this.redis

@@ -72,7 +72,7 @@ export class StaffRoster {
     throw new NotPermitted(id, permission, role);
   }
 
-  /** Every staff member, owners first, then by id. */
+  /** Every staff member: the owners, then the others, each by id. */
   async list(): Promise<StaffMember[]> {
     const [roles, names] = await Promise.all([
       this.redis.hgetall(staffKeys.roles),
@@ -87,7 +87,8 @@ export class StaffRoster {
       const id = Number(key);
       if (!this.owners.has(id) && isRole(role)) members.push({ id, role, name: names[key] });
     }
-    return members.sort((a, b) => (a.role === "owner" ? -1 : b.role === "owner" ? 1 : a.id - b.id));
+    const rank = (m: StaffMember) => (m.role === "owner" ? 0 : 1);
+    return members.sort((a, b) => rank(a) - rank(b) || a.id - b.id);
   }
 
   /** Ids of everyone on the staff now (owners included): who may open the back office at all. */
