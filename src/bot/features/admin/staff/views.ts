@@ -11,9 +11,10 @@ import { personName, roleLabel } from "./words.js";
 /** The confirmation key of removing `id` (its one-time token confirms nothing else). */
 export const removeKey = (id: number) => `staff:rm:${id}`;
 
-/** Someone's name for the screen (escaped), their id when the shop knows no name. */
+/** Someone's name for the screen (escaped): the one remembered for the staff, a customer's, or their id. */
 export async function shownName(ctx: BotContext, id: number, remembered?: string): Promise<string> {
-  return html((await personName(ctx, id, remembered)) ?? String(id));
+  const known = remembered ?? (await ctx.deps.staff.roster.list()).find((m) => m.id === id)?.name;
+  return html((await personName(ctx, id, known)) ?? String(id));
 }
 
 /** The staff, owners first, each a button to their card, and Add. */
@@ -49,8 +50,7 @@ export function roleButtons(
 export async function memberCardView(ctx: BotContext, id: number, notice?: string): Promise<View> {
   const { roster } = ctx.deps.staff;
   const role = await roster.roleOf(id);
-  const remembered = (await roster.list()).find((m) => m.id === id)?.name;
-  const name = await shownName(ctx, id, remembered);
+  const name = await shownName(ctx, id);
   const keyboard = new InlineKeyboard();
   const lines = notice ? [notice, ""] : [];
   if (role === undefined) {
