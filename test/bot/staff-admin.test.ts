@@ -1,10 +1,12 @@
 import type { MessageOrigin, Update, User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auditCb } from "../../src/bot/features/admin/audit/callbacks.js";
 import { STAFF_PREFIX, staffCb } from "../../src/bot/features/admin/staff/callbacks.js";
 import { staffIndexOf } from "../../src/bot/staff.js";
-import { type AuditEntry, auditKeys, type Role, staffKeys } from "../../src/domain/staff/index.js";
+import type { AuditEntry, Role } from "../../src/domain/staff/index.js";
+import { setShopTimeZone } from "../../src/render/format.js";
 import { ManualClock, MINUTE } from "../../src/runtime/clock.js";
-import { command, textMessage, user } from "../fakes/telegram-api.js";
+import { command, type FakeFile, textMessage, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, type TestBot } from "../helpers/bot-harness.js";
 import { buttonsOf, telegramViews } from "../helpers/telegram-views.js";
 
@@ -41,13 +43,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   for (const u of [OWNER, ADMIN, VIEWER]) await t.send(command(u, "/cancel"));
-  await t.redis.del(staffKeys.roles, staffKeys.names, staffKeys.version, auditKeys.entries, auditKeys.log);
+  await clearStaffAndAudit();
   await setRole(ADMIN, "admin");
   await setRole(VIEWER, "viewer");
   clock.set(NOW);
   queued.length = 0;
   t.telegram.clear();
 });
+
+/** No staff but the owners, and an empty audit log (every index included). */
+async function clearStaffAndAudit(): Promise<void> {
+  const keys = [...(await t.redis.keys("audit:*")), ...(await t.redis.keys("staff:*"))];
+  if (keys.length > 0) await t.redis.del(...keys);
+}
 
 const { press, say } = chatAs(() => t, OWNER);
 const { lastShown, button, lastAnswer } = telegramViews(() => t);
@@ -220,6 +228,7 @@ describe("adding a staff member", () => {
 
 describe("changing and removing", () => {
   it("changes a role from the card, and tells the member", async () => {
+    clock.advance(1_000);
     await press(staffCb.pack({ act: "card", id: ADMIN.id }));
     expect(lastShown().text).toContain("Role: 🛠 admin");
     expect(lastShown().buttons.map((b) => b.text)).toEqual([
@@ -315,5 +324,231 @@ describe("timing of the records", () => {
     await press(staffCb.pack({ act: "role", id: ADMIN.id, role: "support" }));
     const [last] = (await t.deps.staff.audit.page({ actorId: OWNER.id }, 0, 1)).entries;
     expect(last).toMatchObject({ at: NOW + 5 * MINUTE, action: "staff.role", after: "support" });
+  });
+});
+
+// -- the Audit log screen ----------------------------------------------------------------------
+
+const SUPPORT = user(7712, { first_name: "Sue" });
+const CAROL = 7801;
+const AUDIT_HOME = auditCb.pack({ act: "page", page: 0, f: "" });
+
+/**
+ * 23 money entries a minute apart (owner and admin in turn, about three customers), then a refused
+ * one, a started one and a failed one with its note: 26 in all, the failed one newest.
+ */
+async function seedLog(): Promise<void> {
+  await clearStaffAndAudit();
+  for (const [who, role] of [
+    [ADMIN, "admin"],
+    [VIEWER, "viewer"],
+    [SUPPORT, "support"],
+  ] as const) {
+    await roster().setRole(OWNER.id, who.id, role);
+  }
+  await staffIndexOf(roster()).refresh();
+  // Only the entries below: the role changes' own records go.
+  await t.redis.del(...(await t.redis.keys("audit:*")));
+  const { audit } = t.deps.staff;
+  for (let i = 0; i < 23; i++) {
+    clock.set(NOW + i * MINUTE);
+    const [actor, role] = i % 2 === 0 ? [OWNER, "owner"] : [ADMIN, "admin"];
+    const subject = `customer:${CAROL + (i % 3)}`;
+    await audit.record({
+      actorId: actor.id,
+      role,
+      action: "wallet.credit",
+      subject,
+      before: `${i}0`,
+      after: `${i}5`,
+    });
+  }
+  clock.set(NOW + 24 * MINUTE);
+  await audit.record({
+    actorId: VIEWER.id,
+    role: "viewer",
+    action: "wallet.credit",
+    subject: "customer:1",
+    outcome: "refused",
+    note: "needs money",
+  });
+  clock.set(NOW + 25 * MINUTE);
+  await audit.begin({ actorId: ADMIN.id, role: "admin", action: "server.extend", subject: "server:8" });
+  clock.set(NOW + 30 * MINUTE);
+  const failed = await audit.begin({
+    actorId: ADMIN.id,
+    role: "admin",
+    action: "server.extend",
+    subject: "server:7",
+  });
+  await audit.finish(failed, "failed", undefined, "hosting answered 503");
+  await t.deps.books.customers.seen({ id: CAROL, firstName: "Carol", username: "carol_c", locale: "en" });
+}
+
+/** The entries shown on the latest screen (each starts with an outcome and the time). */
+const shownLines = () =>
+  lastShown()
+    .text.split("\n")
+    .filter((l) => / · May \d+, 2026, /.test(l));
+
+describe("the Audit log screen", () => {
+  beforeEach(seedLog);
+
+  it("pages newest first: when (the shop's zone), who and role, action, subject, before → after, outcome", async () => {
+    setShopTimeZone("Europe/Berlin");
+    try {
+      await press(AUDIT_HOME);
+    } finally {
+      setShopTimeZone("UTC");
+    }
+    const page = lastShown();
+    expect(page.text).toContain("📜 <b>Audit log</b>: every entry\n26 entries · page 1 of 3");
+    expect(page.text).toContain(
+      "❌ failed · May 1, 2026, 14:30 GMT+2 · Ada (🛠 admin)\n   <code>server.extend</code> · <code>server:7</code>\n   ↳ <i>hosting answered 503</i>",
+    );
+    expect(page.text).toContain("⏳ started · May 1, 2026, 14:25 GMT+2 · Ada (🛠 admin)");
+    expect(page.text).toContain("⛔ refused · May 1, 2026, 14:24 GMT+2 · Vic (👁 viewer)");
+    expect(page.text).toContain(
+      "✅ done · May 1, 2026, 14:22 GMT+2 · @boss_owner (👑 owner)\n   <code>wallet.credit</code> · <code>customer:7802</code> · 220 → 225",
+    );
+    expect(shownLines()).toHaveLength(10);
+    expect(page.buttons.map((b) => b.text)).toEqual([
+      "Older ›",
+      "👤 By staff",
+      "🧑 By customer",
+      "🏷 By subject",
+      "📤 Export CSV",
+      "« Admin menu",
+    ]);
+
+    await press(button("Older ›"));
+    expect(lastShown().text).toContain("page 2 of 3");
+    expect(shownLines()[0]).toContain("12:15 UTC");
+    await press(button("Older ›"));
+    expect(lastShown().text).toContain("page 3 of 3");
+    expect(shownLines()).toHaveLength(6);
+    expect(shownLines().at(-1)).toContain("✅ done · May 1, 2026, 12:00 UTC · @boss_owner (👑 owner)");
+    expect(lastShown().buttons.map((b) => b.text)).not.toContain("Older ›");
+    await press(button("‹ Newer"));
+    expect(lastShown().text).toContain("page 2 of 3");
+  });
+
+  it("filters by a staff member picked from the list", async () => {
+    await press(AUDIT_HOME);
+    await press(button("👤 By staff"));
+    expect(lastShown().text).toBe("Whose actions? Pick a staff member:");
+    await press(button("🛠 admin · Ada"));
+    expect(lastShown().text).toContain("📜 <b>Audit log</b>: by Ada\n13 entries · page 1 of 2");
+    expect(shownLines().every((l) => l.includes("Ada (🛠 admin)"))).toBe(true);
+    expect(lastShown().buttons.map((b) => b.text)).toContain("✖ Every entry");
+    await press(button("✖ Every entry"));
+    expect(lastShown().text).toContain("every entry\n26 entries");
+  });
+
+  it("filters by a customer (id or @username) and by a subject typed in", async () => {
+    await press(AUDIT_HOME);
+    await press(button("🧑 By customer"));
+    expect(lastShown().text).toBe("Send the customer's numeric Telegram id or @username.");
+    await say("@nobody_here");
+    expect(lastShown().text).toContain("No customer matches <b>@nobody_here</b>");
+    await say("@Carol_C");
+    expect(lastShown().text).toContain("about <code>customer:7801</code>\n8 entries · page 1 of 1");
+    expect(shownLines()).toHaveLength(8);
+
+    await press(button("🏷 By subject"));
+    await say("server 7");
+    expect(lastShown().text).toContain("A subject is a kind and an id with a colon between them");
+    await say("server:7");
+    expect(lastShown().text).toContain("about <code>server:7</code>\n1 entry · page 1 of 1");
+    expect(lastShown().text).toContain("hosting answered 503");
+
+    // A subject too long for a button's data is carried by reference.
+    const long = `client:${"x".repeat(60)}`;
+    await t.deps.staff.audit.record({
+      actorId: OWNER.id,
+      role: "owner",
+      action: "panel.client.create",
+      subject: long,
+    });
+    await press(button("🏷 By subject"));
+    await say(long);
+    expect(lastShown().text).toContain("1 entry");
+    await press(button("📤 Export CSV"));
+    expect(csvOf().split("\r\n")[1]).toContain(long);
+  });
+
+  it("lets a viewer read and export the log; refuses support (no `audit`) and records it", async () => {
+    const asViewer = chatAs(() => t, VIEWER);
+    await asViewer.press(AUDIT_HOME);
+    expect(lastShown().text).toContain("26 entries");
+    await asViewer.press(button("📤 Export CSV"));
+    expect(t.telegram.last("sendDocument")?.chatId).toBe(VIEWER.id);
+
+    t.telegram.clear();
+    await chatAs(() => t, SUPPORT).press(AUDIT_HOME);
+    expect(lastAnswer()).toMatchObject({ text: "⛔ Your staff role does not allow this.", show_alert: true });
+    expect(t.telegram.callsOf("sendMessage")).toEqual([]);
+    const [refusal] = (await t.deps.staff.audit.page({ actorId: SUPPORT.id }, 0, 1)).entries;
+    expect(refusal).toMatchObject({
+      outcome: "refused",
+      role: "support",
+      action: "a.au:page",
+      note: "needs audit",
+    });
+  });
+});
+
+/** The text of the latest CSV document sent. */
+function csvOf(): string {
+  const file = t.telegram.last("sendDocument")?.params.document as FakeFile;
+  return file.data.toString("utf8");
+}
+
+describe("the CSV export", () => {
+  beforeEach(seedLog);
+
+  it("sends every entry of the filter, oldest first, RFC 4180 quoted and safe from formulas", async () => {
+    clock.set(NOW + 40 * MINUTE);
+    await t.deps.staff.audit.record({
+      actorId: ADMIN.id,
+      role: "admin",
+      action: "customer.block",
+      subject: `customer:${CAROL}`,
+      before: "@evil",
+      after: '=HYPERLINK("http://evil","x"), more',
+      note: "+1 line\nnext",
+    });
+    await press(AUDIT_HOME);
+    await press(button("🧑 By customer"));
+    await say(String(CAROL));
+    await press(button("📤 Export CSV"));
+
+    const sent = t.telegram.last("sendDocument");
+    expect((sent?.params.document as FakeFile).filename).toBe("audit-2026-05-01.csv");
+    expect(sent?.params.caption).toBe("📜 Audit log: about <code>customer:7801</code> (CSV)");
+    const rows = csvOf().split("\r\n");
+    expect(rows[0]).toBe("\uFEFFtime,actor_id,actor_name,role,action,subject,before,after,outcome,note");
+    expect(rows.slice(1, -1)).toHaveLength(9);
+    expect(rows[1]).toBe(
+      "2026-05-01T12:00:00.000Z,7700,'@boss_owner,owner,wallet.credit,customer:7801,00,05,done,",
+    );
+    expect(rows[2]).toBe("2026-05-01T12:03:00.000Z,7710,Ada,admin,wallet.credit,customer:7801,30,35,done,");
+    expect(rows.at(-2)).toBe(
+      `2026-05-01T12:40:00.000Z,7710,Ada,admin,customer.block,customer:7801,'@evil,"'=HYPERLINK(""http://evil"",""x""), more",done,"'+1 line\nnext"`,
+    );
+    expect(rows.at(-1)).toBe("");
+  });
+
+  it("exports the whole log without a filter, however many pages", async () => {
+    for (let i = 0; i < 600; i++) {
+      clock.advance(1);
+      await t.deps.staff.audit.record({ actorId: OWNER.id, role: "owner", action: "x.y", subject: `n:${i}` });
+    }
+    await press(AUDIT_HOME);
+    await press(button("📤 Export CSV"));
+    const rows = csvOf().split("\r\n").filter(Boolean);
+    expect(rows).toHaveLength(1 + 26 + 600);
+    expect(rows[1]).toContain(",customer:7801,");
+    expect(rows.at(-1)).toContain(",x.y,n:599,");
   });
 });
