@@ -498,6 +498,31 @@ describe("the Audit log screen", () => {
   });
 });
 
+describe("a filter dialog open when the role is lowered", () => {
+  beforeEach(seedLog);
+
+  it("reads nothing at its next step, answers clearly and records the refusal", async () => {
+    const asViewer = chatAs(() => t, VIEWER);
+    await asViewer.press(AUDIT_HOME);
+    await asViewer.press(button("🧑 By customer"));
+    clock.advance(MINUTE);
+    await roster().setRole(OWNER.id, VIEWER.id, "support");
+    t.telegram.clear();
+    await asViewer.say("@carol_c");
+    expect(lastShown().text).toBe("⛔ Your staff role does not allow this.");
+    expect(t.telegram.callsOf("sendMessage").some((c) => String(c.params.text).includes("Audit log"))).toBe(
+      false,
+    );
+    const [refusal] = (await t.deps.staff.audit.page({ actorId: VIEWER.id }, 0, 1)).entries;
+    expect(refusal).toMatchObject({
+      outcome: "refused",
+      role: "support",
+      action: "audit.read",
+      note: "needs audit",
+    });
+  });
+});
+
 /** The text of the latest CSV document sent. */
 function csvOf(): string {
   const file = t.telegram.last("sendDocument")?.params.document as FakeFile;
