@@ -549,7 +549,7 @@ describe("the CSV export", () => {
     await press(button("📤 Export CSV"));
 
     const sent = t.telegram.last("sendDocument");
-    expect((sent?.params.document as FakeFile).filename).toBe("audit-2026-05-01.csv");
+    expect((sent?.params.document as FakeFile | undefined)?.filename).toBe("audit-2026-05-01.csv");
     expect(sent?.params.caption).toBe("📜 Audit log: about <code>customer:7801</code> (CSV)");
     const rows = csvOf().split("\r\n");
     expect(rows[0]).toBe("\uFEFFtime,actor_id,actor_name,role,action,subject,before,after,outcome,note");

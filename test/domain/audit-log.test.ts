@@ -129,6 +129,7 @@ describe("actions outside Redis: begin, finish, around, settleStarted", () => {
         throw new Error("hosting answered 503");
       }),
     ).rejects.toThrow("hosting answered 503");
+    clock.advance(1);
     await expect(
       audit.around(input, async () => {
         throw new NotPermitted(ADMIN, "hosting", "viewer");
