@@ -2237,3 +2237,79 @@ rails-stale = This button is out of date; here is the screen as it is now.
 
 ## Issue 28: roles, audit log, staff group, tickets (core)
 staff-not-permitted = ⛔ Your staff role does not allow this.
+
+## Issue 28: staff and audit screens
+admin-staff = 👥 Staff
+admin-audit = 📜 Audit log
+staff-role-owner = 👑 owner
+staff-role-admin = 🛠 admin
+staff-role-support = 🎧 support
+staff-role-viewer = 👁 viewer
+staff-none = none
+staff-title = 👥 <b>Staff</b>
+staff-intro =
+    Owners are the ids in ADMIN_IDS. They add the others here and give each a role:
+    🛠 admin: everything but the staff; 🎧 support: customers and tickets; 👁 viewer: reads customers and the audit log.
+staff-line = { $role } · { $name } · <code>{ $id }</code>
+staff-add = ➕ Add a staff member
+staff-back = ◀️ Staff
+staff-back-card = ◀️ Back
+staff-card =
+    👤 <b>{ $name }</b>
+    ID: <code>{ $id }</code>
+    Role: { $role }
+staff-card-not-staff = 👤 <b>{ $name }</b> (<code>{ $id }</code>) is not on the staff. Give them a role to add them.
+staff-owner-unchangeable = Owners come from ADMIN_IDS in the bot's settings and cannot be changed here: edit ADMIN_IDS and restart the bot.
+staff-remove = 🗑 Remove from the staff
+staff-remove-confirm = Remove <b>{ $name }</b> ({ $role }) from the staff? The admin menu closes to them at once.
+staff-remove-yes = ✅ Yes, remove
+staff-removed = ✅ { $name } is no longer on the staff.
+staff-role-set = ✅ { $name } is now { $role }.
+staff-role-same = Already { $role }.
+staff-confirm-used = This confirmation was already used or has expired.
+staff-add-ask =
+    Who joins the staff? Forward any message the person wrote, or send their @username or numeric Telegram id.
+    A @username works once they have written to this bot; they must open the bot to hear from it.
+staff-add-hidden = That person hides their account in forwarded messages. Send their @username or numeric id instead.
+staff-add-not-person = That message was forwarded from a chat or a channel, not from a person. Forward a message the person wrote.
+staff-add-bot = A bot cannot be on the staff.
+staff-add-invalid = Forward a message from the person, or send a @username or a numeric id.
+staff-add-unknown = The bot has not met <b>{ $query }</b> yet. Ask them to open the bot (/start) first, or send their numeric id.
+staff-add-owner = { $name } is an owner (ADMIN_IDS): owners cannot be changed here.
+staff-add-choose = Which role for <b>{ $name }</b> (<code>{ $id }</code>)? Now: { $role }.
+staff-told-added = 👋 You are now on the staff of this shop as { $role }. Send /admin to open your menu.
+staff-told-changed = Your staff role is now { $role }. Send /admin to open your menu.
+staff-told-removed = You are no longer on the staff of this shop: the admin menu is closed to you.
+audit-outcome-done = ✅ done
+audit-outcome-refused = ⛔ refused
+audit-outcome-failed = ❌ failed
+audit-outcome-started = ⏳ started
+audit-outcome-unknown = ❔ unknown
+audit-line = { $outcome } · { $at } · { $who } ({ $role })
+audit-title = 📜 <b>Audit log</b>: { $filter }
+audit-filter-all = every entry
+audit-filter-actor = by { $name }
+audit-filter-subject = about <code>{ $subject }</code>
+audit-count = { $total ->
+    [one] { $total } entry
+   *[other] { $total } entries
+} · page { $page } of { $pages }
+audit-empty = No entries.
+audit-page-prev = ‹ Newer
+audit-page-next = Older ›
+audit-by-staff = 👤 By staff
+audit-by-customer = 🧑 By customer
+audit-by-subject = 🏷 By subject
+audit-show-all = ✖ Every entry
+audit-export = 📤 Export CSV
+audit-back = ◀️ Audit log
+audit-pick-staff = Whose actions? Pick a staff member:
+audit-ask-customer = Send the customer's numeric Telegram id or @username.
+audit-customer-invalid = Send a numeric Telegram id or a @username (letters, digits and _).
+audit-customer-unknown = No customer matches <b>{ $query }</b>. Send another id or @username.
+audit-ask-subject = Send the subject as the log writes it, <code>kind:id</code>: e.g. <code>server:7</code>, <code>customer:42</code>, <code>plan:de</code>, <code>staff:99</code>.
+audit-subject-invalid = A subject is a kind and an id with a colon between them, e.g. <code>server:7</code>.
+audit-filter-expired = This screen is out of date: here is every entry.
+audit-export-started = Preparing the CSV…
+audit-export-caption = 📜 Audit log: { $filter } (CSV)
+audit-export-failed = The export could not be finished. Please try again later.

@@ -2237,3 +2237,79 @@ rails-stale = این دکمه قدیمی است؛ صفحه را در وضعیت 
 
 ## Issue 28: roles, audit log, staff group, tickets (core)
 staff-not-permitted = ⛔ نقش شما در تیم اجازه این کار را نمی‌دهد.
+
+## Issue 28: staff and audit screens
+admin-staff = 👥 کارکنان
+admin-audit = 📜 گزارش اقدامات
+staff-role-owner = 👑 مالک
+staff-role-admin = 🛠 مدیر
+staff-role-support = 🎧 پشتیبانی
+staff-role-viewer = 👁 ناظر
+staff-none = هیچ
+staff-title = 👥 <b>کارکنان</b>
+staff-intro =
+    مالکان شناسه‌های ADMIN_IDS هستند. آن‌ها بقیه را این‌جا اضافه می‌کنند و به هر کدام نقشی می‌دهند:
+    🛠 مدیر: همه چیز جز کارکنان؛ 🎧 پشتیبانی: مشتریان و درخواست‌ها؛ 👁 ناظر: فقط مشتریان و گزارش اقدامات را می‌بیند.
+staff-line = { $role } · { $name } · <code>{ $id }</code>
+staff-add = ➕ افزودن کارمند
+staff-back = ◀️ کارکنان
+staff-back-card = ◀️ بازگشت
+staff-card =
+    👤 <b>{ $name }</b>
+    شناسه: <code>{ $id }</code>
+    نقش: { $role }
+staff-card-not-staff = 👤 <b>{ $name }</b> (<code>{ $id }</code>) جزو کارکنان نیست. برای افزودن، نقشی به او بدهید.
+staff-owner-unchangeable = مالکان در ADMIN_IDS در تنظیمات ربات تعیین می‌شوند و این‌جا تغییر نمی‌کنند: ADMIN_IDS را ویرایش کنید و ربات را دوباره راه‌اندازی کنید.
+staff-remove = 🗑 حذف از کارکنان
+staff-remove-confirm = <b>{ $name }</b> ({ $role }) از کارکنان حذف شود؟ منوی مدیریت بی‌درنگ برای او بسته می‌شود.
+staff-remove-yes = ✅ بله، حذف شود
+staff-removed = ✅ { $name } دیگر جزو کارکنان نیست.
+staff-role-set = ✅ نقش { $name } اکنون { $role } است.
+staff-role-same = نقش همین است: { $role }.
+staff-confirm-used = این تأیید قبلاً استفاده شده یا منقضی شده است.
+staff-add-ask =
+    چه کسی به کارکنان بپیوندد؟ هر پیامی از آن شخص را فوروارد کنید، یا @username یا شناسهٔ عددی تلگرام او را بفرستید.
+    ‏@username فقط وقتی کار می‌کند که او قبلاً به این ربات پیام داده باشد؛ برای دریافت پیام‌های ربات باید ربات را باز کند.
+staff-add-hidden = این شخص حساب خود را در پیام‌های فورواردشده پنهان می‌کند. به جای آن @username یا شناسهٔ عددی او را بفرستید.
+staff-add-not-person = این پیام از یک گفتگو یا کانال فوروارد شده، نه از یک شخص. پیامی را فوروارد کنید که خود آن شخص نوشته است.
+staff-add-bot = ربات نمی‌تواند جزو کارکنان باشد.
+staff-add-invalid = پیامی از آن شخص فوروارد کنید، یا یک @username یا شناسهٔ عددی بفرستید.
+staff-add-unknown = ربات هنوز <b>{ $query }</b> را ندیده است. از او بخواهید اول ربات را باز کند (/start)، یا شناسهٔ عددی‌اش را بفرستید.
+staff-add-owner = { $name } مالک است (ADMIN_IDS): مالکان این‌جا تغییر نمی‌کنند.
+staff-add-choose = چه نقشی به <b>{ $name }</b> (<code>{ $id }</code>) داده شود؟ اکنون: { $role }.
+staff-told-added = 👋 شما اکنون با نقش { $role } جزو کارکنان این فروشگاه هستید. برای باز کردن منوی خود /admin را بفرستید.
+staff-told-changed = نقش کاری شما اکنون { $role } است. برای باز کردن منوی خود /admin را بفرستید.
+staff-told-removed = شما دیگر جزو کارکنان این فروشگاه نیستید: منوی مدیریت برای شما بسته شد.
+audit-outcome-done = ✅ انجام شد
+audit-outcome-refused = ⛔ رد شد
+audit-outcome-failed = ❌ ناموفق
+audit-outcome-started = ⏳ آغاز شده
+audit-outcome-unknown = ❔ نامعلوم
+audit-line = { $outcome } · { $at } · { $who } ({ $role })
+audit-title = 📜 <b>گزارش اقدامات</b>: { $filter }
+audit-filter-all = همهٔ موارد
+audit-filter-actor = از { $name }
+audit-filter-subject = دربارهٔ <code>{ $subject }</code>
+audit-count = { $total ->
+    [one] { $total } مورد
+   *[other] { $total } مورد
+} · صفحهٔ { $page } از { $pages }
+audit-empty = موردی نیست.
+audit-page-prev = ‹ جدیدتر
+audit-page-next = قدیمی‌تر ›
+audit-by-staff = 👤 بر اساس کارمند
+audit-by-customer = 🧑 بر اساس مشتری
+audit-by-subject = 🏷 بر اساس موضوع
+audit-show-all = ✖ همهٔ موارد
+audit-export = 📤 خروجی CSV
+audit-back = ◀️ گزارش اقدامات
+audit-pick-staff = اقدامات چه کسی؟ یک کارمند را انتخاب کنید:
+audit-ask-customer = شناسهٔ عددی تلگرام مشتری یا @username او را بفرستید.
+audit-customer-invalid = یک شناسهٔ عددی تلگرام یا یک @username (حروف، ارقام و _) بفرستید.
+audit-customer-unknown = هیچ مشتری‌ای با <b>{ $query }</b> پیدا نشد. شناسه یا @username دیگری بفرستید.
+audit-ask-subject = موضوع را همان‌طور که گزارش می‌نویسد بفرستید، <code>نوع:شناسه</code>: مثلاً <code>server:7</code>، <code>customer:42</code>، <code>plan:de</code>، <code>staff:99</code>.
+audit-subject-invalid = موضوع یک نوع و یک شناسه است با دونقطه میان آن‌ها، مثلاً <code>server:7</code>.
+audit-filter-expired = این صفحه قدیمی است: این همهٔ موارد است.
+audit-export-started = در حال آماده‌سازی CSV…
+audit-export-caption = 📜 گزارش اقدامات: { $filter } (CSV)
+audit-export-failed = خروجی کامل نشد. لطفاً بعداً دوباره تلاش کنید.

@@ -2355,3 +2355,80 @@ rails-stale = Эта кнопка устарела; вот экран в тек�
 
 ## Issue 28: roles, audit log, staff group, tickets (core)
 staff-not-permitted = ⛔ Ваша роль в команде этого не позволяет.
+
+## Issue 28: staff and audit screens
+admin-staff = 👥 Сотрудники
+admin-audit = 📜 Журнал действий
+staff-role-owner = 👑 владелец
+staff-role-admin = 🛠 администратор
+staff-role-support = 🎧 поддержка
+staff-role-viewer = 👁 наблюдатель
+staff-none = нет
+staff-title = 👥 <b>Сотрудники</b>
+staff-intro =
+    Владельцы — это id из ADMIN_IDS. Остальных они добавляют здесь и дают каждому роль:
+    🛠 администратор: всё, кроме сотрудников; 🎧 поддержка: клиенты и обращения; 👁 наблюдатель: читает клиентов и журнал действий.
+staff-line = { $role } · { $name } · <code>{ $id }</code>
+staff-add = ➕ Добавить сотрудника
+staff-back = ◀️ Сотрудники
+staff-back-card = ◀️ Назад
+staff-card =
+    👤 <b>{ $name }</b>
+    ID: <code>{ $id }</code>
+    Роль: { $role }
+staff-card-not-staff = 👤 <b>{ $name }</b> (<code>{ $id }</code>) не в числе сотрудников. Дайте роль, чтобы добавить.
+staff-owner-unchangeable = Владельцы задаются в ADMIN_IDS в настройках бота и здесь не меняются: измените ADMIN_IDS и перезапустите бота.
+staff-remove = 🗑 Убрать из сотрудников
+staff-remove-confirm = Убрать <b>{ $name }</b> ({ $role }) из сотрудников? Меню администратора сразу станет недоступно.
+staff-remove-yes = ✅ Да, убрать
+staff-removed = ✅ { $name } больше не сотрудник.
+staff-role-set = ✅ Теперь у { $name } роль: { $role }.
+staff-role-same = Роль уже такая: { $role }.
+staff-confirm-used = Это подтверждение уже использовано или устарело.
+staff-add-ask =
+    Кого добавить? Перешлите любое сообщение этого человека или отправьте его @username или числовой Telegram id.
+    @username сработает, если человек уже писал этому боту; чтобы получать сообщения бота, ему нужно открыть бота.
+staff-add-hidden = Этот человек скрывает свой аккаунт в пересланных сообщениях. Отправьте его @username или числовой id.
+staff-add-not-person = Это сообщение переслано из чата или канала, а не от человека. Перешлите сообщение, которое написал сам человек.
+staff-add-bot = Бот не может быть сотрудником.
+staff-add-invalid = Перешлите сообщение этого человека или отправьте @username или числовой id.
+staff-add-unknown = Бот ещё не встречал <b>{ $query }</b>. Попросите человека сначала открыть бота (/start) или отправьте числовой id.
+staff-add-owner = { $name } — владелец (ADMIN_IDS): владельцев здесь не меняют.
+staff-add-choose = Какую роль дать <b>{ $name }</b> (<code>{ $id }</code>)? Сейчас: { $role }.
+staff-told-added = 👋 Теперь вы сотрудник этого магазина, роль: { $role }. Отправьте /admin, чтобы открыть своё меню.
+staff-told-changed = Ваша роль сотрудника теперь: { $role }. Отправьте /admin, чтобы открыть своё меню.
+staff-told-removed = Вы больше не сотрудник этого магазина: меню администратора для вас закрыто.
+audit-outcome-done = ✅ выполнено
+audit-outcome-refused = ⛔ отказано
+audit-outcome-failed = ❌ ошибка
+audit-outcome-started = ⏳ начато
+audit-outcome-unknown = ❔ неизвестно
+audit-line = { $outcome } · { $at } · { $who } ({ $role })
+audit-title = 📜 <b>Журнал действий</b>: { $filter }
+audit-filter-all = все записи
+audit-filter-actor = сотрудник { $name }
+audit-filter-subject = объект <code>{ $subject }</code>
+audit-count = { $total ->
+    [one] { $total } запись
+    [few] { $total } записи
+   *[many] { $total } записей
+} · страница { $page } из { $pages }
+audit-empty = Записей нет.
+audit-page-prev = ‹ Новее
+audit-page-next = Старше ›
+audit-by-staff = 👤 По сотруднику
+audit-by-customer = 🧑 По клиенту
+audit-by-subject = 🏷 По объекту
+audit-show-all = ✖ Все записи
+audit-export = 📤 Выгрузить CSV
+audit-back = ◀️ Журнал действий
+audit-pick-staff = Чьи действия? Выберите сотрудника:
+audit-ask-customer = Отправьте числовой Telegram id клиента или его @username.
+audit-customer-invalid = Отправьте числовой Telegram id или @username (буквы, цифры и _).
+audit-customer-unknown = Клиент <b>{ $query }</b> не найден. Отправьте другой id или @username.
+audit-ask-subject = Отправьте объект так, как его пишет журнал, <code>вид:id</code>: например <code>server:7</code>, <code>customer:42</code>, <code>plan:de</code>, <code>staff:99</code>.
+audit-subject-invalid = Объект — это вид и id через двоеточие, например <code>server:7</code>.
+audit-filter-expired = Этот экран устарел: вот все записи.
+audit-export-started = Готовлю CSV…
+audit-export-caption = 📜 Журнал действий: { $filter } (CSV)
+audit-export-failed = Выгрузку не удалось завершить. Попробуйте позже.

@@ -2384,3 +2384,80 @@ rails-stale = Ця кнопка застаріла; ось екран у пот�
 
 ## Issue 28: roles, audit log, staff group, tickets (core)
 staff-not-permitted = ⛔ Ваша роль у команді цього не дозволяє.
+
+## Issue 28: staff and audit screens
+admin-staff = 👥 Співробітники
+admin-audit = 📜 Журнал дій
+staff-role-owner = 👑 власник
+staff-role-admin = 🛠 адміністратор
+staff-role-support = 🎧 підтримка
+staff-role-viewer = 👁 спостерігач
+staff-none = немає
+staff-title = 👥 <b>Співробітники</b>
+staff-intro =
+    Власники — це id з ADMIN_IDS. Інших вони додають тут і дають кожному роль:
+    🛠 адміністратор: усе, крім співробітників; 🎧 підтримка: клієнти та звернення; 👁 спостерігач: читає клієнтів і журнал дій.
+staff-line = { $role } · { $name } · <code>{ $id }</code>
+staff-add = ➕ Додати співробітника
+staff-back = ◀️ Співробітники
+staff-back-card = ◀️ Назад
+staff-card =
+    👤 <b>{ $name }</b>
+    ID: <code>{ $id }</code>
+    Роль: { $role }
+staff-card-not-staff = 👤 <b>{ $name }</b> (<code>{ $id }</code>) не серед співробітників. Дайте роль, щоб додати.
+staff-owner-unchangeable = Власники задаються в ADMIN_IDS у налаштуваннях бота і тут не змінюються: змініть ADMIN_IDS і перезапустіть бота.
+staff-remove = 🗑 Прибрати зі співробітників
+staff-remove-confirm = Прибрати <b>{ $name }</b> ({ $role }) зі співробітників? Меню адміністратора одразу стане недоступним.
+staff-remove-yes = ✅ Так, прибрати
+staff-removed = ✅ { $name } більше не співробітник.
+staff-role-set = ✅ Тепер у { $name } роль: { $role }.
+staff-role-same = Роль уже така: { $role }.
+staff-confirm-used = Це підтвердження вже використане або застаріло.
+staff-add-ask =
+    Кого додати? Перешліть будь-яке повідомлення цієї людини або надішліть її @username чи числовий Telegram id.
+    @username спрацює, якщо людина вже писала цьому боту; щоб отримувати повідомлення бота, їй треба відкрити бота.
+staff-add-hidden = Ця людина приховує свій акаунт у пересланих повідомленнях. Надішліть її @username або числовий id.
+staff-add-not-person = Це повідомлення переслане з чату або каналу, а не від людини. Перешліть повідомлення, яке написала сама людина.
+staff-add-bot = Бот не може бути співробітником.
+staff-add-invalid = Перешліть повідомлення цієї людини або надішліть @username чи числовий id.
+staff-add-unknown = Бот ще не зустрічав <b>{ $query }</b>. Попросіть людину спершу відкрити бота (/start) або надішліть числовий id.
+staff-add-owner = { $name } — власник (ADMIN_IDS): власників тут не змінюють.
+staff-add-choose = Яку роль дати <b>{ $name }</b> (<code>{ $id }</code>)? Зараз: { $role }.
+staff-told-added = 👋 Тепер ви співробітник цього магазину, роль: { $role }. Надішліть /admin, щоб відкрити своє меню.
+staff-told-changed = Ваша роль співробітника тепер: { $role }. Надішліть /admin, щоб відкрити своє меню.
+staff-told-removed = Ви більше не співробітник цього магазину: меню адміністратора для вас закрите.
+audit-outcome-done = ✅ виконано
+audit-outcome-refused = ⛔ відмовлено
+audit-outcome-failed = ❌ помилка
+audit-outcome-started = ⏳ розпочато
+audit-outcome-unknown = ❔ невідомо
+audit-line = { $outcome } · { $at } · { $who } ({ $role })
+audit-title = 📜 <b>Журнал дій</b>: { $filter }
+audit-filter-all = усі записи
+audit-filter-actor = співробітник { $name }
+audit-filter-subject = об'єкт <code>{ $subject }</code>
+audit-count = { $total ->
+    [one] { $total } запис
+    [few] { $total } записи
+   *[many] { $total } записів
+} · сторінка { $page } з { $pages }
+audit-empty = Записів немає.
+audit-page-prev = ‹ Новіші
+audit-page-next = Старіші ›
+audit-by-staff = 👤 За співробітником
+audit-by-customer = 🧑 За клієнтом
+audit-by-subject = 🏷 За об'єктом
+audit-show-all = ✖ Усі записи
+audit-export = 📤 Вивантажити CSV
+audit-back = ◀️ Журнал дій
+audit-pick-staff = Чиї дії? Виберіть співробітника:
+audit-ask-customer = Надішліть числовий Telegram id клієнта або його @username.
+audit-customer-invalid = Надішліть числовий Telegram id або @username (літери, цифри та _).
+audit-customer-unknown = Клієнта <b>{ $query }</b> не знайдено. Надішліть інший id або @username.
+audit-ask-subject = Надішліть об'єкт так, як його пише журнал, <code>вид:id</code>: наприклад <code>server:7</code>, <code>customer:42</code>, <code>plan:de</code>, <code>staff:99</code>.
+audit-subject-invalid = Об'єкт — це вид і id через двокрапку, наприклад <code>server:7</code>.
+audit-filter-expired = Цей екран застарів: ось усі записи.
+audit-export-started = Готую CSV…
+audit-export-caption = 📜 Журнал дій: { $filter } (CSV)
+audit-export-failed = Вивантаження не вдалося завершити. Спробуйте пізніше.

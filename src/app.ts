@@ -230,7 +230,7 @@ async function startBot(
   options: StartOptions,
 ): Promise<Server | undefined> {
   const { logger } = life;
-  const { redis, metrics, box, rooms, catalogStore, broadcasts, i18n } = core;
+  const { redis, metrics, box, rooms, catalogStore, broadcasts, i18n, outbox } = core;
   const bot = createBot({
     token: config.botToken,
     redis,
@@ -243,6 +243,7 @@ async function startBot(
       ...rooms,
       catalogFile: catalogStore,
       broadcasts,
+      outbox,
     },
     client: { apiRoot: config.botApiRoot, fetch: telegramFetch },
     chatLock: chatLockFor(config, redis, life),

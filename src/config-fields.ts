@@ -40,3 +40,32 @@ export const shopTimeZone = z.string().transform((name, ctx) => {
     return z.NEVER;
   }
 });
+
+/** How long a Mini App's initData is accepted after Telegram signed it (seconds). */
+export const initDataMaxAge = z.coerce
+  .number({ error: "must be a number of seconds" })
+  .int("must be a whole number of seconds")
+  .min(60, "must be at least 60 seconds")
+  .max(86_400, "must be at most 86400 seconds (a day)");
+
+/** A count of requests a cabinet budget allows (per customer or per address, per its period). */
+export const requestCount = (max: number) =>
+  z.coerce
+    .number({ error: "must be a number of requests" })
+    .int("must be a whole number of requests")
+    .min(1, "must be at least 1")
+    .max(max, `must be at most ${max}`);
+
+/** Seconds a cabinet session lasts after its last use. */
+export const sessionSeconds = z.coerce
+  .number({ error: "must be a number of seconds" })
+  .int("must be a whole number of seconds")
+  .min(60, "must be at least 60 seconds")
+  .max(86_400, "must be at most 86400 seconds (a day)");
+
+/** Days the audit log keeps an entry (a week at least, ten years at most). */
+export const auditKeepDays = z.coerce
+  .number({ error: "must be a number of days" })
+  .int("must be a whole number of days")
+  .min(7, "must be at least 7 days")
+  .max(3_650, "must be at most 3650 days (ten years)");

@@ -1,9 +1,13 @@
 import { z } from "zod";
 import {
+  auditKeepDays,
   driftSyncMinutes,
   heapGrowthPercent,
+  initDataMaxAge,
   nodeEditDoubtSeconds,
   pollingLeaseMs,
+  requestCount,
+  sessionSeconds,
   shopTimeZone,
 } from "./config-fields.js";
 import { railPollSecondsOf, railsOf } from "./config-rails.js";
@@ -68,28 +72,6 @@ const supportContact = z
 
 /** The Mini App's public base: Telegram opens web apps over https only. */
 const webappUrl = url(/^https$/).refine((u) => !/[?#]/.test(u), "must be an https base URL without ? or #");
-
-/** How long a Mini App's initData is accepted after Telegram signed it (seconds). */
-const initDataMaxAge = z.coerce
-  .number({ error: "must be a number of seconds" })
-  .int("must be a whole number of seconds")
-  .min(60, "must be at least 60 seconds")
-  .max(86_400, "must be at most 86400 seconds (a day)");
-
-/** A count of requests a cabinet budget allows (per customer or per address, per its period). */
-const requestCount = (max: number) =>
-  z.coerce
-    .number({ error: "must be a number of requests" })
-    .int("must be a whole number of requests")
-    .min(1, "must be at least 1")
-    .max(max, `must be at most ${max}`);
-
-/** Seconds a cabinet session lasts after its last use. */
-const sessionSeconds = z.coerce
-  .number({ error: "must be a number of seconds" })
-  .int("must be a whole number of seconds")
-  .min(60, "must be at least 60 seconds")
-  .max(86_400, "must be at most 86400 seconds (a day)");
 
 /** `host:port,host:port` (IPv6 in brackets): the Sentinels that know where the Redis master is. */
 const sentinelList = z.string().transform((raw, ctx) => {
@@ -176,6 +158,7 @@ const envSchema = z.object({
   DRIFT_SYNC_MINUTES: driftSyncMinutes.default(15),
   NODE_EDIT_DOUBT_SECONDS: nodeEditDoubtSeconds.default(30),
   HEAP_GROWTH_PERCENT: heapGrowthPercent.default(50),
+  AUDIT_KEEP_DAYS: auditKeepDays.default(365),
 });
 
 /** The bot's languages: English, Russian, Ukrainian and Persian (written right to left). */
@@ -264,6 +247,8 @@ export interface Config {
   nodeEditDoubtSeconds: number;
   /** The outside payment rails whose settings are set (CRYPTOPAY_*, YOOKASSA_*), in the registry's order. */
   rails?: readonly ConfiguredRail[] | undefined;
+  /** AUDIT_KEEP_DAYS: days the audit log keeps an entry (365). */
+  auditKeepDays?: number | undefined;
   /** RAIL_POLL_SECONDS: how often the rails are asked for payments whose notification was lost (60). */
   railPollSeconds?: number | undefined;
 }
@@ -377,6 +362,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     driftSyncMinutes: e.DRIFT_SYNC_MINUTES,
     heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
     nodeEditDoubtSeconds: e.NODE_EDIT_DOUBT_SECONDS,
+    auditKeepDays: e.AUDIT_KEEP_DAYS,
     rails: railsOf(env),
     railPollSeconds: railPollSecondsOf(env),
   };

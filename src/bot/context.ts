@@ -67,6 +67,13 @@ export interface BotDeps extends ShopRooms {
   >;
   /** Starts broadcasts (the broadcast queue); without it the Broadcast section says it is unavailable. */
   broadcasts?: BroadcastStarter;
+  /** Messages to people queued for delivery within Telegram's limits; without it they go at once. */
+  outbox?: OutboxSender;
+}
+
+/** The outbox as the bot uses it (the workers' Outbox is one): a message queued for delivery. */
+export interface OutboxSender {
+  send(message: { chatId: number; text: string; once?: string; threadId?: number }): Promise<void>;
 }
 
 /** What createBot builds on its own Redis connection for the features (see bot/kit). */

@@ -13,6 +13,8 @@ const SPACES = {
   xui: { prefix: "xui-ref:", hashLength: 8 },
   /** Panel clients. */
   panel: { prefix: "panel-ref:", hashLength: 10 },
+  /** Audit log subjects (a filter of the Audit log screen). */
+  audit: { prefix: "audit-ref:", hashLength: 10 },
 } as const;
 
 export type NameSpace = keyof typeof SPACES;

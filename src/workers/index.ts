@@ -9,6 +9,7 @@ import type { I18nLike } from "../render/i18n-like.js";
 import { MINUTE, systemClock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import { countFloods, retryOnFlood } from "../runtime/telegram-retry.js";
+import { createAuditRetentionTask } from "./audit-retention.js";
 import { createAutoRenewTask } from "./auto-renew.js";
 import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
 import { createTrialGateTask } from "./channel-gate.js";
@@ -31,7 +32,7 @@ import { createTrafficTask } from "./traffic.js";
 /** The rooms the workers use (all but the back office's, which only admins reach). */
 type WorkerRooms = Pick<
   ShopRooms,
-  "catalog" | "books" | "provisioning" | "terms" | "fleet" | "sales" | "settlement" | "drift"
+  "staff" | "catalog" | "books" | "provisioning" | "terms" | "fleet" | "sales" | "settlement" | "drift"
 >;
 
 export interface WorkersDeps extends WorkerRooms {
@@ -144,6 +145,7 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
     createBackfillTask(redis, books.customers),
     createGiftExpiryTask(common),
     createTrialGateTask(sales),
+    createAuditRetentionTask({ audit: deps.staff.audit, logger, keepDays: config.auditKeepDays }),
     createDriftSyncTask({
       ...{ books, drift: deps.drift, outbox, i18n, logger, metrics: deps.metrics },
       adminIds: config.adminIds,

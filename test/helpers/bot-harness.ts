@@ -87,6 +87,8 @@ export interface TestBotOptions {
   rails?: readonly Rail[];
   /** How payers hear of rail payments credited away from the chat (default: not told). */
   railNotices?: RailNotices;
+  /** Where the bot queues messages to people (default: none, they go at once through the fake). */
+  outbox?: BotDeps["outbox"];
 }
 
 /** A small catalog for tests: one plan per backend, priced in Stars, with a trial. */
@@ -213,6 +215,7 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
       },
     }),
     broadcasts: options.broadcasts,
+    outbox: options.outbox,
   };
   const bot = createBot({
     token: TEST_TOKEN,

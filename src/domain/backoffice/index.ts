@@ -4,6 +4,7 @@
  * and CSV exports. It imports the rooms below it; only the delivery surfaces import it.
  */
 export * from "./admin-wallet.js";
+export * from "./audit-export.js";
 export * from "./broadcast-drafts.js";
 export * from "./broadcasts.js";
 export * from "./charge-again.js";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ChainableCommander, Redis } from "ioredis";
 import { z } from "zod";
-import { luaFragment } from "../../store/lua.js";
+import { LuaScript, luaFragment } from "../../store/lua.js";
 import { auditKeys } from "./keys.js";
 import type { Role } from "./roles.js";
 
@@ -88,15 +88,36 @@ export function auditLuaArgs(entry: AuditEntry): string[] {
   return [entry.id, JSON.stringify(entry), String(entry.at)];
 }
 
-/** Adds `entry`'s writes to `tx` (a MULTI making the change it records): one step. */
+/**
+ * Adds `entry`'s writes to `tx` (a MULTI making the change it records): one step. A `started`
+ * entry is also listed among the started ones (settleStarted reads that list, not the whole log).
+ */
 export function writeAuditIn(tx: ChainableCommander, entry: AuditEntry): ChainableCommander {
   const json = JSON.stringify(entry);
-  return tx
-    .hset(auditKeys.entries, entry.id, json)
+  tx.hset(auditKeys.entries, entry.id, json)
     .zadd(auditKeys.log, entry.at, entry.id)
     .zadd(auditKeys.byActor(entry.actorId), entry.at, entry.id)
     .zadd(auditKeys.bySubject(entry.subject), entry.at, entry.id);
+  return entry.outcome === "started" ? tx.zadd(auditKeys.started, entry.at, entry.id) : tx;
 }
+
+/**
+ * Runs a MULTI holding an audit record; throws when a command in it failed (a wrong-typed key:
+ * Redis runs the rest of a transaction all the same, so the caller must not report it done).
+ */
+export async function execAudited(tx: ChainableCommander): Promise<void> {
+  const results = await tx.exec();
+  const failed = results?.find(([err]) => err !== null)?.[0];
+  if (failed) throw failed;
+}
+
+/** Sets a started entry's outcome only while it is still the entry read (see the script). */
+const FINISH = LuaScript.load(new URL("./lua/audit-finish.lua", import.meta.url));
+/** Entries settled or trimmed per step (a run repeats steps up to its own limit). */
+const BATCH = 500;
+
+/** The note of an entry whose process stopped before its outcome was known. */
+const STOPPED = "the process stopped before the outcome was known";
 
 /** Which entries to read: all, one staff member's, or one subject's. */
 export type AuditFilter = { actorId?: number; subject?: string };
@@ -110,14 +131,14 @@ export class AuditLog {
   /** Records an action that changed nothing in Redis by itself (or whose change is already made). */
   async record(input: AuditInput): Promise<AuditEntry> {
     const entry = auditEntry(input, this.now());
-    await writeAuditIn(this.redis.multi(), entry).exec();
+    await execAudited(writeAuditIn(this.redis.multi(), entry));
     return entry;
   }
 
   /** Records `input` in `tx` (a MULTI making the change) and runs it: the change and its record in one step. */
   async recordIn(tx: ChainableCommander, input: AuditInput): Promise<AuditEntry> {
     const entry = auditEntry(input, this.now());
-    await writeAuditIn(tx, entry).exec();
+    await execAudited(writeAuditIn(tx, entry));
     return entry;
   }
 
@@ -126,22 +147,44 @@ export class AuditLog {
     return this.record({ ...input, outcome: "started" });
   }
 
-  /** How a `begin`'s action ended (`after`: what it made). A finished one is left as it is. */
+  /**
+   * How a `begin`'s action ended (`after`: what it made). A finished one is left as it is: the
+   * outcome is written only over the `started` entry as read (a late finish never overwrites the
+   * `unknown` of settleStarted, nor the other way round).
+   */
   async finish(
     entry: AuditEntry,
     outcome: Exclude<AuditOutcome, "started">,
     after?: string,
     note?: string,
   ): Promise<void> {
-    const current = await this.get(entry.id);
-    if (!current || current.outcome !== "started") return;
-    const done = auditEntrySchema.parse({
-      ...current,
-      outcome,
-      after: cut(after) ?? current.after,
-      note: note?.slice(0, 300) ?? current.note,
-    });
-    await this.redis.hset(auditKeys.entries, entry.id, JSON.stringify(done));
+    await this.settle(entry.id, outcome, after, note);
+  }
+
+  /** Writes the outcome of started entry `id`; false when it was not (or no longer) started. */
+  private async settle(
+    id: string,
+    outcome: Exclude<AuditOutcome, "started">,
+    after?: string,
+    note?: string,
+  ): Promise<boolean> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const raw = await this.redis.hget(auditKeys.entries, id);
+      const current = raw === null ? undefined : auditEntrySchema.safeParse(JSON.parse(raw)).data;
+      if (raw === null || current?.outcome !== "started") {
+        await this.redis.zrem(auditKeys.started, id);
+        return false;
+      }
+      const done = auditEntrySchema.parse({
+        ...current,
+        outcome,
+        after: cut(after) ?? current.after,
+        note: note?.slice(0, 300) ?? current.note,
+      });
+      const keys = [auditKeys.entries, auditKeys.started];
+      if ((await FINISH.run(this.redis, keys, [id, raw, JSON.stringify(done)])) === 1) return true;
+    }
+    return false;
   }
 
   /**
@@ -204,37 +247,47 @@ export class AuditLog {
 
   /**
    * Marks entries still `started` after `olderThanMs` as `unknown`: their process died between
-   * trying the action and hearing how it ended (the hosting side may or may not have it).
+   * trying the action and hearing how it ended (the hosting side may or may not have it). Reads
+   * the list of started entries, not the whole log; at most `limit` a run.
    */
-  async settleStarted(olderThanMs: number): Promise<number> {
-    const ids = await this.redis.zrangebyscore(
-      auditKeys.log,
-      "-inf",
-      this.now() - olderThanMs,
-      "LIMIT",
-      0,
-      2_000,
-    );
+  async settleStarted(olderThanMs: number, limit = 2_000): Promise<number> {
+    const cutoff = this.now() - olderThanMs;
     let settled = 0;
-    for (const entry of await this.many(ids)) {
-      if (entry.outcome !== "started") continue;
-      await this.finish(entry, "unknown", undefined, "the process stopped before the outcome was known");
-      settled++;
+    while (settled < limit) {
+      const ids = await this.redis.zrangebyscore(auditKeys.started, "-inf", cutoff, "LIMIT", 0, BATCH);
+      if (ids.length === 0) break;
+      // An entry gone or finished meanwhile only leaves the list.
+      for (const id of ids) if (await this.settle(id, "unknown", undefined, STOPPED)) settled++;
     }
     return settled;
   }
 
-  /** Forgets entries older than `keepMs` (the index entries of a staff member or subject lazily). */
-  async trim(keepMs: number): Promise<number> {
+  /**
+   * Forgets entries older than `keepMs`, with their places in every index (a staff member's, a
+   * subject's, the started list), at most `limit` a run, oldest first.
+   */
+  async trim(keepMs: number, limit = 5_000): Promise<number> {
     const before = this.now() - keepMs;
-    const ids = await this.redis.zrangebyscore(auditKeys.log, "-inf", before, "LIMIT", 0, 5_000);
-    if (ids.length === 0) return 0;
-    await this.redis
-      .multi()
-      .hdel(auditKeys.entries, ...ids)
-      .zrem(auditKeys.log, ...ids)
-      .exec();
-    return ids.length;
+    let trimmed = 0;
+    while (trimmed < limit) {
+      const batch = Math.min(BATCH, limit - trimmed);
+      const ids = await this.redis.zrangebyscore(auditKeys.log, "-inf", before, "LIMIT", 0, batch);
+      if (ids.length === 0) break;
+      const raws = await this.redis.hmget(auditKeys.entries, ...ids);
+      const tx = this.redis
+        .multi()
+        .hdel(auditKeys.entries, ...ids)
+        .zrem(auditKeys.log, ...ids);
+      tx.zrem(auditKeys.started, ...ids);
+      raws.forEach((raw, i) => {
+        const entry = raw === null ? undefined : auditEntrySchema.safeParse(JSON.parse(raw)).data;
+        const id = ids[i] ?? "";
+        if (entry) tx.zrem(auditKeys.byActor(entry.actorId), id).zrem(auditKeys.bySubject(entry.subject), id);
+      });
+      await tx.exec();
+      trimmed += ids.length;
+    }
+    return trimmed;
   }
 
   private indexOf(filter: AuditFilter): string {

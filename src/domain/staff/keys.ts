@@ -19,6 +19,8 @@ export const auditKeys = {
   entries: "audit:entries",
   /** Entry ids by time (zset, score: ms since the epoch). */
   log: "audit:log",
+  /** Entries still `started` (begin without finish yet), by time: what settleStarted looks at. */
+  started: "audit:started",
   /** One staff member's entries (zset by time). */
   byActor: (actorId: number) => `audit:actor:${actorId}`,
   /** The entries about one subject (`customer:42`, `server:7`, `plan:de`, ...) (zset by time). */

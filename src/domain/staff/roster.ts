@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { type AuditLog, auditEntry, auditSubject, writeAuditIn } from "./audit.js";
+import { type AuditLog, auditEntry, auditSubject, execAudited, writeAuditIn } from "./audit.js";
 import { staffKeys } from "./keys.js";
 import { ASSIGNABLE_ROLES, isRole, NotPermitted, type Permission, type Role, roleAllows } from "./roles.js";
 
@@ -72,7 +72,7 @@ export class StaffRoster {
     throw new NotPermitted(id, permission, role);
   }
 
-  /** Every staff member, owners first, then by id. */
+  /** Every staff member: the owners, then the others, each by id. */
   async list(): Promise<StaffMember[]> {
     const [roles, names] = await Promise.all([
       this.redis.hgetall(staffKeys.roles),
@@ -87,7 +87,8 @@ export class StaffRoster {
       const id = Number(key);
       if (!this.owners.has(id) && isRole(role)) members.push({ id, role, name: names[key] });
     }
-    return members.sort((a, b) => (a.role === "owner" ? -1 : b.role === "owner" ? 1 : a.id - b.id));
+    const rank = (m: StaffMember) => (m.role === "owner" ? 0 : 1);
+    return members.sort((a, b) => rank(a) - rank(b) || a.id - b.id);
   }
 
   /** Ids of everyone on the staff now (owners included): who may open the back office at all. */
@@ -133,7 +134,7 @@ export class StaffRoster {
     if (role === undefined) tx.hdel(staffKeys.roles, String(targetId));
     else tx.hset(staffKeys.roles, String(targetId), role);
     tx.incr(staffKeys.version);
-    await writeAuditIn(tx, entry).exec();
+    await execAudited(writeAuditIn(tx, entry));
     return { status: "done", before, after: role };
   }
 }

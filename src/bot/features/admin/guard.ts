@@ -21,6 +21,27 @@ async function staffAllows(ctx: BotContext, needed: Permission | "staff-any"): P
 }
 
 /**
+ * Answers a staff member whose role does not allow what they pressed or typed, and records the
+ * refusal in the audit log (a forged or stale button leaves a trace: who, what, and what it needed).
+ */
+async function refuseForRole(ctx: BotContext, needed: Permission | "staff-any", what: string): Promise<void> {
+  const id = ctx.from?.id;
+  if (id !== undefined && needed !== "staff-any") {
+    await ctx.deps.staff.audit
+      .record({
+        actorId: id,
+        role: (await staffRoleOf(ctx)) ?? "none",
+        action: what.split(/[:\s]/, 2).join(":").slice(0, 64),
+        subject: `bot:${what}`.slice(0, 128),
+        outcome: "refused",
+        note: `needs ${needed}`,
+      })
+      .catch((err: unknown) => ctx.log.error({ err }, "could not record a refused admin action"));
+  }
+  return tellNotPermitted(ctx);
+}
+
+/**
  * Refuses admin callbacks and commands from anyone not on the staff, and from staff whose role
  * (read now, on every update) does not allow them (see permissions.ts), on every update (a forged
  * or replayed button press included), and logs the attempt. Customers are not told the
@@ -32,11 +53,12 @@ export const adminGuard = new Composer<BotContext>();
 adminGuard.on("callback_query:data", async (ctx, next) => {
   const { data } = ctx.callbackQuery;
   if (!data.startsWith(ADMIN_CALLBACK_PREFIX)) return next();
-  if (adminHere(ctx) && (await staffAllows(ctx, callbackPermission(data)))) return next();
+  const needed = callbackPermission(data);
+  if (adminHere(ctx) && (await staffAllows(ctx, needed))) return next();
   if (adminHere(ctx)) {
     // Staff, but not for this: a role lowered meanwhile, or a button not of their role.
     ctx.log.warn({ from: ctx.from.id, data }, "refused an admin callback the sender's role does not allow");
-    return tellNotPermitted(ctx);
+    return refuseForRole(ctx, needed, data);
   }
   if (isAdmin(ctx)) {
     ctx.log.info({ from: ctx.from.id, chat: ctx.chat?.id }, "admin callback outside a private chat ignored");
@@ -52,8 +74,9 @@ adminGuard.on("callback_query:data", async (ctx, next) => {
 
 adminGuard.command([...ADMIN_COMMANDS], async (ctx, next) => {
   const name = (ctx.message?.text ?? "").slice(1).split(/[\s@]/, 1)[0] ?? "";
-  if (adminHere(ctx) && (await staffAllows(ctx, COMMAND_PERMISSIONS[name] ?? "settings"))) return next();
-  if (adminHere(ctx)) return tellNotPermitted(ctx);
+  const needed = COMMAND_PERMISSIONS[name] ?? "settings";
+  if (adminHere(ctx) && (await staffAllows(ctx, needed))) return next();
+  if (adminHere(ctx)) return refuseForRole(ctx, needed, `/${name}`);
   if (isAdmin(ctx)) {
     ctx.log.info({ from: ctx.from?.id, chat: ctx.chat.id }, "admin command outside a private chat ignored");
     await ctx.reply(ctx.t("admin-private-only"));

@@ -2,6 +2,7 @@ import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import { isAdmin, when } from "../../filters.js";
 import { accountConversations, accountFeature, accountView } from "./account/index.js";
+import { auditConversations, auditFeature, auditPageView } from "./audit/index.js";
 import { broadcastConversations, broadcastFeature, broadcastHomeView } from "./broadcast/index.js";
 import { catalogFeature, catalogView } from "./catalog/index.js";
 import { channelsConversations, channelsFeature } from "./channels/index.js";
@@ -26,6 +27,7 @@ import { promoAdminConversations, promoAdminFeature, promoListView } from "./pro
 import { referralsFeature, referralsView } from "./referrals/index.js";
 import { serversFeature, serversView } from "./servers/index.js";
 import { settingsConversations, settingsFeature, settingsView } from "./settings/index.js";
+import { staffConversations, staffFeature, staffListView } from "./staff/index.js";
 import { statsFeature, statsView } from "./stats/index.js";
 import { syncFeature, syncView } from "./sync/index.js";
 import { xuiConversations, xuiUsersFeature } from "./xui/index.js";
@@ -66,6 +68,9 @@ adminSections.push({
   open: (ctx) => maintenanceView(ctx),
   permission: "settings",
 });
+// Issue 28: staff and audit screens.
+adminSections.push({ label: "admin-staff", open: (ctx) => staffListView(ctx), permission: "staff" });
+adminSections.push({ label: "admin-audit", open: (ctx) => auditPageView(ctx, {}), permission: "audit" });
 
 /** Conversations of admin features (entered only from admin-checked handlers). */
 export const adminConversations = [
@@ -80,6 +85,8 @@ export const adminConversations = [
   ...plansConversations,
   ...maintenanceConversations,
   ...channelsConversations,
+  ...staffConversations,
+  ...auditConversations,
 ];
 
 /**
@@ -102,6 +109,7 @@ admins.use(referralsFeature);
 admins.use(promoAdminFeature);
 admins.use(maintenanceFeature);
 admins.use(channelsFeature);
+admins.use(staffFeature, auditFeature);
 
 /** An admin's update, or one the guard must refuse (an admin button or command from anyone). */
 function adminish(ctx: BotContext): boolean {
