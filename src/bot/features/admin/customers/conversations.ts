@@ -135,11 +135,11 @@ async function adjustConversation(
   }
   const action = `wallet.${direction}`;
   const amount = await askAmount(conversation, ctx, direction, name, currency, money(balance), balance);
-  if (!(await stepPermitted(conversation, "money", action))) return;
+  if (!(await stepPermitted(conversation, "money", action, customerId))) return;
   const reason = await askText(conversation, ctx, ctx.t("customers-ask-reason"), {
     validate: (text) => validReason(ctx, text),
   });
-  if (!(await stepPermitted(conversation, "money", action))) return;
+  if (!(await stepPermitted(conversation, "money", action, customerId))) return;
   const adminId = ctx.from?.id ?? 0;
   const token = await conversation.external((outer: BotContext) =>
     outer.deps.backoffice.adminWallet.propose({ customerId, direction, amount, currency, reason, adminId }),
@@ -173,7 +173,7 @@ async function blockConversation(
   const reason = await askText(conversation, ctx, ctx.t("customers-ask-block-reason", { name: html(name) }), {
     validate: (text) => validReason(ctx, text),
   });
-  if (!(await stepPermitted(conversation, "customers.block", "customer.block"))) return;
+  if (!(await stepPermitted(conversation, "customers.block", "customer.block", customerId))) return;
   const adminId = ctx.from?.id ?? 0;
   const token = await conversation.external((outer: BotContext) =>
     outer.deps.backoffice.customerBlocks.propose({ customerId, reason, adminId }),

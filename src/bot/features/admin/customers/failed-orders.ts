@@ -5,7 +5,7 @@ import { permitted, staffRoleOf } from "#src/bot/staff.js";
 import { show, type View } from "#src/bot/views/show.js";
 import type { Order } from "#src/domain/books/index.js";
 import { formatMoney, titleOf } from "#src/domain/catalog/index.js";
-import { NotPermitted, roleAllows } from "#src/domain/staff/index.js";
+import { auditSubject, NotPermitted, roleAllows } from "#src/domain/staff/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import { adminHomeButton } from "../home.js";
 import { cardCb, ordersCb } from "./callbacks.js";
@@ -108,12 +108,21 @@ export async function retryFailedOrder(ctx: BotContext, orderId: string): Promis
   }
 }
 
+/** The audit subject of an order's action: its customer (so it is found with their other entries). */
+export async function subjectOf(ctx: BotContext, orderId: string): Promise<string> {
+  return auditSubject("customer", (await ctx.deps.books.orders.get(orderId))?.customerId ?? 0);
+}
+
 export const failedOrdersFeature = new Composer<BotContext>();
 
 failedOrdersFeature.callbackQuery(ordersCb.pattern, async (ctx) => {
   const data = ordersCb.unpack(ctx.callbackQuery.data);
   // A retry moves money: `money` is checked before the press is answered (a refusal is its answer).
-  if (data?.act === "retry" && !(await permitted(ctx, "money", "order.retry"))) return;
+  if (
+    data?.act === "retry" &&
+    !(await permitted(ctx, "money", "order.retry", await subjectOf(ctx, data.order)))
+  )
+    return;
   await ctx.answerCallbackQuery();
   if (!data) return;
   if (data.act === "list") return show(ctx, await failedOrdersView(ctx, data.page));

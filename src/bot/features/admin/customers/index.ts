@@ -44,7 +44,7 @@ export const customersFeature = new Composer<BotContext>();
 customersFeature.callbackQuery(customersCb.pattern, async (ctx) => {
   const data = customersCb.unpack(ctx.callbackQuery.data);
   // Before the press is answered: a refusal is its answer.
-  if (data && !(await actPermitted(ctx, data.act))) return;
+  if (data && !(await actPermitted(ctx, data))) return;
   await ctx.answerCallbackQuery();
   if (!data) return;
   switch (data.act) {

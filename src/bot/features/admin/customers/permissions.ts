@@ -1,7 +1,7 @@
 import type { BotContext } from "#src/bot/context.js";
 import type { BotConversation } from "#src/bot/conversation-kit.js";
 import { permitted, staffRoleOf } from "#src/bot/staff.js";
-import { type Permission, type Role, roleAllows } from "#src/domain/staff/index.js";
+import { auditSubject, type Permission, type Role, roleAllows } from "#src/domain/staff/index.js";
 import type { CustomersAction } from "./callbacks.js";
 
 /**
@@ -38,9 +38,11 @@ export const roleNow = (ctx: BotContext): Promise<Role | undefined> => staffRole
  * Checks `act` for the sender where it happens (before the press is answered, so a refusal is
  * the press's answer): false after telling them and recording the refusal.
  */
-export async function actPermitted(ctx: BotContext, act: CustomersAction["act"]): Promise<boolean> {
-  const needs = ACT_NEEDS[act];
-  return needs === undefined || permitted(ctx, needs.permission, needs.action);
+export async function actPermitted(ctx: BotContext, data: CustomersAction): Promise<boolean> {
+  const needs = ACT_NEEDS[data.act];
+  if (needs === undefined) return true;
+  const subject = "customer" in data ? auditSubject("customer", data.customer) : undefined;
+  return permitted(ctx, needs.permission, needs.action, subject);
 }
 
 /**
@@ -51,6 +53,8 @@ export function stepPermitted(
   conversation: BotConversation,
   permission: Permission,
   action: string,
+  customerId: number,
 ): Promise<boolean> {
-  return conversation.external((outer: BotContext) => permitted(outer, permission, action));
+  const subject = auditSubject("customer", customerId);
+  return conversation.external((outer: BotContext) => permitted(outer, permission, action, subject));
 }

@@ -14,6 +14,7 @@ import {
 import { html } from "#src/render/format.js";
 import { starsRefundCb } from "#src/render/notice-buttons.js";
 import { adminHomeButton } from "../home.js";
+import { subjectOf } from "./failed-orders.js";
 
 /**
  * The button under a failed-order alert of an order paid by a Stars invoice: asks, then sends the
@@ -28,7 +29,8 @@ const action = (orderId: string) => `stars-refund:${orderId}`;
 
 starsRefundFeature.callbackQuery(starsRefundCb.pattern, async (ctx) => {
   const data = starsRefundCb.unpack(ctx.callbackQuery.data);
-  if (!(await permitted(ctx, "money", "order.stars-refund"))) return;
+  const subject = data && (await subjectOf(ctx, data.order));
+  if (!(await permitted(ctx, "money", "order.stars-refund", subject))) return;
   await ctx.answerCallbackQuery();
   if (!data) return;
   const charge = await ctx.deps.settlement.starsRefunds.chargeOf(data.order);

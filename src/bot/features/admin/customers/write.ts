@@ -39,7 +39,7 @@ export async function writeConversation(
         ? undefined
         : ctx.t("customers-message-long", { max: CUSTOMER_MESSAGE_MAX }),
   });
-  if (!(await stepPermitted(conversation, "customers.message", "customer.message"))) return;
+  if (!(await stepPermitted(conversation, "customers.message", "customer.message", customerId))) return;
   const adminId = ctx.from?.id ?? 0;
   const { token, copy } = await conversation.external(async (outer: BotContext) => {
     // The customer's copy, in their language: what the confirmation shows is what they get.

@@ -2,6 +2,7 @@ import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { permitted } from "#src/bot/staff.js";
 import { show } from "#src/bot/views/show.js";
+import { auditSubject } from "#src/domain/staff/index.js";
 import type { RailPrefs } from "#src/rails/index.js";
 import { railsCb } from "./callbacks.js";
 import { railsView } from "./view.js";
@@ -41,7 +42,7 @@ export const railsFeature = new Composer<BotContext>();
 railsFeature.callbackQuery(railsCb.pattern, async (ctx) => {
   const data = railsCb.unpack(ctx.callbackQuery.data);
   if (data?.act === "set" || data?.act === "flag") {
-    if (!(await permitted(ctx, "catalog", "rail.prefs"))) return;
+    if (!(await permitted(ctx, "catalog", "rail.prefs", auditSubject("rail", data.rail)))) return;
     const prefs = await toggled(ctx, { ...data, act: data.act });
     if (prefs === "last") {
       await ctx.answerCallbackQuery({ text: ctx.t("rails-last-value"), show_alert: true });
