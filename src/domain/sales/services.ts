@@ -97,10 +97,8 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
     wallet,
     orders,
     jobs,
-    promos,
-    referralLimit,
+    ...{ promos, referralLimit, staff: deps.staff },
     deliverable: async (order, fresh) => (shop ? shop.deliverable(order, fresh) : { ok: true }),
-    staff: deps.staff,
   });
   shop = new Shop({
     clock,
