@@ -33,7 +33,6 @@ export { cardCb, customersCb, ordersCb, paymentsCb } from "./callbacks.js";
 export { customersConversations } from "./conversations.js";
 export { failedOrdersFeature, failedOrdersView, retryFailedOrder } from "./failed-orders.js";
 export { paymentsInboxFeature, paymentsInboxView } from "./payments.js";
-export { ACT_NEEDS } from "./permissions.js";
 export { starsRefundFeature } from "./stars-refund.js";
 export { customerCardView, customersHomeView, LEDGER_PAGE_SIZE } from "./views.js";
 
