@@ -11,6 +11,7 @@ import {
   StarsRefundRefused,
   type StarsRefundResult,
 } from "#src/domain/settlement/index.js";
+import { NotPermitted } from "#src/domain/staff/index.js";
 import { html } from "#src/render/format.js";
 import { starsRefundCb } from "#src/render/notice-buttons.js";
 import { adminHomeButton } from "../home.js";
@@ -40,7 +41,11 @@ starsRefundFeature.callbackQuery(starsRefundCb.pattern, async (ctx) => {
   if ((await claimConfirmation(ctx, data.token, action(charge.order.id))) !== "claimed") {
     return show(ctx, { text: ctx.t("stars-refund-used"), keyboard: adminHomeButton(ctx) });
   }
-  return refund(ctx, charge, lang);
+  return refund(ctx, charge, lang).catch(async (err: unknown) => {
+    // The domain's own check: the role was lowered between the press's check and the refund.
+    if (!(err instanceof NotPermitted)) throw err;
+    await show(ctx, { text: ctx.t("staff-not-permitted"), keyboard: adminHomeButton(ctx) });
+  });
 });
 
 async function askRefund(ctx: BotContext, { order, amount: credited }: StarsCharge, lang: Locale) {
