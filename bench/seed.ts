@@ -15,6 +15,7 @@ import { type Catalog, parseCatalog } from "../src/domain/catalog/index.js";
 import type { Provisioner } from "../src/domain/provisioning/index.js";
 import { Cashier, INVOICE_TTL_MS, PromoCodes, Shop } from "../src/domain/sales/index.js";
 import { Fulfilment, PaymentInbox } from "../src/domain/settlement/index.js";
+import { createStaffServices } from "../src/domain/staff/index.js";
 import { SubscriptionTerms, TermChain, TermChanges } from "../src/domain/terms/index.js";
 import { DAY, HOUR, ManualClock } from "../src/runtime/clock.js";
 import { createLogger } from "../src/runtime/logger.js";
@@ -134,7 +135,9 @@ class SeededCustomer {
     // The bench fulfils orders itself, so the shop's queue is a no-op.
     const promos = new PromoCodes({ redis, clock, orders, wallet, unpaidTtlMs: INVOICE_TTL_MS });
     const jobs = { enqueueOrder: async () => undefined };
-    this.cashier = new Cashier({ ...deps, promos, jobs });
+    // No staff: nobody retries a failed order in the bench.
+    const staff = createStaffServices({ redis, clock, ownerIds: [] });
+    this.cashier = new Cashier({ ...deps, promos, jobs, staff });
     this.shop = new Shop({ ...deps, provisioner, promos, cashier: this.cashier });
     this.inbox = new PaymentInbox({ redis, clock, cashier: this.cashier, wallet });
     this.from = { id, is_bot: false, first_name: "Seeded", username: `user${id}` };

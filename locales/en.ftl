@@ -2313,3 +2313,22 @@ audit-filter-expired = This screen is out of date: here is every entry.
 audit-export-started = Preparing the CSV…
 audit-export-caption = 📜 Audit log: { $filter } (CSV)
 audit-export-failed = The export could not be finished. Please try again later.
+## Issue 28: customers and money: roles and audit
+customers-btn-write = ✉️ Write to customer
+customers-ask-message = ✉️ Write the message to <b>{ $name }</b>. The bot sends it as you write it, under a heading saying it comes from the shop.
+customers-message-long = The message is too long: at most { $max } characters.
+customers-confirm-message =
+    ✉️ To { $name } (<code>{ ID($id) }</code>), as they will get it:
+
+    { $message }
+
+    Send it?
+customers-message-yes = 📨 Send
+customers-message-sent = 📨 The message is on its way to the customer.
+customers-message-unavailable = Messages to customers cannot be sent from this process (no outbox). Nothing was sent.
+notice-staff-message =
+    ✉️ <b>A message from the shop</b>
+
+    { $text }
+customers-block-already = The customer was already blocked: nothing changed.
+customers-unblock-already = The customer was not blocked: nothing changed.

@@ -2313,3 +2313,22 @@ audit-filter-expired = این صفحه قدیمی است: این همهٔ موا
 audit-export-started = در حال آماده‌سازی CSV…
 audit-export-caption = 📜 گزارش اقدامات: { $filter } (CSV)
 audit-export-failed = خروجی کامل نشد. لطفاً بعداً دوباره تلاش کنید.
+## Issue 28: customers and money: roles and audit
+customers-btn-write = ✉️ نوشتن به مشتری
+customers-ask-message = ✉️ پیام خود را برای <b>{ $name }</b> بنویسید. ربات آن را همان‌طور که نوشته‌اید، با عنوانی که نشان می‌دهد از طرف فروشگاه است، می‌فرستد.
+customers-message-long = پیام خیلی طولانی است: حداکثر { $max } نویسه.
+customers-confirm-message =
+    ✉️ برای { $name } (<code>{ ID($id) }</code>)، همان‌طور که دریافت خواهد کرد:
+
+    { $message }
+
+    ارسال شود؟
+customers-message-yes = 📨 ارسال
+customers-message-sent = 📨 پیام در حال ارسال برای مشتری است.
+customers-message-unavailable = از این فرایند نمی‌توان به مشتریان پیام فرستاد (صف ارسال وجود ندارد). چیزی ارسال نشد.
+notice-staff-message =
+    ✉️ <b>پیامی از فروشگاه</b>
+
+    { $text }
+customers-block-already = مشتری از قبل مسدود بود: چیزی تغییر نکرد.
+customers-unblock-already = مشتری مسدود نبود: چیزی تغییر نکرد.

@@ -2432,3 +2432,22 @@ audit-filter-expired = Этот экран устарел: вот все зап�
 audit-export-started = Готовлю CSV…
 audit-export-caption = 📜 Журнал действий: { $filter } (CSV)
 audit-export-failed = Выгрузку не удалось завершить. Попробуйте позже.
+## Issue 28: customers and money: roles and audit
+customers-btn-write = ✉️ Написать клиенту
+customers-ask-message = ✉️ Напишите сообщение для <b>{ $name }</b>. Бот отправит его как есть, с заголовком, что оно от магазина.
+customers-message-long = Сообщение слишком длинное: не больше { $max } символов.
+customers-confirm-message =
+    ✉️ Для { $name } (<code>{ ID($id) }</code>), как он его получит:
+
+    { $message }
+
+    Отправить?
+customers-message-yes = 📨 Отправить
+customers-message-sent = 📨 Сообщение отправляется клиенту.
+customers-message-unavailable = Из этого процесса нельзя отправлять сообщения клиентам (нет очереди отправки). Ничего не отправлено.
+notice-staff-message =
+    ✉️ <b>Сообщение от магазина</b>
+
+    { $text }
+customers-block-already = Клиент уже заблокирован: ничего не изменилось.
+customers-unblock-already = Клиент не был заблокирован: ничего не изменилось.

@@ -2461,3 +2461,22 @@ audit-filter-expired = Цей екран застарів: ось усі зап�
 audit-export-started = Готую CSV…
 audit-export-caption = 📜 Журнал дій: { $filter } (CSV)
 audit-export-failed = Вивантаження не вдалося завершити. Спробуйте пізніше.
+## Issue 28: customers and money: roles and audit
+customers-btn-write = ✉️ Написати клієнту
+customers-ask-message = ✉️ Напишіть повідомлення для <b>{ $name }</b>. Бот надішле його як є, із заголовком, що воно від магазину.
+customers-message-long = Повідомлення задовге: не більше { $max } символів.
+customers-confirm-message =
+    ✉️ Для { $name } (<code>{ ID($id) }</code>), як він його отримає:
+
+    { $message }
+
+    Надіслати?
+customers-message-yes = 📨 Надіслати
+customers-message-sent = 📨 Повідомлення надсилається клієнту.
+customers-message-unavailable = З цього процесу не можна надсилати повідомлення клієнтам (немає черги надсилання). Нічого не надіслано.
+notice-staff-message =
+    ✉️ <b>Повідомлення від магазину</b>
+
+    { $text }
+customers-block-already = Клієнта вже заблоковано: нічого не змінилося.
+customers-unblock-already = Клієнт не був заблокований: нічого не змінилося.

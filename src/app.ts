@@ -155,6 +155,7 @@ async function startCore(
     driftRuns,
     rails,
     ownerIds: config.adminIds,
+    customerMessenger: outbox,
     ...outboxNotices(config, { outbox, i18n, customers: () => rooms.books.customers }),
   });
   const queues = { orderQueue, outbox, broadcasts };

@@ -69,18 +69,20 @@ export async function staffMay(ctx: BotContext, permission: Permission): Promise
 
 /**
  * Checks `permission` where an admin action happens (a handler, a conversation's step): false
- * after telling the sender it is not for their role and recording the refusal. The domain
+ * after telling the sender it is not for their role and recording the refusal (`action` on
+ * `subject`, e.g. `customer:42`, so it is found with the subject's other entries). The domain
  * checks again (StaffRoster.require) where it changes something.
  */
 export async function permitted(
   ctx: BotContext,
   permission: Permission,
   action: string = permission,
+  subject?: string,
 ): Promise<boolean> {
   const id = ctx.from?.id;
   if (id === undefined) return false;
   try {
-    await ctx.deps.staff.roster.require(id, permission, action);
+    await ctx.deps.staff.roster.require(id, permission, action, subject);
     return true;
   } catch (err) {
     if (!(err instanceof NotPermitted)) throw err;

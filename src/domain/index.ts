@@ -4,7 +4,11 @@ import type { Rail } from "../rails/index.js";
 import type { Clock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import type { TelegramChats } from "../runtime/telegram-chats.js";
-import { type BackofficeServices, createBackofficeServices } from "./backoffice/index.js";
+import {
+  type BackofficeServices,
+  type CustomerMessenger,
+  createBackofficeServices,
+} from "./backoffice/index.js";
 import { type BooksServices, createBooksServices, type OrderJobs } from "./books/index.js";
 import { type Catalog, type CatalogServices, createCatalogServices } from "./catalog/index.js";
 import {
@@ -67,6 +71,8 @@ export interface ShopServicesDeps {
   railNotices?: RailNotices;
   /** ADMIN_IDS: the shop's owners (every other staff member is kept in Redis). */
   ownerIds?: readonly number[];
+  /** Where staff members' messages to customers go out (the outbox; none: they cannot be sent). */
+  customerMessenger?: CustomerMessenger;
 }
 
 /** The rooms' services, built in the rooms' order (each gets what it needs of the ones before). */
@@ -90,6 +96,7 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     ...{ ...shared, jobs, catalog, books, provisioning, fleet, hosting },
     deliveryReuseMs: deps.deliveryReuseMs,
     ...{ chats: deps.chats, gateNotices: deps.gateNotices },
+    staff,
   });
   const settlement = createSettlementServices({
     ...shared,
@@ -101,8 +108,12 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     sales,
     rails: deps.rails ?? [],
     railNotices: deps.railNotices,
+    staff,
   });
-  const backoffice = createBackofficeServices({ redis, books, sales });
+  const backoffice = createBackofficeServices({
+    ...{ redis, clock, books, sales, staff },
+    messenger: deps.customerMessenger,
+  });
   const drift = createDriftServices({
     ...{ ...shared, hosting, catalog, books, provisioning, terms },
     plan: (id) => sales.shop.plan(id),

@@ -181,6 +181,7 @@ describe("customer card", () => {
       "➕ Credit",
       "➖ Debit",
       "⛔ Block",
+      "✉️ Write to customer",
       "🔄 Refresh",
       "« Customers",
       "« Admin menu",

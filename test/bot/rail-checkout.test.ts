@@ -15,16 +15,18 @@ const RECEIPTS = { key: "receipts", kind: "flag", default: false } as const;
 const clock = new ManualClock(Date.UTC(2026, 2, 1, 12, 0));
 const crypto = new MemoryRail({ id: "cryptobot", name: "CryptoBot" });
 const yoo = new MemoryRail({ id: "yookassa", name: "YooKassa", choices: [RECEIPTS], emailFlag: "receipts" });
+/** The owner who turns the rails' choices (a staff member's change, needing `catalog`). */
+const ADMIN_ID = 27_099;
 let t: TestBot;
 
 beforeAll(async () => {
-  t = await createTestBot({ clock, catalog: RUB_CATALOG, rails: [crypto, yoo] });
+  t = await createTestBot({ clock, catalog: RUB_CATALOG, rails: [crypto, yoo], adminIds: [ADMIN_ID] });
 });
 afterAll(() => t.close());
 beforeEach(async () => {
   crypto.down = false;
   yoo.down = false;
-  await t.deps.settlement.railPayments.setPrefs("yookassa", { receipts: false });
+  await t.deps.settlement.railPayments.setPrefs(ADMIN_ID, "yookassa", { receipts: false });
   // Both rails answer again (the poll also credits what a test left paid and uncredited).
   for (const rail of ["cryptobot", "yookassa"]) await t.deps.settlement.railPayments.poll(rail);
   t.telegram.clear();
@@ -302,7 +304,7 @@ describe("checkout: paying on a rail", () => {
 
 describe("checkout: the e-mail for receipts", () => {
   it("is asked once (a bad one re-asked), kept, and used for the next payment without asking", async () => {
-    await t.deps.settlement.railPayments.setPrefs("yookassa", { receipts: true });
+    await t.deps.settlement.railPayments.setPrefs(ADMIN_ID, "yookassa", { receipts: true });
     const ann = customer();
     const { press, say } = chatAs(() => t, ann);
     const orderId = await confirmation(ann);
@@ -337,7 +339,7 @@ describe("checkout: the e-mail for receipts", () => {
   });
 
   it("can be cancelled: nothing kept, nothing asked of the rail", async () => {
-    await t.deps.settlement.railPayments.setPrefs("yookassa", { receipts: true });
+    await t.deps.settlement.railPayments.setPrefs(ADMIN_ID, "yookassa", { receipts: true });
     const bob = customer();
     const { press, say } = chatAs(() => t, bob);
     await confirmation(bob);
@@ -356,7 +358,7 @@ describe("checkout: the e-mail for receipts", () => {
     await t.send(command(cat, "/wallet"));
     expect(lastShown().text).not.toContain("E-mail for receipts");
 
-    await t.deps.settlement.railPayments.setPrefs("yookassa", { receipts: true });
+    await t.deps.settlement.railPayments.setPrefs(ADMIN_ID, "yookassa", { receipts: true });
     await t.send(command(cat, "/wallet"));
     expect(lastShown().text).toContain(
       "📧 E-mail for receipts: not given yet (you are asked for it at the first payment that needs it).",

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADJUST_PREFIX, ADJUST_TTL_SECONDS, type Adjustment } from "../../src/domain/backoffice/index.js";
-import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
+import { createWorkerHarness, HARNESS_OWNER, type WorkerHarness } from "../helpers/worker-harness.js";
 
 /**
  * An admin's credit or debit with a reason: proposed behind a one-time confirmation (nothing
@@ -8,8 +8,12 @@ import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harne
  */
 let h: WorkerHarness;
 
+/** A second staff member (an admin the owner added), to confirm beside the owner. */
+const DEPUTY = 7301;
+
 beforeAll(async () => {
   h = await createWorkerHarness();
+  await h.rooms.staff.roster.setRole(HARNESS_OWNER, DEPUTY, "admin");
 });
 afterAll(() => h.close());
 
@@ -23,7 +27,7 @@ function adjustment(customerId: number, fields: Partial<Adjustment> = {}): Adjus
     amount: 150,
     currency: "XTR",
     reason: "Outage compensation",
-    adminId: 7300,
+    adminId: HARNESS_OWNER,
     ...fields,
   };
 }
@@ -42,7 +46,9 @@ describe("an admin's wallet adjustment", () => {
   it("credits once with the reason and the confirming admin, however many confirm at once", async () => {
     const token = await adminWallet().propose(adjustment(2002));
     const outcomes = await Promise.all(
-      [7300, 7301, 7300, 7301].map((admin) => adminWallet().confirm(2002, token, admin)),
+      [HARNESS_OWNER, DEPUTY, HARNESS_OWNER, DEPUTY].map((admin) =>
+        adminWallet().confirm(admin, 2002, token),
+      ),
     );
     expect(outcomes.filter((o) => o.status === "credited")).toEqual([
       { status: "credited", amount: 150, balance: 150, reason: "Outage compensation" },
@@ -54,28 +60,28 @@ describe("an admin's wallet adjustment", () => {
     const { entries } = await wallet().history(2002, 0, 10);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ kind: "admin-credit", amount: 150, note: "Outage compensation" });
-    expect(["7300", "7301"]).toContain(entries[0]?.ref);
+    expect([String(HARNESS_OWNER), String(DEPUTY)]).toContain(entries[0]?.ref);
     expect(await wallet().applied(`admin:${token}`)).toMatchObject({ amount: 150 });
   });
 
   it("debits within the balance, and refuses one the balance no longer covers", async () => {
     await wallet().credit(2003, 100, "seed:2003", { kind: "topup" });
     const ok = await adminWallet().propose(adjustment(2003, { direction: "debit", amount: 30 }));
-    expect(await adminWallet().confirm(2003, ok)).toEqual({
+    expect(await adminWallet().confirm(DEPUTY, 2003, ok)).toEqual({
       status: "debited",
       amount: 30,
       balance: 70,
       reason: "Outage compensation",
     });
-    // The proposer is the entry's ref when no confirming admin is named.
+    // The staff member who confirmed is the entry's ref (not the proposer).
     expect((await wallet().history(2003, 0, 1)).entries[0]).toMatchObject({
       kind: "admin-debit",
       amount: -30,
-      ref: "7300",
+      ref: String(DEPUTY),
     });
 
     const over = await adminWallet().propose(adjustment(2003, { direction: "debit", amount: 80 }));
-    expect(await adminWallet().confirm(2003, over, 7301)).toEqual({
+    expect(await adminWallet().confirm(DEPUTY, 2003, over)).toEqual({
       status: "refused",
       amount: 80,
       balance: 70,
@@ -84,23 +90,23 @@ describe("an admin's wallet adjustment", () => {
   });
 
   it("refuses a forged, expired or another customer's confirmation, moving nothing", async () => {
-    expect(await adminWallet().confirm(2004, "forged99", 7300)).toEqual({ status: "expired" });
+    expect(await adminWallet().confirm(HARNESS_OWNER, 2004, "forged99")).toEqual({ status: "expired" });
 
     const gone = await adminWallet().propose(adjustment(2004));
     await h.redis.del(`once:${gone}`, ADJUST_PREFIX + gone);
-    expect(await adminWallet().confirm(2004, gone, 7300)).toEqual({ status: "expired" });
+    expect(await adminWallet().confirm(HARNESS_OWNER, 2004, gone)).toEqual({ status: "expired" });
 
     const others = await adminWallet().propose(adjustment(2005));
-    expect(await adminWallet().confirm(2004, others, 7300)).toEqual({ status: "expired" });
+    expect(await adminWallet().confirm(HARNESS_OWNER, 2004, others)).toEqual({ status: "expired" });
     expect(await wallet().balance(2004)).toBe(0);
     // Still good for the customer it was proposed for.
-    expect(await adminWallet().confirm(2005, others, 7300)).toMatchObject({ status: "credited" });
+    expect(await adminWallet().confirm(HARNESS_OWNER, 2005, others)).toMatchObject({ status: "credited" });
   });
 
   it("says 'used' when the token was spent but nothing was applied (the currency changed)", async () => {
     const token = await adminWallet().propose(adjustment(2006, { currency: "USD" }));
-    expect(await adminWallet().confirm(2006, token, 7300)).toEqual({ status: "currency-changed" });
-    expect(await adminWallet().confirm(2006, token, 7300)).toEqual({ status: "used" });
+    expect(await adminWallet().confirm(HARNESS_OWNER, 2006, token)).toEqual({ status: "currency-changed" });
+    expect(await adminWallet().confirm(HARNESS_OWNER, 2006, token)).toEqual({ status: "used" });
     expect(await wallet().balance(2006)).toBe(0);
   });
 

@@ -3,7 +3,7 @@ import { RETRY_PREFIX } from "../../src/domain/backoffice/index.js";
 import { type Order, paidMarkKey } from "../../src/domain/books/index.js";
 import type { NewPromo } from "../../src/domain/sales/index.js";
 import { makePromo } from "../helpers/promo.js";
-import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
+import { createWorkerHarness, HARNESS_OWNER, type WorkerHarness } from "../helpers/worker-harness.js";
 
 /**
  * Issue 22, finding 5: charging a refunded order again charges what was refunded. An order that had
@@ -57,6 +57,7 @@ async function offeredToken(customerId: number, orderId: string): Promise<string
 
 async function chargedAgain(customerId: number, orderId: string): Promise<Order> {
   const outcome = await s().backoffice.chargeAgain.confirm(
+    HARNESS_OWNER,
     customerId,
     orderId,
     await offeredToken(customerId, orderId),
@@ -120,7 +121,12 @@ describe("charging again an order that had a promo code", () => {
     await makeCode("AGAINSHORT");
     const old = await refundedWithCode(5104, "AGAINSHORT");
     await s().books.wallet.debit(5104, 100, "seed:5104:spent", { kind: "purchase" });
-    const short = await s().backoffice.chargeAgain.confirm(5104, old.id, await offeredToken(5104, old.id));
+    const short = await s().backoffice.chargeAgain.confirm(
+      HARNESS_OWNER,
+      5104,
+      old.id,
+      await offeredToken(5104, old.id),
+    );
     expect(short).toEqual({ status: "insufficient", price: 120, balance: 20, currency: "XTR" });
     // The cancelled attempt took nothing: the use is still the refunded order's.
     expect(await usesOf("AGAINSHORT")).toEqual([[old.id, "used"]]);
@@ -141,7 +147,9 @@ describe("charging again an order that had a promo code", () => {
       throw new Error("the process died here");
     };
     const token = await offeredToken(5105, old.id);
-    await expect(s().backoffice.chargeAgain.confirm(5105, old.id, token)).rejects.toThrow("died");
+    await expect(s().backoffice.chargeAgain.confirm(HARNESS_OWNER, 5105, old.id, token)).rejects.toThrow(
+      "died",
+    );
     cashier.payFromBalance = pay;
     const [left] = (await s().books.orders.ofCustomer(5105)).filter((o) => o.id !== old.id);
     expect(left).toMatchObject({ status: "awaiting_payment", price: 120, promoFrom: old.id });
@@ -197,7 +205,7 @@ describe("the customer's own next order after a refund", () => {
     const old = await refundedWithCode(5113, "AGAINRACE");
     const token = await offeredToken(5113, old.id);
     const [charged, own] = await Promise.all([
-      s().backoffice.chargeAgain.confirm(5113, old.id, token),
+      s().backoffice.chargeAgain.confirm(HARNESS_OWNER, 5113, old.id, token),
       s().sales.shop.startPurchase(5113, "de-xui", "en", "AGAINRACE"),
     ]);
     if (!own.ok) throw new Error(own.reason);

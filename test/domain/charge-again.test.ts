@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RETRY_PREFIX } from "../../src/domain/backoffice/index.js";
 import type { OrderStatus } from "../../src/domain/books/index.js";
-import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
+import { createWorkerHarness, HARNESS_OWNER, type WorkerHarness } from "../helpers/worker-harness.js";
 
 /**
  * "Charge again" of a refunded order: a new order paid from the wallet and queued by the shop,
@@ -65,7 +65,7 @@ describe("charging a refunded order again", () => {
     const old = await refundedPurchase(3003);
     const token = await offeredToken(3003, old);
     const outcomes = await Promise.all(
-      [1, 2, 3].map(() => s().backoffice.chargeAgain.confirm(3003, old, token)),
+      [1, 2, 3].map(() => s().backoffice.chargeAgain.confirm(HARNESS_OWNER, 3003, old, token)),
     );
     const queued = outcomes.filter((o) => o.status === "queued");
     expect(queued).toHaveLength(1);
@@ -79,7 +79,7 @@ describe("charging a refunded order again", () => {
     // A fresh confirmation of the same refunded order does not charge it a second time.
     await s().books.wallet.credit(3003, 150, "seed:3003:more", { kind: "topup" });
     const again = await offeredToken(3003, old);
-    expect(await s().backoffice.chargeAgain.confirm(3003, old, again)).toEqual({
+    expect(await s().backoffice.chargeAgain.confirm(HARNESS_OWNER, 3003, old, again)).toEqual({
       status: "already",
       next: next?.id,
     });
@@ -90,7 +90,12 @@ describe("charging a refunded order again", () => {
   it("refuses when the balance is short, cancels its own order and can be charged after a top-up", async () => {
     const old = await refundedPurchase(3004);
     await s().books.wallet.debit(3004, 100, "seed:3004:spent", { kind: "purchase" });
-    const short = await s().backoffice.chargeAgain.confirm(3004, old, await offeredToken(3004, old));
+    const short = await s().backoffice.chargeAgain.confirm(
+      HARNESS_OWNER,
+      3004,
+      old,
+      await offeredToken(3004, old),
+    );
     expect(short).toEqual({ status: "insufficient", price: 150, balance: 50, currency: "XTR" });
     const others = (await s().books.orders.ofCustomer(3004)).filter((o) => o.id !== old);
     expect(others.map((o) => o.status)).toEqual<OrderStatus[]>(["cancelled"]);
@@ -98,7 +103,12 @@ describe("charging a refunded order again", () => {
     expect(enqueued).toEqual([]);
 
     await s().books.wallet.credit(3004, 100, "seed:3004:topup", { kind: "topup" });
-    const paid = await s().backoffice.chargeAgain.confirm(3004, old, await offeredToken(3004, old));
+    const paid = await s().backoffice.chargeAgain.confirm(
+      HARNESS_OWNER,
+      3004,
+      old,
+      await offeredToken(3004, old),
+    );
     expect(paid.status).toBe("queued");
     expect(await s().books.wallet.balance(3004)).toBe(0);
   });
@@ -108,7 +118,12 @@ describe("charging a refunded order again", () => {
     await s().books.wallet.debit(3005, 100, "seed:3005:spent", { kind: "purchase" });
     const own = await s().sales.shop.startPurchase(3005, "de-xui", "en");
     if (!own.ok) throw new Error(own.reason);
-    const outcome = await s().backoffice.chargeAgain.confirm(3005, old, await offeredToken(3005, old));
+    const outcome = await s().backoffice.chargeAgain.confirm(
+      HARNESS_OWNER,
+      3005,
+      old,
+      await offeredToken(3005, old),
+    );
     expect(outcome.status).toBe("insufficient");
     expect((await s().books.orders.get(own.order.id))?.status).toBe("awaiting_payment");
   });
@@ -116,15 +131,26 @@ describe("charging a refunded order again", () => {
   it("refuses for a blocked customer, a forged token or a busy charge", async () => {
     const old = await refundedPurchase(3006);
     const token = await offeredToken(3006, old);
-    expect(await s().backoffice.chargeAgain.confirm(3006, old, "forged99")).toEqual({ status: "expired" });
-    expect(await s().backoffice.chargeAgain.confirm(3007, old, token)).toEqual({ status: "outdated" });
+    expect(await s().backoffice.chargeAgain.confirm(HARNESS_OWNER, 3006, old, "forged99")).toEqual({
+      status: "expired",
+    });
+    expect(await s().backoffice.chargeAgain.confirm(HARNESS_OWNER, 3007, old, token)).toEqual({
+      status: "outdated",
+    });
 
     await h.redis.set(RETRY_PREFIX + old, "pending");
-    expect(await s().backoffice.chargeAgain.confirm(3006, old, token)).toEqual({ status: "busy" });
+    expect(await s().backoffice.chargeAgain.confirm(HARNESS_OWNER, 3006, old, token)).toEqual({
+      status: "busy",
+    });
     await h.redis.del(RETRY_PREFIX + old);
 
     await s().books.customers.setBlocked(3006, true);
-    const blocked = await s().backoffice.chargeAgain.confirm(3006, old, await offeredToken(3006, old));
+    const blocked = await s().backoffice.chargeAgain.confirm(
+      HARNESS_OWNER,
+      3006,
+      old,
+      await offeredToken(3006, old),
+    );
     expect(blocked).toEqual({ status: "refused", reason: "blocked", planId: "de-xui" });
     expect(await s().books.wallet.balance(3006)).toBe(150);
     expect(await s().books.orders.ofCustomer(3006)).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OrderStatus } from "../../src/domain/books/index.js";
-import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
+import { createWorkerHarness, HARNESS_OWNER, type WorkerHarness } from "../helpers/worker-harness.js";
 
 /**
  * The shop hands every order it moves to `paid` to the worker itself (one home for "paid, now
@@ -102,7 +102,9 @@ describe("the shop queues its own paid orders", () => {
 describe("an admin's retry of a failed order", () => {
   it("moves it back to paid and queues it once", async () => {
     const id = await orderThrough(1201, ["paid", "provisioning", "failed"]);
-    const results = await Promise.all([1, 2, 3].map(() => h.rooms.sales.cashier.retryFailed(id)));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => h.rooms.sales.cashier.retryFailed(HARNESS_OWNER, id)),
+    );
     expect(results.filter((r) => r.status === "queued")).toHaveLength(1);
     expect(results.filter((r) => r.status === "not-failed")).toEqual([
       { status: "not-failed", orderStatus: "paid" },
@@ -114,19 +116,19 @@ describe("an admin's retry of a failed order", () => {
 
   it("closes an order whose money went back instead of queuing it", async () => {
     const closed = await orderThrough(1202, ["paid", "failed", "refunded"]);
-    expect(await h.rooms.sales.cashier.retryFailed(closed)).toEqual({ status: "refunded" });
+    expect(await h.rooms.sales.cashier.retryFailed(HARNESS_OWNER, closed)).toEqual({ status: "refunded" });
 
     const half = await orderThrough(1202, ["paid", "failed"]);
     await h.rooms.books.wallet.credit(1202, 150, `refund:${half}`, { kind: "refund", ref: half });
-    expect(await h.rooms.sales.cashier.retryFailed(half)).toEqual({ status: "refunded" });
+    expect(await h.rooms.sales.cashier.retryFailed(HARNESS_OWNER, half)).toEqual({ status: "refunded" });
     expect((await h.rooms.books.orders.get(half))?.status).toBe("refunded");
 
     const active = await orderThrough(1202, ["paid", "provisioning", "active"]);
-    expect(await h.rooms.sales.cashier.retryFailed(active)).toEqual({
+    expect(await h.rooms.sales.cashier.retryFailed(HARNESS_OWNER, active)).toEqual({
       status: "not-failed",
       orderStatus: "active",
     });
-    expect(await h.rooms.sales.cashier.retryFailed("nosuchorder")).toEqual({ status: "gone" });
+    expect(await h.rooms.sales.cashier.retryFailed(HARNESS_OWNER, "nosuchorder")).toEqual({ status: "gone" });
     expect(enqueued).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { createBot } from "../../src/bot/create-bot.js";
 import { createI18n } from "../../src/bot/i18n.js";
 import type { RateLimitOptions } from "../../src/bot/rate-limit.js";
 import type { Locale } from "../../src/config.js";
-import type { BroadcastStarter } from "../../src/domain/backoffice/index.js";
+import type { BroadcastStarter, CustomerMessenger } from "../../src/domain/backoffice/index.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
 import { CatalogStore } from "../../src/domain/catalog/index.js";
 import { AccountKeyStore } from "../../src/domain/fleet/index.js";
@@ -89,6 +89,8 @@ export interface TestBotOptions {
   railNotices?: RailNotices;
   /** Where the bot queues messages to people (default: none, they go at once through the fake). */
   outbox?: BotDeps["outbox"];
+  /** Where staff members' messages to customers go (default: sent at once through the fake, no outbox). */
+  customerMessenger?: CustomerMessenger;
 }
 
 /** A small catalog for tests: one plan per backend, priced in Stars, with a trial. */
@@ -205,6 +207,9 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
       rails: options.rails,
       railNotices: options.railNotices,
       ownerIds: options.adminIds ?? [],
+      customerMessenger: options.customerMessenger ?? {
+        send: (m) => api.sendMessage(m.chatId, m.text, { parse_mode: "HTML" }),
+      },
       jobs: options.jobs ?? {
         enqueueOrder: async (orderId) => {
           enqueued.push(orderId);

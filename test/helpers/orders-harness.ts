@@ -192,6 +192,8 @@ export function ordersHarness(extend: (base: Catalog) => Catalog = (base) => bas
       // The shop queues what it moves to paid; these tests queue each order themselves, at the
       // point they choose (after setting up a fault, or never, for the sweep), so this is a no-op.
       jobs: { enqueueOrder: async () => undefined, enqueueTermChange: async () => undefined },
+      // The shop's owner (ADMIN_IDS): what a staff member does in these tests, they do.
+      ownerIds: [ORDERS_ADMIN],
     });
   });
 

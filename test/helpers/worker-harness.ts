@@ -19,6 +19,8 @@ import { testRedis } from "./redis.js";
 import { until } from "./wait.js";
 
 export const WORKER_TOKEN = "900900:worker-harness-token-for-tests";
+/** The shop's owner in the worker harness (ADMIN_IDS): the staff member domain tests act as. */
+export const HARNESS_OWNER = 7300;
 
 export interface WorkerHarness {
   redis: Redis;
@@ -72,6 +74,7 @@ export async function createWorkerHarness(options: WorkerHarnessOptions = {}): P
   };
   const enqueued: string[] = [];
   const record = async (id: string) => void enqueued.push(id);
+  const outbox = new Outbox(redis);
   const rooms = createShopServices({
     redis,
     clock,
@@ -82,8 +85,9 @@ export async function createWorkerHarness(options: WorkerHarnessOptions = {}): P
     jobs: { enqueueOrder: record, enqueueTermChange: record },
     rails: options.rails,
     railNotices: options.railNotices,
+    ownerIds: [HARNESS_OWNER],
+    customerMessenger: outbox,
   });
-  const outbox = new Outbox(redis);
   const workers: Worker[] = [];
   return {
     redis,

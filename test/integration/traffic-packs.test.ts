@@ -4,7 +4,7 @@ import { GB_BYTES } from "../../src/domain/books/index.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
 import { NODE_EDIT_DOUBT_MS } from "../../src/domain/provisioning/index.js";
 import { fail } from "../fakes/http-fake.js";
-import { ordersHarness } from "../helpers/orders-harness.js";
+import { ORDERS_ADMIN, ordersHarness } from "../helpers/orders-harness.js";
 import { untilValue } from "../helpers/wait.js";
 
 /**
@@ -269,7 +269,7 @@ describe("traffic packs", () => {
     const offer = await chargeAgain.offer(customerId, pack);
     if (offer.status !== "offer") throw new Error(offer.status);
     expect(offer.price).toBe(40);
-    const done = await chargeAgain.confirm(customerId, pack, offer.token);
+    const done = await chargeAgain.confirm(ORDERS_ADMIN, customerId, pack, offer.token);
     if (done.status !== "queued") throw new Error(done.status);
     expect(done.order).toMatchObject({ kind: "pack", packId: "plus50", subscriptionId: sub.id, price: 40 });
     expect((await fulfilment.fulfil(done.order.id)).outcome).toBe("active");

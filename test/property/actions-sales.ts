@@ -1,6 +1,6 @@
 import { type Action, type Ctx, type PayHow, type Planned, payOrder, telegramPayment } from "./ctx.js";
 import type { ModelGift } from "./model.js";
-import { BACKENDS, type Backend, PACKS, PLANS, PROMOS } from "./world.js";
+import { BACKENDS, type Backend, PACKS, PLANS, PROMOS, WORLD_OWNER } from "./world.js";
 
 /*
  * What customers and admins do with money: purchases, renewals and traffic packs (paid from the
@@ -240,7 +240,7 @@ const chargeAgain: Action["plan"] = (c) => {
         const key = `again:${order.id}`;
         await books.wallet.credit(order.customerId, offer.price, key, { kind: "admin-credit" });
       }
-      const done = await backoffice.chargeAgain.confirm(order.customerId, order.id, offer.token);
+      const done = await backoffice.chargeAgain.confirm(WORLD_OWNER, order.customerId, order.id, offer.token);
       c.note(`  ${done.status}${done.status === "queued" ? ` as ${done.order.id}` : ""}`);
       c.tally(`charge again: ${done.status}`);
       if (done.status !== "queued") return;

@@ -28,6 +28,8 @@ export const HOSTING_TIMEOUT_MS = 150;
 export const LATE_MS = 260;
 /** NODE_EDIT_DOUBT_SECONDS of this world (counted by the ManualClock). */
 export const DOUBT_MS = 20 * SECOND;
+/** The shop's owner (ADMIN_IDS): the staff member the runs' admin actions are taken as. */
+export const WORLD_OWNER = 1;
 /** The node provisioner's wait before reading back an ambiguous edit (30 ms instead of 1 s). */
 const NODE_SETTLE_MS = 30;
 
@@ -120,6 +122,7 @@ export async function makeWorld(redis: Redis): Promise<World> {
     accountKey: new AccountKeyStore(redis, new SecretBox(TEST_SECRET_KEY), key),
     nodeSubUrl: "https://sub.node.test",
     nodeEditDoubtMs: DOUBT_MS,
+    ownerIds: [WORLD_OWNER],
     jobs: {
       enqueueOrder: async (id) => {
         jobs.orders.add(id);

@@ -18,6 +18,8 @@ const customers: [CustomersAction, string][] = [
   [{ act: "retry", customer: 1001, order: "o1001abc" }, "a.c:retry:1001:o1001abc"],
   [{ act: "adj-ok", customer: 706, token: "forged99" }, "a.c:adj-ok:706:forged99"],
   [{ act: "block-ok", customer: 706, token: "Ab-_12xy" }, "a.c:block-ok:706:Ab-_12xy"],
+  [{ act: "write", customer: 707 }, "a.c:write:707:"],
+  [{ act: "write-ok", customer: 707, token: "Wr1te_ok" }, "a.c:write-ok:707:Wr1te_ok"],
   [
     { act: "retry-ok", customer: 1001, order: "o1001abc", token: "tok12345" },
     "a.c:retry-ok:1001:o1001abc.tok12345",

@@ -1,15 +1,21 @@
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import type { Clock } from "../../runtime/clock.js";
 import type { OneTimeTokens } from "../../store/one-time.js";
 import { readJson } from "../../store/records.js";
 import type { Wallet } from "../books/index.js";
+import { formatMoney } from "../catalog/index.js";
+import { auditEntry, auditSubject, type StaffServices } from "../staff/index.js";
 import { ADJUST_PREFIX, adjustIdemKey } from "./keys.js";
 
 /**
  * An admin's credit or debit of a customer's wallet, with a reason: proposed (amount, reason and
  * who asked, kept behind a one-time confirmation token, as they do not fit a button) and applied
  * once when confirmed: the token is claimed and the ledger's idempotency key is the token, so a
- * double tap or two admins confirming at once move the money once.
+ * double tap or two admins confirming at once move the money once. Both steps need `money` (the
+ * role read when each happens); the movement writes its audit entry (`wallet.credit` /
+ * `wallet.debit` on `customer:<id>`, the balance before and after, the reason) in its own Lua
+ * step, so the money and its record are never one without the other.
  */
 
 export const ADJUST_TTL_SECONDS = 3_600;
@@ -45,28 +51,38 @@ const adjustAction = (customerId: number) => `customers:adjust:${customerId}`;
 
 export interface AdminWalletDeps {
   redis: Redis;
+  clock: Clock;
   wallet: Wallet;
   confirmations: OneTimeTokens;
+  staff: Pick<StaffServices, "roster" | "audit">;
 }
 
 export class AdminWallet {
   constructor(private readonly deps: AdminWalletDeps) {}
 
-  /** Keeps `adjustment` behind a new confirmation token (an hour) and returns the token. */
+  /**
+   * Keeps `adjustment` behind a new confirmation token (an hour) and returns the token; its
+   * proposer (`adminId`) must hold `money`.
+   */
   async propose(adjustment: Adjustment): Promise<string> {
     const pending = adjustmentSchema.parse(adjustment);
+    const subject = auditSubject("customer", pending.customerId);
+    await this.deps.staff.roster.require(pending.adminId, "money", `wallet.${pending.direction}`, subject);
     const token = await this.deps.confirmations.issue(adjustAction(pending.customerId), ADJUST_TTL_SECONDS);
     await this.deps.redis.set(ADJUST_PREFIX + token, JSON.stringify(pending), "EX", ADJUST_TTL_SECONDS);
     return token;
   }
 
   /**
-   * Applies the adjustment behind `token` once, for `customerId` only. `adminId` (the admin who
-   * confirmed) is written as the entry's ref; the proposer's when absent.
+   * Applies the adjustment behind `token` once, for `customerId` only, as `actorId` (who
+   * confirmed: needs `money`; written as the entry's ref and the audit entry's actor).
    */
-  async confirm(customerId: number, token: string, adminId?: number): Promise<AdjustOutcome> {
+  async confirm(actorId: number, customerId: number, token: string): Promise<AdjustOutcome> {
     const { wallet, confirmations } = this.deps;
     const pending = await this.pending(token);
+    const subject = auditSubject("customer", customerId);
+    const action = `wallet.${pending?.direction ?? "adjust"}`;
+    const role = await this.deps.staff.roster.require(actorId, "money", action, subject);
     if (!pending || pending.customerId !== customerId) {
       const done = await this.applied(customerId, token);
       return done ?? { status: "expired" };
@@ -78,15 +94,22 @@ export class AdminWallet {
     const entry = {
       kind: pending.direction === "credit" ? ("admin-credit" as const) : ("admin-debit" as const),
       note: pending.reason,
-      ref: String(adminId ?? pending.adminId),
+      ref: String(actorId),
     };
     const { amount, reason } = pending;
+    // Written by the movement's own script, with the balance before and after (see Wallet).
+    const audit = auditEntry({ actorId, role, action, subject, note: reason }, this.deps.clock.now());
     if (pending.direction === "credit") {
-      const credited = await wallet.credit(customerId, amount, adjustIdemKey(token), entry);
+      const credited = await wallet.credit(customerId, amount, adjustIdemKey(token), entry, audit);
       return { status: "credited", amount, balance: credited.entry.balance, reason };
     }
-    const debited = await wallet.debit(customerId, amount, adjustIdemKey(token), entry);
-    if (!debited.ok) return { status: "refused", amount, balance: debited.balance };
+    const debited = await wallet.debit(customerId, amount, adjustIdemKey(token), entry, audit);
+    if (!debited.ok) {
+      const money = (minor: number) => formatMoney(wallet.currency, minor);
+      const note = `the balance, ${money(debited.balance)}, no longer covers ${money(amount)}`;
+      await this.deps.staff.audit.record({ actorId, role, action, subject, outcome: "failed", note });
+      return { status: "refused", amount, balance: debited.balance };
+    }
     return { status: "debited", amount, balance: debited.entry.balance, reason };
   }
 

@@ -1,8 +1,10 @@
 import type { Redis } from "ioredis";
+import type { Clock } from "../../runtime/clock.js";
 import type { OneTimeTokens } from "../../store/one-time.js";
 import type { Customer, Customers, Order, Orders, Wallet } from "../books/index.js";
-import type { Plan } from "../catalog/index.js";
+import { formatMoney, type Plan } from "../catalog/index.js";
 import type { CarriedPromo, Cashier, Shop, ShopRefusal } from "../sales/index.js";
+import { type AuditInput, auditEntry, auditSubject, type StaffServices } from "../staff/index.js";
 import { RETRY_PREFIX } from "./keys.js";
 
 /**
@@ -12,7 +14,8 @@ import { RETRY_PREFIX } from "./keys.js";
  * price and bonus days, and its use of the code moves to the new order when that is paid
  * (Shop.startAgain); without one, at the plan's price. Offered behind a one-time confirmation
  * bound to the price it shows, and done once per refunded order: a lock keyed by it holds
- * "pending" while it runs, then the new order's id for 90 days.
+ * "pending" while it runs, then the new order's id for 90 days. Confirming needs `money`; the
+ * payment writes its audit entry (`order.charge-again` on `customer:<id>`) in its own Lua step.
  */
 
 const RETRY_LOCK_SECONDS = 600;
@@ -65,6 +68,8 @@ export type ChargeAgainOutcome =
 
 export interface ChargeAgainDeps {
   redis: Redis;
+  clock: Clock;
+  staff: Pick<StaffServices, "roster">;
   shop: Shop;
   cashier: Cashier;
   orders: Orders;
@@ -98,9 +103,19 @@ export class ChargeAgain {
     return { status: "offer", order, customer, plan, price, promo, balance, token };
   }
 
-  /** Charges `orderId` again once `token` is claimed, at most once per refunded order. */
-  async confirm(customerId: number, orderId: string, token: string): Promise<ChargeAgainOutcome> {
+  /**
+   * `actorId` (needs `money`) charges `orderId` again once `token` is claimed, at most once per
+   * refunded order.
+   */
+  async confirm(
+    actorId: number,
+    customerId: number,
+    orderId: string,
+    token: string,
+  ): Promise<ChargeAgainOutcome> {
     const { orders, redis, confirmations } = this.deps;
+    const subject = auditSubject("customer", customerId);
+    const role = await this.deps.staff.roster.require(actorId, "money", "order.charge-again", subject);
     const old = await orders.get(orderId);
     if (!old || old.customerId !== customerId) return { status: "outdated" };
     // The price now: a token shown with another one (the terms changed since) is not claimed.
@@ -114,7 +129,7 @@ export class ChargeAgain {
       const held = await redis.get(lock);
       return held && held !== PENDING ? { status: "already", next: held } : { status: "busy" };
     }
-    const outcome = await this.charge(old, price);
+    const outcome = await this.charge(old, price, { actorId, role, action: "order.charge-again", subject });
     if (outcome.status === "queued") await redis.set(lock, outcome.order.id, "EX", RETRY_KEEP_SECONDS);
     else await redis.del(lock);
     return outcome;
@@ -124,13 +139,17 @@ export class ChargeAgain {
    * The new order at the confirmed `price`, paid from the balance (the shop queues it); cancelled
    * when it cannot be paid, or when its terms are not the confirmed ones any more.
    */
-  private async charge(old: Order, price: number): Promise<ChargeAgainOutcome> {
+  private async charge(old: Order, price: number, who: AuditInput): Promise<ChargeAgainOutcome> {
     const { shop, cashier } = this.deps;
     const started = await shop.startAgain(old);
     if (!started.ok) return { status: "refused", reason: started.reason, planId: old.planId };
     const next = started.order;
+    const money = formatMoney(next.currency, next.price);
+    const change = { ...who, before: `order ${old.id} refunded`, after: `order ${next.id} paid, ${money}` };
+    const audit = auditEntry(change, this.deps.clock.now());
     // Other terms than the confirmed ones (the old order's promo use went meanwhile) are not charged.
-    const paid = next.price === price ? await cashier.payFromBalance(old.customerId, next.id) : undefined;
+    const paid =
+      next.price === price ? await cashier.payFromBalance(old.customerId, next.id, audit) : undefined;
     // Already paid: the customer's own tap paid and queued it.
     if (paid?.status === "paid" || paid?.status === "already-paid") return { status: "queued", order: next };
     // The customer's own order awaiting payment (handed back by the shop) stays theirs to pay.

@@ -18,6 +18,8 @@ export const broadcastDraftKeys = { draft: (id: string) => `broadcast:draft:${id
 export const ADJUST_PREFIX = "admin-adjust:";
 /** `admin-block:<token>` -> an admin's pending block of a customer (JSON) for an hour. */
 export const BLOCK_PREFIX = "admin-block:";
+/** `admin-message:<token>` -> a staff member's message to a customer awaiting its confirmation (JSON), an hour. */
+export const MESSAGE_PREFIX = "admin-message:";
 /** `admin-retry:<refunded order id>` -> the new order that charged it again ("pending" meanwhile). */
 export const RETRY_PREFIX = "admin-retry:";
 

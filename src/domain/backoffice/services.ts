@@ -1,11 +1,14 @@
 import type { Redis } from "ioredis";
+import type { Clock } from "../../runtime/clock.js";
 import { OneTimeTokens } from "../../store/one-time.js";
 import type { BooksServices } from "../books/index.js";
 import type { SalesServices } from "../sales/index.js";
+import type { StaffServices } from "../staff/index.js";
 import { AdminWallet } from "./admin-wallet.js";
 import { BroadcastDrafts } from "./broadcast-drafts.js";
 import { ChargeAgain } from "./charge-again.js";
 import { CustomerBlocks } from "./customer-blocks.js";
+import { CustomerMessages, type CustomerMessenger } from "./customer-messages.js";
 
 /** The back office's services: what the admins do to the customers and their money. */
 export interface BackofficeServices {
@@ -15,25 +18,34 @@ export interface BackofficeServices {
   chargeAgain: ChargeAgain;
   /** An admin's block of a customer with a reason, applied once per confirmation. */
   customerBlocks: CustomerBlocks;
+  /** A staff member's message to a customer from the bot, sent once per confirmation. */
+  customerMessages: CustomerMessages;
   /** An admin's broadcast between writing it and confirming it. */
   broadcastDrafts: BroadcastDrafts;
 }
 
 export interface BackofficeServicesDeps {
   redis: Redis;
+  clock: Clock;
   books: Pick<BooksServices, "customers" | "wallet" | "orders">;
   sales: Pick<SalesServices, "shop" | "cashier">;
+  /** Who may do what (checked where each change happens) and the audit log it is recorded in. */
+  staff: Pick<StaffServices, "roster" | "audit">;
+  /** Where staff members' messages to customers go out (the outbox; none: they cannot be sent). */
+  messenger?: CustomerMessenger | undefined;
 }
 
 export function createBackofficeServices(deps: BackofficeServicesDeps): BackofficeServices {
-  const { redis } = deps;
+  const { redis, clock, staff } = deps;
   const { customers, wallet, orders } = deps.books;
   // Admins' confirmations of money and blocks (the same one-time tokens as the bot's buttons).
   const confirmations = new OneTimeTokens(redis);
   return {
-    adminWallet: new AdminWallet({ redis, wallet, confirmations }),
+    adminWallet: new AdminWallet({ redis, clock, wallet, confirmations, staff }),
     chargeAgain: new ChargeAgain({
       redis,
+      clock,
+      staff,
       shop: deps.sales.shop,
       cashier: deps.sales.cashier,
       orders,
@@ -41,7 +53,8 @@ export function createBackofficeServices(deps: BackofficeServicesDeps): Backoffi
       wallet,
       confirmations,
     }),
-    customerBlocks: new CustomerBlocks({ redis, customers, confirmations }),
+    customerBlocks: new CustomerBlocks({ redis, clock, customers, confirmations, staff }),
+    customerMessages: new CustomerMessages({ redis, confirmations, staff, messenger: deps.messenger }),
     broadcastDrafts: new BroadcastDrafts(redis),
   };
 }

@@ -5,6 +5,7 @@ import type { Clock } from "../../runtime/clock.js";
 import { keyPrefix } from "../../store/key-prefix.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
+import { type AuditEntry, auditLuaArgs, auditLuaKeys } from "../staff/index.js";
 import { CUSTOMERS_ALL, CUSTOMERS_REACH, customerKeys, subscriptionKeys } from "./keys.js";
 import { BOOKS_LUA } from "./lua-fragments.js";
 
@@ -61,6 +62,8 @@ export const REACH_PREFIXES: readonly string[] = [
 const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url), BOOKS_LUA);
 /** Fields set and the reach index updated in one step (lua/set-and-reach.lua). */
 const SET_AND_REACH = script("set-and-reach");
+/** A block set or lifted, with the reach index and a staff member's audit entry (lua/set-blocked.lua). */
+const SET_BLOCKED = script("set-blocked");
 /** The @username and its index kept true (lua/set-username.lua). */
 const SET_USERNAME = script("set-username");
 /** The reach of a subscription's customer, queued after its writes (lua/reach-of-subscription.lua). */
@@ -146,8 +149,17 @@ export class Customers {
     return localeOf((await this.redis.hget(key(id), "chosenLocale")) ?? undefined);
   }
 
-  async setBlocked(id: number, blocked: boolean): Promise<void> {
-    await this.setAndReach(id, { blocked: blocked ? "1" : "" });
+  /**
+   * Blocks or unblocks the customer; false when they already were so (nothing changed). `audit`:
+   * a staff member's change, recorded in the same step only when it changed something.
+   */
+  async setBlocked(id: number, blocked: boolean, audit?: AuditEntry): Promise<boolean> {
+    const result = await SET_BLOCKED.run(
+      this.redis,
+      [key(id), ...reachKeys(), ...(audit ? auditLuaKeys(audit) : [])],
+      [String(id), ...REACH_PREFIXES, blocked ? "1" : "", ...(audit ? auditLuaArgs(audit) : [])],
+    );
+    return result === 1;
   }
 
   async isBlocked(id: number): Promise<boolean> {

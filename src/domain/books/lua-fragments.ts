@@ -1,5 +1,6 @@
 import { DAY } from "../../runtime/clock.js";
 import { luaFragment } from "../../store/lua.js";
+import { STAFF_LUA } from "../staff/index.js";
 import { NO_EXPIRY_SCORE } from "./keys.js";
 import { ORDER_STATUSES_LUA } from "./order-statuses.js";
 import { TRIM_ORDER_FIELDS_LUA } from "./order-trim.js";
@@ -9,9 +10,11 @@ const fragment = (name: string) => luaFragment(new URL(`./lua/${name}.lua`, impo
 /**
  * The books' Lua fragments, for `-- @include <name>` in the scripts of this room and of the rooms
  * above it. Those built from a TypeScript constant are generated here; the others are `.lua`
- * files in ./lua (their name is the file's).
+ * files in ./lua (their name is the file's). The staff room's `audit-record` comes along, so a
+ * staff member's change made by a script records itself in the same step.
  */
 export const BOOKS_LUA: Readonly<Record<string, string>> = {
+  ...STAFF_LUA,
   /** `DAY_MS` (the clock's day) and `NO_EXPIRY_SCORE`. */
   "books-constants": `local DAY_MS = ${DAY}\nlocal NO_EXPIRY_SCORE = ${NO_EXPIRY_SCORE}`,
   "order-statuses": ORDER_STATUSES_LUA,

@@ -5,6 +5,7 @@ import { LOCALES, type Locale } from "../../config.js";
 import type { Clock } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
+import { type AuditEntry, auditLuaArgs, auditLuaKeys } from "../staff/index.js";
 import type { AccessRef } from "./access.js";
 import { orderClientName } from "./client-names.js";
 import { orderKeys, salesDayKey } from "./keys.js";
@@ -283,12 +284,16 @@ export class Orders {
     return readHash(this.redis, orderKeys.order(id), orderSchema, { marker: "id", malformed: "throw" });
   }
 
-  /** Moves an order from one of `from` to `to`; false (nothing changed) when it was elsewhere. */
+  /**
+   * Moves an order from one of `from` to `to`; false (nothing changed) when it was elsewhere.
+   * `audit`: a staff member's move, recorded in the same step only when the order moved.
+   */
   async transition(
     id: string,
     from: readonly OrderStatus[],
     to: OrderStatus,
     fields: Record<string, string | number> = {},
+    audit?: AuditEntry,
   ): Promise<boolean> {
     const now = this.clock.now();
     const extra = { ...fields, ...(isFinishedStatus(to) ? { finishedAt: now } : {}) };
@@ -302,8 +307,9 @@ export class Orders {
         orderKeys.failed,
         salesDayKey(dayIndexOf(now)),
         orderKeys.afterActive,
+        ...(audit ? auditLuaKeys(audit) : []),
       ],
-      [from.join(","), to, now, JSON.stringify(strings)],
+      [from.join(","), to, now, JSON.stringify(strings), ...(audit ? auditLuaArgs(audit) : [])],
     );
     return result === 1;
   }

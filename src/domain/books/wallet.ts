@@ -4,6 +4,8 @@ import { z } from "zod";
 import type { Clock } from "../../runtime/clock.js";
 import { keyPrefix } from "../../store/key-prefix.js";
 import { LuaScript } from "../../store/lua.js";
+import { currencyExponent } from "../catalog/index.js";
+import { type AuditEntry, auditLuaArgs, auditLuaKeys } from "../staff/index.js";
 import { type HistoryItem, historyItems } from "./history.js";
 import { SHOP_TOTALS_KEY, salesDayKey, walletKeys } from "./keys.js";
 import { BOOKS_LUA } from "./lua-fragments.js";
@@ -111,30 +113,38 @@ export class Wallet {
     return Number((await this.redis.get(walletKeys.wallet(customerId))) ?? 0);
   }
 
-  /** Adds money once per `idempotencyKey` (e.g. `charge:<telegram_payment_charge_id>`). */
+  /**
+   * Adds money once per `idempotencyKey` (e.g. `charge:<telegram_payment_charge_id>`). `audit`: a
+   * staff member's credit, recorded in the same step (see lua/wallet-apply.lua).
+   */
   async credit(
     customerId: number,
     amount: number,
     idempotencyKey: string,
     input: EntryInput,
+    audit?: AuditEntry,
   ): Promise<{ applied: boolean; entry: LedgerEntry }> {
     if (!Number.isInteger(amount) || amount <= 0)
       throw new RangeError("credit amount must be a positive integer");
-    const result = await this.apply(customerId, amount, idempotencyKey, input, false);
+    const result = await this.apply(customerId, amount, idempotencyKey, input, false, audit);
     if (!result.ok) throw new Error("credit cannot be refused");
     return { applied: result.applied, entry: result.entry };
   }
 
-  /** Takes money once per `idempotencyKey`; refuses (changing nothing) when the balance is short. */
+  /**
+   * Takes money once per `idempotencyKey`; refuses (changing nothing) when the balance is short.
+   * `audit`: a staff member's debit, recorded in the same step only when it took the money.
+   */
   async debit(
     customerId: number,
     amount: number,
     idempotencyKey: string,
     input: EntryInput,
+    audit?: AuditEntry,
   ): Promise<DebitResult> {
     if (!Number.isInteger(amount) || amount <= 0)
       throw new RangeError("debit amount must be a positive integer");
-    return this.apply(customerId, -amount, idempotencyKey, input, true);
+    return this.apply(customerId, -amount, idempotencyKey, input, true, audit);
   }
 
   /** The entry an idempotency key produced, if any. */
@@ -223,14 +233,18 @@ export class Wallet {
     idempotencyKey: string,
     input: EntryInput,
     floor: boolean,
+    audit: AuditEntry | undefined,
   ): Promise<DebitResult> {
-    const [code, payload] = (await APPLY.run(this.redis, movementKeys(customerId), [
-      amount,
-      idempotencyKey,
-      this.entryJson(customerId, amount, input),
-      floor ? "1" : "0",
-      ...MOVEMENT_PREFIXES,
-    ])) as [number, string];
+    const keys = movementKeys(customerId);
+    const entry = this.entryJson(customerId, amount, input);
+    const args = [amount, idempotencyKey, entry, floor ? "1" : "0", ...MOVEMENT_PREFIXES];
+    if (audit) {
+      // The script splices the balance before and after into the entry (only it knows them).
+      const bare = { ...audit, before: undefined, after: undefined };
+      keys.push(...auditLuaKeys(audit));
+      args.push(...auditLuaArgs(bare), String(currencyExponent(this.currency)), this.currency);
+    }
+    const [code, payload] = (await APPLY.run(this.redis, keys, args)) as [number, string];
     if (code === -1) return { ok: false, reason: "insufficient", balance: Number(payload) };
     return { ok: true, applied: code === 1, entry: parseEntry(payload) };
   }

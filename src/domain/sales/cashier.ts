@@ -10,6 +10,7 @@ import {
   type Wallet,
 } from "../books/index.js";
 import { type Catalog, findPack, findPlan, onSale } from "../catalog/index.js";
+import { type AuditEntry, auditEntry, auditSubject, type StaffServices } from "../staff/index.js";
 import { type ChargeResult, Checkout, type PayResult, type ReferralLimit } from "./checkout.js";
 import type { Deliverability, Undeliverable } from "./delivery.js";
 import {
@@ -38,6 +39,8 @@ export interface CashierDeps {
   referralLimit?: ReferralLimit;
   /** Whether the hosting side can deliver an order now (Shop.deliverable; none: always). */
   deliverable?: (order: Order, fresh: boolean) => Promise<Deliverability>;
+  /** Who may retry a failed order (a staff member's role, read when they do). */
+  staff: Pick<StaffServices, "roster">;
 }
 
 /**
@@ -145,10 +148,14 @@ export class Cashier {
    * `paid` are one Lua step, so of many concurrent presses exactly one sees "paid" and queues.
    * `promo-refused`: its promo terms failed at payment (see PromoPayRefusal); it is cancelled.
    */
-  async payFromBalance(customerId: number, orderId: string): Promise<PayResult | { status: "order-gone" }> {
+  async payFromBalance(
+    customerId: number,
+    orderId: string,
+    audit?: AuditEntry,
+  ): Promise<PayResult | { status: "order-gone" }> {
     const order = await this.deps.orders.get(orderId);
     if (!order || order.customerId !== customerId) return { status: "order-gone" };
-    const result = await this.checkout.payFromWallet(order);
+    const result = await this.checkout.payFromWallet(order, audit);
     if (result.status === "paid") {
       await this.deps.promos.settle(order);
       await this.enqueue(order.id);
@@ -157,13 +164,16 @@ export class Cashier {
   }
 
   /**
-   * An admin's retry of a failed order: `failed -> paid` (compare-and-set, so a double tap moves
-   * it once), then queued. Refused when its money already went back (the refund's ledger entry
-   * exists: the order is closed as refunded) or when it is not failed any more.
+   * A staff member's retry of a failed order (`actorId` needs `money`): `failed -> paid`
+   * (compare-and-set, so a double tap moves it once) with its audit record in the same step, then
+   * queued. Refused when its money already went back (the refund's ledger entry exists: the order
+   * is closed as refunded) or when it is not failed any more.
    */
-  async retryFailed(orderId: string): Promise<RetryOutcome> {
+  async retryFailed(actorId: number, orderId: string): Promise<RetryOutcome> {
     const { orders, wallet } = this.deps;
     const order = await orders.get(orderId);
+    const subject = auditSubject("customer", order?.customerId ?? 0);
+    const role = await this.deps.staff.roster.require(actorId, "money", "order.retry", subject);
     if (!order) return { status: "gone" };
     const refunded = async () => (await wallet.applied(ledgerIdemKeys.refund(order.id))) !== undefined;
     if (order.status === "failed" && (await refunded())) {
@@ -171,7 +181,11 @@ export class Cashier {
       await orders.transition(order.id, ["failed"], "refunded");
       return { status: "refunded" };
     }
-    if (!(await orders.transition(order.id, ["failed"], "paid"))) {
+    const audit = auditEntry(
+      { actorId, role, action: "order.retry", subject, before: `order ${order.id} failed`, after: "paid" },
+      this.deps.clock.now(),
+    );
+    if (!(await orders.transition(order.id, ["failed"], "paid", {}, audit))) {
       const now = (await orders.get(order.id)) ?? order;
       if (now.status === "refunded") return { status: "refunded" };
       return { status: "not-failed", orderStatus: now.status };

@@ -14,6 +14,7 @@ import {
   parseEntry,
   type Wallet,
 } from "../books/index.js";
+import { type AuditEntry, auditLuaArgs, auditLuaKeys } from "../staff/index.js";
 import { promoKeys, referralKeys, rewardKeys } from "./keys.js";
 import { SALES_LUA } from "./lua-fragments.js";
 
@@ -105,8 +106,11 @@ export class Checkout {
     private readonly referralLimit: ReferralLimit = async () => -1,
   ) {}
 
-  /** Pays an order from the balance; repeated presses pay once. */
-  async payFromWallet(order: Order): Promise<PayResult> {
+  /**
+   * Pays an order from the balance; repeated presses pay once. `audit`: a staff member's payment
+   * (charging a refunded order again), recorded in the same step only when it paid.
+   */
+  async payFromWallet(order: Order, audit?: AuditEntry): Promise<PayResult> {
     const entry = this.wallet.entryJson(order.customerId, -order.price, purchaseEntry(order));
     const [code, payload] = (await PAY.run(
       this.redis,
@@ -115,6 +119,7 @@ export class Checkout {
         orderKeys.open,
         ...movementKeys(order.customerId),
         ...payKeys(order.customerId, order),
+        ...(audit ? auditLuaKeys(audit) : []),
       ],
       [
         entry,
@@ -122,6 +127,7 @@ export class Checkout {
         keyPrefix(ledgerIdemKeys.order),
         ...MOVEMENT_PREFIXES,
         await this.referralLimit(),
+        ...(audit ? auditLuaArgs(audit) : []),
       ],
     )) as [number, string];
     return payResult(code, payload);

@@ -7,6 +7,7 @@ import type { BooksServices, OrderJobs } from "../books/index.js";
 import type { CatalogServices } from "../catalog/index.js";
 import type { FleetServices } from "../fleet/index.js";
 import type { ProvisioningServices } from "../provisioning/index.js";
+import type { StaffServices } from "../staff/index.js";
 import { AutoRenew } from "./auto-renew.js";
 import { Cashier } from "./cashier.js";
 import { ChannelGate, type GateNotices, type ShopGate } from "./channel-gate.js";
@@ -60,6 +61,8 @@ export interface SalesServicesDeps {
   chats?: TelegramChats;
   /** Where the gate's and the trial watch's messages go (none: they are only logged). */
   gateNotices?: GateNotices;
+  /** Staff roles and the audit log (an admin's retry of a failed order). */
+  staff: Pick<StaffServices, "roster">;
 }
 
 export function createSalesServices(deps: SalesServicesDeps): SalesServices {
@@ -94,8 +97,7 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
     wallet,
     orders,
     jobs,
-    promos,
-    referralLimit,
+    ...{ promos, referralLimit, staff: deps.staff },
     deliverable: async (order, fresh) => (shop ? shop.deliverable(order, fresh) : { ok: true }),
   });
   shop = new Shop({

@@ -12,6 +12,7 @@ import {
   parsePayload,
   type Undeliverable,
 } from "../sales/index.js";
+import { auditEntry, auditSubject, type StaffServices } from "../staff/index.js";
 import type { InboxOutcome, IncomingPayment, PaymentInbox, SettleResult } from "./payment-inbox.js";
 import { decimal, incomingOf, railChargeId, railOfCharge } from "./rail-money.js";
 import { type RailRefundDeps, refundRailCharge } from "./rail-refund.js";
@@ -72,6 +73,7 @@ export interface RailPaymentsDeps {
   notices?: RailNotices;
   /** What sending a charge back needs (see refundCharge); the referral reward is taken back after. */
   refunds: RailRefundDeps;
+  staff: Pick<StaffServices, "roster">;
 }
 
 /** How far back the poll looks for payments whose notification never came. */
@@ -151,8 +153,13 @@ export class RailPayments {
     return this.deps.store.prefs(railId, this.byId.get(railId)?.choices ?? []);
   }
 
-  async setPrefs(railId: string, prefs: RailPrefs): Promise<void> {
-    await this.deps.store.setPrefs(railId, prefs);
+  /** A staff member's change of a rail's choices (needs `catalog`), recorded in the same step. */
+  async setPrefs(actorId: number, railId: string, prefs: RailPrefs): Promise<void> {
+    const subject = auditSubject("rail", railId);
+    const role = await this.deps.staff.roster.require(actorId, "catalog", "rail.prefs", subject);
+    const change = { actorId, role, action: "rail.prefs", subject, after: JSON.stringify(prefs) };
+    const before = JSON.stringify(await this.prefs(railId));
+    await this.deps.store.setPrefs(railId, prefs, auditEntry({ ...change, before }, this.deps.clock.now()));
   }
 
   /** Keeps the customer's e-mail for receipts; false (nothing kept) when `text` is not an address. */

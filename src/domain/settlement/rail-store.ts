@@ -4,6 +4,7 @@ import type { Rail, RailChoice, RailPrefs } from "../../rails/index.js";
 import { DAY } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash, readJson } from "../../store/records.js";
+import { type AuditEntry, writeAuditIn } from "../staff/index.js";
 import { railKeys } from "./keys.js";
 
 /** How long the shop remembers a payment it asked a rail for (a late one is still matched). */
@@ -147,8 +148,10 @@ export class RailStore {
     };
   }
 
-  async setPrefs(rail: string, prefs: RailPrefs): Promise<void> {
-    await this.redis.set(railKeys.prefs(rail), JSON.stringify(prefs));
+  /** Keeps a rail's choices; `audit`: a staff member's change, recorded in the same step. */
+  async setPrefs(rail: string, prefs: RailPrefs, audit?: AuditEntry): Promise<void> {
+    const tx = this.redis.multi().set(railKeys.prefs(rail), JSON.stringify(prefs));
+    await (audit ? writeAuditIn(tx, audit) : tx).exec();
   }
 
   async email(customerId: number): Promise<string | undefined> {

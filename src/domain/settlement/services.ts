@@ -6,6 +6,7 @@ import type { BooksServices, OrderJobs } from "../books/index.js";
 import type { CatalogServices } from "../catalog/index.js";
 import type { ProvisioningServices } from "../provisioning/index.js";
 import type { SalesServices } from "../sales/index.js";
+import type { StaffServices } from "../staff/index.js";
 import type { TermsServices } from "../terms/index.js";
 import { AfterActive } from "./after-active.js";
 import { Fulfilment } from "./fulfilment.js";
@@ -42,6 +43,8 @@ export interface SettlementServicesDeps {
   sales: Pick<SalesServices, "cashier" | "referralRewards" | "gifts" | "autoRenew">;
   rails: readonly Rail[];
   railNotices?: RailNotices | undefined;
+  /** Staff roles and the audit log (Stars refunds, rails' choices). */
+  staff: Pick<StaffServices, "roster" | "audit">;
 }
 
 export function createSettlementServices(deps: SettlementServicesDeps): SettlementServices {
@@ -70,13 +73,14 @@ export function createSettlementServices(deps: SettlementServicesDeps): Settleme
     ...{ rails: deps.rails, store: new RailStore(redis), inbox: paymentInbox, cashier, orders },
     ...{ catalog: deps.catalog.current, clock, logger, notices: deps.railNotices },
     refunds: { redis, wallet, referrals },
+    staff: deps.staff,
   });
   return {
     paymentInbox,
     railPayments,
     fulfilment,
     afterActive: new AfterActive({ orders, logger, steps: [rewardStep] }),
-    starsRefunds: new StarsRefunds({ redis, wallet, orders, referrals }),
+    starsRefunds: new StarsRefunds({ redis, wallet, orders, referrals, staff: deps.staff }),
     jobs: deps.jobs,
   };
 }

@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import type { Order, Orders } from "../books/index.js";
 import { ledgerIdemKeys, type Wallet, walletKeys } from "../books/index.js";
 import type { ReferralRewards } from "../sales/index.js";
+import { auditSubject, type StaffServices } from "../staff/index.js";
 import { starsRefundKeys } from "./keys.js";
 
 export type StarsRefundResult = ChargeRefundResult;
@@ -106,10 +107,34 @@ export interface StarsCharge {
   amount: number;
 }
 
+/** How a refund's result ends its audit entry: what it says happened, or that it is not known. */
+function refundOutcome(result: StarsRefundResult): { outcome: "done" | "failed" | "unknown"; note: string } {
+  switch (result.status) {
+    case "refunded":
+      return { outcome: "done", note: `${result.amount} XTR sent back` };
+    case "already-refunded":
+      return { outcome: "done", note: "refunded before" };
+    case "unclear":
+      return { outcome: "unknown", note: "Telegram's answer was lost: the refund may have happened" };
+    case "insufficient":
+      return { outcome: "failed", note: `the wallet holds ${result.balance} XTR of ${result.amount}` };
+    case "failed":
+      return { outcome: "failed", note: result.error };
+    case "no-charge":
+      return { outcome: "failed", note: "no Telegram charge paid this order" };
+  }
+}
+
 /** Stars refunds as the admins run them (the refund state lives in Redis, see refundStarsCharge). */
 export class StarsRefunds {
   constructor(
-    private readonly deps: { redis: Redis; wallet: Wallet; orders: Orders; referrals?: ReferralRewards },
+    private readonly deps: {
+      redis: Redis;
+      wallet: Wallet;
+      orders: Orders;
+      referrals?: ReferralRewards;
+      staff: Pick<StaffServices, "roster" | "audit">;
+    },
   ) {}
 
   /** The order and the amount its Telegram charge credited; undefined without such a charge. */
@@ -121,8 +146,34 @@ export class StarsRefunds {
   }
 
   /**
-   * Sends `order`'s charge back through `sendRefund` (see refundStarsCharge). Once Telegram has
-   * confirmed it, the referral reward of the order is taken back (a repeat finds it taken).
+   * A staff member (`actorId`, needs `money`) sends `order`'s charge back (see `refund`).
+   * Telegram is outside Redis: the audit entry (`order.stars-refund` on `customer:<id>`) is
+   * written `started` before and finished after, so a process that dies between leaves it
+   * `unknown` (settleStarted), never missing.
+   */
+  async refundBy(
+    actorId: number,
+    order: Order,
+    sendRefund: (userId: number, chargeId: string) => Promise<unknown>,
+  ): Promise<StarsRefundResult> {
+    const { roster, audit } = this.deps.staff;
+    const subject = auditSubject("customer", order.customerId);
+    const role = await roster.require(actorId, "money", "order.stars-refund", subject);
+    const action = { actorId, role, action: "order.stars-refund", subject };
+    const entry = await audit.begin({ ...action, before: `order ${order.id} ${order.status}` });
+    const result = await this.refund(order, sendRefund).catch(async (err: unknown) => {
+      await audit.finish(entry, "unknown", undefined, err instanceof Error ? err.message : String(err));
+      throw err;
+    });
+    const { outcome, note } = refundOutcome(result);
+    await audit.finish(entry, outcome, outcome === "done" ? "refunded to Telegram" : undefined, note);
+    return result;
+  }
+
+  /**
+   * Sends `order`'s charge back through `sendRefund` (see refundStarsCharge): the order worker's
+   * own refund of a failed order (staff use `refundBy`). Once Telegram has confirmed it, the
+   * referral reward of the order is taken back (a repeat finds it taken).
    */
   async refund(
     order: Order,

@@ -10,7 +10,8 @@ const CALLBACKS = new Map<string, Permission | "staff-any">([
   ["a.home", "staff-any"],
   ["a.root", "staff-any"],
   ["a.acc", "hosting"],
-  ["a.sr", "hosting"],
+  // Stars refunds: seen by staff who see customers; the refund itself checks `money`.
+  ["a.sr", "customers.view"],
   ["a.s", "hosting"],
   ["a.xu", "hosting"],
   ["a.p", "hosting"],

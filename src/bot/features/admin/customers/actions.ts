@@ -6,8 +6,10 @@ import { signedMoney } from "./amount.js";
 import { tellCustomer, toldLine } from "./notices.js";
 
 /**
- * The confirmed actions on a customer (applied once by the shop's AdminWallet and CustomerBlocks),
- * each telling the customer and returning the admin's notice.
+ * The confirmed actions on a customer (applied once by the shop's AdminWallet, CustomerBlocks and
+ * CustomerMessages, each checking the staff member's role again and recording what it did), each
+ * telling the customer and returning the staff member's notice. The handler checked the role
+ * before calling (see permissions.ts).
  */
 
 /** Applies a confirmed credit/debit once and tells the customer. */
@@ -15,8 +17,8 @@ export async function confirmAdjustment(ctx: BotContext, id: number, token: stri
   const { wallet } = ctx.deps.books;
   const { adminWallet } = ctx.deps.backoffice;
   const locale = await localeOf(ctx);
-  const adminId = ctx.from?.id;
-  const outcome = await adminWallet.confirm(id, token, adminId);
+  const adminId = ctx.from?.id ?? 0;
+  const outcome = await adminWallet.confirm(adminId, id, token);
   const money = (minor: number) => formatMoney(wallet.currency, minor, locale);
   switch (outcome.status) {
     case "already":
@@ -55,7 +57,8 @@ export async function confirmAdjustment(ctx: BotContext, id: number, token: stri
 
 /** Applies a confirmed block once and tells the customer why. */
 export async function confirmBlock(ctx: BotContext, customerId: number, token: string): Promise<string> {
-  const outcome = await ctx.deps.backoffice.customerBlocks.confirm(customerId, token);
+  const outcome = await ctx.deps.backoffice.customerBlocks.confirm(ctx.from?.id ?? 0, customerId, token);
+  if (outcome.status === "already") return ctx.t("customers-block-already");
   if (outcome.status !== "blocked") {
     return ctx.t(outcome.status === "used" ? "customers-confirm-used" : "customers-confirm-expired");
   }
@@ -66,10 +69,27 @@ export async function confirmBlock(ctx: BotContext, customerId: number, token: s
   return `${ctx.t("customers-blocked")}\n${toldLine(ctx, told)}`;
 }
 
-/** Lifts a block and tells the customer. */
+/** Lifts a block and tells the customer (a customer not blocked is left as they are). */
 export async function unblock(ctx: BotContext, customerId: number): Promise<string> {
-  await ctx.deps.backoffice.customerBlocks.unblock(customerId);
+  const lifted = await ctx.deps.backoffice.customerBlocks.unblock(ctx.from?.id ?? 0, customerId);
+  if (!lifted) return ctx.t("customers-unblock-already");
   ctx.log.info({ adminId: ctx.from?.id, customerId }, "customer unblocked");
   const told = await tellCustomer(ctx, customerId, "notice-unblocked", () => ({}));
   return `${ctx.t("customers-unblocked")}\n${toldLine(ctx, told)}`;
+}
+
+/** Sends a confirmed message to the customer once (through the outbox). */
+export async function confirmMessage(ctx: BotContext, customerId: number, token: string): Promise<string> {
+  const outcome = await ctx.deps.backoffice.customerMessages.confirm(ctx.from?.id ?? 0, customerId, token);
+  switch (outcome.status) {
+    case "sent":
+      ctx.log.info({ adminId: ctx.from?.id, customerId }, "staff wrote to a customer");
+      return ctx.t("customers-message-sent");
+    case "unavailable":
+      return ctx.t("customers-message-unavailable");
+    case "used":
+      return ctx.t("customers-confirm-used");
+    case "expired":
+      return ctx.t("customers-confirm-expired");
+  }
 }

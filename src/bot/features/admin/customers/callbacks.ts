@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type CallbackCodec, callbackCodec, cbPage } from "#src/render/callback-data.js";
 
 /** Actions on one customer that need nothing but the customer. */
-export type CustomerAct = "card" | "subs" | "orders" | "credit" | "debit" | "block" | "unblock";
+export type CustomerAct = "card" | "subs" | "orders" | "credit" | "debit" | "block" | "unblock" | "write";
 
 /** What a button of the Customers section asks for, with typed fields per action. */
 export type CustomersAction =
@@ -13,8 +13,8 @@ export type CustomersAction =
   | { act: "sub"; customer: number; sub: string }
   /** Offer to charge a refunded order again. */
   | { act: "retry"; customer: number; order: string }
-  /** Confirmed credit/debit or block: `token` is the confirmation's one-time token. */
-  | { act: "adj-ok" | "block-ok"; customer: number; token: string }
+  /** Confirmed credit/debit, block or message: `token` is the confirmation's one-time token. */
+  | { act: "adj-ok" | "block-ok" | "write-ok"; customer: number; token: string }
   /** Confirmed charge again of `order`. */
   | { act: "retry-ok"; customer: number; order: string; token: string };
 
@@ -40,6 +40,8 @@ const wire = callbackCodec("a.c", {
     "unblock",
     "retry",
     "retry-ok",
+    "write",
+    "write-ok",
   ]),
   id: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   arg: z.string().max(40).default(""),
@@ -60,6 +62,7 @@ function packed(a: CustomersAction): { id: number; arg: string } {
       return { id: a.customer, arg: a.order };
     case "adj-ok":
     case "block-ok":
+    case "write-ok":
       return { id: a.customer, arg: a.token };
     case "retry-ok":
       return { id: a.customer, arg: `${a.order}${TOKEN_SEP}${a.token}` };
@@ -88,6 +91,7 @@ export const customersCb: CallbackCodec<CustomersAction> = {
         return { act, customer, order: arg };
       case "adj-ok":
       case "block-ok":
+      case "write-ok":
         return { act, customer, token: arg };
       case "retry-ok": {
         const cut = arg.lastIndexOf(TOKEN_SEP);

@@ -10,12 +10,15 @@ import { currencyExponent, formatMoney } from "#src/domain/catalog/index.js";
 import { html } from "#src/render/format.js";
 import { parseAmount } from "./amount.js";
 import { cardCb, customersCb } from "./callbacks.js";
+import { stepPermitted } from "./permissions.js";
 import { customerCardView } from "./views.js";
+import { WRITE, writeConversation } from "./write.js";
 
 /**
  * The Customers section's dialogs: find a customer, credit / debit a wallet (amount, reason, then
  * a confirmation held by the shop's AdminWallet) and block (reason, then a confirmation held by
- * CustomerBlocks). Nothing changes before the confirmation is pressed.
+ * CustomerBlocks). Nothing changes before the confirmation is pressed. Each answer is checked
+ * against the sender's role now: one lowered since the dialog began ends it there.
  */
 
 export const FIND = "customers.find";
@@ -130,10 +133,13 @@ async function adjustConversation(
     });
     return;
   }
+  const action = `wallet.${direction}`;
   const amount = await askAmount(conversation, ctx, direction, name, currency, money(balance), balance);
+  if (!(await stepPermitted(conversation, "money", action, customerId))) return;
   const reason = await askText(conversation, ctx, ctx.t("customers-ask-reason"), {
     validate: (text) => validReason(ctx, text),
   });
+  if (!(await stepPermitted(conversation, "money", action, customerId))) return;
   const adminId = ctx.from?.id ?? 0;
   const token = await conversation.external((outer: BotContext) =>
     outer.deps.backoffice.adminWallet.propose({ customerId, direction, amount, currency, reason, adminId }),
@@ -167,6 +173,7 @@ async function blockConversation(
   const reason = await askText(conversation, ctx, ctx.t("customers-ask-block-reason", { name: html(name) }), {
     validate: (text) => validReason(ctx, text),
   });
+  if (!(await stepPermitted(conversation, "customers.block", "customer.block", customerId))) return;
   const adminId = ctx.from?.id ?? 0;
   const token = await conversation.external((outer: BotContext) =>
     outer.deps.backoffice.customerBlocks.propose({ customerId, reason, adminId }),
@@ -190,4 +197,5 @@ export const customersConversations = [
   createConversation(findConversation, FIND),
   createConversation(adjustConversation, ADJUST),
   createConversation(blockConversation, BLOCK),
+  createConversation(writeConversation, WRITE),
 ];

@@ -1,9 +1,11 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
+import { permitted, staffRoleOf } from "#src/bot/staff.js";
 import { show, type View } from "#src/bot/views/show.js";
 import type { Order } from "#src/domain/books/index.js";
 import { formatMoney, titleOf } from "#src/domain/catalog/index.js";
+import { auditSubject, NotPermitted, roleAllows } from "#src/domain/staff/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import { adminHomeButton } from "../home.js";
 import { cardCb, ordersCb } from "./callbacks.js";
@@ -38,6 +40,7 @@ export async function failedOrdersView(ctx: BotContext, page = 0, notice?: strin
   const current = Math.min(Math.max(0, page), pages - 1);
   const shown = all.slice(current * FAILED_PAGE_SIZE, (current + 1) * FAILED_PAGE_SIZE);
 
+  const mayRetry = roleAllows(await staffRoleOf(ctx), "money");
   const lines = [ctx.t("failed-orders-title", { count: all.length })];
   if (pages > 1) lines.push(ctx.t("failed-orders-page", { page: String(current + 1), pages: String(pages) }));
   lines.push("");
@@ -59,10 +62,13 @@ export async function failedOrdersView(ctx: BotContext, page = 0, notice?: strin
       }),
       "",
     );
-    keyboard
-      .text(ctx.t("failed-orders-retry", { order: o.id }), ordersCb.pack({ act: "retry", order: o.id }))
-      .text(ctx.t("failed-orders-customer"), cardCb(o.customerId))
-      .row();
+    if (mayRetry) {
+      keyboard.text(
+        ctx.t("failed-orders-retry", { order: o.id }),
+        ordersCb.pack({ act: "retry", order: o.id }),
+      );
+    }
+    keyboard.text(ctx.t("failed-orders-customer"), cardCb(o.customerId)).row();
   }
   if (pages > 1) {
     if (current > 0) {
@@ -85,7 +91,7 @@ export async function failedOrdersView(ctx: BotContext, page = 0, notice?: strin
  * already went back or it is not failed any more). Returns the notice to show.
  */
 export async function retryFailedOrder(ctx: BotContext, orderId: string): Promise<string> {
-  const result = await ctx.deps.sales.cashier.retryFailed(orderId);
+  const result = await ctx.deps.sales.cashier.retryFailed(ctx.from?.id ?? 0, orderId);
   switch (result.status) {
     case "gone":
       return ctx.t("failed-orders-gone");
@@ -102,13 +108,28 @@ export async function retryFailedOrder(ctx: BotContext, orderId: string): Promis
   }
 }
 
+/** The audit subject of an order's action: its customer (so it is found with their other entries). */
+export async function subjectOf(ctx: BotContext, orderId: string): Promise<string> {
+  return auditSubject("customer", (await ctx.deps.books.orders.get(orderId))?.customerId ?? 0);
+}
+
 export const failedOrdersFeature = new Composer<BotContext>();
 
 failedOrdersFeature.callbackQuery(ordersCb.pattern, async (ctx) => {
   const data = ordersCb.unpack(ctx.callbackQuery.data);
+  // A retry moves money: `money` is checked before the press is answered (a refusal is its answer).
+  if (
+    data?.act === "retry" &&
+    !(await permitted(ctx, "money", "order.retry", await subjectOf(ctx, data.order)))
+  )
+    return;
   await ctx.answerCallbackQuery();
   if (!data) return;
   if (data.act === "list") return show(ctx, await failedOrdersView(ctx, data.page));
-  const notice = await retryFailedOrder(ctx, data.order);
+  const notice = await retryFailedOrder(ctx, data.order).catch(async (err: unknown) => {
+    // The domain's own check: the role was lowered between the press's check and the change.
+    if (err instanceof NotPermitted) return ctx.t("staff-not-permitted");
+    throw err;
+  });
   return show(ctx, await failedOrdersView(ctx, 0, notice));
 });

@@ -2,10 +2,12 @@ import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { enterConversation } from "#src/bot/kit/index.js";
 import { show } from "#src/bot/views/show.js";
-import { confirmAdjustment, confirmBlock, unblock } from "./actions.js";
+import { NotPermitted } from "#src/domain/staff/index.js";
+import { confirmAdjustment, confirmBlock, confirmMessage, unblock } from "./actions.js";
 import { type CustomersAction, customersCb } from "./callbacks.js";
 import { ADJUST, BLOCK, FIND } from "./conversations.js";
 import { chargeAgain, chargeAgainConfirmView, customerOrdersView } from "./orders.js";
+import { actPermitted } from "./permissions.js";
 import {
   customerCardView,
   customersHomeView,
@@ -14,13 +16,16 @@ import {
   subscriptionsView,
   subscriptionView,
 } from "./views.js";
+import { WRITE } from "./write.js";
 
 /**
  * Customers in the admin menu: find one by id or @username, their card (profile, wallet,
  * subscriptions), the ledger, their orders, credit / debit of the wallet with a reason, block /
- * unblock, and "charge again" for a refunded order; beside it the failed orders, the payments to
- * check and the Stars refund of a failed order. Money and blocks go through the shop's
- * AdminWallet, ChargeAgain and CustomerBlocks (each applied once per confirmation).
+ * unblock, a message from the bot, and "charge again" for a refunded order; beside it the failed
+ * orders, the payments to check and the Stars refund of a failed order. Money, blocks and
+ * messages go through the shop's AdminWallet, ChargeAgain, CustomerBlocks and CustomerMessages
+ * (each applied once per confirmation). What a staff member may do is their role's (read now):
+ * every action is checked before it runs (permissions.ts) and again by the domain.
  */
 
 export { parseAmount, signedMoney } from "./amount.js";
@@ -37,6 +42,8 @@ export const customersFeature = new Composer<BotContext>();
 
 customersFeature.callbackQuery(customersCb.pattern, async (ctx) => {
   const data = customersCb.unpack(ctx.callbackQuery.data);
+  // Before the press is answered: a refusal is its answer.
+  if (data && !(await actPermitted(ctx, data))) return;
   await ctx.answerCallbackQuery();
   if (!data) return;
   switch (data.act) {
@@ -46,7 +53,13 @@ customersFeature.callbackQuery(customersCb.pattern, async (ctx) => {
       return enterConversation(ctx, FIND);
   }
   if (data.customer === 0) return show(ctx, await customersHomeView(ctx, ctx.t("error-menu-outdated")));
-  return onCustomer(ctx, data);
+  try {
+    return await onCustomer(ctx, data);
+  } catch (err) {
+    // The domain's own check: the role was lowered between the press's check and the change.
+    if (!(err instanceof NotPermitted)) throw err;
+    await ctx.reply(ctx.t("staff-not-permitted"));
+  }
 });
 
 async function onCustomer(ctx: BotContext, data: OnCustomer): Promise<void> {
@@ -77,6 +90,11 @@ async function onCustomer(ctx: BotContext, data: OnCustomer): Promise<void> {
     case "unblock":
       if (!(await exists())) return show(ctx, notFoundView(ctx, id));
       return show(ctx, await customerCardView(ctx, id, await unblock(ctx, id)));
+    case "write":
+      if (!(await exists())) return show(ctx, notFoundView(ctx, id));
+      return enterConversation(ctx, WRITE, id);
+    case "write-ok":
+      return show(ctx, await customerCardView(ctx, id, await confirmMessage(ctx, id, data.token)));
     case "retry":
       return show(ctx, await chargeAgainConfirmView(ctx, id, data.order));
     case "retry-ok": {

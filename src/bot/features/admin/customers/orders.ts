@@ -8,8 +8,10 @@ import { type ChargeAgainOutcome, canChargeAgain } from "#src/domain/backoffice/
 import { isFailedStatus } from "#src/domain/books/index.js";
 import { formatMoney, inLocale } from "#src/domain/catalog/index.js";
 import type { ShopRefusal } from "#src/domain/sales/index.js";
+import { roleAllows } from "#src/domain/staff/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import { cardCb, customersCb, ordersCb } from "./callbacks.js";
+import { roleNow } from "./permissions.js";
 import { notFoundView, onCustomer, orderKindText, planTitleOf } from "./views.js";
 
 /**
@@ -26,6 +28,8 @@ export async function customerOrdersView(ctx: BotContext, id: number, notice?: s
   if (!c) return notFoundView(ctx, id);
   const locale = await localeOf(ctx);
   const list = await orders.ofCustomer(id, ORDERS_SHOWN);
+  // Charging again and retrying move money: their buttons are for roles with `money` only.
+  const money = roleAllows(await roleNow(ctx), "money");
   const lines = [ctx.t("customers-orders-title", { name: html(c.firstName || String(id)) }), ""];
   if (list.length === 0) lines.push(ctx.t("customers-orders-empty"));
   const keyboard = new InlineKeyboard();
@@ -43,6 +47,7 @@ export async function customerOrdersView(ctx: BotContext, id: number, notice?: s
     if (o.error && isFailedStatus(o.status)) {
       lines.push(ctx.t("customers-order-error", { error: html(o.error.slice(0, 200)) }));
     }
+    if (!money) continue;
     if (canChargeAgain(o)) {
       const retry = customersCb.pack({ act: "retry", customer: id, order: o.id });
       keyboard.text(ctx.t("customers-btn-charge-again", { order: o.id }), retry).row();
@@ -123,7 +128,7 @@ export async function chargeAgain(
   orderId: string,
   token: string,
 ): Promise<string> {
-  const outcome = await ctx.deps.backoffice.chargeAgain.confirm(id, orderId, token);
+  const outcome = await ctx.deps.backoffice.chargeAgain.confirm(ctx.from?.id ?? 0, id, orderId, token);
   if (outcome.status === "queued") {
     ctx.log.info(
       { adminId: ctx.from?.id, customerId: id, refunded: orderId, orderId: outcome.order.id },

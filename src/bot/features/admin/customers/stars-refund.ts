@@ -2,6 +2,7 @@ import { Composer, GrammyError, InlineKeyboard } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
 import { claimConfirmation, issueConfirmation } from "#src/bot/kit/index.js";
+import { permitted } from "#src/bot/staff.js";
 import { show } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
 import { formatMoney } from "#src/domain/catalog/index.js";
@@ -10,13 +11,17 @@ import {
   StarsRefundRefused,
   type StarsRefundResult,
 } from "#src/domain/settlement/index.js";
+import { NotPermitted } from "#src/domain/staff/index.js";
 import { html } from "#src/render/format.js";
 import { starsRefundCb } from "#src/render/notice-buttons.js";
 import { adminHomeButton } from "../home.js";
+import { subjectOf } from "./failed-orders.js";
 
 /**
  * The button under a failed-order alert of an order paid by a Stars invoice: asks, then sends the
- * charge back through Telegram (the shop's StarsRefunds takes it from the wallet first).
+ * charge back through Telegram (the shop's StarsRefunds takes it from the wallet first). Both
+ * presses need `money` (checked before the press is answered, and again by StarsRefunds, which
+ * records the refund in the audit log).
  */
 
 export const starsRefundFeature = new Composer<BotContext>();
@@ -25,6 +30,8 @@ const action = (orderId: string) => `stars-refund:${orderId}`;
 
 starsRefundFeature.callbackQuery(starsRefundCb.pattern, async (ctx) => {
   const data = starsRefundCb.unpack(ctx.callbackQuery.data);
+  const subject = data && (await subjectOf(ctx, data.order));
+  if (!(await permitted(ctx, "money", "order.stars-refund", subject))) return;
   await ctx.answerCallbackQuery();
   if (!data) return;
   const charge = await ctx.deps.settlement.starsRefunds.chargeOf(data.order);
@@ -34,7 +41,11 @@ starsRefundFeature.callbackQuery(starsRefundCb.pattern, async (ctx) => {
   if ((await claimConfirmation(ctx, data.token, action(charge.order.id))) !== "claimed") {
     return show(ctx, { text: ctx.t("stars-refund-used"), keyboard: adminHomeButton(ctx) });
   }
-  return refund(ctx, charge, lang);
+  return refund(ctx, charge, lang).catch(async (err: unknown) => {
+    // The domain's own check: the role was lowered between the press's check and the refund.
+    if (!(err instanceof NotPermitted)) throw err;
+    await show(ctx, { text: ctx.t("staff-not-permitted"), keyboard: adminHomeButton(ctx) });
+  });
 });
 
 async function askRefund(ctx: BotContext, { order, amount: credited }: StarsCharge, lang: Locale) {
@@ -56,7 +67,8 @@ async function askRefund(ctx: BotContext, { order, amount: credited }: StarsChar
 }
 
 async function refund(ctx: BotContext, { order, amount: credited }: StarsCharge, lang: Locale) {
-  const result = await ctx.deps.settlement.starsRefunds.refund(order, async (userId, chargeId) => {
+  const adminId = ctx.from?.id ?? 0;
+  const result = await ctx.deps.settlement.starsRefunds.refundBy(adminId, order, async (userId, chargeId) => {
     try {
       await ctx.api.refundStarPayment(userId, chargeId);
     } catch (err) {

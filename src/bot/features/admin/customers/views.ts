@@ -11,6 +11,7 @@ import { accessLocationsForAdmin } from "#src/render/locations.js";
 import { adminHomeButton } from "../home.js";
 import { signedMoney } from "./amount.js";
 import { type CustomerAct, cardCb, customersCb, ordersCb } from "./callbacks.js";
+import { roleMay, roleNow } from "./permissions.js";
 
 /**
  * The Customers section's screens: totals and recent customers, a customer's card (profile,
@@ -105,18 +106,30 @@ export async function customerCardView(ctx: BotContext, id: number, notice?: str
     .text(ctx.t("customers-btn-subs"), onCustomer("subs", id))
     .row()
     .text(ctx.t("customers-btn-orders"), onCustomer("orders", id))
-    .row()
-    .text(ctx.t("customers-btn-credit"), onCustomer("credit", id))
-    .text(ctx.t("customers-btn-debit"), onCustomer("debit", id))
-    .row()
-    .text(
-      ctx.t(c.blocked ? "customers-btn-unblock" : "customers-btn-block"),
-      onCustomer(c.blocked ? "unblock" : "block", id),
-    )
+    .row();
+  await actionButtons(ctx, keyboard, c);
+  keyboard
     .text(ctx.t("menu-refresh"), cardCb(id))
     .row()
     .text(ctx.t("customers-back"), customersCb.pack({ act: "home" }));
   return { text: withNotice(notice, lines.join("\n")), keyboard: adminHomeButton(ctx, keyboard) };
+}
+
+/** The card's actions the sender's role may take (support: block and write; a viewer: none). */
+async function actionButtons(ctx: BotContext, keyboard: InlineKeyboard, c: Customer): Promise<void> {
+  const role = await roleNow(ctx);
+  const acts: [CustomerAct, string][] = [
+    ["credit", "customers-btn-credit"],
+    ["debit", "customers-btn-debit"],
+    c.blocked ? ["unblock", "customers-btn-unblock"] : ["block", "customers-btn-block"],
+    ["write", "customers-btn-write"],
+  ];
+  const shown = acts.filter(([act]) => roleMay(role, act));
+  shown.forEach(([act, label], i) => {
+    keyboard.text(ctx.t(label), onCustomer(act, c.id));
+    if (i % 2 === 1) keyboard.row();
+  });
+  if (shown.length % 2 === 1) keyboard.row();
 }
 
 /** The ledger, newest first, 8 entries a page. */

@@ -1,6 +1,8 @@
 import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
+import { permitted } from "#src/bot/staff.js";
 import { show } from "#src/bot/views/show.js";
+import { auditSubject } from "#src/domain/staff/index.js";
 import type { RailPrefs } from "#src/rails/index.js";
 import { railsCb } from "./callbacks.js";
 import { railsView } from "./view.js";
@@ -30,12 +32,17 @@ async function toggled(ctx: BotContext, press: Toggle): Promise<RailPrefs | "las
   return { ...prefs, [choice.key]: choice.values.filter((v) => on.includes(v)) };
 }
 
-/** Handlers of the Payments screen (mounted behind the admin filter; the guard refuses others). */
+/**
+ * Handlers of the Payments screen (mounted behind the admin filter; the guard refuses others).
+ * Seeing it needs `customers.view`; turning a rail's choice needs `catalog`, checked before the
+ * press is answered and again by RailPayments, which records the change in the audit log.
+ */
 export const railsFeature = new Composer<BotContext>();
 
 railsFeature.callbackQuery(railsCb.pattern, async (ctx) => {
   const data = railsCb.unpack(ctx.callbackQuery.data);
   if (data?.act === "set" || data?.act === "flag") {
+    if (!(await permitted(ctx, "catalog", "rail.prefs", auditSubject("rail", data.rail)))) return;
     const prefs = await toggled(ctx, { ...data, act: data.act });
     if (prefs === "last") {
       await ctx.answerCallbackQuery({ text: ctx.t("rails-last-value"), show_alert: true });
@@ -43,7 +50,7 @@ railsFeature.callbackQuery(railsCb.pattern, async (ctx) => {
     }
     if (prefs === "stale") await ctx.answerCallbackQuery({ text: ctx.t("rails-stale") });
     else {
-      await ctx.deps.settlement.railPayments.setPrefs(data.rail, prefs);
+      await ctx.deps.settlement.railPayments.setPrefs(ctx.from.id, data.rail, prefs);
       ctx.log.info({ adminId: ctx.from.id, rail: data.rail, prefs }, "rail choices changed");
       await ctx.answerCallbackQuery();
     }

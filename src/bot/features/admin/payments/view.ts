@@ -1,11 +1,13 @@
 import { InlineKeyboard } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
+import { staffRoleOf } from "#src/bot/staff.js";
 import type { View } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
 import { formatMoney } from "#src/domain/catalog/index.js";
 import { telegramInvoices } from "#src/domain/sales/index.js";
 import { type InboxEntry, type RailStatus, TELEGRAM_RAIL } from "#src/domain/settlement/index.js";
+import { roleAllows } from "#src/domain/staff/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import { cardCb, paymentsCb } from "../customers/index.js";
 import { adminHomeButton } from "../home.js";
@@ -105,13 +107,15 @@ export async function railsView(ctx: BotContext): Promise<View> {
   ]);
   const lines = [ctx.t("rails-title"), ""];
   const keyboard = new InlineKeyboard();
+  // The choices' buttons are for roles that may change them (`catalog`); others only see them.
+  const mayChange = roleAllows(await staffRoleOf(ctx), "catalog");
   if (statuses.length === 0) lines.push(ctx.t("rails-none"), "");
   for (const status of statuses) {
     const takes = ctx.t(status.accepts ? "rails-takes" : "rails-takes-not", { currency });
     lines.push(ctx.t("rails-rail", { name: html(status.name), takes }), healthLine(ctx, status, locale));
     lines.push(dayLine(ctx, day, status.id, money));
     lines.push(...status.choices.map((_, i) => choiceLine(ctx, status, i)), "");
-    choiceButtons(ctx, keyboard, status);
+    if (mayChange) choiceButtons(ctx, keyboard, status);
   }
   const telegram = telegramInvoices(currency, ctx.deps.config.paymentProviderToken);
   lines.push(
