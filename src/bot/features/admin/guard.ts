@@ -2,7 +2,7 @@ import { Composer } from "grammy";
 import type { Permission } from "../../../domain/staff/index.js";
 import type { BotContext } from "../../context.js";
 import { isAdmin, isPrivate } from "../../filters.js";
-import { staffMay, staffRoleOf, tellNotPermitted } from "../../staff.js";
+import { permitted, staffMay, staffRoleOf, tellNotPermitted } from "../../staff.js";
 import { COMMAND_PERMISSIONS, callbackPermission } from "./permissions.js";
 
 /** Every admin callback starts with this, so one check covers them all (menus included). */
@@ -34,9 +34,13 @@ adminGuard.on("callback_query:data", async (ctx, next) => {
   if (!data.startsWith(ADMIN_CALLBACK_PREFIX)) return next();
   if (adminHere(ctx) && (await staffAllows(ctx, callbackPermission(data)))) return next();
   if (adminHere(ctx)) {
-    // Staff, but not for this: a role lowered meanwhile, or a button not of their role.
+    // Staff, but not for this: a role lowered meanwhile, or a button not of their role (forged).
     ctx.log.warn({ from: ctx.from.id, data }, "refused an admin callback the sender's role does not allow");
-    return tellNotPermitted(ctx);
+    const needed = callbackPermission(data);
+    if (needed === "staff-any") return tellNotPermitted(ctx);
+    // Answered and recorded in the audit log, the press's data saying what was tried.
+    if (await permitted(ctx, needed, data.slice(0, 64))) return next();
+    return;
   }
   if (isAdmin(ctx)) {
     ctx.log.info({ from: ctx.from.id, chat: ctx.chat?.id }, "admin callback outside a private chat ignored");
