@@ -54,7 +54,7 @@ export interface BotDeps extends ShopRooms {
   catalogFile: Pick<
     CatalogStore,
     | "get"
-    | "reload"
+    | "reloadAs"
     | "file"
     | "offSale"
     | "full"
@@ -62,7 +62,9 @@ export interface BotDeps extends ShopRooms {
     | "version"
     | "savePlan"
     | "useFile"
-    | "keepEdit"
+    | "savePlanAs"
+    | "useFileAs"
+    | "keepEditAs"
     | "toYaml"
   >;
   /** Starts broadcasts (the broadcast queue); without it the Broadcast section says it is unavailable. */

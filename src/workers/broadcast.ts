@@ -15,6 +15,7 @@ import {
   type BroadcastStarter,
   type StopOutcome,
 } from "../domain/backoffice/index.js";
+import type { StaffActor } from "../domain/catalog/index.js";
 import type { Metrics } from "../http/metrics.js";
 import { audienceName } from "../render/audiences.js";
 import type { I18nLike } from "../render/i18n-like.js";
@@ -69,7 +70,8 @@ export class BroadcastQueue implements BroadcastStarter {
     this.records = new BroadcastRecords(redis);
   }
 
-  async start(request: BroadcastRequest): Promise<{ id: string }> {
+  /** Starts a broadcast; `actor`: the staff member sending it (checked and recorded: BroadcastRecords). */
+  async start(request: BroadcastRequest, actor?: StaffActor): Promise<{ id: string }> {
     // The outbox's own rules (length, caption limit) checked now, not per recipient later.
     outboxMessage.parse({
       chatId: request.adminChatId,
@@ -77,7 +79,7 @@ export class BroadcastQueue implements BroadcastStarter {
       entities: request.entities,
       photo: request.photoFileId,
     });
-    const id = await this.records.create({ ...request, locale: request.locale ?? this.defaultLocale });
+    const id = await this.records.create({ ...request, locale: request.locale ?? this.defaultLocale }, actor);
     await this.queue.add(
       "fanout",
       { broadcastId: id },
@@ -92,8 +94,8 @@ export class BroadcastQueue implements BroadcastStarter {
     return { id };
   }
 
-  stop(id: string): Promise<StopOutcome> {
-    return this.records.stop(id);
+  stop(id: string, actor?: StaffActor): Promise<StopOutcome> {
+    return this.records.stop(id, actor);
   }
 
   /** Queues the repeating progress check of a broadcast (one job per broadcast). */

@@ -4,6 +4,8 @@ import { z } from "zod";
 import { LOCALES, type Locale } from "../../config.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
+import type { StaffActor } from "../catalog/index.js";
+import { auditLuaArgs, auditLuaKeys, auditSubject, STAFF_LUA, writeAuditIn } from "../staff/index.js";
 import { broadcastKey, broadcastStatsKey, broadcastStopKey } from "./keys.js";
 import { type Audience, audienceSchema } from "./stats.js";
 
@@ -72,12 +74,13 @@ export const STOP_OUTCOMES = ["stopping", "already", "finished", "unknown"] as c
 
 /**
  * The bot's way to start (and stop) a broadcast; the broadcast queue implements it and its worker
- * does the fan-out, so the bot needs neither.
+ * does the fan-out, so the bot needs neither. The staff member doing it is checked (`broadcast`)
+ * and their action recorded with the broadcast's own write (see BroadcastRecords).
  */
 export interface BroadcastStarter {
-  start(request: BroadcastRequest): Promise<{ id: string }>;
+  start(request: BroadcastRequest, actor: StaffActor): Promise<{ id: string }>;
   /** Stops a running broadcast in every process: what was sent stays sent, the rest is dropped. */
-  stop(id: string): Promise<StopOutcome>;
+  stop(id: string, actor: StaffActor): Promise<StopOutcome>;
 }
 
 /** How long a broadcast's record and counts are kept. */
@@ -130,7 +133,9 @@ const recordSchema = z.object({
 export type BroadcastRecord = z.output<typeof recordSchema>;
 
 /** The stop flag set once, unless the broadcast is unknown or over (lua/broadcast-stop.lua). */
-const STOP = LuaScript.load(new URL("./lua/broadcast-stop.lua", import.meta.url));
+const STOP = LuaScript.load(new URL("./lua/broadcast-stop.lua", import.meta.url), STAFF_LUA);
+/** How much of a broadcast's text its audit record keeps. */
+const TEXT_IN_RECORD = 200;
 
 /**
  * Broadcasts as Redis keeps them, for the queue (start, stop, status), its worker (fan-out and
@@ -139,8 +144,15 @@ const STOP = LuaScript.load(new URL("./lua/broadcast-stop.lua", import.meta.url)
 export class BroadcastRecords {
   constructor(private readonly redis: Redis) {}
 
-  /** Records a new broadcast (kept 30 days) and returns its id, `bc<time><random>`. */
-  async create(request: BroadcastRequest & { locale: Locale }): Promise<string> {
+  /**
+   * Records a new broadcast (kept 30 days) and returns its id, `bc<time><random>`. With `actor`
+   * (a staff member's send): refused (NotPermitted, recorded) unless their role has `broadcast`
+   * now, and the broadcast and its audit record (`broadcast.send`) are one step. Without: the
+   * unchecked path of tools and tests.
+   */
+  async create(request: BroadcastRequest & { locale: Locale }, actor?: StaffActor): Promise<string> {
+    const action = "broadcast.send";
+    const role = actor ? await actor.role("broadcast", { action, subject: "broadcast:new" }) : undefined;
     const id = `bc${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
     const fields: Record<string, string> = {
       id,
@@ -154,7 +166,12 @@ export class BroadcastRecords {
     if (request.entities?.length) fields.entities = JSON.stringify(request.entities);
     if (request.buttons?.length) fields.buttons = JSON.stringify(linkButtons.parse(request.buttons));
     const key = broadcastKey(id);
-    await this.redis.multi().hset(key, fields).expire(key, BROADCAST_KEEP_SECONDS).exec();
+    const tx = this.redis.multi().hset(key, fields).expire(key, BROADCAST_KEEP_SECONDS);
+    if (actor && role) {
+      const after = `${request.audience}: ${request.text.slice(0, TEXT_IN_RECORD)}`;
+      writeAuditIn(tx, actor.entryAs(role, { action, subject: auditSubject("broadcast", id), after }));
+    }
+    await tx.exec();
     return id;
   }
 
@@ -182,12 +199,19 @@ export class BroadcastRecords {
     return (await this.redis.exists(broadcastStopKey(id))) === 1;
   }
 
-  /** Sets the stop flag once, unless the broadcast is unknown or over. */
-  async stop(id: string): Promise<StopOutcome> {
+  /**
+   * Sets the stop flag once, unless the broadcast is unknown or over. With `actor`: checked and
+   * recorded as `create` (`broadcast.stop`; only the press that stops it is recorded).
+   */
+  async stop(id: string, actor?: StaffActor): Promise<StopOutcome> {
+    const action = { action: "broadcast.stop", subject: auditSubject("broadcast", id) };
+    const entry = actor
+      ? await actor.entry("broadcast", { ...action, before: "sending", after: "stopped" })
+      : undefined;
     const outcome = await STOP.run(
       this.redis,
-      [broadcastKey(id), broadcastStopKey(id)],
-      [String(Date.now()), String(BROADCAST_KEEP_SECONDS)],
+      [broadcastKey(id), broadcastStopKey(id), ...(entry ? auditLuaKeys(entry) : [])],
+      [String(Date.now()), String(BROADCAST_KEEP_SECONDS), ...(entry ? auditLuaArgs(entry) : [])],
     );
     return outcome as StopOutcome;
   }

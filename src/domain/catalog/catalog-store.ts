@@ -1,6 +1,7 @@
-import type { Redis } from "ioredis";
+import type { ChainableCommander, Redis } from "ioredis";
 import { stringify } from "yaml";
 import type { Logger } from "../../runtime/logger.js";
+import { type AuditEntry, auditSubject, writeAuditIn } from "../staff/index.js";
 import {
   type Catalog,
   CatalogError,
@@ -15,10 +16,15 @@ import {
   type PlanDifference,
   type PlanEdit,
   PlanEdits,
+  planDiff,
   planFingerprint,
   withEdits,
 } from "./plan-edits.js";
 import { type ConfiguredBackends, forSale, offSaleMessages, type Sale } from "./sale.js";
+import type { StaffActor } from "./staff-actor.js";
+
+/** A staff member's plan change, as its audit record is made once the plan saved is known. */
+type PlanRecord = (saved: Plan | undefined) => AuditEntry;
 
 /** Bumped on every reload, so the other processes (ROLE=bot / ROLE=worker) reload too. */
 const GENERATION = CATALOG_GENERATION_KEY;
@@ -102,9 +108,16 @@ export class CatalogStore {
 
   /**
    * Saves `plan` (changed or new) as the bot's edit, if nobody changed it since version
-   * `expected` was read and the catalog with it passes the file's checks.
+   * `expected` was read and the catalog with it passes the file's checks. Unchecked: staff save
+   * through `savePlanAs`.
    */
-  async savePlan(plan: Plan, expected: number, by: number, at: number): Promise<PlanSave> {
+  async savePlan(
+    plan: Plan,
+    expected: number,
+    by: number,
+    at: number,
+    record?: PlanRecord,
+  ): Promise<PlanSave> {
     const edits = new Map(this.edits).set(plan.id, { plan, base: this.baseOf(plan.id), by, at, version: 0 });
     const checked = checkCatalog(withEdits(this.fileCatalog, edits));
     if (!checked.ok) return { ok: false, reason: "invalid", error: checked.error };
@@ -112,21 +125,49 @@ export class CatalogStore {
     if (problem) return { ok: false, reason: "invalid", error: problem };
     const saved = checked.catalog.plans.find((p) => p.id === plan.id) ?? plan;
     const edit = { plan: saved, base: this.baseOf(plan.id), by, at };
-    return this.write(plan.id, expected, edit);
+    return this.write(plan.id, expected, edit, record?.(saved));
   }
 
   /** The file's plan wins: the bot's edit of `id` is dropped (refused for a plan the file lacks). */
-  async useFile(id: string, expected: number): Promise<PlanSave> {
-    if (!this.fileCatalog.plans.some((p) => p.id === id))
-      return { ok: false, reason: "invalid", error: `${id}: the file has no such plan` };
-    return this.write(id, expected, null);
+  async useFile(id: string, expected: number, record?: PlanRecord): Promise<PlanSave> {
+    const file = this.fileCatalog.plans.find((p) => p.id === id);
+    if (!file) return { ok: false, reason: "invalid", error: `${id}: the file has no such plan` };
+    return this.write(id, expected, null, record?.(file));
   }
 
   /** The bot's edit of `id` wins, now over the file as it is (a reload no longer reports it). */
-  async keepEdit(id: string, expected: number): Promise<PlanSave> {
+  async keepEdit(id: string, expected: number, record?: PlanRecord): Promise<PlanSave> {
     const edit = this.edits.get(id);
     if (!edit) return { ok: false, reason: "changed-meanwhile" };
-    return this.write(id, expected, { plan: edit.plan, base: this.baseOf(id), by: edit.by, at: edit.at });
+    const kept = { plan: edit.plan, base: this.baseOf(id), by: edit.by, at: edit.at };
+    return this.write(id, expected, kept, record?.(edit.plan));
+  }
+
+  /**
+   * `actor` changes plan `id` (see `savePlan`, `useFile`, `keepEdit`): refused (NotPermitted,
+   * recorded) unless their role has `catalog` now; the change and its audit record (`plan.edit`,
+   * `plan.use-file`, `plan.keep-edit`: the fields before and after) are one step, and a change
+   * refused by the checks or raced records nothing.
+   */
+  async savePlanAs(actor: StaffActor, plan: Plan, expected: number): Promise<PlanSave> {
+    const record = await this.recordOf(actor, "plan.edit", plan.id);
+    return this.savePlan(plan, expected, actor.id, actor.now(), record);
+  }
+
+  async useFileAs(actor: StaffActor, id: string, expected: number): Promise<PlanSave> {
+    return this.useFile(id, expected, await this.recordOf(actor, "plan.use-file", id));
+  }
+
+  async keepEditAs(actor: StaffActor, id: string, expected: number): Promise<PlanSave> {
+    return this.keepEdit(id, expected, await this.recordOf(actor, "plan.keep-edit", id));
+  }
+
+  /** Checks `actor` may change plan `id`; the record of the change, from the plan in force now. */
+  private async recordOf(actor: StaffActor, action: string, id: string): Promise<PlanRecord> {
+    const subject = auditSubject("plan", id);
+    const role = await actor.role("catalog", { action, subject });
+    const before = this.full().plans.find((p) => p.id === id);
+    return (saved) => actor.entryAs(role, { action, subject, ...planDiff(before, saved) });
   }
 
   private baseOf(id: string): string | null {
@@ -137,8 +178,9 @@ export class CatalogStore {
     id: string,
     expected: number,
     edit: Omit<PlanEdit, "version"> | null,
+    record?: AuditEntry,
   ): Promise<PlanSave> {
-    const written = await this.planEdits.put(id, expected, edit);
+    const written = await this.planEdits.put(id, expected, edit, record);
     await this.refreshEdits();
     if (!written.ok) return { ok: false, reason: "changed-meanwhile" };
     this.logger.info(
@@ -183,16 +225,35 @@ export class CatalogStore {
     for (const line of offSaleMessages(this.file, this.sale)) this.logger.warn(line);
   }
 
-  async reload(): Promise<ReloadResult> {
+  /** Reads the file again and puts it in force (see the class comment). Unchecked: staff use `reloadAs`. */
+  async reload(record?: (sold: Catalog) => AuditEntry): Promise<ReloadResult> {
     this.edits = await this.planEdits.all();
     const result = await this.load();
     if (!result.ok) return result;
-    this.seen = String(await this.redis.incr(GENERATION));
+    const tx: ChainableCommander = this.redis.multi().incr(GENERATION);
+    const replies = await (record ? writeAuditIn(tx, record(this.get())) : tx).exec();
+    this.seen = String(replies?.[0]?.[1]);
     const { differ, same } = differences(this.fileCatalog, this.edits);
     // Edits the file now holds as they are (an exported file put back) have done their work.
     for (const edit of same) await this.planEdits.put(edit.plan.id, edit.version, null);
     if (same.length > 0) await this.refreshEdits();
     return { ...result, catalog: this.get(), differences: differ };
+  }
+
+  /**
+   * `actor` reloads the file (see `reload`): refused (NotPermitted, recorded) unless their role
+   * has `catalog` now. A reload put in force is recorded (`catalog.reload`) in the step that tells
+   * the other processes; a file that does not load changes nothing and is recorded as failed.
+   */
+  async reloadAs(actor: StaffActor): Promise<ReloadResult> {
+    const action = { action: "catalog.reload", subject: auditSubject("catalog", "file") };
+    const role = await actor.role("catalog", action);
+    const before = `${this.get().plans.length} plans on sale`;
+    const result = await this.reload((sold) =>
+      actor.entryAs(role, { ...action, before, after: `${sold.plans.length} plans on sale` }),
+    );
+    if (!result.ok) await actor.record(role, { ...action, before, note: result.error }, "failed");
+    return result;
   }
 
   /** Starts following reloads made by other processes (checked every 30 s). */

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { type Clock, MINUTE } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
 import { parseHashRecord } from "../../store/records.js";
+import { type AuditEntry, auditLuaArgs, auditLuaKeys, auditSubject, STAFF_LUA } from "../staff/index.js";
 import { MAINTENANCE_KEY } from "./keys.js";
+import type { StaffActor } from "./staff-actor.js";
 
 /** The admins' message to customers is at most this long (it is shown under the notice). */
 export const MAINTENANCE_MESSAGE_MAX = 500;
@@ -65,7 +67,9 @@ const stored = z.object({
 type Stored = z.output<typeof stored>;
 const FIELDS = ["on", "since", "endsAt", "message", "by", "lastAt", "downSince", "autoSince"] as const;
 
-const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url));
+const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url), STAFF_LUA);
+/** The audit log's subject of the admins' switch. */
+const SUBJECT = auditSubject("shop", "maintenance");
 /** The switch on, or its message and end changed (lua/maintenance-close.lua). */
 const CLOSE = script("maintenance-close");
 /** The switch off, only for the maintenance a button names (lua/maintenance-open.lua). */
@@ -113,9 +117,32 @@ export class ShopMaintenance {
   /**
    * Closes the shop to customers until `endsAt` (none: until opened), with the admins' `message`
    * (none: the standard text); while one is on, changes its end and message. A message over
-   * MAINTENANCE_MESSAGE_MAX or an end time not in the future is refused (RangeError).
+   * MAINTENANCE_MESSAGE_MAX or an end time not in the future is refused (RangeError). Unchecked:
+   * staff close it through `closeAs`.
    */
   async close(input: { message?: string; endsAt?: number; by: number }): Promise<ManualMaintenance> {
+    return this.switchOn(input, input.by);
+  }
+
+  /**
+   * `actor` closes the shop (see `close`): refused (NotPermitted, recorded) unless their role has
+   * `settings` now; the switch and its audit record (`maintenance.close`) are one step.
+   */
+  async closeAs(actor: StaffActor, input: { message?: string; endsAt?: number }): Promise<ManualMaintenance> {
+    const action = { action: "maintenance.close", subject: SUBJECT };
+    const role = await actor.role("settings", action);
+    const now = this.deps.clock.now();
+    const before = describeSwitch(closedNow(await this.read(), now));
+    const message = input.message?.trim() || undefined;
+    const after = describeSwitch({ kind: "manual", since: now, endsAt: input.endsAt, message, by: actor.id });
+    return this.switchOn(input, actor.id, actor.entryAs(role, { ...action, before, after }));
+  }
+
+  private async switchOn(
+    input: { message?: string; endsAt?: number },
+    by: number,
+    record?: AuditEntry,
+  ): Promise<ManualMaintenance> {
     const now = this.deps.clock.now();
     const message = input.message?.trim() || undefined;
     if (message !== undefined && message.length > MAINTENANCE_MESSAGE_MAX)
@@ -124,18 +151,32 @@ export class ShopMaintenance {
       throw new RangeError("a maintenance ends in the future");
     const since = await CLOSE.run(
       this.deps.redis,
-      [this.key],
-      [now, input.endsAt ?? "", message ?? "", input.by],
+      [this.key, ...(record ? auditLuaKeys(record) : [])],
+      [now, input.endsAt ?? "", message ?? "", by, ...(record ? auditLuaArgs(record) : [])],
     );
-    return { since: Number(since), endsAt: input.endsAt, message, by: input.by };
+    return { since: Number(since), endsAt: input.endsAt, message, by };
   }
 
   /**
    * Opens the shop again: ends the maintenance that began at `since` (none: whichever is on).
-   * False when none matched (opened already, or a newer one is on).
+   * False when none matched (opened already, or a newer one is on). Unchecked: staff use `openAs`.
    */
   async open(since?: number): Promise<boolean> {
     return (await OPEN.run(this.deps.redis, [this.key], [since ?? ""])) === 1;
+  }
+
+  /**
+   * `actor` opens the shop (see `open`): refused (NotPermitted, recorded) unless their role has
+   * `settings` now; a maintenance ended and its audit record (`maintenance.open`) are one step,
+   * and when none matched neither is written.
+   */
+  async openAs(actor: StaffActor, since?: number): Promise<boolean> {
+    const action = { action: "maintenance.open", subject: SUBJECT };
+    const role = await actor.role("settings", action);
+    const before = describeSwitch(closedNow(await this.read(), this.deps.clock.now()));
+    const entry = actor.entryAs(role, { ...action, before, after: "open" });
+    const keys = [this.key, ...auditLuaKeys(entry)];
+    return (await OPEN.run(this.deps.redis, keys, [since ?? "", ...auditLuaArgs(entry)])) === 1;
   }
 
   /**
@@ -192,4 +233,12 @@ function closedNow(s: Stored, now: number): ShopClosed | undefined {
   const fresh = s.lastAt !== undefined && now - s.lastAt <= AUTO_MAINTENANCE_FRESH_MS;
   if (fresh && s.autoSince !== undefined) return { kind: "auto", since: s.autoSince };
   return undefined;
+}
+
+/** The shop's state as the audit log shows it: open, or closed until when and with which message. */
+function describeSwitch(closed: ShopClosed | undefined): string {
+  if (!closed) return "open";
+  if (closed.kind === "auto") return "closed automatically";
+  const until = closed.endsAt === undefined ? "no end" : `until ${new Date(closed.endsAt).toISOString()}`;
+  return `closed, ${until}${closed.message === undefined ? "" : `: ${closed.message}`}`;
 }

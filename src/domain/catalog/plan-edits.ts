@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { LuaScript } from "../../store/lua.js";
+import { type AuditEntry, auditLuaArgs, auditLuaKeys, STAFF_LUA } from "../staff/index.js";
 import type { Catalog, Plan } from "./catalog.js";
 import { PLAN_EDIT_VERSIONS_KEY, PLAN_EDITS_GENERATION_KEY, PLAN_EDITS_KEY } from "./keys.js";
 
@@ -35,7 +36,7 @@ export interface PlanDifference {
 
 export type EditWrite = { ok: true; version: number } | { ok: false; version: number };
 
-const SCRIPT = LuaScript.load(new URL("./lua/plan-edit.lua", import.meta.url));
+const SCRIPT = LuaScript.load(new URL("./lua/plan-edit.lua", import.meta.url), STAFF_LUA);
 
 /** JSON with keys sorted, so equal plans compare equal whatever order their fields came in. */
 function canonical(value: unknown): string {
@@ -52,6 +53,26 @@ function canonical(value: unknown): string {
 /** A short fingerprint of a plan as the file has it; null when it has none. */
 export function planFingerprint(plan: Plan | undefined): string | null {
   return plan ? createHash("sha256").update(canonical(plan)).digest("hex").slice(0, 16) : null;
+}
+
+/**
+ * What changed from `before` to `after` as the audit log shows it: the fields that differ, each
+ * `name=value` (a plan that is not there: "none").
+ */
+export function planDiff(
+  before: Plan | undefined,
+  after: Plan | undefined,
+): { before: string; after: string } {
+  const fields = (plan: Plan | undefined) => (plan ?? {}) as Record<string, unknown>;
+  const [a, b] = [fields(before), fields(after)];
+  const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
+    (name) => canonical(a[name]) !== canonical(b[name]),
+  );
+  const side = (plan: Plan | undefined, values: Record<string, unknown>) =>
+    plan
+      ? names.map((name) => `${name}=${canonical(values[name]) ?? "-"}`).join("; ") || "unchanged"
+      : "none";
+  return { before: side(before, a), after: side(after, b) };
 }
 
 export function samePlan(a: Plan | undefined, b: Plan | undefined): boolean {
@@ -113,14 +134,22 @@ export class PlanEdits {
     return this.redis.get(PLAN_EDITS_GENERATION_KEY);
   }
 
-  /** Sets the plan's edit (or drops it: `edit` null) if its version is still `expected`. */
-  async put(id: string, expected: number, edit: Omit<PlanEdit, "version"> | null): Promise<EditWrite> {
+  /**
+   * Sets the plan's edit (or drops it: `edit` null) if its version is still `expected`; `record`:
+   * a staff member's change, written with it in one step (not when the version is stale).
+   */
+  async put(
+    id: string,
+    expected: number,
+    edit: Omit<PlanEdit, "version"> | null,
+    record?: AuditEntry,
+  ): Promise<EditWrite> {
     const keys = [PLAN_EDITS_KEY, PLAN_EDIT_VERSIONS_KEY, PLAN_EDITS_GENERATION_KEY];
-    const [done, version] = (await SCRIPT.run(this.redis, keys, [
-      id,
-      expected,
-      edit ? JSON.stringify(edit) : "",
-    ])) as [number, number];
+    const [done, version] = (await SCRIPT.run(
+      this.redis,
+      [...keys, ...(record ? auditLuaKeys(record) : [])],
+      [id, expected, edit ? JSON.stringify(edit) : "", ...(record ? auditLuaArgs(record) : [])],
+    )) as [number, number];
     return { ok: done === 1, version: Number(version) };
   }
 }

@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import { LuaScript } from "../../store/lua.js";
 import { parseJsonRecord } from "../../store/records.js";
+import { type AuditEntry, auditLuaArgs, auditLuaKeys, STAFF_LUA } from "../staff/index.js";
 import { GATE_CHANNELS_KEY } from "./keys.js";
 
 /**
@@ -44,7 +45,14 @@ const requiredChannel = z.object({
 });
 export type RequiredChannel = z.output<typeof requiredChannel>;
 
-const ADD = LuaScript.load(new URL("./lua/gate-channel-add.lua", import.meta.url));
+const ADD = LuaScript.load(new URL("./lua/gate-channel-add.lua", import.meta.url), STAFF_LUA);
+const REMOVE = LuaScript.load(new URL("./lua/gate-channel-remove.lua", import.meta.url), STAFF_LUA);
+
+/** The audit record's keys and arguments of a staff member's change (none: an unrecorded one). */
+const withRecord = (record: AuditEntry | undefined) => ({
+  keys: record ? auditLuaKeys(record) : [],
+  args: record ? auditLuaArgs(record) : [],
+});
 
 /**
  * The channels (or groups) a customer must be in for what the gate covers, as the admins set
@@ -65,18 +73,23 @@ export class RequiredChannels {
       .sort((a, b) => a.addedAt - b.addedAt || a.id - b.id);
   }
 
-  /** Adds `channel` (or updates it when it is listed): "full" at MAX_REQUIRED_CHANNELS. */
-  async add(channel: RequiredChannel): Promise<"added" | "updated" | "full"> {
+  /**
+   * Adds `channel` (or updates it when it is listed): "full" at MAX_REQUIRED_CHANNELS. `record`:
+   * a staff member's change, written with it in one step (not when the list is full).
+   */
+  async add(channel: RequiredChannel, record?: AuditEntry): Promise<"added" | "updated" | "full"> {
     const json = JSON.stringify(requiredChannel.parse(channel));
-    const keys = [this.key];
-    return (await ADD.run(this.redis, keys, [channel.id, json, MAX_REQUIRED_CHANNELS])) as
-      | "added"
-      | "updated"
-      | "full";
+    const audit = withRecord(record);
+    return (await ADD.run(
+      this.redis,
+      [this.key, ...audit.keys],
+      [channel.id, json, MAX_REQUIRED_CHANNELS, ...audit.args],
+    )) as "added" | "updated" | "full";
   }
 
-  /** False when it was not listed (removed meanwhile). */
-  async remove(id: number): Promise<boolean> {
-    return (await this.redis.hdel(this.key, String(id))) === 1;
+  /** False when it was not listed (removed meanwhile); `record` as for `add` (only when removed). */
+  async remove(id: number, record?: AuditEntry): Promise<boolean> {
+    const audit = withRecord(record);
+    return (await REMOVE.run(this.redis, [this.key, ...audit.keys], [id, ...audit.args])) === 1;
   }
 }

@@ -1,8 +1,26 @@
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
+import { auditLuaArgs, auditLuaKeys, auditSubject, STAFF_LUA } from "../staff/index.js";
 import { SETTINGS_KEY } from "./keys.js";
 import { DEFAULT_GATE_COVERAGE, GATE_COVERAGES, type GateCoverage } from "./required-channels.js";
+import {
+  AUTO_MAINTENANCE_MAX,
+  AUTO_MAINTENANCE_MIN,
+  AUTO_RENEW_DAYS_MAX,
+  AUTO_RENEW_DAYS_MIN,
+  CURRENCY_LABEL,
+  EXTEND_COST_MAX,
+  encodeSetting,
+  GIFT_DAYS_MAX,
+  GIFT_DAYS_MIN,
+  OUTAGE_GRACE_MAX,
+  OUTAGE_GRACE_MIN,
+  SETTING_RULES,
+  type SettingChange,
+} from "./setting-rules.js";
+import type { StaffActor } from "./staff-actor.js";
 
 /** Shop-wide switches admins change from the admin menu. */
 export interface ShopSettingsValues {
@@ -27,26 +45,12 @@ export interface ShopSettingsValues {
 
 /** Used when `outageGraceMinutes` is not set. */
 export const DEFAULT_OUTAGE_GRACE_MINUTES = 5;
-/** Bounds of the outage grace, in minutes (a day at most). */
-export const OUTAGE_GRACE_MIN = 1;
-export const OUTAGE_GRACE_MAX = 24 * 60;
-/** The largest extension cost accepted (a typo guard: no hosting extension costs more). */
-export const EXTEND_COST_MAX = 1_000_000;
 /** Used when no hosting currency was set: an assumption, stated on the Settings screen. */
 export const DEFAULT_HOSTING_CURRENCY = "RUB";
 /** How long a gift link lasts unless the admins set it (see giftExpiryDays). */
 export const DEFAULT_GIFT_EXPIRY_DAYS = 30;
-export const GIFT_DAYS_MIN = 1;
-export const GIFT_DAYS_MAX = 365;
-/** Bounds of the automatic maintenance's wait, in minutes (a day at most). */
-export const AUTO_MAINTENANCE_MIN = 1;
-export const AUTO_MAINTENANCE_MAX = 24 * 60;
 /** How many days before expiry a subscription with auto-renew on is renewed from the balance. */
 export const DEFAULT_AUTO_RENEW_DAYS = 1;
-export const AUTO_RENEW_DAYS_MIN = 1;
-export const AUTO_RENEW_DAYS_MAX = 30;
-/** A currency label: a code or a symbol, 1 to 8 letters or currency signs (RUB, ₽, USD, $). */
-export const CURRENCY_LABEL = /^[\p{L}\p{Sc}]{1,8}$/u;
 
 /** The settings hash as stored; a missing or unreadable value reads as its default. */
 const stored = z.object({
@@ -62,7 +66,24 @@ const stored = z.object({
   hostingCurrency: z.string().regex(CURRENCY_LABEL).catch(DEFAULT_HOSTING_CURRENCY),
 });
 
-/** A tiny Redis hash of shop settings; every read sees the latest value (no caching). */
+/** A staff member's setting change, as the audit log has it (the values as shown there). */
+export interface SettingSet {
+  /** False when the setting held that value already: nothing was written or recorded. */
+  changed: boolean;
+  before: string;
+  after: string;
+}
+
+/** A setting changed with its audit record, while it holds what it was read as (lua/setting-set.lua). */
+const SET = LuaScript.load(new URL("./lua/setting-set.lua", import.meta.url), STAFF_LUA);
+/** A change retried this often when other changes of the same setting keep coming in between. */
+const SET_ATTEMPTS = 5;
+
+/**
+ * A tiny Redis hash of shop settings; every read sees the latest value (no caching). Staff change
+ * them through `setAs` (their role checked, the change recorded in the same step); the `set…`
+ * methods are the unchecked path of start-up, tools and tests.
+ */
 export class ShopSettings {
   constructor(
     private readonly redis: Redis,
@@ -79,36 +100,52 @@ export class ShopSettings {
     };
   }
 
+  /**
+   * `actor` changes one setting: refused (NotPermitted, recorded) unless their role allows it now,
+   * RangeError for a value out of bounds; otherwise the change and its audit record (`settings.set`
+   * or `referrals.set`, subject `setting:<key>`, before and after) are one step. A value it
+   * already holds changes nothing and records nothing.
+   */
+  async setAs(actor: StaffActor, change: SettingChange): Promise<SettingSet> {
+    const rule = SETTING_RULES[change.key];
+    const action = { action: rule.action, subject: auditSubject("setting", change.key) };
+    const role = await actor.role(rule.permission, action);
+    const after = encodeSetting(change).stored;
+    for (let attempt = 0; attempt < SET_ATTEMPTS; attempt++) {
+      const before = (await this.redis.hget(this.key, rule.field)) ?? "";
+      const shown = { before: rule.show(before), after: rule.show(after) };
+      if (shown.before === shown.after) return { changed: false, ...shown };
+      const entry = actor.entryAs(role, { ...action, ...shown });
+      const keys = [this.key, ...auditLuaKeys(entry)];
+      if ((await SET.run(this.redis, keys, [rule.field, before, after, ...auditLuaArgs(entry)])) === 1)
+        return { changed: true, ...shown };
+    }
+    throw new Error(`setting ${change.key} kept changing under the change`);
+  }
+
+  /** Writes `change` unchecked and unrecorded (start-up, tools, tests; staff use `setAs`). */
+  private async write(change: SettingChange): Promise<void> {
+    const { rule, stored: value } = encodeSetting(change);
+    if (value === "") await this.redis.hdel(this.key, rule.field);
+    else await this.redis.hset(this.key, rule.field, value);
+  }
+
   async autoExtend(): Promise<boolean> {
     return (await this.redis.hget(this.key, "autoExtend")) === "1";
   }
 
   async setAutoExtend(on: boolean): Promise<void> {
-    await this.redis.hset(this.key, "autoExtend", on ? "1" : "0");
+    await this.write({ key: "autoExtend", value: on });
   }
 
   /** Minutes, 1 to 1440; undefined clears it. */
   async setOutageGraceMinutes(minutes: number | undefined): Promise<void> {
-    if (minutes === undefined) {
-      await this.redis.hdel(this.key, "outageGraceMinutes");
-      return;
-    }
-    if (!Number.isInteger(minutes) || minutes < OUTAGE_GRACE_MIN || minutes > OUTAGE_GRACE_MAX) {
-      throw new RangeError("outage grace must be 1 to 1440 minutes");
-    }
-    await this.redis.hset(this.key, "outageGraceMinutes", String(minutes));
+    await this.write({ key: "outageGraceMinutes", value: minutes });
   }
 
   /** A positive amount in the hosting balance's units; undefined clears it. */
   async setExtendCostHint(cost: number | undefined): Promise<void> {
-    if (cost === undefined) {
-      await this.redis.hdel(this.key, "extendCostHint");
-      return;
-    }
-    if (!Number.isFinite(cost) || cost <= 0 || cost > EXTEND_COST_MAX) {
-      throw new RangeError(`extension cost must be above 0 and at most ${EXTEND_COST_MAX}`);
-    }
-    await this.redis.hset(this.key, "extendCostHint", String(cost));
+    await this.write({ key: "extendCostHint", value: cost });
   }
 
   /** The hosting balance's currency label (see {@link CURRENCY_LABEL}). */
@@ -126,8 +163,7 @@ export class ShopSettings {
   }
 
   async setReferralsOn(on: boolean): Promise<void> {
-    if (on) await this.redis.hdel(this.key, "referralsOff");
-    else await this.redis.hset(this.key, "referralsOff", "1");
+    await this.write({ key: "referrals", value: on });
   }
 
   /** How long a gift link stays valid, in days (1 to 365; default 30): then it is refunded. */
@@ -139,9 +175,7 @@ export class ShopSettings {
   }
 
   async setGiftExpiryDays(days: number): Promise<void> {
-    if (!Number.isInteger(days) || days < GIFT_DAYS_MIN || days > GIFT_DAYS_MAX)
-      throw new RangeError(`gift links last ${GIFT_DAYS_MIN} to ${GIFT_DAYS_MAX} days`);
-    await this.redis.hset(this.key, "giftExpiryDays", String(days));
+    await this.write({ key: "giftExpiryDays", value: days });
   }
 
   /** What the channel gate covers (see GATE_COVERAGES; the trial only by default). */
@@ -151,8 +185,7 @@ export class ShopSettings {
   }
 
   async setGateCoverage(coverage: GateCoverage): Promise<void> {
-    if (!GATE_COVERAGES.includes(coverage)) throw new RangeError(`unknown gate coverage ${String(coverage)}`);
-    await this.redis.hset(this.key, "gateCoverage", coverage);
+    await this.write({ key: "gateCoverage", value: coverage });
   }
 
   /**
@@ -167,17 +200,11 @@ export class ShopSettings {
   }
 
   async setAutoRenewDays(days: number): Promise<void> {
-    if (!Number.isInteger(days) || days < AUTO_RENEW_DAYS_MIN || days > AUTO_RENEW_DAYS_MAX)
-      throw new RangeError(
-        `auto-renew runs ${AUTO_RENEW_DAYS_MIN} to ${AUTO_RENEW_DAYS_MAX} days before expiry`,
-      );
-    await this.redis.hset(this.key, "autoRenewDays", String(days));
+    await this.write({ key: "autoRenewDays", value: days });
   }
 
   async setHostingCurrency(label: string): Promise<void> {
-    if (!CURRENCY_LABEL.test(label))
-      throw new RangeError("currency must be 1 to 8 letters or currency signs");
-    await this.redis.hset(this.key, "hostingCurrency", label);
+    await this.write({ key: "hostingCurrency", value: label });
   }
 
   /**
@@ -194,14 +221,6 @@ export class ShopSettings {
 
   /** Minutes, 1 to 1440; undefined turns the automatic maintenance off. */
   async setMaintenanceAutoMinutes(minutes: number | undefined): Promise<void> {
-    if (minutes === undefined) {
-      await this.redis.hdel(this.key, "maintenanceAutoMinutes");
-      return;
-    }
-    if (!Number.isInteger(minutes) || minutes < AUTO_MAINTENANCE_MIN || minutes > AUTO_MAINTENANCE_MAX)
-      throw new RangeError(
-        `automatic maintenance waits ${AUTO_MAINTENANCE_MIN} to ${AUTO_MAINTENANCE_MAX} minutes`,
-      );
-    await this.redis.hset(this.key, "maintenanceAutoMinutes", String(minutes));
+    await this.write({ key: "maintenanceAutoMinutes", value: minutes });
   }
 }

@@ -8,7 +8,9 @@ import {
   type RequiredChannel,
   type RequiredChannels,
   type ShopSettings,
+  type StaffActor,
 } from "../catalog/index.js";
+import { type AuditEntry, auditSubject } from "../staff/index.js";
 import { gateKeys } from "./keys.js";
 
 /** How long "is in the channel" is believed without asking Telegram again. */
@@ -142,11 +144,37 @@ export class ChannelGate {
   }
 
   /**
-   * An admin adds a channel by @username or numeric id: Telegram is asked what it is, and it goes
-   * on the list only when the bot can read its members (it is the channel's admin), else the
-   * gate could check nobody. Adding one already listed refreshes its title and link.
+   * A channel added by @username or numeric id: Telegram is asked what it is, and it goes on the
+   * list only when the bot can read its members (it is the channel's admin), else the gate could
+   * check nobody. Adding one already listed refreshes its title and link. Unchecked: staff add
+   * through `addChannelAs`.
    */
   async addChannel(ref: string | number, now: number): Promise<ChannelAdded> {
+    return this.add(ref, now);
+  }
+
+  /**
+   * `actor` adds a channel (see `addChannel`): refused (NotPermitted, recorded) unless their role
+   * has `catalog` now; the list's change and its audit record (`channel.add`) are one step.
+   */
+  async addChannelAs(actor: StaffActor, ref: string | number, now: number): Promise<ChannelAdded> {
+    const action = "channel.add";
+    const role = await actor.role("catalog", { action, subject: auditSubject("channel", ref) });
+    return this.add(ref, now, (channel, listed) =>
+      actor.entryAs(role, {
+        action,
+        subject: auditSubject("channel", channel.id),
+        before: listed ? channelText(listed) : "none",
+        after: channelText(channel),
+      }),
+    );
+  }
+
+  private async add(
+    ref: string | number,
+    now: number,
+    record?: (channel: RequiredChannel, listed: RequiredChannel | undefined) => AuditEntry,
+  ): Promise<ChannelAdded> {
     if (!this.deps.chats) return { status: "unavailable" };
     const found = await this.deps.chats.inspect(ref);
     if (!found.ok) return { status: found.reason };
@@ -154,15 +182,33 @@ export class ChannelGate {
     const channel: RequiredChannel = { ...found.chat, addedAt: now };
     const listed = (await this.deps.channels.list()).find((c) => c.id === channel.id);
     if (listed) channel.addedAt = listed.addedAt;
-    const status = await this.deps.channels.add(channel);
+    const status = await this.deps.channels.add(channel, record?.(channel, listed));
     if (status === "full") return { status };
     await this.forget(channel.id);
     return { status, channel };
   }
 
-  /** An admin takes a channel off the list (false: it was not on it). */
+  /** A channel taken off the list (false: it was not on it). Unchecked: staff use `removeChannelAs`. */
   async removeChannel(chatId: number): Promise<boolean> {
     const removed = await this.deps.channels.remove(chatId);
+    await this.forget(chatId);
+    return removed;
+  }
+
+  /**
+   * `actor` takes a channel off the list (see `removeChannel`): refused (NotPermitted, recorded)
+   * unless their role has `catalog` now; the removal and its audit record (`channel.remove`) are
+   * one step, and a channel not listed records nothing.
+   */
+  async removeChannelAs(actor: StaffActor, chatId: number): Promise<boolean> {
+    const action = { action: "channel.remove", subject: auditSubject("channel", chatId) };
+    const role = await actor.role("catalog", action);
+    const listed = (await this.deps.channels.list()).find((c) => c.id === chatId);
+    const before = listed ? channelText(listed) : String(chatId);
+    const removed = await this.deps.channels.remove(
+      chatId,
+      actor.entryAs(role, { ...action, before, after: "none" }),
+    );
     await this.forget(chatId);
     return removed;
   }
@@ -208,4 +254,9 @@ export class ChannelGate {
       await redis.del(gateKeys.alerted(channel.id));
     });
   }
+}
+
+/** A channel as the audit log shows it: its title, and its @username when it has one. */
+function channelText(channel: RequiredChannel): string {
+  return channel.username ? `${channel.title} (@${channel.username})` : channel.title;
 }

@@ -3,10 +3,12 @@ import type { Clock } from "../../runtime/clock.js";
 import { readHash } from "../../store/records.js";
 import type { Wallet } from "../books/index.js";
 import { hasPaid, type Order, type Orders, orderKeys, paidMarkKey } from "../books/index.js";
+import type { StaffActor } from "../catalog/index.js";
+import { auditSubject } from "../staff/index.js";
 import { PROMO_CODES, pendingKey, promoCreditKey, promoKeyList, promoKeys } from "./keys.js";
+import { disablePromo, promoTerms, storePromo } from "./promo-admin.js";
 import {
   type CarriedPromo,
-  CREATE,
   discountedPrice,
   type NewPromo,
   PENDING_PROMO_MS,
@@ -79,29 +81,21 @@ const SETTLE_BATCH = 100;
 export class PromoCodes {
   constructor(private readonly deps: PromoDeps) {}
 
+  /** Makes a code (false: it exists). Unchecked: staff make codes through `createAs`. */
   async create(input: NewPromo): Promise<boolean> {
-    const now = this.deps.clock.now();
-    const fields: Record<string, string> = {
-      code: input.code,
-      kind: input.kind,
-      value: String(input.value),
-      plans: input.plans.join(","),
-      perCustomer: String(input.kind === "credit" ? 1 : input.perCustomer),
-      newCustomersOnly: input.newCustomersOnly ? "1" : "0",
-      disabled: "0",
-      createdAt: String(now),
-      createdBy: String(input.createdBy),
-      used: "0",
-      indexed: "1",
-    };
-    if (input.expiresAt !== undefined) fields.expiresAt = String(input.expiresAt);
-    if (input.totalUses !== undefined) fields.totalUses = String(input.totalUses);
-    const made = await CREATE.run(
-      this.deps.redis,
-      [promoKeys(input.code).code, PROMO_CODES],
-      [input.code, now, ...Object.entries(fields).flat()],
-    );
-    return made === 1;
+    return storePromo(this.deps.redis, input, this.deps.clock.now());
+  }
+
+  /**
+   * `actor` makes a code: refused (NotPermitted, recorded) unless their role has `promo` now; the
+   * code and its audit record (`promo.create`, its terms) are one step, and a code that exists
+   * already records nothing.
+   */
+  async createAs(actor: StaffActor, input: Omit<NewPromo, "createdBy">): Promise<boolean> {
+    const promo = { ...input, createdBy: actor.id };
+    const action = { action: "promo.create", subject: auditSubject("promo", input.code) };
+    const entry = await actor.entry("promo", { ...action, before: "none", after: promoTerms(promo) });
+    return storePromo(this.deps.redis, promo, this.deps.clock.now(), entry);
   }
 
   async get(code: string): Promise<PromoCode | undefined> {
@@ -130,11 +124,16 @@ export class PromoCodes {
     return codes.some((c) => !c.disabled && (c.expiresAt === undefined || c.expiresAt > now));
   }
 
+  /** Disables a code (false: no such code). Unchecked: staff use `disableAs`. */
   async disable(code: string): Promise<boolean> {
-    const k = promoKeys(code).code;
-    if (!(await this.deps.redis.exists(k))) return false;
-    await this.deps.redis.hset(k, "disabled", "1");
-    return true;
+    return (await disablePromo(this.deps.redis, code)) !== "unknown";
+  }
+
+  /** `actor` disables a code, as `createAs` makes one (`promo.disable`; none when it was off). */
+  async disableAs(actor: StaffActor, code: string): Promise<boolean> {
+    const action = { action: "promo.disable", subject: auditSubject("promo", code) };
+    const entry = await actor.entry("promo", { ...action, before: "enabled", after: "disabled" });
+    return (await disablePromo(this.deps.redis, code, entry)) !== "unknown";
   }
 
   /** The code's latest uses, newest first, after settling those whose orders were paid or abandoned. */

@@ -69,8 +69,6 @@ export interface PromoUse {
 }
 
 const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url), SALES_LUA);
-/** A code made unless it exists (lua/promo-create.lua). */
-export const CREATE = script("promo-create");
 /** A code checked for a customer and one use held, in one step (lua/promo-reserve.lua). */
 export const RESERVE = script("promo-reserve");
 /** The use an order holds settled against the order's state (lua/promo-settle.lua). */

@@ -2,7 +2,7 @@ import { Composer } from "grammy";
 import type { Permission } from "../../../domain/staff/index.js";
 import type { BotContext } from "../../context.js";
 import { isAdmin, isPrivate } from "../../filters.js";
-import { staffMay, staffRoleOf, tellNotPermitted } from "../../staff.js";
+import { permitted, staffMay, staffRoleOf, tellNotPermitted } from "../../staff.js";
 import { COMMAND_PERMISSIONS, callbackPermission } from "./permissions.js";
 
 /** Every admin callback starts with this, so one check covers them all (menus included). */
@@ -56,7 +56,7 @@ adminGuard.on("callback_query:data", async (ctx, next) => {
   const needed = callbackPermission(data);
   if (adminHere(ctx) && (await staffAllows(ctx, needed))) return next();
   if (adminHere(ctx)) {
-    // Staff, but not for this: a role lowered meanwhile, or a button not of their role.
+    // Staff, but not for this: a role lowered meanwhile, or a button not of their role (forged).
     ctx.log.warn({ from: ctx.from.id, data }, "refused an admin callback the sender's role does not allow");
     return refuseForRole(ctx, needed, data);
   }

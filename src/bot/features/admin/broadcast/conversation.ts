@@ -6,6 +6,7 @@ import { localeOf } from "#src/bot/i18n.js";
 import { type BroadcastDraft, type LinkButton, MAX_LINK_BUTTONS } from "#src/domain/backoffice/index.js";
 import { parseLinkButtons } from "#src/render/link-buttons.js";
 import { broadcastCb } from "#src/render/notice-buttons.js";
+import { dialogGuard } from "../staff-actor.js";
 import { readBroadcastMessage, sendPreview } from "./message.js";
 import { audienceCounts, audienceKeyboard, cancelData, planAudiences } from "./views.js";
 
@@ -98,5 +99,11 @@ async function broadcastConversation(conversation: BotConversation, ctx: ConvCon
   });
 }
 
-/** Installed ahead of all features (see create-bot.ts), entered only from admin-checked handlers. */
-export const broadcastConversations = [createConversation(broadcastConversation, BROADCAST)];
+/**
+ * Installed ahead of all features (see create-bot.ts), entered only from admin-checked handlers;
+ * each step checked against the sender's role now.
+ */
+export const broadcastConversations = [
+  dialogGuard(BROADCAST, "broadcast", "broadcast.send"),
+  createConversation(broadcastConversation, BROADCAST),
+];

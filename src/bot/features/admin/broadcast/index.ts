@@ -2,10 +2,12 @@ import { type CallbackQueryContext, Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
 import { claimConfirmation, enterConversation, issueConfirmation } from "#src/bot/kit/index.js";
+import { permitted } from "#src/bot/staff.js";
 import { show } from "#src/bot/views/show.js";
 import type { Audience } from "#src/domain/backoffice/index.js";
 import { type BroadcastCb, broadcastCb } from "#src/render/notice-buttons.js";
 import { adminHomeButton } from "../home.js";
+import { asStaff } from "../staff-actor.js";
 import { BROADCAST, broadcastConversations } from "./conversation.js";
 import {
   audienceCounts,
@@ -72,6 +74,7 @@ async function chooseAudience(ctx: Press, data: Data<"aud">): Promise<void> {
 
 /** Starts the broadcast once per confirmation; a double tap is told it already started. */
 async function go(ctx: Press, data: Data<"go">): Promise<void> {
+  if (!(await permitted(ctx, "broadcast", "broadcast.send"))) return;
   const { deps } = ctx;
   const claim = data.audience
     ? await claimConfirmation(ctx, data.token, confirmation(data.draft, data.audience))
@@ -82,8 +85,9 @@ async function go(ctx: Press, data: Data<"go">): Promise<void> {
   if (claim === "used") return;
   const draft = await deps.backoffice.broadcastDrafts.get(data.draft);
   if (claim === "unknown" || !draft || !data.audience) return show(ctx, expiredView(ctx));
-  if (!deps.broadcasts) return show(ctx, await broadcastHomeView(ctx));
-  const { id } = await deps.broadcasts.start({
+  const starter = deps.broadcasts;
+  if (!starter) return show(ctx, await broadcastHomeView(ctx));
+  const request = {
     adminChatId: ctx.chat?.id ?? ctx.from.id,
     text: draft.text,
     entities: draft.entities,
@@ -91,7 +95,10 @@ async function go(ctx: Press, data: Data<"go">): Promise<void> {
     ...(draft.buttons?.length ? { buttons: draft.buttons } : {}),
     audience: data.audience,
     locale: await localeOf(ctx),
-  });
+  };
+  const started = await asStaff(ctx, (actor) => starter.start(request, actor));
+  if (!started) return;
+  const { id } = started;
   await deps.backoffice.broadcastDrafts.discard(data.draft);
   ctx.log.info({ adminId: ctx.from.id, broadcastId: id, audience: data.audience }, "broadcast started");
   return show(ctx, { text: ctx.t("broadcast-started"), keyboard: adminHomeButton(ctx) });
@@ -99,8 +106,11 @@ async function go(ctx: Press, data: Data<"go">): Promise<void> {
 
 /** Stop on the worker's progress message: it shows the outcome; the press gets a toast. */
 async function stop(ctx: Press, data: Data<"stop">): Promise<void> {
+  if (!(await permitted(ctx, "broadcast", "broadcast.stop"))) return;
   const { broadcasts } = ctx.deps;
-  const outcome = broadcasts && data.broadcast ? await broadcasts.stop(data.broadcast) : "unknown";
+  const id = data.broadcast;
+  const outcome = broadcasts && id ? await asStaff(ctx, (actor) => broadcasts.stop(id, actor)) : "unknown";
+  if (outcome === undefined) return;
   if (outcome === "stopping") {
     ctx.log.info({ adminId: ctx.from.id, broadcastId: data.broadcast }, "broadcast stopped by an admin");
   }

@@ -1,8 +1,10 @@
 import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
+import { permitted } from "#src/bot/staff.js";
 import { show } from "#src/bot/views/show.js";
 import { html } from "#src/render/format.js";
 import { differenceButtons, differenceLines } from "../plans/view.js";
+import { asStaff } from "../staff-actor.js";
 import { catalogCb } from "./callbacks.js";
 import { catalogView } from "./view.js";
 
@@ -16,7 +18,9 @@ catalogFeature.callbackQuery(catalogCb.pattern, async (ctx) => {
   await ctx.answerCallbackQuery();
   if (!data) return;
   if (data.act === "view") return show(ctx, await catalogView(ctx));
-  const result = await ctx.deps.catalogFile.reload();
+  if (!(await permitted(ctx, "catalog", "catalog.reload"))) return;
+  const result = await asStaff(ctx, (actor) => ctx.deps.catalogFile.reloadAs(actor));
+  if (!result) return;
   ctx.log.info({ adminId: ctx.from.id, ok: result.ok }, "catalog reload");
   if (!result.ok)
     return show(ctx, await catalogView(ctx, ctx.t("catalog-reload-failed", { error: html(result.error) })));

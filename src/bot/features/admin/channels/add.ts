@@ -4,6 +4,7 @@ import { askText, type BotConversation } from "#src/bot/conversation-kit.js";
 import { MAX_REQUIRED_CHANNELS } from "#src/domain/catalog/index.js";
 import type { ChannelAdded } from "#src/domain/sales/index.js";
 import { html } from "#src/render/format.js";
+import { asStaff, dialogGuard } from "../staff-actor.js";
 import { channelsView } from "./view.js";
 
 export const ADD_CHANNEL = "admin-gate-add-channel";
@@ -48,13 +49,20 @@ async function addConversation(conversation: BotConversation, ctx: ConvContext):
   });
   const view = await conversation.external(async (outer: BotContext) => {
     const ref = parseChatRef(typed) ?? typed;
-    const added = await outer.deps.sales.gate.addChannel(ref, outer.deps.clock.now());
+    // Each step was checked (dialogGuard); the domain checks the role again and records it.
+    const now = outer.deps.clock.now();
+    const added = await asStaff(outer, (actor) => outer.deps.sales.gate.addChannelAs(actor, ref, now));
+    if (!added) return undefined;
     outer.log.info({ adminId: outer.from?.id, ref, status: added.status }, "required channel added");
     const shown = await channelsView(outer, addedNote(outer, added));
     return { text: shown.text, markup: shown.keyboard?.inline_keyboard ?? [] };
   });
-  await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: { inline_keyboard: view.markup } });
+  if (view)
+    await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: { inline_keyboard: view.markup } });
 }
 
-/** Installed ahead of all features, entered only from the admin-checked Add button. */
-export const channelsConversations = [createConversation(addConversation, ADD_CHANNEL)];
+/** Installed ahead of all features, entered only from the admin-checked Add button; each step checked. */
+export const channelsConversations = [
+  dialogGuard(ADD_CHANNEL, "catalog", "channel.add"),
+  createConversation(addConversation, ADD_CHANNEL),
+];

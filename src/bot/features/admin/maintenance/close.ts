@@ -9,6 +9,7 @@ import {
 } from "#src/bot/conversation-kit.js";
 import { MAINTENANCE_MESSAGE_MAX } from "#src/domain/catalog/index.js";
 import { HOUR } from "#src/runtime/clock.js";
+import { asStaff, dialogGuard } from "../staff-actor.js";
 import { END_CHOICES, maintenanceCb } from "./callbacks.js";
 import { maintenanceView } from "./view.js";
 
@@ -97,17 +98,24 @@ async function closeConversation(conversation: BotConversation, ctx: ConvContext
   const hours = await askEnd(conversation, ctx);
   const view = await conversation.external(async (outer: BotContext) => {
     const endsAt = hours === undefined ? undefined : outer.deps.clock.now() + hours * HOUR;
-    const by = outer.from?.id ?? 0;
-    const closed = await outer.deps.catalog.maintenance.close({ message, endsAt, by });
+    // Each step was checked (dialogGuard); the domain checks the role again and records it.
+    const closed = await asStaff(outer, (actor) =>
+      outer.deps.catalog.maintenance.closeAs(actor, { message, endsAt }),
+    );
+    if (!closed) return undefined;
     outer.log.info(
-      { adminId: by, since: closed.since, endsAt, message: message !== undefined },
+      { adminId: closed.by, since: closed.since, endsAt, message: message !== undefined },
       "shop closed for maintenance",
     );
     const shown = await maintenanceView(outer, outer.t("maintenance-closed-done"));
     return { text: shown.text, markup: shown.keyboard?.inline_keyboard ?? [] };
   });
-  await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: { inline_keyboard: view.markup } });
+  if (view)
+    await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: { inline_keyboard: view.markup } });
 }
 
-/** Installed with the admin conversations, entered only from the admin-checked button. */
-export const maintenanceConversations = [createConversation(closeConversation, CLOSE_SHOP)];
+/** Installed with the admin conversations, entered only from the admin-checked button; each step checked. */
+export const maintenanceConversations = [
+  dialogGuard(CLOSE_SHOP, "settings", "maintenance.close"),
+  createConversation(closeConversation, CLOSE_SHOP),
+];

@@ -1,7 +1,9 @@
 import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { enterConversation } from "#src/bot/kit/index.js";
+import { permitted } from "#src/bot/staff.js";
 import { show } from "#src/bot/views/show.js";
+import { asStaff } from "../staff-actor.js";
 import { maintenanceCb } from "./callbacks.js";
 import { CLOSE_SHOP, maintenanceConversations } from "./close.js";
 import { maintenanceView } from "./view.js";
@@ -16,7 +18,6 @@ export const maintenanceFeature = new Composer<BotContext>();
 
 maintenanceFeature.callbackQuery(maintenanceCb.pattern, async (ctx) => {
   const data = maintenanceCb.unpack(ctx.callbackQuery.data);
-  const { maintenance, settings } = ctx.deps.catalog;
   if (data?.act === "close") {
     await ctx.answerCallbackQuery();
     await enterConversation(ctx, CLOSE_SHOP);
@@ -24,13 +25,13 @@ maintenanceFeature.callbackQuery(maintenanceCb.pattern, async (ctx) => {
   }
   let notice: string | undefined;
   if (data?.act === "open") {
-    const opened = await maintenance.open(data.since);
+    if (!(await permitted(ctx, "settings", "maintenance.open"))) return;
+    const opened = await asStaff(ctx, (actor) => ctx.deps.catalog.maintenance.openAs(actor, data.since));
+    if (opened === undefined) return;
     if (opened) ctx.log.info({ adminId: ctx.from.id, since: data.since }, "shop opened after maintenance");
     notice = ctx.t(opened ? "maintenance-now-open" : "maintenance-already-open");
   } else if (data?.act === "auto") {
-    await settings.setMaintenanceAutoMinutes(data.minutes);
-    // Off: an automatic maintenance in force ends now, not at the next look of the watch.
-    if (data.minutes === undefined) await maintenance.autoOff();
+    if (!(await setAutoMinutes(ctx, data.minutes))) return;
     ctx.log.info({ adminId: ctx.from.id, minutes: data.minutes ?? null }, "automatic maintenance set");
     notice =
       data.minutes === undefined
@@ -40,3 +41,14 @@ maintenanceFeature.callbackQuery(maintenanceCb.pattern, async (ctx) => {
   await ctx.answerCallbackQuery(notice === undefined ? undefined : { text: notice });
   await show(ctx, await maintenanceView(ctx));
 });
+
+/** The automatic mode's wait set by the sender (checked and recorded); false when refused. */
+async function setAutoMinutes(ctx: BotContext, minutes: number | undefined): Promise<boolean> {
+  if (!(await permitted(ctx, "settings", "settings.set"))) return false;
+  const { maintenance, settings } = ctx.deps.catalog;
+  const change = { key: "maintenanceAutoMinutes", value: minutes } as const;
+  if (!(await asStaff(ctx, (actor) => settings.setAs(actor, change)))) return false;
+  // Off: an automatic maintenance in force ends now, not at the next look of the watch.
+  if (minutes === undefined) await maintenance.autoOff();
+  return true;
+}

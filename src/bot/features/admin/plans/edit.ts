@@ -7,6 +7,7 @@ import { parseDays, parseDevices, parseGb } from "#src/bot/kit/index.js";
 import type { Locale } from "#src/config.js";
 import { type Catalog, checkCatalog, type Plan } from "#src/domain/catalog/index.js";
 import { html } from "#src/render/format.js";
+import { asStaff, dialogGuard } from "../staff-actor.js";
 import { PLAN_SAVE, type PlanField } from "./callbacks.js";
 import { planCardView, planLines } from "./view.js";
 
@@ -102,8 +103,9 @@ async function save(
   version: number,
 ): Promise<void> {
   const view = await conversation.external(async (outer: BotContext) => {
-    const store = outer.deps.catalogFile;
-    const saved = await store.savePlan(plan, version, outer.from?.id ?? 0, outer.deps.clock.now());
+    // Each step was checked (dialogGuard); the domain checks the role again and records it.
+    const saved = await asStaff(outer, (actor) => outer.deps.catalogFile.savePlanAs(actor, plan, version));
+    if (!saved) return undefined;
     outer.log.info({ adminId: outer.from?.id, plan: plan.id, ok: saved.ok }, "plan saved from the bot");
     const notice = saved.ok
       ? outer.t("plans-saved", { version: saved.version })
@@ -113,7 +115,8 @@ async function save(
     const shown = await planCardView(outer, plan.id, notice);
     return { text: shown.text, markup: (shown.keyboard as InlineKeyboard).inline_keyboard };
   });
-  await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: { inline_keyboard: view.markup } });
+  if (view)
+    await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: { inline_keyboard: view.markup } });
 }
 
 const ASK: Record<PlanField, string> = {
@@ -212,8 +215,10 @@ async function addPlanConversation(conversation: BotConversation, ctx: ConvConte
   await save(conversation, ctx, plan, version);
 }
 
-/** Installed ahead of all features, entered only from the admin-checked buttons of the editor. */
+/** Installed ahead of all features, entered only from the admin-checked buttons of the editor; each step checked. */
 export const plansConversations = [
+  dialogGuard(EDIT_PLAN, "catalog", "plan.edit"),
   createConversation(editPlanConversation, EDIT_PLAN),
+  dialogGuard(ADD_PLAN, "catalog", "plan.edit"),
   createConversation(addPlanConversation, ADD_PLAN),
 ];

@@ -1,10 +1,12 @@
 import { Composer, InputFile } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { enterConversation } from "#src/bot/kit/index.js";
+import { permitted } from "#src/bot/staff.js";
 import { show } from "#src/bot/views/show.js";
 import type { PlanSave } from "#src/domain/catalog/index.js";
 import { html } from "#src/render/format.js";
 import { catalogView } from "../catalog/view.js";
+import { asStaff } from "../staff-actor.js";
 import { fieldArg, plansCb, versionArg } from "./callbacks.js";
 import { ADD_PLAN, EDIT_PLAN, plansConversations } from "./edit.js";
 import { differenceButtons, differenceLines, planCardView, plansListView } from "./view.js";
@@ -21,15 +23,13 @@ function outcome(ctx: BotContext, saved: PlanSave, done: string, id: string): st
 
 /** Retires the plan or puts it back on sale, at the version the button was shown with. */
 async function setOnSale(ctx: BotContext, id: string, version: number, on: boolean): Promise<void> {
+  if (!(await permitted(ctx, "catalog", "plan.edit"))) return;
   const store = ctx.deps.catalogFile;
   const plan = store.full().plans.find((p) => p.id === id);
   if (!plan) return show(ctx, await plansListView(ctx, ctx.t("plans-gone")));
-  const saved = await store.savePlan(
-    { ...plan, on_sale: on ? undefined : false },
-    version,
-    ctx.from?.id ?? 0,
-    ctx.deps.clock.now(),
-  );
+  const changed = { ...plan, on_sale: on ? undefined : false };
+  const saved = await asStaff(ctx, (actor) => store.savePlanAs(actor, changed, version));
+  if (!saved) return;
   ctx.log.info({ adminId: ctx.from?.id, plan: id, onSale: on, ok: saved.ok }, "plan sale state changed");
   return show(
     ctx,
@@ -49,8 +49,12 @@ async function exportYaml(ctx: BotContext): Promise<void> {
 
 /** After a reload: the file's plan or the bot's edit wins, as the admin chose. */
 async function choose(ctx: BotContext, id: string, version: number, file: boolean): Promise<void> {
+  if (!(await permitted(ctx, "catalog", file ? "plan.use-file" : "plan.keep-edit"))) return;
   const store = ctx.deps.catalogFile;
-  const saved = file ? await store.useFile(id, version) : await store.keepEdit(id, version);
+  const saved = await asStaff(ctx, (actor) =>
+    file ? store.useFileAs(actor, id, version) : store.keepEditAs(actor, id, version),
+  );
+  if (!saved) return;
   ctx.log.info(
     { adminId: ctx.from?.id, plan: id, wins: file ? "file" : "bot", ok: saved.ok },
     "plan conflict chosen",

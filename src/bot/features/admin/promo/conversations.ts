@@ -7,6 +7,7 @@ import { exactMinor, inLocale } from "#src/domain/catalog/index.js";
 import { type NewPromo, normalizeCode, type PromoKind } from "#src/domain/sales/index.js";
 import { html } from "#src/render/format.js";
 import { DAY } from "#src/runtime/clock.js";
+import { asStaff, dialogGuard } from "../staff-actor.js";
 import { askPlans, askYesNo, type PlanChoice } from "./choices.js";
 import { promoCardView } from "./views.js";
 
@@ -117,17 +118,24 @@ async function createPromo(conversation: BotConversation, ctx: ConvContext, kind
   const { days, ...limits } = await askLimits(conversation, ctx, kind, shop.plans);
   const view = await conversation.external(async (outer: BotContext) => {
     const expiresAt = days !== undefined ? outer.deps.clock.now() + days * DAY : undefined;
-    const input: NewPromo = { code, kind, value, ...limits, createdBy: outer.from?.id ?? 0 };
+    const input: Omit<NewPromo, "createdBy"> = { code, kind, value, ...limits };
     if (expiresAt !== undefined) input.expiresAt = expiresAt;
-    if (!(await outer.deps.sales.promos.create(input))) {
+    // Each step was checked (dialogGuard); the domain checks the role again and records it.
+    const made = await asStaff(outer, (actor) => outer.deps.sales.promos.createAs(actor, input));
+    if (made === undefined) return undefined;
+    if (!made) {
       return { text: outer.t("promo-admin-exists", { code: html(code) }), markup: [] };
     }
     outer.log.info({ adminId: outer.from?.id, code, kind, value }, "promo code created");
     const card = await promoCardView(outer, code);
     return { text: card?.text ?? "", markup: card?.keyboard?.inline_keyboard ?? [] };
   });
-  await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: { inline_keyboard: view.markup } });
+  if (view)
+    await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: { inline_keyboard: view.markup } });
 }
 
-/** Installed ahead of all features, entered only from the admin-checked button of the section. */
-export const promoAdminConversations = [createConversation(createPromo, PROMO_CREATE)];
+/** Installed ahead of all features, entered only from the admin-checked button of the section; each step checked. */
+export const promoAdminConversations = [
+  dialogGuard(PROMO_CREATE, "promo", "promo.create"),
+  createConversation(createPromo, PROMO_CREATE),
+];

@@ -1,7 +1,9 @@
 import { type CallbackQueryContext, Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { enterConversation } from "#src/bot/kit/index.js";
+import { permitted } from "#src/bot/staff.js";
 import { show } from "#src/bot/views/show.js";
+import { asStaff } from "../staff-actor.js";
 import { promoAdminCb } from "./callbacks.js";
 import { PROMO_CREATE, promoAdminConversations } from "./conversations.js";
 import { promoCardView, promoKindView, promoListView } from "./views.js";
@@ -37,7 +39,9 @@ promoAdminFeature.callbackQuery(promoAdminCb.pattern, async (ctx) => {
       await ctx.answerCallbackQuery();
       return enterConversation(ctx, PROMO_CREATE, data.kind);
     case "off": {
-      const done = await ctx.deps.sales.promos.disable(data.code);
+      if (!(await permitted(ctx, "promo", "promo.disable"))) return;
+      const done = await asStaff(ctx, (actor) => ctx.deps.sales.promos.disableAs(actor, data.code));
+      if (done === undefined) return;
       if (done) ctx.log.info({ adminId: ctx.from.id, code: data.code }, "promo code disabled");
       return card(ctx, data.code, done ? ctx.t("promo-admin-disabled-now") : undefined);
     }

@@ -1,6 +1,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
+import { permitted } from "#src/bot/staff.js";
 import { show, type View } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
 import type { ReferralTerms } from "#src/domain/catalog/index.js";
@@ -8,6 +9,7 @@ import type { TopInviter } from "#src/domain/sales/index.js";
 import { formatNumber, html } from "#src/render/format.js";
 import { money } from "../../shop/common.js";
 import { adminHomeButton } from "../home.js";
+import { asStaff } from "../staff-actor.js";
 import { referralsCb } from "./callbacks.js";
 
 /** Inviters listed on the screen. */
@@ -93,8 +95,10 @@ export const referralsFeature = new Composer<BotContext>();
 referralsFeature.callbackQuery(referralsCb.pattern, async (ctx) => {
   const data = referralsCb.unpack(ctx.callbackQuery.data);
   if (data?.act === "on" || data?.act === "off") {
+    if (!(await permitted(ctx, "settings", "referrals.set"))) return;
     const on = data.act === "on";
-    await ctx.deps.catalog.settings.setReferralsOn(on);
+    const change = { key: "referrals", value: on } as const;
+    if (!(await asStaff(ctx, (actor) => ctx.deps.catalog.settings.setAs(actor, change)))) return;
     ctx.log.info({ adminId: ctx.from.id, referrals: on }, "referrals switched");
     await ctx.answerCallbackQuery({ text: ctx.t(on ? "admin-referrals-now-on" : "admin-referrals-now-off") });
   } else {

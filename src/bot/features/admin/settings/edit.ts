@@ -11,8 +11,10 @@ import {
   GIFT_DAYS_MIN,
   OUTAGE_GRACE_MAX,
   OUTAGE_GRACE_MIN,
+  type SettingChange,
 } from "#src/domain/catalog/index.js";
 import { formatNumber } from "#src/render/format.js";
+import { asStaff, dialogGuard } from "../staff-actor.js";
 import type { EditableSetting } from "./callbacks.js";
 import { settingsView } from "./view.js";
 
@@ -62,24 +64,16 @@ function accepts(setting: EditableSetting, text: string): boolean {
   return CURRENCY_LABEL.test(text);
 }
 
-/** Stores an answer `accepts` took. */
-async function store(ctx: BotContext, setting: EditableSetting, answer: string): Promise<void> {
-  const { settings } = ctx.deps.catalog;
-  if (setting === "grace") {
-    const parsed = parseGrace(answer);
-    if (parsed.ok) await settings.setOutageGraceMinutes(parsed.value);
-  } else if (setting === "cost") {
-    const parsed = parseCost(answer);
-    if (parsed.ok) await settings.setExtendCostHint(parsed.value);
-  } else if (setting === "gift") {
-    const parsed = parseGiftDays(answer);
-    if (parsed.ok) await settings.setGiftExpiryDays(parsed.value);
-  } else if (setting === "renew") {
-    const parsed = parseRenewDays(answer);
-    if (parsed.ok) await settings.setAutoRenewDays(parsed.value);
-  } else {
-    await settings.setHostingCurrency(answer);
-  }
+/** The change an answer `accepts` took stands for. */
+function changeOf(setting: EditableSetting, answer: string): SettingChange | undefined {
+  const parsed = <T>(p: Parsed<T>, apply: (value: T) => SettingChange) => (p.ok ? apply(p.value) : undefined);
+  if (setting === "grace")
+    return parsed(parseGrace(answer), (value) => ({ key: "outageGraceMinutes", value }));
+  if (setting === "cost") return parsed(parseCost(answer), (value) => ({ key: "extendCostHint", value }));
+  if (setting === "gift") return parsed(parseGiftDays(answer), (value) => ({ key: "giftExpiryDays", value }));
+  if (setting === "renew")
+    return parsed(parseRenewDays(answer), (value) => ({ key: "autoRenewDays", value }));
+  return { key: "hostingCurrency", value: answer };
 }
 
 /** The question and the complaint of each setting (both name the allowed range). */
@@ -119,13 +113,23 @@ async function editConversation(
     validate: (text) => (accepts(setting, text) ? undefined : problem),
   });
   const view = await conversation.external(async (outer: BotContext) => {
-    await store(outer, setting, answer);
+    const change = changeOf(setting, answer);
+    // Each step was checked (dialogGuard); the domain checks the role again and records it.
+    if (!change || !(await asStaff(outer, (actor) => outer.deps.catalog.settings.setAs(actor, change))))
+      return undefined;
     outer.log.info({ adminId: outer.from?.id, setting, value: answer }, "setting changed");
     const shown = await settingsView(outer);
     return { text: shown.text, markup: shown.keyboard?.inline_keyboard ?? [] };
   });
-  await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: { inline_keyboard: view.markup } });
+  if (view)
+    await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: { inline_keyboard: view.markup } });
 }
 
-/** Installed ahead of all features, entered only from the admin-checked button of the section. */
-export const settingsConversations = [createConversation(editConversation, EDIT)];
+/**
+ * Installed ahead of all features, entered only from the admin-checked button of the section;
+ * every step checked against the sender's role now.
+ */
+export const settingsConversations = [
+  dialogGuard(EDIT, "settings", "settings.set"),
+  createConversation(editConversation, EDIT),
+];

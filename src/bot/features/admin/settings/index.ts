@@ -1,7 +1,9 @@
 import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { enterConversation } from "#src/bot/kit/index.js";
+import { permitted } from "#src/bot/staff.js";
 import { show } from "#src/bot/views/show.js";
+import { asStaff } from "../staff-actor.js";
 import { settingsCb } from "./callbacks.js";
 import { EDIT, settingsConversations } from "./edit.js";
 import { settingsView } from "./view.js";
@@ -23,7 +25,9 @@ settingsFeature.callbackQuery(settingsCb.pattern, async (ctx) => {
     return;
   }
   if (data.act === "auto") {
-    await ctx.deps.catalog.settings.setAutoExtend(data.on);
+    if (!(await permitted(ctx, "settings", "settings.set"))) return;
+    const change = { key: "autoExtend", value: data.on } as const;
+    if (!(await asStaff(ctx, (actor) => ctx.deps.catalog.settings.setAs(actor, change)))) return;
     ctx.log.info({ adminId: ctx.from.id, autoExtend: data.on }, "auto-extend setting changed");
     await ctx.answerCallbackQuery({
       text: ctx.t(data.on ? "settings-auto-extend-now-on" : "settings-auto-extend-now-off"),
