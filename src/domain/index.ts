@@ -83,7 +83,7 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
   });
   const terms = createTermsServices({ ...shared, jobs, books, provisioning });
   const fleet = createFleetServices({
-    ...{ ...shared, hosting, catalog, books, provisioning, terms },
+    ...{ ...shared, hosting, catalog, books, provisioning, terms, staff },
     accountKey: deps.accountKey,
   });
   const sales = createSalesServices({
