@@ -104,7 +104,7 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
   });
   const backoffice = createBackofficeServices({ redis, books, sales });
   const drift = createDriftServices({
-    ...{ ...shared, hosting, catalog, books, provisioning, terms },
+    ...{ ...shared, hosting, catalog, books, provisioning, terms, staff },
     plan: (id) => sales.shop.plan(id),
     runs: deps.driftRuns,
     notices: deps.accessNotices,
