@@ -81,7 +81,7 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     nodeSubUrl: deps.nodeSubUrl,
     nodeEditDoubtMs: deps.nodeEditDoubtMs,
   });
-  const terms = createTermsServices({ ...shared, jobs, books, provisioning });
+  const terms = createTermsServices({ ...shared, jobs, books, provisioning, staff });
   const fleet = createFleetServices({
     ...{ ...shared, hosting, catalog, books, provisioning, terms, staff },
     accountKey: deps.accountKey,
