@@ -21,6 +21,25 @@ async function staffAllows(ctx: BotContext, needed: Permission | "staff-any"): P
 }
 
 /**
+ * Records a refused press or command of a staff member in the audit log: a forged or stale button
+ * leaves a trace (the domain records its own refusals; nothing of this one reached it).
+ */
+async function recordRefusal(ctx: BotContext, needed: Permission | "staff-any", what: string): Promise<void> {
+  const id = ctx.from?.id;
+  if (id === undefined) return;
+  const command = what.startsWith("/");
+  await ctx.deps.staff.audit.record({
+    actorId: id,
+    role: (await staffRoleOf(ctx)) ?? "none",
+    action: command ? "admin.command" : "admin.button",
+    // A button's section is its data's prefix (`a.s`), as permissions.ts names it.
+    subject: (command ? `command:${what}` : `section:${what.split(/[:/]/, 1)[0]}`).slice(0, 128),
+    outcome: "refused",
+    note: `needs ${needed}: ${what}`.slice(0, 300),
+  });
+}
+
+/**
  * Refuses admin callbacks and commands from anyone not on the staff, and from staff whose role
  * (read now, on every update) does not allow them (see permissions.ts), on every update (a forged
  * or replayed button press included), and logs the attempt. Customers are not told the
@@ -36,6 +55,7 @@ adminGuard.on("callback_query:data", async (ctx, next) => {
   if (adminHere(ctx)) {
     // Staff, but not for this: a role lowered meanwhile, or a button not of their role.
     ctx.log.warn({ from: ctx.from.id, data }, "refused an admin callback the sender's role does not allow");
+    await recordRefusal(ctx, callbackPermission(data), data);
     return tellNotPermitted(ctx);
   }
   if (isAdmin(ctx)) {
@@ -52,8 +72,12 @@ adminGuard.on("callback_query:data", async (ctx, next) => {
 
 adminGuard.command([...ADMIN_COMMANDS], async (ctx, next) => {
   const name = (ctx.message?.text ?? "").slice(1).split(/[\s@]/, 1)[0] ?? "";
-  if (adminHere(ctx) && (await staffAllows(ctx, COMMAND_PERMISSIONS[name] ?? "settings"))) return next();
-  if (adminHere(ctx)) return tellNotPermitted(ctx);
+  const needed = COMMAND_PERMISSIONS[name] ?? "settings";
+  if (adminHere(ctx) && (await staffAllows(ctx, needed))) return next();
+  if (adminHere(ctx)) {
+    await recordRefusal(ctx, needed, `/${name}`);
+    return tellNotPermitted(ctx);
+  }
   if (isAdmin(ctx)) {
     ctx.log.info({ from: ctx.from?.id, chat: ctx.chat.id }, "admin command outside a private chat ignored");
     await ctx.reply(ctx.t("admin-private-only"));
