@@ -12,7 +12,7 @@ import type {
 import { ShopSettings } from "../catalog/index.js";
 import { CoreVersions } from "./core-version.js";
 import { learnedExtendPrice } from "./server-extension.js";
-import { HostingActs, type StaffActor } from "./staff-acts.js";
+import { HostingActs, type StaffActor, serverSubject } from "./staff-acts.js";
 
 type ServerCalls = Pick<
   AccountApi,
@@ -38,9 +38,6 @@ export interface HostingServersDeps {
   /** Checks and records the staff's actions (without it, an action given an actor is refused). */
   acts?: HostingActs;
 }
-
-/** A server as the audit log names it. */
-export const serverSubject = (id: number) => `server:${id}`;
 
 /** A server's live stats, or why they could not be read (the card is shown either way). */
 export type LiveStats = { ok: true; stats: ServerStats } | { ok: false; error: unknown };

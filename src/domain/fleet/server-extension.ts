@@ -5,7 +5,7 @@ import { type Clock, DAY, HOUR, MINUTE } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import { LuaScript } from "../../store/lua.js";
 import { extensionKeys } from "./keys.js";
-import { type ActEnd, errorNote, HostingActs, type StaffActor } from "./staff-acts.js";
+import { type ActEnd, errorNote, HostingActs, type StaffActor, serverSubject } from "./staff-acts.js";
 
 /** One extension adds this many days (fixed by the hosting service). */
 export const EXTENSION_DAYS = 30;
@@ -98,7 +98,7 @@ export class ServerExtension {
       by,
       {
         action: "server.extend",
-        subject: `server:${serverId}`,
+        subject: serverSubject(serverId),
         before: `expires ${new Date(seenExpiresAt).toISOString()}`,
       },
       () => this.confirmed(serverId, seenExpiresAt),

@@ -3,6 +3,7 @@ import {
   type AuditLog,
   type AuditOutcome,
   auditEntry,
+  auditSubject,
   type Role,
   type StaffRoster,
 } from "../staff/index.js";
@@ -128,5 +129,8 @@ export class HostingActs {
   }
 }
 
+/** A server of the hosting account as the audit log names it. */
+export const serverSubject = (id: number) => auditSubject("server", id);
+
 /** A hosting client (xui user, panel or node client) as the audit log names it. */
-export const clientSubject = (name: string) => `client:${name}`;
+export const clientSubject = (name: string) => auditSubject("client", name);

@@ -18,6 +18,7 @@ import {
   type AuditLog,
   type AuditOutcome,
   auditEntry,
+  auditSubject,
   type StaffRoster,
 } from "../staff/index.js";
 import type { TermChain } from "./chain.js";
@@ -150,7 +151,12 @@ export class SubscriptionTerms {
    */
   async request(input: TermRequest, by?: TermActor): Promise<RequestOutcome> {
     const role = by
-      ? await this.staff().roster.require(by.staffId, "hosting", "term.change", `client:${input.client.name}`)
+      ? await this.staff().roster.require(
+          by.staffId,
+          "hosting",
+          "term.change",
+          auditSubject("client", input.client.name),
+        )
       : undefined;
     const [owner] = await this.deps.owners.of(input.client);
     if (!owner) return { kind: "not-owned" };
@@ -187,7 +193,7 @@ export class SubscriptionTerms {
     const asked = input.mode === "add" ? `add ${input.days} days` : `set to ${termText(input.target)}`;
     return auditEntry(
       {
-        ...{ actorId, role, action: "term.change", subject: `subscription:${sub.id}` },
+        ...{ actorId, role, action: "term.change", subject: auditSubject("subscription", sub.id) },
         before: termText(sub.expiresAt),
         note: asked,
         outcome: "started",

@@ -4,6 +4,7 @@ import { withLease } from "#src/store/lease.js";
 import type { AccessLinks, AccessRef, Subscription } from "../../books/index.js";
 import { type ActEnd, clientSubject, HostingActs, type StaffActor } from "../../fleet/index.js";
 import type { ProvisionRequest } from "../../provisioning/index.js";
+import { auditSubject } from "../../staff/index.js";
 import { type OrphanRef, orphanKey } from "../findings.js";
 import { driftKeys, pendingKey } from "../keys.js";
 import { type DriftActionsDeps, DriftContext, linksDiffer } from "./context.js";
@@ -74,7 +75,7 @@ export class DriftActions {
    * change and the customer is sent the new ones). "already" when the client is there.
    */
   async recreate(subscriptionId: string, by?: StaffActor): Promise<RecreateOutcome> {
-    const what = { action: "sync.fix.recreate", subject: `subscription:${subscriptionId}` };
+    const what = { action: "sync.fix.recreate", subject: auditSubject("subscription", subscriptionId) };
     const run = () =>
       this.leased(subscriptionId, async () => {
         const sub = await this.ctx.liveSubscription(subscriptionId);
@@ -103,7 +104,7 @@ export class DriftActions {
   async moveXui(subscriptionId: string, toServerId: number, by?: StaffActor): Promise<MoveOutcome> {
     const what = {
       action: "sync.fix.move",
-      subject: `subscription:${subscriptionId}`,
+      subject: auditSubject("subscription", subscriptionId),
       note: `to server ${toServerId}`,
     };
     const run = () =>
