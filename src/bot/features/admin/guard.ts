@@ -1,5 +1,5 @@
 import { Composer } from "grammy";
-import type { Permission } from "../../../domain/staff/index.js";
+import { auditSubject, type Permission } from "../../../domain/staff/index.js";
 import type { BotContext } from "../../context.js";
 import { isAdmin, isPrivate } from "../../filters.js";
 import { staffMay, staffRoleOf, tellNotPermitted } from "../../staff.js";
@@ -33,7 +33,10 @@ async function recordRefusal(ctx: BotContext, needed: Permission | "staff-any", 
     role: (await staffRoleOf(ctx)) ?? "none",
     action: command ? "admin.command" : "admin.button",
     // A button's section is its data's prefix (`a.s`), as permissions.ts names it.
-    subject: (command ? `command:${what}` : `section:${what.split(/[:/]/, 1)[0]}`).slice(0, 128),
+    subject: (command
+      ? auditSubject("command", what)
+      : auditSubject("section", what.split(/[:/]/, 1)[0] ?? what)
+    ).slice(0, 128),
     outcome: "refused",
     note: `needs ${needed}: ${what}`.slice(0, 300),
   });
