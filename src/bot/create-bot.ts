@@ -14,6 +14,7 @@ import type { UserFromGetMe } from "grammy/types";
 import type { Redis } from "ioredis";
 import { type Locale, supportedLocale } from "../config.js";
 import type { Customers } from "../domain/books/index.js";
+import { NotPermitted } from "../domain/staff/index.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { type LogFields, withLogFields } from "../runtime/log-context.js";
 import { retryOnFlood } from "../runtime/telegram-retry.js";
@@ -224,6 +225,13 @@ async function handlerFailed(
   failed.add(ctx);
   const cause = err.error;
   const log = ctx.log ?? deps.logger;
+  // The domain refused a staff action the role (read now) does not allow (recorded there): said
+  // in a message, as the press may have been answered already.
+  if (cause instanceof NotPermitted) {
+    log.warn({ err: cause }, "staff action refused by the domain");
+    await ctx.reply(ctx.t("staff-not-permitted")).catch(() => undefined);
+    return;
+  }
   if (cause instanceof GrammyError) log.error({ err: cause, method: cause.method }, "Bot API refused a call");
   else if (cause instanceof HttpError) log.error({ err: cause }, "Bot API unreachable");
   else if (cause instanceof ChatBusyError)

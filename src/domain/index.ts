@@ -87,9 +87,9 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     nodeSubUrl: deps.nodeSubUrl,
     nodeEditDoubtMs: deps.nodeEditDoubtMs,
   });
-  const terms = createTermsServices({ ...shared, jobs, books, provisioning });
+  const terms = createTermsServices({ ...shared, jobs, books, provisioning, staff });
   const fleet = createFleetServices({
-    ...{ ...shared, hosting, catalog, books, provisioning, terms },
+    ...{ ...shared, hosting, catalog, books, provisioning, terms, staff },
     accountKey: deps.accountKey,
   });
   const sales = createSalesServices({
@@ -115,7 +115,7 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     messenger: deps.customerMessenger,
   });
   const drift = createDriftServices({
-    ...{ ...shared, hosting, catalog, books, provisioning, terms },
+    ...{ ...shared, hosting, catalog, books, provisioning, terms, staff },
     plan: (id) => sales.shop.plan(id),
     runs: deps.driftRuns,
     notices: deps.accessNotices,

@@ -314,7 +314,7 @@ describe("staff buttons pressed by others", () => {
       [ADMIN.id, "admin", "a.sf:rm-ok", "needs staff"],
       [ADMIN.id, "admin", "a.sf:add", "needs staff"],
     ]);
-    expect(refused[0]?.subject).toBe(`bot:${forged}`);
+    expect(refused[0]?.subject).toBe("section:a.sf");
   });
 });
 

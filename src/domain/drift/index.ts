@@ -2,7 +2,8 @@
  * Drift: the shop's records and the hosting side compared. The reconciliation (bulk reads, one
  * rule per kind, the record following the hosting side while nothing else moves it), its
  * findings and the admins' decisions on them (recreate, move off a gone server, orphans). It
- * imports catalog, books and provisioning; only the workers and the delivery surfaces import it.
+ * imports staff, catalog, books, provisioning, terms and fleet (the staff's gate); only the
+ * workers and the delivery surfaces import it.
  */
 export * from "./actions/index.js";
 export * from "./classify.js";

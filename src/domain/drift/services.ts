@@ -4,7 +4,9 @@ import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import type { BooksServices } from "../books/index.js";
 import type { CatalogServices, Plan } from "../catalog/index.js";
+import { HostingActs } from "../fleet/index.js";
 import type { ProvisioningServices } from "../provisioning/index.js";
+import type { StaffServices } from "../staff/index.js";
 import type { TermsServices } from "../terms/index.js";
 import { DriftActions } from "./actions/decisions.js";
 import type { AccessNotices } from "./actions/types.js";
@@ -34,24 +36,29 @@ export interface DriftServicesDeps {
   runs?: DriftRuns | undefined;
   /** Customer messages of the drift actions (new links); without it they are only logged. */
   notices?: AccessNotices | undefined;
+  /** Who may decide on drift, and the audit log the decisions are recorded in. */
+  staff: Pick<StaffServices, "roster" | "audit">;
 }
 
 export function createDriftServices(deps: DriftServicesDeps): DriftServices {
   const { redis, clock, logger, hosting } = deps;
   const { orders, customers, owners, subscriptions } = deps.books;
   const { provisioner } = deps.provisioning;
+  const acts = new HostingActs(deps.staff);
   return {
     sync: new DriftSync({
       ...{ redis, clock, logger, hosting, orders, subscriptions, provisioner },
       termChanges: deps.terms.changes,
       plan: deps.plan,
       runs: deps.runs,
+      acts,
     }),
     actions: new DriftActions({
       ...{ redis, clock, catalog: deps.catalog.current, hosting, logger },
       ...{ orders, customers, owners, provisioner, subscriptions, chain: deps.terms.terms.chain },
       notices: deps.notices ?? unsentNotices(logger),
       findings: new DriftFindings(redis, clock),
+      acts,
     }),
   };
 }

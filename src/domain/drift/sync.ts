@@ -4,6 +4,7 @@ import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import type { Orders, Subscriptions } from "../books/index.js";
 import type { Plan } from "../catalog/index.js";
+import { HostingActs, type StaffActor } from "../fleet/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
 import type { TermChanges } from "../terms/index.js";
 import { DriftFindings } from "./findings.js";
@@ -30,6 +31,8 @@ export interface DriftSyncDeps {
   plan: (id: string) => Plan | undefined;
   /** Absent where no worker queue is wired (some tests): "Run now" then runs here. */
   runs?: DriftRuns | undefined;
+  /** Checks and records the staff's "Run now" (without it, one given an actor is refused). */
+  acts?: HostingActs | undefined;
 }
 
 /**
@@ -62,9 +65,15 @@ export class DriftSync {
     });
   }
 
-  /** Queues a run now (the admins' button); the worker runs it when no other run holds the lease. */
-  async requestRun(): Promise<void> {
-    if (this.deps.runs) await this.deps.runs.runNow();
-    else await this.reconciler.run();
+  /**
+   * Queues a run now (the admins' button); the worker runs it when no other run holds the lease.
+   * `by`: the staff member asking (checked against their role now and recorded).
+   */
+  async requestRun(by?: StaffActor): Promise<void> {
+    const acts = this.deps.acts ?? new HostingActs(undefined);
+    await acts.run(by, { action: "sync.run", subject: "sync" }, async () => {
+      if (this.deps.runs) await this.deps.runs.runNow();
+      else await this.reconciler.run();
+    });
   }
 }

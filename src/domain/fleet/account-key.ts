@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { ChainableCommander, Redis } from "ioredis";
 import { z } from "zod";
 import { readHash } from "../../store/records.js";
 import type { SecretBox } from "../../store/secret-box.js";
@@ -6,6 +6,9 @@ import { ACCOUNT_KEY_KEY } from "./keys.js";
 
 const KEY = ACCOUNT_KEY_KEY;
 const CONTEXT = "account-api-key";
+
+/** More writes for a key change's MULTI, so they and the change are one step. */
+export type AlsoIn = (tx: ChainableCommander) => ChainableCommander;
 
 export type AccountKeySource = "env" | "linked" | "none";
 
@@ -60,16 +63,20 @@ export class AccountKeyStore {
     return Boolean(this.envKey);
   }
 
-  async save(key: string, by: number, at: number, prefix = keyPrefix(key)): Promise<void> {
-    await this.redis.hset(KEY, {
+  /** Stores the key; `alsoIn` adds more writes to the same step (the link's audit record). */
+  async save(key: string, by: number, at: number, prefix = keyPrefix(key), alsoIn?: AlsoIn): Promise<void> {
+    const tx = this.redis.multi().hset(KEY, {
       sealed: this.box.seal(key, CONTEXT),
       prefix: prefix.endsWith("…") ? prefix : `${prefix}…`,
       linkedBy: String(by),
       linkedAt: String(at),
     });
+    await (alsoIn ? alsoIn(tx) : tx).exec();
   }
 
-  async clear(): Promise<void> {
-    await this.redis.del(KEY);
+  /** Forgets the key; `alsoIn` as for `save` (the unlink's audit record). */
+  async clear(alsoIn?: AlsoIn): Promise<void> {
+    const tx = this.redis.multi().del(KEY);
+    await (alsoIn ? alsoIn(tx) : tx).exec();
   }
 }

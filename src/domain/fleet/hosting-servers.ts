@@ -12,6 +12,7 @@ import type {
 import { ShopSettings } from "../catalog/index.js";
 import { CoreVersions } from "./core-version.js";
 import { learnedExtendPrice } from "./server-extension.js";
+import { HostingActs, type StaffActor, serverSubject } from "./staff-acts.js";
 
 type ServerCalls = Pick<
   AccountApi,
@@ -34,6 +35,8 @@ export interface HostingServersDeps {
   /** Read per call, so a relinked account (or a test's swapped client) is used at once. */
   hosting: { readonly account: ServerCalls };
   redis: Redis;
+  /** Checks and records the staff's actions (without it, an action given an actor is refused). */
+  acts?: HostingActs;
 }
 
 /** A server's live stats, or why they could not be read (the card is shown either way). */
@@ -67,7 +70,11 @@ export interface ExtendQuote {
  * `ServerExtension` (it spends money); this only quotes it.
  */
 export class HostingServers {
-  constructor(private readonly deps: HostingServersDeps) {}
+  private readonly acts: HostingActs;
+
+  constructor(private readonly deps: HostingServersDeps) {
+    this.acts = deps.acts ?? new HostingActs(undefined);
+  }
 
   private get account(): ServerCalls {
     return this.deps.hosting.account;
@@ -90,8 +97,14 @@ export class HostingServers {
     return { server: server.value, live };
   }
 
-  power(id: number, action: PowerAction): Promise<PowerResult> {
-    return this.account.power(id, action);
+  /** Starts, stops or restarts the server (`by`: the staff member, checked and recorded). */
+  power(id: number, action: PowerAction, by?: StaffActor): Promise<PowerResult> {
+    return this.acts.run(
+      by,
+      { action: "server.power", subject: serverSubject(id), before: action },
+      () => this.account.power(id, action),
+      (result) => ({ after: `${action}: ${result.state ?? "state not said"}` }),
+    );
   }
 
   /** The server, the balance and the expected price; throws when the server or balance cannot be read. */
@@ -114,8 +127,14 @@ export class HostingServers {
     return this.account.config(id);
   }
 
-  regenerate(id: number): Promise<RegenerateResult> {
-    return this.account.regenerate(id);
+  /** A new connection config (the old one stops working); `by` as for `power`. */
+  regenerate(id: number, by?: StaffActor): Promise<RegenerateResult> {
+    return this.acts.run(
+      by,
+      { action: "server.regenerate", subject: serverSubject(id) },
+      () => this.account.regenerate(id),
+      (result) => ({ after: result.kind === "xui" ? `inbound ${result.inboundId ?? "?"}` : result.kind }),
+    );
   }
 
   /** The version this bot last installed (the API never tells; see `CoreVersions`). */
@@ -124,9 +143,18 @@ export class HostingServers {
   }
 
   /** Installs a proxy-core version and remembers it; returns the version the service reports. */
-  async installCore(id: number, version: XrayVersion): Promise<string> {
-    const result = await this.account.xrayUpdate(id, version);
-    await new CoreVersions(this.deps.redis).remember(id, result.version);
-    return result.version;
+  async installCore(id: number, version: XrayVersion, by?: StaffActor): Promise<string> {
+    const versions = new CoreVersions(this.deps.redis);
+    const before = by ? await versions.get(id) : undefined;
+    return this.acts.run(
+      by,
+      { action: "server.core", subject: serverSubject(id), before: before ?? "unknown" },
+      async () => {
+        const result = await this.account.xrayUpdate(id, version);
+        await versions.remember(id, result.version);
+        return result.version;
+      },
+      (installed) => ({ after: installed }),
+    );
   }
 }

@@ -2,7 +2,7 @@
  * The fleet: the hosting account and what admins run on it by hand. The account's key and
  * login, its servers (cards, power, extension from the balance), the master node, and the xui,
  * panel and node clients admins manage (the subscriptions on a client follow the change). It
- * imports catalog, books and provisioning; sales, the back office, drift and the delivery
+ * imports staff, catalog, books and provisioning; sales, the back office, drift and the delivery
  * surfaces may import it.
  */
 export * from "./account-key.js";
@@ -18,4 +18,5 @@ export * from "./server-extension.js";
 export * from "./server-outages.js";
 export * from "./service-notices.js";
 export * from "./services.js";
+export * from "./staff-acts.js";
 export * from "./xui-clients.js";

@@ -7,6 +7,7 @@ import {
   type NodeTraffic,
   peerUrlProblem,
 } from "../../hosting/node/index.js";
+import { HostingActs, type StaffActor } from "./staff-acts.js";
 
 /**
  * The master node as the admin runs it (spec C): status and health, its name, the peers of the
@@ -161,9 +162,22 @@ export function logLine(entry: unknown): string {
 // The service
 // ---------------------------------------------------------------------------------------------
 
-/** Everything of the node section but its clients (see NodeClients). Failures are the client's errors. */
+/** The master node as the audit log names it (one node is configured: NODE_API_URL). */
+export const NODE_SUBJECT = "node:master";
+
+/**
+ * Everything of the node section but its clients (see NodeClients). Failures are the client's
+ * errors. Each change takes `by`, the staff member making it (checked and recorded; StaffActor).
+ */
 export class NodeAdmin {
-  constructor(private readonly hosting: NodeHosting) {}
+  private readonly acts: HostingActs;
+
+  constructor(
+    private readonly hosting: NodeHosting,
+    acts?: HostingActs,
+  ) {
+    this.acts = acts ?? new HostingActs(undefined);
+  }
 
   get configured(): boolean {
     return this.hosting.node !== undefined;
@@ -200,10 +214,15 @@ export class NodeAdmin {
   }
 
   /** Renames the node; the name the node now has. */
-  async rename(name: string): Promise<string> {
+  async rename(name: string, by?: StaffActor): Promise<string> {
     if (!isNodeName(name))
       throw new HostingInputError("nodeName", "must be 1 to 64 characters, no control ones");
-    return nodeOf(this.hosting).setNodeName(name);
+    return this.acts.run(
+      by,
+      { action: "node.rename", subject: NODE_SUBJECT },
+      () => nodeOf(this.hosting).setNodeName(name),
+      (now) => ({ after: now }),
+    );
   }
 
   async peers(): Promise<NodePeer[]> {
@@ -211,15 +230,25 @@ export class NodeAdmin {
   }
 
   /** Adds a peer: a client-style name and a URL ending in `/{uuid}/local` (the peer's own links). */
-  async addPeer(peer: NodePeer): Promise<NodePeer> {
+  async addPeer(peer: NodePeer, by?: StaffActor): Promise<NodePeer> {
     if (!isClientName(peer.name))
       throw new HostingInputError("name", "must be 1 to 64 of A-Z a-z 0-9 _ . @ -");
     if (peerUrlProblem(peer.url)) throw new HostingInputError("url", "must end in /{uuid}/local");
-    return nodeOf(this.hosting).addPeer(peer);
+    return this.acts.run(
+      by,
+      { action: "node.peer.add", subject: NODE_SUBJECT },
+      () => nodeOf(this.hosting).addPeer(peer),
+      (added) => ({ after: `peer ${added.name}: ${added.url}` }),
+    );
   }
 
-  async deletePeer(name: string): Promise<void> {
-    return nodeOf(this.hosting).deletePeer(name);
+  async deletePeer(name: string, by?: StaffActor): Promise<void> {
+    return this.acts.run(
+      by,
+      { action: "node.peer.delete", subject: NODE_SUBJECT, before: `peer ${name}` },
+      () => nodeOf(this.hosting).deletePeer(name),
+      () => ({ after: "deleted" }),
+    );
   }
 
   /** The upstream, or undefined when none is set. */
@@ -228,18 +257,30 @@ export class NodeAdmin {
     return fed?.apiUrl ? { apiUrl: fed.apiUrl, tokenHint: tokenHint(fed.token) } : undefined;
   }
 
-  /** Sets the upstream; the token is passed to the node only. */
-  async setFederation(apiUrl: string, token: string): Promise<FederationSummary> {
+  /** Sets the upstream; the token is passed to the node only (the audit log gets its hint). */
+  async setFederation(apiUrl: string, token: string, by?: StaffActor): Promise<FederationSummary> {
     if (!isUpstreamApiUrl(apiUrl))
       throw new HostingInputError("apiUrl", "must be an http(s) URL ending in /api");
     if (!isFederationToken(token))
       throw new HostingInputError("token", "must be 1 to 512 characters, no spaces");
-    const fed = await nodeOf(this.hosting).setFederation({ apiUrl, token });
-    return { apiUrl: fed?.apiUrl ?? apiUrl, tokenHint: tokenHint(token) };
+    return this.acts.run(
+      by,
+      { action: "node.federation.set", subject: NODE_SUBJECT },
+      async () => {
+        const fed = await nodeOf(this.hosting).setFederation({ apiUrl, token });
+        return { apiUrl: fed?.apiUrl ?? apiUrl, tokenHint: tokenHint(token) };
+      },
+      (set) => ({ after: set.apiUrl }),
+    );
   }
 
-  async removeFederation(): Promise<void> {
-    return nodeOf(this.hosting).deleteFederation();
+  async removeFederation(by?: StaffActor): Promise<void> {
+    return this.acts.run(
+      by,
+      { action: "node.federation.remove", subject: NODE_SUBJECT },
+      () => nodeOf(this.hosting).deleteFederation(),
+      () => ({ after: "no upstream" }),
+    );
   }
 
   /** How many backups there are, and the newest NODE_BACKUPS_SHOWN of them. */
@@ -249,9 +290,18 @@ export class NodeAdmin {
   }
 
   /** Creates a backup; what the node says of it, when it says anything. */
-  async createBackup(): Promise<NodeBackup | undefined> {
-    const backup = await nodeOf(this.hosting).createBackup();
-    return backup === undefined || backup === null ? undefined : describeBackup(backup);
+  async createBackup(by?: StaffActor): Promise<NodeBackup | undefined> {
+    return this.acts.run(
+      by,
+      { action: "node.backup.create", subject: NODE_SUBJECT },
+      async () => {
+        const backup = await nodeOf(this.hosting).createBackup();
+        return backup === undefined || backup === null ? undefined : describeBackup(backup);
+      },
+      (made) => ({
+        after: made?.kind === "name" ? made.name : made?.kind === "entry" ? made.label : "created",
+      }),
+    );
   }
 
   /** The `top` clients by total traffic (then by name), and how many there are. */

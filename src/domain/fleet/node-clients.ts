@@ -16,13 +16,15 @@ import {
   type NodeTermResult,
 } from "../provisioning/index.js";
 import { isClientName, type NodeHosting, nodeOf } from "./node-admin.js";
+import { type ActEnd, clientSubject, errorNote, HostingActs, type StaffActor } from "./staff-acts.js";
 
 /**
  * The node's clients as the admin manages them: list, read, create, limits, rename, ban / unban,
  * delete, and "renew N days" to a target fixed once (through NodeClientRenewals: a Redis lease
  * per client and the doubt marker after an ambiguous edit). After a rename, a delete or a renewal
  * the shop's subscriptions on the client follow (rule 7); a failure there does not undo or hide
- * the hosting action, it is reported as not followed.
+ * the hosting action, it is reported as not followed. Each change takes `by`, the staff member
+ * making it (checked and recorded; see StaffActor).
  */
 
 /** A ban reason is at most this long. */
@@ -50,12 +52,21 @@ export interface NodeClientsDeps {
   logger: Logger;
   /** Wait before reading back after an ambiguous edit (NODE_EDIT_SETTLE_MS when unset). */
   settleMs?: number;
+  /** Checks and records the staff's changes (without it, one given an actor is refused). */
+  acts?: HostingActs;
 }
 
 const ref = (name: string): HostingClient => ({ kind: "node", name });
 
+const act = (action: string, name: string) => ({ action, subject: clientSubject(name) });
+const seconds = (s: number) => new Date(s * 1000).toISOString();
+
 export class NodeClients {
-  constructor(private readonly deps: NodeClientsDeps) {}
+  private readonly acts: HostingActs;
+
+  constructor(private readonly deps: NodeClientsDeps) {
+    this.acts = deps.acts ?? new HostingActs(undefined);
+  }
 
   get configured(): boolean {
     return this.deps.hosting.node !== undefined;
@@ -69,45 +80,91 @@ export class NodeClients {
     return nodeOf(this.deps.hosting).getClient(name);
   }
 
-  async create(input: CreateNodeClientInput): Promise<NodeClient> {
-    return nodeOf(this.deps.hosting).createClient(input);
+  async create(input: CreateNodeClientInput, by?: StaffActor): Promise<NodeClient> {
+    return this.acts.run(
+      by,
+      act("node.client.create", input.name),
+      () => nodeOf(this.deps.hosting).createClient(input),
+      (c) => ({
+        after: `expires ${seconds(c.expiresAt)}, ${c.trafficLimitGb ?? 0} GB, ${c.deviceLimit ?? 0} devices`,
+      }),
+    );
   }
 
   /** Sets both limits; the limits the node now has (what was asked where it does not say). */
   async setLimits(
     name: string,
     limits: { trafficLimitGb: number; deviceLimit: number },
+    by?: StaffActor,
   ): Promise<{ trafficLimitGb: number; deviceLimit: number }> {
-    const c = await nodeOf(this.deps.hosting).editClient({ name, ...limits });
-    return {
-      trafficLimitGb: c.trafficLimitGb ?? limits.trafficLimitGb,
-      deviceLimit: c.deviceLimit ?? limits.deviceLimit,
-    };
+    return this.acts.run(
+      by,
+      act("node.client.limits", name),
+      async () => {
+        const c = await nodeOf(this.deps.hosting).editClient({ name, ...limits });
+        return {
+          trafficLimitGb: c.trafficLimitGb ?? limits.trafficLimitGb,
+          deviceLimit: c.deviceLimit ?? limits.deviceLimit,
+        };
+      },
+      (set) => ({ after: `${set.trafficLimitGb} GB, ${set.deviceLimit} devices` }),
+    );
   }
 
   /** Renames the client; the subscriptions on it follow the new name. */
-  async rename(name: string, newName: string): Promise<{ client: NodeClient; followed: NodeFollowed }> {
+  async rename(
+    name: string,
+    newName: string,
+    by?: StaffActor,
+  ): Promise<{ client: NodeClient; followed: NodeFollowed }> {
     if (!isClientName(newName))
       throw new HostingInputError("newName", "must be 1 to 64 of A-Z a-z 0-9 _ . @ -");
-    const client = await nodeOf(this.deps.hosting).renameClient(name, newName);
-    return { client, followed: await this.follow(() => this.deps.owners.renamed(ref(name), client.name)) };
+    return this.acts.run(
+      by,
+      { ...act("node.client.rename", name), before: name },
+      async () => {
+        const client = await nodeOf(this.deps.hosting).renameClient(name, newName);
+        return {
+          client,
+          followed: await this.follow(() => this.deps.owners.renamed(ref(name), client.name)),
+        };
+      },
+      (done) => ({ after: done.client.name }),
+    );
   }
 
-  async ban(name: string, reason?: string): Promise<void> {
+  async ban(name: string, reason?: string, by?: StaffActor): Promise<void> {
     if (reason !== undefined && reason.length > NODE_BAN_REASON_MAX) {
       throw new HostingInputError("reason", `must be at most ${NODE_BAN_REASON_MAX} characters`);
     }
-    await nodeOf(this.deps.hosting).banClient(name, reason);
+    await this.acts.run(
+      by,
+      act("node.client.ban", name),
+      () => nodeOf(this.deps.hosting).banClient(name, reason),
+      () => ({ after: reason === undefined ? "banned" : `banned: ${reason}` }),
+    );
   }
 
-  async unban(name: string): Promise<void> {
-    await nodeOf(this.deps.hosting).unbanClient(name);
+  async unban(name: string, by?: StaffActor): Promise<void> {
+    await this.acts.run(
+      by,
+      act("node.client.unban", name),
+      () => nodeOf(this.deps.hosting).unbanClient(name),
+      () => ({ after: "unbanned" }),
+    );
   }
 
   /** Deletes the client; the subscriptions on it are marked removed. */
-  async delete(name: string): Promise<NodeFollowed> {
-    await nodeOf(this.deps.hosting).deleteClient(name);
-    return this.follow(() => this.deps.owners.removed(ref(name)));
+  async delete(name: string, by?: StaffActor): Promise<NodeFollowed> {
+    return this.acts.run(
+      by,
+      act("node.client.delete", name),
+      async () => {
+        await nodeOf(this.deps.hosting).deleteClient(name);
+        return this.follow(() => this.deps.owners.removed(ref(name)));
+      },
+      () => ({ after: "deleted" }),
+    );
   }
 
   /**
@@ -118,8 +175,16 @@ export class NodeClients {
     return this.renewals().fixTarget(name, days);
   }
 
-  /** Renews `name` to `targetMs` (reads first, so a repeat adds nothing twice); never throws the node's error. */
-  async renewTo(name: string, targetMs: number): Promise<NodeRenewal> {
+  /**
+   * Renews `name` to `targetMs` (reads first, so a repeat adds nothing twice); never throws the
+   * node's error. `by`: the staff member (checked; recorded with the term before and after).
+   */
+  renewTo(name: string, targetMs: number, by?: StaffActor): Promise<NodeRenewal> {
+    const what = { ...act("node.client.renew", name), note: `to ${new Date(targetMs).toISOString()}` };
+    return this.acts.run(by, what, () => this.renewNow(name, targetMs), renewalEnd);
+  }
+
+  private async renewNow(name: string, targetMs: number): Promise<NodeRenewal> {
     let result: NodeTermResult | "busy";
     try {
       result = await this.renewals().renewTo(name, targetMs);
@@ -145,5 +210,21 @@ export class NodeClients {
   private async follow(change: () => Promise<Owner[]>): Promise<NodeFollowed> {
     const owners = await followAdminChange(change, this.deps.logger);
     return owners ? { ok: true, owners } : { ok: false };
+  }
+}
+
+/** A renewal in the audit log: done, unknown when the edit may still land, else not done. */
+function renewalEnd(renewal: NodeRenewal): ActEnd {
+  switch (renewal.kind) {
+    case "renewed": {
+      const { before, after, daysSent } = renewal.result;
+      return {
+        after: `expires ${seconds(after.expiresAt)} (was ${seconds(before.expiresAt)}, ${daysSent} days sent)`,
+      };
+    }
+    case "failed":
+      return { outcome: renewal.mayHaveApplied ? "unknown" : "failed", note: errorNote(renewal.error) };
+    default:
+      return { outcome: "failed", note: renewal.kind };
   }
 }

@@ -20,6 +20,7 @@ import {
 } from "../books/index.js";
 import type { Catalog } from "../catalog/index.js";
 import { findAt, termMatches } from "../provisioning/index.js";
+import { createdEnd, everywhereEnd, extendedEnd, iso } from "./panel-audit.js";
 import {
   type CreateInput,
   type CreateOutcome,
@@ -27,6 +28,7 @@ import {
   type InboundChoices,
   PanelCreation,
 } from "./panel-create.js";
+import { clientSubject, HostingActs, type StaffActor } from "./staff-acts.js";
 
 export { PanelUuidConflictError } from "../provisioning/index.js";
 export type { CreateInput, CreateOutcome, CreatePlan, CreateRow, InboundChoices } from "./panel-create.js";
@@ -39,7 +41,8 @@ export type { CreateInput, CreateOutcome, CreatePlan, CreateRow, InboundChoices 
  * after each change every location is read back (rule 6). Creating on several locations is
  * PanelCreation's. The shop's subscriptions on the client follow a new term or a delete (rule 7);
  * a failure there is reported as not followed and never hides the hosting change. Results hold
- * each location's error as thrown; the caller explains it.
+ * each location's error as thrown; the caller explains it. Each change takes `by`, the staff
+ * member making it (checked and recorded; see StaffActor).
  */
 
 /** The panel's settings are missing (PANEL_API_URL / PANEL_API_TOKEN). */
@@ -109,6 +112,8 @@ export interface PanelClientsDeps {
   catalog: () => Catalog;
   owners: Pick<SubscriptionOwners, "followTerm" | "removed">;
   logger: Logger;
+  /** Checks and records the staff's changes (without it, one given an actor is refused). */
+  acts?: HostingActs;
 }
 
 const DAY_S = DAY / 1000;
@@ -116,9 +121,11 @@ type Change = (ops: PanelClientOps, current: PanelClient) => Promise<unknown>;
 
 export class PanelClients {
   private readonly creation: PanelCreation;
+  private readonly acts: HostingActs;
 
   constructor(private readonly deps: PanelClientsDeps) {
     this.creation = new PanelCreation({ ...deps, panel: () => this.panel });
+    this.acts = deps.acts ?? new HostingActs(undefined);
   }
 
   get configured(): boolean {
@@ -180,7 +187,12 @@ export class PanelClients {
    * repeated confirmation sets the same date; a target already past is refused ("stale"). Each
    * row says whether its final term is off the target. The subscriptions follow the new term.
    */
-  async extendTo(name: string, target: number): Promise<Extended> {
+  extendTo(name: string, target: number, by?: StaffActor): Promise<Extended> {
+    const what = { action: "panel.client.extend", subject: clientSubject(name), note: `to ${iso(target)}` };
+    return this.acts.run(by, what, () => this.extendNow(name, target), extendedEnd);
+  }
+
+  private async extendNow(name: string, target: number): Promise<Extended> {
     if (target * 1000 <= this.deps.clock.now()) return { kind: "stale" };
     const result = await this.everywhere(name, (ops) =>
       ops.updateClient(name, { term: { expiresAt: target } }),
@@ -194,22 +206,49 @@ export class PanelClients {
   }
 
   /** A new term of `days` from today on every location (`set_days`); the subscriptions follow it. */
-  async setTerm(name: string, days: number): Promise<Changed> {
-    const result = await this.patchEverywhere(name, { term: { setDays: days } }, "term set");
-    if (!result.ok) return result;
-    return { ...result, followed: await this.followTerm(name, result.rows) };
+  async setTerm(name: string, days: number, by?: StaffActor): Promise<Changed> {
+    const what = {
+      action: "panel.client.term",
+      subject: clientSubject(name),
+      note: `${days} days from today`,
+    };
+    return this.acts.run(
+      by,
+      what,
+      async (): Promise<Changed> => {
+        const result = await this.patchEverywhere(name, { term: { setDays: days } }, "term set");
+        if (!result.ok) return result;
+        return { ...result, followed: await this.followTerm(name, result.rows) };
+      },
+      everywhereEnd,
+    );
   }
 
   /** Traffic (GB) and device limits on every location; 0 = unlimited. */
-  setLimits(name: string, limits: { trafficLimitGb: number; deviceLimit: number }): Promise<Everywhere> {
-    return this.patchEverywhere(name, limits, "limits set");
+  setLimits(
+    name: string,
+    limits: { trafficLimitGb: number; deviceLimit: number },
+    by?: StaffActor,
+  ): Promise<Everywhere> {
+    const note = `${limits.trafficLimitGb} GB, ${limits.deviceLimit} devices`;
+    return this.acts.run(
+      by,
+      { action: "panel.client.limits", subject: clientSubject(name), note },
+      () => this.patchEverywhere(name, limits, "limits set"),
+      everywhereEnd,
+    );
   }
 
   /**
    * Deletes the client on every location it is on; once it is gone somewhere, the subscriptions
    * on it are marked removed (nothing follows when it was nowhere).
    */
-  async delete(name: string): Promise<Changed> {
+  delete(name: string, by?: StaffActor): Promise<Changed> {
+    const what = { action: "panel.client.delete", subject: clientSubject(name) };
+    return this.acts.run(by, what, () => this.deleteNow(name), everywhereEnd);
+  }
+
+  private async deleteNow(name: string): Promise<Changed> {
     const result = await this.everywhere(name, (ops) => ops.deleteClient(name), false);
     if (!result.ok) return result;
     const deleted = result.rows.filter((r) => r.state === "done").map((r) => r.location.id);
@@ -219,13 +258,32 @@ export class PanelClients {
   }
 
   /** Creates one client on several locations (same UUID, absolute term); see PanelCreation. */
-  create(input: CreateInput): Promise<{ plan: CreatePlan; outcome: CreateOutcome }> {
-    return this.creation.create(input);
+  create(input: CreateInput, by?: StaffActor): Promise<{ plan: CreatePlan; outcome: CreateOutcome }> {
+    const where = input.locations.map((l) => l.id).join(", ");
+    const note = `${where}; expires ${iso(input.expiresAt)}, ${input.trafficGb} GB, ${input.devices} devices`;
+    const what = { action: "panel.client.create", subject: clientSubject(input.name), note };
+    return this.acts.run(
+      by,
+      what,
+      () => this.creation.create(input),
+      (done) => createdEnd(done.outcome),
+    );
   }
 
   /** Repeats a create plan where the client is still missing; undefined when the plan is gone. */
-  completeCreate(planId: string): Promise<{ plan: CreatePlan; outcome: CreateOutcome } | undefined> {
-    return this.creation.completeAgain(planId);
+  async completeCreate(
+    planId: string,
+    by?: StaffActor,
+  ): Promise<{ plan: CreatePlan; outcome: CreateOutcome } | undefined> {
+    if (!by) return this.creation.completeAgain(planId);
+    const plan = await this.creation.plan(planId);
+    const what = { action: "panel.client.complete", subject: clientSubject(plan?.name ?? `plan ${planId}`) };
+    return this.acts.run(
+      by,
+      what,
+      () => this.creation.completeAgain(planId),
+      (done) => (done ? createdEnd(done.outcome) : { outcome: "failed", note: "the plan is gone" }),
+    );
   }
 
   /** What a location's inbounds are known to be, for the create dialog's choice. */

@@ -93,6 +93,11 @@ export class PanelCreation {
     return { plan, outcome };
   }
 
+  /** The plan kept under `id`, if it is still kept. */
+  plan(id: string): Promise<CreatePlan | undefined> {
+    return this.load(id);
+  }
+
   async inboundChoices(locationId: string): Promise<InboundChoices> {
     if (locationId !== MAIN_LOCATION) {
       const ids = new Set<string>();

@@ -5,6 +5,7 @@ import { type Clock, DAY, HOUR, MINUTE } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import { LuaScript } from "../../store/lua.js";
 import { extensionKeys } from "./keys.js";
+import { type ActEnd, errorNote, HostingActs, type StaffActor, serverSubject } from "./staff-acts.js";
 
 /** One extension adds this many days (fixed by the hosting service). */
 export const EXTENSION_DAYS = 30;
@@ -24,6 +25,8 @@ export interface ServerExtensionDeps {
   redis: Redis;
   clock: Clock;
   logger: Logger;
+  /** Checks and records the staff's extensions (without it, one given an actor is refused). */
+  acts?: HostingActs;
 }
 
 /** Who asks, and so how patient the claim is. */
@@ -79,10 +82,31 @@ const SETTLE = LuaScript.load(new URL("./lua/extension-settle.lua", import.meta.
  * blind retry.
  */
 export class ServerExtension {
-  constructor(private readonly deps: ServerExtensionDeps) {}
+  private readonly acts: HostingActs;
 
-  /** The admin's tap: extends the server only if its expiry is still the one they confirmed. */
-  async byAdmin(serverId: number, seenExpiresAt: number): Promise<ExtensionOutcome> {
+  constructor(private readonly deps: ServerExtensionDeps) {
+    this.acts = deps.acts ?? new HostingActs(undefined);
+  }
+
+  /**
+   * The admin's tap: extends the server only if its expiry is still the one they confirmed.
+   * `by`: the staff member (their role must allow `hosting`; the extension is recorded, with the
+   * expiry before and after and what became of the charge).
+   */
+  byAdmin(serverId: number, seenExpiresAt: number, by?: StaffActor): Promise<ExtensionOutcome> {
+    return this.acts.run(
+      by,
+      {
+        action: "server.extend",
+        subject: serverSubject(serverId),
+        before: `expires ${new Date(seenExpiresAt).toISOString()}`,
+      },
+      () => this.confirmed(serverId, seenExpiresAt),
+      extensionEnd,
+    );
+  }
+
+  private async confirmed(serverId: number, seenExpiresAt: number): Promise<ExtensionOutcome> {
     let server: Server;
     try {
       server = await this.account.server(serverId);
@@ -209,6 +233,30 @@ export class ServerExtension {
     } catch {
       return undefined;
     }
+  }
+}
+
+/** An extension's outcome in the audit log: done, unknown (may have been charged), or not done. */
+function extensionEnd(outcome: ExtensionOutcome): ActEnd {
+  const expiry = (s: Server) => `expires ${s.expiresAt.toISOString()} (${s.daysLeft} days left)`;
+  switch (outcome.kind) {
+    case "extended": {
+      const balance = outcome.balance === undefined ? "" : `, balance ${outcome.balance}`;
+      return {
+        after: `${expiry(outcome.server)}${balance}`,
+        note: outcome.checked ? "read back" : undefined,
+      };
+    }
+    case "unknown":
+      return { outcome: "unknown", note: "the answer was lost and the read-back could not tell" };
+    case "already":
+    case "changed":
+      return { outcome: "failed", after: expiry(outcome.server), note: outcome.kind };
+    default:
+      return {
+        outcome: "failed",
+        note: "error" in outcome ? `${outcome.kind}: ${errorNote(outcome.error)}` : outcome.kind,
+      };
   }
 }
 

@@ -5,6 +5,7 @@ import type { Logger } from "../../runtime/logger.js";
 import type { BooksServices } from "../books/index.js";
 import type { CatalogServices } from "../catalog/index.js";
 import type { ProvisioningServices } from "../provisioning/index.js";
+import type { StaffServices } from "../staff/index.js";
 import type { AccountKeyStore } from "./account-key.js";
 import { HostingAccount } from "./hosting-account.js";
 import { HostingServers } from "./hosting-servers.js";
@@ -14,6 +15,7 @@ import { PanelClients } from "./panel-clients.js";
 import { ServerExtension } from "./server-extension.js";
 import { ServerOutages } from "./server-outages.js";
 import { ServiceNotices } from "./service-notices.js";
+import { HostingActs } from "./staff-acts.js";
 import { XuiClients } from "./xui-clients.js";
 
 /** The fleet's services: the hosting account and what the admins run on it. */
@@ -48,20 +50,39 @@ export interface FleetServicesDeps {
   catalog: Pick<CatalogServices, "current">;
   books: Pick<BooksServices, "owners">;
   provisioning: Pick<ProvisioningServices, "nodeEdits">;
+  /** Who may act on the hosting side, and the audit log the staff's actions are recorded in. */
+  staff: Pick<StaffServices, "roster" | "audit">;
 }
 
 export function createFleetServices(deps: FleetServicesDeps): FleetServices {
   const { redis, clock, logger, hosting } = deps;
   const { owners } = deps.books;
+  // One gate for every staff action on the hosting side: the role checked now, the action recorded.
+  const acts = new HostingActs(deps.staff);
   return {
-    account: new HostingAccount({ hosting, keys: deps.accountKey, clock, logger }),
-    servers: new HostingServers({ hosting, redis }),
-    serverExtension: new ServerExtension({ hosting, redis, clock, logger }),
+    account: new HostingAccount({ hosting, keys: deps.accountKey, clock, logger, acts }),
+    servers: new HostingServers({ hosting, redis, acts }),
+    serverExtension: new ServerExtension({ hosting, redis, clock, logger, acts }),
     outages: new ServerOutages({ redis, clock }),
     notices: new ServiceNotices({ redis, clock }),
-    node: new NodeAdmin(hosting),
-    nodeClients: new NodeClients({ hosting, edits: deps.provisioning.nodeEdits, clock, owners, logger }),
-    xuiClients: new XuiClients({ hosting, owners, clock, logger }),
-    panelClients: new PanelClients({ hosting, redis, clock, catalog: deps.catalog.current, owners, logger }),
+    node: new NodeAdmin(hosting, acts),
+    nodeClients: new NodeClients({
+      hosting,
+      edits: deps.provisioning.nodeEdits,
+      clock,
+      owners,
+      logger,
+      acts,
+    }),
+    xuiClients: new XuiClients({ hosting, owners, clock, logger, acts }),
+    panelClients: new PanelClients({
+      hosting,
+      redis,
+      clock,
+      catalog: deps.catalog.current,
+      owners,
+      logger,
+      acts,
+    }),
   };
 }

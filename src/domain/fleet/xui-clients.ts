@@ -9,6 +9,7 @@ import {
   type SubscriptionOwners,
 } from "../books/index.js";
 import { type ClientUsage, xuiClientUsage } from "../provisioning/index.js";
+import { type ActSubject, clientSubject, HostingActs, type StaffActor } from "./staff-acts.js";
 
 type XuiCalls = Pick<
   AccountApi,
@@ -21,6 +22,8 @@ export interface XuiClientsDeps {
   owners: Pick<SubscriptionOwners, "of" | "followTerm" | "removed">;
   clock: Clock;
   logger: Logger;
+  /** Checks and records the staff's changes (without it, one given an actor is refused). */
+  acts?: HostingActs;
 }
 
 /** One user of a server's inbound as the admin's list shows it. */
@@ -51,10 +54,15 @@ export interface TermSet {
  * user, create, limit, term, ban / unban, delete and the panel's inbounds. The shop's
  * subscriptions on a user follow a new term or a delete (see SubscriptionOwners). In this API
  * `days` is a NEW term counted from now (0 = no expiry), never added to the remaining one.
- * Hosting failures are thrown as the client threw them.
+ * Hosting failures are thrown as the client threw them. Each change takes `by`, the staff member
+ * making it (checked and recorded; see StaffActor).
  */
 export class XuiClients {
-  constructor(private readonly deps: XuiClientsDeps) {}
+  private readonly acts: HostingActs;
+
+  constructor(private readonly deps: XuiClientsDeps) {
+    this.acts = deps.acts ?? new HostingActs(undefined);
+  }
 
   private get account(): XuiCalls {
     return this.deps.hosting.account;
@@ -87,37 +95,75 @@ export class XuiClients {
   async create(
     serverId: number,
     input: { name: string | undefined; gb: number; days: number },
+    by?: StaffActor,
   ): Promise<CreatedXuiClient> {
-    const client = await this.account.createClient(serverId, input);
-    this.deps.logger.info({ serverId, email: client.email }, "xui user created");
-    return client;
+    const what = act("xui.client.create", serverId, input.name ?? "(named by the service)");
+    const terms = `${input.gb} GB, ${input.days} days`;
+    return this.acts.run(
+      by,
+      what,
+      async () => {
+        const client = await this.account.createClient(serverId, input);
+        this.deps.logger.info({ serverId, email: client.email }, "xui user created");
+        return client;
+      },
+      (client) => ({ after: `${client.email}: ${terms}` }),
+    );
   }
 
   /** GB; 0 = unlimited. */
-  async setLimit(serverId: number, email: string, gb: number): Promise<void> {
-    await this.account.updateClient(serverId, email, { gb });
-    this.deps.logger.info({ serverId, email, gb }, "xui user limit changed");
+  async setLimit(serverId: number, email: string, gb: number, by?: StaffActor): Promise<void> {
+    await this.acts.run(
+      by,
+      act("xui.client.limit", serverId, email),
+      async () => {
+        await this.account.updateClient(serverId, email, { gb });
+        this.deps.logger.info({ serverId, email, gb }, "xui user limit changed");
+      },
+      () => ({ after: `${gb} GB` }),
+    );
   }
 
   /** A new term of `days` from now (0 = no expiry), exactly that; the subscriptions follow it. */
-  async setTerm(serverId: number, email: string, days: number): Promise<TermSet> {
-    const updated = await this.account.updateClient(serverId, email, { days });
-    this.deps.logger.info({ serverId, email, days }, "xui user term set");
-    const expiryMs = updated?.expiryMs;
-    return { expiryMs, followed: await this.followTerm(serverId, email, days, expiryMs) };
+  async setTerm(serverId: number, email: string, days: number, by?: StaffActor): Promise<TermSet> {
+    return this.acts.run(
+      by,
+      act("xui.client.term", serverId, email),
+      async () => {
+        const updated = await this.account.updateClient(serverId, email, { days });
+        this.deps.logger.info({ serverId, email, days }, "xui user term set");
+        const expiryMs = updated?.expiryMs;
+        return { expiryMs, followed: await this.followTerm(serverId, email, days, expiryMs) };
+      },
+      (set) => ({ after: termText(days, set.expiryMs) }),
+    );
   }
 
   /** Ban (false) or unban (true). */
-  async setEnabled(serverId: number, email: string, enable: boolean): Promise<void> {
-    await this.account.updateClient(serverId, email, { enable });
-    this.deps.logger.info({ serverId, email, enable }, enable ? "xui user unbanned" : "xui user banned");
+  async setEnabled(serverId: number, email: string, enable: boolean, by?: StaffActor): Promise<void> {
+    await this.acts.run(
+      by,
+      act(enable ? "xui.client.unban" : "xui.client.ban", serverId, email),
+      async () => {
+        await this.account.updateClient(serverId, email, { enable });
+        this.deps.logger.info({ serverId, email, enable }, enable ? "xui user unbanned" : "xui user banned");
+      },
+      () => ({ after: enable ? "enabled" : "disabled" }),
+    );
   }
 
   /** Deletes the user; the subscriptions on it are marked removed (their reminders stop). */
-  async delete(serverId: number, email: string): Promise<Followed> {
-    await this.account.deleteClient(serverId, email);
-    this.deps.logger.info({ serverId, email }, "xui user deleted");
-    return this.follow(() => this.deps.owners.removed(xuiClient(serverId, email)));
+  async delete(serverId: number, email: string, by?: StaffActor): Promise<Followed> {
+    return this.acts.run(
+      by,
+      act("xui.client.delete", serverId, email),
+      async () => {
+        await this.account.deleteClient(serverId, email);
+        this.deps.logger.info({ serverId, email }, "xui user deleted");
+        return this.follow(() => this.deps.owners.removed(xuiClient(serverId, email)));
+      },
+      () => ({ after: "deleted" }),
+    );
   }
 
   /**
@@ -156,6 +202,16 @@ export class XuiClients {
   private follow(change: () => Promise<Owner[]>): Promise<Followed> {
     return followAdminChange(change, this.deps.logger);
   }
+}
+
+/** An xui user's action for the audit log: the user, and its server in the note. */
+function act(action: string, serverId: number, email: string): ActSubject {
+  return { action, subject: clientSubject(email), note: `server ${serverId}` };
+}
+
+function termText(days: number, expiryMs: number | undefined): string {
+  if (days === 0) return "no expiry";
+  return expiryMs ? `expires ${new Date(expiryMs).toISOString()}` : `${days} days from now`;
 }
 
 function xuiClient(serverId: number, name: string): HostingClient {

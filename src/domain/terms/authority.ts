@@ -13,6 +13,14 @@ import {
   termEnd,
 } from "../books/index.js";
 import { mayHealOnRetry, type NodeEdits, type ProvisionerFor, TERM_SLACK_MS } from "../provisioning/index.js";
+import {
+  type AuditEntry,
+  type AuditLog,
+  type AuditOutcome,
+  auditEntry,
+  auditSubject,
+  type StaffRoster,
+} from "../staff/index.js";
 import type { TermChain } from "./chain.js";
 import { isOpenTermChange, isTermChangeId, type TermChange, type TermChanges } from "./changes.js";
 import { termChangeKeys } from "./keys.js";
@@ -38,6 +46,13 @@ export interface SubscriptionTermsDeps {
   jobs: TermJobs;
   clock: Clock;
   logger: Logger;
+  /** Who may change a term, and the audit log an asked change is recorded in (see `request`). */
+  staff?: { roster: Pick<StaffRoster, "require">; audit: Pick<AuditLog, "get" | "finish"> };
+}
+
+/** The staff member asking for a change (fleet's StaffActor): checked and recorded. */
+export interface TermActor {
+  readonly staffId: number;
 }
 
 /**
@@ -130,13 +145,25 @@ export class SubscriptionTerms {
    * An admin's change of a client. When a subscription lives on it, the change joins that
    * subscription's chain: applied now when its turn is now, else queued behind (the worker
    * applies it when its turn comes). A `set` names the paid renewals in flight it will override.
+   * `by`: the staff member asking, whose role must allow `hosting` (NotPermitted, recorded,
+   * otherwise); the change is recorded `started` in the same step as it is stored, and finished
+   * when it is applied or fails (here, or by the worker when its turn comes).
    */
-  async request(input: TermRequest): Promise<RequestOutcome> {
+  async request(input: TermRequest, by?: TermActor): Promise<RequestOutcome> {
+    const role = by
+      ? await this.staff().roster.require(
+          by.staffId,
+          "hosting",
+          "term.change",
+          auditSubject("client", input.client.name),
+        )
+      : undefined;
     const [owner] = await this.deps.owners.of(input.client);
     if (!owner) return { kind: "not-owned" };
     const sub = owner.subscription;
     const overrides =
       input.mode === "set" ? (await this.deps.chain.open(sub.id)).filter((id) => !isTermChangeId(id)) : [];
+    const audit = by && role ? this.askedEntry(input, sub, by.staffId, role) : undefined;
     const { change, head } = await this.deps.changes.create({
       subscriptionId: sub.id,
       mode: input.mode,
@@ -144,6 +171,7 @@ export class SubscriptionTerms {
       ...(input.mode === "set" ? { target: input.target } : {}),
       adminId: input.adminId,
       overrides,
+      ...(audit ? { audit } : {}),
     });
     this.deps.logger.info({ changeId: change.id, subscriptionId: sub.id, ...input }, "term change asked");
     if (head !== change.id) {
@@ -158,6 +186,39 @@ export class SubscriptionTerms {
       await this.deps.jobs.enqueueTermChange(change.id);
       return { kind: "retrying", change, error };
     }
+  }
+
+  /** The audit entry of a change `actorId` asks for (`started` until applied or failed). */
+  private askedEntry(input: TermRequest, sub: Subscription, actorId: number, role: string): AuditEntry {
+    const asked = input.mode === "add" ? `add ${input.days} days` : `set to ${termText(input.target)}`;
+    return auditEntry(
+      {
+        ...{ actorId, role, action: "term.change", subject: auditSubject("subscription", sub.id) },
+        before: termText(sub.expiresAt),
+        note: asked,
+        outcome: "started",
+      },
+      this.deps.clock.now(),
+    );
+  }
+
+  /** Finishes the audit entry of a change a staff member asked for (nothing for other changes). */
+  private async finishAudit(
+    change: TermChange,
+    outcome: Exclude<AuditOutcome, "started">,
+    after: string | undefined,
+    note?: string,
+  ): Promise<void> {
+    if (change.auditId === undefined || !this.deps.staff) return;
+    const entry = await this.deps.staff.audit.get(change.auditId);
+    if (entry) await this.deps.staff.audit.finish(entry, outcome, after, note);
+  }
+
+  private staff(): NonNullable<SubscriptionTermsDeps["staff"]> {
+    // Fails closed: an actor given where no staff room is wired is refused, never let through.
+    if (!this.deps.staff)
+      throw new Error("staff actions are not wired: no roster to check the actor against");
+    return this.deps.staff;
   }
 
   /**
@@ -278,6 +339,7 @@ export class SubscriptionTerms {
       expiryAfter: after,
     });
     await this.deps.chain.leave(sub.id, change.id);
+    await this.finishAudit(change, "done", termText(after));
     this.deps.logger.info(
       { changeId: change.id, subscriptionId: sub.id, before, after },
       "term change applied",
@@ -292,6 +354,7 @@ export class SubscriptionTerms {
       error: reason.slice(0, 300),
     });
     if (subscriptionId) await this.deps.chain.leave(subscriptionId, change.id);
+    await this.finishAudit(change, "failed", undefined, reason);
     this.deps.logger.warn({ changeId: change.id, reason }, "term change refused");
     return { kind: "failed", change: (await this.deps.changes.get(change.id)) ?? change, error };
   }
@@ -305,6 +368,11 @@ function holds(kind: AccessRef["kind"], hosting: number, target: number): boolea
   if (target === 0 || hosting === 0) return hosting === target;
   const below = kind === "node" ? TERM_SLACK_MS : 0;
   return hosting >= target - below && hosting < target + ROUNDING[kind];
+}
+
+/** A term in the audit log: its expiry, or no expiry (0). */
+function termText(ms: number): string {
+  return ms === 0 ? "no expiry" : `expires ${new Date(ms).toISOString()}`;
 }
 
 /** The hosting client an access is, as the owners index names it. */

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Clock } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
+import { type AuditEntry, auditLuaArgs, auditLuaKeys, STAFF_LUA } from "../staff/index.js";
 import { termChainKeys, termChangeKeys } from "./keys.js";
 
 /**
@@ -60,6 +61,8 @@ const changeSchema = z.object({
     .optional()
     .transform((v) => (v ? v.split(",") : [])),
   error: z.string().optional(),
+  /** The audit entry of the staff member who asked (finished when the change is done or failed). */
+  auditId: z.string().optional(),
 });
 export type TermChange = z.output<typeof changeSchema>;
 
@@ -70,11 +73,13 @@ export interface NewTermChange {
   target?: number;
   adminId: number;
   overrides?: readonly string[];
+  /** The asking staff member's audit entry (`started`), written in the same step as the change. */
+  audit?: AuditEntry;
 }
 
 const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url));
-/** The record, the open index and the chain in one step (lua/change-create.lua). */
-const CREATE = script("change-create");
+/** The record, the open index, the chain and the audit entry in one step (lua/change-create.lua). */
+const CREATE = LuaScript.load(new URL("./lua/change-create.lua", import.meta.url), STAFF_LUA);
 /** A compare-and-set move of a change's status (lua/change-transition.lua). */
 const TRANSITION = script("change-transition");
 
@@ -103,14 +108,17 @@ export class TermChanges {
       updatedAt: String(now),
       ...(input.target !== undefined ? { target: String(input.target) } : {}),
       ...(input.overrides?.length ? { overrides: input.overrides.join(",") } : {}),
+      ...(input.audit ? { auditId: input.audit.id } : {}),
     };
     const keys = [
       termChangeKeys.change(id),
       termChangeKeys.open,
       termChainKeys.chain(input.subscriptionId),
       termChainKeys.seq,
+      ...(input.audit ? auditLuaKeys(input.audit) : []),
     ];
-    const head = String(await CREATE.run(this.redis, keys, [id, now, JSON.stringify(fields)]));
+    const args = [id, now, JSON.stringify(fields), ...(input.audit ? auditLuaArgs(input.audit) : [])];
+    const head = String(await CREATE.run(this.redis, keys, args));
     const change = await this.get(id);
     if (!change) throw new Error(`term change ${id} was not stored`);
     return { change, head };

@@ -3,6 +3,7 @@ import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import type { BooksServices } from "../books/index.js";
 import type { ProvisioningServices } from "../provisioning/index.js";
+import type { StaffServices } from "../staff/index.js";
 import { SubscriptionTerms, type TermJobs } from "./authority.js";
 import { TermChain } from "./chain.js";
 import { TermChanges } from "./changes.js";
@@ -23,6 +24,8 @@ export interface TermsServicesDeps {
   jobs: TermJobs;
   books: Pick<BooksServices, "orders" | "subscriptions" | "owners">;
   provisioning: Pick<ProvisioningServices, "provisioner" | "nodeEdits">;
+  /** Who may change a term, and the audit log the staff's changes are recorded in. */
+  staff?: Pick<StaffServices, "roster" | "audit">;
 }
 
 export function createTermsServices(deps: TermsServicesDeps): TermsServices {
@@ -42,6 +45,7 @@ export function createTermsServices(deps: TermsServicesDeps): TermsServices {
     jobs,
     clock,
     logger,
+    ...(deps.staff ? { staff: deps.staff } : {}),
   });
   return { terms, changes };
 }

@@ -1,8 +1,8 @@
 import { Composer } from "grammy";
-import type { Permission } from "../../../domain/staff/index.js";
+import { auditSubject, type Permission } from "../../../domain/staff/index.js";
 import type { BotContext } from "../../context.js";
 import { isAdmin, isPrivate } from "../../filters.js";
-import { permitted, staffMay, staffRoleOf, tellNotPermitted } from "../../staff.js";
+import { staffMay, staffRoleOf, tellNotPermitted } from "../../staff.js";
 import { COMMAND_PERMISSIONS, callbackPermission } from "./permissions.js";
 
 /** Every admin callback starts with this, so one check covers them all (menus included). */
@@ -27,12 +27,16 @@ async function staffAllows(ctx: BotContext, needed: Permission | "staff-any"): P
 async function refuseForRole(ctx: BotContext, needed: Permission | "staff-any", what: string): Promise<void> {
   const id = ctx.from?.id;
   if (id !== undefined && needed !== "staff-any") {
+    // A press by its section and act (`a.s:extend-ok`), a command by its name: never the rest of
+    // the data, which may hold a confirmation's one-time token.
+    const command = what.startsWith("/");
+    const section = what.split(/[:/]/, 1)[0] ?? what;
     await ctx.deps.staff.audit
       .record({
         actorId: id,
         role: (await staffRoleOf(ctx)) ?? "none",
-        action: what.split(/[:\s]/, 2).join(":").slice(0, 64),
-        subject: `bot:${what}`.slice(0, 128),
+        action: (command ? what : what.split(":", 2).join(":")).slice(0, 64),
+        subject: (command ? auditSubject("command", what) : auditSubject("section", section)).slice(0, 128),
         outcome: "refused",
         note: `needs ${needed}`,
       })

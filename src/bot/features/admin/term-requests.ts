@@ -3,6 +3,7 @@ import type { RequestOutcome, TermChange } from "#src/domain/terms/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { localeOf } from "../../i18n.js";
+import { actorOf } from "./hosting-staff.js";
 import { ownersAfter, withOwners } from "./owners-view.js";
 
 type Ctx = BotContext | ConvContext;
@@ -24,7 +25,8 @@ export async function requestTerm(
   asked: AskedTerm,
 ): Promise<string | undefined> {
   const adminId = ctx.from?.id ?? 0;
-  const outcome = await ctx.deps.terms.terms.request({ client, adminId, ...asked });
+  // The staff member asking is checked against their role and recorded (terms/).
+  const outcome = await ctx.deps.terms.terms.request({ client, adminId, ...asked }, actorOf(ctx));
   if (outcome.kind === "not-owned") return undefined;
   ctx.log.info({ client, kind: outcome.kind, changeId: outcome.change.id }, "admin term change");
   return termOutcomeText(ctx, name, outcome);

@@ -12,6 +12,7 @@ import type {
   Subscriptions,
 } from "../../books/index.js";
 import { type Catalog, findPlan, type Plan } from "../../catalog/index.js";
+import type { HostingActs } from "../../fleet/index.js";
 import type { ProvisionerFor } from "../../provisioning/index.js";
 import type { TermChain } from "../../terms/index.js";
 import { type DriftFindings, type FindingDetail, findingId, findingKey } from "../findings.js";
@@ -35,6 +36,8 @@ export interface DriftActionsDeps {
   /** The reconciliation's findings: the one an action settles is marked resolved. */
   findings?: Pick<DriftFindings, "resolve"> | undefined;
   logger: Logger;
+  /** Checks and records the staff's decisions (without it, one given an actor is refused). */
+  acts?: HostingActs | undefined;
 }
 
 /** What the recreate, move and orphan actions share: the subscription checks, the plan, the notice. */

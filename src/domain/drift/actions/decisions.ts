@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { isHostingError } from "#src/hosting/errors.js";
 import { withLease } from "#src/store/lease.js";
 import type { AccessLinks, AccessRef, Subscription } from "../../books/index.js";
+import { type ActEnd, clientSubject, HostingActs, type StaffActor } from "../../fleet/index.js";
 import type { ProvisionRequest } from "../../provisioning/index.js";
+import { auditSubject } from "../../staff/index.js";
 import { type OrphanRef, orphanKey } from "../findings.js";
 import { driftKeys, pendingKey } from "../keys.js";
 import { type DriftActionsDeps, DriftContext, linksDiffer } from "./context.js";
@@ -34,6 +36,14 @@ export * from "./types.js";
 
 const busy = (detail: string): Refused => ({ status: "refused", reason: "busy", detail });
 
+/** A decision's outcome in the audit log: done (or already done), else failed with the reason. */
+function decisionEnd(out: { status: string; reason?: string; detail?: string }, after?: string): ActEnd {
+  if (out.status === "done") return { after };
+  if (out.status === "already") return { after, note: "already done" };
+  const why = [out.status === "refused" ? out.reason : out.status, out.detail].filter(Boolean).join(": ");
+  return { outcome: "failed", note: why };
+}
+
 /**
  * The admins' decisions on what the reconciliation found (the Sync view's buttons): recreate a
  * missing client, move an xui subscription off a server that is gone, delete or adopt an orphan.
@@ -41,14 +51,18 @@ const busy = (detail: string): Refused => ({ status: "refused", reason: "busy", 
  * none charges or refunds anything. Actions on one subscription (or one orphan) take a Redis lease,
  * and what a recreate or a move decides is stored before the first hosting write, so a repeat, an
  * overlap or a retry after a crash finishes the same action and never makes a second client.
+ * Each decision takes `by`, the staff member taking it (checked against their role now and
+ * recorded in the audit log; see StaffActor).
  */
 export class DriftActions {
   private readonly ctx: DriftContext;
   private readonly hosting: DriftHosting;
   private readonly moves: XuiMoves;
   private readonly orphans: OrphanActions;
+  private readonly acts: HostingActs;
 
   constructor(deps: DriftActionsDeps) {
+    this.acts = deps.acts ?? new HostingActs(undefined);
     this.ctx = new DriftContext(deps);
     this.hosting = new DriftHosting(deps.hosting, deps.provisioner);
     this.moves = new XuiMoves(this.ctx, (p) => this.afterStore(p));
@@ -60,12 +74,17 @@ export class DriftActions {
    * devices under the same name (panel: the same UUID; node and xui make their own, so the links
    * change and the customer is sent the new ones). "already" when the client is there.
    */
-  async recreate(subscriptionId: string): Promise<RecreateOutcome> {
-    return this.leased(subscriptionId, async () => {
-      const sub = await this.ctx.liveSubscription(subscriptionId);
-      if (!("id" in sub)) return sub;
-      return this.recreateLeased(sub);
-    });
+  async recreate(subscriptionId: string, by?: StaffActor): Promise<RecreateOutcome> {
+    const what = { action: "sync.fix.recreate", subject: auditSubject("subscription", subscriptionId) };
+    const run = () =>
+      this.leased(subscriptionId, async () => {
+        const sub = await this.ctx.liveSubscription(subscriptionId);
+        if (!("id" in sub)) return sub;
+        return this.recreateLeased(sub);
+      });
+    return this.acts.run(by, what, run, (out) =>
+      decisionEnd(out, out.status === "done" && out.linksChanged ? "links changed, sent" : undefined),
+    );
   }
 
   /** The servers an xui subscription may move to (active, of its plan, paid beyond its term). */
@@ -82,26 +101,46 @@ export class DriftActions {
   }
 
   /** Moves an xui subscription to `toServerId` (or finishes the move stored for it). */
-  async moveXui(subscriptionId: string, toServerId: number): Promise<MoveOutcome> {
-    return this.leased(subscriptionId, async () => {
-      const sub = await this.ctx.liveSubscription(subscriptionId);
-      if (!("id" in sub)) return sub;
-      const ref = sub.ref;
-      if (ref.kind !== "xui") return { status: "refused", reason: "not-xui", detail: subscriptionId };
-      return this.moves.move({ ...sub, ref }, toServerId);
-    });
+  async moveXui(subscriptionId: string, toServerId: number, by?: StaffActor): Promise<MoveOutcome> {
+    const what = {
+      action: "sync.fix.move",
+      subject: auditSubject("subscription", subscriptionId),
+      note: `to server ${toServerId}`,
+    };
+    const run = () =>
+      this.leased(subscriptionId, async () => {
+        const sub = await this.ctx.liveSubscription(subscriptionId);
+        if (!("id" in sub)) return sub;
+        const ref = sub.ref;
+        if (ref.kind !== "xui") return { status: "refused", reason: "not-xui", detail: subscriptionId };
+        return this.moves.move({ ...sub, ref }, toServerId);
+      });
+    return this.acts.run(by, what, run, (out) =>
+      decisionEnd(out, out.status === "done" ? `server ${out.fromServerId} -> ${out.toServerId}` : undefined),
+    );
   }
 
   /** Deletes an orphan on the hosting side (the admin confirmed it); "already" when it is gone. */
-  async deleteOrphan(ref: OrphanRef): Promise<DeleteOrphanOutcome> {
-    return this.leased(`orphan:${orphanKey(ref)}`, () => this.orphans.delete(ref));
+  async deleteOrphan(ref: OrphanRef, by?: StaffActor): Promise<DeleteOrphanOutcome> {
+    const what = { action: "sync.fix.delete", subject: clientSubject(ref.name), note: orphanKey(ref) };
+    const run = () => this.leased(`orphan:${orphanKey(ref)}`, () => this.orphans.delete(ref));
+    return this.acts.run(by, what, run, (out) => decisionEnd(out, "deleted"));
   }
 
   /** Makes an orphan customer `customerId`'s subscription, from the client's live state. */
-  async adoptOrphan(ref: OrphanRef, customerId: number): Promise<AdoptOutcome> {
-    const customer = await this.ctx.deps.customers.get(customerId);
-    if (!customer) return { status: "refused", reason: "unknown-customer", detail: String(customerId) };
-    return this.leased(`orphan:${orphanKey(ref)}`, () => this.orphans.adopt(ref, customerId));
+  async adoptOrphan(ref: OrphanRef, customerId: number, by?: StaffActor): Promise<AdoptOutcome> {
+    const what = { action: "sync.fix.adopt", subject: clientSubject(ref.name), note: orphanKey(ref) };
+    const run = async (): Promise<AdoptOutcome> => {
+      const customer = await this.ctx.deps.customers.get(customerId);
+      if (!customer) return { status: "refused", reason: "unknown-customer", detail: String(customerId) };
+      return this.leased(`orphan:${orphanKey(ref)}`, () => this.orphans.adopt(ref, customerId));
+    };
+    return this.acts.run(by, what, run, (out) =>
+      decisionEnd(
+        out,
+        "subscriptionId" in out ? `customer:${customerId}, subscription:${out.subscriptionId}` : undefined,
+      ),
+    );
   }
 
   /**

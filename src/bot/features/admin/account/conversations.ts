@@ -5,6 +5,7 @@ import { askText, type BotConversation } from "#src/bot/conversation-kit.js";
 import type { LoginOutcome } from "#src/domain/fleet/index.js";
 import { html } from "#src/render/format.js";
 import { hostingErrorText } from "#src/render/hosting-error.js";
+import { actorOf, hostingDialog } from "../hosting-staff.js";
 import { accountCb } from "./callbacks.js";
 import { linkedKeyboard } from "./views.js";
 
@@ -12,6 +13,7 @@ import { linkedKeyboard } from "./views.js";
  * Linking the hosting account in chat: login and password (plus the TOTP code) traded for a key,
  * or a key pasted from the web cabinet. Secrets are asked with `secret: true` (their messages
  * are deleted) and only outcomes, never keys or passwords, enter the conversation's replay.
+ * Every answer is let in only while the sender's role allows `hosting` (hostingDialog).
  */
 
 export const LOGIN = "admin-login";
@@ -28,7 +30,7 @@ function tryLogin(
   input: { adminId: number; login: string; password: string; code: string | undefined },
 ): Promise<Replayed> {
   return conversation.external(async (outer: BotContext): Promise<Replayed> => {
-    const outcome = await outer.deps.fleet.account.login(input);
+    const outcome = await outer.deps.fleet.account.login(input, actorOf(outer));
     return outcome.kind === "failed"
       ? { kind: "failed", text: hostingErrorText(outer.t, outcome.error) }
       : outcome;
@@ -102,7 +104,7 @@ async function pasteKeyConversation(conversation: BotConversation, ctx: ConvCont
     });
     // The key is checked with a real call before it is saved; only the outcome is replayed.
     const outcome = await conversation.external(async (outer: BotContext) => {
-      const result = await outer.deps.fleet.account.pasteKey(adminId, key);
+      const result = await outer.deps.fleet.account.pasteKey(adminId, key, actorOf(outer));
       if (result.kind === "linked") return { ok: true as const, prefix: result.prefix };
       if (result.kind === "invalid") return { ok: false as const, text: outer.t("account-key-invalid") };
       return { ok: false as const, text: hostingErrorText(outer.t, result.error), final: true };
@@ -122,6 +124,6 @@ async function pasteKeyConversation(conversation: BotConversation, ctx: ConvCont
 
 /** Installed ahead of all features, so an active conversation sees its chat's updates first. */
 export const accountConversations = [
-  createConversation(loginConversation, LOGIN),
-  createConversation(pasteKeyConversation, PASTE_KEY),
+  createConversation(hostingDialog("account.link", loginConversation), LOGIN),
+  createConversation(hostingDialog("account.link", pasteKeyConversation), PASTE_KEY),
 ];

@@ -2,6 +2,7 @@ import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { enterConversation } from "#src/bot/kit/index.js";
 import { show } from "#src/bot/views/show.js";
+import { actorOf, mayHost } from "../hosting-staff.js";
 import { accountCb } from "./callbacks.js";
 import { LOGIN, PASTE_KEY } from "./conversations.js";
 import { accountView, linkedKeyboard, unlinkConfirmView, unlinkedView } from "./views.js";
@@ -29,10 +30,22 @@ async function startLinking(ctx: BotContext, conversation: string): Promise<void
   await enterConversation(ctx, conversation);
 }
 
-accountFeature.command("login", (ctx) => startLinking(ctx, LOGIN));
+/** The buttons that change the account (or begin to), with their audit action. */
+const CHANGES: Partial<Record<string, string>> = {
+  link: "account.link",
+  key: "account.link",
+  "unlink-yes": "account.unlink",
+};
+
+accountFeature.command("login", async (ctx) => {
+  if (await mayHost(ctx, "account.link")) await startLinking(ctx, LOGIN);
+});
 
 accountFeature.callbackQuery(accountCb.pattern, async (ctx) => {
   const data = accountCb.unpack(ctx.callbackQuery.data);
+  // Checked before the press is answered, so a refusal is the press's own answer.
+  const change = data && CHANGES[data.act];
+  if (change && !(await mayHost(ctx, change))) return;
   await ctx.answerCallbackQuery();
   if (!data) return;
   const { account: hostingAccount } = ctx.deps.fleet;
@@ -47,7 +60,7 @@ accountFeature.callbackQuery(accountCb.pattern, async (ctx) => {
       return show(ctx, hostingAccount.fixed ? await accountView(ctx) : unlinkConfirmView(ctx));
     case "unlink-yes":
       // A fixed key (ACCOUNT_API_KEY) stays; the admin is still shown the ways to link.
-      await hostingAccount.unlink(ctx.from.id);
+      await hostingAccount.unlink(ctx.from.id, actorOf(ctx));
       return show(ctx, unlinkedView(ctx));
   }
 });

@@ -8,6 +8,7 @@ import { isClientName, NODE_BAN_REASON_MAX } from "#src/domain/fleet/index.js";
 import type { CreateNodeClientInput } from "#src/hosting/node/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import { qrPng } from "#src/render/qr.js";
+import { actorOf, hostingDialog } from "../hosting-staff.js";
 import { ownersOf, ownersWarning, withOwners } from "../owners-view.js";
 import { requestTerm } from "../term-requests.js";
 import { ncb } from "./callbacks.js";
@@ -100,7 +101,7 @@ async function createClientConversation(conversation: BotConversation, ctx: Conv
     const input: CreateNodeClientInput = { name, days };
     if (gb !== undefined) input.trafficLimitGb = gb;
     if (devices !== undefined) input.deviceLimit = devices;
-    const client = await outer.deps.fleet.nodeClients.create(input);
+    const client = await outer.deps.fleet.nodeClients.create(input, actorOf(outer));
     outer.log.info({ name: client.name, days }, "node client created");
     return { value: client, name: client.name };
   });
@@ -175,7 +176,7 @@ async function limitsConversation(
   const devices = (await askDevices(conversation, ctx, ctx.t("node-ask-limit-devices"), false)) ?? 0;
   const outcome = await nodeCall(conversation, async (outer) => {
     const limits = { trafficLimitGb: gb, deviceLimit: devices };
-    const value = await outer.deps.fleet.nodeClients.setLimits(name, limits);
+    const value = await outer.deps.fleet.nodeClients.setLimits(name, limits, actorOf(outer));
     outer.log.info({ name, gb, devices }, "node client limits changed");
     return { value, name };
   });
@@ -203,7 +204,7 @@ async function renameConversation(
   const prompt = withOwners(ctx.t("node-ask-rename", { name: html(name) }), warning);
   const newName = await askName(conversation, ctx, prompt, name);
   const outcome = await nodeCall(conversation, async (outer) => {
-    const { client, followed } = await outer.deps.fleet.nodeClients.rename(name, newName);
+    const { client, followed } = await outer.deps.fleet.nodeClients.rename(name, newName, actorOf(outer));
     outer.log.info({ name, newName: client.name }, "node client renamed");
     const value = { name: client.name, followed: followedText(outer, "owners-renamed", followed) };
     return { value, name: client.name };
@@ -222,7 +223,7 @@ async function banConversation(conversation: BotConversation, ctx: ConvContext, 
   });
   const reason = answer === "-" ? undefined : answer;
   const outcome = await nodeCall(conversation, async (outer) => {
-    await outer.deps.fleet.nodeClients.ban(name, reason);
+    await outer.deps.fleet.nodeClients.ban(name, reason, actorOf(outer));
     outer.log.info({ name }, "node client banned");
     return { value: true, name };
   });
@@ -235,9 +236,9 @@ async function banConversation(conversation: BotConversation, ctx: ConvContext, 
 }
 
 export const nodeClientDialogs = [
-  createConversation(createClientConversation, CREATE),
-  createConversation(renewConversation, RENEW),
-  createConversation(limitsConversation, LIMITS),
-  createConversation(renameConversation, RENAME),
-  createConversation(banConversation, BAN),
+  createConversation(hostingDialog("node.client.create", createClientConversation), CREATE),
+  createConversation(hostingDialog("node.client.renew", renewConversation), RENEW),
+  createConversation(hostingDialog("node.client.limits", limitsConversation), LIMITS),
+  createConversation(hostingDialog("node.client.rename", renameConversation), RENAME),
+  createConversation(hostingDialog("node.client.ban", banConversation), BAN),
 ];

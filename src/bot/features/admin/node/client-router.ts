@@ -6,6 +6,7 @@ import type { NodeFollowed } from "#src/domain/fleet/index.js";
 import type { NodeClient } from "#src/hosting/node/index.js";
 import { html } from "#src/render/format.js";
 import { qrPng } from "#src/render/qr.js";
+import { actorOf } from "../hosting-staff.js";
 import { ownersOf, ownersWarning, withOwners } from "../owners-view.js";
 import { type NodeCb, ncb } from "./callbacks.js";
 import { BAN, CREATE, LIMITS, RENAME, RENEW } from "./client-dialogs.js";
@@ -37,7 +38,7 @@ async function sendQr(ctx: BotContext, name: string, back: InlineKeyboard): Prom
 
 async function unban(ctx: BotContext, name: string, back: InlineKeyboard): Promise<void> {
   try {
-    await ctx.deps.fleet.nodeClients.unban(name);
+    await ctx.deps.fleet.nodeClients.unban(name, actorOf(ctx));
   } catch (err) {
     return show(ctx, nodeErrorView(ctx, err, back));
   }
@@ -62,7 +63,7 @@ async function confirmDelete(
   if (refused) return show(ctx, await nodeClientsView(ctx, 0, refused));
   let followed: NodeFollowed;
   try {
-    followed = await ctx.deps.fleet.nodeClients.delete(name);
+    followed = await ctx.deps.fleet.nodeClients.delete(name, actorOf(ctx));
   } catch (err) {
     return show(ctx, nodeErrorView(ctx, err, back));
   }

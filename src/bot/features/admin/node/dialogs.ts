@@ -4,6 +4,7 @@ import { askText, type BotConversation } from "#src/bot/conversation-kit.js";
 import { isClientName, isFederationToken, isNodeName, isUpstreamApiUrl } from "#src/domain/fleet/index.js";
 import { type PeerUrlProblem, peerUrlProblem } from "#src/hosting/node/index.js";
 import { html } from "#src/render/format.js";
+import { actorOf, hostingDialog } from "../hosting-staff.js";
 import { attempt, backTo } from "./shared.js";
 
 /**
@@ -22,7 +23,7 @@ async function setNameConversation(conversation: BotConversation, ctx: ConvConte
   });
   const done = await conversation.external((outer: BotContext) =>
     attempt(outer.t, async () => {
-      const name = await outer.deps.fleet.node.rename(wanted);
+      const name = await outer.deps.fleet.node.rename(wanted, actorOf(outer));
       outer.log.info({ nodeName: name }, "node renamed");
       return name;
     }),
@@ -54,7 +55,7 @@ async function addPeerConversation(conversation: BotConversation, ctx: ConvConte
   });
   const done = await conversation.external((outer: BotContext) =>
     attempt(outer.t, async () => {
-      const peer = await outer.deps.fleet.node.addPeer({ name, url });
+      const peer = await outer.deps.fleet.node.addPeer({ name, url }, actorOf(outer));
       outer.log.info({ peer: peer.name }, "node peer added");
       return peer;
     }),
@@ -79,7 +80,7 @@ async function setFederationConversation(conversation: BotConversation, ctx: Con
   });
   const done = await conversation.external((outer: BotContext) =>
     attempt(outer.t, async () => {
-      const fed = await outer.deps.fleet.node.setFederation(apiUrl, token);
+      const fed = await outer.deps.fleet.node.setFederation(apiUrl, token, actorOf(outer));
       outer.log.info({ apiUrl: fed.apiUrl }, "node federation upstream set");
       return fed;
     }),
@@ -97,7 +98,7 @@ async function setFederationConversation(conversation: BotConversation, ctx: Con
 }
 
 export const nodeDialogs = [
-  createConversation(setNameConversation, NAME_SET),
-  createConversation(addPeerConversation, PEER_ADD),
-  createConversation(setFederationConversation, FED_SET),
+  createConversation(hostingDialog("node.rename", setNameConversation), NAME_SET),
+  createConversation(hostingDialog("node.peer.add", addPeerConversation), PEER_ADD),
+  createConversation(hostingDialog("node.federation.set", setFederationConversation), FED_SET),
 ];

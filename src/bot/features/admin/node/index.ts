@@ -5,6 +5,7 @@ import { enterConversation, issueConfirmation } from "#src/bot/kit/index.js";
 import { show } from "#src/bot/views/show.js";
 import type { NodeBackup } from "#src/domain/fleet/index.js";
 import { html } from "#src/render/format.js";
+import { actorOf, mayHost } from "../hosting-staff.js";
 import { type NodeCb, nodeCb } from "./callbacks.js";
 import { nodeClientDialogs } from "./client-dialogs.js";
 import { type ClientCb, handleClientAction, isClientCb } from "./client-router.js";
@@ -48,7 +49,7 @@ async function deletePeer(ctx: BotContext, data: PeerCb): Promise<void> {
   const refused = await refusedClaim(ctx, data.token, peerDelAction(name));
   if (refused) return show(ctx, await peersView(ctx, refused));
   try {
-    await ctx.deps.fleet.node.deletePeer(name);
+    await ctx.deps.fleet.node.deletePeer(name, actorOf(ctx));
   } catch (err) {
     return show(ctx, nodeErrorView(ctx, err, refreshRow(ctx, { act: "peers" })));
   }
@@ -67,7 +68,7 @@ async function removeFederation(ctx: BotContext, token: string): Promise<void> {
   const refused = await refusedClaim(ctx, token, FED_DEL);
   if (refused) return show(ctx, await federationView(ctx, refused));
   try {
-    await ctx.deps.fleet.node.removeFederation();
+    await ctx.deps.fleet.node.removeFederation(actorOf(ctx));
   } catch (err) {
     return show(ctx, nodeErrorView(ctx, err, refreshRow(ctx, { act: "fed" })));
   }
@@ -80,7 +81,7 @@ async function createBackup(ctx: BotContext, token: string): Promise<void> {
   if (refused) return show(ctx, await backupsView(ctx, refused));
   let backup: NodeBackup | undefined;
   try {
-    backup = await ctx.deps.fleet.node.createBackup();
+    backup = await ctx.deps.fleet.node.createBackup(actorOf(ctx));
   } catch (err) {
     return show(ctx, nodeErrorView(ctx, err, refreshRow(ctx, { act: "backups" })));
   }
@@ -125,10 +126,22 @@ async function handleNodeAction(ctx: BotContext, data: Exclude<NodeCb, ClientCb>
   }
 }
 
+/** The buttons that change the node or a client, with their audit action (checked before the press is answered). */
+const CHANGES: Partial<Record<NodeCb["act"], string>> = {
+  "peer-del-ok": "node.peer.delete",
+  "fed-del-ok": "node.federation.remove",
+  "backup-new": "node.backup.create",
+  "renew-to": "node.client.renew",
+  unban: "node.client.unban",
+  "del-ok": "node.client.delete",
+};
+
 export const nodeFeature = new Composer<BotContext>();
 
 nodeFeature.callbackQuery(nodeCb.pattern, async (ctx) => {
   const data = nodeCb.unpack(ctx.callbackQuery.data);
+  const change = data && CHANGES[data.act];
+  if (change && !(await mayHost(ctx, change))) return;
   await ctx.answerCallbackQuery();
   if (!data) return;
   if (!ctx.deps.fleet.node.configured) return show(ctx, notConfiguredView(ctx));

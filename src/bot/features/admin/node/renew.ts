@@ -3,6 +3,7 @@ import type { BotContext, ConvContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
 import { show } from "#src/bot/views/show.js";
 import { formatDateTime, html } from "#src/render/format.js";
+import { actorOf } from "../hosting-staff.js";
 import { withOwners } from "../owners-view.js";
 import { ncb } from "./callbacks.js";
 import { nodeClientCardView, nodeClientsView } from "./client-views.js";
@@ -23,7 +24,7 @@ export type RenewOutcome =
 export async function renewOutcome(ctx: BotContext, name: string, targetMs: number): Promise<RenewOutcome> {
   const ref = await nodeRef(ctx.kit.nameRefs, "c", name);
   const to = formatDateTime(await localeOf(ctx), targetMs);
-  const renewal = await ctx.deps.fleet.nodeClients.renewTo(name, targetMs);
+  const renewal = await ctx.deps.fleet.nodeClients.renewTo(name, targetMs, actorOf(ctx));
   switch (renewal.kind) {
     case "in-doubt":
       return { ok: false, ref, text: ctx.t("node-renew-in-doubt", { name: html(name), to }), retry: true };

@@ -6,6 +6,7 @@ import { show } from "#src/bot/views/show.js";
 import type { PanelClient } from "#src/hosting/panel/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import { qrPng } from "#src/render/qr.js";
+import { actorOf } from "../hosting-staff.js";
 import { ownersOf, ownersWarning, withOwners } from "../owners-view.js";
 import { requestTerm } from "../term-requests.js";
 import { cardCb, panelCb } from "./callbacks.js";
@@ -46,7 +47,7 @@ export async function deleteEverywhere(ctx: BotContext, target: Target, token: s
   const claim = await claimConfirmation(ctx, token, deleteAction(target.name));
   if (claim === "used") return show(ctx, await panelListView(ctx, 0, t("panel-delete-already")));
   if (claim === "unknown") return show(ctx, await panelListView(ctx, 0, t("panel-delete-expired")));
-  const result = await ctx.deps.fleet.panelClients.delete(target.name);
+  const result = await ctx.deps.fleet.panelClients.delete(target.name, actorOf(ctx));
   if (!result.ok) return show(ctx, errorView(panelErrorText(t, result.error), backToList(t)));
   const removed = followedNote(ctx, "owners-removed", result.followed);
   return show(ctx, deletedView(t, target, explainRows(t, result.rows), removed));
@@ -70,7 +71,7 @@ export async function extendTo(ctx: BotContext, target: Target, expiresAt: numbe
   if (asked !== undefined) {
     return show(ctx, { text: asked, keyboard: new InlineKeyboard().text(t("panel-open-card"), cardCb(ref)) });
   }
-  const result = await ctx.deps.fleet.panelClients.extendTo(name, expiresAt);
+  const result = await ctx.deps.fleet.panelClients.extendTo(name, expiresAt, actorOf(ctx));
   if (result.kind === "stale") return show(ctx, await panelCardView(ctx, name, t("panel-extend-stale")));
   if (result.kind === "failed") return show(ctx, errorView(panelErrorText(t, result.error), backToList(t)));
   const locale = await localeOf(ctx);
@@ -106,7 +107,7 @@ export async function sendQr(ctx: BotContext, target: Target): Promise<void> {
 
 /** "Complete missing locations": the create plan again where the client is still missing. */
 export async function completeCreate(ctx: BotContext, planId: string): Promise<void> {
-  const done = await ctx.deps.fleet.panelClients.completeCreate(planId);
+  const done = await ctx.deps.fleet.panelClients.completeCreate(planId, actorOf(ctx));
   if (!done) return show(ctx, await panelListView(ctx, 0, ctx.t("panel-create-plan-gone")));
   const report = await reportOf(ctx, done.plan, explainCreate(ctx.t, done.outcome));
   return show(ctx, createReportView(ctx.t, await localeOf(ctx), done.plan, report));

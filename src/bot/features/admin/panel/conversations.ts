@@ -8,6 +8,7 @@ import type { View } from "#src/bot/views/show.js";
 import type { Everywhere } from "#src/domain/fleet/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import { DAY } from "#src/runtime/clock.js";
+import { actorOf, hostingDialog } from "../hosting-staff.js";
 import { withOwners } from "../owners-view.js";
 import { type AskedTerm, requestTerm } from "../term-requests.js";
 import { cardCb, clientRef, listCb, panelCb } from "./callbacks.js";
@@ -142,7 +143,7 @@ async function termConversation(
   const target = await conversation.external((outer: BotContext) => outer.deps.clock.now() + days * DAY);
   if (await ownedTermAsked(conversation, ctx, name, { mode: "set", target })) return;
   const result = await once(conversation, name, async (outer) => {
-    const set = await outer.deps.fleet.panelClients.setTerm(name, days);
+    const set = await outer.deps.fleet.panelClients.setTerm(name, days, actorOf(outer));
     return set.ok ? { ...set, followed: followedNote(outer, "owners-term", set.followed) } : set;
   });
   if (!result.ok) return failed(ctx, result.text, result.ref);
@@ -169,7 +170,7 @@ async function limitsConversation(
     ctx.t("panel-ask-limit-devices", { name: html(name) }),
   );
   const result = await once(conversation, name, (outer) =>
-    outer.deps.fleet.panelClients.setLimits(name, { trafficLimitGb, deviceLimit }),
+    outer.deps.fleet.panelClients.setLimits(name, { trafficLimitGb, deviceLimit }, actorOf(outer)),
   );
   if (!result.ok) return failed(ctx, result.text, result.ref);
   await reply(
@@ -205,7 +206,7 @@ async function ownedTermAsked(
 }
 
 export const clientConversations = [
-  createConversation(extendConversation, PANEL_EXTEND),
-  createConversation(termConversation, PANEL_TERM),
-  createConversation(limitsConversation, PANEL_LIMITS),
+  createConversation(hostingDialog("panel.client.extend", extendConversation), PANEL_EXTEND),
+  createConversation(hostingDialog("panel.client.term", termConversation), PANEL_TERM),
+  createConversation(hostingDialog("panel.client.limits", limitsConversation), PANEL_LIMITS),
 ];

@@ -5,6 +5,7 @@ import { localeOf } from "#src/bot/i18n.js";
 import type { CreateInput, CreatePlan } from "#src/domain/fleet/index.js";
 import { MAIN_LOCATION } from "#src/hosting/panel/index.js";
 import { html } from "#src/render/format.js";
+import { actorOf, hostingDialog } from "../hosting-staff.js";
 import { clientRef } from "./callbacks.js";
 import { askCount, askDays, askGb, failed, reply } from "./conversations.js";
 import { confirmCreate, pickInbounds } from "./create-steps.js";
@@ -81,13 +82,8 @@ async function createClientConversation(conversation: BotConversation, ctx: Conv
   await confirmCreate(conversation, ctx, { name, locations: picked, days, expiresAt, trafficGb, devices });
 
   const made = await conversation.external(async (outer: BotContext) => {
-    const { plan, outcome } = await outer.deps.fleet.panelClients.create({
-      name,
-      locations: picked.map(placeOf),
-      expiresAt,
-      trafficGb,
-      devices,
-    });
+    const input = { name, locations: picked.map(placeOf), expiresAt, trafficGb, devices };
+    const { plan, outcome } = await outer.deps.fleet.panelClients.create(input, actorOf(outer));
     return { plan, report: await reportOf(outer, plan, explainCreate(outer.t, outcome)) };
   });
   await reply(ctx, createReportView(ctx.t, await localeOf(ctx), made.plan, made.report));
@@ -110,4 +106,6 @@ export async function reportOf(
 }
 
 /** Installed ahead of all features (see create-bot.ts), entered only from admin-checked handlers. */
-export const createConversations = [createConversation(createClientConversation, PANEL_CREATE)];
+export const createConversations = [
+  createConversation(hostingDialog("panel.client.create", createClientConversation), PANEL_CREATE),
+];

@@ -2,6 +2,7 @@ import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { enterConversation } from "#src/bot/kit/index.js";
 import { show } from "#src/bot/views/show.js";
+import { mayHost } from "../hosting-staff.js";
 import { askDelete, completeCreate, deleteEverywhere, extendTo, sendQr, type Target } from "./actions.js";
 import { type PanelAction, type PanelClientAct, panelCb, resolveClientRef } from "./callbacks.js";
 import { clientConversations, PANEL_EXTEND, PANEL_LIMITS, PANEL_TERM } from "./conversations.js";
@@ -27,6 +28,13 @@ export const panelConversations = [...createConversations, ...clientConversation
 
 type ClientAction = Extract<PanelAction, { act: PanelClientAct | "ext-ok" | "del-ok" }>;
 
+/** The buttons that change a client, with their audit action (checked before the press is answered). */
+const CHANGES: Partial<Record<PanelAction["act"], string>> = {
+  "ext-ok": "panel.client.extend",
+  "del-ok": "panel.client.delete",
+  "mk-retry": "panel.client.complete",
+};
+
 export const panelFeature = new Composer<BotContext>();
 
 panelFeature.callbackQuery(panelCb.pattern, async (ctx) => {
@@ -35,6 +43,8 @@ panelFeature.callbackQuery(panelCb.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     return;
   }
+  const change = CHANGES[data.act];
+  if (change && !(await mayHost(ctx, change))) return;
   switch (data.act) {
     case "pick":
     case "pick-go":

@@ -4,6 +4,7 @@ import { issueConfirmation } from "#src/bot/kit/index.js";
 import { show, type View } from "#src/bot/views/show.js";
 import type { PowerAction, ServerConfig } from "#src/hosting/account/index.js";
 import { html } from "#src/render/format.js";
+import { actorOf } from "../hosting-staff.js";
 import { ownersOnServer, ownersRegenerated, ownersWarning, withOwners } from "../owners-view.js";
 import { serversCb } from "./callbacks.js";
 import { claim, confirmKeyboard, failureView, navKeyboard, stateText, viewOr } from "./common.js";
@@ -40,7 +41,7 @@ export async function powerDo(
 ): Promise<void> {
   if (!(await claim(ctx, token, id, powerKey(id, action)))) return;
   try {
-    const result = await ctx.deps.fleet.servers.power(id, action);
+    const result = await ctx.deps.fleet.servers.power(id, action, actorOf(ctx));
     ctx.log.info({ adminId: ctx.from?.id, serverId: id, action, state: result.state }, "server power action");
     const notice = `${ctx.t(`servers-power-done-${action}`)} ${ctx.t("servers-power-state", {
       state: stateText(ctx, result.state),
@@ -108,7 +109,7 @@ export function regenConfirmView(ctx: BotContext, id: number): Promise<View> {
 export async function regenDo(ctx: BotContext, id: number, token: string): Promise<void> {
   if (!(await claim(ctx, token, id, regenKey(id)))) return;
   try {
-    const result = await ctx.deps.fleet.servers.regenerate(id);
+    const result = await ctx.deps.fleet.servers.regenerate(id, actorOf(ctx));
     ctx.log.info({ adminId: ctx.from?.id, serverId: id, kind: result.kind }, "server config regenerated");
     if (result.kind === "xui") {
       const text =

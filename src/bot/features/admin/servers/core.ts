@@ -5,6 +5,7 @@ import { show, type View } from "#src/bot/views/show.js";
 import { DEFAULT_XRAY_VERSION, XRAY_VERSIONS, type XrayVersion } from "#src/hosting/account/index.js";
 import { HostingApiError } from "#src/hosting/errors.js";
 import { html } from "#src/render/format.js";
+import { actorOf } from "../hosting-staff.js";
 import { serversCb } from "./callbacks.js";
 import { claim, confirmKeyboard, failureView, navKeyboard, viewOr } from "./common.js";
 
@@ -68,7 +69,7 @@ export async function coreDo(
 ): Promise<void> {
   if (!(await claim(ctx, token, id, coreKey(id, version)))) return;
   try {
-    const installed = await ctx.deps.fleet.servers.installCore(id, version);
+    const installed = await ctx.deps.fleet.servers.installCore(id, version, actorOf(ctx));
     ctx.log.info({ adminId: ctx.from?.id, serverId: id, version: installed }, "proxy core changed");
     await show(ctx, {
       text: ctx.t("servers-core-done", { id, version: html(installed) }),

@@ -8,6 +8,7 @@ import type { ExtendPrice, ExtensionOutcome } from "#src/domain/fleet/index.js";
 import type { Server } from "#src/hosting/account/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import { hostingErrorText, isExplainable } from "#src/render/hosting-error.js";
+import { actorOf } from "../hosting-staff.js";
 import { hostingCurrency, hostingMoney } from "../settings/hosting-money.js";
 import { serversCb } from "./callbacks.js";
 import { claim, confirmKeyboard, daysLeft, failureView, navKeyboard, viewOr } from "./common.js";
@@ -48,7 +49,7 @@ export function extendConfirmView(ctx: BotContext, id: number): Promise<View> {
 
 export async function extendDo(ctx: BotContext, id: number, seen: number, token: string): Promise<void> {
   if (!(await claim(ctx, token, id, extendKey(id, seen)))) return;
-  const outcome = await ctx.deps.fleet.serverExtension.byAdmin(id, seen * 1_000);
+  const outcome = await ctx.deps.fleet.serverExtension.byAdmin(id, seen * 1_000, actorOf(ctx));
   ctx.log.info({ adminId: ctx.from?.id, serverId: id, outcome: outcome.kind }, "admin server extension");
   await show(ctx, await extendOutcomeView(ctx, id, outcome));
 }

@@ -1,6 +1,7 @@
 import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { show } from "#src/bot/views/show.js";
+import { mayHost } from "../hosting-staff.js";
 import { configDo, powerConfirmView, powerDo, regenConfirmView, regenDo } from "./actions.js";
 import { type ServersAction, serversCb } from "./callbacks.js";
 import { showExpired } from "./common.js";
@@ -19,8 +20,18 @@ export { SERVERS_PER_PAGE, serverCardView, serversView } from "./views.js";
 
 type Confirmed = Extract<ServersAction, { act: "power-ok" | "extend-ok" | "regen-ok" | "core-ok" | "stale" }>;
 
+/** What each confirmed change is in the audit log. */
+const CHANGES = {
+  "power-ok": "server.power",
+  "extend-ok": "server.extend",
+  "regen-ok": "server.regenerate",
+  "core-ok": "server.core",
+} as const;
+
 /** Confirmed actions answer the press themselves (a repeat gets "already done"). */
-function confirmed(ctx: BotContext, data: Confirmed): Promise<void> {
+async function confirmed(ctx: BotContext, data: Confirmed): Promise<void> {
+  // The role is checked first (read now): a refusal is the press's own answer.
+  if (data.act !== "stale" && !(await mayHost(ctx, CHANGES[data.act]))) return;
   switch (data.act) {
     case "power-ok":
       return powerDo(ctx, data.server, data.action, data.token);

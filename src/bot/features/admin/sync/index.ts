@@ -2,6 +2,7 @@ import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { show, type View } from "#src/bot/views/show.js";
 import type { Finding } from "#src/domain/drift/index.js";
+import { actorOf, mayHost } from "../hosting-staff.js";
 import { type SyncAct, syncCb } from "./callbacks.js";
 import { deleteConfirmView, findingView, moveView, outcomeText, syncView } from "./views.js";
 
@@ -13,13 +14,24 @@ export { syncView };
  */
 export const syncFeature = new Composer<BotContext>();
 
+/** The buttons that change something, with their audit action (checked before the press is answered). */
+const CHANGES: Partial<Record<SyncAct, string>> = {
+  run: "sync.run",
+  rc: "sync.fix.recreate",
+  mv: "sync.fix.move",
+  odc: "sync.fix.delete",
+  oa: "sync.fix.adopt",
+};
+
 syncFeature.callbackQuery(syncCb.pattern, async (ctx) => {
   const data = syncCb.unpack(ctx.callbackQuery.data);
+  const change = data && CHANGES[data.act];
+  if (change && !(await mayHost(ctx, change))) return;
   await ctx.answerCallbackQuery();
   if (!data) return;
   if (data.act === "home") return show(ctx, await syncView(ctx));
   if (data.act === "run") {
-    await ctx.deps.drift.sync.requestRun();
+    await ctx.deps.drift.sync.requestRun(actorOf(ctx));
     ctx.log.info({ adminId: ctx.from.id }, "drift: run requested");
     return show(ctx, await syncView(ctx, ctx.t("sync-run-queued")));
   }
@@ -31,6 +43,7 @@ syncFeature.callbackQuery(syncCb.pattern, async (ctx) => {
 /** What a finding's button does; every decision goes through DriftActions. */
 async function onFinding(ctx: BotContext, act: SyncAct, f: Finding, arg: number): Promise<View> {
   const actions = ctx.deps.drift.actions;
+  const by = actorOf(ctx);
   const after = async (out: Parameters<typeof outcomeText>[1]) => {
     ctx.log.info({ adminId: ctx.from?.id, act, finding: f.id, status: out.status }, "drift: decision");
     const now = await ctx.deps.drift.sync.findings.get(f.id);
@@ -38,12 +51,12 @@ async function onFinding(ctx: BotContext, act: SyncAct, f: Finding, arg: number)
     if (now?.status === "resolved") return syncView(ctx, outcomeText(ctx.t, out));
     return findingView(ctx, now, outcomeText(ctx.t, out));
   };
-  if (act === "rc" && f.kind === "missing") return after(await actions.recreate(f.subscriptionId));
+  if (act === "rc" && f.kind === "missing") return after(await actions.recreate(f.subscriptionId, by));
   if (act === "ms") return moveView(ctx, f);
   if (act === "mv" && f.kind === "server_gone" && arg > 0)
-    return after(await actions.moveXui(f.subscriptionId, arg));
+    return after(await actions.moveXui(f.subscriptionId, arg, by));
   if (act === "od" && f.kind === "orphan") return deleteConfirmView(ctx, f);
-  if (act === "odc" && f.kind === "orphan") return after(await actions.deleteOrphan(f.ref));
-  if (act === "oa" && f.kind === "orphan" && arg > 0) return after(await actions.adoptOrphan(f.ref, arg));
+  if (act === "odc" && f.kind === "orphan") return after(await actions.deleteOrphan(f.ref, by));
+  if (act === "oa" && f.kind === "orphan" && arg > 0) return after(await actions.adoptOrphan(f.ref, arg, by));
   return findingView(ctx, f);
 }

@@ -10,6 +10,7 @@ import { formatDateTime, html } from "#src/render/format.js";
 import { hostingErrorText } from "#src/render/hosting-error.js";
 import { qrPng } from "#src/render/qr.js";
 import { DAY } from "#src/runtime/clock.js";
+import { actorOf, hostingDialog } from "../hosting-staff.js";
 import { ownersAfter, withOwners } from "../owners-view.js";
 import { requestTerm } from "../term-requests.js";
 import { userRef } from "./callbacks.js";
@@ -118,7 +119,11 @@ async function createUserConversation(
   const wanted = nameAnswer === "-" ? undefined : nameAnswer;
 
   const outcome = await once(conversation, server, async (outer) => {
-    const client = await outer.deps.fleet.xuiClients.create(server, { name: wanted, gb, days });
+    const client = await outer.deps.fleet.xuiClients.create(
+      server,
+      { name: wanted, gb, days },
+      actorOf(outer),
+    );
     return { value: client, email: client.email };
   });
   if (!outcome.ok) return failed(ctx, server, outcome.text);
@@ -144,7 +149,7 @@ async function changeLimitConversation(
 ): Promise<void> {
   const gb = await askGb(conversation, ctx, ctx.t("xui-ask-limit", { name: html(email) }));
   const outcome = await once(conversation, server, async (outer) => {
-    await outer.deps.fleet.xuiClients.setLimit(server, email, gb);
+    await outer.deps.fleet.xuiClients.setLimit(server, email, gb, actorOf(outer));
     return { value: gb, email };
   });
   if (!outcome.ok) return failed(ctx, server, outcome.text);
@@ -185,7 +190,7 @@ async function setTermConversation(
   }
   const outcome = await once(conversation, server, async (outer) => {
     // `days` is a new term from now (0 = no expiry): exactly what the admin typed, nothing added.
-    const set = await outer.deps.fleet.xuiClients.setTerm(server, email, days);
+    const set = await outer.deps.fleet.xuiClients.setTerm(server, email, days, actorOf(outer));
     const followed = followedNote(outer, "owners-term", set.followed);
     return { value: { expiryMs: set.expiryMs, followed }, email };
   });
@@ -207,7 +212,7 @@ async function setTermConversation(
 
 /** Installed ahead of all features (see create-bot.ts), entered only from admin-checked handlers. */
 export const xuiConversations = [
-  createConversation(createUserConversation, CREATE),
-  createConversation(changeLimitConversation, LIMIT),
-  createConversation(setTermConversation, TERM),
+  createConversation(hostingDialog("xui.client.create", createUserConversation), CREATE),
+  createConversation(hostingDialog("xui.client.limit", changeLimitConversation), LIMIT),
+  createConversation(hostingDialog("xui.client.term", setTermConversation), TERM),
 ];

@@ -4,6 +4,7 @@ import { claimConfirmation, enterConversation, issueConfirmation } from "#src/bo
 import { show } from "#src/bot/views/show.js";
 import type { Followed } from "#src/domain/books/index.js";
 import { html } from "#src/render/format.js";
+import { actorOf, mayHost } from "../hosting-staff.js";
 import { ownersOf, ownersWarning, withOwners } from "../owners-view.js";
 import { resolveUserRef, type XuiAction, type XuiUserAct, xuiCb } from "./callbacks.js";
 import { CREATE, followedNote, LIMIT, TERM } from "./conversations.js";
@@ -30,8 +31,17 @@ interface Target {
 
 export const xuiUsersFeature = new Composer<BotContext>();
 
+/** The buttons that change a user, with their audit action (checked before the press is answered). */
+const CHANGES: Partial<Record<XuiAction["act"], string>> = {
+  ban: "xui.client.ban",
+  unban: "xui.client.unban",
+  "del-ok": "xui.client.delete",
+};
+
 xuiUsersFeature.callbackQuery(xuiCb.pattern, async (ctx) => {
   const data = xuiCb.unpack(ctx.callbackQuery.data);
+  const change = data && CHANGES[data.act];
+  if (change && !(await mayHost(ctx, change))) return;
   await ctx.answerCallbackQuery();
   if (!data) return;
   switch (data.act) {
@@ -84,7 +94,7 @@ function failedOnUser(ctx: BotContext, target: Target, err: unknown): Promise<vo
 async function setEnabled(ctx: BotContext, target: Target, enable: boolean): Promise<void> {
   const { server, email } = target;
   try {
-    await ctx.deps.fleet.xuiClients.setEnabled(server, email, enable);
+    await ctx.deps.fleet.xuiClients.setEnabled(server, email, enable, actorOf(ctx));
   } catch (err) {
     return failedOnUser(ctx, target, err);
   }
@@ -99,7 +109,7 @@ async function deleteConfirmed(ctx: BotContext, target: Target, token: string): 
   if (claim === "unknown") return show(ctx, await xuiListView(ctx, server, 0, ctx.t("xui-delete-expired")));
   let removed: Followed;
   try {
-    removed = await ctx.deps.fleet.xuiClients.delete(server, email);
+    removed = await ctx.deps.fleet.xuiClients.delete(server, email, actorOf(ctx));
   } catch (err) {
     return failedOnUser(ctx, target, err);
   }
