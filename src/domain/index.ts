@@ -4,7 +4,7 @@ import type { Rail } from "../rails/index.js";
 import type { Clock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import type { TelegramChats } from "../runtime/telegram-chats.js";
-import { type BackofficeServices, createBackofficeServices } from "./backoffice/index.js";
+import { type BackofficeServices, createBackofficeServices, type TicketDesk } from "./backoffice/index.js";
 import { type BooksServices, createBooksServices, type OrderJobs } from "./books/index.js";
 import { type Catalog, type CatalogServices, createCatalogServices } from "./catalog/index.js";
 import {
@@ -67,6 +67,8 @@ export interface ShopServicesDeps {
   railNotices?: RailNotices;
   /** ADMIN_IDS: the shop's owners (every other staff member is kept in Redis). */
   ownerIds?: readonly number[];
+  /** How people hear of support tickets (none: tickets are kept, nobody is told). */
+  ticketDesk?: TicketDesk;
 }
 
 /** The rooms' services, built in the rooms' order (each gets what it needs of the ones before). */
@@ -102,7 +104,13 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     rails: deps.rails ?? [],
     railNotices: deps.railNotices,
   });
-  const backoffice = createBackofficeServices({ redis, books, sales });
+  const backoffice = createBackofficeServices({
+    ...shared,
+    books,
+    sales,
+    staff,
+    ticketDesk: deps.ticketDesk,
+  });
   const drift = createDriftServices({
     ...{ ...shared, hosting, catalog, books, provisioning, terms },
     plan: (id) => sales.shop.plan(id),
