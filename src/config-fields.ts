@@ -40,3 +40,24 @@ export const shopTimeZone = z.string().transform((name, ctx) => {
     return z.NEVER;
   }
 });
+
+/** How long a Mini App's initData is accepted after Telegram signed it (seconds). */
+export const initDataMaxAge = z.coerce
+  .number({ error: "must be a number of seconds" })
+  .int("must be a whole number of seconds")
+  .min(60, "must be at least 60 seconds")
+  .max(86_400, "must be at most 86400 seconds (a day)");
+
+/** Seconds a cabinet session lasts after its last use. */
+export const sessionSeconds = z.coerce
+  .number({ error: "must be a number of seconds" })
+  .int("must be a whole number of seconds")
+  .min(60, "must be at least 60 seconds")
+  .max(86_400, "must be at most 86400 seconds (a day)");
+
+/** Minutes a support ticket may wait for staff before they are reminded (a week at most). */
+export const ticketRemindMinutes = z.coerce
+  .number({ error: "must be a number of minutes" })
+  .int("must be a whole number of minutes")
+  .min(1, "must be at least 1 minute")
+  .max(10_080, "must be at most 10080 minutes (a week)");

@@ -2,9 +2,12 @@ import { z } from "zod";
 import {
   driftSyncMinutes,
   heapGrowthPercent,
+  initDataMaxAge,
   nodeEditDoubtSeconds,
   pollingLeaseMs,
+  sessionSeconds,
   shopTimeZone,
+  ticketRemindMinutes,
 } from "./config-fields.js";
 import { railPollSecondsOf, railsOf } from "./config-rails.js";
 import type { ConfiguredRail } from "./rails/index.js";
@@ -69,13 +72,6 @@ const supportContact = z
 /** The Mini App's public base: Telegram opens web apps over https only. */
 const webappUrl = url(/^https$/).refine((u) => !/[?#]/.test(u), "must be an https base URL without ? or #");
 
-/** How long a Mini App's initData is accepted after Telegram signed it (seconds). */
-const initDataMaxAge = z.coerce
-  .number({ error: "must be a number of seconds" })
-  .int("must be a whole number of seconds")
-  .min(60, "must be at least 60 seconds")
-  .max(86_400, "must be at most 86400 seconds (a day)");
-
 /** A count of requests a cabinet budget allows (per customer or per address, per its period). */
 const requestCount = (max: number) =>
   z.coerce
@@ -83,13 +79,6 @@ const requestCount = (max: number) =>
     .int("must be a whole number of requests")
     .min(1, "must be at least 1")
     .max(max, `must be at most ${max}`);
-
-/** Seconds a cabinet session lasts after its last use. */
-const sessionSeconds = z.coerce
-  .number({ error: "must be a number of seconds" })
-  .int("must be a whole number of seconds")
-  .min(60, "must be at least 60 seconds")
-  .max(86_400, "must be at most 86400 seconds (a day)");
 
 /** `host:port,host:port` (IPv6 in brackets): the Sentinels that know where the Redis master is. */
 const sentinelList = z.string().transform((raw, ctx) => {
@@ -176,6 +165,7 @@ const envSchema = z.object({
   DRIFT_SYNC_MINUTES: driftSyncMinutes.default(15),
   NODE_EDIT_DOUBT_SECONDS: nodeEditDoubtSeconds.default(30),
   HEAP_GROWTH_PERCENT: heapGrowthPercent.default(50),
+  TICKET_REMIND_MINUTES: ticketRemindMinutes.default(60),
 });
 
 /** The bot's languages: English, Russian, Ukrainian and Persian (written right to left). */
@@ -266,6 +256,8 @@ export interface Config {
   rails?: readonly ConfiguredRail[] | undefined;
   /** RAIL_POLL_SECONDS: how often the rails are asked for payments whose notification was lost (60). */
   railPollSeconds?: number | undefined;
+  /** TICKET_REMIND_MINUTES: staff are reminded of a support ticket waiting longer than this (60). */
+  ticketRemindMinutes?: number | undefined;
 }
 
 export interface RedisSentinel {
@@ -379,6 +371,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     nodeEditDoubtSeconds: e.NODE_EDIT_DOUBT_SECONDS,
     rails: railsOf(env),
     railPollSeconds: railPollSecondsOf(env),
+    ticketRemindMinutes: e.TICKET_REMIND_MINUTES,
   };
 }
 

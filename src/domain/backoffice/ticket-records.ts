@@ -190,6 +190,12 @@ export class TicketRecords {
     return (await this.redis.set(key, "1", "EX", 30 * 24 * 3_600, "NX")) === "OK";
   }
 
+  /** The reminder of `ticket`'s present waiting spell was not sent after all: it may be claimed again. */
+  async releaseReminder(ticket: Ticket): Promise<void> {
+    if (ticket.waitingSince === undefined) return;
+    await this.redis.del(ticketKeys.reminded(ticket.id, ticket.waitingSince));
+  }
+
   /** What staff see of the customer beside a ticket. */
   async context(customerId: number): Promise<TicketContext> {
     const { customers, wallet, subscriptions, orders } = this.books;

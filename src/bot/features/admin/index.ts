@@ -28,6 +28,7 @@ import { serversFeature, serversView } from "./servers/index.js";
 import { settingsConversations, settingsFeature, settingsView } from "./settings/index.js";
 import { statsFeature, statsView } from "./stats/index.js";
 import { syncFeature, syncView } from "./sync/index.js";
+import { ticketsAdminConversations, ticketsAdminFeature, ticketsListView } from "./tickets/index.js";
 import { xuiConversations, xuiUsersFeature } from "./xui/index.js";
 
 adminSections.push({ label: "admin-account", open: accountView, permission: "hosting" });
@@ -66,6 +67,7 @@ adminSections.push({
   open: (ctx) => maintenanceView(ctx),
   permission: "settings",
 });
+adminSections.push({ label: "admin-tickets", open: (ctx) => ticketsListView(ctx), permission: "tickets" });
 
 /** Conversations of admin features (entered only from admin-checked handlers). */
 export const adminConversations = [
@@ -80,6 +82,7 @@ export const adminConversations = [
   ...plansConversations,
   ...maintenanceConversations,
   ...channelsConversations,
+  ...ticketsAdminConversations,
 ];
 
 /**
@@ -102,6 +105,7 @@ admins.use(referralsFeature);
 admins.use(promoAdminFeature);
 admins.use(maintenanceFeature);
 admins.use(channelsFeature);
+admins.use(ticketsAdminFeature);
 
 /** An admin's update, or one the guard must refuse (an admin button or command from anyone). */
 function adminish(ctx: BotContext): boolean {
