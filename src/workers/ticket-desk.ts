@@ -205,7 +205,7 @@ export class OutboxTicketDesk implements TicketDesk {
       threadId: topic.threadId,
       text: t(note.key, note.vars),
       keyboard: ticketTopicKeyboard(t, ticket),
-      once: `ticket:${ticket.id}:${what}`,
+      once: `ticket:${ticket.id}:topic-${what}`,
     });
     // A topic closed or open already (or deleted by hand) is no reason to fail the close.
     await act(this.deps.api, topic.chatId, topic.threadId).catch(() => undefined);

@@ -24,6 +24,8 @@ import { createLogger } from "../../src/runtime/logger.js";
 import { telegramChats } from "../../src/runtime/telegram-chats.js";
 import { SecretBox } from "../../src/store/secret-box.js";
 import { OutboxGateNotices } from "../../src/workers/channel-gate.js";
+import type { Outbox } from "../../src/workers/outbox.js";
+import { OutboxTicketDesk, ticketDeskRooms } from "../../src/workers/ticket-desk.js";
 import { callback, FakeTelegram, textMessage, user } from "../fakes/telegram-api.js";
 import { testRedis } from "./redis.js";
 import { shownTexts } from "./telegram-views.js";
@@ -87,6 +89,11 @@ export interface TestBotOptions {
   rails?: readonly Rail[];
   /** How payers hear of rail payments credited away from the chat (default: not told). */
   railNotices?: RailNotices;
+  /**
+   * Where the support tickets' messages go (the staff group's topics, the chats): by default
+   * straight through the fake, each at once and without the outbox's once-only keys.
+   */
+  ticketOutbox?: Pick<Outbox, "send">;
 }
 
 /** A small catalog for tests: one plan per backend, priced in Stars, with a trial. */
@@ -203,6 +210,13 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
       rails: options.rails,
       railNotices: options.railNotices,
       ownerIds: options.adminIds ?? [],
+      ticketDesk: new OutboxTicketDesk({
+        api,
+        outbox: options.ticketOutbox ?? directOutbox(api),
+        i18n: createI18n(options.defaultLocale ?? "en"),
+        defaultLocale: options.defaultLocale ?? "en",
+        rooms: () => ticketDeskRooms(deps),
+      }),
       jobs: options.jobs ?? {
         enqueueOrder: async (orderId) => {
           enqueued.push(orderId);
@@ -239,6 +253,19 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     close: async () => {
       await hosting.close();
       if (!options.redis) await redis.quit();
+    },
+  };
+}
+
+/** An outbox that sends each message at once through `api`, as the outbox worker would (keys not kept). */
+function directOutbox(api: Api): Pick<Outbox, "send"> {
+  return {
+    send: async (m) => {
+      const format = m.entities ? {} : { parse_mode: "HTML" as const };
+      const common = { ...format, reply_markup: m.keyboard, message_thread_id: m.threadId };
+      if (m.photo)
+        await api.sendPhoto(m.chatId, m.photo, { ...common, caption: m.text, caption_entities: m.entities });
+      else await api.sendMessage(m.chatId, m.text ?? "", { ...common, entities: m.entities });
     },
   };
 }

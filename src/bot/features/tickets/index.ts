@@ -9,4 +9,4 @@ export {
   ticketConversations,
   ticketCustomerFeature,
 } from "./customer.js";
-export { inTicketTopic, ticketTopicFeature } from "./staff-topic.js";
+export { inTicketTopic, rememberStaffName, ticketTopicFeature } from "./staff-topic.js";

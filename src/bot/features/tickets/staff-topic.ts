@@ -5,7 +5,7 @@ import { NotPermitted } from "#src/domain/staff/index.js";
 import { ticketTopicCb } from "#src/render/ticket-callbacks.js";
 import { ticketTopicKeyboard } from "#src/render/tickets.js";
 import type { BotContext } from "../../context.js";
-import { permitted, tellNotPermitted } from "../../staff.js";
+import { permitted, staffRoleOf, tellNotPermitted } from "../../staff.js";
 import { customerCardView } from "../admin/customers/index.js";
 import { readWriting } from "./customer.js";
 
@@ -51,8 +51,16 @@ async function staffWrote(ctx: BotContext, ticket: Ticket, m: Message): Promise<
   await answerInTopic(ctx, ticket, read.writing, `tg:${m.chat.id}:${m.message_id}`);
 }
 
+/** Keeps the name a staff member acting on a ticket is shown by (notes, the audit log). */
+export async function rememberStaffName(ctx: BotContext): Promise<void> {
+  const from = ctx.from;
+  if (!from || (await staffRoleOf(ctx)) === undefined) return;
+  await ctx.deps.staff.roster.rememberName(from.id, from.username ? `@${from.username}` : from.first_name);
+}
+
 async function answerInTopic(ctx: BotContext, ticket: Ticket, writing: TicketWriting, ref: string) {
   const staffId = ctx.from?.id ?? 0;
+  await rememberStaffName(ctx);
   try {
     const outcome = await ctx.deps.backoffice.tickets.answer(staffId, ticket.id, writing, ref);
     ctx.log.info(
@@ -92,6 +100,7 @@ async function sendCard(ctx: BotContext, customerId: number): Promise<void> {
 async function closeOrReopen(ctx: BotContext, act: "close" | "reopen", id: string): Promise<void> {
   const staffId = ctx.from?.id ?? 0;
   const { tickets } = ctx.deps.backoffice;
+  await rememberStaffName(ctx);
   try {
     const outcome =
       act === "close" ? await tickets.close({ staffId }, id) : await tickets.reopen(staffId, id);
@@ -117,8 +126,10 @@ export const ticketTopicFeature = new Composer<BotContext>();
 ticketTopicFeature.callbackQuery(ticketTopicCb.pattern, async (ctx) => {
   const pressed = ticketTopicCb.unpack(ctx.callbackQuery.data);
   if (!pressed || !(await inStaffGroup(ctx))) return void (await ctx.answerCallbackQuery());
-  if (pressed.act === "card") return sendCard(ctx, Number(pressed.id));
-  return closeOrReopen(ctx, pressed.act, pressed.id);
+  const customer = /^\d+$/.test(pressed.id);
+  if (pressed.act === "card" && customer) return sendCard(ctx, Number(pressed.id));
+  if (pressed.act !== "card" && !customer) return closeOrReopen(ctx, pressed.act, pressed.id);
+  await ctx.answerCallbackQuery({ text: ctx.t("error-menu-outdated") });
 });
 
 ticketTopicFeature.on("message", async (ctx, next) => {
