@@ -313,6 +313,7 @@ function cabinetOf(config: Config, core: AppCore, bot: CabinetBot, logger: Logge
   const { books, provisioning, fleet, sales, drift, settlement } = core.rooms;
   return createWebapp({
     ...{ books, provisioning, fleet, sales, drift, settlement, logger, i18n: core.i18n, redis: core.redis },
+    backoffice: core.rooms.backoffice,
     catalog: core.rooms.catalog,
     botToken: config.botToken,
     ...{ botUsername: bot.botInfo.username, cabinetUrl: cabinetUrl(config) },
