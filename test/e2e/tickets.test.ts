@@ -61,7 +61,7 @@ afterAll(async () => {
 });
 
 /** Pushes `update` and waits for the first call after it that `match` accepts. */
-async function after(
+async function answerTo(
   update: Omit<Update, "update_id">,
   match: (c: TelegramCall) => boolean,
 ): Promise<TelegramCall> {
@@ -91,12 +91,12 @@ const textsTo = (chat: number) =>
 
 describe("support tickets in the real process", () => {
   it("a customer's message opens a topic in the staff group; the answer reaches them once; Close", async () => {
-    const help = await after(telegram.command(CUSTOMER, "/help"), to(CUSTOMER.id));
-    const prompt = await after(press(CUSTOMER, help, "🆘 Write to support"), to(CUSTOMER.id));
+    const help = await answerTo(telegram.command(CUSTOMER, "/help"), to(CUSTOMER.id));
+    const prompt = await answerTo(press(CUSTOMER, help, "🆘 Write to support"), to(CUSTOMER.id));
     expect(String(prompt.params.text)).toMatch(/^✍️ Write your message to support/);
 
     const mark = telegram.calls.length;
-    const opened = await after(
+    const opened = await answerTo(
       telegram.textMessage(CUSTOMER, "Nothing loads since the update"),
       to(CUSTOMER.id),
     );
@@ -124,7 +124,10 @@ describe("support tickets in the real process", () => {
     const answer = topicMessage(SUPPORT, GROUP, "Update the app from the store, then reconnect", thread);
     const { update_id: _first, ...message } = answer;
     telegram.pushUpdate(message);
-    const reached = await after(message, (c) => to(CUSTOMER.id)(c) && String(c.params.text).startsWith("💬"));
+    const reached = await answerTo(
+      message,
+      (c) => to(CUSTOMER.id)(c) && String(c.params.text).startsWith("💬"),
+    );
     expect(reached.params.text).toBe(
       `💬 Support · ticket ${id}\n\nUpdate the app from the store, then reconnect`,
     );
@@ -133,7 +136,7 @@ describe("support tickets in the real process", () => {
     expect(textsTo(CUSTOMER.id).filter((text) => text.startsWith("💬"))).toHaveLength(1);
 
     // Close from the topic: the customer is told, the topic closed.
-    const closed = await after(
+    const closed = await answerTo(
       press(SUPPORT, context, "✅ Close", thread),
       (c) => to(CUSTOMER.id)(c) && String(c.params.text).includes("closed"),
     );
