@@ -145,9 +145,16 @@ export function withHeader(
 ): { text: string; entities: MessageEntity[]; photo?: string } {
   const body = m.text ?? "";
   const joined = body ? `${header}\n\n${body}` : header;
-  const text = m.photo ? joined.slice(0, CAPTION_MAX) : joined;
+  const text = m.photo ? cutAt(joined, CAPTION_MAX) : joined;
   const entities: MessageEntity[] = [{ type: "bold", offset: 0, length: header.length }];
   return m.photo ? { text, entities, photo: m.photo } : { text, entities };
+}
+
+/** `text` cut to `max` UTF-16 units, never through the middle of a character (an emoji). */
+function cutAt(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
 }
 
 /** A thread's messages as lines (HTML), oldest first; a photo is marked. */
