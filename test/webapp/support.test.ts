@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TicketResponse, TicketsResponse } from "../../src/webapp/schemas-support.js";
 import { seedCustomer } from "../helpers/shop-seed.js";
 import { createWebappHarness, type WebappHarness } from "./harness.js";
 
@@ -19,10 +20,11 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const post = (body: unknown): RequestInit => ({ method: "POST", body: JSON.stringify(body) });
-// biome-ignore lint/suspicious/noExplicitAny: the wire as the page reads it
-const json = async (res: Response): Promise<{ status: number; body: any }> => ({
+/** An answer of the Support routes: a list, or one ticket (each read as the page reads it). */
+type Wire = Partial<TicketsResponse> & Partial<TicketResponse>;
+const json = async (res: Response): Promise<{ status: number; body: Wire }> => ({
   status: res.status,
-  body: await res.json(),
+  body: (await res.json()) as Wire,
 });
 
 describe("the cabinet's Support screen", () => {
@@ -37,7 +39,7 @@ describe("the cabinet's Support screen", () => {
       await h.api("/app/api/tickets", ZOE, post({ text: "  The app says timeout  " })),
     );
     expect(written.status).toBe(200);
-    id = written.body.ticket.id;
+    id = written.body.ticket?.id ?? "";
     expect(written.body.ticket).toMatchObject({
       id: expect.stringMatching(/^T\d+$/),
       state: "open",
@@ -53,13 +55,11 @@ describe("the cabinet's Support screen", () => {
   it("writes into the live ticket, shows staff's answer, and takes a long message in any script", async () => {
     const long = "Ж".repeat(4000);
     const more = await json(await h.api("/app/api/tickets", ZOE, post({ text: long })));
-    expect(more.body.ticket.id).toBe(id);
+    expect(more.body.ticket?.id).toBe(id);
     await h.t.deps.backoffice.tickets.answer(OWNER, id, { text: "Reinstall the profile" }, "test:answer-1");
     const shown = await json(await h.api(`/app/api/tickets/${id}`, ZOE));
-    expect(shown.body.ticket.state).toBe("answered");
-    expect(
-      shown.body.ticket.messages.map((m: { from: string; text: string }) => [m.from, m.text.length]),
-    ).toEqual([
+    expect(shown.body.ticket?.state).toBe("answered");
+    expect(shown.body.ticket?.messages.map((m) => [m.from, m.text.length])).toEqual([
       ["you", 20],
       ["you", 4000],
       ["support", 21],
@@ -75,8 +75,8 @@ describe("the cabinet's Support screen", () => {
     const again = await json(await h.api(`/app/api/tickets/${id}/close`, ZOE, post({})));
     expect(again.body.ticket).toMatchObject({ id, state: "closed" });
     const next = await json(await h.api("/app/api/tickets", ZOE, post({ text: "New issue" })));
-    expect(next.body.ticket.id).not.toBe(id);
+    expect(next.body.ticket?.id).not.toBe(id);
     const list = await json(await h.api("/app/api/tickets", ZOE));
-    expect(list.body.tickets.map((t: { id: string }) => t.id)).toEqual([next.body.ticket.id, id]);
+    expect(list.body.tickets?.map((t) => t.id)).toEqual([next.body.ticket?.id, id]);
   });
 });
