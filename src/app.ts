@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import { type Api, webhookCallback } from "grammy";
+import { Api, webhookCallback } from "grammy";
 import type { Redis } from "ioredis";
 import { AppLife, DRAIN_BUDGET_MS } from "./app-life.js";
 import { ChatLock } from "./bot/chat-lock.js";
@@ -31,7 +31,7 @@ import {
   describeTarget,
   type RedisTarget,
 } from "./runtime/redis.js";
-import { countFloods } from "./runtime/telegram-retry.js";
+import { countFloods, retryOnFlood } from "./runtime/telegram-retry.js";
 import { telegramFetch } from "./runtime/telegram-transport.js";
 import { SecretBox } from "./store/secret-box.js";
 import { createWebapp, type WebappHandler } from "./webapp/index.js";
@@ -45,6 +45,7 @@ import { MAINTENANCE_QUEUE } from "./workers/maintenance.js";
 import { OUTBOX_QUEUE, Outbox } from "./workers/outbox.js";
 import { ORDERS_QUEUE, OrderQueue, QUEUE_PREFIX } from "./workers/queues.js";
 import { OutboxRailNotices } from "./workers/rail-notices.js";
+import { OutboxTicketDesk, ticketDeskRooms } from "./workers/ticket-desk.js";
 
 /** Update kinds the bot asks Telegram for. */
 export const ALLOWED_UPDATES = ["message", "callback_query", "pre_checkout_query", "my_chat_member"] as const;
@@ -157,6 +158,7 @@ async function startCore(
     ownerIds: config.adminIds,
     customerMessenger: outbox,
     ...outboxNotices(config, { outbox, i18n, customers: () => rooms.books.customers }),
+    ticketDesk: ticketDeskOf(config, { outbox, i18n, rooms: () => rooms }),
   });
   const queues = { orderQueue, outbox, broadcasts };
   return { redis, metrics, box, accountKey, hosting, catalogStore, rooms, i18n, ...queues };
@@ -192,6 +194,18 @@ function outboxNotices(config: Config, deps: Parameters<typeof channelGateWiring
     }),
     ...channelGateWiring(config, deps),
   };
+}
+
+/** Where tickets meet Telegram: the staff group's topics (made at once) and the chats (through the outbox). */
+function ticketDeskOf(
+  config: Config,
+  deps: { outbox: Outbox; i18n: ReturnType<typeof createI18n>; rooms: () => ShopRooms },
+): OutboxTicketDesk {
+  const api = retryOnFlood(new Api(config.botToken, { apiRoot: config.botApiRoot, fetch: telegramFetch }));
+  return new OutboxTicketDesk({
+    ...{ api, outbox: deps.outbox, i18n: deps.i18n, defaultLocale: config.defaultLocale },
+    rooms: () => ticketDeskRooms(deps.rooms()),
+  });
 }
 
 /** Makes /metrics read every queue of the shop, Redis's state and the shop's totals when scraped. */
@@ -301,6 +315,7 @@ function cabinetOf(config: Config, core: AppCore, bot: CabinetBot, logger: Logge
   const { books, provisioning, fleet, sales, drift, settlement } = core.rooms;
   return createWebapp({
     ...{ books, provisioning, fleet, sales, drift, settlement, logger, i18n: core.i18n, redis: core.redis },
+    backoffice: core.rooms.backoffice,
     catalog: core.rooms.catalog,
     botToken: config.botToken,
     ...{ botUsername: bot.botInfo.username, cabinetUrl: cabinetUrl(config) },

@@ -69,3 +69,9 @@ export const auditKeepDays = z.coerce
   .int("must be a whole number of days")
   .min(7, "must be at least 7 days")
   .max(3_650, "must be at most 3650 days (ten years)");
+/** Minutes a support ticket may wait for staff before they are reminded (a week at most). */
+export const ticketRemindMinutes = z.coerce
+  .number({ error: "must be a number of minutes" })
+  .int("must be a whole number of minutes")
+  .min(1, "must be at least 1 minute")
+  .max(10_080, "must be at most 10080 minutes (a week)");

@@ -9,6 +9,7 @@ import {
   requestCount,
   sessionSeconds,
   shopTimeZone,
+  ticketRemindMinutes,
 } from "./config-fields.js";
 import { railPollSecondsOf, railsOf } from "./config-rails.js";
 import type { ConfiguredRail } from "./rails/index.js";
@@ -159,6 +160,7 @@ const envSchema = z.object({
   NODE_EDIT_DOUBT_SECONDS: nodeEditDoubtSeconds.default(30),
   HEAP_GROWTH_PERCENT: heapGrowthPercent.default(50),
   AUDIT_KEEP_DAYS: auditKeepDays.default(365),
+  TICKET_REMIND_MINUTES: ticketRemindMinutes.default(60),
 });
 
 /** The bot's languages: English, Russian, Ukrainian and Persian (written right to left). */
@@ -251,6 +253,8 @@ export interface Config {
   auditKeepDays?: number | undefined;
   /** RAIL_POLL_SECONDS: how often the rails are asked for payments whose notification was lost (60). */
   railPollSeconds?: number | undefined;
+  /** TICKET_REMIND_MINUTES: staff are reminded of a support ticket waiting longer than this (60). */
+  ticketRemindMinutes?: number | undefined;
 }
 
 export interface RedisSentinel {
@@ -365,6 +369,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     auditKeepDays: e.AUDIT_KEEP_DAYS,
     rails: railsOf(env),
     railPollSeconds: railPollSecondsOf(env),
+    ticketRemindMinutes: e.TICKET_REMIND_MINUTES,
   };
 }
 

@@ -1,8 +1,9 @@
 // The More tab: invite friends, gifts, the status of the customer's locations and the notices
-// they were sent, the language, and support.
+// they were sent, support tickets (support.js), the language, and the support contact.
 
 import { api, loadStrings, t } from "./api.js";
 import { nav, state } from "./state.js";
+import { ticketsSection } from "./support.js";
 import { actionButton, button, confirmAction, copyRow, el, haptic, loadInto, openExternal, qrSvg, refusalLine, setMainButton, toast } from "./ui.js";
 
 function section(id, title, body) {
@@ -109,6 +110,7 @@ export async function showMore(view, options = {}) {
       state.me.referrals ? inviteSection() : null,
       giftsSection(redraw),
       statusSection(),
+      ticketsSection(section, redraw),
     ]);
     return [...parts, languageSection(), supportSection()];
   }, 3);

@@ -43,6 +43,12 @@ import {
 } from "./features/payments.js";
 import { registerCustomer, shopConversations, shopFeature } from "./features/shop/index.js";
 import { startFeature } from "./features/start.js";
+import {
+  inTicketTopic,
+  ticketConversations,
+  ticketCustomerFeature,
+  ticketTopicFeature,
+} from "./features/tickets/index.js";
 import { isAdmin, when } from "./filters.js";
 import { createI18n } from "./i18n.js";
 import { NameRefs } from "./name-refs.js";
@@ -303,6 +309,9 @@ function chatRoutes(
   const inChats = new Composer<BotContext>();
   // The language the customer chose (maybe in the cabinet) before anything is said.
   inChats.use(followChosenLocale);
+  // The one way in from groups: staff answering in a ticket's topic of the staff group (and its
+  // buttons). Any other group message goes on as before, taken by nothing.
+  inChats.use(when(inTicketTopic, ticketTopicFeature));
   // Customers are recorded first, whatever takes the update (not a membership change: see botMembership).
   inChats.use(when((ctx) => ctx.myChatMember === undefined, registerCustomer));
   // While the shop is closed for maintenance, customers get its notice instead of the shop (the
@@ -315,7 +324,7 @@ function chatRoutes(
   inChats.use(conversationsIn(new SealedConversationStorage(box), deps, kit, storedLocale));
   // Only an admin can be in (or enter) an admin conversation: customers' updates skip them all.
   inChats.use(when(adminHere, ...adminConversations));
-  inChats.use(...shopConversations);
+  inChats.use(...shopConversations, ...ticketConversations);
   // A secret sent after its question ended reached no conversation: deleted all the same.
   inChats.use(lateSecrets);
   inChats.use(featureRoutes());
@@ -345,7 +354,8 @@ function featureRoutes(): Composer<BotContext> {
   features.use(shopFeature);
   // A question just ended by Cancel or /cancel (see askText): "Cancelled." and the menu back.
   features.use(when<BotContext>(endedByCancel, (ctx) => replyWithMainMenu(ctx, ctx.t("cancelled"))));
-  features.use(when(notPassedFront, startFeature), helpFeature, languageFeature, adminFeature);
+  features.use(when(notPassedFront, startFeature), helpFeature, ticketCustomerFeature, languageFeature);
+  features.use(adminFeature);
   features.command("cancel", (ctx) => replyWithMainMenu(ctx, ctx.t("nothing-to-cancel")));
   // The Cancel button of a question that has ended already.
   features.callbackQuery(CONV_CANCEL, async (ctx) => {

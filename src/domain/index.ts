@@ -8,6 +8,7 @@ import {
   type BackofficeServices,
   type CustomerMessenger,
   createBackofficeServices,
+  type TicketDesk,
 } from "./backoffice/index.js";
 import { type BooksServices, createBooksServices, type OrderJobs } from "./books/index.js";
 import { type Catalog, type CatalogServices, createCatalogServices } from "./catalog/index.js";
@@ -73,6 +74,8 @@ export interface ShopServicesDeps {
   ownerIds?: readonly number[];
   /** Where staff members' messages to customers go out (the outbox; none: they cannot be sent). */
   customerMessenger?: CustomerMessenger;
+  /** How people hear of support tickets (none: tickets are kept, nobody is told). */
+  ticketDesk?: TicketDesk;
 }
 
 /** The rooms' services, built in the rooms' order (each gets what it needs of the ones before). */
@@ -111,8 +114,9 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     staff,
   });
   const backoffice = createBackofficeServices({
-    ...{ redis, clock, books, sales, staff },
+    ...{ redis, clock, logger, books, sales, staff },
     messenger: deps.customerMessenger,
+    ticketDesk: deps.ticketDesk,
   });
   const drift = createDriftServices({
     ...{ ...shared, hosting, catalog, books, provisioning, terms, staff },

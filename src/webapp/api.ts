@@ -9,14 +9,14 @@ import { errorResponse, sessionResponse } from "./schemas.js";
 /** A request body larger than this is refused (the API takes a few small fields). */
 const MAX_BODY_BYTES = 4_096;
 
-/** Reads a small JSON body; anything else is a 400. */
-async function readJson(req: IncomingMessage): Promise<unknown> {
+/** Reads a small JSON body (at most `max` bytes: 413 past it); anything else is a 400. */
+async function readJson(req: IncomingMessage, max = MAX_BODY_BYTES): Promise<unknown> {
   if (!/^application\/json\b/.test(req.headers["content-type"] ?? "")) throw new Refusal(415, "json-only");
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Refusal(413, "too-large");
+    if (size > max) throw new Refusal(413, "too-large");
     chunks.push(chunk as Buffer);
   }
   try {
@@ -122,7 +122,7 @@ export async function handleApi(
       caller,
       id: found.m?.[1] ?? "",
       query,
-      body: () => readJson(req),
+      body: () => readJson(req, found.route.maxBody),
     });
     sendJson(res, 200, found.route.schema.parse(result));
   } catch (err) {

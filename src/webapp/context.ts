@@ -1,6 +1,7 @@
 import type { Api } from "grammy";
 import type { Redis } from "ioredis";
 import type { Locale, WebappGuardConfig } from "../config.js";
+import type { Tickets } from "../domain/backoffice/index.js";
 import { formatMoney } from "../domain/catalog/index.js";
 import type { ShopRooms } from "../domain/index.js";
 import type { RailPayments } from "../domain/settlement/index.js";
@@ -22,6 +23,8 @@ export interface WebappDeps extends Pick<ShopRooms, "books" | "provisioning" | "
   };
   /** The shop's maintenance (closed to customers: what sells answers 503, see maintenance.ts). */
   catalog: Pick<ShopRooms["catalog"], "maintenance">;
+  /** Support tickets: the caller's own, written and closed as in the chat. */
+  backoffice: { tickets: Pick<Tickets, "get" | "messages" | "ofCustomer" | "write" | "close"> };
   /** The last drift sync's run (which hosting locations it could not read). */
   drift: { sync: Pick<ShopRooms["drift"]["sync"], "findings"> };
   botToken: string;

@@ -46,7 +46,9 @@ import {
   railCheckResponse,
   topUpRailRequest,
 } from "./schemas-rails.js";
+import { ticketResponse, ticketsResponse, ticketWriteRequest } from "./schemas-support.js";
 import { status } from "./status.js";
+import { closeTicket, listTickets, showTicket, writeTicket } from "./support.js";
 
 /** One authenticated request as a route sees it. */
 export interface RouteRequest {
@@ -67,6 +69,8 @@ export interface Route {
   costly?: true;
   /** It sells or moves money: refused (503 `maintenance`) while the shop is closed for maintenance. */
   shop?: true;
+  /** The largest body it takes, in bytes (default: a few small fields, see api.ts). */
+  maxBody?: number;
 }
 
 /** A path id: letters, digits, `_` and `-` (order, subscription and gift ids); anything else is a 404. */
@@ -238,4 +242,39 @@ export const ROUTES: Route[] = [
       return checkChannels(d, r.caller);
     },
   },
+  ...supportRoutes(),
 ];
+
+/**
+ * Support (support.ts): the caller's tickets, writing (a message of up to 4000 characters, any
+ * script: a larger body; staff are told of each one, so it spends from the orders budget like an
+ * order) and closing. Open during maintenance: customers may need support most then.
+ */
+function supportRoutes(): Route[] {
+  return [
+    { method: "GET", path: at("tickets"), schema: ticketsResponse, run: (d, r) => listTickets(d, r.caller) },
+    {
+      method: "GET",
+      path: at("tickets/:id"),
+      schema: ticketResponse,
+      run: (d, r) => showTicket(d, r.caller, r.id),
+    },
+    {
+      method: "POST",
+      path: at("tickets"),
+      schema: ticketResponse,
+      costly: true,
+      maxBody: 24_576,
+      run: async (d, r) => writeTicket(d, r.caller, (await bodyOf(r, ticketWriteRequest)).text),
+    },
+    {
+      method: "POST",
+      path: at("tickets/:id/close"),
+      schema: ticketResponse,
+      run: async (d, r) => {
+        await bodyOf(r, emptyRequest);
+        return closeTicket(d, r.caller, r.id);
+      },
+    },
+  ];
+}

@@ -27,12 +27,23 @@ import { createReconcileTask } from "./reconcile.js";
 import { createInboxReconcileTask } from "./reconcile-inbox.js";
 import { countReminders, createReminderTask } from "./reminders.js";
 import { createServerWatchTask } from "./server-watch/index.js";
+import { OutboxTicketDesk, ticketDeskRooms } from "./ticket-desk.js";
+import { createTicketReminderTask, DEFAULT_TICKET_REMIND_MINUTES } from "./ticket-reminders.js";
 import { createTrafficTask } from "./traffic.js";
 
 /** The rooms the workers use (all but the back office's, which only admins reach). */
 type WorkerRooms = Pick<
   ShopRooms,
-  "staff" | "catalog" | "books" | "provisioning" | "terms" | "fleet" | "sales" | "settlement" | "drift"
+  | "staff"
+  | "catalog"
+  | "books"
+  | "provisioning"
+  | "terms"
+  | "fleet"
+  | "sales"
+  | "settlement"
+  | "drift"
+  | "backoffice"
 >;
 
 export interface WorkersDeps extends WorkerRooms {
@@ -151,6 +162,15 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
       adminIds: config.adminIds,
       defaultLocale: config.defaultLocale,
       everyMs: config.driftSyncMinutes === undefined ? undefined : config.driftSyncMinutes * MINUTE,
+    }),
+    createTicketReminderTask({
+      tickets: deps.backoffice.tickets,
+      desk: new OutboxTicketDesk({
+        ...{ api, outbox, i18n, defaultLocale: config.defaultLocale },
+        rooms: () => ticketDeskRooms(deps),
+      }),
+      ...{ clock, logger },
+      remindMs: (config.ticketRemindMinutes ?? DEFAULT_TICKET_REMIND_MINUTES) * MINUTE,
     }),
     createOrderSweepTask({
       redis,

@@ -296,13 +296,19 @@ describe("item 4: no dead ends, no stale buttons", () => {
     const jo = customer();
     await t.send(command(jo, "/help"));
     expect(lastShown().text).toContain("/promo: enter a promo code");
-    expect(lastShown().buttons).toEqual([{ text: "« Main menu", data: "menu:main" }]);
+    expect(lastShown().buttons).toEqual([
+      { text: "🆘 Write to support", data: "tk:write:" },
+      { text: "« Main menu", data: "menu:main" },
+    ]);
 
     await t.send(command(jo, "/start"));
     t.telegram.clear();
     await t.send(callback(jo, "menu:help"));
     expect(t.telegram.last()?.method).toBe("editMessageText");
-    expect(lastShown().buttons).toEqual([{ text: "« Back", data: "menu:main" }]);
+    expect(lastShown().buttons).toEqual([
+      { text: "🆘 Write to support", data: "tk:write:" },
+      { text: "« Back", data: "menu:main" },
+    ]);
     await t.send(callback(jo, "menu:main"));
     expect(labels()).toContain("🛒 Buy VPN");
 

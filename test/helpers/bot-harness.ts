@@ -24,6 +24,8 @@ import { createLogger } from "../../src/runtime/logger.js";
 import { telegramChats } from "../../src/runtime/telegram-chats.js";
 import { SecretBox } from "../../src/store/secret-box.js";
 import { OutboxGateNotices } from "../../src/workers/channel-gate.js";
+import type { Outbox } from "../../src/workers/outbox.js";
+import { OutboxTicketDesk, ticketDeskRooms } from "../../src/workers/ticket-desk.js";
 import { callback, FakeTelegram, textMessage, user } from "../fakes/telegram-api.js";
 import { testRedis } from "./redis.js";
 import { shownTexts } from "./telegram-views.js";
@@ -91,6 +93,11 @@ export interface TestBotOptions {
   outbox?: BotDeps["outbox"];
   /** Where staff members' messages to customers go (default: sent at once through the fake, no outbox). */
   customerMessenger?: CustomerMessenger;
+  /**
+   * Where the support tickets' messages go (the staff group's topics, the chats): by default
+   * straight through the fake, each at once and without the outbox's once-only keys.
+   */
+  ticketOutbox?: Pick<Outbox, "send">;
 }
 
 /** A small catalog for tests: one plan per backend, priced in Stars, with a trial. */
@@ -210,6 +217,13 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
       customerMessenger: options.customerMessenger ?? {
         send: (m) => api.sendMessage(m.chatId, m.text, { parse_mode: "HTML" }),
       },
+      ticketDesk: new OutboxTicketDesk({
+        api,
+        outbox: options.ticketOutbox ?? directOutbox(api),
+        i18n: createI18n(options.defaultLocale ?? "en"),
+        defaultLocale: options.defaultLocale ?? "en",
+        rooms: () => ticketDeskRooms(deps),
+      }),
       jobs: options.jobs ?? {
         enqueueOrder: async (orderId) => {
           enqueued.push(orderId);
@@ -247,6 +261,19 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
     close: async () => {
       await hosting.close();
       if (!options.redis) await redis.quit();
+    },
+  };
+}
+
+/** An outbox that sends each message at once through `api`, as the outbox worker would (keys not kept). */
+function directOutbox(api: Api): Pick<Outbox, "send"> {
+  return {
+    send: async (m) => {
+      const format = m.entities ? {} : { parse_mode: "HTML" as const };
+      const common = { ...format, reply_markup: m.keyboard, message_thread_id: m.threadId };
+      if (m.photo)
+        await api.sendPhoto(m.chatId, m.photo, { ...common, caption: m.text, caption_entities: m.entities });
+      else await api.sendMessage(m.chatId, m.text ?? "", { ...common, entities: m.entities });
     },
   };
 }

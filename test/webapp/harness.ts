@@ -90,6 +90,7 @@ function cabinetOf(t: TestBot, options: WebappHarnessOptions): WebappHandler {
     sales: t.deps.sales,
     settlement: t.deps.settlement,
     drift: t.deps.drift,
+    backoffice: t.deps.backoffice,
     clock: t.deps.clock,
     logger: t.deps.logger,
     i18n: createI18n("en"),

@@ -1,5 +1,6 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { MAIN_MENU } from "../../render/shop-callbacks.js";
+import { TICKET_WRITE } from "../../render/ticket-callbacks.js";
 import type { BotContext } from "../context.js";
 import { isAdmin } from "../filters.js";
 import { show, type View } from "../views/show.js";
@@ -14,12 +15,14 @@ export function helpText(ctx: BotContext): string {
 
 /**
  * The help screen with its way back: « Back to the main menu it was opened from (`menu`), or
- * « Main menu under /help (`command`).
+ * « Main menu under /help (`command`); in a private chat, "Write to support" opens a ticket.
  */
 export function helpView(ctx: BotContext, from: "menu" | "command"): View {
   const text = helpText(ctx);
   const label = from === "menu" ? "menu-back" : "menu-main";
-  return { text, keyboard: new InlineKeyboard().text(ctx.t(label), MAIN_MENU) };
+  const keyboard = new InlineKeyboard();
+  if (ctx.chat?.type === "private") keyboard.text(ctx.t("help-ticket-write"), TICKET_WRITE).row();
+  return { text, keyboard: keyboard.text(ctx.t(label), MAIN_MENU) };
 }
 
 /**

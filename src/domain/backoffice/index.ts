@@ -1,7 +1,7 @@
 /**
  * The back office: what admins do to the shop's customers and money. Wallet credits and
- * debits, charging a refunded order again, blocks, broadcasts and their drafts, sales stats
- * and CSV exports. It imports the rooms below it; only the delivery surfaces import it.
+ * debits, charging a refunded order again, blocks, broadcasts and their drafts, sales stats,
+ * CSV exports, and support tickets. It imports the rooms below it; only the delivery surfaces import it.
  */
 export * from "./admin-wallet.js";
 export * from "./audit-export.js";
@@ -14,3 +14,5 @@ export * from "./export.js";
 export * from "./keys.js";
 export * from "./services.js";
 export * from "./stats.js";
+export * from "./ticket-records.js";
+export * from "./tickets.js";

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { Clock } from "../../runtime/clock.js";
+import type { Logger } from "../../runtime/logger.js";
 import { OneTimeTokens } from "../../store/one-time.js";
 import type { BooksServices } from "../books/index.js";
 import type { SalesServices } from "../sales/index.js";
@@ -9,6 +10,7 @@ import { BroadcastDrafts } from "./broadcast-drafts.js";
 import { ChargeAgain } from "./charge-again.js";
 import { CustomerBlocks } from "./customer-blocks.js";
 import { CustomerMessages, type CustomerMessenger } from "./customer-messages.js";
+import { type TicketDesk, Tickets } from "./tickets.js";
 
 /** The back office's services: what the admins do to the customers and their money. */
 export interface BackofficeServices {
@@ -22,17 +24,22 @@ export interface BackofficeServices {
   customerMessages: CustomerMessages;
   /** An admin's broadcast between writing it and confirming it. */
   broadcastDrafts: BroadcastDrafts;
+  /** Support tickets: customers write, staff answer (in the staff group's topics or the bot). */
+  tickets: Tickets;
 }
 
 export interface BackofficeServicesDeps {
   redis: Redis;
   clock: Clock;
-  books: Pick<BooksServices, "customers" | "wallet" | "orders">;
+  logger: Logger;
+  books: Pick<BooksServices, "customers" | "wallet" | "orders" | "subscriptions">;
   sales: Pick<SalesServices, "shop" | "cashier">;
-  /** Who may do what (checked where each change happens) and the audit log it is recorded in. */
-  staff: Pick<StaffServices, "roster" | "audit">;
+  /** Who may do what (checked where each change happens), the audit log, the staff group. */
+  staff: Pick<StaffServices, "roster" | "audit" | "group">;
   /** Where staff members' messages to customers go out (the outbox; none: they cannot be sent). */
   messenger?: CustomerMessenger | undefined;
+  /** How people hear of tickets (the staff group's topics, the chats), through the outbox. */
+  ticketDesk?: TicketDesk | undefined;
 }
 
 export function createBackofficeServices(deps: BackofficeServicesDeps): BackofficeServices {
@@ -56,5 +63,9 @@ export function createBackofficeServices(deps: BackofficeServicesDeps): Backoffi
     customerBlocks: new CustomerBlocks({ redis, clock, customers, confirmations, staff }),
     customerMessages: new CustomerMessages({ redis, confirmations, staff, messenger: deps.messenger }),
     broadcastDrafts: new BroadcastDrafts(redis),
+    tickets: new Tickets({
+      ...{ redis, clock: deps.clock, logger: deps.logger, books: deps.books, staff: deps.staff },
+      desk: deps.ticketDesk,
+    }),
   };
 }

@@ -30,6 +30,7 @@ import { settingsConversations, settingsFeature, settingsView } from "./settings
 import { staffConversations, staffFeature, staffListView } from "./staff/index.js";
 import { statsFeature, statsView } from "./stats/index.js";
 import { syncFeature, syncView } from "./sync/index.js";
+import { ticketsAdminConversations, ticketsAdminFeature, ticketsListView } from "./tickets/index.js";
 import { xuiConversations, xuiUsersFeature } from "./xui/index.js";
 
 adminSections.push({ label: "admin-account", open: accountView, permission: "hosting" });
@@ -71,6 +72,7 @@ adminSections.push({
 // Issue 28: staff and audit screens.
 adminSections.push({ label: "admin-staff", open: (ctx) => staffListView(ctx), permission: "staff" });
 adminSections.push({ label: "admin-audit", open: (ctx) => auditPageView(ctx, {}), permission: "audit" });
+adminSections.push({ label: "admin-tickets", open: (ctx) => ticketsListView(ctx), permission: "tickets" });
 
 /** Conversations of admin features (entered only from admin-checked handlers). */
 export const adminConversations = [
@@ -87,6 +89,7 @@ export const adminConversations = [
   ...channelsConversations,
   ...staffConversations,
   ...auditConversations,
+  ...ticketsAdminConversations,
 ];
 
 /**
@@ -110,6 +113,7 @@ admins.use(promoAdminFeature);
 admins.use(maintenanceFeature);
 admins.use(channelsFeature);
 admins.use(staffFeature, auditFeature);
+admins.use(ticketsAdminFeature);
 
 /** An admin's update, or one the guard must refuse (an admin button or command from anyone). */
 function adminish(ctx: BotContext): boolean {
