@@ -45,6 +45,8 @@ import { MAINTENANCE_QUEUE } from "./workers/maintenance.js";
 import { OUTBOX_QUEUE, Outbox } from "./workers/outbox.js";
 import { ORDERS_QUEUE, OrderQueue, QUEUE_PREFIX } from "./workers/queues.js";
 import { OutboxRailNotices } from "./workers/rail-notices.js";
+import { type StaffNotices, staffNoticesOf } from "./workers/staff-notices.js";
+import { StaffPaymentLines } from "./workers/staff-payments.js";
 
 /** Update kinds the bot asks Telegram for. */
 export const ALLOWED_UPDATES = ["message", "callback_query", "pre_checkout_query", "my_chat_member"] as const;
@@ -155,7 +157,7 @@ async function startCore(
     driftRuns,
     rails,
     ownerIds: config.adminIds,
-    ...outboxNotices(config, { outbox, i18n, customers: () => rooms.books.customers }),
+    ...outboxNotices(config, rails, { outbox, i18n, customers: () => rooms.books.customers }, () => rooms),
   });
   const queues = { orderQueue, outbox, broadcasts };
   return { redis, metrics, box, accountKey, hosting, catalogStore, rooms, i18n, ...queues };
@@ -180,14 +182,34 @@ async function followCatalog(
   return catalogStore;
 }
 
-/** The domain's messages to people that go out through the outbox (access changes, the channel gate, rail payments). */
-function outboxNotices(config: Config, deps: Parameters<typeof channelGateWiring>[1]) {
+/**
+ * The domain's messages to people that go out through the outbox (access changes, the channel
+ * gate, rail payments, the staff's payments line). `rooms` is asked only when a message goes out
+ * (the rooms are made in the same call).
+ */
+function outboxNotices(
+  config: Config,
+  rails: readonly Rail[],
+  deps: Parameters<typeof channelGateWiring>[1] & { outbox: Outbox },
+  rooms: () => Pick<ShopRooms, "staff" | "books">,
+) {
   const { outbox, i18n } = deps;
+  const { defaultLocale } = config;
+  let staff: StaffNotices | undefined;
+  const staffNotices = () =>
+    (staff ??= staffNoticesOf(rooms().staff, {
+      outbox,
+      i18n,
+      defaultLocale,
+      customers: rooms().books.customers,
+    }));
   return {
-    accessNotices: new OutboxAccessNotices({ outbox, i18n, defaultLocale: config.defaultLocale }),
-    railNotices: new OutboxRailNotices({
-      ...deps,
-      ...{ defaultLocale: config.defaultLocale, adminIds: config.adminIds },
+    accessNotices: new OutboxAccessNotices({ outbox, i18n, defaultLocale }),
+    railNotices: new OutboxRailNotices({ ...deps, defaultLocale, adminIds: config.adminIds, staffNotices }),
+    paymentNotices: new StaffPaymentLines({
+      staff: staffNotices,
+      customers: deps.customers,
+      railName: (id) => rails.find((r) => r.id === id)?.name,
     }),
     ...channelGateWiring(config, deps),
   };

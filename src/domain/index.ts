@@ -16,7 +16,12 @@ import {
 import { type AccountKeyStore, createFleetServices, type FleetServices } from "./fleet/index.js";
 import { createProvisioningServices, type ProvisioningServices } from "./provisioning/index.js";
 import { createSalesServices, type GateNotices, type SalesServices } from "./sales/index.js";
-import { createSettlementServices, type RailNotices, type SettlementServices } from "./settlement/index.js";
+import {
+  createSettlementServices,
+  type PaymentNotices,
+  type RailNotices,
+  type SettlementServices,
+} from "./settlement/index.js";
 import { createStaffServices, type StaffServices } from "./staff/index.js";
 import { createTermsServices, type TermJobs, type TermsServices } from "./terms/index.js";
 
@@ -65,6 +70,8 @@ export interface ShopServicesDeps {
   rails?: readonly Rail[];
   /** How payers hear of a rail payment credited without them in the chat (none: only logged). */
   railNotices?: RailNotices;
+  /** Who hears of each credited payment (the staff group's payments topic; none: nobody). */
+  paymentNotices?: PaymentNotices;
   /** ADMIN_IDS: the shop's owners (every other staff member is kept in Redis). */
   ownerIds?: readonly number[];
 }
@@ -101,6 +108,7 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     sales,
     rails: deps.rails ?? [],
     railNotices: deps.railNotices,
+    paymentNotices: deps.paymentNotices,
   });
   const backoffice = createBackofficeServices({ redis, books, sales });
   const drift = createDriftServices({

@@ -26,12 +26,15 @@ import { createReconcileTask } from "./reconcile.js";
 import { createInboxReconcileTask } from "./reconcile-inbox.js";
 import { countReminders, createReminderTask } from "./reminders.js";
 import { createServerWatchTask } from "./server-watch/index.js";
+import { type StaffNotices, staffNoticesOf } from "./staff-notices.js";
+import { StaffPaymentLines } from "./staff-payments.js";
+import { staffTopicRepair } from "./staff-topics.js";
 import { createTrafficTask } from "./traffic.js";
 
 /** The rooms the workers use (all but the back office's, which only admins reach). */
 type WorkerRooms = Pick<
   ShopRooms,
-  "catalog" | "books" | "provisioning" | "terms" | "fleet" | "sales" | "settlement" | "drift"
+  "staff" | "catalog" | "books" | "provisioning" | "terms" | "fleet" | "sales" | "settlement" | "drift"
 >;
 
 export interface WorkersDeps extends WorkerRooms {
@@ -66,11 +69,17 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
   const api = new Api(config.botToken, { apiRoot: config.botApiRoot });
   const noticeApi = retryOnFlood(new Api(config.botToken, { apiRoot: config.botApiRoot }));
   for (const a of [api, noticeApi]) countFloods(a, metrics.observeFlood);
+  const { defaultLocale } = config;
+  // The staff's notices: the staff group's topics and the staff by role, through the outbox.
+  const staffNotices = staffNoticesOf(deps.staff, {
+    outbox,
+    i18n,
+    defaultLocale,
+    customers: books.customers,
+  });
   const notifier = new Notifier({
     ...{ api: noticeApi, i18n, catalog: deps.catalog, books, sales: deps.sales },
-    adminIds: config.adminIds,
-    defaultLocale: config.defaultLocale,
-    logger,
+    ...{ adminIds: config.adminIds, staffNotices, defaultLocale, logger },
   });
   const orderWorker = startOrderWorker({
     connection: workerRedis,
@@ -87,6 +96,8 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
   const outboxWorker = startOutboxWorker({
     ...{ connection: workerRedis, redis, api },
     ...{ customers: books.customers, logger, metrics },
+    // A staff group's topic deleted by hand is made again and the message sent there.
+    threadGone: staffTopicRepair({ api, group: deps.staff.group, i18n, defaultLocale, logger }),
   });
   const broadcastWorker = startBroadcastWorker({
     connection: workerRedis,
@@ -105,7 +116,7 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     producer: redis,
     logger,
     metrics,
-    tasks: periodicTasks(deps, api, notifier),
+    tasks: periodicTasks(deps, api, notifier, staffNotices),
   });
   await orderWorker.resume();
   const running = [orderWorker, outboxWorker, broadcastWorker, maintenance];
@@ -117,9 +128,15 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
 }
 
 /** The periodic tasks: reminders, traffic, the server watch, reconciliations and the order sweep. */
-function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): PeriodicTask[] {
+function periodicTasks(
+  deps: WorkersDeps,
+  api: Api,
+  notifier: Notifier,
+  staffNotices: StaffNotices,
+): PeriodicTask[] {
   const { config, redis, i18n, hosting, outbox, logger, books, sales } = deps;
   const clock = systemClock;
+  const payments = new StaffPaymentLines({ staff: () => staffNotices, customers: () => books.customers });
   const common = { books, sales, outbox, i18n, clock, logger, defaultLocale: config.defaultLocale };
   return [
     countReminders(createReminderTask(common), deps.metrics),
@@ -134,8 +151,9 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
       settings: deps.catalog.settings,
       maintenance: deps.catalog.maintenance,
       adminIds: config.adminIds,
+      staffNotices,
     }),
-    createReconcileTask({ api, redis, books, sales, outbox, i18n, logger }),
+    createReconcileTask({ api, redis, books, sales, outbox, i18n, logger, payments }),
     createInboxReconcileTask({ books, settlement: deps.settlement, outbox, i18n, logger }),
     createRailPollTask({
       ...{ railPayments: deps.settlement.railPayments, logger },
@@ -146,8 +164,7 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
     createTrialGateTask(sales),
     createDriftSyncTask({
       ...{ books, drift: deps.drift, outbox, i18n, logger, metrics: deps.metrics },
-      adminIds: config.adminIds,
-      defaultLocale: config.defaultLocale,
+      ...{ adminIds: config.adminIds, staffNotices, defaultLocale: config.defaultLocale },
       everyMs: config.driftSyncMinutes === undefined ? undefined : config.driftSyncMinutes * MINUTE,
     }),
     createOrderSweepTask({

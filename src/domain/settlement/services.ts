@@ -9,7 +9,7 @@ import type { SalesServices } from "../sales/index.js";
 import type { TermsServices } from "../terms/index.js";
 import { AfterActive } from "./after-active.js";
 import { Fulfilment } from "./fulfilment.js";
-import { PaymentInbox } from "./payment-inbox.js";
+import { PaymentInbox, type PaymentNotices } from "./payment-inbox.js";
 import { type RailNotices, RailPayments } from "./rail-payments.js";
 import { RailStore } from "./rail-store.js";
 import { StarsRefunds } from "./stars-refund.js";
@@ -42,6 +42,8 @@ export interface SettlementServicesDeps {
   sales: Pick<SalesServices, "cashier" | "referralRewards" | "gifts" | "autoRenew">;
   rails: readonly Rail[];
   railNotices?: RailNotices | undefined;
+  /** Who hears of each credited payment (the staff's payments topic; none: nobody). */
+  paymentNotices?: PaymentNotices | undefined;
 }
 
 export function createSettlementServices(deps: SettlementServicesDeps): SettlementServices {
@@ -65,7 +67,10 @@ export function createSettlementServices(deps: SettlementServicesDeps): Settleme
     run: (orderId: string) => referrals.reward(orderId),
     owedBefore: (before: number) => referrals.settleDue(before),
   };
-  const paymentInbox = new PaymentInbox({ redis, clock, cashier, wallet, autoRenew: deps.sales.autoRenew });
+  const paymentInbox = new PaymentInbox({
+    ...{ redis, clock, cashier, wallet, autoRenew: deps.sales.autoRenew },
+    ...{ notices: deps.paymentNotices, logger },
+  });
   const railPayments = new RailPayments({
     ...{ rails: deps.rails, store: new RailStore(redis), inbox: paymentInbox, cashier, orders },
     ...{ catalog: deps.catalog.current, clock, logger, notices: deps.railNotices },
