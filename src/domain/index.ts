@@ -4,7 +4,7 @@ import type { Rail } from "../rails/index.js";
 import type { Clock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import type { TelegramChats } from "../runtime/telegram-chats.js";
-import { type BackofficeServices, createBackofficeServices } from "./backoffice/index.js";
+import { type BackofficeServices, createBackofficeServices, type ReportRuns } from "./backoffice/index.js";
 import { type BooksServices, createBooksServices, type OrderJobs } from "./books/index.js";
 import { type Catalog, type CatalogServices, createCatalogServices } from "./catalog/index.js";
 import {
@@ -70,6 +70,8 @@ export interface ShopServicesDeps {
   rails?: readonly Rail[];
   /** How payers hear of a rail payment credited without them in the chat (none: only logged). */
   railNotices?: RailNotices;
+  /** Where an owner's "Send the report now" goes (the worker's queue). */
+  reportRuns?: ReportRuns;
   /** Who hears of each credited payment (the staff group's payments topic; none: nobody). */
   paymentNotices?: PaymentNotices;
   /** ADMIN_IDS: the shop's owners (every other staff member is kept in Redis). */
@@ -110,7 +112,10 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     railNotices: deps.railNotices,
     paymentNotices: deps.paymentNotices,
   });
-  const backoffice = createBackofficeServices({ redis, books, sales });
+  const backoffice = createBackofficeServices({
+    ...{ redis, books, sales },
+    report: { clock, settlement, fleet, staff, runs: deps.reportRuns },
+  });
   const drift = createDriftServices({
     ...{ ...shared, hosting, catalog, books, provisioning, terms },
     plan: (id) => sales.shop.plan(id),

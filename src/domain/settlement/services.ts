@@ -36,7 +36,7 @@ export interface SettlementServicesDeps {
   logger: Logger;
   jobs: OrderJobs;
   catalog: Pick<CatalogServices, "current">;
-  books: Pick<BooksServices, "customers" | "wallet" | "orders" | "subscriptions">;
+  books: Pick<BooksServices, "customers" | "wallet" | "orders" | "subscriptions" | "trialConversions">;
   terms: Pick<TermsServices, "terms">;
   provisioning: Pick<ProvisioningServices, "provisioner" | "nodeEdits">;
   sales: Pick<SalesServices, "cashier" | "referralRewards" | "gifts" | "autoRenew">;
@@ -67,6 +67,11 @@ export function createSettlementServices(deps: SettlementServicesDeps): Settleme
     run: (orderId: string) => referrals.reward(orderId),
     owedBefore: (before: number) => referrals.settleDue(before),
   };
+  // A trial turned into a paying customer, counted for the daily report.
+  const conversionStep = {
+    name: "trial-conversion",
+    run: (orderId: string) => deps.books.trialConversions.count(orderId),
+  };
   const paymentInbox = new PaymentInbox({
     ...{ redis, clock, cashier, wallet, autoRenew: deps.sales.autoRenew },
     ...{ notices: deps.paymentNotices, logger },
@@ -80,7 +85,7 @@ export function createSettlementServices(deps: SettlementServicesDeps): Settleme
     paymentInbox,
     railPayments,
     fulfilment,
-    afterActive: new AfterActive({ orders, logger, steps: [rewardStep] }),
+    afterActive: new AfterActive({ orders, logger, steps: [rewardStep, conversionStep] }),
     starsRefunds: new StarsRefunds({ redis, wallet, orders, referrals }),
     jobs: deps.jobs,
   };
