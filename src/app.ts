@@ -38,6 +38,7 @@ import { createWebapp, type WebappHandler } from "./webapp/index.js";
 import { setCabinetMenuButton } from "./webapp/menu-button.js";
 import { BROADCAST_QUEUE, BroadcastQueue } from "./workers/broadcast.js";
 import { channelGateWiring } from "./workers/channel-gate.js";
+import { DailyReportQueue } from "./workers/daily-report.js";
 import { OutboxAccessNotices } from "./workers/drift-notices.js";
 import { DriftRunQueue } from "./workers/drift-sync.js";
 import { startWorkers } from "./workers/index.js";
@@ -136,9 +137,11 @@ async function startCore(
   const catalogStore = await followCatalog(config, catalog, rails, redis, life);
   const orderQueue = new OrderQueue(redis);
   const driftRuns = new DriftRunQueue(redis);
+  const reportRuns = new DailyReportQueue(redis);
   closers.push(
     () => orderQueue.close(),
     () => driftRuns.close(),
+    () => reportRuns.close(),
   );
   const i18n = createI18n(config.defaultLocale);
   const outbox = new Outbox(redis);
@@ -154,7 +157,7 @@ async function startCore(
     ...{ hosting, logger, accountKey },
     ...{ nodeSubUrl: config.node?.subUrl, nodeEditDoubtMs: config.nodeEditDoubtSeconds * 1000 },
     jobs: jobsOn(orderQueue),
-    driftRuns,
+    ...{ driftRuns, reportRuns },
     rails,
     ownerIds: config.adminIds,
     ...outboxNotices(config, rails, { outbox, i18n, customers: () => rooms.books.customers }, () => rooms),

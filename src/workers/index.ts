@@ -12,6 +12,7 @@ import { countFloods, retryOnFlood } from "../runtime/telegram-retry.js";
 import { createAutoRenewTask } from "./auto-renew.js";
 import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
 import { createTrialGateTask } from "./channel-gate.js";
+import { createDailyReportTask } from "./daily-report.js";
 import { createDriftSyncTask } from "./drift-sync.js";
 import { createGiftExpiryTask } from "./gift-expiry.js";
 import { createBackfillTask, type PeriodicTask, startMaintenance } from "./maintenance.js";
@@ -31,11 +32,11 @@ import { StaffPaymentLines } from "./staff-payments.js";
 import { staffTopicRepair } from "./staff-topics.js";
 import { createTrafficTask } from "./traffic.js";
 
-/** The rooms the workers use (all but the back office's, which only admins reach). */
+/** The rooms the workers use (of the back office's, the daily report). */
 type WorkerRooms = Pick<
   ShopRooms,
   "staff" | "catalog" | "books" | "provisioning" | "terms" | "fleet" | "sales" | "settlement" | "drift"
->;
+> & { backoffice: Pick<ShopRooms["backoffice"], "dailyReports"> };
 
 export interface WorkersDeps extends WorkerRooms {
   config: Config;
@@ -70,17 +71,7 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
   const noticeApi = retryOnFlood(new Api(config.botToken, { apiRoot: config.botApiRoot }));
   for (const a of [api, noticeApi]) countFloods(a, metrics.observeFlood);
   const { defaultLocale } = config;
-  // The staff's notices: the staff group's topics and the staff by role, through the outbox.
-  const staffNotices = staffNoticesOf(deps.staff, {
-    outbox,
-    i18n,
-    defaultLocale,
-    customers: books.customers,
-  });
-  const notifier = new Notifier({
-    ...{ api: noticeApi, i18n, catalog: deps.catalog, books, sales: deps.sales },
-    ...{ adminIds: config.adminIds, staffNotices, defaultLocale, logger },
-  });
+  const { staffNotices, notifier } = noticesOf(deps, noticeApi);
   const orderWorker = startOrderWorker({
     connection: workerRedis,
     queue: deps.orderQueue,
@@ -167,6 +158,7 @@ function periodicTasks(
       ...{ adminIds: config.adminIds, staffNotices, defaultLocale: config.defaultLocale },
       everyMs: config.driftSyncMinutes === undefined ? undefined : config.driftSyncMinutes * MINUTE,
     }),
+    dailyReportTask(deps, staffNotices),
     createOrderSweepTask({
       redis,
       orders: books.orders,
@@ -179,6 +171,37 @@ function periodicTasks(
       logger,
     }),
   ];
+}
+
+/**
+ * The staff's notices (the staff group's topics and the staff by role, through the outbox) and
+ * the notifier of orders, whose failures the staff hear of through them.
+ */
+function noticesOf(deps: WorkersDeps, api: Api): { staffNotices: StaffNotices; notifier: Notifier } {
+  const { config, i18n, outbox, books, logger } = deps;
+  const { defaultLocale } = config;
+  const staffNotices = staffNoticesOf(deps.staff, {
+    outbox,
+    i18n,
+    defaultLocale,
+    customers: books.customers,
+  });
+  const notifier = new Notifier({
+    ...{ api, i18n, catalog: deps.catalog, books, sales: deps.sales },
+    ...{ adminIds: config.adminIds, staffNotices, defaultLocale, logger },
+  });
+  return { staffNotices, notifier };
+}
+
+/** The staff's daily report at the owner's hour (SHOP_TIME_ZONE), and when an owner asks for it. */
+function dailyReportTask(deps: WorkersDeps, staffNotices: StaffNotices): PeriodicTask {
+  const { config, redis, logger, sales, settlement } = deps;
+  return createDailyReportTask({
+    ...{ reports: deps.backoffice.dailyReports, group: deps.staff.group, staffNotices },
+    ...{ redis, clock: systemClock, logger, timeZone: config.shopTimeZone },
+    currency: () => sales.shop.currency,
+    railName: (id) => settlement.railPayments.rail(id)?.name,
+  });
 }
 
 /** Sends a Stars charge back through Telegram; a 4xx is Telegram saying no (StarsRefundRefused). */
