@@ -2237,3 +2237,87 @@ rails-stale = این دکمه قدیمی است؛ صفحه را در وضعیت 
 
 ## Issue 28: roles, audit log, staff group, tickets (core)
 staff-not-permitted = ⛔ نقش شما در تیم اجازه این کار را نمی‌دهد.
+
+## Issue 28: staff group and daily report
+staff-group-section = 🏢 گروه تیم
+staff-topic-alerts = 🚨 هشدارها
+staff-topic-payments = 💳 پرداخت‌ها
+staff-topic-orders = 📦 سفارش‌ها
+staff-topic-reconciliation = 🔎 تطبیق
+staff-topic-report = 📊 گزارش روزانه
+staff-topic-tickets = 🎫 درخواست‌های پشتیبانی
+staff-group-routing-private = فقط چت‌های خصوصی
+staff-group-routing-group = فقط گروه
+staff-group-routing-both = گروه و چت‌های خصوصی
+staff-group-title = 🏢 <b>گروه تیم</b>
+staff-group-none = تنظیم نشده است: اعلان‌های تیم به چت خصوصی هر نفر با ربات می‌رود.
+staff-group-steps = برای فرستادن آن‌ها به گروه تیم، یک موضوع برای هر نوع اعلان:
+    1. یک گروه تلگرام بسازید و در تنظیمات آن <b>موضوع‌ها</b> را روشن کنید (گروه به انجمن تبدیل می‌شود).
+    2. این ربات را با دسترسی <b>مدیریت موضوع‌ها</b> به‌عنوان مدیر به گروه اضافه کنید.
+    3. <b>تنظیم</b> را بزنید و گروه را انتخاب کنید (یا شناسه‌اش را بفرستید که با -100 شروع می‌شود).
+    ربات خودش موضوع‌ها را می‌سازد: هشدارها، پرداخت‌ها، سفارش‌ها، تطبیق، گزارش روزانه و درخواست‌ها.
+staff-group-setup = 🔗 تنظیم
+staff-group-chat = گروه: <b>{ $title }</b> ({ $id })
+staff-group-topics = موضوع‌ها: { $topics }
+staff-group-routing = اعلان‌ها می‌روند به: { $routing }
+staff-group-report-off = گزارش روزانه: خاموش
+staff-group-report-at = گزارش روزانه: ساعت { $hour } ({ $zone })
+staff-group-routing-help = نسخهٔ خصوصی به کسانی می‌رسد که نقششان اجازهٔ دیدن آن نوع را می‌دهد: مالکان و مدیران همه را، پشتیبانی سفارش‌های ناموفق را. پرداخت‌های تازه فقط به گروه می‌روند.
+staff-group-off = خاموش
+staff-group-hours = 🕘 زمان گزارش: { $hour }
+staff-group-report-now = 📊 فرستادن گزارش همین حالا
+staff-group-remake = 🔁 ساختن دوبارهٔ موضوع‌ها
+staff-group-change = 🔗 گروهی دیگر
+staff-group-stop = 🛑 کنار گذاشتن گروه
+staff-group-back = « گروه تیم
+staff-group-hours-ask = 🕘 گزارش روزانه چه ساعتی فرستاده شود؟ ساعت به وقت { $zone } است؛ گزارش آخرین روز کامل (UTC) را در بر می‌گیرد.
+staff-group-stop-ask = 🛑 دیگر از گروه تیم استفاده نشود؟ اعلان‌ها دوباره به چت‌های خصوصی می‌روند؛ موضوع‌ها در گروه می‌مانند.
+staff-group-stop-yes = بله، کنار بگذار
+staff-group-remake-ask = 🔁 همهٔ موضوع‌ها در همان گروه دوباره ساخته شوند؟ وقتی موضوع‌ها پاک یا تغییر نام داده شده‌اند به کار می‌آید؛ موضوع‌های قدیمی تا وقتی پاکشان نکنید می‌مانند.
+staff-group-remake-yes = بله، موضوع‌های تازه بساز
+staff-group-remake-used = این تأیید قبلاً استفاده شده است.
+staff-group-routing-set = ✅ مقصد اعلان‌ها ذخیره شد.
+staff-group-report-set = ✅ گزارش روزانه ساعت { $hour } فرستاده می‌شود.
+staff-group-report-set-off = ✅ گزارش روزانه خاموش شد.
+staff-group-report-queued = 📊 گزارش در راه است.
+staff-group-report-unavailable = ⚠️ اکنون نمی‌توان گزارش را از اینجا فرستاد: صف پردازشگر وصل نیست.
+staff-group-stopped = ✅ دیگر از گروه تیم استفاده نمی‌شود: اعلان‌ها به چت‌های خصوصی می‌روند.
+staff-group-ask = 🏢 کدام گروه؟ دکمهٔ <b>انتخاب گروه</b> را در پایین بزنید، یا شناسهٔ گروه را بفرستید (با -100 شروع می‌شود)، یا پیامی را که در آن به نام گروه فرستاده شده بازارسال کنید. ربات باید از پیش با دسترسی <b>مدیریت موضوع‌ها</b> مدیر گروه باشد.
+staff-group-pick = 🏢 انتخاب گروه
+staff-group-cancel = ✖️ لغو
+staff-group-cancelled = لغو شد.
+staff-group-left = تنظیم گروه تیم نیمه‌کاره ماند.
+staff-group-ask-invalid = این یک گروه نیست. با دکمه انتخابش کنید، شناسه‌اش را بفرستید (-100…) یا پیامی را که در آن به نام گروه فرستاده شده بازارسال کنید.
+staff-group-ask-person = این شناسهٔ یک شخص است. شناسهٔ گروه با -100 شروع می‌شود.
+staff-group-checking = ⏳ در حال بررسی گروه و ساختن موضوع‌ها…
+staff-group-not-found = ⚠️ تلگرام این گروه را به ربات نشان نمی‌دهد. اول ربات را به گروه اضافه کنید، سپس دوباره تلاش کنید.
+staff-group-not-forum = ⚠️ این چت گروهی با موضوع نیست. موضوع‌ها را در تنظیمات گروه روشن کنید و دوباره تلاش کنید.
+staff-group-not-admin = ⚠️ ربات مدیر این گروه نیست. آن را با دسترسی «مدیریت موضوع‌ها» مدیر کنید و دوباره تلاش کنید.
+staff-group-no-topics-right = ⚠️ ربات مدیر گروه است اما اجازهٔ مدیریت موضوع‌ها را ندارد. دسترسی «مدیریت موضوع‌ها» را به آن بدهید و دوباره تلاش کنید.
+staff-group-unavailable = ⚠️ تلگرام پاسخ نداد. یک دقیقهٔ دیگر تلاش کنید.
+staff-group-topics-failed = ⚠️ موضوع‌ها ساخته نشدند. بررسی کنید که ربات اجازهٔ مدیریت موضوع‌ها را دارد و دوباره تلاش کنید.
+staff-group-saved = ✅ <b>{ $title }</b> اکنون گروه تیم است؛ موضوع‌هایش ساخته شد.
+staff-payment-line = 💳 { $amount } از { $customer } از راه { $via }: { $what }
+staff-payment-telegram = تلگرام
+staff-payment-order = سفارش { $order } پرداخت شد
+staff-payment-topup = شارژ کیف پول
+staff-payment-unmatched = به کیف پول (به چیز شناخته‌شده‌ای اشاره نداشت)
+staff-payment-mismatch = به کیف پول (با مبلغ خواسته‌شده نمی‌خواند)
+staff-payment-held = نگه داشته شد (ارز دیگر)
+staff-report-title = 📊 <b>گزارش روزانه</b>: { $date } (روز UTC)
+staff-report-none = هیچ
+staff-report-revenue = 💰 درآمد: { $amount }
+staff-report-payments = 💳 پرداخت‌ها: { $list }
+staff-report-payment-way = { $way } { $count } · { $sum }
+staff-report-new-customers = 👤 مشتریان تازه: { $count }
+staff-report-orders = 📦 تحویل‌شده: { $purchases } خرید تازه، { $renewals } تمدید، { $trials } آزمایشی، { $packs } بستهٔ ترافیک
+staff-report-refunds = ↩️ بازپرداخت‌ها: { $list }
+staff-report-refund-sum = { $count } · { $sum }
+staff-report-converted = 🎯 آزمایشی‌هایی که به پرداخت رسیدند: { $count }
+staff-report-expiring = ⏳ اشتراک‌هایی که در ۷ روز آینده تمام می‌شوند: { $count }
+staff-report-hosting = 🏦 موجودی هاستینگ: { $balance } · سرورهای فعال: { $servers }
+staff-report-runway-days = 🛫 پشتوانه: { $days } روز (تا { $date }، وقتی سرور #{ ID($id) } دیگر تمدید نمی‌شود)
+staff-report-runway-beyond = 🛫 پشتوانه: بیش از { $days } روز
+staff-report-runway-none = 🛫 پشتوانه: سرور فعالی نیست
+staff-report-runway-unpriced = 🛫 پشتوانه: نامعلوم؛ هنوز بهای تمدید { $count } سرور معلوم نیست (هزینهٔ موردانتظار را در تنظیمات وارد کنید)
+staff-report-hosting-unavailable = 🏦 حساب هاستینگ: { $reason }

@@ -22,28 +22,32 @@ export function dailyReportText(w: ReportWords, f: DailyFigures): string {
   const money = (currency: string, minor: number) => formatMoney(currency, minor, locale);
   const revenue = [...f.revenue].filter(([, n]) => n !== 0).map(([c, n]) => money(c, n));
   const payments = [...f.payments].map(([way, p]) =>
-    t("report-payment-way", { way: html(w.wayName(way)), count: p.count, sum: money(w.currency, p.sum) }),
+    t("staff-report-payment-way", {
+      way: html(w.wayName(way)),
+      count: p.count,
+      sum: money(w.currency, p.sum),
+    }),
   );
   const refunds = [...f.refunds].map(([c, r]) =>
-    t("report-refund-sum", { count: r.count, sum: money(c, r.sum) }),
+    t("staff-report-refund-sum", { count: r.count, sum: money(c, r.sum) }),
   );
-  const none = t("report-none");
+  const none = t("staff-report-none");
   const count = (kind: string) => f.orders.get(kind) ?? 0;
   return [
-    t("report-title", { date: formatDate(locale, f.day, "UTC") }),
+    t("staff-report-title", { date: formatDate(locale, f.day, "UTC") }),
     "",
-    t("report-revenue", { amount: revenue.join(", ") || none }),
-    t("report-payments", { list: payments.join("; ") || none }),
-    t("report-new-customers", { count: f.newCustomers }),
-    t("report-orders", {
+    t("staff-report-revenue", { amount: revenue.join(", ") || none }),
+    t("staff-report-payments", { list: payments.join("; ") || none }),
+    t("staff-report-new-customers", { count: f.newCustomers }),
+    t("staff-report-orders", {
       purchases: count("purchase"),
       renewals: count("renewal"),
       trials: count("trial"),
       packs: count("pack"),
     }),
-    t("report-refunds", { list: refunds.join(", ") || none }),
-    t("report-converted", { count: f.trialsConverted }),
-    t("report-expiring", { count: f.expiringSoon }),
+    t("staff-report-refunds", { list: refunds.join(", ") || none }),
+    t("staff-report-converted", { count: f.trialsConverted }),
+    t("staff-report-expiring", { count: f.expiringSoon }),
     "",
     ...hostingLines(w, f.hosting),
   ].join("\n");
@@ -57,9 +61,9 @@ function hostingLines(w: ReportWords, hosting: HostingFigures): string[] {
       : hosting.error instanceof Error
         ? hosting.error.message
         : String(hosting.error);
-    return [t("report-hosting-unavailable", { reason: html(reason.slice(0, 300)) })];
+    return [t("staff-report-hosting-unavailable", { reason: html(reason.slice(0, 300)) })];
   }
-  const balance = t("report-hosting", {
+  const balance = t("staff-report-hosting", {
     balance: formatNumber(locale, hosting.balance),
     servers: hosting.servers,
   });
@@ -68,17 +72,17 @@ function hostingLines(w: ReportWords, hosting: HostingFigures): string[] {
     case "days":
       return [
         balance,
-        t("report-runway-days", {
+        t("staff-report-runway-days", {
           days: runway.days,
           date: formatDate(locale, w.now + runway.days * DAY),
           id: runway.serverId,
         }),
       ];
     case "beyond":
-      return [balance, t("report-runway-beyond", { days: runway.days })];
+      return [balance, t("staff-report-runway-beyond", { days: runway.days })];
     case "unpriced":
-      return [balance, t("report-runway-unpriced", { count: runway.servers })];
+      return [balance, t("staff-report-runway-unpriced", { count: runway.servers })];
     case "no-servers":
-      return [balance, t("report-runway-none")];
+      return [balance, t("staff-report-runway-none")];
   }
 }

@@ -26,6 +26,7 @@ import { promoAdminConversations, promoAdminFeature, promoListView } from "./pro
 import { referralsFeature, referralsView } from "./referrals/index.js";
 import { serversFeature, serversView } from "./servers/index.js";
 import { settingsConversations, settingsFeature, settingsView } from "./settings/index.js";
+import { staffGroupConversations, staffGroupFeature, staffGroupView } from "./staff-group/index.js";
 import { statsFeature, statsView } from "./stats/index.js";
 import { syncFeature, syncView } from "./sync/index.js";
 import { xuiConversations, xuiUsersFeature } from "./xui/index.js";
@@ -66,6 +67,7 @@ adminSections.push({
   open: (ctx) => maintenanceView(ctx),
   permission: "settings",
 });
+adminSections.push({ label: "staff-group-section", open: (ctx) => staffGroupView(ctx), permission: "staff" });
 
 /** Conversations of admin features (entered only from admin-checked handlers). */
 export const adminConversations = [
@@ -80,6 +82,7 @@ export const adminConversations = [
   ...plansConversations,
   ...maintenanceConversations,
   ...channelsConversations,
+  ...staffGroupConversations,
 ];
 
 /**
@@ -102,6 +105,7 @@ admins.use(referralsFeature);
 admins.use(promoAdminFeature);
 admins.use(maintenanceFeature);
 admins.use(channelsFeature);
+admins.use(staffGroupFeature);
 
 /** An admin's update, or one the guard must refuse (an admin button or command from anyone). */
 function adminish(ctx: BotContext): boolean {
