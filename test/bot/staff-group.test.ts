@@ -59,14 +59,20 @@ const auditActions = async () => (await t.deps.staff.audit.page({}, 0, 50)).entr
 function pickedGroup(from: typeof OWNER, chatId: number): Update {
   const update = textMessage(from, "-");
   const { text: _text, ...message } = update.message as Message;
-  return { ...update, message: { ...message, chat_shared: { request_id: 28, chat_id: chatId } } as Message };
+  return {
+    ...update,
+    message: { ...message, chat_shared: { request_id: 28, chat_id: chatId } } as Update["message"],
+  };
 }
 
 /** A message forwarded from the group (posted in it as the group). */
 function forwardedFrom(from: typeof OWNER, chat: { id: number; title: string }): Update {
   const update = textMessage(from, "hello team");
   const origin = { type: "chat", date: 0, sender_chat: { ...chat, type: "supergroup" } };
-  return { ...update, message: { ...(update.message as Message), forward_origin: origin } as Message };
+  return {
+    ...update,
+    message: { ...(update.message as Message), forward_origin: origin } as Update["message"],
+  };
 }
 
 async function openScreen(who = OWNER): Promise<void> {
