@@ -1,7 +1,6 @@
 import type { Locale } from "../config.js";
 import type { DailyFigures, HostingFigures } from "../domain/backoffice/index.js";
 import { formatMoney } from "../domain/catalog/index.js";
-import { DAY } from "../runtime/clock.js";
 import { formatDate, formatNumber, html } from "./format.js";
 import { hostingErrorText, isExplainable } from "./hosting-error.js";
 import type { Translate } from "./i18n-like.js";
@@ -74,7 +73,7 @@ function hostingLines(w: ReportWords, hosting: HostingFigures): string[] {
         balance,
         t("staff-report-runway-days", {
           days: runway.days,
-          date: formatDate(locale, w.now + runway.days * DAY),
+          date: formatDate(locale, runway.until),
           id: runway.serverId,
         }),
       ];

@@ -15,7 +15,7 @@ export const RUNWAY_HORIZON_DAYS = 365;
  * figure cannot be told.
  */
 export type Runway =
-  | { kind: "days"; days: number; serverId: number }
+  | { kind: "days"; days: number; serverId: number; until: number }
   | { kind: "beyond"; days: number }
   | { kind: "no-servers" }
   | { kind: "unpriced"; servers: number };
@@ -38,7 +38,8 @@ export function runwayOf(balance: number, servers: readonly PricedServer[], now:
     const next = due.reduce((a, b) => (b.at < a.at ? b : a));
     if (next.at > horizon) return { kind: "beyond", days: RUNWAY_HORIZON_DAYS };
     if (left < next.price) {
-      return { kind: "days", days: Math.max(0, Math.floor((next.at - now) / DAY)), serverId: next.id };
+      const days = Math.max(0, Math.floor((next.at - now) / DAY));
+      return { kind: "days", days, serverId: next.id, until: next.at };
     }
     left -= next.price;
     next.at = Math.max(next.at, now) + EXTENSION_DAYS * DAY;
