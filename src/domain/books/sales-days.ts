@@ -80,7 +80,7 @@ export async function readDayTotals(redis: Redis, at: number): Promise<DayTotals
     if (rest.length > 0) continue;
     if (what === "rev" && b === undefined) totals.revenue.set(a, n);
     else if (what === "ord" && b === undefined) totals.orders.set(a, n);
-    else if (what === "refund" && b !== undefined && (a === "n" || a === "sum")) {
+    else if (what === "refunds" && b !== undefined && (a === "n" || a === "sum")) {
       const refund = totals.refunds.get(b) ?? { count: 0, sum: 0 };
       if (a === "n") refund.count = n;
       else refund.sum = n;
