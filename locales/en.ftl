@@ -2405,3 +2405,92 @@ webapp-ticket-support = Support
 webapp-ticket-photo = 📷 Photo
 webapp-ticket-too-many = Please wait for support to answer your messages first.
 webapp-ticket-too-long = That is too long.
+## Issue 28: staff group and daily report
+staff-group-section = 🏢 Staff group
+staff-topic-alerts = 🚨 Alerts
+staff-topic-payments = 💳 Payments
+staff-topic-orders = 📦 Orders
+staff-topic-reconciliation = 🔎 Reconciliation
+staff-topic-report = 📊 Daily report
+staff-topic-tickets = 🎫 Tickets
+staff-group-routing-private = Private chats only
+staff-group-routing-group = The group only
+staff-group-routing-both = The group and private chats
+staff-group-title = 🏢 <b>Staff group</b>
+staff-group-none = Not set up: the staff's notices go to each one's private chat with the bot.
+staff-group-steps = To send them to a group of the team, one topic per kind of notice:
+    1. Make a Telegram group and turn on <b>Topics</b> in its settings (it becomes a forum supergroup).
+    2. Add this bot to it as an admin with the <b>Manage topics</b> right.
+    3. Press <b>Set up</b> and pick the group (or send its id, which starts with -100).
+    The bot makes the topics itself: alerts, payments, orders, reconciliation, the daily report and tickets.
+staff-group-setup = 🔗 Set up
+staff-group-chat = Group: <b>{ $title }</b> ({ $id })
+staff-group-topics = Topics: { $topics }
+staff-group-routing = Notices go to: { $routing }
+staff-group-report-off = Daily report: off
+staff-group-report-at = Daily report: at { $hour } ({ $zone })
+staff-group-routing-help = Private copies go to the staff whose role may see each kind: owners and admins get all of them, support gets failed orders. New payments go to the group only.
+staff-group-off = off
+staff-group-hours = 🕘 Report time: { $hour }
+staff-group-report-now = 📊 Send the report now
+staff-group-remake = 🔁 Recreate topics
+staff-group-change = 🔗 Use another group
+staff-group-stop = 🛑 Stop using the group
+staff-group-back = « Staff group
+staff-group-hours-ask = 🕘 When should the daily report go out? The hour is in { $zone }; it covers the last whole day (UTC).
+staff-group-stop-ask = 🛑 Stop using the staff group? Notices go to private chats again; the topics stay in the group.
+staff-group-stop-yes = Yes, stop
+staff-group-remake-ask = 🔁 Make all the topics again in the same group? Use it when topics were deleted or renamed; the old ones stay until you delete them.
+staff-group-remake-yes = Yes, make new topics
+staff-group-remake-used = This confirmation was already used.
+staff-group-routing-set = ✅ Where notices go is saved.
+staff-group-report-set = ✅ The daily report goes out at { $hour }.
+staff-group-report-set-off = ✅ The daily report is off.
+staff-group-report-queued = 📊 The report is on its way.
+staff-group-report-unavailable = ⚠️ The report cannot be sent from here now: no worker queue is connected.
+staff-group-stopped = ✅ The staff group is no longer used: notices go to private chats.
+staff-group-ask = 🏢 Which group? Press <b>Pick the group</b> below, or send the group's id (it starts with -100), or forward a message posted in it as the group. The bot must already be its admin with <b>Manage topics</b>.
+staff-group-pick = 🏢 Pick the group
+staff-group-cancel = ✖️ Cancel
+staff-group-cancelled = Cancelled.
+staff-group-left = Staff group set-up left.
+staff-group-ask-invalid = That is not a group. Pick it with the button, send its id (-100…), or forward a message posted in it as the group.
+staff-group-ask-person = That is a person's id. A group's id starts with -100.
+staff-group-checking = ⏳ Checking the group and making its topics…
+staff-group-not-found = ⚠️ Telegram does not show this group to the bot. Add the bot to the group first, then try again.
+staff-group-not-forum = ⚠️ This chat is not a group with topics. Turn on Topics in the group's settings, then try again.
+staff-group-not-admin = ⚠️ The bot is not an admin of this group. Make it an admin with the Manage topics right, then try again.
+staff-group-no-topics-right = ⚠️ The bot is an admin of this group but may not manage topics. Give it the Manage topics right, then try again.
+staff-group-unavailable = ⚠️ Telegram did not answer. Try again in a minute.
+staff-group-topics-failed = ⚠️ The topics could not be made. Check that the bot may manage topics, then try again.
+staff-group-saved = ✅ <b>{ $title }</b> is the staff group now; its topics are made.
+staff-payment-line = 💳 { $amount } from { $customer } via { $via }: { $what }
+staff-payment-telegram = Telegram
+staff-payment-order = paid order { $order }
+staff-payment-topup = a wallet top-up
+staff-payment-unmatched = to the wallet (it named nothing we know)
+staff-payment-mismatch = to the wallet (it did not match what was asked)
+staff-payment-held = held (another currency)
+staff-report-title = 📊 <b>Daily report</b>: { $date } (UTC day)
+staff-report-none = none
+staff-report-revenue = 💰 Revenue: { $amount }
+staff-report-payments = 💳 Payments: { $list }
+staff-report-payment-way = { $way } { $count } · { $sum }
+staff-report-new-customers = 👤 New customers: { $count }
+staff-report-orders = 📦 Delivered: new { $purchases } · renewals { $renewals } · trials { $trials } · traffic packs { $packs }
+staff-report-refunds = ↩️ Refunds: { $list }
+staff-report-refund-sum = { $count } · { $sum }
+staff-report-converted = 🎯 Trials converted to paid: { $count }
+staff-report-expiring = ⏳ Subscriptions expiring in the next 7 days: { $count }
+staff-report-hosting = 🏦 Hosting balance: { $balance } · active servers: { $servers }
+staff-report-runway-days = 🛫 Runway: { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } (until { $date }, when server #{ ID($id) } cannot be extended)
+staff-report-runway-beyond = 🛫 Runway: more than { $days } days
+staff-report-runway-none = 🛫 Runway: no active servers
+staff-report-runway-unpriced = 🛫 Runway: unknown, no extension price is known yet for { $count ->
+        [one] { $count } server
+       *[other] { $count } servers
+    } (set the expected cost in Settings)
+staff-report-hosting-unavailable = 🏦 Hosting account: { $reason }

@@ -2524,3 +2524,94 @@ webapp-ticket-support = Поддержка
 webapp-ticket-photo = 📷 Фото
 webapp-ticket-too-many = Пожалуйста, сначала дождитесь ответа поддержки на ваши сообщения.
 webapp-ticket-too-long = Слишком длинно.
+## Issue 28: staff group and daily report
+staff-group-section = 🏢 Группа команды
+staff-topic-alerts = 🚨 Тревоги
+staff-topic-payments = 💳 Платежи
+staff-topic-orders = 📦 Заказы
+staff-topic-reconciliation = 🔎 Сверка
+staff-topic-report = 📊 Ежедневный отчёт
+staff-topic-tickets = 🎫 Обращения
+staff-group-routing-private = Только личные чаты
+staff-group-routing-group = Только группа
+staff-group-routing-both = Группа и личные чаты
+staff-group-title = 🏢 <b>Группа команды</b>
+staff-group-none = Не настроена: уведомления команды приходят каждому в личный чат с ботом.
+staff-group-steps = Чтобы они шли в группу команды, по теме на каждый вид уведомлений:
+    1. Создайте группу в Telegram и включите в её настройках <b>Темы</b> (она станет форумом).
+    2. Добавьте этого бота в группу администратором с правом <b>Управление темами</b>.
+    3. Нажмите <b>Настроить</b> и выберите группу (или пришлите её id, он начинается с -100).
+    Темы бот создаст сам: тревоги, платежи, заказы, сверка, ежедневный отчёт и обращения.
+staff-group-setup = 🔗 Настроить
+staff-group-chat = Группа: <b>{ $title }</b> ({ $id })
+staff-group-topics = Темы: { $topics }
+staff-group-routing = Уведомления идут: { $routing }
+staff-group-report-off = Ежедневный отчёт: выключен
+staff-group-report-at = Ежедневный отчёт: в { $hour } ({ $zone })
+staff-group-routing-help = Личные копии получают те, чья роль позволяет видеть этот вид: владельцы и администраторы — все, поддержка — неудачные заказы. Новые платежи идут только в группу.
+staff-group-off = выкл.
+staff-group-hours = 🕘 Время отчёта: { $hour }
+staff-group-report-now = 📊 Прислать отчёт сейчас
+staff-group-remake = 🔁 Создать темы заново
+staff-group-change = 🔗 Другая группа
+staff-group-stop = 🛑 Не использовать группу
+staff-group-back = « Группа команды
+staff-group-hours-ask = 🕘 Когда присылать ежедневный отчёт? Час — по { $zone }; отчёт охватывает последний полный день (UTC).
+staff-group-stop-ask = 🛑 Больше не использовать группу команды? Уведомления снова пойдут в личные чаты; темы останутся в группе.
+staff-group-stop-yes = Да, не использовать
+staff-group-remake-ask = 🔁 Создать все темы заново в той же группе? Это нужно, если темы удалили или переименовали; старые останутся, пока вы их не удалите.
+staff-group-remake-yes = Да, создать темы
+staff-group-remake-used = Это подтверждение уже использовано.
+staff-group-routing-set = ✅ Куда идут уведомления — сохранено.
+staff-group-report-set = ✅ Ежедневный отчёт будет приходить в { $hour }.
+staff-group-report-set-off = ✅ Ежедневный отчёт выключен.
+staff-group-report-queued = 📊 Отчёт уже в пути.
+staff-group-report-unavailable = ⚠️ Сейчас отчёт отсюда не отправить: очередь воркера не подключена.
+staff-group-stopped = ✅ Группа команды больше не используется: уведомления идут в личные чаты.
+staff-group-ask = 🏢 Какая группа? Нажмите <b>Выбрать группу</b> ниже, или пришлите id группы (начинается с -100), или перешлите сообщение, отправленное в ней от имени группы. Бот уже должен быть её администратором с правом <b>Управление темами</b>.
+staff-group-pick = 🏢 Выбрать группу
+staff-group-cancel = ✖️ Отмена
+staff-group-cancelled = Отменено.
+staff-group-left = Настройка группы команды прервана.
+staff-group-ask-invalid = Это не группа. Выберите её кнопкой, пришлите её id (-100…) или перешлите сообщение, отправленное в ней от имени группы.
+staff-group-ask-person = Это id человека. Id группы начинается с -100.
+staff-group-checking = ⏳ Проверяю группу и создаю темы…
+staff-group-not-found = ⚠️ Telegram не показывает боту эту группу. Сначала добавьте бота в группу, затем попробуйте снова.
+staff-group-not-forum = ⚠️ Это не группа с темами. Включите Темы в настройках группы и попробуйте снова.
+staff-group-not-admin = ⚠️ Бот не администратор этой группы. Сделайте его администратором с правом «Управление темами» и попробуйте снова.
+staff-group-no-topics-right = ⚠️ Бот администратор группы, но не может управлять темами. Дайте ему право «Управление темами» и попробуйте снова.
+staff-group-unavailable = ⚠️ Telegram не ответил. Попробуйте через минуту.
+staff-group-topics-failed = ⚠️ Не удалось создать темы. Проверьте, что бот может управлять темами, и попробуйте снова.
+staff-group-saved = ✅ <b>{ $title }</b> теперь группа команды; темы созданы.
+staff-payment-line = 💳 { $amount } от { $customer } через { $via }: { $what }
+staff-payment-telegram = Telegram
+staff-payment-order = оплачен заказ { $order }
+staff-payment-topup = пополнение кошелька
+staff-payment-unmatched = на кошелёк (не указывал ничего известного)
+staff-payment-mismatch = на кошелёк (не совпал с запрошенным)
+staff-payment-held = задержан (другая валюта)
+staff-report-title = 📊 <b>Ежедневный отчёт</b>: { $date } (день по UTC)
+staff-report-none = нет
+staff-report-revenue = 💰 Выручка: { $amount }
+staff-report-payments = 💳 Платежи: { $list }
+staff-report-payment-way = { $way } { $count } · { $sum }
+staff-report-new-customers = 👤 Новые клиенты: { $count }
+staff-report-orders = 📦 Выдано: новых { $purchases } · продлений { $renewals } · пробных { $trials } · пакетов трафика { $packs }
+staff-report-refunds = ↩️ Возвраты: { $list }
+staff-report-refund-sum = { $count } · { $sum }
+staff-report-converted = 🎯 Пробные, перешедшие в оплату: { $count }
+staff-report-expiring = ⏳ Подписок истекает в ближайшие 7 дней: { $count }
+staff-report-hosting = 🏦 Баланс хостинга: { $balance } · активных серверов: { $servers }
+staff-report-runway-days = 🛫 Запас: { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+        [many] { $days } дней
+       *[other] { $days } дня
+    } (до { $date }, когда не хватит на продление сервера #{ ID($id) })
+staff-report-runway-beyond = 🛫 Запас: больше { $days } дней
+staff-report-runway-none = 🛫 Запас: нет активных серверов
+staff-report-runway-unpriced = 🛫 Запас: неизвестен, ещё не известна цена продления { $count ->
+        [one] { $count } сервера
+       *[other] { $count } серверов
+    } (укажите ожидаемую стоимость в Настройках)
+staff-report-hosting-unavailable = 🏦 Аккаунт хостинга: { $reason }

@@ -2553,3 +2553,94 @@ webapp-ticket-support = Підтримка
 webapp-ticket-photo = 📷 Фото
 webapp-ticket-too-many = Будь ласка, спершу дочекайтеся відповіді підтримки на ваші повідомлення.
 webapp-ticket-too-long = Задовго.
+## Issue 28: staff group and daily report
+staff-group-section = 🏢 Група команди
+staff-topic-alerts = 🚨 Тривоги
+staff-topic-payments = 💳 Платежі
+staff-topic-orders = 📦 Замовлення
+staff-topic-reconciliation = 🔎 Звірка
+staff-topic-report = 📊 Щоденний звіт
+staff-topic-tickets = 🎫 Звернення
+staff-group-routing-private = Лише особисті чати
+staff-group-routing-group = Лише група
+staff-group-routing-both = Група й особисті чати
+staff-group-title = 🏢 <b>Група команди</b>
+staff-group-none = Не налаштована: сповіщення команди приходять кожному в особистий чат із ботом.
+staff-group-steps = Щоб вони йшли в групу команди, по темі на кожен вид сповіщень:
+    1. Створіть групу в Telegram і ввімкніть у її налаштуваннях <b>Теми</b> (вона стане форумом).
+    2. Додайте цього бота в групу адміністратором із правом <b>Керування темами</b>.
+    3. Натисніть <b>Налаштувати</b> й виберіть групу (або надішліть її id, він починається з -100).
+    Теми бот створить сам: тривоги, платежі, замовлення, звірка, щоденний звіт і звернення.
+staff-group-setup = 🔗 Налаштувати
+staff-group-chat = Група: <b>{ $title }</b> ({ $id })
+staff-group-topics = Теми: { $topics }
+staff-group-routing = Сповіщення йдуть: { $routing }
+staff-group-report-off = Щоденний звіт: вимкнено
+staff-group-report-at = Щоденний звіт: о { $hour } ({ $zone })
+staff-group-routing-help = Особисті копії отримують ті, чия роль дозволяє бачити цей вид: власники й адміністратори — усі, підтримка — невдалі замовлення. Нові платежі йдуть лише в групу.
+staff-group-off = вимк.
+staff-group-hours = 🕘 Час звіту: { $hour }
+staff-group-report-now = 📊 Надіслати звіт зараз
+staff-group-remake = 🔁 Створити теми заново
+staff-group-change = 🔗 Інша група
+staff-group-stop = 🛑 Не використовувати групу
+staff-group-back = « Група команди
+staff-group-hours-ask = 🕘 Коли надсилати щоденний звіт? Година — за { $zone }; звіт охоплює останній повний день (UTC).
+staff-group-stop-ask = 🛑 Більше не використовувати групу команди? Сповіщення знову йтимуть в особисті чати; теми залишаться в групі.
+staff-group-stop-yes = Так, не використовувати
+staff-group-remake-ask = 🔁 Створити всі теми заново в тій самій групі? Це потрібно, якщо теми видалили чи перейменували; старі залишаться, доки ви їх не видалите.
+staff-group-remake-yes = Так, створити теми
+staff-group-remake-used = Це підтвердження вже використано.
+staff-group-routing-set = ✅ Куди йдуть сповіщення — збережено.
+staff-group-report-set = ✅ Щоденний звіт надходитиме о { $hour }.
+staff-group-report-set-off = ✅ Щоденний звіт вимкнено.
+staff-group-report-queued = 📊 Звіт уже в дорозі.
+staff-group-report-unavailable = ⚠️ Зараз звіт звідси не надіслати: чергу воркера не під’єднано.
+staff-group-stopped = ✅ Групу команди більше не використовують: сповіщення йдуть в особисті чати.
+staff-group-ask = 🏢 Яка група? Натисніть <b>Вибрати групу</b> нижче, або надішліть id групи (починається з -100), або перешліть повідомлення, надіслане в ній від імені групи. Бот уже має бути її адміністратором із правом <b>Керування темами</b>.
+staff-group-pick = 🏢 Вибрати групу
+staff-group-cancel = ✖️ Скасувати
+staff-group-cancelled = Скасовано.
+staff-group-left = Налаштування групи команди перервано.
+staff-group-ask-invalid = Це не група. Виберіть її кнопкою, надішліть її id (-100…) або перешліть повідомлення, надіслане в ній від імені групи.
+staff-group-ask-person = Це id людини. Id групи починається з -100.
+staff-group-checking = ⏳ Перевіряю групу й створюю теми…
+staff-group-not-found = ⚠️ Telegram не показує ботові цю групу. Спершу додайте бота в групу, потім спробуйте знову.
+staff-group-not-forum = ⚠️ Це не група з темами. Увімкніть Теми в налаштуваннях групи й спробуйте знову.
+staff-group-not-admin = ⚠️ Бот не адміністратор цієї групи. Зробіть його адміністратором із правом «Керування темами» й спробуйте знову.
+staff-group-no-topics-right = ⚠️ Бот адміністратор групи, але не може керувати темами. Дайте йому право «Керування темами» й спробуйте знову.
+staff-group-unavailable = ⚠️ Telegram не відповів. Спробуйте за хвилину.
+staff-group-topics-failed = ⚠️ Не вдалося створити теми. Перевірте, що бот може керувати темами, і спробуйте знову.
+staff-group-saved = ✅ <b>{ $title }</b> тепер група команди; теми створено.
+staff-payment-line = 💳 { $amount } від { $customer } через { $via }: { $what }
+staff-payment-telegram = Telegram
+staff-payment-order = оплачено замовлення { $order }
+staff-payment-topup = поповнення гаманця
+staff-payment-unmatched = на гаманець (не вказував нічого відомого)
+staff-payment-mismatch = на гаманець (не збігся із запитаним)
+staff-payment-held = затримано (інша валюта)
+staff-report-title = 📊 <b>Щоденний звіт</b>: { $date } (день за UTC)
+staff-report-none = немає
+staff-report-revenue = 💰 Виручка: { $amount }
+staff-report-payments = 💳 Платежі: { $list }
+staff-report-payment-way = { $way } { $count } · { $sum }
+staff-report-new-customers = 👤 Нові клієнти: { $count }
+staff-report-orders = 📦 Видано: нових { $purchases } · продовжень { $renewals } · пробних { $trials } · пакетів трафіку { $packs }
+staff-report-refunds = ↩️ Повернення: { $list }
+staff-report-refund-sum = { $count } · { $sum }
+staff-report-converted = 🎯 Пробні, що перейшли в оплату: { $count }
+staff-report-expiring = ⏳ Підписок спливає найближчі 7 днів: { $count }
+staff-report-hosting = 🏦 Баланс хостингу: { $balance } · активних серверів: { $servers }
+staff-report-runway-days = 🛫 Запас: { $days ->
+        [one] { $days } день
+        [few] { $days } дні
+        [many] { $days } днів
+       *[other] { $days } дня
+    } (до { $date }, коли забракне на продовження сервера #{ ID($id) })
+staff-report-runway-beyond = 🛫 Запас: понад { $days } днів
+staff-report-runway-none = 🛫 Запас: немає активних серверів
+staff-report-runway-unpriced = 🛫 Запас: невідомий, ще не відома ціна продовження { $count ->
+        [one] { $count } сервера
+       *[other] { $count } серверів
+    } (вкажіть очікувану вартість у Налаштуваннях)
+staff-report-hosting-unavailable = 🏦 Акаунт хостингу: { $reason }

@@ -1,7 +1,8 @@
 import type { Server } from "node:http";
-import { Api, webhookCallback } from "grammy";
+import { type Api, webhookCallback } from "grammy";
 import type { Redis } from "ioredis";
 import { AppLife, DRAIN_BUDGET_MS } from "./app-life.js";
+import { outboxNotices, ticketDeskOf } from "./app-notices.js";
 import { ChatLock } from "./bot/chat-lock.js";
 import { registerCommands } from "./bot/commands.js";
 import { createBot } from "./bot/create-bot.js";
@@ -31,21 +32,18 @@ import {
   describeTarget,
   type RedisTarget,
 } from "./runtime/redis.js";
-import { countFloods, retryOnFlood } from "./runtime/telegram-retry.js";
+import { countFloods } from "./runtime/telegram-retry.js";
 import { telegramFetch } from "./runtime/telegram-transport.js";
 import { SecretBox } from "./store/secret-box.js";
 import { createWebapp, type WebappHandler } from "./webapp/index.js";
 import { setCabinetMenuButton } from "./webapp/menu-button.js";
 import { BROADCAST_QUEUE, BroadcastQueue } from "./workers/broadcast.js";
-import { channelGateWiring } from "./workers/channel-gate.js";
-import { OutboxAccessNotices } from "./workers/drift-notices.js";
+import { DailyReportQueue } from "./workers/daily-report.js";
 import { DriftRunQueue } from "./workers/drift-sync.js";
 import { startWorkers } from "./workers/index.js";
 import { MAINTENANCE_QUEUE } from "./workers/maintenance.js";
 import { OUTBOX_QUEUE, Outbox } from "./workers/outbox.js";
 import { ORDERS_QUEUE, OrderQueue, QUEUE_PREFIX } from "./workers/queues.js";
-import { OutboxRailNotices } from "./workers/rail-notices.js";
-import { OutboxTicketDesk, ticketDeskRooms } from "./workers/ticket-desk.js";
 
 /** Update kinds the bot asks Telegram for. */
 export const ALLOWED_UPDATES = ["message", "callback_query", "pre_checkout_query", "my_chat_member"] as const;
@@ -135,9 +133,11 @@ async function startCore(
   const catalogStore = await followCatalog(config, catalog, rails, redis, life);
   const orderQueue = new OrderQueue(redis);
   const driftRuns = new DriftRunQueue(redis);
+  const reportRuns = new DailyReportQueue(redis);
   closers.push(
     () => orderQueue.close(),
     () => driftRuns.close(),
+    () => reportRuns.close(),
   );
   const i18n = createI18n(config.defaultLocale);
   const outbox = new Outbox(redis);
@@ -153,11 +153,11 @@ async function startCore(
     ...{ hosting, logger, accountKey },
     ...{ nodeSubUrl: config.node?.subUrl, nodeEditDoubtMs: config.nodeEditDoubtSeconds * 1000 },
     jobs: jobsOn(orderQueue),
-    driftRuns,
+    ...{ driftRuns, reportRuns },
     rails,
     ownerIds: config.adminIds,
     customerMessenger: outbox,
-    ...outboxNotices(config, { outbox, i18n, customers: () => rooms.books.customers }),
+    ...outboxNotices(config, rails, { outbox, i18n, customers: () => rooms.books.customers }, () => rooms),
     ticketDesk: ticketDeskOf(config, { outbox, i18n, rooms: () => rooms }),
   });
   const queues = { orderQueue, outbox, broadcasts };
@@ -181,31 +181,6 @@ async function followCatalog(
   await catalogStore.follow();
   life.closers.push(async () => catalogStore.stop());
   return catalogStore;
-}
-
-/** The domain's messages to people that go out through the outbox (access changes, the channel gate, rail payments). */
-function outboxNotices(config: Config, deps: Parameters<typeof channelGateWiring>[1]) {
-  const { outbox, i18n } = deps;
-  return {
-    accessNotices: new OutboxAccessNotices({ outbox, i18n, defaultLocale: config.defaultLocale }),
-    railNotices: new OutboxRailNotices({
-      ...deps,
-      ...{ defaultLocale: config.defaultLocale, adminIds: config.adminIds },
-    }),
-    ...channelGateWiring(config, deps),
-  };
-}
-
-/** Where tickets meet Telegram: the staff group's topics (made at once) and the chats (through the outbox). */
-function ticketDeskOf(
-  config: Config,
-  deps: { outbox: Outbox; i18n: ReturnType<typeof createI18n>; rooms: () => ShopRooms },
-): OutboxTicketDesk {
-  const api = retryOnFlood(new Api(config.botToken, { apiRoot: config.botApiRoot, fetch: telegramFetch }));
-  return new OutboxTicketDesk({
-    ...{ api, outbox: deps.outbox, i18n: deps.i18n, defaultLocale: config.defaultLocale },
-    rooms: () => ticketDeskRooms(deps.rooms()),
-  });
 }
 
 /** Makes /metrics read every queue of the shop, Redis's state and the shop's totals when scraped. */

@@ -8,6 +8,7 @@ import {
   type BackofficeServices,
   type CustomerMessenger,
   createBackofficeServices,
+  type ReportRuns,
   type TicketDesk,
 } from "./backoffice/index.js";
 import { type BooksServices, createBooksServices, type OrderJobs } from "./books/index.js";
@@ -21,7 +22,12 @@ import {
 import { type AccountKeyStore, createFleetServices, type FleetServices } from "./fleet/index.js";
 import { createProvisioningServices, type ProvisioningServices } from "./provisioning/index.js";
 import { createSalesServices, type GateNotices, type SalesServices } from "./sales/index.js";
-import { createSettlementServices, type RailNotices, type SettlementServices } from "./settlement/index.js";
+import {
+  createSettlementServices,
+  type PaymentNotices,
+  type RailNotices,
+  type SettlementServices,
+} from "./settlement/index.js";
 import { createStaffServices, type StaffServices } from "./staff/index.js";
 import { createTermsServices, type TermJobs, type TermsServices } from "./terms/index.js";
 
@@ -70,6 +76,10 @@ export interface ShopServicesDeps {
   rails?: readonly Rail[];
   /** How payers hear of a rail payment credited without them in the chat (none: only logged). */
   railNotices?: RailNotices;
+  /** Where an owner's "Send the report now" goes (the worker's queue). */
+  reportRuns?: ReportRuns;
+  /** Who hears of each credited payment (the staff group's payments topic; none: nobody). */
+  paymentNotices?: PaymentNotices;
   /** ADMIN_IDS: the shop's owners (every other staff member is kept in Redis). */
   ownerIds?: readonly number[];
   /** Where staff members' messages to customers go out (the outbox; none: they cannot be sent). */
@@ -112,11 +122,13 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     rails: deps.rails ?? [],
     railNotices: deps.railNotices,
     staff,
+    paymentNotices: deps.paymentNotices,
   });
   const backoffice = createBackofficeServices({
     ...{ redis, clock, logger, books, sales, staff },
     messenger: deps.customerMessenger,
     ticketDesk: deps.ticketDesk,
+    report: { settlement, fleet, runs: deps.reportRuns },
   });
   const drift = createDriftServices({
     ...{ ...shared, hosting, catalog, books, provisioning, terms, staff },

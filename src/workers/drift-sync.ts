@@ -16,8 +16,9 @@ import { SYNC_HOME } from "../render/sync-callbacks.js";
 import { MINUTE } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import { MAINTENANCE_QUEUE, type PeriodicTask } from "./maintenance.js";
-import type { Outbox, OutboxMessage } from "./outbox.js";
+import type { Outbox } from "./outbox.js";
 import { QUEUE_PREFIX } from "./queues.js";
+import { fixedStaffNotices, type StaffNoticeSender } from "./staff-notices.js";
 
 export const DRIFT_SYNC_TASK = "drift-sync";
 /** Default interval of the reconciliation (DRIFT_SYNC_MINUTES overrides it). */
@@ -30,7 +31,10 @@ export interface DriftSyncDeps {
   books: Pick<BooksServices, "customers">;
   outbox: Pick<Outbox, "sendMany">;
   i18n: I18nLike;
+  /** Who hears of new findings when no `staffNotices` is given. */
   adminIds: readonly number[];
+  /** Where the findings go (the staff group's reconciliation topic and the staff by role). */
+  staffNotices?: StaffNoticeSender | undefined;
   defaultLocale: Locale;
   logger: Logger;
   metrics?: Pick<Metrics, "driftFound" | "driftRepaired" | "driftSeconds"> | undefined;
@@ -43,7 +47,9 @@ export interface DriftSyncDeps {
  * reconciler's lease keeps a "Run now" from overlapping it). New findings reach the admins once.
  */
 export function createDriftSyncTask(deps: DriftSyncDeps): PeriodicTask {
-  const reporter = { report: (fresh: Finding[]) => reportToAdmins(deps, fresh) };
+  const staff =
+    deps.staffNotices ?? fixedStaffNotices(deps.adminIds, { ...deps, customers: deps.books.customers });
+  const reporter = { report: (fresh: Finding[]) => reportFindings(staff, fresh) };
   return {
     name: DRIFT_SYNC_TASK,
     everyMs: deps.everyMs ?? DRIFT_SYNC_EVERY_MS,
@@ -65,24 +71,19 @@ function observe(metrics: DriftSyncDeps["metrics"], summary: DriftRunSummary): v
   metrics.driftSeconds.observe(summary.durationMs / 1000);
 }
 
-/** One message per admin naming the new findings (the first REPORT_LINES), with the Sync button. */
-async function reportToAdmins(deps: DriftSyncDeps, fresh: Finding[]): Promise<void> {
-  const messages: OutboxMessage[] = [];
+/** One message naming the new findings (the first REPORT_LINES), with the Sync button in private chats. */
+async function reportFindings(staff: StaffNoticeSender, fresh: Finding[]): Promise<void> {
   const batch = fresh.map((f) => f.id).join(",");
-  for (const adminId of deps.adminIds) {
-    const locale = (await deps.books.customers.get(adminId))?.locale ?? deps.defaultLocale;
-    const t = (key: string, vars?: Record<string, string | number>) => deps.i18n.t(locale, key, vars);
-    const lines = fresh.slice(0, REPORT_LINES).map((f) => `• ${findingLine(t, f, locale)}`);
-    if (fresh.length > REPORT_LINES)
-      lines.push(t("drift-report-more", { count: fresh.length - REPORT_LINES }));
-    messages.push({
-      chatId: adminId,
-      text: `${t("drift-report-head", { count: fresh.length })}\n\n${lines.join("\n")}`.slice(0, 4000),
-      keyboard: { inline_keyboard: [[{ text: t("drift-report-open"), callback_data: SYNC_HOME }]] },
-      once: `drift:${hashOf(batch)}:${adminId}`,
-    });
-  }
-  if (messages.length > 0) await deps.outbox.sendMany(messages);
+  await staff.send("reconciliation", {
+    once: `drift:${hashOf(batch)}`,
+    text: (t, locale) => {
+      const lines = fresh.slice(0, REPORT_LINES).map((f) => `• ${findingLine(t, f, locale)}`);
+      if (fresh.length > REPORT_LINES)
+        lines.push(t("drift-report-more", { count: fresh.length - REPORT_LINES }));
+      return `${t("drift-report-head", { count: fresh.length })}\n\n${lines.join("\n")}`.slice(0, 4000);
+    },
+    keyboard: (t) => ({ inline_keyboard: [[{ text: t("drift-report-open"), callback_data: SYNC_HOME }]] }),
+  });
 }
 
 function hashOf(text: string): string {

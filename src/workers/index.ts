@@ -13,6 +13,7 @@ import { createAuditRetentionTask } from "./audit-retention.js";
 import { createAutoRenewTask } from "./auto-renew.js";
 import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
 import { createTrialGateTask } from "./channel-gate.js";
+import { createDailyReportTask } from "./daily-report.js";
 import { createDriftSyncTask } from "./drift-sync.js";
 import { createGiftExpiryTask } from "./gift-expiry.js";
 import { createBackfillTask, type PeriodicTask, startMaintenance } from "./maintenance.js";
@@ -27,11 +28,14 @@ import { createReconcileTask } from "./reconcile.js";
 import { createInboxReconcileTask } from "./reconcile-inbox.js";
 import { countReminders, createReminderTask } from "./reminders.js";
 import { createServerWatchTask } from "./server-watch/index.js";
+import { type StaffNotices, staffNoticesOf } from "./staff-notices.js";
+import { StaffPaymentLines } from "./staff-payments.js";
+import { staffTopicRepair } from "./staff-topics.js";
 import { OutboxTicketDesk, ticketDeskRooms } from "./ticket-desk.js";
 import { createTicketReminderTask, DEFAULT_TICKET_REMIND_MINUTES } from "./ticket-reminders.js";
 import { createTrafficTask } from "./traffic.js";
 
-/** The rooms the workers use (all but the back office's, which only admins reach). */
+/** The rooms the workers use (of the back office's, the daily report). */
 type WorkerRooms = Pick<
   ShopRooms,
   | "staff"
@@ -78,12 +82,8 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
   const api = new Api(config.botToken, { apiRoot: config.botApiRoot });
   const noticeApi = retryOnFlood(new Api(config.botToken, { apiRoot: config.botApiRoot }));
   for (const a of [api, noticeApi]) countFloods(a, metrics.observeFlood);
-  const notifier = new Notifier({
-    ...{ api: noticeApi, i18n, catalog: deps.catalog, books, sales: deps.sales },
-    adminIds: config.adminIds,
-    defaultLocale: config.defaultLocale,
-    logger,
-  });
+  const { defaultLocale } = config;
+  const { staffNotices, notifier } = noticesOf(deps, noticeApi);
   const orderWorker = startOrderWorker({
     connection: workerRedis,
     queue: deps.orderQueue,
@@ -99,6 +99,8 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
   const outboxWorker = startOutboxWorker({
     ...{ connection: workerRedis, redis, api },
     ...{ customers: books.customers, logger, metrics },
+    // A staff group's topic deleted by hand is made again and the message sent there.
+    threadGone: staffTopicRepair({ api, group: deps.staff.group, i18n, defaultLocale, logger }),
   });
   const broadcastWorker = startBroadcastWorker({
     connection: workerRedis,
@@ -117,7 +119,7 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     producer: redis,
     logger,
     metrics,
-    tasks: periodicTasks(deps, api, notifier),
+    tasks: periodicTasks(deps, api, notifier, staffNotices),
   });
   await orderWorker.resume();
   const running = [orderWorker, outboxWorker, broadcastWorker, maintenance];
@@ -129,9 +131,29 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
 }
 
 /** The periodic tasks: reminders, traffic, the server watch, reconciliations and the order sweep. */
-function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): PeriodicTask[] {
+/** Staff are reminded of support tickets left waiting (TICKET_REMIND_MINUTES). */
+function ticketReminderTask(deps: WorkersDeps, api: Api): PeriodicTask {
+  const { config, outbox, i18n, logger } = deps;
+  return createTicketReminderTask({
+    tickets: deps.backoffice.tickets,
+    desk: new OutboxTicketDesk({
+      ...{ api, outbox, i18n, defaultLocale: config.defaultLocale },
+      rooms: () => ticketDeskRooms(deps),
+    }),
+    ...{ clock: systemClock, logger },
+    remindMs: (config.ticketRemindMinutes ?? DEFAULT_TICKET_REMIND_MINUTES) * MINUTE,
+  });
+}
+
+function periodicTasks(
+  deps: WorkersDeps,
+  api: Api,
+  notifier: Notifier,
+  staffNotices: StaffNotices,
+): PeriodicTask[] {
   const { config, redis, i18n, hosting, outbox, logger, books, sales } = deps;
   const clock = systemClock;
+  const payments = new StaffPaymentLines({ staff: () => staffNotices, customers: () => books.customers });
   const common = { books, sales, outbox, i18n, clock, logger, defaultLocale: config.defaultLocale };
   return [
     countReminders(createReminderTask(common), deps.metrics),
@@ -146,8 +168,9 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
       settings: deps.catalog.settings,
       maintenance: deps.catalog.maintenance,
       adminIds: config.adminIds,
+      staffNotices,
     }),
-    createReconcileTask({ api, redis, books, sales, outbox, i18n, logger }),
+    createReconcileTask({ api, redis, books, sales, outbox, i18n, logger, payments }),
     createInboxReconcileTask({ books, settlement: deps.settlement, outbox, i18n, logger }),
     createRailPollTask({
       ...{ railPayments: deps.settlement.railPayments, logger },
@@ -159,19 +182,11 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
     createAuditRetentionTask({ audit: deps.staff.audit, logger, keepDays: config.auditKeepDays }),
     createDriftSyncTask({
       ...{ books, drift: deps.drift, outbox, i18n, logger, metrics: deps.metrics },
-      adminIds: config.adminIds,
-      defaultLocale: config.defaultLocale,
+      ...{ adminIds: config.adminIds, staffNotices, defaultLocale: config.defaultLocale },
       everyMs: config.driftSyncMinutes === undefined ? undefined : config.driftSyncMinutes * MINUTE,
     }),
-    createTicketReminderTask({
-      tickets: deps.backoffice.tickets,
-      desk: new OutboxTicketDesk({
-        ...{ api, outbox, i18n, defaultLocale: config.defaultLocale },
-        rooms: () => ticketDeskRooms(deps),
-      }),
-      ...{ clock, logger },
-      remindMs: (config.ticketRemindMinutes ?? DEFAULT_TICKET_REMIND_MINUTES) * MINUTE,
-    }),
+    ticketReminderTask(deps, api),
+    dailyReportTask(deps, staffNotices),
     createOrderSweepTask({
       redis,
       orders: books.orders,
@@ -184,6 +199,37 @@ function periodicTasks(deps: WorkersDeps, api: Api, notifier: Notifier): Periodi
       logger,
     }),
   ];
+}
+
+/**
+ * The staff's notices (the staff group's topics and the staff by role, through the outbox) and
+ * the notifier of orders, whose failures the staff hear of through them.
+ */
+function noticesOf(deps: WorkersDeps, api: Api): { staffNotices: StaffNotices; notifier: Notifier } {
+  const { config, i18n, outbox, books, logger } = deps;
+  const { defaultLocale } = config;
+  const staffNotices = staffNoticesOf(deps.staff, {
+    outbox,
+    i18n,
+    defaultLocale,
+    customers: books.customers,
+  });
+  const notifier = new Notifier({
+    ...{ api, i18n, catalog: deps.catalog, books, sales: deps.sales },
+    ...{ adminIds: config.adminIds, staffNotices, defaultLocale, logger },
+  });
+  return { staffNotices, notifier };
+}
+
+/** The staff's daily report at the owner's hour (SHOP_TIME_ZONE), and when an owner asks for it. */
+function dailyReportTask(deps: WorkersDeps, staffNotices: StaffNotices): PeriodicTask {
+  const { config, redis, logger, sales, settlement } = deps;
+  return createDailyReportTask({
+    ...{ reports: deps.backoffice.dailyReports, group: deps.staff.group, staffNotices },
+    ...{ redis, clock: systemClock, logger, timeZone: config.shopTimeZone },
+    currency: () => sales.shop.currency,
+    railName: (id) => settlement.railPayments.rail(id)?.name,
+  });
 }
 
 /** Sends a Stars charge back through Telegram; a 4xx is Telegram saying no (StarsRefundRefused). */

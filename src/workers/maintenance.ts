@@ -12,7 +12,8 @@ export const MAINTENANCE_QUEUE = "maintenance";
 export interface PeriodicTask {
   name: string;
   everyMs: number;
-  run(): Promise<unknown>;
+  /** `data`: what a job queued by hand carries (`{}` from the schedule); validate it before use. */
+  run(data?: unknown): Promise<unknown>;
 }
 
 export interface Maintenance {
@@ -49,7 +50,7 @@ export async function startMaintenance(deps: {
       const task = byName.get(job.name);
       if (!task) throw new UnrecoverableError(`unknown task ${job.name}`);
       try {
-        const result = await task.run();
+        const result = await task.run(job.data);
         deps.metrics?.jobs.inc({ queue: MAINTENANCE_QUEUE, outcome: "ok" });
         return result;
       } catch (err) {

@@ -16,6 +16,7 @@ import { deliveryKeyboard } from "../render/shop-callbacks.js";
 import { packDeliveredText } from "../render/traffic-packs.js";
 import { DAY } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
+import { directOutbox, fixedStaffNotices, type StaffNoticeSender } from "./staff-notices.js";
 
 /** A failed order's payment sent back the way it came: Telegram Stars, or a rail (its brand). */
 export interface ChargeBack {
@@ -27,7 +28,10 @@ export interface ChargeBack {
 export interface NotifierDeps extends Pick<ShopRooms, "catalog" | "books" | "sales"> {
   api: Api;
   i18n: I18nLike;
+  /** Who hears of failed orders and alerts when no `staffNotices` is given: these ids, at once, privately. */
   adminIds: readonly number[];
+  /** Where the staff's notices go (the staff group and the staff by role, through the outbox). */
+  staffNotices?: StaffNoticeSender;
   defaultLocale: Locale;
   logger: Logger;
 }
@@ -42,6 +46,35 @@ function failedButtons(t: Translate, order: Order, cause: unknown, starsLeft: bo
     keyboard.text(t("alert-extend-server"), extendServerData(cause.server.id)).row();
   if (starsLeft) keyboard.text(t("stars-refund-button"), starsRefundData(order.id)).row();
   return keyboard.inline_keyboard.length > 0 ? keyboard : undefined;
+}
+
+/** What the staff read of a failed order: what failed, a client left behind, the money sent back. */
+function failedAlert(
+  t: Translate,
+  locale: Locale,
+  f: { order: Order; refunded: number; cause: unknown; orphan?: AccessRef; back?: ChargeBack },
+): string {
+  const { order } = f;
+  const vars = {
+    order: order.id,
+    subscription: order.subscriptionId ?? "",
+    customer: String(order.customerId),
+    plan: order.planId,
+    amount: formatMoney(order.currency, f.refunded, order.locale),
+    what: orderFailureText(t, f.cause, locale),
+  };
+  const lines = [t(FAILED_ALERT_KEYS[order.kind], vars)];
+  if (f.orphan)
+    lines.push(t("alert-order-orphan", { name: f.orphan.name, place: clientPlaceText(t, f.orphan) }));
+  if (f.back) {
+    const sent = formatMoney(order.currency, f.back.amount, locale);
+    lines.push(
+      f.back.rail
+        ? t("alert-order-rail-back", { amount: sent, rail: f.back.rail })
+        : t("alert-order-stars-back", { stars: sent }),
+    );
+  }
+  return lines.join("\n\n");
 }
 
 /** The "taking longer" notice by what the order buys. */
@@ -71,8 +104,18 @@ export function isBlockedByUser(err: unknown): boolean {
  */
 export class Notifier {
   private username: string | undefined;
+  private readonly staff: StaffNoticeSender;
 
-  constructor(private readonly deps: NotifierDeps) {}
+  constructor(private readonly deps: NotifierDeps) {
+    this.staff =
+      deps.staffNotices ??
+      fixedStaffNotices(deps.adminIds, {
+        outbox: directOutbox(deps.api, (id) => this.customers().markBotBlocked(id)),
+        i18n: deps.i18n,
+        defaultLocale: deps.defaultLocale,
+        customers: deps.books.customers,
+      });
+  }
 
   private t(locale: Locale) {
     return (key: string, vars?: Record<string, string | number>) => this.deps.i18n.t(locale, key, vars);
@@ -188,7 +231,6 @@ export class Notifier {
     orphan?: AccessRef,
     back?: ChargeBack,
   ): Promise<void> {
-    const amount = formatMoney(order.currency, refunded, order.locale);
     const raw = cause instanceof Error ? cause.message : String(cause);
     this.deps.logger.warn(
       { orderId: order.id, reason: raw.slice(0, 500) },
@@ -199,35 +241,13 @@ export class Notifier {
     await this.send(order.customerId, () => this.deps.api.sendMessage(order.customerId, text));
     if (order.recipientId !== undefined) await this.giftFailed(order.recipientId, plan);
     // A direct Stars payment not sent back by itself can be sent back by an admin.
-    const starsLeft = !back && order.chargeId && order.currency === "XTR" && order.price > 0;
-    for (const adminId of this.deps.adminIds) {
-      const la = await this.localeOf(adminId);
-      const ta = this.t(la);
-      const vars = {
-        order: order.id,
-        subscription: order.subscriptionId ?? "",
-        customer: String(order.customerId),
-        plan: order.planId,
-        amount,
-        what: orderFailureText(ta, cause, la),
-      };
-      const lines = [ta(FAILED_ALERT_KEYS[order.kind], vars)];
-      if (orphan)
-        lines.push(ta("alert-order-orphan", { name: orphan.name, place: clientPlaceText(ta, orphan) }));
-      if (back) {
-        const sent = formatMoney(order.currency, back.amount, la);
-        lines.push(
-          back.rail
-            ? ta("alert-order-rail-back", { amount: sent, rail: back.rail })
-            : ta("alert-order-stars-back", { stars: sent }),
-        );
-      }
-      await this.send(adminId, () =>
-        this.deps.api.sendMessage(adminId, lines.join("\n\n"), {
-          reply_markup: failedButtons(ta, order, cause, !!starsLeft),
-        }),
-      );
-    }
+    const starsLeft = !back && !!order.chargeId && order.currency === "XTR" && order.price > 0;
+    await this.staff.send("orders", {
+      once: `order-failed:${order.id}:${order.updatedAt}`,
+      plain: true,
+      text: (t, locale) => failedAlert(t, locale, { order, refunded, cause, orphan, back }),
+      keyboard: (t) => failedButtons(t, order, cause, starsLeft),
+    });
   }
 
   /** The customer's message of a failed order: the money back, and where it went. */
@@ -281,22 +301,22 @@ export class Notifier {
   }
 
   /**
-   * An alert to every admin in their language, optionally with buttons; `vars` may depend on
-   * the admin's language (dates).
+   * An alert to the staff (the group's alerts topic and/or each one who may see it) in each
+   * reader's language, optionally with buttons; `vars` may depend on the language (dates). Sent
+   * once per `once`.
    */
   async admins(
     key: string,
     vars: Record<string, string | number> | ((locale: Locale) => Record<string, string | number>),
     keyboard?: (t: (key: string) => string) => InlineKeyboard,
+    once = `${key}:${Date.now()}`,
   ): Promise<void> {
-    for (const adminId of this.deps.adminIds) {
-      const locale = await this.localeOf(adminId);
-      const t = this.t(locale);
-      const values = typeof vars === "function" ? vars(locale) : vars;
-      await this.send(adminId, () =>
-        this.deps.api.sendMessage(adminId, t(key, values), { reply_markup: keyboard?.(t) }),
-      );
-    }
+    await this.staff.send("alerts", {
+      once,
+      plain: true,
+      text: (t, locale) => t(key, typeof vars === "function" ? vars(locale) : vars),
+      keyboard: keyboard && ((t) => keyboard(t)),
+    });
   }
 
   /** Sends one message; a user who blocked the bot is marked, other failures are logged. */

@@ -143,7 +143,15 @@ export interface OutboxWorkerDeps {
   metrics?: Metrics;
   perSecond?: number;
   perChatGapMs?: number;
+  /**
+   * A forum topic a message was for is gone (deleted by hand): the thread it goes to now (the
+   * staff group's topic made again), or none. Asked once per message; a throw retries the job.
+   */
+  threadGone?: (chatId: number, threadId: number) => Promise<number | undefined>;
 }
+
+/** Telegram's answers to a send into a forum topic that no longer exists. */
+const THREAD_GONE = /message thread not found|TOPIC_DELETED|TOPIC_ID_INVALID/i;
 
 /**
  * Delivers queued messages within Telegram's limits: at most `perSecond` overall (BullMQ's
@@ -197,13 +205,39 @@ class OutboxDelivery {
       await job.moveToDelayed(Date.now() + this.gap, token);
       throw new DelayedError();
     }
-    try {
-      await this.send(message);
-    } catch (err) {
-      return await this.sendFailed(err, job, message);
-    }
+    const sent = await this.sendOrMove(message, job);
+    if (sent !== "sent") return sent;
     if (message.once) await redis.set(sentKey(message.once), "1", "EX", SENT_TTL_SECONDS);
     return this.record(message, "sent");
+  }
+
+  /**
+   * Sends `message`; one whose forum topic was deleted goes once more to the topic that replaces
+   * it (see `threadGone`), and fails for good if that fails too.
+   */
+  private async sendOrMove(message: Sendable, job: Job<OutboxMessage, SendOutcome>): Promise<SendOutcome> {
+    try {
+      await this.send(message);
+      return "sent";
+    } catch (err) {
+      const threadId = await this.movedThread(err, message);
+      if (threadId === undefined) return await this.sendFailed(err, job, message);
+      const moved = { ...message, threadId };
+      try {
+        await this.send(moved);
+        this.deps.logger.info({ chatId: message.chatId, threadId }, "sent to a forum topic made again");
+        return "sent";
+      } catch (again) {
+        return await this.sendFailed(again, job, moved);
+      }
+    }
+  }
+
+  /** Where a message refused for its deleted topic goes now (undefined: it does not move). */
+  private async movedThread(err: unknown, message: Sendable): Promise<number | undefined> {
+    const gone = err instanceof GrammyError && err.error_code === 400 && THREAD_GONE.test(err.description);
+    if (!gone || message.threadId === undefined || !this.deps.threadGone) return undefined;
+    return this.deps.threadGone(message.chatId, message.threadId);
   }
 
   /** Why the message is not sent at all: sent before, its broadcast stopped, or a blocked chat. */

@@ -4,14 +4,17 @@ import { formatMoney } from "../domain/catalog/index.js";
 import type { RailNotices, RailSettled } from "../domain/settlement/index.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import type { Outbox } from "./outbox.js";
+import { fixedStaffNotices, type StaffNoticeSender } from "./staff-notices.js";
 
 export interface OutboxRailNoticesDeps {
   outbox: Pick<Outbox, "send">;
   i18n: I18nLike;
   defaultLocale: Locale;
   customers: () => Pick<Customers, "get">;
-  /** Told at once of a payment that did not match (also listed under Admin → Payments). */
+  /** Told at once of a payment that did not match when no `staffNotices` is given. */
   adminIds?: readonly number[];
+  /** Where the staff hear of a payment that did not match (the group's payments topic, the staff by role). */
+  staffNotices?: () => StaffNoticeSender;
 }
 
 /**
@@ -20,6 +23,8 @@ export interface OutboxRailNoticesDeps {
  * held), in their language, once per payment, through the outbox.
  */
 export class OutboxRailNotices implements RailNotices {
+  private fixed: StaffNoticeSender | undefined;
+
   constructor(private readonly deps: OutboxRailNoticesDeps) {}
 
   async settled(n: RailSettled): Promise<void> {
@@ -44,24 +49,27 @@ export class OutboxRailNotices implements RailNotices {
     if (n.settled.outcome === "mismatch" || n.settled.outcome === "held") await this.alertAdmins(n);
   }
 
-  /** A payment that paid nothing it named: each admin hears of it once, in their language. */
+  /** A payment that paid nothing it named: the staff hear of it once, each in their language. */
   private async alertAdmins(n: RailSettled): Promise<void> {
-    for (const adminId of this.deps.adminIds ?? []) {
-      const locale = (await this.deps.customers().get(adminId))?.locale ?? this.deps.defaultLocale;
-      const vars = {
-        rail: n.rail.name,
-        amount: formatMoney(n.currency, n.amount, locale),
-        customer: String(n.payerId),
-      };
-      await this.deps.outbox.send({
-        chatId: adminId,
-        text: this.deps.i18n.t(
-          locale,
-          n.settled.outcome === "held" ? "alert-rail-held" : "alert-rail-mismatch",
-          vars,
-        ),
-        once: `railpay-alert:${n.chargeId}:${adminId}`,
-      });
-    }
+    await this.staff().send("payments", {
+      once: `railpay-alert:${n.chargeId}`,
+      text: (t, locale) =>
+        t(n.settled.outcome === "held" ? "alert-rail-held" : "alert-rail-mismatch", {
+          rail: n.rail.name,
+          amount: formatMoney(n.currency, n.amount, locale),
+          customer: String(n.payerId),
+        }),
+    });
+  }
+
+  private staff(): StaffNoticeSender {
+    if (this.deps.staffNotices) return this.deps.staffNotices();
+    const { outbox } = this.deps;
+    this.fixed ??= fixedStaffNotices(this.deps.adminIds ?? [], {
+      ...this.deps,
+      outbox: { sendMany: async (messages) => void (await Promise.all(messages.map((m) => outbox.send(m)))) },
+      customers: this.deps.customers(),
+    });
+    return this.fixed;
   }
 }

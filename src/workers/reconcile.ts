@@ -4,6 +4,7 @@ import type { Redis } from "ioredis";
 import { ledgerIdemKeys } from "../domain/books/index.js";
 import { formatMoney } from "../domain/catalog/index.js";
 import type { ShopRooms } from "../domain/index.js";
+import type { PaymentNotices } from "../domain/settlement/index.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import type { Logger } from "../runtime/logger.js";
 import type { PeriodicTask } from "./maintenance.js";
@@ -20,6 +21,8 @@ export interface ReconcileDeps extends Pick<ShopRooms, "books" | "sales"> {
   outbox: Outbox;
   i18n: I18nLike;
   logger: Logger;
+  /** Told of each payment recovered here, as of any credited payment (the staff's payments line). */
+  payments?: PaymentNotices;
   everyMs?: number;
 }
 
@@ -64,6 +67,12 @@ export async function reconcileStars(deps: ReconcileDeps): Promise<ReconcileResu
       );
       // The cashier queued the order this charge paid.
       const { paid } = result;
+      await deps.payments
+        ?.credited({
+          ...{ chargeId: tx.id, payerId: payment.userId, amount: tx.amount, currency: "XTR" },
+          ...{ outcome: paid ? "order" : "topup", orderId: result.orderId },
+        })
+        .catch((err: unknown) => deps.logger.warn({ err, charge: tx.id }, "payment line not queued"));
       const locale = (await books.customers.get(payment.userId))?.locale ?? "en";
       const amount = formatMoney("XTR", tx.amount, locale);
       const key = paid ? "reconcile-order" : "reconcile-credited";

@@ -54,13 +54,18 @@ export class TermChangeJobs {
   }
 
   private async tell(key: string, change: TermChange, after: number | undefined): Promise<void> {
-    await this.deps.notifier.admins(key, (locale) => ({
-      subscription: change.subscriptionId,
-      mode: change.mode,
-      days: change.days,
-      expiry: after === undefined || after === 0 ? "-" : formatDate(locale, after),
-      reason: change.error ?? "",
-    }));
+    await this.deps.notifier.admins(
+      key,
+      (locale) => ({
+        subscription: change.subscriptionId,
+        mode: change.mode,
+        days: change.days,
+        expiry: after === undefined || after === 0 ? "-" : formatDate(locale, after),
+        reason: change.error ?? "",
+      }),
+      undefined,
+      `term-change:${change.id}:${key}`,
+    );
   }
 
   private async lookAgainLater(job: Job<unknown, string>, token: string | undefined): Promise<never> {

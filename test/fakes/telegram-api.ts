@@ -595,6 +595,7 @@ export class FakeTelegram {
       editForumTopic: (p) =>
         this.channels.touchForumTopic(p, typeof p.name === "string" ? p.name : undefined),
       closeForumTopic: (p) => this.channels.touchForumTopic(p),
+      deleteForumTopic: (p) => this.channels.deleteForumTopic(p),
       reopenForumTopic: (p) => this.channels.touchForumTopic(p),
       exportChatInviteLink: (p) => this.channels.exportChatInviteLink(p),
       getChat: (p) => ({
@@ -655,6 +656,8 @@ export class FakeTelegram {
 
   private newMessage(p: Record<string, unknown>, content: Record<string, unknown>): { message_id: number } {
     if (p.chat_id === undefined || p.chat_id === "") throw bad("Bad Request: chat_id is empty");
+    if (p.message_thread_id !== undefined && !this.channels.threadExists(p.chat_id, p.message_thread_id))
+      throw bad("Bad Request: message thread not found");
     const chat = this.chatOf(p.chat_id);
     const message: Record<string, unknown> = {
       message_id: this.nextMessageId++,

@@ -18,6 +18,10 @@ interface FakeChannel {
   inviteLink?: string;
   /** Forum topics made in it (a forum supergroup): thread id -> name. */
   topics: Map<number, string>;
+  /** Whether the bot, as its admin, may manage topics (can_manage_topics). */
+  botManagesTopics: boolean;
+  /** The next topic's thread id (ids are never reused, as in Telegram). */
+  nextTopicId: number;
 }
 
 /** A forum topic as createForumTopic answers it. */
@@ -38,6 +42,8 @@ export interface NewFakeChannel {
   inviteLink?: string;
   /** A supergroup with topics (`is_forum`): createForumTopic works in it. */
   forum?: boolean;
+  /** Default true: the bot, as an admin, may manage topics (`can_manage_topics`). */
+  botManagesTopics?: boolean;
 }
 
 const person = (id: number): User => ({ id, is_bot: false, first_name: `User${id}` });
@@ -65,6 +71,8 @@ export class FakeChannels {
       botAdmin: c.botAdmin ?? true,
       ...(c.inviteLink ? { inviteLink: c.inviteLink } : {}),
       topics: new Map(),
+      botManagesTopics: c.botManagesTopics ?? true,
+      nextTopicId: 2,
     });
   }
 
@@ -112,7 +120,10 @@ export class FakeChannels {
     const userId = Number(p.user_id);
     if (userId === this.botId) {
       const user = { id: this.botId, is_bot: true, first_name: "Fake Bot" };
-      return (channel.botAdmin ? { status: "administrator", user } : { status: "left", user }) as ChatMember;
+      const rights = channel.chat.type === "supergroup" ? { can_manage_topics: channel.botManagesTopics } : {};
+      return (
+        channel.botAdmin ? { status: "administrator", user, ...rights } : { status: "left", user }
+      ) as ChatMember;
     }
     if (!channel.botAdmin) throw this.fail(400, "Bad Request: member list is inaccessible");
     return channel.members.get(userId) ?? ({ status: "left", user: person(userId) } as ChatMember);
@@ -141,10 +152,12 @@ export class FakeChannels {
     if (!channel) throw this.fail(400, "Bad Request: chat not found");
     if (!("is_forum" in channel.chat) || !channel.chat.is_forum)
       throw this.fail(400, "Bad Request: the chat is not a forum");
-    if (!channel.botAdmin) throw this.fail(400, "Bad Request: not enough rights to create a topic");
+    if (!channel.botAdmin || !channel.botManagesTopics)
+      throw this.fail(400, "Bad Request: not enough rights to create a topic");
     const name = String(p.name ?? "");
     if (name.length < 1 || name.length > 128) throw this.fail(400, "Bad Request: TOPIC_TITLE_EMPTY");
-    const id = 2 + channel.topics.size * 2;
+    const id = channel.nextTopicId;
+    channel.nextTopicId += 2;
     channel.topics.set(id, name);
     return { message_thread_id: id, name, icon_color: 7322096 };
   }
@@ -157,6 +170,29 @@ export class FakeChannels {
     if (!channel.topics.has(id)) throw this.fail(400, "Bad Request: TOPIC_ID_INVALID");
     if (rename) channel.topics.set(id, rename);
     return true;
+  }
+
+  /** deleteForumTopic (or a person deleting it by hand): the topic and its messages are gone. */
+  deleteForumTopic(p: Record<string, unknown>): true {
+    this.touchForumTopic(p);
+    this.find(p.chat_id)?.topics.delete(Number(p.message_thread_id));
+    return true;
+  }
+
+  /**
+   * Whether a message may go to `threadId` of `chatId`: in a forum supergroup only to a topic it
+   * has (or the General topic, 1); chats the fake does not hold as forums are not checked.
+   */
+  threadExists(chatId: unknown, threadId: unknown): boolean {
+    const channel = this.find(chatId);
+    if (!channel || !("is_forum" in channel.chat) || !channel.chat.is_forum) return true;
+    const id = Number(threadId);
+    return id === 1 || channel.topics.has(id);
+  }
+
+  /** The bot is given or denied the right to manage topics (as an admin). */
+  setBotManagesTopics(chatId: number, may: boolean): void {
+    this.get(chatId).botManagesTopics = may;
   }
 
   /** The topics made in a chat (thread id -> name). */

@@ -10,6 +10,7 @@ export * from "./broadcasts.js";
 export * from "./charge-again.js";
 export * from "./customer-blocks.js";
 export * from "./customer-messages.js";
+export * from "./daily-report.js";
 export * from "./export.js";
 export * from "./keys.js";
 export * from "./services.js";

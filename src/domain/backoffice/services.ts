@@ -3,13 +3,16 @@ import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import { OneTimeTokens } from "../../store/one-time.js";
 import type { BooksServices } from "../books/index.js";
+import type { FleetServices } from "../fleet/index.js";
 import type { SalesServices } from "../sales/index.js";
+import type { SettlementServices } from "../settlement/index.js";
 import type { StaffServices } from "../staff/index.js";
 import { AdminWallet } from "./admin-wallet.js";
 import { BroadcastDrafts } from "./broadcast-drafts.js";
 import { ChargeAgain } from "./charge-again.js";
 import { CustomerBlocks } from "./customer-blocks.js";
 import { CustomerMessages, type CustomerMessenger } from "./customer-messages.js";
+import { DailyReports, type ReportRuns } from "./daily-report.js";
 import { type TicketDesk, Tickets } from "./tickets.js";
 
 /** The back office's services: what the admins do to the customers and their money. */
@@ -26,13 +29,15 @@ export interface BackofficeServices {
   broadcastDrafts: BroadcastDrafts;
   /** Support tickets: customers write, staff answer (in the staff group's topics or the bot). */
   tickets: Tickets;
+  /** The staff's daily report: its figures, and an owner's "send it now". */
+  dailyReports: DailyReports;
 }
 
 export interface BackofficeServicesDeps {
   redis: Redis;
   clock: Clock;
   logger: Logger;
-  books: Pick<BooksServices, "customers" | "wallet" | "orders" | "subscriptions">;
+  books: Pick<BooksServices, "customers" | "wallet" | "orders" | "subscriptions" | "trialConversions">;
   sales: Pick<SalesServices, "shop" | "cashier">;
   /** Who may do what (checked where each change happens), the audit log, the staff group. */
   staff: Pick<StaffServices, "roster" | "audit" | "group">;
@@ -40,6 +45,12 @@ export interface BackofficeServicesDeps {
   messenger?: CustomerMessenger | undefined;
   /** How people hear of tickets (the staff group's topics, the chats), through the outbox. */
   ticketDesk?: TicketDesk | undefined;
+  /** The daily report's sources (payments per day, the hosting account) and who may send it. */
+  report: {
+    settlement: Pick<SettlementServices, "paymentInbox">;
+    fleet: Pick<FleetServices, "account" | "servers">;
+    runs?: ReportRuns | undefined;
+  };
 }
 
 export function createBackofficeServices(deps: BackofficeServicesDeps): BackofficeServices {
@@ -66,6 +77,10 @@ export function createBackofficeServices(deps: BackofficeServicesDeps): Backoffi
     tickets: new Tickets({
       ...{ redis, clock: deps.clock, logger: deps.logger, books: deps.books, staff: deps.staff },
       desk: deps.ticketDesk,
+    }),
+    dailyReports: new DailyReports({
+      ...{ redis, clock, books: deps.books, roster: staff.roster },
+      ...deps.report,
     }),
   };
 }

@@ -19,4 +19,5 @@ export * from "./services.js";
 export * from "./shop-totals.js";
 export * from "./subscription-owners.js";
 export * from "./subscriptions.js";
+export * from "./trial-conversions.js";
 export * from "./wallet.js";

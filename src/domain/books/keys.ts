@@ -102,6 +102,13 @@ export const ownerKeys = {
 /** One UTC day's sales counters (hash), by the day's number since the epoch (sales-days.ts). */
 export const salesDayKey = (dayIndex: number) => `stats:day:${dayIndex}`;
 
+export const conversionKeys = {
+  /** Customers whose first paid order followed a free trial (hash: customer id -> UTC day index). */
+  converted: "stats:trial-converted",
+  /** The customers converted on one UTC day (set), by the day's number since the epoch. */
+  day: (dayIndex: number) => `stats:trial-converted:${dayIndex}`,
+};
+
 /** Where the one-time count of the journal's older entries has reached ("done" at the end). */
 export const SALES_BACKFILL_CURSOR = "stats:backfill:journal";
 

@@ -60,6 +60,36 @@ function salesDayOf(h: Record<string, string>, currency: string): SalesDay {
   return day;
 }
 
+/** One day's totals in every currency counted that day (a catalog may change its currency). */
+export interface DayTotals {
+  /** Revenue per currency (sales minus refunds of failed orders). */
+  revenue: Map<string, number>;
+  /** Refunds of orders to the wallet per currency: how many, and how much (minor units). */
+  refunds: Map<string, { count: number; sum: number }>;
+  /** Orders finished that day, per kind. */
+  orders: Map<string, number>;
+}
+
+/** The totals of the UTC day holding `at` (one read). */
+export async function readDayTotals(redis: Redis, at: number): Promise<DayTotals> {
+  const h = await redis.hgetall(salesDayKey(dayIndexOf(at)));
+  const totals: DayTotals = { revenue: new Map(), refunds: new Map(), orders: new Map() };
+  for (const [field, value] of Object.entries(h)) {
+    const [what = "", a = "", b, ...rest] = field.split(":");
+    const n = Number(value);
+    if (rest.length > 0) continue;
+    if (what === "rev" && b === undefined) totals.revenue.set(a, n);
+    else if (what === "ord" && b === undefined) totals.orders.set(a, n);
+    else if (what === "refunds" && b !== undefined && (a === "n" || a === "sum")) {
+      const refund = totals.refunds.get(b) ?? { count: 0, sum: 0 };
+      if (a === "n") refund.count = n;
+      else refund.sum = n;
+      totals.refunds.set(b, refund);
+    }
+  }
+  return totals;
+}
+
 type Increments = Map<string, Map<string, number>>;
 
 function add(incs: Increments, at: number, field: string, by: number): void {

@@ -6,6 +6,7 @@ import { Customers } from "./customers.js";
 import { Orders } from "./orders.js";
 import { SubscriptionOwners } from "./subscription-owners.js";
 import { Subscriptions } from "./subscriptions.js";
+import { TrialConversions } from "./trial-conversions.js";
 import { Wallet } from "./wallet.js";
 
 /** The books' services: customers, their money, orders and subscriptions. */
@@ -16,6 +17,8 @@ export interface BooksServices {
   subscriptions: Subscriptions;
   /** Which subscriptions live on a hosting client; their records follow an admin's changes. */
   owners: SubscriptionOwners;
+  /** Free trials that became paying customers, per day (the daily report). */
+  trialConversions: TrialConversions;
 }
 
 export interface BooksServicesDeps {
@@ -37,5 +40,6 @@ export function createBooksServices(deps: BooksServicesDeps): BooksServices {
     orders,
     subscriptions,
     owners: new SubscriptionOwners({ redis, subscriptions, customers, logger }),
+    trialConversions: new TrialConversions({ redis, customers, orders }),
   };
 }

@@ -217,6 +217,11 @@ export class Subscriptions {
     return out;
   }
 
+  /** How many subscriptions expire in [from, to] ms (counted by Redis, none read). */
+  expiringCount(from: number, to: number): Promise<number> {
+    return this.redis.zcount(subscriptionKeys.byExpiry, from, to);
+  }
+
   /** Active subscriptions (not expired) right now. */
   async activeCount(): Promise<number> {
     return this.redis.zcount(subscriptionKeys.byExpiry, `(${this.clock.now()}`, "+inf");

@@ -14,6 +14,7 @@ export * from "./node-admin.js";
 export * from "./node-clients.js";
 export * from "./panel-clients.js";
 export * from "./panel-create.js";
+export * from "./runway.js";
 export * from "./server-extension.js";
 export * from "./server-outages.js";
 export * from "./service-notices.js";

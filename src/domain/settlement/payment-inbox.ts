@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { type Clock, DAY } from "../../runtime/clock.js";
+import type { Logger } from "../../runtime/logger.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
 import { dayIndexOf, type Order, type Wallet } from "../books/index.js";
@@ -105,6 +106,24 @@ export interface SettleResult {
   held?: boolean;
 }
 
+/** A payment just credited, as the staff hear of it (a line in the staff group's payments topic). */
+export interface CreditedPayment {
+  chargeId: string;
+  payerId: number;
+  /** Minor units of `currency` (the ledger's). */
+  amount: number;
+  currency: string;
+  /** The outside rail it came by; none for Telegram's own. */
+  rail?: string | undefined;
+  outcome: InboxOutcome;
+  orderId?: string | undefined;
+}
+
+/** Who hears of each credited payment (the workers' staff notices; none: nobody). */
+export interface PaymentNotices {
+  credited(payment: CreditedPayment): Promise<void>;
+}
+
 /** The day counters' name for Telegram's own payments (Stars and the provider token). */
 export const TELEGRAM_RAIL = "telegram";
 /** How long a day's counters of payments per rail are kept. */
@@ -120,6 +139,9 @@ export interface PaymentInboxDeps {
   autoRenew?: Pick<AutoRenew, "afterTopUp">;
   /** How long a credited entry keeps its raw update; {@link INBOX_RAW_KEEP_MS} by default. */
   rawKeepMs?: number;
+  /** Told of every payment credited, once (the call that moved the money). */
+  notices?: PaymentNotices | undefined;
+  logger?: Logger;
 }
 
 export class PaymentInbox {
@@ -189,6 +211,10 @@ export class PaymentInbox {
         ? "unmatched"
         : target.kind;
     if (await this.markCredited(payment.chargeId, outcome, result.orderId)) await this.count(payment);
+    if (result.credited) {
+      const { currency } = result.entry;
+      await this.tellCredited({ ...payment, currency, outcome, orderId: result.orderId });
+    }
     // Only the call that moved the money: a repeat was looked at then (or by the periodic task).
     const renewed =
       result.credited && !paid ? await this.deps.autoRenew?.afterTopUp(payment.payerId) : undefined;
@@ -217,6 +243,13 @@ export class PaymentInbox {
       outcome: "held",
       autoRenewed: [],
     };
+  }
+
+  /** The staff's line of a credited payment; its failure never undoes or fails the credit. */
+  private async tellCredited(payment: CreditedPayment): Promise<void> {
+    await this.deps.notices?.credited(payment).catch((err: unknown) => {
+      this.deps.logger?.warn({ err, charge: payment.chargeId }, "the staff's payment line was not queued");
+    });
   }
 
   /** Counts a payment marked credited into its day, per rail (`telegram` for Telegram's own). */

@@ -10,7 +10,7 @@ import type { StaffServices } from "../staff/index.js";
 import type { TermsServices } from "../terms/index.js";
 import { AfterActive } from "./after-active.js";
 import { Fulfilment } from "./fulfilment.js";
-import { PaymentInbox } from "./payment-inbox.js";
+import { PaymentInbox, type PaymentNotices } from "./payment-inbox.js";
 import { type RailNotices, RailPayments } from "./rail-payments.js";
 import { RailStore } from "./rail-store.js";
 import { StarsRefunds } from "./stars-refund.js";
@@ -37,7 +37,7 @@ export interface SettlementServicesDeps {
   logger: Logger;
   jobs: OrderJobs;
   catalog: Pick<CatalogServices, "current">;
-  books: Pick<BooksServices, "customers" | "wallet" | "orders" | "subscriptions">;
+  books: Pick<BooksServices, "customers" | "wallet" | "orders" | "subscriptions" | "trialConversions">;
   terms: Pick<TermsServices, "terms">;
   provisioning: Pick<ProvisioningServices, "provisioner" | "nodeEdits">;
   sales: Pick<SalesServices, "cashier" | "referralRewards" | "gifts" | "autoRenew">;
@@ -45,6 +45,8 @@ export interface SettlementServicesDeps {
   railNotices?: RailNotices | undefined;
   /** Staff roles and the audit log (Stars refunds, rails' choices). */
   staff: Pick<StaffServices, "roster" | "audit">;
+  /** Who hears of each credited payment (the staff's payments topic; none: nobody). */
+  paymentNotices?: PaymentNotices | undefined;
 }
 
 export function createSettlementServices(deps: SettlementServicesDeps): SettlementServices {
@@ -68,7 +70,15 @@ export function createSettlementServices(deps: SettlementServicesDeps): Settleme
     run: (orderId: string) => referrals.reward(orderId),
     owedBefore: (before: number) => referrals.settleDue(before),
   };
-  const paymentInbox = new PaymentInbox({ redis, clock, cashier, wallet, autoRenew: deps.sales.autoRenew });
+  // A trial turned into a paying customer, counted for the daily report.
+  const conversionStep = {
+    name: "trial-conversion",
+    run: (orderId: string) => deps.books.trialConversions.count(orderId),
+  };
+  const paymentInbox = new PaymentInbox({
+    ...{ redis, clock, cashier, wallet, autoRenew: deps.sales.autoRenew },
+    ...{ notices: deps.paymentNotices, logger },
+  });
   const railPayments = new RailPayments({
     ...{ rails: deps.rails, store: new RailStore(redis), inbox: paymentInbox, cashier, orders },
     ...{ catalog: deps.catalog.current, clock, logger, notices: deps.railNotices },
@@ -79,7 +89,7 @@ export function createSettlementServices(deps: SettlementServicesDeps): Settleme
     paymentInbox,
     railPayments,
     fulfilment,
-    afterActive: new AfterActive({ orders, logger, steps: [rewardStep] }),
+    afterActive: new AfterActive({ orders, logger, steps: [rewardStep, conversionStep] }),
     starsRefunds: new StarsRefunds({ redis, wallet, orders, referrals, staff: deps.staff }),
     jobs: deps.jobs,
   };

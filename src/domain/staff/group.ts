@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
 import { type AuditLog, auditSubject } from "./audit.js";
 import { staffKeys } from "./keys.js";
@@ -39,6 +40,19 @@ const groupSchema = z.object({
   ),
 });
 export type StaffGroupSettings = z.output<typeof groupSchema>;
+
+/** How long one sender may take to make a deleted topic again before another may try. */
+const REMAKE_HOLD_MS = 30_000;
+/** How long a moved topic's old id keeps leading to the new one (senders queued before the move). */
+const MOVES_KEPT_MS = 7 * 24 * 3_600_000;
+/** The group's topic of a kind replaced by a new one, and the move remembered (lua/topic-replace.lua). */
+const REPLACE = LuaScript.load(new URL("./lua/topic-replace.lua", import.meta.url));
+
+/**
+ * What became of a topic found deleted: made again (or by another sender before: its new id),
+ * being made by another sender right now (try again shortly), or not a topic of the staff group.
+ */
+export type TopicReplacement = { kind: "moved"; threadId: number } | { kind: "busy" } | { kind: "unknown" };
 
 /** Where one notice goes: a chat, and the topic in it (none: a private chat). */
 export interface NoticeTarget {
@@ -115,5 +129,34 @@ export class StaffGroup {
       ...(inGroup ? [{ chatId: group.chatId, threadId }] : []),
       ...(privately ? privateIds.map((chatId) => ({ chatId })) : []),
     ];
+  }
+
+  /**
+   * A topic of the group deleted by hand (a send to `threadId` found no thread): `make` creates
+   * one for its kind, once however many senders find it gone at the same moment (the others are
+   * told `busy`, then `moved`), and the group uses it from then on. Not a staff action: nothing
+   * is recorded in the audit log.
+   */
+  async replaceTopic(
+    chatId: number,
+    threadId: number,
+    make: (topic: StaffTopic) => Promise<number>,
+  ): Promise<TopicReplacement> {
+    const field = `${chatId}:${threadId}`;
+    const moved = await this.deps.redis.hget(staffKeys.topicMoves, field);
+    if (moved !== null) return { kind: "moved", threadId: Number(moved) };
+    const group = await this.get();
+    const topic =
+      group?.chatId === chatId ? STAFF_TOPICS.find((k) => group.topics[k] === threadId) : undefined;
+    if (!topic) return { kind: "unknown" };
+    const hold = await this.deps.redis.set(staffKeys.topicRemake(field), "1", "PX", REMAKE_HOLD_MS, "NX");
+    if (!hold) return { kind: "busy" };
+    const made = await make(topic);
+    await REPLACE.run(
+      this.deps.redis,
+      [staffKeys.group, staffKeys.topicMoves],
+      [chatId, topic, threadId, made, field, MOVES_KEPT_MS],
+    );
+    return { kind: "moved", threadId: made };
   }
 }

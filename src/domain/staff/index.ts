@@ -7,6 +7,7 @@
 export * from "./audit.js";
 export * from "./group.js";
 export * from "./keys.js";
+export * from "./notice-roles.js";
 export * from "./roles.js";
 export * from "./roster.js";
 export * from "./services.js";

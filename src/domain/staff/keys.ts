@@ -12,6 +12,10 @@ export const staffKeys = {
   version: "staff:version",
   /** The staff group and its topics (hash: chatId, topics JSON, routing). */
   group: "staff:group",
+  /** Topics deleted by hand and made again (hash: `<chat>:<old thread>` -> new thread id). */
+  topicMoves: "staff:group:moved",
+  /** Held while one sender makes a deleted topic again (`<chat>:<old thread>`). */
+  topicRemake: (chatThread: string) => `staff:group:remake:${chatThread}`,
 };
 
 export const auditKeys = {

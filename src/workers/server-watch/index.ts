@@ -15,6 +15,7 @@ import type { Logger } from "../../runtime/logger.js";
 import { mapLimit } from "../../runtime/map-limit.js";
 import type { PeriodicTask } from "../maintenance.js";
 import type { Outbox } from "../outbox.js";
+import type { StaffNoticeSender } from "../staff-notices.js";
 import { AffectedCustomers } from "./affected.js";
 import { WatchAlerts } from "./alerts.js";
 import { type AutoExtendDeps, autoExtend } from "./auto-extend.js";
@@ -50,7 +51,10 @@ export interface ServerWatchDeps {
   i18n: I18nLike;
   clock: Clock;
   logger: Logger;
+  /** Who hears of the alerts when no `staffNotices` is given. */
   adminIds: readonly number[];
+  /** Where the staff's alerts go (the staff group's alerts topic and the staff by role). */
+  staffNotices?: StaffNoticeSender;
   defaultLocale: Locale;
   /** Stats requests in flight at most (default 4). */
   concurrency?: number;

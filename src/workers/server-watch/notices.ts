@@ -6,7 +6,8 @@ import { hostingErrorText, isExplainable } from "../../render/hosting-error.js";
 import type { I18nLike, Translate } from "../../render/i18n-like.js";
 import { serversCb } from "../../render/server-callbacks.js";
 import { mapLimit } from "../../runtime/map-limit.js";
-import type { Outbox, OutboxMessage } from "../outbox.js";
+import type { Outbox } from "../outbox.js";
+import { fixedStaffNotices, type StaffNoticeSender } from "../staff-notices.js";
 
 /** Customers per outbox call (and per Redis call when recording who was told). */
 export const SEND_BATCH = 500;
@@ -24,13 +25,20 @@ export interface WatchNoticesDeps {
   customers: Pick<Customers, "get">;
   outbox: Pick<Outbox, "sendMany">;
   i18n: I18nLike;
+  /** Who hears of the alerts when no `staffNotices` is given: these ids, privately. */
   adminIds: readonly number[];
+  /** Where the staff's alerts go (the staff group's alerts topic and the staff by role). */
+  staffNotices?: StaffNoticeSender | undefined;
   defaultLocale: Locale;
 }
 
 /** The server watch's messages: each recipient in their language, each once, through the outbox. */
 export class WatchNotices {
-  constructor(private readonly deps: WatchNoticesDeps) {}
+  private readonly staff: StaffNoticeSender;
+
+  constructor(private readonly deps: WatchNoticesDeps) {
+    this.staff = deps.staffNotices ?? fixedStaffNotices(deps.adminIds, deps);
+  }
 
   t(locale: Locale, key: string, vars?: NoticeVars): string {
     return this.deps.i18n.t(locale, key, vars);
@@ -47,8 +55,9 @@ export class WatchNotices {
   }
 
   /**
-   * One message to every admin in their language, once per `once` key; with `server`, under an
-   * "Open server" button to that server's card.
+   * One alert to the staff (the group's alerts topic and/or each one who may see it) in each
+   * reader's language, once per `once` key; with `server`, under an "Open server" button to that
+   * server's card (in private chats: the group has no admin buttons).
    */
   async toAdmins(
     once: string,
@@ -56,14 +65,11 @@ export class WatchNotices {
     vars: (locale: Locale) => NoticeVars,
     server?: number,
   ): Promise<void> {
-    const messages: OutboxMessage[] = [];
-    for (const adminId of this.deps.adminIds) {
-      const locale = await this.localeOf(adminId);
-      const text = this.t(locale, key, vars(locale));
-      const keyboard = server === undefined ? undefined : this.openServer(locale, server);
-      messages.push({ chatId: adminId, text, once: `${once}:${adminId}`, ...(keyboard && { keyboard }) });
-    }
-    if (messages.length > 0) await this.deps.outbox.sendMany(messages);
+    await this.staff.send("alerts", {
+      once,
+      text: (t, locale) => t(key, vars(locale)),
+      keyboard: server === undefined ? undefined : (_t, locale) => this.openServer(locale, server),
+    });
   }
 
   /**

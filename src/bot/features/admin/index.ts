@@ -28,6 +28,7 @@ import { referralsFeature, referralsView } from "./referrals/index.js";
 import { serversFeature, serversView } from "./servers/index.js";
 import { settingsConversations, settingsFeature, settingsView } from "./settings/index.js";
 import { staffConversations, staffFeature, staffListView } from "./staff/index.js";
+import { staffGroupConversations, staffGroupFeature, staffGroupView } from "./staff-group/index.js";
 import { statsFeature, statsView } from "./stats/index.js";
 import { syncFeature, syncView } from "./sync/index.js";
 import { ticketsAdminConversations, ticketsAdminFeature, ticketsListView } from "./tickets/index.js";
@@ -73,6 +74,7 @@ adminSections.push({
 adminSections.push({ label: "admin-staff", open: (ctx) => staffListView(ctx), permission: "staff" });
 adminSections.push({ label: "admin-audit", open: (ctx) => auditPageView(ctx, {}), permission: "audit" });
 adminSections.push({ label: "admin-tickets", open: (ctx) => ticketsListView(ctx), permission: "tickets" });
+adminSections.push({ label: "staff-group-section", open: (ctx) => staffGroupView(ctx), permission: "staff" });
 
 /** Conversations of admin features (entered only from admin-checked handlers). */
 export const adminConversations = [
@@ -90,6 +92,7 @@ export const adminConversations = [
   ...staffConversations,
   ...auditConversations,
   ...ticketsAdminConversations,
+  ...staffGroupConversations,
 ];
 
 /**
@@ -114,6 +117,7 @@ admins.use(maintenanceFeature);
 admins.use(channelsFeature);
 admins.use(staffFeature, auditFeature);
 admins.use(ticketsAdminFeature);
+admins.use(staffGroupFeature);
 
 /** An admin's update, or one the guard must refuse (an admin button or command from anyone). */
 function adminish(ctx: BotContext): boolean {
