@@ -214,7 +214,7 @@ function outboxNotices(
       customers: deps.customers,
       railName: (id) => rails.find((r) => r.id === id)?.name,
     }),
-    ...channelGateWiring(config, deps),
+    ...channelGateWiring(config, { ...deps, staffNotices }),
   };
 }
 
