@@ -44,7 +44,7 @@ export function outboxNotices(
       customers: deps.customers,
       railName: (id) => rails.find((r) => r.id === id)?.name,
     }),
-    ...channelGateWiring(config, deps),
+    ...channelGateWiring(config, { ...deps, staffNotices }),
   };
 }
 

@@ -11,13 +11,17 @@ import { botIdOf, type TelegramChats, telegramChats } from "../runtime/telegram-
 import { telegramFetch } from "../runtime/telegram-transport.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox } from "./outbox.js";
+import type { StaffNoticeSender } from "./staff-notices.js";
 
 export interface OutboxGateNoticesDeps {
   outbox: Pick<Outbox, "send">;
   i18n: I18nLike;
   /** A person's language in the shop, if it knows them. */
   localeOf: (id: number) => Promise<Locale | undefined>;
+  /** Who hears that a channel cannot be read when no `staffNotices` is given. */
   adminIds: readonly number[];
+  /** Where the staff hear of it (the staff group's alerts topic and the staff by role). */
+  staffNotices?: (() => StaffNoticeSender) | undefined;
   defaultLocale: Locale;
 }
 
@@ -30,6 +34,12 @@ export class OutboxGateNotices implements GateNotices {
   constructor(private readonly deps: OutboxGateNoticesDeps) {}
 
   async cannotRead(channel: RequiredChannel, reason: string): Promise<void> {
+    if (this.deps.staffNotices) {
+      // Each look that finds it is told (the gate throttles its looks), as before.
+      const once = `gate-blind:${channel.id}:${Date.now()}`;
+      const text = (t: Translate) => cannotReadAlert(t, channel, reason);
+      return this.deps.staffNotices().send("alerts", { once, text });
+    }
     for (const adminId of this.deps.adminIds) {
       const t = await this.translate(adminId);
       await this.deps.outbox.send({ chatId: adminId, text: cannotReadAlert(t, channel, reason) });
@@ -69,7 +79,12 @@ export function createTrialGateTask(
  */
 export function channelGateWiring(
   config: Pick<Config, "botToken" | "botApiRoot" | "adminIds" | "defaultLocale">,
-  deps: { outbox: Pick<Outbox, "send">; i18n: I18nLike; customers: () => Pick<Customers, "get"> },
+  deps: {
+    outbox: Pick<Outbox, "send">;
+    i18n: I18nLike;
+    customers: () => Pick<Customers, "get">;
+    staffNotices?: () => StaffNoticeSender;
+  },
 ): { chats: TelegramChats; gateNotices: GateNotices } {
   const api = new Api(config.botToken, {
     apiRoot: config.botApiRoot,
@@ -84,6 +99,7 @@ export function channelGateWiring(
       defaultLocale: config.defaultLocale,
     },
     localeOf: async (id) => (await deps.customers().get(id))?.locale,
+    staffNotices: deps.staffNotices,
   });
   return { chats: telegramChats(api, botIdOf(config.botToken)), gateNotices };
 }

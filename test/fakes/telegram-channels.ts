@@ -120,7 +120,8 @@ export class FakeChannels {
     const userId = Number(p.user_id);
     if (userId === this.botId) {
       const user = { id: this.botId, is_bot: true, first_name: "Fake Bot" };
-      const rights = channel.chat.type === "supergroup" ? { can_manage_topics: channel.botManagesTopics } : {};
+      const rights =
+        channel.chat.type === "supergroup" ? { can_manage_topics: channel.botManagesTopics } : {};
       return (
         channel.botAdmin ? { status: "administrator", user, ...rights } : { status: "left", user }
       ) as ChatMember;

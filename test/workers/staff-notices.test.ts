@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DriftReporter, Finding } from "../../src/domain/drift/index.js";
 import { createStaffServices, type Routing, type StaffServices } from "../../src/domain/staff/index.js";
 import { createLogger } from "../../src/runtime/logger.js";
+import { OutboxGateNotices } from "../../src/workers/channel-gate.js";
 import { createDriftSyncTask } from "../../src/workers/drift-sync.js";
 import { Notifier } from "../../src/workers/notifier.js";
 import { type OutboxMessage, type SendOutcome, startOutboxWorker } from "../../src/workers/outbox.js";
@@ -140,6 +141,17 @@ describe("each kind in its topic", () => {
       "term:1",
     );
     expect(await delivered()).toEqual([`${GROUP}#${threads.alerts}`, String(ADMIN), String(OWNER)].sort());
+  });
+
+  it("a required channel the bot cannot read goes to the alerts topic and to owners and admins", async () => {
+    await useGroup("both");
+    const gate = new OutboxGateNotices({
+      ...{ outbox: h.outbox, i18n: h.i18n, localeOf: async () => undefined, adminIds: [] },
+      ...{ staffNotices: () => notices, defaultLocale: "en" },
+    });
+    await gate.cannotRead({ id: -1001000000555, title: "Shop News" } as never, "member list is inaccessible");
+    expect(await delivered()).toEqual([`${GROUP}#${threads.alerts}`, String(ADMIN), String(OWNER)].sort());
+    expect(String(toGroup()[0]?.params.text)).toContain("Shop News");
   });
 
   it("reconciliation findings go to the reconciliation topic", async () => {

@@ -107,9 +107,9 @@ async function setupConversation(conversation: BotConversation, ctx: ConvContext
   await ctx.reply(ctx.t("staff-group-ask"), { parse_mode: "HTML", reply_markup: pickKeyboard(ctx) });
   const chatId = await waitForGroup(conversation, ctx);
   if (chatId === undefined) return;
-  // The role is read again now: an owner no more (or a forged start) changes nothing.
-  if (!(await conversation.external((outer: BotContext) => permitted(outer, "staff", "group.set")))) return;
   await ctx.reply(ctx.t("staff-group-checking"), REMOVE);
+  // The role is read again now: one who may no longer manage staff (or a forged start) changes nothing.
+  if (!(await conversation.external((outer: BotContext) => permitted(outer, "staff", "group.set")))) return;
   const view = await conversation.external(async (outer: BotContext) => {
     const note = await connectGroup(outer, chatId).catch((err: unknown) => {
       if (err instanceof NotPermitted) return outer.t("staff-not-permitted");
