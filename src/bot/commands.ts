@@ -34,3 +34,28 @@ export async function registerCommands(
     }
   }
 }
+
+/**
+ * A staff member's own command menu (their private chat): the admin commands beside the shop's
+ * while they are on the staff (`on`), the shop's alone once they leave it.
+ */
+export async function setStaffCommands(
+  api: Api<RawApi>,
+  i18n: I18nLike,
+  defaultLocale: Locale,
+  chatId: number,
+  on: boolean,
+): Promise<void> {
+  const scope = { type: "chat" as const, chat_id: chatId };
+  for (const locale of LOCALES) {
+    const language = locale === defaultLocale ? {} : { language_code: locale };
+    if (on) {
+      await api.setMyCommands(list([...CUSTOMER_COMMANDS, ...ADMIN_COMMANDS], locale, i18n), {
+        scope,
+        ...language,
+      });
+    } else {
+      await api.deleteMyCommands({ scope, ...language });
+    }
+  }
+}

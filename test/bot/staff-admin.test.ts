@@ -245,6 +245,9 @@ describe("changing and removing", () => {
     expect(queued).toEqual([
       { chatId: ADMIN.id, text: "Your staff role is now 👁 viewer. Send /admin to open your menu." },
     ]);
+    // Their own command menu offers /admin (and the other admin commands) while they are staff.
+    const menu = await t.bot.api.getMyCommands({ scope: { type: "chat", chat_id: ADMIN.id } });
+    expect(menu.map((c) => c.command)).toEqual(expect.arrayContaining(["start", "admin", "servers"]));
     // The same role again changes (and records) nothing.
     await press(staffCb.pack({ act: "role", id: ADMIN.id, role: "viewer" }));
     expect(lastAnswer()).toMatchObject({ text: "Already 👁 viewer." });
@@ -278,6 +281,9 @@ describe("changing and removing", () => {
         text: "You are no longer on the staff of this shop: the admin menu is closed to you.",
       },
     ]);
+    // Their command menu is the customers' again (the chat's own list is gone).
+    const menu = await t.bot.api.getMyCommands({ scope: { type: "chat", chat_id: VIEWER.id } });
+    expect(menu).toEqual([]);
     // Their admin buttons are refused from now on.
     t.telegram.clear();
     await t.send(command(VIEWER, "/admin"));

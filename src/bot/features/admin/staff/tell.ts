@@ -1,3 +1,4 @@
+import { setStaffCommands } from "#src/bot/commands.js";
 import type { BotContext } from "#src/bot/context.js";
 import type { Translate } from "#src/bot/kit/index.js";
 import type { Role } from "#src/domain/staff/index.js";
@@ -5,7 +6,8 @@ import { roleLabel } from "./words.js";
 
 /**
  * Tells a staff member, in their language, that they joined the staff (with the role and that
- * /admin opens their menu), that their role changed, or that they left it. Queued in the outbox
+ * /admin opens their menu), that their role changed, or that they left it, and puts /admin in
+ * their command menu (or takes it out). Queued in the outbox
  * (flood-safe); a person who never opened the bot cannot be written to, which changes nothing.
  */
 export async function tellMember(
@@ -29,4 +31,11 @@ export async function tellMember(
   } catch (err) {
     ctx.log.warn({ err, staffId: id }, "could not tell a staff member of their role");
   }
+  // Their command menu shows /admin while they are staff (the owners' is set at start).
+  const i18n = {
+    t: (l: string, k: string, v?: Record<string, string | number>) => ctx.i18n.fluent.translate(l, k, v),
+  };
+  await setStaffCommands(ctx.api, i18n, ctx.deps.config.defaultLocale, id, change.after !== undefined).catch(
+    (err: unknown) => ctx.log.warn({ err, staffId: id }, "could not set a staff member's command menu"),
+  );
 }
