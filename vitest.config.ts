@@ -15,9 +15,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: "forks",
     // Most tests wait on Redis, HTTP fakes and child processes: more files at once than cores
-    // (vitest's default is one fewer than the cores: one on a 2-core machine). At most
-    // MAX_TEST_WORKERS (test/helpers/redis.ts), which the run's Redis has databases for.
-    maxWorkers: 4,
+    // (vitest's default is one fewer than the cores: a single file at a time on 2 cores).
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
