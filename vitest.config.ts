@@ -3,14 +3,33 @@ import { defineConfig } from "vitest/config";
 
 const src = fileURLToPath(new URL("./src/", import.meta.url));
 
+/** Test files whose subject is a process of their own (the built bot, a browser): each gets a fresh worker. */
+const PROCESS_TESTS = ["test/e2e/**/*.test.ts", "test/browser/**/*.test.ts"];
+
 export default defineConfig({
   // package.json maps #src/* to the built code; the tests run the sources.
   resolve: { alias: [{ find: /^#src\/(.*)\.js$/, replacement: `${src}$1.ts` }] },
   test: {
-    include: ["test/**/*.test.ts"],
     globalSetup: ["test/helpers/redis-global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // Most tests wait on Redis, HTTP fakes and child processes: more files at once than cores
+    // (vitest's default is one fewer than the cores: a single file at a time on 2 cores).
+    maxWorkers: 3,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "in-process",
+          include: ["test/**/*.test.ts"],
+          exclude: PROCESS_TESTS,
+          // The code under test is imported once per worker, not once per file (most of the
+          // suite's time was imports). These tests keep no module state between files.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: "processes", include: PROCESS_TESTS } },
+    ],
   },
 });

@@ -5,7 +5,7 @@ import { FakeAccountApi } from "../fakes/account-api.js";
 import { command, FakeTelegram, user } from "../fakes/telegram-api.js";
 import { botEnv, NODE_CATALOG, writeCatalog } from "../helpers/bot-env.js";
 import { type RunningProcess, startBuiltBot } from "../helpers/process.js";
-import { redisUrl } from "../helpers/redis.js";
+import { testRedisUrl } from "../helpers/redis.js";
 import { freePort } from "../helpers/redis-global-setup.js";
 import { until } from "../helpers/wait.js";
 
@@ -18,9 +18,11 @@ const hosting = new FakeAccountApi();
 let accountKey = "";
 let running: RunningProcess | undefined;
 const trialCatalog = join(dir, "trial.yaml");
+/** Databases of the run's Redis: the main one, then one per test that starts on an empty shop. */
+const db: string[] = [];
 
 const env = (extra: Record<string, string> = {}) =>
-  botEnv({ telegram, redis: `${redisUrl()}/9`, catalogFile }, extra);
+  botEnv({ telegram, redis: db[0] ?? "", catalogFile }, extra);
 
 async function waitForHttp(url: string, timeoutMs = 15_000): Promise<Response> {
   const until = Date.now() + timeoutMs;
@@ -35,6 +37,7 @@ async function waitForHttp(url: string, timeoutMs = 15_000): Promise<Response> {
 }
 
 beforeAll(async () => {
+  for (let i = 0; i < 4; i++) db.push(await testRedisUrl());
   telegram = await new FakeTelegram({ token: TOKEN }).start();
   await hosting.start();
   hosting.addAccount({ login: "shop", password: "pw" });
@@ -172,7 +175,7 @@ describe("the real process", () => {
         CATALOG_FILE: trialCatalog,
         ACCOUNT_API_URL: hosting.url,
         ACCOUNT_API_KEY: accountKey,
-        REDIS_URL: `${redisUrl()}/10`,
+        REDIS_URL: db[1] ?? "",
       }),
     );
     await telegram.waitFor("getUpdates", 15_000);
@@ -202,7 +205,7 @@ describe("the real process", () => {
         HTTP_PORT: String(port),
         METRICS_PORT: String(metricsPort),
         ROLE: "worker",
-        REDIS_URL: `${redisUrl()}/11`,
+        REDIS_URL: db[2] ?? "",
       }),
     );
     const health = await waitForHttp(`http://127.0.0.1:${port}/healthz`);
@@ -310,7 +313,7 @@ describe("the real process keeps polling through trouble and stops cleanly", () 
         CATALOG_FILE: trialCatalog,
         ACCOUNT_API_URL: hosting.url,
         ACCOUNT_API_KEY: accountKey,
-        REDIS_URL: `${redisUrl()}/12`,
+        REDIS_URL: db[3] ?? "",
         LOG_LEVEL: "info",
       }),
     );

@@ -51,8 +51,8 @@ export function startBuiltBot(env: Record<string, string>): RunningProcess {
   return spawnCollecting(process.execPath, [join(root, "dist/src/main.js")], { cwd: root, env });
 }
 
-/** Waits until `http://127.0.0.1:<port>/healthz` answers 200. */
-export async function untilHealthy(port: number | string, timeoutMs = 15_000): Promise<void> {
+/** Waits until `http://127.0.0.1:<port>/healthz` answers 200 (a start takes seconds when other test files run). */
+export async function untilHealthy(port: number | string, timeoutMs = 30_000): Promise<void> {
   await until(
     () =>
       fetch(`http://127.0.0.1:${port}/healthz`).then(
@@ -78,7 +78,7 @@ export async function startServingBot(
     if (telegram)
       await telegram.waitFor(
         (c) => c.method === "setWebhook" && c.params.url === env.WEBHOOK_URL,
-        20_000,
+        30_000,
         mark,
       );
     await untilHealthy(env.HTTP_PORT ?? "");

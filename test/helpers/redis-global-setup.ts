@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startRedis } from "./local-redis.js";
+import { TEST_DATABASES } from "./redis.js";
 
 export { freePort } from "./local-redis.js";
 
@@ -19,7 +20,7 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), "bot-test-redis-"));
-  const redis = await startRedis(dir, ["--databases", "64"]);
+  const redis = await startRedis(dir, ["--databases", String(TEST_DATABASES)]);
   project.provide("redisUrl", redis.url);
   return async () => {
     await redis.stop();

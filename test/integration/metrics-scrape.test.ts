@@ -106,14 +106,17 @@ describe("/metrics of the running app", () => {
     expect(String(reminder.params.text)).toContain("Germany");
 
     // The task counts its reminders once it has queued them all, which can be after the
-    // outbox has already sent this one: read the metrics once it has.
+    // outbox has already sent this one, and the order worker counts its job after the order is
+    // active: read the metrics once both have.
     const text = await untilValue(
       async () => {
         const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
         expect(res.status).toBe(200);
         return res.text();
       },
-      (body) => sample(body, 'reminders_sent_total{threshold="3d"}') !== undefined,
+      (body) =>
+        sample(body, 'reminders_sent_total{threshold="3d"}') !== undefined &&
+        sample(body, 'worker_jobs_total{queue="orders",outcome="active"}') !== undefined,
       10_000,
     );
     expect(sample(text, 'telegram_429_total{method="sendMessage"}')).toBe(1);
