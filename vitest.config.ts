@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import ProcessesFirst, { PROCESSES_PROJECT } from "./test/helpers/sequencer.js";
 
 const src = fileURLToPath(new URL("./src/", import.meta.url));
 
@@ -17,6 +18,8 @@ export default defineConfig({
     // Most tests wait on Redis, HTTP fakes and child processes: more files at once than cores
     // (vitest's default is one fewer than the cores: a single file at a time on 2 cores).
     maxWorkers: 3,
+    // The process files (the longest) start first, so none is left running alone at the end.
+    sequence: { sequencer: ProcessesFirst },
     projects: [
       {
         extends: true,
@@ -29,7 +32,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: "processes", include: PROCESS_TESTS } },
+      { extends: true, test: { name: PROCESSES_PROJECT, include: PROCESS_TESTS } },
     ],
   },
 });
