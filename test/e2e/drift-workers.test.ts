@@ -9,7 +9,7 @@ import { QUEUE_PREFIX } from "../../src/workers/queues.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { FakeTelegram } from "../fakes/telegram-api.js";
 import { botEnv, germanyShop } from "../helpers/bot-env.js";
-import { type RunningProcess, startBuiltBot } from "../helpers/process.js";
+import { type RunningProcess, startBuiltBot, untilHealthy } from "../helpers/process.js";
 import { testRedis } from "../helpers/redis.js";
 import { freePort } from "../helpers/redis-global-setup.js";
 import { until } from "../helpers/wait.js";
@@ -37,14 +37,7 @@ async function startWorker(): Promise<RunningProcess> {
   const port = await freePort();
   const proc = startBuiltBot({ ...env, HTTP_PORT: String(port) });
   running.push(proc);
-  await until(
-    () =>
-      fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.status === 200,
-        () => false,
-      ),
-    15_000,
-  );
+  await untilHealthy(port);
   return proc;
 }
 
