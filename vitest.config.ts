@@ -4,7 +4,12 @@ import ProcessesFirst, { PROCESSES_PROJECT } from "./test/helpers/sequencer.js";
 
 const src = fileURLToPath(new URL("./src/", import.meta.url));
 
-/** Test files whose subject is a process of their own (the built bot, a browser): each gets a fresh worker. */
+/**
+ * Test files whose subject is a process of their own (the built bot, the demo, a browser): the
+ * longest files, started first (test/helpers/sequencer.ts). They too share a worker's imports
+ * (fakes, helpers, the sources they seed Redis with; importing them anew per file was 88 of the
+ * part's 189 s under load).
+ */
 const PROCESS_TESTS = ["test/e2e/**/*.test.ts", "test/browser/**/*.test.ts"];
 
 export default defineConfig({
@@ -32,7 +37,11 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: PROCESSES_PROJECT, include: PROCESS_TESTS } },
+      {
+        extends: true,
+        // Each file starts and stops its own processes and fakes; nothing of a file outlives it.
+        test: { name: PROCESSES_PROJECT, include: PROCESS_TESTS, isolate: false },
+      },
     ],
   },
 });
