@@ -7,8 +7,8 @@ const src = fileURLToPath(new URL("./src/", import.meta.url));
 /**
  * Test files whose subject is a process of their own (the built bot, the demo, a browser): the
  * longest files, started first (test/helpers/sequencer.ts). They too share a worker's imports
- * (fakes, helpers, the sources they seed Redis with; importing them anew per file was 88 of the
- * part's 189 s under load).
+ * (fakes, helpers, the sources they seed Redis with): imports took 88 s of the part's worker time
+ * when each file had a fresh worker, 30 s shared (one loaded run each).
  */
 const PROCESS_TESTS = ["test/e2e/**/*.test.ts", "test/browser/**/*.test.ts"];
 
