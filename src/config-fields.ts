@@ -9,11 +9,13 @@ export const pollingLeaseMs = z.coerce
   .min(1_000, "must be at least 1000 ms")
   .max(600_000, "must be at most 600000 ms (10 minutes)");
 
-/** Minutes between two drift reconciliations (a day at most). */
+/**
+ * Minutes between two drift reconciliations (a day at most). Fractions are allowed (0.5 = every
+ * 30 s) for a trial shop, and so a test sees several rounds without waiting minutes.
+ */
 export const driftSyncMinutes = z.coerce
   .number({ error: "must be a number of minutes" })
-  .int("must be a whole number of minutes")
-  .min(1, "must be at least 1 minute")
+  .min(0.1, "must be at least 0.1 minute (6 seconds)")
   .max(1_440, "must be at most 1440 minutes (a day)");
 
 /** Seconds a node edit the bot gave up on may still land (no days sent to that client meanwhile). */

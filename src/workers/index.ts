@@ -183,7 +183,8 @@ function periodicTasks(
     createDriftSyncTask({
       ...{ books, drift: deps.drift, outbox, i18n, logger, metrics: deps.metrics },
       ...{ adminIds: config.adminIds, staffNotices, defaultLocale: config.defaultLocale },
-      everyMs: config.driftSyncMinutes === undefined ? undefined : config.driftSyncMinutes * MINUTE,
+      everyMs:
+        config.driftSyncMinutes === undefined ? undefined : Math.round(config.driftSyncMinutes * MINUTE),
     }),
     ticketReminderTask(deps, api),
     dailyReportTask(deps, staffNotices),

@@ -9,7 +9,7 @@ import { QUEUE_PREFIX } from "../../src/workers/queues.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { FakeTelegram } from "../fakes/telegram-api.js";
 import { botEnv, germanyShop } from "../helpers/bot-env.js";
-import { type RunningProcess, startBuiltBot } from "../helpers/process.js";
+import { type RunningProcess, startBuiltBot, untilHealthy } from "../helpers/process.js";
 import { testRedis } from "../helpers/redis.js";
 import { freePort } from "../helpers/redis-global-setup.js";
 import { until } from "../helpers/wait.js";
@@ -17,10 +17,10 @@ import { until } from "../helpers/wait.js";
 /*
  * Issue 13: two worker processes (ROLE=worker, the built app) on one Redis never run the
  * reconciliation at the same time. The hosting side is slow, so each run lasts; the job scheduler
- * makes one job per round (DRIFT_SYNC_MINUTES=1) and the test adds several "Run now" jobs at once,
- * which both workers take. Each run logs its start and end with its id: the windows are disjoint,
- * every job either ran the reconciliation or was skipped as busy, and what it repairs and reports
- * happens once.
+ * makes one job per round (DRIFT_SYNC_MINUTES=0.1, a round every 6 s) and the test adds several
+ * "Run now" jobs at once, which both workers take. Each run logs its start and end with its id: the
+ * windows are disjoint, every job either ran the reconciliation or was skipped as busy, and what it
+ * repairs and reports happens once.
  */
 
 const TOKEN = "474747:E2E-drift-workers-token-for-the-fake-api";
@@ -37,14 +37,7 @@ async function startWorker(): Promise<RunningProcess> {
   const port = await freePort();
   const proc = startBuiltBot({ ...env, HTTP_PORT: String(port) });
   running.push(proc);
-  await until(
-    () =>
-      fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.status === 200,
-        () => false,
-      ),
-    15_000,
-  );
+  await untilHealthy(port);
   return proc;
 }
 
@@ -95,16 +88,20 @@ beforeAll(async () => {
       ACCOUNT_API_KEY: shop.key,
       LOG_LEVEL: "info",
       ROLE: "worker",
-      DRIFT_SYNC_MINUTES: "1",
+      DRIFT_SYNC_MINUTES: "0.1",
     },
   );
   maintenance = new Queue(MAINTENANCE_QUEUE, { connection: redis, prefix: QUEUE_PREFIX });
 }, 30_000);
 
-afterAll(async () => {
+async function stopWorkers(): Promise<void> {
   for (const p of running)
     if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGTERM");
   await Promise.all(running.map((p) => p.exited));
+}
+
+afterAll(async () => {
+  await stopWorkers();
   await maintenance.close();
   await Promise.all([telegram.stop(), hosting.stop(), redis.quit()]);
 });
@@ -143,9 +140,11 @@ describe("the reconciliation in two worker processes on one Redis", () => {
       const done = (await driftJobs()).filter((j) => j.finishedOn !== undefined);
       const round = done.some((j) => isScheduled(j) && Number(String(j.id).split(":").at(-1)) > bothUp);
       return round && queued.every((q) => done.some((j) => j.id === q.id));
-    }, 100_000);
-
-    // The scheduler's next round waits, delayed: the jobs that ran are the finished ones.
+    }, 60_000);
+    // Both workers stop (each lets a run in progress finish), so no later round starts while the
+    // jobs and the logs are read. The scheduler's next round waits, delayed.
+    await stopWorkers();
+    expect(await maintenance.getActiveCount()).toBe(0);
     const jobs = (await driftJobs()).filter((j) => j.finishedOn !== undefined);
     expect(jobs.map((j) => j.failedReason ?? "ok")).toEqual(jobs.map(() => "ok"));
     // Each job, queued or scheduled, was taken once by one worker.

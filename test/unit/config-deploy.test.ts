@@ -54,4 +54,14 @@ describe("deployment settings", () => {
     );
     expect(errorOf({ ...base, POLLING_LEASE_MS: "3600000" })).toMatch(/^POLLING_LEASE_MS must be at most/);
   });
+
+  it("reads DRIFT_SYNC_MINUTES (15 by default) with fractions down to 0.1 minute, not below", () => {
+    expect(parseConfig(base).driftSyncMinutes).toBe(15);
+    expect(parseConfig({ ...base, DRIFT_SYNC_MINUTES: "0.5" }).driftSyncMinutes).toBe(0.5);
+    expect(parseConfig({ ...base, DRIFT_SYNC_MINUTES: "0.1" }).driftSyncMinutes).toBe(0.1);
+    expect(errorOf({ ...base, DRIFT_SYNC_MINUTES: "0.05" })).toBe(
+      "DRIFT_SYNC_MINUTES must be at least 0.1 minute (6 seconds)",
+    );
+    expect(errorOf({ ...base, DRIFT_SYNC_MINUTES: "1441" })).toMatch(/^DRIFT_SYNC_MINUTES must be at most/);
+  });
 });
