@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Redis } from "ioredis";
+import { START_FLAGS } from "../src/runtime/heap-growth.js";
 import { projectRoot } from "../src/runtime/paths.js";
 import { freePort } from "../test/helpers/local-redis.js";
 import { FakeBotApi, type WindowStats } from "./fake-bot-api.js";
@@ -123,11 +124,12 @@ export async function runOnce(
 ): Promise<Run> {
   const fake = await new FakeBotApi({ token: TOKEN, latencyMs: s.latencyMs }).start();
   const script = join(root, bot === "bare" ? "dist/bench/bare-bot.js" : "dist/src/main.js");
-  const flags = profileFlags(bot);
+  // The full bot as `npm start` runs it (its node flags); the bare bot as a new user would.
+  const flags = [...(bot === "full" ? START_FLAGS : []), ...profileFlags(bot)];
   const env = { ...(await botEnv(bot, fake.apiRoot, redisUrl)), ...extraEnv };
-  const output = flags.length > 0 ? process.env.BENCH_PROFILE_OUTPUT : undefined;
+  const output = profileFlags(bot).length > 0 ? process.env.BENCH_PROFILE_OUTPUT : undefined;
   const child = startNode(script, env, root, flags, output && join(output, `${bot}-${Date.now()}.log`));
-  if (flags.length > 0) say(`  (${bot} bot, pid ${child.pid}, runs with ${flags.join(" ")})`);
+  if (profileFlags(bot).length > 0) say(`  (${bot} bot, pid ${child.pid}, runs with ${flags.join(" ")})`);
   try {
     let gone = false;
     void child.exited.then(() => {
