@@ -123,7 +123,10 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   // Across processes too, when several may take updates: sequentialize first, so this process
   // never waits on its own lock.
   if (options.chatLock) guarded.use(chatLocked<BotContext>(options.chatLock, chatKey));
-  // The chosen language and the maintenance switch are read alongside the session (one round trip).
+  const limiter = options.rateLimit === false ? undefined : rateLimit(redis, options.rateLimit);
+  // The rate limit's hit, the chosen language and the maintenance switch go alongside the
+  // session's read (one round trip).
+  if (limiter) guarded.use(limiter.early);
   guarded.use(startEarlyReads);
   guarded.use(sessionsIn(redis, options.chatLock));
   guarded.use(
@@ -135,7 +138,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   // Payments first: never swallowed by a conversation.
   guarded.use(when((ctx) => ctx.message?.successful_payment !== undefined, paymentsFeature));
   // After payments (never limited) and i18n (the notice is in the user's language).
-  if (options.rateLimit !== false) guarded.use(rateLimit(redis, options.rateLimit));
+  if (limiter) guarded.use(limiter.limit);
 
   const inChats = chatRoutes(options.box, deps, kit, storedLocale);
   guarded.use(when((ctx) => ctx.chat !== undefined, inChats));
