@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { BotContext } from "../../src/bot/context.js";
-import { chosenLocaleOf, shopClosedFor, startEarlyReads } from "../../src/bot/early-reads.js";
+import { blockedOf, chosenLocaleOf, shopClosedFor, startEarlyReads } from "../../src/bot/early-reads.js";
 
-/** A private-chat update's context with the two reads counted; `fail` makes them reject. */
+/** A private-chat update's context with its reads counted; `fail` makes them reject. */
 function contextWith(fail: boolean, fromId = 42) {
   const calls = { locale: 0, closed: 0 };
   const read = <T>(value: T) => (fail ? Promise.reject(new Error("redis down")) : Promise.resolve(value));
@@ -14,9 +14,17 @@ function contextWith(fail: boolean, fromId = 42) {
       staff: { roster: { isOwner: (id: number) => id === 1, ids: async () => [] } },
       books: {
         customers: {
+          chatView: () => {
+            calls.locale++;
+            return read({ chosenLocale: "ru" as const, blocked: true });
+          },
           chosenLocale: () => {
             calls.locale++;
             return read("ru" as const);
+          },
+          isBlocked: () => {
+            calls.locale++;
+            return read(true);
           },
         },
       },
@@ -34,11 +42,12 @@ function contextWith(fail: boolean, fromId = 42) {
 }
 
 describe("early reads", () => {
-  it("reads the chosen language and the maintenance switch once, before the middlewares that use them", async () => {
+  it("reads the chosen language, the block and the maintenance switch once, before the middlewares that use them", async () => {
     const { ctx, calls } = contextWith(false);
     await startEarlyReads(ctx, async () => {
       expect(calls).toEqual({ locale: 1, closed: 1 });
       expect(await chosenLocaleOf(ctx, 42)).toBe("ru");
+      expect(await blockedOf(ctx, 42)).toBe(true);
       expect(await shopClosedFor(ctx)).toBeUndefined();
     });
     expect(calls).toEqual({ locale: 1, closed: 1 });
@@ -53,7 +62,8 @@ describe("early reads", () => {
   it("reads on demand for an update it did not start reads for", async () => {
     const { ctx, calls } = contextWith(false);
     expect(await chosenLocaleOf(ctx, 42)).toBe("ru");
-    expect(calls.locale).toBe(1);
+    expect(await blockedOf(ctx, 42)).toBe(true);
+    expect(calls.locale).toBe(2);
   });
 
   it("gives a failed read's error to whoever awaits it, and none to an update that ended first", async () => {
@@ -66,6 +76,7 @@ describe("early reads", () => {
       const awaited = contextWith(true);
       await startEarlyReads(awaited.ctx, async () => {
         await expect(chosenLocaleOf(awaited.ctx, 42)).rejects.toThrow("redis down");
+        await expect(blockedOf(awaited.ctx, 42)).rejects.toThrow("redis down");
         await expect(shopClosedFor(awaited.ctx)).rejects.toThrow("redis down");
       });
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -138,6 +138,15 @@ export class Customers {
   }
 
   /**
+   * What each update of the customer's private chat reads (bot/early-reads.ts): the language they
+   * chose, if any, and whether an admin blocked them, in one read.
+   */
+  async chatView(id: number): Promise<{ chosenLocale: Locale | undefined; blocked: boolean }> {
+    const [chosen, blocked] = await this.redis.hmget(key(id), "chosenLocale", "blocked");
+    return { chosenLocale: localeOf(chosen ?? undefined), blocked: blocked === "1" };
+  }
+
+  /**
    * Blocks or unblocks the customer; false when they already were so (nothing changed). `audit`:
    * a staff member's change, recorded in the same step only when it changed something.
    */
