@@ -17,6 +17,11 @@ export interface LoadOptions {
   idsPerUser: number;
   /** The first Telegram id; ids are consecutive from it. */
   firstUserId: number;
+  /**
+   * First visits: every `/start` comes from a Telegram id never seen before (a campaign's wake),
+   * counting up from `firstUserId`; `idsPerUser` is not used then.
+   */
+  fresh?: boolean;
   /** An interaction not finished after this long is counted as timed out and started again. */
   timeoutMs?: number;
 }
@@ -61,6 +66,9 @@ export class ClosedLoop {
   private readonly byCallback = new Map<string, VirtualUser>();
   private readonly seen = new Set<number>();
   private nextCallback = 1;
+  /** The next never-seen id (first visits). */
+  private nextFresh: number;
+  private readonly fresh: boolean;
   private readonly timeoutMs: number;
   private watchdog: NodeJS.Timeout | undefined;
 
@@ -69,6 +77,8 @@ export class ClosedLoop {
     options: LoadOptions,
   ) {
     this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.fresh = options.fresh === true;
+    this.nextFresh = options.firstUserId;
     this.users = Array.from({ length: options.users }, (_, u) => {
       const ids = Array.from(
         { length: options.idsPerUser },
@@ -150,8 +160,11 @@ export class ClosedLoop {
 
   private begin(user: VirtualUser): void {
     this.byChat.delete(user.chatId);
-    user.turn = (user.turn + 1) % user.ids.length;
-    user.chatId = user.ids[user.turn] ?? user.chatId;
+    if (this.fresh) user.chatId = this.nextFresh++;
+    else {
+      user.turn = (user.turn + 1) % user.ids.length;
+      user.chatId = user.ids[user.turn] ?? user.chatId;
+    }
     user.phase = "start";
     user.round++;
     user.startedAt = performance.now();

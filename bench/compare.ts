@@ -3,26 +3,88 @@
  * sessions, every plugin and feature, workers in the same process), each a real process against
  * the HTTP fake Bot API, under the same closed loop of `/start` + first button (bench/side-by-side.ts).
  * Runs alternate (bare, full, full, bare) so drift cancels; each starts on an empty Redis. The full
- * bot runs as `npm start` does, with its default HEAP_GROWTH_PERCENT; one more run shows V8's own.
- * Prints figures, never asserts. `BENCH_QUICK=1` shortens every phase.
+ * bot runs as `npm start` does, with its default HEAP_GROWTH_PERCENT (`BENCH_V8_GROWTH=1`: one
+ * more run shows V8's own). Returning users and first visits (a new Telegram id per `/start`), with
+ * Telegram answering at once and at 100 ms; each figure of issue 29's goal 1 printed with its goal.
+ * Prints figures, never asserts. `BENCH_QUICK=1` shortens every phase; `BENCH_ONLY=<part of a
+ * title>` runs only the loads named so; `BENCH_PROFILE=<node flags>` profiles (bench/side-by-side.ts).
  */
 import { cpus, loadavg } from "node:os";
 import { Redis } from "ioredis";
 import { startRedis } from "../test/helpers/local-redis.js";
+import { goal, printGoals } from "./goals.js";
 import {
   benchDir,
   fmt,
-  MEASURE_MS,
   printLogs,
+  printRedisCommands,
   printRuns,
   printTable,
+  QUICK,
   type Run,
   runOnce,
   type Scenario,
+  type Summary,
   say,
   summarize,
-  WARMUP_MS,
 } from "./side-by-side.js";
+
+/** Four loads x four runs: shorter phases than the other side-by-side benches keep it near 4 minutes. */
+const WARMUP_MS = QUICK ? 2_000 : 3_000;
+const MEASURE_MS = QUICK ? 3_000 : 7_000;
+
+/** Both mixes with Telegram at once and at 100 ms. `BENCH_ONLY=<part of a title>` runs fewer. */
+function scenarios(): Scenario[] {
+  const phases = { warmupMs: WARMUP_MS, measureMs: MEASURE_MS };
+  // Returning: 24 ids a user: the full bot lets one id send 20 updates per 10 s (2 per
+  // interaction), so 1 600 ids (8 a user) capped it at 1 600 interactions/s, the limiter's
+  // ceiling, not the bot's. First visits: a new id for every /start.
+  const all: Scenario[] = [
+    { title: "Telegram at once, 200 users, returning", latencyMs: 0, users: 200, idsPerUser: 24, ...phases },
+    {
+      title: "Telegram at once, 200 users, first visits",
+      latencyMs: 0,
+      users: 200,
+      idsPerUser: 1,
+      fresh: true,
+      ...phases,
+    },
+    {
+      title: "Telegram at 100 ms (getUpdates too), 500 users, returning",
+      latencyMs: 100,
+      users: 500,
+      idsPerUser: 4,
+      ...phases,
+    },
+    {
+      title: "Telegram at 100 ms (getUpdates too), 500 users, first visits",
+      latencyMs: 100,
+      users: 500,
+      idsPerUser: 1,
+      fresh: true,
+      ...phases,
+    },
+  ];
+  const only = process.env.BENCH_ONLY;
+  return only ? all.filter((s) => s.title.includes(only)) : all;
+}
+
+/** Issue 29's goal 1 for one load, each figure through goals.ts. */
+function goals(s: Scenario, bare: Summary, full: Summary): void {
+  const ratio = (key: keyof Summary) => full[key] / Math.max(1e-9, bare[key]);
+  const x = (v: number) => `${fmt(v, 2)}x`;
+  const at = `${s.latencyMs === 0 ? "Telegram at once" : `Telegram at ${s.latencyMs} ms`}, ${s.fresh ? "first visits" : "returning"}`;
+  const speed = s.latencyMs === 0 ? 0.8 : 1.0;
+  goal(
+    `interactions/s vs bare grammY, ${at}`,
+    x(ratio("perSecond")),
+    `>= ${speed}x`,
+    ratio("perSecond") >= speed,
+  );
+  goal(`p99 latency vs bare grammY, ${at}`, x(ratio("p99")), "<= 1.3x", ratio("p99") <= 1.3);
+  goal(`CPU per interaction vs bare grammY, ${at}`, x(ratio("cpuPer")), "<= 1.3x", ratio("cpuPer") <= 1.3);
+  goal(`RSS (mean) vs bare grammY, ${at}`, x(ratio("rssMean")), "<= 1.2x", ratio("rssMean") <= 1.2);
+}
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -42,32 +104,24 @@ async function main(): Promise<void> {
         .map((l) => fmt(l, 2))
         .join(" ")} before the first run`,
     );
-    const scenarios: Scenario[] = [
-      // 24 ids a user: the full bot lets one id send 20 updates per 10 s (2 per interaction), so
-      // 1 600 ids (8 a user) capped it at 1 600 interactions/s, the limiter's ceiling, not the bot's.
-      { title: "Telegram answering at once, 200 users", latencyMs: 0, users: 200, idsPerUser: 24 },
-      {
-        title: "Telegram answering after 100 ms (getUpdates too), 500 users",
-        latencyMs: 100,
-        users: 500,
-        idsPerUser: 4,
-      },
-    ];
-    for (const s of scenarios) {
+    for (const s of scenarios()) {
       const runs: Run[] = [];
       for (const bot of ["bare", "full", "full", "bare"] as const) {
         await redis.flushall();
         runs.push(await runOnce(redis, server.url, bot, s));
       }
-      printTable(
-        `${s.title} (${s.users * s.idsPerUser} Telegram ids in turn)`,
-        summarize(runs.filter((r) => r.bot === "bare")),
-        summarize(runs.filter((r) => r.bot === "full")),
-      );
+      const bare = summarize(runs.filter((r) => r.bot === "bare"));
+      const full = summarize(runs.filter((r) => r.bot === "full"));
+      const ids = s.fresh ? "a new Telegram id per /start" : `${s.users * s.idsPerUser} Telegram ids in turn`;
+      printTable(`${s.title} (${ids})`, bare, full);
       printRuns(runs);
+      printRedisCommands(runs);
       printLogs(runs);
-      if (s.latencyMs === 0) await v8OwnGrowth(redis, server.url, s, runs);
+      goals(s, bare, full);
+      if (process.env.BENCH_V8_GROWTH === "1" && s.latencyMs === 0)
+        await v8OwnGrowth(redis, server.url, s, runs);
     }
+    printGoals("Issue 29, goal 1 (interactions vs a bare grammY bot):");
   } finally {
     await redis.quit();
     await server.stop();

@@ -4,7 +4,7 @@
  * /proc/<pid>/status. Every child started here is killed when the benchmark exits, however it exits.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { createWriteStream, readFileSync } from "node:fs";
 
 const live = new Set<ChildProcess>();
 process.once("exit", () => {
@@ -29,9 +29,19 @@ export interface Child {
   logSummary(): { lines: number; top: [string, number][]; last: string[] };
 }
 
-/** Starts `node <script>` with exactly `env` (plus PATH); its output is read and summarised. */
-export function startNode(script: string, env: Record<string, string>, cwd: string): Child {
-  const child = spawn(process.execPath, [script], {
+/**
+ * Starts `node <script>` with exactly `env` (plus PATH) and `nodeFlags` (e.g. `--cpu-prof`); its
+ * output is read and summarised.
+ */
+export function startNode(
+  script: string,
+  env: Record<string, string>,
+  cwd: string,
+  nodeFlags: readonly string[] = [],
+  /** Also copies the child's output to this file (e.g. its `--trace-gc` lines). */
+  outputFile?: string,
+): Child {
+  const child = spawn(process.execPath, [...nodeFlags, script], {
     cwd,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -56,6 +66,11 @@ export function startNode(script: string, env: Record<string, string>, cwd: stri
       counts.set(msg, (counts.get(msg) ?? 0) + 1);
     }
   };
+  if (outputFile) {
+    const copy = createWriteStream(outputFile);
+    child.stdout?.pipe(copy);
+    child.stderr?.pipe(copy);
+  }
   child.stdout?.on("data", read);
   child.stderr?.on("data", read);
   const exited = new Promise<number | string>((resolve) => {

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Redis } from "ioredis";
+import { START_FLAGS } from "../src/runtime/heap-growth.js";
 import { projectRoot } from "../src/runtime/paths.js";
 import { freePort } from "../test/helpers/local-redis.js";
 import { FakeBotApi, type WindowStats } from "./fake-bot-api.js";
@@ -27,6 +28,11 @@ export interface Scenario {
   users: number;
   /** Ids per virtual user: enough that no id passes the full bot's 20 updates per 10 s. */
   idsPerUser: number;
+  /** First visits: every `/start` from a Telegram id never seen before (else returning users). */
+  fresh?: boolean;
+  /** The warm-up (at least) and the measured window, when not WARMUP_MS and MEASURE_MS. */
+  warmupMs?: number;
+  measureMs?: number;
 }
 export interface Run {
   bot: BotKind;
@@ -35,6 +41,8 @@ export interface Run {
   rss: { meanMb: number; maxMb: number };
   redisCpuMs: number;
   redisCommands: number;
+  /** Redis commands in the window by name (INFO commandstats), most called first. */
+  redisByCommand: [string, number][];
   log: ReturnType<Child["logSummary"]>;
 }
 
@@ -58,6 +66,14 @@ export async function redisFigures(
     commands: field("total_commands_processed"),
     memory: field("used_memory"),
   };
+}
+
+/** Calls so far by command name (INFO commandstats). */
+export async function commandStats(redis: Redis): Promise<Map<string, number>> {
+  const stats = new Map<string, number>();
+  for (const m of (await redis.info("commandstats")).matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm))
+    stats.set(m[1] ?? "", Number(m[2]));
+  return stats;
 }
 
 /** Keys without a TTL (the bot's short-lived rate-limit counters are not a customer's). */
@@ -87,6 +103,17 @@ export async function botEnv(
   };
 }
 
+/**
+ * Node flags for the bots under `BENCH_PROFILE` (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), for
+ * the full bot only unless `BENCH_PROFILE_BOT` says `bare` or `both`; `BENCH_PROFILE_OUTPUT=<dir>`
+ * keeps a profiled bot's output there (`--trace-gc` lines).
+ */
+function profileFlags(bot: BotKind): string[] {
+  const flags = (process.env.BENCH_PROFILE ?? "").split(" ").filter(Boolean);
+  const which = process.env.BENCH_PROFILE_BOT ?? "full";
+  return which === bot || which === "both" ? flags : [];
+}
+
 /** One bot process under one scenario: start, warm up, measure a fixed window, stop. */
 export async function runOnce(
   redis: Redis,
@@ -97,7 +124,12 @@ export async function runOnce(
 ): Promise<Run> {
   const fake = await new FakeBotApi({ token: TOKEN, latencyMs: s.latencyMs }).start();
   const script = join(root, bot === "bare" ? "dist/bench/bare-bot.js" : "dist/src/main.js");
-  const child = startNode(script, { ...(await botEnv(bot, fake.apiRoot, redisUrl)), ...extraEnv }, root);
+  // The full bot as `npm start` runs it (its node flags); the bare bot as a new user would.
+  const flags = [...(bot === "full" ? START_FLAGS : []), ...profileFlags(bot)];
+  const env = { ...(await botEnv(bot, fake.apiRoot, redisUrl)), ...extraEnv };
+  const output = profileFlags(bot).length > 0 ? process.env.BENCH_PROFILE_OUTPUT : undefined;
+  const child = startNode(script, env, root, flags, output && join(output, `${bot}-${Date.now()}.log`));
+  if (profileFlags(bot).length > 0) say(`  (${bot} bot, pid ${child.pid}, runs with ${flags.join(" ")})`);
   try {
     let gone = false;
     void child.exited.then(() => {
@@ -109,23 +141,24 @@ export async function runOnce(
       }
       await sleep(50);
     }
-    fake.startLoad({ users: s.users, idsPerUser: s.idsPerUser, firstUserId: FIRST_USER });
-    // Warm up until (nearly) every id has been served once: first contacts are not measured.
-    const ids = s.users * s.idsPerUser;
+    fake.startLoad({ users: s.users, idsPerUser: s.idsPerUser, firstUserId: FIRST_USER, fresh: s.fresh });
+    // Returning users: warm up until (nearly) every id has been served once, so first contacts
+    // are not measured. First visits are all first contacts.
+    const ids = s.fresh ? 0 : s.users * s.idsPerUser;
+    const warmup = s.warmupMs ?? WARMUP_MS;
     const began = Date.now();
-    while (
-      Date.now() - began < WARMUP_MS ||
-      (fake.idsServed() < ids * 0.95 && Date.now() - began < 4 * WARMUP_MS)
-    )
+    while (Date.now() - began < warmup || (fake.idsServed() < ids * 0.95 && Date.now() - began < 4 * warmup))
       await sleep(100);
     fake.beginWindow();
     const cpu0 = cpuMs(child.pid);
     const redis0 = await redisFigures(redis);
+    const byCommand0 = await commandStats(redis);
     const rss = sampleRss(child.pid);
-    await sleep(MEASURE_MS);
+    await sleep(s.measureMs ?? MEASURE_MS);
     const stats = fake.endWindow();
     const cpu1 = cpuMs(child.pid);
     const redis1 = await redisFigures(redis);
+    const byCommand1 = await commandStats(redis);
     return {
       bot,
       stats,
@@ -133,6 +166,10 @@ export async function runOnce(
       rss: rss(),
       redisCpuMs: redis1.cpuMs - redis0.cpuMs,
       redisCommands: redis1.commands - redis0.commands,
+      redisByCommand: [...byCommand1.entries()]
+        .map(([name, calls]): [string, number] => [name, calls - (byCommand0.get(name) ?? 0)])
+        .filter(([, calls]) => calls > 0)
+        .sort((a, b) => b[1] - a[1]),
       log: child.logSummary(),
     };
   } finally {
@@ -216,6 +253,23 @@ export function printTable(title: string, bare: Summary, full: Summary): void {
 export function printRuns(runs: readonly Run[]): void {
   const each = runs.map((r) => `${r.bot} ${fmt(r.stats.interactions / r.stats.seconds, 0)}`).join(", ");
   say(`  interactions/s run by run: ${each}`);
+}
+
+/** The full bot's Redis commands per interaction by name (the INFO calls of the bench left out). */
+export function printRedisCommands(runs: readonly Run[]): void {
+  const full = runs.filter((r) => r.bot === "full");
+  const n = Math.max(
+    1,
+    full.reduce((a, r) => a + r.stats.interactions, 0),
+  );
+  const byName = new Map<string, number>();
+  for (const r of full)
+    for (const [name, calls] of r.redisByCommand) byName.set(name, (byName.get(name) ?? 0) + calls);
+  byName.delete("info");
+  const top = [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, 10);
+  say(
+    `  full bot's Redis commands per interaction: ${top.map(([name, c]) => `${name} ${fmt(c / n, 2)}`).join(", ")}`,
+  );
 }
 
 export function printLogs(runs: readonly Run[]): void {

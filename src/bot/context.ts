@@ -22,6 +22,8 @@ export interface SessionData {
   locale?: Locale;
   /** When the user was last recorded as a customer (ms), so that happens at most once an hour. */
   seenAt?: number;
+  /** The user's first /start is recorded (referrals): a plain /start need not record it again. */
+  startRecorded?: true;
   /**
    * Conversations in progress by conversation key (one per member in a group): the state sealed,
    * and until when (ms) it may be resumed.

@@ -29,6 +29,7 @@ import {
   SealedConversationStorage,
   SecretMarkers,
 } from "./conversation-kit.js";
+import { startEarlyReads } from "./early-reads.js";
 import { adminHere } from "./features/admin/guard.js";
 import { adminConversations, adminFeature } from "./features/admin/index.js";
 import { helpFeature } from "./features/help.js";
@@ -122,15 +123,12 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   // Across processes too, when several may take updates: sequentialize first, so this process
   // never waits on its own lock.
   if (options.chatLock) guarded.use(chatLocked<BotContext>(options.chatLock, chatKey));
-  // With the lock, a session is written only while its update still holds the chat (fencing).
-  const lock = options.chatLock;
-  const sessions = new ChangedSessionStorage(
-    redis,
-    lock && ((key) => lock.holder(key.slice(SESSION.length))),
-  );
-  guarded.use(
-    session({ initial: sessions.initial, getSessionKey: chatKey, prefix: SESSION, storage: sessions }),
-  );
+  const limiter = options.rateLimit === false ? undefined : rateLimit(redis, options.rateLimit);
+  // The rate limit's hit, the chosen language and the maintenance switch go alongside the
+  // session's read (one round trip).
+  if (limiter) guarded.use(limiter.early);
+  guarded.use(startEarlyReads);
+  guarded.use(sessionsIn(redis, options.chatLock));
   guarded.use(
     createI18n<BotContext>(deps.config.defaultLocale, (ctx) => {
       const chosen = chatKey(ctx) ? ctx.session.locale : undefined;
@@ -140,7 +138,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   // Payments first: never swallowed by a conversation.
   guarded.use(when((ctx) => ctx.message?.successful_payment !== undefined, paymentsFeature));
   // After payments (never limited) and i18n (the notice is in the user's language).
-  if (options.rateLimit !== false) guarded.use(rateLimit(redis, options.rateLimit));
+  if (limiter) guarded.use(limiter.limit);
 
   const inChats = chatRoutes(options.box, deps, kit, storedLocale);
   guarded.use(when((ctx) => ctx.chat !== undefined, inChats));
@@ -148,6 +146,15 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   // Only a failure of the error boundary itself gets here.
   bot.catch((err) => deps.logger.error({ err: err.error }, "unhandled bot error"));
   return bot;
+}
+
+/** Sessions in Redis; with the lock, written only while the update still holds the chat (fencing). */
+function sessionsIn(redis: Redis, lock: ChatLock | undefined): MiddlewareFn<BotContext> {
+  const sessions = new ChangedSessionStorage(
+    redis,
+    lock && ((key) => lock.holder(key.slice(SESSION.length))),
+  );
+  return session({ initial: sessions.initial, getSessionKey: chatKey, prefix: SESSION, storage: sessions });
 }
 
 /**

@@ -41,16 +41,49 @@ async function answerDropped(ctx: BotContext, first: boolean): Promise<void> {
   else if (first && ctx.chat) await ctx.reply(ctx.t("rate-limited"));
 }
 
+/** The per-user rate limit as two middlewares: see {@link rateLimit}. */
+export interface RateLimiter {
+  /**
+   * Sends the update's hit at once and goes on: placed beside the early reads (before the
+   * session), the hit shares their round trip instead of costing one of its own later.
+   */
+  early: MiddlewareFn<BotContext>;
+  /** Drops what goes over the limit (after i18n: the notice is in the user's language). */
+  limit: MiddlewareFn<BotContext>;
+}
+
+/** The counter (the part before `#`) and the update's id after it: see rateLimit. */
+const counterKey = (ctx: BotContext): string | undefined =>
+  ctx.from && counted(ctx) && !isAdmin(ctx) ? `${ctx.from.id}#${ctx.update.update_id}` : undefined;
+
+const PREFIX = "ratelimit:";
+
 /**
  * Per-user rate limit (`@grammyjs/ratelimiter`) with its counters in Redis, so it holds across
  * bot processes. Over the limit, updates are dropped: the user is told once per window, and every
  * dropped button press is answered with a toast (one answer per press: nothing more is sent).
  * Payments are never limited (they are handled before this and not counted); admins are exempt.
+ * Every counted update is hit exactly once: early when it passed `early`, else by `limit`.
  */
-export function rateLimit(
-  redis: Redis,
-  options: RateLimitOptions = DEFAULT_RATE_LIMIT,
-): MiddlewareFn<BotContext> {
+export function rateLimit(redis: Redis, options: RateLimitOptions = DEFAULT_RATE_LIMIT): RateLimiter {
+  const hit = (counter: string) => HIT.run(redis, [counter], [options.windowMs]).then(Number);
+  // Hits sent early, by the plugin's key; taken by `incr`, dropped when the update ends anyway.
+  const sent = new Map<string, Promise<number>>();
+  const early: MiddlewareFn<BotContext> = async (ctx, next) => {
+    const key = counterKey(ctx);
+    if (key === undefined) return next();
+    const full = PREFIX + key;
+    const pending = hit(full.split("#")[0] ?? full);
+    // Awaited by `incr`; an update that ends before it (an error on the way) must not leave an
+    // unhandled rejection.
+    pending.catch(() => undefined);
+    sent.set(full, pending);
+    try {
+      await next();
+    } finally {
+      sent.delete(full);
+    }
+  };
   // The plugin calls `incr`, then `pexpire` on the first hit; the expiry is set inside `incr`.
   // Its key carries the update's id after `#` (the counter is the user's, the part before it), so
   // the hit count of an update over the limit reaches onLimitExceeded, which takes it out again.
@@ -58,7 +91,9 @@ export function rateLimit(
   const counters = {
     incr: async (key: string) => {
       const [counter = key, update] = key.split("#");
-      const hits = Number(await HIT.run(redis, [counter], [options.windowMs]));
+      const pending = sent.get(key);
+      sent.delete(key);
+      const hits = await (pending ?? hit(counter));
       if (hits > options.limit && update) over.set(update, hits);
       return hits;
     },
@@ -70,15 +105,15 @@ export function rateLimit(
     over.delete(id);
     return hits;
   };
-  return limit<BotContext, typeof counters>({
+  const limited = limit<BotContext, typeof counters>({
     timeFrame: options.windowMs,
     limit: options.limit,
     storageClient: counters,
-    keyPrefix: "ratelimit:",
-    keyGenerator: (ctx) =>
-      ctx.from && counted(ctx) && !isAdmin(ctx) ? `${ctx.from.id}#${ctx.update.update_id}` : undefined,
+    keyPrefix: PREFIX,
+    keyGenerator: counterKey,
     // Called for every update over the limit (by default only for the first of a window).
     alwaysReply: true,
     onLimitExceeded: async (ctx) => answerDropped(ctx, taken(ctx) === options.limit + 1),
   });
+  return { early, limit: limited };
 }

@@ -1,6 +1,13 @@
-import type { User } from "grammy/types";
+import type { Chat, User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { callback, command, preCheckout, successfulPayment, user } from "../fakes/telegram-api.js";
+import {
+  callback,
+  command,
+  preCheckout,
+  successfulPayment,
+  textMessage,
+  user,
+} from "../fakes/telegram-api.js";
 import { createTestBot, newUsers, type TestBot } from "../helpers/bot-harness.js";
 
 const ADMIN = user(7900, { first_name: "Boss", language_code: "en" });
@@ -84,5 +91,15 @@ describe("per-user rate limit", () => {
     for (let i = 0; i < 12; i++) await a.send(command(ADMIN, "/help"));
     expect(helpReplies(ADMIN)).toHaveLength(12);
     expect(textsTo(ADMIN)).not.toContain(NOTICE_EN);
+  });
+
+  it("counts each update once, in the private chat (hit early, beside the session) and in a group", async () => {
+    const eve = customer();
+    for (let i = 0; i < 3; i++) await a.send(command(eve, "/help"));
+    await a.send(callback(eve, "wallet:view"));
+    expect(await a.redis.get(`ratelimit:${eve.id}`)).toBe("4");
+    const group = { id: -100_777, type: "group", title: "Friends" } as Chat;
+    await a.send(textMessage(eve, "hello all", group));
+    expect(await a.redis.get(`ratelimit:${eve.id}`)).toBe("5");
   });
 });

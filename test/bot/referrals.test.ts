@@ -75,6 +75,23 @@ describe("invite links", () => {
 });
 
 describe("attribution on /start", () => {
+  it("records the first start once: a later plain /start leaves it to the session, a code still reaches the domain", async () => {
+    const inviter = person();
+    await t.send(start(inviter));
+    const code = await inviteLinkOf(inviter);
+    const friend = person();
+    await t.send(start(friend));
+    const first = await t.redis.hget("referral:started", String(friend.id));
+    expect(first).not.toBeNull();
+    // Taken away behind the bot's back: a plain /start does not write it again (the session knows).
+    await t.redis.hdel("referral:started", String(friend.id));
+    await t.send(start(friend));
+    expect(await t.redis.hget("referral:started", String(friend.id))).toBeNull();
+    // A /start with a code still goes to the domain: it records the start (and, here, attributes).
+    await t.send(start(friend, code));
+    expect(await t.redis.hget("referral:started", String(friend.id))).not.toBeNull();
+  });
+
   it("attributes a new user once when the same /start update comes twice at once", async () => {
     const inviter = person();
     await t.send(start(inviter));

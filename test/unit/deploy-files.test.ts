@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { z } from "zod";
+import { START_FLAGS } from "../../src/runtime/heap-growth.js";
 import { projectRoot } from "../../src/runtime/paths.js";
 
 // Docker is not installed where the tests run: the compose file and the Dockerfile are checked as
@@ -129,7 +130,9 @@ describe("Dockerfile", () => {
     expect(text).toMatch(/RUN npm ci\b/);
     expect(text).toMatch(/npm run build && npm prune --omit=dev/);
     expect(runtime).toContain("USER node");
-    expect(runtime.at(-1)).toBe('CMD ["node", "dist/src/main.js"]');
+    expect(runtime.at(-1)).toBe(
+      `CMD [${["node", ...START_FLAGS, "dist/src/main.js"].map((a) => `"${a}"`).join(", ")}]`,
+    );
     expect(runtime.some((l) => l.includes("/healthz"))).toBe(true);
   });
 
@@ -154,5 +157,17 @@ describe(".env.example and README", () => {
       expect(example, name).toMatch(new RegExp(`^#? ?${name}=`, "m"));
       expect(readme, name).toContain(`\`${name}\``);
     }
+  });
+});
+
+describe("the node flags of every way of starting the bot", () => {
+  const started = `node ${START_FLAGS.join(" ")} dist/src/main.js`;
+
+  it("npm start and scripts/start pass the young generation's size (V8 takes it only at start-up)", () => {
+    const pkg = z
+      .object({ scripts: z.object({ start: z.string() }) })
+      .parse(JSON.parse(readFileSync(join(projectRoot(), "package.json"), "utf8")));
+    expect(pkg.scripts.start).toBe(started);
+    expect(readFileSync(join(projectRoot(), "scripts/start"), "utf8")).toContain(`\n${started} &\n`);
   });
 });

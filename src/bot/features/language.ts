@@ -3,6 +3,7 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import { LOCALE_NAMES, LOCALES, type Locale } from "../../config.js";
 import { languageCb, MAIN_MENU } from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
+import { chosenLocaleOf } from "../early-reads.js";
 import { greeting, mainMenuMarkup, replyWithMainMenu } from "./main-menu.js";
 import { answer } from "./shop/common.js";
 
@@ -44,7 +45,7 @@ export function languageMarkup(ctx: BotContext, after: "menu" | "done"): InlineK
  */
 export const followChosenLocale: MiddlewareFn<BotContext> = async (ctx, next) => {
   if (ctx.chat?.type === "private" && ctx.from) {
-    const chosen = await ctx.deps.books.customers.chosenLocale(ctx.from.id);
+    const chosen = await chosenLocaleOf(ctx, ctx.from.id);
     if (chosen && chosen !== ctx.session.locale) {
       ctx.session.locale = chosen;
       ctx.i18n.useLocale(chosen);

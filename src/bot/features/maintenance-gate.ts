@@ -4,6 +4,7 @@ import { maintenanceText } from "../../render/maintenance.js";
 import { languageCb, MY_LIST, menuCb, myCb, WALLET_VIEW, walletCb } from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
 import { CONV_CANCEL } from "../conversation-kit.js";
+import { shopClosedFor } from "../early-reads.js";
 import { isAdmin } from "../filters.js";
 import { localeOf } from "../i18n.js";
 import { show, type View } from "../views/show.js";
@@ -66,7 +67,7 @@ async function closedView(ctx: BotContext, closed: ShopClosed, welcome: string |
 export const maintenanceGate: MiddlewareFn<BotContext> = async (ctx, next) => {
   if (ctx.chat?.type !== "private" || ctx.myChatMember || isAdmin(ctx) || looksAtWhatTheyHave(ctx))
     return next();
-  const closed = await ctx.deps.catalog.maintenance.closed();
+  const closed = await shopClosedFor(ctx);
   if (!closed) return next();
   const payload = startPayload(ctx);
   const welcome = payload === undefined ? undefined : await inviteOnStart(ctx, payload);

@@ -14,6 +14,14 @@ import { inviteFeature, inviteOnStart, openInvite } from "./shop/invite.js";
 
 export const startFeature = new Composer<BotContext>();
 startFeature.command("start", async (ctx) => {
+  // A plain /start only records the first start (referrals), which the greeting does not wait on:
+  // both go at once (inviteOnStart never rejects), and the update ends once both are done.
+  if (!ctx.match) {
+    const recorded = inviteOnStart(ctx, "");
+    await ctx.reply(greeting(ctx), { reply_markup: await mainMenuMarkup(ctx) });
+    await recorded;
+    return;
+  }
   // `/start <payload>` from a t.me link: a referral code is attributed; a gift link is claimed.
   const welcome = await inviteOnStart(ctx, ctx.match);
   const gift = await giftOnStart(ctx, ctx.match);

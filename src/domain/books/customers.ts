@@ -64,8 +64,8 @@ const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, imp
 const SET_AND_REACH = script("set-and-reach");
 /** A block set or lifted, with the reach index and a staff member's audit entry (lua/set-blocked.lua). */
 const SET_BLOCKED = script("set-blocked");
-/** The @username and its index kept true (lua/set-username.lua). */
-const SET_USERNAME = script("set-username");
+/** A customer recorded: first contact, fields, reach and the @username index in one step (lua/seen.lua). */
+const SEEN = script("seen");
 /** The reach of a subscription's customer, queued after its writes (lua/reach-of-subscription.lua). */
 const REACH_OF_SUBSCRIPTION = script("reach-of-subscription");
 /** One chunk of the reach index's first build (lua/reach-backfill.lua). */
@@ -92,33 +92,21 @@ export class Customers {
    * bot-blocked. Telegram sends the current username, so none means the user has none now.
    */
   async seen(who: CustomerSeen): Promise<boolean> {
-    const now = this.clock.now();
-    const isNew = (await this.redis.zadd(CUSTOMERS_ALL, "NX", now, String(who.id))) === 1;
-    const fields: Record<string, string> = {
-      id: String(who.id),
-      firstName: who.firstName,
-      locale: who.locale,
-    };
-    if (isNew) fields.createdAt = String(now);
-    // Writing again lifts a bot block: the reach index follows in the same step.
-    await this.setAndReach(who.id, { ...fields, botBlocked: "" });
-    await this.setUsername(who.id, who.username ?? "");
-    return isNew;
-  }
-
-  private async setUsername(id: number, username: string): Promise<void> {
-    const lower = username.toLowerCase();
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const owner = lower ? await this.redis.hget(customerKeys.byUsername, lower) : null;
-      const ownerKey = owner && owner !== String(id) ? key(Number(owner)) : key(id);
-      const done = await SET_USERNAME.run(
-        this.redis,
-        [key(id), customerKeys.byUsername, ownerKey],
-        [String(id), lower, username, owner ?? ""],
-      );
-      if (done === 1) return;
-    }
-    throw new Error(`the @username index kept changing while recording customer ${id}`);
+    const username = who.username ?? "";
+    const fields = { id: String(who.id), firstName: who.firstName, locale: who.locale };
+    const isNew = await SEEN.run(
+      this.redis,
+      [key(who.id), CUSTOMERS_ALL, customerKeys.byUsername, ...reachKeys()],
+      [
+        String(who.id),
+        this.clock.now(),
+        username.toLowerCase(),
+        username,
+        ...REACH_PREFIXES,
+        ...Object.entries(fields).flat(),
+      ],
+    );
+    return isNew === 1;
   }
 
   async get(id: number): Promise<Customer | undefined> {
@@ -147,6 +135,15 @@ export class Customers {
   /** The language the customer chose, if they ever chose one (one field read). */
   async chosenLocale(id: number): Promise<Locale | undefined> {
     return localeOf((await this.redis.hget(key(id), "chosenLocale")) ?? undefined);
+  }
+
+  /**
+   * What each update of the customer's private chat reads (bot/early-reads.ts): the language they
+   * chose, if any, and whether an admin blocked them, in one read.
+   */
+  async chatView(id: number): Promise<{ chosenLocale: Locale | undefined; blocked: boolean }> {
+    const [chosen, blocked] = await this.redis.hmget(key(id), "chosenLocale", "blocked");
+    return { chosenLocale: localeOf(chosen ?? undefined), blocked: blocked === "1" };
   }
 
   /**

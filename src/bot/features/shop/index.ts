@@ -2,6 +2,7 @@ import { Composer } from "grammy";
 import { gateCb } from "#src/render/channel-gate.js";
 import { SHOP_CALLBACK, SHOP_COMMANDS } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
+import { blockedOf } from "../../early-reads.js";
 import { isPrivate, when } from "../../filters.js";
 import { show } from "../../views/show.js";
 import { withSupport } from "../help.js";
@@ -32,7 +33,7 @@ export async function shopAllowed(ctx: BotContext): Promise<boolean> {
     await refuse(ctx, "shop-private-only");
     return false;
   }
-  if (ctx.from && (await ctx.deps.books.customers.isBlocked(ctx.from.id))) {
+  if (ctx.from && (await blockedOf(ctx, ctx.from.id))) {
     ctx.log.info({ customerId: ctx.from.id }, "refused a blocked customer");
     await refuse(ctx, "error-blocked");
     return false;

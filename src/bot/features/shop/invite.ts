@@ -49,8 +49,12 @@ export async function openInvite(ctx: BotContext): Promise<void> {
 export async function inviteOnStart(ctx: BotContext, payload: string): Promise<string | undefined> {
   const from = ctx.from;
   if (ctx.chat?.type !== "private" || !from || from.is_bot) return undefined;
+  // Only the first start counts (the domain keeps the earliest): once this chat's session knows
+  // it is recorded, a /start without a code has nothing to record.
+  if (!payload && ctx.session.startRecorded) return undefined;
   try {
     const outcome = await ctx.deps.sales.referrals.started(from.id, payload || undefined);
+    ctx.session.startRecorded = true;
     if (outcome) ctx.log.info({ customerId: from.id, outcome }, "start with an invite code");
     if (outcome !== "attributed") return undefined;
     const days = (await ctx.deps.sales.referrals.terms())?.bonus_days ?? 0;
