@@ -32,7 +32,27 @@ export const walletKeys = {
   applied: "ledger:applied",
   /** Every entry of every customer, in order, as LedgerRefs: reconciliation reads it. */
   journal: "ledger:journal",
+  /** How many entries were taken off the journal's head (all archived): positions stay absolute. */
+  journalStart: "ledger:journal:start",
 };
+
+/**
+ * How many of a customer's oldest ledger entries went to the archive on disk (archiving); the
+ * ledger-apply fragment reads it as `<ledger key>:archived`.
+ */
+export const ledgerArchivedKey = (customerId: number) => `${walletKeys.ledger(customerId)}:archived`;
+
+/** The kinds of records the books keep in the archive on disk (store/archive-files.ts). */
+export const ARCHIVED = {
+  /** A ledger entry (its number in the customer's ledger as the record's seq). */
+  ledger: "ledger",
+  /** A ledger idempotency key whose entry was archived (value: the entry's number). */
+  ledgerKey: "ledger-key",
+  /** A finished order's record. */
+  order: "order",
+  /** A credited payment's inbox entry (settlement's). */
+  payment: "payment",
+} as const;
 
 /**
  * Idempotency keys of ledger movements that several rooms write or look up: fields of
