@@ -6,6 +6,19 @@ import { type LedgerEntry, type LedgerRef, parseEntry } from "./wallet.js";
 /** What the books read of the archive on disk (store/archive-files.ts). */
 export type ArchiveReader = Pick<ArchiveFiles, "ofSubject" | "byId" | "shards">;
 
+/** The values of `subject`'s archived records of `kind` whose ids are not in `inRedis` (each once). */
+export async function archivedBesides(
+  archive: ArchiveReader,
+  kind: string,
+  subject: number,
+  inRedis: readonly string[],
+): Promise<unknown[]> {
+  const byId = new Map<string, unknown>();
+  for (const r of await archive.ofSubject(subject, kind))
+    if (!inRedis.includes(r.id)) byId.set(r.id, r.value);
+  return [...byId.values()];
+}
+
 /**
  * A customer's ledger read across Redis and the archive: positions count from the newest entry
  * (0) to the oldest (total - 1); the `archived` oldest ones are on disk. An archived entry still

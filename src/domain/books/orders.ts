@@ -9,7 +9,7 @@ import { type AuditEntry, auditLuaArgs, auditLuaKeys } from "../staff/index.js";
 import type { AccessRef } from "./access.js";
 import { orderClientName } from "./client-names.js";
 import { ARCHIVED, orderKeys, salesDayKey } from "./keys.js";
-import type { ArchiveReader } from "./ledger-reads.js";
+import { type ArchiveReader, archivedBesides } from "./ledger-reads.js";
 import { BOOKS_LUA } from "./lua-fragments.js";
 import { hasPaid } from "./order-paid.js";
 import { isFinishedStatus, ORDER_STATUSES, type OrderStatus } from "./order-statuses.js";
@@ -373,19 +373,10 @@ export class Orders {
     const gone = ids.filter((_id, i) => orders[i] === undefined);
     if (gone.length > 0) await this.redis.zrem(orderKeys.byCustomer(customerId), ...gone);
     const live = orders.filter((o): o is Order => o !== undefined);
-    return live.length < limit
-      ? [...live, ...(await this.archivedOf(customerId, limit - live.length, ids))]
-      : live;
-  }
-
-  /** The customer's newest archived orders not among `inRedis`, newest first. */
-  private async archivedOf(customerId: number, limit: number, inRedis: readonly string[]): Promise<Order[]> {
-    if (!this.archive) return [];
-    const byId = new Map<string, Order>();
-    for (const r of await this.archive.ofSubject(customerId, ARCHIVED.order)) {
-      if (!inRedis.includes(r.id)) byId.set(r.id, orderSchema.parse(r.value));
-    }
-    return [...byId.values()].sort((a, b) => b.createdAt - a.createdAt).slice(0, limit);
+    if (live.length >= limit || !this.archive) return live;
+    const older = await archivedBesides(this.archive, ARCHIVED.order, customerId, ids);
+    const parsed = older.map((value) => orderSchema.parse(value)).sort((a, b) => b.createdAt - a.createdAt);
+    return [...live, ...parsed.slice(0, limit - live.length)];
   }
 }
 
