@@ -42,18 +42,6 @@ export const walletKeys = {
  */
 export const ledgerArchivedKey = (customerId: number) => `${walletKeys.ledger(customerId)}:archived`;
 
-/** The kinds of records the books keep in the archive on disk (store/archive-files.ts). */
-export const ARCHIVED = {
-  /** A ledger entry (its number in the customer's ledger as the record's seq). */
-  ledger: "ledger",
-  /** A ledger idempotency key whose entry was archived (value: the entry's number). */
-  ledgerKey: "ledger-key",
-  /** A finished order's record. */
-  order: "order",
-  /** A credited payment's inbox entry (settlement's). */
-  payment: "payment",
-} as const;
-
 /**
  * Idempotency keys of ledger movements that several rooms write or look up: fields of
  * `walletKeys.applied`, not keys of their own, but stored names all the same.

@@ -1,7 +1,19 @@
 import type { Redis } from "ioredis";
 import type { ArchiveFiles } from "../../store/archive-files.js";
-import { ARCHIVED, ledgerArchivedKey, walletKeys } from "./keys.js";
+import { ledgerArchivedKey, walletKeys } from "./keys.js";
 import { type LedgerEntry, type LedgerRef, parseEntry } from "./wallet.js";
+
+/** Kinds of records in the archive on disk, not Redis keys. */
+export const ARCHIVED = {
+  /** A ledger entry (its number in the customer's ledger as the record's seq). */
+  ledger: "ledger",
+  /** A ledger idempotency key whose entry was archived (value: the entry's number). */
+  ledgerKey: "ledger-key",
+  /** A finished order's record. */
+  order: "order",
+  /** A credited payment's inbox entry (settlement's). */
+  payment: "payment",
+} as const;
 
 /** What the books read of the archive on disk (store/archive-files.ts). */
 export type ArchiveReader = Pick<ArchiveFiles, "ofSubject" | "byId" | "shards">;
