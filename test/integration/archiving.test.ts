@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Redis } from "ioredis";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { seedYears } from "../../bench/seed.js";
+import { exportCsv } from "../../src/domain/backoffice/export.js";
 import { Customers, Orders, Wallet, walletKeys } from "../../src/domain/books/index.js";
 import { Archiving, inboxKeys } from "../../src/domain/settlement/index.js";
 import { DAY, ManualClock } from "../../src/runtime/clock.js";
@@ -41,6 +42,17 @@ describe("archiving old history to disk", () => {
     const w = wallet();
     const before = await w.history(ID, 0, 100);
     const balance = await w.balance(ID);
+    const ledgerCsv = async () => {
+      const src = {
+        wallet: w,
+        customers: new Customers(redis, clock),
+        subscriptions: { ofCustomer: async () => [] },
+      };
+      const lines: string[] = [];
+      for await (const chunk of exportCsv("ledger", src, clock.now())) lines.push(...chunk.split("\r\n"));
+      return lines.filter(Boolean).sort();
+    };
+    const csvBefore = await ledgerCsv();
     const ordersBefore = await orders().ofCustomer(ID, 50);
     // Orders whose follow-ups (the referral reward) are still owed are live: they stay.
     const first = await archiving().run();
@@ -57,6 +69,7 @@ describe("archiving old history to disk", () => {
       paged.push(...(await w.history(ID, offset, 5)).entries);
     expect(paged).toEqual(before.entries);
     expect(await w.balance(ID)).toBe(balance);
+    expect(await ledgerCsv()).toEqual(csvBefore);
     const oldest = ordersBefore.at(-1);
     expect(oldest && (await orders().get(oldest.id))).toEqual(oldest);
     expect(await orders().ofCustomer(ID, 50)).toEqual(ordersBefore);
