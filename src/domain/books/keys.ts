@@ -89,6 +89,14 @@ export const paidMarkKey = (customerId: number) => `orders:customer-paid:${custo
 export const subscriptionKeys = {
   /** A subscription's record (hash). */
   sub: (id: string) => `sub:${id}`,
+  /**
+   * Its hosting client's ref (JSON): beside the record, not in it, so the record stays a small
+   * listpack hash (Redis turns a hash whose value passes 64 bytes into a hashtable, twice the size).
+   * Records written before hold `ref` among their fields.
+   */
+  ref: (id: string) => `sub:${id}:ref`,
+  /** The links handed out for it (JSON `{links, url?}`), beside the record for the same reason. */
+  links: (id: string) => `sub:${id}:links`,
   /** A customer's subscriptions by creation time. */
   byCustomer: (customerId: number) => `subs:customer:${customerId}`,
   /** All subscriptions by expiry (ms): what is due is found without scanning customers. */

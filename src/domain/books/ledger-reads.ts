@@ -53,7 +53,9 @@ export class LedgerReads {
     const [len, base] = await Promise.all([this.redis.llen(key), this.base(customerId)]);
     const total = len + base;
     const live =
-      from < len ? (await this.redis.lrange(key, from, Math.min(to, len - 1))).map(parseEntry) : [];
+      from < len
+        ? (await this.redis.lrange(key, from, Math.min(to, len - 1))).map((j) => parseEntry(j, customerId))
+        : [];
     if (to < len || base === 0 || !this.archive) return { entries: live, total };
     const archived = await this.archivedOf(customerId, base);
     // Position p >= len is the entry numbered base - 1 - (p - len).
@@ -72,14 +74,17 @@ export class LedgerReads {
     ];
     const bases = new Map<string, number>();
     await Promise.all(customers.map(async (c) => bases.set(c, await this.base(Number(c)))));
-    const reads = refs.map((ref) => {
-      if (ref.startsWith("{")) return Promise.resolve<string | null>(ref);
+    const reads = refs.map(async (ref): Promise<LedgerEntry | undefined> => {
+      // An entry written inline in the journal (the old form) holds its customer id.
+      if (ref.startsWith("{")) return parseEntry(ref, 0);
       const at = ref.lastIndexOf(":");
       const customer = ref.slice(0, at);
       const n = Number(ref.slice(at + 1)) - (bases.get(customer) ?? 0);
-      return n < 0 ? Promise.resolve(null) : this.redis.lindex(walletKeys.ledger(Number(customer)), -1 - n);
+      if (n < 0) return undefined;
+      const json = await this.redis.lindex(walletKeys.ledger(Number(customer)), -1 - n);
+      return json === null ? undefined : parseEntry(json, Number(customer));
     });
-    return (await Promise.all(reads)).filter((json): json is string => json !== null).map(parseEntry);
+    return (await Promise.all(reads)).filter((e): e is LedgerEntry => e !== undefined);
   }
 
   /** The archived entry an idempotency key produced (its key left Redis with it). */
@@ -101,7 +106,7 @@ export class LedgerReads {
         if (!bases.has(r.subject)) bases.set(r.subject, await this.base(r.subject));
         // Still in Redis (the step after the disk write did not run): the journal lists it.
         if (r.seq >= (bases.get(r.subject) ?? 0)) continue;
-        yield parseEntry(JSON.stringify(r.value));
+        yield parseEntry(JSON.stringify(r.value), r.subject);
       }
     }
   }
@@ -115,7 +120,8 @@ export class LedgerReads {
   private async archivedOf(customerId: number, base: number): Promise<Map<number, LedgerEntry>> {
     const byNumber = new Map<number, LedgerEntry>();
     for (const r of (await this.archive?.ofSubject(customerId, ARCHIVED.ledger)) ?? []) {
-      if (r.seq !== undefined && r.seq < base) byNumber.set(r.seq, parseEntry(JSON.stringify(r.value)));
+      if (r.seq !== undefined && r.seq < base)
+        byNumber.set(r.seq, parseEntry(JSON.stringify(r.value), customerId));
     }
     return byNumber;
   }

@@ -94,8 +94,34 @@ export const MOVEMENT_PREFIXES: readonly string[] = [keyPrefix(walletKeys.ledger
 /** One wallet movement (lua/wallet-apply.lua over the `ledger-apply` fragment). */
 const APPLY = LuaScript.load(new URL("./lua/wallet-apply.lua", import.meta.url), BOOKS_LUA);
 
-export function parseEntry(json: string): LedgerEntry {
-  return ledgerEntry.parse(JSON.parse(json));
+/**
+ * The stored form of an entry (since issue 29): short names, no customer id (the ledger's key
+ * names it), the balance `b` spliced in last by the Lua step. Entries written before hold the
+ * long names and their customer id: both read through {@link parseEntry}.
+ */
+const compactEntry = z.object({
+  i: z.string(),
+  t: z.number(),
+  k: z.enum(LEDGER_KINDS),
+  a: z.number().int(),
+  b: z.number().int(),
+  c: z.string(),
+  r: z.string().optional(),
+  n: z.string().optional(),
+  p: z.string().optional(),
+  o: z.string().optional(),
+  g: z.literal(1).optional(),
+});
+
+/** A stored entry (either form) of `customerId`'s ledger. */
+export function parseEntry(json: string, customerId: number): LedgerEntry {
+  const raw: unknown = JSON.parse(json);
+  if (typeof raw !== "object" || raw === null || !("i" in raw)) return ledgerEntry.parse(raw);
+  const e = compactEntry.parse(raw);
+  return ledgerEntry.parse({
+    ...{ id: e.i, at: e.t, customerId, kind: e.k, amount: e.a, balance: e.b, currency: e.c },
+    ...{ ref: e.r, note: e.n, planId: e.p, order: e.o, gift: e.g === 1 ? true : undefined },
+  });
 }
 
 /**
@@ -216,20 +242,18 @@ export class Wallet {
     return readSalesDays(this.redis, from, count, currency);
   }
 
-  /** A ledger entry for a movement of `amount`, without its balance: Lua appends that last. */
-  entryJson(customerId: number, amount: number, input: EntryInput): string {
+  /**
+   * A ledger entry of `customerId`'s ledger for a movement of `amount`, in the stored (compact)
+   * form without its balance: Lua appends that last.
+   */
+  entryJson(_customerId: number, amount: number, input: EntryInput): string {
     return JSON.stringify({
-      id: randomUUID(),
-      at: this.clock.now(),
-      customerId,
-      kind: input.kind,
-      amount,
-      currency: this.currency,
-      ...(input.ref ? { ref: input.ref } : {}),
-      ...(input.note ? { note: input.note } : {}),
-      ...(input.planId ? { planId: input.planId } : {}),
-      ...(input.order ? { order: input.order } : {}),
-      ...(input.gift ? { gift: true } : {}),
+      ...{ i: randomUUID(), t: this.clock.now(), k: input.kind, a: amount, c: this.currency },
+      ...(input.ref ? { r: input.ref } : {}),
+      ...(input.note ? { n: input.note } : {}),
+      ...(input.planId ? { p: input.planId } : {}),
+      ...(input.order ? { o: input.order } : {}),
+      ...(input.gift ? { g: 1 } : {}),
     });
   }
 
@@ -252,6 +276,6 @@ export class Wallet {
     }
     const [code, payload] = (await APPLY.run(this.redis, keys, args)) as [number, string];
     if (code === -1) return { ok: false, reason: "insufficient", balance: Number(payload) };
-    return { ok: true, applied: code === 1, entry: parseEntry(payload) };
+    return { ok: true, applied: code === 1, entry: parseEntry(payload, customerId) };
   }
 }

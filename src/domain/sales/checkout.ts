@@ -38,8 +38,8 @@ export type PayResult =
   | { status: "not-payable"; orderStatus: string }
   | { status: "promo-refused"; reason: PromoPayRefusal };
 
-function payResult(code: number, payload: string): PayResult {
-  if (code === 1) return { status: "paid", entry: payload ? parseEntry(payload) : undefined };
+function payResult(code: number, payload: string, customerId: number): PayResult {
+  if (code === 1) return { status: "paid", entry: payload ? parseEntry(payload, customerId) : undefined };
   if (code === 2) return { status: "already-paid" };
   if (code === -1) return { status: "insufficient", balance: Number(payload) };
   if (code === -2) return { status: "promo-refused", reason: payload as PromoPayRefusal };
@@ -130,7 +130,7 @@ export class Checkout {
         ...(audit ? auditLuaArgs(audit) : []),
       ],
     )) as [number, string];
-    return payResult(code, payload);
+    return payResult(code, payload, order.customerId);
   }
 
   /**
@@ -174,8 +174,8 @@ export class Checkout {
     )) as [number, number, string, string];
     return {
       credited: credited === 1,
-      entry: parseEntry(entry),
-      order: order ? payResult(code, payload) : undefined,
+      entry: parseEntry(entry, customerId),
+      order: order ? payResult(code, payload, customerId) : undefined,
     };
   }
 }

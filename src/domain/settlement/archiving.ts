@@ -149,7 +149,7 @@ export class Archiving {
     const oldestFirst = raw.reverse();
     const entries: LedgerEntry[] = [];
     for (const json of oldestFirst) {
-      const entry = parseEntry(json);
+      const entry = parseEntry(json, customerId);
       if (entry.at >= cutoff) break;
       entries.push(entry);
     }

@@ -80,8 +80,12 @@ const entrySchema = z.object({
 });
 export type InboxEntry = z.output<typeof entrySchema>;
 
-/** How long a credited entry keeps its raw update (for support to look at), in ms. */
-export const INBOX_RAW_KEEP_MS = 30 * 24 * 3_600_000;
+/**
+ * How long a credited entry keeps its raw update, in ms: only support looks at it (crediting,
+ * replays and refunds read the entry and the ledger), and a week covers a complaint about a fresh
+ * payment; it was 30 days, a third of a customer's Redis bytes for nothing read (issue 29).
+ */
+export const INBOX_RAW_KEEP_MS = 7 * 24 * 3_600_000;
 
 /** A payment stored once, with its raw update (lua/inbox-record.lua). */
 const RECORD = LuaScript.load(new URL("./lua/inbox-record.lua", import.meta.url));

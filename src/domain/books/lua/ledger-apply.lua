@@ -45,7 +45,7 @@ local function apply(m, amount, idem, entryJson, floor)
   local before = redis.call('GET', m.wallet) or '0'
   if floor and tonumber(before) + tonumber(amount) < 0 then return -1, before end
   redis.call('INCRBY', m.wallet, amount)
-  local json = string.sub(entryJson, 1, -2) .. ',"balance":' .. redis.call('GET', m.wallet) .. '}'
+  local json = string.sub(entryJson, 1, -2) .. ',"b":' .. redis.call('GET', m.wallet) .. '}'
   local n = redis.call('LPUSH', m.ledger, json) - 1 + ledger_base(m.ledger)
   local ref = string.sub(m.ledger, #m.ledger_prefix + 1) .. ':' .. string.format('%d', n)
   redis.call('RPUSH', m.journal, ref)
