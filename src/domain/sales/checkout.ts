@@ -65,6 +65,8 @@ function payKeys(customerId: number, order: Order | undefined): string[] {
     promo.own,
     promo.reserved,
     promo.recent,
+    // A paid order leaves the unpaid index at once (its member is `customerId:orderId`).
+    orderKeys.unpaid,
   ];
 }
 
