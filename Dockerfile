@@ -25,6 +25,9 @@ COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY locales ./locales
 COPY webapp ./webapp
+# The archive of old history (ARCHIVE_DIR's default), owned by the user the bot runs as: a volume
+# mounted there (docker-compose.yml) takes this owner on first use.
+RUN mkdir -p /app/data/archive && chown -R node:node /app/data
 USER node
 # The public server only. /metrics is on the operators' listener (METRICS_HOST:METRICS_PORT,
 # 127.0.0.1:9091 unless set): not exposed, so `docker run -P` never publishes it.

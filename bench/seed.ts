@@ -207,11 +207,29 @@ export async function inParallel<T>(
  * The unpaid-order slots (a 25-hour TTL) are removed at the end, as time would.
  */
 export async function seedYear(redis: Redis, ids: readonly number[], concurrency = 100): Promise<void> {
+  await seedYears(redis, ids, 1, { concurrency });
+}
+
+/**
+ * As `seedYear` over `years` years (12 renewals a year, the last one now). `afterMonth(at)` runs
+ * after each month with that month's time (the shop's periodic tasks, as a bench wants them).
+ */
+export async function seedYears(
+  redis: Redis,
+  ids: readonly number[],
+  years: number,
+  options: { concurrency?: number; afterMonth?: (at: number) => Promise<void> } = {},
+): Promise<void> {
   const catalog = parseCatalog(BENCH_CATALOG);
-  const start = Date.now() - 11 * MONTH;
+  const months = 12 * years;
+  const start = Date.now() - (months - 1) * MONTH;
   const customers = ids.map((id, i) => new SeededCustomer(redis, catalog, id, start - (i % 24) * HOUR));
+  const concurrency = options.concurrency ?? 100;
   await inParallel(customers, concurrency, (c) => c.arrive());
-  for (let month = 0; month < 12; month++) await inParallel(customers, concurrency, (c) => c.month(month));
+  for (let month = 0; month < months; month++) {
+    await inParallel(customers, concurrency, (c) => c.month(month));
+    await options.afterMonth?.(start + month * MONTH);
+  }
   await dropUnpaidSlots(redis);
 }
 

@@ -14,6 +14,10 @@
 # host, a container, BACKUP_VIA=stream) fetch a fresh snapshot over the connection with
 # `redis-cli --rdb`. The copy is checked with redis-check-rdb when it is installed, then kept as
 # redis-<UTC time>.rdb; only the newest BACKUP_KEEP (default 30) of those are kept. POSIX sh.
+# The archive of old history on disk (ARCHIVE_DIR, default data/archive in the project folder) is
+# packed beside it as redis-<UTC time>.rdb.archive.tar.gz, AFTER the snapshot: archiving writes to
+# disk before it deletes from Redis, so whatever the snapshot lacks is in the archive (an item in
+# both is read once). restore-redis.sh puts both back.
 set -eu
 umask 077
 url=${REDIS_URL:-redis://127.0.0.1:6379}
@@ -21,6 +25,7 @@ out_dir=${1:-backups}
 via=${BACKUP_VIA:-auto}
 keep=${BACKUP_KEEP:-30}
 timeout=${BACKUP_TIMEOUT:-600}
+archive=${ARCHIVE_DIR:-$(dirname "$0")/../data/archive}
 
 die() {
   echo "backup: $*" >&2
@@ -37,7 +42,7 @@ mkdir -p "$out_dir"
 chmod 700 "$out_dir"
 name="redis-$(date -u +%Y%m%d-%H%M%S).rdb"
 tmp="$out_dir/.$name.part"
-trap 'rm -f "$tmp"' EXIT
+trap 'rm -f "$tmp" "$tmp.archive"' EXIT
 
 dir=""
 file=""
@@ -79,6 +84,11 @@ if command -v redis-check-rdb >/dev/null 2>&1; then
   redis-check-rdb "$tmp" >/dev/null 2>&1 || die "the snapshot does not read back (redis-check-rdb $tmp)"
 fi
 chmod 600 "$tmp"
+if [ -d "$archive" ]; then
+  tar -czf "$tmp.archive" -C "$archive" . || die "could not pack the archive folder $archive"
+  chmod 600 "$tmp.archive"
+  mv "$tmp.archive" "$out_dir/$name.archive.tar.gz"
+fi
 mv "$tmp" "$out_dir/$name"
 trap - EXIT
 # Backups made before this script set their mode: owner-only too.
@@ -87,6 +97,6 @@ for old in "$out_dir"/redis-*.rdb; do [ ! -f "$old" ] || chmod 600 "$old"; done
 if [ "$keep" -gt 0 ]; then
   # Names sort by time; drop all but the newest $keep.
   ls "$out_dir" | grep -E '^redis-[0-9]{8}-[0-9]{6}\.rdb$' | sort -r | tail -n +"$((keep + 1))" |
-    while read -r old; do rm -f "$out_dir/$old"; done
+    while read -r old; do rm -f "$out_dir/$old" "$out_dir/$old.archive.tar.gz"; done
 fi
 echo "$out_dir/$name"

@@ -11,7 +11,9 @@
 # REDIS_AOF_NAME (default appendonly.aof), REDIS_RDB_NAME (default dump.rdb). REDIS_URL in any
 # form the bot accepts (redis-url.sh; the password through REDISCLI_AUTH, never a command line).
 # Whatever the umask, what it writes is owner-only (folders 700, files 600): Redis runs as the
-# folder's owner. POSIX sh.
+# folder's owner. The archive of old history packed beside the backup (<backup.rdb>.archive.tar.gz)
+# is unpacked into ARCHIVE_DIR (default data/archive in the project folder), what was there moved
+# aside to <ARCHIVE_DIR>.before-restore-<UTC time>; the bot must be stopped too. POSIX sh.
 set -eu
 umask 077
 die() {
@@ -57,5 +59,12 @@ chmod 600 "$data/$rdb" "$data/$aof_dir"/*
 # Redis runs as the folder's owner (redis, or a container's user): the new files are theirs.
 if [ "$(id -u)" = 0 ]; then
   chown -R "$(stat -c %u:%g "$data")" "$data/$rdb" "$data/$aof_dir"
+fi
+if [ -f "$backup.archive.tar.gz" ]; then
+  archive=${ARCHIVE_DIR:-$(dirname "$0")/../data/archive}
+  [ ! -e "$archive" ] || mv "$archive" "$archive.before-restore-$(date -u +%Y%m%d-%H%M%S)"
+  mkdir -p "$archive"
+  tar -xzf "$backup.archive.tar.gz" -C "$archive" || die "could not unpack $backup.archive.tar.gz"
+  echo "restored the archive of old history into $archive"
 fi
 echo "restored $backup into $data (the old files are in $aside); start Redis, then the bot"

@@ -23,6 +23,7 @@ import type { Rail } from "./rails/index.js";
 import { setShopTimeZone } from "./render/format.js";
 import { systemClock } from "./runtime/clock.js";
 import { createLogger, type Logger } from "./runtime/logger.js";
+import { archiveDir } from "./runtime/paths.js";
 import { startLeasedPolling } from "./runtime/poller-lease.js";
 import {
   closeRedis,
@@ -34,6 +35,7 @@ import {
 } from "./runtime/redis.js";
 import { countFloods } from "./runtime/telegram-retry.js";
 import { telegramFetch } from "./runtime/telegram-transport.js";
+import { ArchiveFiles } from "./store/archive-files.js";
 import { SecretBox } from "./store/secret-box.js";
 import { createWebapp, type WebappHandler } from "./webapp/index.js";
 import { setCabinetMenuButton } from "./webapp/menu-button.js";
@@ -153,6 +155,7 @@ async function startCore(
     ...{ hosting, logger, accountKey },
     ...{ nodeSubUrl: config.node?.subUrl, nodeEditDoubtMs: config.nodeEditDoubtSeconds * 1000 },
     jobs: jobsOn(orderQueue),
+    archive: { files: new ArchiveFiles(archiveDir(config)), afterDays: config.archiveAfterDays },
     ...{ driftRuns, reportRuns },
     rails,
     ownerIds: config.adminIds,

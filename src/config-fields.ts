@@ -71,6 +71,12 @@ export const auditKeepDays = z.coerce
   .int("must be a whole number of days")
   .min(7, "must be at least 7 days")
   .max(3_650, "must be at most 3650 days (ten years)");
+/** Days a finished order, ledger entry or payment stays in Redis before it goes to the archive on disk. */
+export const archiveAfterDays = z.coerce
+  .number({ error: "must be a number of days" })
+  .int("must be a whole number of days")
+  .min(30, "must be at least 30 days (payments are replayed and refunded within that)")
+  .max(3_650, "must be at most 3650 days (ten years)");
 /** Minutes a support ticket may wait for staff before they are reminded (a week at most). */
 export const ticketRemindMinutes = z.coerce
   .number({ error: "must be a number of minutes" })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  archiveAfterDays,
   auditKeepDays,
   driftSyncMinutes,
   heapGrowthPercent,
@@ -160,6 +161,8 @@ const envSchema = z.object({
   NODE_EDIT_DOUBT_SECONDS: nodeEditDoubtSeconds.default(30),
   HEAP_GROWTH_PERCENT: heapGrowthPercent.default(50),
   AUDIT_KEEP_DAYS: auditKeepDays.default(365),
+  ARCHIVE_AFTER_DAYS: archiveAfterDays.default(90),
+  ARCHIVE_DIR: z.string().min(1, "must be a folder path").optional(),
   TICKET_REMIND_MINUTES: ticketRemindMinutes.default(60),
 });
 
@@ -251,6 +254,10 @@ export interface Config {
   rails?: readonly ConfiguredRail[] | undefined;
   /** AUDIT_KEEP_DAYS: days the audit log keeps an entry (365). */
   auditKeepDays?: number | undefined;
+  /** ARCHIVE_AFTER_DAYS: finished history older than this leaves Redis for the archive (90). */
+  archiveAfterDays?: number | undefined;
+  /** ARCHIVE_DIR: the archive's folder (`data/archive` in the project folder). */
+  archiveDir?: string | undefined;
   /** RAIL_POLL_SECONDS: how often the rails are asked for payments whose notification was lost (60). */
   railPollSeconds?: number | undefined;
   /** TICKET_REMIND_MINUTES: staff are reminded of a support ticket waiting longer than this (60). */
@@ -367,6 +374,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
     nodeEditDoubtSeconds: e.NODE_EDIT_DOUBT_SECONDS,
     auditKeepDays: e.AUDIT_KEEP_DAYS,
+    ...{ archiveAfterDays: e.ARCHIVE_AFTER_DAYS, archiveDir: e.ARCHIVE_DIR },
     rails: railsOf(env),
     railPollSeconds: railPollSecondsOf(env),
     ticketRemindMinutes: e.TICKET_REMIND_MINUTES,

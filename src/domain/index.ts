@@ -4,6 +4,7 @@ import type { Rail } from "../rails/index.js";
 import type { Clock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import type { TelegramChats } from "../runtime/telegram-chats.js";
+import type { ArchiveFiles } from "../store/archive-files.js";
 import {
   type BackofficeServices,
   type CustomerMessenger,
@@ -62,6 +63,8 @@ export interface ShopServicesDeps {
   nodeSubUrl?: string;
   /** NODE_EDIT_DOUBT_SECONDS in ms: how long a node edit the bot gave up on may still land. */
   nodeEditDoubtMs?: number;
+  /** The archive on disk of old history and ARCHIVE_AFTER_DAYS (none: history stays in Redis). */
+  archive?: { files: ArchiveFiles; afterDays?: number | undefined } | undefined;
   /** Where the admins' "Run now" of the drift reconciliation goes (the worker's queue). */
   driftRuns?: DriftRuns;
   /** Customer messages of the drift actions (new links); without it they are only logged. */
@@ -94,7 +97,7 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
   const shared = { redis, clock, logger };
   const staff = createStaffServices({ redis, clock, ownerIds: deps.ownerIds ?? [] });
   const catalog = createCatalogServices({ redis, clock, catalog: deps.catalog });
-  const books = createBooksServices({ ...shared, catalog });
+  const books = createBooksServices({ ...shared, catalog, archive: deps.archive?.files });
   const provisioning = createProvisioningServices({
     ...{ ...shared, hosting },
     nodeSubUrl: deps.nodeSubUrl,
@@ -123,6 +126,7 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     railNotices: deps.railNotices,
     staff,
     paymentNotices: deps.paymentNotices,
+    archive: deps.archive,
   });
   const backoffice = createBackofficeServices({
     ...{ redis, clock, logger, books, sales, staff },

@@ -14,3 +14,7 @@ export function projectRoot(): string {
 }
 
 export const localesDir = (): string => join(projectRoot(), "locales");
+
+/** The archive of old history on disk: ARCHIVE_DIR, or `data/archive` in the project folder. */
+export const archiveDir = (config: { archiveDir?: string | undefined }): string =>
+  config.archiveDir ?? join(projectRoot(), "data", "archive");

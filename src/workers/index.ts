@@ -9,6 +9,7 @@ import type { I18nLike } from "../render/i18n-like.js";
 import { MINUTE, systemClock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import { countFloods, retryOnFlood } from "../runtime/telegram-retry.js";
+import { createArchiveTask } from "./archive.js";
 import { createAuditRetentionTask } from "./audit-retention.js";
 import { createAutoRenewTask } from "./auto-renew.js";
 import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
@@ -180,6 +181,9 @@ function periodicTasks(
     createGiftExpiryTask(common),
     createTrialGateTask(sales),
     createAuditRetentionTask({ audit: deps.staff.audit, logger, keepDays: config.auditKeepDays }),
+    ...(deps.settlement.archiving
+      ? [createArchiveTask({ redis, archiving: deps.settlement.archiving, logger })]
+      : []),
     createDriftSyncTask({
       ...{ books, drift: deps.drift, outbox, i18n, logger, metrics: deps.metrics },
       ...{ adminIds: config.adminIds, staffNotices, defaultLocale: config.defaultLocale },

@@ -164,7 +164,7 @@ describe("a provider payment whose handling fails", () => {
   });
 
   it("keeps the raw update, and lists a payment for someone else's order as unmatched", async () => {
-    // A credited entry keeps its raw for 30 days by the shop's clock, which Redis expires by its
+    // A credited entry keeps its raw for 7 days by the shop's clock, which Redis expires by its
     // own: the shop's clock reads now here (the harness starts it on 1 January 2026).
     (t.deps.clock as ManualClock).set(Date.now());
     const { orderId, due } = await invoicedOrder();

@@ -61,7 +61,7 @@ describe("payment inbox", () => {
     expect(await h.redis.zscore(inboxKeys.pending, "ghost-charge")).toBeNull();
   });
 
-  it("keeps the raw update only while pending and 30 days after crediting; a repeat still credits nothing", async () => {
+  it("keeps the raw update only while pending and 7 days after crediting; a repeat still credits nothing", async () => {
     // A payment credited 40 days ago by the shop's clock, and one credited yesterday.
     const clock = new ManualClock(Date.now() - 40 * DAY);
     const inbox = new PaymentInbox({

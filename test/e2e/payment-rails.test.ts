@@ -3,6 +3,7 @@ import { Queue } from "bullmq";
 import type { User } from "grammy/types";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEntry } from "../../src/domain/books/index.js";
 import { railChargeId } from "../../src/domain/settlement/index.js";
 import { MAINTENANCE_QUEUE } from "../../src/workers/maintenance.js";
 import { QUEUE_PREFIX } from "../../src/workers/queues.js";
@@ -160,7 +161,8 @@ const credits = async (rail: string, id: string) =>
   (await redis.hexists("ledger:applied", `charge:${railChargeId(rail, id)}`)) ? 1 : 0;
 const balance = async (who: User) => Number((await redis.get(`wallet:${who.id}`)) ?? 0);
 const topUps = async (who: User) =>
-  (await redis.lrange(`ledger:${who.id}`, 0, -1)).filter((e) => JSON.parse(e).kind === "topup").length;
+  (await redis.lrange(`ledger:${who.id}`, 0, -1)).filter((e) => parseEntry(e, who.id).kind === "topup")
+    .length;
 
 /** The inline buttons of the last message `who` was shown, with their data or URL. */
 function lastButtons(who: User, mark: number): { text: string; data?: string; url?: string }[] {

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../../src/runtime/paths.js";
+import { ArchiveFiles } from "../../src/store/archive-files.js";
 import { type LocalRedis, startRedis } from "../helpers/local-redis.js";
 
 // deploy/backup-redis.sh and deploy/restore-redis.sh against a redis-server this test starts with
@@ -32,7 +33,8 @@ function sh(
 ): Promise<{ code: number; out: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn("sh", [join(root, "deploy", script), ...args], {
-      env: { PATH: process.env.PATH ?? "", ...env },
+      // The archive folder is always the test's own (the default is the project's data/archive).
+      env: { PATH: process.env.PATH ?? "", ARCHIVE_DIR: join(base, "no-archive"), ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
@@ -87,8 +89,16 @@ describe("Redis backup and restore", () => {
       mkdirSync(dir);
       const first = await redisIn(dir);
       await writeShop(first.client);
+      // The archive of old history on disk goes with the backup.
+      const ARCHIVE_DIR = join(base, `${via}-archive`);
+      const old = { kind: "order", subject: 42, id: "o-archived", value: { id: "o-archived", price: 150 } };
+      await new ArchiveFiles(ARCHIVE_DIR).append(42, [old]);
 
-      const backup = await sh("backup-redis.sh", [out], { REDIS_URL: first.server.url, BACKUP_VIA: via });
+      const backup = await sh("backup-redis.sh", [out], {
+        REDIS_URL: first.server.url,
+        BACKUP_VIA: via,
+        ARCHIVE_DIR,
+      });
       expect(backup.code, backup.out).toBe(0);
       const file = backup.out.trim().split("\n").at(-1) ?? "";
       expect(file).toMatch(/redis-\d{8}-\d{6}\.rdb$/);
@@ -106,8 +116,15 @@ describe("Redis backup and restore", () => {
       await first.client.quit();
       await first.server.stop();
 
-      const restore = await sh("restore-redis.sh", [file, dir], {});
+      // The archive lost too: the folder's files gone, another record written meanwhile.
+      rmSync(ARCHIVE_DIR, { recursive: true });
+      await new ArchiveFiles(ARCHIVE_DIR).append(42, [{ ...old, id: "o-after" }]);
+      const restore = await sh("restore-redis.sh", [file, dir], { ARCHIVE_DIR });
       expect(restore.code, restore.out).toBe(0);
+      const archive = new ArchiveFiles(ARCHIVE_DIR);
+      expect(await archive.byId("order", "o-archived")).toMatchObject({ subject: 42, value: old.value });
+      expect(await archive.byId("order", "o-after")).toBeUndefined();
+      expect(readdirSync(base).filter((f) => f.startsWith(`${via}-archive.before-restore-`))).toHaveLength(1);
       const second = await redisIn(dir);
       await expectShop(second.client);
       expect(await second.client.exists("after:flush")).toBe(0);

@@ -22,6 +22,7 @@ import type { Rail } from "../../src/rails/index.js";
 import { type Clock, ManualClock } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
 import { telegramChats } from "../../src/runtime/telegram-chats.js";
+import type { ArchiveFiles } from "../../src/store/archive-files.js";
 import { SecretBox } from "../../src/store/secret-box.js";
 import { OutboxGateNotices } from "../../src/workers/channel-gate.js";
 import type { Outbox } from "../../src/workers/outbox.js";
@@ -98,6 +99,8 @@ export interface TestBotOptions {
    * straight through the fake, each at once and without the outbox's once-only keys.
    */
   ticketOutbox?: Pick<Outbox, "send">;
+  /** The archive of old history (none: history stays in Redis), as the app passes it. */
+  archive?: { files: ArchiveFiles; afterDays?: number };
 }
 
 /** A small catalog for tests: one plan per backend, priced in Stars, with a trial. */
@@ -213,6 +216,7 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
       gateNotices,
       rails: options.rails,
       railNotices: options.railNotices,
+      archive: options.archive,
       ownerIds: options.adminIds ?? [],
       customerMessenger: options.customerMessenger ?? {
         send: (m) => api.sendMessage(m.chatId, m.text, { parse_mode: "HTML" }),

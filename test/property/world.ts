@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Redis } from "ioredis";
 import type { Catalog } from "../../src/domain/catalog/index.js";
 import { AccountKeyStore } from "../../src/domain/fleet/index.js";
@@ -8,6 +11,7 @@ import { NodeApi } from "../../src/hosting/node/index.js";
 import { PanelApi } from "../../src/hosting/panel/index.js";
 import { ManualClock, SECOND } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
+import { ArchiveFiles } from "../../src/store/archive-files.js";
 import { SecretBox } from "../../src/store/secret-box.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { type FakeCert, FakeNodeApi, makeCert } from "../fakes/node-api.js";
@@ -72,6 +76,8 @@ export interface World {
   servers: number[];
   catalog: Catalog;
   rooms: ShopRooms;
+  /** The archive on disk behind the rooms' readers (a temp dir of the run). */
+  archive: ArchiveFiles;
   jobs: RecordedJobs;
   /** The outside payment rail of the runs (its refunds fixed per payment: done, refused, answer lost). */
   rail: MemoryRail;
@@ -112,9 +118,15 @@ export async function makeWorld(redis: Redis): Promise<World> {
   // An outside rail taking Stars, so rail payments join the same runs (issue 27).
   const rail = new MemoryRail({ id: "memrail", currencies: ["XTR"], refunds: true });
   rail.refundMode = (paymentId) => (["ok", "refuse", "lose"] as const)[hashOf(paymentId) % 3] ?? "ok";
+  // The archive of old history (issue 29): its age is 0 days here, so archiving at any step moves
+  // all that is old enough by the shop's rules, as if the clock had moved past ARCHIVE_AFTER_DAYS
+  // (moving the model's clock by months would end every term it keeps).
+  const archiveDir = mkdtempSync(join(tmpdir(), "model-archive-"));
+  const archive = new ArchiveFiles(archiveDir);
   const rooms = createShopServices({
     redis,
     clock,
+    archive: { files: archive, afterDays: 0 },
     catalog: () => catalog,
     rails: [rail],
     hosting: { ...hosting, close: async () => undefined },
@@ -145,7 +157,7 @@ export async function makeWorld(redis: Redis): Promise<World> {
   }
   const fakes = [account, panel, node];
   return {
-    ...{ redis, clock, account, panel, node, servers, catalog, rooms, jobs, rail },
+    ...{ redis, clock, account, panel, node, servers, catalog, rooms, archive, jobs, rail },
     idle: async () => {
       await Promise.all(fakes.map((f) => f.idle()));
     },
@@ -161,6 +173,7 @@ export async function makeWorld(redis: Redis): Promise<World> {
       await Promise.all(fakes.map((f) => f.idle()));
       await hosting.node.close();
       await Promise.all(fakes.map((f) => f.stop()));
+      rmSync(archiveDir, { recursive: true, force: true });
     },
   };
 }

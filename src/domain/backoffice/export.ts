@@ -15,7 +15,8 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 export interface ExportSources {
   customers: Pick<Customers, "ids" | "get">;
   subscriptions: Pick<Subscriptions, "ofCustomer">;
-  wallet: Pick<Wallet, "balance" | "journal" | "currency">;
+  wallet: Pick<Wallet, "balance" | "journal" | "currency"> &
+    Partial<Pick<Wallet, "archivedEntries" | "journalStart">>;
 }
 
 /** Rows read from Redis per step. */
@@ -102,7 +103,14 @@ const HEADERS: Record<ExportKind, readonly string[]> = {
 export async function* exportCsv(kind: ExportKind, src: ExportSources, now: number): AsyncGenerator<string> {
   yield `\uFEFF${csvLine(HEADERS[kind])}`;
   if (kind === "ledger") {
-    for (let from = 0; ; from += EXPORT_PAGE) {
+    // The archived entries first (older than any in Redis), then the journal from its first in Redis.
+    const page: LedgerEntry[] = [];
+    for await (const entry of src.wallet.archivedEntries?.() ?? []) {
+      page.push(entry);
+      if (page.length === EXPORT_PAGE) yield page.splice(0).map(ledgerLine).join("");
+    }
+    if (page.length > 0) yield page.map(ledgerLine).join("");
+    for (let from = (await src.wallet.journalStart?.()) ?? 0; ; from += EXPORT_PAGE) {
       const entries = await src.wallet.journal(from, EXPORT_PAGE);
       if (entries.length > 0) yield entries.map(ledgerLine).join("");
       if (entries.length < EXPORT_PAGE) return;

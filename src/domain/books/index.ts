@@ -9,6 +9,7 @@ export * from "./client-names.js";
 export * from "./customers.js";
 export * from "./history.js";
 export * from "./keys.js";
+export * from "./ledger-reads.js";
 export * from "./lua-fragments.js";
 export * from "./order-paid.js";
 export * from "./order-statuses.js";

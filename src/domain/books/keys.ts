@@ -32,7 +32,15 @@ export const walletKeys = {
   applied: "ledger:applied",
   /** Every entry of every customer, in order, as LedgerRefs: reconciliation reads it. */
   journal: "ledger:journal",
+  /** How many entries were taken off the journal's head (all archived): positions stay absolute. */
+  journalStart: "ledger:journal:start",
 };
+
+/**
+ * How many of a customer's oldest ledger entries went to the archive on disk (archiving); the
+ * ledger-apply fragment reads it as `<ledger key>:archived`.
+ */
+export const ledgerArchivedKey = (customerId: number) => `${walletKeys.ledger(customerId)}:archived`;
 
 /**
  * Idempotency keys of ledger movements that several rooms write or look up: fields of
@@ -81,6 +89,14 @@ export const paidMarkKey = (customerId: number) => `orders:customer-paid:${custo
 export const subscriptionKeys = {
   /** A subscription's record (hash). */
   sub: (id: string) => `sub:${id}`,
+  /**
+   * Its hosting client's ref (JSON): beside the record, not in it, so the record stays a small
+   * listpack hash (Redis turns a hash whose value passes 64 bytes into a hashtable, twice the size).
+   * Records written before hold `ref` among their fields.
+   */
+  ref: (id: string) => `sub:${id}:ref`,
+  /** The links handed out for it (JSON `{links, url?}`), beside the record for the same reason. */
+  links: (id: string) => `sub:${id}:links`,
   /** A customer's subscriptions by creation time. */
   byCustomer: (customerId: number) => `subs:customer:${customerId}`,
   /** All subscriptions by expiry (ms): what is due is found without scanning customers. */

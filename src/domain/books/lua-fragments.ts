@@ -23,6 +23,7 @@ export const BOOKS_LUA: Readonly<Record<string, string>> = {
   "order-reusable": fragment("order-reusable"),
   "mark-paid": fragment("mark-paid"),
   "count-order": fragment("count-order"),
+  "entry-fields": fragment("entry-fields"),
   "count-sale": fragment("count-sale"),
   "count-ledger": fragment("count-ledger"),
   "ledger-apply": fragment("ledger-apply"),

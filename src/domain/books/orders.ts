@@ -9,6 +9,7 @@ import { type AuditEntry, auditLuaArgs, auditLuaKeys } from "../staff/index.js";
 import type { AccessRef } from "./access.js";
 import { orderClientName } from "./client-names.js";
 import { orderKeys, salesDayKey } from "./keys.js";
+import { ARCHIVED, type ArchiveReader, archivedBesides } from "./ledger-reads.js";
 import { BOOKS_LUA } from "./lua-fragments.js";
 import { hasPaid } from "./order-paid.js";
 import { isFinishedStatus, ORDER_STATUSES, type OrderStatus } from "./order-statuses.js";
@@ -154,9 +155,11 @@ export function newOrderId(): string {
 
 /** Orders in Redis; state changes are compare-and-set, so two workers cannot both move one. */
 export class Orders {
+  /** `archive`: where finished orders older than ARCHIVE_AFTER_DAYS went; `get` and `ofCustomer` read it too. */
   constructor(
     private readonly redis: Redis,
     private readonly clock: Clock,
+    private readonly archive?: ArchiveReader,
   ) {}
 
   /** Whether the customer ever paid an order, trials aside (see order-paid.ts). */
@@ -280,8 +283,15 @@ export class Orders {
     return removed;
   }
 
+  /** The order in Redis, or its archived record (a finished order, read only). */
   async get(id: string): Promise<Order | undefined> {
-    return readHash(this.redis, orderKeys.order(id), orderSchema, { marker: "id", malformed: "throw" });
+    const live = await readHash(this.redis, orderKeys.order(id), orderSchema, {
+      marker: "id",
+      malformed: "throw",
+    });
+    if (live || !this.archive) return live;
+    const archived = await this.archive.byId(ARCHIVED.order, id);
+    return archived ? orderSchema.parse(archived.value) : undefined;
   }
 
   /**
@@ -362,7 +372,11 @@ export class Orders {
     // An unpaid order's record expires on its own: its index entry goes when it is next read.
     const gone = ids.filter((_id, i) => orders[i] === undefined);
     if (gone.length > 0) await this.redis.zrem(orderKeys.byCustomer(customerId), ...gone);
-    return orders.filter((o): o is Order => o !== undefined);
+    const live = orders.filter((o): o is Order => o !== undefined);
+    if (live.length >= limit || !this.archive) return live;
+    const older = await archivedBesides(this.archive, ARCHIVED.order, customerId, ids);
+    const parsed = older.map((value) => orderSchema.parse(value)).sort((a, b) => b.createdAt - a.createdAt);
+    return [...live, ...parsed.slice(0, limit - live.length)];
   }
 }
 

@@ -3,6 +3,7 @@ import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import type { CatalogServices } from "../catalog/index.js";
 import { Customers } from "./customers.js";
+import type { ArchiveReader } from "./ledger-reads.js";
 import { Orders } from "./orders.js";
 import { SubscriptionOwners } from "./subscription-owners.js";
 import { Subscriptions } from "./subscriptions.js";
@@ -27,16 +28,18 @@ export interface BooksServicesDeps {
   logger: Logger;
   /** The wallet keeps the catalog's currency as it is when the shop starts. */
   catalog: Pick<CatalogServices, "current">;
+  /** The archive on disk of old history (archiving): history and lookups read it behind Redis. */
+  archive?: ArchiveReader | undefined;
 }
 
 export function createBooksServices(deps: BooksServicesDeps): BooksServices {
   const { redis, clock, logger } = deps;
   const customers = new Customers(redis, clock);
-  const orders = new Orders(redis, clock);
+  const orders = new Orders(redis, clock, deps.archive);
   const subscriptions = new Subscriptions(redis, clock);
   return {
     customers,
-    wallet: new Wallet(redis, clock, deps.catalog.current().currency),
+    wallet: new Wallet(redis, clock, deps.catalog.current().currency, deps.archive),
     orders,
     subscriptions,
     owners: new SubscriptionOwners({ redis, subscriptions, customers, logger }),

@@ -1,7 +1,7 @@
 import type { ChainableCommander, Redis } from "ioredis";
 import { z } from "zod";
 import { type Clock, DAY } from "../../runtime/clock.js";
-import { readHash } from "../../store/records.js";
+import { parseHashRecord } from "../../store/records.js";
 import type { AccessLinks, AccessRef } from "./access.js";
 import { reachOfSubscriptionIn } from "./customers.js";
 import { NO_EXPIRY_SCORE, subscriptionKeys } from "./keys.js";
@@ -26,6 +26,41 @@ const subscriptionSchema = z.object({
   removedAt: z.coerce.number().optional(),
 });
 export type Subscription = z.output<typeof subscriptionSchema>;
+
+/** The links key's value (keys.ts `subscriptionKeys.links`). */
+const storedLinks = z.object({ links: z.array(z.string()), url: z.string().optional() });
+
+/**
+ * Queues the writes of a subscription's ref and links to their keys beside the record, and drops
+ * the fields a record written before held them in (that record reads from the keys from then on).
+ */
+function accessIn(
+  tx: ChainableCommander,
+  id: string,
+  access: { ref?: AccessRef; links?: AccessLinks },
+): ChainableCommander {
+  const { ref, links } = access;
+  if (ref) tx.set(subscriptionKeys.ref(id), JSON.stringify(ref)).hdel(subscriptionKeys.sub(id), "ref");
+  if (links) {
+    const url = links.subscriptionUrl ? { url: links.subscriptionUrl } : {};
+    tx.set(subscriptionKeys.links(id), JSON.stringify({ links: links.links, ...url }));
+    tx.hdel(subscriptionKeys.sub(id), "links", "subscriptionUrl");
+  }
+  return tx;
+}
+
+/** A record's fields as read, with its ref and links from their keys (a record written before holds them). */
+function withAccess(fields: Record<string, string>, ref: string | null, links: string | null) {
+  const record = { ...fields };
+  if (ref !== null) record.ref = ref;
+  if (links !== null) {
+    const stored = storedLinks.parse(JSON.parse(links));
+    record.links = JSON.stringify(stored.links);
+    if (stored.url) record.subscriptionUrl = stored.url;
+    else delete record.subscriptionUrl;
+  }
+  return record;
+}
 
 export interface NewSubscription {
   customerId: number;
@@ -53,9 +88,6 @@ export class Subscriptions {
       id,
       customerId: String(input.customerId),
       planId: input.planId,
-      ref: JSON.stringify(input.ref),
-      links: JSON.stringify(input.links.links),
-      ...(input.links.subscriptionUrl ? { subscriptionUrl: input.links.subscriptionUrl } : {}),
       expiresAt: String(input.expiresAt),
       trafficGb: String(input.trafficGb),
       devices: String(input.devices),
@@ -63,18 +95,31 @@ export class Subscriptions {
       createdAt: String(now),
       updatedAt: String(now),
     };
-    const tx = this.redis
-      .multi()
+    const tx = accessIn(this.redis.multi(), id, input)
       .hset(subscriptionKeys.sub(id), fields)
       .zadd(subscriptionKeys.byCustomer(input.customerId), now, id)
       .zadd(subscriptionKeys.byExpiry, input.expiresAt || NO_EXPIRY_SCORE, id);
     reachOfSubscriptionIn(tx, subscriptionKeys.sub(id));
     await indexOwner(tx, id, input.ref).exec();
-    return subscriptionSchema.parse(fields);
+    const url = input.links.subscriptionUrl ? { subscriptionUrl: input.links.subscriptionUrl } : {};
+    return subscriptionSchema.parse({
+      ...{ ...fields, ...url },
+      ...{ ref: JSON.stringify(input.ref), links: JSON.stringify(input.links.links) },
+    });
   }
 
   async get(id: string): Promise<Subscription | undefined> {
-    return readHash(this.redis, subscriptionKeys.sub(id), subscriptionSchema, {
+    const replies = await this.redis
+      .multi()
+      .hgetall(subscriptionKeys.sub(id))
+      .get(subscriptionKeys.ref(id))
+      .get(subscriptionKeys.links(id))
+      .exec();
+    const [fields, ref, links] = (replies ?? []).map(([err, value]) => {
+      if (err) throw err;
+      return value;
+    }) as [Record<string, string>, string | null, string | null];
+    return parseHashRecord(withAccess(fields, ref, links), subscriptionSchema, {
       marker: "id",
       malformed: "throw",
     });
@@ -97,12 +142,11 @@ export class Subscriptions {
       updatedAt: String(this.clock.now()),
     };
     if (fields.trafficGb !== undefined) update.trafficGb = String(fields.trafficGb);
-    if (fields.links) {
-      update.links = JSON.stringify(fields.links.links);
-      if (fields.links.subscriptionUrl) update.subscriptionUrl = fields.links.subscriptionUrl;
-    }
-    const tx = this.redis
-      .multi()
+    let links = fields.links;
+    // New links without a subscription URL keep the one the record has.
+    if (links && !links.subscriptionUrl)
+      links = { ...links, subscriptionUrl: (await this.get(id))?.subscriptionUrl };
+    const tx = accessIn(this.redis.multi(), id, { links })
       .hset(subscriptionKeys.sub(id), update)
       .zadd(subscriptionKeys.byExpiry, expiresAt || NO_EXPIRY_SCORE, id);
     await reachOfSubscriptionIn(tx, subscriptionKeys.sub(id)).exec();
@@ -153,9 +197,9 @@ export class Subscriptions {
   async setRef(id: string, ref: AccessRef): Promise<void> {
     const sub = await this.get(id);
     if (!sub) return;
-    const tx = this.redis
-      .multi()
-      .hset(subscriptionKeys.sub(id), { ref: JSON.stringify(ref), updatedAt: String(this.clock.now()) });
+    const tx = accessIn(this.redis.multi(), id, { ref }).hset(subscriptionKeys.sub(id), {
+      updatedAt: String(this.clock.now()),
+    });
     unindexOwner(tx, id, sub.ref);
     await indexOwner(tx, id, ref).exec();
   }
@@ -173,14 +217,9 @@ export class Subscriptions {
   ): Promise<boolean> {
     const sub = await this.get(id);
     if (!sub) return false;
-    const update: Record<string, string> = {
-      ref: JSON.stringify(ref),
-      links: JSON.stringify(links.links),
+    const tx = accessIn(this.redis.multi(), id, { ref, links }).hset(subscriptionKeys.sub(id), {
       updatedAt: String(this.clock.now()),
-    };
-    if (links.subscriptionUrl) update.subscriptionUrl = links.subscriptionUrl;
-    const tx = this.redis.multi().hset(subscriptionKeys.sub(id), update);
-    if (!links.subscriptionUrl) tx.hdel(subscriptionKeys.sub(id), "subscriptionUrl");
+    });
     unindexOwner(tx, id, sub.ref);
     indexOwner(tx, id, ref);
     also?.(tx);

@@ -8,6 +8,7 @@ import { currencyExponent } from "../catalog/index.js";
 import { type AuditEntry, auditLuaArgs, auditLuaKeys } from "../staff/index.js";
 import { type HistoryItem, historyItems } from "./history.js";
 import { SHOP_TOTALS_KEY, salesDayKey, walletKeys } from "./keys.js";
+import { type ArchiveReader, LedgerReads } from "./ledger-reads.js";
 import { BOOKS_LUA } from "./lua-fragments.js";
 import { readSalesDays, type SalesDay } from "./sales-days.js";
 
@@ -93,8 +94,34 @@ export const MOVEMENT_PREFIXES: readonly string[] = [keyPrefix(walletKeys.ledger
 /** One wallet movement (lua/wallet-apply.lua over the `ledger-apply` fragment). */
 const APPLY = LuaScript.load(new URL("./lua/wallet-apply.lua", import.meta.url), BOOKS_LUA);
 
-export function parseEntry(json: string): LedgerEntry {
-  return ledgerEntry.parse(JSON.parse(json));
+/**
+ * The stored form of an entry (since issue 29): short names, no customer id (the ledger's key
+ * names it), the balance `b` spliced in last by the Lua step. Entries written before hold the
+ * long names and their customer id: both read through {@link parseEntry}.
+ */
+const compactEntry = z.object({
+  i: z.string(),
+  t: z.number(),
+  k: z.enum(LEDGER_KINDS),
+  a: z.number().int(),
+  b: z.number().int(),
+  c: z.string(),
+  r: z.string().optional(),
+  n: z.string().optional(),
+  p: z.string().optional(),
+  o: z.string().optional(),
+  g: z.literal(1).optional(),
+});
+
+/** A stored entry (either form) of `customerId`'s ledger. */
+export function parseEntry(json: string, customerId: number): LedgerEntry {
+  const raw: unknown = JSON.parse(json);
+  if (typeof raw !== "object" || raw === null || !("i" in raw)) return ledgerEntry.parse(raw);
+  const e = compactEntry.parse(raw);
+  return ledgerEntry.parse({
+    ...{ id: e.i, at: e.t, customerId, kind: e.k, amount: e.a, balance: e.b, currency: e.c },
+    ...{ ref: e.r, note: e.n, planId: e.p, order: e.o, gift: e.g === 1 ? true : undefined },
+  });
 }
 
 /**
@@ -103,11 +130,17 @@ export function parseEntry(json: string): LedgerEntry {
  * update or a retried job moves money once; a debit never takes a balance below zero.
  */
 export class Wallet {
+  private readonly reads: LedgerReads;
+
+  /** `archive`: where entries older than ARCHIVE_AFTER_DAYS went (history and lookups read it too). */
   constructor(
     private readonly redis: Redis,
     private readonly clock: Clock,
     readonly currency: string,
-  ) {}
+    archive?: ArchiveReader,
+  ) {
+    this.reads = new LedgerReads(redis, archive);
+  }
 
   async balance(customerId: number): Promise<number> {
     return Number((await this.redis.get(walletKeys.wallet(customerId))) ?? 0);
@@ -150,7 +183,8 @@ export class Wallet {
   /** The entry an idempotency key produced, if any. */
   async applied(idempotencyKey: string): Promise<LedgerEntry | undefined> {
     const ref = await this.redis.hget(walletKeys.applied, idempotencyKey);
-    return ref ? (await this.entries([ref]))[0] : undefined;
+    if (ref) return (await this.reads.live([ref]))[0];
+    return this.reads.appliedArchived(idempotencyKey);
   }
 
   /** Newest first. */
@@ -159,11 +193,7 @@ export class Wallet {
     offset: number,
     limit: number,
   ): Promise<{ entries: LedgerEntry[]; total: number }> {
-    const [raw, total] = await Promise.all([
-      this.redis.lrange(walletKeys.ledger(customerId), offset, offset + limit - 1),
-      this.redis.llen(walletKeys.ledger(customerId)),
-    ]);
-    return { entries: raw.map(parseEntry), total };
+    return this.reads.window(customerId, offset, offset + limit - 1);
   }
 
   /**
@@ -176,30 +206,32 @@ export class Wallet {
     limit: number,
   ): Promise<{ items: HistoryItem[]; total: number }> {
     const from = Math.max(0, offset - 1);
-    const [raw, total] = await Promise.all([
-      this.redis.lrange(walletKeys.ledger(customerId), from, offset + limit),
-      this.redis.llen(walletKeys.ledger(customerId)),
-    ]);
-    const window = raw.map(parseEntry);
+    const { entries: window, total } = await this.reads.window(customerId, from, offset + limit);
     const before = offset > 0 ? window.shift() : undefined;
     const after = window.length > limit ? window.pop() : undefined;
     return { items: historyItems(window, before, after), total };
   }
 
-  /** Entries of all customers from position `from` (oldest first), for stats and reconciliation. */
+  /**
+   * Entries of all customers still in Redis from journal position `from` (oldest first; positions
+   * are absolute: archiving takes entries off the head and counts them in `journalStart`).
+   */
   async journal(from = 0, count = 1_000): Promise<LedgerEntry[]> {
-    return this.entries(await this.redis.lrange(walletKeys.journal, from, from + count - 1));
+    const start = await this.journalStart();
+    const first = Math.max(0, from - start);
+    const last = from + count - 1 - start;
+    if (last < 0) return [];
+    return this.reads.live(await this.redis.lrange(walletKeys.journal, first, last));
   }
 
-  /** The entries `refs` point at (pipelined reads; a ref to nothing is skipped). */
-  private async entries(refs: readonly LedgerRef[]): Promise<LedgerEntry[]> {
-    const reads = refs.map((ref) => {
-      if (ref.startsWith("{")) return Promise.resolve<string | null>(ref);
-      const at = ref.lastIndexOf(":");
-      const key = walletKeys.ledger(Number(ref.slice(0, at)));
-      return this.redis.lindex(key, -1 - Number(ref.slice(at + 1)));
-    });
-    return (await Promise.all(reads)).filter((json): json is string => json !== null).map(parseEntry);
+  /** The journal's first position still in Redis (those before it are archived). */
+  async journalStart(): Promise<number> {
+    return Number((await this.redis.get(walletKeys.journalStart)) ?? 0);
+  }
+
+  /** Every archived entry of every customer, each once (the ledger export reads them first). */
+  archivedEntries(): AsyncGenerator<LedgerEntry> {
+    return this.reads.allArchived();
   }
 
   /**
@@ -210,20 +242,18 @@ export class Wallet {
     return readSalesDays(this.redis, from, count, currency);
   }
 
-  /** A ledger entry for a movement of `amount`, without its balance: Lua appends that last. */
-  entryJson(customerId: number, amount: number, input: EntryInput): string {
+  /**
+   * A ledger entry of `customerId`'s ledger for a movement of `amount`, in the stored (compact)
+   * form without its balance: Lua appends that last.
+   */
+  entryJson(_customerId: number, amount: number, input: EntryInput): string {
     return JSON.stringify({
-      id: randomUUID(),
-      at: this.clock.now(),
-      customerId,
-      kind: input.kind,
-      amount,
-      currency: this.currency,
-      ...(input.ref ? { ref: input.ref } : {}),
-      ...(input.note ? { note: input.note } : {}),
-      ...(input.planId ? { planId: input.planId } : {}),
-      ...(input.order ? { order: input.order } : {}),
-      ...(input.gift ? { gift: true } : {}),
+      ...{ i: randomUUID(), t: this.clock.now(), k: input.kind, a: amount, c: this.currency },
+      ...(input.ref ? { r: input.ref } : {}),
+      ...(input.note ? { n: input.note } : {}),
+      ...(input.planId ? { p: input.planId } : {}),
+      ...(input.order ? { o: input.order } : {}),
+      ...(input.gift ? { g: 1 } : {}),
     });
   }
 
@@ -246,6 +276,6 @@ export class Wallet {
     }
     const [code, payload] = (await APPLY.run(this.redis, keys, args)) as [number, string];
     if (code === -1) return { ok: false, reason: "insufficient", balance: Number(payload) };
-    return { ok: true, applied: code === 1, entry: parseEntry(payload) };
+    return { ok: true, applied: code === 1, entry: parseEntry(payload, customerId) };
   }
 }

@@ -38,8 +38,8 @@ export type PayResult =
   | { status: "not-payable"; orderStatus: string }
   | { status: "promo-refused"; reason: PromoPayRefusal };
 
-function payResult(code: number, payload: string): PayResult {
-  if (code === 1) return { status: "paid", entry: payload ? parseEntry(payload) : undefined };
+function payResult(code: number, payload: string, customerId: number): PayResult {
+  if (code === 1) return { status: "paid", entry: payload ? parseEntry(payload, customerId) : undefined };
   if (code === 2) return { status: "already-paid" };
   if (code === -1) return { status: "insufficient", balance: Number(payload) };
   if (code === -2) return { status: "promo-refused", reason: payload as PromoPayRefusal };
@@ -65,6 +65,8 @@ function payKeys(customerId: number, order: Order | undefined): string[] {
     promo.own,
     promo.reserved,
     promo.recent,
+    // A paid order leaves the unpaid index at once (its member is `customerId:orderId`).
+    orderKeys.unpaid,
   ];
 }
 
@@ -130,7 +132,7 @@ export class Checkout {
         ...(audit ? auditLuaArgs(audit) : []),
       ],
     )) as [number, string];
-    return payResult(code, payload);
+    return payResult(code, payload, order.customerId);
   }
 
   /**
@@ -174,8 +176,8 @@ export class Checkout {
     )) as [number, number, string, string];
     return {
       credited: credited === 1,
-      entry: parseEntry(entry),
-      order: order ? payResult(code, payload) : undefined,
+      entry: parseEntry(entry, customerId),
+      order: order ? payResult(code, payload, customerId) : undefined,
     };
   }
 }

@@ -5,6 +5,7 @@
  * surfaces may import it.
  */
 export * from "./after-active.js";
+export * from "./archiving.js";
 export * from "./fulfilment.js";
 export * from "./keys.js";
 export * from "./order-runs.js";

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "../../runtime/logger.js";
-import { withLease } from "../../store/lease.js";
+import { fenceKey, withLease } from "../../store/lease.js";
 import type { AccessRef } from "../books/index.js";
 import { daysToReach } from "../provisioning/index.js";
 import { fulfilmentKeys } from "./keys.js";
@@ -27,15 +27,23 @@ export class OrderUndecidedError extends Error {
  */
 export const ORDER_RUN_LEASE_MS = 10_000;
 
-/** Runs `fn` as the one run of order `orderId` (ORDER_RUN_LEASE_MS); "busy" while another runs. */
+/**
+ * Runs `fn` as the one run of order `orderId` (ORDER_RUN_LEASE_MS); "busy" while another runs.
+ * The lease's fence counter is dropped after the run: no write checks an order run's fence (a
+ * late run is refused by the lease while one runs and by the order's status after), and a next
+ * take's fence still grows (never below the Redis clock), so it would only hold RAM for a day.
+ */
 export async function oneRun<T>(
   deps: { redis: Redis; logger: Logger },
   orderId: string,
   fn: () => Promise<T>,
 ): Promise<T | "busy"> {
-  return withLease(deps.redis, fulfilmentKeys.run(orderId), ORDER_RUN_LEASE_MS, fn, {
+  const key = fulfilmentKeys.run(orderId);
+  const run = await withLease(deps.redis, key, ORDER_RUN_LEASE_MS, fn, {
     failed: (err) => deps.logger.warn({ err, orderId }, "order run lease renewal failed"),
   });
+  if (run !== "busy") await deps.redis.del(fenceKey(key));
+  return run;
 }
 
 /**

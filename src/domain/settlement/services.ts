@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import type { Rail } from "../../rails/index.js";
 import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
+import type { ArchiveFiles } from "../../store/archive-files.js";
 import type { BooksServices, OrderJobs } from "../books/index.js";
 import type { CatalogServices } from "../catalog/index.js";
 import type { ProvisioningServices } from "../provisioning/index.js";
@@ -9,6 +10,7 @@ import type { SalesServices } from "../sales/index.js";
 import type { StaffServices } from "../staff/index.js";
 import type { TermsServices } from "../terms/index.js";
 import { AfterActive } from "./after-active.js";
+import { Archiving } from "./archiving.js";
 import { Fulfilment } from "./fulfilment.js";
 import { PaymentInbox, type PaymentNotices } from "./payment-inbox.js";
 import { type RailNotices, RailPayments } from "./rail-payments.js";
@@ -29,6 +31,8 @@ export interface SettlementServices {
   jobs: OrderJobs;
   /** Outside payment rails (CryptoBot, YooKassa) on the payment inbox. */
   railPayments: RailPayments;
+  /** Old history moved from Redis to the archive on disk (none without an archive). */
+  archiving?: Archiving | undefined;
 }
 
 export interface SettlementServicesDeps {
@@ -47,6 +51,8 @@ export interface SettlementServicesDeps {
   staff: Pick<StaffServices, "roster" | "audit">;
   /** Who hears of each credited payment (the staff's payments topic; none: nobody). */
   paymentNotices?: PaymentNotices | undefined;
+  /** The archive on disk and ARCHIVE_AFTER_DAYS (none: history stays in Redis). */
+  archive?: { files: ArchiveFiles; afterDays?: number | undefined } | undefined;
 }
 
 export function createSettlementServices(deps: SettlementServicesDeps): SettlementServices {
@@ -77,8 +83,9 @@ export function createSettlementServices(deps: SettlementServicesDeps): Settleme
   };
   const paymentInbox = new PaymentInbox({
     ...{ redis, clock, cashier, wallet, autoRenew: deps.sales.autoRenew },
-    ...{ notices: deps.paymentNotices, logger },
+    ...{ notices: deps.paymentNotices, logger, archive: deps.archive?.files },
   });
+  const archive = deps.archive;
   const railPayments = new RailPayments({
     ...{ rails: deps.rails, store: new RailStore(redis), inbox: paymentInbox, cashier, orders },
     ...{ catalog: deps.catalog.current, clock, logger, notices: deps.railNotices },
@@ -92,5 +99,8 @@ export function createSettlementServices(deps: SettlementServicesDeps): Settleme
     afterActive: new AfterActive({ orders, logger, steps: [rewardStep, conversionStep] }),
     starsRefunds: new StarsRefunds({ redis, wallet, orders, referrals, staff: deps.staff }),
     jobs: deps.jobs,
+    archiving: archive
+      ? new Archiving({ redis, clock, customers, archive: archive.files, afterDays: archive.afterDays })
+      : undefined,
   };
 }

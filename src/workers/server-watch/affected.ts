@@ -89,13 +89,18 @@ export class AffectedCustomers {
   /** Adds one `[subscription id, expiry, ...]` batch to `groups` (its owner and server read at once). */
   private async addBatch(raw: string[], groups: Groups): Promise<void> {
     const pipe = this.deps.redis.pipeline();
-    for (let i = 0; i < raw.length; i += 2)
+    // The ref is in its own key (a record written before holds it among its fields).
+    for (let i = 0; i < raw.length; i += 2) {
       pipe.hmget(subscriptionKeys.sub(raw[i] ?? ""), "ref", "customerId");
+      pipe.get(subscriptionKeys.ref(raw[i] ?? ""));
+    }
     const rows = (await pipe.exec()) ?? [];
-    rows.forEach(([err, value], j) => {
-      if (err) return;
-      const [ref, customerId] = value as [string | null, string | null];
-      const serverId = xuiServerOf(ref);
+    rows.forEach(([err, value], at) => {
+      const refRow = rows[at + 1];
+      if (err || at % 2 === 1 || !refRow || refRow[0]) return;
+      const j = at / 2;
+      const [oldRef, customerId] = value as [string | null, string | null];
+      const serverId = xuiServerOf((refRow[1] as string | null) ?? oldRef);
       if (serverId === undefined || !customerId) return;
       const expiry = Number(raw[j * 2 + 1]);
       const group = groups.get(serverId) ?? new Map<string, number>();

@@ -5,8 +5,9 @@
 -- runs on one Redis, not a cluster). A refund is also counted on its own: `refunds:n:<currency>` by
 -- one and `refunds:sum:<currency>` by the money given back (the daily report's refunds).
 -- @include books-constants
+-- @include entry-fields
 local function count_sale(pDay, entryJson, amount)
-  local e = cjson.decode(entryJson)
+  local e = entry_fields(entryJson)
   if e.kind ~= 'purchase' and e.kind ~= 'renewal' and e.kind ~= 'pack' and e.kind ~= 'refund' then return end
   local key = pDay .. string.format('%d', math.floor(e.at / DAY_MS))
   local revenue = string.format('%d', -tonumber(amount))

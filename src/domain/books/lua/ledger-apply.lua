@@ -15,7 +15,8 @@
 -- ledger; the journal and the idempotency record get its reference `<customer>:<n>`
 -- (`ledger_entry` reads one back; the customer's ledger it names is always the one of the
 -- movement that wrote it). A sale or refund is counted on its day's sales counters in the same
--- step, a payment or refund on the shop's totals.
+-- step, a payment or refund on the shop's totals. The ledger's count of archived entries is the
+-- key `<ledger>:archived` (ledgerArchivedKey), read beside the ledger it counts.
 -- @include count-sale
 -- @include count-ledger
 local function movement(k, a)
@@ -24,10 +25,18 @@ local function movement(k, a)
     totals = KEYS[k + 4], ledger_prefix = ARGV[a], day_prefix = ARGV[a + 1],
   }
 end
+-- How many of a ledger's oldest entries were moved to the archive on disk (archiving.ts): the
+-- n-th entry is at index -(n+1-base), and one below base is no longer in Redis (nil here).
+local function ledger_base(ledger)
+  return tonumber(redis.call('GET', ledger .. ':archived') or '0')
+end
 local function ledger_entry(m, ref)
   if string.sub(ref, 1, 1) == '{' then return ref end
   local customer, n = string.match(ref, '^(.+):(%d+)$')
-  return redis.call('LINDEX', m.ledger_prefix .. customer, -1 - tonumber(n))
+  local ledger = m.ledger_prefix .. customer
+  local at = tonumber(n) - ledger_base(ledger)
+  if at < 0 then return false end
+  return redis.call('LINDEX', ledger, -1 - at)
 end
 local function apply(m, amount, idem, entryJson, floor)
   local done = redis.call('HGET', m.applied, idem)
@@ -36,8 +45,9 @@ local function apply(m, amount, idem, entryJson, floor)
   local before = redis.call('GET', m.wallet) or '0'
   if floor and tonumber(before) + tonumber(amount) < 0 then return -1, before end
   redis.call('INCRBY', m.wallet, amount)
-  local json = string.sub(entryJson, 1, -2) .. ',"balance":' .. redis.call('GET', m.wallet) .. '}'
-  local ref = string.sub(m.ledger, #m.ledger_prefix + 1) .. ':' .. (redis.call('LPUSH', m.ledger, json) - 1)
+  local json = string.sub(entryJson, 1, -2) .. ',"b":' .. redis.call('GET', m.wallet) .. '}'
+  local n = redis.call('LPUSH', m.ledger, json) - 1 + ledger_base(m.ledger)
+  local ref = string.sub(m.ledger, #m.ledger_prefix + 1) .. ':' .. string.format('%d', n)
   redis.call('RPUSH', m.journal, ref)
   redis.call('HSET', m.applied, idem, ref)
   count_sale(m.day_prefix, entryJson, amount)

@@ -3,8 +3,8 @@
 -- `pIdem` .. the order's id, pIdem the books' ledgerIdemKeys.order prefix). `k` holds the keys:
 -- `order`, `open` (the open index), `mark` (the customer's paid mark, see `mark-paid`), `code`,
 -- `uses`, `by`, `own`, `reserved`, `recent` (promoKeys of the order's code: `k` is the `p` of
--- `promo-use`), `from` (the refunded order named by its `promoFrom`) and `of`, `places` (see
--- `referral-place`). What a payment decides, it decides here,
+-- `promo-use`), `from` (the refunded order named by its `promoFrom`), `of`, `places` (see
+-- `referral-place`) and `unpaid` (the unpaid orders' index, which a paid order leaves). What a payment decides, it decides here,
 -- against what is true at this moment:
 -- - a promo code for new customers only is refused when the customer's paid mark is set (another
 --   order of theirs was paid since the use was reserved); an order carrying a refunded order's
@@ -59,6 +59,7 @@ local function pay_order(k, m, entryJson, now, pIdem, limit)
   end
   redis.call('HSET', k.order, 'status', 'paid', 'paidAt', now, 'updatedAt', now)
   redis.call('PERSIST', k.order) -- an unpaid order expires; a paid one is kept
+  redis.call('ZREM', k.unpaid, redis.call('HGET', k.order, 'customerId') .. ':' .. id)
   redis.call('ZADD', k.open, now, id)
   if from ~= '' and not use_of(k, id) then move_use(k, from, id, 'u', now) end
   mark_paid(k.mark, k.order, now)

@@ -6,7 +6,7 @@
 -- refund's own step gave it back already when the refund went to the wallet).
 -- KEYS: [1] rewards, [2] stats(inviter), [3] top, [4] due, [5..9] movementKeys of the inviter,
 -- [10] of(invitee), [11] places.
--- ARGV: [1] order id, [2] inviter id, [3] entry JSON with `"amount":0,` (the amount taken is
+-- ARGV: [1] order id, [2] inviter id, [3] entry JSON with `"a":0,` (Wallet.entryJson; the amount taken is
 -- spliced in), [4] the take-back idempotency prefix (takeBackKey), [5..6] MOVEMENT_PREFIXES.
 -- Returns {taken, lost}.
 -- @include ledger-apply
@@ -27,7 +27,7 @@ local taken = math.max(0, math.min(balance, amount))
 local lost = amount - taken
 if taken > 0 then
   local text = string.format('%d', taken)
-  local json = string.gsub(ARGV[3], '"amount":0,', '"amount":-' .. text .. ',', 1)
+  local json = string.gsub(ARGV[3], '"a":0,', '"a":-' .. text .. ',', 1)
   apply(m, '-' .. text, ARGV[4] .. id, json, true)
 end
 redis.call('HINCRBY', KEYS[2], 'earned', -amount)
