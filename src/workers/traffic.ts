@@ -7,6 +7,7 @@ import { formatBytes, html } from "../render/format.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { myCb } from "../render/shop-callbacks.js";
 import { type Clock, MINUTE } from "../runtime/clock.js";
+import { DutyCycle, type DutyCycleOptions } from "../runtime/duty-cycle.js";
 import type { Logger } from "../runtime/logger.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox, OutboxMessage } from "./outbox.js";
@@ -17,8 +18,11 @@ export const TRAFFIC_EVERY_MS = 10 * MINUTE;
 export const TRAFFIC_LEVELS = [100, 80] as const;
 export type TrafficLevel = (typeof TRAFFIC_LEVELS)[number];
 
-/** Entries read from `subs:expiry` (and subscription records loaded) per page. */
-const PAGE = 500;
+/**
+ * Entries read from `subs:expiry` (and subscription records loaded) per page: small enough that
+ * a page's replies are handled between the customers' updates, not in one long block.
+ */
+const PAGE = 100;
 /** Score of a subscription without expiry in `subs:expiry`. */
 const NO_EXPIRY_SCORE = Number.MAX_SAFE_INTEGER;
 
@@ -33,6 +37,8 @@ export interface TrafficDeps {
   logger: Logger;
   /** Language of a customer the shop does not know (default "en"). */
   defaultLocale?: Locale;
+  /** How a round is paced between pages (default: BACKGROUND_SHARE of the process's time). */
+  pacing?: DutyCycleOptions;
 }
 
 export interface TrafficResult {
@@ -122,6 +128,8 @@ class TrafficWarnings {
     const round = deps.provisioning.usage.round();
     result.skipped = round.skipped;
 
+    // A round reads every live subscription: paced, so the bot's updates in the same process go first.
+    const pace = new DutyCycle(deps.pacing);
     for await (const page of scanExpiries(deps.books.subscriptions, now + 1, NO_EXPIRY_SCORE, PAGE)) {
       const subs = await Promise.all(page.map((e) => deps.books.subscriptions.get(e.id)));
       // Every live subscription is read (the cabinet's daily usage points); limited ones are warned.
@@ -131,6 +139,7 @@ class TrafficWarnings {
       result.active += subs.filter((s) => s !== undefined).length;
       const due = await this.dueOf(live, round, result, now);
       if (due.length > 0) await this.send(due, result);
+      await pace.pause();
     }
     if (result.queued[80] + result.queued[100] > 0 || result.skipped.length > 0) {
       deps.logger.info({ ...result }, "traffic warnings checked");

@@ -161,6 +161,22 @@ describe("traffic warnings", () => {
     expect(texts(chat)[3]).toContain("20 GB of 20 GB used");
   });
 
+  it("paces a round a page at a time (the bot's updates go between pages) and still reads every subscription", async () => {
+    const chat = await customer();
+    const subs = [];
+    for (let i = 0; i < 101; i++) subs.push(await xuiSub(chat));
+    subs[100]?.use(9);
+    const waits: number[] = [];
+    const paced = task({ pacing: { share: 0.5, wait: async (ms) => void waits.push(ms) } });
+    const result = await paced.run();
+    expect(result.active).toBe(101);
+    expect(result.measured).toBe(101);
+    expect(result.queued[80]).toBe(1);
+    // Two pages (100 + 1), a pause after each, each as long as its page took.
+    expect(waits.length).toBeLessThanOrEqual(2);
+    expect(waits.length).toBeGreaterThanOrEqual(1);
+  });
+
   it("reads usage in bulk: one client list per xui server per round, never one client at a time", async () => {
     const chats = [await customer(), await customer(), await customer()];
     const subs = [

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Clock } from "../../runtime/clock.js";
 import { MINUTE } from "../../runtime/clock.js";
+import { DutyCycle, type DutyCycleOptions } from "../../runtime/duty-cycle.js";
 import type { Logger } from "../../runtime/logger.js";
 import { Lease, LeaseLost } from "../../store/lease.js";
 import type { Orders, Subscription, Subscriptions } from "../books/index.js";
@@ -52,7 +53,12 @@ export interface DriftReconcilerDeps {
   findings: DriftFindings;
   /** The run lease's life (DRIFT_LOCK_MS; shorter in tests). */
   leaseMs?: number | undefined;
+  /** How the pass over every subscription is paced (default: BACKGROUND_SHARE of the process). */
+  pacing?: DutyCycleOptions | undefined;
 }
+
+/** Subscriptions read per page of the shop pass (small: handled between the customers' updates). */
+const SHOP_PAGE = 100;
 
 /** What the shop side of a run gathered: the drifts, what is owned, what was left alone. */
 interface ShopPass {
@@ -154,7 +160,9 @@ export class DriftReconciler {
       subs: new Map(),
     };
     const now = this.deps.clock.now();
-    for await (const ids of this.deps.subscriptions.allIds()) {
+    const pace = new DutyCycle(this.deps.pacing);
+    for await (const ids of this.deps.subscriptions.allIds(SHOP_PAGE)) {
+      await pace.pause();
       const subs = await Promise.all(ids.map((id) => this.deps.subscriptions.get(id)));
       for (const sub of subs) {
         if (!sub || sub.removedAt !== undefined) continue;
