@@ -165,17 +165,22 @@ async function tick(
   redis: Redis,
   queue: Queue,
   events: QueueEvents,
-  pid: number,
+  child: Child,
   name: string,
 ): Promise<Tick> {
+  const { pid } = child;
   await redis.slowlog("RESET");
   const redis0 = await redisFigures(redis);
   const cpu0 = cpuMs(pid);
   const job = await queue.add(name, {}, { removeOnComplete: 50, removeOnFail: 200 });
   let result: unknown;
   try {
-    result = await job.waitUntilFinished(events, 300_000);
+    const died = child.exited.then((code) => {
+      throw new Error(`the worker process exited (${code}): ${child.logSummary().last.join("\n")}`);
+    });
+    result = await Promise.race([job.waitUntilFinished(events, 300_000), died]);
   } catch (err) {
+    if (err instanceof Error && err.message.startsWith("the worker process exited")) throw err;
     result = `failed: ${err instanceof Error ? err.message : String(err)}`;
   }
   const cpu1 = cpuMs(pid);
@@ -213,9 +218,14 @@ async function tickAll(redis: Redis, redisUrl: string, hosting: Hosting): Promis
     await idle(queue);
     // The second tick is measured: what every tick costs (the first after a start also fills
     // the process's memory of what it already queued).
+    let dead = false;
+    void child.exited.then(() => {
+      dead = true;
+    });
     for (const name of TASKS) {
-      await tick(redis, queue, events, child.pid, name);
-      ticks.set(name, await tick(redis, queue, events, child.pid, name));
+      if (dead) throw new Error(`the worker process exited: ${child.logSummary().last.join("\n")}`);
+      await tick(redis, queue, events, child, name);
+      ticks.set(name, await tick(redis, queue, events, child, name));
     }
   } finally {
     await events.close();
