@@ -1,6 +1,6 @@
 import type { Locale } from "../config.js";
 import type { BooksServices, Subscription } from "../domain/books/index.js";
-import type { ProvisioningServices, UsageRound } from "../domain/provisioning/index.js";
+import type { ProvisioningServices, UsageReading, UsageRound } from "../domain/provisioning/index.js";
 import type { SalesServices } from "../domain/sales/index.js";
 import { subscriptionTitle } from "../render/access.js";
 import { formatBytes, html } from "../render/format.js";
@@ -131,7 +131,7 @@ class TrafficWarnings {
     // A round reads every live subscription: paced, so the bot's updates in the same process go first.
     const pace = new DutyCycle(deps.pacing);
     for await (const page of scanExpiries(deps.books.subscriptions, now + 1, NO_EXPIRY_SCORE, PAGE)) {
-      const subs = await Promise.all(page.map((e) => deps.books.subscriptions.get(e.id)));
+      const subs = await deps.books.subscriptions.getMany(page.map((e) => e.id));
       // Every live subscription is read (the cabinet's daily usage points); limited ones are warned.
       const live = subs.filter(
         (s): s is Subscription => s !== undefined && (s.expiresAt === 0 || s.expiresAt > now),
@@ -148,8 +148,9 @@ class TrafficWarnings {
   }
 
   /**
-   * The warnings due on a page of live subscriptions (usage read from this round's listings); each
-   * reading is also the day's usage point. Only subscriptions with a traffic limit are warned.
+   * The warnings due on a page of live subscriptions (usage read from this round's listings); the
+   * page's readings are also the day's usage points, recorded in one step. Only subscriptions with
+   * a traffic limit are warned.
    */
   private async dueOf(
     live: Subscription[],
@@ -157,23 +158,24 @@ class TrafficWarnings {
     result: TrafficResult,
     now: number,
   ) {
+    // Undefined when its backend was skipped this round.
+    const reads = await Promise.all(live.map((sub) => round.of(sub.ref)));
+    const readings: UsageReading[] = [];
     const due: Due[] = [];
-    await Promise.all(
-      live.map(async (sub) => {
-        // Undefined when its backend was skipped this round.
-        const usage = await round.of(sub.ref);
-        const limited = sub.trafficGb > 0;
-        if (usage === "unmatched" && limited) result.unmatched++;
-        if (usage === undefined || usage === "unmatched") return;
-        await this.deps.provisioning.usage.history.record(sub.id, usage.usedBytes, now);
-        if (!limited) return;
-        result.measured++;
-        const level = trafficLevel(usage);
-        if (level === undefined) return;
-        if (this.queued.has(this.onceKey(sub, level))) result.known++;
-        else due.push({ sub, level, usage });
-      }),
-    );
+    live.forEach((sub, i) => {
+      const usage = reads[i];
+      const limited = sub.trafficGb > 0;
+      if (usage === "unmatched" && limited) result.unmatched++;
+      if (usage === undefined || usage === "unmatched") return;
+      readings.push({ subscriptionId: sub.id, usedBytes: usage.usedBytes });
+      if (!limited) return;
+      result.measured++;
+      const level = trafficLevel(usage);
+      if (level === undefined) return;
+      if (this.queued.has(this.onceKey(sub, level))) result.known++;
+      else due.push({ sub, level, usage });
+    });
+    await this.deps.provisioning.usage.history.recordMany(readings, now);
     return due;
   }
 

@@ -177,6 +177,34 @@ describe("traffic warnings", () => {
     expect(waits.length).toBeGreaterThanOrEqual(1);
   });
 
+  it("a round that dies mid-page is taken up by the next, and two processes' rounds at once warn each customer once", async () => {
+    const chats = [await customer(), await customer()];
+    const subs = [await xuiSub(chats[0] as number), await xuiSub(chats[1] as number)];
+    for (const s of subs) s.use(9);
+    const dying = task({
+      outbox: {
+        sendMany: async () => {
+          throw new Error("the process died here");
+        },
+      },
+    });
+    await expect(dying.run()).rejects.toThrow("the process died here");
+    // The page's readings were recorded in one step before its warnings were queued.
+    const day = Math.floor(T0 / DAY);
+    for (const { sub } of subs) {
+      expect(await h.rooms.provisioning.usage.history.readings(sub.id)).toEqual(new Map([[day, 9 * GB]]));
+    }
+    await settle();
+    for (const chat of chats) expect(texts(chat)).toHaveLength(0);
+    // Two processes (each its own memory of what it queued) run their rounds at the same time.
+    await Promise.all([task().run(), task().run()]);
+    await settle();
+    for (const chat of chats) expect(texts(chat)).toHaveLength(1);
+    for (const { sub } of subs) {
+      expect(await h.rooms.provisioning.usage.history.readings(sub.id)).toEqual(new Map([[day, 9 * GB]]));
+    }
+  });
+
   it("reads usage in bulk: one client list per xui server per round, never one client at a time", async () => {
     const chats = [await customer(), await customer(), await customer()];
     const subs = [

@@ -1,7 +1,7 @@
 import type { ChainableCommander, Redis } from "ioredis";
 import { z } from "zod";
 import { type Clock, DAY } from "../../runtime/clock.js";
-import { readHash } from "../../store/records.js";
+import { parseHashRecord, readHash } from "../../store/records.js";
 import type { AccessLinks, AccessRef } from "./access.js";
 import { reachOfSubscriptionIn } from "./customers.js";
 import { NO_EXPIRY_SCORE, subscriptionKeys } from "./keys.js";
@@ -77,6 +77,24 @@ export class Subscriptions {
     return readHash(this.redis, subscriptionKeys.sub(id), subscriptionSchema, {
       marker: "id",
       malformed: "throw",
+    });
+  }
+
+  /**
+   * The subscriptions of `ids` in one pipeline, in order (undefined where there is none): a page
+   * of a pass over the shop costs one round trip, not one per subscription.
+   */
+  async getMany(ids: readonly string[]): Promise<(Subscription | undefined)[]> {
+    if (ids.length === 0) return [];
+    const pipe = this.redis.pipeline();
+    for (const id of ids) pipe.hgetall(subscriptionKeys.sub(id));
+    const replies = (await pipe.exec()) ?? [];
+    return replies.map(([err, fields]) => {
+      if (err) throw err;
+      return parseHashRecord(fields as Record<string, string>, subscriptionSchema, {
+        marker: "id",
+        malformed: "throw",
+      });
     });
   }
 
