@@ -163,7 +163,7 @@ export class DriftReconciler {
     const pace = new DutyCycle(this.deps.pacing);
     for await (const ids of this.deps.subscriptions.allIds(SHOP_PAGE)) {
       await pace.pause();
-      const subs = await Promise.all(ids.map((id) => this.deps.subscriptions.get(id)));
+      const subs = await this.deps.subscriptions.getMany(ids);
       for (const sub of subs) {
         if (!sub || sub.removedAt !== undefined) continue;
         pass.owned.add(clientKey(sub.ref));
