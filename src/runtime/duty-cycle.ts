@@ -8,6 +8,18 @@ import { setTimeout as sleep } from "node:timers/promises";
  */
 export const BACKGROUND_SHARE = 0.2;
 
+/**
+ * The share in a process that takes no updates (ROLE=worker): there a pass only shares the event
+ * loop with other jobs (outbox sends, orders), and a fifth would stretch a round over 100 000
+ * subscriptions past its own period on a busy machine.
+ */
+export const WORKER_SHARE = 0.8;
+
+/** How long passes are paced in a process of `role` (one that takes updates keeps them first). */
+export function pacingFor(role: "all" | "bot" | "worker"): DutyCycleOptions {
+  return { share: role === "worker" ? WORKER_SHARE : BACKGROUND_SHARE };
+}
+
 export interface DutyCycleOptions {
   /** Most of the wall time the pass may be busy, in (0, 1]; 1 never waits. */
   share?: number;

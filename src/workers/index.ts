@@ -7,6 +7,7 @@ import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { MINUTE, systemClock } from "../runtime/clock.js";
+import { pacingFor } from "../runtime/duty-cycle.js";
 import type { Logger } from "../runtime/logger.js";
 import { countFloods, retryOnFlood } from "../runtime/telegram-retry.js";
 import { createAuditRetentionTask } from "./audit-retention.js";
@@ -158,7 +159,7 @@ function periodicTasks(
   return [
     countReminders(createReminderTask(common), deps.metrics),
     createAutoRenewTask(common),
-    createTrafficTask({ ...common, provisioning: deps.provisioning }),
+    createTrafficTask({ ...common, provisioning: deps.provisioning, pacing: pacingFor(config.role) }),
     createServerWatchTask({
       ...common,
       account: hosting.account,
@@ -184,6 +185,7 @@ function periodicTasks(
       ...{ books, drift: deps.drift, outbox, i18n, logger, metrics: deps.metrics },
       ...{ adminIds: config.adminIds, staffNotices, defaultLocale: config.defaultLocale },
       everyMs: config.driftSyncMinutes === undefined ? undefined : config.driftSyncMinutes * MINUTE,
+      pacing: pacingFor(config.role),
     }),
     ticketReminderTask(deps, api),
     dailyReportTask(deps, staffNotices),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DutyCycle } from "../../src/runtime/duty-cycle.js";
+import { BACKGROUND_SHARE, DutyCycle, pacingFor, WORKER_SHARE } from "../../src/runtime/duty-cycle.js";
 
 /** A clock moved by hand, and the waits asked for (each moves the clock too). */
 function rig(share: number) {
@@ -43,5 +43,14 @@ describe("DutyCycle", () => {
     work(500);
     await cycle.pause();
     expect(waits).toEqual([]);
+  });
+});
+
+describe("pacingFor", () => {
+  it("keeps the updates first where the process takes them, and lets a worker-only process work most of the time", () => {
+    expect(pacingFor("all").share).toBe(BACKGROUND_SHARE);
+    expect(pacingFor("bot").share).toBe(BACKGROUND_SHARE);
+    expect(pacingFor("worker").share).toBe(WORKER_SHARE);
+    expect(WORKER_SHARE).toBeGreaterThan(BACKGROUND_SHARE);
   });
 });

@@ -80,8 +80,8 @@ interface ShopPass {
 export class DriftReconciler {
   constructor(private readonly deps: DriftReconcilerDeps) {}
 
-  /** One run; undefined when another run holds the lease, or when this one lost it and stopped. */
-  async run(reporter?: DriftReporter): Promise<DriftRunSummary | undefined> {
+  /** One run (`pacing`: this process's, else the deps'); undefined when another run holds the lease, or when this one lost it and stopped. */
+  async run(reporter?: DriftReporter, pacing?: DutyCycleOptions): Promise<DriftRunSummary | undefined> {
     const { redis, logger } = this.deps;
     const lease = await Lease.take(redis, driftKeys.runLock, { ms: this.deps.leaseMs ?? DRIFT_LOCK_MS });
     if (!lease) return undefined;
@@ -89,7 +89,7 @@ export class DriftReconciler {
     const run = lease.token.slice(0, 8);
     logger.info({ run }, "drift run started");
     try {
-      return await this.locked(reporter, lease);
+      return await this.locked(reporter, lease, pacing);
     } catch (err) {
       if (!(err instanceof LeaseLost)) throw err;
       logger.warn({ run }, "drift: the run lost its lease and stopped; the next run goes on");
@@ -99,12 +99,16 @@ export class DriftReconciler {
     }
   }
 
-  private async locked(reporter: DriftReporter | undefined, lease: Lease): Promise<DriftRunSummary> {
+  private async locked(
+    reporter: DriftReporter | undefined,
+    lease: Lease,
+    pacing: DutyCycleOptions | undefined,
+  ): Promise<DriftRunSummary> {
     const { clock, findings } = this.deps;
     const startedAt = clock.now();
     const snap = await this.deps.reader.read();
     const inFlight = await this.inFlight();
-    const pass = await this.shopPass(snap, startedAt, inFlight.renewing);
+    const pass = await this.shopPass(snap, startedAt, inFlight.renewing, pacing ?? this.deps.pacing);
     pass.found.push(...orphans(snap, pass.owned, inFlight.names));
     const summary = this.emptySummary(startedAt, snap);
     const fresh: Finding[] = [];
@@ -151,7 +155,12 @@ export class DriftReconciler {
   }
 
   /** Every subscription, a page at a time, through the rules. */
-  private async shopPass(snap: HostingSnapshot, startedAt: number, renewing: Set<string>): Promise<ShopPass> {
+  private async shopPass(
+    snap: HostingSnapshot,
+    startedAt: number,
+    renewing: Set<string>,
+    pacing: DutyCycleOptions | undefined,
+  ): Promise<ShopPass> {
     const pass: ShopPass = {
       found: [],
       owned: new Set(),
@@ -160,7 +169,7 @@ export class DriftReconciler {
       subs: new Map(),
     };
     const now = this.deps.clock.now();
-    const pace = new DutyCycle(this.deps.pacing);
+    const pace = new DutyCycle(pacing);
     for await (const ids of this.deps.subscriptions.allIds(SHOP_PAGE)) {
       await pace.pause();
       const subs = await this.deps.subscriptions.getMany(ids);
