@@ -159,7 +159,7 @@ function periodicTasks(
   return [
     countReminders(createReminderTask(common), deps.metrics),
     createAutoRenewTask(common),
-    createTrafficTask({ ...common, provisioning: deps.provisioning, pacing: pacingFor(config.role) }),
+    createTrafficTask({ ...common, redis, provisioning: deps.provisioning, pacing: pacingFor(config.role) }),
     createServerWatchTask({
       ...common,
       account: hosting.account,

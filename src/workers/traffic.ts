@@ -1,3 +1,4 @@
+import type { Redis } from "ioredis";
 import type { Locale } from "../config.js";
 import type { BooksServices, Subscription } from "../domain/books/index.js";
 import type { ProvisioningServices, UsageReading, UsageRound } from "../domain/provisioning/index.js";
@@ -9,11 +10,19 @@ import { myCb } from "../render/shop-callbacks.js";
 import { type Clock, MINUTE } from "../runtime/clock.js";
 import { DutyCycle, type DutyCycleOptions } from "../runtime/duty-cycle.js";
 import type { Logger } from "../runtime/logger.js";
+import { Lease, LeaseLost } from "../store/lease.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox, OutboxMessage } from "./outbox.js";
 import { reachable, renewKeyboard, scanExpiries } from "./reminders.js";
 
 export const TRAFFIC_EVERY_MS = 10 * MINUTE;
+/**
+ * One round at a time across processes: a round holds this lease (renewed while it lasts, so a
+ * round longer than its period keeps it); a round started meanwhile does nothing. A holder that
+ * died leaves it to expire.
+ */
+export const TRAFFIC_ROUND_LEASE = "traffic:round";
+export const TRAFFIC_ROUND_LEASE_MS = 2 * MINUTE;
 /** Warning levels in % of the limit, most urgent first. */
 export const TRAFFIC_LEVELS = [100, 80] as const;
 export type TrafficLevel = (typeof TRAFFIC_LEVELS)[number];
@@ -27,6 +36,8 @@ const PAGE = 100;
 const NO_EXPIRY_SCORE = Number.MAX_SAFE_INTEGER;
 
 export interface TrafficDeps {
+  /** Holds the round's lease (TRAFFIC_ROUND_LEASE). */
+  redis: Redis;
   books: Pick<BooksServices, "subscriptions" | "customers">;
   sales: Pick<SalesServices, "shop">;
   /** `usage` makes the bulk reads: one listing per backend and round. */
@@ -54,6 +65,8 @@ export interface TrafficResult {
   unmatched: number;
   /** Backends (e.g. `xui:3`, `panel`, `node`) whose bulk read failed or that are not configured. */
   skipped: string[];
+  /** Another process's round held the lease (or this one lost it): this round read nothing (or stopped). */
+  elsewhere?: true;
 }
 
 export interface TrafficTask extends PeriodicTask {
@@ -92,6 +105,18 @@ export function createTrafficTask(deps: TrafficDeps): TrafficTask {
   return { name: "traffic", everyMs: TRAFFIC_EVERY_MS, run: () => warnings.run() };
 }
 
+function emptyResult(): TrafficResult {
+  return {
+    active: 0,
+    measured: 0,
+    queued: { 100: 0, 80: 0 },
+    known: 0,
+    blocked: 0,
+    unmatched: 0,
+    skipped: [],
+  };
+}
+
 /** A warning to queue: the subscription, the level it reached and its usage. */
 interface Due {
   sub: Subscription;
@@ -108,18 +133,30 @@ class TrafficWarnings {
     this.fallback = deps.defaultLocale ?? "en";
   }
 
+  /** One round under the round lease; another round holding it makes this one a no-op. */
   async run(): Promise<TrafficResult> {
+    const { redis, logger } = this.deps;
+    const lease = await Lease.take(redis, TRAFFIC_ROUND_LEASE, { ms: TRAFFIC_ROUND_LEASE_MS });
+    if (!lease) {
+      logger.info("traffic: another round is running; this one skipped");
+      return { ...emptyResult(), elsewhere: true };
+    }
+    lease.keepRenewed({ failed: (err) => logger.warn({ err, lease: lease.key }, "lease renewal failed") });
+    const result = emptyResult();
+    try {
+      return await this.round(lease, result);
+    } catch (err) {
+      if (!(err instanceof LeaseLost)) throw err;
+      logger.warn("traffic: the round lost its lease and stopped; the next round goes on");
+      return { ...result, elsewhere: true };
+    } finally {
+      await lease.release();
+    }
+  }
+
+  private async round(lease: Lease, result: TrafficResult): Promise<TrafficResult> {
     const { deps } = this;
     const now = deps.clock.now();
-    const result: TrafficResult = {
-      active: 0,
-      measured: 0,
-      queued: { 100: 0, 80: 0 },
-      known: 0,
-      blocked: 0,
-      unmatched: 0,
-      skipped: [],
-    };
     for (const [once, expiresAt] of this.queued) {
       if (expiresAt !== 0 && expiresAt <= now) this.queued.delete(once);
     }
@@ -131,6 +168,8 @@ class TrafficWarnings {
     // A round reads every live subscription: paced, so the bot's updates in the same process go first.
     const pace = new DutyCycle(deps.pacing);
     for await (const page of scanExpiries(deps.books.subscriptions, now + 1, NO_EXPIRY_SCORE, PAGE)) {
+      // A round that lost its lease (it ran past it unrenewed) stops before writing anything more.
+      await lease.hold();
       const subs = await deps.books.subscriptions.getMany(page.map((e) => e.id));
       // Every live subscription is read (the cabinet's daily usage points); limited ones are warned.
       const live = subs.filter(

@@ -122,6 +122,7 @@ describe("usage history (daily points per subscription)", () => {
     });
     const task = createTrafficTask({
       ...h.rooms,
+      redis: h.redis,
       outbox: h.outbox,
       i18n: h.i18n,
       clock: h.clock,

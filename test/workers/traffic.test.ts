@@ -4,7 +4,12 @@ import { subscriptionKeys } from "../../src/domain/books/index.js";
 import { UsageReader } from "../../src/domain/provisioning/index.js";
 import { buyCb, myCb } from "../../src/render/shop-callbacks.js";
 import { DAY } from "../../src/runtime/clock.js";
-import { createTrafficTask, type TrafficDeps, trafficLevel } from "../../src/workers/traffic.js";
+import {
+  createTrafficTask,
+  TRAFFIC_ROUND_LEASE,
+  type TrafficDeps,
+  trafficLevel,
+} from "../../src/workers/traffic.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";
 import { FakeNodeApi } from "../fakes/node-api.js";
@@ -52,6 +57,7 @@ beforeEach(async () => {
 const task = (deps: Partial<TrafficDeps> = {}) =>
   createTrafficTask({
     ...h.rooms,
+    redis: h.redis,
     outbox: h.outbox,
     i18n: h.i18n,
     clock: h.clock,
@@ -175,6 +181,52 @@ describe("traffic warnings", () => {
     // Two pages (100 + 1), a pause after each, each as long as its page took.
     expect(waits.length).toBeLessThanOrEqual(2);
     expect(waits.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("one round at a time: a round started while one runs (longer than its period, or in another process) does nothing; one that lost its lease stops", async () => {
+    const chat = await customer();
+    for (let i = 0; i < 101; i++) await xuiSub(chat);
+    // The first round stops after its first page until let go.
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    let paused = () => {};
+    const atPause = new Promise<void>((resolve) => {
+      paused = resolve;
+    });
+    const slow = task({
+      pacing: {
+        share: 0.5,
+        wait: async () => {
+          paused();
+          await held;
+        },
+      },
+    });
+    const first = slow.run();
+    await atPause;
+    const second = await task().run();
+    expect(second).toMatchObject({ elsewhere: true, active: 0 });
+    letGo();
+    expect(await first).toMatchObject({ active: 101 });
+    expect((await first).elsewhere).toBeUndefined();
+
+    // A round whose lease was taken from it (it ran past it unrenewed) stops at its next page.
+    const lost = task({
+      pacing: {
+        share: 0.5,
+        wait: async () => {
+          await h.redis.set(TRAFFIC_ROUND_LEASE, "another-holder");
+        },
+      },
+    });
+    expect(await lost.run()).toMatchObject({ elsewhere: true, active: 100 });
+    // A holder that died: its lease runs out, then the next round goes on.
+    await h.redis.set(TRAFFIC_ROUND_LEASE, "a-dead-holder", "PX", 50);
+    expect(await task().run()).toMatchObject({ elsewhere: true, active: 0 });
+    await sleep(80);
+    expect(await task().run()).toMatchObject({ active: 101 });
   });
 
   it("a round that dies mid-page is taken up by the next, and two processes' rounds at once warn each customer once", async () => {
