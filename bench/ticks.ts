@@ -7,19 +7,16 @@
  * asserts. `BENCH_QUICK=1` seeds 10 000 instead of 100 000.
  */
 import { Queue, QueueEvents } from "bullmq";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { subscriptionKeys } from "../src/domain/books/index.js";
 import { MAINTENANCE_QUEUE } from "../src/workers/maintenance.js";
 import { QUEUE_PREFIX } from "../src/workers/queues.js";
 import { FakeAccountApi } from "../test/fakes/account-api.js";
-import { startRedis } from "../test/helpers/local-redis.js";
-import { cloneCustomers } from "./clone.js";
 import { FakeBotApi } from "./fake-bot-api.js";
 import { goal, printGoals } from "./goals.js";
 import { type Child, cpuMs, startNode } from "./proc.js";
-import { seedYear } from "./seed.js";
+import { SeedCache } from "./seed-cache.js";
 import {
-  benchDir,
   botEnv,
   fmt,
   QUICK,
@@ -86,6 +83,9 @@ class Hosting {
   readonly fake = new FakeAccountApi();
   readonly key: string;
   private readonly known = new Set<string>();
+  /** How many clients the server listed once the state of N customers was made. */
+  private readonly clientsAt = new Map<number, number>();
+  private all: ReturnType<FakeAccountApi["serverState"]>["clients"] | undefined;
 
   constructor() {
     this.fake.addAccount({ login: "bench", password: "bench-password", balance: 1_000_000 });
@@ -100,7 +100,7 @@ class Hosting {
    * A client for every subscription not yet known, 10 GB used of 100 (1 in 100 at 85 GB, past the
    * 80 % warning); 1 in 100 new subscriptions is moved to expire in two days (a reminder is due).
    */
-  async addClients(redis: Redis): Promise<void> {
+  async addClients(redis: Redis, customers: number): Promise<void> {
     const now = Date.now();
     const server = this.fake.serverState(SERVER_ID);
     for (let rank = 0; ; rank += 1_000) {
@@ -127,6 +127,14 @@ class Hosting {
       });
       await due.exec();
     }
+    this.clientsAt.set(customers, server.clients.length);
+  }
+
+  /** The server lists the clients of the state of `customers` only (the snapshot measured next). */
+  listFor(customers: number): void {
+    const server = this.fake.serverState(SERVER_ID);
+    this.all ??= server.clients;
+    server.clients = this.all.slice(0, this.clientsAt.get(customers) ?? this.all.length);
   }
 }
 
@@ -327,38 +335,47 @@ async function underLoad(redis: Redis, redisUrl: string, hosting: Hosting): Prom
   goal("interactive p99 while the periodic tasks tick", `${fmt(ratio, 2)}x`, "<= 1.10x", ratio <= 1.1);
 }
 
+/** `fn` on a fresh redis-server holding the snapshot of `customers`, stopped after. */
+async function inPhase<T>(
+  cache: SeedCache,
+  hosting: Hosting,
+  customers: number,
+  fn: (redis: Redis, url: string) => Promise<T>,
+): Promise<T> {
+  const seeded = await cache.start(customers);
+  const kill = () => seeded.server.kill();
+  process.once("exit", kill);
+  hosting.listFor(customers);
+  try {
+    return await fn(seeded.redis, seeded.server.url);
+  } finally {
+    for (const c of connections.splice(0)) c.disconnect();
+    await seeded.stop();
+    process.off("exit", kill);
+  }
+}
+
 async function main(): Promise<void> {
-  const server = await startRedis(benchDir, [
-    "--slowlog-log-slower-than",
-    String(SLOW_US),
-    "--slowlog-max-len",
-    "10000",
-  ]);
-  const redis = new Redis(server.url, { maxRetriesPerRequest: 3 });
-  process.once("exit", () => server.kill());
   const hosting = new Hosting();
   await hosting.fake.start();
+  const cache = new SeedCache({
+    size: SEEDED,
+    redisArgs: ["--slowlog-log-slower-than", String(SLOW_US), "--slowlog-max-len", "10000"],
+    prepare: (redis, customers) => hosting.addClients(redis, customers),
+  });
   try {
-    const templates = Array.from({ length: 1_000 }, (_, i) => 9_100_000_001 + i);
-    let t = Date.now();
-    await seedYear(redis, templates);
-    await hosting.addClients(redis);
-    say(`seeded 1 000 customers with a year of history in ${fmt((Date.now() - t) / 1000)} s`);
-    const small = await tickAll(redis, server.url, hosting);
-    t = Date.now();
-    const clones = Array.from({ length: SEEDED - 1_000 }, (_, i) => 9_200_000_001 + i);
-    await cloneCustomers(redis, server.url, templates, clones);
-    await hosting.addClients(redis);
-    say(`copied to ${SEEDED.toLocaleString("en")} customers in ${fmt((Date.now() - t) / 1000)} s`);
-    const big = await tickAll(redis, server.url, hosting);
+    const built = await cache.build();
+    say(
+      `seeded 1 000 customers with a year of history in ${fmt(built.seededS)} s, copied to ` +
+        `${SEEDED.toLocaleString("en")} in ${fmt(built.copiedS)} s (snapshots: each phase starts from one)`,
+    );
+    const small = await inPhase(cache, hosting, 1_000, (redis, url) => tickAll(redis, url, hosting));
+    const big = await inPhase(cache, hosting, SEEDED, (redis, url) => tickAll(redis, url, hosting));
     printTicks(small, big);
-    await underLoad(redis, server.url, hosting);
+    await inPhase(cache, hosting, SEEDED, (redis, url) => underLoad(redis, url, hosting));
     printGoals("Goals of the periodic tasks (issue 29, goal 3):");
   } finally {
     await hosting.fake.stop();
-    for (const c of connections) c.disconnect();
-    await redis.quit();
-    await server.stop();
   }
 }
 
