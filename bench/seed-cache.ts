@@ -18,6 +18,9 @@ export const TEMPLATES = Array.from({ length: 1_000 }, (_, i) => 9_100_000_001 +
 const cloneIds = (size: number) =>
   Array.from({ length: size - TEMPLATES.length }, (_, i) => 9_200_000_001 + i);
 
+/** The seeding server's snapshot file. */
+const WORK_FILE = "seed-work.rdb";
+
 /** A redis-server of its own on a copy of a snapshot, and a connection to it. */
 export interface SeededRedis {
   server: LocalRedis;
@@ -45,7 +48,7 @@ export class SeedCache {
   /** Seeds the 1 000, saves them, copies them to the larger size and saves that. Returns how long each took (s). */
   async build(): Promise<{ seededS: number; copiedS: number }> {
     const { size, prepare } = this.options;
-    const work = await this.server("seed-work.rdb");
+    const work = await this.server(WORK_FILE);
     try {
       let t = Date.now();
       await seedYear(work.redis, TEMPLATES);
@@ -71,10 +74,11 @@ export class SeedCache {
     return this.server(copy);
   }
 
+  /** SAVE writes the work server's own file (its name cannot be changed live): copied aside. */
   private async save(redis: Redis, customers: number): Promise<void> {
     const file = `seeded-${customers}.rdb`;
-    await redis.config("SET", "dbfilename", file);
     await redis.save();
+    copyFileSync(join(benchDir, WORK_FILE), join(benchDir, file));
     this.files.set(customers, file);
   }
 
