@@ -7,6 +7,7 @@ import type { HostingClients } from "../hosting/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { MINUTE, systemClock } from "../runtime/clock.js";
+import { pacingFor } from "../runtime/duty-cycle.js";
 import type { Logger } from "../runtime/logger.js";
 import { countFloods, retryOnFlood } from "../runtime/telegram-retry.js";
 import { createArchiveTask } from "./archive.js";
@@ -159,7 +160,7 @@ function periodicTasks(
   return [
     countReminders(createReminderTask(common), deps.metrics),
     createAutoRenewTask(common),
-    createTrafficTask({ ...common, provisioning: deps.provisioning }),
+    createTrafficTask({ ...common, redis, provisioning: deps.provisioning, pacing: pacingFor(config.role) }),
     createServerWatchTask({
       ...common,
       account: hosting.account,
@@ -189,6 +190,7 @@ function periodicTasks(
       ...{ adminIds: config.adminIds, staffNotices, defaultLocale: config.defaultLocale },
       everyMs:
         config.driftSyncMinutes === undefined ? undefined : Math.round(config.driftSyncMinutes * MINUTE),
+      pacing: pacingFor(config.role),
     }),
     ticketReminderTask(deps, api),
     dailyReportTask(deps, staffNotices),

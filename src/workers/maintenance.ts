@@ -7,6 +7,11 @@ import type { Logger } from "../runtime/logger.js";
 import { inJobScope, QUEUE_PREFIX } from "./queues.js";
 
 export const MAINTENANCE_QUEUE = "maintenance";
+/**
+ * Tasks run at least this often start at once when first registered: they are light, and a
+ * customer or a payment waits on them (reminders, the order sweep, the rails' polls).
+ */
+export const AT_ONCE_UP_TO_MS = 2 * 60_000;
 
 /** A periodic job: run every `everyMs` by a BullMQ job scheduler (one run at a time per task). */
 export interface PeriodicTask {
@@ -25,8 +30,23 @@ export interface Maintenance {
 }
 
 /**
+ * Where in its period a less frequent task runs (ms past each multiple of its period; undefined:
+ * at once). BullMQ runs a scheduler with `every` at once when it is first registered, so on a
+ * fresh Redis every heavy pass (traffic, drift, the daily report...) would start together with
+ * the bot; each gets a stable point of its period instead, picked from its name, so every process
+ * registers the same schedule and no run comes later than one period after the start.
+ */
+export function firstRunOffset(name: string, everyMs: number): number | undefined {
+  if (everyMs <= AT_ONCE_UP_TO_MS) return undefined;
+  let h = 2_166_136_261;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16_777_619) >>> 0;
+  // Never 0: BullMQ reads an offset of 0 as "at once".
+  return 1 + (h % (everyMs - 1));
+}
+
+/**
  * Registers the periodic tasks with `upsertJobScheduler` (idempotent at every start, so several
- * processes agree on one schedule) and runs them in a worker.
+ * processes agree on one schedule; first runs spread by firstRunOffset) and runs them in a worker.
  */
 export async function startMaintenance(deps: {
   connection: Redis;
@@ -40,7 +60,7 @@ export async function startMaintenance(deps: {
   for (const task of deps.tasks) {
     await queue.upsertJobScheduler(
       task.name,
-      { every: task.everyMs },
+      { every: task.everyMs, offset: firstRunOffset(task.name, task.everyMs) },
       { name: task.name, data: {}, opts: { removeOnComplete: 50, removeOnFail: 200 } },
     );
   }

@@ -88,30 +88,33 @@ export interface ExpiryEntry {
 }
 
 /**
- * Pages through `subs:expiry` entries with an expiry in [from, to], soonest first, using only
- * `expiringBetween`. Entries sharing the boundary score are carried over, so equal expiries on
- * a page boundary are neither skipped nor repeated.
+ * Pages through `subs:expiry` entries with an expiry in [from, to], soonest first: the first page
+ * by score, the next ones by rank after the page's last entry, so a page costs Redis the same
+ * however many entries share one expiry (every subscription without one shares a score). An
+ * entry is neither skipped nor repeated when the last one read moves between pages.
  */
 export async function* scanExpiries(
-  subscriptions: Pick<Subscriptions, "expiringBetween">,
+  subscriptions: Pick<Subscriptions, "expiringBetween" | "expiringAfter">,
   from: number,
   to: number,
   page = PAGE,
 ): AsyncGenerator<ExpiryEntry[]> {
-  let low = from;
-  let atLow = new Set<string>();
+  let cursor: ExpiryEntry | undefined;
+  // Ids read with the cursor's expiry: a read restarting at that expiry drops them.
+  let seen = new Set<string>();
   for (;;) {
-    const limit = page + atLow.size;
-    const batch = await subscriptions.expiringBetween(low, to, limit);
-    const fresh = batch.filter((e) => !(e.expiresAt === low && atLow.has(e.id)));
+    const batch = cursor
+      ? await subscriptions.expiringAfter(cursor, page)
+      : await subscriptions.expiringBetween(from, to, page);
+    const inWindow = batch.filter((e) => e.expiresAt <= to);
+    const at = cursor?.expiresAt;
+    const fresh = inWindow.filter((e) => !(e.expiresAt === at && seen.has(e.id)));
     if (fresh.length > 0) yield fresh;
-    const last = batch.at(-1);
-    if (batch.length < limit || !last) return;
-    if (last.expiresAt !== low) {
-      low = last.expiresAt;
-      atLow = new Set();
-    }
-    for (const e of batch) if (e.expiresAt === low) atLow.add(e.id);
+    const last = inWindow.at(-1);
+    if (!last || batch.length < page || inWindow.length < batch.length) return;
+    if (last.expiresAt !== at) seen = new Set();
+    for (const e of inWindow) if (e.expiresAt === last.expiresAt) seen.add(e.id);
+    cursor = last;
   }
 }
 

@@ -1,28 +1,43 @@
+import type { Redis } from "ioredis";
 import type { Locale } from "../config.js";
 import type { BooksServices, Subscription } from "../domain/books/index.js";
-import type { ProvisioningServices, UsageRound } from "../domain/provisioning/index.js";
+import type { ProvisioningServices, UsageReading, UsageRound } from "../domain/provisioning/index.js";
 import type { SalesServices } from "../domain/sales/index.js";
 import { subscriptionTitle } from "../render/access.js";
 import { formatBytes, html } from "../render/format.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { myCb } from "../render/shop-callbacks.js";
 import { type Clock, MINUTE } from "../runtime/clock.js";
+import { DutyCycle, type DutyCycleOptions } from "../runtime/duty-cycle.js";
 import type { Logger } from "../runtime/logger.js";
+import { Lease, LeaseLost } from "../store/lease.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { Outbox, OutboxMessage } from "./outbox.js";
 import { reachable, renewKeyboard, scanExpiries } from "./reminders.js";
 
 export const TRAFFIC_EVERY_MS = 10 * MINUTE;
+/**
+ * One round at a time across processes: a round holds this lease (renewed while it lasts, so a
+ * round longer than its period keeps it); a round started meanwhile does nothing. A holder that
+ * died leaves it to expire.
+ */
+export const TRAFFIC_ROUND_LEASE = "traffic:round";
+export const TRAFFIC_ROUND_LEASE_MS = 2 * MINUTE;
 /** Warning levels in % of the limit, most urgent first. */
 export const TRAFFIC_LEVELS = [100, 80] as const;
 export type TrafficLevel = (typeof TRAFFIC_LEVELS)[number];
 
-/** Entries read from `subs:expiry` (and subscription records loaded) per page. */
-const PAGE = 500;
+/**
+ * Entries read from `subs:expiry` (and subscription records loaded) per page: small enough that
+ * a page's replies are handled between the customers' updates, not in one long block.
+ */
+const PAGE = 100;
 /** Score of a subscription without expiry in `subs:expiry`. */
 const NO_EXPIRY_SCORE = Number.MAX_SAFE_INTEGER;
 
 export interface TrafficDeps {
+  /** Holds the round's lease (TRAFFIC_ROUND_LEASE). */
+  redis: Redis;
   books: Pick<BooksServices, "subscriptions" | "customers">;
   sales: Pick<SalesServices, "shop">;
   /** `usage` makes the bulk reads: one listing per backend and round. */
@@ -33,6 +48,8 @@ export interface TrafficDeps {
   logger: Logger;
   /** Language of a customer the shop does not know (default "en"). */
   defaultLocale?: Locale;
+  /** How a round is paced between pages (default: BACKGROUND_SHARE of the process's time). */
+  pacing?: DutyCycleOptions;
 }
 
 export interface TrafficResult {
@@ -48,6 +65,8 @@ export interface TrafficResult {
   unmatched: number;
   /** Backends (e.g. `xui:3`, `panel`, `node`) whose bulk read failed or that are not configured. */
   skipped: string[];
+  /** Another process's round held the lease (or this one lost it): this round read nothing (or stopped). */
+  elsewhere?: true;
 }
 
 export interface TrafficTask extends PeriodicTask {
@@ -86,6 +105,18 @@ export function createTrafficTask(deps: TrafficDeps): TrafficTask {
   return { name: "traffic", everyMs: TRAFFIC_EVERY_MS, run: () => warnings.run() };
 }
 
+function emptyResult(): TrafficResult {
+  return {
+    active: 0,
+    measured: 0,
+    queued: { 100: 0, 80: 0 },
+    known: 0,
+    blocked: 0,
+    unmatched: 0,
+    skipped: [],
+  };
+}
+
 /** A warning to queue: the subscription, the level it reached and its usage. */
 interface Due {
   sub: Subscription;
@@ -102,18 +133,30 @@ class TrafficWarnings {
     this.fallback = deps.defaultLocale ?? "en";
   }
 
+  /** One round under the round lease; another round holding it makes this one a no-op. */
   async run(): Promise<TrafficResult> {
+    const { redis, logger } = this.deps;
+    const lease = await Lease.take(redis, TRAFFIC_ROUND_LEASE, { ms: TRAFFIC_ROUND_LEASE_MS });
+    if (!lease) {
+      logger.info("traffic: another round is running; this one skipped");
+      return { ...emptyResult(), elsewhere: true };
+    }
+    lease.keepRenewed({ failed: (err) => logger.warn({ err, lease: lease.key }, "lease renewal failed") });
+    const result = emptyResult();
+    try {
+      return await this.round(lease, result);
+    } catch (err) {
+      if (!(err instanceof LeaseLost)) throw err;
+      logger.warn("traffic: the round lost its lease and stopped; the next round goes on");
+      return { ...result, elsewhere: true };
+    } finally {
+      await lease.release();
+    }
+  }
+
+  private async round(lease: Lease, result: TrafficResult): Promise<TrafficResult> {
     const { deps } = this;
     const now = deps.clock.now();
-    const result: TrafficResult = {
-      active: 0,
-      measured: 0,
-      queued: { 100: 0, 80: 0 },
-      known: 0,
-      blocked: 0,
-      unmatched: 0,
-      skipped: [],
-    };
     for (const [once, expiresAt] of this.queued) {
       if (expiresAt !== 0 && expiresAt <= now) this.queued.delete(once);
     }
@@ -122,8 +165,12 @@ class TrafficWarnings {
     const round = deps.provisioning.usage.round();
     result.skipped = round.skipped;
 
+    // A round reads every live subscription: paced, so the bot's updates in the same process go first.
+    const pace = new DutyCycle(deps.pacing);
     for await (const page of scanExpiries(deps.books.subscriptions, now + 1, NO_EXPIRY_SCORE, PAGE)) {
-      const subs = await Promise.all(page.map((e) => deps.books.subscriptions.get(e.id)));
+      // A round that lost its lease (it ran past it unrenewed) stops before writing anything more.
+      await lease.hold();
+      const subs = await deps.books.subscriptions.getMany(page.map((e) => e.id));
       // Every live subscription is read (the cabinet's daily usage points); limited ones are warned.
       const live = subs.filter(
         (s): s is Subscription => s !== undefined && (s.expiresAt === 0 || s.expiresAt > now),
@@ -131,6 +178,7 @@ class TrafficWarnings {
       result.active += subs.filter((s) => s !== undefined).length;
       const due = await this.dueOf(live, round, result, now);
       if (due.length > 0) await this.send(due, result);
+      await pace.pause();
     }
     if (result.queued[80] + result.queued[100] > 0 || result.skipped.length > 0) {
       deps.logger.info({ ...result }, "traffic warnings checked");
@@ -139,8 +187,9 @@ class TrafficWarnings {
   }
 
   /**
-   * The warnings due on a page of live subscriptions (usage read from this round's listings); each
-   * reading is also the day's usage point. Only subscriptions with a traffic limit are warned.
+   * The warnings due on a page of live subscriptions (usage read from this round's listings); the
+   * page's readings are also the day's usage points, recorded in one step. Only subscriptions with
+   * a traffic limit are warned.
    */
   private async dueOf(
     live: Subscription[],
@@ -148,23 +197,24 @@ class TrafficWarnings {
     result: TrafficResult,
     now: number,
   ) {
+    // Undefined when its backend was skipped this round.
+    const reads = await Promise.all(live.map((sub) => round.of(sub.ref)));
+    const readings: UsageReading[] = [];
     const due: Due[] = [];
-    await Promise.all(
-      live.map(async (sub) => {
-        // Undefined when its backend was skipped this round.
-        const usage = await round.of(sub.ref);
-        const limited = sub.trafficGb > 0;
-        if (usage === "unmatched" && limited) result.unmatched++;
-        if (usage === undefined || usage === "unmatched") return;
-        await this.deps.provisioning.usage.history.record(sub.id, usage.usedBytes, now);
-        if (!limited) return;
-        result.measured++;
-        const level = trafficLevel(usage);
-        if (level === undefined) return;
-        if (this.queued.has(this.onceKey(sub, level))) result.known++;
-        else due.push({ sub, level, usage });
-      }),
-    );
+    live.forEach((sub, i) => {
+      const usage = reads[i];
+      const limited = sub.trafficGb > 0;
+      if (usage === "unmatched" && limited) result.unmatched++;
+      if (usage === undefined || usage === "unmatched") return;
+      readings.push({ subscriptionId: sub.id, usedBytes: usage.usedBytes });
+      if (!limited) return;
+      result.measured++;
+      const level = trafficLevel(usage);
+      if (level === undefined) return;
+      if (this.queued.has(this.onceKey(sub, level))) result.known++;
+      else due.push({ sub, level, usage });
+    });
+    await this.deps.provisioning.usage.history.recordMany(readings, now);
     return due;
   }
 

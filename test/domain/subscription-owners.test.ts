@@ -56,6 +56,19 @@ describe("the hosting client -> subscription index", () => {
     expect(await redis.exists(ownerKeys.built)).toBe(1);
   });
 
+  it("a server holding more than a page is read a page at a time: every live one, oldest first, the stale dropped", async () => {
+    const live = [];
+    for (let i = 0; i < 3; i++) {
+      clock.set(clock.now() + 1_000);
+      live.push(await sub(`oownp${i}`, 40 + i, { kind: "xui", serverId: 9, name: `p${i}` }));
+    }
+    const gone = Array.from({ length: 1_500 }, (_, i) => `sgone${i}`);
+    await redis.sadd(ownerKeys.byServer(9), ...gone);
+    const found = await owners.onServer(9);
+    expect(found.map((o) => o.subscription.id)).toEqual(live.map((s) => s.id));
+    expect((await redis.smembers(ownerKeys.byServer(9))).sort()).toEqual(live.map((s) => s.id).sort());
+  });
+
   it("a stale entry (the record points elsewhere) is dropped, not trusted", async () => {
     const b = await sub("oown2", 2, { kind: "node", name: "b" });
     await redis.sadd(ownerKeys.byRef("node:other"), b.id);

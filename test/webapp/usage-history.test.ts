@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { USAGE_HISTORY_DAYS, usageHistoryKeys } from "../../src/domain/provisioning/index.js";
+import { USAGE_HISTORY_DAYS, UsageHistory, usageHistoryKeys } from "../../src/domain/provisioning/index.js";
 import { DAY } from "../../src/runtime/clock.js";
 import { createTrafficTask } from "../../src/workers/traffic.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
@@ -65,6 +65,43 @@ describe("usage history (daily points per subscription)", () => {
     expect(await h.redis.ttl(usageHistoryKeys.of("s-h2"))).toBeGreaterThan(30 * 86_400);
   });
 
+  it("records a page in one step, as one at a time would; a reading the day already holds writes nothing", async () => {
+    const history = h.rooms.provisioning.usage.history;
+    const ids = ["s-p1", "s-p2", "s-p3"];
+    await history.recordMany(
+      ids.map((id, i) => ({ subscriptionId: id, usedBytes: (i + 1) * GB })),
+      T0,
+    );
+    await history.recordMany([{ subscriptionId: "s-p1", usedBytes: 7 * GB }], T0 + 60_000);
+    const day = Math.floor(T0 / DAY);
+    expect(await history.readings("s-p1")).toEqual(new Map([[day, 7 * GB]]));
+    expect(await history.readings("s-p3")).toEqual(new Map([[day, 3 * GB]]));
+    // The same reading again leaves the key as it is (its expiry, set by that reading, too).
+    await h.redis.expire(usageHistoryKeys.of("s-p2"), 1_000);
+    await history.recordMany([{ subscriptionId: "s-p2", usedBytes: 2 * GB }], T0 + 120_000);
+    expect(await h.redis.ttl(usageHistoryKeys.of("s-p2"))).toBeLessThanOrEqual(1_000);
+    await history.recordMany([{ subscriptionId: "s-p2", usedBytes: 3 * GB }], T0 + 180_000);
+    expect(await h.redis.ttl(usageHistoryKeys.of("s-p2"))).toBeGreaterThan(30 * 86_400);
+    expect(await history.readings("s-p2")).toEqual(new Map([[day, 3 * GB]]));
+  });
+
+  it("two processes recording the same page at once leave one reading per day", async () => {
+    const other = h.redis.duplicate();
+    try {
+      const mine = h.rooms.provisioning.usage.history;
+      const theirs = new UsageHistory(other);
+      const page = (gb: number) => ["s-c1", "s-c2"].map((id) => ({ subscriptionId: id, usedBytes: gb * GB }));
+      await Promise.all([mine.recordMany(page(1), T0), theirs.recordMany(page(2), T0 + 1)]);
+      for (const id of ["s-c1", "s-c2"]) {
+        const readings = await mine.readings(id);
+        expect(readings.size).toBe(1);
+        expect([1 * GB, 2 * GB]).toContain(readings.get(Math.floor(T0 / DAY)));
+      }
+    } finally {
+      other.disconnect();
+    }
+  });
+
   it("is recorded by the traffic worker's round for every active subscription, limited or not", async () => {
     await seedCustomer(h.rooms, 91_001);
     accountFake.addClient(server, { email: "hist-a", totalGb: 10 });
@@ -85,6 +122,7 @@ describe("usage history (daily points per subscription)", () => {
     });
     const task = createTrafficTask({
       ...h.rooms,
+      redis: h.redis,
       outbox: h.outbox,
       i18n: h.i18n,
       clock: h.clock,

@@ -77,6 +77,7 @@ describe("traffic warnings and packs", () => {
     });
     const task = createTrafficTask({
       ...h.rooms,
+      redis: h.redis,
       outbox: h.outbox,
       i18n: h.i18n,
       clock: h.clock,

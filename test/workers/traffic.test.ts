@@ -4,7 +4,12 @@ import { subscriptionKeys } from "../../src/domain/books/index.js";
 import { UsageReader } from "../../src/domain/provisioning/index.js";
 import { buyCb, myCb } from "../../src/render/shop-callbacks.js";
 import { DAY } from "../../src/runtime/clock.js";
-import { createTrafficTask, type TrafficDeps, trafficLevel } from "../../src/workers/traffic.js";
+import {
+  createTrafficTask,
+  TRAFFIC_ROUND_LEASE,
+  type TrafficDeps,
+  trafficLevel,
+} from "../../src/workers/traffic.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";
 import { FakeNodeApi } from "../fakes/node-api.js";
@@ -52,6 +57,7 @@ beforeEach(async () => {
 const task = (deps: Partial<TrafficDeps> = {}) =>
   createTrafficTask({
     ...h.rooms,
+    redis: h.redis,
     outbox: h.outbox,
     i18n: h.i18n,
     clock: h.clock,
@@ -159,6 +165,96 @@ describe("traffic warnings", () => {
     expect(texts(chat)).toHaveLength(4);
     expect(texts(chat)[2]).toContain("80% of the traffic");
     expect(texts(chat)[3]).toContain("20 GB of 20 GB used");
+  });
+
+  it("paces a round a page at a time (the bot's updates go between pages) and still reads every subscription", async () => {
+    const chat = await customer();
+    const subs = [];
+    for (let i = 0; i < 101; i++) subs.push(await xuiSub(chat));
+    subs[100]?.use(9);
+    const waits: number[] = [];
+    const paced = task({ pacing: { share: 0.5, wait: async (ms) => void waits.push(ms) } });
+    const result = await paced.run();
+    expect(result.active).toBe(101);
+    expect(result.measured).toBe(101);
+    expect(result.queued[80]).toBe(1);
+    // Two pages (100 + 1), a pause after each, each as long as its page took.
+    expect(waits.length).toBeLessThanOrEqual(2);
+    expect(waits.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("one round at a time: a round started while one runs (longer than its period, or in another process) does nothing; one that lost its lease stops", async () => {
+    const chat = await customer();
+    for (let i = 0; i < 101; i++) await xuiSub(chat);
+    // The first round stops after its first page until let go.
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    let paused = () => {};
+    const atPause = new Promise<void>((resolve) => {
+      paused = resolve;
+    });
+    const slow = task({
+      pacing: {
+        share: 0.5,
+        wait: async () => {
+          paused();
+          await held;
+        },
+      },
+    });
+    const first = slow.run();
+    await atPause;
+    const second = await task().run();
+    expect(second).toMatchObject({ elsewhere: true, active: 0 });
+    letGo();
+    expect(await first).toMatchObject({ active: 101 });
+    expect((await first).elsewhere).toBeUndefined();
+
+    // A round whose lease was taken from it (it ran past it unrenewed) stops at its next page.
+    const lost = task({
+      pacing: {
+        share: 0.5,
+        wait: async () => {
+          await h.redis.set(TRAFFIC_ROUND_LEASE, "another-holder");
+        },
+      },
+    });
+    expect(await lost.run()).toMatchObject({ elsewhere: true, active: 100 });
+    // A holder that died: its lease runs out, then the next round goes on.
+    await h.redis.set(TRAFFIC_ROUND_LEASE, "a-dead-holder", "PX", 50);
+    expect(await task().run()).toMatchObject({ elsewhere: true, active: 0 });
+    await sleep(80);
+    expect(await task().run()).toMatchObject({ active: 101 });
+  });
+
+  it("a round that dies mid-page is taken up by the next, and two processes' rounds at once warn each customer once", async () => {
+    const chats = [await customer(), await customer()];
+    const subs = [await xuiSub(chats[0] as number), await xuiSub(chats[1] as number)];
+    for (const s of subs) s.use(9);
+    const dying = task({
+      outbox: {
+        sendMany: async () => {
+          throw new Error("the process died here");
+        },
+      },
+    });
+    await expect(dying.run()).rejects.toThrow("the process died here");
+    // The page's readings were recorded in one step before its warnings were queued.
+    const day = Math.floor(T0 / DAY);
+    for (const { sub } of subs) {
+      expect(await h.rooms.provisioning.usage.history.readings(sub.id)).toEqual(new Map([[day, 9 * GB]]));
+    }
+    await settle();
+    for (const chat of chats) expect(texts(chat)).toHaveLength(0);
+    // Two processes (each its own memory of what it queued) run their rounds at the same time.
+    await Promise.all([task().run(), task().run()]);
+    await settle();
+    for (const chat of chats) expect(texts(chat)).toHaveLength(1);
+    for (const { sub } of subs) {
+      expect(await h.rooms.provisioning.usage.history.readings(sub.id)).toEqual(new Map([[day, 9 * GB]]));
+    }
   });
 
   it("reads usage in bulk: one client list per xui server per round, never one client at a time", async () => {

@@ -33,6 +33,9 @@ export function unindexOwner(tx: ChainableCommander, id: string, ref: AccessRef)
   return tx;
 }
 
+/** Set members read per SSCAN step of a server's owners. */
+const OWNER_PAGE = 500;
+
 /** A shop subscription living on a hosting client, with its customer (undefined when unknown). */
 export interface Owner {
   subscription: Subscription;
@@ -84,15 +87,24 @@ export class SubscriptionOwners {
     );
   }
 
-  /** The live subscriptions on xui server `serverId` (any user of its inbound). */
+  /**
+   * The live subscriptions on xui server `serverId` (any user of its inbound), oldest first. One
+   * server may hold most of the shop: its set is read a page at a time (SSCAN), never whole.
+   */
   async onServer(serverId: number): Promise<Owner[]> {
     await this.ensureBuilt();
     const key = ownerKeys.byServer(serverId);
-    return this.owners(
-      key,
-      await this.deps.redis.smembers(key),
-      (s) => s.ref.kind === "xui" && s.ref.serverId === serverId,
-    );
+    const matches = (s: Subscription) => s.ref.kind === "xui" && s.ref.serverId === serverId;
+    const found = new Map<string, Owner>();
+    let cursor = "0";
+    do {
+      const [next, ids] = await this.deps.redis.sscan(key, cursor, "COUNT", OWNER_PAGE);
+      cursor = next;
+      // SSCAN may give an element twice (the set grew meanwhile).
+      const fresh = [...new Set(ids)].filter((id) => !found.has(id));
+      for (const o of await this.owners(key, fresh, matches)) found.set(o.subscription.id, o);
+    } while (cursor !== "0");
+    return [...found.values()].sort((a, b) => a.subscription.createdAt - b.subscription.createdAt);
   }
 
   /**

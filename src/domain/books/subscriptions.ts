@@ -1,12 +1,16 @@
 import type { ChainableCommander, Redis } from "ioredis";
 import { z } from "zod";
 import { type Clock, DAY } from "../../runtime/clock.js";
+import { LuaScript } from "../../store/lua.js";
 import { parseHashRecord } from "../../store/records.js";
 import type { AccessLinks, AccessRef } from "./access.js";
 import { reachOfSubscriptionIn } from "./customers.js";
 import { NO_EXPIRY_SCORE, subscriptionKeys } from "./keys.js";
 import { parseRef } from "./orders.js";
 import { indexOwner, unindexOwner } from "./subscription-owners.js";
+
+/** The expiry index read on from a cursor entry, by rank (lua/expiring-after.lua). */
+const EXPIRING_AFTER = LuaScript.load(new URL("./lua/expiring-after.lua", import.meta.url));
 
 const subscriptionSchema = z.object({
   id: z.string(),
@@ -122,6 +126,33 @@ export class Subscriptions {
     return parseHashRecord(withAccess(fields, ref, links), subscriptionSchema, {
       marker: "id",
       malformed: "throw",
+    });
+  }
+
+  /**
+   * The subscriptions of `ids` in one pipeline, in order (undefined where there is none): a page
+   * of a pass over the shop costs one round trip, not one per subscription.
+   */
+  async getMany(ids: readonly string[]): Promise<(Subscription | undefined)[]> {
+    if (ids.length === 0) return [];
+    const pipe = this.redis.pipeline();
+    for (const id of ids) {
+      pipe.hgetall(subscriptionKeys.sub(id)).get(subscriptionKeys.ref(id)).get(subscriptionKeys.links(id));
+    }
+    const values = ((await pipe.exec()) ?? []).map(([err, value]) => {
+      if (err) throw err;
+      return value;
+    });
+    return ids.map((_, i) => {
+      const [fields, ref, links] = values.slice(3 * i, 3 * i + 3) as [
+        Record<string, string>,
+        string | null,
+        string | null,
+      ];
+      return parseHashRecord(withAccess(fields, ref, links), subscriptionSchema, {
+        marker: "id",
+        malformed: "throw",
+      });
     });
   }
 
@@ -251,9 +282,25 @@ export class Subscriptions {
       0,
       limit,
     );
-    const out: { id: string; expiresAt: number }[] = [];
-    for (let i = 0; i < raw.length; i += 2) out.push({ id: raw[i] ?? "", expiresAt: Number(raw[i + 1]) });
-    return out;
+    return expiryEntries(raw);
+  }
+
+  /**
+   * The `limit` entries of the expiry index that follow `after` (by expiry, then id), whatever
+   * their expiry: the caller stops at its window's end. Bounded however many subscriptions share
+   * one expiry (all those without one do). When `after` has moved since, reading restarts at the
+   * first entry with its expiry, so the caller drops the ones it has seen.
+   */
+  async expiringAfter(
+    after: { id: string; expiresAt: number },
+    limit: number,
+  ): Promise<{ id: string; expiresAt: number }[]> {
+    const raw = await EXPIRING_AFTER.run(
+      this.redis,
+      [subscriptionKeys.byExpiry],
+      [after.id, String(after.expiresAt), String(limit)],
+    );
+    return expiryEntries(z.array(z.string()).parse(raw));
   }
 
   /** How many subscriptions expire in [from, to] ms (counted by Redis, none read). */
@@ -265,6 +312,13 @@ export class Subscriptions {
   async activeCount(): Promise<number> {
     return this.redis.zcount(subscriptionKeys.byExpiry, `(${this.clock.now()}`, "+inf");
   }
+}
+
+/** `[id, expiry, id, expiry, ...]` as read WITHSCORES. */
+function expiryEntries(raw: readonly string[]): { id: string; expiresAt: number }[] {
+  const out: { id: string; expiresAt: number }[] = [];
+  for (let i = 0; i < raw.length; i += 2) out.push({ id: raw[i] ?? "", expiresAt: Number(raw[i + 1]) });
+  return out;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Clock } from "../../runtime/clock.js";
 import { MINUTE } from "../../runtime/clock.js";
+import { DutyCycle, type DutyCycleOptions } from "../../runtime/duty-cycle.js";
 import type { Logger } from "../../runtime/logger.js";
 import { Lease, LeaseLost } from "../../store/lease.js";
 import type { Orders, Subscription, Subscriptions } from "../books/index.js";
@@ -52,7 +53,12 @@ export interface DriftReconcilerDeps {
   findings: DriftFindings;
   /** The run lease's life (DRIFT_LOCK_MS; shorter in tests). */
   leaseMs?: number | undefined;
+  /** How the pass over every subscription is paced (default: BACKGROUND_SHARE of the process). */
+  pacing?: DutyCycleOptions | undefined;
 }
+
+/** Subscriptions read per page of the shop pass (small: handled between the customers' updates). */
+const SHOP_PAGE = 100;
 
 /** What the shop side of a run gathered: the drifts, what is owned, what was left alone. */
 interface ShopPass {
@@ -74,8 +80,8 @@ interface ShopPass {
 export class DriftReconciler {
   constructor(private readonly deps: DriftReconcilerDeps) {}
 
-  /** One run; undefined when another run holds the lease, or when this one lost it and stopped. */
-  async run(reporter?: DriftReporter): Promise<DriftRunSummary | undefined> {
+  /** One run (`pacing`: this process's, else the deps'); undefined when another run holds the lease, or when this one lost it and stopped. */
+  async run(reporter?: DriftReporter, pacing?: DutyCycleOptions): Promise<DriftRunSummary | undefined> {
     const { redis, logger } = this.deps;
     const lease = await Lease.take(redis, driftKeys.runLock, { ms: this.deps.leaseMs ?? DRIFT_LOCK_MS });
     if (!lease) return undefined;
@@ -83,7 +89,7 @@ export class DriftReconciler {
     const run = lease.token.slice(0, 8);
     logger.info({ run }, "drift run started");
     try {
-      return await this.locked(reporter, lease);
+      return await this.locked(reporter, lease, pacing);
     } catch (err) {
       if (!(err instanceof LeaseLost)) throw err;
       logger.warn({ run }, "drift: the run lost its lease and stopped; the next run goes on");
@@ -93,12 +99,16 @@ export class DriftReconciler {
     }
   }
 
-  private async locked(reporter: DriftReporter | undefined, lease: Lease): Promise<DriftRunSummary> {
+  private async locked(
+    reporter: DriftReporter | undefined,
+    lease: Lease,
+    pacing: DutyCycleOptions | undefined,
+  ): Promise<DriftRunSummary> {
     const { clock, findings } = this.deps;
     const startedAt = clock.now();
     const snap = await this.deps.reader.read();
     const inFlight = await this.inFlight();
-    const pass = await this.shopPass(snap, startedAt, inFlight.renewing);
+    const pass = await this.shopPass(snap, startedAt, inFlight.renewing, pacing ?? this.deps.pacing);
     pass.found.push(...orphans(snap, pass.owned, inFlight.names));
     const summary = this.emptySummary(startedAt, snap);
     const fresh: Finding[] = [];
@@ -145,7 +155,12 @@ export class DriftReconciler {
   }
 
   /** Every subscription, a page at a time, through the rules. */
-  private async shopPass(snap: HostingSnapshot, startedAt: number, renewing: Set<string>): Promise<ShopPass> {
+  private async shopPass(
+    snap: HostingSnapshot,
+    startedAt: number,
+    renewing: Set<string>,
+    pacing: DutyCycleOptions | undefined,
+  ): Promise<ShopPass> {
     const pass: ShopPass = {
       found: [],
       owned: new Set(),
@@ -154,8 +169,10 @@ export class DriftReconciler {
       subs: new Map(),
     };
     const now = this.deps.clock.now();
-    for await (const ids of this.deps.subscriptions.allIds()) {
-      const subs = await Promise.all(ids.map((id) => this.deps.subscriptions.get(id)));
+    const pace = new DutyCycle(pacing);
+    for await (const ids of this.deps.subscriptions.allIds(SHOP_PAGE)) {
+      await pace.pause();
+      const subs = await this.deps.subscriptions.getMany(ids);
       for (const sub of subs) {
         if (!sub || sub.removedAt !== undefined) continue;
         pass.owned.add(clientKey(sub.ref));

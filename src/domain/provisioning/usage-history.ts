@@ -6,8 +6,14 @@ import { usageHistoryKeys } from "./keys.js";
 /** Days of history kept per subscription (the cabinet shows 30; a few more cover the first delta). */
 export const USAGE_HISTORY_DAYS = 35;
 
-/** The day's reading set and the window trimmed, in one step (lua/usage-record.lua). */
+/** A page's readings set and their windows trimmed, in one step (lua/usage-record.lua). */
 const RECORD = LuaScript.load(new URL("./lua/usage-record.lua", import.meta.url));
+
+/** A subscription's cumulative counter as read now. */
+export interface UsageReading {
+  subscriptionId: string;
+  usedBytes: number;
+}
 
 /** One day of a subscription's usage: `bytes` is null when the day has no reading to count from. */
 export interface UsageDay {
@@ -31,15 +37,25 @@ export class UsageHistory {
 
   /** Records the cumulative `usedBytes` read at `now` as today's reading (the last one wins). */
   async record(subscriptionId: string, usedBytes: number, now: number): Promise<void> {
+    await this.recordMany([{ subscriptionId, usedBytes }], now);
+  }
+
+  /**
+   * Records a page of readings made at `now` in one script call (a traffic round's page): one
+   * command for the page instead of one per subscription, and a page is recorded whole or not.
+   * Keep pages small (a hundred or so): the script holds Redis while it walks them.
+   */
+  async recordMany(readings: readonly UsageReading[], now: number): Promise<void> {
+    if (readings.length === 0) return;
     const day = dayOf(now);
     await RECORD.run(
       this.redis,
-      [usageHistoryKeys.of(subscriptionId)],
+      readings.map((r) => usageHistoryKeys.of(r.subscriptionId)),
       [
         String(day),
-        `${day}:${Math.max(0, Math.round(usedBytes))}`,
         String(day - USAGE_HISTORY_DAYS + 1),
         String((USAGE_HISTORY_DAYS + 1) * 86_400),
+        ...readings.map((r) => String(Math.max(0, Math.round(r.usedBytes)))),
       ],
     );
   }

@@ -28,12 +28,16 @@ export class AffectedCustomers {
   /** Customers with an active xui subscription on the server, from the (lazily rebuilt) index. */
   async on(serverId: number): Promise<number[]> {
     await this.ensureIndex();
-    const ids = await this.deps.redis.zrangebyscore(
-      watchKeys.index(serverId),
-      `(${this.deps.clock.now()}`,
-      "+inf",
-    );
-    return ids.map(Number);
+    // A page at a time by rank from the first active one: a server holding most of the shop
+    // never makes one read of every customer on it.
+    const { redis, clock } = this.deps;
+    const key = watchKeys.index(serverId);
+    const out: number[] = [];
+    for (let rank = await redis.zcount(key, "-inf", clock.now()); ; rank += INDEX_BATCH) {
+      const ids = await redis.zrange(key, String(rank), String(rank + INDEX_BATCH - 1));
+      out.push(...ids.map(Number));
+      if (ids.length < INDEX_BATCH) return out;
+    }
   }
 
   /**

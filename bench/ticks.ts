@@ -1,0 +1,387 @@
+/**
+ * The periodic tasks at 1 000 and 100 000 subscriptions (issue 29, goal 3): each task's cost per
+ * tick (the worker process's CPU, Redis commands and CPU, wall time, the longest single Redis
+ * command from SLOWLOG), run by the real worker process (ROLE=worker) on its maintenance queue
+ * against the fake Account API; then the full bot's interactive p99 under the side-by-side load
+ * with and without the tasks ticking back to back in the same process. Prints figures, never
+ * asserts. `BENCH_QUICK=1` seeds 10 000 instead of 100 000.
+ */
+import { Queue, QueueEvents } from "bullmq";
+import type { Redis } from "ioredis";
+import { subscriptionKeys } from "../src/domain/books/index.js";
+import { MAINTENANCE_QUEUE } from "../src/workers/maintenance.js";
+import { QUEUE_PREFIX } from "../src/workers/queues.js";
+import { FakeAccountApi } from "../test/fakes/account-api.js";
+import { FakeBotApi } from "./fake-bot-api.js";
+import { goal, printGoals } from "./goals.js";
+import { type Child, cpuMs, startNode } from "./proc.js";
+import { SeedCache } from "./seed-cache.js";
+import {
+  botEnv,
+  fmt,
+  QUICK,
+  redisFigures,
+  root,
+  runOnce,
+  type Scenario,
+  say,
+  sleep,
+  summarize,
+  TOKEN,
+} from "./side-by-side.js";
+
+const SEEDED = QUICK ? 10_000 : 100_000;
+/** Every task the workers run on a schedule (src/workers/index.ts), in the order measured. */
+const TASKS = [
+  "reminders",
+  "auto-renew",
+  "traffic",
+  "server-watch",
+  "drift-sync",
+  "order-sweep",
+  "gift-expiry",
+  "reconcile-stars",
+  "reconcile-inbox",
+  "rail-poll",
+  "counters-backfill",
+  "trial-gate",
+  "audit-retention",
+  "ticket-reminders",
+  "daily-report",
+] as const;
+/** The seeded xui server of bench/seed.ts's catalog. */
+const SERVER_ID = 101;
+/** SLOWLOG threshold: every command slower than this is kept (µs). */
+const SLOW_US = 500;
+const LOAD: Scenario = {
+  title: "Telegram answering at once, 200 users",
+  latencyMs: 0,
+  users: 200,
+  idsPerUser: 24,
+};
+
+/** Connections made for BullMQ here, closed at the end (BullMQ leaves a given connection open). */
+const connections: Redis[] = [];
+function connectionOf(redis: Redis): Redis {
+  const c = redis.duplicate({ maxRetriesPerRequest: null });
+  connections.push(c);
+  return c;
+}
+
+interface Tick {
+  wallMs: number;
+  cpuMs: number;
+  commands: number;
+  redisCpuMs: number;
+  longestMs: number;
+  longest: string;
+  result: string;
+}
+
+/** The hosting side: one account with one xui server holding a client per seeded subscription. */
+class Hosting {
+  readonly fake = new FakeAccountApi();
+  readonly key: string;
+  private readonly known = new Set<string>();
+  /** How many clients the server listed once the state of N customers was made. */
+  private readonly clientsAt = new Map<number, number>();
+  private all: ReturnType<FakeAccountApi["serverState"]>["clients"] | undefined;
+
+  constructor() {
+    this.fake.addAccount({ login: "bench", password: "bench-password", balance: 1_000_000 });
+    this.key = this.fake.addKey("bench");
+    const server = this.fake.addServer("bench", { daysLeft: 20 });
+    this.fake.servers.delete(server.id);
+    server.id = SERVER_ID;
+    this.fake.servers.set(SERVER_ID, server);
+  }
+
+  /**
+   * A client for every subscription not yet known, 10 GB used of 100 (1 in 100 at 85 GB, past the
+   * 80 % warning); 1 in 100 new subscriptions is moved to expire in two days (a reminder is due).
+   */
+  async addClients(redis: Redis, customers: number): Promise<void> {
+    const now = Date.now();
+    const server = this.fake.serverState(SERVER_ID);
+    for (let rank = 0; ; rank += 1_000) {
+      const ids = await redis.zrange(subscriptionKeys.byExpiry, String(rank), String(rank + 999));
+      if (ids.length === 0) break;
+      const pipe = redis.pipeline();
+      for (const id of ids) pipe.hget(subscriptionKeys.sub(id), "ref");
+      const refs = (await pipe.exec()) ?? [];
+      const due = redis.pipeline();
+      ids.forEach((id, i) => {
+        if (this.known.has(id)) return;
+        this.known.add(id);
+        const name = (JSON.parse(String(refs[i]?.[1] ?? "{}")) as { name?: string }).name ?? id;
+        const used = (this.known.size % 100 === 0 ? 85 : 10) * 1024 ** 3;
+        server.clients.push({
+          ...{ email: name, uuid: id, subId: id, enable: true, totalGb: 100 },
+          ...{ expiryMs: 0, upBytes: used / 2, downBytes: used / 2 },
+        });
+        if (this.known.size % 100 === 50) {
+          const expiresAt = now + 2 * 86_400_000 + (this.known.size % 1_000) * 1_000;
+          due.hset(subscriptionKeys.sub(id), "expiresAt", String(expiresAt));
+          due.zadd(subscriptionKeys.byExpiry, expiresAt, id);
+        }
+      });
+      await due.exec();
+    }
+    this.clientsAt.set(customers, server.clients.length);
+  }
+
+  /** The server lists the clients of the state of `customers` only (the snapshot measured next). */
+  listFor(customers: number): void {
+    const server = this.fake.serverState(SERVER_ID);
+    this.all ??= server.clients;
+    server.clients = this.all.slice(0, this.clientsAt.get(customers) ?? this.all.length);
+  }
+}
+
+async function workerEnv(redisUrl: string, hosting: Hosting, apiRoot: string) {
+  return {
+    ...(await botEnv("full", apiRoot, redisUrl)),
+    ACCOUNT_API_URL: hosting.fake.url,
+    ACCOUNT_API_KEY: hosting.key,
+  };
+}
+
+/** Waits until the maintenance queue has nothing waiting or running (the start-up ticks done). */
+async function idle(queue: Queue, limitMs = 240_000): Promise<void> {
+  const began = Date.now();
+  let quiet = 0;
+  while (quiet < 3 && Date.now() - began < limitMs) {
+    const counts = await queue.getJobCounts("waiting", "active", "prioritized");
+    quiet = Object.values(counts).every((n) => n === 0) ? quiet + 1 : 0;
+    await sleep(500);
+  }
+}
+
+/** The longest command SLOWLOG kept since its reset, in ms, and what it was. */
+async function longestCommand(redis: Redis): Promise<{ ms: number; what: string }> {
+  const entries = (await redis.slowlog("GET", 10_000)) as [number, number, number, string[]][];
+  let best = { ms: 0, what: "-" };
+  for (const [, , us, args] of entries) {
+    if (args[0]?.toLowerCase() === "slowlog") continue;
+    if (us / 1000 > best.ms) best = { ms: us / 1000, what: args.slice(0, 2).join(" ").slice(0, 40) };
+  }
+  return best;
+}
+
+/** One tick of `name`, queued by hand on the maintenance queue and waited for. */
+async function tick(
+  redis: Redis,
+  queue: Queue,
+  events: QueueEvents,
+  child: Child,
+  name: string,
+): Promise<Tick> {
+  const { pid } = child;
+  await redis.slowlog("RESET");
+  const redis0 = await redisFigures(redis);
+  const cpu0 = cpuMs(pid);
+  const job = await queue.add(name, {}, { removeOnComplete: 50, removeOnFail: 200 });
+  let result: unknown;
+  try {
+    const died = child.exited.then((code) => {
+      throw new Error(`the worker process exited (${code}): ${child.logSummary().last.join("\n")}`);
+    });
+    result = await Promise.race([job.waitUntilFinished(events, 300_000), died]);
+  } catch (err) {
+    if (err instanceof Error && err.message.startsWith("the worker process exited")) throw err;
+    result = `failed: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  const cpu1 = cpuMs(pid);
+  const redis1 = await redisFigures(redis);
+  const done = await queue.getJob(job.id ?? "");
+  const longest = await longestCommand(redis);
+  return {
+    wallMs: (done?.finishedOn ?? 0) - (done?.processedOn ?? 0),
+    cpuMs: cpu1 - cpu0,
+    commands: redis1.commands - redis0.commands,
+    redisCpuMs: redis1.cpuMs - redis0.cpuMs,
+    longestMs: longest.ms,
+    longest: longest.what,
+    result: JSON.stringify(result ?? null).slice(0, 90),
+  };
+}
+
+/** Every task once in a worker process of its own (ROLE=worker), after its start-up ticks. */
+async function tickAll(redis: Redis, redisUrl: string, hosting: Hosting): Promise<Map<string, Tick>> {
+  const botApi = await new FakeBotApi({ token: TOKEN, latencyMs: 0 }).start();
+  const child: Child = startNode(
+    `${root}/dist/src/main.js`,
+    { ...(await workerEnv(redisUrl, hosting, botApi.apiRoot)), ROLE: "worker" },
+    root,
+  );
+  const queue = new Queue(MAINTENANCE_QUEUE, { connection: connectionOf(redis), prefix: QUEUE_PREFIX });
+  const events = new QueueEvents(MAINTENANCE_QUEUE, {
+    connection: connectionOf(redis),
+    prefix: QUEUE_PREFIX,
+  });
+  const ticks = new Map<string, Tick>();
+  try {
+    await events.waitUntilReady();
+    await sleep(2_000);
+    await idle(queue);
+    // The second tick is measured: what every tick costs (the first after a start also fills
+    // the process's memory of what it already queued).
+    let dead = false;
+    void child.exited.then(() => {
+      dead = true;
+    });
+    for (const name of TASKS) {
+      if (dead) throw new Error(`the worker process exited: ${child.logSummary().last.join("\n")}`);
+      await tick(redis, queue, events, child, name);
+      ticks.set(name, await tick(redis, queue, events, child, name));
+    }
+  } finally {
+    await events.close();
+    await queue.close();
+    await child.stop();
+    await botApi.stop();
+  }
+  return ticks;
+}
+
+function printTicks(small: Map<string, Tick>, big: Map<string, Tick>): void {
+  const n = SEEDED.toLocaleString("en");
+  say("");
+  say(`Periodic tasks, one tick each in the worker process, 1 000 vs ${n} subscriptions:`);
+  say(
+    `${"task".padEnd(18)}${"wall ms".padStart(16)}${"CPU ms".padStart(16)}${"Redis cmds".padStart(18)}` +
+      `${"Redis CPU ms".padStart(16)}${"longest cmd ms".padStart(16)}  longest at ${n}`,
+  );
+  for (const name of TASKS) {
+    const a = small.get(name);
+    const b = big.get(name);
+    if (!a || !b) continue;
+    const pair = (x: number, y: number, w: number, d = 0) => `${fmt(x, d)} / ${fmt(y, d)}`.padStart(w);
+    say(
+      `${name.padEnd(18)}${pair(a.wallMs, b.wallMs, 16)}${pair(a.cpuMs, b.cpuMs, 16)}` +
+        `${pair(a.commands, b.commands, 18)}${pair(a.redisCpuMs, b.redisCpuMs, 16)}` +
+        `${pair(a.longestMs, b.longestMs, 16, 1)}  ${b.longest}`,
+    );
+  }
+  say("  what each tick did (1 000, then the larger size):");
+  for (const name of TASKS)
+    say(`    ${name}: ${small.get(name)?.result ?? "-"}\n      ${big.get(name)?.result ?? "-"}`);
+  say("");
+  const scale = SEEDED / 1_000;
+  const baseOf = (m: Map<string, Tick>) => Math.min(...[...m.values()].map((t) => t.commands));
+  const baseA = baseOf(small);
+  const baseB = baseOf(big);
+  say(`  (commands of the bench around each tick, subtracted below: ${baseA} / ${baseB})`);
+  for (const name of TASKS) {
+    const a = small.get(name);
+    const b = big.get(name);
+    if (!a || !b) continue;
+    // Work below a few ms or a few dozen commands is noise: its growth is not the task's.
+    // The bench's own commands around a tick (queueing, waiting, INFO) are the least any tick shows.
+    const cpuGrowth = Math.max(b.cpuMs, 20) / Math.max(a.cpuMs, 20);
+    const cmdGrowth = Math.max(b.commands - baseB, 50) / Math.max(a.commands - baseA, 50);
+    const growth = Math.max(cpuGrowth, cmdGrowth);
+    goal(
+      `${name}: growth 1 000 -> ${SEEDED / 1_000}k (CPU, commands)`,
+      `${fmt(growth, 1)}x`,
+      `<= ${scale}x`,
+      growth <= scale,
+    );
+    goal(`${name}: longest Redis command`, `${fmt(b.longestMs, 1)} ms`, "<= 5 ms", b.longestMs <= 5);
+  }
+}
+
+/** The full bot under load, quiet and with the tasks ticking back to back in the same process. */
+async function underLoad(redis: Redis, redisUrl: string, hosting: Hosting): Promise<void> {
+  const extra = { ACCOUNT_API_URL: hosting.fake.url, ACCOUNT_API_KEY: hosting.key };
+  const quiet = summarize([await runOnce(redis, redisUrl, "full", LOAD, extra)]);
+  const queue = new Queue(MAINTENANCE_QUEUE, { connection: connectionOf(redis), prefix: QUEUE_PREFIX });
+  const events = new QueueEvents(MAINTENANCE_QUEUE, {
+    connection: connectionOf(redis),
+    prefix: QUEUE_PREFIX,
+  });
+  let running = true;
+  let ticked = 0;
+  const loop = (async () => {
+    await events.waitUntilReady();
+    while (running) {
+      for (const name of TASKS) {
+        if (!running) break;
+        const job = await queue.add(name, {}, { removeOnComplete: 50, removeOnFail: 200 });
+        await job.waitUntilFinished(events, 300_000).catch(() => undefined);
+        ticked++;
+      }
+    }
+  })();
+  const busy = summarize([await runOnce(redis, redisUrl, "full", LOAD, extra)]);
+  running = false;
+  await loop;
+  await events.close();
+  await queue.close();
+  say("");
+  say(`Full bot, ${LOAD.title}, ${SEEDED.toLocaleString("en")} subscriptions (one run each):`);
+  say(`${"".padEnd(34)}${"quiet".padStart(14)}${"tasks ticking".padStart(16)}${"ratio".padStart(10)}`);
+  const rows: [string, number, number][] = [
+    ["interactions/s", quiet.perSecond, busy.perSecond],
+    ["p50 latency, ms", quiet.p50, busy.p50],
+    ["p99 latency, ms", quiet.p99, busy.p99],
+    ["bot CPU, ms per interaction", quiet.cpuPer, busy.cpuPer],
+  ];
+  for (const [label, x, y] of rows) {
+    say(`${label.padEnd(34)}${fmt(x).padStart(14)}${fmt(y).padStart(16)}${fmt(y / x, 2).padStart(10)}`);
+  }
+  say(`  task ticks finished during the ticking run (start-up and warm-up included): ${ticked}`);
+  const ratio = busy.p99 / quiet.p99;
+  goal("interactive p99 while the periodic tasks tick", `${fmt(ratio, 2)}x`, "<= 1.10x", ratio <= 1.1);
+}
+
+/** `fn` on a fresh redis-server holding the snapshot of `customers`, stopped after. */
+async function inPhase<T>(
+  cache: SeedCache,
+  hosting: Hosting,
+  customers: number,
+  fn: (redis: Redis, url: string) => Promise<T>,
+): Promise<T> {
+  const seeded = await cache.start(customers);
+  const kill = () => seeded.server.kill();
+  process.once("exit", kill);
+  hosting.listFor(customers);
+  try {
+    return await fn(seeded.redis, seeded.server.url);
+  } finally {
+    for (const c of connections.splice(0)) c.disconnect();
+    await seeded.stop();
+    process.off("exit", kill);
+  }
+}
+
+async function main(): Promise<void> {
+  const hosting = new Hosting();
+  await hosting.fake.start();
+  const cache = new SeedCache({
+    size: SEEDED,
+    redisArgs: ["--slowlog-log-slower-than", String(SLOW_US), "--slowlog-max-len", "10000"],
+    prepare: (redis, customers) => hosting.addClients(redis, customers),
+  });
+  try {
+    const built = await cache.build();
+    say(
+      `seeded 1 000 customers with a year of history in ${fmt(built.seededS)} s, copied to ` +
+        `${SEEDED.toLocaleString("en")} in ${fmt(built.copiedS)} s (snapshots: each phase starts from one)`,
+    );
+    const small = await inPhase(cache, hosting, 1_000, (redis, url) => tickAll(redis, url, hosting));
+    const big = await inPhase(cache, hosting, SEEDED, (redis, url) => tickAll(redis, url, hosting));
+    printTicks(small, big);
+    await inPhase(cache, hosting, SEEDED, (redis, url) => underLoad(redis, url, hosting));
+    printGoals("Goals of the periodic tasks (issue 29, goal 3):");
+  } finally {
+    await hosting.fake.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    `ticks bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  process.exit(1);
+});
