@@ -83,4 +83,25 @@ describe("a subscription's record stays a small hash; records written before sti
     expect(await redis.hmget(subscriptionKeys.sub("sold"), "ref", "links")).toEqual([null, null]);
     expect(await redis.object("ENCODING", subscriptionKeys.sub("sold"))).toBe("hashtable"); // Redis never shrinks one back
   });
+
+  it("reads a page of both forms in one pipeline as get reads each (the periodic passes' page read)", async () => {
+    const sub = await subs.create("o2", {
+      ...{ customerId: 42, planId: "de", ref, links: { links: [link], subscriptionUrl: undefined } },
+      ...{ expiresAt: clock.now() + 1e9, trafficGb: 100, devices: 0, trial: false },
+    });
+    await redis.hset(subscriptionKeys.sub("old"), {
+      ...{
+        id: "old",
+        customerId: "43",
+        planId: "de",
+        ref: JSON.stringify(ref),
+        links: JSON.stringify([link]),
+      },
+      ...{ expiresAt: "5", trafficGb: "0", devices: "0", trial: "0", createdAt: "1", updatedAt: "1" },
+    });
+    const page = await subs.getMany([sub.id, "none", "old"]);
+    expect(page).toEqual([await subs.get(sub.id), undefined, await subs.get("old")]);
+    expect(page[0]).toMatchObject({ ref, links: [link] });
+    expect(page[2]).toMatchObject({ ref, links: [link] });
+  });
 });
