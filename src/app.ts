@@ -44,6 +44,7 @@ import { startWorkers } from "./workers/index.js";
 import { MAINTENANCE_QUEUE } from "./workers/maintenance.js";
 import { OUTBOX_QUEUE, Outbox } from "./workers/outbox.js";
 import { ORDERS_QUEUE, OrderQueue, QUEUE_PREFIX } from "./workers/queues.js";
+import { countSends, SendBudget } from "./workers/send-budget.js";
 
 /** Update kinds the bot asks Telegram for. */
 export const ALLOWED_UPDATES = ["message", "callback_query", "pre_checkout_query", "my_chat_member"] as const;
@@ -239,6 +240,8 @@ async function startBot(
     chatLock: chatLockFor(config, redis, life),
   });
   countFloods(bot.api, metrics.observeFlood);
+  // The replies count into Telegram's overall limit, which the outbox (broadcasts) yields to.
+  countSends(bot.api, new SendBudget(redis));
   await bot.init();
   await registerCommands(bot.api, i18n, config.defaultLocale, config.adminIds);
   // The customer cabinet (Mini App): the menu button opening it, its page and API on the HTTP server.

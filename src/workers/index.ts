@@ -27,6 +27,7 @@ import { createRailPollTask } from "./rail-poll.js";
 import { createReconcileTask } from "./reconcile.js";
 import { createInboxReconcileTask } from "./reconcile-inbox.js";
 import { countReminders, createReminderTask } from "./reminders.js";
+import { countSends, SendBudget } from "./send-budget.js";
 import { createServerWatchTask } from "./server-watch/index.js";
 import { type StaffNotices, staffNoticesOf } from "./staff-notices.js";
 import { StaffPaymentLines } from "./staff-payments.js";
@@ -82,6 +83,9 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
   const api = new Api(config.botToken, { apiRoot: config.botApiRoot });
   const noticeApi = retryOnFlood(new Api(config.botToken, { apiRoot: config.botApiRoot }));
   for (const a of [api, noticeApi]) countFloods(a, metrics.observeFlood);
+  // Telegram's overall limit: direct notices count, the outbox takes what is left.
+  const budget = new SendBudget(redis);
+  countSends(noticeApi, budget);
   const { defaultLocale } = config;
   const { staffNotices, notifier } = noticesOf(deps, noticeApi);
   const orderWorker = startOrderWorker({
@@ -97,7 +101,7 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     railPayments: deps.settlement.railPayments,
   });
   const outboxWorker = startOutboxWorker({
-    ...{ connection: workerRedis, redis, api },
+    ...{ connection: workerRedis, redis, api, budget },
     ...{ customers: books.customers, logger, metrics },
     // A staff group's topic deleted by hand is made again and the message sent there.
     threadGone: staffTopicRepair({ api, group: deps.staff.group, i18n, defaultLocale, logger }),

@@ -1,0 +1,69 @@
+import type { Api, Transformer } from "grammy";
+import type { Redis } from "ioredis";
+import { LuaScript } from "../store/lua.js";
+
+/**
+ * Messages a second the bot as a whole sends at most: Telegram allows about 30 (past it every
+ * send is refused with 429 for `retry_after` seconds, a customer's reply included); one is kept
+ * in hand for the clocks of several processes.
+ */
+export const SEND_LIMIT_PER_SECOND = 29;
+/** A second's counter outlives its second a little (processes' clocks differ). */
+const COUNTER_TTL_MS = 3_000;
+const counterKey = (second: number) => `tg:sends:${second}`;
+const TAKE = LuaScript.load(new URL("./lua/send-budget-take.lua", import.meta.url));
+
+/** The Bot API methods that send a message, which Telegram's overall limit counts. */
+const SENDING = new Set([
+  "sendMessage",
+  "sendPhoto",
+  "sendDocument",
+  "sendVideo",
+  "sendAnimation",
+  "sendInvoice",
+  "sendMediaGroup",
+  "copyMessage",
+  "forwardMessage",
+]);
+
+/**
+ * Telegram's overall limit shared by every process of the bot, counted per second in Redis.
+ * Replies to customers are counted and never held back; the outbox takes what the second has
+ * left: a broadcast yields to the chats in front of customers, and the bot as a whole stays under
+ * the limit instead of meeting its 429s (which would hold the replies up too).
+ */
+export class SendBudget {
+  constructor(
+    private readonly redis: Redis,
+    private readonly perSecond = SEND_LIMIT_PER_SECOND,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts a message that goes anyway (a reply); nobody waits for the count. */
+  count(): void {
+    const key = counterKey(Math.floor(this.now() / 1000));
+    this.redis
+      .pipeline()
+      .incr(key)
+      .pexpire(key, COUNTER_TTL_MS)
+      .exec()
+      .catch(() => undefined);
+  }
+
+  /** Takes one message of this second's budget: 0 when it may go, else the ms until the next second. */
+  async take(): Promise<number> {
+    const now = this.now();
+    const second = Math.floor(now / 1000);
+    const taken = await TAKE.run(this.redis, [counterKey(second)], [this.perSecond, COUNTER_TTL_MS]);
+    return taken === 1 ? 0 : (second + 1) * 1000 - now;
+  }
+}
+
+/** Counts every message `api` sends into `budget` (the bot's replies, direct notices). */
+export function countSends(api: Api, budget: SendBudget): void {
+  const counting: Transformer = (prev, method, payload, signal) => {
+    if (SENDING.has(method)) budget.count();
+    return prev(method, payload, signal);
+  };
+  api.config.use(counting);
+}
