@@ -18,7 +18,9 @@ export interface FakeBotApiOptions {
   /** Telegram's overall limit on messages sent (off when absent): see {@link SendLimit}. */
   sendLimit?: SendLimitOptions;
   /** Told of every message the fake accepted (after the limit), e.g. to count a broadcast's. */
-  onSent?: (method: string, chatId: number) => void;
+  onSent?: (method: string, chatId: number, params: Record<string, unknown>) => void;
+  /** Told of every other call as it arrives (getUpdates aside). */
+  onCall?: (method: string, params: Record<string, unknown>) => void;
 }
 
 export interface SendLimitOptions {
@@ -211,6 +213,13 @@ export class FakeBotApi {
     return { ...stats, latencies, seconds, calls: { ...this.calls } };
   }
 
+  /** Queues an update as Telegram would (a payment, a pre-checkout query); returns its id. */
+  inject(fields: Omit<Update, "update_id">): number {
+    const id = this.nextUpdateId;
+    this.push(fields);
+    return id;
+  }
+
   private nextMessageId(chatId: number): number {
     const id = (this.messageIds.get(chatId) ?? 0) + 1;
     this.messageIds.set(chatId, id);
@@ -298,7 +307,10 @@ export class FakeBotApi {
       this.calls[method] = (this.calls[method] ?? 0) + 1;
       if (method === "getUpdates") this.getUpdates(params, res);
       else if (SENDS.has(method)) this.sendLimited(method, params, res);
-      else this.send(res, this.answer(method, params));
+      else {
+        this.options.onCall?.(method, params);
+        this.send(res, this.answer(method, params));
+      }
     });
   }
 
@@ -321,7 +333,7 @@ export class FakeBotApi {
       this.sendError(res, 429, `Too Many Requests: retry after ${retryAfter}`, { retry_after: retryAfter });
       return;
     }
-    this.options.onSent?.(method, num(params.chat_id));
+    this.options.onSent?.(method, num(params.chat_id), params);
     this.send(res, this.answer(method, params));
   }
 
