@@ -1,0 +1,38 @@
+import type { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SendBudget } from "../../src/workers/send-budget.js";
+import { testRedis } from "../helpers/redis.js";
+import { until } from "../helpers/wait.js";
+
+let redis: Redis;
+beforeAll(async () => {
+  redis = await testRedis();
+});
+afterAll(async () => {
+  await redis.quit();
+});
+
+describe("the send budget (Telegram's overall limit shared in Redis)", () => {
+  it("lets a second's worth go, then says how long until the next second", async () => {
+    let now = 5_000_250;
+    const budget = new SendBudget(redis, 3, () => now);
+    expect([await budget.take(), await budget.take(), await budget.take()]).toEqual([0, 0, 0]);
+    expect(await budget.take()).toBe(750);
+    now = 5_001_000;
+    expect(await budget.take()).toBe(0);
+  });
+
+  it("takes the replies counted in the same second off what the outbox may send", async () => {
+    const now = 7_000_100;
+    const replies = new SendBudget(redis, 3, () => now);
+    const outbox = new SendBudget(redis, 3, () => now);
+    replies.count();
+    replies.count();
+    await until(async () => (await redis.get("tg:sends:7000")) === "2");
+    expect(await outbox.take()).toBe(0);
+    expect(await outbox.take()).toBe(900);
+    // A reply is never held back: it is counted past the limit too.
+    replies.count();
+    await until(async () => (await redis.get("tg:sends:7000")) === "4");
+  });
+});
