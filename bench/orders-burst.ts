@@ -217,7 +217,14 @@ plans:
     ...(await botEnv("full", fake.apiRoot, redisUrl)),
     ...{ ACCOUNT_API_URL: hosting.url, ACCOUNT_API_KEY: key, CATALOG_FILE: catalogFile },
   };
-  const child = startNode(join(root, "dist/src/main.js"), env, root);
+  // BENCH_CPU_PROF=<dir>: the bot process writes a V8 CPU profile there when it stops.
+  const prof = process.env.BENCH_CPU_PROF;
+  const child = startNode(
+    join(root, "dist/src/main.js"),
+    env,
+    root,
+    prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [],
+  );
   try {
     for (let waited = 0; fake.getUpdatesCalls === 0; waited += 50) {
       if (waited > 30_000)

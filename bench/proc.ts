@@ -29,9 +29,17 @@ export interface Child {
   logSummary(): { lines: number; top: [string, number][]; last: string[] };
 }
 
-/** Starts `node <script>` with exactly `env` (plus PATH); its output is read and summarised. */
-export function startNode(script: string, env: Record<string, string>, cwd: string): Child {
-  const child = spawn(process.execPath, [script], {
+/**
+ * Starts `node <nodeArgs> <script>` with exactly `env` (plus PATH); its output is read and
+ * summarised. `nodeArgs`: flags for node itself (`--cpu-prof`, which NODE_OPTIONS refuses).
+ */
+export function startNode(
+  script: string,
+  env: Record<string, string>,
+  cwd: string,
+  nodeArgs: string[] = [],
+): Child {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
