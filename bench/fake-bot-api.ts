@@ -146,8 +146,8 @@ export class FakeBotApi {
   private loop: ClosedLoop | undefined;
   private calls: Record<string, number> = {};
   private windowStart = performance.now();
-  /** Telegram's overall limit, when the options ask for it. */
-  readonly sendLimit: SendLimit | undefined;
+  /** Telegram's overall limit, when the options ask for it (a bench may set it between rounds). */
+  sendLimit: SendLimit | undefined;
 
   constructor(private readonly options: FakeBotApiOptions) {
     this.prefix = `/bot${options.token}/`;
