@@ -239,9 +239,14 @@ async function startBot(
     client: { apiRoot: config.botApiRoot, fetch: telegramFetch },
     chatLock: chatLockFor(config, redis, life),
   });
-  countFloods(bot.api, metrics.observeFlood);
-  // The replies count into Telegram's overall limit, which the outbox (broadcasts) yields to.
-  countSends(bot.api, new SendBudget(redis));
+  // The replies count into Telegram's overall limit, which the outbox (broadcasts) yields to; a
+  // 429 holds every send of the process (and the outboxes) until its retry_after has run out.
+  const budget = new SendBudget(redis);
+  countFloods(bot.api, (method, retryAfter) => {
+    metrics.observeFlood(method);
+    budget.hold(retryAfter);
+  });
+  countSends(bot.api, budget);
   await bot.init();
   await registerCommands(bot.api, i18n, config.defaultLocale, config.adminIds);
   // The customer cabinet (Mini App): the menu button opening it, its page and API on the HTTP server.

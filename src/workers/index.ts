@@ -82,9 +82,15 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
   // notices (order delivery, failures) retry on their own.
   const api = new Api(config.botToken, { apiRoot: config.botApiRoot });
   const noticeApi = retryOnFlood(new Api(config.botToken, { apiRoot: config.botApiRoot }));
-  for (const a of [api, noticeApi]) countFloods(a, metrics.observeFlood);
-  // Telegram's overall limit: direct notices count, the outbox takes what is left.
+  // Telegram's overall limit: direct notices count, the outbox takes what is left; a 429 holds
+  // every send until its retry_after has run out.
   const budget = new SendBudget(redis);
+  for (const a of [api, noticeApi]) {
+    countFloods(a, (method, retryAfter) => {
+      metrics.observeFlood(method);
+      budget.hold(retryAfter);
+    });
+  }
   countSends(noticeApi, budget);
   const { defaultLocale } = config;
   const { staffNotices, notifier } = noticesOf(deps, noticeApi);

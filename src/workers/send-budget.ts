@@ -11,6 +11,8 @@ export const SEND_LIMIT_PER_SECOND = 29;
 /** A second's counter outlives its second a little (processes' clocks differ). */
 const COUNTER_TTL_MS = 3_000;
 const counterKey = (second: number) => `tg:sends:${second}`;
+/** Set by a 429 for its retry_after: every process's outbox waits it out. */
+const HOLD_KEY = "tg:sends:hold";
 const TAKE = LuaScript.load(new URL("./lua/send-budget-take.lua", import.meta.url));
 
 /** The Bot API methods that send a message, which Telegram's overall limit counts. */
@@ -33,11 +35,32 @@ const SENDING = new Set([
  * the limit instead of meeting its 429s (which would hold the replies up too).
  */
 export class SendBudget {
+  /** Until when Telegram refuses this bot's messages (a 429's retry_after), as this process heard. */
+  private heldUntil = 0;
+
   constructor(
     private readonly redis: Redis,
     private readonly perSecond = SEND_LIMIT_PER_SECOND,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /**
+   * Telegram answered 429 with `retryAfterSeconds`: every send waits that out (a send before it
+   * would be refused again and lengthen the wait), in this process at once and in the others'
+   * outboxes through Redis.
+   */
+  hold(retryAfterSeconds: number | undefined): void {
+    if (!retryAfterSeconds || retryAfterSeconds <= 0) return;
+    const ms = retryAfterSeconds * 1000;
+    this.heldUntil = Math.max(this.heldUntil, this.now() + ms);
+    this.redis.set(HOLD_KEY, "1", "PX", ms).catch(() => undefined);
+  }
+
+  /** Resolves once the last 429's retry_after heard here has run out (at once when none runs). */
+  async gate(): Promise<void> {
+    for (let wait = this.heldUntil - this.now(); wait > 0; wait = this.heldUntil - this.now())
+      await new Promise((resolve) => setTimeout(resolve, wait));
+  }
 
   /** Counts a message that goes anyway (a reply); nobody waits for the count. */
   count(): void {
@@ -50,19 +73,31 @@ export class SendBudget {
       .catch(() => undefined);
   }
 
-  /** Takes one message of this second's budget: 0 when it may go, else the ms until the next second. */
+  /**
+   * Takes one message of this second's budget: 0 when it may go, else the ms to wait (until the
+   * next second, or until a 429's retry_after has run out).
+   */
   async take(): Promise<number> {
     const now = this.now();
     const second = Math.floor(now / 1000);
-    const taken = await TAKE.run(this.redis, [counterKey(second)], [this.perSecond, COUNTER_TTL_MS]);
+    const keys = [counterKey(second), HOLD_KEY];
+    const taken = Number(await TAKE.run(this.redis, keys, [this.perSecond, COUNTER_TTL_MS]));
+    if (taken < 0) return -taken;
     return taken === 1 ? 0 : (second + 1) * 1000 - now;
   }
 }
 
-/** Counts every message `api` sends into `budget` (the bot's replies, direct notices). */
+/**
+ * Counts every message `api` sends into `budget` (the bot's replies, direct notices), and holds
+ * each back while a 429's retry_after runs (`budget.hold`, told by the flood listener, which
+ * hears every 429 as it comes, auto-retry's too).
+ */
 export function countSends(api: Api, budget: SendBudget): void {
-  const counting: Transformer = (prev, method, payload, signal) => {
-    if (SENDING.has(method)) budget.count();
+  const counting: Transformer = async (prev, method, payload, signal) => {
+    if (SENDING.has(method)) {
+      await budget.gate();
+      budget.count();
+    }
     return prev(method, payload, signal);
   };
   api.config.use(counting);

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SendBudget } from "../../src/workers/send-budget.js";
 import { testRedis } from "../helpers/redis.js";
@@ -34,5 +34,33 @@ describe("the send budget (Telegram's overall limit shared in Redis)", () => {
     // A reply is never held back: it is counted past the limit too.
     replies.count();
     await until(async () => (await redis.get("tg:sends:7000")) === "4");
+  });
+
+  it("holds every send while a 429's retry_after runs, here at once and in another process's outbox", async () => {
+    let now = 9_000_100;
+    const db = redis.options.db ?? 0;
+    const other = new Redis(redis.options.port ?? 6379, redis.options.host ?? "127.0.0.1", { db });
+    try {
+      const here = new SendBudget(redis, 30, () => now);
+      const there = new SendBudget(other, 30, () => now);
+      here.hold(2);
+      const wait = await there.take();
+      expect(wait).toBeGreaterThan(1_000);
+      expect(wait).toBeLessThanOrEqual(2_000);
+      // Nothing was counted for the refused take.
+      expect(await redis.get("tg:sends:9000")).toBeNull();
+      let passed = false;
+      const gated = here.gate().then(() => {
+        passed = true;
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(passed).toBe(false);
+      now += 2_000;
+      await gated;
+      await redis.del("tg:sends:hold");
+      expect(await there.take()).toBe(0);
+    } finally {
+      other.disconnect();
+    }
   });
 });
