@@ -20,6 +20,8 @@ export const OUTBOX_QUEUE = "outbox";
  * bot sends meanwhile off that.
  */
 export const OUTBOX_PER_SECOND = 28;
+/** The outbox's pace under an overall limit of `limit` a second: one below it, as 28 is to 29. */
+export const outboxRate = (limit: number): number => Math.max(1, limit - 1);
 /** And one message a second per chat. */
 export const PER_CHAT_GAP_MS = 1_000;
 /** How long a "sent" record keeps a once-only message from going out again. */

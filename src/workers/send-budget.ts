@@ -1,5 +1,6 @@
 import type { Api, Transformer } from "grammy";
 import type { Redis } from "ioredis";
+import { countFloods } from "../runtime/telegram-retry.js";
 import { LuaScript } from "../store/lua.js";
 
 /**
@@ -101,4 +102,23 @@ export function countSends(api: Api, budget: SendBudget): void {
     return prev(method, payload, signal);
   };
   api.config.use(counting);
+}
+
+/**
+ * Puts a process's Apis under `budget`: a 429 any of `heard` receives holds every send (and is
+ * counted in the metrics through `observeFlood`); what `counted` sends counts into the second.
+ */
+export function underBudget(
+  budget: SendBudget,
+  apis: { heard: Api[]; counted: Api[] },
+  observeFlood: (method: string) => void,
+): SendBudget {
+  for (const api of apis.heard) {
+    countFloods(api, (method, retryAfter) => {
+      observeFlood(method);
+      budget.hold(retryAfter);
+    });
+  }
+  for (const api of apis.counted) countSends(api, budget);
+  return budget;
 }
