@@ -11,6 +11,8 @@ import { LuaScript } from "../store/lua.js";
 export const SEND_LIMIT_PER_SECOND = 29;
 /** A second's counter outlives its second a little (processes' clocks differ). */
 const COUNTER_TTL_MS = 3_000;
+/** How long counted replies wait to be written together. */
+const FLUSH_MS = 100;
 const counterKey = (second: number) => `tg:sends:${second}`;
 /** Set by a 429 for its retry_after: every process's outbox waits it out. */
 const HOLD_KEY = "tg:sends:hold";
@@ -38,6 +40,9 @@ const SENDING = new Set([
 export class SendBudget {
   /** Until when Telegram refuses this bot's messages (a 429's retry_after), as this process heard. */
   private heldUntil = 0;
+  /** Replies counted and not yet written, by second. */
+  private readonly pending = new Map<number, number>();
+  private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly redis: Redis,
@@ -63,15 +68,25 @@ export class SendBudget {
       await new Promise((resolve) => setTimeout(resolve, wait));
   }
 
-  /** Counts a message that goes anyway (a reply); nobody waits for the count. */
+  /**
+   * Counts a message that goes anyway (a reply); nobody waits for the count. Counts are kept here
+   * and written once per {@link FLUSH_MS} (one Redis round trip per 100 ms, not one per reply):
+   * the outbox may see a reply up to that late, which the one message kept in hand covers.
+   */
   count(): void {
-    const key = counterKey(Math.floor(this.now() / 1000));
-    this.redis
-      .pipeline()
-      .incr(key)
-      .pexpire(key, COUNTER_TTL_MS)
-      .exec()
-      .catch(() => undefined);
+    const second = Math.floor(this.now() / 1000);
+    this.pending.set(second, (this.pending.get(second) ?? 0) + 1);
+    this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS);
+    this.flushTimer.unref?.();
+  }
+
+  private flush(): void {
+    this.flushTimer = undefined;
+    const pipeline = this.redis.pipeline();
+    for (const [second, n] of this.pending)
+      pipeline.incrby(counterKey(second), n).pexpire(counterKey(second), COUNTER_TTL_MS);
+    this.pending.clear();
+    pipeline.exec().catch(() => undefined);
   }
 
   /**
