@@ -331,9 +331,9 @@ class BroadcastJobs {
  * and goes on later, so a 100 000-customer broadcast never sits in Redis whole.
  *
  * Resuming: the fan-out saves its position after each page, so a retried job goes on from there.
- * A crash between queuing a page and saving the position queues that one page again (at most
- * `batchSize` customers get the message twice); once-keys per recipient would close that gap at the
- * cost of a Redis key per recipient for weeks.
+ * A crash between queuing a page and saving the position queues that one page again; each
+ * message's job id names the broadcast and the chat, so the outbox keeps the jobs it has and
+ * nobody gets it twice (as long as the completed jobs are kept: the last 10 000, a day).
  */
 export function startBroadcastWorker(deps: BroadcastWorkerDeps): Worker<BroadcastJobData, string> {
   const { logger } = deps;

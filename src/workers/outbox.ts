@@ -98,8 +98,18 @@ const gapKey = (chatId: number) => `outbox:gap:${chatId}`;
  * behind a 100 000-customer fan-out.
  */
 const BROADCAST_PRIORITY = 100;
+/**
+ * A broadcast's message to a chat has its own job id: a fan-out retried after a crash between
+ * queuing a page and saving its cursor queues that page again, and BullMQ keeps the jobs it
+ * already has (waiting, or among the completed it keeps) instead of sending twice.
+ */
+const broadcastJobId = (broadcastId: string, chatId: number) => `${broadcastId}-to-${chatId}`;
 const jobOptions = (data: OutboxMessage) => ({
-  jobId: data.once ? onceJobId(data.once) : undefined,
+  jobId: data.once
+    ? onceJobId(data.once)
+    : data.broadcastId
+      ? broadcastJobId(data.broadcastId, data.chatId)
+      : undefined,
   ...(data.broadcastId ? { priority: BROADCAST_PRIORITY } : {}),
   attempts: 5,
   backoff: { type: "exponential" as const, delay: 2_000 },
