@@ -15,6 +15,19 @@ export interface FakeBotApiOptions {
   token: string;
   /** Delay of every answer, in ms (0 = at once). */
   latencyMs: number;
+  /** Telegram's overall limit on messages sent (off when absent): see {@link SendLimit}. */
+  sendLimit?: SendLimitOptions;
+  /** Told of every message the fake accepted (after the limit), e.g. to count a broadcast's. */
+  onSent?: (method: string, chatId: number, params: Record<string, unknown>) => void;
+  /** Told of every other call as it arrives (getUpdates aside). */
+  onCall?: (method: string, params: Record<string, unknown>) => void;
+}
+
+export interface SendLimitOptions {
+  /** Messages a second, on average (Telegram: about 30). */
+  perSecond: number;
+  /** Messages allowed at once after a quiet spell (default: one second's worth). */
+  burst?: number;
 }
 
 export interface WindowStats extends LoopStats {
@@ -43,6 +56,66 @@ const keyboard = z.object({
 const num = (v: unknown): number => (typeof v === "number" ? v : Number(v));
 
 const BOT_ID = 777_000_001;
+
+/** The methods that send a message, which Telegram's overall limit counts. */
+const SENDS = new Set([
+  "sendMessage",
+  "sendPhoto",
+  "sendDocument",
+  "sendInvoice",
+  "copyMessage",
+  "forwardMessage",
+]);
+
+/**
+ * Telegram's overall limit on a bot's messages, as a token bucket: `perSecond` on average, a
+ * burst of `burst`. Past it the send is refused with 429 and `retry_after` (whole seconds, as
+ * Telegram gives them), and every send until then is refused too, as Telegram does with a bot
+ * that does not wait.
+ */
+export class SendLimit {
+  /** Sends refused with 429, by method. */
+  readonly refused: Record<string, number> = {};
+  /** Of those, sends that came while a 429's `retry_after` was still running. */
+  early = 0;
+  private tokens: number;
+  private readonly burst: number;
+  private last = performance.now();
+  private blockedUntil = 0;
+
+  constructor(private readonly options: SendLimitOptions) {
+    this.burst = options.burst ?? options.perSecond;
+    this.tokens = this.burst;
+  }
+
+  /** Takes a token: undefined when the send may go, else the `retry_after` to answer with. */
+  take(method: string): number | undefined {
+    const now = performance.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.options.perSecond);
+    this.last = now;
+    if (now < this.blockedUntil) {
+      this.early++;
+      return this.refuse(method, Math.ceil((this.blockedUntil - now) / 1000));
+    }
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return undefined;
+    }
+    const retryAfter = Math.max(1, Math.ceil((1 - this.tokens) / this.options.perSecond));
+    this.blockedUntil = now + retryAfter * 1000;
+    return this.refuse(method, retryAfter);
+  }
+
+  /** All refusals so far. */
+  total(): number {
+    return Object.values(this.refused).reduce((a, b) => a + b, 0);
+  }
+
+  private refuse(method: string, retryAfter: number): number {
+    this.refused[method] = (this.refused[method] ?? 0) + 1;
+    return retryAfter;
+  }
+}
 
 export class FakeBotApi {
   readonly botInfo: UserFromGetMe = {
@@ -73,9 +146,12 @@ export class FakeBotApi {
   private loop: ClosedLoop | undefined;
   private calls: Record<string, number> = {};
   private windowStart = performance.now();
+  /** Telegram's overall limit, when the options ask for it (a bench may set it between rounds). */
+  sendLimit: SendLimit | undefined;
 
   constructor(private readonly options: FakeBotApiOptions) {
     this.prefix = `/bot${options.token}/`;
+    this.sendLimit = options.sendLimit && new SendLimit(options.sendLimit);
   }
 
   get apiRoot(): string {
@@ -135,6 +211,13 @@ export class FakeBotApi {
     const stats = this.loop?.stats ?? ClosedLoop.emptyStats();
     const latencies = Array.from(Float64Array.from(stats.latencies).sort());
     return { ...stats, latencies, seconds, calls: { ...this.calls } };
+  }
+
+  /** Queues an update as Telegram would (a payment, a pre-checkout query); returns its id. */
+  inject(fields: Omit<Update, "update_id">): number {
+    const id = this.nextUpdateId;
+    this.push(fields);
+    return id;
   }
 
   private nextMessageId(chatId: number): number {
@@ -223,7 +306,11 @@ export class FakeBotApi {
       }
       this.calls[method] = (this.calls[method] ?? 0) + 1;
       if (method === "getUpdates") this.getUpdates(params, res);
-      else this.send(res, this.answer(method, params));
+      else if (SENDS.has(method)) this.sendLimited(method, params, res);
+      else {
+        this.options.onCall?.(method, params);
+        this.send(res, this.answer(method, params));
+      }
     });
   }
 
@@ -239,8 +326,29 @@ export class FakeBotApi {
     else write();
   }
 
-  private sendError(res: ServerResponse, code: number, description: string): void {
-    const body = JSON.stringify({ ok: false, error_code: code, description });
+  /** A message send: refused past Telegram's overall limit (when set), else answered. */
+  private sendLimited(method: string, params: Record<string, unknown>, res: ServerResponse): void {
+    const retryAfter = this.sendLimit?.take(method);
+    if (retryAfter !== undefined) {
+      this.sendError(res, 429, `Too Many Requests: retry after ${retryAfter}`, { retry_after: retryAfter });
+      return;
+    }
+    this.options.onSent?.(method, num(params.chat_id), params);
+    this.send(res, this.answer(method, params));
+  }
+
+  private sendError(
+    res: ServerResponse,
+    code: number,
+    description: string,
+    parameters?: { retry_after: number },
+  ): void {
+    const body = JSON.stringify({
+      ok: false,
+      error_code: code,
+      description,
+      ...(parameters ? { parameters } : {}),
+    });
     const write = () => {
       res.writeHead(code, { "content-type": "application/json" });
       res.end(body);

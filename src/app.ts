@@ -33,7 +33,6 @@ import {
   describeTarget,
   type RedisTarget,
 } from "./runtime/redis.js";
-import { countFloods } from "./runtime/telegram-retry.js";
 import { telegramFetch } from "./runtime/telegram-transport.js";
 import { ArchiveFiles } from "./store/archive-files.js";
 import { SecretBox } from "./store/secret-box.js";
@@ -46,6 +45,7 @@ import { startWorkers } from "./workers/index.js";
 import { MAINTENANCE_QUEUE } from "./workers/maintenance.js";
 import { OUTBOX_QUEUE, Outbox } from "./workers/outbox.js";
 import { ORDERS_QUEUE, OrderQueue, QUEUE_PREFIX } from "./workers/queues.js";
+import { SendBudget, underBudget } from "./workers/send-budget.js";
 
 /** Update kinds the bot asks Telegram for. */
 export const ALLOWED_UPDATES = ["message", "callback_query", "pre_checkout_query", "my_chat_member"] as const;
@@ -241,7 +241,10 @@ async function startBot(
     client: { apiRoot: config.botApiRoot, fetch: telegramFetch },
     chatLock: chatLockFor(config, redis, life),
   });
-  countFloods(bot.api, metrics.observeFlood);
+  // The replies count into Telegram's overall limit, which the outbox (broadcasts) yields to; a
+  // 429 holds every send of the process (and the outboxes) until its retry_after has run out.
+  const limit = config.throughput?.telegramSendLimit;
+  underBudget(new SendBudget(redis, limit), { heard: [bot.api], counted: [bot.api] }, metrics.observeFlood);
   await bot.init();
   await registerCommands(bot.api, i18n, config.defaultLocale, config.adminIds);
   // The customer cabinet (Mini App): the menu button opening it, its page and API on the HTTP server.

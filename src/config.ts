@@ -13,6 +13,7 @@ import {
   ticketRemindMinutes,
 } from "./config-fields.js";
 import { railPollSecondsOf, railsOf } from "./config-rails.js";
+import { type Throughput, throughputOf } from "./config-throughput.js";
 import type { ConfiguredRail } from "./rails/index.js";
 
 /** A setting is wrong: the message names the variable and the problem, on one line. */
@@ -262,6 +263,8 @@ export interface Config {
   railPollSeconds?: number | undefined;
   /** TICKET_REMIND_MINUTES: staff are reminded of a support ticket waiting longer than this (60). */
   ticketRemindMinutes?: number | undefined;
+  /** ORDER_CONCURRENCY (32) and TELEGRAM_SEND_LIMIT (29); absent in tests: the defaults. */
+  throughput?: Throughput | undefined;
 }
 
 export interface RedisSentinel {
@@ -378,6 +381,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     rails: railsOf(env),
     railPollSeconds: railPollSecondsOf(env),
     ticketRemindMinutes: e.TICKET_REMIND_MINUTES,
+    throughput: throughputOf(env),
   };
 }
 

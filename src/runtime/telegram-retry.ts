@@ -28,14 +28,17 @@ export function retryOnFlood<A extends Api>(api: A): A {
 }
 
 /** Who hears of the 429s an Api receives (the metrics), set by {@link countFloods}. */
-const floodListeners = new WeakMap<Api, (method: string) => void>();
+const floodListeners = new WeakMap<Api, FloodListener>();
+
+/** Told of a 429: the method refused, and the seconds Telegram asked to wait (when it said). */
+export type FloodListener = (method: string, retryAfterSeconds?: number) => void;
 const reporting = new WeakSet<Api>();
 
 /**
  * Reports every 429 answer `api` receives to `onFlood`, each attempt counted, whoever retries it
  * (auto-retry, the outbox's pause, BullMQ). Works in either order with {@link retryOnFlood}.
  */
-export function countFloods(api: Api, onFlood: (method: string) => void): void {
+export function countFloods(api: Api, onFlood: FloodListener): void {
   floodListeners.set(api, onFlood);
   reportFloodsOf(api);
 }
@@ -46,7 +49,7 @@ function reportFloodsOf(api: Api): void {
   reporting.add(api);
   const report: Transformer = async (prev, method, payload, signal) => {
     const res = await prev(method, payload, signal);
-    if (!res.ok && res.error_code === 429) floodListeners.get(api)?.(method);
+    if (!res.ok && res.error_code === 429) floodListeners.get(api)?.(method, res.parameters?.retry_after);
     return res;
   };
   api.config.use(report);

@@ -27,6 +27,12 @@ import { inJobScope, QUEUE_PREFIX } from "./queues.js";
 export const BROADCAST_QUEUE = "broadcast";
 /** Recipients queued into the outbox per step of the fan-out. */
 export const BROADCAST_BATCH = 500;
+/**
+ * Messages of a broadcast queued in the outbox and not yet sent, at most (about a minute's worth
+ * at Telegram's limit): the fan-out waits for the outbox rather than queuing 100 000 jobs at once,
+ * which would hold their data in Redis for the hour the sending takes.
+ */
+export const BROADCAST_MAX_BACKLOG = 2_000;
 /** How often the admin's progress message is refreshed. */
 export const PROGRESS_EVERY_MS = 3_000;
 /** A broadcast still not done after this long is reported with what is known. */
@@ -147,6 +153,7 @@ export interface BroadcastWorkerDeps extends AudienceDeps {
   logger: Logger;
   metrics?: Metrics;
   batchSize?: number;
+  maxBacklog?: number;
   progressEveryMs?: number;
   maxWaitMs?: number;
 }
@@ -193,12 +200,14 @@ class BroadcastJobs {
   private readonly records: BroadcastRecords;
   private readonly every: number;
   private readonly batch: number;
+  private readonly maxBacklog: number;
   private readonly maxWait: number;
 
   constructor(private readonly deps: BroadcastWorkerDeps) {
     this.records = new BroadcastRecords(deps.redis);
     this.every = deps.progressEveryMs ?? PROGRESS_EVERY_MS;
     this.batch = deps.batchSize ?? BROADCAST_BATCH;
+    this.maxBacklog = deps.maxBacklog ?? BROADCAST_MAX_BACKLOG;
     this.maxWait = deps.maxWaitMs ?? BROADCAST_MAX_WAIT_MS;
   }
 
@@ -236,7 +245,14 @@ class BroadcastJobs {
     await this.records.saveProgress(rec.id, { text });
   }
 
-  async fanOut(id: string): Promise<string> {
+  /** Whether the outbox holds enough of this broadcast's messages not sent yet. */
+  private async backlogFull(id: string, queued: number): Promise<boolean> {
+    if (queued < this.maxBacklog) return false;
+    const c = await this.records.counts(id);
+    return queued - (c.sent + c.failed + c.blocked + c.cancelled) >= this.maxBacklog;
+  }
+
+  async fanOut(job: Job<BroadcastJobData, string>, token: string | undefined, id: string): Promise<string> {
     const { deps, records } = this;
     let rec = await records.get(id);
     if (!rec) throw new UnrecoverableError(`broadcast ${id} not found`);
@@ -244,6 +260,7 @@ class BroadcastJobs {
     if (rec.progressMessageId === undefined) await this.openProgress(rec);
     await deps.queue.watch(id, this.every);
     const { audience } = rec;
+    let queued = rec.total;
     for (let cursor = rec.cursor; !rec.fanned && !rec.halted; ) {
       if (await records.isStopped(id)) {
         // Stopped: queue no more; the totals so far are final.
@@ -251,12 +268,18 @@ class BroadcastJobs {
         deps.logger.info({ broadcastId: id }, "broadcast stopped while queuing");
         return "stopped";
       }
+      if (await this.backlogFull(id, queued)) {
+        // The outbox has enough to send for now: this job comes back and goes on from the cursor.
+        await job.moveToDelayed(Date.now() + this.every, token);
+        throw new DelayedError();
+      }
       const page = await audiencePage(deps, audience, cursor, this.batch);
       if (page.ids.length > 0) {
         // Each message names the broadcast; the outbox reads its text once per process.
         await deps.outbox.sendMany(page.ids.map((chatId) => ({ chatId, broadcastId: id })));
       }
       await records.advance(id, { cursor, next: page.next, queued: page.ids.length, skipped: page.skipped });
+      queued += page.ids.length;
       if (page.next === undefined) break;
       cursor = page.next;
     }
@@ -304,10 +327,13 @@ class BroadcastJobs {
  * progress job comes back every few seconds to edit the admin's progress message, and when every
  * message is accounted for it shows the final count and sends it to the admin.
  *
+ * The fan-out keeps at most `maxBacklog` messages waiting in the outbox: past that its job sleeps
+ * and goes on later, so a 100 000-customer broadcast never sits in Redis whole.
+ *
  * Resuming: the fan-out saves its position after each page, so a retried job goes on from there.
- * A crash between queuing a page and saving the position queues that one page again (at most
- * `batchSize` customers get the message twice); once-keys per recipient would close that gap at the
- * cost of a Redis key per recipient for weeks.
+ * A crash between queuing a page and saving the position queues that one page again; each
+ * message's job id names the broadcast and the chat, so the outbox keeps the jobs it has and
+ * nobody gets it twice (as long as the completed jobs are kept: the last 10 000, a day).
  */
 export function startBroadcastWorker(deps: BroadcastWorkerDeps): Worker<BroadcastJobData, string> {
   const { logger } = deps;
@@ -319,7 +345,7 @@ export function startBroadcastWorker(deps: BroadcastWorkerDeps): Worker<Broadcas
       try {
         const outcome =
           job.name === "fanout"
-            ? await jobs.fanOut(broadcastId)
+            ? await jobs.fanOut(job, token, broadcastId)
             : job.name === "progress"
               ? await jobs.progress(job, token, broadcastId)
               : undefined;

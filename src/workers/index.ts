@@ -1,6 +1,7 @@
 import { Api, GrammyError } from "grammy";
 import type { Redis } from "ioredis";
 import type { Config } from "../config.js";
+import { throughputOf } from "../config-throughput.js";
 import type { ShopRooms } from "../domain/index.js";
 import { StarsRefundRefused } from "../domain/settlement/index.js";
 import type { HostingClients } from "../hosting/index.js";
@@ -9,7 +10,7 @@ import type { I18nLike } from "../render/i18n-like.js";
 import { MINUTE, systemClock } from "../runtime/clock.js";
 import { pacingFor } from "../runtime/duty-cycle.js";
 import type { Logger } from "../runtime/logger.js";
-import { countFloods, retryOnFlood } from "../runtime/telegram-retry.js";
+import { retryOnFlood } from "../runtime/telegram-retry.js";
 import { createArchiveTask } from "./archive.js";
 import { createAuditRetentionTask } from "./audit-retention.js";
 import { createAutoRenewTask } from "./auto-renew.js";
@@ -23,12 +24,13 @@ import { Notifier } from "./notifier.js";
 import { createOrderSweepTask } from "./order-sweep.js";
 import { startOrderWorker } from "./order-worker.js";
 import type { Outbox } from "./outbox.js";
-import { startOutboxWorker } from "./outbox.js";
+import { outboxRate, startOutboxWorker } from "./outbox.js";
 import type { OrderQueue } from "./queues.js";
 import { createRailPollTask } from "./rail-poll.js";
 import { createReconcileTask } from "./reconcile.js";
 import { createInboxReconcileTask } from "./reconcile-inbox.js";
 import { countReminders, createReminderTask } from "./reminders.js";
+import { SendBudget, underBudget } from "./send-budget.js";
 import { createServerWatchTask } from "./server-watch/index.js";
 import { type StaffNotices, staffNoticesOf } from "./staff-notices.js";
 import { StaffPaymentLines } from "./staff-payments.js";
@@ -83,7 +85,11 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
   // notices (order delivery, failures) retry on their own.
   const api = new Api(config.botToken, { apiRoot: config.botApiRoot });
   const noticeApi = retryOnFlood(new Api(config.botToken, { apiRoot: config.botApiRoot }));
-  for (const a of [api, noticeApi]) countFloods(a, metrics.observeFlood);
+  // Telegram's overall limit: direct notices count, the outbox takes what is left; a 429 holds
+  // every send until its retry_after has run out.
+  const { telegramSendLimit, orderConcurrency } = config.throughput ?? throughputOf({});
+  const apis = { heard: [api, noticeApi], counted: [noticeApi] };
+  const budget = underBudget(new SendBudget(redis, telegramSendLimit), apis, metrics.observeFlood);
   const { defaultLocale } = config;
   const { staffNotices, notifier } = noticesOf(deps, noticeApi);
   const orderWorker = startOrderWorker({
@@ -97,9 +103,10 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     // A failed order paid by a Stars invoice, or on a rail that refunds (YooKassa), goes back the way it came.
     ...{ starsRefunds: deps.settlement.starsRefunds, refundStars: starsRefundSender(api) },
     railPayments: deps.settlement.railPayments,
+    concurrency: orderConcurrency,
   });
   const outboxWorker = startOutboxWorker({
-    ...{ connection: workerRedis, redis, api },
+    ...{ connection: workerRedis, redis, api, budget, perSecond: outboxRate(telegramSendLimit) },
     ...{ customers: books.customers, logger, metrics },
     // A staff group's topic deleted by hand is made again and the message sent there.
     threadGone: staffTopicRepair({ api, group: deps.staff.group, i18n, defaultLocale, logger }),

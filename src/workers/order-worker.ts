@@ -34,6 +34,13 @@ export const DELAY_NOTICE_AFTER_MS = 10_000;
 export const ORDER_LOCK_MS = 10_000;
 /** How often each order worker looks for jobs whose worker died (their lock expired). */
 export const ORDER_STALLED_CHECK_MS = 5_000;
+/**
+ * Orders fulfilled at once per worker process. An order spends nearly all its time waiting on the
+ * hosting API (5 calls of ~150 ms for an x-ui purchase) and Telegram, holding little: at 4 a burst
+ * of 50 paid orders queued behind each other for ~13 s (bench/orders-burst.ts). Orders of one
+ * subscription stay serialized by their chain in Redis, whatever runs at once.
+ */
+export const ORDER_CONCURRENCY = 32;
 /** How long a renewal waiting for an earlier renewal of the same subscription sleeps between looks. */
 export const CHAIN_WAIT_MS = 5_000;
 
@@ -91,7 +98,7 @@ export function startOrderWorker(deps: OrderWorkerDeps): OrderWorker {
   const worker = new Worker<OrdersQueueData, string>(ORDERS_QUEUE, processor, {
     connection: deps.connection,
     prefix: QUEUE_PREFIX,
-    concurrency: deps.concurrency ?? 4,
+    concurrency: deps.concurrency ?? ORDER_CONCURRENCY,
     // A worker process that dies mid-order (kill -9, OOM) holds the job's lock until it expires;
     // then any worker's stalled check hands it to another: a paid order resumes within ~15 s,
     // not BullMQ's default ~60 s (30 s lock + 30 s check). The re-run is safe: the order's own

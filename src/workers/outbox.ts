@@ -10,11 +10,18 @@ import type { Metrics } from "../http/metrics.js";
 import { linkKeyboard } from "../render/link-buttons.js";
 import type { Logger } from "../runtime/logger.js";
 import { inJobScope, QUEUE_PREFIX } from "./queues.js";
+import type { SendBudget } from "./send-budget.js";
 
 export const OUTBOX_QUEUE = "outbox";
 
-/** Telegram allows about 30 messages a second overall: 25 on average, at most 30 in any second. */
-export const OUTBOX_PER_SECOND = 25;
+/**
+ * Telegram allows about 30 messages a second overall: the outbox paces itself to 28, one at a
+ * time (at most 29 in any second), and the send budget (send-budget.ts) takes the replies the
+ * bot sends meanwhile off that.
+ */
+export const OUTBOX_PER_SECOND = 28;
+/** The outbox's pace under an overall limit of `limit` a second: one below it, as 28 is to 29. */
+export const outboxRate = (limit: number): number => Math.max(1, limit - 1);
 /** And one message a second per chat. */
 export const PER_CHAT_GAP_MS = 1_000;
 /** How long a "sent" record keeps a once-only message from going out again. */
@@ -75,10 +82,13 @@ const onceJobId = (once: string) => `once-${createHash("sha1").update(once).dige
 
 /**
  * BullMQ's limiter counts per fixed window; a sliding second can then see up to (windows + 1)
- * windows' worth. Small windows keep that peak near the wanted rate: 5 windows of 200 ms.
+ * windows' worth. Windows of one message each keep that peak at the wanted rate + 1 and the
+ * average at the rate (5 windows of 200 ms held 25/s to stay under 30); rates past 100/s (tests)
+ * go in 10 ms windows.
  */
 export function limiterFor(perSecond: number): { max: number; duration: number } {
-  return { max: Math.max(1, Math.floor(perSecond / 5)), duration: 200 };
+  const duration = Math.max(10, Math.ceil(1000 / perSecond));
+  return { max: Math.max(1, Math.floor((perSecond * duration) / 1000)), duration };
 }
 const gapKey = (chatId: number) => `outbox:gap:${chatId}`;
 
@@ -88,8 +98,18 @@ const gapKey = (chatId: number) => `outbox:gap:${chatId}`;
  * behind a 100 000-customer fan-out.
  */
 const BROADCAST_PRIORITY = 100;
+/**
+ * A broadcast's message to a chat has its own job id: a fan-out retried after a crash between
+ * queuing a page and saving its cursor queues that page again, and BullMQ keeps the jobs it
+ * already has (waiting, or among the completed it keeps) instead of sending twice.
+ */
+const broadcastJobId = (broadcastId: string, chatId: number) => `${broadcastId}-to-${chatId}`;
 const jobOptions = (data: OutboxMessage) => ({
-  jobId: data.once ? onceJobId(data.once) : undefined,
+  jobId: data.once
+    ? onceJobId(data.once)
+    : data.broadcastId
+      ? broadcastJobId(data.broadcastId, data.chatId)
+      : undefined,
   ...(data.broadcastId ? { priority: BROADCAST_PRIORITY } : {}),
   attempts: 5,
   backoff: { type: "exponential" as const, delay: 2_000 },
@@ -143,6 +163,8 @@ export interface OutboxWorkerDeps {
   metrics?: Metrics;
   perSecond?: number;
   perChatGapMs?: number;
+  /** Telegram's overall limit shared with the bot's replies (none: the limiter alone paces). */
+  budget?: SendBudget;
   /**
    * A forum topic a message was for is gone (deleted by hand): the thread it goes to now (the
    * staff group's topic made again), or none. Asked once per message; a throw retries the job.
@@ -204,6 +226,13 @@ class OutboxDelivery {
     if (!free) {
       await job.moveToDelayed(Date.now() + this.gap, token);
       throw new DelayedError();
+    }
+    // This second's messages are used up (replies to customers went first): wait for the next.
+    const wait = (await this.deps.budget?.take()) ?? 0;
+    if (wait > 0) {
+      await redis.del(gapKey(message.chatId));
+      await this.rateLimit(wait);
+      throw Worker.RateLimitError();
     }
     const sent = await this.sendOrMove(message, job);
     if (sent !== "sent") return sent;

@@ -69,6 +69,8 @@ export class HttpFake {
   private busy = 0;
   private idleWaiters: (() => void)[] = [];
   port = 0;
+  /** Every request is held this long before it is handled (benchmarks: a distant hosting API). */
+  latencyMs = 0;
 
   /** `:name` segments capture one decoded path segment. */
   route(method: string, path: string, handler: RouteHandler): this {
@@ -184,6 +186,7 @@ export class HttpFake {
       return send(res, fail(400, "body is not JSON"));
     }
     this.seen.push({ method, path, query: url.searchParams, headers: req.headers, body });
+    if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
 
     const injection = this.injected.find((i) => i.times > 0 && i.match(method, path));
     if (injection) {

@@ -3,6 +3,7 @@ import type { Subscription } from "../../src/domain/books/index.js";
 import { NODE_EDIT_DOUBT_MS } from "../../src/domain/provisioning/index.js";
 import { OrderUndecidedError } from "../../src/domain/settlement/index.js";
 import { DAY, HOUR } from "../../src/runtime/clock.js";
+import { ORDER_CONCURRENCY } from "../../src/workers/order-worker.js";
 import { fail } from "../fakes/http-fake.js";
 import { ordersHarness } from "../helpers/orders-harness.js";
 import { untilValue } from "../helpers/wait.js";
@@ -256,6 +257,26 @@ describe("renewals of one subscription chain", () => {
     } finally {
       await one.close();
     }
+  });
+
+  it("node: renewals of one subscription paid at once in one process at the order worker's default concurrency (32) add their days each", async () => {
+    startWorker({ chainWaitMs: 50, concurrency: ORDER_CONCURRENCY });
+    const { customerId, sub } = await activeSubscription("node");
+    const before = await hostingExpiry(sub);
+    // The writes are slow, so every renewal is in the worker at once.
+    nodeFake.delayNext("PATCH", "(/api)?/edit", 200, 4);
+    const renewals = [];
+    for (let i = 0; i < 4; i++) renewals.push(await paidRenewal(customerId, sub.id));
+    await Promise.all(renewals.map((id) => h.queue.enqueue(id)));
+    for (const id of renewals) await untilStatus(id, "active", 20_000);
+
+    expectTerm(await hostingExpiry(sub), before + 4 * 30 * DAY, "node");
+    expectTerm(
+      (await h.rooms.books.subscriptions.get(sub.id))?.expiresAt ?? 0,
+      before + 4 * 30 * DAY,
+      "node",
+    );
+    expect(await h.rooms.books.wallet.balance(customerId)).toBe(1000 - 5 * PLAN.node.price);
   });
 
   it("a crash in the middle of the first renewal: after the restart both add their days", async () => {

@@ -59,8 +59,9 @@ describe("outbox", () => {
     await h.outbox.send({ chatId: 5151, text: "first", broadcastId: "b1" });
     await until(async () => (await h.rooms.books.customers.get(5151))?.botBlocked === true);
     h.telegram.clear();
-    await h.outbox.send({ chatId: 5151, text: "second", broadcastId: "b1" });
-    await until(async () => Number(await h.redis.hget(broadcastStatsKey("b1"), "blocked")) === 2);
+    // The next broadcast skips it (one broadcast's message to a chat is one job: a second is not queued).
+    await h.outbox.send({ chatId: 5151, text: "second", broadcastId: "b2" });
+    await until(async () => Number(await h.redis.hget(broadcastStatsKey("b2"), "blocked")) === 1);
     expect(h.telegram.callsOf("sendMessage")).toHaveLength(0);
   });
 

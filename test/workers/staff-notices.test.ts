@@ -275,6 +275,31 @@ describe("a topic deleted by hand", () => {
     expect(h.telegram.callsOf("createForumTopic")).toHaveLength(0);
   });
 
+  it("a sender that looked for a move just before another made the topic again is not told the thread is unknown", async () => {
+    await useGroup("group");
+    let replaced: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => {
+      replaced = resolve;
+    });
+    // This sender's look-up of the moves answers only once the other's replacement is written.
+    const late = new Proxy(h.redis, {
+      get(target, prop, receiver) {
+        if (prop !== "hget") return Reflect.get(target, prop, receiver);
+        return async (key: string, field: string) => {
+          const value = await target.hget(key, field);
+          await done;
+          return value;
+        };
+      },
+    });
+    const slow = createStaffServices({ redis: late, clock: h.clock, ownerIds: [OWNER] }).group;
+    const make = async () => (await h.api.createForumTopic(GROUP, "🚨 Alerts")).message_thread_id;
+    const looking = slow.replaceTopic(GROUP, threads.alerts, make);
+    await staff.group.replaceTopic(GROUP, threads.alerts, make);
+    replaced();
+    expect((await looking).kind).not.toBe("unknown");
+  });
+
   it("is not made again for a thread that is not one of the group's topics", async () => {
     await useGroup("group");
     await h.outbox.send({ chatId: GROUP, threadId: 999, text: "to a ticket's thread", once: "ticket:gone" });

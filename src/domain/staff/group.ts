@@ -143,9 +143,11 @@ export class StaffGroup {
     make: (topic: StaffTopic) => Promise<number>,
   ): Promise<TopicReplacement> {
     const field = `${chatId}:${threadId}`;
+    // The group before the moves: a replacement finishing between the two reads (it writes both
+    // at once) then shows as a move, not as a thread that was never one of the group's topics.
+    const group = await this.get();
     const moved = await this.deps.redis.hget(staffKeys.topicMoves, field);
     if (moved !== null) return { kind: "moved", threadId: Number(moved) };
-    const group = await this.get();
     const topic =
       group?.chatId === chatId ? STAFF_TOPICS.find((k) => group.topics[k] === threadId) : undefined;
     if (!topic) return { kind: "unknown" };

@@ -1,0 +1,139 @@
+import type { Api, Transformer } from "grammy";
+import type { Redis } from "ioredis";
+import { countFloods } from "../runtime/telegram-retry.js";
+import { LuaScript } from "../store/lua.js";
+
+/**
+ * Messages a second the bot as a whole sends at most: Telegram allows about 30 (past it every
+ * send is refused with 429 for `retry_after` seconds, a customer's reply included); one is kept
+ * in hand for the clocks of several processes.
+ */
+export const SEND_LIMIT_PER_SECOND = 29;
+/** A second's counter outlives its second a little (processes' clocks differ). */
+const COUNTER_TTL_MS = 3_000;
+/** How long counted replies wait to be written together. */
+const FLUSH_MS = 100;
+const counterKey = (second: number) => `tg:sends:${second}`;
+/** Set by a 429 for its retry_after: every process's outbox waits it out. */
+const HOLD_KEY = "tg:sends:hold";
+const TAKE = LuaScript.load(new URL("./lua/send-budget-take.lua", import.meta.url));
+
+/** The Bot API methods that send a message, which Telegram's overall limit counts. */
+const SENDING = new Set([
+  "sendMessage",
+  "sendPhoto",
+  "sendDocument",
+  "sendVideo",
+  "sendAnimation",
+  "sendInvoice",
+  "sendMediaGroup",
+  "copyMessage",
+  "forwardMessage",
+]);
+
+/**
+ * Telegram's overall limit shared by every process of the bot, counted per second in Redis.
+ * Replies to customers are counted and never held back; the outbox takes what the second has
+ * left: a broadcast yields to the chats in front of customers, and the bot as a whole stays under
+ * the limit instead of meeting its 429s (which would hold the replies up too).
+ */
+export class SendBudget {
+  /** Until when Telegram refuses this bot's messages (a 429's retry_after), as this process heard. */
+  private heldUntil = 0;
+  /** Replies counted and not yet written, by second. */
+  private readonly pending = new Map<number, number>();
+  private flushTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly perSecond = SEND_LIMIT_PER_SECOND,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Telegram answered 429 with `retryAfterSeconds`: every send waits that out (a send before it
+   * would be refused again and lengthen the wait), in this process at once and in the others'
+   * outboxes through Redis.
+   */
+  hold(retryAfterSeconds: number | undefined): void {
+    if (!retryAfterSeconds || retryAfterSeconds <= 0) return;
+    const ms = retryAfterSeconds * 1000;
+    this.heldUntil = Math.max(this.heldUntil, this.now() + ms);
+    this.redis.set(HOLD_KEY, "1", "PX", ms).catch(() => undefined);
+  }
+
+  /** Resolves once the last 429's retry_after heard here has run out (at once when none runs). */
+  async gate(): Promise<void> {
+    for (let wait = this.heldUntil - this.now(); wait > 0; wait = this.heldUntil - this.now())
+      await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+
+  /**
+   * Counts a message that goes anyway (a reply); nobody waits for the count. Counts are kept here
+   * and written once per {@link FLUSH_MS} (one Redis round trip per 100 ms, not one per reply):
+   * the outbox may see a reply up to that late, which the one message kept in hand covers.
+   */
+  count(): void {
+    const second = Math.floor(this.now() / 1000);
+    this.pending.set(second, (this.pending.get(second) ?? 0) + 1);
+    this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS);
+    this.flushTimer.unref?.();
+  }
+
+  private flush(): void {
+    this.flushTimer = undefined;
+    const pipeline = this.redis.pipeline();
+    for (const [second, n] of this.pending)
+      pipeline.incrby(counterKey(second), n).pexpire(counterKey(second), COUNTER_TTL_MS);
+    this.pending.clear();
+    pipeline.exec().catch(() => undefined);
+  }
+
+  /**
+   * Takes one message of this second's budget: 0 when it may go, else the ms to wait (until the
+   * next second, or until a 429's retry_after has run out).
+   */
+  async take(): Promise<number> {
+    const now = this.now();
+    const second = Math.floor(now / 1000);
+    const keys = [counterKey(second), HOLD_KEY];
+    const taken = Number(await TAKE.run(this.redis, keys, [this.perSecond, COUNTER_TTL_MS]));
+    if (taken < 0) return -taken;
+    return taken === 1 ? 0 : (second + 1) * 1000 - now;
+  }
+}
+
+/**
+ * Counts every message `api` sends into `budget` (the bot's replies, direct notices), and holds
+ * each back while a 429's retry_after runs (`budget.hold`, told by the flood listener, which
+ * hears every 429 as it comes, auto-retry's too).
+ */
+export function countSends(api: Api, budget: SendBudget): void {
+  const counting: Transformer = async (prev, method, payload, signal) => {
+    if (SENDING.has(method)) {
+      await budget.gate();
+      budget.count();
+    }
+    return prev(method, payload, signal);
+  };
+  api.config.use(counting);
+}
+
+/**
+ * Puts a process's Apis under `budget`: a 429 any of `heard` receives holds every send (and is
+ * counted in the metrics through `observeFlood`); what `counted` sends counts into the second.
+ */
+export function underBudget(
+  budget: SendBudget,
+  apis: { heard: Api[]; counted: Api[] },
+  observeFlood: (method: string) => void,
+): SendBudget {
+  for (const api of apis.heard) {
+    countFloods(api, (method, retryAfter) => {
+      observeFlood(method);
+      budget.hold(retryAfter);
+    });
+  }
+  for (const api of apis.counted) countSends(api, budget);
+  return budget;
+}
