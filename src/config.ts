@@ -13,10 +13,13 @@ import {
   ticketRemindMinutes,
 } from "./config-fields.js";
 import { railPollSecondsOf, railsOf } from "./config-rails.js";
+import { type RedisSentinel, redisSentinelOf, redisTlsCaFileOf } from "./config-redis.js";
 import { type Throughput, throughputOf } from "./config-throughput.js";
 import type { ConfiguredRail } from "./rails/index.js";
 
 /** A setting is wrong: the message names the variable and the problem, on one line. */
+export type { RedisSentinel };
+
 export class ConfigError extends Error {
   constructor(message: string) {
     super(message);
@@ -267,12 +270,6 @@ export interface Config {
   throughput?: Throughput | undefined;
 }
 
-export interface RedisSentinel {
-  sentinels: { host: string; port: number }[];
-  masterName: string;
-  password: string | undefined;
-}
-
 /** Polling, or a webhook with its URL, its own path and its secret. */
 function deliveryOf(e: z.infer<typeof envSchema>): Config["delivery"] {
   if (e.BOT_MODE !== "webhook") return { mode: "polling" };
@@ -302,23 +299,6 @@ function refuseSharedListener(e: z.infer<typeof envSchema>): void {
   }
 }
 
-/** REDIS_SENTINELS with REDIS_MASTER_NAME: Redis is found through Sentinel; one without the other is refused. */
-function redisSentinelOf(e: z.infer<typeof envSchema>): RedisSentinel | undefined {
-  const { REDIS_SENTINELS: sentinels, REDIS_MASTER_NAME: masterName } = e;
-  if (sentinels && !masterName)
-    throw new ConfigError("REDIS_MASTER_NAME is required when REDIS_SENTINELS is set");
-  if (masterName && !sentinels)
-    throw new ConfigError("REDIS_SENTINELS is required when REDIS_MASTER_NAME is set");
-  return sentinels && masterName ? { sentinels, masterName, password: e.REDIS_SENTINEL_PASSWORD } : undefined;
-}
-
-/** REDIS_TLS_CA_FILE applies to TLS only: with a plain `redis:` URL it is refused, not ignored. */
-function redisTlsCaFileOf(e: z.infer<typeof envSchema>): string | undefined {
-  if (e.REDIS_TLS_CA_FILE && !e.REDIS_URL.toLowerCase().startsWith("rediss:"))
-    throw new ConfigError("REDIS_TLS_CA_FILE is set but REDIS_URL is not rediss:// (TLS is not on)");
-  return e.REDIS_TLS_CA_FILE;
-}
-
 /**
  * Reads every setting of the runtime contract from `env` (pure: no import-time reads).
  * Throws ConfigError with one line naming the first bad variable.
@@ -333,9 +313,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const e = parsed.data;
 
-  pair("PANEL_API_URL", e.PANEL_API_URL, "PANEL_API_TOKEN", e.PANEL_API_TOKEN);
-  pair("NODE_API_URL", e.NODE_API_URL, "NODE_API_TOKEN", e.NODE_API_TOKEN);
-
   const delivery = deliveryOf(e);
   refuseSharedListener(e);
 
@@ -347,18 +324,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     redisTlsCaFile: redisTlsCaFileOf(e),
     adminIds: e.ADMIN_IDS,
     secretKey: e.SECRET_KEY,
-    account: { url: e.ACCOUNT_API_URL, apiKey: e.ACCOUNT_API_KEY },
-    panel:
-      e.PANEL_API_URL && e.PANEL_API_TOKEN ? { url: e.PANEL_API_URL, token: e.PANEL_API_TOKEN } : undefined,
-    node:
-      e.NODE_API_URL && e.NODE_API_TOKEN
-        ? {
-            url: e.NODE_API_URL,
-            token: e.NODE_API_TOKEN,
-            subUrl: e.NODE_SUB_URL,
-            certSha256: e.NODE_API_CERT_SHA256,
-          }
-        : undefined,
+    ...hostingOf(e),
     catalogFile: e.CATALOG_FILE,
     delivery,
     http: { host: e.HTTP_HOST, port: e.HTTP_PORT },
@@ -382,6 +348,20 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     railPollSeconds: railPollSecondsOf(env),
     ticketRemindMinutes: e.TICKET_REMIND_MINUTES,
     throughput: throughputOf(env),
+  };
+}
+
+/** The three hosting APIs: the account's always, a panel and a node when both their URL and token are set. */
+function hostingOf(e: z.output<typeof envSchema>): Pick<Config, "account" | "panel" | "node"> {
+  pair("PANEL_API_URL", e.PANEL_API_URL, "PANEL_API_TOKEN", e.PANEL_API_TOKEN);
+  pair("NODE_API_URL", e.NODE_API_URL, "NODE_API_TOKEN", e.NODE_API_TOKEN);
+  const { NODE_API_URL: url, NODE_API_TOKEN: token } = e;
+  return {
+    account: { url: e.ACCOUNT_API_URL, apiKey: e.ACCOUNT_API_KEY },
+    panel:
+      e.PANEL_API_URL && e.PANEL_API_TOKEN ? { url: e.PANEL_API_URL, token: e.PANEL_API_TOKEN } : undefined,
+    node:
+      url && token ? { url, token, subUrl: e.NODE_SUB_URL, certSha256: e.NODE_API_CERT_SHA256 } : undefined,
   };
 }
 
