@@ -6,6 +6,7 @@
 import { Redis } from "ioredis";
 import { startRedis } from "../test/helpers/local-redis.js";
 import { cloneCustomers } from "./clone.js";
+import { goal } from "./goals.js";
 import { memoryByKind, seedYear } from "./seed.js";
 import {
   benchDir,
@@ -91,6 +92,11 @@ async function seededRuns(redis: Redis, redisUrl: string, load: Scenario): Promi
     say(`${label.padEnd(34)}${fmt(x).padStart(14)}${fmt(y).padStart(14)}${fmt(y / x, 2).padStart(12)}`);
   }
   printLogs([small, big]);
+  const many = SEEDED.toLocaleString("en");
+  const thr = b.perSecond / a.perSecond;
+  goal(`interactions/s with ${many} customers vs 1 000`, `${fmt(thr, 2)}x`, ">= 0.95x", thr >= 0.95);
+  const p99 = b.p99 / a.p99;
+  goal(`p99 latency with ${many} customers vs 1 000`, `${fmt(p99, 2)}x`, "<= 1.05x", p99 <= 1.05);
 }
 
 async function main(): Promise<void> {
