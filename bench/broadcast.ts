@@ -8,14 +8,13 @@
  * one, and the projected time of the whole broadcast. Prints figures, never asserts.
  */
 import { join } from "node:path";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { BroadcastQueue } from "../src/workers/broadcast.js";
-import { startRedis } from "../test/helpers/local-redis.js";
 import { FakeBotApi, type WindowStats } from "./fake-bot-api.js";
-import { goal, printGoals } from "./goals.js";
+import { goal } from "./goals.js";
 import { cpuMs, rssMb, sampleRss, startNode } from "./proc.js";
 import {
-  benchDir,
+  benchMain,
   botEnv,
   FIRST_USER,
   fmt,
@@ -233,22 +232,4 @@ async function run(redis: Redis, redisUrl: string): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  const server = await startRedis(benchDir);
-  const redis = new Redis(server.url, { maxRetriesPerRequest: 3 });
-  process.once("exit", () => server.kill());
-  try {
-    await run(redis, server.url);
-    printGoals("Broadcast goals (issue 29, goal 4):");
-  } finally {
-    await redis.quit();
-    await server.stop();
-  }
-}
-
-main().catch((err: unknown) => {
-  process.stderr.write(
-    `broadcast bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-  );
-  process.exit(1);
-});
+benchMain("broadcast bench", "Broadcast goals (issue 29, goal 4):", run);

@@ -12,7 +12,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { User } from "grammy/types";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { Customers, Orders, Subscriptions, Wallet } from "../src/domain/books/index.js";
 import { parseCatalog } from "../src/domain/catalog/index.js";
 import type { Provisioner } from "../src/domain/provisioning/index.js";
@@ -20,11 +20,10 @@ import { Cashier, INVOICE_TTL_MS, invoicePayload, PromoCodes, Shop } from "../sr
 import { createStaffServices } from "../src/domain/staff/index.js";
 import { systemClock } from "../src/runtime/clock.js";
 import { FakeAccountApi } from "../test/fakes/account-api.js";
-import { startRedis } from "../test/helpers/local-redis.js";
 import { FakeBotApi, SendLimit } from "./fake-bot-api.js";
-import { goal, printGoals } from "./goals.js";
+import { goal } from "./goals.js";
 import { startNode } from "./proc.js";
-import { benchDir, botEnv, fmt, percentile, root, say, sleep, TOKEN } from "./side-by-side.js";
+import { benchDir, benchMain, botEnv, fmt, percentile, root, say, sleep, TOKEN } from "./side-by-side.js";
 
 const BURST = 50;
 const HOSTING_MS = 150;
@@ -318,22 +317,4 @@ plans:
   }
 }
 
-async function main(): Promise<void> {
-  const server = await startRedis(benchDir);
-  const redis = new Redis(server.url, { maxRetriesPerRequest: 3 });
-  process.once("exit", () => server.kill());
-  try {
-    await run(redis, server.url);
-    printGoals("Orders burst goals (issue 29, goal 5):");
-  } finally {
-    await redis.quit();
-    await server.stop();
-  }
-}
-
-main().catch((err: unknown) => {
-  process.stderr.write(
-    `orders burst bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-  );
-  process.exit(1);
-});
+benchMain("orders burst bench", "Orders burst goals (issue 29, goal 5):", run);

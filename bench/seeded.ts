@@ -3,13 +3,12 @@
  * 100 000 such customers in Redis (bench/side-by-side.ts). Prints figures, never asserts.
  * `BENCH_QUICK=1` seeds 10 000 instead of 100 000.
  */
-import { Redis } from "ioredis";
-import { startRedis } from "../test/helpers/local-redis.js";
+import type { Redis } from "ioredis";
 import { cloneCustomers } from "./clone.js";
 import { goal } from "./goals.js";
 import { memoryByKind, seedYear } from "./seed.js";
 import {
-  benchDir,
+  benchMain,
   fmt,
   lastingKeys,
   printLogs,
@@ -99,21 +98,6 @@ async function seededRuns(redis: Redis, redisUrl: string, load: Scenario): Promi
   goal(`p99 latency with ${many} customers vs 1 000`, `${fmt(p99, 2)}x`, "<= 1.05x", p99 <= 1.05);
 }
 
-async function main(): Promise<void> {
-  const server = await startRedis(benchDir);
-  const redis = new Redis(server.url, { maxRetriesPerRequest: 3 });
-  process.once("exit", () => server.kill());
-  try {
-    await seededRuns(redis, server.url, LOAD);
-  } finally {
-    await redis.quit();
-    await server.stop();
-  }
-}
-
-main().catch((err: unknown) => {
-  process.stderr.write(
-    `seeded bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-  );
-  process.exit(1);
-});
+benchMain("seeded bench", "Goals of 100 000 customers (issue 29, goal 3):", (redis, url) =>
+  seededRuns(redis, url, LOAD),
+);

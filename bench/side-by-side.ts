@@ -7,11 +7,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Redis } from "ioredis";
+import { Redis } from "ioredis";
 import { START_FLAGS } from "../src/runtime/heap-growth.js";
 import { projectRoot } from "../src/runtime/paths.js";
-import { freePort } from "../test/helpers/local-redis.js";
+import { freePort, startRedis } from "../test/helpers/local-redis.js";
 import { FakeBotApi, type WindowStats } from "./fake-bot-api.js";
+import { printGoals } from "./goals.js";
 import { type Child, cpuMs, sampleRss, startNode } from "./proc.js";
 import { BENCH_CATALOG } from "./seed.js";
 
@@ -278,4 +279,33 @@ export function printLogs(runs: readonly Run[]): void {
     const top = r.log.top.map(([msg, count]) => `${count}x "${msg}"`).join(", ");
     say(`  ${r.bot} bot logged ${r.log.lines} lines; most frequent: ${top}`);
   }
+}
+
+/**
+ * Runs one bench against a private redis-server of its own: `run` gets a client and the server's
+ * URL; the goals printed meanwhile are summed up under `goalsTitle`; a failure exits 1.
+ */
+export function benchMain(
+  name: string,
+  goalsTitle: string | undefined,
+  run: (redis: Redis, redisUrl: string) => Promise<void>,
+): void {
+  const main = async () => {
+    const server = await startRedis(benchDir);
+    const redis = new Redis(server.url, { maxRetriesPerRequest: 3 });
+    process.once("exit", () => server.kill());
+    try {
+      await run(redis, server.url);
+      if (goalsTitle) printGoals(goalsTitle);
+    } finally {
+      await redis.quit();
+      await server.stop();
+    }
+  };
+  main().catch((err: unknown) => {
+    process.stderr.write(
+      `${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
+    process.exit(1);
+  });
 }
