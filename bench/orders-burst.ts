@@ -9,6 +9,7 @@
  * counted on the fakes' side and their latency subtracted). One order alone first, then the 50.
  * Prints figures, never asserts.
  */
+
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { User } from "grammy/types";
@@ -20,6 +21,7 @@ import { Cashier, INVOICE_TTL_MS, invoicePayload, PromoCodes, Shop } from "../sr
 import { createStaffServices } from "../src/domain/staff/index.js";
 import { systemClock } from "../src/runtime/clock.js";
 import { FakeAccountApi } from "../test/fakes/account-api.js";
+import { germanyCatalog } from "../test/helpers/bot-env.js";
 import { FakeBotApi, SendLimit } from "./fake-bot-api.js";
 import { goal } from "./goals.js";
 import { startNode } from "./proc.js";
@@ -247,15 +249,7 @@ async function run(redis: Redis, redisUrl: string): Promise<void> {
   hosting.addAccount({ login: "shop", password: "pw", balance: 100_000 });
   const key = hosting.addKey("shop");
   const serverId = hosting.addServer("shop", { type: "xui", daysLeft: 400 }).id;
-  const catalogYaml = `currency: XTR
-plans:
-  - id: de
-    title: { en: "Germany", ru: "Германия" }
-    days: 30
-    traffic_gb: 10
-    price: 150
-    backend: { kind: xui, servers: [${serverId}] }
-`;
+  const catalogYaml = germanyCatalog(serverId);
   const catalogFile = join(benchDir, "orders-catalog.yaml");
   writeFileSync(catalogFile, catalogYaml);
   const deliveries = new Deliveries();
