@@ -225,10 +225,10 @@ export class DriftFindings {
       .set(driftKeys.finding(id), JSON.stringify(finding))
       .zadd(driftKeys.byKind(detail.kind), now, id);
     if (finding.status === "waiting") {
-      tx.zadd(driftKeys.waiting, "NX", finding.foundAt, id);
+      tx.zadd(driftKeys.waiting, "NX", finding.foundAt, id).zrem(driftKeys.settled(detail.kind), id);
       const problem = problemOf(finding);
       if (problem) tx.hset(driftKeys.problems, problem.subscriptionId, problem.kind);
-    } else tx.zrem(driftKeys.waiting, id);
+    } else tx.zrem(driftKeys.waiting, id).zadd(driftKeys.settled(detail.kind), now, id);
     await tx.exec();
     await this.trim(detail.kind);
     return { finding, fresh };
@@ -249,7 +249,8 @@ export class DriftFindings {
     const tx = this.redis
       .multi()
       .set(driftKeys.finding(id), JSON.stringify(resolved))
-      .zrem(driftKeys.waiting, id);
+      .zrem(driftKeys.waiting, id)
+      .zadd(driftKeys.settled(finding.kind), finding.lastSeenAt, id);
     const problem = problemOf(finding);
     if (problem) tx.hdel(driftKeys.problems, problem.subscriptionId);
     await tx.exec();
@@ -298,17 +299,19 @@ export class DriftFindings {
       .filter((f): f is Finding => f !== undefined);
   }
 
-  /** Keeps the latest FINDINGS_PER_KIND of a kind; waiting ones are never dropped. */
+  /**
+   * Keeps the latest FINDINGS_PER_KIND settled findings of a kind; waiting ones are never dropped
+   * and never read here (a run recording thousands of them stays linear).
+   */
   private async trim(kind: DriftKind): Promise<void> {
-    const extra = (await this.redis.zcard(driftKeys.byKind(kind))) - FINDINGS_PER_KIND;
+    const extra = (await this.redis.zcard(driftKeys.settled(kind))) - FINDINGS_PER_KIND;
     if (extra <= 0) return;
-    const oldest = await this.redis.zrange(driftKeys.byKind(kind), "0", String(extra - 1));
-    const waiting = await Promise.all(oldest.map((id) => this.redis.zscore(driftKeys.waiting, id)));
-    const drop = oldest.filter((_, i) => waiting[i] === null);
+    const drop = await this.redis.zrange(driftKeys.settled(kind), "0", String(extra - 1));
     if (drop.length === 0) return;
     await this.redis
       .multi()
       .zrem(driftKeys.byKind(kind), ...drop)
+      .zrem(driftKeys.settled(kind), ...drop)
       .del(...drop.map(driftKeys.finding))
       .exec();
   }

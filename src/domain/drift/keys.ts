@@ -5,6 +5,11 @@ export const driftKeys = {
   finding: (id: string) => `drift:f:${id}`,
   /** Finding ids of a kind by last seen (ms): the latest are kept. */
   byKind: (kind: string) => `drift:kind:${kind}`,
+  /**
+   * Finding ids of a kind not waiting (repaired, resolved, reported), by last seen: what the trim
+   * drops from, so trimming never walks the waiting ones (thousands when a server loses its clients).
+   */
+  settled: (kind: string) => `drift:settled:${kind}`,
   /** Finding ids waiting for a decision, by first found. */
   waiting: "drift:waiting",
   /** Subscription id -> problem kind, read by /my. */
