@@ -3,6 +3,7 @@ import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "y
 import { z } from "zod";
 import type { Locale } from "../../config.js";
 import { currencyExponent, exactMinor } from "./money.js";
+import { planOptionFields, planOptionIssues } from "./plan-options.js";
 
 /** The catalog file is wrong: one line with where (line, field) and why. */
 export class CatalogError extends Error {
@@ -113,6 +114,7 @@ const plan = z.object({
   backend,
   /** Traffic packs sold for the current term of this plan's subscriptions (none: none sold). */
   traffic_packs: z.array(trafficPack).optional(),
+  ...planOptionFields,
 });
 
 const trial = z.object({
@@ -159,6 +161,8 @@ const catalogSchema = z
       if (priceProblem) ctx.addIssue({ code: "custom", path: ["plans", i, "price"], message: priceProblem });
       for (const { path, message } of packIssues(c.currency, p))
         ctx.addIssue({ code: "custom", path: ["plans", i, "traffic_packs", ...path], message });
+      for (const { path, message } of planOptionIssues(p))
+        ctx.addIssue({ code: "custom", path: ["plans", i, ...path], message });
     });
     if (c.trial && !ids.has(c.trial.plan)) {
       ctx.addIssue({

@@ -12,6 +12,7 @@ export * from "./keys.js";
 export * from "./maintenance.js";
 export * from "./money.js";
 export * from "./plan-edits.js";
+export * from "./plan-options.js";
 export * from "./required-channels.js";
 export * from "./sale.js";
 export * from "./services.js";

@@ -20,6 +20,7 @@ export * from "./referral-rewards.js";
 export * from "./referrals.js";
 export * from "./services.js";
 export * from "./shop.js";
+export * from "./term-value.js";
 export * from "./top-ups.js";
 export * from "./traffic-packs.js";
 export * from "./trial-watch.js";
