@@ -87,7 +87,8 @@ export class SeedCache {
 
   private async server(dbfilename: string): Promise<SeededRedis> {
     const args = [...(this.options.redisArgs ?? []), "--dbfilename", dbfilename];
-    const server = await startRedis(benchDir, args);
+    // A snapshot of 100 000 customers is about 2 GB: loading it takes a while on a busy machine.
+    const server = await startRedis(benchDir, args, 180_000);
     const redis = new Redis(server.url, { maxRetriesPerRequest: 3 });
     const stop = async () => {
       await redis.quit();

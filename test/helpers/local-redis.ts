@@ -36,7 +36,12 @@ export interface LocalRedis {
  * Starts a throw-away redis-server on a free loopback port with no persistence, its working
  * folder in `dir`. Rejects with {@link MissingRedisError} when redis-server is not installed.
  */
-export async function startRedis(dir: string, extraArgs: readonly string[] = []): Promise<LocalRedis> {
+export async function startRedis(
+  dir: string,
+  extraArgs: readonly string[] = [],
+  /** How long it may take to answer (a bench loading a snapshot of gigabytes takes longer). */
+  startMs = 10_000,
+): Promise<LocalRedis> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     "redis-server",
@@ -67,8 +72,8 @@ export async function startRedis(dir: string, extraArgs: readonly string[] = [])
     const lastLine = () => output.trim().split("\n").at(-1) ?? "";
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`redis-server did not start within 10 s: ${lastLine()}`));
-    }, 10_000);
+      reject(new Error(`redis-server did not start within ${startMs / 1000} s: ${lastLine()}`));
+    }, startMs);
     child.once("error", (err: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       reject(err.code === "ENOENT" ? new MissingRedisError() : err);
