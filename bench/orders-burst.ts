@@ -21,7 +21,7 @@ import { Cashier, INVOICE_TTL_MS, invoicePayload, PromoCodes, Shop } from "../sr
 import { createStaffServices } from "../src/domain/staff/index.js";
 import { systemClock } from "../src/runtime/clock.js";
 import { FakeAccountApi } from "../test/fakes/account-api.js";
-import { germanyCatalog } from "../test/helpers/bot-env.js";
+import { germanyCatalog } from "../test/helpers/catalogs.js";
 import { FakeBotApi, SendLimit } from "./fake-bot-api.js";
 import { goal } from "./goals.js";
 import { startNode } from "./proc.js";

@@ -4,7 +4,10 @@ import { join } from "node:path";
 import type { Redis } from "ioredis";
 import type { FakeAccountApi } from "../fakes/account-api.js";
 import type { FakeTelegram } from "../fakes/telegram-api.js";
+import { germanyCatalog } from "./catalogs.js";
 import { redisUrl } from "./redis.js";
+
+export { germanyCatalog } from "./catalogs.js";
 
 /** Writes `yaml` as catalog.yaml in a new temporary folder named from `prefix`; returns its path. */
 export function writeCatalog(prefix: string, yaml: string): string {
@@ -22,19 +25,6 @@ plans:
     price: 120
     backend: { kind: node }
 `;
-
-/** One plan, `de` ("Germany": 30 days, 10 GB for 150 Stars), on the x-ui server `serverId`. */
-export function germanyCatalog(serverId: number): string {
-  return `currency: XTR
-plans:
-  - id: de
-    title: { en: "Germany", ru: "Германия" }
-    days: 30
-    traffic_gb: 10
-    price: 150
-    backend: { kind: xui, servers: [${serverId}] }
-`;
-}
 
 /**
  * The shop's hosting account on the (started) fake `hosting` with 1000 on its balance, its API key
