@@ -40,6 +40,10 @@ async function main(): Promise<void> {
   try {
     while (fake.getUpdatesCalls === 0) await sleep(50);
     await sleep(3_000);
+    const clients = String(await redis.call("CLIENT", "LIST"))
+      .trim()
+      .split("\n");
+    say(`Redis connections open to the bot: ${clients.length - 1} (this script's own not counted)`);
     const idle = await snapshot(child.pid, dir, 0);
     say(`\n=== idle after start: ${idle}`);
     printHeapSummary(idle);

@@ -26,6 +26,13 @@ beforeAll(async () => {
     if (method === "getChat") {
       res.statusCode = 400;
       res.end(JSON.stringify({ ok: false, error_code: 400, description: "Bad Request: chat not found" }));
+    } else if (method === "getChatAdministrators") {
+      // An answer larger than one socket read: it arrives in several chunks.
+      const admins = Array.from({ length: 3_000 }, (_, i) => ({
+        status: "administrator",
+        user: { id: i, is_bot: false, first_name: `Админ ${i}` },
+      }));
+      res.end(JSON.stringify({ ok: true, result: admins }));
     } else if (method === "getUpdates") {
       // Long polling: answered only when the client gives up.
       req.on("close", () => res.destroy());
@@ -59,6 +66,12 @@ describe("the Bot API transport (undici)", () => {
     expect(call?.body).toMatch(/filename="?qr\.png/);
     expect(call?.body).toContain("your QR");
     expect(call?.body).toContain(png.toString("latin1"));
+  });
+
+  it("reads an answer that arrives in several chunks", async () => {
+    const admins = await api().getChatAdministrators(-100);
+    expect(admins).toHaveLength(3_000);
+    expect(admins[2_999]?.user.first_name).toBe("Админ 2999");
   });
 
   it("turns Telegram's refusals into GrammyError", async () => {
