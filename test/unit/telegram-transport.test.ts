@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Api, GrammyError, HttpError, InputFile } from "grammy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { telegramFetch } from "../../src/runtime/telegram-transport.js";
+import { targetOf, telegramFetch } from "../../src/runtime/telegram-transport.js";
 
 const TOKEN = "123456:transport-test-token";
 
@@ -93,5 +93,19 @@ describe("the Bot API transport (undici)", () => {
     const failed = await gone.getMe().catch((err: unknown) => err);
     expect(failed).toBeInstanceOf(HttpError);
     expect(String((failed as HttpError).message)).not.toContain(TOKEN);
+  });
+});
+
+describe("a call's origin and path", () => {
+  it("are sliced from grammY's URL as a URL parser would split them", () => {
+    for (const url of [
+      "http://127.0.0.1:8081/bot1:x/sendMessage",
+      "https://api.telegram.org/bot1:x/getUpdates?offset=3",
+      "https://api.telegram.org",
+    ]) {
+      const parsed = new URL(url);
+      expect(targetOf(url)).toEqual({ origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` });
+      expect(targetOf(parsed)).toEqual(targetOf(url));
+    }
   });
 });
