@@ -83,7 +83,19 @@ export function moduleOf(url: string): string {
   return own ? (own[1] ?? url) : url.slice(-60);
 }
 
-export function printHeapSummary(file: string, top = 25): void {
+/** The snapshot's graph in flat arrays: nodes' edges from first[n] to first[n + 1]. */
+interface Graph {
+  count: number;
+  first: Uint32Array;
+  to: Uint32Array;
+  skip: Uint8Array;
+  edgeName: string[];
+  type(n: number): string;
+  name(n: number): string;
+  self(n: number): number;
+}
+
+function readGraph(file: string): Graph {
   const snap = JSON.parse(readFileSync(file, "utf8")) as Snapshot;
   const { nodes, edges, strings } = snap;
   const types = snap.snapshot.meta.node_types[0];
@@ -104,14 +116,23 @@ export function printHeapSummary(file: string, top = 25): void {
     skip[e] = type === "weak" ? 1 : 0;
     edgeName[e] = type === "internal" || type === "property" ? (strings[edges[e * EF + 1] ?? 0] ?? "") : "";
   }
-  const type = (n: number) => types[nodes[n * NF] ?? 0] ?? "";
-  const name = (n: number) => strings[nodes[n * NF + 1] ?? 0] ?? "";
-  const self = (n: number) => nodes[n * NF + 3] ?? 0;
-  const idom = dominators(count, first, to, skip);
-  const retained = new Float64Array(count);
-  // Children after parents in reverse postorder is not kept: sum by walking up (depth is small).
-  for (let n = 0; n < count; n++) retained[n] = self(n);
-  const depth = new Int32Array(count).fill(-1);
+  return {
+    count,
+    first,
+    to,
+    skip,
+    edgeName,
+    type: (n) => types[nodes[n * NF] ?? 0] ?? "",
+    name: (n) => strings[nodes[n * NF + 1] ?? 0] ?? "",
+    self: (n) => nodes[n * NF + 3] ?? 0,
+  };
+}
+
+/** Retained sizes, and the reachable nodes deepest first in the dominator tree. */
+function retainedSizes(g: Graph, idom: Int32Array): { retained: Float64Array; deepestFirst: number[] } {
+  const retained = new Float64Array(g.count);
+  for (let n = 0; n < g.count; n++) retained[n] = g.self(n);
+  const depth = new Int32Array(g.count).fill(-1);
   const depthOf = (n: number): number => {
     const path: number[] = [];
     let x = n;
@@ -123,99 +144,123 @@ export function printHeapSummary(file: string, top = 25): void {
     for (let i = path.length - 1; i >= 0; i--) depth[path[i] ?? 0] = ++d;
     return depth[n] ?? 0;
   };
-  const byDepth = [...Array(count).keys()].filter((n) => (idom[n] ?? -1) >= 0 && n !== 0);
-  byDepth.sort((a, b) => depthOf(b) - depthOf(a));
-  for (const n of byDepth) retained[idom[n] ?? 0] = (retained[idom[n] ?? 0] ?? 0) + (retained[n] ?? 0);
-  // Each code-ish node's script URL: a Script node is named by its URL; SFIs point at it.
-  const edgeTo = (n: number, wanted: string) => {
-    for (let e = first[n] ?? 0; e < (first[n + 1] ?? 0); e++) if (edgeName[e] === wanted) return to[e] ?? -1;
+  const deepestFirst = [...Array(g.count).keys()].filter((n) => (idom[n] ?? -1) >= 0 && n !== 0);
+  for (const n of deepestFirst) depthOf(n);
+  deepestFirst.sort((a, b) => (depth[b] ?? 0) - (depth[a] ?? 0));
+  for (const n of deepestFirst) retained[idom[n] ?? 0] = (retained[idom[n] ?? 0] ?? 0) + (retained[n] ?? 0);
+  return { retained, deepestFirst };
+}
+
+/** The script URL of a function, its shared info or a script node. */
+function urlOf(g: Graph, n: number): string | undefined {
+  const edgeTo = (from: number, wanted: string) => {
+    for (let e = g.first[from] ?? 0; e < (g.first[from + 1] ?? 0); e++)
+      if (g.edgeName[e] === wanted) return g.to[e] ?? -1;
     return -1;
   };
-  const urlOf = (n: number): string | undefined => {
-    const t = type(n);
-    if (t !== "code" && t !== "closure") return undefined;
-    const nm = name(n);
-    if (t === "code" && (nm.startsWith("file:") || nm.startsWith("node:") || nm.startsWith("/"))) return nm;
-    const sfi = t === "closure" ? edgeTo(n, "shared") : n;
-    const script = sfi >= 0 ? edgeTo(sfi, "script_or_debug_info") : -1;
-    return script >= 0 ? name(script) || undefined : undefined;
-  };
-  const owner = new Array<string | undefined>(count);
-  /** Outside code: the nearest dominating object with a constructor of its own (not Object, Array...). */
+  const t = g.type(n);
+  if (t !== "code" && t !== "closure") return undefined;
+  const nm = g.name(n);
+  if (t === "code" && (nm.startsWith("file:") || nm.startsWith("node:") || nm.startsWith("/"))) return nm;
+  const sfi = t === "closure" ? edgeTo(n, "shared") : n;
+  const script = sfi >= 0 ? edgeTo(sfi, "script_or_debug_info") : -1;
+  return script >= 0 ? g.name(script) || undefined : undefined;
+}
+
+/**
+ * Who owns each node: the module of its nearest dominator that is code, else the nearest
+ * dominating object with a constructor of its own (not Object, Array...).
+ */
+function owners(g: Graph, idom: Int32Array): (n: number) => string {
+  const owner = new Array<string | undefined>(g.count);
   const plain = new Set(["Object", "Array", "Map", "Set", ""]);
   const holderOf = (n: number): string => {
     for (let x = n; x !== 0 && (idom[x] ?? -1) >= 0; x = idom[x] ?? 0)
       if (
-        (type(x) === "object" || type(x) === "native") &&
-        !plain.has(name(x)) &&
-        !name(x).startsWith("system")
+        (g.type(x) === "object" || g.type(x) === "native") &&
+        !plain.has(g.name(x)) &&
+        !g.name(x).startsWith("system")
       )
-        return name(x).slice(0, 40);
-    return type(n);
+        return g.name(x).slice(0, 40);
+    return g.type(n);
   };
-  const ownerOf = (n: number): string => {
+  return (n) => {
     const path: number[] = [];
-    let x = n;
     let found: string | undefined;
-    while (x !== 0 && (idom[x] ?? -1) >= 0) {
-      if (owner[x] !== undefined) {
-        found = owner[x];
-        break;
-      }
+    for (let x = n; x !== 0 && (idom[x] ?? -1) >= 0; x = idom[x] ?? 0) {
+      found = owner[x];
+      if (found !== undefined) break;
       path.push(x);
-      const url = urlOf(x);
+      const url = urlOf(g, x);
       if (url) {
         found = moduleOf(url);
         break;
       }
-      x = idom[x] ?? 0;
     }
     const result = found ?? `(no code) ${holderOf(n)}`;
     for (const p of path) owner[p] = result;
     return result;
   };
+}
+
+const mb = (b: number) => `${(b / 1e6).toFixed(2)} MB`;
+
+function list(title: string, map: Map<string, number>, k: number): void {
+  say(`  ${title}:`);
+  for (const [key, v] of [...map].sort((a, b) => b[1] - a[1]).slice(0, k))
+    say(`    ${mb(v).padStart(9)}  ${key}`);
+}
+
+const add = (map: Map<string, number>, key: string, v: number) => map.set(key, (map.get(key) ?? 0) + v);
+
+/** Prints the snapshot's heap by node type, by module, by name, and its largest retainers. */
+export function printHeapSummary(file: string, top = 25): void {
+  const g = readGraph(file);
+  const idom = dominators(g.count, g.first, g.to, g.skip);
+  const { retained, deepestFirst } = retainedSizes(g, idom);
+  const ownerOf = owners(g, idom);
   let total = 0;
   const byType = new Map<string, number>();
   const byModule = new Map<string, number>();
   const byName = new Map<string, number>();
-  for (let n = 0; n < count; n++) {
-    if ((idom[n] ?? -1) < 0) continue;
-    total += self(n);
-    byType.set(type(n), (byType.get(type(n)) ?? 0) + self(n));
-    const mod = ownerOf(n);
-    byModule.set(mod, (byModule.get(mod) ?? 0) + self(n));
-    const key = `${type(n)} ${name(n).slice(0, 50).replace(/\s+/g, " ")}`;
-    byName.set(key, (byName.get(key) ?? 0) + self(n));
+  for (const n of deepestFirst) {
+    total += g.self(n);
+    add(byType, g.type(n), g.self(n));
+    add(byModule, ownerOf(n), g.self(n));
+    add(byName, `${g.type(n)} ${g.name(n).slice(0, 50).replace(/\s+/g, " ")}`, g.self(n));
   }
-  const mb = (b: number) => `${(b / 1e6).toFixed(2)} MB`;
-  const list = (title: string, map: Map<string, number>, k = top) => {
-    say(`  ${title}:`);
-    for (const [key, v] of [...map].sort((a, b) => b[1] - a[1]).slice(0, k))
-      say(`    ${mb(v).padStart(9)}  ${key}`);
-  };
-  say(`  reachable: ${mb(total)} in ${count} nodes`);
+  say(`  reachable: ${mb(total)} in ${g.count} nodes`);
   list("by node type", byType, 12);
-  list("by module (self sizes, each node to its nearest code dominator)", byModule);
+  list("by module (self sizes, each node to its nearest code dominator)", byModule, top);
   list("by type and name (self sizes)", byName, 20);
   const show = process.env.HEAP_SHOW;
-  if (show) {
-    const mine = byDepth.filter((n) => ownerOf(n) === show).sort((a, b) => self(b) - self(a));
-    say(`  largest nodes of ${show}:`);
-    for (const n of mine.slice(0, top)) {
-      let d = idom[n] ?? 0;
-      while (d !== 0 && (type(d) === "array" || type(d) === "hidden")) d = idom[d] ?? 0;
-      say(
-        `    ${mb(self(n)).padStart(9)}  ${type(n)} ${name(n).slice(0, 50).replace(/\s+/g, " ")} <- ${type(d)} ${name(d).slice(0, 40)}`,
-      );
-    }
-  }
-  const big = byDepth.filter((n) => type(n) !== "synthetic" && (retained[n] ?? 0) > 300_000);
+  if (show)
+    printOwned(
+      g,
+      idom,
+      deepestFirst.filter((n) => ownerOf(n) === show),
+      show,
+      top,
+    );
+  const big = deepestFirst.filter((n) => g.type(n) !== "synthetic" && (retained[n] ?? 0) > 300_000);
   big.sort((a, b) => (retained[b] ?? 0) - (retained[a] ?? 0));
   say("  largest retainers (retained size; nested ones repeat their parents' share):");
   for (const n of big.slice(0, top))
     say(
-      `    ${mb(retained[n] ?? 0).padStart(9)}  ${type(n)} ${name(n).slice(0, 60).replace(/\s+/g, " ")} [${ownerOf(n)}]`,
+      `    ${mb(retained[n] ?? 0).padStart(9)}  ${g.type(n)} ${g.name(n).slice(0, 60).replace(/\s+/g, " ")} [${ownerOf(n)}]`,
     );
+}
+
+/** `HEAP_SHOW=<owner>`: that owner's largest nodes and what holds each. */
+function printOwned(g: Graph, idom: Int32Array, mine: number[], show: string, top: number): void {
+  mine.sort((a, b) => g.self(b) - g.self(a));
+  say(`  largest nodes of ${show}:`);
+  for (const n of mine.slice(0, top)) {
+    let d = idom[n] ?? 0;
+    while (d !== 0 && (g.type(d) === "array" || g.type(d) === "hidden")) d = idom[d] ?? 0;
+    const what = `${g.type(n)} ${g.name(n).slice(0, 50).replace(/\s+/g, " ")}`;
+    say(`    ${mb(g.self(n)).padStart(9)}  ${what} <- ${g.type(d)} ${g.name(d).slice(0, 40)}`);
+  }
 }
 
 if (process.argv[1]?.endsWith("heap-sum.js")) for (const f of process.argv.slice(2)) printHeapSummary(f);
