@@ -6,7 +6,7 @@ import { outboxNotices, ticketDeskOf } from "./app-notices.js";
 import { ChatLock } from "./bot/chat-lock.js";
 import { registerCommands } from "./bot/commands.js";
 import { createBot } from "./bot/create-bot.js";
-import { createI18n } from "./bot/i18n.js";
+import { allTranslations, createI18n } from "./bot/i18n.js";
 import { type Config, cabinetUrl } from "./config.js";
 import { catalogProblemOf, secretsOf } from "./config-checks.js";
 
@@ -246,7 +246,13 @@ async function startBot(
   const limit = config.throughput?.telegramSendLimit;
   underBudget(new SendBudget(redis, limit), { heard: [bot.api], counted: [bot.api] }, metrics.observeFlood);
   await bot.init();
-  await registerCommands(bot.api, i18n, config.defaultLocale, config.adminIds);
+  // Every language once, from bundles that are dropped afterwards (see allTranslations).
+  await registerCommands(
+    bot.api,
+    allTranslations(config.defaultLocale),
+    config.defaultLocale,
+    config.adminIds,
+  );
   // The customer cabinet (Mini App): the menu button opening it, its page and API on the HTTP server.
   await setCabinetMenuButton(bot.api, config, i18n, logger);
   const webapp = cabinetOf(config, core, bot, logger);

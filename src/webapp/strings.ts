@@ -150,14 +150,20 @@ export const PAGE_STRINGS = [
   "webapp-usage-title",
 ] as const;
 
-/** The page's labels in `locale`, keyed without the `webapp-` prefix (built once per locale). */
+/**
+ * The page's labels in `locale`, keyed without the `webapp-` prefix (built once per locale, on
+ * its first use: building them all at start would parse every language's translations).
+ */
 export function pageStrings(i18n: I18nLike): (locale: Locale) => Record<string, string> {
   const built = new Map<Locale, Record<string, string>>();
-  for (const locale of LOCALES) {
-    built.set(
-      locale,
-      Object.fromEntries(PAGE_STRINGS.map((key) => [key.slice("webapp-".length), i18n.t(locale, key)])),
-    );
-  }
-  return (locale) => built.get(locale) ?? {};
+  return (locale) => {
+    let strings = built.get(locale);
+    if (strings === undefined && LOCALES.includes(locale)) {
+      strings = Object.fromEntries(
+        PAGE_STRINGS.map((key) => [key.slice("webapp-".length), i18n.t(locale, key)]),
+      );
+      built.set(locale, strings);
+    }
+    return strings ?? {};
+  };
 }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Api, GrammyError, HttpError, InputFile } from "grammy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { telegramFetch } from "../../src/runtime/telegram-transport.js";
+import { targetOf, telegramFetch } from "../../src/runtime/telegram-transport.js";
 
 const TOKEN = "123456:transport-test-token";
 
@@ -26,6 +26,13 @@ beforeAll(async () => {
     if (method === "getChat") {
       res.statusCode = 400;
       res.end(JSON.stringify({ ok: false, error_code: 400, description: "Bad Request: chat not found" }));
+    } else if (method === "getChatAdministrators") {
+      // An answer larger than one socket read: it arrives in several chunks.
+      const admins = Array.from({ length: 3_000 }, (_, i) => ({
+        status: "administrator",
+        user: { id: i, is_bot: false, first_name: `Админ ${i}` },
+      }));
+      res.end(JSON.stringify({ ok: true, result: admins }));
     } else if (method === "getUpdates") {
       // Long polling: answered only when the client gives up.
       req.on("close", () => res.destroy());
@@ -61,6 +68,12 @@ describe("the Bot API transport (undici)", () => {
     expect(call?.body).toContain(png.toString("latin1"));
   });
 
+  it("reads an answer that arrives in several chunks", async () => {
+    const admins = await api().getChatAdministrators(-100);
+    expect(admins).toHaveLength(3_000);
+    expect(admins[2_999]?.user.first_name).toBe("Админ 2999");
+  });
+
   it("turns Telegram's refusals into GrammyError", async () => {
     const refused = await api()
       .getChat(42)
@@ -80,5 +93,19 @@ describe("the Bot API transport (undici)", () => {
     const failed = await gone.getMe().catch((err: unknown) => err);
     expect(failed).toBeInstanceOf(HttpError);
     expect(String((failed as HttpError).message)).not.toContain(TOKEN);
+  });
+});
+
+describe("a call's origin and path", () => {
+  it("are sliced from grammY's URL as a URL parser would split them", () => {
+    for (const url of [
+      "http://127.0.0.1:8081/bot1:x/sendMessage",
+      "https://api.telegram.org/bot1:x/getUpdates?offset=3",
+      "https://api.telegram.org",
+    ]) {
+      const parsed = new URL(url);
+      expect(targetOf(url)).toEqual({ origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` });
+      expect(targetOf(parsed)).toEqual(targetOf(url));
+    }
   });
 });

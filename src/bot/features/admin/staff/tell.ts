@@ -1,5 +1,6 @@
 import { setStaffCommands } from "#src/bot/commands.js";
 import type { BotContext } from "#src/bot/context.js";
+import { allTranslations } from "#src/bot/i18n.js";
 import type { Translate } from "#src/bot/kit/index.js";
 import type { Role } from "#src/domain/staff/index.js";
 import { roleLabel } from "./words.js";
@@ -32,9 +33,8 @@ export async function tellMember(
     ctx.log.warn({ err, staffId: id }, "could not tell a staff member of their role");
   }
   // Their command menu shows /admin while they are staff (the owners' is set at start).
-  const i18n = {
-    t: (l: string, k: string, v?: Record<string, string | number>) => ctx.i18n.fluent.translate(l, k, v),
-  };
+  // Every language, without keeping the ones no customer uses resident (see allTranslations).
+  const i18n = allTranslations(ctx.deps.config.defaultLocale);
   await setStaffCommands(ctx.api, i18n, ctx.deps.config.defaultLocale, id, change.after !== undefined).catch(
     (err: unknown) => ctx.log.warn({ err, staffId: id }, "could not set a staff member's command menu"),
   );
