@@ -35,6 +35,7 @@ import {
 } from "./runtime/redis.js";
 import { telegramFetch } from "./runtime/telegram-transport.js";
 import { ArchiveFiles } from "./store/archive-files.js";
+import { RateBudgets } from "./store/rate-budget.js";
 import { SecretBox } from "./store/secret-box.js";
 import { createWebapp, type WebappHandler } from "./webapp/index.js";
 import { setCabinetMenuButton } from "./webapp/menu-button.js";
@@ -82,7 +83,7 @@ export async function startApp(config: Config, options: StartOptions = {}): Prom
       config.role !== "worker" ? await startBot(config, core, life, healthy, options) : undefined;
     const takesUpdates = config.delivery.mode === "webhook" && config.role !== "worker";
     const drainMs = takesUpdates ? DRAIN_BUDGET_MS : undefined;
-    const payments = paymentsOf(core, logger);
+    const payments = paymentsOf(config, core, logger);
     await startHttp(life, server ?? createHttpServer({ logger, healthy, payments }), config.http, drainMs);
     // /metrics (revenue counters among them) only here, never on the public server; every role.
     await startHttp(life, createOperatorsServer({ metrics: core.metrics, logger, healthy }), config.metrics);
@@ -258,7 +259,7 @@ async function startBot(
   const webapp = cabinetOf(config, core, bot, logger);
 
   if (config.delivery.mode === "webhook")
-    return deliverByWebhook(bot, config.delivery, life, healthy, webapp, paymentsOf(core, logger));
+    return deliverByWebhook(bot, config.delivery, life, healthy, webapp, paymentsOf(config, core, logger));
   // One poller per bot across processes: the others wait for the lease (see poller-lease.ts).
   const poller = await startLeasedPolling(bot, {
     redis,
@@ -272,12 +273,16 @@ async function startBot(
   });
   life.polling = poller;
   life.drains.push(() => poller.stop());
-  return createHttpServer({ logger, healthy, webapp, payments: paymentsOf(core, logger) });
+  return createHttpServer({ logger, healthy, webapp, payments: paymentsOf(config, core, logger) });
 }
 
 /** The payment rails' notifications on the public server. */
-function paymentsOf(core: AppCore, logger: Logger): PaymentsHandler {
-  return railNotifications(core.rooms.settlement.railPayments, logger);
+function paymentsOf(config: Config, core: AppCore, logger: Logger): PaymentsHandler {
+  const budgets = new RateBudgets(core.redis, "payments:rate:");
+  return railNotifications(core.rooms.settlement.railPayments, logger, {
+    budgets,
+    trustedProxies: config.webappGuard.trustProxy,
+  });
 }
 
 /**
