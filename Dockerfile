@@ -13,6 +13,7 @@ COPY bench ./bench
 COPY demo ./demo
 COPY test/fakes ./test/fakes
 COPY test/helpers/local-redis.ts ./test/helpers/local-redis.ts
+COPY test/helpers/catalogs.ts ./test/helpers/catalogs.ts
 COPY scripts/copy-assets.mjs ./scripts/copy-assets.mjs
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 

@@ -101,6 +101,8 @@ export async function botEnv(
     HTTP_PORT: String(await freePort()),
     METRICS_PORT: "0",
     LOG_LEVEL: "warn",
+    // The archive of old history in the bench's own folder, never the project's data/archive.
+    ARCHIVE_DIR: join(benchDir, "archive"),
   };
 }
 

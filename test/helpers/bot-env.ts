@@ -1,6 +1,6 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Redis } from "ioredis";
 import type { FakeAccountApi } from "../fakes/account-api.js";
 import type { FakeTelegram } from "../fakes/telegram-api.js";
@@ -67,6 +67,8 @@ export function botEnv(base: BotEnvBase, extra: Record<string, string> = {}): Re
     LOG_LEVEL: "warn",
     // The operators' listener (/metrics) on a free port: processes of parallel tests never clash.
     METRICS_PORT: "0",
+    // The archive of old history beside the test's catalog, never the project's data/archive.
+    ARCHIVE_DIR: join(dirname(catalogFile), "archive"),
     ...extra,
   };
 }

@@ -111,14 +111,17 @@ interface Run {
   out: string;
 }
 
-/** Runs a deploy/ script with `sh` under `umask`, with exactly `env` plus PATH. */
+/**
+ * Runs a deploy/ script with `sh` under `umask`, with exactly `env` plus PATH, and its archive in
+ * this test's folder (the default is the project's data/archive, which a bot run beside may write).
+ */
 function sh(script: string, args: string[], env: Record<string, string>, umask = "022"): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       "sh",
       ["-c", `umask ${umask} && exec sh "$0" "$@"`, join(root, "deploy", script), ...args],
       {
-        env: { PATH: process.env.PATH ?? "", ...env },
+        env: { PATH: process.env.PATH ?? "", ARCHIVE_DIR: join(base, "archive"), ...env },
         stdio: ["ignore", "pipe", "pipe"],
       },
     );
