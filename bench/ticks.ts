@@ -163,7 +163,17 @@ async function idle(queue: Queue, limitMs = 240_000): Promise<void> {
  * running ones: each measured tick then runs alone (a scheduled drift pass holding its lease made
  * the measured one skip, and its work fell into other tasks' ticks).
  */
-async function quietSchedules(queue: Queue): Promise<void> {
+async function quietSchedules(queue: Queue, limitMs = 120_000): Promise<void> {
+  // The worker registers its schedules once it has started (slower on a loaded machine): wait
+  // for them, and for their number to hold still.
+  const began = Date.now();
+  let seen = -1;
+  for (;;) {
+    const count = await queue.getJobSchedulersCount();
+    if ((count > 0 && count === seen) || Date.now() - began > limitMs) break;
+    seen = count;
+    await sleep(1_000);
+  }
   const schedulers = await queue.getJobSchedulers(0, -1);
   for (const s of schedulers) await queue.removeJobScheduler(s.key);
   await queue.drain(true);
