@@ -2494,3 +2494,10 @@ staff-report-runway-unpriced = 🛫 Runway: unknown, no extension price is known
        *[other] { $count } servers
     } (set the expected cost in Settings)
 staff-report-hosting-unavailable = 🏦 Hosting account: { $reason }
+
+## Family seats
+invoice-seats-title = Family seats
+delivery-delayed-seats = ⏳ Your new family seats are taking longer than usual: the hosting side is not answering yet. Your payment is safe: the seats will be added by themselves and you will get a message here, or the money goes back to your wallet.
+alert-seats-failed = ⚠️ Seats order { $order } for subscription { $subscription } failed: { $what }. Customer { ID($customer) }, plan { $plan }; { $amount } refunded to the wallet, the family is as it was. Details are in the log.
+customers-order-kind-seat = family seat
+customers-order-kind-seats = family seats added

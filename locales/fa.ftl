@@ -2488,3 +2488,10 @@ staff-report-runway-beyond = 🛫 پشتوانه: بیش از { $days } روز
 staff-report-runway-none = 🛫 پشتوانه: سرور فعالی نیست
 staff-report-runway-unpriced = 🛫 پشتوانه: نامعلوم؛ هنوز بهای تمدید { $count } سرور معلوم نیست (هزینهٔ موردانتظار را در تنظیمات وارد کنید)
 staff-report-hosting-unavailable = 🏦 حساب هاستینگ: { $reason }
+
+## Family seats
+invoice-seats-title = جایگاه‌های خانوادگی
+delivery-delayed-seats = ⏳ افزودن جایگاه‌های خانوادگی جدید بیشتر از معمول طول می‌کشد: سرویس میزبانی هنوز پاسخ نمی‌دهد. پرداخت شما امن است: جایگاه‌ها خودبه‌خود افزوده می‌شوند و پیامی همین‌جا می‌گیرید، یا پول به کیف پول شما برمی‌گردد.
+alert-seats-failed = ⚠️ سفارش جایگاه { $order } برای اشتراک { $subscription } انجام نشد: { $what }. مشتری { ID($customer) }، طرح { $plan }؛ { $amount } به کیف پول برگشت، خانواده همان‌طور که بود ماند. جزئیات در لاگ است.
+customers-order-kind-seat = جایگاه خانوادگی
+customers-order-kind-seats = افزودن جایگاه

@@ -2615,3 +2615,10 @@ staff-report-runway-unpriced = 🛫 Запас: неизвестен, ещё н�
        *[other] { $count } серверов
     } (укажите ожидаемую стоимость в Настройках)
 staff-report-hosting-unavailable = 🏦 Аккаунт хостинга: { $reason }
+
+## Family seats
+invoice-seats-title = Семейные места
+delivery-delayed-seats = ⏳ Новые семейные места добавляются дольше обычного: хостинг пока не отвечает. Ваш платёж в сохранности: места добавятся сами, и вы получите сообщение здесь, или деньги вернутся на баланс.
+alert-seats-failed = ⚠️ Заказ мест { $order } для подписки { $subscription } не выполнен: { $what }. Клиент { ID($customer) }, тариф { $plan }; { $amount } возвращено на баланс, семья осталась как была. Подробности в логе.
+customers-order-kind-seat = семейное место
+customers-order-kind-seats = добавление мест

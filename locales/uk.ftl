@@ -2644,3 +2644,10 @@ staff-report-runway-unpriced = 🛫 Запас: невідомий, ще не в
        *[other] { $count } серверів
     } (вкажіть очікувану вартість у Налаштуваннях)
 staff-report-hosting-unavailable = 🏦 Акаунт хостингу: { $reason }
+
+## Family seats
+invoice-seats-title = Сімейні місця
+delivery-delayed-seats = ⏳ Нові сімейні місця додаються довше, ніж зазвичай: хостинг поки не відповідає. Ваш платіж у безпеці: місця додадуться самі, і ви отримаєте повідомлення тут, або гроші повернуться на баланс.
+alert-seats-failed = ⚠️ Замовлення місць { $order } для підписки { $subscription } не виконано: { $what }. Клієнт { ID($customer) }, тариф { $plan }; { $amount } повернуто на баланс, сім'я залишилася як була. Подробиці в журналі.
+customers-order-kind-seat = сімейне місце
+customers-order-kind-seats = додавання місць
