@@ -164,7 +164,7 @@ export class Shop {
    */
   async againQuote(old: Order): Promise<{ price: number; promo: CarriedPromo | undefined } | undefined> {
     if (old.kind === "pack") return this.packs.againQuote(old);
-    const plan = this.plan(old.planId);
+    const plan = old.kind === "seats" || old.kind === "seat" ? undefined : this.plan(old.planId); // not again
     if (!plan) return undefined;
     const promo = await this.deps.promos.carried(old);
     return { price: promo?.price ?? this.priceOf(plan), promo };

@@ -387,6 +387,7 @@ export class Fulfilment {
     if (done !== 1) return undefined;
     // No reward comes for a refunded order (and its bonus days go to the next purchase).
     await this.deps.referrals?.takeBack({ ...order, status: "refunded" });
+    await this.seats.released(order); // a seat whose client could not be made is free again
     const nextInChain =
       changesSubscription(order) && order.subscriptionId
         ? await this.deps.terms.chain.leave(order.subscriptionId, order.id)

@@ -124,6 +124,12 @@ export class SeatFulfilment {
     return this.deps.terms.chain.leave(owner.id, order.id);
   }
 
+  /** A seat order given up on: its seat is free again, under a new invite code. */
+  async released(order: Order): Promise<void> {
+    if (order.kind !== "seat" || !order.subscriptionId || !order.seat) return;
+    await this.deps.seats?.free(order.subscriptionId, order.seat, order.id);
+  }
+
   /**
    * A family renewal's seats: every taken seat's client goes to the owner's `target`. A seat whose
    * write may heal throws (the order's job retries it; the seats that hold the target already are
