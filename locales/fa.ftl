@@ -2495,3 +2495,38 @@ delivery-delayed-seats = ⏳ افزودن جایگاه‌های خانوادگی
 alert-seats-failed = ⚠️ سفارش جایگاه { $order } برای اشتراک { $subscription } انجام نشد: { $what }. مشتری { ID($customer) }، طرح { $plan }؛ { $amount } به کیف پول برگشت، خانواده همان‌طور که بود ماند. جزئیات در لاگ است.
 customers-order-kind-seat = جایگاه خانوادگی
 customers-order-kind-seats = افزودن جایگاه
+buy-confirm-seats =
+    👪 <b>جایگاه‌های خانوادگی</b>
+    طرح: <b>{ $plan }</b>
+    جایگاه‌های افزوده: <b>{ $seats }</b>
+    قیمت تا پایان دوره: <b>{ $price }</b>
+    موجودی کیف پول: { $balance }
+seats-buy-button = 👪 { $seats } جایگاه · { $price }
+seat-claim-ok = 👪 شما یک جایگاه در خانوادهٔ { $owner } گرفتید. دسترسی VPN خود شما در حال آماده‌سازی است: لینک و کد QR آن تا لحظاتی دیگر همین‌جا می‌رسد.
+seat-claim-yours = 👪 این جایگاه از قبل مال شماست: دسترسی شما در /my است.
+seat-claim-own = 👪 این دعوت‌نامهٔ خانوادهٔ خود شماست: آن را برای کسی بفرستید که می‌خواهید با او شریک شوید.
+seat-claim-taken = 😔 کس دیگری زودتر این جایگاه را گرفت. از صاحب خانواده دعوت‌نامهٔ دیگری بخواهید.
+seat-claim-unknown = 😔 این دعوت‌نامه دیگر چیزی را باز نمی‌کند: استفاده شده یا صاحب آن را عوض کرده است.
+seat-claimed-owner = 👪 { $name } یک جایگاه در خانوادهٔ شما گرفت. جایگاه‌ها را در /my ببینید.
+seats-button = 👪 جایگاه‌های خانوادگی ({ $taken }/{ $count })
+seats-member-line = 👪 جایگاه خانوادگی { $owner }: صاحب خانواده آن را تمدید می‌کند
+seats-title = 👪 <b>جایگاه‌های خانوادگی</b> · { $plan } · { $count } جایگاه
+seats-owner-line = ۱ · شما (صاحب خانواده)
+seats-free-line = { $n } · آزاد · دعوت: { $link }
+seats-taken-line = { $n } · { $name } · { $used } مصرف شده
+seats-free-button = ✖ آزاد کردن جایگاه { $n }
+seats-add-rule = یک جایگاه بیشتر برای { $days } روز باقی‌ماندهٔ دوره { $price } هزینه دارد (تا { $max } جایگاه).
+seats-add-button = ➕ افزودن جایگاه · { $price }
+seats-free-ask = جایگاه { $n } آزاد شود؟ عضو آن فوراً دسترسی VPN خود را از دست می‌دهد و جایگاه لینک دعوت تازه‌ای می‌گیرد.
+seats-free-yes = ✖ بله، جایگاه { $n } آزاد شود
+seats-free-no = « بازگشت به جایگاه‌ها
+seats-free-unknown = این جایگاه دیگر وجود ندارد.
+seats-free-free = این جایگاه از قبل آزاد است.
+seats-free-busy = دسترسی این جایگاه هنوز در حال آماده‌سازی است: یک دقیقهٔ دیگر دوباره امتحان کنید.
+seats-free-failed = سرویس میزبانی پاسخ نمی‌دهد: جایگاه همان‌طور ماند. یک دقیقهٔ دیگر دوباره امتحان کنید.
+seats-freed = جایگاه { $n } دوباره آزاد است، با لینک دعوت تازه.
+seats-freed-member = 👪 { $owner } جایگاه شما در خانواده‌اش را آزاد کرد: آن دسترسی VPN پایان یافت.
+seats-add-refused-unknown-subscription = این اشتراک جایگاه خانوادگی ندارد.
+seats-add-refused-too-many = خانواده بیشترین تعداد جایگاهی را دارد که طرحش اجازه می‌دهد.
+seats-add-refused-term-over = دوره تمام شده است: اول آن را تمدید کنید.
+seats-add-refused-blocked = حساب شما مسدود است.

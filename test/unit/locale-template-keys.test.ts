@@ -78,6 +78,10 @@ const FAMILIES: Record<string, readonly (string | number)[]> = {
     seats: true,
   }),
   "customers-order-status-*": ORDER_STATUSES,
+  // A seat freed (shop/seats.ts freeSeat: SeatRevoke's refusals, and a hosting side not answering).
+  "seats-free-*": ["unknown", "free", "busy", "failed"],
+  // Seats added (Seats.addQuote's refusals).
+  "seats-add-refused-*": ["unknown-subscription", "too-many", "term-over", "blocked"],
   "wallet-kind-*": LEDGER_KINDS,
   // /my: a subscription's status (shop/my.ts statusOf, or removed by the admins).
   "my-status-*": ["active", "expired", "disabled", "removed"],

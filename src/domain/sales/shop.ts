@@ -269,7 +269,7 @@ export class Shop {
   ): Promise<{ ok: true; input: NewOrder; sub: Subscription } | { ok: false; reason: ShopRefusal }> {
     if (await this.deps.customers.isBlocked(customerId)) return { ok: false, reason: "blocked" };
     const sub = await this.deps.subscriptions.get(subscriptionId);
-    if (!sub || sub.customerId !== customerId || sub.trial)
+    if (!sub || sub.customerId !== customerId || sub.trial || sub.familyOf !== undefined)
       return { ok: false, reason: "unknown-subscription" };
     // The admins deleted its hosting client: there is nothing left to renew.
     if (sub.removedAt !== undefined) return { ok: false, reason: "subscription-removed" };
