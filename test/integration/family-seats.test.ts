@@ -156,13 +156,17 @@ describe("family seats", () => {
       expect(await h.rooms.books.wallet.balance(owner)).toBe(2000 - 2 * TERM_PRICE[backend]);
       expect(await h.rooms.books.wallet.balance(first.member)).toBe(0);
     });
+  }
 
+  for (const backend of ["xui", "panel", "node"] as const) {
     it(`${backend}: a seat revoked while its member is connected: the client removed, the link stops, the seat invitable again`, async () => {
       const { owner, sub, family } = await buyFamily(backend);
       const old = family.seats[0]?.code ?? "";
       const { member, sub: seatSub } = await claimAndMake(old);
       if (seatSub.ref.kind === "xui")
         accountFake.setUsage(seatSub.ref.serverId, seatSub.ref.name, 0, Math.round(2 * GB_BYTES));
+      else if (seatSub.ref.kind === "node")
+        nodeFake.setTraffic(seatSub.ref.name, 0, Math.round(2 * GB_BYTES));
       else panelFake.setUsage("main", seatSub.ref.name, { trafficUsedGb: 2 });
       const seats = h.rooms.settlement.fulfilment.seats;
       expect((await seats.revoke(member, sub.id, 2)).status).toBe("unknown");
