@@ -127,8 +127,8 @@ const renewFamily: Action["plan"] = (c) => {
 
 export const SEAT_ACTIONS: Action[] = [
   { name: "buy family", weight: 3, plan: buyFamily },
-  { name: "claim seat", weight: 4, plan: claimSeat },
-  { name: "revoke seat", weight: 2, plan: revokeSeat },
+  { name: "claim seat", weight: 6, plan: claimSeat },
+  { name: "revoke seat", weight: 4, plan: revokeSeat },
   { name: "add seat", weight: 1, plan: addSeat },
   { name: "renew family", weight: 2, plan: renewFamily },
 ];
