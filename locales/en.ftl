@@ -2545,3 +2545,4 @@ webapp-seats-free-confirm = Free this seat? Its member loses their VPN access at
 webapp-seats-share = Share
 webapp-seats-share-text = A seat in my VPN family is yours: open the link to take it.
 webapp-seats-summary = +{ $seats } family seat(s) until the end of the current term
+seat-failed = 😔 We could not set up your seat in the family plan «{ $plan }». Ask its owner for a new invite link; the admins have been told.

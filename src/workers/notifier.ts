@@ -257,6 +257,8 @@ export class Notifier {
   /** The customer's message of a failed order: the money back, and where it went. */
   private async failedText(order: Order, refunded: number, plan: string, back?: ChargeBack): Promise<string> {
     const t = this.t(order.locale);
+    // A family seat cost its member nothing: the seat is free again for the owner to invite anew.
+    if (order.kind === "seat") return t("seat-failed", { plan });
     const amount = formatMoney(order.currency, refunded, order.locale);
     const sub =
       order.kind === "renewal" && order.subscriptionId
