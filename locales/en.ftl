@@ -2494,3 +2494,55 @@ staff-report-runway-unpriced = 🛫 Runway: unknown, no extension price is known
        *[other] { $count } servers
     } (set the expected cost in Settings)
 staff-report-hosting-unavailable = 🏦 Hosting account: { $reason }
+
+## Family seats
+invoice-seats-title = Family seats
+delivery-delayed-seats = ⏳ Your new family seats are taking longer than usual: the hosting side is not answering yet. Your payment is safe: the seats will be added by themselves and you will get a message here, or the money goes back to your wallet.
+alert-seats-failed = ⚠️ Seats order { $order } for subscription { $subscription } failed: { $what }. Customer { ID($customer) }, plan { $plan }; { $amount } refunded to the wallet, the family is as it was. Details are in the log.
+customers-order-kind-seat = family seat
+customers-order-kind-seats = family seats added
+buy-confirm-seats =
+    👪 <b>Family seats</b>
+    Plan: <b>{ $plan }</b>
+    Seats to add: <b>{ $seats }</b>
+    Price for the rest of the term: <b>{ $price }</b>
+    Wallet balance: { $balance }
+seats-buy-button = 👪 { $seats } seats · { $price }
+seat-claim-ok = 👪 You took a seat in { $owner }'s family. Your own VPN access is being set up: its link and QR code arrive here in a moment.
+seat-claim-yours = 👪 This seat is already yours: your access is in /my.
+seat-claim-own = 👪 This is an invite to your own family: send it to someone you want to share it with.
+seat-claim-taken = 😔 Someone else took this seat first. Ask the family's owner for another invite.
+seat-claim-unknown = 😔 This invite opens nothing: it was used up or the owner replaced it.
+seat-claimed-owner = 👪 { $name } took a seat in your family. You can see the seats under /my.
+seats-button = 👪 Family seats ({ $taken }/{ $count })
+seats-member-line = 👪 Family seat of { $owner }: renewed by the owner
+seats-title = 👪 <b>Family seats</b> · { $plan } · { $count } seats
+seats-owner-line = 1 · you (the owner)
+seats-free-line = { $n } · free · invite: { $link }
+seats-taken-line = { $n } · { $name } · { $used } used
+seats-free-button = ✖ Free seat { $n }
+seats-add-rule = A seat more costs { $price } for the { $days } days left of the term (up to { $max } seats).
+seats-add-button = ➕ Add a seat · { $price }
+seats-free-ask = Free seat { $n }? Its member loses their VPN access at once, and the seat gets a new invite link.
+seats-free-yes = ✖ Yes, free seat { $n }
+seats-free-no = « Back to the seats
+seats-free-unknown = This seat is not there any more.
+seats-free-free = This seat is free already.
+seats-free-busy = This seat's access is still being set up: try again in a minute.
+seats-free-failed = The hosting side is not answering: the seat stays as it is. Try again in a minute.
+seats-freed = Seat { $n } is free again, with a new invite link.
+seats-freed-member = 👪 { $owner } freed your seat in their family: that VPN access has ended.
+seats-add-refused-unknown-subscription = This subscription has no family seats.
+seats-add-refused-too-many = The family has the most seats its plan allows.
+seats-add-refused-term-over = The term is over: renew it first.
+seats-add-refused-blocked = Your account is blocked.
+webapp-seats-title = 👪 Family seats ({ $count })
+webapp-seat-free = free: send its invite link
+webapp-seat-taken = { $name } · { $used } used
+webapp-seats-add = ➕ Add a seat · { $price } for { $days } days
+webapp-seats-free-button = Free
+webapp-seats-free-confirm = Free this seat? Its member loses their VPN access at once, and the seat gets a new invite link.
+webapp-seats-share = Share
+webapp-seats-share-text = A seat in my VPN family is yours: open the link to take it.
+webapp-seats-summary = +{ $seats } family seat(s) until the end of the current term
+seat-failed = 😔 We could not set up your seat in the family plan «{ $plan }». Ask its owner for a new invite link; the admins have been told.

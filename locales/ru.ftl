@@ -2615,3 +2615,55 @@ staff-report-runway-unpriced = 🛫 Запас: неизвестен, ещё н�
        *[other] { $count } серверов
     } (укажите ожидаемую стоимость в Настройках)
 staff-report-hosting-unavailable = 🏦 Аккаунт хостинга: { $reason }
+
+## Family seats
+invoice-seats-title = Семейные места
+delivery-delayed-seats = ⏳ Новые семейные места добавляются дольше обычного: хостинг пока не отвечает. Ваш платёж в сохранности: места добавятся сами, и вы получите сообщение здесь, или деньги вернутся на баланс.
+alert-seats-failed = ⚠️ Заказ мест { $order } для подписки { $subscription } не выполнен: { $what }. Клиент { ID($customer) }, тариф { $plan }; { $amount } возвращено на баланс, семья осталась как была. Подробности в логе.
+customers-order-kind-seat = семейное место
+customers-order-kind-seats = добавление мест
+buy-confirm-seats =
+    👪 <b>Семейные места</b>
+    Тариф: <b>{ $plan }</b>
+    Добавить мест: <b>{ $seats }</b>
+    Цена до конца срока: <b>{ $price }</b>
+    Баланс: { $balance }
+seats-buy-button = 👪 { $seats } мест · { $price }
+seat-claim-ok = 👪 Вы заняли место в семье { $owner }. Ваш собственный доступ к VPN настраивается: ссылка и QR-код придут сюда через минуту.
+seat-claim-yours = 👪 Это место уже ваше: доступ — в /my.
+seat-claim-own = 👪 Это приглашение в вашу собственную семью: отправьте его тому, с кем хотите поделиться.
+seat-claim-taken = 😔 Это место уже занял кто-то другой. Попросите у владельца семьи другое приглашение.
+seat-claim-unknown = 😔 Это приглашение больше ничего не открывает: оно использовано или владелец его заменил.
+seat-claimed-owner = 👪 { $name } занял(а) место в вашей семье. Места видны в /my.
+seats-button = 👪 Семейные места ({ $taken }/{ $count })
+seats-member-line = 👪 Семейное место у { $owner }: продлевает владелец
+seats-title = 👪 <b>Семейные места</b> · { $plan } · мест: { $count }
+seats-owner-line = 1 · вы (владелец)
+seats-free-line = { $n } · свободно · приглашение: { $link }
+seats-taken-line = { $n } · { $name } · израсходовано { $used }
+seats-free-button = ✖ Освободить место { $n }
+seats-add-rule = Ещё одно место стоит { $price } за { $days } дн. до конца срока (до { $max } мест).
+seats-add-button = ➕ Добавить место · { $price }
+seats-free-ask = Освободить место { $n }? Его участник сразу потеряет доступ к VPN, а у места будет новая ссылка-приглашение.
+seats-free-yes = ✖ Да, освободить место { $n }
+seats-free-no = « К местам
+seats-free-unknown = Этого места больше нет.
+seats-free-free = Это место уже свободно.
+seats-free-busy = Доступ этого места ещё настраивается: попробуйте через минуту.
+seats-free-failed = Хостинг не отвечает: место осталось как было. Попробуйте через минуту.
+seats-freed = Место { $n } снова свободно, с новой ссылкой-приглашением.
+seats-freed-member = 👪 { $owner } освободил(а) ваше место в семье: этот доступ к VPN закончился.
+seats-add-refused-unknown-subscription = У этой подписки нет семейных мест.
+seats-add-refused-too-many = В семье уже столько мест, сколько позволяет тариф.
+seats-add-refused-term-over = Срок закончился: сначала продлите подписку.
+seats-add-refused-blocked = Ваш аккаунт заблокирован.
+webapp-seats-title = 👪 Семейные места ({ $count })
+webapp-seat-free = свободно: отправьте ссылку-приглашение
+webapp-seat-taken = { $name } · израсходовано { $used }
+webapp-seats-add = ➕ Добавить место · { $price } за { $days } дн.
+webapp-seats-free-button = Освободить
+webapp-seats-free-confirm = Освободить это место? Его участник сразу потеряет доступ к VPN, а у места будет новая ссылка-приглашение.
+webapp-seats-share = Поделиться
+webapp-seats-share-text = Место в моей VPN-семье — ваше: откройте ссылку, чтобы занять его.
+webapp-seats-summary = +{ $seats } семейн. мест(о) до конца текущего срока
+seat-failed = 😔 Не удалось настроить ваше место в семейном тарифе «{ $plan }». Попросите у владельца новую ссылку-приглашение; администраторам сообщено.

@@ -2644,3 +2644,55 @@ staff-report-runway-unpriced = 🛫 Запас: невідомий, ще не в
        *[other] { $count } серверів
     } (вкажіть очікувану вартість у Налаштуваннях)
 staff-report-hosting-unavailable = 🏦 Акаунт хостингу: { $reason }
+
+## Family seats
+invoice-seats-title = Сімейні місця
+delivery-delayed-seats = ⏳ Нові сімейні місця додаються довше, ніж зазвичай: хостинг поки не відповідає. Ваш платіж у безпеці: місця додадуться самі, і ви отримаєте повідомлення тут, або гроші повернуться на баланс.
+alert-seats-failed = ⚠️ Замовлення місць { $order } для підписки { $subscription } не виконано: { $what }. Клієнт { ID($customer) }, тариф { $plan }; { $amount } повернуто на баланс, сім'я залишилася як була. Подробиці в журналі.
+customers-order-kind-seat = сімейне місце
+customers-order-kind-seats = додавання місць
+buy-confirm-seats =
+    👪 <b>Сімейні місця</b>
+    Тариф: <b>{ $plan }</b>
+    Додати місць: <b>{ $seats }</b>
+    Ціна до кінця терміну: <b>{ $price }</b>
+    Баланс: { $balance }
+seats-buy-button = 👪 { $seats } місць · { $price }
+seat-claim-ok = 👪 Ви зайняли місце в сім'ї { $owner }. Ваш власний доступ до VPN налаштовується: посилання і QR-код прийдуть сюди за хвилину.
+seat-claim-yours = 👪 Це місце вже ваше: доступ — у /my.
+seat-claim-own = 👪 Це запрошення до вашої власної сім'ї: надішліть його тому, з ким хочете поділитися.
+seat-claim-taken = 😔 Це місце вже зайняв хтось інший. Попросіть у власника сім'ї інше запрошення.
+seat-claim-unknown = 😔 Це запрошення більше нічого не відкриває: його використано або власник його замінив.
+seat-claimed-owner = 👪 { $name } зайняв(ла) місце у вашій сім'ї. Місця видно в /my.
+seats-button = 👪 Сімейні місця ({ $taken }/{ $count })
+seats-member-line = 👪 Сімейне місце у { $owner }: продовжує власник
+seats-title = 👪 <b>Сімейні місця</b> · { $plan } · місць: { $count }
+seats-owner-line = 1 · ви (власник)
+seats-free-line = { $n } · вільне · запрошення: { $link }
+seats-taken-line = { $n } · { $name } · використано { $used }
+seats-free-button = ✖ Звільнити місце { $n }
+seats-add-rule = Ще одне місце коштує { $price } за { $days } дн. до кінця терміну (до { $max } місць).
+seats-add-button = ➕ Додати місце · { $price }
+seats-free-ask = Звільнити місце { $n }? Його учасник одразу втратить доступ до VPN, а місце отримає нове посилання-запрошення.
+seats-free-yes = ✖ Так, звільнити місце { $n }
+seats-free-no = « До місць
+seats-free-unknown = Цього місця більше немає.
+seats-free-free = Це місце вже вільне.
+seats-free-busy = Доступ цього місця ще налаштовується: спробуйте за хвилину.
+seats-free-failed = Хостинг не відповідає: місце залишилося як було. Спробуйте за хвилину.
+seats-freed = Місце { $n } знову вільне, з новим посиланням-запрошенням.
+seats-freed-member = 👪 { $owner } звільнив(ла) ваше місце в сім'ї: цей доступ до VPN закінчився.
+seats-add-refused-unknown-subscription = У цієї підписки немає сімейних місць.
+seats-add-refused-too-many = У сім'ї вже стільки місць, скільки дозволяє тариф.
+seats-add-refused-term-over = Термін закінчився: спочатку продовжте підписку.
+seats-add-refused-blocked = Ваш обліковий запис заблоковано.
+webapp-seats-title = 👪 Сімейні місця ({ $count })
+webapp-seat-free = вільне: надішліть посилання-запрошення
+webapp-seat-taken = { $name } · використано { $used }
+webapp-seats-add = ➕ Додати місце · { $price } за { $days } дн.
+webapp-seats-free-button = Звільнити
+webapp-seats-free-confirm = Звільнити це місце? Його учасник одразу втратить доступ до VPN, а місце отримає нове посилання-запрошення.
+webapp-seats-share = Поділитися
+webapp-seats-share-text = Місце в моїй VPN-сім'ї — ваше: відкрийте посилання, щоб зайняти його.
+webapp-seats-summary = +{ $seats } сімейн. місць(е) до кінця поточного терміну
+seat-failed = 😔 Не вдалося налаштувати ваше місце в сімейному тарифі «{ $plan }». Попросіть у власника нове посилання-запрошення; адміністраторам повідомлено.

@@ -7,7 +7,7 @@ import { hasUsage, usageChart } from "./chart.js";
 import { planCards, trialCard } from "./plans.js";
 import { startOrder } from "./pay.js";
 import { nav, state } from "./state.js";
-import { button, copyRow, el, haptic, loadInto, openExternal, qrSvg, setMainButton, toast } from "./ui.js";
+import { button, confirmAction, copyRow, el, haptic, loadInto, openExternal, qrSvg, refusalLine, setMainButton, toast } from "./ui.js";
 
 async function connectPanel(subId) {
   const data = await api(`subscriptions/${subId}/connect`);
@@ -38,6 +38,43 @@ function packButtons(c, status) {
     button(`${p.gb_text} · ${p.price_text}`, () => startOrder({ subscription_id: c.id, pack_id: p.id }, status), "secondary"),
   );
   return el("div", "packs", [el("div", "muted small", t("packs-title")), el("div", "actions", buttons)]);
+}
+
+/**
+ * A family's seats on its owner's card: each free seat's invite link (copy, share), each taken one
+ * with who and the traffic used and Free (asked first); one seat more through the confirm step.
+ */
+function seatsBox(c, status) {
+  const s = c.seats;
+  if (!s) return c.family_seat_text ? el("div", "muted small", c.family_seat_text) : null;
+  const rows = s.items.map((seat) => {
+    const share = () =>
+      openExternal(`https://t.me/share/url?url=${encodeURIComponent(seat.link)}&text=${encodeURIComponent(t("seats-share-text"))}`);
+    const free = async () => {
+      if (!(await confirmAction(t("seats-free-confirm"), t("seats-free-button")))) return;
+      try {
+        const done = await api(`subscriptions/${c.id}/seats/free`, { n: seat.n });
+        haptic("success");
+        toast(done.text);
+        box.replaceWith(seatsBox({ ...c, seats: done.seats }, status));
+      } catch (err) {
+        toast(refusalLine(err, t("error")));
+      }
+    };
+    return el("div", "seat", [
+      el("div", "small", `${seat.n} · ${seat.text}`),
+      seat.link ? copyRow(seat.link) : null,
+      el("div", "actions", [
+        seat.link ? button(t("seats-share"), share, "secondary") : null,
+        seat.taken ? button(t("seats-free-button"), free, "danger") : null,
+      ]),
+    ]);
+  });
+  const add = s.add_text
+    ? button(s.add_text, () => startOrder({ subscription_id: c.id, add_seats: 1 }, status), "secondary")
+    : null;
+  const box = el("div", "seats", [el("h3", "", s.title_text), ...rows, add]);
+  return box;
 }
 
 function trafficBar(c) {
@@ -123,6 +160,7 @@ async function subscriptionCard(sub, options) {
       el("div", "small", c.traffic_text),
       trafficBar(c),
       packButtons(c, status),
+      seatsBox(c, status),
       facts,
       autoRenewSwitch(c),
       el("h3", "", t("usage-title")),

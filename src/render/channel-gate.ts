@@ -8,9 +8,9 @@ import type { Translate } from "./i18n-like.js";
 /**
  * Where the customer was going when the channel gate stopped them, so its Check leads on there:
  * the trial, a plan bought (`buy`) or given (`gift`), a gift link claimed (`claim`), or back into a
- * paused trial (`resume`, from the pause notice).
+ * paused trial (`resume`, from the pause notice), or a family seat's invite opened (`seat`).
  */
-export const GATE_GOALS = ["trial", "buy", "gift", "claim", "resume"] as const;
+export const GATE_GOALS = ["trial", "buy", "gift", "claim", "resume", "seat"] as const;
 export type GateGoal = (typeof GATE_GOALS)[number];
 
 /** "Check": the goal and its argument (a plan id, a gift code), re-validated on arrival. */
@@ -28,6 +28,7 @@ const HEAD: Record<GateGoal, string> = {
   buy: "gate-needed-purchase",
   gift: "gate-needed-purchase",
   claim: "gate-needed-claim",
+  seat: "gate-needed-claim",
   resume: "gate-trial-paused",
 };
 

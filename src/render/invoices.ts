@@ -31,6 +31,8 @@ const INVOICE_TITLES: Record<Exclude<Order["kind"], "trial">, string> = {
   purchase: "invoice-order-title",
   renewal: "invoice-renewal-title",
   pack: "invoice-pack-title",
+  seat: "invoice-order-title",
+  seats: "invoice-seats-title",
 };
 
 /**

@@ -53,6 +53,17 @@ export const packCb = callbackCodec("pack", {
   pack: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/),
 });
 
+/**
+ * Family seats (shop/seats.ts): `buy` a seat-priced plan with `n` seats (id: the plan); on the
+ * presser's family (id: the subscription) `list` its seats, `free` seat `n` (asks), `freeok`
+ * (frees it), `add` a seat.
+ */
+export const seatCb = callbackCodec("seat", {
+  act: z.enum(["buy", "list", "free", "freeok", "add"]),
+  id: entityId,
+  n: z.coerce.number().int().min(0).max(50).default(0),
+});
+
 /** Sent by payments.ts ("open the wallet"). */
 export const WALLET_VIEW = "wallet:view";
 /** "My gifts" (shop/gifts.ts `giftCb` list), from the wallet. */
@@ -77,7 +88,7 @@ export const languageCb = callbackCodec("lang", {
 });
 
 /** Callback data the shop's guard (blocked customers, private chat) looks at. */
-export const SHOP_CALLBACK = /^(buy|ord|wallet|my|trial|pack|rail)(:|$)/;
+export const SHOP_CALLBACK = /^(buy|ord|wallet|my|trial|pack|rail|seat)(:|$)/;
 export const SHOP_COMMANDS = ["buy", "my", "wallet", "trial", "promo"] as const;
 
 /**

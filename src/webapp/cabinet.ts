@@ -3,7 +3,7 @@ import type { HistoryItem, Order, Subscription } from "../domain/books/index.js"
 import { type AccessState, GB_BYTES } from "../domain/books/index.js";
 import { inLocale } from "../domain/catalog/index.js";
 import type { ServerOutage } from "../domain/fleet/index.js";
-import { topUpBounds } from "../domain/sales/index.js";
+import { familyPrice, topUpBounds } from "../domain/sales/index.js";
 import { subscriptionTitle } from "../render/access.js";
 import { formatBytes, formatDate, formatGb, formatNumber } from "../render/format.js";
 import { historyLineParts } from "../render/history.js";
@@ -24,6 +24,7 @@ import type {
   walletResponse,
 } from "./schemas.js";
 import type { orderResponse } from "./schemas-orders.js";
+import { memberTextOf, seatsCardOf } from "./seats.js";
 
 /** Days the usage chart covers. */
 export const USAGE_DAYS = 30;
@@ -72,7 +73,11 @@ export async function card(deps: WebappDeps, caller: Caller, id: string): Promis
   const limitBytes = state ? state.limitBytes : Math.round(sub.trafficGb * GB_BYTES);
   const daysLeft = expiresAt > 0 ? Math.max(0, Math.ceil((expiresAt - now) / DAY)) : null;
   const used = state ? formatBytes(locale, state.usedBytes) : t("webapp-traffic-unknown");
-  const renewable = !sub.trial && plan !== undefined && status !== "removed";
+  // A family seat is renewed with its family, by the owner; a family renews every seat at once.
+  const renewable = !sub.trial && plan !== undefined && status !== "removed" && !sub.familyOf;
+  const renewPrice = plan
+    ? familyPrice(deps.sales.shop.priceOf(plan), plan, await deps.sales.seats.count(sub.id))
+    : 0;
   const subscription: Out<typeof cardResponse>["subscription"] = {
     id: sub.id,
     short_id: `#${sub.id.slice(-6)}`,
@@ -96,8 +101,8 @@ export async function card(deps: WebappDeps, caller: Caller, id: string): Promis
           : t("webapp-traffic-unlimited", { used }),
     devices_text: sub.devices > 0 ? formatNumber(locale, sub.devices) : t("access-unlimited"),
     locations: accessLocationNames(t, locale, sub.ref, plan),
-    renew_price: renewable ? deps.sales.shop.priceOf(plan) : null,
-    renew_price_text: renewable ? caller.money(deps.sales.shop.priceOf(plan)) : null,
+    renew_price: renewable ? renewPrice : null,
+    renew_price_text: renewable ? caller.money(renewPrice) : null,
     ...(await autoRenewOf(deps, caller, sub)),
     // The chat's rule of what is offered (PackSales.offers), none for an access shown disabled.
     traffic_packs: (status === "disabled" ? [] : deps.sales.shop.packs.offers(sub)).map(
@@ -109,6 +114,8 @@ export async function card(deps: WebappDeps, caller: Caller, id: string): Promis
         price_text: caller.money(price),
       }),
     ),
+    seats: status === "removed" ? null : await seatsCardOf(deps, caller, sub),
+    family_seat_text: await memberTextOf(deps, caller, sub),
   };
   return { ok: true, subscription };
 }

@@ -4,7 +4,7 @@ import type { Locale, WebappGuardConfig } from "../config.js";
 import type { Tickets } from "../domain/backoffice/index.js";
 import { formatMoney } from "../domain/catalog/index.js";
 import type { ShopRooms } from "../domain/index.js";
-import type { RailPayments } from "../domain/settlement/index.js";
+import type { RailPayments, SeatFulfilment } from "../domain/settlement/index.js";
 import type { I18nLike, Translate } from "../render/i18n-like.js";
 import type { Clock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
@@ -20,6 +20,8 @@ export interface WebappDeps extends Pick<ShopRooms, "books" | "provisioning" | "
   /** Outside payment rails (CryptoBot, YooKassa): what is offered, payment links, "I paid", e-mails. */
   settlement: {
     railPayments: Pick<RailPayments, "offers" | "payOrder" | "payTopUp" | "check" | "setEmail">;
+    /** Family seats: a seat freed by its owner (none: seats are not freed here). */
+    fulfilment?: { seats: Pick<SeatFulfilment, "revoke"> };
   };
   /** The shop's maintenance (closed to customers: what sells answers 503, see maintenance.ts). */
   catalog: Pick<ShopRooms["catalog"], "maintenance">;
@@ -45,8 +47,8 @@ export interface WebappDeps extends Pick<ShopRooms, "books" | "provisioning" | "
   i18n: I18nLike;
   defaultLocale: Locale;
   paymentProviderToken: string | undefined;
-  /** createInvoiceLink for orders and top-ups (the bot's own Api). */
-  api: Pick<Api, "createInvoiceLink">;
+  /** createInvoiceLink for orders and top-ups (the bot's own Api); sendMessage tells a freed seat's member. */
+  api: Pick<Api, "createInvoiceLink"> & Partial<Pick<Api, "sendMessage">>;
   /** The static page's folder (default: webapp/ of the project, or dist/webapp). */
   pageDir?: string;
 }

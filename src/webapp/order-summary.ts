@@ -45,6 +45,7 @@ export async function orderSummary(
     gift: order.gift !== undefined,
     days_text:
       pack?.term ??
+      (order.kind === "seats" ? t("webapp-seats-summary", { seats: order.seats ?? 0 }) : undefined) ??
       (order.bonusDays ? t("webapp-summary-days-bonus", { days, bonus: order.bonusDays }) : days),
     list_price_text: list > order.price ? money(list) : null,
     price: order.price,

@@ -53,10 +53,12 @@ export async function createOrder(
   const code = typed === undefined ? undefined : normalizeCode(typed);
   const opened = started(
     "plan_id" in body
-      ? await shop.startPurchase(caller.id, body.plan_id, caller.locale, code, body.gift === true)
+      ? await shop.startPurchase(caller.id, body.plan_id, caller.locale, code, body.gift === true, body.seats)
       : "pack_id" in body
         ? await shop.packs.start(caller.id, body.subscription_id, body.pack_id, caller.locale)
-        : await shop.startRenewal(caller.id, body.subscription_id, caller.locale, code),
+        : "add_seats" in body
+          ? await addSeats(deps, caller, body.subscription_id, body.add_seats)
+          : await shop.startRenewal(caller.id, body.subscription_id, caller.locale, code),
   );
   const reason = typed !== undefined && code === undefined ? "invalid" : opened.promo;
   const refused = reason && typed !== undefined ? { reason, code: code ?? typed.slice(0, 32) } : undefined;
@@ -164,4 +166,20 @@ async function answer(
     summary: await orderSummary(deps, caller, order, refused),
     pay_options: await payOptionsOf(deps, caller),
   };
+}
+
+/** Seats added to the caller's family (Seats.startAdd); a refusal is 409 `seats-<reason>`. */
+async function addSeats(
+  deps: WebappDeps,
+  caller: Caller,
+  subscriptionId: string,
+  added: number,
+): Promise<Started> {
+  const result = await deps.sales.seats.startAdd(caller.id, subscriptionId, added, caller.locale);
+  if (!result.ok) {
+    if (result.reason === "unknown-subscription") throw new Refusal(404, "unknown-subscription");
+    if (result.reason === "blocked") throw new Refusal(403, "blocked");
+    throw new Refusal(409, `seats-${result.reason}`);
+  }
+  return { ok: true, order: result.order, reused: result.reused };
 }

@@ -46,7 +46,9 @@ import {
   railCheckResponse,
   topUpRailRequest,
 } from "./schemas-rails.js";
+import { freeSeatRequest, freeSeatResponse } from "./schemas-seats.js";
 import { ticketResponse, ticketsResponse, ticketWriteRequest } from "./schemas-support.js";
+import { freeSeat } from "./seats.js";
 import { status } from "./status.js";
 import { closeTicket, listTickets, showTicket, writeTicket } from "./support.js";
 
@@ -217,6 +219,13 @@ export const ROUTES: Route[] = [
     path: at("email"),
     schema: emailResponse,
     run: async (d, r) => setReceiptEmail(d, r.caller, (await bodyOf(r, emailRequest)).email),
+  },
+  {
+    method: "POST",
+    path: at("subscriptions/:id/seats/free"),
+    schema: freeSeatResponse,
+    shop: true,
+    run: async (d, r) => freeSeat(d, r.caller, r.id, (await bodyOf(r, freeSeatRequest)).n),
   },
   { method: "GET", path: at("gifts"), schema: giftsResponse, run: (d, r) => listGifts(d, r.caller) },
   {

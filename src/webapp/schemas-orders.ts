@@ -80,10 +80,14 @@ export const createOrderRequest = z.union([
     plan_id: id,
     promo_code: promoCode.optional(),
     gift: z.boolean().optional(),
+    /** A family plan priced per seat: how many seats (2 up to its max). */
+    seats: z.number().int().min(2).max(50).optional(),
     pay: pay.optional(),
   }),
   z.strictObject({ subscription_id: id, promo_code: promoCode.optional(), pay: pay.optional() }),
   z.strictObject({ subscription_id: id, pack_id: packId, pay: pay.optional() }),
+  /** Seats added to the caller's family mid-term, at the per-seat price for the days left. */
+  z.strictObject({ subscription_id: id, add_seats: z.number().int().min(1).max(10), pay: pay.optional() }),
 ]);
 export type CreateOrderRequest = z.output<typeof createOrderRequest>;
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LOCALES } from "../config.js";
 import { gateChannel } from "./schemas-gate.js";
 import { payOptions } from "./schemas-rails.js";
+import { seatsCard } from "./schemas-seats.js";
 
 /**
  * The cabinet API's wire, both ways. Every answer is parsed by its schema before it is sent (a
@@ -84,6 +85,10 @@ export const cardResponse = z.strictObject({
         price_text: z.string(),
       }),
     ),
+    /** The family's seats, for its owner (null: not a family's owner's card). */
+    seats: seatsCard.nullable(),
+    /** A member's seat: "Family seat of Anna: renewed by the owner" (null: not a seat). */
+    family_seat_text: z.string().nullable(),
   }),
 });
 export type CardResponse = z.output<typeof cardResponse>;

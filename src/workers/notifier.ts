@@ -83,6 +83,8 @@ const DELAYED_KEYS: Record<Order["kind"], string> = {
   renewal: "delivery-delayed-renewal",
   trial: "delivery-delayed-trial",
   pack: "delivery-delayed-pack",
+  seat: "delivery-delayed",
+  seats: "delivery-delayed-seats",
 };
 
 /** The admins' alert of a failed order by what it bought. */
@@ -91,6 +93,8 @@ const FAILED_ALERT_KEYS: Record<Order["kind"], string> = {
   renewal: "alert-renewal-failed",
   trial: "alert-order-failed",
   pack: "alert-pack-failed",
+  seat: "alert-order-failed",
+  seats: "alert-seats-failed",
 };
 
 /** True when Telegram says the user blocked the bot (or deleted their account). */
@@ -253,6 +257,8 @@ export class Notifier {
   /** The customer's message of a failed order: the money back, and where it went. */
   private async failedText(order: Order, refunded: number, plan: string, back?: ChargeBack): Promise<string> {
     const t = this.t(order.locale);
+    // A family seat cost its member nothing: the seat is free again for the owner to invite anew.
+    if (order.kind === "seat") return t("seat-failed", { plan });
     const amount = formatMoney(order.currency, refunded, order.locale);
     const sub =
       order.kind === "renewal" && order.subscriptionId

@@ -209,7 +209,8 @@ class ExpiryReminders {
         return;
       }
       const before = REMINDER_THRESHOLDS.find((t) => t.id === e.threshold)?.beforeMs ?? 0;
-      if (sub.expiresAt - before <= sub.createdAt) {
+      // A family seat's member is not reminded: the owner is, of the whole family.
+      if (sub.familyOf !== undefined || sub.expiresAt - before <= sub.createdAt) {
         result.preempted++;
         this.queued.set(reminderOnceKey(sub.id, sub.expiresAt, e.threshold), sub.expiresAt);
         return;

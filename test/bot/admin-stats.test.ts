@@ -144,6 +144,8 @@ const kinds = (purchase: number, renewal: number, trial: number, pack = 0) => ({
   renewal,
   trial,
   pack,
+  seat: 0,
+  seats: 0,
 });
 
 describe("sales stats", () => {

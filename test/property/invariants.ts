@@ -9,6 +9,7 @@ import { orphanKey } from "../../src/domain/drift/index.js";
 import { railChargeId } from "../../src/domain/settlement/index.js";
 import { DAY, MINUTE, SECOND } from "../../src/runtime/clock.js";
 import type { Ctx } from "./ctx.js";
+import { seatInvariants } from "./invariants-seats.js";
 import { type Backend, REFERRAL } from "./world.js";
 
 /*
@@ -42,6 +43,7 @@ export async function checkInvariants(c: Ctx): Promise<void> {
   await terms(c);
   await traffic(c);
   await hostingClients(c, orphans);
+  await seatInvariants(c);
 }
 
 type Ledger = Map<string, (LedgerEntry & { owner: number })[]>;
@@ -264,7 +266,8 @@ async function hostingClients(c: Ctx, reported: Set<string>): Promise<void> {
     for (const id of ids) {
       const sub = await c.w.rooms.books.subscriptions.get(id);
       if (sub && sub.removedAt === undefined) owned.add(clientKey(sub.ref));
-      if (sub && !c.m.subs.has(id)) c.violation(`subscription ${id} was never seen going active`);
+      if (sub && !c.m.subs.has(id) && !c.m.seatSubs.has(id))
+        c.violation(`subscription ${id} was never seen going active`);
     }
   }
   const clients = [

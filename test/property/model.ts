@@ -1,6 +1,6 @@
 import type { Order } from "../../src/domain/books/index.js";
 import { DAY } from "../../src/runtime/clock.js";
-import { type Backend, PACKS, PLAN_DAYS, PLAN_GB, PLANS, REFERRAL } from "./world.js";
+import { type Backend, FAMILY, PACKS, PLAN_DAYS, PLAN_GB, PLANS, REFERRAL } from "./world.js";
 
 /*
  * What the model knows independently of the shop: who is who, which orders it paid, and for each
@@ -29,7 +29,7 @@ export interface ModelSub {
 export interface ModelOrder {
   id: string;
   customerId: number;
-  kind: "purchase" | "renewal" | "pack";
+  kind: "purchase" | "renewal" | "pack" | "seat" | "seats";
   gift: boolean;
   backend: Backend;
   price: number;
@@ -62,6 +62,7 @@ export interface ModelGift {
 }
 
 export const backendOfPlan = (planId: string): Backend =>
+  (planId === FAMILY.id ? FAMILY.backend : undefined) ??
   (Object.entries(PLANS).find(([, id]) => id === planId)?.[0] as Backend | undefined) ??
   (() => {
     throw new Error(`no backend for plan ${planId}`);
@@ -81,6 +82,9 @@ export class Model {
   /** Failed attempts of admins' changes waiting in the queue. */
   readonly changeTries = new Map<string, number>();
   readonly gifts: ModelGift[] = [];
+  /** Family owners' subscriptions (the seats they bought), and the seat members' subscriptions. */
+  readonly families = new Map<string, { owner: number; bought: number }>();
+  readonly seatSubs = new Set<string>();
   /** Telegram charge ids the model paid with (each must be credited exactly once). */
   readonly charges: string[] = [];
   /** Charges Telegram sent back to the payer's Stars (each debited from the wallet once, net). */
@@ -106,7 +110,7 @@ export class Model {
     const m: ModelOrder = {
       id: order.id,
       customerId: order.customerId,
-      kind: order.kind === "renewal" || order.kind === "pack" ? order.kind : "purchase",
+      kind: order.kind === "trial" ? "purchase" : order.kind,
       gift: order.gift === "1",
       backend: backendOfPlan(order.planId),
       price: order.price,
@@ -146,6 +150,8 @@ export class Model {
     // Two runs of one job at once (a stalled job run again) may both see it go active.
     if (m.active) return undefined;
     m.active = true;
+    if (m.kind === "seat") this.seatSubs.add(subId);
+    if (m.kind === "seat" || m.kind === "seats") return undefined;
     if (m.kind === "renewal" || m.kind === "pack") {
       const sub = this.subs.get(m.subId ?? "");
       if (!sub) return `${m.kind} ${order.id} of ${m.subId}, a subscription the model does not know`;

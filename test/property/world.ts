@@ -47,6 +47,8 @@ export const PACKS = [
   { id: "p10", gb: 10, price: 30 },
   { id: "p25", gb: 25, price: 60 },
 ];
+/** The family plan (issue 30): the xui plan's term and traffic, 100 per seat, 2 seats up to 4. */
+export const FAMILY = { id: "fam", backend: "xui", price: 100, count: 2, max: 4 } as const;
 export const REFERRAL = { percent: 10, bonus_days: 3, rewarded_payments: 0 };
 
 /** The promo codes of every world: what the model's purchases may carry. */
@@ -249,6 +251,14 @@ function catalogOf(servers: number[]): Catalog {
         },
       },
       { ...base, id: PLANS.node, price: 120, traffic_gb: PLAN_GB.node, backend: { kind: "node" } },
+      {
+        ...base,
+        id: FAMILY.id,
+        price: FAMILY.price,
+        traffic_gb: PLAN_GB.xui,
+        backend: { kind: "xui", servers },
+        seats: { count: FAMILY.count, pricing: "seat", max: FAMILY.max },
+      },
     ],
   };
 }

@@ -69,8 +69,19 @@ const FAMILIES: Record<string, readonly (string | number)[]> = {
   "panel-create-row-*": ["created", "exists", "failed"],
   "customers-lang-*": LOCALES,
   "customers-kind-*": LEDGER_KINDS,
-  "customers-order-kind-*": every<OrderKind>({ purchase: true, renewal: true, trial: true, pack: true }),
+  "customers-order-kind-*": every<OrderKind>({
+    purchase: true,
+    renewal: true,
+    trial: true,
+    pack: true,
+    seat: true,
+    seats: true,
+  }),
   "customers-order-status-*": ORDER_STATUSES,
+  // A seat freed (shop/seats.ts freeSeat: SeatRevoke's refusals, and a hosting side not answering).
+  "seats-free-*": ["unknown", "free", "busy", "failed"],
+  // Seats added (Seats.addQuote's refusals).
+  "seats-add-refused-*": ["unknown-subscription", "too-many", "term-over", "blocked"],
   "wallet-kind-*": LEDGER_KINDS,
   // /my: a subscription's status (shop/my.ts statusOf, or removed by the admins).
   "my-status-*": ["active", "expired", "disabled", "removed"],

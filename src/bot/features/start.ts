@@ -11,6 +11,7 @@ import { answer } from "./shop/common.js";
 import { giftFeature, giftOnStart } from "./shop/gifts.js";
 import { openShop } from "./shop/index.js";
 import { inviteFeature, inviteOnStart, openInvite } from "./shop/invite.js";
+import { seatOnStart } from "./shop/seats.js";
 
 export const startFeature = new Composer<BotContext>();
 startFeature.command("start", async (ctx) => {
@@ -24,7 +25,7 @@ startFeature.command("start", async (ctx) => {
   }
   // `/start <payload>` from a t.me link: a referral code is attributed; a gift link is claimed.
   const welcome = await inviteOnStart(ctx, ctx.match);
-  const gift = await giftOnStart(ctx, ctx.match);
+  const gift = (await giftOnStart(ctx, ctx.match)) ?? (await seatOnStart(ctx, ctx.match));
   // What the link brought (a gift claimed, a welcome) stays in the chat: the menu opens anew.
   const keep = welcome !== undefined || gift !== undefined;
   const reply_markup = await mainMenuMarkup(ctx, { keep });

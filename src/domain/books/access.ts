@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * Where a customer's access lives on the hosting side, enough to find it again. Kept on the
  * order from the first step on (so a retry goes to the same server/name/UUID) and then on the
@@ -41,3 +43,28 @@ export interface AccessState {
 
 /** Bytes in one GB as the hosting APIs count traffic. */
 export const GB_BYTES = 1024 ** 3;
+
+/** An AccessRef as stored (JSON on orders and subscriptions), checked. */
+export const accessRef = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("xui"),
+    serverId: z.number(),
+    name: z.string(),
+    uuid: z.string().optional(),
+    subId: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal("panel"),
+    name: z.string(),
+    uuid: z.string(),
+    locations: z.array(z.string()),
+    inbounds: z.record(z.string(), z.array(z.string())).optional(),
+    channels: z.array(z.enum(["main", "reality", "bs", "wscdn"])).optional(),
+    wg: z.boolean().optional(),
+  }),
+  z.object({ kind: z.literal("node"), name: z.string(), uuid: z.string().optional() }),
+]);
+
+export function parseRef(value: string): AccessRef {
+  return accessRef.parse(JSON.parse(value));
+}

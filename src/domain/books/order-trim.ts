@@ -17,6 +17,10 @@ export const FINISHED_ORDER_FIELDS = [
   "subscriptionId",
   // A traffic pack: which one (its screens, charging it again, its notice sent again).
   "packId",
+  // A family: the seats bought or added, the seat claimed, the seats a renewal gave up on (why).
+  "seats",
+  "seat",
+  "seatsGivenUp",
   "invoiceAmount",
   "chargeId",
   // A promo code's record on the order (the ledger's discount is read against it).

@@ -6,7 +6,7 @@ import type { Clock } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
 import { type AuditEntry, auditLuaArgs, auditLuaKeys } from "../staff/index.js";
-import type { AccessRef } from "./access.js";
+import { accessRef } from "./access.js";
 import { orderClientName } from "./client-names.js";
 import { orderKeys, salesDayKey } from "./keys.js";
 import { ARCHIVED, type ArchiveReader, archivedBesides } from "./ledger-reads.js";
@@ -15,29 +15,13 @@ import { hasPaid } from "./order-paid.js";
 import { isFinishedStatus, ORDER_STATUSES, type OrderStatus } from "./order-statuses.js";
 import { dayIndexOf } from "./sales-days.js";
 
-/** What an order buys; `pack`: a traffic pack for a subscription's current term (catalog `traffic_packs`). */
-export const ORDER_KINDS = ["purchase", "renewal", "trial", "pack"] as const;
+/**
+ * What an order buys; `pack`: a traffic pack for a subscription's current term (catalog
+ * `traffic_packs`); `seat`: a family seat's client for the member who claimed it (price 0);
+ * `seats`: seats added to a family mid-term (sales/seats.ts).
+ */
+export const ORDER_KINDS = ["purchase", "renewal", "trial", "pack", "seat", "seats"] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
-
-const accessRef = z.discriminatedUnion("kind", [
-  z.object({
-    kind: z.literal("xui"),
-    serverId: z.number(),
-    name: z.string(),
-    uuid: z.string().optional(),
-    subId: z.string().optional(),
-  }),
-  z.object({
-    kind: z.literal("panel"),
-    name: z.string(),
-    uuid: z.string(),
-    locations: z.array(z.string()),
-    inbounds: z.record(z.string(), z.array(z.string())).optional(),
-    channels: z.array(z.enum(["main", "reality", "bs", "wscdn"])).optional(),
-    wg: z.boolean().optional(),
-  }),
-  z.object({ kind: z.literal("node"), name: z.string(), uuid: z.string().optional() }),
-]);
 
 const num = z.coerce.number();
 const optNum = z.preprocess(
@@ -61,6 +45,14 @@ const orderSchema = z.object({
   subscriptionId: z.string().optional(),
   /** Pack: which of the plan's traffic packs (catalog `traffic_packs[].id`). */
   packId: z.string().optional(),
+  /** A family plan's purchase: its seats (the owner's included); `seats` kind: the seats added. */
+  seats: optNum,
+  /** `seat` kind: the family seat (2..count) claimed; `subscriptionId` is the family's (the owner's). */
+  seat: optNum,
+  /** A `seats` order: the family's seats count aimed at (absolute), fixed once when its turn came. */
+  seatsTarget: optNum,
+  /** A family renewal: the seats whose client could not be renewed, with why (JSON). */
+  seatsGivenUp: z.string().optional(),
   /**
    * Pack: the absolute traffic limits aimed at (GB per place the access lives, and the record's
    * allowance), fixed once when its turn came, before the first hosting write (traffic-packs.ts).
@@ -102,7 +94,7 @@ export type Order = z.output<typeof orderSchema>;
  * turn in the subscription's term chain, and a failure leaves the customer's client as it is.
  */
 export function changesSubscription(order: Pick<Order, "kind">): boolean {
-  return order.kind === "renewal" || order.kind === "pack";
+  return order.kind === "renewal" || order.kind === "pack" || order.kind === "seat" || order.kind === "seats";
 }
 
 /** Hands an order to the background worker (BullMQ in the app, a direct call in some tests). */
@@ -120,6 +112,10 @@ export interface NewOrder {
   subscriptionId?: string;
   /** A pack: the plan's traffic pack bought (with `subscriptionId`). */
   packId?: string;
+  /** A family plan's purchase: the seats bought; a `seats` order: the seats added. */
+  seats?: number;
+  /** A `seat` order: the seat claimed. */
+  seat?: number;
   /**
    * A promo code (see PromoCodes): `price` is the discounted one, `listPrice` the plan's. `from`:
    * the refunded order whose terms it carries (charged again).
@@ -177,7 +173,8 @@ export class Orders {
     return orderSchema.parse(fields);
   }
 
-  private newFields(input: NewOrder, id: string): Record<string, string> {
+  /** An order's first fields (a seat claim writes them in its own Lua step). */
+  newFields(input: NewOrder, id: string): Record<string, string> {
     const now = this.clock.now();
     const fields: Record<string, string> = {
       id,
@@ -196,6 +193,8 @@ export class Orders {
     };
     if (input.subscriptionId) fields.subscriptionId = input.subscriptionId;
     if (input.packId) fields.packId = input.packId;
+    if (input.seats) fields.seats = String(input.seats);
+    if (input.seat) fields.seat = String(input.seat);
     if (input.gift) fields.gift = "1";
     if (input.promo) {
       fields.promoCode = input.promo.code;
@@ -337,7 +336,7 @@ export class Orders {
   /** Sets a field only if it is not set yet (the placement, the renewal target); returns the value kept. */
   async fixOnce(
     id: string,
-    field: "ref" | "targetExpiresAt" | "trafficTarget",
+    field: "ref" | "targetExpiresAt" | "trafficTarget" | "seatsTarget",
     value: string,
   ): Promise<string> {
     await this.redis.hsetnx(orderKeys.order(id), field, value);
@@ -388,9 +387,6 @@ function unpaidMember(customerId: number, id: string): string {
 function slotOf(input: NewOrder): string {
   const plan = `${input.gift ? "g" : "p"}:${input.planId}`; // a gift is not one's own purchase
   if (input.kind === "pack") return `k:${input.subscriptionId ?? ""}:${input.packId ?? ""}`;
+  if (input.kind === "seats") return `f:${input.subscriptionId ?? ""}`;
   return input.kind === "renewal" ? `r:${input.subscriptionId ?? ""}` : plan;
-}
-
-export function parseRef(value: string): AccessRef {
-  return accessRef.parse(JSON.parse(value));
 }

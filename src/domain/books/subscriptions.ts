@@ -4,9 +4,9 @@ import { type Clock, DAY } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
 import { parseHashRecord } from "../../store/records.js";
 import type { AccessLinks, AccessRef } from "./access.js";
+import { parseRef } from "./access.js";
 import { reachOfSubscriptionIn } from "./customers.js";
 import { NO_EXPIRY_SCORE, subscriptionKeys } from "./keys.js";
-import { parseRef } from "./orders.js";
 import { indexOwner, unindexOwner } from "./subscription-owners.js";
 
 /** The expiry index read on from a cursor entry, by rank (lua/expiring-after.lua). */
@@ -28,6 +28,9 @@ const subscriptionSchema = z.object({
   updatedAt: z.coerce.number(),
   /** When an admin deleted its hosting client (ms): no access, no reminders. */
   removedAt: z.coerce.number().optional(),
+  /** A family seat's access: the family's (owner's) subscription id, and which seat; no reminders. */
+  familyOf: z.string().optional(),
+  seat: z.coerce.number().optional(),
 });
 export type Subscription = z.output<typeof subscriptionSchema>;
 
@@ -75,6 +78,8 @@ export interface NewSubscription {
   trafficGb: number;
   devices: number;
   trial: boolean;
+  /** A family seat's access: the owner's subscription and the seat. */
+  family?: { of: string; seat: number };
 }
 
 /** Customers' subscriptions: where the access lives, the links handed out, and the term. */
@@ -98,6 +103,7 @@ export class Subscriptions {
       trial: input.trial ? "1" : "0",
       createdAt: String(now),
       updatedAt: String(now),
+      ...(input.family ? { familyOf: input.family.of, seat: String(input.family.seat) } : {}),
     };
     const tx = accessIn(this.redis.multi(), id, input)
       .hset(subscriptionKeys.sub(id), fields)

@@ -18,6 +18,7 @@ export * from "./promo-codes.js";
 export * from "./promo-store.js";
 export * from "./referral-rewards.js";
 export * from "./referrals.js";
+export * from "./seats.js";
 export * from "./services.js";
 export * from "./shop.js";
 export * from "./term-value.js";

@@ -131,3 +131,14 @@ export const autoRenewKeys = {
    */
   term: (subscriptionId: string) => `autorenew:term:${subscriptionId}`,
 };
+
+/**
+ * A family's seats (sales/seats.ts). `family`: a hash with `count` (seats, the owner's own
+ * included), `owner`, `planId`, and one field per other seat `<n>` (2..count) holding the seat's
+ * JSON (`{code}` free; `{code, memberId, orderId, claimedAt}` taken). `code`: an invite code ->
+ * `<subscription id>:<n>` (deleted when the seat is freed: an old link then opens nothing).
+ */
+export const seatKeys = {
+  family: (subscriptionId: string) => `seats:family:${subscriptionId}`,
+  code: (code: string) => `seats:code:${code}`,
+};

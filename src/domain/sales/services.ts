@@ -17,7 +17,8 @@ import { INVOICE_TTL_MS } from "./invoices.js";
 import { PromoCodes } from "./promo-codes.js";
 import { ReferralRewards } from "./referral-rewards.js";
 import { Referrals } from "./referrals.js";
-import { Shop } from "./shop.js";
+import { Seats } from "./seats.js";
+import { Shop, UNPAID_ORDERS } from "./shop.js";
 import { TrialWatch } from "./trial-watch.js";
 
 /** The sales' services: what a customer can buy, at what price, and who brought them. */
@@ -40,6 +41,8 @@ export interface SalesServices {
   trialWatch: TrialWatch;
   /** Auto-renew from the balance: the customers' switch per subscription and the renewals it pays. */
   autoRenew: AutoRenew;
+  /** Family plans' seats: invite codes, claims and freed seats. */
+  seats: Seats;
 }
 
 export interface SalesServicesDeps {
@@ -87,6 +90,7 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
       reuseMs: deps.deliveryReuseMs,
     });
   const { gate, trialWatch, forShop } = channelGateOf(deps);
+  const seats = seatsOf(deps, gate);
   // The shop decides what can be delivered; the cashier asks it again before taking the money.
   let shop: Shop | undefined;
   const cashier = new Cashier({
@@ -101,16 +105,8 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
     deliverable: async (order, fresh) => (shop ? shop.deliverable(order, fresh) : { ok: true }),
   });
   shop = new Shop({
-    clock,
-    catalog,
-    customers,
-    orders,
-    subscriptions,
-    provisioner,
-    promos,
-    cashier,
-    delivery,
-    gate: forShop,
+    ...{ clock, catalog, customers, orders, subscriptions, provisioner },
+    ...{ promos, cashier, delivery, gate: forShop, seats },
   });
   return {
     shop,
@@ -122,6 +118,7 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
     gate,
     trialWatch,
     autoRenew: autoRenewOf(deps, shop, cashier),
+    seats,
   };
 }
 
@@ -155,4 +152,16 @@ function channelGateOf(deps: SalesServicesDeps): {
     watchTrial: (customerId) => trialWatch.watch(customerId),
   };
   return { gate, trialWatch, forShop };
+}
+
+/** Family plans' seats, claimed past the same gate as gifts. */
+function seatsOf(deps: SalesServicesDeps, gate: ChannelGate): Seats {
+  const { redis, clock, jobs } = deps;
+  const catalog = deps.catalog.current;
+  const { customers, orders, subscriptions } = deps.books;
+  const currency = () => catalog().currency;
+  return new Seats({
+    ...{ redis, clock, customers, orders, jobs, currency, gate },
+    ...{ catalog, subscriptions, unpaid: UNPAID_ORDERS },
+  });
 }

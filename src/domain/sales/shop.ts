@@ -19,6 +19,7 @@ import { INVOICE_TTL_MS } from "./invoices.js";
 import { termOf } from "./order-terms.js";
 import type { CarriedPromo, PromoCodes, PromoRefusal } from "./promo-codes.js";
 import { type QuotedOrder, type RenewalQuote, renewalQuote, renewalsInFlight } from "./renewal-quote.js";
+import { familyPrice, type Seats, seatsBought } from "./seats.js";
 import { PackSales } from "./traffic-packs.js";
 
 /**
@@ -75,6 +76,8 @@ export interface ShopDeps {
   delivery?: Delivery;
   /** The admins' required channels in front of trials and new purchases (none: no gate). */
   gate?: ShopGate;
+  /** Family plans' seats: a family's renewal is priced by its seats (none: no families). */
+  seats?: Pick<Seats, "count">;
 }
 
 /**
@@ -118,8 +121,9 @@ export class Shop {
     locale: Locale,
     promo?: string,
     gift = false,
+    seats?: number,
   ): Promise<Started> {
-    const made = await this.purchaseInput(customerId, planId, locale, gift);
+    const made = await this.purchaseInput(customerId, planId, locale, gift, seats);
     if (!made.ok) return made;
     // The gate stands here, not in purchaseInput: an admin's "charge again" is not a new purchase.
     const refused = channelRequired(await this.deps.gate?.check(customerId, "purchase"));
@@ -133,15 +137,18 @@ export class Shop {
     planId: string,
     locale: Locale,
     gift: boolean,
+    asked?: number,
   ): Promise<OrderInput> {
     if (await this.deps.customers.isBlocked(customerId)) return { ok: false, reason: "blocked" };
     const plan = this.plan(planId);
-    if (!plan || !onSale(plan)) return { ok: false, reason: "unknown-plan" };
+    const seats = plan && seatsBought(plan, asked);
+    if (!plan || !onSale(plan) || (plan.seats && !seats)) return { ok: false, reason: "unknown-plan" };
     const input: NewOrder = {
       kind: "purchase",
       customerId,
       planId,
-      price: this.priceOf(plan),
+      price: familyPrice(this.priceOf(plan), plan, seats),
+      ...(seats ? { seats } : {}),
       currency: this.currency,
       locale,
       ...(gift ? { gift } : {}),
@@ -157,7 +164,7 @@ export class Shop {
    */
   async againQuote(old: Order): Promise<{ price: number; promo: CarriedPromo | undefined } | undefined> {
     if (old.kind === "pack") return this.packs.againQuote(old);
-    const plan = this.plan(old.planId);
+    const plan = old.kind === "seats" || old.kind === "seat" ? undefined : this.plan(old.planId); // not again
     if (!plan) return undefined;
     const promo = await this.deps.promos.carried(old);
     return { price: promo?.price ?? this.priceOf(plan), promo };
@@ -175,7 +182,7 @@ export class Shop {
         ? await this.packs.again(old)
         : old.kind === "renewal" && old.subscriptionId
           ? await this.renewalInput(old.customerId, old.subscriptionId, old.locale)
-          : await this.purchaseInput(old.customerId, old.planId, old.locale, false);
+          : await this.purchaseInput(old.customerId, old.planId, old.locale, false, old.seats);
     if (!made.ok) return made;
     const carried = await this.deps.promos.carried(old);
     if (!carried) return this.open(made.input, undefined);
@@ -262,7 +269,7 @@ export class Shop {
   ): Promise<{ ok: true; input: NewOrder; sub: Subscription } | { ok: false; reason: ShopRefusal }> {
     if (await this.deps.customers.isBlocked(customerId)) return { ok: false, reason: "blocked" };
     const sub = await this.deps.subscriptions.get(subscriptionId);
-    if (!sub || sub.customerId !== customerId || sub.trial)
+    if (!sub || sub.customerId !== customerId || sub.trial || sub.familyOf !== undefined)
       return { ok: false, reason: "unknown-subscription" };
     // The admins deleted its hosting client: there is nothing left to renew.
     if (sub.removedAt !== undefined) return { ok: false, reason: "subscription-removed" };
@@ -272,7 +279,8 @@ export class Shop {
       kind: "renewal",
       customerId,
       planId: plan.id,
-      price: this.priceOf(plan),
+      // A family renews every seat in one payment (per seat, or the pack's price).
+      price: familyPrice(this.priceOf(plan), plan, await this.deps.seats?.count(sub.id)),
       currency: this.currency,
       locale,
       subscriptionId,
@@ -309,7 +317,7 @@ export class Shop {
     const { delivery } = this.deps;
     const plan = this.plan(order.planId);
     if (!delivery || !plan || order.kind === "trial") return { ok: true } as Deliverability;
-    if (order.kind === "pack") return this.packs.deliverable(order, fresh);
+    if (order.kind === "pack" || order.kind === "seats") return this.packs.deliverable(order, fresh);
     if (order.kind === "purchase") {
       const bonus = this.deps.catalog().referral?.bonus_days ?? 0;
       const days = termOf(this.deps.catalog(), order).days + bonus;

@@ -33,6 +33,7 @@ import { type ReferralRewards, referralKeys, rewardKeys, SALES_LUA, termOf } fro
 import type { SubscriptionTerms } from "../terms/index.js";
 import { removeLeftover } from "./leftovers.js";
 import { OrderUndecidedError, oneRun, reached } from "./order-runs.js";
+import { SeatFulfilment, type SeatFulfilmentDeps } from "./seats.js";
 import { PackFulfilment } from "./traffic-packs.js";
 
 export type FulfilResult =
@@ -81,6 +82,8 @@ export interface FulfilmentDeps {
   gifts?: { park(order: Order): Promise<string | undefined> };
   /** The node clients' edits in doubt (a renewal is not given up on while one may still land). */
   nodeEdits?: Pick<NodeEdits, "doubts">;
+  /** Family plans' seats (none: a plan's seats are not made). */
+  seats?: SeatFulfilmentDeps["seats"];
 }
 
 /** A failed order's money back, once, while it is still failed (lua/refund.lua). */
@@ -93,9 +96,12 @@ const REFUND = LuaScript.load(new URL("./lua/refund.lua", import.meta.url), SALE
  */
 export class Fulfilment {
   private readonly packs: PackFulfilment;
+  /** Family seats on the hosting side: members' clients, seats added, a seat freed. */
+  readonly seats: SeatFulfilment;
 
   constructor(private readonly deps: FulfilmentDeps) {
     this.packs = new PackFulfilment(deps);
+    this.seats = new SeatFulfilment(deps);
   }
 
   async fulfil(orderId: string): Promise<FulfilResult> {
@@ -120,6 +126,7 @@ export class Fulfilment {
     order = (await orders.get(orderId)) as Order;
     if (order.status !== "provisioning") return { outcome: "skipped", order };
     if (order.kind === "pack") return this.packs.apply(order);
+    if (order.kind === "seat" || order.kind === "seats") return this.seats.apply(order);
     return order.kind === "renewal" ? this.renew(order) : this.create(order);
   }
 
@@ -129,7 +136,7 @@ export class Fulfilment {
    */
   async finished(order: Order): Promise<Extract<FulfilResult, { outcome: "active" }> | undefined> {
     if (order.status !== "active") return undefined;
-    const id = order.subscriptionId ?? `s${order.id.slice(1)}`;
+    const id = (order.kind !== "seat" && order.subscriptionId) || `s${order.id.slice(1)}`;
     const subscription = await this.deps.subscriptions.get(id);
     if (!subscription) return undefined;
     if (order.kind === "pack") return this.packs.finished(order, subscription);
@@ -185,6 +192,7 @@ export class Fulfilment {
         devices: plan.devices,
         trial: order.kind === "trial",
       }));
+    await this.seats.afterPurchase(order, subscription);
     await this.activate(order, { subscriptionId });
     this.deps.logger.info({ orderId: order.id, subscriptionId, kind: ref.kind }, "order fulfilled");
     return { outcome: "active", order, subscription, links, renewed: false };
@@ -220,6 +228,7 @@ export class Fulfilment {
       return this.renewed(order, await this.move(order, subscription, moveTo, target), target);
     }
     await provisioner.renew(subscription.ref, target, trafficGb);
+    await this.seats.renewAll(order, subscription, target);
     return this.renewed(order, subscription, target);
   }
 
@@ -342,6 +351,7 @@ export class Fulfilment {
       );
     if (hosting === undefined || !reached(ref.kind, hosting, target)) return undefined;
     this.deps.logger.warn({ orderId, target, hosting }, "a renewal given up on had landed: finished");
+    await this.seats.renewAll(order, subscription, target, true);
     return this.renewed(order, subscription, target);
   }
 
@@ -377,6 +387,7 @@ export class Fulfilment {
     if (done !== 1) return undefined;
     // No reward comes for a refunded order (and its bonus days go to the next purchase).
     await this.deps.referrals?.takeBack({ ...order, status: "refunded" });
+    await this.seats.released(order); // a seat whose client could not be made is free again
     const nextInChain =
       changesSubscription(order) && order.subscriptionId
         ? await this.deps.terms.chain.leave(order.subscriptionId, order.id)

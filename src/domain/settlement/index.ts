@@ -14,6 +14,7 @@ export * from "./rail-money.js";
 export * from "./rail-payments.js";
 export * from "./rail-refund.js";
 export * from "./rail-store.js";
+export * from "./seats.js";
 export * from "./services.js";
 export * from "./stars-refund.js";
 export * from "./traffic-packs.js";

@@ -44,7 +44,7 @@ export interface SettlementServicesDeps {
   books: Pick<BooksServices, "customers" | "wallet" | "orders" | "subscriptions" | "trialConversions">;
   terms: Pick<TermsServices, "terms">;
   provisioning: Pick<ProvisioningServices, "provisioner" | "nodeEdits">;
-  sales: Pick<SalesServices, "cashier" | "referralRewards" | "gifts" | "autoRenew">;
+  sales: Pick<SalesServices, "cashier" | "referralRewards" | "gifts" | "autoRenew" | "seats">;
   rails: readonly Rail[];
   railNotices?: RailNotices | undefined;
   /** Staff roles and the audit log (Stars refunds, rails' choices). */
@@ -58,9 +58,9 @@ export interface SettlementServicesDeps {
 export function createSettlementServices(deps: SettlementServicesDeps): SettlementServices {
   const { redis, clock, logger } = deps;
   const { customers, wallet, orders, subscriptions } = deps.books;
-  const { cashier, referralRewards: referrals, gifts } = deps.sales;
+  const { cashier, referralRewards: referrals, gifts, seats } = deps.sales;
   const fulfilment = new Fulfilment({
-    ...{ referrals, gifts, orders, subscriptions, wallet, customers },
+    ...{ referrals, gifts, seats, orders, subscriptions, wallet, customers },
     ...{
       catalog: deps.catalog.current,
       provisioner: deps.provisioning.provisioner,

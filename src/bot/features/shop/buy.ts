@@ -15,6 +15,7 @@ import { dropPressedButtons, rememberOrderMessage } from "./order-message.js";
 import { packGbText, packOrderLines } from "./pack-view.js";
 import { dueLine, payWays, railButtons } from "./pay-ways.js";
 import { PROMO_STEP, pendingPromo, promoLines, promoRefusalText, referralBonusLines } from "./promo-view.js";
+import { seatBuyButtons } from "./seats.js";
 import { refuseUndeliverable } from "./undeliverable.js";
 
 /** The plans on sale, each a button to its card. */
@@ -48,7 +49,8 @@ export async function planCardView(ctx: BotContext, planId: string): Promise<Vie
     details: planDetails(ctx.t, locale, plan),
     price,
   });
-  const keyboard = new InlineKeyboard()
+  // A family plan priced per seat: a button per number of seats instead of one Buy.
+  const keyboard = (seatBuyButtons(ctx, plan, locale) ?? new InlineKeyboard())
     .text(ctx.t("buy-button", { price }), buyCb.pack({ act: "go", plan: plan.id }))
     .row()
     .text(ctx.t("buy-gift-button"), buyCb.pack({ act: "gift", plan: plan.id }))
@@ -69,8 +71,8 @@ async function orderLines(ctx: BotContext, order: Order, balance: number): Promi
   const head =
     order.kind === "pack"
       ? "buy-confirm-pack"
-      : order.kind === "renewal"
-        ? "buy-confirm-renewal"
+      : order.kind === "renewal" || order.kind === "seats"
+        ? `buy-confirm-${order.kind}`
         : order.gift
           ? "buy-confirm-gift"
           : "buy-confirm";
@@ -80,6 +82,7 @@ async function orderLines(ctx: BotContext, order: Order, balance: number): Promi
       price,
       balance: money(ctx, balance, locale),
       gb: order.kind === "pack" ? await packGbText(ctx, order) : "",
+      seats: order.seats ?? 0,
     }),
     ...promoLines(ctx, order, locale),
     ...(await referralBonusLines(ctx, order)),
@@ -182,11 +185,11 @@ async function invoiceOnce(
 }
 
 /** Starts a purchase of `planId` (with the code `/promo` remembered, if any) and shows its confirmation. */
-export async function startPurchase(ctx: BotContext, planId: string, gift = false): Promise<void> {
+export async function startPurchase(ctx: BotContext, planId: string, gift = false, seats?: number) {
   if (!ctx.from) return;
   const promo = await pendingPromo(ctx);
   const locale = await localeOf(ctx);
-  const started = await ctx.deps.sales.shop.startPurchase(ctx.from.id, planId, locale, promo, gift);
+  const started = await ctx.deps.sales.shop.startPurchase(ctx.from.id, planId, locale, promo, gift, seats);
   if (!started.ok && started.why) return refuseUndeliverable(ctx, "purchase", planId, started.why);
   if (!started.ok && started.reason === "channel-required")
     return showGate(ctx, started.channels ?? [], gift ? "gift" : "buy", planId);

@@ -5,6 +5,7 @@ import { startPurchase } from "./buy.js";
 import { answer } from "./common.js";
 import { showGate } from "./gate-view.js";
 import { giftOnStart } from "./gifts.js";
+import { seatOnStart } from "./seats.js";
 import { startTrial } from "./trial.js";
 
 /**
@@ -42,6 +43,12 @@ async function goOn(ctx: BotContext, goal: GateGoal, arg: string, resumed: boole
     case "claim": {
       await answer(ctx);
       const said = await giftOnStart(ctx, `gift_${arg}`);
+      if (said) await ctx.reply(said, { parse_mode: "HTML" });
+      return;
+    }
+    case "seat": {
+      await answer(ctx);
+      const said = await seatOnStart(ctx, `seat_${arg}`);
       if (said) await ctx.reply(said, { parse_mode: "HTML" });
       return;
     }

@@ -15,6 +15,7 @@ import { promoConversations, promoFeature } from "./promo.js";
 import { railFeature } from "./rail-checkout.js";
 import { railConversations } from "./rail-email.js";
 import { botMembership } from "./register.js";
+import { seatsFeature } from "./seats.js";
 import { startTrial, trialFeature } from "./trial.js";
 import { walletConversations, walletFeature, walletView } from "./wallet.js";
 
@@ -79,6 +80,7 @@ const shopSections = new Composer<BotContext>(
   buyFeature,
   myFeature,
   packsFeature,
+  seatsFeature,
   walletFeature,
   railFeature,
   trialFeature,

@@ -24,6 +24,7 @@ import { confirmView } from "./buy.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
 import { addPackButtons } from "./packs.js";
 import { pendingPromo, promoRefusalText } from "./promo-view.js";
+import { familyRenewalPrice, memberLine, seatsButton } from "./seats.js";
 import { refuseOpening } from "./undeliverable.js";
 
 type Status = "active" | "expired" | "disabled" | "removed" | "outage";
@@ -169,6 +170,8 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
   ];
   const auto = await autoRenewCard(ctx, sub);
   if (auto) lines.push(auto.line);
+  const seat = await memberLine(ctx, sub);
+  if (seat) lines.splice(1, 0, seat);
   const where = locationsOf(ctx, locale, sub);
   if (where) lines.splice(1, 0, where);
   const outage = status === "outage" ? outages.get(sub.id) : undefined;
@@ -186,15 +189,17 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
   if (sub.trial) {
     // A trial is not renewed: its way on is a plan of its own.
     keyboard.text(ctx.t("my-trial-buy"), keepMessage(buyCb.pack({ act: "list", plan: "" })));
-  } else if (plan && !removed) {
+  } else if (plan && !removed && !sub.familyOf) {
+    // A family seat is renewed with its family, by the owner.
     keyboard.text(
-      ctx.t("my-renew", { price: money(ctx, shop.priceOf(plan), locale) }),
+      ctx.t("my-renew", { price: money(ctx, await familyRenewalPrice(ctx, sub, plan), locale) }),
       keepMessage(myCb.pack({ act: "renew", id: sub.id })),
     );
   }
   if (auto) keyboard.row().text(auto.button.text, auto.button.data);
   // Traffic for the current term, one button per pack offered (none for a blocked access).
   if (status !== "disabled") await addPackButtons(ctx, sub, keyboard);
+  if (!removed) await seatsButton(ctx, sub, keyboard);
   keyboard
     .row()
     .text(ctx.t("menu-refresh"), myCb.pack({ act: "card", id: sub.id }))
