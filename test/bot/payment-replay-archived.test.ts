@@ -48,4 +48,48 @@ describe("a Telegram payment replayed after its record was archived", () => {
     expect(await t.deps.books.wallet.history(buyer.id, 0, 10)).toEqual(history);
     expect(await t.redis.exists(inboxKeys.entry("stars-archived-1"))).toBe(0);
   });
+
+  it("two deliveries of an archived payment at once credit nothing (one's pending record is not the other's ground)", async () => {
+    const buyer = customer();
+    await t.deps.books.customers.seen({ id: buyer.id, firstName: "B", locale: "en" });
+    const charge = "stars-archived-2";
+    const payment = () => successfulPayment(buyer, "t:none", 70, "XTR", charge);
+    await t.send(payment());
+    const balance = await t.deps.books.wallet.balance(buyer.id);
+    expect(balance).toBe(70);
+    clock.advance(120 * DAY);
+    expect((await t.deps.settlement.archiving?.run())?.payments).toBeGreaterThanOrEqual(1);
+    const inbox = t.deps.settlement.paymentInbox;
+    const entry = await inbox.get(charge);
+    if (!entry) throw new Error("no archived entry");
+    const again = { ...entry, updateId: 0, raw: "{}" };
+    // Before: the second delivery saw the first's fresh pending record as live and credited again.
+    await Promise.all([0, 1].map(async () => (await inbox.record(again), inbox.settle(again))));
+    await Promise.all([inbox.record(again), inbox.settle(again)]);
+    expect(await t.deps.books.wallet.balance(buyer.id)).toBe(balance);
+    expect(await t.redis.zscore(inboxKeys.pending, charge)).toBeNull();
+  });
+
+  it("a settle under way keeps its payment and the charge's ledger key in Redis through an archiving run", async () => {
+    const buyer = customer();
+    await t.deps.books.customers.seen({ id: buyer.id, firstName: "C", locale: "en" });
+    const charge = "stars-archived-3";
+    await t.send(successfulPayment(buyer, "t:none", 40, "XTR", charge));
+    clock.advance(120 * DAY);
+    await t.redis.set(inboxKeys.settling(charge), "1", "PX", 60_000);
+    await t.deps.settlement.archiving?.run();
+    expect(await t.redis.exists(inboxKeys.entry(charge))).toBe(1);
+    expect(await t.redis.hexists(walletKeys.applied, `charge:${charge}`)).toBe(1);
+    // The settle under way finds the credit done, by the key the archiving left.
+    await t.deps.settlement.paymentInbox.settle({
+      chargeId: charge,
+      payerId: buyer.id,
+      payload: "t:none",
+      amount: 40,
+    });
+    expect(await t.deps.books.wallet.balance(buyer.id)).toBe(40);
+    await t.redis.del(inboxKeys.settling(charge));
+    await t.deps.settlement.archiving?.run();
+    expect(await t.redis.exists(inboxKeys.entry(charge))).toBe(0);
+  });
 });

@@ -98,15 +98,16 @@ export class Archiving {
 
   /** Archives one customer's items older than `cutoff`; [ledger, orders, payments] moved. */
   async customer(customerId: number, cutoff: number): Promise<[number, number, number]> {
-    const ledger = await this.oldEntries(customerId, cutoff);
+    let ledger = await this.oldEntries(customerId, cutoff);
     const orders = await this.oldOrders(customerId, cutoff);
     const charges = [
       ...orders.flatMap((o) => (o.chargeId ? [o.chargeId] : [])),
       ...ledger.entries.flatMap((e) => (e.kind === "topup" && e.ref ? [e.ref] : [])),
     ];
     const payments = await this.oldPayments([...new Set(charges)], cutoff);
+    ledger = await this.beforeLiveCharges(ledger, payments);
     if (ledger.entries.length === 0 && orders.length === 0 && payments.length === 0) return [0, 0, 0];
-    const idem = await this.idemPairs(customerId, ledger);
+    const idem = await this.idemPairs(customerId, ledger, payments);
     const records: ArchivedRecord[] = [
       ...ledger.entries.map((e, i) => ({
         kind: ARCHIVED.ledger,
@@ -129,7 +130,9 @@ export class Archiving {
       ...[walletKeys.ledger(customerId), ledgerArchivedKey(customerId), walletKeys.applied],
       orderKeys.byCustomer(customerId),
       ...orders.flatMap((o) => [orderKeys.order(o.id), fenceKey(fulfilmentKeys.run(o.id))]),
-      ...payments.flatMap((p) => [inboxKeys.entry(p.chargeId), inboxKeys.raw(p.chargeId)]),
+      ...payments.flatMap((p) => [
+        ...[inboxKeys.entry(p.chargeId), inboxKeys.raw(p.chargeId), inboxKeys.settling(p.chargeId)],
+      ]),
     ];
     const args = [
       ...[ledger.entries.length, ledger.base, ledger.newestJson, idem.length, ...idem.flat()],
@@ -153,21 +156,51 @@ export class Archiving {
       if (entry.at >= cutoff) break;
       entries.push(entry);
     }
-    const newestJson = entries.length > 0 ? (oldestFirst[entries.length - 1] ?? "") : "";
-    return { entries, base: Number(base ?? 0), newestJson };
+    return ledgerPart(entries, oldestFirst, Number(base ?? 0));
   }
 
-  /** The idempotency keys pointing at `ledger`'s entries, with the ref each holds. */
+  /**
+   * `ledger` up to its first entry credited by a charge whose inbox entry stays in Redis (listed
+   * for admins, or not marked credited yet): a settle of that charge finds its credit by the
+   * ledger key, which must keep pointing at an entry in Redis.
+   */
+  private async beforeLiveCharges(ledger: OldLedger, payments: readonly { chargeId: string }[]) {
+    const leaving = new Set(payments.map((p) => p.chargeId));
+    const refs = ledger.entries.map((e) => (e.ref && !leaving.has(e.ref) ? e.ref : undefined));
+    const pipe = this.deps.redis.pipeline();
+    for (const ref of refs) if (ref) pipe.exists(inboxKeys.entry(ref));
+    const found = ((await pipe.exec()) ?? []).map(([, n]) => n === 1);
+    let at = 0;
+    const cut = refs.findIndex((ref) => ref !== undefined && found[at++] === true);
+    return cut < 0 ? ledger : ledgerPart(ledger.entries.slice(0, cut), ledger.jsons, ledger.base);
+  }
+
+  /**
+   * The idempotency keys pointing at `ledger`'s entries, with the ref each holds and, for a
+   * charge's key, the 1-based place of its payment among `payments` (0: none; its inbox entry
+   * left Redis before).
+   */
   private async idemPairs(
     customerId: number,
     ledger: { entries: LedgerEntry[]; base: number },
-  ): Promise<[string, string][]> {
+    payments: readonly { chargeId: string }[],
+  ): Promise<[string, string, number][]> {
     const wanted = ledger.entries.flatMap((e, i) =>
-      idemKeysOf(e).map((key) => [key, `${customerId}:${ledger.base + i}`] as const),
+      idemKeysOf(e).map((key) => ({
+        key,
+        ref: `${customerId}:${ledger.base + i}`,
+        charge: chargeOf(e, key),
+      })),
     );
     if (wanted.length === 0) return [];
-    const held = await this.deps.redis.hmget(walletKeys.applied, ...wanted.map(([key]) => key));
-    return wanted.filter(([, ref], i) => held[i] === ref).map(([key, ref]) => [key, ref]);
+    const { redis } = this.deps;
+    const held = await redis.hmget(walletKeys.applied, ...wanted.map((w) => w.key));
+    const places = new Map(payments.map((p, i) => [p.chargeId, i + 1]));
+    const pairs: [string, string, number][] = [];
+    for (const [i, w] of wanted.entries()) {
+      if (held[i] === w.ref) pairs.push([w.key, w.ref, w.charge ? (places.get(w.charge) ?? 0) : 0]);
+    }
+    return pairs;
   }
 
   /** The customer's finished orders made before `cutoff`, finished before it and owing nothing. */
@@ -229,6 +262,25 @@ export class Archiving {
 
 /** An order's hash as stored (its fields are what orderSchema reads back from the archive). */
 type StoredOrder = Record<string, string> & { id: string; updatedAt?: string };
+
+/** A customer's oldest ledger entries to archive, oldest first, with their JSON as stored. */
+interface OldLedger {
+  entries: LedgerEntry[];
+  jsons: string[];
+  base: number;
+  /** The newest of them as stored (what the Redis step checks is still there). */
+  newestJson: string;
+}
+
+function ledgerPart(entries: LedgerEntry[], jsons: string[], base: number): OldLedger {
+  const newestJson = entries.length > 0 ? (jsons[entries.length - 1] ?? "") : "";
+  return { entries, jsons, base, newestJson };
+}
+
+/** The charge id a ledger key names when it is the entry's charge key. */
+function chargeOf(e: LedgerEntry, key: string): string | undefined {
+  return e.ref && key === ledgerIdemKeys.charge(e.ref) ? e.ref : undefined;
+}
 
 /** The entry number in a ref `<customer>:<n>`. */
 function refNumber(ref: string): number {

@@ -9,6 +9,11 @@ export const inboxKeys = {
   entry: (chargeId: string) => `payinbox:${chargeId}`,
   /** The raw update of an entry (kept apart: it expires after crediting, the entry does not). */
   raw: (chargeId: string) => `payinbox:raw:${chargeId}`,
+  /**
+   * A settle of the charge under way (a string with a TTL): the archiving leaves the entry and
+   * the charge's ledger key in Redis meanwhile, so the settle's idempotency never loses its ground.
+   */
+  settling: (chargeId: string) => `payinbox:settling:${chargeId}`,
   /** Charge ids recorded and not credited yet, by time recorded. */
   pending: "payinbox:pending",
   /**

@@ -4,8 +4,12 @@ import { type Clock, DAY } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
-import { ARCHIVED, type ArchiveReader, dayIndexOf, type Order, type Wallet } from "../books/index.js";
-import { type AutoRenew, type Cashier, type PromoPayRefusal, parsePayload } from "../sales/index.js";
+import { ARCHIVED, type ArchiveReader, dayIndexOf, type Wallet } from "../books/index.js";
+import { type AutoRenew, type Cashier, parsePayload } from "../sales/index.js";
+import type { CreditedPayment, PaymentNotices, SettleResult } from "./inbox-results.js";
+
+export type { CreditedPayment, PaymentNotices, SettleResult } from "./inbox-results.js";
+
 import { inboxKeys } from "./keys.js";
 
 /**
@@ -18,7 +22,8 @@ import { inboxKeys } from "./keys.js";
  * and for {@link INBOX_RAW_KEEP_MS} after it is credited by the shop's clock (Redis expires it). The entry itself, with
  * what support needs (payer, amount, payload, times, outcome), is kept for good: it is what makes a
  * late re-delivery of the update a no-op. Dropping the raw is safe for money: crediting is keyed by
- * the charge id in the ledger (`charge:<id>`, never removed), not by anything in the raw.
+ * the charge id in the ledger (`charge:<id>`; with its entry in the archive after ARCHIVE_AFTER_DAYS,
+ * and both stay in Redis while a settle of the charge is under way), not by anything in the raw.
  */
 
 /** What the bot layer hands in, taken from an update (no grammY types down here). */
@@ -94,42 +99,6 @@ const FORGET = LuaScript.load(new URL("./lua/inbox-forget.lua", import.meta.url)
 /** A pending entry marked credited, its raw update set to expire (lua/inbox-mark.lua). */
 const MARK = LuaScript.load(new URL("./lua/inbox-mark.lua", import.meta.url));
 
-export interface SettleResult {
-  /** True for the one call that moved the money (false when it had been credited before). */
-  credited: boolean;
-  /** The order it paid is paid (now or before) and queued. */
-  paid: boolean;
-  orderId: string | undefined;
-  /** Order status after paying from the wallet (`insufficient`: the money stays there). */
-  orderStatus: string | undefined;
-  /** With `promo-refused`: why the order's promo code was refused at payment (it was cancelled). */
-  promoRefusal?: PromoPayRefusal | undefined;
-  balance: number;
-  outcome: InboxOutcome;
-  /** Renewals the money paid at once: the payer's subscriptions with auto-renew on that were due. */
-  autoRenewed: Order[];
-  /** A payment in a currency not the shop's, held for admins by this call (nothing credited). */
-  held?: boolean;
-}
-
-/** A payment just credited, as the staff hear of it (a line in the staff group's payments topic). */
-export interface CreditedPayment {
-  chargeId: string;
-  payerId: number;
-  /** Minor units of `currency` (the ledger's). */
-  amount: number;
-  currency: string;
-  /** The outside rail it came by; none for Telegram's own. */
-  rail?: string | undefined;
-  outcome: InboxOutcome;
-  orderId?: string | undefined;
-}
-
-/** Who hears of each credited payment (the workers' staff notices; none: nobody). */
-export interface PaymentNotices {
-  credited(payment: CreditedPayment): Promise<void>;
-}
-
 /** The day counters' name for Telegram's own payments (Stars and the provider token). */
 export const TELEGRAM_RAIL = "telegram";
 /** How long a day's counters of payments per rail are kept. */
@@ -151,6 +120,14 @@ export interface PaymentInboxDeps {
   archive?: ArchiveReader | undefined;
   logger?: Logger;
 }
+
+type SettledPayment = Pick<
+  IncomingPayment,
+  "chargeId" | "payerId" | "payload" | "amount" | "mismatch" | "rail"
+>;
+
+/** How long a settle's marker holds off the archiving (a crash leaves it behind). */
+const SETTLING_MS = 60_000;
 
 export class PaymentInbox {
   constructor(private readonly deps: PaymentInboxDeps) {}
@@ -218,9 +195,19 @@ export class PaymentInbox {
    * seen -> credited" for the live handler and the worker alike; safe to repeat at any point (a
    * failed enqueue throws before the mark, so the entry stays pending and is settled again).
    */
-  async settle(
-    payment: Pick<IncomingPayment, "chargeId" | "payerId" | "payload" | "amount" | "mismatch" | "rail">,
-  ): Promise<SettleResult> {
+  async settle(payment: SettledPayment): Promise<SettleResult> {
+    // Set before the entry is looked at: the archiving took the entry and the charge's ledger key
+    // before (the archive answers below) or leaves both in Redis until the marker is gone.
+    const marker = inboxKeys.settling(payment.chargeId);
+    await this.deps.redis.set(marker, "1", "PX", SETTLING_MS);
+    try {
+      return await this.settleMarked(payment);
+    } finally {
+      await this.deps.redis.del(marker).catch(() => undefined);
+    }
+  }
+
+  private async settleMarked(payment: SettledPayment): Promise<SettleResult> {
     const archived = await this.archivedOnly(payment.chargeId);
     if (archived) return this.settledLongAgo(archived);
     if (payment.mismatch === "currency") return this.hold(payment);
@@ -262,11 +249,21 @@ export class PaymentInbox {
     };
   }
 
-  /** The archived entry of a charge no longer in Redis (a replay of one credited long ago). */
+  /**
+   * The archived entry of a charge credited long ago, when Redis holds no credited entry of it:
+   * none (a replay), or a pending one a replay running beside this one recorded before it saw the
+   * archive (that one is forgotten here too, so the inbox sweep does not meet it again).
+   */
   private async archivedOnly(chargeId: string): Promise<InboxEntry | undefined> {
-    if (!this.deps.archive || (await this.deps.redis.exists(inboxKeys.entry(chargeId))) === 1)
-      return undefined;
-    return this.archived(chargeId);
+    if (!this.deps.archive) return undefined;
+    const status = await this.deps.redis.hget(inboxKeys.entry(chargeId), "status");
+    if (status !== null && status !== "pending") return undefined;
+    const archived = await this.archived(chargeId);
+    if (archived && status === "pending") {
+      const keys = [inboxKeys.entry(chargeId), inboxKeys.pending, inboxKeys.raw(chargeId)];
+      await FORGET.run(this.deps.redis, keys, [chargeId]);
+    }
+    return archived;
   }
 
   /** A replay of an archived payment: it was credited then, nothing moves now. */
