@@ -31,6 +31,7 @@ const INVOICE_TITLES: Record<Exclude<Order["kind"], "trial">, string> = {
   purchase: "invoice-order-title",
   renewal: "invoice-renewal-title",
   pack: "invoice-pack-title",
+  switch: "invoice-switch-title",
 };
 
 /**

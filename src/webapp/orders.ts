@@ -27,6 +27,7 @@ const REFUSALS: Record<ShopRefusal, [number, string]> = {
   // Only an unattended renewal (auto-renew) is refused so; the cabinet's are attended.
   "hosting-unknown": [503, "hosting-unknown"],
   "pack-not-offered": [409, "pack-not-offered"],
+  "switch-not-offered": [409, "switch-not-offered"],
 };
 
 function started(result: Started): Extract<Started, { ok: true }> {

@@ -71,6 +71,7 @@ export const PAGE_STRINGS = [
   "webapp-order-paying",
   "webapp-pack-added",
   "webapp-pack-not-offered",
+  "webapp-switch-not-offered",
   "webapp-packs-title",
   "webapp-pay-invoice",
   "webapp-pay-rail",

@@ -144,6 +144,7 @@ const kinds = (purchase: number, renewal: number, trial: number, pack = 0) => ({
   renewal,
   trial,
   pack,
+  switch: 0,
 });
 
 describe("sales stats", () => {

@@ -69,7 +69,13 @@ const FAMILIES: Record<string, readonly (string | number)[]> = {
   "panel-create-row-*": ["created", "exists", "failed"],
   "customers-lang-*": LOCALES,
   "customers-kind-*": LEDGER_KINDS,
-  "customers-order-kind-*": every<OrderKind>({ purchase: true, renewal: true, trial: true, pack: true }),
+  "customers-order-kind-*": every<OrderKind>({
+    purchase: true,
+    renewal: true,
+    trial: true,
+    pack: true,
+    switch: true,
+  }),
   "customers-order-status-*": ORDER_STATUSES,
   "wallet-kind-*": LEDGER_KINDS,
   // /my: a subscription's status (shop/my.ts statusOf, or removed by the admins).

@@ -33,6 +33,7 @@ import { type ReferralRewards, referralKeys, rewardKeys, SALES_LUA, termOf } fro
 import type { SubscriptionTerms } from "../terms/index.js";
 import { removeLeftover } from "./leftovers.js";
 import { OrderUndecidedError, oneRun, reached } from "./order-runs.js";
+import { SwitchFulfilment } from "./plan-switch.js";
 import { PackFulfilment } from "./traffic-packs.js";
 
 export type FulfilResult =
@@ -93,9 +94,11 @@ const REFUND = LuaScript.load(new URL("./lua/refund.lua", import.meta.url), SALE
  */
 export class Fulfilment {
   private readonly packs: PackFulfilment;
+  private readonly switches: SwitchFulfilment;
 
   constructor(private readonly deps: FulfilmentDeps) {
     this.packs = new PackFulfilment(deps);
+    this.switches = new SwitchFulfilment(deps);
   }
 
   async fulfil(orderId: string): Promise<FulfilResult> {
@@ -120,6 +123,7 @@ export class Fulfilment {
     order = (await orders.get(orderId)) as Order;
     if (order.status !== "provisioning") return { outcome: "skipped", order };
     if (order.kind === "pack") return this.packs.apply(order);
+    if (order.kind === "switch") return this.switches.apply(order);
     return order.kind === "renewal" ? this.renew(order) : this.create(order);
   }
 
@@ -307,7 +311,11 @@ export class Fulfilment {
 
   private async failOnce(orderId: string, reason: string): Promise<FailResult> {
     const { orders } = this.deps;
-    if ((await this.landedRenewal(orderId)) ?? (await this.packs.landed(orderId))) return undefined;
+    const landed =
+      (await this.landedRenewal(orderId)) ??
+      (await this.packs.landed(orderId)) ??
+      (await this.switches.landed(orderId));
+    if (landed) return undefined;
     const moved = await orders.transition(orderId, IN_FLIGHT_STATUSES, "failed", {
       error: reason.slice(0, 300),
     });
@@ -382,7 +390,10 @@ export class Fulfilment {
         ? await this.deps.terms.chain.leave(order.subscriptionId, order.id)
         : undefined;
     this.deps.logger.warn({ orderId: order.id, reason, refunded: order.price }, "order failed and refunded");
-    const orphan = await removeLeftover(this.deps, order);
+    const orphan =
+      order.kind === "switch"
+        ? await this.switches.removeNewClient(order)
+        : await removeLeftover(this.deps, order);
     return { refunded: order.price, order, nextInChain, orphan };
   }
 }
