@@ -2527,7 +2527,6 @@ switch-quote-rule = The new plan starts when the switch is done, for its full { 
 buy-confirm-switch =
     🔀 <b>Plan switch</b>
     New plan: <b>{ $plan }</b>
-    To pay: <b>{ $price }</b>
     Wallet balance: { $balance }
 switch-confirm-covered = The credit covers the whole price: nothing is taken from your balance.
 switch-get = 🔀 Switch now

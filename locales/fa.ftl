@@ -2521,7 +2521,6 @@ switch-quote-rule = طرح جدید پس از انجام تغییر، برای �
 buy-confirm-switch =
     🔀 <b>تغییر طرح</b>
     طرح جدید: <b>{ $plan }</b>
-    قابل پرداخت: <b>{ $price }</b>
     موجودی کیف پول: { $balance }
 switch-confirm-covered = اعتبار کل قیمت را می‌پوشاند: چیزی از موجودی شما کم نمی‌شود.
 switch-get = 🔀 اکنون تغییر بده

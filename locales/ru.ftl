@@ -2648,7 +2648,6 @@ switch-quote-rule = Новый тариф начнётся после смены
 buy-confirm-switch =
     🔀 <b>Смена тарифа</b>
     Новый тариф: <b>{ $plan }</b>
-    К оплате: <b>{ $price }</b>
     Баланс: { $balance }
 switch-confirm-covered = Зачёт покрывает всю цену: с баланса ничего не списывается.
 switch-get = 🔀 Сменить сейчас

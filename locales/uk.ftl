@@ -2677,7 +2677,6 @@ switch-quote-rule = Новий тариф почнеться після змін
 buy-confirm-switch =
     🔀 <b>Зміна тарифу</b>
     Новий тариф: <b>{ $plan }</b>
-    До сплати: <b>{ $price }</b>
     Баланс: { $balance }
 switch-confirm-covered = Залік покриває всю ціну: з балансу нічого не списується.
 switch-get = 🔀 Змінити зараз

@@ -163,7 +163,7 @@ export class SwitchSales {
     subscriptionId: string,
     toPlanId: string,
     locale: Locale,
-  ): Promise<Started> {
+  ): Promise<Started & { quote?: SwitchQuote }> {
     if (await this.deps.customers.isBlocked(customerId)) return { ok: false, reason: "blocked" };
     const sub = await this.deps.subscriptions.get(subscriptionId);
     if (!sub || sub.customerId !== customerId) return { ok: false, reason: "unknown-subscription" };
@@ -189,7 +189,7 @@ export class SwitchSales {
     const can = await this.deliverable(input);
     if (!can.ok) return { ok: false, reason: "undeliverable", why: can };
     const { order, reused } = await this.deps.orders.openFor(input, this.deps.unpaid);
-    return { ok: true, order, reused };
+    return { ok: true, order, reused, quote };
   }
 
   /**

@@ -11,6 +11,7 @@ import { answer } from "./common.js";
 import { gateFeature } from "./gate.js";
 import { myFeature, myListView } from "./my.js";
 import { packsFeature } from "./packs.js";
+import { switchFeature } from "./plan-switch.js";
 import { promoConversations, promoFeature } from "./promo.js";
 import { railFeature } from "./rail-checkout.js";
 import { railConversations } from "./rail-email.js";
@@ -79,6 +80,7 @@ const shopSections = new Composer<BotContext>(
   buyFeature,
   myFeature,
   packsFeature,
+  switchFeature,
   walletFeature,
   railFeature,
   trialFeature,
