@@ -4,7 +4,7 @@ import { GB_BYTES } from "../../src/domain/books/index.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
 import { switchCreditKey } from "../../src/domain/settlement/index.js";
 import { DAY } from "../../src/runtime/clock.js";
-import { ordersHarness } from "../helpers/orders-harness.js";
+import { ORDERS_ADMIN, ordersHarness } from "../helpers/orders-harness.js";
 
 /**
  * Plan switches through the real fulfilment and BullMQ order workers against the hosting fakes
@@ -215,5 +215,40 @@ describe("plan switch: fulfilment", () => {
     expect(now).toMatchObject({ planId: "de-xui", ref: sub.ref });
     expect(await balance(customerId)).toBe(1000 - 150 - 150);
     expect(panelFake.clientsAt("main").some((c) => c.name === started.order.clientName)).toBe(false);
+  });
+});
+
+describe("the admin's fair refund", () => {
+  const stars = async () => undefined;
+
+  it("refunds the unused days to the balance once under two taps at once, audited, and ends the term now", async () => {
+    const { customerId, sub } = await activeSubscription("de-xui-days");
+    h.clock.advance(10 * DAY + 1000);
+    const { fairRefunds } = h.rooms.backoffice;
+    const quote = await fairRefunds.quote(sub.id);
+    if ("refused" in quote) throw new Error(quote.refused);
+    expect(quote).toMatchObject({ amount: 57, route: { to: "balance", why: "not-stars" } });
+    const before = await balance(customerId);
+    const [a, b] = await Promise.all([
+      fairRefunds.refund(ORDERS_ADMIN, sub.id, stars),
+      fairRefunds.refund(ORDERS_ADMIN, sub.id, stars),
+    ]);
+    expect([a.status, b.status].sort()).toEqual(["already", "refunded"]);
+    expect(await balance(customerId)).toBe(before + 57);
+    const history = await h.rooms.books.wallet.history(customerId, 0, 20);
+    expect(history.entries.filter((e) => e.kind === "fair-refund")).toHaveLength(1);
+    const ended = await h.rooms.books.subscriptions.get(sub.id);
+    expect(ended?.expiresAt).toBeLessThanOrEqual(h.clock.now());
+    // A third tap later: the term is over, nothing is left to refund.
+    expect((await fairRefunds.refund(ORDERS_ADMIN, sub.id, stars)).status).toBe("nothing");
+    expect(await balance(customerId)).toBe(before + 57);
+    const audit = await h.rooms.staff.audit.page({ subject: `subscription:${sub.id}` }, 0, 10);
+    const refunds = audit.entries.filter((e) => e.action === "subscription.fair-refund");
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      actorId: ORDERS_ADMIN,
+      outcome: "done",
+      note: "19 days left (days); to balance",
+    });
   });
 });

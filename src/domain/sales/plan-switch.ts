@@ -41,6 +41,18 @@ export interface SwitchQuote {
   pendingRenewals: number;
 }
 
+/** What is left of a subscription's term is worth now, and what it was reckoned on (SwitchSales.worth). */
+export interface TermWorth {
+  ok: true;
+  from: Plan;
+  termPrice: number;
+  /** The paid order the term's price was taken from (none: the plan's price). */
+  paidBy?: Order | undefined;
+  value: TermValue;
+  basis: number;
+  pendingRenewals: number;
+}
+
 export type SwitchQuoteResult = { ok: true; quote: SwitchQuote } | { ok: false; reason: ShopRefusal };
 
 export interface SwitchSalesDeps {
@@ -104,10 +116,30 @@ export class SwitchSales {
 
   /** What switching `sub` to `toPlanId` credits and costs now (reads the usage of a traffic plan). */
   async quote(sub: Subscription, toPlanId: string): Promise<SwitchQuoteResult> {
+    const to = this.targets(sub).find((p) => p.id === toPlanId);
+    if (!to) return { ok: false, reason: "switch-not-offered" };
+    const worth = await this.worth(sub);
+    if (!worth.ok) return worth;
+    const { from, termPrice, value, basis, pendingRenewals } = worth;
+    const price = toMinor(this.deps.catalog().currency, to.price);
+    const credit = value.amount;
+    const toPay = Math.max(0, price - credit);
+    const surplus = Math.max(0, credit - price);
+    const quote = { from, to, termPrice, value, credit, price, toPay, surplus, basis, pendingRenewals };
+    return { ok: true, quote };
+  }
+
+  /**
+   * What is left of `sub`'s term is worth now (termValue): its days left with the paid renewals
+   * still to come (`basis`), at the price paid for the term (`paidBy`, where the shop knows it),
+   * the GB used read from the hosting side on a traffic plan. Refused while a pack or a switch
+   * of it is in flight (what it changes is not settled yet). The switch's credit and the admin's
+   * fair refund read it.
+   */
+  async worth(sub: Subscription): Promise<TermWorth | { ok: false; reason: ShopRefusal }> {
     const catalog = this.deps.catalog();
     const from = findPlan(catalog, sub.planId);
-    const to = this.targets(sub).find((p) => p.id === toPlanId);
-    if (!from || !to) return { ok: false, reason: "switch-not-offered" };
+    if (!from) return { ok: false, reason: "switch-not-offered" };
     const inFlight = await this.inFlight(sub);
     if (inFlight.some((o) => o.kind !== "renewal")) return { ok: false, reason: "switch-not-offered" };
     const usedGb = sub.trafficGb > 0 ? await this.usedGb(sub) : 0;
@@ -117,34 +149,10 @@ export class SwitchSales {
     for (const r of inFlight)
       basis =
         r.targetExpiresAt ?? termEnd(basis, now, findPlan(catalog, r.planId) ? termOf(catalog, r).days : 0);
-    const termPrice = await this.termPrice(sub, from);
-    const value = termValue({
-      termPrice,
-      termDays: from.days,
-      expiresAt: basis,
-      now,
-      trafficGb: sub.trafficGb,
-      usedGb,
-    });
-    const price = toMinor(catalog.currency, to.price);
-    const credit = value.amount;
-    const toPay = Math.max(0, price - credit);
-    const surplus = Math.max(0, credit - price);
-    return {
-      ok: true,
-      quote: {
-        from,
-        to,
-        termPrice,
-        value,
-        credit,
-        price,
-        toPay,
-        surplus,
-        basis,
-        pendingRenewals: inFlight.length,
-      },
-    };
+    const { termPrice, paidBy } = await this.termPrice(sub, from);
+    const { trafficGb } = sub;
+    const value = termValue({ termPrice, termDays: from.days, expiresAt: basis, now, trafficGb, usedGb });
+    return { ok: true, from, termPrice, paidBy, value, basis, pendingRenewals: inFlight.length };
   }
 
   /** The quote a switch order carries (fixed when it was opened), as its confirmation shows it. */
@@ -228,7 +236,7 @@ export class SwitchSales {
    * subscription on its plan (after a promo code; a switch's credit counts as paid), never more
    * than the plan's price now; the plan's price when the shop does not know it.
    */
-  private async termPrice(sub: Subscription, plan: Plan): Promise<number> {
+  private async termPrice(sub: Subscription, plan: Plan): Promise<{ termPrice: number; paidBy?: Order }> {
     const list = toMinor(this.deps.catalog().currency, plan.price);
     const paid = (await this.deps.orders.ofCustomer(sub.customerId, 50))
       .filter(
@@ -239,7 +247,8 @@ export class SwitchSales {
           (o.kind === "purchase" || o.kind === "renewal" || o.kind === "switch"),
       )
       .sort((a, b) => (b.paidAt ?? b.createdAt) - (a.paidAt ?? a.createdAt))[0];
-    if (!paid) return list;
-    return Math.min(list, paid.price + (paid.kind === "switch" ? (paid.switchCredit ?? 0) : 0));
+    if (!paid) return { termPrice: list };
+    const termPrice = Math.min(list, paid.price + (paid.kind === "switch" ? (paid.switchCredit ?? 0) : 0));
+    return { termPrice, paidBy: paid };
   }
 }
