@@ -2538,3 +2538,21 @@ switch-refused-disabled = This subscription is blocked by the shop's admins, so 
 switch-usage-unknown = The traffic used on this subscription cannot be read right now, so its credit cannot be worked out. Please try again in a few minutes.
 switch-promo-not-applicable = Promo codes apply to plans and renewals, not to plan switches: this order keeps its price.
 webapp-switch-not-offered = This subscription cannot switch to that plan any more.
+fair-refund-button = 💸 Refund unused part
+fair-refund-title = 💸 <b>Refund the unused part of «{ $plan }»</b>
+fair-refund-days = Left of the term: { $days } days × { $perDay } a day = <b>{ $credit }</b>
+fair-refund-traffic = Left of the term: { $gb } GB of { $total } GB (less than its { $days } days left) = <b>{ $credit }</b>
+fair-refund-ahead = Includes { $days } days paid ahead (renewals still being applied).
+fair-refund-amount = Refund: <b>{ $amount }</b>
+fair-refund-to-stars = It goes back as Stars: the term was paid by one Stars payment, refunded whole.
+fair-refund-why-not-stars = It goes to the customer's balance: the term was not paid by one Telegram Stars payment.
+fair-refund-why-partial = It goes to the customer's balance: Telegram refunds only whole payments, and part of this term is used.
+fair-refund-why-shared = It goes to the customer's balance: Telegram refunds only whole payments, and this term was paid partly from the balance.
+fair-refund-ends = The subscription ends at once: its term is set to now.
+fair-refund-confirm = ✅ Refund { $amount } and end it
+fair-refund-done = ✅ Refunded { $amount } to the customer's balance; the subscription ended.
+fair-refund-done-stars = ✅ Refunded { $amount } as Stars; the subscription ended.
+fair-refund-stars-failed = ⚠️ { $amount } went to the customer's balance, but the Stars could not be sent back ({ $status }); the subscription ended.
+fair-refund-already = This term was refunded already: nothing more was paid.
+fair-refund-nothing = Nothing is left of this term to refund.
+fair-refund-refused = This subscription cannot be refunded now (its traffic cannot be read, or a change of it is still being applied). Try again later.

@@ -1,5 +1,6 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { customersCb } from "../../src/bot/features/admin/customers/index.js";
 import type { Subscription } from "../../src/domain/books/index.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
 import { DAY } from "../../src/runtime/clock.js";
@@ -149,5 +150,30 @@ describe("plan switch in the chat", () => {
     const labels = shown().buttons.map((b) => b.text);
     expect(labels.some((l) => l.startsWith("Big"))).toBe(true);
     expect(labels.some((l) => l.startsWith("Fixed"))).toBe(false);
+  });
+});
+
+describe("the admin's fair refund in the chat", () => {
+  const admin: User = { id: 9_929, is_bot: false, first_name: "Admin" };
+
+  it("shows the arithmetic and where the money goes, then refunds once under two taps at once", async () => {
+    const { who, sub } = await customerWith("days");
+    rig.clock.advance(10 * DAY + 1000);
+    await press(admin, customersCb.pack({ act: "sub", customer: who.id, sub: sub.id }));
+    await press(admin, findButton(shown().buttons, /Refund unused part/));
+    const view = shown();
+    expect(view.text).toContain("Left of the term: 19 days × 3 ⭐ a day = <b>57 ⭐</b>");
+    expect(view.text).toContain("not paid by one Telegram Stars payment");
+    const before = await t().deps.books.wallet.balance(who.id);
+    const yes = findButton(view.buttons, /Refund 57/);
+    await Promise.all([press(admin, yes), press(admin, yes)]);
+    expect(await t().deps.books.wallet.balance(who.id)).toBe(before + 57);
+    const texts = t()
+      .telegram.calls.filter((c) => c.method === "sendMessage" || c.method === "editMessageText")
+      .map((c) => String(c.params.text));
+    expect(texts.some((x) => x.includes("Refunded 57 ⭐ to the customer's balance"))).toBe(true);
+    const ended = await t().deps.books.subscriptions.get(sub.id);
+    expect(ended?.expiresAt).toBeLessThanOrEqual(rig.clock.now());
+    rig.clock.set(Date.now());
   });
 });
