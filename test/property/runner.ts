@@ -3,6 +3,7 @@ import { HOUR, MINUTE, SECOND } from "../../src/runtime/clock.js";
 import { ARCHIVE_ACTIONS } from "./actions-archive.js";
 import { AUTO_RENEW_ACTIONS } from "./actions-auto-renew.js";
 import { SALES_ACTIONS } from "./actions-sales.js";
+import { SWITCH_ACTIONS } from "./actions-switch.js";
 import { applyQueued, attempt, giveUp, giveUpChange, termActions } from "./actions-terms.js";
 import type { Action, Ctx, Planned } from "./ctx.js";
 import { armFault } from "./faults.js";
@@ -28,7 +29,13 @@ export interface RunResult {
   outcomes: Record<string, number>;
 }
 
-const ACTIONS: Action[] = [...SALES_ACTIONS, ...termActions(), ...AUTO_RENEW_ACTIONS, ...ARCHIVE_ACTIONS];
+const ACTIONS: Action[] = [
+  ...SALES_ACTIONS,
+  ...termActions(),
+  ...AUTO_RENEW_ACTIONS,
+  ...ARCHIVE_ACTIONS,
+  ...SWITCH_ACTIONS,
+];
 /** Rounds of the drain before what is still open is given up. */
 const DRAIN_ROUNDS = 12;
 

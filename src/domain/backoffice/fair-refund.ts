@@ -3,7 +3,7 @@ import type { Order, Subscription, Subscriptions, Wallet } from "../books/index.
 import type { ShopRefusal, SwitchSales, TermWorth } from "../sales/index.js";
 import type { StarsRefundResult, StarsRefunds } from "../settlement/index.js";
 import { auditEntry, auditSubject, type StaffServices } from "../staff/index.js";
-import type { SubscriptionTerms } from "../terms/index.js";
+import type { RequestOutcome, SubscriptionTerms } from "../terms/index.js";
 
 /**
  * Where a fair refund goes: back as Stars when the term was paid by one Telegram Stars payment and
@@ -24,9 +24,15 @@ export interface FairRefundQuote {
 }
 
 export type FairRefundOutcome =
-  | { status: "refunded"; amount: number; to: "balance" | "stars"; stars?: StarsRefundResult }
+  | {
+      status: "refunded";
+      amount: number;
+      to: "balance" | "stars";
+      stars?: StarsRefundResult;
+      ended: RequestOutcome | undefined;
+    }
   /** Nothing more: this term was refunded already (a second tap, a second admin). */
-  | { status: "already" }
+  | { status: "already"; ended: RequestOutcome | undefined }
   | { status: "nothing" }
   | { status: "refused"; reason: ShopRefusal };
 
@@ -91,21 +97,21 @@ export class FairRefunds {
       { kind: "fair-refund", ref: sub.id, planId: sub.planId },
       audit,
     );
-    await this.endTerm(sub, actorId);
-    if (!credited.applied) return { status: "already" };
+    const ended = await this.endTerm(sub, actorId);
+    if (!credited.applied) return { status: "already", ended };
     if (route.to === "balance" || !this.deps.starsRefunds)
-      return { status: "refunded", amount, to: "balance" };
+      return { status: "refunded", amount, to: "balance", ended };
     const stars = await this.deps.starsRefunds.refund(route.order, sendStars);
-    return { status: "refunded", amount, to: "stars", stars };
+    return { status: "refunded", amount, to: "stars", stars, ended };
   }
 
   /** The term set to now through the terms authority (in the subscription's chain). */
-  private async endTerm(sub: Subscription, actorId: number): Promise<void> {
+  private async endTerm(sub: Subscription, actorId: number): Promise<RequestOutcome | undefined> {
     const now = this.deps.clock.now();
-    if (sub.expiresAt > 0 && sub.expiresAt <= now) return;
+    if (sub.expiresAt > 0 && sub.expiresAt <= now) return undefined;
     const { ref } = sub;
     const client = ref.kind === "xui" ? { kind: ref.kind, serverId: ref.serverId, name: ref.name } : ref;
-    await this.deps.terms.request({ client, mode: "set", target: now, adminId: actorId });
+    return this.deps.terms.request({ client, mode: "set", target: now, adminId: actorId });
   }
 
   /** Stars only for the whole of one Stars payment that paid the whole term's order. */

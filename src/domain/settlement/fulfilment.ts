@@ -33,7 +33,7 @@ import { type ReferralRewards, referralKeys, rewardKeys, SALES_LUA, termOf } fro
 import type { SubscriptionTerms } from "../terms/index.js";
 import { removeLeftover } from "./leftovers.js";
 import { OrderUndecidedError, oneRun, reached } from "./order-runs.js";
-import { SwitchFulfilment } from "./plan-switch.js";
+import { renewalOfSamePlan, SwitchFulfilment } from "./plan-switch.js";
 import { PackFulfilment } from "./traffic-packs.js";
 
 export type FulfilResult =
@@ -208,6 +208,7 @@ export class Fulfilment {
     if (!turn.turn) return { outcome: "waiting", order, behind: turn.behind };
     // Read again now that its turn came: the change before it may have just moved the term.
     const subscription = (await subscriptions.get(seen.id)) ?? seen;
+    renewalOfSamePlan(order, subscription);
     const { days, trafficGb } = termOf(this.deps.catalog(), order);
     const provisioner = this.deps.provisioner(subscription.ref.kind);
     const target =

@@ -47,6 +47,16 @@ type Active = Extract<FulfilResult, { outcome: "active" }>;
  */
 const BASIS_SLACK_MS = DAY;
 
+/**
+ * A renewal whose subscription switched plans since it was opened (a switch landed first) is
+ * refused for good, refunded: its term and price were the old plan's. One that fixed its target
+ * before the switch was quoted goes on (the switch's credit counted it).
+ */
+export function renewalOfSamePlan(order: Order, sub: Subscription): void {
+  if (sub.planId !== order.planId && order.targetExpiresAt === undefined)
+    throw new ProvisioningError("the subscription switched plans since this renewal was opened", true);
+}
+
 /** The wallet's idempotency key of a switch's surplus credit (once per order). */
 export const switchCreditKey = (orderId: string) => `switch-credit:${orderId}`;
 
