@@ -19,6 +19,7 @@ function refusalText(err) {
   if (err?.error === "undeliverable") return t("undeliverable");
   if (err?.error === "trial-used") return t("trial-used");
   if (err?.error === "pack-not-offered") return t("pack-not-offered");
+  if (err?.error === "switch-not-offered") return t("switch-not-offered");
   if (err?.status === 429) return t("rate-limited");
   if (err?.status === 0) return t("offline");
   return t("refused");

@@ -109,6 +109,11 @@ export async function card(deps: WebappDeps, caller: Caller, id: string): Promis
         price_text: caller.money(price),
       }),
     ),
+    switch_plans: (status === "disabled" ? [] : deps.sales.shop.switches.targets(sub)).map((p) => ({
+      id: p.id,
+      title: inLocale(p.title, locale),
+      price_text: caller.money(deps.sales.shop.priceOf(p)),
+    })),
   };
   return { ok: true, subscription };
 }

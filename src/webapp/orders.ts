@@ -57,7 +57,9 @@ export async function createOrder(
       ? await shop.startPurchase(caller.id, body.plan_id, caller.locale, code, body.gift === true)
       : "pack_id" in body
         ? await shop.packs.start(caller.id, body.subscription_id, body.pack_id, caller.locale)
-        : await shop.startRenewal(caller.id, body.subscription_id, caller.locale, code),
+        : "switch_to" in body
+          ? await shop.switches.start(caller.id, body.subscription_id, body.switch_to, caller.locale)
+          : await shop.startRenewal(caller.id, body.subscription_id, caller.locale, code),
   );
   const reason = typed !== undefined && code === undefined ? "invalid" : opened.promo;
   const refused = reason && typed !== undefined ? { reason, code: code ?? typed.slice(0, 32) } : undefined;

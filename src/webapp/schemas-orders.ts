@@ -39,6 +39,8 @@ const summary = z.strictObject({
   pack_text: z.string().nullable(),
   /** A traffic pack: that a renewal gives the plan's traffic afresh (unused pack traffic ends). */
   pack_note_text: z.string().nullable(),
+  /** A plan switch: the new plan's price, the credit fixed on the order, what is left to pay. */
+  switch_text: z.string().nullable(),
   balance: z.number().int(),
   balance_text: z.string(),
   /** The balance pays it all. */
@@ -84,6 +86,8 @@ export const createOrderRequest = z.union([
   }),
   z.strictObject({ subscription_id: id, promo_code: promoCode.optional(), pay: pay.optional() }),
   z.strictObject({ subscription_id: id, pack_id: packId, pay: pay.optional() }),
+  /** A plan switch (`switch_to`: the plan), its credit fixed on the order (SwitchSales). */
+  z.strictObject({ subscription_id: id, switch_to: packId, pay: pay.optional() }),
 ]);
 export type CreateOrderRequest = z.output<typeof createOrderRequest>;
 

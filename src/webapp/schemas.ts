@@ -84,6 +84,8 @@ export const cardResponse = z.strictObject({
         price_text: z.string(),
       }),
     ),
+    /** Plans it may switch to (POST orders `{ subscription_id, switch_to }`), with their prices. */
+    switch_plans: z.array(z.strictObject({ id: z.string(), title: z.string(), price_text: z.string() })),
   }),
 });
 export type CardResponse = z.output<typeof cardResponse>;
