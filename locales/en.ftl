@@ -2556,3 +2556,5 @@ fair-refund-stars-failed = ⚠️ { $amount } went to the customer's balance, bu
 fair-refund-already = This term was refunded already: nothing more was paid.
 fair-refund-nothing = Nothing is left of this term to refund.
 fair-refund-refused = This subscription cannot be refunded now (its traffic cannot be read, or a change of it is still being applied). Try again later.
+webapp-switch-title = Switch plan (what is left of this term is credited)
+webapp-confirm-switch = Plan switch
