@@ -2546,3 +2546,66 @@ webapp-seats-share = Share
 webapp-seats-share-text = A seat in my VPN family is yours: open the link to take it.
 webapp-seats-summary = +{ $seats } family seat(s) until the end of the current term
 seat-failed = 😔 We could not set up your seat in the family plan «{ $plan }». Ask its owner for a new invite link; the admins have been told.
+## Plan switch with credit (issue 30)
+invoice-switch-title = VPN plan switch
+delivery-delayed-switch = ⏳ Your plan switch is taking longer than usual: the hosting side is not answering yet. Your payment is safe: the switch will finish by itself and you will get a message here, or the money goes back to your wallet.
+delivery-switched = 🔀 <b>Switched to { $plan }</b>
+switch-failed = 😔 We could not switch your subscription to «{ $plan }». { $amount } went back to your wallet; your subscription is as it was. The admins have been told.
+switch-failed-back = 😔 We could not switch your subscription to «{ $plan }». { $back }. Your subscription is as it was; the admins have been told.
+alert-switch-failed = ⚠️ Plan switch { $order } for subscription { $subscription } failed: { $what }. Customer { ID($customer) }, plan { $plan }; { $amount } refunded to the wallet, the subscription is as it was. Details are in the log.
+wallet-kind-switch = Plan switch
+wallet-kind-switch-credit = Plan switch credit
+wallet-kind-fair-refund = Refund of unused days
+customers-kind-switch = plan switch
+customers-kind-switch-credit = switch credit
+customers-kind-fair-refund = refund of unused days
+customers-order-kind-switch = plan switch
+my-switch = 🔀 Switch plan
+switch-choose =
+    🔀 <b>Switch «{ $plan }» to another plan</b>
+    What is left of your current term is credited against the new plan's price. Pick a plan to see the arithmetic before you pay.
+switch-none = There is no other plan this subscription can switch to now.
+switch-plan-button = { $plan } · { $price }
+switch-quote-days = Left of your term: { $days } days × { $perDay } a day = <b>{ $credit }</b>
+switch-quote-traffic = Left of your term: { $gb } GB of { $total } GB (less than its { $days } days left) = <b>{ $credit }</b>
+switch-quote-ahead = Includes { $days } days paid ahead (renewals still being applied).
+switch-quote-sum =
+    New plan «{ $plan }»: { $price }
+    Credit: −{ $credit }
+    <b>To pay: { $toPay }</b>
+switch-quote-surplus = The credit is { $surplus } more than the new plan's price: that goes to your wallet once the switch is done.
+switch-quote-rule = The new plan starts when the switch is done, for its full { $days } days; your current term ends then.
+buy-confirm-switch =
+    🔀 <b>Plan switch</b>
+    New plan: <b>{ $plan }</b>
+    Wallet balance: { $balance }
+switch-confirm-covered = The credit covers the whole price: nothing is taken from your balance.
+switch-get = 🔀 Switch now
+buy-paid-switch = ✅ Paid { $price } from your balance (balance now { $balance }). Switching your plan, this takes a few seconds…
+switch-cancelled = Plan switch cancelled. Nothing was charged; your subscription is as it was.
+switch-not-offered = This subscription cannot switch to that plan (any more). Open the subscription again to see what it can switch to.
+switch-refused-removed = This subscription was removed by the shop's admins, so it cannot switch plans.
+switch-refused-disabled = This subscription is blocked by the shop's admins, so it cannot switch plans now and nothing was charged. Please contact support.
+switch-usage-unknown = The traffic used on this subscription cannot be read right now, so its credit cannot be worked out. Please try again in a few minutes.
+switch-promo-not-applicable = Promo codes apply to plans and renewals, not to plan switches: this order keeps its price.
+webapp-switch-not-offered = This subscription cannot switch to that plan any more.
+fair-refund-button = 💸 Refund unused part
+fair-refund-title = 💸 <b>Refund the unused part of «{ $plan }»</b>
+fair-refund-days = Left of the term: { $days } days × { $perDay } a day = <b>{ $credit }</b>
+fair-refund-traffic = Left of the term: { $gb } GB of { $total } GB (less than its { $days } days left) = <b>{ $credit }</b>
+fair-refund-ahead = Includes { $days } days paid ahead (renewals still being applied).
+fair-refund-amount = Refund: <b>{ $amount }</b>
+fair-refund-to-stars = It goes back as Stars: the term was paid by one Stars payment, refunded whole.
+fair-refund-why-not-stars = It goes to the customer's balance: the term was not paid by one Telegram Stars payment.
+fair-refund-why-partial = It goes to the customer's balance: Telegram refunds only whole payments, and part of this term is used.
+fair-refund-why-shared = It goes to the customer's balance: Telegram refunds only whole payments, and this term was paid partly from the balance.
+fair-refund-ends = The subscription ends at once: its term is set to now.
+fair-refund-confirm = ✅ Refund { $amount } and end it
+fair-refund-done = ✅ Refunded { $amount } to the customer's balance; the subscription ended.
+fair-refund-done-stars = ✅ Refunded { $amount } as Stars; the subscription ended.
+fair-refund-stars-failed = ⚠️ { $amount } went to the customer's balance, but the Stars could not be sent back ({ $status }); the subscription ended.
+fair-refund-already = This term was refunded already: nothing more was paid.
+fair-refund-nothing = Nothing is left of this term to refund.
+fair-refund-refused = This subscription cannot be refunded now (its traffic cannot be read, or a change of it is still being applied). Try again later.
+webapp-switch-title = Switch plan (what is left of this term is credited)
+webapp-confirm-switch = Plan switch

@@ -19,6 +19,7 @@ function refusalText(err) {
   if (err?.error === "undeliverable") return t("undeliverable");
   if (err?.error === "trial-used") return t("trial-used");
   if (err?.error === "pack-not-offered") return t("pack-not-offered");
+  if (err?.error === "switch-not-offered") return t("switch-not-offered");
   if (err?.status === 429) return t("rate-limited");
   if (err?.status === 0) return t("offline");
   return t("refused");
@@ -82,6 +83,7 @@ function confirmSheet(order, s, options) {
   const price = el("span", "total", [s.list_price_text ? el("span", "strike", s.list_price_text) : null, s.price_text]);
   const rows = [
     s.pack_text ? sumRow(t("confirm-pack"), s.pack_text) : [],
+    s.switch_text ? sumRow(t("confirm-switch"), s.switch_text) : [],
     ...sumRow(t("confirm-term"), s.days_text),
     s.promo_text ? sumRow(t("confirm-promo"), s.promo_text) : [],
     el("span", "muted", t("confirm-price")),

@@ -77,6 +77,15 @@ function seatsBox(c, status) {
   return box;
 }
 
+/** A button per plan the subscription may switch to, each through the confirm step (the credit's sum). */
+function switchButtons(c, status) {
+  if (!c.switch_plans || c.switch_plans.length === 0) return null;
+  const buttons = c.switch_plans.map((p) =>
+    button(`${p.title} · ${p.price_text}`, () => startOrder({ subscription_id: c.id, switch_to: p.id }, status), "secondary"),
+  );
+  return el("div", "packs", [el("div", "muted small", t("switch-title")), el("div", "actions", buttons)]);
+}
+
 function trafficBar(c) {
   if (!(c.traffic_limit_bytes > 0) || c.traffic_used_bytes === null) return null;
   const share = Math.min(100, (c.traffic_used_bytes / c.traffic_limit_bytes) * 100);
@@ -161,6 +170,7 @@ async function subscriptionCard(sub, options) {
       trafficBar(c),
       packButtons(c, status),
       seatsBox(c, status),
+      switchButtons(c, status),
       facts,
       autoRenewSwitch(c),
       el("h3", "", t("usage-title")),

@@ -129,7 +129,8 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     archive: deps.archive,
   });
   const backoffice = createBackofficeServices({
-    ...{ redis, clock, logger, books, sales, staff },
+    ...{ redis, clock, logger, books, sales, staff, terms },
+    refunds: settlement,
     messenger: deps.customerMessenger,
     ticketDesk: deps.ticketDesk,
     report: { settlement, fleet, runs: deps.reportRuns },

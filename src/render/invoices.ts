@@ -33,6 +33,7 @@ const INVOICE_TITLES: Record<Exclude<Order["kind"], "trial">, string> = {
   pack: "invoice-pack-title",
   seat: "invoice-order-title",
   seats: "invoice-seats-title",
+  switch: "invoice-switch-title",
 };
 
 /**

@@ -64,6 +64,13 @@ export const seatCb = callbackCodec("seat", {
   n: z.coerce.number().int().min(0).max(50).default(0),
 });
 
+/** A plan switch of one of the presser's subscriptions (shop/plan-switch.ts): its targets, or one picked. */
+export const switchCb = callbackCodec("swp", {
+  act: z.enum(["list", "pick"]),
+  id: entityId,
+  plan: z.string().max(32).default(""),
+});
+
 /** Sent by payments.ts ("open the wallet"). */
 export const WALLET_VIEW = "wallet:view";
 /** "My gifts" (shop/gifts.ts `giftCb` list), from the wallet. */
@@ -88,7 +95,7 @@ export const languageCb = callbackCodec("lang", {
 });
 
 /** Callback data the shop's guard (blocked customers, private chat) looks at. */
-export const SHOP_CALLBACK = /^(buy|ord|wallet|my|trial|pack|rail|seat)(:|$)/;
+export const SHOP_CALLBACK = /^(buy|ord|wallet|my|trial|pack|swp|rail|seat)(:|$)/;
 export const SHOP_COMMANDS = ["buy", "my", "wallet", "trial", "promo"] as const;
 
 /**

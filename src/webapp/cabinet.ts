@@ -116,6 +116,11 @@ export async function card(deps: WebappDeps, caller: Caller, id: string): Promis
     ),
     seats: status === "removed" ? null : await seatsCardOf(deps, caller, sub),
     family_seat_text: await memberTextOf(deps, caller, sub),
+    switch_plans: (status === "disabled" ? [] : deps.sales.shop.switches.targets(sub)).map((p) => ({
+      id: p.id,
+      title: inLocale(p.title, locale),
+      price_text: caller.money(deps.sales.shop.priceOf(p)),
+    })),
   };
   return { ok: true, subscription };
 }

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { changesSubscription, type Order } from "../domain/books/index.js";
-import type { Plan } from "../domain/catalog/index.js";
+import { inLocale, type Plan } from "../domain/catalog/index.js";
 import type { PromoRefusal } from "../domain/sales/index.js";
 import { planTitle, subscriptionTitle } from "../render/access.js";
 import { formatDate, formatGb, formatNumber, htmlToText } from "../render/format.js";
@@ -55,6 +55,7 @@ export async function orderSummary(
     referral_text: bonus > 0 ? t("referral-order-days", { days: bonus }) : null,
     pack_text: pack?.text ?? null,
     pack_note_text: pack?.note ?? null,
+    switch_text: order.kind === "switch" ? switchText(deps, caller, order) : null,
     balance,
     balance_text: money(balance),
     covered,
@@ -117,4 +118,18 @@ async function promoText(deps: WebappDeps, caller: Caller, order: Order): Promis
         off: t("webapp-summary-percent", { percent: formatNumber(caller.locale, promo.value) }),
       })
     : t("webapp-summary-promo-off", { code, off: money(off) });
+}
+
+/** A switch's sum as the chat's confirmation shows it: the new plan's price, the credit, to pay. */
+function switchText(deps: WebappDeps, caller: Caller, order: Order): string {
+  const { credit, price } = deps.sales.shop.switches.fixedQuote(order);
+  const plan = deps.sales.shop.plan(order.planId);
+  const title = plan ? inLocale(plan.title, caller.locale) : order.planId;
+  const sum = caller.t("switch-quote-sum", {
+    plan: title,
+    price: caller.money(price),
+    credit: caller.money(credit),
+    toPay: caller.money(order.price),
+  });
+  return htmlToText(sum);
 }

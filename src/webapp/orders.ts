@@ -27,6 +27,7 @@ const REFUSALS: Record<ShopRefusal, [number, string]> = {
   // Only an unattended renewal (auto-renew) is refused so; the cabinet's are attended.
   "hosting-unknown": [503, "hosting-unknown"],
   "pack-not-offered": [409, "pack-not-offered"],
+  "switch-not-offered": [409, "switch-not-offered"],
 };
 
 function started(result: Started): Extract<Started, { ok: true }> {
@@ -58,6 +59,8 @@ export async function createOrder(
         ? await shop.packs.start(caller.id, body.subscription_id, body.pack_id, caller.locale)
         : "add_seats" in body
           ? await addSeats(deps, caller, body.subscription_id, body.add_seats)
+        : "switch_to" in body
+          ? await shop.switches.start(caller.id, body.subscription_id, body.switch_to, caller.locale)
           : await shop.startRenewal(caller.id, body.subscription_id, caller.locale, code),
   );
   const reason = typed !== undefined && code === undefined ? "invalid" : opened.promo;

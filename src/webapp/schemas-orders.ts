@@ -39,6 +39,8 @@ const summary = z.strictObject({
   pack_text: z.string().nullable(),
   /** A traffic pack: that a renewal gives the plan's traffic afresh (unused pack traffic ends). */
   pack_note_text: z.string().nullable(),
+  /** A plan switch: the new plan's price, the credit fixed on the order, what is left to pay. */
+  switch_text: z.string().nullable(),
   balance: z.number().int(),
   balance_text: z.string(),
   /** The balance pays it all. */
@@ -88,6 +90,8 @@ export const createOrderRequest = z.union([
   z.strictObject({ subscription_id: id, pack_id: packId, pay: pay.optional() }),
   /** Seats added to the caller's family mid-term, at the per-seat price for the days left. */
   z.strictObject({ subscription_id: id, add_seats: z.number().int().min(1).max(10), pay: pay.optional() }),
+  /** A plan switch (`switch_to`: the plan), its credit fixed on the order (SwitchSales). */
+  z.strictObject({ subscription_id: id, switch_to: packId, pay: pay.optional() }),
 ]);
 export type CreateOrderRequest = z.output<typeof createOrderRequest>;
 

@@ -89,6 +89,8 @@ export const cardResponse = z.strictObject({
     seats: seatsCard.nullable(),
     /** A member's seat: "Family seat of Anna: renewed by the owner" (null: not a seat). */
     family_seat_text: z.string().nullable(),
+    /** Plans it may switch to (POST orders `{ subscription_id, switch_to }`), with their prices. */
+    switch_plans: z.array(z.strictObject({ id: z.string(), title: z.string(), price_text: z.string() })),
   }),
 });
 export type CardResponse = z.output<typeof cardResponse>;

@@ -85,6 +85,7 @@ const DELAYED_KEYS: Record<Order["kind"], string> = {
   pack: "delivery-delayed-pack",
   seat: "delivery-delayed",
   seats: "delivery-delayed-seats",
+  switch: "delivery-delayed-switch",
 };
 
 /** The admins' alert of a failed order by what it bought. */
@@ -95,7 +96,14 @@ const FAILED_ALERT_KEYS: Record<Order["kind"], string> = {
   pack: "alert-pack-failed",
   seat: "alert-order-failed",
   seats: "alert-seats-failed",
+  switch: "alert-switch-failed",
 };
+
+/** The head of a delivered access's message by what the order bought. */
+function deliveredKey(order: Order, renewed: boolean): string {
+  if (order.kind === "switch") return "delivery-switched";
+  return renewed ? "delivery-renewed" : order.gift ? "gift-delivered" : "delivery-ready";
+}
 
 /** True when Telegram says the user blocked the bot (or deleted their account). */
 export function isBlockedByUser(err: unknown): boolean {
@@ -145,9 +153,7 @@ export class Notifier {
     const head =
       order.kind === "trial" && !result.renewed
         ? this.trialHead(t, locale, subscription)
-        : t(result.renewed ? "delivery-renewed" : order.gift ? "gift-delivered" : "delivery-ready", {
-            plan: title,
-          });
+        : t(deliveredKey(order, result.renewed), { plan: title });
     const term = termLine(t, locale, { title, ...subscription });
     const text = `${head}\n${term}\n\n${accessText(t, links)}`;
     const keyboard = deliveryKeyboard(t);
@@ -264,9 +270,11 @@ export class Notifier {
       order.kind === "renewal" && order.subscriptionId
         ? await this.deps.books.subscriptions.get(order.subscriptionId)
         : undefined;
-    if (order.kind === "pack") {
+    if (order.kind === "pack" || order.kind === "switch") {
       const told = back ? this.backText(t, order, refunded, back) : undefined;
-      return told ? t("pack-failed-back", { back: told, plan }) : t("pack-failed", { amount, plan });
+      const [key, backKey] =
+        order.kind === "pack" ? ["pack-failed", "pack-failed-back"] : ["switch-failed", "switch-failed-back"];
+      return told ? t(backKey, { back: told, plan }) : t(key, { amount, plan });
     }
     const date = sub?.expiresAt ? formatDate(order.locale, sub.expiresAt) : "";
     if (back) {

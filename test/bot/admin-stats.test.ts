@@ -146,6 +146,7 @@ const kinds = (purchase: number, renewal: number, trial: number, pack = 0) => ({
   pack,
   seat: 0,
   seats: 0,
+  switch: 0,
 });
 
 describe("sales stats", () => {

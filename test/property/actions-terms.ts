@@ -159,7 +159,7 @@ async function clientOf(c: Ctx, sub: ModelSub): Promise<HostingClient | undefine
   return ref.kind === "xui" ? { kind: "xui", serverId: ref.serverId, name: ref.name } : ref;
 }
 
-function asked(c: Ctx, sub: ModelSub, change: TermChange, mine: Omit<ModelChange, "id" | "subId">) {
+export function asked(c: Ctx, sub: ModelSub, change: TermChange, mine: Omit<ModelChange, "id" | "subId">) {
   if (change.subscriptionId !== sub.id) {
     c.violation(`an admin's change of ${sub.id}'s client went to ${change.subscriptionId}`);
   }

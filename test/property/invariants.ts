@@ -98,7 +98,7 @@ async function orders(c: Ctx, ledger: Ledger): Promise<void> {
   for (const customer of c.m.customers) {
     for (const o of await c.w.rooms.books.orders.ofCustomer(customer, 10_000)) {
       const entries = (kinds: string[]) => (ledger.get(o.id) ?? []).filter((e) => kinds.includes(e.kind));
-      const paidEntries = entries(["purchase", "renewal", "pack"]);
+      const paidEntries = entries(["purchase", "renewal", "pack", "switch"]);
       const refunds = entries(["refund"]);
       if (!wasPaidStatus(o.status)) {
         if (paidEntries.length + refunds.length > 0)
@@ -151,6 +151,7 @@ function referralOf(c: Ctx, o: Order, rewards: LedgerEntry[], backs: LedgerEntry
  */
 async function traffic(c: Ctx): Promise<void> {
   for (const sub of c.m.subs.values()) {
+    if (sub.ended) continue;
     const want = c.m.expectedTraffic(sub);
     const rec = await c.w.rooms.books.subscriptions.get(sub.id);
     if (!rec || rec.removedAt !== undefined) continue;
@@ -177,6 +178,7 @@ function hostingLimits(c: Ctx, ref: AccessRef): [string, number | undefined][] {
 /** Each subscription's record and hosting term against what its applied changes add up to. */
 async function terms(c: Ctx): Promise<void> {
   for (const sub of c.m.subs.values()) {
+    if (sub.ended) continue;
     const want = c.m.expected(sub);
     const rec = await c.w.rooms.books.subscriptions.get(sub.id);
     if (!rec || rec.removedAt !== undefined) {

@@ -13,12 +13,21 @@ export type TermEvent =
   | { kind: "renewal"; ref: string; days: number; at: number }
   | { kind: "pack"; ref: string; gb: number; at: number }
   | { kind: "add"; ref: string; days: number; at: number }
-  | { kind: "set"; ref: string; target: number; at: number };
+  | { kind: "set"; ref: string; target: number; at: number }
+  /** A plan switch: the new plan's days from the attempt that fixed its term, its traffic afresh. */
+  | { kind: "switch"; ref: string; target: number; backend: Backend; at: number };
 
 export interface ModelSub {
   id: string;
   customerId: number;
   backend: Backend;
+  /**
+   * An admin's fair refund ended its term "now": xui counts whole days rounded up (0 is no
+   * expiry), so the term checks leave it (its money is still checked).
+   */
+  ended?: boolean;
+  /** The backend it was bought on (a switch moves `backend`). */
+  firstBackend: Backend;
   orderId: string;
   /** The purchase's term: the clock of its first attempt plus its days. */
   base: number;
@@ -29,7 +38,9 @@ export interface ModelSub {
 export interface ModelOrder {
   id: string;
   customerId: number;
-  kind: "purchase" | "renewal" | "pack" | "seat" | "seats";
+  kind: "purchase" | "renewal" | "pack" | "seat" | "seats" | "switch";
+  /** Switch: the clock of the last attempt made before its term was fixed (the one that fixed it). */
+  switchAt?: number;
   gift: boolean;
   backend: Backend;
   price: number;
@@ -95,6 +106,8 @@ export class Model {
   readonly unpaid = new Set<string>();
   /** Paid orders whose money went back (a charge again may take them up). */
   readonly refundedOrders = new Set<string>();
+  /** Fair refunds paid per subscription (each its own term's). */
+  readonly fairRefunds = new Map<string, number>();
   readonly log: string[] = [];
   /** Panel locations the final reconciliation set back (a refunded renewal reached only some). */
   locationRepairs = 0;
@@ -130,6 +143,7 @@ export class Model {
    */
   attempting(order: Order, now: number): void {
     const m = this.orders.get(order.id);
+    if (m?.kind === "switch" && order.targetExpiresAt === undefined) m.switchAt = now;
     if (m?.kind !== "purchase" || m.firstAttemptAt !== undefined) return;
     if (order.gift === "1" && order.recipientId === undefined) return;
     m.firstAttemptAt = now;
@@ -152,6 +166,14 @@ export class Model {
     m.active = true;
     if (m.kind === "seat") this.seatSubs.add(subId);
     if (m.kind === "seat" || m.kind === "seats") return undefined;
+    if (m.kind === "switch") {
+      const sub = this.subs.get(m.subId ?? "");
+      if (!sub || m.switchAt === undefined) return `switch ${order.id} of ${m.subId} went active unseen`;
+      const target = m.switchAt + PLAN_DAYS * DAY;
+      sub.events.push({ kind: "switch", ref: order.id, target, backend: m.backend, at: now });
+      sub.backend = m.backend;
+      return undefined;
+    }
     if (m.kind === "renewal" || m.kind === "pack") {
       const sub = this.subs.get(m.subId ?? "");
       if (!sub) return `${m.kind} ${order.id} of ${m.subId}, a subscription the model does not know`;
@@ -168,6 +190,7 @@ export class Model {
       id: subId,
       customerId: order.recipientId ?? order.customerId,
       backend: m.backend,
+      firstBackend: m.backend,
       orderId: order.id,
       base: m.firstAttemptAt + days * DAY,
       baseWhy: `first attempt + ${days} days (plan ${PLAN_DAYS}, promo ${order.bonusDays ?? 0}, referral ${m.referralBonus})`,
@@ -200,7 +223,7 @@ export class Model {
     let term = sub.base;
     for (const e of sub.events) {
       if (e.kind === "pack") continue;
-      term = e.kind === "set" ? e.target : Math.max(e.at, term) + e.days * DAY;
+      term = e.kind === "set" || e.kind === "switch" ? e.target : Math.max(e.at, term) + e.days * DAY;
     }
     return term;
   }
@@ -210,9 +233,11 @@ export class Model {
    * renewal, plus the packs applied since; an admin's term change leaves it as it is.
    */
   expectedTraffic(sub: ModelSub): number {
-    let gb = PLAN_GB[sub.backend];
+    let gb = PLAN_GB[sub.firstBackend];
+    let backend = sub.firstBackend;
     for (const e of sub.events) {
-      if (e.kind === "renewal") gb = PLAN_GB[sub.backend];
+      if (e.kind === "switch") [backend, gb] = [e.backend, PLAN_GB[e.backend]];
+      if (e.kind === "renewal") gb = PLAN_GB[backend];
       if (e.kind === "pack") gb = Math.round((gb + e.gb) * 100) / 100;
     }
     return gb;
@@ -220,8 +245,8 @@ export class Model {
 
   describe(sub: ModelSub): string {
     const steps = sub.events.map((e) =>
-      e.kind === "set"
-        ? `set ${new Date(e.target).toISOString()} (${e.ref})`
+      e.kind === "set" || e.kind === "switch"
+        ? `${e.kind} ${new Date(e.target).toISOString()} (${e.ref})`
         : e.kind === "pack"
           ? `+${e.gb} GB pack (${e.ref})`
           : `+${e.days}d ${e.kind} (${e.ref})`,

@@ -4,6 +4,7 @@ import { ARCHIVE_ACTIONS } from "./actions-archive.js";
 import { AUTO_RENEW_ACTIONS } from "./actions-auto-renew.js";
 import { SALES_ACTIONS } from "./actions-sales.js";
 import { SEAT_ACTIONS } from "./actions-seats.js";
+import { SWITCH_ACTIONS } from "./actions-switch.js";
 import { applyQueued, attempt, giveUp, giveUpChange, termActions } from "./actions-terms.js";
 import type { Action, Ctx, Planned } from "./ctx.js";
 import { armFault } from "./faults.js";
@@ -35,6 +36,7 @@ const ACTIONS: Action[] = [
   ...AUTO_RENEW_ACTIONS,
   ...ARCHIVE_ACTIONS,
   ...SEAT_ACTIONS,
+  ...SWITCH_ACTIONS,
 ];
 /** Rounds of the drain before what is still open is given up. */
 const DRAIN_ROUNDS = 12;

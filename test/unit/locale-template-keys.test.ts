@@ -76,6 +76,7 @@ const FAMILIES: Record<string, readonly (string | number)[]> = {
     pack: true,
     seat: true,
     seats: true,
+    switch: true,
   }),
   "customers-order-status-*": ORDER_STATUSES,
   // A seat freed (shop/seats.ts freeSeat: SeatRevoke's refusals, and a hosting side not answering).

@@ -57,6 +57,7 @@ describe("the confirmation: an order opened, nothing paid", () => {
       referral_text: null,
       pack_text: null,
       pack_note_text: null,
+      switch_text: null,
       balance: 100,
       balance_text: "100 ⭐",
       covered: false,

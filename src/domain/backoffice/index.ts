@@ -12,6 +12,7 @@ export * from "./customer-blocks.js";
 export * from "./customer-messages.js";
 export * from "./daily-report.js";
 export * from "./export.js";
+export * from "./fair-refund.js";
 export * from "./keys.js";
 export * from "./services.js";
 export * from "./stats.js";

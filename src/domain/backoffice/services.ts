@@ -7,12 +7,14 @@ import type { FleetServices } from "../fleet/index.js";
 import type { SalesServices } from "../sales/index.js";
 import type { SettlementServices } from "../settlement/index.js";
 import type { StaffServices } from "../staff/index.js";
+import type { TermsServices } from "../terms/index.js";
 import { AdminWallet } from "./admin-wallet.js";
 import { BroadcastDrafts } from "./broadcast-drafts.js";
 import { ChargeAgain } from "./charge-again.js";
 import { CustomerBlocks } from "./customer-blocks.js";
 import { CustomerMessages, type CustomerMessenger } from "./customer-messages.js";
 import { DailyReports, type ReportRuns } from "./daily-report.js";
+import { FairRefunds } from "./fair-refund.js";
 import { type TicketDesk, Tickets } from "./tickets.js";
 
 /** The back office's services: what the admins do to the customers and their money. */
@@ -31,6 +33,8 @@ export interface BackofficeServices {
   tickets: Tickets;
   /** The staff's daily report: its figures, and an owner's "send it now". */
   dailyReports: DailyReports;
+  /** An admin's refund of the unused part of a subscription's term, once per term. */
+  fairRefunds: FairRefunds;
 }
 
 export interface BackofficeServicesDeps {
@@ -39,6 +43,9 @@ export interface BackofficeServicesDeps {
   logger: Logger;
   books: Pick<BooksServices, "customers" | "wallet" | "orders" | "subscriptions" | "trialConversions">;
   sales: Pick<SalesServices, "shop" | "cashier">;
+  /** The terms authority (a fair refund ends the term now) and the Stars refunds it may send. */
+  terms: Pick<TermsServices, "terms">;
+  refunds?: Pick<SettlementServices, "starsRefunds"> | undefined;
   /** Who may do what (checked where each change happens), the audit log, the staff group. */
   staff: Pick<StaffServices, "roster" | "audit" | "group">;
   /** Where staff members' messages to customers go out (the outbox; none: they cannot be sent). */
@@ -77,6 +84,12 @@ export function createBackofficeServices(deps: BackofficeServicesDeps): Backoffi
     tickets: new Tickets({
       ...{ redis, clock: deps.clock, logger: deps.logger, books: deps.books, staff: deps.staff },
       desk: deps.ticketDesk,
+    }),
+    fairRefunds: new FairRefunds({
+      ...{ clock, wallet, staff, subscriptions: deps.books.subscriptions },
+      switches: deps.sales.shop.switches,
+      terms: deps.terms.terms,
+      starsRefunds: deps.refunds?.starsRefunds,
     }),
     dailyReports: new DailyReports({
       ...{ redis, clock, books: deps.books, roster: staff.roster },

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { LOCALES, type Locale } from "../../config.js";
@@ -12,15 +11,17 @@ import { orderKeys, salesDayKey } from "./keys.js";
 import { ARCHIVED, type ArchiveReader, archivedBesides } from "./ledger-reads.js";
 import { BOOKS_LUA } from "./lua-fragments.js";
 import { hasPaid } from "./order-paid.js";
+import { newOrderId, slotOf, unpaidMember } from "./order-slots.js";
 import { isFinishedStatus, ORDER_STATUSES, type OrderStatus } from "./order-statuses.js";
 import { dayIndexOf } from "./sales-days.js";
 
 /**
  * What an order buys; `pack`: a traffic pack for a subscription's current term (catalog
  * `traffic_packs`); `seat`: a family seat's client for the member who claimed it (price 0);
- * `seats`: seats added to a family mid-term (sales/seats.ts).
+ * `seats`: seats added to a family mid-term (sales/seats.ts); `switch`: a plan switch
+ * (sales/plan-switch.ts).
  */
-export const ORDER_KINDS = ["purchase", "renewal", "trial", "pack", "seat", "seats"] as const;
+export const ORDER_KINDS = ["purchase", "renewal", "trial", "pack", "seat", "seats", "switch"] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
 const num = z.coerce.number();
@@ -58,6 +59,12 @@ const orderSchema = z.object({
    * allowance), fixed once when its turn came, before the first hosting write (traffic-packs.ts).
    */
   trafficTarget: z.string().optional(),
+  /** Switch (sales/plan-switch.ts): its quote's credit, surplus and basis; its old client; when done. */
+  switchCredit: optNum,
+  switchSurplus: optNum,
+  switchBasis: optNum,
+  switchFrom: json(accessRef),
+  switchedAt: optNum,
   /** Renewal: the absolute expiry aimed at, fixed once before the first hosting call. */
   targetExpiresAt: optNum,
   /** Where the access lives, fixed before the first hosting write so retries go to the same place. */
@@ -94,7 +101,8 @@ export type Order = z.output<typeof orderSchema>;
  * turn in the subscription's term chain, and a failure leaves the customer's client as it is.
  */
 export function changesSubscription(order: Pick<Order, "kind">): boolean {
-  return order.kind === "renewal" || order.kind === "pack" || order.kind === "seat" || order.kind === "seats";
+  const { kind } = order;
+  return kind === "renewal" || kind === "pack" || kind === "seat" || kind === "seats" || kind === "switch";
 }
 
 /** Hands an order to the background worker (BullMQ in the app, a direct call in some tests). */
@@ -122,6 +130,8 @@ export interface NewOrder {
    */
   promo?: { code: string; listPrice: number; bonusDays: number; from?: string };
   gift?: boolean;
+  /** A switch (with `subscriptionId`): its quote (the credit, its surplus, the expiry reckoned on). */
+  switchQuote?: { credit: number; surplus: number; basis: number };
 }
 
 const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url), BOOKS_LUA);
@@ -145,9 +155,7 @@ export interface UnpaidPolicy {
 /** Expired unpaid orders removed per look (the rest go at the next one). */
 const EXPIRED_BATCH = 50;
 
-export function newOrderId(): string {
-  return `o${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
-}
+export { newOrderId } from "./order-slots.js";
 
 /** Orders in Redis; state changes are compare-and-set, so two workers cannot both move one. */
 export class Orders {
@@ -196,6 +204,11 @@ export class Orders {
     if (input.seats) fields.seats = String(input.seats);
     if (input.seat) fields.seat = String(input.seat);
     if (input.gift) fields.gift = "1";
+    if (input.switchQuote) {
+      fields.switchCredit = String(input.switchQuote.credit);
+      fields.switchSurplus = String(input.switchQuote.surplus);
+      fields.switchBasis = String(input.switchQuote.basis);
+    }
     if (input.promo) {
       fields.promoCode = input.promo.code;
       fields.listPrice = String(input.promo.listPrice);
@@ -336,7 +349,7 @@ export class Orders {
   /** Sets a field only if it is not set yet (the placement, the renewal target); returns the value kept. */
   async fixOnce(
     id: string,
-    field: "ref" | "targetExpiresAt" | "trafficTarget" | "seatsTarget",
+    field: "ref" | "targetExpiresAt" | "trafficTarget" | "seatsTarget" | "switchFrom",
     value: string,
   ): Promise<string> {
     await this.redis.hsetnx(orderKeys.order(id), field, value);
@@ -379,14 +392,3 @@ export class Orders {
   }
 }
 
-/** The unpaid index holds `<customer>:<order>`, so the customer's index is cleaned after the record expired. */
-function unpaidMember(customerId: number, id: string): string {
-  return `${customerId}:${id}`;
-}
-
-function slotOf(input: NewOrder): string {
-  const plan = `${input.gift ? "g" : "p"}:${input.planId}`; // a gift is not one's own purchase
-  if (input.kind === "pack") return `k:${input.subscriptionId ?? ""}:${input.packId ?? ""}`;
-  if (input.kind === "seats") return `f:${input.subscriptionId ?? ""}`;
-  return input.kind === "renewal" ? `r:${input.subscriptionId ?? ""}` : plan;
-}

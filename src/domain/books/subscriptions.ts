@@ -264,6 +264,42 @@ export class Subscriptions {
     return true;
   }
 
+  /**
+   * A plan switch landed: the subscription takes the new plan, its client (the same or a new one,
+   * re-indexed), its links, term, traffic and devices in one MULTI with the caller's own writes
+   * (`also`: the switch order marked done), so a crash leaves either all of it or none.
+   */
+  async switchPlan(
+    id: string,
+    to: {
+      planId: string;
+      ref: AccessRef;
+      links: AccessLinks;
+      expiresAt: number;
+      trafficGb: number;
+      devices: number;
+    },
+    also: (tx: ChainableCommander) => void,
+  ): Promise<void> {
+    const sub = await this.get(id);
+    if (!sub) return;
+    const fields = {
+      planId: to.planId,
+      expiresAt: String(to.expiresAt),
+      trafficGb: String(to.trafficGb),
+      devices: String(to.devices),
+      updatedAt: String(this.clock.now()),
+    };
+    const tx = accessIn(this.redis.multi(), id, { ref: to.ref, links: to.links })
+      .hset(subscriptionKeys.sub(id), fields)
+      .zadd(subscriptionKeys.byExpiry, to.expiresAt || NO_EXPIRY_SCORE, id);
+    reachOfSubscriptionIn(tx, subscriptionKeys.sub(id));
+    unindexOwner(tx, id, sub.ref);
+    indexOwner(tx, id, to.ref);
+    also(tx);
+    await tx.exec();
+  }
+
   /** Every subscription id in the expiry index, a page at a time (removed ones are not in it). */
   async *allIds(page = 500): AsyncGenerator<string[]> {
     for (let from = 0; ; from += page) {

@@ -17,6 +17,9 @@ export const LEDGER_KINDS = [
   "purchase", // a plan bought from the balance
   "renewal", // a renewal paid from the balance
   "pack", // a traffic pack for a subscription's current term, paid from the balance
+  "switch", // a plan switch, its price less the credit of the term left, paid from the balance
+  "switch-credit", // a plan switch's credit beyond the new plan's price, once per switch order
+  "fair-refund", // an admin's refund of the unused part of a term, once per subscription term
   "refund", // a failed order's money back to the wallet
   "stars-refund", // money sent back to Telegram with refundStarPayment
   "rail-refund", // money sent back through an outside payment rail (YooKassa's refunds)

@@ -65,7 +65,7 @@ export function payability(order: Order, now: number, planSold: boolean): Payabi
 function planSold(catalog: Catalog, order: Order): boolean {
   const plan = findPlan(catalog, order.planId);
   if (order.kind === "pack") return findPack(plan, order.packId) !== undefined;
-  return plan !== undefined && (order.kind !== "purchase" || onSale(plan));
+  return plan !== undefined && ((order.kind !== "purchase" && order.kind !== "switch") || onSale(plan));
 }
 
 /**

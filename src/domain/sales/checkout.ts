@@ -91,7 +91,8 @@ function purchaseEntry(order: Order): EntryInput {
       ? `promo ${order.promoCode}: ${order.listPrice ?? order.price} -> ${order.price}`
       : undefined;
   return {
-    kind: order.kind === "renewal" || order.kind === "pack" ? order.kind : "purchase",
+    kind:
+      order.kind === "renewal" || order.kind === "pack" || order.kind === "switch" ? order.kind : "purchase",
     ref: order.id,
     planId: order.planId,
     ...(order.gift ? { gift: true } : {}),

@@ -14,6 +14,7 @@ export * from "./invoices.js";
 export * from "./keys.js";
 export * from "./lua-fragments.js";
 export * from "./order-terms.js";
+export * from "./plan-switch.js";
 export * from "./promo-codes.js";
 export * from "./promo-store.js";
 export * from "./referral-rewards.js";

@@ -17,6 +17,7 @@ import { type ChannelRequired, channelRequired, type ShopGate } from "./channel-
 import type { Deliverability, Delivery, Undeliverable } from "./delivery.js";
 import { INVOICE_TTL_MS } from "./invoices.js";
 import { termOf } from "./order-terms.js";
+import { SwitchSales } from "./plan-switch.js";
 import type { CarriedPromo, PromoCodes, PromoRefusal } from "./promo-codes.js";
 import { type QuotedOrder, type RenewalQuote, renewalQuote, renewalsInFlight } from "./renewal-quote.js";
 import { familyPrice, type Seats, seatsBought } from "./seats.js";
@@ -39,6 +40,8 @@ export type ShopRefusal =
   | "subscription-removed"
   /** The traffic pack asked for is not offered for that subscription (PackSales.offers). */
   | "pack-not-offered"
+  /** The plan asked for is not one this subscription may switch to now (SwitchSales.targets). */
+  | "switch-not-offered"
   | "order-gone"
   | "order-not-payable"
   | "hosting-unknown" // an unattended renewal (auto-renew) whose hosting side could not be read
@@ -88,9 +91,12 @@ export interface ShopDeps {
 export class Shop {
   /** Traffic packs for a subscription's current term, sold on the shop's rules. */
   readonly packs: PackSales;
+  /** Plan switches with the credit of the term left. */
+  readonly switches: SwitchSales;
 
   constructor(private readonly deps: ShopDeps) {
     this.packs = new PackSales({ ...deps, unpaid: UNPAID_ORDERS });
+    this.switches = new SwitchSales({ ...deps, unpaid: UNPAID_ORDERS });
   }
 
   get currency(): string {
@@ -164,6 +170,7 @@ export class Shop {
    */
   async againQuote(old: Order): Promise<{ price: number; promo: CarriedPromo | undefined } | undefined> {
     if (old.kind === "pack") return this.packs.againQuote(old);
+    if (old.kind === "switch") return undefined; // its credit was for a term since moved on
     const plan = old.kind === "seats" || old.kind === "seat" ? undefined : this.plan(old.planId); // not again
     if (!plan) return undefined;
     const promo = await this.deps.promos.carried(old);
@@ -177,6 +184,7 @@ export class Shop {
    * that pays it (lua/pay-order.lua), so a charge that is never paid leaves the use where it was.
    */
   async startAgain(old: Order): Promise<Started> {
+    if (old.kind === "switch") return { ok: false, reason: "switch-not-offered" };
     const made =
       old.kind === "pack"
         ? await this.packs.again(old)
@@ -318,6 +326,7 @@ export class Shop {
     const plan = this.plan(order.planId);
     if (!delivery || !plan || order.kind === "trial") return { ok: true } as Deliverability;
     if (order.kind === "pack" || order.kind === "seats") return this.packs.deliverable(order, fresh);
+    if (order.kind === "switch") return this.switches.deliverable(order, fresh);
     if (order.kind === "purchase") {
       const bonus = this.deps.catalog().referral?.bonus_days ?? 0;
       const days = termOf(this.deps.catalog(), order).days + bonus;

@@ -33,6 +33,7 @@ import { type ReferralRewards, referralKeys, rewardKeys, SALES_LUA, termOf } fro
 import type { SubscriptionTerms } from "../terms/index.js";
 import { removeLeftover } from "./leftovers.js";
 import { OrderUndecidedError, oneRun, reached } from "./order-runs.js";
+import { renewalOfSamePlan, SwitchFulfilment } from "./plan-switch.js";
 import { SeatFulfilment, type SeatFulfilmentDeps } from "./seats.js";
 import { PackFulfilment } from "./traffic-packs.js";
 
@@ -98,10 +99,12 @@ export class Fulfilment {
   private readonly packs: PackFulfilment;
   /** Family seats on the hosting side: members' clients, seats added, a seat freed. */
   readonly seats: SeatFulfilment;
+  private readonly switches: SwitchFulfilment;
 
   constructor(private readonly deps: FulfilmentDeps) {
     this.packs = new PackFulfilment(deps);
     this.seats = new SeatFulfilment(deps);
+    this.switches = new SwitchFulfilment(deps);
   }
 
   async fulfil(orderId: string): Promise<FulfilResult> {
@@ -127,6 +130,7 @@ export class Fulfilment {
     if (order.status !== "provisioning") return { outcome: "skipped", order };
     if (order.kind === "pack") return this.packs.apply(order);
     if (order.kind === "seat" || order.kind === "seats") return this.seats.apply(order);
+    if (order.kind === "switch") return this.switches.apply(order);
     return order.kind === "renewal" ? this.renew(order) : this.create(order);
   }
 
@@ -212,6 +216,7 @@ export class Fulfilment {
     if (!turn.turn) return { outcome: "waiting", order, behind: turn.behind };
     // Read again now that its turn came: the change before it may have just moved the term.
     const subscription = (await subscriptions.get(seen.id)) ?? seen;
+    renewalOfSamePlan(order, subscription);
     const { days, trafficGb } = termOf(this.deps.catalog(), order);
     const provisioner = this.deps.provisioner(subscription.ref.kind);
     const target =
@@ -316,7 +321,11 @@ export class Fulfilment {
 
   private async failOnce(orderId: string, reason: string): Promise<FailResult> {
     const { orders } = this.deps;
-    if ((await this.landedRenewal(orderId)) ?? (await this.packs.landed(orderId))) return undefined;
+    const landed =
+      (await this.landedRenewal(orderId)) ??
+      (await this.packs.landed(orderId)) ??
+      (await this.switches.landed(orderId));
+    if (landed) return undefined;
     const moved = await orders.transition(orderId, IN_FLIGHT_STATUSES, "failed", {
       error: reason.slice(0, 300),
     });
@@ -393,7 +402,10 @@ export class Fulfilment {
         ? await this.deps.terms.chain.leave(order.subscriptionId, order.id)
         : undefined;
     this.deps.logger.warn({ orderId: order.id, reason, refunded: order.price }, "order failed and refunded");
-    const orphan = await removeLeftover(this.deps, order);
+    const orphan =
+      order.kind === "switch"
+        ? await this.switches.removeNewClient(order)
+        : await removeLeftover(this.deps, order);
     return { refunded: order.price, order, nextInChain, orphan };
   }
 }

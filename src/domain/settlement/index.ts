@@ -10,6 +10,7 @@ export * from "./fulfilment.js";
 export * from "./keys.js";
 export * from "./order-runs.js";
 export * from "./payment-inbox.js";
+export * from "./plan-switch.js";
 export * from "./rail-money.js";
 export * from "./rail-payments.js";
 export * from "./rail-refund.js";

@@ -11,11 +11,13 @@ import { withSupport } from "../help.js";
 import { sendOrderInvoice } from "../payments.js";
 import { answer, localeOf, mainMenuRow, money, planDetails } from "./common.js";
 import { showGate } from "./gate-view.js";
+import { cancelledKey, confirmHeadKey, freeKeys, paidKey, takesPromo } from "./order-kind-keys.js";
 import { dropPressedButtons, rememberOrderMessage } from "./order-message.js";
 import { packGbText, packOrderLines } from "./pack-view.js";
 import { dueLine, payWays, railButtons } from "./pay-ways.js";
 import { PROMO_STEP, pendingPromo, promoLines, promoRefusalText, referralBonusLines } from "./promo-view.js";
 import { seatBuyButtons } from "./seats.js";
+import { switchOrderLines } from "./switch-view.js";
 import { refuseUndeliverable } from "./undeliverable.js";
 
 /** The plans on sale, each a button to its card. */
@@ -68,16 +70,8 @@ async function orderLines(ctx: BotContext, order: Order, balance: number): Promi
   const plan = shop.plan(order.planId);
   const price = money(ctx, order.price, locale);
   const title = html(plan ? inLocale(plan.title, locale) : order.planId);
-  const head =
-    order.kind === "pack"
-      ? "buy-confirm-pack"
-      : order.kind === "renewal" || order.kind === "seats"
-        ? `buy-confirm-${order.kind}`
-        : order.gift
-          ? "buy-confirm-gift"
-          : "buy-confirm";
   const lines = [
-    ctx.t(head, {
+    ctx.t(confirmHeadKey(order), {
       plan: title,
       price,
       balance: money(ctx, balance, locale),
@@ -87,6 +81,7 @@ async function orderLines(ctx: BotContext, order: Order, balance: number): Promi
     ...promoLines(ctx, order, locale),
     ...(await referralBonusLines(ctx, order)),
     ...(order.kind === "pack" ? await packOrderLines(ctx, order) : []),
+    ...(order.kind === "switch" ? switchOrderLines(ctx, order, locale) : []),
   ];
   if (order.kind === "renewal" && plan && order.subscriptionId) {
     const sub = await subscriptions.get(order.subscriptionId);
@@ -131,8 +126,8 @@ export async function confirmView(ctx: BotContext, order: Order, note?: string):
   const keyboard = new InlineKeyboard();
   if (order.price === 0) {
     // A promo code of the whole price: nothing to pay, the same press takes it (paid from nothing).
-    lines.push("", ctx.t("buy-confirm-free"));
-    keyboard.text(ctx.t("buy-get-free"), orderCb.pack({ act: "bal", id: order.id }));
+    lines.push("", ctx.t(freeKeys(order).line));
+    keyboard.text(ctx.t(freeKeys(order).button), orderCb.pack({ act: "bal", id: order.id }));
   } else if (balance >= order.price) {
     lines.push("", ctx.t("buy-confirm-enough"));
     const price = money(ctx, order.price, locale);
@@ -155,8 +150,7 @@ export async function confirmView(ctx: BotContext, order: Order, note?: string):
   }
   if (note) lines.push("", note);
   keyboard.row();
-  // A traffic pack is sold at its price: promo codes are for plans and renewals.
-  if (!order.promoCode && order.kind !== "pack" && (await promos.anyLive())) {
+  if (!order.promoCode && takesPromo(order) && (await promos.anyLive())) {
     keyboard.text(ctx.t("promo-button"), orderCb.pack({ act: "promo", id: order.id })).row();
   }
   return { text: lines.join("\n"), keyboard: keyboard.append(cancelButton(ctx, order)) };
@@ -249,14 +243,7 @@ async function payFromBalance(ctx: BotContext, orderId: string): Promise<void> {
       ctx.log.info({ orderId: order.id, price: order.price }, "order paid from balance");
       await answer(ctx);
       const balance = result.entry?.balance ?? (await wallet.balance(order.customerId));
-      const paid =
-        order.kind === "pack"
-          ? "buy-paid-pack"
-          : order.kind === "renewal"
-            ? "buy-paid-renewal"
-            : order.gift
-              ? "buy-paid-gift"
-              : "buy-paid";
+      const paid = paidKey(order);
       const kind = order.kind === "renewal" ? "renewal" : order.gift ? "gift" : "purchase";
       await show(ctx, {
         text:
@@ -340,7 +327,7 @@ async function cancelOrder(ctx: BotContext, orderId: string): Promise<void> {
     const back = new InlineKeyboard()
       .text(ctx.t("buy-renewal-back"), myCb.pack({ act: "card", id: order.subscriptionId }))
       .row();
-    const text = ctx.t(order.kind === "pack" ? "pack-cancelled" : "buy-cancelled-renewal");
+    const text = ctx.t(cancelledKey(order));
     await show(ctx, { text, keyboard: mainMenuRow(ctx.t, back) });
     return;
   }

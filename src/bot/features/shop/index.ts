@@ -11,6 +11,7 @@ import { answer } from "./common.js";
 import { gateFeature } from "./gate.js";
 import { myFeature, myListView } from "./my.js";
 import { packsFeature } from "./packs.js";
+import { switchFeature } from "./plan-switch.js";
 import { promoConversations, promoFeature } from "./promo.js";
 import { railFeature } from "./rail-checkout.js";
 import { railConversations } from "./rail-email.js";
@@ -81,6 +82,7 @@ const shopSections = new Composer<BotContext>(
   myFeature,
   packsFeature,
   seatsFeature,
+  switchFeature,
   walletFeature,
   railFeature,
   trialFeature,

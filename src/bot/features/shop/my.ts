@@ -23,6 +23,7 @@ import { autoRenewCard, autoRenewOn, switchAutoRenew } from "./auto-renew.js";
 import { confirmView } from "./buy.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
 import { addPackButtons } from "./packs.js";
+import { addSwitchButton } from "./plan-switch.js";
 import { pendingPromo, promoRefusalText } from "./promo-view.js";
 import { familyRenewalPrice, memberLine, seatsButton } from "./seats.js";
 import { refuseOpening } from "./undeliverable.js";
@@ -200,6 +201,7 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
   // Traffic for the current term, one button per pack offered (none for a blocked access).
   if (status !== "disabled") await addPackButtons(ctx, sub, keyboard);
   if (!removed) await seatsButton(ctx, sub, keyboard);
+  if (status !== "disabled") addSwitchButton(ctx, sub, keyboard);
   keyboard
     .row()
     .text(ctx.t("menu-refresh"), myCb.pack({ act: "card", id: sub.id }))

@@ -62,6 +62,7 @@ async function applyToOrder(ctx: BotContext, orderId: string, code: string): Pro
   if (entered.status !== "remembered") return confirmView(ctx, order, entered.text);
   // A traffic pack is sold at its price (a wallet credit above still counts).
   if (order.kind === "pack") return confirmView(ctx, order, ctx.t("pack-promo-not-applicable"));
+  if (order.kind === "switch") return confirmView(ctx, order, ctx.t("switch-promo-not-applicable"));
   const locale = await localeOf(ctx);
   const started =
     order.kind === "renewal" && order.subscriptionId

@@ -11,6 +11,8 @@ export type CustomersAction =
   | { act: CustomerAct; customer: number }
   | { act: "ledger"; customer: number; page: number }
   | { act: "sub"; customer: number; sub: string }
+  /** The fair refund of a subscription's unused term: its arithmetic (`fair`), then done (`fair-ok`). */
+  | { act: "fair" | "fair-ok"; customer: number; sub: string }
   /** Offer to charge a refunded order again. */
   | { act: "retry"; customer: number; order: string }
   /** Confirmed credit/debit, block or message: `token` is the confirmation's one-time token. */
@@ -31,6 +33,8 @@ const wire = callbackCodec("a.c", {
     "ledger",
     "subs",
     "sub",
+    "fair",
+    "fair-ok",
     "orders",
     "credit",
     "debit",
@@ -57,6 +61,8 @@ function packed(a: CustomersAction): { id: number; arg: string } {
     case "ledger":
       return { id: a.customer, arg: String(a.page) };
     case "sub":
+    case "fair":
+    case "fair-ok":
       return { id: a.customer, arg: a.sub };
     case "retry":
       return { id: a.customer, arg: a.order };
@@ -86,6 +92,8 @@ export const customersCb: CallbackCodec<CustomersAction> = {
       case "ledger":
         return { act, customer, page: cbPage.safeParse(arg).data ?? 0 };
       case "sub":
+      case "fair":
+      case "fair-ok":
         return { act, customer, sub: arg };
       case "retry":
         return { act, customer, order: arg };

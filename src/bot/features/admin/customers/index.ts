@@ -6,6 +6,7 @@ import { NotPermitted } from "#src/domain/staff/index.js";
 import { confirmAdjustment, confirmBlock, confirmMessage, unblock } from "./actions.js";
 import { type CustomersAction, customersCb } from "./callbacks.js";
 import { ADJUST, BLOCK, FIND } from "./conversations.js";
+import { fairRefund, fairRefundView } from "./fair-refund.js";
 import { chargeAgain, chargeAgainConfirmView, customerOrdersView } from "./orders.js";
 import { actPermitted } from "./permissions.js";
 import {
@@ -74,6 +75,10 @@ async function onCustomer(ctx: BotContext, data: OnCustomer): Promise<void> {
       return show(ctx, await subscriptionsView(ctx, id));
     case "sub":
       return show(ctx, await subscriptionView(ctx, id, data.sub));
+    case "fair":
+      return show(ctx, await fairRefundView(ctx, id, data.sub));
+    case "fair-ok":
+      return show(ctx, await subscriptionView(ctx, id, data.sub, await fairRefund(ctx, id, data.sub)));
     case "orders":
       return show(ctx, await customerOrdersView(ctx, id));
     case "credit":

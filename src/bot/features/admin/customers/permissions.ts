@@ -16,6 +16,8 @@ export const ACT_NEEDS: Partial<Record<CustomersAction["act"], { permission: Per
     credit: { permission: "money", action: "wallet.credit" },
     debit: { permission: "money", action: "wallet.debit" },
     "adj-ok": { permission: "money", action: "wallet.adjust" },
+    fair: { permission: "money", action: "subscription.fair-refund" },
+    "fair-ok": { permission: "money", action: "subscription.fair-refund" },
     block: { permission: "customers.block", action: "customer.block" },
     "block-ok": { permission: "customers.block", action: "customer.block" },
     unblock: { permission: "customers.block", action: "customer.unblock" },

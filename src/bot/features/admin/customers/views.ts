@@ -223,6 +223,9 @@ export async function subscriptionsView(ctx: BotContext, id: number, notice?: st
   return { text: withNotice(notice, lines.join("\n")), keyboard };
 }
 
+const subEnded = (s: Subscription, now: number) =>
+  s.removedAt !== undefined || (s.expiresAt > 0 && s.expiresAt <= now);
+
 /** Where a subscription's access lives, by catalog name with the node id ("Frankfurt (main)"). */
 function subLocations(ctx: BotContext, locale: Locale, sub: Subscription): string[] {
   const names = accessLocationsForAdmin(ctx.t, locale, sub.ref, ctx.deps.sales.shop.plan(sub.planId));
@@ -230,7 +233,12 @@ function subLocations(ctx: BotContext, locale: Locale, sub: Subscription): strin
 }
 
 /** One subscription: plan, status, expiry, term, locations, links count and the subscription URL. */
-export async function subscriptionView(ctx: BotContext, id: number, subId: string): Promise<View> {
+export async function subscriptionView(
+  ctx: BotContext,
+  id: number,
+  subId: string,
+  notice?: string,
+): Promise<View> {
   const sub = await ctx.deps.books.subscriptions.get(subId);
   if (!sub || sub.customerId !== id) return subscriptionsView(ctx, id, ctx.t("error-menu-outdated"));
   const locale = await localeOf(ctx);
@@ -257,7 +265,13 @@ export async function subscriptionView(ctx: BotContext, id: number, subId: strin
       ? ctx.t("customers-sub-url", { url: html(sub.subscriptionUrl) })
       : ctx.t("customers-sub-no-url"),
   ];
-  const keyboard = new InlineKeyboard()
+  if (notice) lines.unshift(notice, "");
+  const keyboard = new InlineKeyboard();
+  if (!sub.trial && !subEnded(sub, now) && roleMay(await roleNow(ctx), "fair"))
+    keyboard
+      .text(ctx.t("fair-refund-button"), customersCb.pack({ act: "fair", customer: id, sub: sub.id }))
+      .row();
+  keyboard
     .text(ctx.t("customers-back-subs"), onCustomer("subs", id))
     .text(ctx.t("customers-back-card"), cardCb(id));
   return { text: lines.join("\n"), keyboard };

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Catalog } from "../../src/domain/catalog/index.js";
+import { FakeAccountApi } from "../fakes/account-api.js";
+import { seedCustomer } from "../helpers/shop-seed.js";
+import { createWebappHarness, type WebappHarness } from "./harness.js";
+
+/**
+ * Issue 30, a plan switch in the cabinet: the card lists the plans a subscription may switch to,
+ * POST orders `{ subscription_id, switch_to }` opens one with its credit fixed (the summary shows
+ * the sum), it is paid from the balance, and the fulfilment keeps the client on the same server.
+ */
+
+const account = new FakeAccountApi();
+let h: WebappHarness;
+let serverId = 0;
+let nextId = 74_500;
+
+function catalog(servers: number[]): Catalog {
+  const base = { days: 30, devices: 0, backend: { kind: "xui" as const, servers } };
+  return {
+    currency: "XTR",
+    trial: undefined,
+    plans: [
+      {
+        ...base,
+        id: "de-xui",
+        title: { en: "Germany", ru: "Германия" },
+        traffic_gb: 100,
+        price: 150,
+        traffic_packs: [{ id: "plus50", gb: 50, price: 40 }],
+      },
+      { ...base, id: "unl", title: { en: "Unlimited", ru: "Безлимит" }, traffic_gb: 0, price: 300 },
+      {
+        ...base,
+        id: "fixed",
+        title: { en: "Fixed", ru: "Фикс" },
+        traffic_gb: 0,
+        price: 60,
+        switchable: false,
+      },
+    ],
+  };
+}
+
+beforeAll(async () => {
+  await account.start();
+  account.addAccount({ login: "shop", password: "pw" });
+  const key = account.addKey("shop");
+  serverId = account.addServer("shop", { type: "xui", daysLeft: 400 }).id;
+  h = await createWebappHarness({
+    catalog: catalog([serverId]),
+    accountUrl: account.url,
+    accountApiKey: key,
+    guard: { perUser: 1000, ordersPerUser: 100, perAddress: 1000 },
+  });
+});
+afterAll(async () => {
+  await h.close();
+  await account.stop();
+});
+
+type Body = Record<string, unknown>;
+const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as Body });
+const post = (body: unknown): RequestInit => ({ method: "POST", body: JSON.stringify(body) });
+const get = (path: string, who: { id: number }) => h.api(path, who).then(json);
+
+/** A customer with `balance` left after buying `planId`, and the subscription it made. */
+async function customerWith(planId = "de-xui", balance = 100) {
+  const id = nextId++;
+  await seedCustomer(h.t.deps, id, "en");
+  const { books, sales, settlement } = h.t.deps;
+  const price = planId === "de-xui" ? 150 : 300;
+  await books.wallet.credit(id, balance + price, `test:seed-${id}`, { kind: "topup", ref: "test" });
+  const started = await sales.shop.startPurchase(id, planId, "en");
+  if (!started.ok) throw new Error(started.reason);
+  expect((await sales.cashier.payFromBalance(id, started.order.id)).status).toBe("paid");
+  expect((await settlement.fulfilment.fulfil(started.order.id)).outcome).toBe("active");
+  const [sub] = await books.subscriptions.ofCustomer(id);
+  if (!sub) throw new Error("no subscription");
+  return { who: { id, first_name: `C${id}`, language_code: "en" }, sub };
+}
+
+const cardOf = async (who: { id: number }, subId: string) =>
+  (await get(`/app/api/subscriptions/${subId}`, who)).body.subscription as Body;
+
+describe("plan switch in the cabinet", () => {
+  it("the card lists the plans; a switch is opened with its sum, paid from the balance, and the same client takes the plan", async () => {
+    const { who, sub } = await customerWith("de-xui", 200);
+    const card = await cardOf(who, sub.id);
+    expect(card.switch_plans).toEqual([{ id: "unl", title: "Unlimited", price_text: "300 ⭐" }]);
+    const opened = await json(
+      await h.api("/app/api/orders", who, post({ subscription_id: sub.id, switch_to: "unl" })),
+    );
+    expect(opened.status).toBe(200);
+    const order = opened.body.order as { id: string; kind: string; status: string };
+    expect(order).toMatchObject({ kind: "switch", status: "awaiting_payment" });
+    const summary = opened.body.summary as { switch_text: string; price: number };
+    expect(summary.price).toBe(150);
+    expect(summary.switch_text).toContain("Credit: −150 ⭐");
+    expect(summary.switch_text).toContain("To pay: 150 ⭐");
+    const paid = await json(await h.api(`/app/api/orders/${order.id}/pay`, who, post({ pay: "wallet" })));
+    expect(paid.status).toBe(200);
+    expect((await h.t.deps.settlement.fulfilment.fulfil(order.id)).outcome).toBe("active");
+    const now = await h.t.deps.books.subscriptions.get(sub.id);
+    expect(now).toMatchObject({ planId: "unl", ref: sub.ref, trafficGb: 0 });
+  });
+
+  it("a plan it may not switch to is refused in the cabinet's words", async () => {
+    const { who, sub } = await customerWith("de-xui", 200);
+    const res = await json(
+      await h.api("/app/api/orders", who, post({ subscription_id: sub.id, switch_to: "fixed" })),
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe("switch-not-offered");
+  });
+});
