@@ -59,9 +59,9 @@ export async function createOrder(
         ? await shop.packs.start(caller.id, body.subscription_id, body.pack_id, caller.locale)
         : "add_seats" in body
           ? await addSeats(deps, caller, body.subscription_id, body.add_seats)
-        : "switch_to" in body
-          ? await shop.switches.start(caller.id, body.subscription_id, body.switch_to, caller.locale)
-          : await shop.startRenewal(caller.id, body.subscription_id, caller.locale, code),
+          : "switch_to" in body
+            ? await shop.switches.start(caller.id, body.subscription_id, body.switch_to, caller.locale)
+            : await shop.startRenewal(caller.id, body.subscription_id, caller.locale, code),
   );
   const reason = typed !== undefined && code === undefined ? "invalid" : opened.promo;
   const refused = reason && typed !== undefined ? { reason, code: code ?? typed.slice(0, 32) } : undefined;

@@ -53,7 +53,15 @@ export interface StatsDeps {
   clock: Clock;
 }
 
-const zeroKinds = (): KindCounts => ({ purchase: 0, renewal: 0, trial: 0, pack: 0, seat: 0, seats: 0, switch: 0 });
+const zeroKinds = (): KindCounts => ({
+  purchase: 0,
+  renewal: 0,
+  trial: 0,
+  pack: 0,
+  seat: 0,
+  seats: 0,
+  switch: 0,
+});
 const KINDS = Object.keys(zeroKinds()) as OrderKind[];
 const isKind = (kind: string): kind is OrderKind => (KINDS as string[]).includes(kind);
 

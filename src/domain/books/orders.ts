@@ -391,4 +391,3 @@ export class Orders {
     return [...live, ...parsed.slice(0, limit - live.length)];
   }
 }
-
