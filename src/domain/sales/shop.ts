@@ -12,6 +12,7 @@ import {
 } from "../books/index.js";
 import { type Catalog, findPlan, onSale, type Plan, toMinor } from "../catalog/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
+import type { SubscriptionFreezes } from "../terms/index.js";
 import type { Cashier } from "./cashier.js";
 import { type ChannelRequired, channelRequired, type ShopGate } from "./channel-gate.js";
 import type { Deliverability, Delivery, Undeliverable } from "./delivery.js";
@@ -35,6 +36,8 @@ export type ShopRefusal =
   | "no-trial"
   | "unknown-subscription"
   | "subscription-disabled"
+  /** Frozen by its customer (terms/freezes.ts): unfrozen first, then renewed. */
+  | "subscription-frozen"
   | "subscription-removed"
   /** The traffic pack asked for is not offered for that subscription (PackSales.offers). */
   | "pack-not-offered"
@@ -75,6 +78,8 @@ export interface ShopDeps {
   delivery?: Delivery;
   /** The admins' required channels in front of trials and new purchases (none: no gate). */
   gate?: ShopGate;
+  /** Customers' freezes: a frozen subscription is not renewed (nor topped up) until unfrozen. */
+  freezes?: Pick<SubscriptionFreezes, "current">;
 }
 
 /**
@@ -285,6 +290,7 @@ export class Shop {
    * When the hosting side cannot be read, the renewal is sold (it waits for the side anyway).
    */
   private async sellable(sub: Subscription, input: NewOrder, unattended = false): Promise<OrderInput> {
+    if (await this.deps.freezes?.current(sub.id)) return { ok: false, reason: "subscription-frozen" };
     const state = await this.deps
       .provisioner(sub.ref.kind)
       .state(sub.ref)

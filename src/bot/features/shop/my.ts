@@ -217,6 +217,7 @@ const RENEWAL_REFUSALS = {
   blocked: "error-blocked",
   "unknown-plan": "my-renew-not-sold",
   "subscription-disabled": "my-renew-disabled",
+  "subscription-frozen": "my-renew-frozen",
   "subscription-removed": "my-renew-removed",
 } as const;
 
