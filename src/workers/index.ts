@@ -18,6 +18,7 @@ import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
 import { createTrialGateTask } from "./channel-gate.js";
 import { createDailyReportTask } from "./daily-report.js";
 import { createDriftSyncTask } from "./drift-sync.js";
+import { createFreezeEndsTask } from "./freeze-ends.js";
 import { createGiftExpiryTask } from "./gift-expiry.js";
 import { createBackfillTask, type PeriodicTask, startMaintenance } from "./maintenance.js";
 import { Notifier } from "./notifier.js";
@@ -165,7 +166,7 @@ function periodicTasks(
   const payments = new StaffPaymentLines({ staff: () => staffNotices, customers: () => books.customers });
   const common = { books, sales, outbox, i18n, clock, logger, defaultLocale: config.defaultLocale };
   return [
-    countReminders(createReminderTask(common), deps.metrics),
+    countReminders(createReminderTask({ ...common, terms: deps.terms }), deps.metrics),
     createAutoRenewTask(common),
     createTrafficTask({ ...common, redis, provisioning: deps.provisioning, pacing: pacingFor(config.role) }),
     createServerWatchTask({
@@ -187,6 +188,7 @@ function periodicTasks(
     }),
     createBackfillTask(redis, books.customers),
     createGiftExpiryTask(common),
+    createFreezeEndsTask({ ...common, terms: deps.terms }),
     createTrialGateTask(sales),
     createAuditRetentionTask({ audit: deps.staff.audit, logger, keepDays: config.auditKeepDays }),
     ...(deps.settlement.archiving

@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createI18n } from "../../src/bot/i18n.js";
 import type { Subscription } from "../../src/domain/books/index.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
 import { DAY, HOUR } from "../../src/runtime/clock.js";
+import { createLogger } from "../../src/runtime/logger.js";
+import { endFreezes } from "../../src/workers/freeze-ends.js";
+import { createReminderTask } from "../../src/workers/reminders.js";
 import { fail } from "../fakes/http-fake.js";
 import { ordersHarness } from "../helpers/orders-harness.js";
 
@@ -209,5 +213,63 @@ describe("a freeze in the term chain", () => {
     const state = await hostingOf(sub);
     expect(state.enabled).toBe(true);
     expect(state.expiresAt - (sub.expiresAt + 40 * DAY)).toBeLessThan(DAY);
+  });
+});
+
+describe("around a freeze", () => {
+  const silent = createLogger("silent");
+
+  it("the freeze worker ends a freeze at its end, once, and tells the customer once", async () => {
+    const { customerId, sub } = await bought("multi");
+    const sent: { chatId: number; text: string; once?: string }[] = [];
+    const outbox = { send: async (m: { chatId: number; text: string; once?: string }) => void sent.push(m) };
+    const deps = { ...h.rooms, outbox, i18n: createI18n("en"), logger: silent };
+    expect((await h.rooms.terms.freezes.ask(sub.id, customerId, 8)).kind).toBe("frozen");
+    // Other tests' subscriptions share this Redis: only this customer's notices are looked at.
+    const mine = () => sent.filter((m) => m.chatId === customerId);
+    h.clock.advance(8 * DAY - HOUR);
+    await endFreezes(deps);
+    expect(mine()).toEqual([]);
+    expect((await h.rooms.terms.freezes.current(sub.id))?.status).toBe("frozen");
+    h.clock.advance(2 * HOUR);
+    await Promise.all([endFreezes(deps), endFreezes(deps)]);
+    await endFreezes(deps);
+    expect(mine()).toHaveLength(1);
+    // Ended an hour after its end: the bank is given back from the moment the client is on again.
+    expect(await recordOf(sub.id)).toBe(sub.expiresAt + 8 * DAY + HOUR);
+    expect((await hostingOf(sub)).enabled).toBe(true);
+  });
+
+  it("xui: a drift run during a freeze changes nothing (neither the disabled client nor the moved term)", async () => {
+    const { customerId, sub } = await bought("de-xui");
+    expect((await h.rooms.terms.freezes.ask(sub.id, customerId, 10)).kind).toBe("frozen");
+    const before = await hostingOf(sub);
+    const record = await recordOf(sub.id);
+    h.clock.advance(HOUR);
+    const summary = await h.rooms.drift.sync.reconciler.run({ report: async () => undefined });
+    expect(summary).toBeDefined();
+    expect(Object.values(summary?.repaired ?? {}).reduce((x, y) => x + y, 0)).toBe(0);
+    expect(await recordOf(sub.id)).toBe(record);
+    const after = await hostingOf(sub);
+    expect(after.enabled).toBe(false);
+    expect(after.expiresAt).toBe(before.expiresAt);
+  });
+
+  it("no expiry reminder during a freeze, even with less than 3 days banked", async () => {
+    const { customerId, sub } = await bought("multi");
+    h.clock.set(sub.expiresAt - 2 * DAY);
+    expect((await h.rooms.terms.freezes.ask(sub.id, customerId, 7)).kind).toBe("frozen");
+    const queued: { chatId: number }[] = [];
+    const task = createReminderTask({
+      ...h.rooms,
+      outbox: { sendMany: async (m: { chatId: number }[]) => void queued.push(...m) },
+      i18n: createI18n("en"),
+      clock: h.clock,
+      logger: silent,
+    });
+    // The record ends 7 + 2 days on: a "3 days left" would fall inside the freeze.
+    h.clock.advance(6 * DAY + HOUR);
+    await task.run();
+    expect(queued.filter((m) => m.chatId === customerId)).toEqual([]);
   });
 });

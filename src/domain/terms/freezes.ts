@@ -338,6 +338,13 @@ export class SubscriptionFreezes {
     return target;
   }
 
+  /** Which of `ids` are frozen now (taken hold, not unfrozen yet). */
+  async frozenAmong(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const scores = await this.deps.redis.zmscore(freezeKeys.ending, ...ids);
+    return new Set(ids.filter((_, i) => scores[i] !== null));
+  }
+
   /** Subscriptions whose freeze has ended (or whose unfreeze is to be finished), soonest first. */
   due(batch: number): Promise<string[]> {
     return this.deps.redis.zrangebyscore(freezeKeys.ending, "-inf", this.deps.clock.now(), "LIMIT", 0, batch);
