@@ -161,12 +161,12 @@ function periodicTasks(
   notifier: Notifier,
   staffNotices: StaffNotices,
 ): PeriodicTask[] {
-  const { config, redis, i18n, hosting, outbox, logger, books, sales } = deps;
+  const { config, redis, i18n, hosting, outbox, logger, books, sales, terms } = deps;
   const clock = systemClock;
   const payments = new StaffPaymentLines({ staff: () => staffNotices, customers: () => books.customers });
-  const common = { books, sales, outbox, i18n, clock, logger, defaultLocale: config.defaultLocale };
+  const common = { books, sales, terms, outbox, i18n, clock, logger, defaultLocale: config.defaultLocale };
   return [
-    countReminders(createReminderTask({ ...common, terms: deps.terms }), deps.metrics),
+    countReminders(createReminderTask(common), deps.metrics),
     createAutoRenewTask(common),
     createTrafficTask({ ...common, redis, provisioning: deps.provisioning, pacing: pacingFor(config.role) }),
     createServerWatchTask({
@@ -187,8 +187,7 @@ function periodicTasks(
       everyMs: (config.railPollSeconds ?? 60) * 1000,
     }),
     createBackfillTask(redis, books.customers),
-    createGiftExpiryTask(common),
-    createFreezeEndsTask({ ...common, terms: deps.terms }),
+    ...[createGiftExpiryTask(common), createFreezeEndsTask(common)],
     createTrialGateTask(sales),
     createAuditRetentionTask({ audit: deps.staff.audit, logger, keepDays: config.auditKeepDays }),
     ...(deps.settlement.archiving

@@ -17,6 +17,8 @@ export const FINISHED_ORDER_FIELDS = [
   "subscriptionId",
   // A traffic pack: which one (its screens, charging it again, its notice sent again).
   "packId",
+  // A renewal's carried GB (the renewal notice sent again shows them).
+  "rolloverGb",
   "invoiceAmount",
   "chargeId",
   // A promo code's record on the order (the ledger's discount is read against it).

@@ -33,6 +33,7 @@ import { type ReferralRewards, referralKeys, rewardKeys, SALES_LUA, termOf } fro
 import type { SubscriptionTerms } from "../terms/index.js";
 import { removeLeftover } from "./leftovers.js";
 import { OrderUndecidedError, oneRun, reached } from "./order-runs.js";
+import { fixCarry } from "./rollover.js";
 import { PackFulfilment } from "./traffic-packs.js";
 
 export type FulfilResult =
@@ -156,7 +157,7 @@ export class Fulfilment {
       name: order.clientName,
       uuid: order.clientUuid,
       expiresAt: target,
-      trafficGb,
+      trafficGb: trafficGb + (order.rolloverGb ?? 0),
       devices: plan.devices,
     };
     const placed =
@@ -204,7 +205,7 @@ export class Fulfilment {
     if (!turn.turn) return { outcome: "waiting", order, behind: turn.behind };
     // Read again now that its turn came: the change before it may have just moved the term.
     const subscription = (await subscriptions.get(seen.id)) ?? seen;
-    const { days, trafficGb } = termOf(this.deps.catalog(), order);
+    const { plan, days, trafficGb } = termOf(this.deps.catalog(), order);
     const provisioner = this.deps.provisioner(subscription.ref.kind);
     const target =
       order.targetExpiresAt ??
@@ -215,12 +216,14 @@ export class Fulfilment {
           String(await terms.additiveTarget(subscription, days)),
         ),
       );
+    // The plan's rollover, fixed once with the target (rollover.ts).
+    const carried = { ...order, rolloverGb: await fixCarry(this.deps, order, subscription, plan) };
     const moveTo = order.ref;
     if (moveTo && clientKey(moveTo) !== clientKey(subscription.ref)) {
-      return this.renewed(order, await this.move(order, subscription, moveTo, target), target);
+      return this.renewed(carried, await this.move(carried, subscription, moveTo, target), target);
     }
-    await provisioner.renew(subscription.ref, target, trafficGb);
-    return this.renewed(order, subscription, target);
+    await provisioner.renew(subscription.ref, target, trafficGb + carried.rolloverGb);
+    return this.renewed(carried, subscription, target);
   }
 
   /**
@@ -235,7 +238,7 @@ export class Fulfilment {
       name: moveTo.name,
       uuid: order.clientUuid,
       expiresAt: target,
-      trafficGb,
+      trafficGb: trafficGb + (order.rolloverGb ?? 0),
       devices: plan.devices,
     };
     let { ref, links } = await provisioner.ensure(moveTo, plan, request);
@@ -263,7 +266,12 @@ export class Fulfilment {
     // Fresh links when the backend can give them (xui cannot: the links handed out stay).
     const fresh = await provisioner.links(subscription.ref).catch(() => undefined);
     const links = fresh && (fresh.links.length > 0 || fresh.subscriptionUrl) ? fresh : undefined;
-    await subscriptions.setTerm(subscription.id, target, { trafficGb, links });
+    const carriedGb = order.rolloverGb ?? 0;
+    await subscriptions.setTerm(subscription.id, target, {
+      trafficGb: trafficGb + carriedGb,
+      carriedGb,
+      links,
+    });
     await this.activate(order);
     const nextInChain = await terms.chain.leave(subscription.id, order.id);
     this.deps.logger.info(
