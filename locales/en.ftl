@@ -2523,3 +2523,4 @@ unfreeze-too-soon = A freeze can be ended after its first day.
 unfreeze-not-frozen = This subscription is not frozen.
 unfreeze-retrying = ▶️ The server is slow to answer: your subscription will be unfrozen within a few minutes.
 rollover-carried = +{ $gb } GB carried over
+my-status-frozen = ❄️ frozen

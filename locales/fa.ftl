@@ -2517,3 +2517,4 @@ unfreeze-too-soon = فریز را پس از روز اول آن می‌توان �
 unfreeze-not-frozen = این اشتراک فریز نشده است.
 unfreeze-retrying = ▶️ سرور کند پاسخ می‌دهد: اشتراک شما تا چند دقیقه دیگر از فریز خارج می‌شود.
 rollover-carried = +{ $gb } گیگابایت منتقل شد
+my-status-frozen = ❄️ فریز شده

@@ -2673,3 +2673,4 @@ unfreeze-too-soon = Заморозку можна закінчити після 
 unfreeze-not-frozen = Цю підписку не заморожено.
 unfreeze-retrying = ▶️ Сервер відповідає повільно: підписку буде розморожено протягом кількох хвилин.
 rollover-carried = +{ $gb } ГБ перенесено
+my-status-frozen = ❄️ заморожена
