@@ -1,7 +1,8 @@
 import type { Redis } from "ioredis";
-import { HOUR, MINUTE, SECOND } from "../../src/runtime/clock.js";
+import { DAY, HOUR, MINUTE, SECOND } from "../../src/runtime/clock.js";
 import { ARCHIVE_ACTIONS } from "./actions-archive.js";
 import { AUTO_RENEW_ACTIONS } from "./actions-auto-renew.js";
+import { FREEZE_ACTIONS, unfreeze } from "./actions-freeze.js";
 import { SALES_ACTIONS } from "./actions-sales.js";
 import { applyQueued, attempt, giveUp, giveUpChange, termActions } from "./actions-terms.js";
 import type { Action, Ctx, Planned } from "./ctx.js";
@@ -28,7 +29,10 @@ export interface RunResult {
   outcomes: Record<string, number>;
 }
 
-const ACTIONS: Action[] = [...SALES_ACTIONS, ...termActions(), ...AUTO_RENEW_ACTIONS, ...ARCHIVE_ACTIONS];
+const ACTIONS: Action[] = [
+  ...[...SALES_ACTIONS, ...termActions(), ...AUTO_RENEW_ACTIONS, ...ARCHIVE_ACTIONS],
+  ...FREEZE_ACTIONS,
+];
 /** Rounds of the drain before what is still open is given up. */
 const DRAIN_ROUNDS = 12;
 
@@ -142,6 +146,8 @@ async function drain(c: Ctx): Promise<void> {
     await w.advance(DOUBT_MS + SECOND);
     for (const id of [...w.jobs.orders]) await attempt(c, id, true);
     for (const id of [...w.jobs.changes]) await applyQueued(c, id);
+    // A freeze holds its chain: the customers end theirs so what waits behind them can finish.
+    for (const subId of [...c.m.frozen.keys()]) await unfreeze(c, subId, DAY);
     await settleGifts(c);
   }
   // Without faults and past every doubt window, what is still queued is stuck (a liveness bug).
@@ -181,7 +187,7 @@ async function pending(c: Ctx): Promise<number> {
       c.w.jobs.orders.add(id);
     }
   }
-  return c.w.jobs.orders.size + c.w.jobs.changes.size;
+  return c.w.jobs.orders.size + c.w.jobs.changes.size + c.m.frozen.size;
 }
 
 /** The failure message: the seed first (to replay it), what broke, then the step log. */
