@@ -1,11 +1,16 @@
 import { Composer, InlineKeyboard } from "grammy";
 import type { Subscription } from "#src/domain/books/index.js";
 import type { FreezeOption } from "#src/domain/catalog/index.js";
-import type { FreezeAsk, FreezeView, UnfreezeOutcome } from "#src/domain/terms/index.js";
+import type { FreezeView } from "#src/domain/terms/index.js";
 import { keepMessage } from "#src/render/callback-data.js";
-import { formatDate } from "#src/render/format.js";
+import {
+  freezeAskText,
+  freezeConfirmText,
+  freezeDayChoices,
+  freezeStateText,
+  unfreezeText,
+} from "#src/render/freeze.js";
 import { freezeCb, myCb } from "#src/render/shop-callbacks.js";
-import { DAY } from "#src/runtime/clock.js";
 import type { BotContext } from "../../context.js";
 import { show, type View } from "../../views/show.js";
 import { answer, localeOf } from "./common.js";
@@ -16,25 +21,12 @@ import { answer, localeOf } from "./common.js";
  * card. Every rule is SubscriptionFreezes' (terms/freezes.ts); this only shows its answers.
  */
 
-/** The days offered as buttons: the plan's bounds and the usual weeks between them. */
-export function freezeDayChoices(option: FreezeOption): number[] {
-  const days = [option.min_days, 7, 14, 21, 30, option.max_days];
-  return [...new Set(days)].filter((d) => d >= option.min_days && d <= option.max_days).sort((a, b) => a - b);
-}
-
 /** The card's freeze line (frozen: until when, days kept, the end), or undefined. */
 export async function freezeCardLine(
   ctx: BotContext,
   view: FreezeView | undefined,
 ): Promise<string | undefined> {
-  if (!view) return undefined;
-  if (view.status === "asked") return ctx.t("freeze-state-asked", { days: view.days });
-  const locale = await localeOf(ctx);
-  return ctx.t("freeze-state", {
-    until: formatDate(locale, view.until ?? 0),
-    bank: Math.floor((view.bankMs ?? 0) / DAY),
-    end: formatDate(locale, view.endsAt ?? 0),
-  });
+  return view ? freezeStateText(ctx.t, await localeOf(ctx), view) : undefined;
 }
 
 /** Freeze (or Unfreeze) under a card of a plan that offers freezes. */
@@ -70,58 +62,13 @@ async function pickView(ctx: BotContext, sub: Subscription, option: FreezeOption
 }
 
 async function confirmFreezeView(ctx: BotContext, sub: Subscription, days: number): Promise<View> {
-  const locale = await localeOf(ctx);
   const quote = ctx.deps.terms.freezes.quote(sub, days);
-  const text = ctx.t("freeze-confirm", {
-    days,
-    until: formatDate(locale, quote.until),
-    bank: quote.bankDays,
-    end: formatDate(locale, quote.newEnd),
-  });
+  const text = freezeConfirmText(ctx.t, await localeOf(ctx), quote);
   const keyboard = new InlineKeyboard()
     .text(ctx.t("freeze-confirm-button"), freezeCb.pack({ act: "go", id: sub.id, days }))
     .row()
     .text(ctx.t("my-back"), freezeCb.pack({ act: "pick", id: sub.id, days: 0 }));
   return { text, keyboard };
-}
-
-/** What the customer reads after asking for a freeze. */
-export async function freezeAskText(ctx: BotContext, sub: Subscription, out: FreezeAsk): Promise<string> {
-  const option = ctx.deps.terms.freezes.option(sub);
-  switch (out.kind) {
-    case "frozen":
-      return freezeDoneText(ctx, out.view);
-    case "already":
-      return ctx.t("freeze-already");
-    case "waiting":
-    case "retrying":
-      return ctx.t("freeze-queued");
-    case "failed":
-      return ctx.t("freeze-failed");
-    case "refused":
-      if (out.reason === "limit") return ctx.t("freeze-refused-limit", { limit: out.limit ?? 0 });
-      if (out.reason === "nothing-left") return ctx.t("freeze-refused-nothing-left");
-      if (out.reason === "days" && option)
-        return ctx.t("freeze-refused-days", { min: option.min_days, max: option.max_days });
-      return ctx.t("freeze-refused-other");
-  }
-}
-
-async function freezeDoneText(ctx: BotContext, view: FreezeView): Promise<string> {
-  const locale = await localeOf(ctx);
-  return ctx.t("freeze-done", {
-    until: formatDate(locale, view.until ?? 0),
-    bank: Math.floor((view.bankMs ?? 0) / DAY),
-    end: formatDate(locale, view.endsAt ?? 0),
-  });
-}
-
-/** What the customer reads after asking to unfreeze. */
-export async function unfreezeText(ctx: BotContext, out: UnfreezeOutcome): Promise<string> {
-  if (out.kind === "unfrozen")
-    return ctx.t("unfreeze-done", { end: formatDate(await localeOf(ctx), out.expiresAt) });
-  if (out.kind === "retrying") return ctx.t("unfreeze-retrying");
-  return ctx.t(out.reason === "too-soon" ? "unfreeze-too-soon" : "unfreeze-not-frozen");
 }
 
 /** The freeze buttons of /my. */
@@ -137,7 +84,8 @@ freezeFeature.callbackQuery(freezeCb.pattern, async (ctx) => {
   if (data.act === "off") {
     const out = await freezes.unfreeze(sub.id, { customerId: ctx.from.id });
     await answer(ctx);
-    return show(ctx, { text: await unfreezeText(ctx, out), keyboard: backToCard(ctx, sub) });
+    const text = unfreezeText(ctx.t, await localeOf(ctx), out);
+    return show(ctx, { text, keyboard: backToCard(ctx, sub) });
   }
   if (!option) return answer(ctx, ctx.t("freeze-refused-other"), true);
   await answer(ctx);
@@ -145,7 +93,8 @@ freezeFeature.callbackQuery(freezeCb.pattern, async (ctx) => {
   if (data.act === "days") return show(ctx, await confirmFreezeView(ctx, sub, data.days));
   const out = await freezes.ask(sub.id, ctx.from.id, data.days);
   ctx.log.info({ subscriptionId: sub.id, days: data.days, outcome: out.kind }, "freeze asked");
-  return show(ctx, { text: await freezeAskText(ctx, sub, out), keyboard: backToCard(ctx, sub) });
+  const text = freezeAskText(ctx.t, await localeOf(ctx), option, out);
+  return show(ctx, { text, keyboard: backToCard(ctx, sub) });
 });
 
 function backToCard(ctx: BotContext, sub: Subscription): InlineKeyboard {
