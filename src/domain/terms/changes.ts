@@ -81,11 +81,9 @@ export type TermChange = z.output<typeof changeSchema>;
 type FreezeField = "frozenAt" | "frozenUntil" | "bankMs";
 
 export interface NewTermChange {
-  /** Given when the caller reserved it first (a freeze's one-at-a-time pointer). */
-  id?: string;
   subscriptionId: string;
-  mode: "add" | "set" | "freeze";
-  customerId?: number;
+  /** An admin's change (a customer's freeze is asked through freezes.ts). */
+  mode: "add" | "set";
   days: number;
   target?: number;
   adminId: number;
@@ -112,7 +110,7 @@ export class TermChanges {
    * right after cannot leave a change that no chain holds. Returns the chain's head.
    */
   async create(input: NewTermChange): Promise<{ change: TermChange; head: string }> {
-    const id = input.id ?? newTermChangeId();
+    const id = newTermChangeId();
     const now = this.clock.now();
     const fields: Record<string, string> = {
       id,
@@ -126,7 +124,6 @@ export class TermChanges {
       ...(input.target !== undefined ? { target: String(input.target) } : {}),
       ...(input.overrides?.length ? { overrides: input.overrides.join(",") } : {}),
       ...(input.audit ? { auditId: input.audit.id } : {}),
-      ...(input.customerId !== undefined ? { customerId: String(input.customerId) } : {}),
     };
     const keys = [
       termChangeKeys.change(id),
