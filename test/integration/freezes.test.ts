@@ -119,6 +119,11 @@ describe("a freeze under overlap and lost answers", () => {
     }
     expect(await freezes.ask(sub.id, customerId, 7)).toEqual({ kind: "refused", reason: "limit", limit: 2 });
     expect(await freezes.ask(sub.id, customerId, 3)).toEqual({ kind: "refused", reason: "days" });
+    // A year after the first, it counts no more.
+    h.clock.advance(366 * DAY - 14 * DAY);
+    expect(await freezes.usedInYear(sub.id)).toBe(1);
+    h.clock.advance(7 * DAY);
+    expect(await freezes.usedInYear(sub.id)).toBe(0);
   });
 
   it("xui: the disable's answer lost, the retry reads it back and banks once", async () => {

@@ -11,7 +11,9 @@ local current = redis.call('GET', KEYS[1])
 if current and term_change_open(redis.call('HGET', ARGV[6] .. current, 'status')) then
   return {'already', current}
 end
-if redis.call('ZCOUNT', KEYS[6], ARGV[4], '+inf') >= tonumber(ARGV[5]) then return {'limit', ''} end
+-- Freezes older than 365 days count no more: they are dropped (the set stays small).
+redis.call('ZREMRANGEBYSCORE', KEYS[6], '-inf', '(' .. ARGV[4])
+if redis.call('ZCARD', KEYS[6]) >= tonumber(ARGV[5]) then return {'limit', ''} end
 redis.call('SET', KEYS[1], ARGV[1])
 for k, v in pairs(cjson.decode(ARGV[3])) do redis.call('HSET', KEYS[2], k, v) end
 redis.call('ZADD', KEYS[3], ARGV[2], ARGV[1])
