@@ -2609,3 +2609,32 @@ fair-refund-nothing = Nothing is left of this term to refund.
 fair-refund-refused = This subscription cannot be refunded now (its traffic cannot be read, or a change of it is still being applied). Try again later.
 webapp-switch-title = Switch plan (what is left of this term is credited)
 webapp-confirm-switch = Plan switch
+## Freeze and traffic rollover (issue 30)
+my-renew-frozen = This subscription is frozen, so it cannot be renewed now and nothing was charged. Unfreeze it on /my first.
+pack-refused-frozen = This subscription is frozen, so no traffic can be added now and nothing was charged. Unfreeze it on /my first.
+freeze-button = ❄️ Freeze
+unfreeze-button = ▶️ Unfreeze now
+freeze-pick = ❄️ Freeze this subscription while you are away. The connection is off during the freeze; the days left are kept and given back when it ends.
+    Choose how long ({ $min }–{ $max } days). Freezes left for the next 365 days: { $left } of { $times }.
+freeze-days-button = { $days } days
+freeze-confirm = ❄️ Freeze for { $days } days?
+    Frozen until: { $until }
+    Days kept: { $bank }
+    New end of the subscription: { $end }
+freeze-confirm-button = ✅ Freeze
+freeze-done = ❄️ Frozen until { $until }. { $bank } days are kept; the subscription now ends { $end }. You can unfreeze earlier on /my.
+freeze-queued = ❄️ Your freeze is queued behind a change of this subscription in progress; it starts in a moment.
+freeze-already = ❄️ This subscription is frozen already (or its freeze is on its way).
+freeze-failed = The freeze could not be made and nothing changed. Please try again later.
+freeze-refused-limit = This subscription has had its { $limit } freezes for the last 365 days.
+freeze-refused-nothing-left = Less than a day is left of this subscription: there is nothing to freeze.
+freeze-refused-days = A freeze lasts { $min } to { $max } days.
+freeze-refused-other = This subscription cannot be frozen.
+freeze-state = ❄️ Frozen until { $until } · { $bank } days kept · ends { $end }
+freeze-state-asked = ❄️ A freeze of { $days } days is starting.
+unfreeze-done = ▶️ Unfrozen: the connection is on again and the subscription ends { $end }.
+unfreeze-too-soon = A freeze can be ended after its first day.
+unfreeze-not-frozen = This subscription is not frozen.
+unfreeze-retrying = ▶️ The server is slow to answer: your subscription will be unfrozen within a few minutes.
+rollover-carried = +{ $gb } GB carried over
+my-status-frozen = ❄️ frozen

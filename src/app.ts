@@ -308,6 +308,7 @@ function cabinetOf(config: Config, core: AppCore, bot: CabinetBot, logger: Logge
   return createWebapp({
     ...{ books, provisioning, fleet, sales, drift, settlement, logger, i18n: core.i18n, redis: core.redis },
     backoffice: core.rooms.backoffice,
+    terms: core.rooms.terms,
     catalog: core.rooms.catalog,
     botToken: config.botToken,
     ...{ botUsername: bot.botInfo.username, cabinetUrl: cabinetUrl(config) },

@@ -7,7 +7,20 @@ import { hasUsage, usageChart } from "./chart.js";
 import { planCards, trialCard } from "./plans.js";
 import { startOrder } from "./pay.js";
 import { nav, state } from "./state.js";
-import { button, confirmAction, copyRow, el, haptic, loadInto, openExternal, qrSvg, refusalLine, setMainButton, toast } from "./ui.js";
+import {
+  actionButton,
+  button,
+  confirmAction,
+  copyRow,
+  el,
+  haptic,
+  loadInto,
+  openExternal,
+  qrSvg,
+  refusalLine,
+  setMainButton,
+  toast,
+} from "./ui.js";
 
 async function connectPanel(subId) {
   const data = await api(`subscriptions/${subId}/connect`);
@@ -128,6 +141,38 @@ function autoRenewSwitch(c) {
   return box;
 }
 
+/** The plan's freeze: the frozen state and Unfreeze, or Freeze with the days to pick (each confirmed). */
+function freezeBlock(c, status, reload) {
+  const f = c.freeze;
+  if (!f) return null;
+  const answered = async (path, body) => {
+    try {
+      const data = await api(`subscriptions/${encodeURIComponent(c.id)}/${path}`, body);
+      haptic(data.done ? "success" : "error");
+      toast(data.text);
+      if (data.done) await reload();
+    } catch (err) {
+      if (err.fatal) throw err;
+      haptic("error");
+      toast(t(err.label ?? "error") || t("error"));
+    }
+  };
+  const parts = [];
+  if (f.state_text) parts.push(el("div", "small", f.state_text));
+  if (f.unfreeze_text) parts.push(el("div", "actions", [actionButton(f.unfreeze_text, () => answered("unfreeze", {}), "secondary")]));
+  if (f.choices.length > 0) {
+    const buttons = f.choices.map((choice) =>
+      actionButton(choice.label, async () => {
+        if (await confirmAction(choice.confirm_text, choice.confirm_label)) await answered("freeze", { days: choice.days });
+      }, "secondary"),
+    );
+    parts.push(el("div", "muted small", f.pick_text), el("div", "actions", buttons));
+  }
+  const box = el("div", "freeze", parts);
+  box.dataset.frozen = f.frozen ? "yes" : "no";
+  return box;
+}
+
 async function subscriptionCard(sub, options) {
   const [{ subscription: c }, usage] = await Promise.all([
     api(`subscriptions/${sub.id}`),
@@ -166,13 +211,14 @@ async function subscriptionCard(sub, options) {
       el("div", "row", [el("h2", "", c.title), el("span", `pill ${c.status}`, c.status_text)]),
       el("div", "muted small", [c.short_id, c.expires_text, c.days_left_text].filter(Boolean).join(" · ")),
       el("h3", "", t("traffic")),
-      el("div", "small", c.traffic_text),
+      el("div", "small", [c.traffic_text, c.carried_text].filter(Boolean).join(" · ")),
       trafficBar(c),
       packButtons(c, status),
       seatsBox(c, status),
       switchButtons(c, status),
       facts,
       autoRenewSwitch(c),
+      freezeBlock(c, status, async () => box.replaceWith(await subscriptionCard(sub, options))),
       el("h3", "", t("usage-title")),
       hasUsage(usage.days) ? usageChart(usage.days) : el("p", "muted small", t("usage-none")),
       actions,

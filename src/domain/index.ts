@@ -103,13 +103,13 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     nodeSubUrl: deps.nodeSubUrl,
     nodeEditDoubtMs: deps.nodeEditDoubtMs,
   });
-  const terms = createTermsServices({ ...shared, jobs, books, provisioning, staff });
+  const terms = createTermsServices({ ...shared, jobs, books, provisioning, staff, catalog: deps.catalog });
   const fleet = createFleetServices({
     ...{ ...shared, hosting, catalog, books, provisioning, terms, staff },
     accountKey: deps.accountKey,
   });
   const sales = createSalesServices({
-    ...{ ...shared, jobs, catalog, books, provisioning, fleet, hosting },
+    ...{ ...shared, jobs, catalog, books, provisioning, fleet, hosting, terms },
     deliveryReuseMs: deps.deliveryReuseMs,
     ...{ chats: deps.chats, gateNotices: deps.gateNotices },
     staff,

@@ -71,6 +71,16 @@ export const switchCb = callbackCodec("swp", {
   plan: z.string().max(32).default(""),
 });
 
+/**
+ * A freeze of one of the presser's subscriptions (shop/freeze.ts): `pick` the days, `days` its
+ * confirmation (days: the days picked), `go` freeze, `off` unfreeze (days: unused, 0).
+ */
+export const freezeCb = callbackCodec("frz", {
+  act: z.enum(["pick", "days", "go", "off"]),
+  id: entityId,
+  days: z.coerce.number().int().min(0).max(365),
+});
+
 /** Sent by payments.ts ("open the wallet"). */
 export const WALLET_VIEW = "wallet:view";
 /** "My gifts" (shop/gifts.ts `giftCb` list), from the wallet. */
@@ -95,7 +105,7 @@ export const languageCb = callbackCodec("lang", {
 });
 
 /** Callback data the shop's guard (blocked customers, private chat) looks at. */
-export const SHOP_CALLBACK = /^(buy|ord|wallet|my|trial|pack|swp|rail|seat)(:|$)/;
+export const SHOP_CALLBACK = /^(buy|ord|wallet|my|trial|pack|swp|rail|seat|frz)(:|$)/;
 export const SHOP_COMMANDS = ["buy", "my", "wallet", "trial", "promo"] as const;
 
 /**

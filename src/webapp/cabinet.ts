@@ -13,6 +13,7 @@ import { DAY } from "../runtime/clock.js";
 import { autoRenewOf } from "./auto-renew.js";
 import { connectOf } from "./connect.js";
 import { type Caller, Refusal, type WebappDeps } from "./context.js";
+import { freezeOf } from "./freeze.js";
 import { payOptionsOf } from "./pay-options.js";
 import type {
   CardResponse,
@@ -67,9 +68,11 @@ export async function card(deps: WebappDeps, caller: Caller, id: string): Promis
   const [state, outages] = await Promise.all([stateOf(deps, sub), deps.fleet.outages.ofSubscriptions([sub])]);
   const outage = outages.get(sub.id);
   const now = deps.clock.now();
-  const status = statusOf(now, sub, state, outage);
+  const freeze = await freezeOf(deps, caller, sub);
+  const status = freeze?.frozen ? "frozen" : statusOf(now, sub, state, outage);
   const plan = deps.sales.shop.plan(sub.planId);
-  const expiresAt = state ? state.expiresAt : sub.expiresAt;
+  // While frozen the record's end (the freeze's end + the bank) is the one to show.
+  const expiresAt = state && !freeze?.frozen ? state.expiresAt : sub.expiresAt;
   const limitBytes = state ? state.limitBytes : Math.round(sub.trafficGb * GB_BYTES);
   const daysLeft = expiresAt > 0 ? Math.max(0, Math.ceil((expiresAt - now) / DAY)) : null;
   const used = state ? formatBytes(locale, state.usedBytes) : t("webapp-traffic-unknown");
@@ -104,19 +107,25 @@ export async function card(deps: WebappDeps, caller: Caller, id: string): Promis
     renew_price: renewable ? renewPrice : null,
     renew_price_text: renewable ? caller.money(renewPrice) : null,
     ...(await autoRenewOf(deps, caller, sub)),
-    // The chat's rule of what is offered (PackSales.offers), none for an access shown disabled.
-    traffic_packs: (status === "disabled" ? [] : deps.sales.shop.packs.offers(sub)).map(
-      ({ pack, price }) => ({
-        id: pack.id,
-        gb: pack.gb,
-        gb_text: `+${formatGb(locale, pack.gb)}`,
-        price,
-        price_text: caller.money(price),
-      }),
-    ),
+    carried_text: sub.carriedGb ? t("rollover-carried", { gb: sub.carriedGb }) : null,
+    freeze,
+    // The chat's rule of what is offered (PackSales.offers), none for an access disabled or frozen.
+    traffic_packs: (status === "disabled" || status === "frozen"
+      ? []
+      : deps.sales.shop.packs.offers(sub)
+    ).map(({ pack, price }) => ({
+      id: pack.id,
+      gb: pack.gb,
+      gb_text: `+${formatGb(locale, pack.gb)}`,
+      price,
+      price_text: caller.money(price),
+    })),
     seats: status === "removed" ? null : await seatsCardOf(deps, caller, sub),
     family_seat_text: await memberTextOf(deps, caller, sub),
-    switch_plans: (status === "disabled" ? [] : deps.sales.shop.switches.targets(sub)).map((p) => ({
+    switch_plans: (status === "disabled" || status === "frozen"
+      ? []
+      : deps.sales.shop.switches.targets(sub)
+    ).map((p) => ({
       id: p.id,
       title: inLocale(p.title, locale),
       price_text: caller.money(deps.sales.shop.priceOf(p)),

@@ -17,6 +17,8 @@ import type { GateChannelOut } from "./schemas-gate.js";
  * rails of settlement), and a Bot API for invoice links.
  */
 export interface WebappDeps extends Pick<ShopRooms, "books" | "provisioning" | "fleet" | "sales"> {
+  /** Customers' freezes (terms/freezes.ts); none wired: the cabinet offers no freeze. */
+  terms?: Pick<ShopRooms["terms"], "freezes">;
   /** Outside payment rails (CryptoBot, YooKassa): what is offered, payment links, "I paid", e-mails. */
   settlement: {
     railPayments: Pick<RailPayments, "offers" | "payOrder" | "payTopUp" | "check" | "setEmail">;

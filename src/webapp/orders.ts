@@ -19,6 +19,7 @@ const REFUSALS: Record<ShopRefusal, [number, string]> = {
   "no-trial": [404, "no-trial"],
   "unknown-subscription": [404, "unknown-subscription"],
   "subscription-disabled": [409, "subscription-disabled"],
+  "subscription-frozen": [409, "subscription-frozen"],
   "subscription-removed": [409, "subscription-removed"],
   "order-gone": [404, "unknown-order"],
   "order-not-payable": [409, "order-not-payable"],

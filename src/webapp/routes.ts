@@ -5,6 +5,7 @@ import { switchAutoRenew } from "./auto-renew.js";
 import { card, connect, orderStatus, plans, usage, walletPage } from "./cabinet.js";
 import { checkChannels } from "./channel-gate.js";
 import { type Caller, Refusal, type WebappDeps } from "./context.js";
+import { freezeSubscription, unfreezeSubscription } from "./freeze.js";
 import { cancelGift, listGifts } from "./gifts.js";
 import { invite } from "./invite.js";
 import { me, setLanguage } from "./me.js";
@@ -27,6 +28,7 @@ import {
   statusResponse,
 } from "./schemas-account.js";
 import { autoRenewRequest, autoRenewResponse } from "./schemas-auto-renew.js";
+import { freezeRequest, freezeResponse, unfreezeRequest } from "./schemas-freeze.js";
 import { channelCheckResponse } from "./schemas-gate.js";
 import {
   createdOrderResponse,
@@ -125,6 +127,21 @@ export const ROUTES: Route[] = [
     path: at("subscriptions/:id/auto-renew"),
     schema: autoRenewResponse,
     run: async (d, r) => switchAutoRenew(d, r.caller, r.id, (await bodyOf(r, autoRenewRequest)).on),
+  },
+  {
+    method: "POST",
+    path: at("subscriptions/:id/freeze"),
+    schema: freezeResponse,
+    run: async (d, r) => freezeSubscription(d, r.caller, r.id, (await bodyOf(r, freezeRequest)).days),
+  },
+  {
+    method: "POST",
+    path: at("subscriptions/:id/unfreeze"),
+    schema: freezeResponse,
+    run: async (d, r) => {
+      await bodyOf(r, unfreezeRequest);
+      return unfreezeSubscription(d, r.caller, r.id);
+    },
   },
   {
     method: "POST",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "../config.js";
+import { freezeCard } from "./schemas-freeze.js";
 import { gateChannel } from "./schemas-gate.js";
 import { payOptions } from "./schemas-rails.js";
 import { seatsCard } from "./schemas-seats.js";
@@ -12,7 +13,14 @@ import { seatsCard } from "./schemas-seats.js";
  */
 
 /** "outage": active, but its server is down (a confirmed outage the server watch knows). */
-export const SUBSCRIPTION_STATUSES = ["active", "expired", "disabled", "removed", "outage"] as const;
+export const SUBSCRIPTION_STATUSES = [
+  "active",
+  "expired",
+  "disabled",
+  "removed",
+  "outage",
+  "frozen",
+] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const locale = z.enum(LOCALES);
@@ -75,6 +83,10 @@ export const cardResponse = z.strictObject({
     /** Auto-renew from the balance: on or off, and what it means; null when it cannot have it. */
     auto_renew: z.boolean().nullable(),
     auto_renew_text: z.string().nullable(),
+    /** "+12 GB carried over": the rollover the current term got; null: none. */
+    carried_text: z.string().nullable(),
+    /** The plan's freeze (schemas-freeze.ts); null when it has none (or a trial, a removed one). */
+    freeze: freezeCard.nullable(),
     /** Traffic packs offered for the current term (POST orders `{ subscription_id, pack_id }`). */
     traffic_packs: z.array(
       z.strictObject({

@@ -18,6 +18,7 @@ import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
 import { createTrialGateTask } from "./channel-gate.js";
 import { createDailyReportTask } from "./daily-report.js";
 import { createDriftSyncTask } from "./drift-sync.js";
+import { createFreezeEndsTask } from "./freeze-ends.js";
 import { createGiftExpiryTask } from "./gift-expiry.js";
 import { createBackfillTask, type PeriodicTask, startMaintenance } from "./maintenance.js";
 import { Notifier } from "./notifier.js";
@@ -160,10 +161,10 @@ function periodicTasks(
   notifier: Notifier,
   staffNotices: StaffNotices,
 ): PeriodicTask[] {
-  const { config, redis, i18n, hosting, outbox, logger, books, sales } = deps;
+  const { config, redis, i18n, hosting, outbox, logger, books, sales, terms } = deps;
   const clock = systemClock;
   const payments = new StaffPaymentLines({ staff: () => staffNotices, customers: () => books.customers });
-  const common = { books, sales, outbox, i18n, clock, logger, defaultLocale: config.defaultLocale };
+  const common = { books, sales, terms, outbox, i18n, clock, logger, defaultLocale: config.defaultLocale };
   return [
     countReminders(createReminderTask(common), deps.metrics),
     createAutoRenewTask(common),
@@ -186,7 +187,7 @@ function periodicTasks(
       everyMs: (config.railPollSeconds ?? 60) * 1000,
     }),
     createBackfillTask(redis, books.customers),
-    createGiftExpiryTask(common),
+    ...[createGiftExpiryTask(common), createFreezeEndsTask(common)],
     createTrialGateTask(sales),
     createAuditRetentionTask({ audit: deps.staff.audit, logger, keepDays: config.auditKeepDays }),
     ...(deps.settlement.archiving

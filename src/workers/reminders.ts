@@ -2,6 +2,7 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Locale } from "../config.js";
 import type { BooksServices, Customer, Subscription, Subscriptions } from "../domain/books/index.js";
 import type { SalesServices } from "../domain/sales/index.js";
+import type { TermsServices } from "../domain/terms/index.js";
 import type { Metrics } from "../http/metrics.js";
 import { subscriptionTitle } from "../render/access.js";
 import { formatDateTime, html } from "../render/format.js";
@@ -37,6 +38,8 @@ export interface ReminderDeps {
   logger: Logger;
   /** Language of a customer the shop does not know (default "en"). */
   defaultLocale?: Locale;
+  /** Customers' freezes: no reminder while frozen (the record's end is the freeze's end + the bank). */
+  terms?: Pick<TermsServices, "freezes">;
 }
 
 export interface ReminderResult {
@@ -201,10 +204,11 @@ class ExpiryReminders {
       else todo.push({ ...e, threshold });
     }
     const subs = await Promise.all(todo.map((e) => this.deps.books.subscriptions.get(e.id)));
+    const frozen = (await this.deps.terms?.freezes.frozenAmong(todo.map((e) => e.id))) ?? new Set();
     const ready: Ready[] = [];
     todo.forEach((e, i) => {
       const sub = subs[i];
-      if (!sub || sub.expiresAt === 0 || sub.expiresAt !== e.expiresAt) {
+      if (!sub || sub.expiresAt === 0 || sub.expiresAt !== e.expiresAt || frozen.has(sub.id)) {
         result.stale++;
         return;
       }

@@ -48,6 +48,8 @@ export class TermChangeJobs {
       }
     }
     if (outcome.kind === "waiting") return this.lookAgainLater(job, token);
+    // A customer's freeze is theirs to hear of (the chat or the cabinet), not the admins'.
+    if (outcome.change.mode === "freeze") return outcome.kind;
     if (outcome.kind === "applied") await this.tell("term-change-applied", outcome.change, outcome.after);
     if (outcome.kind === "failed") await this.tell("term-change-failed", outcome.change, undefined);
     return outcome.kind;

@@ -3,6 +3,7 @@ import { mayHealOnRetry, NodeEditInDoubtError } from "../../src/domain/provision
 import { type FulfilResult, OrderUndecidedError } from "../../src/domain/settlement/index.js";
 import { type TermChange, TermChangeUndecidedError } from "../../src/domain/terms/index.js";
 import { DAY, HOUR, MINUTE } from "../../src/runtime/clock.js";
+import { freezeChangeSettled } from "./actions-freeze.js";
 import type { Action, Ctx } from "./ctx.js";
 import type { ModelChange, ModelSub } from "./model.js";
 import { starsBack } from "./stars-back.js";
@@ -229,6 +230,7 @@ export async function giveUpChange(c: Ctx, id: string, reason: string): Promise<
   c.note(`  ${id} given up: ${out.kind}`);
   c.tally(`change given up: ${out.kind}`);
   c.w.jobs.changes.delete(id);
+  if (await freezeChangeSettled(c, id, out.kind === "applied")) return;
   const change = c.m.changes.get(id);
   if (out.kind === "applied" && change) c.m.changeApplied(change, c.w.clock.now());
   else c.m.changes.delete(id);
@@ -243,6 +245,7 @@ export async function applyQueued(c: Ctx, id: string): Promise<void> {
     c.tally(`queued change: ${out.kind}`);
     if (out.kind === "waiting") return;
     c.w.jobs.changes.delete(id);
+    if (await freezeChangeSettled(c, id, out.kind === "applied")) return;
     if (out.kind === "applied" && change) c.m.changeApplied(change, c.w.clock.now());
     else if (out.kind === "settled" && change && out.change.status === "done") {
       c.violation(`change ${id} was applied behind the model's back`);

@@ -1,6 +1,6 @@
 import type { Order } from "../../src/domain/books/index.js";
 import { DAY } from "../../src/runtime/clock.js";
-import { type Backend, FAMILY, PACKS, PLAN_DAYS, PLAN_GB, PLANS, REFERRAL } from "./world.js";
+import { type Backend, FAMILY, PACKS, PLAN_DAYS, PLAN_GB, PLANS, REFERRAL, ROLLOVER_CAP } from "./world.js";
 
 /*
  * What the model knows independently of the shop: who is who, which orders it paid, and for each
@@ -15,7 +15,10 @@ export type TermEvent =
   | { kind: "add"; ref: string; days: number; at: number }
   | { kind: "set"; ref: string; target: number; at: number }
   /** A plan switch: the new plan's days from the attempt that fixed its term, its traffic afresh. */
-  | { kind: "switch"; ref: string; target: number; backend: Backend; at: number };
+  | { kind: "switch"; ref: string; target: number; backend: Backend; at: number }
+  /** A customer's freeze took hold at `at` (the term left is banked); given back at its unfreeze. */
+  | { kind: "freeze"; ref: string; at: number }
+  | { kind: "unfreeze"; ref: string; at: number };
 
 export interface ModelSub {
   id: string;
@@ -90,6 +93,11 @@ export class Model {
   readonly orders = new Map<string, ModelOrder>();
   readonly subs = new Map<string, ModelSub>();
   readonly changes = new Map<string, ModelChange>();
+  /** Customers' freezes asked and waiting for their turn (change id -> subscription). */
+  readonly freezesAsked = new Map<string, string>();
+  /** Frozen subscriptions -> the freeze's change id; and an unfreeze's first attempt (its target is fixed then). */
+  readonly frozen = new Map<string, string>();
+  readonly unfreezeFirstAt = new Map<string, number>();
   /** Failed attempts of admins' changes waiting in the queue. */
   readonly changeTries = new Map<string, number>();
   readonly gifts: ModelGift[] = [];
@@ -218,12 +226,34 @@ export class Model {
     this.changes.delete(change.id);
   }
 
-  /** The term a subscription's applied changes add up to (a traffic pack leaves it as it is). */
+  /** Freeze `changeId` of `subId` took hold at `at`. */
+  froze(subId: string, changeId: string, at: number): void {
+    this.freezesAsked.delete(changeId);
+    this.frozen.set(subId, changeId);
+    this.subs.get(subId)?.events.push({ kind: "freeze", ref: changeId, at });
+  }
+
+  /** The freeze of `subId` ended: the bank given back from its first unfreeze attempt. */
+  unfroze(subId: string, now: number): void {
+    const ref = this.frozen.get(subId) ?? "";
+    const at = this.unfreezeFirstAt.get(subId) ?? now;
+    this.frozen.delete(subId);
+    this.unfreezeFirstAt.delete(subId);
+    this.subs.get(subId)?.events.push({ kind: "unfreeze", ref, at });
+  }
+
+  /**
+   * The term a subscription's applied changes add up to (a traffic pack leaves it as it is): a
+   * freeze banks what is left of it, its unfreeze gives exactly that back from its own time.
+   */
   expected(sub: ModelSub): number {
     let term = sub.base;
+    let bank = 0;
     for (const e of sub.events) {
       if (e.kind === "pack") continue;
-      term = e.kind === "set" || e.kind === "switch" ? e.target : Math.max(e.at, term) + e.days * DAY;
+      if (e.kind === "freeze") bank = Math.max(0, term - e.at);
+      else if (e.kind === "unfreeze") term = e.at + bank;
+      else term = e.kind === "set" || e.kind === "switch" ? e.target : Math.max(e.at, term) + e.days * DAY;
     }
     return term;
   }
@@ -237,7 +267,9 @@ export class Model {
     let backend = sub.firstBackend;
     for (const e of sub.events) {
       if (e.kind === "switch") [backend, gb] = [e.backend, PLAN_GB[e.backend]];
-      if (e.kind === "renewal") gb = PLAN_GB[backend];
+      // No traffic is used in this world: a renewal of a plan with rollover carries the plan's
+      // GB up to the cap (the extras of the term before are spent first, never carried).
+      if (e.kind === "renewal") gb = PLAN_GB[backend] + Math.min(ROLLOVER_CAP[backend], PLAN_GB[backend]);
       if (e.kind === "pack") gb = Math.round((gb + e.gb) * 100) / 100;
     }
     return gb;
@@ -249,7 +281,9 @@ export class Model {
         ? `${e.kind} ${new Date(e.target).toISOString()} (${e.ref})`
         : e.kind === "pack"
           ? `+${e.gb} GB pack (${e.ref})`
-          : `+${e.days}d ${e.kind} (${e.ref})`,
+          : e.kind === "freeze" || e.kind === "unfreeze"
+            ? `${e.kind} at ${new Date(e.at).toISOString()} (${e.ref})`
+            : `+${e.days}d ${e.kind} (${e.ref})`,
     );
     return `${sub.id} on ${sub.backend}: ${sub.baseWhy}${steps.length ? `, then ${steps.join(", ")}` : ""}`;
   }

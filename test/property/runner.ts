@@ -1,7 +1,8 @@
 import type { Redis } from "ioredis";
-import { HOUR, MINUTE, SECOND } from "../../src/runtime/clock.js";
+import { DAY, HOUR, MINUTE, SECOND } from "../../src/runtime/clock.js";
 import { ARCHIVE_ACTIONS } from "./actions-archive.js";
 import { AUTO_RENEW_ACTIONS } from "./actions-auto-renew.js";
+import { FREEZE_ACTIONS, unfreeze } from "./actions-freeze.js";
 import { SALES_ACTIONS } from "./actions-sales.js";
 import { SEAT_ACTIONS } from "./actions-seats.js";
 import { SWITCH_ACTIONS } from "./actions-switch.js";
@@ -31,12 +32,8 @@ export interface RunResult {
 }
 
 const ACTIONS: Action[] = [
-  ...SALES_ACTIONS,
-  ...termActions(),
-  ...AUTO_RENEW_ACTIONS,
-  ...ARCHIVE_ACTIONS,
-  ...SEAT_ACTIONS,
-  ...SWITCH_ACTIONS,
+  ...[...SALES_ACTIONS, ...termActions(), ...AUTO_RENEW_ACTIONS, ...ARCHIVE_ACTIONS],
+  ...[...SEAT_ACTIONS, ...SWITCH_ACTIONS, ...FREEZE_ACTIONS],
 ];
 /** Rounds of the drain before what is still open is given up. */
 const DRAIN_ROUNDS = 12;
@@ -151,6 +148,8 @@ async function drain(c: Ctx): Promise<void> {
     await w.advance(DOUBT_MS + SECOND);
     for (const id of [...w.jobs.orders]) await attempt(c, id, true);
     for (const id of [...w.jobs.changes]) await applyQueued(c, id);
+    // A freeze holds its chain: the customers end theirs so what waits behind them can finish.
+    for (const subId of [...c.m.frozen.keys()]) await unfreeze(c, subId, DAY);
     await settleGifts(c);
   }
   // Without faults and past every doubt window, what is still queued is stuck (a liveness bug).
@@ -190,7 +189,7 @@ async function pending(c: Ctx): Promise<number> {
       c.w.jobs.orders.add(id);
     }
   }
-  return c.w.jobs.orders.size + c.w.jobs.changes.size;
+  return c.w.jobs.orders.size + c.w.jobs.changes.size + c.m.frozen.size;
 }
 
 /** The failure message: the seed first (to replay it), what broke, then the step log. */

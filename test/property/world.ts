@@ -43,6 +43,10 @@ export const BACKENDS: readonly Backend[] = ["xui", "panel", "node"];
 export const PLAN_DAYS = 30;
 /** Each plan's traffic (GB), and the traffic packs every plan sells. */
 export const PLAN_GB: Record<Backend, number> = { xui: 100, panel: 50, node: 40 };
+/** The plans' traffic rollover caps (0: the plan has none). */
+export const ROLLOVER_CAP: Record<Backend, number> = { xui: 30, panel: 0, node: 15 };
+/** Every plan offers freezes (issue 30). */
+export const FREEZE = { times_per_year: 3, min_days: 7, max_days: 30 };
 export const PACKS = [
   { id: "p10", gb: 10, price: 30 },
   { id: "p25", gb: 25, price: 60 },
@@ -230,13 +234,20 @@ export function hashOf(text: string): number {
 }
 
 function catalogOf(servers: number[]): Catalog {
-  const base = { title: { en: "Plan", ru: "План" }, days: PLAN_DAYS, devices: 2, traffic_packs: PACKS };
+  const base = {
+    ...{ title: { en: "Plan", ru: "План" }, days: PLAN_DAYS, devices: 2, traffic_packs: PACKS },
+    freeze: FREEZE,
+  };
   return {
     currency: "XTR",
     trial: undefined,
     referral: REFERRAL,
     plans: [
-      { ...base, id: PLANS.xui, price: 100, traffic_gb: PLAN_GB.xui, backend: { kind: "xui", servers } },
+      {
+        ...base,
+        ...{ id: PLANS.xui, price: 100, traffic_gb: PLAN_GB.xui, rollover: { cap_gb: ROLLOVER_CAP.xui } },
+        backend: { kind: "xui", servers },
+      },
       {
         ...base,
         id: PLANS.panel,
@@ -250,7 +261,11 @@ function catalogOf(servers: number[]): Catalog {
           ],
         },
       },
-      { ...base, id: PLANS.node, price: 120, traffic_gb: PLAN_GB.node, backend: { kind: "node" } },
+      {
+        ...base,
+        ...{ id: PLANS.node, price: 120, traffic_gb: PLAN_GB.node, rollover: { cap_gb: ROLLOVER_CAP.node } },
+        backend: { kind: "node" },
+      },
       {
         ...base,
         id: FAMILY.id,
@@ -258,6 +273,8 @@ function catalogOf(servers: number[]): Catalog {
         traffic_gb: PLAN_GB.xui,
         backend: { kind: "xui", servers },
         seats: { count: FAMILY.count, pricing: "seat", max: FAMILY.max },
+        // As the xui plan's: the model reckons a renewal's traffic by backend.
+        rollover: { cap_gb: ROLLOVER_CAP.xui },
       },
     ],
   };

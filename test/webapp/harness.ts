@@ -88,6 +88,7 @@ function cabinetOf(t: TestBot, options: WebappHarnessOptions): WebappHandler {
     provisioning: t.deps.provisioning,
     fleet: t.deps.fleet,
     sales: t.deps.sales,
+    terms: t.deps.terms,
     settlement: t.deps.settlement,
     drift: t.deps.drift,
     backoffice: t.deps.backoffice,

@@ -21,6 +21,8 @@ export const FINISHED_ORDER_FIELDS = [
   "seats",
   "seat",
   "seatsGivenUp",
+  // A renewal's carried GB (the renewal notice sent again shows them).
+  "rolloverGb",
   "invoiceAmount",
   "chargeId",
   // A promo code's record on the order (the ledger's discount is read against it).

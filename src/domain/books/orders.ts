@@ -67,6 +67,8 @@ const orderSchema = z.object({
   switchedAt: optNum,
   /** Renewal: the absolute expiry aimed at, fixed once before the first hosting call. */
   targetExpiresAt: optNum,
+  /** Renewal of a plan with rollover: the GB carried from the ending term, fixed once with the target. */
+  rolloverGb: optNum,
   /** Where the access lives, fixed before the first hosting write so retries go to the same place. */
   ref: json(accessRef),
   /** Deterministic client identity for look-before-create ("" once the order is finished). */
@@ -349,7 +351,7 @@ export class Orders {
   /** Sets a field only if it is not set yet (the placement, the renewal target); returns the value kept. */
   async fixOnce(
     id: string,
-    field: "ref" | "targetExpiresAt" | "trafficTarget" | "seatsTarget" | "switchFrom",
+    field: "ref" | "targetExpiresAt" | "trafficTarget" | "seatsTarget" | "switchFrom" | "rolloverGb",
     value: string,
   ): Promise<string> {
     await this.redis.hsetnx(orderKeys.order(id), field, value);

@@ -22,6 +22,8 @@ const subscriptionSchema = z.object({
   /** Expiry in ms; 0 = none. The hosting side's view wins when it is read. */
   expiresAt: z.coerce.number(),
   trafficGb: z.coerce.number(),
+  /** GB of the allowance carried from the term before (a plan's rollover); absent: none. */
+  carriedGb: z.coerce.number().optional(),
   devices: z.coerce.number(),
   trial: z.enum(["0", "1"]).transform((v) => v === "1"),
   createdAt: z.coerce.number(),
@@ -172,13 +174,14 @@ export class Subscriptions {
   async setTerm(
     id: string,
     expiresAt: number,
-    fields: { trafficGb?: number; links?: AccessLinks } = {},
+    fields: { trafficGb?: number; carriedGb?: number; links?: AccessLinks } = {},
   ): Promise<void> {
     const update: Record<string, string> = {
       expiresAt: String(expiresAt),
       updatedAt: String(this.clock.now()),
     };
     if (fields.trafficGb !== undefined) update.trafficGb = String(fields.trafficGb);
+    if (fields.carriedGb !== undefined) update.carriedGb = String(fields.carriedGb);
     let links = fields.links;
     // New links without a subscription URL keep the one the record has.
     if (links && !links.subscriptionUrl)

@@ -8,6 +8,7 @@ import type { CatalogServices } from "../catalog/index.js";
 import type { FleetServices } from "../fleet/index.js";
 import type { ProvisioningServices } from "../provisioning/index.js";
 import type { StaffServices } from "../staff/index.js";
+import type { TermsServices } from "../terms/index.js";
 import { AutoRenew } from "./auto-renew.js";
 import { Cashier } from "./cashier.js";
 import { ChannelGate, type GateNotices, type ShopGate } from "./channel-gate.js";
@@ -66,6 +67,8 @@ export interface SalesServicesDeps {
   gateNotices?: GateNotices;
   /** Staff roles and the audit log (an admin's retry of a failed order). */
   staff: Pick<StaffServices, "roster">;
+  /** Customers' freezes (a frozen subscription is not renewed until unfrozen). */
+  terms?: Pick<TermsServices, "freezes">;
 }
 
 export function createSalesServices(deps: SalesServicesDeps): SalesServices {
@@ -107,6 +110,7 @@ export function createSalesServices(deps: SalesServicesDeps): SalesServices {
   shop = new Shop({
     ...{ clock, catalog, customers, orders, subscriptions, provisioner },
     ...{ promos, cashier, delivery, gate: forShop, seats },
+    ...(deps.terms ? { freezes: deps.terms.freezes } : {}),
   });
   return {
     shop,

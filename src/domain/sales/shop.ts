@@ -12,6 +12,7 @@ import {
 } from "../books/index.js";
 import { type Catalog, findPlan, onSale, type Plan, toMinor } from "../catalog/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
+import type { SubscriptionFreezes } from "../terms/index.js";
 import type { Cashier } from "./cashier.js";
 import { type ChannelRequired, channelRequired, type ShopGate } from "./channel-gate.js";
 import type { Deliverability, Delivery, Undeliverable } from "./delivery.js";
@@ -37,6 +38,8 @@ export type ShopRefusal =
   | "no-trial"
   | "unknown-subscription"
   | "subscription-disabled"
+  /** Frozen by its customer (terms/freezes.ts): unfrozen first, then renewed. */
+  | "subscription-frozen"
   | "subscription-removed"
   /** The traffic pack asked for is not offered for that subscription (PackSales.offers). */
   | "pack-not-offered"
@@ -81,6 +84,8 @@ export interface ShopDeps {
   gate?: ShopGate;
   /** Family plans' seats: a family's renewal is priced by its seats (none: no families). */
   seats?: Pick<Seats, "count">;
+  /** Customers' freezes: a frozen subscription is not renewed (nor topped up) until unfrozen. */
+  freezes?: Pick<SubscriptionFreezes, "current">;
 }
 
 /**
@@ -301,6 +306,7 @@ export class Shop {
    * When the hosting side cannot be read, the renewal is sold (it waits for the side anyway).
    */
   private async sellable(sub: Subscription, input: NewOrder, unattended = false): Promise<OrderInput> {
+    if (await this.deps.freezes?.current(sub.id)) return { ok: false, reason: "subscription-frozen" };
     const state = await this.deps
       .provisioner(sub.ref.kind)
       .state(sub.ref)

@@ -12,6 +12,7 @@ import {
 } from "../books/index.js";
 import { type Catalog, findPack, findPlan, packsOf, type TrafficPack, toMinor } from "../catalog/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
+import type { SubscriptionFreezes } from "../terms/index.js";
 import type { Deliverability, Delivery } from "./delivery.js";
 import type { ShopRefusal, Started } from "./shop.js";
 
@@ -33,6 +34,8 @@ export interface PackSalesDeps {
   unpaid: UnpaidPolicy;
   /** Whether the hosting side can deliver an order now (none: every pack is offered). */
   delivery?: Pick<Delivery, "pack"> | undefined;
+  /** Customers' freezes: a frozen subscription is sold no traffic until unfrozen. */
+  freezes?: Pick<SubscriptionFreezes, "current"> | undefined;
 }
 
 /**
@@ -158,6 +161,7 @@ export class PackSales {
     sub: Subscription,
     input: NewOrder,
   ): Promise<{ ok: true } | Extract<Started, { ok: false }>> {
+    if (await this.deps.freezes?.current(sub.id)) return { ok: false, reason: "subscription-frozen" };
     const state = await this.deps
       .provisioner(sub.ref.kind)
       .state(sub.ref)

@@ -34,6 +34,7 @@ import type { SubscriptionTerms } from "../terms/index.js";
 import { removeLeftover } from "./leftovers.js";
 import { OrderUndecidedError, oneRun, reached } from "./order-runs.js";
 import { renewalOfSamePlan, SwitchFulfilment } from "./plan-switch.js";
+import { fixCarry } from "./rollover.js";
 import { SeatFulfilment, type SeatFulfilmentDeps } from "./seats.js";
 import { PackFulfilment } from "./traffic-packs.js";
 
@@ -167,7 +168,7 @@ export class Fulfilment {
       name: order.clientName,
       uuid: order.clientUuid,
       expiresAt: target,
-      trafficGb,
+      trafficGb: trafficGb + (order.rolloverGb ?? 0),
       devices: plan.devices,
     };
     const placed =
@@ -217,7 +218,7 @@ export class Fulfilment {
     // Read again now that its turn came: the change before it may have just moved the term.
     const subscription = (await subscriptions.get(seen.id)) ?? seen;
     renewalOfSamePlan(order, subscription);
-    const { days, trafficGb } = termOf(this.deps.catalog(), order);
+    const { plan, days, trafficGb } = termOf(this.deps.catalog(), order);
     const provisioner = this.deps.provisioner(subscription.ref.kind);
     const target =
       order.targetExpiresAt ??
@@ -228,13 +229,15 @@ export class Fulfilment {
           String(await terms.additiveTarget(subscription, days)),
         ),
       );
+    // The plan's rollover, fixed once with the target (rollover.ts).
+    const carried = { ...order, rolloverGb: await fixCarry(this.deps, order, subscription, plan) };
     const moveTo = order.ref;
     if (moveTo && clientKey(moveTo) !== clientKey(subscription.ref)) {
-      return this.renewed(order, await this.move(order, subscription, moveTo, target), target);
+      return this.renewed(carried, await this.move(carried, subscription, moveTo, target), target);
     }
-    await provisioner.renew(subscription.ref, target, trafficGb);
-    await this.seats.renewAll(order, subscription, target);
-    return this.renewed(order, subscription, target);
+    await provisioner.renew(subscription.ref, target, trafficGb + carried.rolloverGb);
+    await this.seats.renewAll(carried, subscription, target);
+    return this.renewed(carried, subscription, target);
   }
 
   /**
@@ -249,7 +252,7 @@ export class Fulfilment {
       name: moveTo.name,
       uuid: order.clientUuid,
       expiresAt: target,
-      trafficGb,
+      trafficGb: trafficGb + (order.rolloverGb ?? 0),
       devices: plan.devices,
     };
     let { ref, links } = await provisioner.ensure(moveTo, plan, request);
@@ -277,7 +280,12 @@ export class Fulfilment {
     // Fresh links when the backend can give them (xui cannot: the links handed out stay).
     const fresh = await provisioner.links(subscription.ref).catch(() => undefined);
     const links = fresh && (fresh.links.length > 0 || fresh.subscriptionUrl) ? fresh : undefined;
-    await subscriptions.setTerm(subscription.id, target, { trafficGb, links });
+    const carriedGb = order.rolloverGb ?? 0;
+    await subscriptions.setTerm(subscription.id, target, {
+      trafficGb: trafficGb + carriedGb,
+      carriedGb,
+      links,
+    });
     await this.activate(order);
     const nextInChain = await terms.chain.leave(subscription.id, order.id);
     this.deps.logger.info(

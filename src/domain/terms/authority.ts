@@ -48,6 +48,14 @@ export interface SubscriptionTermsDeps {
   logger: Logger;
   /** Who may change a term, and the audit log an asked change is recorded in (see `request`). */
   staff?: { roster: Pick<StaffRoster, "require">; audit: Pick<AuditLog, "get" | "finish"> };
+  /** A customer's freeze is applied there when its turn comes (freezes.ts), given up on there too. */
+  freezes?: FreezeTurns;
+}
+
+/** What SubscriptionFreezes does for a change of mode `freeze` (set after both are made). */
+export interface FreezeTurns {
+  turn(change: TermChange, sub: Subscription): Promise<ApplyOutcome>;
+  landed(change: TermChange): Promise<ApplyOutcome | undefined>;
 }
 
 /** The staff member asking for a change (fleet's StaffActor): checked and recorded. */
@@ -214,6 +222,11 @@ export class SubscriptionTerms {
     if (entry) await this.deps.staff.audit.finish(entry, outcome, after, note);
   }
 
+  private freezes(): FreezeTurns {
+    if (!this.deps.freezes) throw new Error("freezes are not wired: a freeze cannot be applied");
+    return this.deps.freezes;
+  }
+
   private staff(): NonNullable<SubscriptionTermsDeps["staff"]> {
     // Fails closed: an actor given where no staff room is wired is refused, never let through.
     if (!this.deps.staff)
@@ -249,6 +262,7 @@ export class SubscriptionTerms {
     if (!turn.turn) return { kind: "waiting", change, behind: turn.behind };
     // Read again now that its turn came: the change before it may have just moved the term.
     const sub = (await this.deps.subscriptions.get(seen.id)) ?? seen;
+    if (change.mode === "freeze") return this.freezes().turn(change, sub);
     await changes.transition(id, ["queued", "applying"], "applying");
     try {
       return await this.write(change, sub);
@@ -270,7 +284,8 @@ export class SubscriptionTerms {
       const change = await this.deps.changes.get(id);
       if (!change) throw new Error(`term change ${id} is gone`);
       if (!isOpenTermChange(change.status)) return { kind: "settled", change } as const;
-      return (await this.landed(change)) ?? this.fail(change, error, change.subscriptionId);
+      const landed = change.mode === "freeze" ? this.freezes().landed(change) : this.landed(change);
+      return (await landed) ?? this.fail(change, error, change.subscriptionId);
     });
     if (run === "busy") throw new TermChangeUndecidedError(id, "another run of it is going on");
     return run;
@@ -364,7 +379,7 @@ export class SubscriptionTerms {
  * Whether a hosting expiry is `target` as the backend takes it: at it or within its rounding
  * above (a node also within the slack under which it sends no more days); 0 is no expiry.
  */
-function holds(kind: AccessRef["kind"], hosting: number, target: number): boolean {
+export function holds(kind: AccessRef["kind"], hosting: number, target: number): boolean {
   if (target === 0 || hosting === 0) return hosting === target;
   const below = kind === "node" ? TERM_SLACK_MS : 0;
   return hosting >= target - below && hosting < target + ROUNDING[kind];

@@ -5,16 +5,21 @@ import type { Clock } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
 import { type AuditEntry, auditLuaArgs, auditLuaKeys, STAFF_LUA } from "../staff/index.js";
-import { termChainKeys, termChangeKeys } from "./keys.js";
+import { freezeKeys, termChainKeys, termChangeKeys } from "./keys.js";
 
 /**
  * An admin's change of a subscription's term moves `queued -> applying -> done`, or ends
  * `failed` (the hosting side refused; nothing was changed). Queued and applying ones are open:
- * they hold their place in the subscription's chain, as a paid renewal in flight does.
+ * they hold their place in the subscription's chain, as a paid renewal in flight does. A
+ * customer's freeze (freezes.ts) moves `queued -> applying -> frozen -> unfreezing -> done`: it
+ * holds its place for the whole freeze, so whatever comes behind it (a renewal, a pack, an
+ * admin's change) waits for the term the unfreeze gives back, and drift leaves it alone.
  */
-export const TERM_CHANGE_STATUSES = ["queued", "applying", "done", "failed"] as const;
+export const TERM_CHANGE_STATUSES = ["queued", "applying", "frozen", "unfreezing", "done", "failed"] as const;
 export type TermChangeStatus = (typeof TERM_CHANGE_STATUSES)[number];
-const OPEN: readonly string[] = ["queued", "applying"];
+const OPEN: readonly string[] = ["queued", "applying", "frozen", "unfreezing"];
+/** Open and waiting for a worker's run (the sweep's index): a freeze under way is the freeze worker's. */
+const SWEPT: readonly string[] = ["queued", "applying"];
 
 export const isOpenTermChange = (status: string | undefined): boolean =>
   status !== undefined && OPEN.includes(status);
@@ -41,8 +46,11 @@ const optionalNumber = z.preprocess(
 const changeSchema = z.object({
   id: z.string(),
   subscriptionId: z.string(),
-  /** `add`: N days after the term the changes before it left; `set`: the term becomes `target`. */
-  mode: z.enum(["add", "set"]),
+  /**
+   * `add`: N days after the term the changes before it left; `set`: the term becomes `target`;
+   * `freeze`: a customer's pause of `days` (freezes.ts).
+   */
+  mode: z.enum(["add", "set", "freeze"]),
   days: z.coerce.number().default(0),
   /** `set`: the new expiry (ms; 0 = no expiry). */
   target: optionalNumber,
@@ -63,11 +71,18 @@ const changeSchema = z.object({
   error: z.string().optional(),
   /** The audit entry of the staff member who asked (finished when the change is done or failed). */
   auditId: z.string().optional(),
+  /** A freeze: the customer who asked; when it began and ends; the term it banked (ms), fixed once. */
+  customerId: optionalNumber,
+  frozenAt: optionalNumber,
+  frozenUntil: optionalNumber,
+  bankMs: optionalNumber,
 });
 export type TermChange = z.output<typeof changeSchema>;
+type FreezeField = "frozenAt" | "frozenUntil" | "bankMs";
 
 export interface NewTermChange {
   subscriptionId: string;
+  /** An admin's change (a customer's freeze is asked through freezes.ts). */
   mode: "add" | "set";
   days: number;
   target?: number;
@@ -142,25 +157,31 @@ export class TermChanges {
     const moved = await TRANSITION.run(
       this.redis,
       [termChangeKeys.change(id), termChangeKeys.open],
-      [from.join(","), to, this.clock.now(), JSON.stringify(strings), isOpenTermChange(to) ? "1" : "0"],
+      [from.join(","), to, this.clock.now(), JSON.stringify(strings), SWEPT.includes(to) ? "1" : "0"],
     );
     return moved === 1;
   }
 
   /** Fixes the target of an `add` once (its turn came); returns the value kept. */
-  async fixTarget(id: string, targetMs: number): Promise<number> {
-    const key = termChangeKeys.change(id);
-    await this.redis.hsetnx(key, "targetExpiresAt", String(targetMs));
-    return Number((await this.redis.hget(key, "targetExpiresAt")) ?? targetMs);
+  fixTarget(id: string, targetMs: number): Promise<number> {
+    return this.fixOnce(id, "targetExpiresAt", targetMs);
   }
 
-  /** The subscriptions with an admin's change queued or being applied. */
+  /** Fixes a number of change `id` once (a retry keeps the first); returns the value kept. */
+  async fixOnce(id: string, field: "targetExpiresAt" | FreezeField, value: number): Promise<number> {
+    const key = termChangeKeys.change(id);
+    await this.redis.hsetnx(key, field, String(value));
+    return Number((await this.redis.hget(key, field)) ?? value);
+  }
+
+  /** The subscriptions with an admin's change queued or being applied, or frozen (drift leaves them be). */
   async openSubscriptions(): Promise<Set<string>> {
     const ids = await this.redis.zrange(termChangeKeys.open, "0", "-1");
     const pipeline = this.redis.pipeline();
     for (const id of ids) pipeline.hget(termChangeKeys.change(id), "subscriptionId");
     const subs = ((await pipeline.exec()) ?? []).map(([, v]) => v).filter((v) => typeof v === "string");
-    return new Set(subs as string[]);
+    const frozen = await this.redis.zrange(freezeKeys.ending, "0", "-1");
+    return new Set([...(subs as string[]), ...frozen]);
   }
 
   /** Open changes asked for before `before` (oldest first), for the order sweep. */

@@ -18,3 +18,12 @@ export const termChangeKeys = {
   /** One run of a change at a time (a lease): the admin's own request, its job, a stalled job's re-run. */
   run: (id: string) => `term-change-run:${id}`,
 };
+
+export const freezeKeys = {
+  /** The freeze change of a subscription under way (asked, frozen or unfreezing): one at a time. */
+  current: (subscriptionId: string) => `freeze:${subscriptionId}`,
+  /** A subscription's freezes that took hold (change id, score = when): the limit per 365 days. */
+  uses: (subscriptionId: string) => `freeze-uses:${subscriptionId}`,
+  /** Frozen subscriptions (member = subscription id) by when their freeze ends: the worker's. */
+  ending: "freezes:ending",
+};

@@ -2,11 +2,13 @@ import type { Redis } from "ioredis";
 import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import type { BooksServices } from "../books/index.js";
+import type { Catalog } from "../catalog/index.js";
 import type { ProvisioningServices } from "../provisioning/index.js";
 import type { StaffServices } from "../staff/index.js";
-import { SubscriptionTerms, type TermJobs } from "./authority.js";
+import { type FreezeTurns, SubscriptionTerms, type TermJobs } from "./authority.js";
 import { TermChain } from "./chain.js";
 import { TermChanges } from "./changes.js";
+import { SubscriptionFreezes } from "./freezes.js";
 
 /** The terms room's services: the one authority over a subscription's term, and its records. */
 export interface TermsServices {
@@ -14,6 +16,8 @@ export interface TermsServices {
   terms: SubscriptionTerms;
   /** Admins' term changes (the records). */
   changes: TermChanges;
+  /** Customers' freezes: members of the chain too. */
+  freezes: SubscriptionFreezes;
 }
 
 export interface TermsServicesDeps {
@@ -26,6 +30,8 @@ export interface TermsServicesDeps {
   provisioning: Pick<ProvisioningServices, "provisioner" | "nodeEdits">;
   /** Who may change a term, and the audit log the staff's changes are recorded in. */
   staff?: Pick<StaffServices, "roster" | "audit">;
+  /** The plans' freeze options. */
+  catalog: () => Catalog;
 }
 
 export function createTermsServices(deps: TermsServicesDeps): TermsServices {
@@ -34,6 +40,8 @@ export function createTermsServices(deps: TermsServicesDeps): TermsServices {
   const changes = new TermChanges(redis, clock);
   const chain = new TermChain(redis, orders, changes);
   const provisioner = deps.provisioning.provisioner;
+  // Each needs the other: a freeze's turn comes through the terms, and it asks them where a term starts.
+  const turns: FreezeTurns = { turn: (c, s) => freezes.turn(c, s), landed: (c) => freezes.landed(c) };
   const terms = new SubscriptionTerms({
     redis,
     chain,
@@ -46,6 +54,21 @@ export function createTermsServices(deps: TermsServicesDeps): TermsServices {
     clock,
     logger,
     ...(deps.staff ? { staff: deps.staff } : {}),
+    freezes: turns,
   });
-  return { terms, changes };
+  const freezes = new SubscriptionFreezes({
+    ...{
+      redis,
+      clock,
+      logger,
+      jobs,
+      catalog: deps.catalog,
+      chain,
+      changes,
+      subscriptions,
+      provisioner,
+      terms,
+    },
+  });
+  return { terms, changes, freezes };
 }

@@ -8,6 +8,7 @@ import { show } from "../../views/show.js";
 import { withSupport } from "../help.js";
 import { buyFeature, buyListView } from "./buy.js";
 import { answer } from "./common.js";
+import { freezeFeature } from "./freeze.js";
 import { gateFeature } from "./gate.js";
 import { myFeature, myListView } from "./my.js";
 import { packsFeature } from "./packs.js";
@@ -83,6 +84,7 @@ const shopSections = new Composer<BotContext>(
   packsFeature,
   seatsFeature,
   switchFeature,
+  freezeFeature,
   walletFeature,
   railFeature,
   trialFeature,

@@ -22,13 +22,14 @@ import { show, type View } from "../../views/show.js";
 import { autoRenewCard, autoRenewOn, switchAutoRenew } from "./auto-renew.js";
 import { confirmView } from "./buy.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
+import { addFreezeButton, freezeCardLine } from "./freeze.js";
 import { addPackButtons } from "./packs.js";
 import { addSwitchButton } from "./plan-switch.js";
 import { pendingPromo, promoRefusalText } from "./promo-view.js";
 import { familyRenewalPrice, memberLine, seatsButton } from "./seats.js";
 import { refuseOpening } from "./undeliverable.js";
 
-type Status = "active" | "expired" | "disabled" | "removed" | "outage";
+type Status = "active" | "expired" | "disabled" | "removed" | "outage" | "frozen";
 
 function statusOf(now: number, expiresAt: number, enabled = true): Status {
   if (expiresAt > 0 && expiresAt <= now) return "expired";
@@ -132,6 +133,11 @@ async function ownSubscription(ctx: BotContext, id: string): Promise<Subscriptio
   return undefined;
 }
 
+/** " · +12 GB carried over": the rollover the current term got, if any. */
+function carriedText(ctx: BotContext, sub: Subscription): string {
+  return sub.carriedGb ? ` · ${ctx.t("rollover-carried", { gb: sub.carriedGb })}` : "";
+}
+
 function trafficLine(
   ctx: BotContext,
   locale: Locale,
@@ -159,12 +165,14 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
   const expiresAt = state ? state.expiresAt : sub.expiresAt;
   const outages = await ctx.deps.fleet.outages.ofSubscriptions([sub]);
   const live = statusOf(ctx.deps.clock.now(), expiresAt, state?.enabled);
-  const status = removed ? "removed" : withOutage(live, sub, outages);
+  const freeze = removed ? undefined : await ctx.deps.terms.freezes.current(sub.id);
+  const frozen = freeze?.status === "frozen" || freeze?.status === "unfreezing";
+  const status = removed ? "removed" : frozen ? "frozen" : withOutage(live, sub, outages);
   const lines = [
     `🔑 <b>${html(titleOf(ctx, locale, sub))}</b> · ${shortId(sub)}`,
     ctx.t("my-card-status", { status: ctx.t(`my-status-${status}`) }),
-    ctx.t("my-card-expiry", { date: expiryText(ctx, locale, expiresAt) }),
-    trafficLine(ctx, locale, sub, state),
+    ctx.t("my-card-expiry", { date: expiryText(ctx, locale, frozen ? sub.expiresAt : expiresAt) }),
+    trafficLine(ctx, locale, sub, state) + carriedText(ctx, sub),
     ctx.t("my-card-devices", {
       devices: sub.devices > 0 ? formatNumber(locale, sub.devices) : ctx.t("access-unlimited"),
     }),
@@ -173,6 +181,8 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
   if (auto) lines.push(auto.line);
   const seat = await memberLine(ctx, sub);
   if (seat) lines.splice(1, 0, seat);
+  const freezeLine = await freezeCardLine(ctx, freeze);
+  if (freezeLine) lines.push(freezeLine);
   const where = locationsOf(ctx, locale, sub);
   if (where) lines.splice(1, 0, where);
   const outage = status === "outage" ? outages.get(sub.id) : undefined;
@@ -198,10 +208,11 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
     );
   }
   if (auto) keyboard.row().text(auto.button.text, auto.button.data);
-  // Traffic for the current term, one button per pack offered (none for a blocked access).
-  if (status !== "disabled") await addPackButtons(ctx, sub, keyboard);
+  addFreezeButton(ctx, sub, freeze, keyboard);
+  // Traffic for the current term, one button per pack offered (none for a blocked or frozen access).
+  if (status !== "disabled" && status !== "frozen") await addPackButtons(ctx, sub, keyboard);
   if (!removed) await seatsButton(ctx, sub, keyboard);
-  if (status !== "disabled") addSwitchButton(ctx, sub, keyboard);
+  if (status !== "disabled" && status !== "frozen") addSwitchButton(ctx, sub, keyboard);
   keyboard
     .row()
     .text(ctx.t("menu-refresh"), myCb.pack({ act: "card", id: sub.id }))
@@ -224,6 +235,7 @@ const RENEWAL_REFUSALS = {
   blocked: "error-blocked",
   "unknown-plan": "my-renew-not-sold",
   "subscription-disabled": "my-renew-disabled",
+  "subscription-frozen": "my-renew-frozen",
   "subscription-removed": "my-renew-removed",
 } as const;
 

@@ -35,6 +35,7 @@ export async function addPackButtons(
 const PACK_REFUSALS = {
   blocked: "error-blocked",
   "subscription-disabled": "pack-refused-disabled",
+  "subscription-frozen": "pack-refused-frozen",
   "subscription-removed": "pack-refused-removed",
   "pack-not-offered": "pack-not-offered",
 } as const;

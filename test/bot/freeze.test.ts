@@ -1,0 +1,145 @@
+import type { User } from "grammy/types";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Subscription } from "../../src/domain/books/index.js";
+import type { Catalog } from "../../src/domain/catalog/index.js";
+import { formatDate } from "../../src/render/format.js";
+import { DAY } from "../../src/runtime/clock.js";
+import { FakeAccountApi } from "../fakes/account-api.js";
+import { callback, command } from "../fakes/telegram-api.js";
+import { newUsers } from "../helpers/bot-harness.js";
+import { makeSalesRig, type SalesRig, startShopAccount } from "../helpers/sales-rig.js";
+import { findButton, lastShownOn } from "../helpers/telegram-views.js";
+import { untilValue } from "../helpers/wait.js";
+
+/**
+ * Issue 30, freeze through the chat: the card of a plan with `freeze` offers it, the days are
+ * picked with buttons, the confirmation shows the new end date, the card then shows the frozen
+ * state and Unfreeze; the xui client on the fake Account API is disabled and enabled again.
+ */
+
+const person = newUsers(9_950);
+const accountFake = new FakeAccountApi();
+let rig: SalesRig;
+let serverId = 0;
+
+function catalog(servers: number[]): Catalog {
+  const base = { days: 30, devices: 0, backend: { kind: "xui" as const, servers } };
+  return {
+    currency: "XTR",
+    trial: { days: 1, traffic_gb: 1, plan: "de-xui" },
+    plans: [
+      {
+        ...base,
+        id: "de-xui",
+        title: { en: "Germany", ru: "Германия" },
+        traffic_gb: 100,
+        price: 150,
+        freeze: { times_per_year: 1, min_days: 7, max_days: 30 },
+      },
+      { ...base, id: "plain", title: { en: "Plain", ru: "Простой" }, traffic_gb: 100, price: 100 },
+    ],
+  };
+}
+
+beforeAll(async () => {
+  const account = await startShopAccount(accountFake);
+  serverId = account.serverId;
+  rig = await makeSalesRig({
+    catalog: catalog([serverId]),
+    accountUrl: accountFake.url,
+    accountApiKey: account.key,
+    adminIds: [9_949],
+  });
+  accountFake.now = () => rig.clock.now();
+  rig.startWorker();
+});
+afterAll(async () => {
+  await rig.close();
+  await accountFake.stop();
+});
+beforeEach(() => rig.t.telegram.clear());
+
+const t = () => rig.t;
+const shown = () => lastShownOn(t().telegram);
+const press = (who: User, data: string) => t().send(callback(who, data.replace(/^\+/, "")));
+
+async function customerWith(planId: string): Promise<{ who: User; sub: Subscription }> {
+  const who = person();
+  await t().send(command(who, "/start"));
+  await t().deps.books.wallet.credit(who.id, 1000, `seed:${who.id}`, { kind: "admin-credit" });
+  const started = await t().deps.sales.shop.startPurchase(who.id, planId, "en");
+  if (!started.ok) throw new Error(started.reason);
+  await t().deps.sales.cashier.payFromBalance(who.id, started.order.id);
+  await untilValue(
+    () =>
+      t()
+        .deps.books.orders.get(started.order.id)
+        .then((o) => o?.status),
+    (s) => s === "active",
+  );
+  const [sub] = await t().deps.books.subscriptions.ofCustomer(who.id);
+  if (!sub) throw new Error("no subscription");
+  return { who, sub };
+}
+
+async function card(who: User, sub: Subscription) {
+  await press(who, `my:card:${sub.id}`);
+  return shown();
+}
+
+const enabled = (sub: Subscription) =>
+  sub.ref.kind === "xui" ? accountFake.client(serverId, sub.ref.name)?.enable : undefined;
+
+describe("a freeze in /my", () => {
+  it("is picked with buttons, confirmed with the new end date, shown on the card, and unfrozen", async () => {
+    const { who, sub } = await customerWith("de-xui");
+    const start = await card(who, sub);
+    await press(who, findButton(start.buttons, "❄️ Freeze"));
+    const pick = shown();
+    expect(pick.text).toContain("Choose how long (7–30 days). Freezes left for the next 365 days: 1 of 1.");
+    expect(pick.buttons.map((b) => b.text)).toEqual(
+      expect.arrayContaining(["7 days", "14 days", "21 days", "30 days"]),
+    );
+    await press(who, findButton(pick.buttons, "14 days"));
+    const confirm = shown();
+    const now = rig.clock.now();
+    const end = sub.expiresAt + 14 * DAY;
+    expect(confirm.text).toContain(`Frozen until: ${formatDate("en", now + 14 * DAY)}`);
+    expect(confirm.text).toContain(`New end of the subscription: ${formatDate("en", end)}`);
+    await press(who, findButton(confirm.buttons, "✅ Freeze"));
+    expect(shown().text).toContain(`❄️ Frozen until ${formatDate("en", now + 14 * DAY)}.`);
+    expect(enabled(sub)).toBe(false);
+
+    const frozen = await card(who, sub);
+    expect(frozen.text).toContain("❄️ frozen");
+    expect(frozen.text).toContain(`ends ${formatDate("en", end)}`);
+    expect(frozen.buttons.map((b) => b.text)).not.toContain("❄️ Freeze");
+    // Not on its first day.
+    await press(who, findButton(frozen.buttons, "▶️ Unfreeze now"));
+    expect(shown().text).toContain("A freeze can be ended after its first day.");
+    rig.clock.advance(2 * DAY);
+    await press(who, findButton(frozen.buttons, "▶️ Unfreeze now"));
+    expect(shown().text).toContain("Unfrozen: the connection is on again");
+    expect(enabled(sub)).toBe(true);
+    expect((await t().deps.books.subscriptions.get(sub.id))?.expiresAt).toBe(sub.expiresAt + 2 * DAY);
+
+    // The plan allows one freeze a year: the next is refused with the number.
+    await press(who, findButton((await card(who, sub)).buttons, "❄️ Freeze"));
+    await press(who, findButton(shown().buttons, "7 days"));
+    await press(who, findButton(shown().buttons, "✅ Freeze"));
+    expect(shown().text).toContain("This subscription has had its 1 freezes for the last 365 days.");
+  });
+
+  it("is not offered on a plan without it, and a renewal of a frozen one is refused with why", async () => {
+    const plain = await customerWith("plain");
+    expect((await card(plain.who, plain.sub)).buttons.map((b) => b.text)).not.toContain("❄️ Freeze");
+
+    const { who, sub } = await customerWith("de-xui");
+    expect((await t().deps.terms.freezes.ask(sub.id, who.id, 7)).kind).toBe("frozen");
+    const orders = (await t().deps.books.orders.ofCustomer(who.id)).length;
+    await press(who, `my:renew:${sub.id}`);
+    const answer = t().telegram.last("answerCallbackQuery");
+    expect(String(answer?.params.text)).toContain("This subscription is frozen, so it cannot be renewed now");
+    expect(await t().deps.books.orders.ofCustomer(who.id)).toHaveLength(orders);
+  });
+});

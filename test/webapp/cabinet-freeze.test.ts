@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Catalog } from "../../src/domain/catalog/index.js";
+import { DAY, ManualClock } from "../../src/runtime/clock.js";
+import { FakeAccountApi } from "../fakes/account-api.js";
+import { seedCustomer } from "../helpers/shop-seed.js";
+import { createWebappHarness, type WebappHarness } from "./harness.js";
+
+/**
+ * Issue 30, freeze in the cabinet: the card of a plan with `freeze` offers the days (each with
+ * its confirmation: the freeze's end and the new end date), POST freeze disables the xui client
+ * on the fake Account API, the card shows the frozen state and Unfreeze, POST unfreeze refuses on
+ * the freeze's first day and gives the days back after it.
+ */
+
+const account = new FakeAccountApi();
+let h: WebappHarness;
+let serverId = 0;
+let nextId = 76_000;
+const clock = new ManualClock();
+
+function catalog(servers: number[]): Catalog {
+  const base = { days: 30, devices: 0, backend: { kind: "xui" as const, servers } };
+  return {
+    currency: "XTR",
+    trial: undefined,
+    plans: [
+      {
+        ...base,
+        id: "de-xui",
+        title: { en: "Germany", ru: "Германия" },
+        traffic_gb: 100,
+        price: 150,
+        freeze: { times_per_year: 2, min_days: 7, max_days: 21 },
+      },
+      { ...base, id: "plain", title: { en: "Plain", ru: "Простой" }, traffic_gb: 100, price: 150 },
+    ],
+  };
+}
+
+beforeAll(async () => {
+  await account.start();
+  account.addAccount({ login: "shop", password: "pw" });
+  const key = account.addKey("shop");
+  serverId = account.addServer("shop", { type: "xui", daysLeft: 400 }).id;
+  h = await createWebappHarness({
+    clock,
+    catalog: catalog([serverId]),
+    accountUrl: account.url,
+    accountApiKey: key,
+    guard: { perUser: 1000, ordersPerUser: 100, perAddress: 1000 },
+  });
+  // The fake's clock follows the shop's: the days banked are the shop's days left.
+  account.now = () => clock.now();
+});
+afterAll(async () => {
+  await h.close();
+  await account.stop();
+});
+
+type Body = Record<string, unknown>;
+const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as Body });
+const post = (body: unknown): RequestInit => ({ method: "POST", body: JSON.stringify(body) });
+
+async function customerWith(planId: string) {
+  const id = nextId++;
+  await seedCustomer(h.t.deps, id, "en");
+  const { books, sales, settlement } = h.t.deps;
+  await books.wallet.credit(id, 150, `test:seed-${id}`, { kind: "topup", ref: "test" });
+  const started = await sales.shop.startPurchase(id, planId, "en");
+  if (!started.ok) throw new Error(started.reason);
+  expect((await sales.cashier.payFromBalance(id, started.order.id)).status).toBe("paid");
+  expect((await settlement.fulfilment.fulfil(started.order.id)).outcome).toBe("active");
+  const [sub] = await books.subscriptions.ofCustomer(id);
+  if (!sub) throw new Error("no subscription");
+  return { who: { id, first_name: `C${id}`, language_code: "en" }, sub };
+}
+
+const cardOf = async (who: { id: number }, subId: string) =>
+  (await json(await h.api(`/app/api/subscriptions/${subId}`, who))).body.subscription as Body;
+
+describe("a freeze in the cabinet", () => {
+  it("is offered with its days, frozen, shown, and unfrozen after its first day", async () => {
+    const { who, sub } = await customerWith("de-xui");
+    const before = await cardOf(who, sub.id);
+    const offer = before.freeze as { choices: { days: number; confirm_text: string }[]; pick_text: string };
+    expect(offer.choices.map((c) => c.days)).toEqual([7, 14, 21]);
+    expect(offer.pick_text).toContain("Freezes left for the next 365 days: 2 of 2.");
+    expect(offer.choices[1]?.confirm_text).toContain("Freeze for 14 days?");
+
+    const frozen = await json(
+      await h.api(`/app/api/subscriptions/${sub.id}/freeze`, who, post({ days: 14 })),
+    );
+    expect(frozen.status).toBe(200);
+    expect(frozen.body).toMatchObject({ ok: true, done: true });
+    expect(String(frozen.body.text)).toContain("❄️ Frozen until");
+    if (sub.ref.kind !== "xui") throw new Error("not xui");
+    expect(account.client(serverId, sub.ref.name)?.enable).toBe(false);
+
+    const card = await cardOf(who, sub.id);
+    expect(card.status).toBe("frozen");
+    expect(card.traffic_packs).toEqual([]);
+    expect(card.freeze).toMatchObject({ frozen: true, unfreeze_text: "▶️ Unfreeze now", choices: [] });
+    expect(String((card.freeze as Body).state_text)).toContain("· 30 days kept ·");
+
+    const soon = await json(await h.api(`/app/api/subscriptions/${sub.id}/unfreeze`, who, post({})));
+    expect(soon.body).toMatchObject({
+      ok: true,
+      done: false,
+      text: "A freeze can be ended after its first day.",
+    });
+    clock.advance(2 * DAY);
+    const back = await json(await h.api(`/app/api/subscriptions/${sub.id}/unfreeze`, who, post({})));
+    expect(back.body).toMatchObject({ ok: true, done: true });
+    expect(account.client(serverId, sub.ref.name)?.enable).toBe(true);
+    expect((await h.t.deps.books.subscriptions.get(sub.id))?.expiresAt).toBe(sub.expiresAt + 2 * DAY);
+  });
+
+  it("a plan without freeze offers none; someone else's subscription and a bad body are refused", async () => {
+    const plain = await customerWith("plain");
+    expect((await cardOf(plain.who, plain.sub.id)).freeze).toBeNull();
+    const { sub } = await customerWith("de-xui");
+    const other = await h.api(`/app/api/subscriptions/${sub.id}/freeze`, plain.who, post({ days: 7 }));
+    expect(other.status).toBe(404);
+    const bad = await h.api(`/app/api/subscriptions/${sub.id}/freeze`, plain.who, post({ days: "x" }));
+    expect(bad.status).toBe(400);
+  });
+});
