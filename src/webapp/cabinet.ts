@@ -109,6 +109,15 @@ export async function card(deps: WebappDeps, caller: Caller, id: string): Promis
     ...(await autoRenewOf(deps, caller, sub)),
     carried_text: sub.carriedGb ? t("rollover-carried", { gb: sub.carriedGb }) : null,
     freeze,
+    ...(await offersOf(deps, caller, sub, status)),
+  };
+  return { ok: true, subscription };
+}
+
+/** What the card offers beside renewal: traffic packs, a family's seats, plan switches. */
+async function offersOf(deps: WebappDeps, caller: Caller, sub: Subscription, status: string) {
+  const { locale } = caller;
+  return {
     // The chat's rule of what is offered (PackSales.offers), none for an access disabled or frozen.
     traffic_packs: (status === "disabled" || status === "frozen"
       ? []
@@ -131,7 +140,6 @@ export async function card(deps: WebappDeps, caller: Caller, id: string): Promis
       price_text: caller.money(deps.sales.shop.priceOf(p)),
     })),
   };
-  return { ok: true, subscription };
 }
 
 /** GET /app/api/subscriptions/:id/usage: the daily points of the last 30 days. */

@@ -124,6 +124,7 @@ describe("/my", () => {
       "📷 QR code",
       "🔄 Renew for 150 ⭐",
       "🔁 Turn auto-renew on",
+      "🔀 Switch plan",
       "🔄 Refresh",
       "« My subscriptions",
     ]);

@@ -22,6 +22,7 @@ import { SwitchSales } from "./plan-switch.js";
 import type { CarriedPromo, PromoCodes, PromoRefusal } from "./promo-codes.js";
 import { type QuotedOrder, type RenewalQuote, renewalQuote, renewalsInFlight } from "./renewal-quote.js";
 import { familyPrice, type Seats, seatsBought } from "./seats.js";
+import type { ShopRefusal, Started } from "./shop-answers.js";
 import { PackSales } from "./traffic-packs.js";
 
 /**
@@ -31,35 +32,7 @@ import { PackSales } from "./traffic-packs.js";
  */
 export const UNPAID_ORDERS: UnpaidPolicy = { reuseMs: INVOICE_TTL_MS / 2, keepMs: INVOICE_TTL_MS + HOUR };
 
-export type ShopRefusal =
-  | "blocked"
-  | "unknown-plan"
-  | "trial-used"
-  | "no-trial"
-  | "unknown-subscription"
-  | "subscription-disabled"
-  /** Frozen by its customer (terms/freezes.ts): unfrozen first, then renewed. */
-  | "subscription-frozen"
-  | "subscription-removed"
-  /** The traffic pack asked for is not offered for that subscription (PackSales.offers). */
-  | "pack-not-offered"
-  /** The plan asked for is not one this subscription may switch to now (SwitchSales.targets). */
-  | "switch-not-offered"
-  | "order-gone"
-  | "order-not-payable"
-  | "hosting-unknown" // an unattended renewal (auto-renew) whose hosting side could not be read
-  /** The hosting side cannot deliver it now (see Delivery): `why` says what stands in the way. */
-  | "undeliverable"
-  /** The admins' channels must be joined first (ChannelGate): `channels` are the ones to join. */
-  | "channel-required";
-
-/**
- * `reused`: the customer's own order awaiting payment was handed back (not a new one). `promo`:
- * why the promo code asked for is not on the order (it was opened at the plan's price).
- */
-export type Started =
-  | { ok: true; order: Order; reused?: boolean; promo?: PromoRefusal }
-  | { ok: false; reason: ShopRefusal; why?: Undeliverable; channels?: ChannelRequired["channels"] };
+export type { ShopRefusal, Started } from "./shop-answers.js";
 
 /** A new order's fields, or why none can be opened. */
 type OrderInput =

@@ -31,6 +31,7 @@ import {
 } from "../provisioning/index.js";
 import { type ReferralRewards, referralKeys, rewardKeys, SALES_LUA, termOf } from "../sales/index.js";
 import type { SubscriptionTerms } from "../terms/index.js";
+import type { FailResult, FulfilResult } from "./fulfil-results.js";
 import { removeLeftover } from "./leftovers.js";
 import { OrderUndecidedError, oneRun, reached } from "./order-runs.js";
 import { renewalOfSamePlan, SwitchFulfilment } from "./plan-switch.js";
@@ -38,33 +39,7 @@ import { fixCarry } from "./rollover.js";
 import { SeatFulfilment, type SeatFulfilmentDeps } from "./seats.js";
 import { PackFulfilment } from "./traffic-packs.js";
 
-export type FulfilResult =
-  | {
-      outcome: "active";
-      order: Order;
-      subscription: Subscription;
-      links: AccessLinks;
-      renewed: boolean;
-      /** A traffic pack: the GB it added and the term's allowance now (traffic-packs.ts). */
-      pack?: { gb: number; allowanceGb: number };
-      /** A renewal of the same subscription whose turn came now that this one is done. */
-      nextInChain?: string | undefined;
-    }
-  /** A renewal (or a pack) waiting for an earlier change of the same subscription to finish. */
-  | { outcome: "waiting"; order: Order; behind: string }
-  /** A paid gift now waiting for its claim: the buyer is sent the link with `code`. */
-  | { outcome: "gift"; order: Order; code: string }
-  | { outcome: "skipped"; order: Order | undefined };
-
-export type FailResult =
-  | {
-      refunded: number;
-      order: Order;
-      nextInChain?: string | undefined;
-      /** A hosting client the order made and could not remove: the admins remove it by hand. */
-      orphan?: AccessRef | undefined;
-    }
-  | undefined;
+export type { FailResult, FulfilResult } from "./fulfil-results.js";
 
 export interface FulfilmentDeps {
   orders: Orders;

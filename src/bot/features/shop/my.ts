@@ -1,6 +1,6 @@
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import { cabinetUrl, type Locale } from "#src/config.js";
-import type { AccessState, Subscription } from "#src/domain/books/index.js";
+import type { AccessLinks, AccessState, Subscription } from "#src/domain/books/index.js";
 import { GB_BYTES } from "#src/domain/books/index.js";
 import type { ServerOutage } from "#src/domain/fleet/index.js";
 import { accessText, qrTarget, subscriptionTitle } from "#src/render/access.js";
@@ -193,10 +193,27 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
   const links = { links: sub.links, subscriptionUrl: sub.subscriptionUrl };
   lines.push("", accessText(ctx.t, links));
 
-  // The card holds the links: Refresh redraws it, everything else opens anew below (KEEP_MARK).
+  const keyboard = await cardKeyboard(ctx, sub, { locale, removed, status, freeze, links, auto });
+  return { text: lines.join("\n"), keyboard };
+}
+
+/** The card's buttons: everything but Refresh opens anew below (KEEP_MARK). */
+async function cardKeyboard(
+  ctx: BotContext,
+  sub: Subscription,
+  card: {
+    locale: Locale;
+    removed: boolean;
+    status: string;
+    freeze: Awaited<ReturnType<BotContext["deps"]["terms"]["freezes"]["current"]>>;
+    links: AccessLinks;
+    auto: Awaited<ReturnType<typeof autoRenewCard>>;
+  },
+): Promise<InlineKeyboard> {
+  const { locale, removed, status, freeze, links, auto } = card;
   const keyboard = new InlineKeyboard();
   if (qrTarget(links)) keyboard.text(ctx.t("my-qr"), myCb.pack({ act: "qr", id: sub.id }));
-  const plan = shop.plan(sub.planId);
+  const plan = ctx.deps.sales.shop.plan(sub.planId);
   if (sub.trial) {
     // A trial is not renewed: its way on is a plan of its own.
     keyboard.text(ctx.t("my-trial-buy"), keepMessage(buyCb.pack({ act: "list", plan: "" })));
@@ -218,7 +235,7 @@ export async function myCardView(ctx: BotContext, sub: Subscription): Promise<Vi
     .text(ctx.t("menu-refresh"), myCb.pack({ act: "card", id: sub.id }))
     .text(ctx.t("my-back"), keepMessage(MY_LIST))
     .row();
-  return { text: lines.join("\n"), keyboard };
+  return keyboard;
 }
 
 async function sendQr(ctx: BotContext, sub: Subscription): Promise<void> {
