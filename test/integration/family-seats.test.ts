@@ -223,4 +223,26 @@ describe("family seats", () => {
     const renewal = await h.paidRenewal(owner, sub.id);
     expect((await h.rooms.books.orders.get(renewal))?.price).toBe(750);
   });
+
+  it("xui: two adds quoted against the same count, both paid: the second past the max is refunded, not applied", async () => {
+    const { owner, sub } = await buyFamily("xui");
+    await h.rooms.books.wallet.credit(owner, 1000, `adds:${owner}`, { kind: "admin-credit" });
+    const first = await h.rooms.sales.seats.startAdd(owner, sub.id, 2, "en");
+    if (!first.ok) throw new Error(first.reason);
+    expect((await h.rooms.sales.cashier.payFromBalance(owner, first.order.id)).status).toBe("paid");
+    // The first is paid and not applied yet: the count still reads 3, so 2 more are quoted again.
+    const second = await h.rooms.sales.seats.startAdd(owner, sub.id, 2, "en");
+    if (!second.ok) throw new Error(second.reason);
+    expect(second.order.id).not.toBe(first.order.id);
+    expect((await h.rooms.sales.cashier.payFromBalance(owner, second.order.id)).status).toBe("paid");
+    const balance = await h.rooms.books.wallet.balance(owner);
+    expect((await h.rooms.settlement.fulfilment.fulfil(first.order.id)).outcome).toBe("active");
+    // Before: the second took the family to 7 seats of a plan of at most 5.
+    await expect(h.rooms.settlement.fulfilment.fulfil(second.order.id)).rejects.toThrow("max 5");
+    expect((await h.rooms.settlement.fulfilment.fail(second.order.id, "past the max"))?.refunded).toBe(
+      second.order.price,
+    );
+    expect((await familyOf(sub)).count).toBe(5);
+    expect(await h.rooms.books.wallet.balance(owner)).toBe(balance + second.order.price);
+  });
 });

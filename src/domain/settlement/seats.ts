@@ -14,7 +14,7 @@ import {
   ProvisioningError,
   type ProvisionRequest,
 } from "../provisioning/index.js";
-import { type Family, type Seat, type Seats, termOf } from "../sales/index.js";
+import { type Family, maxSeats, type Seat, type Seats, termOf } from "../sales/index.js";
 import type { SubscriptionTerms } from "../terms/index.js";
 import type { FulfilResult } from "./fulfilment.js";
 
@@ -108,11 +108,16 @@ export class SeatFulfilment {
   private async add(order: Order, owner: Subscription, seats: Seats): Promise<Active> {
     const family = await seats.family(owner.id);
     if (!family) throw new ProvisioningError("the subscription is not a family", true);
-    const fixed =
-      order.seatsTarget ??
-      Number(
-        await this.deps.orders.fixOnce(order.id, "seatsTarget", String(family.count + (order.seats ?? 0))),
-      );
+    let fixed = order.seatsTarget;
+    if (fixed === undefined) {
+      // Two adds quoted against the same count, both paid: the one whose turn comes second would
+      // take the family past the plan's max. It is refused for good (refunded) before its target.
+      const target = family.count + (order.seats ?? 0);
+      const max = maxSeats(findPlan(this.deps.catalog(), family.planId) ?? {}) ?? family.count;
+      if (target > max)
+        throw new ProvisioningError(`the family would hold ${target} seats (max ${max})`, true);
+      fixed = Number(await this.deps.orders.fixOnce(order.id, "seatsTarget", String(target)));
+    }
     await seats.open(owner.id, family.owner, family.planId, Number(fixed));
     const nextInChain = await this.finish(order, owner);
     const links = { links: owner.links, subscriptionUrl: owner.subscriptionUrl };
