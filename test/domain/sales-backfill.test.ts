@@ -56,11 +56,19 @@ describe("sales recorded before the day counters", () => {
     );
     expect(after.total).toMatchObject({
       revenue: 150 + 150 - 120,
-      orders: { purchase: 1, renewal: 0, trial: 0, pack: 0 },
+      orders: { purchase: 1, renewal: 0, trial: 0, pack: 0, seat: 0, seats: 0, switch: 0 },
     });
     expect(after.plans).toEqual([
-      { planId: "de-xui", revenue: 300, orders: { purchase: 1, renewal: 0, trial: 0, pack: 0 } },
-      { planId: "node", revenue: -120, orders: { purchase: 0, renewal: 0, trial: 0, pack: 0 } },
+      {
+        planId: "de-xui",
+        revenue: 300,
+        orders: { purchase: 1, renewal: 0, trial: 0, pack: 0, seat: 0, seats: 0, switch: 0 },
+      },
+      {
+        planId: "node",
+        revenue: -120,
+        orders: { purchase: 0, renewal: 0, trial: 0, pack: 0, seat: 0, seats: 0, switch: 0 },
+      },
     ]);
     expect(await redis.exists(orderKeys.done)).toBe(0);
   });

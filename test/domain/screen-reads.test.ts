@@ -81,7 +81,7 @@ describe("the Sales and Broadcast screens read counters, not every customer", ()
     const stats = await computeStats(statsDeps(), "30d");
     expect(stats.total).toEqual({
       newCustomers: 210,
-      orders: { purchase: 210, renewal: 0, trial: 0, pack: 0 },
+      orders: { purchase: 210, renewal: 0, trial: 0, pack: 0, seat: 0, seats: 0, switch: 0 },
       revenue: 210 * 150,
     });
     expect(await countAudience(audienceDeps())).toEqual({ all: 210, active: 110 });
