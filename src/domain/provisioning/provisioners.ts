@@ -6,7 +6,7 @@ import type { AccessRef } from "../books/index.js";
 import { NodeProvisioner } from "./node.js";
 import type { NodeEdits } from "./node-edits.js";
 import { PanelProvisioner } from "./panel.js";
-import { type Provisioner, ProvisioningError } from "./types.js";
+import { mayHealOnRetry, type Provisioner, ProvisioningError } from "./types.js";
 import { XuiProvisioner } from "./xui.js";
 
 export { NodeProvisioner } from "./node.js";
@@ -70,4 +70,29 @@ export function createProvisioners(deps: ProvisionersDeps): ProvisionerFor {
       true,
     );
   };
+}
+
+/**
+ * The expiry a client holds now, for a write given up on that may have landed: undefined when
+ * nothing of it stands (the client is gone, or refused the read for good). While it cannot be
+ * told (a node edit still in doubt, the client unreadable for now) `undecided(why)` is thrown:
+ * the caller does not give up yet. The one look of orders, plan switches and admins' changes.
+ */
+export async function standingExpiry(
+  deps: { provisioner: ProvisionerFor; nodeEdits?: Pick<NodeEdits, "doubts"> | undefined },
+  ref: AccessRef,
+  undecided: (why: string) => Error,
+): Promise<number | undefined> {
+  if (ref.kind === "node" && (await deps.nodeEdits?.doubts.inDoubt(ref.name)))
+    throw undecided(`an edit of node client ${ref.name} may still land`);
+  return deps
+    .provisioner(ref.kind)
+    .state(ref)
+    .then(
+      (s) => s.expiresAt,
+      (err: unknown) => {
+        if (!mayHealOnRetry(err)) return undefined; // gone, or refused: nothing of it stands
+        throw undecided(`its client cannot be read now (${String(err)})`);
+      },
+    );
 }

@@ -14,7 +14,7 @@ import { type Catalog, findPlan, onSale, type Plan, toMinor } from "../catalog/i
 import type { ProvisionerFor } from "../provisioning/index.js";
 import type { SubscriptionFreezes } from "../terms/index.js";
 import type { Cashier } from "./cashier.js";
-import { type ChannelRequired, channelRequired, type ShopGate } from "./channel-gate.js";
+import { channelRequired, type ShopGate } from "./channel-gate.js";
 import type { Deliverability, Delivery, Undeliverable } from "./delivery.js";
 import { INVOICE_TTL_MS } from "./invoices.js";
 import { termOf } from "./order-terms.js";

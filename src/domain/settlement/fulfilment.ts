@@ -5,7 +5,6 @@ import { keyPrefix } from "../../store/key-prefix.js";
 import { LuaScript } from "../../store/lua.js";
 import type { Customers, Subscription, Subscriptions } from "../books/index.js";
 import {
-  type AccessLinks,
   type AccessRef,
   changesSubscription,
   clientKey,
@@ -23,11 +22,11 @@ import {
 } from "../books/index.js";
 import type { Catalog, Plan } from "../catalog/index.js";
 import {
-  mayHealOnRetry,
   type NodeEdits,
   type Provisioner,
   ProvisioningError,
   type ProvisionRequest,
+  standingExpiry,
 } from "../provisioning/index.js";
 import { type ReferralRewards, referralKeys, rewardKeys, SALES_LUA, termOf } from "../sales/index.js";
 import type { SubscriptionTerms } from "../terms/index.js";
@@ -328,19 +327,7 @@ export class Fulfilment {
       : undefined;
     if (!subscription) return undefined;
     const { ref } = subscription;
-    if (ref.kind === "node" && (await this.deps.nodeEdits?.doubts.inDoubt(ref.name))) {
-      throw new OrderUndecidedError(orderId, `an edit of node client ${ref.name} may still land`);
-    }
-    const hosting = await this.deps
-      .provisioner(ref.kind)
-      .state(ref)
-      .then(
-        (s) => s.expiresAt,
-        (err: unknown) => {
-          if (!mayHealOnRetry(err)) return undefined; // gone, or refused: nothing of it stands
-          throw new OrderUndecidedError(orderId, `its client cannot be read now (${String(err)})`);
-        },
-      );
+    const hosting = await standingExpiry(this.deps, ref, (why) => new OrderUndecidedError(orderId, why));
     if (hosting === undefined || !reached(ref.kind, hosting, target)) return undefined;
     this.deps.logger.warn({ orderId, target, hosting }, "a renewal given up on had landed: finished");
     await this.seats.renewAll(order, subscription, target, true);

@@ -16,11 +16,11 @@ import {
 } from "../books/index.js";
 import { type Catalog, findPlan, type Plan } from "../catalog/index.js";
 import {
-  mayHealOnRetry,
   type NodeEdits,
   type ProvisionerFor,
   ProvisioningError,
   type ProvisionRequest,
+  standingExpiry,
 } from "../provisioning/index.js";
 import { keepsClient } from "../sales/index.js";
 import type { SubscriptionTerms } from "../terms/index.js";
@@ -212,18 +212,7 @@ export class SwitchFulfilment {
     if (!sub || !order.ref || target === undefined || clientKey(order.ref) !== clientKey(sub.ref))
       return undefined;
     const { ref } = sub;
-    if (ref.kind === "node" && (await this.deps.nodeEdits?.doubts.inDoubt(ref.name)))
-      throw new OrderUndecidedError(orderId, `an edit of node client ${ref.name} may still land`);
-    const hosting = await this.deps
-      .provisioner(ref.kind)
-      .state(ref)
-      .then(
-        (s) => s.expiresAt,
-        (err: unknown) => {
-          if (!mayHealOnRetry(err)) return undefined;
-          throw new OrderUndecidedError(orderId, `its client cannot be read now (${String(err)})`);
-        },
-      );
+    const hosting = await standingExpiry(this.deps, ref, (why) => new OrderUndecidedError(orderId, why));
     if (hosting === undefined || !reached(ref.kind, hosting, target)) return undefined;
     // The same client holds the new term: the record follows, rather than a refund leaving it so.
     await this.land({ ...order, switchBasis: sub.expiresAt }, { ...sub, planId: "" });

@@ -12,7 +12,13 @@ import {
   type Subscriptions,
   termEnd,
 } from "../books/index.js";
-import { mayHealOnRetry, type NodeEdits, type ProvisionerFor, TERM_SLACK_MS } from "../provisioning/index.js";
+import {
+  mayHealOnRetry,
+  type NodeEdits,
+  type ProvisionerFor,
+  standingExpiry,
+  TERM_SLACK_MS,
+} from "../provisioning/index.js";
 import {
   type AuditEntry,
   type AuditLog,
@@ -304,19 +310,11 @@ export class SubscriptionTerms {
     const sub = await this.deps.subscriptions.get(change.subscriptionId);
     if (!sub || sub.removedAt !== undefined) return undefined;
     const { ref } = sub;
-    if (ref.kind === "node" && (await this.deps.nodeEdits?.doubts.inDoubt(ref.name))) {
-      throw new TermChangeUndecidedError(change.id, `an edit of node client ${ref.name} may still land`);
-    }
-    const hosting = await this.deps
-      .provisioner(ref.kind)
-      .state(ref)
-      .then(
-        (s) => s.expiresAt,
-        (err: unknown) => {
-          if (!mayHealOnRetry(err)) return undefined; // gone, or refused: nothing of it stands
-          throw new TermChangeUndecidedError(change.id, `its client cannot be read now (${String(err)})`);
-        },
-      );
+    const hosting = await standingExpiry(
+      this.deps,
+      ref,
+      (why) => new TermChangeUndecidedError(change.id, why),
+    );
     if (hosting === undefined || !holds(ref.kind, hosting, target)) return undefined;
     this.deps.logger.warn({ changeId: change.id, target, hosting }, "a term change given up on had landed");
     return this.done(change, sub, sub.expiresAt, target, hosting);

@@ -158,7 +158,6 @@ function trafficLine(
  */
 export async function myCardView(ctx: BotContext, sub: Subscription): Promise<View> {
   const locale = await localeOf(ctx);
-  const { shop } = ctx.deps.sales;
   // An access the shop's admins removed has nothing on the hosting side to read or renew.
   const removed = sub.removedAt !== undefined;
   const state = removed ? undefined : await ctx.deps.provisioning.usage.of(sub);
