@@ -108,14 +108,19 @@ export function termUsedGb(
 export class SwitchSales {
   constructor(private readonly deps: SwitchSalesDeps) {}
 
-  /** The plans `sub` may switch to: on sale, switchable, not its own (none for a trial or a frozen one). */
+  /**
+   * The plans `sub` may switch to: on sale, switchable, not its own (none for a trial or a frozen
+   * one). Families stay out both ways: a switch prices one term, not a family's seats, and would
+   * leave the members' seats without their family.
+   */
   async targets(sub: Subscription): Promise<Plan[]> {
     const catalog = this.deps.catalog();
     const from = findPlan(catalog, sub.planId);
     if (!from || !switchable(from) || sub.trial || sub.removedAt !== undefined) return [];
+    if (from.seats || sub.familyOf !== undefined) return [];
     if (sub.expiresAt > 0 && sub.expiresAt <= this.deps.clock.now()) return [];
     if (await this.frozen(sub)) return [];
-    return catalog.plans.filter((p) => p.id !== from.id && onSale(p) && switchable(p));
+    return catalog.plans.filter((p) => p.id !== from.id && onSale(p) && switchable(p) && !p.seats);
   }
 
   /**
