@@ -2585,6 +2585,7 @@ buy-paid-switch = ✅ Paid { $price } from your balance (balance now { $balance 
 switch-cancelled = Plan switch cancelled. Nothing was charged; your subscription is as it was.
 switch-not-offered = This subscription cannot switch to that plan (any more). Open the subscription again to see what it can switch to.
 switch-refused-removed = This subscription was removed by the shop's admins, so it cannot switch plans.
+switch-refused-frozen = This subscription is frozen, so it cannot switch plans now and nothing was charged. Unfreeze it on /my first.
 switch-refused-disabled = This subscription is blocked by the shop's admins, so it cannot switch plans now and nothing was charged. Please contact support.
 switch-usage-unknown = The traffic used on this subscription cannot be read right now, so its credit cannot be worked out. Please try again in a few minutes.
 switch-promo-not-applicable = Promo codes apply to plans and renewals, not to plan switches: this order keeps its price.

@@ -103,6 +103,8 @@ function confirmSheet(order, s, options) {
     s.gift ? el("div", "muted small", t("confirm-gift")) : null,
     s.promo_refused_text ? el("div", "status bad", s.promo_refused_text) : null,
     s.referral_text ? el("div", "status", s.referral_text) : null,
+    // A switch's credit reckoned as the chat shows it: days left × price a day, or the GB left.
+    s.switch_value_lines?.length ? el("div", "muted small", s.switch_value_lines.map((l) => el("div", "", l))) : null,
     el("div", "sum", rows),
     s.pack_note_text ? el("p", "muted small", s.pack_note_text) : null,
     el("div", "actions", [

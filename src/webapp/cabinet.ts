@@ -133,7 +133,7 @@ async function offersOf(deps: WebappDeps, caller: Caller, sub: Subscription, sta
     family_seat_text: await memberTextOf(deps, caller, sub),
     switch_plans: (status === "disabled" || status === "frozen"
       ? []
-      : deps.sales.shop.switches.targets(sub)
+      : await deps.sales.shop.switches.targets(sub)
     ).map((p) => ({
       id: p.id,
       title: inLocale(p.title, locale),

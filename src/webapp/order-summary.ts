@@ -4,6 +4,7 @@ import { inLocale, type Plan } from "../domain/catalog/index.js";
 import type { PromoRefusal } from "../domain/sales/index.js";
 import { planTitle, subscriptionTitle } from "../render/access.js";
 import { formatDate, formatGb, formatNumber, htmlToText } from "../render/format.js";
+import { termValueLines } from "../render/plan-switch.js";
 import { promoRefusalText } from "../render/promo.js";
 import type { Caller, WebappDeps } from "./context.js";
 import type { createdOrderResponse } from "./schemas-orders.js";
@@ -40,6 +41,7 @@ export async function orderSummary(
   const covered = balance >= order.price;
   const days = t("shop-days", { days: plan?.days ?? 0 });
   const pack = order.kind === "pack" ? await packSummary(deps, caller, order, plan) : undefined;
+  const switched = order.kind === "switch";
   return {
     title: await titleOf(deps, caller, order, plan),
     gift: order.gift !== undefined,
@@ -55,7 +57,8 @@ export async function orderSummary(
     referral_text: bonus > 0 ? t("referral-order-days", { days: bonus }) : null,
     pack_text: pack?.text ?? null,
     pack_note_text: pack?.note ?? null,
-    switch_text: order.kind === "switch" ? switchText(deps, caller, order) : null,
+    switch_text: switched ? switchText(deps, caller, order) : null,
+    switch_value_lines: switched ? await switchValueLines(deps, caller, order) : null,
     balance,
     balance_text: money(balance),
     covered,
@@ -132,4 +135,27 @@ function switchText(deps: WebappDeps, caller: Caller, order: Order): string {
     toPay: caller.money(order.price),
   });
   return htmlToText(sum);
+}
+
+/**
+ * The arithmetic of a switch's credit above its sum, as the chat shows it (termValueLines): read
+ * afresh while the order waits for payment, and shown only when it still gives the credit fixed
+ * on the order (else the sum alone, the fixed quote being what is paid). Null once it is paid.
+ */
+async function switchValueLines(deps: WebappDeps, caller: Caller, order: Order): Promise<string[] | null> {
+  if (order.status !== "awaiting_payment" || !order.subscriptionId) return null;
+  const sub = await deps.books.subscriptions.get(order.subscriptionId);
+  if (!sub) return null;
+  const worth = await deps.sales.shop.switches.worth(sub);
+  if (!worth.ok || worth.value.amount !== (order.switchCredit ?? 0)) return null;
+  const { shop } = deps.sales;
+  const lines = termValueLines(
+    caller.t,
+    caller.locale,
+    shop.currency,
+    worth.value,
+    worth.value.amount,
+    sub.trafficGb,
+  );
+  return lines.map(htmlToText);
 }

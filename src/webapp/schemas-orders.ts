@@ -41,6 +41,8 @@ const summary = z.strictObject({
   pack_note_text: z.string().nullable(),
   /** A plan switch: the new plan's price, the credit fixed on the order, what is left to pay. */
   switch_text: z.string().nullable(),
+  /** A plan switch waiting for payment: the arithmetic of its credit (days left x price a day, or GB left). */
+  switch_value_lines: z.array(z.string()).nullable(),
   balance: z.number().int(),
   balance_text: z.string(),
   /** The balance pays it all. */

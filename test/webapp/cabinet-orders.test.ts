@@ -58,6 +58,7 @@ describe("the confirmation: an order opened, nothing paid", () => {
       pack_text: null,
       pack_note_text: null,
       switch_text: null,
+      switch_value_lines: null,
       balance: 100,
       balance_text: "100 ⭐",
       covered: false,

@@ -16,6 +16,7 @@ import {
 } from "../books/index.js";
 import { type Catalog, findPlan, onSale, type Plan, switchable, toMinor } from "../catalog/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
+import type { SubscriptionFreezes } from "../terms/index.js";
 import type { Deliverability, Delivery } from "./delivery.js";
 import { termOf } from "./order-terms.js";
 import { renewalsInFlight } from "./renewal-quote.js";
@@ -64,6 +65,8 @@ export interface SwitchSalesDeps {
   provisioner: ProvisionerFor;
   unpaid: UnpaidPolicy;
   delivery?: Pick<Delivery, "purchase"> | undefined;
+  /** Customers' freezes: a frozen subscription switches to nothing until unfrozen. */
+  freezes?: Pick<SubscriptionFreezes, "current"> | undefined;
 }
 
 /**
@@ -105,18 +108,28 @@ export function termUsedGb(
 export class SwitchSales {
   constructor(private readonly deps: SwitchSalesDeps) {}
 
-  /** The plans `sub` may switch to: on sale, switchable, not its own (none for a trial). */
-  targets(sub: Subscription): Plan[] {
+  /**
+   * The plans `sub` may switch to: on sale, switchable, not its own (none for a trial or a frozen
+   * one). Families stay out both ways: a switch prices one term, not a family's seats, and would
+   * leave the members' seats without their family.
+   */
+  async targets(sub: Subscription): Promise<Plan[]> {
     const catalog = this.deps.catalog();
     const from = findPlan(catalog, sub.planId);
     if (!from || !switchable(from) || sub.trial || sub.removedAt !== undefined) return [];
+    if (from.seats || sub.familyOf !== undefined) return [];
     if (sub.expiresAt > 0 && sub.expiresAt <= this.deps.clock.now()) return [];
-    return catalog.plans.filter((p) => p.id !== from.id && onSale(p) && switchable(p));
+    if (await this.frozen(sub)) return [];
+    return catalog.plans.filter((p) => p.id !== from.id && onSale(p) && switchable(p) && !p.seats);
   }
 
-  /** What switching `sub` to `toPlanId` credits and costs now (reads the usage of a traffic plan). */
+  /**
+   * What switching `sub` to `toPlanId` credits and costs now (reads the usage of a traffic plan).
+   * A frozen subscription is refused as renewals and packs are: unfrozen first, then switched.
+   */
   async quote(sub: Subscription, toPlanId: string): Promise<SwitchQuoteResult> {
-    const to = this.targets(sub).find((p) => p.id === toPlanId);
+    if (await this.frozen(sub)) return { ok: false, reason: "subscription-frozen" };
+    const to = (await this.targets(sub)).find((p) => p.id === toPlanId);
     if (!to) return { ok: false, reason: "switch-not-offered" };
     const worth = await this.worth(sub);
     if (!worth.ok) return worth;
@@ -176,6 +189,8 @@ export class SwitchSales {
     const sub = await this.deps.subscriptions.get(subscriptionId);
     if (!sub || sub.customerId !== customerId) return { ok: false, reason: "unknown-subscription" };
     if (sub.removedAt !== undefined) return { ok: false, reason: "subscription-removed" };
+    // Before the hosting side's state: a frozen client is disabled there, but it is the freeze that refuses.
+    if (await this.frozen(sub)) return { ok: false, reason: "subscription-frozen" };
     const state = await this.deps
       .provisioner(sub.ref.kind)
       .state(sub.ref)
@@ -212,6 +227,11 @@ export class SwitchSales {
     const target = termEnd(0, clock.now(), to.days);
     if (keepsClient(sub.ref, to, target, sub.expiresAt)) return { ok: true };
     return delivery.purchase(to, target, fresh);
+  }
+
+  /** Whether `sub`'s customer froze it (terms/freezes.ts). */
+  private async frozen(sub: Subscription): Promise<boolean> {
+    return (await this.deps.freezes?.current(sub.id)) !== undefined;
   }
 
   /** Paid changes of `sub` not applied yet (renewals, packs, switches), in the chain's order. */

@@ -228,7 +228,7 @@ async function cardKeyboard(
   // Traffic for the current term, one button per pack offered (none for a blocked or frozen access).
   if (status !== "disabled" && status !== "frozen") await addPackButtons(ctx, sub, keyboard);
   if (!removed) await seatsButton(ctx, sub, keyboard);
-  if (status !== "disabled" && status !== "frozen") addSwitchButton(ctx, sub, keyboard);
+  if (status !== "disabled" && status !== "frozen") await addSwitchButton(ctx, sub, keyboard);
   keyboard
     .row()
     .text(ctx.t("menu-refresh"), myCb.pack({ act: "card", id: sub.id }))

@@ -19,8 +19,12 @@ import { refuseOpening } from "./undeliverable.js";
  */
 
 /** "Switch plan" on `sub`'s card, when it may switch to any plan. */
-export function addSwitchButton(ctx: BotContext, sub: Subscription, keyboard: InlineKeyboard): void {
-  if (ctx.deps.sales.shop.switches.targets(sub).length === 0) return;
+export async function addSwitchButton(
+  ctx: BotContext,
+  sub: Subscription,
+  keyboard: InlineKeyboard,
+): Promise<void> {
+  if ((await ctx.deps.sales.shop.switches.targets(sub)).length === 0) return;
   keyboard.row().text(ctx.t("my-switch"), keepMessage(switchCb.pack({ act: "list", id: sub.id, plan: "" })));
 }
 
@@ -29,6 +33,7 @@ const SWITCH_REFUSALS = {
   blocked: "error-blocked",
   "subscription-disabled": "switch-refused-disabled",
   "subscription-removed": "switch-refused-removed",
+  "subscription-frozen": "switch-refused-frozen",
   "switch-not-offered": "switch-not-offered",
   "unknown-subscription": "my-not-found",
   "hosting-unknown": "switch-usage-unknown",
@@ -40,7 +45,7 @@ async function showTargets(ctx: BotContext, subscriptionId: string): Promise<voi
   if (!sub || sub.customerId !== ctx.from?.id) return answer(ctx, ctx.t("my-not-found"), true);
   const { shop } = ctx.deps.sales;
   const locale = await localeOf(ctx);
-  const targets = shop.switches.targets(sub);
+  const targets = await shop.switches.targets(sub);
   const back = new InlineKeyboard().text(ctx.t("buy-renewal-back"), myCb.pack({ act: "card", id: sub.id }));
   await answer(ctx);
   if (targets.length === 0)
