@@ -64,7 +64,11 @@ describe("a Telegram payment replayed after its record was archived", () => {
     if (!entry) throw new Error("no archived entry");
     const again = { ...entry, updateId: 0, raw: "{}" };
     // Before: the second delivery saw the first's fresh pending record as live and credited again.
-    await Promise.all([0, 1].map(async () => (await inbox.record(again), inbox.settle(again))));
+    const deliver = async () => {
+      await inbox.record(again);
+      return inbox.settle(again);
+    };
+    await Promise.all([deliver(), deliver()]);
     await Promise.all([inbox.record(again), inbox.settle(again)]);
     expect(await t.deps.books.wallet.balance(buyer.id)).toBe(balance);
     expect(await t.redis.zscore(inboxKeys.pending, charge)).toBeNull();
