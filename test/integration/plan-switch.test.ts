@@ -251,4 +251,44 @@ describe("the admin's fair refund", () => {
       note: "19 days left (days); to balance",
     });
   });
+
+  it("sends the whole of one Stars payment back as Stars when the term is unused, once under two taps", async () => {
+    const customerId = 880_001;
+    await h.rooms.books.customers.seen({ id: customerId, firstName: "S", locale: "en" });
+    const started = await h.rooms.sales.shop.startPurchase(customerId, "de-xui-days", "en");
+    if (!started.ok) throw new Error(started.reason);
+    // The invoice asks the whole price (the wallet is empty): one Stars payment pays the term.
+    expect(await h.rooms.sales.cashier.invoiceAmount(started.order)).toBe(started.order.price);
+    const inbox = h.rooms.settlement.paymentInbox;
+    const payment = {
+      ...{ chargeId: "stars-fair-1", payerId: customerId, payload: `o:${started.order.id}` },
+      ...{ amount: started.order.price, currency: "XTR", updateId: 1, raw: "{}" },
+    };
+    await inbox.record(payment);
+    expect((await inbox.settle(payment)).paid).toBe(true);
+    await h.rooms.settlement.fulfilment.fulfil(started.order.id);
+    const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
+    if (!sub) throw new Error("no subscription");
+    const { fairRefunds } = h.rooms.backoffice;
+    const quote = await fairRefunds.quote(sub.id);
+    if ("refused" in quote) throw new Error(quote.refused);
+    expect(quote).toMatchObject({ amount: started.order.price, route: { to: "stars" } });
+    const sent: string[] = [];
+    const sendStars = async (_user: number, charge: string) => {
+      sent.push(charge);
+      return true;
+    };
+    const outcomes = await Promise.all([
+      fairRefunds.refund(ORDERS_ADMIN, sub.id, sendStars),
+      fairRefunds.refund(ORDERS_ADMIN, sub.id, sendStars),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(["already", "refunded"]);
+    expect(outcomes.find((o) => o.status === "refunded")).toMatchObject({ to: "stars" });
+    // Telegram is asked once; the Stars leave the wallet they were credited to: nothing stays there.
+    expect(sent).toEqual(["stars-fair-1"]);
+    expect(await balance(customerId)).toBe(0);
+    // The term is set to now; xui counts whole days up, so its client may keep up to one more day.
+    const ended = await h.rooms.books.subscriptions.get(sub.id);
+    expect(ended?.expiresAt).toBeLessThanOrEqual(h.clock.now() + DAY);
+  });
 });
