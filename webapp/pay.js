@@ -83,7 +83,8 @@ function confirmSheet(order, s, options) {
   const price = el("span", "total", [s.list_price_text ? el("span", "strike", s.list_price_text) : null, s.price_text]);
   const rows = [
     s.pack_text ? sumRow(t("confirm-pack"), s.pack_text) : [],
-    s.switch_text ? sumRow(t("confirm-switch"), s.switch_text) : [],
+    // The switch's sum is lines (new plan, credit, to pay): kept as lines, not run together.
+    s.switch_text ? [el("span", "muted", t("confirm-switch")), el("span", "lines", s.switch_text)] : [],
     ...sumRow(t("confirm-term"), s.days_text),
     s.promo_text ? sumRow(t("confirm-promo"), s.promo_text) : [],
     el("span", "muted", t("confirm-price")),

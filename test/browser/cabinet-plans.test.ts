@@ -128,6 +128,10 @@ describe("the cabinet's plan options in a real browser", () => {
       "50 ⭐",
     ])
       expect(sheet).toContain(part);
+    // The switch's sum shows as its lines, not run together.
+    expect(await p.page.evaluate(`document.querySelector("#sheet .sum .lines").innerText`)).toMatch(
+      /«Unlimited».*\n.*Credit: −150 ⭐.*\n.*To pay: 150 ⭐/,
+    );
     await p.screenshot("switch-confirm");
     await p.press("Pay from the balance", "#sheet");
     await p.until(
