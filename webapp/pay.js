@@ -11,6 +11,8 @@ import { actionButton, button, el, haptic, openExternal, openSheet, refusalLine,
 const POLL_MS = 1500;
 const POLL_LIMIT = 120;
 const FAILED = new Set(["failed", "refunded"]);
+/** The orders that change a subscription the customer has, and what the page says once done. */
+const ADDED_TO_ACCESS = { pack: "pack-added", switch: "switch-done", seats: "seats-added" };
 
 /** The refusal of an order in words. */
 function refusalText(err) {
@@ -187,11 +189,12 @@ export async function follow(orderId, line, close) {
     if (order.status === "active") {
       haptic("success");
       close();
-      // A traffic pack adds to an access the customer already has: its card, not its links.
-      const pack = order.kind === "pack";
-      say(t(pack ? "pack-added" : "order-active"), "good");
+      // A pack, a switch or seats change an access the customer already has (the same links):
+      // its card, not its links again.
+      const done = ADDED_TO_ACCESS[order.kind];
+      say(t(done ?? "order-active"), "good");
       await nav.refresh();
-      return nav.go("subs", { focus: order.subscription_id, connect: !pack });
+      return nav.go("subs", { focus: order.subscription_id, connect: !done });
     }
     if (order.status === "awaiting_claim") {
       haptic("success");

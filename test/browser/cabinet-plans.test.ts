@@ -138,6 +138,11 @@ describe("the cabinet's plan options in a real browser", () => {
       `document.getElementById("sheet").hidden && document.querySelector(${JSON.stringify(`${card} h2`)})?.textContent === "Unlimited"`,
     );
     expect(await p.text(`${card} h2`)).toBe("Unlimited");
+    // The same client takes the new plan: the page says so and does not hand the links out again.
+    expect(await p.text("#message")).toContain("on its new plan");
+    expect(await p.page.evaluate(`!document.querySelector(${JSON.stringify(`${card} .connect`)})`)).toBe(
+      true,
+    );
     expect(await rig.h.t.deps.books.wallet.balance(who.id)).toBe(50);
     expect(await rig.h.t.deps.books.subscriptions.get(sub.id)).toMatchObject({ planId: "unl", ref: sub.ref });
     expect(p.errors).toEqual([]);
