@@ -11,8 +11,6 @@ import { actionButton, button, el, haptic, openExternal, openSheet, refusalLine,
 const POLL_MS = 1500;
 const POLL_LIMIT = 120;
 const FAILED = new Set(["failed", "refunded"]);
-/** The orders that change a subscription the customer has, and what the page says once done. */
-const ADDED_TO_ACCESS = { pack: "pack-added", switch: "switch-done", seats: "seats-added" };
 
 /** The refusal of an order in words. */
 function refusalText(err) {
@@ -191,10 +189,14 @@ export async function follow(orderId, line, close) {
       close();
       // A pack, a switch or seats change an access the customer already has (the same links):
       // its card, not its links again.
-      const done = ADDED_TO_ACCESS[order.kind];
-      say(t(done ?? "order-active"), "good");
+      const kind = order.kind;
+      const same = kind === "pack" || kind === "switch" || kind === "seats";
+      say(
+        t(kind === "pack" ? "pack-added" : kind === "switch" ? "switch-done" : kind === "seats" ? "seats-added" : "order-active"),
+        "good",
+      );
       await nav.refresh();
-      return nav.go("subs", { focus: order.subscription_id, connect: !done });
+      return nav.go("subs", { focus: order.subscription_id, connect: !same });
     }
     if (order.status === "awaiting_claim") {
       haptic("success");
