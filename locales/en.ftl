@@ -2610,6 +2610,8 @@ fair-refund-nothing = Nothing is left of this term to refund.
 fair-refund-refused = This subscription cannot be refunded now (its traffic cannot be read, or a change of it is still being applied). Try again later.
 webapp-switch-title = Switch plan (what is left of this term is credited)
 webapp-confirm-switch = Plan switch
+webapp-switch-done = ✅ Done: the subscription is on its new plan; your links stay the same.
+webapp-seats-added = ✅ Done: the seats are added; send their invite links.
 ## Freeze and traffic rollover (issue 30)
 my-renew-frozen = This subscription is frozen, so it cannot be renewed now and nothing was charged. Unfreeze it on /my first.
 pack-refused-frozen = This subscription is frozen, so no traffic can be added now and nothing was charged. Unfreeze it on /my first.

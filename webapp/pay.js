@@ -83,7 +83,8 @@ function confirmSheet(order, s, options) {
   const price = el("span", "total", [s.list_price_text ? el("span", "strike", s.list_price_text) : null, s.price_text]);
   const rows = [
     s.pack_text ? sumRow(t("confirm-pack"), s.pack_text) : [],
-    s.switch_text ? sumRow(t("confirm-switch"), s.switch_text) : [],
+    // The switch's sum is lines (new plan, credit, to pay): kept as lines, not run together.
+    s.switch_text ? [el("span", "muted", t("confirm-switch")), el("span", "lines", s.switch_text)] : [],
     ...sumRow(t("confirm-term"), s.days_text),
     s.promo_text ? sumRow(t("confirm-promo"), s.promo_text) : [],
     el("span", "muted", t("confirm-price")),
@@ -186,11 +187,16 @@ export async function follow(orderId, line, close) {
     if (order.status === "active") {
       haptic("success");
       close();
-      // A traffic pack adds to an access the customer already has: its card, not its links.
-      const pack = order.kind === "pack";
-      say(t(pack ? "pack-added" : "order-active"), "good");
+      // A pack, a switch or seats change an access the customer already has (the same links):
+      // its card, not its links again.
+      const kind = order.kind;
+      const same = kind === "pack" || kind === "switch" || kind === "seats";
+      say(
+        t(kind === "pack" ? "pack-added" : kind === "switch" ? "switch-done" : kind === "seats" ? "seats-added" : "order-active"),
+        "good",
+      );
       await nav.refresh();
-      return nav.go("subs", { focus: order.subscription_id, connect: !pack });
+      return nav.go("subs", { focus: order.subscription_id, connect: !same });
     }
     if (order.status === "awaiting_claim") {
       haptic("success");

@@ -54,6 +54,9 @@ export type Theme = keyof typeof THEMES;
 export interface CabinetRig {
   h: WebappHarness;
   account: ShopAccount;
+  /** The fake Account API the shop sells on (its clients' state), and the shop's clock. */
+  fake: FakeAccountApi;
+  clock: ManualClock;
   browser: Browser;
   /** A new phone-sized page signed in as `user`, in `theme`; `intercept` may answer API calls itself. */
   open(user: PageUser, options?: PageOptions): Promise<CabinetPage>;
@@ -157,13 +160,14 @@ export async function startCabinetRig(options: RigOptions = {}): Promise<Cabinet
   const fake = new FakeAccountApi();
   const account = await startShopAccount(fake);
   let queue: OrderQueue | undefined;
+  // The fake hosting counts terms from the real time: the shop's clock starts there too.
+  const clock = new ManualClock(Date.now());
   const h = await createWebappHarness({
     catalog: (options.catalog ?? ((a) => xuiShopCatalog(a)))(account),
     accountUrl: fake.url,
     accountApiKey: account.key,
     rateLimit: false,
-    // The fake hosting counts terms from the real time: the shop's clock starts there too.
-    clock: new ManualClock(Date.now()),
+    clock,
     ...(options.supportContact ? { supportContact: options.supportContact } : {}),
     ...(options.rails ? { rails: options.rails } : {}),
     ...(options.paymentProviderToken ? { paymentProviderToken: options.paymentProviderToken } : {}),
@@ -280,6 +284,8 @@ export async function startCabinetRig(options: RigOptions = {}): Promise<Cabinet
   return {
     h,
     account,
+    fake,
+    clock,
     browser,
     open,
     close: async () => {
