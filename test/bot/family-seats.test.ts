@@ -93,6 +93,29 @@ async function seatsScreen(owner: User, sub: Subscription) {
 }
 
 describe("family seats in the chat", () => {
+  it("one invite link opened by two people at the same moment: one takes the seat, the other is told", async () => {
+    const [owner, a, b] = [person(), person(), person()];
+    const sub = await buyFamily(owner);
+    const screen = await seatsScreen(owner, sub);
+    const code = screen.text.match(/\?start=seat_([A-Za-z0-9]{12})/)?.[1] ?? "";
+    await Promise.all([
+      t().send(command(a, `/start seat_${code}`)),
+      t().send(command(b, `/start seat_${code}`)),
+    ]);
+    const seats = await untilValue(
+      async () => [
+        ...(await t().deps.books.subscriptions.ofCustomer(a.id)),
+        ...(await t().deps.books.subscriptions.ofCustomer(b.id)),
+      ],
+      (subs) => subs.length >= 1,
+    );
+    expect(seats).toHaveLength(1);
+    const winner = seats[0]?.customerId === a.id ? a : b;
+    const loser = winner === a ? b : a;
+    await untilText(winner.id, "You took a seat in");
+    await untilText(loser.id, "Someone else took this seat first");
+  });
+
   it("bought with 3 seats, a seat claimed by a link (a second person told it is taken), freed and added", async () => {
     const [owner, member, late] = [person(), person(), person()];
     const sub = await buyFamily(owner);
