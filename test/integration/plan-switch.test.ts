@@ -291,4 +291,22 @@ describe("the admin's fair refund", () => {
     const ended = await h.rooms.books.subscriptions.get(sub.id);
     expect(ended?.expiresAt).toBeLessThan(h.clock.now() + DAY + 60_000);
   });
+
+  it("sends Stars back only for Telegram's own Stars payment, never for a rail's payment", async () => {
+    const { customerId, orderId } = await paidOrder("de-xui-days");
+    await h.rooms.settlement.fulfilment.fulfil(orderId);
+    const [sub] = await h.rooms.books.subscriptions.ofCustomer(customerId);
+    if (!sub) throw new Error("no subscription");
+    const price = (await h.rooms.books.orders.get(orderId))?.price ?? 0;
+    const { fairRefunds } = h.rooms.backoffice;
+    const routeWith = async (chargeId: string) => {
+      await h.rooms.books.orders.update(orderId, { chargeId, invoiceAmount: price });
+      const quote = await fairRefunds.quote(sub.id);
+      if ("refused" in quote) throw new Error(quote.refused);
+      return quote.route;
+    };
+    expect(await routeWith("stars-route-1")).toMatchObject({ to: "stars" });
+    // Before: a rail's payment in the shop's XTR was sent to Telegram's refundStarPayment.
+    expect(await routeWith("memrail:0b1c2d3e")).toEqual({ to: "balance", why: "not-stars" });
+  });
 });

@@ -1,7 +1,7 @@
 import type { Clock } from "../../runtime/clock.js";
 import type { Order, Subscription, Subscriptions, Wallet } from "../books/index.js";
 import type { ShopRefusal, SwitchSales, TermWorth } from "../sales/index.js";
-import type { StarsRefundResult, StarsRefunds } from "../settlement/index.js";
+import { railOfCharge, type StarsRefundResult, type StarsRefunds } from "../settlement/index.js";
 import { auditEntry, auditSubject, type StaffServices } from "../staff/index.js";
 import type { RequestOutcome, SubscriptionTerms } from "../terms/index.js";
 
@@ -117,7 +117,9 @@ export class FairRefunds {
   /** Stars only for the whole of one Stars payment that paid the whole term's order. */
   private async routeOf(worth: TermWorth, amount: number): Promise<FairRefundRoute> {
     const order = worth.paidBy;
-    if (!order?.chargeId || order.currency !== "XTR") return { to: "balance", why: "not-stars" };
+    // Telegram sends back only its own Stars payments: a rail's payment (even one priced in XTR) is not one.
+    if (!order?.chargeId || order.currency !== "XTR" || railOfCharge(order.chargeId))
+      return { to: "balance", why: "not-stars" };
     if ((order.invoiceAmount ?? 0) < order.price) return { to: "balance", why: "shared" };
     if (amount < order.price) return { to: "balance", why: "partial" };
     return { to: "stars", order };
