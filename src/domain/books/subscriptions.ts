@@ -274,14 +274,7 @@ export class Subscriptions {
    */
   async switchPlan(
     id: string,
-    to: {
-      planId: string;
-      ref: AccessRef;
-      links: AccessLinks;
-      expiresAt: number;
-      trafficGb: number;
-      devices: number;
-    },
+    to: Omit<NewSubscription, "customerId" | "trial" | "family">,
     also: (tx: ChainableCommander) => void,
   ): Promise<void> {
     const sub = await this.get(id);

@@ -1,27 +1,21 @@
 import type { Locale } from "../../config.js";
-import type { Clock } from "../../runtime/clock.js";
 import {
   type AccessRef,
   type AccessState,
-  type Customers,
   GB_BYTES,
   isInFlightStatus,
   type NewOrder,
   type Order,
-  type Orders,
   type Subscription,
-  type Subscriptions,
   termEnd,
-  type UnpaidPolicy,
 } from "../books/index.js";
-import { type Catalog, findPlan, onSale, type Plan, switchable, toMinor } from "../catalog/index.js";
-import type { ProvisionerFor } from "../provisioning/index.js";
-import type { SubscriptionFreezes } from "../terms/index.js";
+import { findPlan, onSale, type Plan, switchable, toMinor } from "../catalog/index.js";
 import type { Deliverability, Delivery } from "./delivery.js";
 import { termOf } from "./order-terms.js";
 import { renewalsInFlight } from "./renewal-quote.js";
 import type { ShopRefusal, Started } from "./shop.js";
 import { type TermValue, termValue } from "./term-value.js";
+import type { PackSalesDeps } from "./traffic-packs.js";
 
 /** What a switch of a subscription to plan `to` credits and costs, as the screen shows it. */
 export interface SwitchQuote {
@@ -56,17 +50,9 @@ export interface TermWorth {
 
 export type SwitchQuoteResult = { ok: true; quote: SwitchQuote } | { ok: false; reason: ShopRefusal };
 
-export interface SwitchSalesDeps {
-  clock: Clock;
-  catalog: () => Catalog;
-  customers: Customers;
-  orders: Orders;
-  subscriptions: Subscriptions;
-  provisioner: ProvisionerFor;
-  unpaid: UnpaidPolicy;
+/** What packs need (PackSalesDeps), with the delivery check of a purchase (a switch may move its client). */
+export interface SwitchSalesDeps extends Omit<PackSalesDeps, "delivery"> {
   delivery?: Pick<Delivery, "purchase"> | undefined;
-  /** Customers' freezes: a frozen subscription switches to nothing until unfrozen. */
-  freezes?: Pick<SubscriptionFreezes, "current"> | undefined;
 }
 
 /**
