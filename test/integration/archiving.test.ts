@@ -88,6 +88,21 @@ describe("archiving old history to disk", () => {
     expect((await orders().ofCustomer(ID, 50)).length).toBe(12);
   });
 
+  it("skips, unread, a customer whose oldest item is newer than the cutoff, and visits again once it is not", async () => {
+    await settleFollowUps();
+    await archiving().run();
+    const reads = async () =>
+      Number(/cmdstat_lrange:calls=(\d+)/.exec(await redis.info("commandstats"))?.[1] ?? 0);
+    const before = await reads();
+    expect(await archiving().run()).toMatchObject({ customers: 0, ledger: 0 });
+    expect(await reads()).toBe(before);
+    const left = await redis.llen(walletKeys.ledger(ID));
+    clock.advance(100 * DAY);
+    expect((await archiving().run()).ledger).toBeGreaterThan(0);
+    expect(await reads()).toBeGreaterThan(before);
+    expect(await redis.llen(walletKeys.ledger(ID))).toBeLessThan(left);
+  });
+
   it("tolerates a last line cut by a crash mid-append", async () => {
     await archiving().run();
     const before = await wallet().history(ID, 0, 100);

@@ -16,7 +16,7 @@ import {
   SALES_BACKFILL_CURSOR,
   walletKeys,
 } from "../books/index.js";
-import { fulfilmentKeys, inboxKeys, starsRefundKeys } from "./keys.js";
+import { archiveKeys, fulfilmentKeys, inboxKeys, starsRefundKeys } from "./keys.js";
 
 /** The default of ARCHIVE_AFTER_DAYS. */
 export const ARCHIVE_AFTER_DAYS = 90;
@@ -83,8 +83,9 @@ export class Archiving {
     const counts: ArchiveCounts = { customers: 0, ledger: 0, orders: 0, payments: 0, journal: 0 };
     for (let offset = 0; ; offset += PAGE) {
       const ids = await this.deps.customers.ids(offset, PAGE);
-      for (const id of ids) {
+      for (const id of await this.due(ids, cutoff)) {
         const moved = await this.customer(id, cutoff);
+        await this.noteOldest(id);
         counts.ledger += moved[0];
         counts.orders += moved[1];
         counts.payments += moved[2];
@@ -94,6 +95,36 @@ export class Archiving {
     }
     counts.journal = await this.trimJournal();
     return counts;
+  }
+
+  /**
+   * Of `ids`, the customers that may have something older than `cutoff`: those never visited and
+   * those whose oldest item left in Redis is older (one command for the page, so a pass over
+   * customers with nothing to move costs next to nothing).
+   */
+  private async due(ids: readonly number[], cutoff: number): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const oldest = await this.deps.redis.zmscore(archiveKeys.oldest, ...ids.map(String));
+    return ids.filter((_, i) => {
+      const at = oldest[i];
+      return at === null || at === undefined || Number(at) < cutoff;
+    });
+  }
+
+  /**
+   * Records the time of the customer's oldest ledger entry and order left in Redis (now when
+   * there is none: anything added later is newer). Payments leave with their order or entry.
+   */
+  private async noteOldest(customerId: number): Promise<void> {
+    const { redis, clock } = this.deps;
+    const [entry, order] = await Promise.all([
+      redis.lindex(walletKeys.ledger(customerId), -1),
+      redis.zrange(orderKeys.byCustomer(customerId), "0", "0", "WITHSCORES"),
+    ]);
+    const times = [clock.now()];
+    if (entry !== null) times.push(parseEntry(entry, customerId).at);
+    if (order[1] !== undefined) times.push(Number(order[1]));
+    await redis.zadd(archiveKeys.oldest, Math.min(...times), String(customerId));
   }
 
   /** Archives one customer's items older than `cutoff`; [ledger, orders, payments] moved. */

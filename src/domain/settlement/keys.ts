@@ -34,6 +34,15 @@ export const starsRefundKeys = {
   undo: (debitEntryId: string) => `stars-refund-undo:${debitEntryId}`,
 };
 
+export const archiveKeys = {
+  /**
+   * Per customer (member), the time of the oldest item of theirs the last archive pass left in
+   * Redis (score): a pass skips a customer whose oldest item is newer than its cutoff unread. New
+   * items are always newer, so the score only errs early (a visit that moves nothing).
+   */
+  oldest: "archive:oldest",
+};
+
 export const fulfilmentKeys = {
   /** The lease of the one run of an order under way (an attempt, or giving it up). */
   run: (orderId: string) => `order-run:${orderId}`,
