@@ -42,6 +42,8 @@ interface Injected {
   times: number;
   reply?: FakeReply;
   delayMs?: number;
+  /** Held until released (a gate: the test decides when the request goes on). */
+  gate?: { reached: () => void; released: Promise<void> };
   /** Handle the request (the write happens), then answer this instead, or cut the connection. */
   lostAnswer?: FakeReply | "drop";
 }
@@ -93,6 +95,28 @@ export class HttpFake {
   delayNext(method: string, pathPattern: string, delayMs: number, times = 1): void {
     const re = new RegExp(`^${pathPattern}$`);
     this.injected.push({ match: (m, p) => m === method && re.test(p), times, delayMs });
+  }
+
+  /**
+   * The next matching request is held until `release()`; `reached` resolves once it arrives. For
+   * overlaps that must not depend on timing ("the second call comes while the first is inside").
+   */
+  holdNext(method: string, pathPattern: string): { reached: Promise<void>; release: () => void } {
+    const re = new RegExp(`^${pathPattern}$`);
+    let reached = (): void => {};
+    let release = (): void => {};
+    const arrived = new Promise<void>((r) => {
+      reached = r;
+    });
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    this.injected.push({
+      match: (m, p) => m === method && re.test(p),
+      times: 1,
+      gate: { reached, released },
+    });
+    return { reached: arrived, release };
   }
 
   /**
@@ -192,6 +216,10 @@ export class HttpFake {
     if (injection) {
       injection.times -= 1;
       if (injection.delayMs) await new Promise((r) => setTimeout(r, injection.delayMs));
+      if (injection.gate) {
+        injection.gate.reached();
+        await injection.gate.released;
+      }
       if (injection.reply) return send(res, injection.reply);
     }
     const lost = injection?.lostAnswer;

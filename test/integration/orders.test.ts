@@ -70,7 +70,14 @@ describe("orders through real BullMQ workers", () => {
         (r.body as { name?: string }).name === sub?.ref.name,
     );
     expect(creates).toHaveLength(2);
-    // The delivery, after one "taking longer, your payment is safe" notice for the failed attempt.
+    // The delivery, after one "taking longer, your payment is safe" notice for the failed attempt
+    // (the delivery message may leave a moment after the order went active: wait for it).
+    await telegram.waitFor(
+      (c) =>
+        c.method === "sendMessage" &&
+        c.chatId === customerId &&
+        String(c.params.text).includes("Your VPN is ready"),
+    );
     const texts = telegram
       .callsOf("sendMessage")
       .filter((c) => c.chatId === customerId)
