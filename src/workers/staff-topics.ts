@@ -1,6 +1,7 @@
 import type { Api } from "grammy";
 import type { Locale } from "../config.js";
-import type { StaffServices } from "../domain/staff/index.js";
+import type { Tickets } from "../domain/backoffice/index.js";
+import type { StaffServices, TopicReplacement } from "../domain/staff/index.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { topicName } from "../render/staff-topics.js";
 import type { Logger } from "../runtime/logger.js";
@@ -25,7 +26,7 @@ export interface TopicRepairDeps {
 /**
  * The outbox's `threadGone` for the staff group: a topic of the group deleted by hand is made
  * again (once, whoever finds it first) under its usual name, and the message goes there; a thread
- * that is not one of the group's topics (a ticket's) is left alone.
+ * that is not one of the group's topics (a ticket's) is left to ticketTopicRepair.
  */
 export function staffTopicRepair(deps: TopicRepairDeps) {
   const t = (key: string) => deps.i18n.t(deps.defaultLocale, key);
@@ -38,7 +39,30 @@ export function staffTopicRepair(deps: TopicRepairDeps) {
       );
       return made.message_thread_id;
     });
-    if (replaced.kind === "busy") throw new TopicBeingMade(chatId, threadId);
-    return replaced.kind === "moved" ? replaced.threadId : undefined;
+    return movedTo(replaced, chatId, threadId);
   };
+}
+
+/** The outbox's `threadGone` for a ticket's topic deleted by hand: made again for a live ticket. */
+export function ticketTopicRepair(tickets: Pick<Tickets, "remakeThread">) {
+  return async (chatId: number, threadId: number): Promise<number | undefined> =>
+    movedTo(await tickets.remakeThread(chatId, threadId), chatId, threadId);
+}
+
+/** The first repair that knows the thread (the group's own topics, then tickets'). */
+export function firstRepair(
+  ...repairs: ((chatId: number, threadId: number) => Promise<number | undefined>)[]
+) {
+  return async (chatId: number, threadId: number): Promise<number | undefined> => {
+    for (const repair of repairs) {
+      const moved = await repair(chatId, threadId);
+      if (moved !== undefined) return moved;
+    }
+    return undefined;
+  };
+}
+
+function movedTo(replaced: TopicReplacement, chatId: number, threadId: number): number | undefined {
+  if (replaced.kind === "busy") throw new TopicBeingMade(chatId, threadId);
+  return replaced.kind === "moved" ? replaced.threadId : undefined;
 }

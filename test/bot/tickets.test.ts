@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { staffIndexOf } from "../../src/bot/staff.js";
 import { createLogger } from "../../src/runtime/logger.js";
 import { Outbox, type OutboxMessage, type SendOutcome, startOutboxWorker } from "../../src/workers/outbox.js";
+import { ticketTopicRepair } from "../../src/workers/staff-topics.js";
 import { callback, command, privateChat, textMessage, topicMessage, user } from "../fakes/telegram-api.js";
 import { createTestBot, TEST_TOKEN, type TestBot } from "../helpers/bot-harness.js";
 import { testRedis } from "../helpers/redis.js";
@@ -63,6 +64,7 @@ beforeAll(async () => {
   worker = startOutboxWorker({
     ...{ connection: workerRedis, redis, api, customers: t.deps.books.customers },
     ...{ logger: createLogger("silent"), perSecond: 1_000, perChatGapMs: 5 },
+    threadGone: ticketTopicRepair(t.deps.backoffice.tickets),
   });
   await t.deps.staff.roster.setRole(OWNER.id, SUPPORT.id, "support");
   await t.deps.staff.roster.setRole(OWNER.id, VIEWER.id, "viewer");
@@ -240,6 +242,29 @@ describe("tickets in the staff group's topics", () => {
     expect(t.telegram.last("answerCallbackQuery")?.params.text).toBe(
       "The customer card is in your private chat with the bot.",
     );
+  });
+
+  it("makes a topic deleted by hand again once: the context, then the messages meant for the old one", async () => {
+    await api.deleteForumTopic(GROUP.id, thread);
+    t.telegram.clear();
+    await writeToSupport(ann, textMessage(ann, "Still nothing after reconnecting"));
+    await writeToSupport(ann, textMessage(ann, "Tried Frankfurt too"));
+    await drained();
+    expect(t.telegram.callsOf("createForumTopic").map((c) => c.params.name)).toEqual([`🎫 ${id} · Ann`]);
+    const remade = (await t.deps.backoffice.tickets.get(id))?.topic?.threadId ?? 0;
+    expect(remade).not.toBe(thread);
+    const [context, ...copied] = textsOf(toGroup(remade));
+    expect(context).toContain(`🎫 <b>Ticket ${id}</b>`);
+    expect(copied).toEqual([
+      `👤 Ann · ${id}\n\nStill nothing after reconnecting`,
+      `👤 Ann · ${id}\n\nTried Frankfurt too`,
+    ]);
+    // Staff answer in the new topic; it reaches the customer.
+    await t.send(topicMessage(SUPPORT, GROUP, "Looking into it", remade));
+    await drained();
+    const toAnn = t.telegram.calls.filter((c) => c.chatId === ann.id && c.method === "sendMessage");
+    expect(textsOf(toAnn).at(-1)).toBe(`💬 Support · ticket ${id}\n\nLooking into it`);
+    thread = remade;
   });
 
   it("refuses Close to a viewer, closes for support: the customer is told, the topic closed", async () => {

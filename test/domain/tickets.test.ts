@@ -291,6 +291,23 @@ describe("a ticket's thread in the staff group", () => {
     ]);
   });
 
+  it("deleted by hand, is made again once by two senders at once (the other told to wait), then found", async () => {
+    await staff.group.set(OWNER, { chatId: GROUP, title: "Staff", topics: { tickets: 7 }, routing: "both" });
+    const ticket = await written("Hi");
+    expect((await tickets.get(ticket.id))?.topic).toEqual({ chatId: GROUP, threadId: 41 });
+    const both = await Promise.all([tickets.remakeThread(GROUP, 41), tickets.remakeThread(GROUP, 41)]);
+    expect(both.map((r) => r.kind).sort()).toEqual(["busy", "moved"]);
+    expect(opened).toBe(2);
+    expect(await tickets.remakeThread(GROUP, 41)).toEqual({ kind: "moved", threadId: 42 });
+    expect((await tickets.get(ticket.id))?.topic).toEqual({ chatId: GROUP, threadId: 42 });
+    expect(await tickets.byTopic(GROUP, 42)).toMatchObject({ id: ticket.id });
+    // Not a ticket's thread, or a closed ticket's: nothing is made.
+    expect(await tickets.remakeThread(GROUP, 999)).toEqual({ kind: "unknown" });
+    await tickets.close({ customerId }, ticket.id);
+    expect(await tickets.remakeThread(GROUP, 42)).toEqual({ kind: "unknown" });
+    expect(opened).toBe(2);
+  });
+
   it("goes to staff privately when there is no tickets topic", async () => {
     await staff.group.set(OWNER, { chatId: GROUP, title: "Staff", topics: { alerts: 3 }, routing: "both" });
     const ticket = await written("Hi");

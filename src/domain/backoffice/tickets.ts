@@ -12,6 +12,7 @@ import {
   auditSubject,
   STAFF_LUA,
   type StaffServices,
+  type TopicReplacement,
 } from "../staff/index.js";
 import { ticketKeys } from "./keys.js";
 import {
@@ -265,6 +266,37 @@ export class Tickets extends TicketRecords {
     } catch (err) {
       this.deps.logger.error({ err, ticket: ticket.id }, "could not make the ticket's topic");
       return undefined;
+    } finally {
+      await this.redis.del(claim);
+    }
+  }
+
+  /**
+   * The thread for a message meant for the forum topic `threadId` of `chatId`, deleted by hand:
+   * when it was a live ticket's, the topic made again (once, whoever finds it first: the desk opens
+   * it with the customer's context) and the ticket pointed there; a later message for the old
+   * thread finds the new one. `unknown`: no live ticket's topic (the message fails as before);
+   * `busy`: another process is making it (the sender tries again shortly).
+   */
+  async remakeThread(chatId: number, threadId: number): Promise<TopicReplacement> {
+    const desk = this.deps.desk;
+    const ticket = await this.byTopic(chatId, threadId);
+    if (!desk || !ticket || ticket.state === "closed" || ticket.topic?.chatId !== chatId)
+      return { kind: "unknown" };
+    if (ticket.topic.threadId !== threadId) return { kind: "moved", threadId: ticket.topic.threadId };
+    const claim = ticketKeys.topicClaim(ticket.id);
+    if ((await this.redis.set(claim, "1", "PX", TOPIC_CLAIM_MS, "NX")) !== "OK") return { kind: "busy" };
+    try {
+      const now = (await this.get(ticket.id))?.topic;
+      if (now?.chatId === chatId && now.threadId !== threadId)
+        return { kind: "moved", threadId: now.threadId };
+      const made = await desk.openThread(ticket, chatId);
+      await this.attachTopic(ticket.id, { chatId, threadId: made });
+      this.deps.logger.warn(
+        { ticket: ticket.id, was: threadId, now: made },
+        "a ticket's topic was deleted; made it again",
+      );
+      return { kind: "moved", threadId: made };
     } finally {
       await this.redis.del(claim);
     }
