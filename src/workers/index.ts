@@ -35,7 +35,7 @@ import { SendBudget, underBudget } from "./send-budget.js";
 import { createServerWatchTask } from "./server-watch/index.js";
 import { type StaffNotices, staffNoticesOf } from "./staff-notices.js";
 import { StaffPaymentLines } from "./staff-payments.js";
-import { firstRepair, staffTopicRepair, ticketTopicRepair } from "./staff-topics.js";
+import { topicRepair } from "./staff-topics.js";
 import { OutboxTicketDesk, ticketDeskRooms } from "./ticket-desk.js";
 import { createTicketReminderTask, DEFAULT_TICKET_REMIND_MINUTES } from "./ticket-reminders.js";
 import { createTrafficTask } from "./traffic.js";
@@ -109,11 +109,8 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
   const outboxWorker = startOutboxWorker({
     ...{ connection: workerRedis, redis, api, budget, perSecond: outboxRate(telegramSendLimit) },
     ...{ customers: books.customers, logger, metrics },
-    // A staff group's topic or a live ticket's deleted by hand is made again and the message sent there.
-    threadGone: firstRepair(
-      staffTopicRepair({ api, group: deps.staff.group, i18n, defaultLocale, logger }),
-      ticketTopicRepair(deps.backoffice.tickets),
-    ),
+    // A staff group's or a live ticket's topic deleted by hand is made again, the message sent there.
+    ...{ threadGone: topicRepair({ ...deps.staff, ...deps.backoffice, api, i18n, defaultLocale, logger }) },
   });
   const broadcastWorker = startBroadcastWorker({
     connection: workerRedis,

@@ -49,10 +49,9 @@ export function ticketTopicRepair(tickets: Pick<Tickets, "remakeThread">) {
     movedTo(await tickets.remakeThread(chatId, threadId), chatId, threadId);
 }
 
-/** The first repair that knows the thread (the group's own topics, then tickets'). */
-export function firstRepair(
-  ...repairs: ((chatId: number, threadId: number) => Promise<number | undefined>)[]
-) {
+/** The outbox's `threadGone`: the group's own topics made again, else a live ticket's. */
+export function topicRepair(deps: TopicRepairDeps & { tickets: Pick<Tickets, "remakeThread"> }) {
+  const repairs = [staffTopicRepair(deps), ticketTopicRepair(deps.tickets)];
   return async (chatId: number, threadId: number): Promise<number | undefined> => {
     for (const repair of repairs) {
       const moved = await repair(chatId, threadId);
