@@ -110,7 +110,14 @@ afterAll(async () => {
 });
 
 type Status = {
-  locations: { name: string; state: string; state_text: string; since_text: string | null }[];
+  locations: {
+    name: string;
+    state: string;
+    state_text: string;
+    since_text: string | null;
+    checked_at: number | null;
+    checked_text: string;
+  }[];
   notices: { at: number; at_text: string; text: string }[];
 };
 async function status(who = ME): Promise<Status> {
@@ -120,14 +127,15 @@ async function status(who = ME): Promise<Status> {
 }
 const states = (s: Status) => Object.fromEntries(s.locations.map((l) => [l.name, l.state]));
 
-/** The last drift sync: it read everything but `skipped`, and finished `agoMs` ago. */
-async function driftRan(skipped: string[], agoMs = 0): Promise<void> {
+/** The last drift sync: it read `read`, not `skipped`, and finished `agoMs` ago. */
+async function driftRan(skipped: string[], agoMs = 0, read: string[] = []): Promise<void> {
   const at = h.t.deps.clock.now() - agoMs;
   await h.t.deps.drift.sync.findings.saveRun({
     ...{ startedAt: at, finishedAt: at, durationMs: 0, found: zeroPerKind(), fresh: zeroPerKind() },
-    ...{ repaired: zeroPerKind(), read: [], skipped, waiting: 0 },
+    ...{ repaired: zeroPerKind(), read, skipped, waiting: 0 },
   });
 }
+const checkedOf = (s: Status) => Object.fromEntries(s.locations.map((l) => [l.name, l.checked_text]));
 
 const OFFLINE_EN =
   "⚠️ Your VPN is not working at the moment: your subscription «Germany, 30 days, 100 GB» is unreachable (Frankfurt). We are working on it and will tell you as soon as it is back.";
@@ -137,12 +145,16 @@ describe("the caller's service status", () => {
     await watch.run();
     const s = await status();
     // By name (what does not work would come first); the node plan names no location: its title.
+    // The watch has just checked the xui servers; no drift sync has read the panel or the node yet.
+    const checked = { checked_at: Math.floor(clock.now() / 1000), checked_text: "checked just now" };
+    const never = { checked_at: null, checked_text: "not checked yet" };
     expect(s.locations).toEqual(
       ["Amsterdam", "Frankfurt", "Location 2", "Main location", "Own node, 30 days"].map((name) => ({
         name,
         state: "up",
         state_text: "Working",
         since_text: null,
+        ...(name === "Amsterdam" || name === "Frankfurt" ? checked : never),
       })),
     );
     expect(s.notices).toEqual([]);
@@ -210,5 +222,34 @@ describe("the caller's service status", () => {
     });
     await driftRan(["panel:2", "node"], 4 * HOUR);
     expect(states(await status())).toMatchObject({ "Location 2": "up", "Own node, 30 days": "up" });
+  });
+
+  it("says when each location was last checked: its server by the watch, a panel location or the node by the drift sync that read it", async () => {
+    // A sync reads the main location and the node, and location 2 client by client (it serves no list).
+    clock.advance(20 * MINUTE);
+    await h.t.deps.drift.sync.findings.saveRun({
+      ...{ startedAt: clock.now(), finishedAt: clock.now(), durationMs: 0 },
+      ...{ found: zeroPerKind(), fresh: zeroPerKind(), repaired: zeroPerKind(), waiting: 0 },
+      ...{ read: ["panel:main", "node"], skipped: [], panelGaps: [{ location: "2", reason: "no_list" }] },
+    });
+    clock.advance(20 * MINUTE);
+    await watch.run();
+    clock.advance(2 * MINUTE);
+    // A later run that could not read the node leaves its last reading as it was.
+    await driftRan(["node"], 0, ["panel:main"]);
+    const s = await status();
+    expect(checkedOf(s)).toEqual({
+      Frankfurt: "checked 2 min ago",
+      Amsterdam: "checked 2 min ago",
+      "Main location": "checked just now",
+      "Location 2": "checked 22 min ago",
+      "Own node, 30 days": "checked 22 min ago",
+    });
+    expect(states(s)).toMatchObject({ "Own node, 30 days": "degraded", "Location 2": "up" });
+    const frankfurt = s.locations.find((l) => l.name === "Frankfurt");
+    expect(frankfurt?.checked_at).toBe(Math.floor((clock.now() - 2 * MINUTE) / 1000));
+    // The watch stops: its last check only grows older (an outage it saw is no longer shown, see /status).
+    clock.advance(3 * HOUR);
+    expect(checkedOf(await status()).Frankfurt).toBe("checked 3 h ago");
   });
 });
