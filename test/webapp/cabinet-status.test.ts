@@ -9,8 +9,10 @@ import { DAY, HOUR, ManualClock, MINUTE } from "../../src/runtime/clock.js";
 import type { OutboxMessage } from "../../src/workers/outbox.js";
 import { createServerWatchTask, type ServerWatchTask } from "../../src/workers/server-watch/index.js";
 import { FakeAccountApi, type FakeServer } from "../fakes/account-api.js";
+import { command, user } from "../fakes/telegram-api.js";
 import { TEST_CATALOG } from "../helpers/bot-harness.js";
 import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";
+import { lastShownOn } from "../helpers/telegram-views.js";
 import { createWebappHarness, type WebappHarness } from "./harness.js";
 
 // Issue 25: GET status says where the caller's access lives and whether it works (the server
@@ -182,6 +184,33 @@ describe("the caller's service status", () => {
     expect(s.notices).toEqual([{ at: expect.any(Number), at_text: expect.any(String), text: OFFLINE_EN }]);
     // Never the host name.
     expect(JSON.stringify(s)).not.toContain("hoster.net");
+  });
+
+  it("says the same as the chat's /status: one rule (the drift room's ServiceStatus) on one fixture", async () => {
+    const cabinet = await status();
+    await h.t.send(command(user(ME.id, ME), "/status"));
+    const chat = lastShownOn(h.t.telegram).text;
+    const ICON: Record<string, string> = { up: "🟢", degraded: "🟡", down: "🔴" };
+    // Every location in the same order and state, with the same since and last check.
+    const lines = chat.split("\n");
+    const fromChat = lines.flatMap((line, i) => {
+      const m = /^(🟢|🟡|🔴) <b>(.+)<\/b>: /u.exec(line);
+      return m
+        ? [{ icon: m[1], name: m[2], since: line.includes(" since "), checked: lines[i + 1]?.trim() }]
+        : [];
+    });
+    expect(fromChat).toEqual(
+      cabinet.locations.map((l) => ({
+        icon: ICON[l.state],
+        name: l.name,
+        since: l.since_text !== null,
+        checked: `<i>${l.checked_text}</i>`,
+      })),
+    );
+    expect(fromChat.map((l) => l.icon)).toEqual(["🔴", "🟡", "🟢", "🟢", "🟢"]);
+    // The notices she was sent, in both.
+    for (const n of cabinet.notices) expect(chat).toContain(n.text);
+    expect(cabinet.notices).toHaveLength(1);
   });
 
   it("adds the notice that it is back, newest first, once however often the watch runs", async () => {
