@@ -212,6 +212,40 @@ describe("/status in the chat", () => {
     ]);
   });
 
+  it("stays open while the shop is closed for maintenance (a hosting outage is when it is wanted)", async () => {
+    await t.deps.catalog.maintenance.close({ message: "Moving servers", endsAt: clock.now() + HOUR, by: 1 });
+    try {
+      await t.send(command(ANNA, "/status"));
+      expect(lastShown().text.split("\n")[0]).toBe("📡 <b>Service status</b>");
+      t.telegram.clear();
+      await press(STATUS_VIEW);
+      expect(t.telegram.methods()).toEqual(["answerCallbackQuery", "editMessageText"]);
+      expect(lastShown().text).not.toContain("closed for maintenance");
+    } finally {
+      await t.deps.catalog.maintenance.open();
+    }
+  });
+
+  it("Refresh is under the per-user rate limit like every button: over it, a toast and no edit", async () => {
+    const limited = await createTestBot({ catalog: CATALOG, clock, rateLimit: { limit: 2, windowMs: HOUR } });
+    try {
+      // Another customer: the counters are per user in Redis, which the two bots may share.
+      const pressIn = (data: string) =>
+        chatAs(() => limited, user(76_003, { language_code: "en" })).press(data);
+      await pressIn(STATUS_VIEW);
+      await pressIn(STATUS_VIEW);
+      expect(limited.telegram.callsOf("editMessageText")).toHaveLength(2);
+      limited.telegram.clear();
+      await pressIn(STATUS_VIEW);
+      expect(limited.telegram.methods()).toEqual(["answerCallbackQuery"]);
+      expect(limited.telegram.last("answerCallbackQuery")?.params.text).toBe(
+        "Slow down, please: wait a few seconds.",
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("is the shop's: refused in a group chat", async () => {
     const group = { id: -100_777, type: "group" as const, title: "Friends" };
     t.telegram.clear();
