@@ -9,6 +9,7 @@ import { DAY, HOUR, ManualClock, MINUTE } from "../../src/runtime/clock.js";
 import type { OutboxMessage } from "../../src/workers/outbox.js";
 import { createServerWatchTask, type ServerWatchTask } from "../../src/workers/server-watch/index.js";
 import { FakeAccountApi, type FakeServer } from "../fakes/account-api.js";
+import { fail } from "../fakes/http-fake.js";
 import { command, user } from "../fakes/telegram-api.js";
 import { chatAs, createTestBot, TEST_CATALOG, type TestBot } from "../helpers/bot-harness.js";
 import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";
@@ -251,6 +252,31 @@ describe("/status in the chat", () => {
     t.telegram.clear();
     await t.send(command(ANNA, "/status", group));
     expect(t.texts()).toEqual(["The shop works in a private chat with me: open it and send /buy there."]);
+  });
+});
+
+describe("the watch's last check (its one Lua step, the only writer)", () => {
+  const checkedAt = async (id: number) => (await t.deps.fleet.outages.seenOf([id])).get(id)?.checkedAt;
+
+  it("is written on every check, whatever it saw, and never moves back (two rounds at once)", async () => {
+    await rounds(1);
+    const later = clock.now();
+    expect(await checkedAt(fra.id)).toBe(later);
+    // A slower round that read the server earlier finishes last: the later check stays.
+    clock.set(later - 30_000);
+    await watch.run();
+    expect(await checkedAt(fra.id)).toBe(later);
+    clock.set(later);
+  });
+
+  it("is not moved by a round that could not read the server (a failed stats call says nothing)", async () => {
+    await rounds(1);
+    const before = clock.now();
+    fake.failNext("GET", `/api/v1/servers/${fra.id}/stats`, fail(503, "busy"));
+    await rounds(1);
+    expect(await checkedAt(fra.id)).toBe(before);
+    expect(await checkedAt(ams.id)).toBe(clock.now());
+    fake.disarm();
   });
 });
 

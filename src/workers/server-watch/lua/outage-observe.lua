@@ -13,8 +13,10 @@
 local k = KEYS[1]
 local observed, nowText = ARGV[1], ARGV[2]
 local now, grace, gap, need = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
-local h = redis.call('HMGET', k, 'state', 'since', 'checks', 'lastAt', 'admins', 'customers', 'announced')
-redis.call('HSET', k, 'checkedAt', nowText)
+local h = redis.call('HMGET', k, 'state', 'since', 'checks', 'lastAt', 'admins', 'customers', 'announced', 'checkedAt')
+-- Never back: of two rounds at once, the one that checked later keeps its time.
+local checkedAt = tonumber(h[8] or '')
+if not checkedAt or checkedAt < now then redis.call('HSET', k, 'checkedAt', nowText) end
 local st, since = h[1], h[2]
 -- 'announced' is the field of older versions: both were told.
 local admins, customers = h[5] == '1' or h[7] == '1', h[6] == '1' or h[7] == '1'
