@@ -7,6 +7,7 @@ command-wallet = Wallet and top-up
 command-trial = Free trial
 command-language = Change language
 command-help = Help
+command-status = Service status
 command-admin = Admin menu
 command-login = Link the hosting account
 command-servers = Hosting servers
@@ -1955,6 +1956,23 @@ webapp-location-up = Working
 webapp-location-degraded = Possible problems
 webapp-location-down = Not working
 webapp-location-since = since { $date }
+
+## Service status (/status, issue 31)
+status-title = 📡 <b>Service status</b>
+status-empty = You have no active subscription, so there is nothing to check yet. Pick a plan to get started.
+status-line-up = 🟢 <b>{ $name }</b>: working
+status-line-degraded = 🟡 <b>{ $name }</b>: possible problems
+status-line-down = 🔴 <b>{ $name }</b>: not working
+status-since = since { $date }
+status-checked = checked { $ago }
+status-checked-never = not checked yet
+status-ago-now = just now
+status-ago-minutes = { $n } min ago
+status-ago-hours = { $n } h ago
+status-ago-days = { $n } d ago
+status-notices-title = 🔔 <b>Notices sent to you</b>
+status-notices-none = No notices: everything has been running fine.
+status-open = 📡 Service status
 
 ## Issue 26: Maintenance mode
 maintenance-closed = 🛠 The shop is closed for maintenance.

@@ -7,6 +7,7 @@ command-wallet = کیف پول و افزایش موجودی
 command-trial = دوره آزمایشی رایگان
 command-language = تغییر زبان
 command-help = راهنما
+command-status = وضعیت سرویس
 command-admin = منوی مدیریت
 command-login = اتصال حساب هاستینگ
 command-servers = سرورهای هاستینگ
@@ -1955,6 +1956,23 @@ webapp-location-up = فعال
 webapp-location-degraded = احتمال اختلال
 webapp-location-down = از کار افتاده
 webapp-location-since = از { $date }
+
+## Service status (/status, issue 31)
+status-title = 📡 <b>وضعیت سرویس</b>
+status-empty = اشتراک فعالی ندارید، پس فعلاً چیزی برای بررسی نیست. برای شروع یک طرح انتخاب کنید.
+status-line-up = 🟢 <b>{ $name }</b>: فعال
+status-line-degraded = 🟡 <b>{ $name }</b>: احتمال مشکل
+status-line-down = 🔴 <b>{ $name }</b>: قطع
+status-since = از { $date }
+status-checked = بررسی‌شده { $ago }
+status-checked-never = هنوز بررسی نشده
+status-ago-now = همین الان
+status-ago-minutes = { $n } دقیقه پیش
+status-ago-hours = { $n } ساعت پیش
+status-ago-days = { $n } روز پیش
+status-notices-title = 🔔 <b>اعلان‌هایی که برایتان فرستاده شد</b>
+status-notices-none = اعلانی نیست: همه‌چیز بدون مشکل کار کرده است.
+status-open = 📡 وضعیت سرویس
 
 ## Issue 26: Maintenance mode
 maintenance-closed = 🛠 فروشگاه برای تعمیر و نگهداری بسته است.

@@ -7,6 +7,7 @@ command-wallet = Кошелёк и пополнение
 command-trial = Пробный период
 command-language = Сменить язык
 command-help = Помощь
+command-status = Состояние сервиса
 command-admin = Меню администратора
 command-login = Подключить аккаунт хостинга
 command-servers = Серверы хостинга
@@ -2068,6 +2069,23 @@ webapp-location-up = Работает
 webapp-location-degraded = Возможны сбои
 webapp-location-down = Не работает
 webapp-location-since = с { $date }
+
+## Service status (/status, issue 31)
+status-title = 📡 <b>Состояние сервиса</b>
+status-empty = У вас нет действующей подписки, поэтому проверять пока нечего. Выберите тариф, чтобы начать.
+status-line-up = 🟢 <b>{ $name }</b>: работает
+status-line-degraded = 🟡 <b>{ $name }</b>: возможны проблемы
+status-line-down = 🔴 <b>{ $name }</b>: не работает
+status-since = с { $date }
+status-checked = проверено { $ago }
+status-checked-never = ещё не проверялось
+status-ago-now = только что
+status-ago-minutes = { $n } мин назад
+status-ago-hours = { $n } ч назад
+status-ago-days = { $n } дн. назад
+status-notices-title = 🔔 <b>Отправленные вам уведомления</b>
+status-notices-none = Уведомлений нет: всё работало без сбоев.
+status-open = 📡 Состояние сервиса
 
 ## Issue 26: Maintenance mode
 maintenance-closed = 🛠 Магазин закрыт на техническое обслуживание.

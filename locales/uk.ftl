@@ -7,6 +7,7 @@ command-wallet = Гаманець і поповнення
 command-trial = Безкоштовний пробний період
 command-language = Змінити мову
 command-help = Допомога
+command-status = Стан сервісу
 command-admin = Меню адміністратора
 command-login = Підключити акаунт хостингу
 command-servers = Сервери хостингу
@@ -2093,6 +2094,23 @@ webapp-location-up = Працює
 webapp-location-degraded = Можливі збої
 webapp-location-down = Не працює
 webapp-location-since = з { $date }
+
+## Service status (/status, issue 31)
+status-title = 📡 <b>Стан сервісу</b>
+status-empty = У вас немає чинної підписки, тож перевіряти поки нічого. Оберіть тариф, щоб почати.
+status-line-up = 🟢 <b>{ $name }</b>: працює
+status-line-degraded = 🟡 <b>{ $name }</b>: можливі проблеми
+status-line-down = 🔴 <b>{ $name }</b>: не працює
+status-since = з { $date }
+status-checked = перевірено { $ago }
+status-checked-never = ще не перевірялося
+status-ago-now = щойно
+status-ago-minutes = { $n } хв тому
+status-ago-hours = { $n } год тому
+status-ago-days = { $n } дн. тому
+status-notices-title = 🔔 <b>Надіслані вам сповіщення</b>
+status-notices-none = Сповіщень немає: усе працювало без збоїв.
+status-open = 📡 Стан сервісу
 
 ## Issue 26: Maintenance mode
 maintenance-closed = 🛠 Магазин закрито на технічне обслуговування.

@@ -67,7 +67,7 @@ async function statusSection() {
   const places = data.locations.map((l) =>
     el("li", "", [
       el("div", "row", [el("span", "", [el("span", `dot ${l.state}`), l.name]), el("span", `pill ${l.state}`, l.state_text)]),
-      l.since_text ? el("div", "muted small", l.since_text) : null,
+      el("div", "muted small checked", [l.since_text, l.checked_text].filter(Boolean).join(" · ")),
     ]),
   );
   const notices = data.notices.map((n) => el("li", "", [el("div", "small", n.text), el("div", "muted small", n.at_text)]));

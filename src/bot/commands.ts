@@ -3,7 +3,9 @@ import type { BotCommand } from "grammy/types";
 import { LOCALES, type Locale } from "../config.js";
 import type { I18nLike } from "../render/i18n-like.js";
 
-const CUSTOMER_COMMANDS = ["start", "buy", "my", "wallet", "trial", "promo", "language", "help"] as const;
+const CUSTOMER_COMMANDS = [
+  ...["start", "buy", "my", "status", "wallet", "trial", "promo", "language", "help"],
+] as const;
 const ADMIN_COMMANDS = ["admin", "login", "servers"] as const;
 
 function list(names: readonly string[], locale: Locale, i18n: I18nLike): BotCommand[] {

@@ -136,7 +136,7 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     report: { settlement, fleet, runs: deps.reportRuns },
   });
   const drift = createDriftServices({
-    ...{ ...shared, hosting, catalog, books, provisioning, terms, staff },
+    ...{ ...shared, hosting, catalog, books, provisioning, terms, staff, fleet },
     plan: (id) => sales.shop.plan(id),
     runs: deps.driftRuns,
     notices: deps.accessNotices,

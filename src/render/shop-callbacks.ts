@@ -87,6 +87,8 @@ export const WALLET_VIEW = "wallet:view";
 export const GIFTS_VIEW = "gift:list:";
 /** Sent by the notifier under a delivered access. */
 export const MY_LIST = "my:list";
+/** The customer's service status (shop/status.ts): opened from /my, and its Refresh (edits in place). */
+export const STATUS_VIEW = "status:view";
 export const TRIAL_START = "trial:go";
 /**
  * The main menu's buttons (start.ts): one action each, so a button in an old message still does
@@ -105,8 +107,8 @@ export const languageCb = callbackCodec("lang", {
 });
 
 /** Callback data the shop's guard (blocked customers, private chat) looks at. */
-export const SHOP_CALLBACK = /^(buy|ord|wallet|my|trial|pack|swp|rail|seat|frz)(:|$)/;
-export const SHOP_COMMANDS = ["buy", "my", "wallet", "trial", "promo"] as const;
+export const SHOP_CALLBACK = /^(buy|ord|wallet|my|trial|pack|swp|rail|seat|frz|status)(:|$)/;
+export const SHOP_COMMANDS = ["buy", "my", "wallet", "trial", "promo", "status"] as const;
 
 /**
  * The buttons under a message that delivers an access (its links, term and instructions: a

@@ -13,7 +13,7 @@ import type { GateChannelOut } from "./schemas-gate.js";
 
 /**
  * What the cabinet needs: the same domain services as the chat (the books, the sales and the usage
- * reads of provisioning, the fleet's outages and notices, the last drift sync, the outside payment
+ * reads of provisioning, the fleet's outages, the customers' service status, the outside payment
  * rails of settlement), and a Bot API for invoice links.
  */
 export interface WebappDeps extends Pick<ShopRooms, "books" | "provisioning" | "fleet" | "sales"> {
@@ -29,8 +29,8 @@ export interface WebappDeps extends Pick<ShopRooms, "books" | "provisioning" | "
   catalog: Pick<ShopRooms["catalog"], "maintenance">;
   /** Support tickets: the caller's own, written and closed as in the chat. */
   backoffice: { tickets: Pick<Tickets, "get" | "messages" | "ofCustomer" | "write" | "close"> };
-  /** The last drift sync's run (which hosting locations it could not read). */
-  drift: { sync: Pick<ShopRooms["drift"]["sync"], "findings"> };
+  /** The customers' service status (the server watch's view and the drift sync's, joined there). */
+  drift: Pick<ShopRooms["drift"], "status">;
   botToken: string;
   /** The bot's @username (without @): gift and invite links are `t.me/<it>?start=...`. */
   botUsername: string;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCATION_STATES } from "../domain/drift/index.js";
 import { locale, qrCode, unixSeconds } from "./schemas.js";
 
 /** The wire of the caller's gifts, invitations, service status and language (see schemas.ts). */
@@ -50,8 +51,7 @@ export const inviteResponse = z.strictObject({
 });
 export type InviteResponse = z.output<typeof inviteResponse>;
 
-export const LOCATION_STATES = ["up", "degraded", "down"] as const;
-export type LocationState = (typeof LOCATION_STATES)[number];
+export type { LocationState } from "../domain/drift/index.js";
 
 export const statusResponse = z.strictObject({
   ok: z.literal(true),
@@ -62,6 +62,10 @@ export const statusResponse = z.strictObject({
       state: z.enum(LOCATION_STATES),
       state_text: z.string(),
       since_text: z.string().nullable(),
+      /** When it was last checked (the server watch, or the drift sync that read it); null: never. */
+      checked_at: unixSeconds.nullable(),
+      /** "checked 2 min ago" (or "not checked yet"), as of the answer. */
+      checked_text: z.string(),
     }),
   ),
   /** Newest first. */

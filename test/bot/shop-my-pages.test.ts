@@ -85,14 +85,18 @@ describe("/my pages long lists", () => {
     expect(shown.text.split("\n")[0]).toBe("🔑 <b>Your subscriptions</b> · page 1 of 2");
     const cards = (s = shown) => s.buttons.filter((b) => b.data.startsWith("my:card:")).map((b) => b.data);
     expect(cards()).toEqual(newestFirst.slice(0, 8).map((s) => `my:card:${s.id}`));
-    expect(shown.buttons.map((b) => b.text).slice(8)).toEqual(["Next ›", "« Main menu"]);
+    expect(shown.buttons.map((b) => b.text).slice(8)).toEqual(["Next ›", "📡 Service status", "« Main menu"]);
 
     await chatAs(() => t, ann).press(shown.buttons.find((b) => b.text === "Next ›")?.data ?? "");
     shown = lastShown();
     expect(t.telegram.last()?.method).toBe("editMessageText");
     expect(shown.text.split("\n")[0]).toBe("🔑 <b>Your subscriptions</b> · page 2 of 2");
     expect(cards(shown)).toEqual(newestFirst.slice(8).map((s) => `my:card:${s.id}`));
-    expect(shown.buttons.map((b) => b.text).slice(2)).toEqual(["‹ Previous", "« Main menu"]);
+    expect(shown.buttons.map((b) => b.text).slice(2)).toEqual([
+      "‹ Previous",
+      "📡 Service status",
+      "« Main menu",
+    ]);
 
     await chatAs(() => t, ann).press(shown.buttons.find((b) => b.text === "‹ Previous")?.data ?? "");
     expect(cards(lastShown())).toEqual(newestFirst.slice(0, 8).map((s) => `my:card:${s.id}`));

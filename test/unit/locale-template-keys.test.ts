@@ -6,6 +6,7 @@ import { AUDIENCES, EXPORT_KINDS, STATS_RANGES, STOP_OUTCOMES } from "../../src/
 import { LEDGER_KINDS, ORDER_STATUSES, type OrderKind } from "../../src/domain/books/index.js";
 import {
   DRIFT_KINDS,
+  LOCATION_STATES,
   PANEL_GAP_REASONS,
   type ServerGoneReason,
   type SubscriptionProblem,
@@ -103,6 +104,8 @@ const FAMILIES: Record<string, readonly (string | number)[]> = {
     regenerated: true,
     removed: true,
   }),
+  // /status: a location's line by its state (shop/status.ts).
+  "status-line-*": LOCATION_STATES,
   "my-problem-*": every<SubscriptionProblem>({ missing: true, server_gone: true }),
   // The Sync view's line per panel location not reconciled in full (issue 22).
   "sync-gap-*": PANEL_GAP_REASONS,

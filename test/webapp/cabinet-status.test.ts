@@ -9,8 +9,10 @@ import { DAY, HOUR, ManualClock, MINUTE } from "../../src/runtime/clock.js";
 import type { OutboxMessage } from "../../src/workers/outbox.js";
 import { createServerWatchTask, type ServerWatchTask } from "../../src/workers/server-watch/index.js";
 import { FakeAccountApi, type FakeServer } from "../fakes/account-api.js";
+import { command, user } from "../fakes/telegram-api.js";
 import { TEST_CATALOG } from "../helpers/bot-harness.js";
 import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";
+import { lastShownOn } from "../helpers/telegram-views.js";
 import { createWebappHarness, type WebappHarness } from "./harness.js";
 
 // Issue 25: GET status says where the caller's access lives and whether it works (the server
@@ -110,7 +112,14 @@ afterAll(async () => {
 });
 
 type Status = {
-  locations: { name: string; state: string; state_text: string; since_text: string | null }[];
+  locations: {
+    name: string;
+    state: string;
+    state_text: string;
+    since_text: string | null;
+    checked_at: number | null;
+    checked_text: string;
+  }[];
   notices: { at: number; at_text: string; text: string }[];
 };
 async function status(who = ME): Promise<Status> {
@@ -120,14 +129,15 @@ async function status(who = ME): Promise<Status> {
 }
 const states = (s: Status) => Object.fromEntries(s.locations.map((l) => [l.name, l.state]));
 
-/** The last drift sync: it read everything but `skipped`, and finished `agoMs` ago. */
-async function driftRan(skipped: string[], agoMs = 0): Promise<void> {
+/** The last drift sync: it read `read`, not `skipped`, and finished `agoMs` ago. */
+async function driftRan(skipped: string[], agoMs = 0, read: string[] = []): Promise<void> {
   const at = h.t.deps.clock.now() - agoMs;
   await h.t.deps.drift.sync.findings.saveRun({
     ...{ startedAt: at, finishedAt: at, durationMs: 0, found: zeroPerKind(), fresh: zeroPerKind() },
-    ...{ repaired: zeroPerKind(), read: [], skipped, waiting: 0 },
+    ...{ repaired: zeroPerKind(), read, skipped, waiting: 0 },
   });
 }
+const checkedOf = (s: Status) => Object.fromEntries(s.locations.map((l) => [l.name, l.checked_text]));
 
 const OFFLINE_EN =
   "⚠️ Your VPN is not working at the moment: your subscription «Germany, 30 days, 100 GB» is unreachable (Frankfurt). We are working on it and will tell you as soon as it is back.";
@@ -137,12 +147,16 @@ describe("the caller's service status", () => {
     await watch.run();
     const s = await status();
     // By name (what does not work would come first); the node plan names no location: its title.
+    // The watch has just checked the xui servers; no drift sync has read the panel or the node yet.
+    const checked = { checked_at: Math.floor(clock.now() / 1000), checked_text: "checked just now" };
+    const never = { checked_at: null, checked_text: "not checked yet" };
     expect(s.locations).toEqual(
       ["Amsterdam", "Frankfurt", "Location 2", "Main location", "Own node, 30 days"].map((name) => ({
         name,
         state: "up",
         state_text: "Working",
         since_text: null,
+        ...(name === "Amsterdam" || name === "Frankfurt" ? checked : never),
       })),
     );
     expect(s.notices).toEqual([]);
@@ -170,6 +184,33 @@ describe("the caller's service status", () => {
     expect(s.notices).toEqual([{ at: expect.any(Number), at_text: expect.any(String), text: OFFLINE_EN }]);
     // Never the host name.
     expect(JSON.stringify(s)).not.toContain("hoster.net");
+  });
+
+  it("says the same as the chat's /status: one rule (the drift room's ServiceStatus) on one fixture", async () => {
+    const cabinet = await status();
+    await h.t.send(command(user(ME.id, ME), "/status"));
+    const chat = lastShownOn(h.t.telegram).text;
+    const ICON: Record<string, string> = { up: "🟢", degraded: "🟡", down: "🔴" };
+    // Every location in the same order and state, with the same since and last check.
+    const lines = chat.split("\n");
+    const fromChat = lines.flatMap((line, i) => {
+      const m = /^(🟢|🟡|🔴) <b>(.+)<\/b>: /u.exec(line);
+      return m
+        ? [{ icon: m[1], name: m[2], since: line.includes(" since "), checked: lines[i + 1]?.trim() }]
+        : [];
+    });
+    expect(fromChat).toEqual(
+      cabinet.locations.map((l) => ({
+        icon: ICON[l.state],
+        name: l.name,
+        since: l.since_text !== null,
+        checked: `<i>${l.checked_text}</i>`,
+      })),
+    );
+    expect(fromChat.map((l) => l.icon)).toEqual(["🔴", "🟡", "🟢", "🟢", "🟢"]);
+    // The notices she was sent, in both.
+    for (const n of cabinet.notices) expect(chat).toContain(n.text);
+    expect(cabinet.notices).toHaveLength(1);
   });
 
   it("adds the notice that it is back, newest first, once however often the watch runs", async () => {
@@ -210,5 +251,34 @@ describe("the caller's service status", () => {
     });
     await driftRan(["panel:2", "node"], 4 * HOUR);
     expect(states(await status())).toMatchObject({ "Location 2": "up", "Own node, 30 days": "up" });
+  });
+
+  it("says when each location was last checked: its server by the watch, a panel location or the node by the drift sync that read it", async () => {
+    // A sync reads the main location and the node, and location 2 client by client (it serves no list).
+    clock.advance(20 * MINUTE);
+    await h.t.deps.drift.sync.findings.saveRun({
+      ...{ startedAt: clock.now(), finishedAt: clock.now(), durationMs: 0 },
+      ...{ found: zeroPerKind(), fresh: zeroPerKind(), repaired: zeroPerKind(), waiting: 0 },
+      ...{ read: ["panel:main", "node"], skipped: [], panelGaps: [{ location: "2", reason: "no_list" }] },
+    });
+    clock.advance(20 * MINUTE);
+    await watch.run();
+    clock.advance(2 * MINUTE);
+    // A later run that could not read the node leaves its last reading as it was.
+    await driftRan(["node"], 0, ["panel:main"]);
+    const s = await status();
+    expect(checkedOf(s)).toEqual({
+      Frankfurt: "checked 2 min ago",
+      Amsterdam: "checked 2 min ago",
+      "Main location": "checked just now",
+      "Location 2": "checked 22 min ago",
+      "Own node, 30 days": "checked 22 min ago",
+    });
+    expect(states(s)).toMatchObject({ "Own node, 30 days": "degraded", "Location 2": "up" });
+    const frankfurt = s.locations.find((l) => l.name === "Frankfurt");
+    expect(frankfurt?.checked_at).toBe(Math.floor((clock.now() - 2 * MINUTE) / 1000));
+    // The watch stops: its last check only grows older (an outage it saw is no longer shown, see /status).
+    clock.advance(3 * HOUR);
+    expect(checkedOf(await status()).Frankfurt).toBe("checked 3 h ago");
   });
 });

@@ -1,7 +1,15 @@
 import { InlineKeyboard, type MiddlewareFn } from "grammy";
 import type { ShopClosed } from "../../domain/catalog/index.js";
 import { maintenanceText } from "../../render/maintenance.js";
-import { languageCb, MY_LIST, menuCb, myCb, WALLET_VIEW, walletCb } from "../../render/shop-callbacks.js";
+import {
+  languageCb,
+  MY_LIST,
+  menuCb,
+  myCb,
+  STATUS_VIEW,
+  WALLET_VIEW,
+  walletCb,
+} from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
 import { CONV_CANCEL } from "../conversation-kit.js";
 import { shopClosedFor } from "../early-reads.js";
@@ -12,20 +20,20 @@ import { giftCb } from "./shop/gifts.js";
 import { inviteOnStart } from "./shop/invite.js";
 
 /** Commands and main-menu buttons that open what a customer has (see looksAtWhatTheyHave). */
-const OPEN_COMMANDS = ["my", "wallet", "help", "language", "cancel"] as const;
+const OPEN_COMMANDS = ["my", "status", "wallet", "help", "language", "cancel"] as const;
 const OPEN_MENU = new Set(["my", "wallet", "help", "lang"]);
 
 /**
  * What a customer may still do while the shop is closed: look at what they have. Their
  * subscriptions, links and QR codes (the access they paid for keeps working and they may need to
- * set it up again), the wallet and its history, their gifts' links, help, the language, and
- * leaving a question. Everything that sells or moves money (buy, renew, trial, top-up, promo,
+ * set it up again), their service status (a hosting outage is when they look at it), the wallet
+ * and its history, their gifts' links, help, the language, and leaving a question. Everything that sells or moves money (buy, renew, trial, top-up, promo,
  * a gift bought, claimed or cancelled) waits for the shop to open.
  */
 function looksAtWhatTheyHave(ctx: BotContext): boolean {
   const data = ctx.callbackQuery?.data;
   if (data === undefined) return ctx.hasCommand([...OPEN_COMMANDS]);
-  if (data === MY_LIST || data === WALLET_VIEW || data === CONV_CANCEL) return true;
+  if (data === MY_LIST || data === STATUS_VIEW || data === WALLET_VIEW || data === CONV_CANCEL) return true;
   const my = myCb.unpack(data);
   if (my) return my.act !== "renew";
   const wallet = walletCb.unpack(data);

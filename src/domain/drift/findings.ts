@@ -283,8 +283,31 @@ export class DriftFindings {
     return kind === "missing" || kind === "server_gone" ? kind : undefined;
   }
 
+  /**
+   * Keeps the run's summary, and when it read each scope it reached: those read in full, and the
+   * panel locations read client by client that answered (one field per scope, not per client).
+   */
   async saveRun(summary: DriftRunSummary): Promise<void> {
-    await this.redis.set(driftKeys.lastRun, JSON.stringify(summary));
+    const reached = (summary.panelGaps ?? [])
+      .filter((g) => g.reason === "no_list" || g.reason === "read_limit")
+      .map((g) => `panel:${g.location}`);
+    const scopes = [...new Set([...summary.read, ...reached])];
+    const multi = this.redis.multi().set(driftKeys.lastRun, JSON.stringify(summary));
+    if (scopes.length > 0)
+      multi.hset(driftKeys.readAt, Object.fromEntries(scopes.map((s) => [s, String(summary.startedAt)])));
+    await multi.exec();
+  }
+
+  /** When a run last read each of `scopes` (ms; a scope never read is absent). */
+  async readAt(scopes: readonly string[]): Promise<Map<string, number>> {
+    const found = new Map<string, number>();
+    if (scopes.length === 0) return found;
+    const values = await this.redis.hmget(driftKeys.readAt, ...scopes);
+    scopes.forEach((scope, i) => {
+      const at = Number(values[i] ?? Number.NaN);
+      if (Number.isFinite(at)) found.set(scope, at);
+    });
+    return found;
   }
 
   async lastRun(): Promise<DriftRunSummary | undefined> {

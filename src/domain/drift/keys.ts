@@ -16,6 +16,11 @@ export const driftKeys = {
   problems: "drift:problems",
   /** The last run's summary (JSON). */
   lastRun: "drift:last-run",
+  /**
+   * Scope (`xui:<id>`, `panel:<location>`, `node`) -> when a run last read it (ms): the customers'
+   * status says when their panel or node location was last checked.
+   */
+  readAt: "drift:read-at",
   /** The run lease: one reconciliation at a time across processes. */
   runLock: "drift:lock",
   /** xui server id -> the inbound id last seen and when it changed: `<inbound>:<changedAt>`. */

@@ -14,7 +14,10 @@ export const extensionKeys = {
 
 /** What the server watch knows of each server's live state (written by its outage step only). */
 export const outageKeys = {
-  /** Hash: state (running|offline), since, checks, lastAt, admins, customers, back, backAdmins. */
+  /**
+   * Hash: state (running|offline), since, checks, lastAt, admins, customers, back, backAdmins,
+   * checkedAt (the last check, whatever it saw).
+   */
   state: (id: number) => `watch:state:${id}`,
 };
 

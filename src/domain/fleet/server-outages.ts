@@ -25,6 +25,12 @@ export interface ServerTrouble extends ServerOutage {
   state: "down" | "offline";
 }
 
+/** What the watch knows of one server: its last check (ms; none before this field was kept), and its fresh trouble. */
+export interface ServerSeen {
+  checkedAt: number | undefined;
+  trouble: ServerTrouble | undefined;
+}
+
 /**
  * What the server watch knows of the servers' outages, for the screens (a customer's /my card,
  * the admins' server card). The watch's outage step is the only writer of the state; this only
@@ -51,20 +57,35 @@ export class ServerOutages {
    * (`down`) or not yet (`offline`, a blip maybe). One round trip.
    */
   async troubleOf(serverIds: readonly number[]): Promise<Map<number, ServerTrouble>> {
-    const ids = [...new Set(serverIds)];
     const found = new Map<number, ServerTrouble>();
+    for (const [id, seen] of await this.seenOf(serverIds)) if (seen.trouble) found.set(id, seen.trouble);
+    return found;
+  }
+
+  /**
+   * What the watch last saw of each of `serverIds` it ever checked: when it last checked it, and
+   * its trouble at that check when it is fresh (see troubleOf). One round trip.
+   */
+  async seenOf(serverIds: readonly number[]): Promise<Map<number, ServerSeen>> {
+    const ids = [...new Set(serverIds)];
+    const found = new Map<number, ServerSeen>();
     if (ids.length === 0) return found;
     const pipe = this.deps.redis.pipeline();
-    for (const id of ids) pipe.hmget(outageKeys.state(id), "state", "since", "checks", "lastAt");
+    for (const id of ids) pipe.hmget(outageKeys.state(id), "state", "since", "checks", "lastAt", "checkedAt");
     const rows = (await pipe.exec()) ?? [];
     const now = this.deps.clock.now();
     rows.forEach(([err, value], i) => {
       const serverId = ids[i];
       if (err || serverId === undefined) return;
-      const [state, since, checks, lastAt] = value as (string | null)[];
-      if (state !== "offline" || !(now - Number(lastAt) <= OUTAGE_FRESH_MS)) return;
+      const [state, since, checks, lastAt, checkedAt] = value as (string | null)[];
+      const checked = checkedAt === null ? undefined : Number(checkedAt);
+      const fresh = state === "offline" && now - Number(lastAt) <= OUTAGE_FRESH_MS;
       const confirmed = Number(checks) >= OUTAGE_CONFIRM_CHECKS;
-      found.set(serverId, { serverId, since: Number(since), state: confirmed ? "down" : "offline" });
+      const trouble: ServerTrouble | undefined = fresh
+        ? { serverId, since: Number(since), state: confirmed ? "down" : "offline" }
+        : undefined;
+      if (state !== null || checked !== undefined)
+        found.set(serverId, { checkedAt: Number.isFinite(checked) ? checked : undefined, trouble });
     });
     return found;
   }

@@ -18,6 +18,7 @@ import { railFeature } from "./rail-checkout.js";
 import { railConversations } from "./rail-email.js";
 import { botMembership } from "./register.js";
 import { seatsFeature } from "./seats.js";
+import { statusFeature } from "./status.js";
 import { startTrial, trialFeature } from "./trial.js";
 import { walletConversations, walletFeature, walletView } from "./wallet.js";
 
@@ -68,7 +69,7 @@ export async function openShop(ctx: BotContext, entry: ShopEntry): Promise<void>
   }
 }
 
-/** Customers' side of the shop: registration, /buy, /my, /wallet, /trial and their buttons. */
+/** Customers' side of the shop: registration, /buy, /my, /status, /wallet, /trial and their buttons. */
 export const shopFeature = new Composer<BotContext>();
 // (Customers are recorded ahead of everything in a chat: see registerCustomer and createBot.)
 shopFeature.use(when((ctx) => ctx.myChatMember !== undefined, botMembership));
@@ -81,6 +82,7 @@ function isShopUpdate(ctx: BotContext): boolean {
 const shopSections = new Composer<BotContext>(
   buyFeature,
   myFeature,
+  statusFeature,
   packsFeature,
   seatsFeature,
   switchFeature,

@@ -16,7 +16,7 @@ import {
 } from "#src/render/format.js";
 import { accessLocationNames } from "#src/render/locations.js";
 import { qrPng } from "#src/render/qr.js";
-import { buyCb, MY_LIST, myCb, TRIAL_START } from "#src/render/shop-callbacks.js";
+import { buyCb, MY_LIST, myCb, STATUS_VIEW, TRIAL_START } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { show, type View } from "../../views/show.js";
 import { autoRenewCard, autoRenewOn, switchAutoRenew } from "./auto-renew.js";
@@ -119,6 +119,8 @@ export async function myListView(ctx: BotContext, page = 0): Promise<View> {
   }
   if (at > 0) keyboard.text(ctx.t("shop-prev"), myCb.pack({ act: "page", id: String(at - 1) }));
   if (at < pages - 1) keyboard.text(ctx.t("shop-next"), myCb.pack({ act: "page", id: String(at + 1) }));
+  // Whether their locations work and what they were told (/status).
+  keyboard.row().text(ctx.t("status-open"), STATUS_VIEW);
   // The cabinet shows the same with usage charts and QR codes (WEBAPP_URL set, private chats only).
   const cabinet = cabinetUrl(ctx.deps.config);
   if (cabinet && ctx.chat?.type === "private") keyboard.row().webApp(ctx.t("menu-cabinet"), cabinet);

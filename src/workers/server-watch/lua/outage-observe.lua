@@ -3,7 +3,8 @@
 -- checks), lastAt (ms of the last counted check; runs closer than the min gap are the same
 -- check, e.g. a manual refresh), admins / customers ("1" once told of this outage), back (the
 -- `since` of a told outage whose recovery notices are not all queued yet) and backAdmins ("1"
--- when the admins were told of it).
+-- when the admins were told of it), checkedAt (ms of the last check whatever it saw: what the
+-- customers' status shows as "last checked").
 -- KEYS: [1] the server's watch state.
 -- ARGV: [1] observed, [2] now, [3] grace ms (customers), [4] min gap ms, [5] admin checks.
 -- Returns {action, since, flags}: "offline" with flags "<admins><customers>" (1 = tell now,
@@ -12,7 +13,10 @@
 local k = KEYS[1]
 local observed, nowText = ARGV[1], ARGV[2]
 local now, grace, gap, need = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
-local h = redis.call('HMGET', k, 'state', 'since', 'checks', 'lastAt', 'admins', 'customers', 'announced')
+local h = redis.call('HMGET', k, 'state', 'since', 'checks', 'lastAt', 'admins', 'customers', 'announced', 'checkedAt')
+-- Never back: of two rounds at once, the one that checked later keeps its time.
+local checkedAt = tonumber(h[8] or '')
+if not checkedAt or checkedAt < now then redis.call('HSET', k, 'checkedAt', nowText) end
 local st, since = h[1], h[2]
 -- 'announced' is the field of older versions: both were told.
 local admins, customers = h[5] == '1' or h[7] == '1', h[6] == '1' or h[7] == '1'
