@@ -14,6 +14,7 @@ import {
   startPlansRig,
   untilOrder,
 } from "../helpers/plans-rig.js";
+import { findButton } from "../helpers/telegram-views.js";
 
 /**
  * Issue 30, a traffic rollover at a renewal paid twice, end to end through the chat on each
@@ -52,7 +53,7 @@ afterAll(() => r.close());
 beforeEach(() => r.rig.t.telegram.clear());
 
 const t = () => r.rig.t;
-const { tap, card, sentTo } = chatOf(() => r.rig);
+const { shownTo, press, tap, card, sentTo } = chatOf(() => r.rig);
 
 function use(sub: Subscription, gb: number): void {
   const { ref } = sub;
@@ -123,4 +124,33 @@ describe("a rollover at a renewal paid twice, through the chat", () => {
       ]);
     });
   }
+
+  it("de: paid from the balance and by its invoice at the same moment: paid once, carried once, the invoice's money in the wallet", async () => {
+    const who = person();
+    const sub = await boughtFromBalance(r.rig, who, "de", PRICE.de);
+    use(sub, USED.de);
+    const payload = await renewalInvoice(who, sub, PRICE.de);
+    const orderId = payload.split(":")[1] ?? "";
+    // The money for it arrives on the balance; the renewal opened again is the same order, now
+    // payable from the balance: that tap and the invoice's payment come at the same moment.
+    await t().deps.books.wallet.credit(who.id, PRICE.de, `gift:${who.id}`, { kind: "admin-credit" });
+    await card(who, sub);
+    await tap(who, /^🔄 Renew for/);
+    const fromBalance = findButton(shownTo(who).buttons, /from balance/);
+    expect(fromBalance).toContain(orderId);
+    await Promise.all([
+      press(who, fromBalance),
+      t().send(successfulPayment(who, payload, PRICE.de, "XTR", `ch-c-${who.id}`)),
+    ]);
+    await untilOrder(r.rig, orderId, "active", 20_000);
+    const renewals = (await t().deps.books.orders.ofCustomer(who.id)).filter((o) => o.kind === "renewal");
+    expect(renewals.map((o) => [o.id, o.status])).toEqual([[orderId, "active"]]);
+    expect(renewals[0]?.rolloverGb).toBe(10);
+    expect(await t().deps.books.subscriptions.get(sub.id)).toMatchObject({ carriedGb: 10, trafficGb: 110 });
+    const { entries } = await t().deps.books.wallet.history(who.id, 0, 20);
+    expect(entries.filter((e) => e.kind === "renewal").map((e) => e.amount)).toEqual([-PRICE.de]);
+    expect(entries.filter((e) => e.kind === "topup").map((e) => e.amount)).toEqual([PRICE.de]);
+    expect(await t().deps.books.wallet.balance(who.id)).toBe(PRICE.de);
+    expect((await card(who, sub)).text.match(/\+10 GB carried over/g)).toHaveLength(1);
+  });
 });
