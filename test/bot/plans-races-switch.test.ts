@@ -81,7 +81,10 @@ beforeEach(() => r.rig.t.telegram.clear());
 const t = () => r.rig.t;
 const { shownTo, tap, card, sentTo } = chatOf(() => r.rig);
 
-/** Card, Switch plan, the plan labelled `label`, paid from the balance: the order's id and what it cost. */
+/**
+ * Card, Switch plan, the plan labelled `label`, paid from the balance (or, when the credit covers
+ * it, Switch now): the order's id and what it cost.
+ */
 async function switchInChat(who: User, sub: Subscription, label: RegExp) {
   await card(who, sub);
   await tap(who, /Switch plan/);
@@ -89,10 +92,11 @@ async function switchInChat(who: User, sub: Subscription, label: RegExp) {
   const confirm = shownTo(who).text;
   expect(confirm).toMatch(/Left of your term: \d+ days/);
   const toPay = Number(confirm.match(/To pay: (\d+) ⭐/)?.[1] ?? Number.NaN);
-  const pay = shownTo(who).buttons.find((b) => /from balance/.test(b.text));
+  const pay = shownTo(who).buttons.find((b) => /from balance|Switch now/.test(b.text));
   if (!pay) throw new Error(`no pay button: ${confirm}`);
   await tap(who, pay.text);
-  return { orderId: pay.data.split(":")[2] ?? "", toPay };
+  const order = (await t().deps.books.orders.ofCustomer(who.id)).find((o) => o.kind === "switch");
+  return { orderId: order?.id ?? "", toPay };
 }
 
 /** One debit for the switch, of `toPay`: the wallet charged once. */
@@ -154,6 +158,36 @@ describe("a switch whose new client's create answer is lost, through the chat", 
     // The purchase's create and the switch's one (whose answer was cut): found by its name after.
     expect(r.panel.count("POST", "/api/create") + r.panel.count("POST", "/api/clients")).toBe(2);
     await chargedOnce(who, 300, toPay);
+    await toldOnce(who, now.subscriptionUrl ?? now.links[0] ?? "http");
+  });
+
+  it("panel, onto a second location whose create's answer is cut: one client at each location, charged once, told once", async () => {
+    const who = person();
+    const sub = await boughtFromBalance(r.rig, who, "solo");
+    if (sub.ref.kind !== "panel") throw new Error("not panel");
+    const old = sub.ref;
+    // A create over two locations is not one step: the main one lands, the connected panel's
+    // answer is lost; the next run finds both by the order's client name.
+    r.panel.loseAnswerNext("POST", "/api/fed/lproxy/2/create", "drop");
+    const { orderId, toPay } = await switchInChat(who, sub, /^Duo/);
+    await untilOrder(r.rig, orderId, "active", 20_000);
+    const now = await t().deps.books.subscriptions.get(sub.id);
+    if (now?.ref.kind !== "panel") throw new Error("not switched");
+    expect(now).toMatchObject({ planId: "duo" });
+    expect(now.ref.locations.sort()).toEqual(["2", "main"]);
+    expect(r.panel.clientAt("main", old.name)).toBeUndefined();
+    for (const location of ["main", "2"]) {
+      const named = r.panel.clientsAt(location).filter((c) => c.name === now.ref.name);
+      expect(named).toHaveLength(1);
+    }
+    expect(r.panel.count("POST", "/api/fed/lproxy/2/create")).toBeGreaterThan(0);
+    // The credit (360) covers the price (300): nothing charged, the 60 over it to the wallet once.
+    expect(toPay).toBe(0);
+    expect(await t().deps.books.wallet.balance(who.id)).toBe(1000 - 360 + 60);
+    const { entries } = await t().deps.books.wallet.history(who.id, 0, 20);
+    expect(entries.filter((e) => e.kind.startsWith("switch")).map((e) => [e.kind, e.amount])).toEqual([
+      ["switch-credit", 60],
+    ]);
     await toldOnce(who, now.subscriptionUrl ?? now.links[0] ?? "http");
   });
 
