@@ -184,6 +184,36 @@ describe("a freeze asked while a paid renewal is being applied, through the chat
   }
 });
 
+describe("a freeze waiting behind a paid renewal that fails for good, through the chat", () => {
+  it("duo: the renewal refunded once, then the freeze banks the term as it was (no renewal days)", async () => {
+    const who = person();
+    const sub = await boughtFromBalance(r.rig, who, "duo");
+    const renewal = await renewInChat(who, sub);
+    await firstWriteFails(sub, renewal);
+    expect(await freezeInChat(who, sub, 14)).toContain("Your freeze is queued behind a change");
+    // The renewal's next write is refused for good (400): it fails, is refunded, hands the chain on.
+    r.panel.failNext("PATCH", "/api/clients/.+", fail(400, "bad_request"));
+    await r.rig.queue.enqueue(renewal);
+    await untilOrder(r.rig, renewal, "refunded", 20_000);
+    await untilSent(who.id, "We could not renew");
+    const view = await untilValue(
+      () => t().deps.terms.freezes.current(sub.id),
+      (v) => v?.status === "frozen",
+      20_000,
+    );
+    const frozenAt = r.rig.clock.now();
+    expect(Math.abs((view?.bankMs ?? 0) - (sub.expiresAt - frozenAt))).toBeLessThan(SECOND);
+    const end = frozenAt + 14 * DAY + (view?.bankMs ?? 0);
+    expect(await record(sub)).toBe(end);
+    expect((await card(who, sub)).text).toContain(`ends ${date(end)}`);
+    expect((await hosting(sub)).enabled).toBe(false);
+    // Charged for the purchase only: the renewal's money back once.
+    expect(await t().deps.books.wallet.balance(who.id)).toBe(1000 - PRICE.duo);
+    const { entries } = await t().deps.books.wallet.history(who.id, 0, 20);
+    expect(entries.filter((e) => e.kind === "refund").map((e) => e.amount)).toEqual([PRICE.duo]);
+  });
+});
+
 describe("a freeze that took hold before a paid renewal's job ran, through the chat", () => {
   it("de: the renewal waits behind the freeze and adds its days to the term given back", async () => {
     const who = person();
