@@ -184,6 +184,25 @@ describe("a freeze asked while a paid renewal is being applied, through the chat
   }
 });
 
+describe("an unfreeze tapped as the freeze worker ends the freeze, through the chat", () => {
+  for (const planId of ["de", "duo", "own"] as const) {
+    it(`${planId}: the term given back once`, async () => {
+      const who = person();
+      const sub = await boughtFromBalance(r.rig, who, planId);
+      expect(await freezeInChat(who, sub, 7)).toContain("❄️ Frozen until");
+      const bank = (await t().deps.terms.freezes.current(sub.id))?.bankMs ?? 0;
+      await card(who, sub);
+      r.rig.clock.advance(7 * DAY);
+      await Promise.all([tap(who, "▶️ Unfreeze now"), freezeEnds(r.rig)]);
+      const end = r.rig.clock.now() + bank;
+      expect(shownTo(who).text).toContain(`subscription ends ${date(end)}`);
+      expect(await record(sub)).toBe(end);
+      await holdsOnHosting(sub, end);
+      expect(await t().deps.terms.freezes.current(sub.id)).toBeUndefined();
+    });
+  }
+});
+
 describe("a freeze waiting behind a paid renewal that fails for good, through the chat", () => {
   it("duo: the renewal refunded once, then the freeze banks the term as it was (no renewal days)", async () => {
     const who = person();
