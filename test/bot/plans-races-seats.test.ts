@@ -56,7 +56,7 @@ afterAll(() => r.close());
 beforeEach(() => r.rig.t.telegram.clear());
 
 const t = () => r.rig.t;
-const { shownTo, press, tap, start, card, untilSent } = chatOf(() => r.rig);
+const { shownTo, press, tap, start, card, untilSent, sentTo } = chatOf(() => r.rig);
 
 /** The owner buys `planId` with 3 seats in the chat (the plan card, then from the balance). */
 async function buyFamily(owner: User, planId: FamilyPlan): Promise<Subscription> {
@@ -147,6 +147,45 @@ describe("a seat freed while its member is connected, through the chat", () => {
       expect(clientsOf(second).length).toBeGreaterThan(0);
       expect(await t().deps.books.subscriptions.ofCustomer(late.id)).toEqual([]);
       expect(await t().deps.books.wallet.balance(next.id)).toBe(0);
+    });
+  }
+});
+
+describe("a seat freed whose remove's answer is lost, through the chat", () => {
+  /** The next remove of a client on `planId`'s backend lands, its answer does not (cut). */
+  const loseRemove: Record<FamilyPlan, () => void> = {
+    "fam-xui": () => r.account.loseAnswerNext("DELETE", "/api/v1/servers/\\d+/clients/.+", "drop"),
+    "fam-panel": () => r.panel.loseAnswerNext("DELETE", "/api/(fed/lproxy/2/)?clients/.+", "drop"),
+    "fam-node": () => r.node.loseAnswerNext("DELETE", "(/api)?/clients/.+", "drop"),
+  };
+
+  for (const planId of Object.keys(FAMILY) as FamilyPlan[]) {
+    it(`${FAMILY[planId]}: read back, the seat freed once (or the owner asked to try again), the member told once`, async () => {
+      const [owner, member] = [person(), person()];
+      const sub = await buyFamily(owner, planId);
+      const [code] = codesOn((await seatsScreen(owner, sub)).text);
+      await start(member, `seat_${code}`);
+      const seat = await seatOf(member);
+      loseRemove[planId]();
+      await seatsScreen(owner, sub);
+      await tap(owner, "✖ Free seat 2");
+      await tap(owner, "✖ Yes, free seat 2");
+      const first = String(t().telegram.last("answerCallbackQuery")?.params.text);
+      if (first.startsWith("The hosting side is not answering")) {
+        // Not read back as gone yet (the node): nothing changed, and a second tap frees it.
+        expect(seat.ref.kind).toBe("node");
+        expect((await t().deps.books.subscriptions.get(seat.id))?.removedAt).toBeUndefined();
+        await seatsScreen(owner, sub);
+        await tap(owner, "✖ Free seat 2");
+        await tap(owner, "✖ Yes, free seat 2");
+      }
+      expect(String(t().telegram.last("answerCallbackQuery")?.params.text)).toBe(
+        "Seat 2 is free again, with a new invite link.",
+      );
+      expect(clientsOf(seat)).toEqual([]);
+      expect(codesOn(shownTo(owner).text)).not.toContain(code);
+      await untilSent(member.id, "freed your seat in their family");
+      expect(sentTo(member.id).filter((m) => m.includes("freed your seat"))).toHaveLength(1);
     });
   }
 });
