@@ -460,6 +460,7 @@ invoice-refused-blocked = Your access to this shop is blocked.
 payment-order-paid = ✅ Payment received. Preparing your VPN access, this takes a few seconds…
 payment-order-short = Your payment is in your wallet (balance { $balance }), but it no longer covers this order. Open the wallet to top up or buy again.
 payment-order-expired = ✅ Payment of { $amount } received. The order had expired, so the money is in your wallet (balance { $balance }); you can buy with it at any time.
+payment-order-already-paid = ✅ Payment of { $amount } received. This order was paid already, so this payment is in your wallet (balance { $balance }); you can buy with it at any time.
 payment-order-promo-refused = ✅ Payment of { $amount } received, but { $reason ->
     [not-new] promo code <b>{ $code }</b> is for new customers only, and another order of yours was paid first.
    *[other] promo code <b>{ $code }</b> on this order can no longer be used.

@@ -80,6 +80,9 @@ export interface SalesRigOptions {
   attempts?: number;
   /** What enqueuing an order does (default: add it to the rig's queue). */
   enqueue?: (queue: OrderQueue, orderId: string) => Promise<void>;
+  /** The fake panel and node (none: their plans cannot be sold). */
+  panel?: { url: string; token: string };
+  node?: { url: string; token: string; certSha256?: string };
 }
 
 /** A bot selling on the fake account, its order queue, a notifier and (once started) a real worker. */
@@ -96,6 +99,8 @@ export async function makeSalesRig(options: SalesRigOptions): Promise<SalesRig> 
     accountUrl: options.accountUrl,
     accountApiKey: options.accountApiKey,
     adminIds,
+    panel: options.panel,
+    node: options.node,
     rateLimit: false,
     jobs: {
       enqueueOrder: (id) => enqueue(queue, id),

@@ -193,40 +193,52 @@ paymentsFeature.on("message:successful_payment", async (ctx) => {
   // The order's message loses its buttons: paid, or closed (promo refused, expired), no Cancel left.
   if (settled.orderId && settled.orderStatus !== "insufficient")
     await closeOrderMessage(ctx, settled.orderId);
+  const amount = formatMoney(payment.currency, payment.total_amount, locale);
+  // Another charge (an invoice paid twice) or the balance paid this order first: this one stays
+  // in the wallet, and the customer is told so rather than "preparing your access" a second time.
+  if (settled.paid && settled.orderStatus === "already-paid")
+    return replyReceipt(ctx, "payment-order-already-paid", amount, balance);
   if (settled.paid) {
     const gift = settled.orderId && (await ctx.deps.books.orders.get(settled.orderId))?.gift;
     await ctx.reply(ctx.t(gift ? "payment-gift-paid" : "payment-order-paid"));
     return;
   }
+  if (await repliedUnpaidOrder(ctx, settled, amount, balance)) return;
+  const receipt = settled.orderId ? "payment-order-expired" : "payment-topup-done";
+  await replyReceipt(ctx, receipt, amount, balance, settled.autoRenewed);
+});
+
+/**
+ * A payment for an order it could not pay: its promo code was refused at payment (the order is
+ * cancelled), or the wallet no longer covers it. Telegram's money is in and cannot be refused: it
+ * stays in the wallet, and the payer is told why. False when neither is the case.
+ */
+async function repliedUnpaidOrder(
+  ctx: BotContext,
+  settled: SettleResult,
+  amount: string,
+  balance: string,
+): Promise<boolean> {
   if (settled.orderId && settled.orderStatus === "promo-refused") {
-    // Telegram's money is in and cannot be refused: it stays in the wallet, the order is cancelled.
     const order = await ctx.deps.books.orders.get(settled.orderId);
-    await ctx.reply(
-      ctx.t("payment-order-promo-refused", {
-        reason: settled.promoRefusal ?? "",
-        code: html(order?.promoCode ?? ""),
-        amount: formatMoney(payment.currency, payment.total_amount, locale),
-        balance,
-      }),
-      {
-        reply_markup: new InlineKeyboard().text(
-          ctx.t("buy-all-plans"),
-          keepMessage(buyCb.pack({ act: "list", plan: "" })),
-        ),
-      },
-    );
-    return;
+    const reason = settled.promoRefusal ?? "";
+    const code = html(order?.promoCode ?? "");
+    await ctx.reply(ctx.t("payment-order-promo-refused", { reason, code, amount, balance }), {
+      reply_markup: new InlineKeyboard().text(
+        ctx.t("buy-all-plans"),
+        keepMessage(buyCb.pack({ act: "list", plan: "" })),
+      ),
+    });
+    return true;
   }
   if (settled.orderId && settled.orderStatus === "insufficient") {
     await ctx.reply(ctx.t("payment-order-short", { balance }), {
       reply_markup: new InlineKeyboard().text(ctx.t("menu-wallet"), keepMessage(WALLET_VIEW)),
     });
-    return;
+    return true;
   }
-  const amount = formatMoney(payment.currency, payment.total_amount, locale);
-  const receipt = settled.orderId ? "payment-order-expired" : "payment-topup-done";
-  await replyReceipt(ctx, receipt, amount, balance, settled.autoRenewed);
-});
+  return false;
+}
 
 /**
  * A receipt (the money is in the wallet): it stays in the chat, its buttons open anew (KEEP_MARK).

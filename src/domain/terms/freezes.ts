@@ -93,9 +93,17 @@ export interface SubscriptionFreezesDeps {
 export class SubscriptionFreezes {
   constructor(private readonly deps: SubscriptionFreezesDeps) {}
 
-  /** The plan's freeze option of `sub` (undefined: its plan does not offer freezes). */
+  /**
+   * The plan's freeze option of `sub` (undefined: its plan does not offer freezes). A family (a
+   * plan with `seats`: its owner's subscription and its members' seats) is not frozen, whatever
+   * the catalog says: the owner's freeze would pause the owner's client only while the seats run
+   * on, then hand them the freeze's days at the family's renewal; a member's freeze would be
+   * overwritten by that renewal (the seat set to the family's term while frozen, then given back
+   * only its bank: the renewal's days lost). A freeze under way from before is still unfrozen.
+   */
   option(sub: Pick<Subscription, "planId">): FreezeOption | undefined {
-    return findPlan(this.deps.catalog(), sub.planId)?.freeze;
+    const plan = findPlan(this.deps.catalog(), sub.planId);
+    return plan?.seats ? undefined : plan?.freeze;
   }
 
   /** Freezes that took hold in the last 365 days. */
