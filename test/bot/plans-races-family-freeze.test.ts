@@ -9,7 +9,7 @@ import { untilValue } from "../helpers/wait.js";
 
 /**
  * Issue 30, a freeze meeting a family, through the chat. A family plan that also offers freezes
- * (the catalog allows both): a member's freeze of their seat was overwritten by the owner's
+ * (the catalog file refuses both now; a plan built past it, as here, is the domain's guard): a member's freeze of their seat was overwritten by the owner's
  * renewal of the family (the seat's term set to the family's target while frozen, then the
  * unfreeze gave back only the bank from before: the renewal's 30 days lost), and the owner's
  * freeze paused only the owner's own client while the seats ran on, then handed the seats the

@@ -55,7 +55,7 @@ ${extra}`;
   const freeze = "    freeze: { times_per_year: 2, min_days: 7, max_days: 30 }\n";
   return `currency: XTR
 plans:
-${plan("family", "Family", 100, 100, `    seats: { count: 3, pricing: seat, max: 4 }\n${freeze}`)}${plan("de", "Germany", 100, 150, freeze)}${plan("big", "Big", 300, 300)}`;
+${plan("family", "Family", 100, 100, "    seats: { count: 3, pricing: seat, max: 4 }\n")}${plan("de", "Germany", 100, 150, freeze)}${plan("big", "Big", 300, 300)}`;
 }
 
 beforeAll(async () => {

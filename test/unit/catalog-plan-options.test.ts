@@ -21,14 +21,14 @@ describe("catalog: plan options", () => {
       catalog(
         100,
         `    seats: { count: 4, max: 6 }
-    freeze: { times_per_year: 2 }
     rollover: { cap_gb: 50 }
     switchable: false`,
       ),
     );
     const plan = c.plans[0];
     expect(plan?.seats).toEqual({ count: 4, pricing: "pack", max: 6 });
-    expect(plan?.freeze).toEqual({ times_per_year: 2, min_days: 7, max_days: 30 });
+    const frozen = parseCatalog(catalog(100, "    freeze: { times_per_year: 2 }")).plans[0];
+    expect(frozen?.freeze).toEqual({ times_per_year: 2, min_days: 7, max_days: 30 });
     expect(plan?.rollover).toEqual({ cap_gb: 50 });
     expect(plan && switchable(plan)).toBe(false);
     const plain = parseCatalog(catalog(100, "")).plans[0];
@@ -43,6 +43,10 @@ describe("catalog: plan options", () => {
     expect(errorOf(catalog(100, "    seats: { count: 4, max: 3 }"))).toContain("max must be at least count");
     expect(errorOf(catalog(100, "    seats: { count: 4, pricing: family }"))).toContain(
       "plans.0.seats.pricing",
+    );
+    // A family's seats share one term: a freeze of one would lose or give days (not offered).
+    expect(errorOf(catalog(100, "    seats: { count: 3 }\n    freeze: { times_per_year: 2 }"))).toContain(
+      "a family plan is not frozen",
     );
     expect(errorOf(catalog(100, "    freeze: { times_per_year: 0 }"))).toContain(
       "plans.0.freeze.times_per_year",

@@ -51,12 +51,19 @@ export function planOptionIssues(p: {
   id: string;
   traffic_gb: number;
   rollover?: RolloverOption | undefined;
+  seats?: SeatsOption | undefined;
+  freeze?: FreezeOption | undefined;
 }): { path: string[]; message: string }[] {
   const issues: { path: string[]; message: string }[] = [];
   if (p.rollover && p.traffic_gb === 0)
     issues.push({
       path: ["rollover"],
       message: `plan "${p.id}" has unlimited traffic (traffic_gb: 0): there is nothing to roll over`,
+    });
+  if (p.seats && p.freeze)
+    issues.push({
+      path: ["freeze"],
+      message: `plan "${p.id}" has seats: a family plan is not frozen (its seats share one term)`,
     });
   return issues;
 }
