@@ -31,6 +31,7 @@ import { createRailPollTask } from "./rail-poll.js";
 import { createReconcileTask } from "./reconcile.js";
 import { createInboxReconcileTask } from "./reconcile-inbox.js";
 import { countReminders, createReminderTask } from "./reminders.js";
+import { createRunwayTask } from "./runway.js";
 import { SendBudget, underBudget } from "./send-budget.js";
 import { createServerWatchTask } from "./server-watch/index.js";
 import { type StaffNotices, staffNoticesOf } from "./staff-notices.js";
@@ -155,6 +156,11 @@ function ticketReminderTask(deps: WorkersDeps, api: Api): PeriodicTask {
   });
 }
 
+/** The hourly runway pass (the servers' daily use tallied for the forecast). */
+function runwayTask(deps: WorkersDeps): PeriodicTask {
+  return createRunwayTask({ fleet: deps.fleet, logger: deps.logger, pacing: pacingFor(deps.config.role) });
+}
+
 function periodicTasks(
   deps: WorkersDeps,
   api: Api,
@@ -200,7 +206,7 @@ function periodicTasks(
         config.driftSyncMinutes === undefined ? undefined : Math.round(config.driftSyncMinutes * MINUTE),
       pacing: pacingFor(config.role),
     }),
-    ticketReminderTask(deps, api),
+    ...[ticketReminderTask(deps, api), runwayTask(deps)],
     dailyReportTask(deps, staffNotices),
     createOrderSweepTask({
       redis,
