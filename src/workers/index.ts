@@ -161,8 +161,8 @@ function ticketReminderTask(deps: WorkersDeps, api: Api): PeriodicTask {
 function runwayTask(deps: WorkersDeps, staffNotices: StaffNotices): PeriodicTask {
   const { fleet, redis, logger } = deps;
   const alerts = new RunwayAlerts({
-    ...{ redis, forecasts: fleet.forecasts, staffNotices, logger },
-    settings: deps.catalog.settings,
+    ...{ redis, forecasts: fleet.forecasts, staffNotices, logger, clock: systemClock },
+    ...{ settings: deps.catalog.settings, sales: fleet.runwaySales },
   });
   return createRunwayTask({ fleet, alerts, logger, pacing: pacingFor(deps.config.role) });
 }

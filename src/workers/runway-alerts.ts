@@ -1,9 +1,12 @@
 import type { Redis } from "ioredis";
 import type { Locale } from "../config.js";
 import {
+  dateOfDay,
+  dayNumber,
   type Forecasts,
   type RunwayBoard,
   type RunwayFix,
+  type RunwaySales,
   runwayKeys,
   type ServerRunway,
   worseOf,
@@ -12,6 +15,7 @@ import { formatBytes, formatNumber, html } from "../render/format.js";
 import type { Translate } from "../render/i18n-like.js";
 import { runwayFixLine } from "../render/runway-fixes.js";
 import { serversCb } from "../render/server-callbacks.js";
+import type { Clock } from "../runtime/clock.js";
 import type { Logger } from "../runtime/logger.js";
 import type { StaffNoticeSender } from "./staff-notices.js";
 
@@ -27,6 +31,9 @@ export interface RunwayAlertsDeps {
   settings: { runwayAlertDays(): Promise<number[]>; hostingCurrency(): Promise<string> };
   /** The staff's alerts topic (the staff group when configured, else the staff by role). */
   staffNotices: StaffNoticeSender;
+  /** Sales placed short of runway (the xui placement records them); none: not told. */
+  sales?: Pick<RunwaySales, "pending" | "done">;
+  clock: Clock;
   logger: Logger;
 }
 
@@ -76,8 +83,42 @@ export class RunwayAlerts {
         sent += 1;
       }
     }
+    sent += await this.shortSales(shown);
     if (sent > 0) this.deps.logger.info({ sent }, "runway alerts sent");
     return { sent };
+  }
+
+  /**
+   * Sales that went to a server short of runway: the staff are told once a day per plan and
+   * server (a mark claims it), then the record is cleared.
+   */
+  private async shortSales(board: RunwayBoard): Promise<number> {
+    const { sales, redis } = this.deps;
+    if (!sales) return 0;
+    const today = dayNumber(this.deps.clock.now());
+    let sent = 0;
+    for (const { field, raw, sale } of await sales.pending()) {
+      const mark = runwayKeys.alerted(sale.serverId, `sale-${sale.planId}`, today, 0);
+      if (await redis.set(mark, "1", "EX", 2 * 24 * 3600, "NX")) {
+        const name = html(
+          board.servers.find((s) => s.serverId === sale.serverId)?.name ?? String(sale.serverId),
+        );
+        await this.deps.staffNotices.send("alerts", {
+          once: `runway:sale:${field}:${dateOfDay(today)}`,
+          text: (t) =>
+            t("runway-alert-sale-short", {
+              plan: html(sale.planId),
+              name,
+              id: sale.serverId,
+              days: sale.termDays,
+            }),
+          keyboard: (t) => openServer(t, sale.serverId),
+        });
+        sent += 1;
+      }
+      await sales.done(field, raw);
+    }
+    return sent;
   }
 
   /** Marks the threshold (and the ones above it, quietly); true when this call took it. */

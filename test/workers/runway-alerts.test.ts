@@ -6,6 +6,7 @@ import {
   dateOfDay,
   dayNumber,
   type RunwayBoard,
+  RunwaySales,
   type ServerFacts,
 } from "../../src/domain/fleet/index.js";
 import { createLogger } from "../../src/runtime/logger.js";
@@ -63,12 +64,14 @@ const boardWith = (servers: ServerFacts[], over: Partial<Parameters<typeof board
     ...over,
   });
 
-function alertsOn(board: () => RunwayBoard, staff: Recorder) {
+function alertsOn(board: () => RunwayBoard, staff: Recorder, sales?: RunwaySales) {
   return new RunwayAlerts({
+    sales,
     redis,
     forecasts: { board: async () => board() },
     settings: { runwayAlertDays: async () => [14, 7, 3, 1], hostingCurrency: async () => "RUB" },
     staffNotices: staff,
+    clock: { now: () => NOW },
     logger: createLogger("silent"),
   });
 }
@@ -160,5 +163,20 @@ describe("the runway alerts ahead", () => {
     };
     await alertsOn(() => boardWith([server]), staff).run();
     expect(staff.sent).toHaveLength(0);
+  });
+
+  it("a sale placed short of runway is told once a day, then cleared", async () => {
+    const staff = new Recorder();
+    const sales = new RunwaySales(redis, { now: () => NOW });
+    await sales.short({ planId: "lte", serverId: 9, termDays: 30, runwayDays: 6 });
+    const board = () => boardWith([trafficServer(40)]);
+    await Promise.all([alertsOn(board, staff, sales).run(), alertsOn(board, staff, sales).run()]);
+    expect(staff.sent.map((s) => s.text)).toEqual([
+      "📉 A sale of plan lte went to server <b>lte-9</b> (#9): no server of the plan has traffic for its 30 days; this one lasts longest.",
+    ]);
+    expect(await sales.pending()).toEqual([]);
+    await sales.short({ planId: "lte", serverId: 9, termDays: 30, runwayDays: 5 });
+    await alertsOn(board, staff, sales).run();
+    expect(staff.sent).toHaveLength(1);
   });
 });

@@ -5,6 +5,7 @@ import type { Clock } from "../../runtime/clock.js";
 import { GB_BYTES } from "../books/index.js";
 import type { Catalog, ShopSettings } from "../catalog/index.js";
 import { boardOf, locationsOf, type RunwayBoard, type ServerFacts, type ServerRunway } from "./forecast.js";
+import { runOutOf, usedThisTerm, worseOf } from "./forecast-math.js";
 import type { HostingAccount } from "./hosting-account.js";
 import type { HostingServers } from "./hosting-servers.js";
 import { runwayKeys } from "./keys.js";
@@ -110,6 +111,37 @@ export class Forecasts {
       servers,
       locations: locationsOf(deps.catalog().plans),
     });
+  }
+
+  /**
+   * How many whole days each tracked server's traffic lasts, at the worse of average and trend
+   * (undefined: beyond the horizon); untracked servers are left out. Reads no hosting API: the
+   * caller gives the expiries (the sale's placement has just listed the servers).
+   */
+  async trafficDays(
+    servers: readonly { id: number; expiresAt: number }[],
+    now: number = this.deps.clock.now(),
+  ): Promise<Map<number, number | undefined>> {
+    const [packages, tallies] = await Promise.all([
+      this.deps.packages.all(),
+      readTallies(
+        this.deps.redis,
+        servers.map((s) => s.id),
+      ),
+    ]);
+    const out = new Map<number, number | undefined>();
+    servers.forEach((s, i) => {
+      const gb = packages.get(s.id);
+      if (gb === undefined) return;
+      const days = tallies[i]?.days ?? [];
+      const pkg = {
+        limitBytes: Math.round(gb * GB_BYTES),
+        usedBytes: usedThisTerm(days, s.expiresAt),
+        renewsAt: s.expiresAt,
+      };
+      out.set(s.id, worseOf(runOutOf(pkg, days, now)));
+    });
+    return out;
   }
 
   /** One server's runway (the board's line of it: the balance's runway needs every server). */
