@@ -21,6 +21,12 @@ import type { StaffNoticeSender } from "./staff-notices.js";
 
 /** A mark outlives its term (the longest a term runs, with room): then the key goes. */
 const MARK_TTL_SECONDS = 120 * 24 * 3600;
+/**
+ * A claim held while its alert is being queued: a process that dies in between leaves it to
+ * expire, and a later run sends again (the outbox's once-key keeps a message that did go out from
+ * going twice).
+ */
+const CLAIM_TTL_SECONDS = 10 * 60;
 
 /** What runs out: a server's traffic package, its paid term, or the balance paying the extensions. */
 export type RunwayResource = "traffic" | "term" | "balance";
@@ -62,7 +68,7 @@ export function thresholdOf(days: number | undefined, thresholds: readonly numbe
  * Alerts ahead: when a server's traffic package (at the worse of average and trend), its paid
  * term (unless auto-extend and the balance cover it) or the balance's runway falls to a threshold
  * (settings, default 14, 7, 3, 1 days), the staff hear it once, with what would fix it. Once per
- * threshold per resource per server per term: a SET NX mark claims it before the send (two
+ * threshold per resource per server per term: a SET NX claim before the send (two
  * workers at once: one sends), keyed by the term's expiry (a new term re-arms them). When the
  * days fall past several thresholds at once, only the tightest is sent and the ones above it are
  * marked, so they do not follow when the figure eases.
@@ -78,8 +84,10 @@ export class RunwayAlerts {
     const shown = board ?? (await this.deps.forecasts.board());
     let sent = 0;
     for (const due of dueAlerts(shown, thresholds)) {
-      if (await this.claim(due, thresholds)) {
+      const key = runwayKeys.alerted(due.serverId, due.resource, due.term, due.threshold);
+      if (await claim(this.deps.redis, key)) {
         await this.send(due, shown, currency);
+        await this.markSent(key, due, thresholds);
         sent += 1;
       }
     }
@@ -99,7 +107,7 @@ export class RunwayAlerts {
     let sent = 0;
     for (const { field, raw, sale } of await sales.pending()) {
       const mark = runwayKeys.alerted(sale.serverId, `sale-${sale.planId}`, today, 0);
-      if (await redis.set(mark, "1", "EX", 2 * 24 * 3600, "NX")) {
+      if (await claim(redis, mark)) {
         const name = html(
           board.servers.find((s) => s.serverId === sale.serverId)?.name ?? String(sale.serverId),
         );
@@ -114,24 +122,27 @@ export class RunwayAlerts {
             }),
           keyboard: (t) => openServer(t, sale.serverId),
         });
+        await redis.set(mark, "sent", "EX", 2 * 24 * 3600);
         sent += 1;
       }
-      await sales.done(field, raw);
+      // Told (now or by an earlier run the mark stands for); a claim still pending keeps it for later.
+      if ((await redis.get(mark)) === "sent") await sales.done(field, raw);
     }
     return sent;
   }
 
-  /** Marks the threshold (and the ones above it, quietly); true when this call took it. */
-  private async claim(due: Due, thresholds: readonly number[]): Promise<boolean> {
-    const { redis } = this.deps;
-    const key = runwayKeys.alerted(due.serverId, due.resource, due.term, due.threshold);
-    if (!(await redis.set(key, "1", "EX", MARK_TTL_SECONDS, "NX"))) return false;
-    const above = thresholds.filter((t) => t > due.threshold);
-    const tx = redis.multi();
-    for (const t of above)
-      tx.set(runwayKeys.alerted(due.serverId, due.resource, due.term, t), "1", "EX", MARK_TTL_SECONDS, "NX");
-    if (above.length > 0) await tx.exec();
-    return true;
+  /** The alert went out: its mark is kept for the term, and the thresholds above it marked quietly. */
+  private async markSent(key: string, due: Due, thresholds: readonly number[]): Promise<void> {
+    const tx = this.deps.redis.multi().set(key, "sent", "EX", MARK_TTL_SECONDS);
+    for (const t of thresholds.filter((t) => t > due.threshold))
+      tx.set(
+        runwayKeys.alerted(due.serverId, due.resource, due.term, t),
+        "sent",
+        "EX",
+        MARK_TTL_SECONDS,
+        "NX",
+      );
+    await tx.exec();
   }
 
   private async send(due: Due, board: RunwayBoard, currency: string): Promise<void> {
@@ -142,6 +153,11 @@ export class RunwayAlerts {
       keyboard: due.server === undefined ? undefined : (t) => openServer(t, due.serverId),
     });
   }
+}
+
+/** Takes an alert's mark for the send (short-lived until `sent`); false when another has it. */
+async function claim(redis: Redis, key: string): Promise<boolean> {
+  return (await redis.set(key, "pending", "EX", CLAIM_TTL_SECONDS, "NX")) === "OK";
 }
 
 /** The alerts the board calls for now (before the marks say which were sent). */

@@ -179,4 +179,35 @@ describe("the runway alerts ahead", () => {
     await alertsOn(board, staff, sales).run();
     expect(staff.sent).toHaveLength(1);
   });
+
+  it("a send that dies after the claim is tried again once the claim lapses (not lost, not doubled)", async () => {
+    const staff = new Recorder();
+    let failing = true;
+    const flaky: StaffNoticeSender = {
+      send: async (topic, notice) => {
+        if (failing) throw new Error("process died here");
+        await staff.send(topic, notice);
+      },
+    };
+    const alerts = new RunwayAlerts({
+      redis,
+      forecasts: { board: async () => boardWith([trafficServer(5)]) },
+      settings: { runwayAlertDays: async () => [14, 7, 3, 1], hostingCurrency: async () => "RUB" },
+      staffNotices: flaky,
+      clock: { now: () => NOW },
+      logger: createLogger("silent"),
+    });
+    await expect(alerts.run()).rejects.toThrow("process died here");
+    failing = false;
+    const [key] = await redis.keys("runway:alerted:9:traffic:*:7");
+    expect(await redis.get(key as string)).toBe("pending");
+    expect(await redis.ttl(key as string)).toBeLessThanOrEqual(600);
+    await alerts.run();
+    expect(staff.sent).toHaveLength(0); // the claim still stands: nobody sends meanwhile
+    await redis.del(key as string); // the claim lapses
+    await alerts.run();
+    await alerts.run();
+    expect(staff.sent).toHaveLength(1);
+    expect(await redis.get(key as string)).toBe("sent");
+  });
 });
