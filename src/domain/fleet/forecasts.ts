@@ -156,7 +156,8 @@ export class Forecasts {
     );
     return Promise.all(
       listed.map(async (s, i) => {
-        const price = s.status === "active" ? await this.deps.servers.extendPrice(s) : { kind: "unknown" };
+        // Only an active server is extended (and priced): the balance's runway counts those.
+        const price = s.status === "active" ? await this.deps.servers.extendPrice(s) : undefined;
         const gb = packages.get(s.id);
         const tally = tallies[i];
         return {
@@ -164,7 +165,7 @@ export class Forecasts {
           name: s.name,
           status: s.status,
           expiresAt: s.expiresAt.getTime(),
-          price: price.kind === "unknown" || !("amount" in price) ? undefined : price.amount,
+          price: price === undefined || price.kind === "unknown" ? undefined : price.amount,
           packageBytes: gb === undefined ? undefined : Math.round(gb * GB_BYTES),
           days: tally?.days ?? [],
           subscriptions: tally?.subscriptions ?? 0,
