@@ -31,6 +31,8 @@ import { createRailPollTask } from "./rail-poll.js";
 import { createReconcileTask } from "./reconcile.js";
 import { createInboxReconcileTask } from "./reconcile-inbox.js";
 import { countReminders, createReminderTask } from "./reminders.js";
+import { createRunwayTask } from "./runway.js";
+import { RunwayAlerts } from "./runway-alerts.js";
 import { SendBudget, underBudget } from "./send-budget.js";
 import { createServerWatchTask } from "./server-watch/index.js";
 import { type StaffNotices, staffNoticesOf } from "./staff-notices.js";
@@ -155,6 +157,16 @@ function ticketReminderTask(deps: WorkersDeps, api: Api): PeriodicTask {
   });
 }
 
+/** The hourly runway pass (the servers' daily use tallied for the forecast) and the alerts ahead. */
+function runwayTask(deps: WorkersDeps, staffNotices: StaffNotices): PeriodicTask {
+  const { fleet, redis, logger } = deps;
+  const alerts = new RunwayAlerts({
+    ...{ redis, forecasts: fleet.forecasts, staffNotices, logger, clock: systemClock },
+    ...{ settings: deps.catalog.settings, sales: fleet.runwaySales },
+  });
+  return createRunwayTask({ fleet, alerts, logger, pacing: pacingFor(deps.config.role) });
+}
+
 function periodicTasks(
   deps: WorkersDeps,
   api: Api,
@@ -200,7 +212,7 @@ function periodicTasks(
         config.driftSyncMinutes === undefined ? undefined : Math.round(config.driftSyncMinutes * MINUTE),
       pacing: pacingFor(config.role),
     }),
-    ticketReminderTask(deps, api),
+    ...[ticketReminderTask(deps, api), runwayTask(deps, staffNotices)],
     dailyReportTask(deps, staffNotices),
     createOrderSweepTask({
       redis,

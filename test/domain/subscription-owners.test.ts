@@ -98,3 +98,16 @@ describe("the hosting client -> subscription index", () => {
     expect(await owners.followTerm({ kind: "panel", name: "d" }, to)).toEqual([]);
   });
 });
+
+describe("a server's subscriptions a page at a time (the runway's tally)", () => {
+  it("gives every live one on the server, none removed or elsewhere, in pages", async () => {
+    const on = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => sub(`opage${i}`, 900 + i, { kind: "xui", serverId: 77, name: `pg${i}` })),
+    );
+    await sub("opage-other", 911, { kind: "xui", serverId: 78, name: "pg-other" });
+    await subscriptions.markRemoved(on[0]?.id as string);
+    const pages: string[][] = [];
+    for await (const page of owners.pagesOnServer(77, 2)) pages.push(page.map((s) => s.id));
+    expect(new Set(pages.flat())).toEqual(new Set(on.slice(1).map((s) => s.id)));
+  });
+});

@@ -108,6 +108,26 @@ export class SubscriptionOwners {
   }
 
   /**
+   * The live subscriptions on xui server `serverId` a page at a time, without their customers (a
+   * pass over every server, such as the runway's tally, needs neither the order nor the names).
+   * An id SSCAN gives twice may come twice: a caller that counts keeps a set of the ids seen.
+   */
+  async *pagesOnServer(serverId: number, count = OWNER_PAGE): AsyncGenerator<Subscription[]> {
+    await this.ensureBuilt();
+    let cursor = "0";
+    do {
+      const [next, ids] = await this.deps.redis.sscan(ownerKeys.byServer(serverId), cursor, "COUNT", count);
+      cursor = next;
+      const subs = await this.deps.subscriptions.getMany(ids);
+      const live = subs.filter(
+        (s): s is Subscription =>
+          s !== undefined && !s.removedAt && s.ref.kind === "xui" && s.ref.serverId === serverId,
+      );
+      if (live.length > 0) yield live;
+    } while (cursor !== "0");
+  }
+
+  /**
    * An admin set the client's term to `expiresAt` (ms) on the hosting side: the subscriptions on
    * it take that expiry, which moves their reminders. Returns the subscriptions that changed.
    */

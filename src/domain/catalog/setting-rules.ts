@@ -13,6 +13,20 @@ export const AUTO_MAINTENANCE_MIN = 1;
 export const AUTO_MAINTENANCE_MAX = 24 * 60;
 export const AUTO_RENEW_DAYS_MIN = 1;
 export const AUTO_RENEW_DAYS_MAX = 30;
+/** The runway alerts' thresholds: 1 to 6 whole days, each 1 to 90. */
+export const RUNWAY_ALERT_DAYS_MAX = 90;
+export const RUNWAY_ALERT_COUNT_MAX = 6;
+/** Days before a server's traffic package, term or the balance runs out that the staff are alerted. */
+export const DEFAULT_RUNWAY_ALERT_DAYS: readonly number[] = [14, 7, 3, 1];
+
+/** `14,7,3,1` (any order, spaces allowed) as distinct days, highest first; undefined when it does not fit. */
+export function parseRunwayAlertDays(text: string): number[] | undefined {
+  const parts = text.split(",").map((p) => p.trim());
+  if (parts.some((p) => !/^\d{1,2}$/.test(p))) return undefined;
+  const days = [...new Set(parts.map(Number))].sort((a, b) => b - a);
+  const fits = days.every((d) => d >= 1 && d <= RUNWAY_ALERT_DAYS_MAX);
+  return fits && days.length >= 1 && days.length <= RUNWAY_ALERT_COUNT_MAX ? days : undefined;
+}
 /** A currency label: a code or a symbol, 1 to 8 letters or currency signs (RUB, ₽, USD, $). */
 export const CURRENCY_LABEL = /^[\p{L}\p{Sc}]{1,8}$/u;
 
@@ -26,6 +40,8 @@ export interface SettingValues {
   autoRenewDays: number;
   gateCoverage: GateCoverage;
   maintenanceAutoMinutes: number | undefined;
+  /** The runway alerts' thresholds in days (undefined: back to the default). */
+  runwayAlertDays: readonly number[] | undefined;
   /** Referrals on (the default) or off. */
   referrals: boolean;
 }
@@ -139,6 +155,21 @@ export const SETTING_RULES: { [K in SettingKey]: SettingRule<SettingValues[K]> }
       `automatic maintenance waits ${AUTO_MAINTENANCE_MIN} to ${AUTO_MAINTENANCE_MAX} minutes`,
     ),
     show: (stored) => stored || "off",
+  },
+  runwayAlertDays: {
+    field: "runwayAlertDays",
+    permission: "settings",
+    action: "settings.set",
+    encode: (days) => {
+      if (days === undefined) return "";
+      const checked = parseRunwayAlertDays(days.join(","));
+      if (!checked)
+        throw new RangeError(
+          `runway alerts take 1 to ${RUNWAY_ALERT_COUNT_MAX} thresholds of 1 to ${RUNWAY_ALERT_DAYS_MAX} days`,
+        );
+      return checked.join(",");
+    },
+    show: (stored) => stored || DEFAULT_RUNWAY_ALERT_DAYS.join(","),
   },
   // Stored as its opposite: referrals run unless `referralsOff` is set.
   referrals: {

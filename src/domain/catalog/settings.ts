@@ -11,12 +11,14 @@ import {
   AUTO_RENEW_DAYS_MAX,
   AUTO_RENEW_DAYS_MIN,
   CURRENCY_LABEL,
+  DEFAULT_RUNWAY_ALERT_DAYS,
   EXTEND_COST_MAX,
   encodeSetting,
   GIFT_DAYS_MAX,
   GIFT_DAYS_MIN,
   OUTAGE_GRACE_MAX,
   OUTAGE_GRACE_MIN,
+  parseRunwayAlertDays,
   SETTING_RULES,
   type SettingChange,
 } from "./setting-rules.js";
@@ -217,6 +219,17 @@ export class ShopSettings {
     return Number.isInteger(minutes) && minutes >= AUTO_MAINTENANCE_MIN && minutes <= AUTO_MAINTENANCE_MAX
       ? minutes
       : undefined;
+  }
+
+  /** The runway alerts' thresholds in days, highest first (default 14, 7, 3, 1). */
+  async runwayAlertDays(): Promise<number[]> {
+    const raw = await this.redis.hget(this.key, "runwayAlertDays");
+    return (raw === null ? undefined : parseRunwayAlertDays(raw)) ?? [...DEFAULT_RUNWAY_ALERT_DAYS];
+  }
+
+  /** undefined: back to the default. */
+  async setRunwayAlertDays(days: readonly number[] | undefined): Promise<void> {
+    await this.write({ key: "runwayAlertDays", value: days });
   }
 
   /** Minutes, 1 to 1440; undefined turns the automatic maintenance off. */

@@ -7,6 +7,9 @@
  */
 export * from "./account-key.js";
 export * from "./core-version.js";
+export * from "./forecast.js";
+export * from "./forecast-math.js";
+export * from "./forecasts.js";
 export * from "./hosting-account.js";
 export * from "./hosting-servers.js";
 export * from "./keys.js";
@@ -15,6 +18,8 @@ export * from "./node-clients.js";
 export * from "./panel-clients.js";
 export * from "./panel-create.js";
 export * from "./runway.js";
+export * from "./runway-sales.js";
+export * from "./runway-tally.js";
 export * from "./server-extension.js";
 export * from "./server-outages.js";
 export * from "./service-notices.js";

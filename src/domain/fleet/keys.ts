@@ -33,3 +33,18 @@ export const ACCOUNT_KEY_KEY = "hosting:account-key";
 export const CORE_VERSION_KEY = "servers:core-version";
 /** `panel-create:<id>` -> a multi-location panel create plan (JSON, kept a week). */
 export const PANEL_PLAN_PREFIX = "panel-create:";
+
+/** The runway forecast: the servers' traffic packages, their tallied daily use, the alerts' marks. */
+export const runwayKeys = {
+  /** Hash: server id -> its traffic package in GB, as the admin set it on the server card. */
+  packages: "runway:package",
+  /** JSON: the server's daily use (35 days), the subscriptions counted and when (the hourly tally). */
+  days: (serverId: number) => `runway:days:${serverId}`,
+  /** Hash: `<plan>:<server>` -> a sale placed short of runway (JSON), until the staff are told. */
+  shortSales: "runway:sale-short",
+  /** One tally at a time across processes (a lease). */
+  tallyLease: "runway:tally",
+  /** Set once an alert went out: per server, resource, term (its expiry) and threshold. */
+  alerted: (serverId: number, resource: string, expiresAt: number, threshold: number) =>
+    `runway:alerted:${serverId}:${resource}:${expiresAt}:${threshold}`,
+};

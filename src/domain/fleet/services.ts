@@ -7,11 +7,14 @@ import type { CatalogServices } from "../catalog/index.js";
 import type { ProvisioningServices } from "../provisioning/index.js";
 import type { StaffServices } from "../staff/index.js";
 import type { AccountKeyStore } from "./account-key.js";
+import { Forecasts, TrafficPackages } from "./forecasts.js";
 import { HostingAccount } from "./hosting-account.js";
 import { HostingServers } from "./hosting-servers.js";
 import { NodeAdmin } from "./node-admin.js";
 import { NodeClients } from "./node-clients.js";
 import { PanelClients } from "./panel-clients.js";
+import { RunwaySales } from "./runway-sales.js";
+import { RunwayTally } from "./runway-tally.js";
 import { ServerExtension } from "./server-extension.js";
 import { ServerOutages } from "./server-outages.js";
 import { ServiceNotices } from "./service-notices.js";
@@ -38,6 +41,14 @@ export interface FleetServices {
   xuiClients: XuiClients;
   /** Panel clients across the main panel and its connected panels (create, extend, term, limits, delete). */
   panelClients: PanelClients;
+  /** The runway of each server, location and the balance (the screens, the alerts, the sales). */
+  forecasts: Forecasts;
+  /** The servers' traffic packages the admins set on the server card. */
+  packages: TrafficPackages;
+  /** The hourly pass that adds each server's subscriptions' daily use up (the forecast reads it). */
+  tally: RunwayTally;
+  /** Sales placed short of traffic runway, until the runway alerts tell the staff. */
+  runwaySales: RunwaySales;
 }
 
 export interface FleetServicesDeps {
@@ -47,9 +58,9 @@ export interface FleetServicesDeps {
   hosting: HostingClients;
   /** Where the Account API key comes from (ACCOUNT_API_KEY or the key an admin linked). */
   accountKey: AccountKeyStore;
-  catalog: Pick<CatalogServices, "current">;
+  catalog: Pick<CatalogServices, "current" | "settings">;
   books: Pick<BooksServices, "owners">;
-  provisioning: Pick<ProvisioningServices, "nodeEdits">;
+  provisioning: Pick<ProvisioningServices, "nodeEdits" | "usage">;
   /** Who may act on the hosting side, and the audit log the staff's actions are recorded in. */
   staff: Pick<StaffServices, "roster" | "audit">;
 }
@@ -59,9 +70,23 @@ export function createFleetServices(deps: FleetServicesDeps): FleetServices {
   const { owners } = deps.books;
   // One gate for every staff action on the hosting side: the role checked now, the action recorded.
   const acts = new HostingActs(deps.staff);
+  const account = new HostingAccount({ hosting, keys: deps.accountKey, clock, logger, acts });
+  const servers = new HostingServers({ hosting, redis, acts });
+  const packages = new TrafficPackages(redis, acts);
   return {
-    account: new HostingAccount({ hosting, keys: deps.accountKey, clock, logger, acts }),
-    servers: new HostingServers({ hosting, redis, acts }),
+    account,
+    servers,
+    forecasts: new Forecasts({
+      ...{ redis, clock, account, servers, packages },
+      settings: deps.catalog.settings,
+      catalog: deps.catalog.current,
+    }),
+    packages,
+    runwaySales: new RunwaySales(redis, clock),
+    tally: new RunwayTally({
+      ...{ redis, clock, logger, servers, owners },
+      usage: deps.provisioning.usage.history,
+    }),
     serverExtension: new ServerExtension({ hosting, redis, clock, logger, acts }),
     outages: new ServerOutages({ redis, clock }),
     notices: new ServiceNotices({ redis, clock }),

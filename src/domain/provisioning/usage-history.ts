@@ -62,13 +62,19 @@ export class UsageHistory {
 
   /** The readings kept, by day number. */
   async readings(subscriptionId: string): Promise<Map<number, number>> {
-    const members = await this.redis.zrange(usageHistoryKeys.of(subscriptionId), "0", "-1");
-    const out = new Map<number, number>();
-    for (const m of members) {
-      const [day, bytes] = m.split(":").map(Number);
-      if (Number.isSafeInteger(day) && Number.isFinite(bytes)) out.set(day as number, bytes as number);
-    }
-    return out;
+    return parseReadings(await this.redis.zrange(usageHistoryKeys.of(subscriptionId), "0", "-1"));
+  }
+
+  /** The readings of several subscriptions in one round trip (a pipeline), in `ids`' order. */
+  async readingsMany(ids: readonly string[]): Promise<Map<number, number>[]> {
+    if (ids.length === 0) return [];
+    const pipe = this.redis.pipeline();
+    for (const id of ids) pipe.zrange(usageHistoryKeys.of(id), "0", "-1");
+    const replies = (await pipe.exec()) ?? [];
+    return replies.map(([err, members]) => {
+      if (err) throw err;
+      return parseReadings(members as string[]);
+    });
   }
 
   /**
@@ -76,14 +82,28 @@ export class UsageHistory {
    * has none (unless the subscription started that day: `since`), has `bytes: null`.
    */
   async daily(subscriptionId: string, now: number, days = 30, since = 0): Promise<UsageDay[]> {
-    const readings = await this.readings(subscriptionId);
-    const today = dayOf(now);
-    const out: UsageDay[] = [];
-    for (let day = today - days + 1; day <= today; day++) {
-      out.push({ date: dateOf(day), bytes: usageOn(readings, day, dayOf(since)) });
-    }
-    return out;
+    return dailyUsage(await this.readings(subscriptionId), now, days, since);
   }
+}
+
+/** Members `<day>:<bytes>` as a map of day number to reading. */
+function parseReadings(members: readonly string[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const m of members) {
+    const [day, bytes] = m.split(":").map(Number);
+    if (Number.isSafeInteger(day) && Number.isFinite(bytes)) out.set(day as number, bytes as number);
+  }
+  return out;
+}
+
+/** `daily` over readings already read (the runway's tally reads a page of subscriptions at once). */
+export function dailyUsage(readings: Map<number, number>, now: number, days = 30, since = 0): UsageDay[] {
+  const today = dayOf(now);
+  const out: UsageDay[] = [];
+  for (let day = today - days + 1; day <= today; day++) {
+    out.push({ date: dateOf(day), bytes: usageOn(readings, day, dayOf(since)) });
+  }
+  return out;
 }
 
 function usageOn(readings: Map<number, number>, day: number, firstDay: number): number | null {

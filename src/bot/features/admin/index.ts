@@ -25,6 +25,7 @@ import { railsFeature, railsView } from "./payments/index.js";
 import { plansConversations, plansFeature } from "./plans/index.js";
 import { promoAdminConversations, promoAdminFeature, promoListView } from "./promo/index.js";
 import { referralsFeature, referralsView } from "./referrals/index.js";
+import { runwayConversations, runwayFeature, runwayView } from "./runway/index.js";
 import { serversFeature, serversView } from "./servers/index.js";
 import { settingsConversations, settingsFeature, settingsView } from "./settings/index.js";
 import { staffConversations, staffFeature, staffListView } from "./staff/index.js";
@@ -36,6 +37,7 @@ import { xuiConversations, xuiUsersFeature } from "./xui/index.js";
 
 adminSections.push({ label: "admin-account", open: accountView, permission: "hosting" });
 adminSections.push({ label: "admin-servers", open: (ctx) => serversView(ctx), permission: "hosting" });
+adminSections.push({ label: "runway-section", open: (ctx) => runwayView(ctx), permission: "hosting" });
 adminSections.push({
   label: "admin-customers",
   open: (ctx) => customersHomeView(ctx),
@@ -80,6 +82,7 @@ adminSections.push({ label: "staff-group-section", open: (ctx) => staffGroupView
 export const adminConversations = [
   ...accountConversations,
   ...xuiConversations,
+  ...runwayConversations,
   ...customersConversations,
   ...broadcastConversations,
   ...nodeConversations,
@@ -102,7 +105,7 @@ export const adminConversations = [
 const adminWing = new Composer<BotContext>();
 adminWing.use(adminGuard);
 const admins = adminWing.filter(adminHere);
-admins.use(adminHomeFeature, accountFeature, serversFeature, xuiUsersFeature);
+admins.use(adminHomeFeature, accountFeature, serversFeature, xuiUsersFeature, runwayFeature);
 admins.use(customersFeature, failedOrdersFeature, starsRefundFeature);
 admins.use(settingsFeature);
 admins.use(statsFeature, broadcastFeature);

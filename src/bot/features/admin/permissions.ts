@@ -13,6 +13,7 @@ const CALLBACKS = new Map<string, Permission | "staff-any">([
   // Stars refunds: seen by staff who see customers; the refund itself checks `money`.
   ["a.sr", "customers.view"],
   ["a.s", "hosting"],
+  ["a.rw", "hosting"],
   ["a.xu", "hosting"],
   ["a.p", "hosting"],
   ["a.n", "hosting"],

@@ -10,6 +10,7 @@ import { formatDateTime, formatDuration, formatNumber, html } from "#src/render/
 import { hostingErrorText } from "#src/render/hosting-error.js";
 import { accountView } from "../account/index.js";
 import { adminHomeButton } from "../home.js";
+import { cardRunwayText, packageButton } from "../runway/views.js";
 import { xuiCb } from "../xui/callbacks.js";
 import { serversCb } from "./callbacks.js";
 import { cardData, daysLeft, failureView, listData, stateText, statusBadge, viewOr } from "./common.js";
@@ -118,6 +119,7 @@ function cardKeyboard(ctx: BotContext, s: Server, live: LiveStats): InlineKeyboa
       .text(ctx.t("servers-inbounds"), xuiCb.pack({ act: "inbounds", server }))
       .row();
   }
+  k.add(packageButton(ctx, server)).row();
   k.text(ctx.t("servers-back-list"), listData()).row();
   return adminHomeButton(ctx, k);
 }
@@ -153,6 +155,8 @@ export async function serverCardView(ctx: BotContext, id: number, notice?: strin
     }),
     "",
     statsText(ctx, locale, card.live),
-  ].join("\n");
-  return withNoticeView(notice, { text, keyboard: cardKeyboard(ctx, s, card.live) });
+  ];
+  const runway = await cardRunwayText(ctx, s.id);
+  if (runway) text.push("", runway);
+  return withNoticeView(notice, { text: text.join("\n"), keyboard: cardKeyboard(ctx, s, card.live) });
 }
