@@ -103,7 +103,12 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     nodeSubUrl: deps.nodeSubUrl,
     nodeEditDoubtMs: deps.nodeEditDoubtMs,
   });
-  const terms = createTermsServices({ ...shared, jobs, books, provisioning, staff, catalog: deps.catalog });
+  // A family's members are sales' seats made by settlement (rooms above terms): asked when used.
+  const families = { of: (ownerId: string) => settlement.fulfilment.seats.familyMembers(ownerId) };
+  const terms = createTermsServices({
+    ...{ ...shared, jobs, books, provisioning, staff, families },
+    catalog: deps.catalog,
+  });
   const fleet = createFleetServices({
     ...{ ...shared, hosting, catalog, books, provisioning, terms, staff },
     accountKey: deps.accountKey,

@@ -164,6 +164,12 @@ export class SeatFulfilment {
     }
   }
 
+  /** The members' subscriptions of the family of `ownerId` (none: not a family). */
+  async familyMembers(ownerId: string): Promise<Subscription[]> {
+    const family = await this.deps.seats?.family(ownerId);
+    return family ? this.members(family) : [];
+  }
+
   /** The members' subscriptions of a family's taken seats (removed ones left out). */
   async members(family: Family): Promise<Subscription[]> {
     const ids = family.seats.flatMap((s) => (s.orderId ? [memberSubscriptionId(s.orderId)] : []));
