@@ -2532,6 +2532,7 @@ seats-free-busy = This seat's access is still being set up: try again in a minut
 seats-free-failed = The hosting side is not answering: the seat stays as it is. Try again in a minute.
 seats-freed = Seat { $n } is free again, with a new invite link.
 seats-freed-member = 👪 { $owner } freed your seat in their family: that VPN access has ended.
+seats-family-ended = 👪 The family subscription you had a seat in was removed by the shop: your VPN access in it has ended.
 seats-add-refused-unknown-subscription = This subscription has no family seats.
 seats-add-refused-too-many = The family has the most seats its plan allows.
 seats-add-refused-term-over = The term is over: renew it first.
