@@ -78,6 +78,7 @@ export function createTermsServices(deps: TermsServicesDeps): TermsServices {
       subscriptions,
       provisioner,
       terms,
+      staff: deps.staff,
     },
   });
   return { terms, changes, freezes };
