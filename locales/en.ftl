@@ -568,6 +568,7 @@ customers-sub-freezes-used = Freezes in the last 365 days: { $used } of { $limit
 customers-unfreeze-button = ▶️ Lift the freeze
 customers-unfreeze-done = ▶️ The freeze is lifted: the connection is on again and the subscription ends { $end }.
 customers-unfreeze-retrying = ⏳ The hosting side did not answer: the freeze worker finishes the unfreeze within a few minutes.
+customers-unfreeze-busy = ⏳ The freeze is being lifted right now (another tap, or the freeze worker): open the subscription again in a moment.
 customers-unfreeze-not-frozen = This subscription is not frozen (any more): nothing was changed.
 notice-unfrozen = ▶️ The shop ended the freeze of your subscription: the connection is on again and it ends { $end }.
 customers-orders-title = 🧾 <b>Orders of { $name }</b> (latest first)

@@ -22,6 +22,7 @@ import { untilValue } from "../helpers/wait.js";
 
 const OWNER = user(9_849, { first_name: "Owner" });
 const SUPPORT = user(9_848, { first_name: "Support" });
+const ADMIN = user(9_847, { first_name: "Admin" });
 const person = newUsers(9_850);
 const accountFake = new FakeAccountApi();
 let rig: SalesRig;
@@ -57,6 +58,7 @@ beforeAll(async () => {
   accountFake.now = () => rig.clock.now();
   rig.startWorker();
   await rig.t.deps.staff.roster.setRole(OWNER.id, SUPPORT.id, "support");
+  await rig.t.deps.staff.roster.setRole(OWNER.id, ADMIN.id, "admin");
 });
 afterAll(async () => {
   await rig.close();
@@ -143,17 +145,31 @@ describe("an admin and a customer's freeze", () => {
     expect((await t().deps.books.subscriptions.get(sub.id))?.expiresAt).toBe(end);
   });
 
-  it("two taps at once (two admins): the freeze is lifted once, one audit entry, the term given back once", async () => {
+  it("two taps at once (two admins in the chat): the freeze is lifted once, one audit entry, the term given back once, the customer told once", async () => {
     const frozenAt = rig.clock.now();
     const { who, sub } = await frozenCustomer(10);
     const data = `a.c:unfreeze:${who.id}:${sub.id}`;
-    await Promise.all([press(OWNER, data), t().deps.terms.freezes.unfreeze(sub.id, { staffId: OWNER.id })]);
+    await Promise.all([press(OWNER, data), press(ADMIN, data)]);
     expect(enabled(sub)).toBe(true);
     const done = (await audited(sub)).filter((e) => e.outcome === "done");
     expect(done).toHaveLength(1);
     const record = await t().deps.books.subscriptions.get(sub.id);
     expect(record?.expiresAt).toBe(rig.clock.now() + (sub.expiresAt - frozenAt));
     expect(await t().deps.terms.freezes.current(sub.id)).toBeUndefined();
+    // The customer is told once; the other tap is told it is being lifted or was already.
+    const told = t()
+      .telegram.calls.filter((c) => c.method === "sendMessage" && c.chatId === who.id)
+      .filter((c) => String(c.params.text).includes("The shop ended the freeze"));
+    expect(told).toHaveLength(1);
+    const answers = t()
+      .telegram.calls.filter((c) => c.chatId === OWNER.id || c.chatId === ADMIN.id)
+      .map((c) => String(c.params.text ?? ""));
+    expect(answers.filter((a) => a.includes("The freeze is lifted"))).toHaveLength(1);
+    expect(
+      answers.filter(
+        (a) => a.includes("is being lifted right now") || a.includes("is not frozen (any more)"),
+      ),
+    ).toHaveLength(1);
   });
 
   it("the unfreeze's answer lost: the next look reads the client back and finishes it, one write of the term", async () => {

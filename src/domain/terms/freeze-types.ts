@@ -40,8 +40,8 @@ export type FreezeAsk =
 export type UnfreezeOutcome =
   | { kind: "refused"; reason: FreezeRefusal }
   | { kind: "unfrozen"; expiresAt: number }
-  /** The hosting side did not answer: the freeze worker finishes it. */
-  | { kind: "retrying"; error: unknown };
+  /** The hosting side did not answer, or (`busy`) another run is ending it now: the worker finishes it. */
+  | { kind: "retrying"; error: unknown; busy?: true | undefined };
 
 /**
  * Who ends a freeze: its customer (once it has lasted a day), the worker (once its end came), or

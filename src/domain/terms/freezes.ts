@@ -288,7 +288,7 @@ export class SubscriptionFreezes {
         audited ? this.auditedUnfreeze(change.id, sub, audited) : this.finishUnfreeze(change, sub),
       );
       if (run === "busy")
-        return { kind: "retrying", error: new Error("another run of the freeze is going on") };
+        return { kind: "retrying", error: new Error("another run of the freeze is going on"), busy: true };
       return { kind: "unfrozen", expiresAt: run };
     } catch (error) {
       this.deps.logger.warn({ err: error, changeId: change.id }, "unfreeze: the hosting side did not answer");

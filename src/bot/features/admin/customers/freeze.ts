@@ -62,7 +62,8 @@ export async function liftFreeze(ctx: BotContext, customerId: number, subId: str
   const out = await ctx.deps.terms.freezes.unfreeze(subId, { staffId });
   ctx.log.info({ staffId, subscriptionId: subId, outcome: out.kind }, "admin lifted a freeze");
   if (out.kind === "refused") return ctx.t("customers-unfreeze-not-frozen");
-  if (out.kind === "retrying") return ctx.t("customers-unfreeze-retrying");
+  if (out.kind === "retrying")
+    return ctx.t(out.busy ? "customers-unfreeze-busy" : "customers-unfreeze-retrying");
   const end = (l: Locale) => formatDate(l, out.expiresAt);
   const told = await tellCustomer(ctx, customerId, "notice-unfrozen", (l) => ({ end: end(l) }));
   const done = ctx.t("customers-unfreeze-done", { end: end(await localeOf(ctx)) });
