@@ -5,6 +5,7 @@ import { DAY } from "../../src/runtime/clock.js";
 import { fail } from "../fakes/http-fake.js";
 import { familyRig, withFamilies } from "../helpers/families.js";
 import { ORDERS_ADMIN, ordersHarness } from "../helpers/orders-harness.js";
+import { untilValue } from "../helpers/wait.js";
 
 /**
  * Issue 30: an admin's term change of a family owner's subscription reaches every taken seat, as
@@ -94,6 +95,27 @@ describe("an admin's term change of a family owner", () => {
       expect((await h.rooms.books.subscriptions.get(second.id))?.expiresAt).toBe(second.expiresAt);
     });
   }
+
+  it("panel: the worker's job finishes a change whose seat failed (the admin's request gave up for now); the admins are told once", async () => {
+    h.startWorker({ chainWaitMs: 50 });
+    const { sub, members } = await rig.fullFamily("panel");
+    const first = members[0]?.sub as Subscription;
+    rig.fakeOf(first).failNext("PATCH", rig.clientPath(first), fail(502, "bad gateway"), 1);
+    const asked = await terms().request({ client: rig.clientOf(sub), mode: "add", days: 6, adminId: 1 });
+    if (asked.kind !== "retrying") throw new Error(asked.kind);
+    // What the admin's request queued (the harness's shop queues nothing by itself).
+    await h.queue.enqueueTermChange(asked.change.id);
+    await untilValue(
+      () => h.rooms.terms.changes.get(asked.change.id),
+      (c) => c?.status === "done",
+    );
+    await expectAllAt([sub, ...members.map((m) => m.sub)], sub.expiresAt + 6 * DAY);
+    const told = await h.telegram.waitFor((c) => c.method === "sendMessage" && c.chatId === ORDERS_ADMIN);
+    expect(String(told.params.text)).toContain(
+      `An admin's change of subscription ${sub.id} (+6 days) was applied`,
+    );
+    expect(rig.fakeOf(sub).count("PATCH", rig.clientPath(sub))).toBe(1);
+  });
 
   it("xui: two admins' changes at once: each applied once, in turn, the seats at the sum", async () => {
     const { sub, members } = await rig.fullFamily("xui");
