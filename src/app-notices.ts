@@ -7,6 +7,7 @@ import { retryOnFlood } from "./runtime/telegram-retry.js";
 import { telegramFetch } from "./runtime/telegram-transport.js";
 import { channelGateWiring } from "./workers/channel-gate.js";
 import { OutboxAccessNotices } from "./workers/drift-notices.js";
+import { OutboxFamilyNotices } from "./workers/family-notices.js";
 import type { Outbox } from "./workers/outbox.js";
 import { OutboxRailNotices } from "./workers/rail-notices.js";
 import { type StaffNotices, staffNoticesOf } from "./workers/staff-notices.js";
@@ -38,6 +39,7 @@ export function outboxNotices(
     }));
   return {
     accessNotices: new OutboxAccessNotices({ outbox, i18n, defaultLocale }),
+    familyNotices: new OutboxFamilyNotices({ outbox, i18n, defaultLocale }),
     railNotices: new OutboxRailNotices({ ...deps, defaultLocale, adminIds: config.adminIds, staffNotices }),
     paymentNotices: new StaffPaymentLines({
       staff: staffNotices,

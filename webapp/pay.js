@@ -212,6 +212,13 @@ export async function follow(orderId, line, close) {
       if (FAILED.has(order.status)) nav.refresh();
       return;
     }
+    if (order.frozen_text) {
+      // Paid while the subscription is frozen: it applies when the freeze ends (the page says when).
+      haptic("success");
+      close();
+      say(order.frozen_text, "good");
+      return nav.refresh();
+    }
     line.textContent = t(order.status === "awaiting_payment" ? "order-awaiting" : "order-paid");
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }

@@ -12,7 +12,7 @@ import {
   type ReportRuns,
   type TicketDesk,
 } from "./backoffice/index.js";
-import { type BooksServices, createBooksServices, type OrderJobs } from "./books/index.js";
+import { type BooksServices, createBooksServices, type FamilyEnds, type OrderJobs } from "./books/index.js";
 import { type Catalog, type CatalogServices, createCatalogServices } from "./catalog/index.js";
 import {
   type AccessNotices,
@@ -25,12 +25,13 @@ import { createProvisioningServices, type ProvisioningServices } from "./provisi
 import { createSalesServices, type GateNotices, type SalesServices } from "./sales/index.js";
 import {
   createSettlementServices,
+  type FamilyNotices,
   type PaymentNotices,
   type RailNotices,
   type SettlementServices,
 } from "./settlement/index.js";
 import { createStaffServices, type StaffServices } from "./staff/index.js";
-import { createTermsServices, type TermJobs, type TermsServices } from "./terms/index.js";
+import { createTermsServices, type FamilyMembers, type TermJobs, type TermsServices } from "./terms/index.js";
 
 export type { OrderJobs } from "./books/index.js";
 
@@ -83,6 +84,8 @@ export interface ShopServicesDeps {
   reportRuns?: ReportRuns;
   /** Who hears of each credited payment (the staff group's payments topic; none: nobody). */
   paymentNotices?: PaymentNotices;
+  /** How a member hears that a removed owner's family ended (none: only logged). */
+  familyNotices?: FamilyNotices;
   /** ADMIN_IDS: the shop's owners (every other staff member is kept in Redis). */
   ownerIds?: readonly number[];
   /** Where staff members' messages to customers go out (the outbox; none: they cannot be sent). */
@@ -91,13 +94,27 @@ export interface ShopServicesDeps {
   ticketDesk?: TicketDesk;
 }
 
+/**
+ * A family lives in rooms above books and terms (sales keeps its seats, settlement makes their
+ * clients): a removed owner's family ending (books) and an owner's term change reaching its
+ * members (terms) are asked of settlement when used, once the rooms are made.
+ */
+function familyPorts(settlement: () => SettlementServices): FamilyEnds & FamilyMembers {
+  return {
+    ending: (ids) => settlement().fulfilment.families.ending(ids),
+    end: (id) => settlement().fulfilment.families.end(id),
+    of: (ownerId) => settlement().fulfilment.seats.familyMembers(ownerId),
+  };
+}
+
 /** The rooms' services, built in the rooms' order (each gets what it needs of the ones before). */
 export function createShopServices(deps: ShopServicesDeps): ShopRooms {
   const { redis, clock, logger, hosting, jobs } = deps;
   const shared = { redis, clock, logger };
   const staff = createStaffServices({ redis, clock, ownerIds: deps.ownerIds ?? [] });
   const catalog = createCatalogServices({ redis, clock, catalog: deps.catalog });
-  const books = createBooksServices({ ...shared, catalog, archive: deps.archive?.files });
+  const families = familyPorts(() => settlement);
+  const books = createBooksServices({ ...shared, catalog, archive: deps.archive?.files, families });
   const provisioning = createProvisioningServices({
     ...{ ...shared, hosting },
     nodeSubUrl: deps.nodeSubUrl,
@@ -108,7 +125,10 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
       short: (sale) => fleet.runwaySales.short(sale),
     },
   });
-  const terms = createTermsServices({ ...shared, jobs, books, provisioning, staff, catalog: deps.catalog });
+  const terms = createTermsServices({
+    ...{ ...shared, jobs, books, provisioning, staff, families },
+    catalog: deps.catalog,
+  });
   const fleet = createFleetServices({
     ...{ ...shared, hosting, catalog, books, provisioning, terms, staff },
     accountKey: deps.accountKey,
@@ -132,6 +152,7 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     staff,
     paymentNotices: deps.paymentNotices,
     archive: deps.archive,
+    familyNotices: deps.familyNotices,
   });
   const backoffice = createBackofficeServices({
     ...{ redis, clock, logger, books, sales, staff, terms },

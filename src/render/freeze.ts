@@ -1,6 +1,13 @@
 import type { Locale } from "../config.js";
+import type { Order } from "../domain/books/index.js";
 import type { FreezeOption } from "../domain/catalog/index.js";
-import type { FreezeAsk, FreezeQuote, FreezeView, UnfreezeOutcome } from "../domain/terms/index.js";
+import type {
+  FreezeAsk,
+  FreezeQuote,
+  FreezeView,
+  SubscriptionFreezes,
+  UnfreezeOutcome,
+} from "../domain/terms/index.js";
 import { DAY } from "../runtime/clock.js";
 import { formatDate } from "./format.js";
 import type { Translate } from "./i18n-like.js";
@@ -73,4 +80,24 @@ export function unfreezeText(t: Translate, locale: Locale, out: UnfreezeOutcome)
   if (out.kind === "unfrozen") return t("unfreeze-done", { end: formatDate(locale, out.expiresAt) });
   if (out.kind === "retrying") return t("unfreeze-retrying");
   return t(out.reason === "too-soon" ? "unfreeze-too-soon" : "unfreeze-not-frozen");
+}
+
+/** Orders that change a subscription's term: paid while it is frozen, they wait for the unfreeze. */
+const WAIT_FOR_UNFREEZE: ReadonlySet<Order["kind"]> = new Set(["renewal", "switch", "pack"]);
+
+/**
+ * What the customer reads beside "paid" when the order's subscription is frozen: it applies when
+ * the freeze ends (its date), or at an earlier unfreeze (the order waits behind the freeze in the
+ * subscription's term chain, by design). Undefined when it applies now.
+ */
+export async function appliesAfterFreezeText(
+  freezes: Pick<SubscriptionFreezes, "current">,
+  t: Translate,
+  locale: Locale,
+  order: Pick<Order, "kind" | "subscriptionId">,
+): Promise<string | undefined> {
+  if (!order.subscriptionId || !WAIT_FOR_UNFREEZE.has(order.kind)) return undefined;
+  const view = await freezes.current(order.subscriptionId);
+  if (view?.status !== "frozen" || view.until === undefined) return undefined;
+  return t("order-applies-after-freeze", { date: formatDate(locale, view.until) });
 }

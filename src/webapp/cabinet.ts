@@ -6,6 +6,7 @@ import type { ServerOutage } from "../domain/fleet/index.js";
 import { familyPrice, topUpBounds } from "../domain/sales/index.js";
 import { subscriptionTitle } from "../render/access.js";
 import { formatBytes, formatDate, formatGb, formatNumber } from "../render/format.js";
+import { appliesAfterFreezeText } from "../render/freeze.js";
 import { historyLineParts } from "../render/history.js";
 import { accessLocationNames } from "../render/locations.js";
 import { planDetailsLine } from "../render/plan-details.js";
@@ -205,7 +206,11 @@ export async function orderStatus(
 ): Promise<Out<typeof orderResponse>> {
   const order = await deps.books.orders.get(id);
   if (!order || order.customerId !== caller.id) throw new Refusal(404, "unknown-order");
-  return { ok: true, order: orderOut(order) };
+  // Paid while its subscription is frozen: it applies at the unfreeze, and the page says when.
+  const paid = order.status === "paid" || order.status === "provisioning";
+  const freezes = deps.terms?.freezes;
+  const later = paid && freezes && (await appliesAfterFreezeText(freezes, caller.t, caller.locale, order));
+  return { ok: true, order: { ...orderOut(order), ...(later ? { frozen_text: later } : {}) } };
 }
 
 /** An order as the cabinet's answers show it (its status polled, and when just created). */

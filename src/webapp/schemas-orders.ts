@@ -14,6 +14,8 @@ const order = z.strictObject({
   kind: z.enum(ORDER_KINDS),
   status: z.enum(ORDER_STATUSES),
   subscription_id: z.string().nullable(),
+  /** Paid while its subscription is frozen: "applies when the freeze ends (<date>)" (GET orders/:id). */
+  frozen_text: z.string().optional(),
 });
 
 /** GET orders/:id, POST orders/:id/cancel, POST trial. */

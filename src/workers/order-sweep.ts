@@ -78,6 +78,14 @@ export async function sweepOrders(deps: OrderSweepDeps): Promise<SweepResult> {
     deps.logger.warn({ changeId: id }, "re-queued an admin's term change without a job");
   }
 
+  // Removed family owners whose members' access did not end yet (a crash, a hosting error).
+  for (const id of await deps.fulfilment.families.due(before, batch)) {
+    result.checked++;
+    await deps.fulfilment.families
+      .end(id)
+      .catch((err: unknown) => deps.logger.warn({ err, subscriptionId: id }, "a family did not end yet"));
+  }
+
   // What follows the activation of orders that went active just before a crash.
   await deps.afterActive.settleDue(before);
 

@@ -50,6 +50,8 @@ export function ordersHarness(extend: (base: Catalog) => Catalog = (base) => bas
     rooms: undefined as unknown as ShopRooms,
     queue: undefined as unknown as OrderQueue,
     worker: undefined as OrderWorker | undefined,
+    /** What the shop told members of a family that ended (the outbox's messages, recorded). */
+    familyEnded: [] as { customerId: number; once: string }[],
     catalog,
     startWorker,
     paidOrder,
@@ -194,6 +196,7 @@ export function ordersHarness(extend: (base: Catalog) => Catalog = (base) => bas
       jobs: { enqueueOrder: async () => undefined, enqueueTermChange: async () => undefined },
       // The shop's owner (ADMIN_IDS): what a staff member does in these tests, they do.
       ownerIds: [ORDERS_ADMIN],
+      familyNotices: { familyEnded: async (n) => void h.familyEnded.push(n) },
     });
   });
 

@@ -1,5 +1,6 @@
 import { Composer, InlineKeyboard, type Middleware, type NextFunction, type Transformer } from "grammy";
 import type { PreCheckoutQuery, Update } from "grammy/types";
+import type { Locale } from "../../config.js";
 import type { Order } from "../../domain/books/index.js";
 import { formatMoney } from "../../domain/catalog/index.js";
 import { type InvoiceRail, invoiceRail } from "../../domain/sales/index.js";
@@ -7,6 +8,7 @@ import type { IncomingPayment, PaymentInbox, SettleResult } from "../../domain/s
 import { autoRenewedText } from "../../render/auto-renew.js";
 import { keepMessage } from "../../render/callback-data.js";
 import { html } from "../../render/format.js";
+import { appliesAfterFreezeText } from "../../render/freeze.js";
 import {
   type InvoiceSpec,
   type InvoiceWords,
@@ -167,6 +169,14 @@ async function answerPreCheckout(ctx: BotContext & { preCheckoutQuery: PreChecko
  */
 export const paymentsFeature = new Composer<BotContext>();
 
+/** "Payment received" for an order, and when its subscription is frozen, that it applies at the unfreeze. */
+async function orderPaidText(ctx: BotContext, orderId: string | undefined, locale: Locale): Promise<string> {
+  const order = orderId ? await ctx.deps.books.orders.get(orderId) : undefined;
+  const text = ctx.t(order?.gift ? "payment-gift-paid" : "payment-order-paid");
+  const later = order && (await appliesAfterFreezeText(ctx.deps.terms.freezes, ctx.t, locale, order));
+  return later ? `${text}\n${later}` : text;
+}
+
 paymentsFeature.on("message:successful_payment", async (ctx) => {
   const payment = ctx.message.successful_payment;
   let settled: SettleResult;
@@ -199,8 +209,7 @@ paymentsFeature.on("message:successful_payment", async (ctx) => {
   if (settled.paid && settled.orderStatus === "already-paid")
     return replyReceipt(ctx, "payment-order-already-paid", amount, balance);
   if (settled.paid) {
-    const gift = settled.orderId && (await ctx.deps.books.orders.get(settled.orderId))?.gift;
-    await ctx.reply(ctx.t(gift ? "payment-gift-paid" : "payment-order-paid"));
+    await ctx.reply(await orderPaidText(ctx, settled.orderId, locale));
     return;
   }
   if (await repliedUnpaidOrder(ctx, settled, amount, balance)) return;

@@ -5,7 +5,7 @@ import type { CatalogServices } from "../catalog/index.js";
 import { Customers } from "./customers.js";
 import type { ArchiveReader } from "./ledger-reads.js";
 import { Orders } from "./orders.js";
-import { SubscriptionOwners } from "./subscription-owners.js";
+import { type FamilyEnds, SubscriptionOwners } from "./subscription-owners.js";
 import { Subscriptions } from "./subscriptions.js";
 import { TrialConversions } from "./trial-conversions.js";
 import { Wallet } from "./wallet.js";
@@ -30,6 +30,8 @@ export interface BooksServicesDeps {
   catalog: Pick<CatalogServices, "current">;
   /** The archive on disk of old history (archiving): history and lookups read it behind Redis. */
   archive?: ArchiveReader | undefined;
+  /** A removed family owner's family ends (settlement's, asked when used; none: no families). */
+  families?: FamilyEnds | undefined;
 }
 
 export function createBooksServices(deps: BooksServicesDeps): BooksServices {
@@ -42,7 +44,7 @@ export function createBooksServices(deps: BooksServicesDeps): BooksServices {
     wallet: new Wallet(redis, clock, deps.catalog.current().currency, deps.archive),
     orders,
     subscriptions,
-    owners: new SubscriptionOwners({ redis, subscriptions, customers, logger }),
+    owners: new SubscriptionOwners({ redis, subscriptions, customers, logger, families: deps.families }),
     trialConversions: new TrialConversions({ redis, customers, orders }),
   };
 }

@@ -63,6 +63,18 @@ export interface SubscriptionOwnersDeps {
   subscriptions: Subscriptions;
   customers: Pick<Customers, "get">;
   logger: Logger;
+  /** What ends with a removed family owner: its members' access (settlement's; none: no families). */
+  families?: FamilyEnds | undefined;
+}
+
+/**
+ * A family owner's subscription removed by an admin ends its family (settlement/family-end.ts):
+ * `ending` records it durably BEFORE the owner is marked removed, so a crash between the two is
+ * finished by the order sweep; `end` removes the members' clients and tells them.
+ */
+export interface FamilyEnds {
+  ending(subscriptionIds: readonly string[]): Promise<void>;
+  end(subscriptionId: string): Promise<unknown>;
 }
 
 /**
@@ -141,11 +153,22 @@ export class SubscriptionOwners {
     return changed;
   }
 
-  /** An admin deleted the client: its subscriptions are marked removed (reminders stop). */
+  /**
+   * An admin deleted the client: its subscriptions are marked removed (reminders stop), and a
+   * family owner's family ends with it (its members' clients removed, they are told).
+   */
   async removed(client: HostingClient): Promise<Owner[]> {
     const owners = await this.of(client);
-    for (const owner of owners) await this.deps.subscriptions.markRemoved(owner.subscription.id);
+    const ids = owners.map((o) => o.subscription.id);
+    await this.deps.families?.ending(ids);
+    for (const id of ids) await this.deps.subscriptions.markRemoved(id);
     if (owners.length) this.log(client, owners, "subscriptions marked removed by an admin");
+    for (const id of ids) {
+      // A member's client that cannot be removed now is left to the order sweep (still recorded).
+      await this.deps.families?.end(id).catch((err: unknown) => {
+        this.deps.logger.warn({ err, subscriptionId: id }, "a removed owner's family did not end yet");
+      });
+    }
     return owners;
   }
 

@@ -183,7 +183,9 @@ export class Seats {
     const where = SEAT_CODE.test(code) ? await redis.get(seatKeys.code(code)) : null;
     const [subscriptionId = "", n = ""] = where?.split(":") ?? [];
     const family = where ? await this.family(subscriptionId) : undefined;
-    if (!family) return { status: "unknown" };
+    // A family whose owner's subscription was removed has ended (settlement/family-end.ts).
+    const owner = family && (await this.deps.subscriptions.get(subscriptionId));
+    if (!family || !owner || owner.removedAt !== undefined) return { status: "unknown" };
     if (await this.deps.customers.isBlocked(claimerId)) return { status: "blocked" };
     if (family.owner !== claimerId) {
       const verdict = await this.deps.gate?.check(claimerId, "gift-claim");

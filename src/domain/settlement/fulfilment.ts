@@ -30,6 +30,7 @@ import {
 } from "../provisioning/index.js";
 import { type ReferralRewards, referralKeys, rewardKeys, SALES_LUA, termOf } from "../sales/index.js";
 import type { SubscriptionTerms } from "../terms/index.js";
+import { FamilyEnd, type FamilyNotices } from "./family-end.js";
 import type { FailResult, FulfilResult } from "./fulfil-results.js";
 import { removeLeftover } from "./leftovers.js";
 import { OrderUndecidedError, oneRun, reached } from "./order-runs.js";
@@ -60,6 +61,8 @@ export interface FulfilmentDeps {
   nodeEdits?: Pick<NodeEdits, "doubts">;
   /** Family plans' seats (none: a plan's seats are not made). */
   seats?: SeatFulfilmentDeps["seats"];
+  /** How a member hears that a removed owner's family ended (none: only logged). */
+  familyNotices?: FamilyNotices | undefined;
 }
 
 /** A failed order's money back, once, while it is still failed (lua/refund.lua). */
@@ -75,10 +78,13 @@ export class Fulfilment {
   /** Family seats on the hosting side: members' clients, seats added, a seat freed. */
   readonly seats: SeatFulfilment;
   private readonly switches: SwitchFulfilment;
+  /** A removed family owner's members' access ended (the owners index and the order sweep call it). */
+  readonly families: FamilyEnd;
 
   constructor(private readonly deps: FulfilmentDeps) {
     this.packs = new PackFulfilment(deps);
     this.seats = new SeatFulfilment(deps);
+    this.families = new FamilyEnd({ ...deps, hosting: this.seats, notices: deps.familyNotices });
     this.switches = new SwitchFulfilment(deps);
   }
 

@@ -6,6 +6,7 @@
  */
 export * from "./after-active.js";
 export * from "./archiving.js";
+export * from "./family-end.js";
 export * from "./fulfilment.js";
 export * from "./keys.js";
 export * from "./order-runs.js";

@@ -46,6 +46,8 @@ export const archiveKeys = {
 export const fulfilmentKeys = {
   /** The lease of the one run of an order under way (an attempt, or giving it up). */
   run: (orderId: string) => `order-run:${orderId}`,
+  /** Removed family owners whose members' access is still to end (score = when recorded). */
+  familiesEnding: "families:ending",
 };
 
 export const railKeys = {

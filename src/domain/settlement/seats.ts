@@ -164,6 +164,12 @@ export class SeatFulfilment {
     }
   }
 
+  /** The members' subscriptions of the family of `ownerId` (none: not a family). */
+  async familyMembers(ownerId: string): Promise<Subscription[]> {
+    const family = await this.deps.seats?.family(ownerId);
+    return family ? this.members(family) : [];
+  }
+
   /** The members' subscriptions of a family's taken seats (removed ones left out). */
   async members(family: Family): Promise<Subscription[]> {
     const ids = family.seats.flatMap((s) => (s.orderId ? [memberSubscriptionId(s.orderId)] : []));
@@ -172,12 +178,31 @@ export class SeatFulfilment {
   }
 
   /**
+   * A member's access ends: the client removed on the hosting side and read back (gone), then the
+   * member's subscription marked removed. Safe to repeat; throws while the client is still there.
+   */
+  async removeMember(member: Subscription): Promise<void> {
+    if (member.removedAt !== undefined) return;
+    const hosting = this.deps.provisioner(member.ref.kind);
+    await hosting.remove(member.ref);
+    const still = await hosting.state(member.ref).then(
+      () => true,
+      (err: unknown) => {
+        if (mayHealOnRetry(err)) throw err;
+        return false;
+      },
+    );
+    if (still) throw new Error(`the client of seat ${member.seat} of ${member.familyOf} is still there`);
+    await this.deps.subscriptions.markRemoved(member.id);
+  }
+
+  /**
    * The owner frees seat `n`: the member's client is removed on the hosting side and read back
    * (gone), the member's subscription marked removed, then the seat is free under a NEW invite
    * code. Safe to repeat after a crash at any step. `busy` while the seat's client is being made.
    */
   async revoke(ownerId: number, subscriptionId: string, n: number): Promise<SeatRevoke> {
-    const { orders, subscriptions, provisioner, seats } = this.deps;
+    const { orders, subscriptions, seats } = this.deps;
     const owner = await subscriptions.get(subscriptionId);
     const family = owner?.customerId === ownerId ? await seats?.family(subscriptionId) : undefined;
     const seat = family?.seats.find((s) => s.n === n);
@@ -187,19 +212,7 @@ export class SeatFulfilment {
     if (order && (isInFlightStatus(order.status) || order.status === "awaiting_payment"))
       return { status: "busy" };
     const member = await subscriptions.get(memberSubscriptionId(seat.orderId));
-    if (member && member.removedAt === undefined) {
-      const hosting = provisioner(member.ref.kind);
-      await hosting.remove(member.ref);
-      const still = await hosting.state(member.ref).then(
-        () => true,
-        (err: unknown) => {
-          if (mayHealOnRetry(err)) throw err;
-          return false;
-        },
-      );
-      if (still) throw new Error(`the client of seat ${n} of ${subscriptionId} is still there`);
-      await subscriptions.markRemoved(member.id);
-    }
+    if (member) await this.removeMember(member);
     const now = await seats.free(subscriptionId, n, seat.orderId);
     return now ? { status: "ok", seat: now, memberId: seat.memberId } : { status: "unknown" };
   }

@@ -11,6 +11,7 @@ import type { StaffServices } from "../staff/index.js";
 import type { TermsServices } from "../terms/index.js";
 import { AfterActive } from "./after-active.js";
 import { Archiving } from "./archiving.js";
+import type { FamilyNotices } from "./family-end.js";
 import { Fulfilment } from "./fulfilment.js";
 import { PaymentInbox, type PaymentNotices } from "./payment-inbox.js";
 import { type RailNotices, RailPayments } from "./rail-payments.js";
@@ -53,6 +54,8 @@ export interface SettlementServicesDeps {
   paymentNotices?: PaymentNotices | undefined;
   /** The archive on disk and ARCHIVE_AFTER_DAYS (none: history stays in Redis). */
   archive?: { files: ArchiveFiles; afterDays?: number | undefined } | undefined;
+  /** How a member hears that a removed owner's family ended (none: only logged). */
+  familyNotices?: FamilyNotices | undefined;
 }
 
 export function createSettlementServices(deps: SettlementServicesDeps): SettlementServices {
@@ -61,6 +64,7 @@ export function createSettlementServices(deps: SettlementServicesDeps): Settleme
   const { cashier, referralRewards: referrals, gifts, seats } = deps.sales;
   const fulfilment = new Fulfilment({
     ...{ referrals, gifts, seats, orders, subscriptions, wallet, customers },
+    familyNotices: deps.familyNotices,
     ...{
       catalog: deps.catalog.current,
       provisioner: deps.provisioning.provisioner,

@@ -1,6 +1,5 @@
 import type { Redis } from "ioredis";
 import type { Clock } from "../../runtime/clock.js";
-import { DAY, MINUTE } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import { withLease } from "../../store/lease.js";
 import {
@@ -17,7 +16,6 @@ import {
   type NodeEdits,
   type ProvisionerFor,
   standingExpiry,
-  TERM_SLACK_MS,
 } from "../provisioning/index.js";
 import {
   type AuditEntry,
@@ -29,7 +27,11 @@ import {
 } from "../staff/index.js";
 import type { TermChain } from "./chain.js";
 import { isOpenTermChange, isTermChangeId, type TermChange, type TermChanges } from "./changes.js";
+import type { FamilyTerms } from "./family.js";
+import { holds, ROUNDING } from "./holds.js";
 import { termChangeKeys } from "./keys.js";
+
+export { holds } from "./holds.js";
 
 /** Life of a change's run lease, renewed while the run lasts (a hosting call may take seconds). */
 const TERM_CHANGE_RUN_LEASE_MS = 10_000;
@@ -56,6 +58,8 @@ export interface SubscriptionTermsDeps {
   staff?: { roster: Pick<StaffRoster, "require">; audit: Pick<AuditLog, "get" | "finish"> };
   /** A customer's freeze is applied there when its turn comes (freezes.ts), given up on there too. */
   freezes?: FreezeTurns;
+  /** A family owner's change carried to its taken seats (family.ts; none: no families). */
+  families?: Pick<FamilyTerms, "carry">;
 }
 
 /** What SubscriptionFreezes does for a change of mode `freeze` (set after both are made). */
@@ -112,12 +116,6 @@ export type RequestOutcome =
   | Exclude<ApplyOutcome, { kind: "settled" }>
   /** The hosting side did not answer: the change keeps its turn and the worker tries again. */
   | { kind: "retrying"; change: TermChange; error: unknown };
-
-/**
- * How far above the shop's own record a hosting expiry may be and still be the same term: the
- * backend's rounding (xui and node count whole days, the panel seconds).
- */
-const ROUNDING: Record<AccessRef["kind"], number> = { xui: DAY, node: DAY, panel: MINUTE };
 
 /**
  * The one module that decides every change of a subscription's term. Paid renewals (Fulfilment)
@@ -317,6 +315,7 @@ export class SubscriptionTerms {
     );
     if (hosting === undefined || !holds(ref.kind, hosting, target)) return undefined;
     this.deps.logger.warn({ changeId: change.id, target, hosting }, "a term change given up on had landed");
+    await this.deps.families?.carry(change, sub, target, true);
     return this.done(change, sub, sub.expiresAt, target, hosting);
   }
 
@@ -330,7 +329,11 @@ export class SubscriptionTerms {
             change.id,
             termEnd(this.startOf(sub, before), this.deps.clock.now(), change.days),
           );
-    const after = (await provisioner.setTerm(sub.ref, target)).expiresAt;
+    // Read back above: a retry (a seat's write failed) does not write the owner's client again.
+    const after = holds(sub.ref.kind, before, target)
+      ? before
+      : (await provisioner.setTerm(sub.ref, target)).expiresAt;
+    await this.deps.families?.carry(change, sub, target, false);
     return this.done(change, sub, before, target, after);
   }
 
@@ -371,16 +374,6 @@ export class SubscriptionTerms {
     this.deps.logger.warn({ changeId: change.id, reason }, "term change refused");
     return { kind: "failed", change: (await this.deps.changes.get(change.id)) ?? change, error };
   }
-}
-
-/**
- * Whether a hosting expiry is `target` as the backend takes it: at it or within its rounding
- * above (a node also within the slack under which it sends no more days); 0 is no expiry.
- */
-export function holds(kind: AccessRef["kind"], hosting: number, target: number): boolean {
-  if (target === 0 || hosting === 0) return hosting === target;
-  const below = kind === "node" ? TERM_SLACK_MS : 0;
-  return hosting >= target - below && hosting < target + ROUNDING[kind];
 }
 
 /** A term in the audit log: its expiry, or no expiry (0). */

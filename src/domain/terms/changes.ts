@@ -69,6 +69,13 @@ const changeSchema = z.object({
     .optional()
     .transform((v) => (v ? v.split(",") : [])),
   error: z.string().optional(),
+  /** A family owner's change: the seats given up on (seat number -> reason), as JSON (family.ts). */
+  seatsGivenUp: z
+    .string()
+    .optional()
+    .transform(
+      (v): Record<string, string> => (v ? z.record(z.string(), z.string()).parse(JSON.parse(v)) : {}),
+    ),
   /** The audit entry of the staff member who asked (finished when the change is done or failed). */
   auditId: z.string().optional(),
   /** A freeze: the customer who asked; when it began and ends; the term it banked (ms), fixed once. */
@@ -160,6 +167,12 @@ export class TermChanges {
       [from.join(","), to, this.clock.now(), JSON.stringify(strings), SWEPT.includes(to) ? "1" : "0"],
     );
     return moved === 1;
+  }
+
+  /** Writes `fields` on change `id` (a note kept with it; its status is moved by `transition`). */
+  async record(id: string, fields: Record<string, string>): Promise<void> {
+    if (await this.redis.exists(termChangeKeys.change(id)))
+      await this.redis.hset(termChangeKeys.change(id), fields);
   }
 
   /** Fixes the target of an `add` once (its turn came); returns the value kept. */

@@ -8,11 +8,22 @@ import { LuaScript } from "../../store/lua.js";
 import type { Subscription, Subscriptions } from "../books/index.js";
 import { type Catalog, type FreezeOption, findPlan } from "../catalog/index.js";
 import type { ProvisionerFor } from "../provisioning/index.js";
+import { type AuditLog, auditSubject, type StaffRoster } from "../staff/index.js";
 import { type ApplyOutcome, holds, type SubscriptionTerms, type TermJobs } from "./authority.js";
 import type { TermChain } from "./chain.js";
 import { newTermChangeId, type TermChange, type TermChanges } from "./changes.js";
+import type {
+  FreezeAsk,
+  FreezeQuote,
+  FreezeRefusal,
+  FreezeView,
+  UnfreezeBy,
+  UnfreezeOutcome,
+} from "./freeze-types.js";
 import { freezeKeys, termChainKeys, termChangeKeys } from "./keys.js";
 import { TERMS_LUA } from "./lua-fragments.js";
+
+export type * from "./freeze-types.js";
 
 /** The pointer, the change, the open index, the chain and the limit in one step (lua/freeze-ask.lua). */
 const ASK = LuaScript.load(new URL("./lua/freeze-ask.lua", import.meta.url), TERMS_LUA);
@@ -23,49 +34,6 @@ export const FREEZE_YEAR_MS = 365 * DAY;
 export const FREEZE_MIN_HELD_MS = DAY;
 /** Life of a freeze run's lease (the term change run lease: one run of a change at a time). */
 const RUN_LEASE_MS = 10_000;
-
-export type FreezeRefusal =
-  | "not-found"
-  | "no-freeze"
-  | "days"
-  | "trial"
-  | "nothing-left"
-  | "limit"
-  | "not-frozen"
-  | "too-soon"
-  | "not-due";
-
-/** A subscription's freeze under way, as /my and the cabinet show it. */
-export interface FreezeView {
-  changeId: string;
-  /** `asked`: waiting for its turn (a renewal in front of it) or for the hosting side. */
-  status: "asked" | "frozen" | "unfreezing";
-  days: number;
-  frozenAt?: number | undefined;
-  until?: number | undefined;
-  /** The term banked (ms) and the end it gives back when the freeze ends on time. */
-  bankMs?: number | undefined;
-  endsAt?: number | undefined;
-}
-
-/** What the confirm screen shows before a freeze of `days` is asked. */
-export interface FreezeQuote {
-  days: number;
-  until: number;
-  bankDays: number;
-  newEnd: number;
-}
-
-export type FreezeAsk =
-  | { kind: "refused"; reason: FreezeRefusal; limit?: number }
-  | { kind: "frozen" | "already" | "waiting" | "retrying"; view: FreezeView }
-  | { kind: "failed"; error: string };
-
-export type UnfreezeOutcome =
-  | { kind: "refused"; reason: FreezeRefusal }
-  | { kind: "unfrozen"; expiresAt: number }
-  /** The hosting side did not answer: the freeze worker finishes it. */
-  | { kind: "retrying"; error: unknown };
 
 export interface SubscriptionFreezesDeps {
   redis: Redis;
@@ -78,6 +46,8 @@ export interface SubscriptionFreezesDeps {
   provisioner: ProvisionerFor;
   terms: Pick<SubscriptionTerms, "apply" | "startOf">;
   jobs: TermJobs;
+  /** Who may lift a freeze from the admin side, and the audit log it is recorded in. */
+  staff?: { roster: Pick<StaffRoster, "require">; audit: Pick<AuditLog, "begin" | "finish"> } | undefined;
 }
 
 /**
@@ -293,32 +263,77 @@ export class SubscriptionFreezes {
   }
 
   /**
-   * Ends the freeze of `subscriptionId`: by its customer (once it has lasted a day) or by the
-   * worker (once its end has come). The client is enabled and its term set to now + the bank.
+   * Ends the freeze of `subscriptionId`: by its customer (once it has lasted a day), by the worker
+   * (once its end has come) or by a staff member (any time). The client is enabled and its term
+   * set to now + the bank, one run at a time (two taps at once end it once).
    */
-  async unfreeze(subscriptionId: string, by: { customerId: number } | "worker"): Promise<UnfreezeOutcome> {
+  async unfreeze(subscriptionId: string, by: UnfreezeBy): Promise<UnfreezeOutcome> {
+    const staffId = typeof by === "object" && "staffId" in by ? by.staffId : undefined;
+    const subject = auditSubject("subscription", subscriptionId);
+    const role =
+      staffId === undefined
+        ? undefined
+        : await this.staff().roster.require(staffId, "hosting", "subscription.unfreeze", subject);
     const change = await this.currentChange(subscriptionId);
     const sub = await this.deps.subscriptions.get(subscriptionId);
-    if (!sub || (by !== "worker" && sub.customerId !== by.customerId))
+    const customer = typeof by === "object" && "customerId" in by ? by.customerId : undefined;
+    if (!sub || (customer !== undefined && sub.customerId !== customer))
       return { kind: "refused", reason: "not-found" };
     if (!change || (change.status !== "frozen" && change.status !== "unfreezing"))
       return { kind: "refused", reason: "not-frozen" };
     const now = this.deps.clock.now();
-    if (change.status === "frozen" && by !== "worker" && now < (change.frozenAt ?? 0) + FREEZE_MIN_HELD_MS)
+    if (
+      change.status === "frozen" &&
+      customer !== undefined &&
+      now < (change.frozenAt ?? 0) + FREEZE_MIN_HELD_MS
+    )
       return { kind: "refused", reason: "too-soon" };
     if (change.status === "frozen" && by === "worker" && now < (change.frozenUntil ?? 0))
       return { kind: "refused", reason: "not-due" };
+    const audited = staffId !== undefined && role ? { actorId: staffId, role, subject } : undefined;
     try {
       const run = await withLease(this.deps.redis, termChangeKeys.run(change.id), RUN_LEASE_MS, () =>
-        this.finishUnfreeze(change, sub),
+        audited ? this.auditedUnfreeze(change.id, sub, audited) : this.finishUnfreeze(change, sub),
       );
       if (run === "busy")
-        return { kind: "retrying", error: new Error("another run of the freeze is going on") };
+        return { kind: "retrying", error: new Error("another run of the freeze is going on"), busy: true };
       return { kind: "unfrozen", expiresAt: run };
     } catch (error) {
       this.deps.logger.warn({ err: error, changeId: change.id }, "unfreeze: the hosting side did not answer");
       return { kind: "retrying", error };
     }
+  }
+
+  /**
+   * A staff member's lift, under the run lease: recorded only when this run ends the freeze (a
+   * second tap that finds it ended records nothing more); a hosting error leaves the outcome
+   * `unknown` (the freeze worker finishes the unfreeze, read back first).
+   */
+  private async auditedUnfreeze(
+    changeId: string,
+    sub: Subscription,
+    who: { actorId: number; role: string; subject: string },
+  ): Promise<number> {
+    const change = await this.deps.changes.get(changeId);
+    if (!change || (change.status !== "frozen" && change.status !== "unfreezing")) return sub.expiresAt;
+    const { audit } = this.staff();
+    const before = `frozen until ${new Date(change.frozenUntil ?? 0).toISOString()}`;
+    const entry = await audit.begin({ ...who, action: "subscription.unfreeze", before });
+    try {
+      const target = await this.finishUnfreeze(change, sub);
+      await audit.finish(entry, "done", `expires ${new Date(target).toISOString()}`);
+      return target;
+    } catch (err) {
+      await audit.finish(entry, "unknown", undefined, `the freeze worker finishes it: ${errorText(err)}`);
+      throw err;
+    }
+  }
+
+  private staff(): NonNullable<SubscriptionFreezesDeps["staff"]> {
+    // Fails closed: a staff member's lift where no staff room is wired is refused, never let through.
+    if (!this.deps.staff)
+      throw new Error("staff actions are not wired: no roster to check the actor against");
+    return this.deps.staff;
   }
 
   /** Gives the banked term back, absolute and read back first (a lost answer is not sent again). */

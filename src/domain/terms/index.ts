@@ -9,6 +9,7 @@
 export * from "./authority.js";
 export * from "./chain.js";
 export * from "./changes.js";
+export * from "./family.js";
 export * from "./freezes.js";
 export * from "./keys.js";
 export * from "./lua-fragments.js";

@@ -8,6 +8,7 @@ import type { StaffServices } from "../staff/index.js";
 import { type FreezeTurns, SubscriptionTerms, type TermJobs } from "./authority.js";
 import { TermChain } from "./chain.js";
 import { TermChanges } from "./changes.js";
+import { type FamilyMembers, FamilyTerms } from "./family.js";
 import { SubscriptionFreezes } from "./freezes.js";
 
 /** The terms room's services: the one authority over a subscription's term, and its records. */
@@ -32,6 +33,8 @@ export interface TermsServicesDeps {
   staff?: Pick<StaffServices, "roster" | "audit">;
   /** The plans' freeze options. */
   catalog: () => Catalog;
+  /** The members of a family (its taken seats): an owner's term change reaches them (none: no families). */
+  families?: FamilyMembers;
 }
 
 export function createTermsServices(deps: TermsServicesDeps): TermsServices {
@@ -42,6 +45,12 @@ export function createTermsServices(deps: TermsServicesDeps): TermsServices {
   const provisioner = deps.provisioning.provisioner;
   // Each needs the other: a freeze's turn comes through the terms, and it asks them where a term starts.
   const turns: FreezeTurns = { turn: (c, s) => freezes.turn(c, s), landed: (c) => freezes.landed(c) };
+  const families: FamilyTerms | undefined = deps.families
+    ? new FamilyTerms({
+        ...{ members: deps.families, provisioner, subscriptions, changes, logger },
+        startOf: (sub, hosting): number => terms.startOf(sub, hosting),
+      })
+    : undefined;
   const terms = new SubscriptionTerms({
     redis,
     chain,
@@ -55,6 +64,7 @@ export function createTermsServices(deps: TermsServicesDeps): TermsServices {
     logger,
     ...(deps.staff ? { staff: deps.staff } : {}),
     freezes: turns,
+    ...(families ? { families } : {}),
   });
   const freezes = new SubscriptionFreezes({
     ...{
@@ -68,6 +78,7 @@ export function createTermsServices(deps: TermsServicesDeps): TermsServices {
       subscriptions,
       provisioner,
       terms,
+      staff: deps.staff,
     },
   });
   return { terms, changes, freezes };

@@ -3,6 +3,7 @@ import { changesSubscription, type Order } from "#src/domain/books/index.js";
 import { inLocale } from "#src/domain/catalog/index.js";
 import type { PayableCheck } from "#src/domain/sales/index.js";
 import { formatDate, html } from "#src/render/format.js";
+import { appliesAfterFreezeText } from "#src/render/freeze.js";
 import { buyCb, MY_LIST, myCb, orderCb, railCb } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { enterConversation } from "../../kit/index.js";
@@ -245,11 +246,13 @@ async function payFromBalance(ctx: BotContext, orderId: string): Promise<void> {
       const balance = result.entry?.balance ?? (await wallet.balance(order.customerId));
       const paid = paidKey(order);
       const kind = order.kind === "renewal" ? "renewal" : order.gift ? "gift" : "purchase";
+      const text =
+        order.price === 0
+          ? ctx.t("buy-paid-free", { kind })
+          : ctx.t(paid, { price: money(ctx, order.price, locale), balance: money(ctx, balance, locale) });
+      const later = await appliesAfterFreezeText(ctx.deps.terms.freezes, ctx.t, locale, order);
       await show(ctx, {
-        text:
-          order.price === 0
-            ? ctx.t("buy-paid-free", { kind })
-            : ctx.t(paid, { price: money(ctx, order.price, locale), balance: money(ctx, balance, locale) }),
+        text: later ? `${text}\n${later}` : text,
         keyboard: new InlineKeyboard().text(ctx.t("menu-my"), MY_LIST),
       });
       return;

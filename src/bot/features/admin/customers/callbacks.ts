@@ -13,6 +13,8 @@ export type CustomersAction =
   | { act: "sub"; customer: number; sub: string }
   /** The fair refund of a subscription's unused term: its arithmetic (`fair`), then done (`fair-ok`). */
   | { act: "fair" | "fair-ok"; customer: number; sub: string }
+  /** Lift the freeze of a subscription now (the customer's unfreeze path). */
+  | { act: "unfreeze"; customer: number; sub: string }
   /** Offer to charge a refunded order again. */
   | { act: "retry"; customer: number; order: string }
   /** Confirmed credit/debit, block or message: `token` is the confirmation's one-time token. */
@@ -35,6 +37,7 @@ const wire = callbackCodec("a.c", {
     "sub",
     "fair",
     "fair-ok",
+    "unfreeze",
     "orders",
     "credit",
     "debit",
@@ -63,6 +66,7 @@ function packed(a: CustomersAction): { id: number; arg: string } {
     case "sub":
     case "fair":
     case "fair-ok":
+    case "unfreeze":
       return { id: a.customer, arg: a.sub };
     case "retry":
       return { id: a.customer, arg: a.order };
@@ -94,6 +98,7 @@ export const customersCb: CallbackCodec<CustomersAction> = {
       case "sub":
       case "fair":
       case "fair-ok":
+      case "unfreeze":
         return { act, customer, sub: arg };
       case "retry":
         return { act, customer, order: arg };

@@ -7,6 +7,7 @@ import { confirmAdjustment, confirmBlock, confirmMessage, unblock } from "./acti
 import { type CustomersAction, customersCb } from "./callbacks.js";
 import { ADJUST, BLOCK, FIND } from "./conversations.js";
 import { fairRefund, fairRefundView } from "./fair-refund.js";
+import { liftFreeze } from "./freeze.js";
 import { chargeAgain, chargeAgainConfirmView, customerOrdersView } from "./orders.js";
 import { actPermitted } from "./permissions.js";
 import {
@@ -79,6 +80,8 @@ async function onCustomer(ctx: BotContext, data: OnCustomer): Promise<void> {
       return show(ctx, await fairRefundView(ctx, id, data.sub));
     case "fair-ok":
       return show(ctx, await subscriptionView(ctx, id, data.sub, await fairRefund(ctx, id, data.sub)));
+    case "unfreeze":
+      return show(ctx, await subscriptionView(ctx, id, data.sub, await liftFreeze(ctx, id, data.sub)));
     case "orders":
       return show(ctx, await customerOrdersView(ctx, id));
     case "credit":

@@ -18,6 +18,7 @@ export const ACT_NEEDS: Partial<Record<CustomersAction["act"], { permission: Per
     "adj-ok": { permission: "money", action: "wallet.adjust" },
     fair: { permission: "money", action: "subscription.fair-refund" },
     "fair-ok": { permission: "money", action: "subscription.fair-refund" },
+    unfreeze: { permission: "hosting", action: "subscription.unfreeze" },
     block: { permission: "customers.block", action: "customer.block" },
     "block-ok": { permission: "customers.block", action: "customer.block" },
     unblock: { permission: "customers.block", action: "customer.unblock" },

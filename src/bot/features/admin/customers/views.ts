@@ -11,6 +11,7 @@ import { accessLocationsForAdmin } from "#src/render/locations.js";
 import { adminHomeButton } from "../home.js";
 import { signedMoney } from "./amount.js";
 import { type CustomerAct, cardCb, customersCb, ordersCb } from "./callbacks.js";
+import { addLiftButton, freezeLines } from "./freeze.js";
 import { roleMay, roleNow } from "./permissions.js";
 
 /**
@@ -264,9 +265,11 @@ export async function subscriptionView(
     sub.subscriptionUrl
       ? ctx.t("customers-sub-url", { url: html(sub.subscriptionUrl) })
       : ctx.t("customers-sub-no-url"),
+    ...(sub.removedAt === undefined ? await freezeLines(ctx, locale, sub) : []),
   ];
   if (notice) lines.unshift(notice, "");
   const keyboard = new InlineKeyboard();
+  if (sub.removedAt === undefined) await addLiftButton(ctx, keyboard, id, sub);
   if (!sub.trial && !subEnded(sub, now) && roleMay(await roleNow(ctx), "fair"))
     keyboard
       .text(ctx.t("fair-refund-button"), customersCb.pack({ act: "fair", customer: id, sub: sub.id }))
