@@ -140,19 +140,9 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     staff,
   });
   const settlement = createSettlementServices({
-    ...shared,
-    jobs,
-    catalog,
-    books,
-    provisioning,
-    terms,
-    sales,
-    rails: deps.rails ?? [],
-    railNotices: deps.railNotices,
-    staff,
-    paymentNotices: deps.paymentNotices,
-    archive: deps.archive,
-    familyNotices: deps.familyNotices,
+    ...{ ...shared, jobs, catalog, books, provisioning, terms, sales, staff },
+    ...{ rails: deps.rails ?? [], railNotices: deps.railNotices, paymentNotices: deps.paymentNotices },
+    ...{ archive: deps.archive, familyNotices: deps.familyNotices },
   });
   const backoffice = createBackofficeServices({
     ...{ redis, clock, logger, books, sales, staff, terms },
