@@ -52,6 +52,8 @@ export function ordersHarness(extend: (base: Catalog) => Catalog = (base) => bas
     worker: undefined as OrderWorker | undefined,
     /** What the shop told members of a family that ended (the outbox's messages, recorded). */
     familyEnded: [] as { customerId: number; once: string }[],
+    /** How many of the next family-ended messages cannot be queued (the outbox's Redis down). */
+    familyNoticeFailures: 0,
     catalog,
     startWorker,
     paidOrder,
@@ -196,7 +198,12 @@ export function ordersHarness(extend: (base: Catalog) => Catalog = (base) => bas
       jobs: { enqueueOrder: async () => undefined, enqueueTermChange: async () => undefined },
       // The shop's owner (ADMIN_IDS): what a staff member does in these tests, they do.
       ownerIds: [ORDERS_ADMIN],
-      familyNotices: { familyEnded: async (n) => void h.familyEnded.push(n) },
+      familyNotices: {
+        familyEnded: async (n) => {
+          if (h.familyNoticeFailures > 0 && h.familyNoticeFailures--) throw new Error("the outbox is down");
+          h.familyEnded.push(n);
+        },
+      },
     });
   });
 

@@ -79,7 +79,23 @@ describe("an admin removes a family owner's subscription", () => {
     for (const m of members) expect(await gone(m.sub)).toBe(true);
     expect((await h.rooms.books.subscriptions.get(second.id))?.removedAt).toBeDefined();
     expect(await h.rooms.settlement.fulfilment.families.due(h.clock.now(), 10)).toEqual([]);
+    // Told before the removal: the repeat queues the same message again, the outbox's key sends it once.
+    const sent = new Map(h.familyEnded.map((n) => [n.once, n.customerId]));
+    expect([...sent.values()].sort()).toEqual(members.map((m) => m.member).sort());
+  });
+
+  it("xui: a member's message that cannot be queued keeps their access until the sweep tells them and removes it", async () => {
+    const { sub, members } = await rig.fullFamily("xui");
+    h.familyEnded.length = 0;
+    h.familyNoticeFailures = 1;
+    await adminDeletes(sub);
+    expect((await h.rooms.books.subscriptions.get(sub.id))?.removedAt).toBeDefined();
+    expect(await h.rooms.settlement.fulfilment.families.due(h.clock.now(), 10)).toEqual([sub.id]);
+    h.clock.advance(2 * MINUTE);
+    await sweep();
+    for (const m of members) expect(await gone(m.sub)).toBe(true);
     expect(h.familyEnded.map((n) => n.customerId).sort()).toEqual(members.map((m) => m.member).sort());
+    expect(await h.rooms.settlement.fulfilment.families.due(h.clock.now(), 10)).toEqual([]);
   });
 
   it("panel: a crash right after the owner was recorded as ending (before it was marked removed): the sweep finishes it", async () => {

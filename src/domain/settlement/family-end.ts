@@ -30,7 +30,7 @@ export type FamilyEndResult = { status: "ended"; members: number[] } | { status:
  * The one home of "removing the owner removes the family": when an admin deletes a family owner's
  * client (books' SubscriptionOwners.removed), every taken seat's client is removed on the hosting
  * side and read back (SeatFulfilment.removeMember, the same step as freeing a seat), the member's
- * subscription marked removed and the member told (once per member: the outbox's key). The owner
+ * subscription marked removed and the member told (first, once per member: the outbox's key). The owner
  * is recorded here before it is marked removed, and stays recorded until every member's access is
  * gone, so a crash, a hosting error or a seat still being made is finished by the order sweep
  * (`due`). No money moves: a seat was never charged to its member, and the owner's removal
@@ -57,8 +57,11 @@ export class FamilyEnd implements FamilyEnds {
     }
     const ended: number[] = [];
     for (const member of await this.deps.hosting.members(family)) {
-      await this.deps.hosting.removeMember(member);
+      // Told first: a removed member is no longer listed, so a message lost after the removal
+      // would never be sent again; queued before it, a repeat finds them and the outbox's key
+      // keeps it to one. A message that cannot be queued leaves the family to the sweep.
       await this.tell(member.customerId, member.id);
+      await this.deps.hosting.removeMember(member);
       ended.push(member.customerId);
     }
     // A seat whose client is being made now would outlive the family: looked at again by the sweep.
@@ -78,8 +81,10 @@ export class FamilyEnd implements FamilyEnds {
 
   private async tell(customerId: number, memberSubscriptionId: string): Promise<void> {
     const locale = (await this.deps.customers.get(customerId))?.locale;
-    await this.deps.notices
-      ?.familyEnded({ customerId, locale, once: `family-ended:${memberSubscriptionId}` })
-      .catch((err: unknown) => this.deps.logger.warn({ err, customerId }, "family end notice failed"));
+    await this.deps.notices?.familyEnded({
+      customerId,
+      locale,
+      once: `family-ended:${memberSubscriptionId}`,
+    });
   }
 }
