@@ -167,6 +167,38 @@ describe("the runway page in the Mini App", () => {
     await p.close();
   });
 
+  it("shows no text of its own: every word comes from the locale files or the API", async () => {
+    const mark = (value: unknown, key = ""): unknown => {
+      if (typeof value === "string")
+        return /(_text|^name|^label|^text|^location|^fixes)$/.test(key) ? `⟦${value}⟧` : value;
+      if (Array.isArray(value)) return value.map((v) => mark(v, key));
+      if (value && typeof value === "object")
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mark(v, k)]));
+      return value;
+    };
+    const rewrite = (path: string, body: unknown) =>
+      path.startsWith("i18n/")
+        ? Object.fromEntries(Object.entries(body as Record<string, string>).map(([k, v]) => [k, `⟦${v}⟧`]))
+        : mark(body);
+    const unmarked = async (p: CabinetPage): Promise<string[]> =>
+      (await p.page.evaluate(`(() => {
+        const out = [];
+        const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        while (walk.nextNode()) {
+          const node = walk.currentNode;
+          if (!node.parentElement || node.parentElement.closest("[hidden], title, script, style")) continue;
+          const rest = node.textContent.replace(/⟦[^⟧]*⟧/g, "").replace(/[\\s·:()+0-9]/g, "");
+          if (rest) out.push(node.parentElement.outerHTML.slice(0, 160));
+        }
+        return out;
+      })()`)) as string[];
+    for (const query of ["", `&server=${hot}`, `&server=${rig.account.serverId}`]) {
+      const p = await rig.open(ADMIN, { path: `/app/?page=runway${query}`, rewrite });
+      expect(await unmarked(p), query).toEqual([]);
+      await p.close();
+    }
+  });
+
   it("refuses a customer and staff who do not see the servers: nothing of the runway is shown", async () => {
     for (const who of [CUSTOMER, SUPPORT]) {
       const p = await openRunway(who);
