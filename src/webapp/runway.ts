@@ -109,7 +109,11 @@ export async function runwayBoard(
   const now = deps.clock.now();
   const [board, course, currency] = await Promise.all([
     boardNow(deps, now),
-    readBalanceCourse(deps.fleet, now).catch(() => ({ steps: [] })),
+    // The course is a picture of the figure the board gives: without it, the board still shows.
+    readBalanceCourse(deps.fleet, now).catch((err: unknown) => {
+      deps.logger.warn({ err }, "runway page: the balance's course could not be read");
+      return { steps: [] };
+    }),
     deps.catalog.settings.hostingCurrency(),
   ]);
   const { locale } = caller;

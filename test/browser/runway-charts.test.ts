@@ -159,9 +159,10 @@ describe("the runway page in the Mini App", () => {
     expect(await p.text("h1")).toBe("ذخیره");
     const dirs = await p.page.evaluate(`(() => {
       const box = document.querySelector(".chart-box:has(.chart.cumulative)");
-      return [getComputedStyle(box).direction, getComputedStyle(box.querySelector(".legend")).direction];
+      const of = (selector) => getComputedStyle(box.querySelector(selector)).direction;
+      return [getComputedStyle(box).direction, of(".legend"), of(".chart-caption")];
     })()`);
-    expect(dirs).toEqual(["ltr", "rtl"]);
+    expect(dirs).toEqual(["ltr", "rtl", "rtl"]);
     expect(p.errors).toEqual([]);
     await p.screenshot("runway-fa");
     await p.close();
