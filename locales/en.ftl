@@ -2513,7 +2513,6 @@ webapp-runway-no-usage = No use recorded this term yet.
 webapp-runway-daily = Each day's use against the daily budget
 webapp-runway-cumulative = Use this term against the package
 webapp-runway-limit = package
-webapp-runway-budget-line = daily budget
 webapp-runway-average = at the 7-day average
 webapp-runway-trend = at the trend
 webapp-runway-term-end = term ends

@@ -2507,7 +2507,6 @@ webapp-runway-no-usage = هنوز مصرفی در این دوره ثبت نشد�
 webapp-runway-daily = مصرف هر روز در برابر بودجه روزانه
 webapp-runway-cumulative = مصرف این دوره در برابر بسته
 webapp-runway-limit = بسته
-webapp-runway-budget-line = بودجه روزانه
 webapp-runway-average = با میانگین ۷ روزه
 webapp-runway-trend = با روند
 webapp-runway-term-end = پایان دوره

@@ -2634,7 +2634,6 @@ webapp-runway-no-usage = В этом сроке расход ещё не зап�
 webapp-runway-daily = Расход по дням против дневного бюджета
 webapp-runway-cumulative = Расход за срок против пакета
 webapp-runway-limit = пакет
-webapp-runway-budget-line = дневной бюджет
 webapp-runway-average = по среднему за 7 дней
 webapp-runway-trend = по тренду
 webapp-runway-term-end = конец срока

@@ -2663,7 +2663,6 @@ webapp-runway-no-usage = У цьому терміні витрату ще не �
 webapp-runway-daily = Витрата по днях проти денного бюджету
 webapp-runway-cumulative = Витрата за термін проти пакета
 webapp-runway-limit = пакет
-webapp-runway-budget-line = денний бюджет
 webapp-runway-average = за середнім за 7 днів
 webapp-runway-trend = за трендом
 webapp-runway-term-end = кінець терміну

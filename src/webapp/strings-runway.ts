@@ -4,7 +4,6 @@ export const RUNWAY_PAGE_STRINGS = [
   "webapp-runway-back",
   "webapp-runway-balance",
   "webapp-runway-balance-chart",
-  "webapp-runway-budget-line",
   "webapp-runway-cumulative",
   "webapp-runway-daily",
   "webapp-runway-fixes",
