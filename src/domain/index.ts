@@ -102,6 +102,11 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
     ...{ ...shared, hosting },
     nodeSubUrl: deps.nodeSubUrl,
     nodeEditDoubtMs: deps.nodeEditDoubtMs,
+    // The fleet is built below (it stands on provisioning): its forecast is reached when a sale is placed.
+    runway: {
+      days: (servers) => fleet.forecasts.trafficDays(servers),
+      short: (sale) => fleet.runwaySales.short(sale),
+    },
   });
   const terms = createTermsServices({ ...shared, jobs, books, provisioning, staff, catalog: deps.catalog });
   const fleet = createFleetServices({

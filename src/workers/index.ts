@@ -32,6 +32,7 @@ import { createReconcileTask } from "./reconcile.js";
 import { createInboxReconcileTask } from "./reconcile-inbox.js";
 import { countReminders, createReminderTask } from "./reminders.js";
 import { createRunwayTask } from "./runway.js";
+import { RunwayAlerts } from "./runway-alerts.js";
 import { SendBudget, underBudget } from "./send-budget.js";
 import { createServerWatchTask } from "./server-watch/index.js";
 import { type StaffNotices, staffNoticesOf } from "./staff-notices.js";
@@ -156,9 +157,14 @@ function ticketReminderTask(deps: WorkersDeps, api: Api): PeriodicTask {
   });
 }
 
-/** The hourly runway pass (the servers' daily use tallied for the forecast). */
-function runwayTask(deps: WorkersDeps): PeriodicTask {
-  return createRunwayTask({ fleet: deps.fleet, logger: deps.logger, pacing: pacingFor(deps.config.role) });
+/** The hourly runway pass (the servers' daily use tallied for the forecast) and the alerts ahead. */
+function runwayTask(deps: WorkersDeps, staffNotices: StaffNotices): PeriodicTask {
+  const { fleet, redis, logger } = deps;
+  const alerts = new RunwayAlerts({
+    ...{ redis, forecasts: fleet.forecasts, staffNotices, logger, clock: systemClock },
+    ...{ settings: deps.catalog.settings, sales: fleet.runwaySales },
+  });
+  return createRunwayTask({ fleet, alerts, logger, pacing: pacingFor(deps.config.role) });
 }
 
 function periodicTasks(
@@ -206,7 +212,7 @@ function periodicTasks(
         config.driftSyncMinutes === undefined ? undefined : Math.round(config.driftSyncMinutes * MINUTE),
       pacing: pacingFor(config.role),
     }),
-    ...[ticketReminderTask(deps, api), runwayTask(deps)],
+    ...[ticketReminderTask(deps, api), runwayTask(deps, staffNotices)],
     dailyReportTask(deps, staffNotices),
     createOrderSweepTask({
       redis,

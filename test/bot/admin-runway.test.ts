@@ -105,4 +105,19 @@ describe("the runway in the chat", () => {
     expect(lastShown().text).toContain("Traffic package cleared");
     expect(await t.deps.fleet.packages.of(s.id)).toBeUndefined();
   });
+
+  it("the alerts' thresholds are set in the admin's settings", async () => {
+    await press("a.set:view:");
+    expect(lastShown().text).toContain("Runway alerts: 14, 7, 3, 1 days before a run-out");
+    await press("a.set:edit:runway");
+    expect(lastShown().text).toContain("e.g. 14,7,3,1");
+    await say("0, 200");
+    expect(lastShown().text).toContain("Send up to 6 whole numbers from 1 to 90");
+    await say("5, 20");
+    expect(lastShown().text).toContain("Runway alerts: 20, 5 days before a run-out");
+    expect(await t.deps.catalog.settings.runwayAlertDays()).toEqual([20, 5]);
+    await press("a.set:edit:runway");
+    await say("-");
+    expect(await t.deps.catalog.settings.runwayAlertDays()).toEqual([14, 7, 3, 1]);
+  });
 });

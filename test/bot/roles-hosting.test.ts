@@ -27,7 +27,7 @@ const ADMIN = user(28_101, { first_name: "Admin", language_code: "en" });
 const SUPPORT = user(28_102, { first_name: "Support", language_code: "en" });
 const VIEWER = user(28_103, { first_name: "Viewer", language_code: "en" });
 const NOT_PERMITTED = "⛔ Your staff role does not allow this.";
-const HOSTING_SECTIONS = ["🏦 Hosting account", "🖥 Servers", "🧩 Panel", "🛰 Node", "🔄 Sync"];
+const HOSTING_SECTIONS = ["🏦 Hosting account", "🖥 Servers", "📉 Runway", "🧩 Panel", "🛰 Node", "🔄 Sync"];
 
 const account = new FakeAccountApi();
 const panel = new FakePanelApi();
@@ -317,5 +317,27 @@ describe("linking the account (a dialog with secrets)", () => {
     expect(entry).toMatchObject({ action: "account.link", role: "viewer", outcome: "refused" });
     // The link before it, and nothing of this attempt but its refusal.
     expect(before.map((e) => e.outcome)).toEqual(["done"]);
+  });
+});
+
+describe("the runway by role (issue 31)", () => {
+  it("support and viewers are refused the board and the package; an admin's package is recorded", async () => {
+    for (const who of [SUPPORT, VIEWER]) {
+      for (const data of ["a.rw:board:0", `a.rw:pkg:${serverId}`]) {
+        await as(who).press(data);
+        expect(lastAnswer()).toMatchObject({ text: NOT_PERMITTED, show_alert: true });
+      }
+    }
+    expect(await t.deps.fleet.packages.of(serverId)).toBeUndefined();
+    await as(ADMIN).press(`a.rw:pkg:${serverId}`);
+    await as(ADMIN).say("250");
+    expect(await t.deps.fleet.packages.of(serverId)).toBe(250);
+    const [entry] = await entriesOf(serverSubject());
+    expect(entry).toMatchObject({
+      action: "server.package",
+      role: "admin",
+      outcome: "done",
+      after: "250 GB",
+    });
   });
 });

@@ -5,6 +5,7 @@ import type { Clock } from "../../runtime/clock.js";
 import { GB_BYTES } from "../books/index.js";
 import type { Catalog, ShopSettings } from "../catalog/index.js";
 import { boardOf, locationsOf, type RunwayBoard, type ServerFacts, type ServerRunway } from "./forecast.js";
+import { runOutOf, usedThisTerm, worseOf } from "./forecast-math.js";
 import type { HostingAccount } from "./hosting-account.js";
 import type { HostingServers } from "./hosting-servers.js";
 import { runwayKeys } from "./keys.js";
@@ -112,6 +113,37 @@ export class Forecasts {
     });
   }
 
+  /**
+   * How many whole days each tracked server's traffic lasts, at the worse of average and trend
+   * (undefined: beyond the horizon); untracked servers are left out. Reads no hosting API: the
+   * caller gives the expiries (the sale's placement has just listed the servers).
+   */
+  async trafficDays(
+    servers: readonly { id: number; expiresAt: number }[],
+    now: number = this.deps.clock.now(),
+  ): Promise<Map<number, number | undefined>> {
+    const [packages, tallies] = await Promise.all([
+      this.deps.packages.all(),
+      readTallies(
+        this.deps.redis,
+        servers.map((s) => s.id),
+      ),
+    ]);
+    const out = new Map<number, number | undefined>();
+    servers.forEach((s, i) => {
+      const gb = packages.get(s.id);
+      if (gb === undefined) return;
+      const days = tallies[i]?.days ?? [];
+      const pkg = {
+        limitBytes: Math.round(gb * GB_BYTES),
+        usedBytes: usedThisTerm(days, s.expiresAt),
+        renewsAt: s.expiresAt,
+      };
+      out.set(s.id, worseOf(runOutOf(pkg, days, now)));
+    });
+    return out;
+  }
+
   /** One server's runway (the board's line of it: the balance's runway needs every server). */
   async ofServer(serverId: number, now: number = this.deps.clock.now()): Promise<ServerRunway | undefined> {
     return (await this.board(now)).servers.find((s) => s.serverId === serverId);
@@ -124,7 +156,8 @@ export class Forecasts {
     );
     return Promise.all(
       listed.map(async (s, i) => {
-        const price = s.status === "active" ? await this.deps.servers.extendPrice(s) : { kind: "unknown" };
+        // Only an active server is extended (and priced): the balance's runway counts those.
+        const price = s.status === "active" ? await this.deps.servers.extendPrice(s) : undefined;
         const gb = packages.get(s.id);
         const tally = tallies[i];
         return {
@@ -132,7 +165,7 @@ export class Forecasts {
           name: s.name,
           status: s.status,
           expiresAt: s.expiresAt.getTime(),
-          price: price.kind === "unknown" || !("amount" in price) ? undefined : price.amount,
+          price: price === undefined || price.kind === "unknown" ? undefined : price.amount,
           packageBytes: gb === undefined ? undefined : Math.round(gb * GB_BYTES),
           days: tally?.days ?? [],
           subscriptions: tally?.subscriptions ?? 0,

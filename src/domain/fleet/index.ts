@@ -19,6 +19,7 @@ export * from "./node-clients.js";
 export * from "./panel-clients.js";
 export * from "./panel-create.js";
 export * from "./runway.js";
+export * from "./runway-sales.js";
 export * from "./runway-tally.js";
 export * from "./server-extension.js";
 export * from "./server-outages.js";

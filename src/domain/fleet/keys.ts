@@ -37,6 +37,8 @@ export const runwayKeys = {
   packages: "runway:package",
   /** JSON: the server's daily use (35 days), the subscriptions counted and when (the hourly tally). */
   days: (serverId: number) => `runway:days:${serverId}`,
+  /** Hash: `<plan>:<server>` -> a sale placed short of runway (JSON), until the staff are told. */
+  shortSales: "runway:sale-short",
   /** One tally at a time across processes (a lease). */
   tallyLease: "runway:tally",
   /** Set once an alert went out: per server, resource, term (its expiry) and threshold. */

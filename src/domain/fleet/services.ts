@@ -13,6 +13,7 @@ import { HostingServers } from "./hosting-servers.js";
 import { NodeAdmin } from "./node-admin.js";
 import { NodeClients } from "./node-clients.js";
 import { PanelClients } from "./panel-clients.js";
+import { RunwaySales } from "./runway-sales.js";
 import { RunwayTally } from "./runway-tally.js";
 import { ServerExtension } from "./server-extension.js";
 import { ServerOutages } from "./server-outages.js";
@@ -46,6 +47,8 @@ export interface FleetServices {
   packages: TrafficPackages;
   /** The hourly pass that adds each server's subscriptions' daily use up (the forecast reads it). */
   tally: RunwayTally;
+  /** Sales placed short of traffic runway, until the runway alerts tell the staff. */
+  runwaySales: RunwaySales;
 }
 
 export interface FleetServicesDeps {
@@ -79,6 +82,7 @@ export function createFleetServices(deps: FleetServicesDeps): FleetServices {
       catalog: deps.catalog.current,
     }),
     packages,
+    runwaySales: new RunwaySales(redis, clock),
     tally: new RunwayTally({
       ...{ redis, clock, logger, servers, owners },
       usage: deps.provisioning.usage.history,

@@ -18,3 +18,4 @@ export * from "./types.js";
 export * from "./usage.js";
 export * from "./usage-history.js";
 export * from "./xui.js";
+export * from "./xui-placement.js";

@@ -8,6 +8,7 @@ import type { NodeEdits } from "./node-edits.js";
 import { PanelProvisioner } from "./panel.js";
 import { mayHealOnRetry, type Provisioner, ProvisioningError } from "./types.js";
 import { XuiProvisioner } from "./xui.js";
+import type { PlacementRunway } from "./xui-placement.js";
 
 export { NodeProvisioner } from "./node.js";
 export { PanelProvisioner } from "./panel.js";
@@ -27,6 +28,8 @@ export interface ProvisionersDeps {
   nodeSubUrl?: string | undefined;
   /** The gate every node term change goes through (shared with the admin's node renewals). */
   nodeEdits?: NodeEdits | undefined;
+  /** How long each xui server's traffic lasts, for a new sale's server (the fleet's forecast). */
+  runway?: PlacementRunway | undefined;
 }
 
 /** The provisioner of a backend kind; throws a permanent ProvisioningError for one not configured. */
@@ -42,7 +45,7 @@ const SETTINGS: Record<Exclude<BackendKind, "xui">, string> = {
  * inside its provisioner). Use `provisionerFor(plan.backend.kind)` or `provisionerFor(ref.kind)`.
  */
 export function createProvisioners(deps: ProvisionersDeps): ProvisionerFor {
-  const xui = new XuiProvisioner({ account: deps.account, clock: deps.clock });
+  const xui = new XuiProvisioner({ account: deps.account, clock: deps.clock, runway: deps.runway });
   const panel = deps.panel ? new PanelProvisioner({ panel: deps.panel }) : undefined;
   const node = deps.node
     ? new NodeProvisioner({

@@ -5,6 +5,7 @@ import type { Logger } from "../../runtime/logger.js";
 import { NodeEdits } from "./node-edits.js";
 import { createProvisioners, type ProvisionerFor } from "./provisioners.js";
 import { UsageReader } from "./usage.js";
+import type { PlacementRunway } from "./xui-placement.js";
 
 /** Provisioning's services: a customer's access on the hosting side, and its usage. */
 export interface ProvisioningServices {
@@ -25,6 +26,8 @@ export interface ProvisioningServicesDeps {
   nodeSubUrl?: string | undefined;
   /** NODE_EDIT_DOUBT_SECONDS in ms: how long a node edit the bot gave up on may still land. */
   nodeEditDoubtMs?: number | undefined;
+  /** How long each xui server's traffic lasts (the fleet's forecast, wired late: the fleet is above). */
+  runway?: PlacementRunway | undefined;
 }
 
 export function createProvisioningServices(deps: ProvisioningServicesDeps): ProvisioningServices {
@@ -37,6 +40,7 @@ export function createProvisioningServices(deps: ProvisioningServicesDeps): Prov
     clock,
     nodeSubUrl: deps.nodeSubUrl,
     nodeEdits,
+    runway: deps.runway,
   });
   return { provisioner, usage: new UsageReader({ redis, hosting, provisioner, logger }), nodeEdits };
 }

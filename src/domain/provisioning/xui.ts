@@ -16,6 +16,7 @@ import {
   ServerPaidTooBriefly,
   type TrafficLimits,
 } from "./types.js";
+import { type PlacementRunway, placeByRunway, type ServerLoad } from "./xui-placement.js";
 
 type XuiRef = Extract<AccessRef, { kind: "xui" }>;
 type Created = { kind: "created"; ref: AccessRef; links: AccessLinks };
@@ -28,6 +29,8 @@ const noLinks = (): AccessLinks => ({ links: [], subscriptionUrl: undefined });
 export interface XuiProvisionerOptions {
   account: AccountApi;
   clock: Clock;
+  /** How long each server's traffic lasts, for the choice of a new sale's server (none: load only). */
+  runway?: PlacementRunway | undefined;
 }
 
 /**
@@ -48,17 +51,20 @@ export class XuiProvisioner implements Provisioner {
   readonly kind = "xui" as const;
   private readonly account: AccountApi;
   private readonly clock: Clock;
+  private readonly runway: PlacementRunway | undefined;
 
   constructor(options: XuiProvisionerOptions) {
     this.account = options.account;
     this.clock = options.clock;
+    this.runway = options.runway;
   }
 
   /**
    * The least loaded (fewest clients) of the plan's servers that is of xui type, active, and paid
-   * beyond the wanted expiry. Ties go to the one listed first in the plan. A server whose client
-   * list cannot be read is skipped; when nothing is left the error is temporary if one of those
-   * reads failed transiently, else permanent.
+   * beyond the wanted expiry, among those whose traffic lasts the plan's term (placeByRunway: when
+   * none does, the longest-lasting, and the staff are told). Ties go to the one listed first in
+   * the plan. A server whose client list cannot be read is skipped; when nothing is left the error
+   * is temporary if one of those reads failed transiently, else permanent.
    */
   async place(plan: Plan, request: ProvisionRequest): Promise<AccessRef> {
     const backend = plan.backend;
@@ -71,7 +77,7 @@ export class XuiProvisioner implements Provisioner {
       .map((id) => byId.get(id))
       .filter((s): s is Server => s !== undefined && paidBeyond(s, request.expiresAt));
     const loads = await Promise.allSettled(fit.map((s) => this.account.listClients(s.id)));
-    let best: { server: Server; count: number } | undefined;
+    const read: ServerLoad[] = [];
     let transientFailure = false;
     loads.forEach((load, i) => {
       const server = fit[i] as Server;
@@ -79,9 +85,9 @@ export class XuiProvisioner implements Provisioner {
         transientFailure ||= isTransient(load.reason);
         return;
       }
-      const count = Math.max(load.value.count, load.value.clients.length);
-      if (!best || count < best.count) best = { server, count };
+      read.push({ server, count: Math.max(load.value.count, load.value.clients.length) });
     });
+    const best = await placeByRunway(read, plan, this.runway);
     if (!best) {
       const why =
         fit.length === 0

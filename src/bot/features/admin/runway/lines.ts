@@ -8,8 +8,9 @@ import {
   type RunwayFix,
   type ServerRunway,
 } from "#src/domain/fleet/index.js";
-import { formatBytes, formatDate, formatNumber, html } from "#src/render/format.js";
+import { formatBytes, formatDate, html } from "#src/render/format.js";
 import { BUDGET_BAR, runwayChart } from "#src/render/runway-chart.js";
+import { runwayFixLine } from "#src/render/runway-fixes.js";
 
 /** What the runway screens share: days in words, the fixes, a server's lines and chart. */
 
@@ -47,14 +48,7 @@ export function fixText(
   name: string,
   currency: string,
 ): string {
-  switch (fix.kind) {
-    case "top-up":
-      return ctx.t("runway-fix-top-up", { amount: `${formatNumber(locale, fix.amount)} ${html(currency)}` });
-    case "extend":
-      return ctx.t("runway-fix-extend", { name: html(fix.name) });
-    case "move":
-      return ctx.t("runway-fix-move", { customers: fix.customers, name: html(name) });
-  }
+  return runwayFixLine(ctx.t, locale, fix, name, currency);
 }
 
 export function locationText(ctx: BotContext, locale: Locale, s: Pick<ServerRunway, "locationName">): string {

@@ -11,6 +11,9 @@ import {
   GIFT_DAYS_MIN,
   OUTAGE_GRACE_MAX,
   OUTAGE_GRACE_MIN,
+  parseRunwayAlertDays,
+  RUNWAY_ALERT_COUNT_MAX,
+  RUNWAY_ALERT_DAYS_MAX,
   type SettingChange,
 } from "#src/domain/catalog/index.js";
 import { formatNumber } from "#src/render/format.js";
@@ -56,11 +59,19 @@ function parseCost(text: string): Parsed<number | undefined> {
     : { ok: false };
 }
 
+/** `14,7,3,1`, or `-` for the default. */
+function parseRunwayDays(text: string): Parsed<number[] | undefined> {
+  if (text === "-") return { ok: true, value: undefined };
+  const days = parseRunwayAlertDays(text);
+  return days ? { ok: true, value: days } : { ok: false };
+}
+
 function accepts(setting: EditableSetting, text: string): boolean {
   if (setting === "grace") return parseGrace(text).ok;
   if (setting === "cost") return parseCost(text).ok;
   if (setting === "gift") return parseGiftDays(text).ok;
   if (setting === "renew") return parseRenewDays(text).ok;
+  if (setting === "runway") return parseRunwayDays(text).ok;
   return CURRENCY_LABEL.test(text);
 }
 
@@ -73,6 +84,8 @@ function changeOf(setting: EditableSetting, answer: string): SettingChange | und
   if (setting === "gift") return parsed(parseGiftDays(answer), (value) => ({ key: "giftExpiryDays", value }));
   if (setting === "renew")
     return parsed(parseRenewDays(answer), (value) => ({ key: "autoRenewDays", value }));
+  if (setting === "runway")
+    return parsed(parseRunwayDays(answer), (value) => ({ key: "runwayAlertDays", value }));
   return { key: "hostingCurrency", value: answer };
 }
 
@@ -83,6 +96,7 @@ const PROMPT: Record<EditableSetting, { ask: string; invalid: string }> = {
   currency: { ask: "settings-ask-currency", invalid: "settings-currency-invalid" },
   gift: { ask: "settings-ask-gift", invalid: "settings-gift-invalid" },
   renew: { ask: "autorenew-settings-ask", invalid: "autorenew-settings-invalid" },
+  runway: { ask: "runway-settings-ask", invalid: "runway-settings-invalid" },
 };
 
 /** The bounds each setting names in its question and complaint (the currency names none). */
@@ -92,6 +106,7 @@ const RANGE: Record<EditableSetting, { min: number; max: number }> = {
   currency: { min: OUTAGE_GRACE_MIN, max: EXTEND_COST_MAX },
   gift: { min: GIFT_DAYS_MIN, max: GIFT_DAYS_MAX },
   renew: { min: AUTO_RENEW_DAYS_MIN, max: AUTO_RENEW_DAYS_MAX },
+  runway: { min: 1, max: RUNWAY_ALERT_DAYS_MAX },
 };
 
 /**
@@ -107,6 +122,7 @@ async function editConversation(
   const range = {
     min: formatNumber(locale, RANGE[setting].min),
     max: formatNumber(locale, RANGE[setting].max),
+    count: RUNWAY_ALERT_COUNT_MAX,
   };
   const problem = ctx.t(PROMPT[setting].invalid, range);
   const answer = await askText(conversation, ctx, ctx.t(PROMPT[setting].ask, range), {

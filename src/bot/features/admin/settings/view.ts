@@ -15,6 +15,7 @@ const EDIT_LABEL: Record<EditableSetting, string> = {
   currency: "settings-edit-currency",
   gift: "settings-edit-gift",
   renew: "autorenew-settings-edit",
+  runway: "runway-settings-edit",
 };
 
 /** The shop settings, each with a button that changes it. */
@@ -22,6 +23,7 @@ export async function settingsView(ctx: BotContext): Promise<View> {
   const values = await ctx.deps.catalog.settings.get();
   const giftDays = await ctx.deps.catalog.settings.giftExpiryDays();
   const renewDays = await ctx.deps.catalog.settings.autoRenewDays();
+  const runwayDays = await ctx.deps.catalog.settings.runwayAlertDays();
   const locale = await localeOf(ctx);
   const keyboard = new InlineKeyboard()
     .text(
@@ -38,6 +40,7 @@ export async function settingsView(ctx: BotContext): Promise<View> {
   const currency = html(values.hostingCurrency);
   const learned = await ctx.deps.fleet.serverExtension.lastLearned();
   const renewLine = ctx.t("autorenew-settings-line", { days: renewDays });
+  const runwayLine = ctx.t("runway-settings-line", { days: runwayDays.join(", ") });
   return {
     text: `${ctx.t("settings-title", {
       autoExtend: ctx.t(values.autoExtend ? "settings-on" : "settings-off"),
@@ -56,7 +59,7 @@ export async function settingsView(ctx: BotContext): Promise<View> {
             id: learned.serverId,
           })
         : ctx.t("settings-cost-learned-none"),
-    })}\n\n${renewLine}`,
+    })}\n\n${renewLine}\n${runwayLine}`,
     keyboard: adminHomeButton(ctx, keyboard),
   };
 }
