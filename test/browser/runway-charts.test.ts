@@ -61,7 +61,8 @@ beforeAll(async () => {
 
 afterAll(() => rig?.close());
 
-const openRunway = (who: PageUser, query = "") => rig.open(who, { path: `/app/?page=runway${query}` });
+const openRunway = (who: PageUser, query = "", theme: "light" | "dark" = "light") =>
+  rig.open(who, { path: `/app/?page=runway${query}`, theme });
 
 async function board(): Promise<RunwayBoard> {
   return rig.h.t.deps.fleet.forecasts.board(now);
@@ -158,8 +159,8 @@ describe("the runway page in the Mini App", () => {
     await q.close();
   });
 
-  it("keeps Persian right-to-left and its charts left-to-right", async () => {
-    const p = await openRunway(FA_ADMIN, `&server=${hot}`);
+  it("keeps Persian right-to-left and its charts left-to-right (in the dark theme)", async () => {
+    const p = await openRunway(FA_ADMIN, `&server=${hot}`, "dark");
     expect(await p.page.evaluate(`document.documentElement.dir`)).toBe("rtl");
     expect(await p.text("h1")).toBe("ذخیره");
     const dirs = await p.page.evaluate(`(() => {
