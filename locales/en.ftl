@@ -2524,6 +2524,34 @@ staff-report-runway-unpriced = 🛫 Runway: unknown, no extension price is known
     } (set the expected cost in Settings)
 staff-report-hosting-unavailable = 🏦 Hosting account: { $reason }
 
+## Issue 31: the runway page of the Mini App (staff only; src/webapp/runway.ts, webapp/runway.js)
+
+runway-open-page = 📊 Runway charts
+webapp-runway-title = Runway
+webapp-runway-refused = This page is for the shop's staff who see the servers.
+webapp-runway-balance = Hosting balance
+webapp-runway-balance-chart = The balance as it pays the servers' extensions
+webapp-runway-no-course = No course to draw: no active servers, or an extension price is not known.
+webapp-runway-fixes = What would fix it
+webapp-runway-locations = Locations
+webapp-runway-servers = Servers
+webapp-runway-no-servers = No servers.
+webapp-runway-back = All servers
+webapp-runway-untracked = No traffic package is set for this server: set one on its card in the chat to see its charts.
+webapp-runway-no-usage = No use recorded this term yet.
+webapp-runway-daily = Each day's use against the daily budget
+webapp-runway-cumulative = Use this term against the package
+webapp-runway-limit = package
+webapp-runway-average = at the 7-day average
+webapp-runway-trend = at the trend
+webapp-runway-term-end = term ends
+webapp-runway-runs-out = runs out
+webapp-runway-lasts = lasts the term
+webapp-runway-today = today
+webapp-runway-budget = Daily budget: { $budget }
+webapp-runway-step = { $date }: { $amount } left after extending { $server }
+webapp-runway-step-short = { $date }: { $amount } is not enough to extend { $server }
+
 ## Family seats
 invoice-seats-title = Family seats
 delivery-delayed-seats = ⏳ Your new family seats are taking longer than usual: the hosting side is not answering yet. Your payment is safe: the seats will be added by themselves and you will get a message here, or the money goes back to your wallet.

@@ -2518,6 +2518,34 @@ staff-report-runway-none = 🛫 پشتوانه: سرور فعالی نیست
 staff-report-runway-unpriced = 🛫 پشتوانه: نامعلوم؛ هنوز بهای تمدید { $count } سرور معلوم نیست (هزینهٔ موردانتظار را در تنظیمات وارد کنید)
 staff-report-hosting-unavailable = 🏦 حساب هاستینگ: { $reason }
 
+## Issue 31: the runway page of the Mini App (staff only; src/webapp/runway.ts, webapp/runway.js)
+
+runway-open-page = 📊 نمودارهای ذخیره
+webapp-runway-title = ذخیره
+webapp-runway-refused = این صفحه برای کارکنان فروشگاه است که سرورها را می‌بینند.
+webapp-runway-balance = موجودی هاستینگ
+webapp-runway-balance-chart = موجودی در حین پرداخت تمدید سرورها
+webapp-runway-no-course = چیزی برای رسم نیست: سرور فعالی نیست یا قیمت تمدید معلوم نیست.
+webapp-runway-fixes = راه حل
+webapp-runway-locations = مکان‌ها
+webapp-runway-servers = سرورها
+webapp-runway-no-servers = سروری نیست.
+webapp-runway-back = همه سرورها
+webapp-runway-untracked = برای این سرور بسته ترافیک تعیین نشده است: برای دیدن نمودارها آن را در کارت سرور در چت تعیین کنید.
+webapp-runway-no-usage = هنوز مصرفی در این دوره ثبت نشده است.
+webapp-runway-daily = مصرف هر روز در برابر بودجه روزانه
+webapp-runway-cumulative = مصرف این دوره در برابر بسته
+webapp-runway-limit = بسته
+webapp-runway-average = با میانگین ۷ روزه
+webapp-runway-trend = با روند
+webapp-runway-term-end = پایان دوره
+webapp-runway-runs-out = تمام می‌شود
+webapp-runway-lasts = تا پایان دوره کافی است
+webapp-runway-today = امروز
+webapp-runway-budget = بودجه روزانه: { $budget }
+webapp-runway-step = { $date }: پس از تمدید { $server } { $amount } می‌ماند
+webapp-runway-step-short = { $date }: { $amount } برای تمدید { $server } کافی نیست
+
 ## Family seats
 invoice-seats-title = جایگاه‌های خانوادگی
 delivery-delayed-seats = ⏳ افزودن جایگاه‌های خانوادگی جدید بیشتر از معمول طول می‌کشد: سرویس میزبانی هنوز پاسخ نمی‌دهد. پرداخت شما امن است: جایگاه‌ها خودبه‌خود افزوده می‌شوند و پیامی همین‌جا می‌گیرید، یا پول به کیف پول شما برمی‌گردد.

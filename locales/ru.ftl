@@ -2645,6 +2645,34 @@ staff-report-runway-unpriced = 🛫 Запас: неизвестен, ещё н�
     } (укажите ожидаемую стоимость в Настройках)
 staff-report-hosting-unavailable = 🏦 Аккаунт хостинга: { $reason }
 
+## Issue 31: the runway page of the Mini App (staff only; src/webapp/runway.ts, webapp/runway.js)
+
+runway-open-page = 📊 Графики запаса
+webapp-runway-title = Запас
+webapp-runway-refused = Эта страница — для сотрудников магазина, которые видят серверы.
+webapp-runway-balance = Баланс хостинга
+webapp-runway-balance-chart = Баланс по мере оплаты продлений серверов
+webapp-runway-no-course = Нечего рисовать: нет активных серверов или неизвестна цена продления.
+webapp-runway-fixes = Что поможет
+webapp-runway-locations = Локации
+webapp-runway-servers = Серверы
+webapp-runway-no-servers = Серверов нет.
+webapp-runway-back = Все серверы
+webapp-runway-untracked = Для этого сервера не задан пакет трафика: задайте его в карточке сервера в чате, чтобы увидеть графики.
+webapp-runway-no-usage = В этом сроке расход ещё не записан.
+webapp-runway-daily = Расход по дням против дневного бюджета
+webapp-runway-cumulative = Расход за срок против пакета
+webapp-runway-limit = пакет
+webapp-runway-average = по среднему за 7 дней
+webapp-runway-trend = по тренду
+webapp-runway-term-end = конец срока
+webapp-runway-runs-out = закончится
+webapp-runway-lasts = хватит на срок
+webapp-runway-today = сегодня
+webapp-runway-budget = Дневной бюджет: { $budget }
+webapp-runway-step = { $date }: останется { $amount } после продления { $server }
+webapp-runway-step-short = { $date }: { $amount } — не хватит на продление { $server }
+
 ## Family seats
 invoice-seats-title = Семейные места
 delivery-delayed-seats = ⏳ Новые семейные места добавляются дольше обычного: хостинг пока не отвечает. Ваш платёж в сохранности: места добавятся сами, и вы получите сообщение здесь, или деньги вернутся на баланс.

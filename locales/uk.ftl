@@ -2674,6 +2674,34 @@ staff-report-runway-unpriced = 🛫 Запас: невідомий, ще не в
     } (вкажіть очікувану вартість у Налаштуваннях)
 staff-report-hosting-unavailable = 🏦 Акаунт хостингу: { $reason }
 
+## Issue 31: the runway page of the Mini App (staff only; src/webapp/runway.ts, webapp/runway.js)
+
+runway-open-page = 📊 Графіки запасу
+webapp-runway-title = Запас
+webapp-runway-refused = Ця сторінка — для працівників магазину, які бачать сервери.
+webapp-runway-balance = Баланс хостингу
+webapp-runway-balance-chart = Баланс у міру оплати продовжень серверів
+webapp-runway-no-course = Немає чого малювати: немає активних серверів або невідома ціна продовження.
+webapp-runway-fixes = Що допоможе
+webapp-runway-locations = Локації
+webapp-runway-servers = Сервери
+webapp-runway-no-servers = Серверів немає.
+webapp-runway-back = Усі сервери
+webapp-runway-untracked = Для цього сервера не задано пакет трафіку: задайте його в картці сервера в чаті, щоб побачити графіки.
+webapp-runway-no-usage = У цьому терміні витрату ще не записано.
+webapp-runway-daily = Витрата по днях проти денного бюджету
+webapp-runway-cumulative = Витрата за термін проти пакета
+webapp-runway-limit = пакет
+webapp-runway-average = за середнім за 7 днів
+webapp-runway-trend = за трендом
+webapp-runway-term-end = кінець терміну
+webapp-runway-runs-out = закінчиться
+webapp-runway-lasts = вистачить на термін
+webapp-runway-today = сьогодні
+webapp-runway-budget = Денний бюджет: { $budget }
+webapp-runway-step = { $date }: залишиться { $amount } після продовження { $server }
+webapp-runway-step-short = { $date }: { $amount } — не вистачить на продовження { $server }
+
 ## Family seats
 invoice-seats-title = Сімейні місця
 delivery-delayed-seats = ⏳ Нові сімейні місця додаються довше, ніж зазвичай: хостинг поки не відповідає. Ваш платіж у безпеці: місця додадуться самі, і ви отримаєте повідомлення тут, або гроші повернуться на баланс.

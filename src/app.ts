@@ -310,6 +310,7 @@ function cabinetOf(config: Config, core: AppCore, bot: CabinetBot, logger: Logge
     backoffice: core.rooms.backoffice,
     terms: core.rooms.terms,
     catalog: core.rooms.catalog,
+    staff: core.rooms.staff,
     botToken: config.botToken,
     ...{ botUsername: bot.botInfo.username, cabinetUrl: cabinetUrl(config) },
     supportContact: config.supportContact,

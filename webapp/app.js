@@ -98,6 +98,9 @@ async function start() {
     view("subs").replaceChildren(el("div", "card error-box", t("open-in-telegram")));
     return;
   }
+  // The staff's runway page (opened from the chat's Runway screen) instead of the cabinet.
+  const params = new URLSearchParams(location.search);
+  if (params.get("page") === "runway") return (await import("./runway.js")).showRunwayPage(params);
   await load();
 }
 

@@ -49,11 +49,19 @@ export function usageChart(days) {
   let latest = days.length - 1;
   while (latest > 0 && days[latest].bytes === null) latest--;
   select(latest);
+  return chartFrame(caption, chart, [peak?.text ?? "", "0"], [days[0]?.label, days.at(-1)?.label]);
+}
+
+/**
+ * A chart in its box: the caption above (what was tapped), the scale's top and bottom named at the
+ * side, the first and last day below. The runway page's charts (runway-chart.js) share it.
+ */
+export function chartFrame(caption, chart, [top, bottom], [first, last]) {
   const area = el("div", "chart-area", [
     chart,
-    el("span", "chart-scale top", peak?.text ?? ""),
-    el("span", "chart-scale bottom", "0"),
+    el("span", "chart-scale top", top),
+    el("span", "chart-scale bottom", bottom),
   ]);
-  const axis = el("div", "chart-axis", [el("span", "", days[0]?.label), el("span", "", days.at(-1)?.label)]);
+  const axis = el("div", "chart-axis", [el("span", "", first), el("span", "", last)]);
   return el("div", "chart-box", [caption, area, axis]);
 }

@@ -25,8 +25,13 @@ export interface WebappDeps extends Pick<ShopRooms, "books" | "provisioning" | "
     /** Family seats: a seat freed by its owner (none: seats are not freed here). */
     fulfilment?: { seats: Pick<SeatFulfilment, "revoke"> };
   };
-  /** The shop's maintenance (closed to customers: what sells answers 503, see maintenance.ts). */
-  catalog: Pick<ShopRooms["catalog"], "maintenance">;
+  /**
+   * The shop's maintenance (closed to customers: what sells answers 503, see maintenance.ts); its
+   * settings (the hosting balance's currency on the staff's runway page).
+   */
+  catalog: Pick<ShopRooms["catalog"], "maintenance" | "settings">;
+  /** Who is staff in which role: the staff's pages (runway.ts) answer only those who may see them. */
+  staff: { roster: Pick<ShopRooms["staff"]["roster"], "require"> };
   /** Support tickets: the caller's own, written and closed as in the chat. */
   backoffice: { tickets: Pick<Tickets, "get" | "messages" | "ofCustomer" | "write" | "close"> };
   /** The customers' service status (the server watch's view and the drift sync's, joined there). */

@@ -11,6 +11,7 @@ import { invite } from "./invite.js";
 import { me, setLanguage } from "./me.js";
 import { cancelOrder, claimTrial, createOrder, payOrder } from "./orders.js";
 import { checkRailPayment, payOrderByRail, setReceiptEmail, topUpByRail } from "./rails.js";
+import { runwayBoard, runwayServer } from "./runway.js";
 import {
   cardResponse,
   connectResponse,
@@ -48,6 +49,7 @@ import {
   railCheckResponse,
   topUpRailRequest,
 } from "./schemas-rails.js";
+import { runwayBoardResponse, runwayServerResponse } from "./schemas-runway.js";
 import { freeSeatRequest, freeSeatResponse } from "./schemas-seats.js";
 import { ticketResponse, ticketsResponse, ticketWriteRequest } from "./schemas-support.js";
 import { freeSeat } from "./seats.js";
@@ -269,7 +271,26 @@ export const ROUTES: Route[] = [
     },
   },
   ...supportRoutes(),
+  ...staffRoutes(),
 ];
+
+/** The staff's pages (runway.ts): each answers only staff whose role allows it (403 to anyone else). */
+function staffRoutes(): Route[] {
+  return [
+    {
+      method: "GET",
+      path: at("admin/runway"),
+      schema: runwayBoardResponse,
+      run: (d, r) => runwayBoard(d, r.caller),
+    },
+    {
+      method: "GET",
+      path: at("admin/runway/:id"),
+      schema: runwayServerResponse,
+      run: (d, r) => runwayServer(d, r.caller, r.id),
+    },
+  ];
+}
 
 /**
  * Support (support.ts): the caller's tickets, writing (a message of up to 4000 characters, any

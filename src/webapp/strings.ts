@@ -1,5 +1,6 @@
 import { LOCALES, type Locale } from "../config.js";
 import type { I18nLike } from "../render/i18n-like.js";
+import { RUNWAY_PAGE_STRINGS } from "./strings-runway.js";
 
 /**
  * The page's own labels, from locales/*.ftl like every other user-visible string (the page holds
@@ -157,6 +158,7 @@ export const PAGE_STRINGS = [
   "webapp-usage-none",
   "webapp-usage-peak",
   "webapp-usage-title",
+  ...RUNWAY_PAGE_STRINGS,
 ] as const;
 
 /**

@@ -80,6 +80,8 @@ export interface PageOptions {
   rewrite?: (path: string, body: unknown) => unknown;
   /** Do not wait for the page to be ready. */
   noWait?: boolean;
+  /** What to open under the server (default `/app/`), e.g. `/app/?page=runway`. */
+  path?: string;
 }
 
 export interface CabinetPage {
@@ -250,7 +252,7 @@ export async function startCabinetRig(options: RigOptions = {}): Promise<Cabinet
       })();
     });
     await page.evaluateOnNewDocument(telegramStub(h.initData(user), user, theme));
-    await page.goto(`${h.base}/app/`, { waitUntil: "domcontentloaded" });
+    await page.goto(`${h.base}${opts.path ?? "/app/"}`, { waitUntil: "domcontentloaded" });
     if (!opts.noWait) await page.waitForSelector("body[data-ready='1']");
     const until = async (expression: string) => {
       await page.waitForFunction(expression, { timeout: 15_000 });

@@ -84,6 +84,7 @@ function cabinetOf(t: TestBot, options: WebappHarnessOptions): WebappHandler {
     redis: t.redis,
     ...(options.guard ? { guard: options.guard } : {}),
     catalog: t.deps.catalog,
+    staff: t.deps.staff,
     books: t.deps.books,
     provisioning: t.deps.provisioning,
     fleet: t.deps.fleet,

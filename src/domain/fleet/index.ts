@@ -8,6 +8,7 @@
 export * from "./account-key.js";
 export * from "./core-version.js";
 export * from "./forecast.js";
+export * from "./forecast-course.js";
 export * from "./forecast-math.js";
 export * from "./forecasts.js";
 export * from "./hosting-account.js";

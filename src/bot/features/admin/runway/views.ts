@@ -7,6 +7,7 @@ import type { LocationRunway, RunwayBoard, ServerRunway } from "#src/domain/flee
 import { formatDateTime, formatNumber, html } from "#src/render/format.js";
 import { serversCb } from "#src/render/server-callbacks.js";
 import { adminHomeButton } from "../home.js";
+import { addRunwayPageButton } from "../runway-page.js";
 import { hostingCurrency } from "../settings/hosting-money.js";
 import { runwayCb } from "./callbacks.js";
 import { balanceText, daysText, fixText, locationText, serverRunwayLines, urgencyEmoji } from "./lines.js";
@@ -64,6 +65,7 @@ export async function runwayView(ctx: BotContext): Promise<View> {
     const label = `${urgencyEmoji(s.urgentDays, board.windowDays)} ${s.name} · ${daysText(ctx, s.urgentDays)}`;
     keyboard.text(label, serversCb.pack({ act: "card", server: s.serverId })).row();
   }
+  addRunwayPageButton(keyboard, ctx);
   keyboard.text(ctx.t("menu-refresh"), runwayCb.pack({ act: "board" })).row();
   return { text: boardText(ctx, locale, board, currency), keyboard: adminHomeButton(ctx, keyboard) };
 }

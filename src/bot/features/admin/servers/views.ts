@@ -11,6 +11,7 @@ import { hostingErrorText } from "#src/render/hosting-error.js";
 import { accountView } from "../account/index.js";
 import { adminHomeButton } from "../home.js";
 import { cardRunwayText, packageButton } from "../runway/views.js";
+import { addRunwayPageButton } from "../runway-page.js";
 import { xuiCb } from "../xui/callbacks.js";
 import { serversCb } from "./callbacks.js";
 import { cardData, daysLeft, failureView, listData, stateText, statusBadge, viewOr } from "./common.js";
@@ -120,6 +121,7 @@ function cardKeyboard(ctx: BotContext, s: Server, live: LiveStats): InlineKeyboa
       .row();
   }
   k.add(packageButton(ctx, server)).row();
+  addRunwayPageButton(k, ctx, server);
   k.text(ctx.t("servers-back-list"), listData()).row();
   return adminHomeButton(ctx, k);
 }
