@@ -87,9 +87,10 @@ describe("finding a customer", () => {
   it("adds Customers and Failed orders to the admin menu, after the existing sections", async () => {
     await t.send(command(ADMIN, "/admin"));
     const labels = buttonsOf(t.telegram.last("sendMessage")?.params.reply_markup).map((b) => b.text);
-    expect(labels.slice(0, 4)).toEqual([
+    expect(labels.slice(0, 5)).toEqual([
       "🏦 Hosting account",
       "🖥 Servers",
+      "📉 Runway",
       "👥 Customers",
       "⚠️ Failed orders",
     ]);
