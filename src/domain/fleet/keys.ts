@@ -30,3 +30,19 @@ export const ACCOUNT_KEY_KEY = "hosting:account-key";
 export const CORE_VERSION_KEY = "servers:core-version";
 /** `panel-create:<id>` -> a multi-location panel create plan (JSON, kept a week). */
 export const PANEL_PLAN_PREFIX = "panel-create:";
+
+/** Admins' bulk moves of customers off a server or panel location (bulk-move*.ts). */
+export const bulkMoveKeys = {
+  /** A move (hash): who, from, to, status, counts' total, the progress message. */
+  move: (id: string) => `bulkmove:${id}`,
+  /** The subscriptions the move takes (list, fixed when it is confirmed), in their order. */
+  items: (id: string) => `bulkmove:${id}:items`,
+  /** One subscription's move (hash): its stage, the target fixed once, the new client. */
+  item: (id: string, subscriptionId: string) => `bulkmove:${id}:item:${subscriptionId}`,
+  /** What became of each subscription (hash: id -> `moved`, `skipped:<why>`, `failed:<why>`). */
+  outcomes: (id: string) => `bulkmove:${id}:outcomes`,
+  /** One runner at a time per subscription of a move (a lease). */
+  run: (id: string, subscriptionId: string) => `bulkmove-run:${id}:${subscriptionId}`,
+  /** An admin's selection being picked before the preview (set of subscription ids, kept a day). */
+  picked: (adminId: number, source: string) => `bulkmove:picked:${adminId}:${source}`,
+};

@@ -1,0 +1,378 @@
+import type { AccountApi } from "../../hosting/account/index.js";
+import { MAIN_LOCATION, type PanelApi } from "../../hosting/panel/index.js";
+import { type Clock, DAY } from "../../runtime/clock.js";
+import type { Logger } from "../../runtime/logger.js";
+import type { Customers, Subscription, SubscriptionOwners, Subscriptions } from "../books/index.js";
+import type { Catalog } from "../catalog/index.js";
+import type { MoveOne, StepResult, TargetInfo } from "./bulk-move-one.js";
+import { keepsMainLink, livesOn, targetRef } from "./bulk-move-plan.js";
+import {
+  type BulkMove,
+  type BulkMoveRecords,
+  type ItemOutcome,
+  type MoveCounts,
+  type MoveEnd,
+  type MoveSkip,
+  moveEndKey,
+  type NewBulkMove,
+} from "./bulk-move-records.js";
+
+/**
+ * THE PORT FOR THE RUNWAY FORECAST: how many days target xui server `targetServerId` would last
+ * with `addingCustomers` more customers on it (undefined: cannot be told, never pauses). The
+ * default (`paidTermRunway`) is the days its paid term has left; the lead plugs the forecast
+ * (fleet/forecast.ts) in here through BulkMovesDeps.targetRunway.
+ */
+export type MoveTargetRunway = (
+  targetServerId: number,
+  addingCustomers: number,
+) => Promise<{ days: number | undefined }>;
+
+/** The default runway of a target: the days its paid term has left (0 for a server not active). */
+export function paidTermRunway(account: Pick<AccountApi, "server">, clock: Clock): MoveTargetRunway {
+  return async (serverId) => {
+    const server = await account.server(serverId);
+    if (server.status !== "active") return { days: 0 };
+    return { days: Math.max(0, Math.floor((server.expiresAt.getTime() - clock.now()) / DAY)) };
+  };
+}
+
+/** Below this many days of the target's runway a move pauses (the setting's default). */
+export const DEFAULT_MOVE_RUNWAY_FLOOR_DAYS = 7;
+/** The runway is asked again after this many customers of a pass. */
+const RUNWAY_EVERY = 25;
+/** Customers moved at once by one runner. */
+const DEFAULT_CONCURRENCY = 4;
+/** Names shown in a preview. */
+const PREVIEW_NAMES = 5;
+
+/** Where a move's job goes (the worker's queue): started on confirm, again on resume. */
+export interface MoveRuns {
+  start(moveId: string): Promise<void>;
+}
+
+/** A customer on a move's source, as the picking list and the preview show them. */
+export interface MoveCandidate {
+  subscriptionId: string;
+  customerId: number;
+  name: string;
+  expiresAt: number;
+  /** Why it would be left where it is, as far as the shop's records tell (hosting reads come later). */
+  skip?: MoveSkip | undefined;
+}
+
+/** A place a move may go to: another active xui server, or another location of the panel. */
+export interface MoveTargetChoice {
+  end: MoveEnd;
+  name: string;
+  clients: number | undefined;
+  paidUntil?: number | undefined;
+}
+
+export interface MovePreview {
+  from: MoveEnd;
+  to: MoveEnd;
+  toName: string;
+  /** Customers that will be moved, and the first few of their names. */
+  moving: number;
+  names: string[];
+  /** Left where they are, by reason. */
+  skipped: Partial<Record<MoveSkip, number>>;
+  /** The target's clients now and after (undefined when its list could not be read). */
+  clients: number | undefined;
+  clientsAfter: number | undefined;
+  /** The target's runway after the move (days; undefined: not known), and the floor that pauses it. */
+  runwayDays: number | undefined;
+  floorDays: number;
+}
+
+/** Where a run of a move stopped: finished, paused, cancelled, or to be run again a little later. */
+export type RunEnd = "done" | "paused" | "cancelled" | "again";
+
+export interface MoveReport {
+  move: BulkMove;
+  counts: MoveCounts;
+  /** Customers left where they were or failed, with why; moved ones whose old client stayed. */
+  notMoved: { subscriptionId: string; name: string; outcome: Exclude<ItemOutcome, { kind: "moved" }> }[];
+  oldLeft: { subscriptionId: string; client: string }[];
+}
+
+export interface BulkMovesDeps {
+  clock: Clock;
+  logger: Logger;
+  records: BulkMoveRecords;
+  one: MoveOne;
+  account: Pick<AccountApi, "servers" | "server" | "listClients">;
+  panel?: Pick<PanelApi, "federation"> | undefined;
+  owners: Pick<SubscriptionOwners, "onServer">;
+  subscriptions: Pick<Subscriptions, "allIds" | "getMany">;
+  customers: Pick<Customers, "get">;
+  catalog: () => Catalog;
+  /** What a target's runway would be; the default is its paid term (see MoveTargetRunway). */
+  targetRunway?: MoveTargetRunway | undefined;
+  /** The floor under which a move pauses (the setting; default DEFAULT_MOVE_RUNWAY_FLOOR_DAYS). */
+  floorDays?: () => Promise<number>;
+  runs?: MoveRuns | undefined;
+  concurrency?: number | undefined;
+  /** Quick reasons to leave a subscription (frozen, a change under way) read from the shop's records. */
+  quickSkip: (sub: Subscription) => Promise<MoveSkip | undefined>;
+}
+
+/**
+ * The one home of an admin's bulk move of customers off an xui server or a panel location: what
+ * it would do (a preview), the move recorded with its fixed list on confirm, and its runs. A run
+ * takes the customers not settled yet, a few at a time, each through MoveOne (its own state
+ * machine and lease, so a kill resumes, and two runners never move one customer twice); it
+ * stops taking new ones when paused or cancelled, and pauses itself when the target's runway
+ * falls below the floor (until an admin resumes, which accepts it).
+ */
+export class BulkMoves {
+  private readonly runway: MoveTargetRunway;
+
+  constructor(private readonly deps: BulkMovesDeps) {
+    this.runway = deps.targetRunway ?? paidTermRunway(deps.account, deps.clock);
+  }
+
+  get records(): BulkMoveRecords {
+    return this.deps.records;
+  }
+
+  /** The places customers on `from` may go: other active xui servers, or the panel's other locations. */
+  async targets(from: MoveEnd): Promise<MoveTargetChoice[]> {
+    if (from.kind === "xui") {
+      const servers = await this.deps.account.servers();
+      return servers
+        .filter((s) => s.kind === "xui" && s.status === "active" && s.id !== from.serverId)
+        .map((s) => ({
+          end: { kind: "xui", serverId: s.id },
+          name: s.name,
+          clients: undefined,
+          paidUntil: s.expiresAt.getTime(),
+        }));
+    }
+    const nodes = this.deps.panel ? await this.deps.panel.federation().catch(() => []) : [];
+    const all = [
+      { end: { kind: "panel", location: MAIN_LOCATION } as MoveEnd, name: MAIN_LOCATION, clients: undefined },
+      ...nodes.map((n) => ({
+        end: { kind: "panel", location: n.nodeId } as MoveEnd,
+        name: n.name ?? n.nodeId,
+        clients: n.clientsCount,
+      })),
+    ];
+    return all.filter((t) => t.end.kind === "panel" && t.end.location !== from.location);
+  }
+
+  /** The live subscriptions on `from`, oldest first, with their customers and a quick skip reason. */
+  async candidates(from: MoveEnd, to?: MoveEnd): Promise<MoveCandidate[]> {
+    const subs =
+      from.kind === "xui"
+        ? (await this.deps.owners.onServer(from.serverId)).map((o) => o.subscription)
+        : await this.onLocation(from);
+    const paidUntil =
+      to?.kind === "xui" ? (await this.targetInfo(to).catch((): TargetInfo => ({}))).paidUntil : undefined;
+    return Promise.all(
+      subs.map(async (sub) => {
+        const customer = await this.deps.customers.get(sub.customerId);
+        const skip = (to && this.planSkip(sub, from, to, paidUntil)) ?? (await this.deps.quickSkip(sub));
+        const handle = customer?.username ? ` @${customer.username}` : "";
+        const name = customer ? `${customer.firstName}${handle}` : String(sub.customerId);
+        return { subscriptionId: sub.id, customerId: sub.customerId, name, expiresAt: sub.expiresAt, skip };
+      }),
+    );
+  }
+
+  /** Why `sub` would stay, as its record and the catalog tell (the run checks again at its turn). */
+  private planSkip(
+    sub: Subscription,
+    from: MoveEnd,
+    to: MoveEnd,
+    paidUntil: number | undefined,
+  ): MoveSkip | undefined {
+    if (sub.expiresAt !== 0 && sub.expiresAt <= this.deps.clock.now()) return "expired";
+    if (paidUntil !== undefined && (sub.expiresAt === 0 || sub.expiresAt >= paidUntil)) return "target-term";
+    const ref = targetRef(this.deps.catalog(), sub, from, to);
+    if (typeof ref === "string") return ref;
+    return keepsMainLink(ref) ? undefined : "no-inbounds";
+  }
+
+  private async onLocation(from: MoveEnd): Promise<Subscription[]> {
+    const found: Subscription[] = [];
+    for await (const ids of this.deps.subscriptions.allIds()) {
+      for (const sub of await this.deps.subscriptions.getMany(ids))
+        if (sub && sub.removedAt === undefined && livesOn(sub, from)) found.push(sub);
+    }
+    return found.sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  /** What moving `selected` (all when undefined) from `from` to `to` would do. */
+  async preview(from: MoveEnd, to: MoveEnd, selected?: ReadonlySet<string>): Promise<MovePreview> {
+    const all = await this.candidates(from, to);
+    const chosen = selected ? all.filter((c) => selected.has(c.subscriptionId)) : all;
+    const moving = chosen.filter((c) => c.skip === undefined);
+    const skipped: Partial<Record<MoveSkip, number>> = {};
+    for (const c of chosen) if (c.skip) skipped[c.skip] = (skipped[c.skip] ?? 0) + 1;
+    const target = (await this.targets(from)).find((t) => moveEndKey(t.end) === moveEndKey(to));
+    const clients = to.kind === "xui" ? await this.clientsOn(to.serverId) : target?.clients;
+    const runwayDays =
+      to.kind === "xui"
+        ? (await this.runway(to.serverId, moving.length).catch(() => ({ days: undefined }))).days
+        : undefined;
+    return {
+      ...{ from, to, toName: target?.name ?? moveEndKey(to), moving: moving.length },
+      names: moving.slice(0, PREVIEW_NAMES).map((c) => c.name),
+      ...{ skipped, clients, clientsAfter: clients === undefined ? undefined : clients + moving.length },
+      ...{ runwayDays, floorDays: await this.floor() },
+    };
+  }
+
+  private async clientsOn(serverId: number): Promise<number | undefined> {
+    return this.deps.account.listClients(serverId).then(
+      (l) => Math.max(l.count, l.clients.length),
+      () => undefined,
+    );
+  }
+
+  private floor(): Promise<number> {
+    return this.deps.floorDays?.() ?? Promise.resolve(DEFAULT_MOVE_RUNWAY_FLOOR_DAYS);
+  }
+
+  /** Records a confirmed move (its list fixed now) and starts its job. */
+  async start(input: Omit<NewBulkMove, "floorDays">): Promise<BulkMove> {
+    const move = await this.deps.records.create({ ...input, floorDays: await this.floor() });
+    this.deps.logger.info(
+      { moveId: move.id, from: input.from, to: input.to, total: move.total },
+      "bulk move started",
+    );
+    await this.deps.runs?.start(move.id);
+    return move;
+  }
+
+  /** An admin's pause: the run takes no new customer (the ones under way finish). */
+  pause(id: string): Promise<boolean> {
+    return this.deps.records.transition(id, ["running"], "paused", { pausedBy: "admin" });
+  }
+
+  /** Resumes a paused move (a runway pause resumed is accepted: it does not pause again). */
+  async resume(id: string): Promise<boolean> {
+    const move = await this.deps.records.get(id);
+    const fields: Record<string, string> = { pausedBy: "" };
+    if (move?.pausedBy === "runway") fields.runwayAccepted = "1";
+    const resumed = await this.deps.records.transition(id, ["paused"], "running", fields);
+    if (resumed) await this.deps.runs?.start(id);
+    return resumed;
+  }
+
+  /** Cancels: customers not begun stay where they are; those under way are finished. */
+  async cancel(id: string): Promise<boolean> {
+    const cancelled = await this.deps.records.transition(id, ["running", "paused"], "cancelled");
+    if (cancelled) await this.deps.runs?.start(id);
+    return cancelled;
+  }
+
+  async counts(id: string): Promise<{ move: BulkMove; counts: MoveCounts } | undefined> {
+    const move = await this.deps.records.get(id);
+    return move && { move, counts: await this.deps.records.counts(id, move.total) };
+  }
+
+  /** The final report: the counts, who was not moved and why, old clients left behind. */
+  async report(id: string): Promise<MoveReport | undefined> {
+    const seen = await this.counts(id);
+    if (!seen) return undefined;
+    const notMoved: MoveReport["notMoved"] = [];
+    const oldLeft: MoveReport["oldLeft"] = [];
+    for (const [subscriptionId, outcome] of await this.deps.records.outcomes(id)) {
+      if (outcome.kind === "moved") {
+        if (outcome.oldLeft) oldLeft.push({ subscriptionId, client: outcome.oldLeft });
+      } else notMoved.push({ subscriptionId, name: subscriptionId, outcome });
+    }
+    return { ...seen, notMoved, oldLeft };
+  }
+
+  /**
+   * One run of move `id`: passes over the customers not settled yet until every one is, or the
+   * move is paused (by an admin or the runway) or some wait (a hosting side not answering now,
+   * another runner on one): "again", the worker runs it later. `progress` is called per customer.
+   */
+  async run(id: string, progress?: () => Promise<void>): Promise<RunEnd> {
+    for (;;) {
+      const move = await this.deps.records.get(id);
+      if (!move) throw new Error(`bulk move ${id} not found`);
+      if (move.finishedAt !== undefined) return move.status === "cancelled" ? "cancelled" : "done";
+      if (move.status === "paused") return "paused";
+      const outcomes = await this.deps.records.outcomes(id);
+      const open = (await this.deps.records.items(id)).filter((s) => !outcomes.has(s));
+      if (open.length === 0) {
+        await this.deps.records.finish(id);
+        this.deps.logger.info({ moveId: id, status: move.status }, "bulk move finished");
+        continue;
+      }
+      if (move.status === "running" && (await this.runwayLow(move, open.length))) return "paused";
+      const pass = await this.pass(move, open, progress);
+      if (pass === "waiting") return "again";
+    }
+  }
+
+  /** The customers of one pass, `concurrency` at a time; "waiting" when some are to be tried later. */
+  private async pass(
+    move: BulkMove,
+    open: string[],
+    progress?: () => Promise<void>,
+  ): Promise<"waiting" | "went"> {
+    const target = await this.targetInfo(move.to);
+    let next = 0;
+    let waiting = false;
+    let since = 0;
+    const worker = async () => {
+      while (next < open.length) {
+        const subscriptionId = open[next++] as string;
+        const current = await this.deps.records.get(move.id);
+        if (current?.status === "paused") return;
+        if (
+          current?.status === "running" &&
+          ++since % RUNWAY_EVERY === 0 &&
+          (await this.runwayLow(current, open.length - next))
+        )
+          return;
+        const result =
+          current?.status === "cancelled"
+            ? await this.cancelOne(current, subscriptionId, target)
+            : await this.deps.one.run(move, subscriptionId, target);
+        if (result.kind === "busy" || result.kind === "retry") waiting = true;
+        await progress?.();
+      }
+    };
+    await Promise.all(Array.from({ length: this.deps.concurrency ?? DEFAULT_CONCURRENCY }, worker));
+    return waiting ? "waiting" : "went";
+  }
+
+  /** After a cancel: a customer begun is finished (resumed), one not begun stays where it is. */
+  private async cancelOne(move: BulkMove, subscriptionId: string, target: TargetInfo): Promise<StepResult> {
+    if (await this.deps.records.item(move.id, subscriptionId))
+      return this.deps.one.run(move, subscriptionId, target);
+    const outcome: ItemOutcome = { kind: "skipped", reason: "cancelled" };
+    await this.deps.records.settle(move.id, subscriptionId, outcome);
+    return outcome;
+  }
+
+  /** Pauses a running move (and says so on it) when the target's runway would fall below its floor. */
+  private async runwayLow(move: BulkMove, adding: number): Promise<boolean> {
+    if (move.runwayAccepted || move.to.kind !== "xui") return false;
+    const { days } = await this.runway(move.to.serverId, adding);
+    if (days === undefined || days >= move.floorDays) return false;
+    const paused = await this.deps.records.transition(move.id, ["running"], "paused", {
+      pausedBy: "runway",
+      runwayDays: days,
+    });
+    if (paused)
+      this.deps.logger.warn(
+        { moveId: move.id, days, floor: move.floorDays },
+        "bulk move paused: target runway low",
+      );
+    return paused;
+  }
+
+  private async targetInfo(to: MoveEnd): Promise<TargetInfo> {
+    if (to.kind !== "xui") return {};
+    return { paidUntil: (await this.deps.account.server(to.serverId)).expiresAt.getTime() };
+  }
+}
