@@ -15,6 +15,7 @@ import { createArchiveTask } from "./archive.js";
 import { createAuditRetentionTask } from "./audit-retention.js";
 import { createAutoRenewTask } from "./auto-renew.js";
 import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
+import { startBulkMoveWorker } from "./bulk-move.js";
 import { createTrialGateTask } from "./channel-gate.js";
 import { createDailyReportTask } from "./daily-report.js";
 import { createDriftSyncTask } from "./drift-sync.js";
@@ -112,6 +113,26 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     // A staff group's topic deleted by hand is made again and the message sent there.
     threadGone: staffTopicRepair({ api, group: deps.staff.group, i18n, defaultLocale, logger }),
   });
+  const adminJobs = adminJobWorkers(deps, api);
+  const maintenance = await startMaintenance({
+    connection: workerRedis,
+    producer: redis,
+    logger,
+    metrics,
+    tasks: periodicTasks(deps, api, notifier, staffNotices),
+  });
+  await orderWorker.resume();
+  const running = [orderWorker, outboxWorker, ...adminJobs, maintenance];
+  return {
+    close: async () => {
+      await Promise.all(running.map((w) => w.close()));
+    },
+  };
+}
+
+/** The workers of the admins' long jobs: broadcasts and bulk moves, each editing a progress message. */
+function adminJobWorkers(deps: WorkersDeps, api: Api) {
+  const { redis, workerRedis, outbox, i18n, logger, metrics, books } = deps;
   const broadcastWorker = startBroadcastWorker({
     connection: workerRedis,
     redis,
@@ -124,20 +145,13 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     logger,
     metrics,
   });
-  const maintenance = await startMaintenance({
+  const moveWorker = startBulkMoveWorker({
+    ...deps,
     connection: workerRedis,
-    producer: redis,
-    logger,
-    metrics,
-    tasks: periodicTasks(deps, api, notifier, staffNotices),
+    moves: deps.fleet.bulkMoves,
+    api,
   });
-  await orderWorker.resume();
-  const running = [orderWorker, outboxWorker, broadcastWorker, maintenance];
-  return {
-    close: async () => {
-      await Promise.all(running.map((w) => w.close()));
-    },
-  };
+  return [broadcastWorker, moveWorker];
 }
 
 /** The periodic tasks: reminders, traffic, the server watch, reconciliations and the order sweep. */

@@ -48,6 +48,9 @@ export interface MovedNotice {
   location?: string | undefined;
   links: AccessLinks;
   expiresAt: number;
+  /** The term's allowance (GB; 0 = unlimited) and devices, as the subscription holds them. */
+  trafficGb: number;
+  devices: number;
   once: string;
 }
 
@@ -292,7 +295,7 @@ export class MoveOne {
         ...{ customerId: sub.customerId, subscriptionId: sub.id, planId: sub.planId, kind: sub.ref.kind },
         location: move.to.kind === "panel" ? move.to.location : undefined,
         links: { links: sub.links, subscriptionUrl: sub.subscriptionUrl },
-        expiresAt: sub.expiresAt,
+        ...{ expiresAt: sub.expiresAt, trafficGb: sub.trafficGb, devices: sub.devices },
         once: `bulkmove:${move.id}:${sub.id}`,
       });
     }

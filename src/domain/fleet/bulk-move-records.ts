@@ -119,6 +119,8 @@ export interface NewBulkMove {
   to: MoveEnd;
   floorDays: number;
   subscriptionIds: readonly string[];
+  /** The admin's message that shows the progress (the confirmation, edited). */
+  progressMessageId?: number | undefined;
 }
 
 /** How long a finished move's records are kept (its report can be opened again meanwhile). */
@@ -144,6 +146,9 @@ export class BulkMoveRecords {
       ...{ from: JSON.stringify(input.from), to: JSON.stringify(input.to), status: "running" },
       ...{ floorDays: String(input.floorDays), total: String(input.subscriptionIds.length) },
       createdAt: String(this.clock.now()),
+      ...(input.progressMessageId !== undefined
+        ? { progressMessageId: String(input.progressMessageId) }
+        : {}),
     });
     for (let i = 0; i < input.subscriptionIds.length; i += PUSH_CHUNK)
       tx.rpush(bulkMoveKeys.items(id), ...input.subscriptionIds.slice(i, i + PUSH_CHUNK));
@@ -261,6 +266,23 @@ export class BulkMoveRecords {
       progressText: progress.text,
       ...(progress.messageId !== undefined ? { progressMessageId: String(progress.messageId) } : {}),
     });
+  }
+
+  /** The subscriptions an admin chose on `source` for a move (kept a day). */
+  async picked(adminId: number, source: string): Promise<Set<string>> {
+    return new Set(await this.redis.smembers(bulkMoveKeys.picked(adminId, source)));
+  }
+
+  /** Chooses subscription `id` for a move off `source`, or unchooses it. */
+  async togglePick(adminId: number, source: string, id: string): Promise<void> {
+    const key = bulkMoveKeys.picked(adminId, source);
+    if ((await this.redis.srem(key, id)) === 0) await this.redis.sadd(key, id);
+    await this.redis.expire(key, 24 * 3_600);
+  }
+
+  /** Forgets an admin's choice on `source` (their move started). */
+  async clearPicked(adminId: number, source: string): Promise<void> {
+    await this.redis.del(bulkMoveKeys.picked(adminId, source));
   }
 
   /** Drops an item's stage record once it is settled (its outcome stays). */

@@ -93,7 +93,7 @@ export interface MoveReport {
   move: BulkMove;
   counts: MoveCounts;
   /** Customers left where they were or failed, with why; moved ones whose old client stayed. */
-  notMoved: { subscriptionId: string; name: string; outcome: Exclude<ItemOutcome, { kind: "moved" }> }[];
+  notMoved: { subscriptionId: string; outcome: Exclude<ItemOutcome, { kind: "moved" }> }[];
   oldLeft: { subscriptionId: string; client: string }[];
 }
 
@@ -174,8 +174,7 @@ export class BulkMoves {
       subs.map(async (sub) => {
         const customer = await this.deps.customers.get(sub.customerId);
         const skip = (to && this.planSkip(sub, from, to, paidUntil)) ?? (await this.deps.quickSkip(sub));
-        const handle = customer?.username ? ` @${customer.username}` : "";
-        const name = customer ? `${customer.firstName}${handle}` : String(sub.customerId);
+        const name = customer ? displayName(customer) : String(sub.customerId);
         return { subscriptionId: sub.id, customerId: sub.customerId, name, expiresAt: sub.expiresAt, skip };
       }),
     );
@@ -283,9 +282,22 @@ export class BulkMoves {
     for (const [subscriptionId, outcome] of await this.deps.records.outcomes(id)) {
       if (outcome.kind === "moved") {
         if (outcome.oldLeft) oldLeft.push({ subscriptionId, client: outcome.oldLeft });
-      } else notMoved.push({ subscriptionId, name: subscriptionId, outcome });
+      } else notMoved.push({ subscriptionId, outcome });
     }
     return { ...seen, notMoved, oldLeft };
+  }
+
+  /** The customers' names of a report's subscriptions (what the admin reads), by subscription id. */
+  async names(report: Pick<MoveReport, "notMoved">): Promise<Map<string, string>> {
+    const ids = report.notMoved.map((n) => n.subscriptionId);
+    const subs = await this.deps.subscriptions.getMany(ids);
+    const names = new Map<string, string>();
+    for (const sub of subs) {
+      if (!sub) continue;
+      const customer = await this.deps.customers.get(sub.customerId);
+      names.set(sub.id, customer ? displayName(customer) : String(sub.customerId));
+    }
+    return names;
   }
 
   /**
@@ -375,4 +387,8 @@ export class BulkMoves {
     if (to.kind !== "xui") return {};
     return { paidUntil: (await this.deps.account.server(to.serverId)).expiresAt.getTime() };
   }
+}
+
+function displayName(c: { firstName: string; username: string | undefined }): string {
+  return c.username ? `${c.firstName} @${c.username}` : c.firstName;
 }
