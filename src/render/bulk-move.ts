@@ -63,8 +63,8 @@ export function endName(t: Translate, end: MoveEnd, name?: string): string {
 /** What the progress message says while the move runs, is paused, or ends. */
 export function moveProgressText(t: Translate, locale: Locale, move: BulkMove, counts: MoveCounts): string {
   const vars = {
-    from: endName(t, move.from),
-    to: endName(t, move.to),
+    from: endName(t, move.from, move.fromName),
+    to: endName(t, move.to, move.toName),
     done: formatNumber(locale, counts.moved + counts.skipped + counts.failed),
     ...{ moved: counts.moved, skipped: counts.skipped, failed: counts.failed, total: counts.total },
   };

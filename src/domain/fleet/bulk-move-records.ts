@@ -53,6 +53,9 @@ const moveSchema = z.object({
   locale: z.enum(LOCALES).catch("en"),
   from: json(moveEnd),
   to: json(moveEnd),
+  /** The ends' names when the move began (a server's or location's), for the admin's messages. */
+  fromName: z.string().optional(),
+  toName: z.string().optional(),
   status: z.enum(MOVE_STATUSES),
   /** Why it is paused: the admin, or the target's runway fell below `floorDays`. */
   pausedBy: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["admin", "runway"]).optional()),
@@ -119,6 +122,8 @@ export interface NewBulkMove {
   to: MoveEnd;
   floorDays: number;
   subscriptionIds: readonly string[];
+  fromName?: string | undefined;
+  toName?: string | undefined;
   /** The admin's message that shows the progress (the confirmation, edited). */
   progressMessageId?: number | undefined;
 }
@@ -146,6 +151,8 @@ export class BulkMoveRecords {
       ...{ from: JSON.stringify(input.from), to: JSON.stringify(input.to), status: "running" },
       ...{ floorDays: String(input.floorDays), total: String(input.subscriptionIds.length) },
       createdAt: String(this.clock.now()),
+      ...(input.fromName ? { fromName: input.fromName } : {}),
+      ...(input.toName ? { toName: input.toName } : {}),
       ...(input.progressMessageId !== undefined
         ? { progressMessageId: String(input.progressMessageId) }
         : {}),

@@ -72,6 +72,7 @@ export interface MoveTargetChoice {
 export interface MovePreview {
   from: MoveEnd;
   to: MoveEnd;
+  fromName: string;
   toName: string;
   /** Customers that will be moved, and the first few of their names. */
   moving: number;
@@ -212,16 +213,29 @@ export class BulkMoves {
     for (const c of chosen) if (c.skip) skipped[c.skip] = (skipped[c.skip] ?? 0) + 1;
     const target = (await this.targets(from)).find((t) => moveEndKey(t.end) === moveEndKey(to));
     const clients = to.kind === "xui" ? await this.clientsOn(to.serverId) : target?.clients;
+    const fromName = await this.nameOf(from);
     const runwayDays =
       to.kind === "xui"
         ? (await this.runway(to.serverId, moving.length).catch(() => ({ days: undefined }))).days
         : undefined;
     return {
-      ...{ from, to, toName: target?.name ?? moveEndKey(to), moving: moving.length },
+      ...{ from, to, fromName, toName: target?.name ?? (await this.nameOf(to)), moving: moving.length },
       names: moving.slice(0, PREVIEW_NAMES).map((c) => c.name),
       ...{ skipped, clients, clientsAfter: clients === undefined ? undefined : clients + moving.length },
       ...{ runwayDays, floorDays: await this.floor() },
     };
+  }
+
+  /** A server's name (its id when it cannot be read), or a location's name on the panel. */
+  async nameOf(end: MoveEnd): Promise<string> {
+    if (end.kind === "xui")
+      return this.deps.account.server(end.serverId).then(
+        (s) => s.name,
+        () => String(end.serverId),
+      );
+    if (end.location === MAIN_LOCATION || !this.deps.panel) return end.location;
+    const nodes = await this.deps.panel.federation().catch(() => []);
+    return nodes.find((n) => n.nodeId === end.location)?.name ?? end.location;
   }
 
   private async clientsOn(serverId: number): Promise<number | undefined> {
@@ -236,8 +250,14 @@ export class BulkMoves {
   }
 
   /** Records a confirmed move (its list fixed now) and starts its job. */
-  async start(input: Omit<NewBulkMove, "floorDays">): Promise<BulkMove> {
-    const move = await this.deps.records.create({ ...input, floorDays: await this.floor() });
+  async start(input: Omit<NewBulkMove, "floorDays" | "fromName" | "toName">): Promise<BulkMove> {
+    const [fromName, toName] = await Promise.all([this.nameOf(input.from), this.nameOf(input.to)]);
+    const move = await this.deps.records.create({
+      ...input,
+      fromName,
+      toName,
+      floorDays: await this.floor(),
+    });
     this.deps.logger.info(
       { moveId: move.id, from: input.from, to: input.to, total: move.total },
       "bulk move started",

@@ -54,6 +54,13 @@ export async function targetsView(ctx: BotContext, from: MoveEnd): Promise<View>
   return { text, keyboard: adminHomeButton(ctx, backToSource(ctx, from, k).row()) };
 }
 
+/** The two ends of a move in the admin's words, with their names. */
+async function names(ctx: BotContext, from: MoveEnd, to: MoveEnd): Promise<{ from: string; to: string }> {
+  const moves = ctx.deps.fleet.bulkMoves;
+  const [f, t] = await Promise.all([moves.nameOf(from), moves.nameOf(to)]);
+  return { from: endName(ctx.t, from, f), to: endName(ctx.t, to, t) };
+}
+
 /** All the customers on `from`, or a choice of them. */
 export async function whoView(ctx: BotContext, from: MoveEnd, to: MoveEnd): Promise<View> {
   const all = await ctx.deps.fleet.bulkMoves.candidates(from);
@@ -64,7 +71,7 @@ export async function whoView(ctx: BotContext, from: MoveEnd, to: MoveEnd): Prom
     k.text(ctx.t("move-btn-choose"), cb("pick", f, t, "0")).row();
   }
   k.text(ctx.t("move-btn-back"), cb("to", f)).row();
-  const vars = { from: endName(ctx.t, from), to: endName(ctx.t, to), count: all.length };
+  const vars = { ...(await names(ctx, from, to)), count: all.length };
   return { text: ctx.t(all.length ? "move-who" : "move-none", vars), keyboard: adminHomeButton(ctx, k) };
 }
 
@@ -131,7 +138,10 @@ export async function previewView(
 
 function previewText(ctx: BotContext, p: MovePreview, locale: Awaited<ReturnType<typeof localeOf>>): string {
   const lines = [
-    ctx.t("move-preview-title", { from: endName(ctx.t, p.from), to: endName(ctx.t, p.to, p.toName) }),
+    ctx.t("move-preview-title", {
+      from: endName(ctx.t, p.from, p.fromName),
+      to: endName(ctx.t, p.to, p.toName),
+    }),
   ];
   lines.push(ctx.t("move-preview-moving", { count: formatNumber(locale, p.moving) }));
   if (p.names.length) lines.push(ctx.t("move-preview-names", { names: html(p.names.join(", ")) }));
