@@ -82,7 +82,7 @@ export interface Workers {
  * Api, never through a running bot.
  */
 export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
-  const { config, redis, workerRedis, i18n, outbox, metrics, logger, books } = deps;
+  const { config, redis, workerRedis, i18n, metrics, logger, books } = deps;
   // The outbox and broadcasts handle 429 themselves (they pause the whole queue); direct
   // notices (order delivery, failures) retry on their own.
   const api = new Api(config.botToken, { apiRoot: config.botApiRoot });

@@ -11,6 +11,7 @@ export * from "./bulk-move.js";
 export * from "./bulk-move-one.js";
 export * from "./bulk-move-plan.js";
 export * from "./bulk-move-records.js";
+export * from "./bulk-move-types.js";
 export * from "./core-version.js";
 export * from "./hosting-account.js";
 export * from "./hosting-servers.js";
