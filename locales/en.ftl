@@ -2705,3 +2705,10 @@ move-skip-target-term = it outlasts the target's paid term
 move-skip-cancelled = the move was cancelled
 move-customer-server = 🚚 Your VPN ({ $plan }) has moved to another server. Use the new link below: the old one stops working.
 move-customer-location = 🚚 Your VPN ({ $plan }) has moved to location { $location }. Your subscription link stays the same: your app picks up the change when it refreshes the subscription.
+move-settings-line = Bulk moves pause when the target's runway would fall under: { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+    }
+move-settings-edit = 🚚 Change when bulk moves pause
+move-settings-ask = 🚚 A bulk move of customers pauses when its target server would last fewer days than this. Send a whole number of days from { $min } to { $max }.
+move-settings-invalid = Send a whole number of days from { $min } to { $max }.

@@ -40,7 +40,7 @@ let workerRedis: Redis;
 let queue: BulkMoveQueue;
 let nextCustomer = 76_100;
 
-const { press } = chatAs(() => t, ADMIN);
+const { press, say } = chatAs(() => t, ADMIN);
 const { lastShown, button, textsTo } = telegramViews(() => t);
 
 beforeAll(async () => {
@@ -155,6 +155,37 @@ describe("an admin's bulk move in chat", () => {
       expect(after?.ref).toMatchObject({ kind: "xui", serverId: to.id });
     }
     expect(textsTo(subs[2]?.customerId ?? 0)).toEqual([]);
+  });
+
+  it("the runway floor is a setting: the preview names it, and under it the move pauses at once", async () => {
+    await press("a.set:edit:runway");
+    expect(shownText()).toContain("from 1 to 90");
+    await say("50");
+    expect(await t.deps.catalog.settings.moveRunwayFloorDays()).toBe(50);
+    const from = fakes.account.addServer("shop", { type: "xui", name: "Oslo-4", daysLeft: 60 });
+    await customerOn(from.id, "Frank");
+    await press(`a.mv:to:x${from.id}::`);
+    await press(button(/Amsterdam-2/));
+    await press(button(/All \(1\)/));
+    expect(shownText()).toContain("(the move pauses under 50)");
+    expect(shownText()).toContain("under the floor");
+    await press(button(/✅ Move 1/));
+    await until(() =>
+      t.telegram.calls.some(
+        (c) =>
+          c.method === "editMessageText" &&
+          String(c.params.text).includes("the target's runway would fall to 4"),
+      ),
+    );
+    expect(lastShown().buttons.map((b) => b.text)).toEqual(expect.arrayContaining(["▶️ Resume", "✖️ Cancel"]));
+    await press(button(/✖️ Cancel/));
+    await until(() =>
+      t.telegram.calls.some(
+        (c) => c.method === "editMessageText" && String(c.params.text).includes("Move cancelled"),
+      ),
+    );
+    expect(from.clients).toHaveLength(1);
+    await t.deps.catalog.settings.setMoveRunwayFloorDays(7);
   });
 
   it("chosen customers only, picked with toggles", async () => {

@@ -13,6 +13,9 @@ export const AUTO_MAINTENANCE_MIN = 1;
 export const AUTO_MAINTENANCE_MAX = 24 * 60;
 export const AUTO_RENEW_DAYS_MIN = 1;
 export const AUTO_RENEW_DAYS_MAX = 30;
+/** Bounds of a bulk move's runway floor, in days (it pauses when the target would last less). */
+export const MOVE_RUNWAY_FLOOR_MIN = 1;
+export const MOVE_RUNWAY_FLOOR_MAX = 90;
 /** A currency label: a code or a symbol, 1 to 8 letters or currency signs (RUB, ₽, USD, $). */
 export const CURRENCY_LABEL = /^[\p{L}\p{Sc}]{1,8}$/u;
 
@@ -24,6 +27,8 @@ export interface SettingValues {
   hostingCurrency: string;
   giftExpiryDays: number;
   autoRenewDays: number;
+  /** The runway (days) under which a bulk move of customers pauses. */
+  moveRunwayFloorDays: number;
   gateCoverage: GateCoverage;
   maintenanceAutoMinutes: number | undefined;
   /** Referrals on (the default) or off. */
@@ -114,6 +119,19 @@ export const SETTING_RULES: { [K in SettingKey]: SettingRule<SettingValues[K]> }
         AUTO_RENEW_DAYS_MIN,
         AUTO_RENEW_DAYS_MAX,
         `auto-renew runs ${AUTO_RENEW_DAYS_MIN} to ${AUTO_RENEW_DAYS_MAX} days before expiry`,
+      ),
+    show: asIs,
+  },
+  moveRunwayFloorDays: {
+    field: "moveRunwayFloorDays",
+    permission: "settings",
+    action: "settings.set",
+    encode: (days) =>
+      whole(
+        days,
+        MOVE_RUNWAY_FLOOR_MIN,
+        MOVE_RUNWAY_FLOOR_MAX,
+        `a bulk move pauses under ${MOVE_RUNWAY_FLOOR_MIN} to ${MOVE_RUNWAY_FLOOR_MAX} days of runway`,
       ),
     show: asIs,
   },

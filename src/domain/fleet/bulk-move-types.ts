@@ -25,7 +25,7 @@ export function paidTermRunway(account: Pick<AccountApi, "server">, clock: Clock
 }
 
 /** Below this many days of the target's runway a move pauses (the setting's default). */
-export const DEFAULT_MOVE_RUNWAY_FLOOR_DAYS = 7;
+export { DEFAULT_MOVE_RUNWAY_FLOOR_DAYS } from "../catalog/index.js";
 
 /** Where a move's job goes (the worker's queue): started on confirm, again on resume. */
 export interface MoveRuns {

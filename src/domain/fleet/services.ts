@@ -66,7 +66,7 @@ export interface FleetServicesDeps {
   hosting: HostingClients;
   /** Where the Account API key comes from (ACCOUNT_API_KEY or the key an admin linked). */
   accountKey: AccountKeyStore;
-  catalog: Pick<CatalogServices, "current">;
+  catalog: Pick<CatalogServices, "current" | "settings">;
   books: Pick<BooksServices, "owners" | "subscriptions" | "orders" | "customers">;
   provisioning: Pick<ProvisioningServices, "nodeEdits" | "provisioner">;
   terms: Pick<TermsServices, "terms" | "changes" | "freezes">;
@@ -128,7 +128,9 @@ function bulkMovesOf(deps: FleetServicesDeps): BulkMoves {
   return new BulkMoves({
     ...{ clock, logger, records, one, account: hosting.account, panel: hosting.panel },
     ...{ owners, subscriptions, customers, catalog: deps.catalog.current },
-    ...{ targetRunway: deps.moves?.targetRunway, floorDays: deps.moves?.floorDays, runs: deps.moves?.runs },
+    targetRunway: deps.moves?.targetRunway,
+    floorDays: deps.moves?.floorDays ?? (() => deps.catalog.settings.moveRunwayFloorDays()),
+    runs: deps.moves?.runs,
     quickSkip: (sub) => one.recordSkip(sub),
   });
 }

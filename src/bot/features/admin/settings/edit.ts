@@ -9,6 +9,8 @@ import {
   EXTEND_COST_MAX,
   GIFT_DAYS_MAX,
   GIFT_DAYS_MIN,
+  MOVE_RUNWAY_FLOOR_MAX,
+  MOVE_RUNWAY_FLOOR_MIN,
   OUTAGE_GRACE_MAX,
   OUTAGE_GRACE_MIN,
   type SettingChange,
@@ -48,6 +50,13 @@ function parseRenewDays(text: string): Parsed<number> {
     : { ok: false };
 }
 
+function parseRunwayFloor(text: string): Parsed<number> {
+  const days = /^\d{1,2}$/.test(text) ? Number(text) : Number.NaN;
+  return days >= MOVE_RUNWAY_FLOOR_MIN && days <= MOVE_RUNWAY_FLOOR_MAX
+    ? { ok: true, value: days }
+    : { ok: false };
+}
+
 function parseCost(text: string): Parsed<number | undefined> {
   if (text === "-") return { ok: true, value: undefined };
   const cost = parseAmount(text);
@@ -61,6 +70,7 @@ function accepts(setting: EditableSetting, text: string): boolean {
   if (setting === "cost") return parseCost(text).ok;
   if (setting === "gift") return parseGiftDays(text).ok;
   if (setting === "renew") return parseRenewDays(text).ok;
+  if (setting === "runway") return parseRunwayFloor(text).ok;
   return CURRENCY_LABEL.test(text);
 }
 
@@ -73,6 +83,8 @@ function changeOf(setting: EditableSetting, answer: string): SettingChange | und
   if (setting === "gift") return parsed(parseGiftDays(answer), (value) => ({ key: "giftExpiryDays", value }));
   if (setting === "renew")
     return parsed(parseRenewDays(answer), (value) => ({ key: "autoRenewDays", value }));
+  if (setting === "runway")
+    return parsed(parseRunwayFloor(answer), (value) => ({ key: "moveRunwayFloorDays", value }));
   return { key: "hostingCurrency", value: answer };
 }
 
@@ -83,6 +95,7 @@ const PROMPT: Record<EditableSetting, { ask: string; invalid: string }> = {
   currency: { ask: "settings-ask-currency", invalid: "settings-currency-invalid" },
   gift: { ask: "settings-ask-gift", invalid: "settings-gift-invalid" },
   renew: { ask: "autorenew-settings-ask", invalid: "autorenew-settings-invalid" },
+  runway: { ask: "move-settings-ask", invalid: "move-settings-invalid" },
 };
 
 /** The bounds each setting names in its question and complaint (the currency names none). */
@@ -92,6 +105,7 @@ const RANGE: Record<EditableSetting, { min: number; max: number }> = {
   currency: { min: OUTAGE_GRACE_MIN, max: EXTEND_COST_MAX },
   gift: { min: GIFT_DAYS_MIN, max: GIFT_DAYS_MAX },
   renew: { min: AUTO_RENEW_DAYS_MIN, max: AUTO_RENEW_DAYS_MAX },
+  runway: { min: MOVE_RUNWAY_FLOOR_MIN, max: MOVE_RUNWAY_FLOOR_MAX },
 };
 
 /**

@@ -15,6 +15,7 @@ const EDIT_LABEL: Record<EditableSetting, string> = {
   currency: "settings-edit-currency",
   gift: "settings-edit-gift",
   renew: "autorenew-settings-edit",
+  runway: "move-settings-edit",
 };
 
 /** The shop settings, each with a button that changes it. */
@@ -37,7 +38,8 @@ export async function settingsView(ctx: BotContext): Promise<View> {
   keyboard.text(ctx.t("gate-settings-button"), channelsCb.pack({ act: "view" })).row();
   const currency = html(values.hostingCurrency);
   const learned = await ctx.deps.fleet.serverExtension.lastLearned();
-  const renewLine = ctx.t("autorenew-settings-line", { days: renewDays });
+  const floor = await ctx.deps.catalog.settings.moveRunwayFloorDays();
+  const renewLine = `${ctx.t("autorenew-settings-line", { days: renewDays })}\n${ctx.t("move-settings-line", { days: floor })}`;
   return {
     text: `${ctx.t("settings-title", {
       autoExtend: ctx.t(values.autoExtend ? "settings-on" : "settings-off"),
