@@ -188,6 +188,34 @@ describe("a bulk move of customers", () => {
     await expectMovedOnce(from, to, subs, told);
   });
 
+  it("takes its turn in the term chain: a renewal paid mid-move waits behind it, then goes on the new client", async () => {
+    const [from, to] = servers();
+    const [sub] = (await onServer(from, 1)) as [Subscription];
+    const order = await w.rooms.books.orders.create({
+      ...{ kind: "renewal", customerId: sub.customerId, planId: "xui", price: 10, currency: "XTR" },
+      ...{ locale: "en", subscriptionId: sub.id },
+    });
+    const turns: unknown[] = [];
+    const { moves } = movesOn(w, {
+      afterStage: async (stage) => {
+        if (stage !== "made") return;
+        // Paid now, the renewal reaches its worker while the move holds the subscription's turn.
+        await w.rooms.books.orders.transition(order.id, ["awaiting_payment"], "paid");
+        turns.push(await w.rooms.terms.terms.chain.enter(sub.id, order.id));
+      },
+    });
+    const move = await start(xui(from), xui(to), [sub], moves);
+    expect(await runToEnd(moves, move.id)).toBe("done");
+    expect(turns).toEqual([{ turn: false, behind: expect.stringMatching(/^t/) }]);
+    // The move left: the renewal's turn now, and the record it reads is on the new server.
+    expect(await w.rooms.terms.terms.chain.enter(sub.id, order.id)).toEqual({ turn: true });
+    expect((await w.rooms.books.subscriptions.get(sub.id))?.ref).toMatchObject({
+      kind: "xui",
+      serverId: to.id,
+    });
+    await w.rooms.terms.terms.chain.leave(sub.id, order.id);
+  });
+
   it("two runners at once move each customer once", { timeout: 60_000 }, async () => {
     const [from, to] = servers();
     const subs = await onServer(from, 40);
