@@ -2701,6 +2701,7 @@ move-skip-busy = another change of its term came first
 move-skip-disabled = its client is disabled
 move-skip-already-there = already on the target
 move-skip-no-inbounds = no plan names the target location's inbounds
+move-skip-no-main = the main panel serves the combined link: customers are not moved off it
 move-skip-target-term = it outlasts the target's paid term
 move-skip-cancelled = the move was cancelled
 move-customer-server = 🚚 Your VPN ({ $plan }) has moved to another server. Use the new link below: the old one stops working.

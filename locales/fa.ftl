@@ -2695,6 +2695,7 @@ move-skip-busy = تغییر دیگری در مدت آن زودتر آمد
 move-skip-disabled = کلاینت آن غیرفعال است
 move-skip-already-there = از قبل در مقصد است
 move-skip-no-inbounds = هیچ طرحی اینباندهای موقعیت مقصد را نام نمی‌برد
+move-skip-no-main = پنل اصلی لینک ترکیبی را می‌دهد: مشتریان از آن منتقل نمی‌شوند
 move-skip-target-term = بیش از مدت پرداخت‌شدهٔ مقصد طول می‌کشد
 move-skip-cancelled = انتقال لغو شد
 move-customer-server = 🚚 VPN شما ({ $plan }) به سرور دیگری منتقل شد. از لینک جدید زیر استفاده کنید: لینک قبلی کار نمی‌کند.

@@ -264,6 +264,9 @@ describe("a bulk move of customers", () => {
       expect(w.panel.clientAt("main", sub.ref.name)).toBeDefined();
     }
     expect(told.map((t) => t.location)).toEqual(["3", "3"]);
+    // Off the main panel nobody goes: it serves the combined subscription link.
+    const offMain = await moves.preview({ kind: "panel", location: "main" }, to);
+    expect(offMain).toMatchObject({ moving: 0, skipped: { "no-main": 2 } });
     expect(w.panel.clientAt("3", subs[0]?.ref.name ?? "")?.inboundIds).toEqual(["301"]);
   });
 });

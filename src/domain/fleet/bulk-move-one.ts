@@ -157,7 +157,7 @@ export class MoveOne {
     if (skip || !sub) return skip ?? "gone";
     const to = targetRef(catalog(), sub, move.from, move.to);
     if (typeof to === "string") return to;
-    if (!keepsMainLink(to)) return "no-inbounds";
+    if (!keepsMainLink(to)) return "no-main";
     const left = await trafficLeft(this.deps.provisioner(sub.ref.kind), partOn(sub.ref, move.from));
     if (left === "disabled") return "disabled";
     return this.deps.records.fixItem(move.id, {

@@ -49,6 +49,8 @@ export function targetRef(
     return { kind: "xui", serverId: to.serverId, name: newShopClientName(sub.customerId) };
   }
   if (sub.ref.kind !== "panel" || from.kind !== "panel") return "not-on-source";
+  // The main panel serves the combined subscription link: a move off it would change the link.
+  if (from.location === MAIN_LOCATION) return "no-main";
   if (sub.ref.locations.includes(to.location)) return "already-there";
   const inbound = inboundsOf(catalog, sub.planId, to.location);
   if (!inbound) return "no-inbounds";

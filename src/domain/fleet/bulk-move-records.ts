@@ -30,6 +30,7 @@ export const MOVE_SKIPS = [
   "disabled",
   "already-there",
   "no-inbounds",
+  "no-main",
   "target-term",
   "cancelled",
 ] as const;

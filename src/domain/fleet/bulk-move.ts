@@ -129,7 +129,7 @@ export class BulkMoves {
     if (paidUntil !== undefined && (sub.expiresAt === 0 || sub.expiresAt >= paidUntil)) return "target-term";
     const ref = targetRef(this.deps.catalog(), sub, from, to);
     if (typeof ref === "string") return ref;
-    return keepsMainLink(ref) ? undefined : "no-inbounds";
+    return keepsMainLink(ref) ? undefined : "no-main";
   }
 
   private async onLocation(from: MoveEnd): Promise<Subscription[]> {

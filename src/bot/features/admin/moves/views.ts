@@ -31,11 +31,13 @@ function backToSource(ctx: BotContext, from: MoveEnd, k: InlineKeyboard): Inline
   return k.text(ctx.t("move-btn-back"), cb("loc", "panel"));
 }
 
-/** The panel's locations to move customers off (main first). */
+/** The panel's connected locations to move customers off. */
 export async function sourcesView(ctx: BotContext): Promise<View> {
   const targets = await ctx.deps.fleet.bulkMoves.targets({ kind: "panel", location: "" });
   const k = new InlineKeyboard();
-  for (const t of targets) k.text(endName(ctx.t, t.end, t.name), cb("to", endCode(t.end))).row();
+  // Not the main panel: it serves the combined subscription link (a move off it would change it).
+  for (const t of targets.filter((t) => t.end.kind === "panel" && t.end.location !== MAIN_LOCATION))
+    k.text(endName(ctx.t, t.end, t.name), cb("to", endCode(t.end))).row();
   k.text(ctx.t("move-btn-back"), panelCb.pack({ act: "home" }));
   return { text: ctx.t("move-sources-title"), keyboard: adminHomeButton(ctx, k.row()) };
 }
@@ -182,6 +184,3 @@ async function reportText(ctx: BotContext, move: BulkMove): Promise<string> {
   const report = await moves.report(move.id);
   return report ? moveReportText(ctx.t, move.locale, report, await moves.names(report)) : "";
 }
-
-/** The panel's main location, the default source offered first. */
-export const PANEL_MAIN: MoveEnd = { kind: "panel", location: MAIN_LOCATION };
