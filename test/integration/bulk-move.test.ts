@@ -216,6 +216,32 @@ describe("a bulk move of customers", () => {
     await w.rooms.terms.terms.chain.leave(sub.id, order.id);
   });
 
+  it("cancelled: those not begun stay where they are, one begun is finished, none moved twice", async () => {
+    const [from, to] = servers();
+    const subs = await onServer(from, 6);
+    let cancelled = false;
+    let moves: ReturnType<typeof movesOn>["moves"] | undefined;
+    ({ moves } = movesOn(w, {
+      concurrency: 1,
+      afterStage: async (stage) => {
+        // The admin cancels while the second customer's new client has just been made.
+        if (stage === "made" && to.clients.length === 2 && !cancelled && moves) {
+          cancelled = true;
+          expect(await moves.cancel(move.id)).toBe(true);
+        }
+      },
+    }));
+    const move = await start(xui(from), xui(to), subs, moves);
+    expect(await runToEnd(moves, move.id)).toBe("cancelled");
+    expect((await moves.counts(move.id))?.counts).toEqual({ total: 6, moved: 2, skipped: 4, failed: 0 });
+    expect(to.clients).toHaveLength(2);
+    expect(from.clients).toHaveLength(4);
+    const report = await moves.report(move.id);
+    expect(
+      report?.notMoved.every((n) => n.outcome.kind === "skipped" && n.outcome.reason === "cancelled"),
+    ).toBe(true);
+  });
+
   it("two runners at once move each customer once", { timeout: 60_000 }, async () => {
     const [from, to] = servers();
     const subs = await onServer(from, 40);

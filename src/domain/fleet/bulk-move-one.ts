@@ -127,10 +127,13 @@ export class MoveOne {
 
   private async locked(move: BulkMove, subscriptionId: string, target: TargetInfo): Promise<StepResult> {
     const { records } = this.deps;
-    const settled = (await records.outcomes(move.id)).get(subscriptionId);
+    const settled = await records.outcome(move.id, subscriptionId);
     if (settled) return settled;
     let item = await records.item(move.id, subscriptionId);
     if (!item) {
+      // Read under the lease: a cancel never races a runner beginning this customer.
+      if ((await records.get(move.id))?.status === "cancelled")
+        return this.settle(move, subscriptionId, { kind: "skipped", reason: "cancelled" });
       const begun = await this.begin(move, subscriptionId, target);
       if (typeof begun === "string")
         return this.settle(move, subscriptionId, { kind: "skipped", reason: begun });

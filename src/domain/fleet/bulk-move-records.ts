@@ -225,6 +225,12 @@ export class BulkMoveRecords {
     await this.redis.hsetnx(bulkMoveKeys.outcomes(id), subscriptionId, outcomeText(outcome));
   }
 
+  /** What became of one subscription, if it is settled. */
+  async outcome(id: string, subscriptionId: string): Promise<ItemOutcome | undefined> {
+    const text = await this.redis.hget(bulkMoveKeys.outcomes(id), subscriptionId);
+    return text === null ? undefined : parseOutcome(text);
+  }
+
   /** Every outcome so far, by subscription id. */
   async outcomes(id: string): Promise<Map<string, ItemOutcome>> {
     const raw = await this.redis.hgetall(bulkMoveKeys.outcomes(id));

@@ -4,12 +4,11 @@ import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import type { Customers, Subscription, SubscriptionOwners, Subscriptions } from "../books/index.js";
 import type { Catalog } from "../catalog/index.js";
-import type { MoveOne, StepResult, TargetInfo } from "./bulk-move-one.js";
+import type { MoveOne, TargetInfo } from "./bulk-move-one.js";
 import { keepsMainLink, livesOn, targetRef } from "./bulk-move-plan.js";
 import {
   type BulkMove,
   type BulkMoveRecords,
-  type ItemOutcome,
   type MoveCounts,
   type MoveEnd,
   type MoveSkip,
@@ -302,25 +301,14 @@ export class BulkMoves {
           (await this.runwayLow(current, open.length - next))
         )
           return;
-        const result =
-          current?.status === "cancelled"
-            ? await this.cancelOne(current, subscriptionId, target)
-            : await this.deps.one.run(move, subscriptionId, target);
+        // After a cancel: one begun is finished (resumed), one not begun stays where it is (MoveOne).
+        const result = await this.deps.one.run(move, subscriptionId, target);
         if (result.kind === "busy" || result.kind === "retry") waiting = true;
         await progress?.();
       }
     };
     await Promise.all(Array.from({ length: this.deps.concurrency ?? DEFAULT_CONCURRENCY }, worker));
     return waiting ? "waiting" : "went";
-  }
-
-  /** After a cancel: a customer begun is finished (resumed), one not begun stays where it is. */
-  private async cancelOne(move: BulkMove, subscriptionId: string, target: TargetInfo): Promise<StepResult> {
-    if (await this.deps.records.item(move.id, subscriptionId))
-      return this.deps.one.run(move, subscriptionId, target);
-    const outcome: ItemOutcome = { kind: "skipped", reason: "cancelled" };
-    await this.deps.records.settle(move.id, subscriptionId, outcome);
-    return outcome;
   }
 
   /** Pauses a running move (and says so on it) when the target's runway would fall below its floor. */
