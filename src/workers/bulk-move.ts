@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from "bullmq";
 import { type Api, GrammyError } from "grammy";
 import type { Redis } from "ioredis";
@@ -19,9 +20,10 @@ const jobData = z.object({ moveId: z.string().regex(/^mv[a-z0-9]{8,40}$/) });
 type MoveJobData = z.output<typeof jobData>;
 
 /**
- * Producer side of bulk moves: one job per move, its id the move's, queued when an admin confirms
- * and again on resume or cancel (a finished job of it is removed first, else the new one would
- * be taken for a duplicate). The move's own records make a second run harmless.
+ * Producer side of bulk moves: a job per start of a move, queued when an admin confirms and again
+ * on resume or cancel. Each has an id of its own (the move's and a random tail): a resume pressed
+ * while the paused run is still finishing must not be taken for a duplicate of it and dropped.
+ * Two runs of one move at once are harmless (each customer has its own lease and stage).
  */
 export class BulkMoveQueue implements MoveRuns {
   readonly queue: Queue<MoveJobData>;
@@ -31,14 +33,11 @@ export class BulkMoveQueue implements MoveRuns {
   }
 
   async start(moveId: string): Promise<void> {
-    const previous = await this.queue.getJob(moveId);
-    if (previous && ((await previous.isCompleted()) || (await previous.isFailed())))
-      await previous.remove().catch(() => undefined);
     await this.queue.add(
       "run",
       { moveId },
       {
-        jobId: moveId,
+        jobId: `${moveId}-${randomBytes(4).toString("hex")}`,
         attempts: 20,
         backoff: { type: "exponential", delay: 5_000 },
         removeOnComplete: { age: 7 * 24 * 3_600 },

@@ -139,6 +139,7 @@ describe("an admin's bulk move in chat", () => {
     expect(shownText()).toContain("Move paused");
     startWorker();
     await press(button(/▶️ Resume/));
+
     await until(() =>
       t.telegram.calls.some(
         (c) => c.method === "editMessageText" && String(c.params.text).includes("Move finished"),
@@ -155,6 +156,16 @@ describe("an admin's bulk move in chat", () => {
       expect(after?.ref).toMatchObject({ kind: "xui", serverId: to.id });
     }
     expect(textsTo(subs[2]?.customerId ?? 0)).toEqual([]);
+    // Each press that changed the move is in the staff audit log, with who pressed it.
+    const { entries } = await t.deps.staff.audit.page({ actorId: ADMIN.id }, 0, 50);
+    const acted = entries.filter((e) => e.action.startsWith("move.")).map((e) => [e.action, e.outcome]);
+    expect(acted).toEqual(
+      expect.arrayContaining([
+        ["move.start", "done"],
+        ["move.pause", "done"],
+        ["move.resume", "done"],
+      ]),
+    );
   });
 
   it("the runway floor is a setting: the preview names it, and under it the move pauses at once", async () => {

@@ -4,6 +4,7 @@ import type { Clock } from "../../runtime/clock.js";
 import type { Logger } from "../../runtime/logger.js";
 import type { Customers, Subscription, SubscriptionOwners, Subscriptions } from "../books/index.js";
 import type { Catalog } from "../catalog/index.js";
+import { auditSubject } from "../staff/index.js";
 import type { MoveOne, TargetInfo } from "./bulk-move-one.js";
 import { keepsMainLink, livesOn, targetRef } from "./bulk-move-plan.js";
 import {
@@ -26,6 +27,7 @@ import {
   paidTermRunway,
   type RunEnd,
 } from "./bulk-move-types.js";
+import type { HostingActs, StaffActor } from "./staff-acts.js";
 
 /** The runway is asked again after this many customers of a pass. */
 const RUNWAY_EVERY = 25;
@@ -51,6 +53,8 @@ export interface BulkMovesDeps {
   floorDays?: () => Promise<number>;
   runs?: MoveRuns | undefined;
   concurrency?: number | undefined;
+  /** The staff's hosting actions checked and recorded (start, pause, resume, cancel by a staff member). */
+  acts?: HostingActs | undefined;
   /** Quick reasons to leave a subscription (frozen, a change under way) read from the shop's records. */
   quickSkip: (sub: Subscription) => Promise<MoveSkip | undefined>;
 }
@@ -186,14 +190,19 @@ export class BulkMoves {
   }
 
   /** Records a confirmed move (its list fixed now) and starts its job. */
-  async start(input: Omit<NewBulkMove, "floorDays" | "fromName" | "toName">): Promise<BulkMove> {
+  async start(
+    input: Omit<NewBulkMove, "floorDays" | "fromName" | "toName">,
+    by?: StaffActor,
+  ): Promise<BulkMove> {
     const [fromName, toName] = await Promise.all([this.nameOf(input.from), this.nameOf(input.to)]);
-    const move = await this.deps.records.create({
-      ...input,
-      fromName,
-      toName,
-      floorDays: await this.floor(),
-    });
+    const what = {
+      action: "move.start",
+      subject: auditSubject("move-from", moveEndKey(input.from)),
+      note: `to ${moveEndKey(input.to)}; ${input.subscriptionIds.length} customers`,
+    };
+    const create = async () =>
+      this.deps.records.create({ ...input, fromName, toName, floorDays: await this.floor() });
+    const move = await (this.deps.acts ? this.deps.acts.run(by, what, create) : create());
     this.deps.logger.info(
       { moveId: move.id, from: input.from, to: input.to, total: move.total },
       "bulk move started",
@@ -203,23 +212,37 @@ export class BulkMoves {
   }
 
   /** An admin's pause: the run takes no new customer (the ones under way finish). */
-  pause(id: string): Promise<boolean> {
-    return this.deps.records.transition(id, ["running"], "paused", { pausedBy: "admin" });
+  pause(id: string, by?: StaffActor): Promise<boolean> {
+    return this.acted(by, "move.pause", id, () =>
+      this.deps.records.transition(id, ["running"], "paused", { pausedBy: "admin" }),
+    );
+  }
+
+  /** Runs a staff member's change of move `id` through the hosting acts (checked, recorded). */
+  private acted(by: StaffActor | undefined, action: string, id: string, act: () => Promise<boolean>) {
+    if (!this.deps.acts) return act();
+    const end = (changed: boolean) =>
+      changed ? {} : { outcome: "failed" as const, note: "not in that state" };
+    return this.deps.acts.run(by, { action, subject: auditSubject("move", id) }, act, end);
   }
 
   /** Resumes a paused move (a runway pause resumed is accepted: it does not pause again). */
-  async resume(id: string): Promise<boolean> {
+  async resume(id: string, by?: StaffActor): Promise<boolean> {
     const move = await this.deps.records.get(id);
     const fields: Record<string, string> = { pausedBy: "" };
     if (move?.pausedBy === "runway") fields.runwayAccepted = "1";
-    const resumed = await this.deps.records.transition(id, ["paused"], "running", fields);
+    const resumed = await this.acted(by, "move.resume", id, () =>
+      this.deps.records.transition(id, ["paused"], "running", fields),
+    );
     if (resumed) await this.deps.runs?.start(id);
     return resumed;
   }
 
   /** Cancels: customers not begun stay where they are; those under way are finished. */
-  async cancel(id: string): Promise<boolean> {
-    const cancelled = await this.deps.records.transition(id, ["running", "paused"], "cancelled");
+  async cancel(id: string, by?: StaffActor): Promise<boolean> {
+    const cancelled = await this.acted(by, "move.cancel", id, () =>
+      this.deps.records.transition(id, ["running", "paused"], "cancelled"),
+    );
     if (cancelled) await this.deps.runs?.start(id);
     return cancelled;
   }

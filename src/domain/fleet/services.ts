@@ -96,7 +96,7 @@ export function createFleetServices(deps: FleetServicesDeps): FleetServices {
       acts,
     }),
     xuiClients: new XuiClients({ hosting, owners, clock, logger, acts }),
-    bulkMoves: bulkMovesOf(deps),
+    bulkMoves: bulkMovesOf(deps, acts),
     panelClients: new PanelClients({
       hosting,
       redis,
@@ -109,7 +109,7 @@ export function createFleetServices(deps: FleetServicesDeps): FleetServices {
   };
 }
 
-function bulkMovesOf(deps: FleetServicesDeps): BulkMoves {
+function bulkMovesOf(deps: FleetServicesDeps, acts: HostingActs): BulkMoves {
   const { redis, clock, logger, hosting } = deps;
   const { subscriptions, orders, customers, owners } = deps.books;
   const records = new BulkMoveRecords(redis, clock);
@@ -126,6 +126,7 @@ function bulkMovesOf(deps: FleetServicesDeps): BulkMoves {
     catalog: deps.catalog.current,
   });
   return new BulkMoves({
+    acts,
     ...{ clock, logger, records, one, account: hosting.account, panel: hosting.panel },
     ...{ owners, subscriptions, customers, catalog: deps.catalog.current },
     targetRunway: deps.moves?.targetRunway,

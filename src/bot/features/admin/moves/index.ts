@@ -4,7 +4,7 @@ import { localeOf } from "#src/bot/i18n.js";
 import { show } from "#src/bot/views/show.js";
 import type { MoveEnd } from "#src/domain/fleet/index.js";
 import { endCode, endOf, type MoveButton, moveCb } from "#src/render/bulk-move.js";
-import { mayHost } from "../hosting-staff.js";
+import { actorOf, mayHost } from "../hosting-staff.js";
 import { pickView, previewView, progressView, sourcesView, targetsView, toggle, whoView } from "./views.js";
 
 /**
@@ -43,11 +43,14 @@ async function go(ctx: BotContext, from: MoveEnd, to: MoveEnd, which: string): P
   );
   if (chosen.length === 0)
     return show(ctx, await previewView(ctx, from, to, which === "sel" ? "sel" : "all"));
-  const move = await moves.start({
-    ...{ adminId, chatId: ctx.chat?.id ?? adminId, locale: await localeOf(ctx), from, to },
-    subscriptionIds: chosen.map((c) => c.subscriptionId),
-    progressMessageId: ctx.callbackQuery?.message?.message_id,
-  });
+  const move = await moves.start(
+    {
+      ...{ adminId, chatId: ctx.chat?.id ?? adminId, locale: await localeOf(ctx), from, to },
+      subscriptionIds: chosen.map((c) => c.subscriptionId),
+      progressMessageId: ctx.callbackQuery?.message?.message_id,
+    },
+    actorOf(ctx),
+  );
   await moves.records.clearPicked(adminId, endCode(from));
   await show(ctx, await progressView(ctx, move.id));
 }
@@ -57,10 +60,10 @@ async function control(ctx: BotContext, act: "pause" | "resume" | "cancel", id: 
   const moves = ctx.deps.fleet.bulkMoves;
   const done =
     act === "pause"
-      ? await moves.pause(id)
+      ? await moves.pause(id, actorOf(ctx))
       : act === "resume"
-        ? await moves.resume(id)
-        : await moves.cancel(id);
+        ? await moves.resume(id, actorOf(ctx))
+        : await moves.cancel(id, actorOf(ctx));
   await show(ctx, await progressView(ctx, id, done ? undefined : ctx.t("move-unchanged")));
 }
 
