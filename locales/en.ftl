@@ -2745,3 +2745,74 @@ runway-settings-line = Runway alerts: { $days } days before a run-out
 runway-settings-edit = 📉 Runway alerts
 runway-settings-ask = Send the days before a run-out at which the staff are alerted, separated by commas ({ $count } numbers at most, each from 1 to { $max }), e.g. 14,7,3,1; or - for the default.
 runway-settings-invalid = Send up to { $count } whole numbers from 1 to { $max }, separated by commas, e.g. 14,7,3,1.
+## Bulk move (issue 31): customers moved off a server or a panel location in one action
+move-btn-start = 🚚 Move customers
+move-btn-start-panel = 🚚 Move customers off a location
+move-end-server = server { $name }
+move-end-location = location { $name }
+move-sources-title = 🚚 <b>Bulk move</b>: off which panel location?
+move-targets-title = 🚚 <b>Bulk move</b> off { $from }: to where?
+move-targets-empty = 🚚 There is no other active server or location to move the customers of { $from } to.
+move-who = 🚚 <b>Bulk move</b> from { $from } to { $to }
+    Customers there: { $count }. Move all of them, or choose?
+move-none = 🚚 No customer of the shop lives on { $from }.
+move-btn-all = 👥 All ({ $count })
+move-btn-choose = ☑️ Choose customers
+move-pick-title = 🚚 Choose whom to move from { $from } to { $to } (page { $page } of { $pages }). Chosen: { $picked }.
+move-btn-preview-picked = 👀 Preview ({ $count } chosen)
+move-btn-back = ⬅️ Back
+move-preview-title = 🚚 <b>Bulk move</b>: { $from } → { $to }
+move-preview-moving = Will be moved: { $count }
+move-preview-names = Among them: { $names }
+move-preview-nothing = Nobody would be moved.
+move-preview-skipped = Will stay where they are ({ $count }):
+move-preview-skip-line = • { $why }: { $count }
+move-preview-clients = Clients on the target: { $now } → { $after }
+move-preview-clients-unknown = Clients on the target: not known now
+move-preview-runway = Runway of the target after the move: { $days } days (the move pauses under { $floor })
+move-preview-runway-unknown = Runway of the target: not known (the move does not pause for it)
+move-preview-runway-low = ⚠️ That is under the floor: the move will pause at once and ask you to resume.
+move-btn-confirm = ✅ Move { $count }
+move-progress-running = 🚚 <b>Moving customers</b> from { $from } to { $to }: { $done } of { $total }
+    ✅ Moved: { $moved } · ⏭ Skipped: { $skipped } · ⚠️ Failed: { $failed }
+move-progress-paused = ⏸ <b>Move paused</b> ({ $from } → { $to }): { $done } of { $total }
+    ✅ Moved: { $moved } · ⏭ Skipped: { $skipped } · ⚠️ Failed: { $failed }
+move-progress-paused-runway = ⏸ <b>Move paused</b> ({ $from } → { $to }): the target's runway would fall to { $days } days, under { $floor }. Resume to go on anyway.
+    { $done } of { $total } · ✅ Moved: { $moved } · ⏭ Skipped: { $skipped } · ⚠️ Failed: { $failed }
+move-progress-cancelling = ✖️ <b>Cancelling the move</b> ({ $from } → { $to }): the customers under way are finished first. { $done } of { $total }
+move-progress-cancelled = ✖️ <b>Move cancelled</b> ({ $from } → { $to })
+    ✅ Moved: { $moved } · ⏭ Not moved: { $skipped } · ⚠️ Failed: { $failed } (of { $total })
+move-progress-done = ✅ <b>Move finished</b> ({ $from } → { $to })
+    ✅ Moved: { $moved } · ⏭ Skipped: { $skipped } · ⚠️ Failed: { $failed } (of { $total })
+move-btn-pause = ⏸ Pause
+move-btn-resume = ▶️ Resume
+move-btn-cancel = ✖️ Cancel
+move-btn-report = 📋 Report
+move-report-not-moved = Not moved:
+move-report-line = • { $name }: { $why }
+move-report-failed = failed ({ $error })
+move-report-more = …and { $count } more
+move-report-old-left = Old clients left behind (their server did not answer): { $count }
+move-unchanged = Nothing to change: the move is not in that state any more.
+move-not-found = This move or place is no longer known.
+move-skip-gone = the subscription is gone
+move-skip-not-on-source = no longer there
+move-skip-expired = expired
+move-skip-frozen = frozen
+move-skip-pending-order = a renewal, pack, switch or term change is under way
+move-skip-busy = another change of its term came first
+move-skip-disabled = its client is disabled
+move-skip-already-there = already on the target
+move-skip-no-inbounds = no plan names the target location's inbounds
+move-skip-no-main = the main panel serves the combined link: customers are not moved off it
+move-skip-target-term = it outlasts the target's paid term
+move-skip-cancelled = the move was cancelled
+move-customer-server = 🚚 Your VPN ({ $plan }) has moved to another server. Use the new link below: the old one stops working.
+move-customer-location = 🚚 Your VPN ({ $plan }) has moved to location { $location }. Your subscription link stays the same: your app picks up the change when it refreshes the subscription.
+move-settings-line = Bulk moves pause when the target's runway would fall under: { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+    }
+move-settings-edit = 🚚 Change when bulk moves pause
+move-settings-ask = 🚚 A bulk move of customers pauses when its target server would last fewer days than this. Send a whole number of days from { $min } to { $max }.
+move-settings-invalid = Send a whole number of days from { $min } to { $max }.

@@ -2739,3 +2739,71 @@ runway-settings-line = هشدارهای ذخیره: { $days } روز پیش از
 runway-settings-edit = 📉 هشدارهای ذخیره
 runway-settings-ask = روزهای پیش از پایان ذخیره را که کارکنان هشدار می‌گیرند با ویرگول بفرستید (حداکثر { $count } عدد، هر کدام از 1 تا { $max })، مثلاً 14,7,3,1؛ یا - برای پیش‌فرض.
 runway-settings-invalid = حداکثر { $count } عدد صحیح از 1 تا { $max } با ویرگول بفرستید، مثلاً 14,7,3,1.
+## Bulk move (issue 31): customers moved off a server or a panel location in one action
+move-btn-start = 🚚 انتقال مشتریان
+move-btn-start-panel = 🚚 انتقال مشتریان از یک موقعیت
+move-end-server = سرور { $name }
+move-end-location = موقعیت { $name }
+move-sources-title = 🚚 <b>انتقال گروهی</b>: از کدام موقعیت پنل؟
+move-targets-title = 🚚 <b>انتقال گروهی</b> از { $from }: به کجا؟
+move-targets-empty = 🚚 سرور یا موقعیت فعال دیگری برای انتقال مشتریان { $from } وجود ندارد.
+move-who = 🚚 <b>انتقال گروهی</b>: { $from } ← { $to }
+    مشتریان آنجا: { $count }. همه منتقل شوند یا انتخاب می‌کنید؟
+move-none = 🚚 هیچ مشتری فروشگاه روی { $from } نیست.
+move-btn-all = 👥 همه ({ $count })
+move-btn-choose = ☑️ انتخاب مشتریان
+move-pick-title = 🚚 انتخاب کنید چه کسانی از { $from } به { $to } منتقل شوند (صفحه { $page } از { $pages }). انتخاب‌شده: { $picked }.
+move-btn-preview-picked = 👀 پیش‌نمایش ({ $count } انتخاب‌شده)
+move-btn-back = ⬅️ بازگشت
+move-preview-title = 🚚 <b>انتقال گروهی</b>: { $from } ← { $to }
+move-preview-moving = منتقل می‌شوند: { $count }
+move-preview-names = از جمله: { $names }
+move-preview-nothing = کسی منتقل نمی‌شود.
+move-preview-skipped = سر جای خود می‌مانند ({ $count }):
+move-preview-skip-line = • { $why }: { $count }
+move-preview-clients = کلاینت‌های مقصد: { $now } ← { $after }
+move-preview-clients-unknown = کلاینت‌های مقصد: اکنون معلوم نیست
+move-preview-runway = ذخیرهٔ مقصد پس از انتقال: { $days } روز (زیر { $floor } انتقال متوقف می‌شود)
+move-preview-runway-unknown = ذخیرهٔ مقصد: نامعلوم (انتقال برای آن متوقف نمی‌شود)
+move-preview-runway-low = ⚠️ این زیر آستانه است: انتقال بی‌درنگ متوقف می‌شود و ادامه را از شما می‌خواهد.
+move-btn-confirm = ✅ انتقال { $count }
+move-progress-running = 🚚 <b>در حال انتقال مشتریان</b> از { $from } به { $to }: { $done } از { $total }
+    ✅ منتقل‌شده: { $moved } · ⏭ ردشده: { $skipped } · ⚠️ ناموفق: { $failed }
+move-progress-paused = ⏸ <b>انتقال متوقف شد</b> ({ $from } ← { $to }): { $done } از { $total }
+    ✅ منتقل‌شده: { $moved } · ⏭ ردشده: { $skipped } · ⚠️ ناموفق: { $failed }
+move-progress-paused-runway = ⏸ <b>انتقال متوقف شد</b> ({ $from } ← { $to }): ذخیرهٔ مقصد به { $days } روز می‌رسد، زیر { $floor }. برای ادامه با این حال، «ادامه» را بزنید.
+    { $done } از { $total } · ✅ منتقل‌شده: { $moved } · ⏭ ردشده: { $skipped } · ⚠️ ناموفق: { $failed }
+move-progress-cancelling = ✖️ <b>در حال لغو انتقال</b> ({ $from } ← { $to }): مشتریانِ در جریان ابتدا تمام می‌شوند. { $done } از { $total }
+move-progress-cancelled = ✖️ <b>انتقال لغو شد</b> ({ $from } ← { $to })
+    ✅ منتقل‌شده: { $moved } · ⏭ منتقل‌نشده: { $skipped } · ⚠️ ناموفق: { $failed } (از { $total })
+move-progress-done = ✅ <b>انتقال تمام شد</b> ({ $from } ← { $to })
+    ✅ منتقل‌شده: { $moved } · ⏭ ردشده: { $skipped } · ⚠️ ناموفق: { $failed } (از { $total })
+move-btn-pause = ⏸ توقف
+move-btn-resume = ▶️ ادامه
+move-btn-cancel = ✖️ لغو
+move-btn-report = 📋 گزارش
+move-report-not-moved = منتقل‌نشده‌ها:
+move-report-line = • { $name }: { $why }
+move-report-failed = ناموفق ({ $error })
+move-report-more = …و { $count } مورد دیگر
+move-report-old-left = کلاینت‌های قدیمی باقی ماندند (سرورشان پاسخ نداد): { $count }
+move-unchanged = چیزی برای تغییر نیست: انتقال دیگر در آن وضعیت نیست.
+move-not-found = این انتقال یا مکان دیگر شناخته نیست.
+move-skip-gone = اشتراک دیگر وجود ندارد
+move-skip-not-on-source = دیگر آنجا نیست
+move-skip-expired = منقضی شده
+move-skip-frozen = مسدود موقت (فریز) است
+move-skip-pending-order = تمدید، بسته، تغییر طرح یا تغییر مدت در جریان است
+move-skip-busy = تغییر دیگری در مدت آن زودتر آمد
+move-skip-disabled = کلاینت آن غیرفعال است
+move-skip-already-there = از قبل در مقصد است
+move-skip-no-inbounds = هیچ طرحی اینباندهای موقعیت مقصد را نام نمی‌برد
+move-skip-no-main = پنل اصلی لینک ترکیبی را می‌دهد: مشتریان از آن منتقل نمی‌شوند
+move-skip-target-term = بیش از مدت پرداخت‌شدهٔ مقصد طول می‌کشد
+move-skip-cancelled = انتقال لغو شد
+move-customer-server = 🚚 VPN شما ({ $plan }) به سرور دیگری منتقل شد. از لینک جدید زیر استفاده کنید: لینک قبلی کار نمی‌کند.
+move-customer-location = 🚚 VPN شما ({ $plan }) به موقعیت { $location } منتقل شد. لینک اشتراک شما همان است: برنامه هنگام به‌روزرسانی اشتراک تغییر را دریافت می‌کند.
+move-settings-line = انتقال گروهی وقتی ذخیرهٔ مقصد کمتر از این شود متوقف می‌شود: { $days } روز
+move-settings-edit = 🚚 تغییر آستانهٔ توقف انتقال
+move-settings-ask = 🚚 انتقال گروهی مشتریان وقتی سرور مقصد کمتر از این تعداد روز دوام بیاورد متوقف می‌شود. یک عدد صحیح از { $min } تا { $max } روز بفرستید.
+move-settings-invalid = یک عدد صحیح از { $min } تا { $max } روز بفرستید.

@@ -2866,3 +2866,71 @@ runway-settings-line = Оповещения о запасе: за { $days } дн
 runway-settings-edit = 📉 Оповещения о запасе
 runway-settings-ask = Отправьте, за сколько дней до конца запаса оповещать персонал, через запятую (не больше { $count } чисел, каждое от 1 до { $max }), например 14,7,3,1; или - для значения по умолчанию.
 runway-settings-invalid = Отправьте до { $count } целых чисел от 1 до { $max } через запятую, например 14,7,3,1.
+## Bulk move (issue 31): customers moved off a server or a panel location in one action
+move-btn-start = 🚚 Перенести клиентов
+move-btn-start-panel = 🚚 Перенести клиентов с локации
+move-end-server = сервер { $name }
+move-end-location = локация { $name }
+move-sources-title = 🚚 <b>Массовый перенос</b>: с какой локации панели?
+move-targets-title = 🚚 <b>Массовый перенос</b> с { $from }: куда?
+move-targets-empty = 🚚 Нет другого активного сервера или локации, куда перенести клиентов с { $from }.
+move-who = 🚚 <b>Массовый перенос</b>: { $from } → { $to }
+    Клиентов там: { $count }. Перенести всех или выбрать?
+move-none = 🚚 На { $from } нет клиентов магазина.
+move-btn-all = 👥 Всех ({ $count })
+move-btn-choose = ☑️ Выбрать клиентов
+move-pick-title = 🚚 Выберите, кого перенести: { $from } → { $to } (страница { $page } из { $pages }). Выбрано: { $picked }.
+move-btn-preview-picked = 👀 Предпросмотр (выбрано { $count })
+move-btn-back = ⬅️ Назад
+move-preview-title = 🚚 <b>Массовый перенос</b>: { $from } → { $to }
+move-preview-moving = Будет перенесено: { $count }
+move-preview-names = Среди них: { $names }
+move-preview-nothing = Переносить некого.
+move-preview-skipped = Останутся на месте ({ $count }):
+move-preview-skip-line = • { $why }: { $count }
+move-preview-clients = Клиентов на цели: { $now } → { $after }
+move-preview-clients-unknown = Клиентов на цели: сейчас неизвестно
+move-preview-runway = Запас цели после переноса: { $days } дн. (перенос встанет на паузу ниже { $floor })
+move-preview-runway-unknown = Запас цели: неизвестен (пауза по нему не сработает)
+move-preview-runway-low = ⚠️ Это ниже порога: перенос сразу встанет на паузу и попросит продолжить.
+move-btn-confirm = ✅ Перенести { $count }
+move-progress-running = 🚚 <b>Перенос клиентов</b>: { $from } → { $to }: { $done } из { $total }
+    ✅ Перенесено: { $moved } · ⏭ Пропущено: { $skipped } · ⚠️ Ошибки: { $failed }
+move-progress-paused = ⏸ <b>Перенос на паузе</b> ({ $from } → { $to }): { $done } из { $total }
+    ✅ Перенесено: { $moved } · ⏭ Пропущено: { $skipped } · ⚠️ Ошибки: { $failed }
+move-progress-paused-runway = ⏸ <b>Перенос на паузе</b> ({ $from } → { $to }): запас цели упадёт до { $days } дн., ниже { $floor }. Нажмите «Продолжить», чтобы переносить дальше.
+    { $done } из { $total } · ✅ Перенесено: { $moved } · ⏭ Пропущено: { $skipped } · ⚠️ Ошибки: { $failed }
+move-progress-cancelling = ✖️ <b>Перенос отменяется</b> ({ $from } → { $to }): начатые клиенты доводятся до конца. { $done } из { $total }
+move-progress-cancelled = ✖️ <b>Перенос отменён</b> ({ $from } → { $to })
+    ✅ Перенесено: { $moved } · ⏭ Не перенесено: { $skipped } · ⚠️ Ошибки: { $failed } (из { $total })
+move-progress-done = ✅ <b>Перенос завершён</b> ({ $from } → { $to })
+    ✅ Перенесено: { $moved } · ⏭ Пропущено: { $skipped } · ⚠️ Ошибки: { $failed } (из { $total })
+move-btn-pause = ⏸ Пауза
+move-btn-resume = ▶️ Продолжить
+move-btn-cancel = ✖️ Отменить
+move-btn-report = 📋 Отчёт
+move-report-not-moved = Не перенесены:
+move-report-line = • { $name }: { $why }
+move-report-failed = ошибка ({ $error })
+move-report-more = …и ещё { $count }
+move-report-old-left = Старые клиенты остались (их сервер не ответил): { $count }
+move-unchanged = Менять нечего: перенос уже не в этом состоянии.
+move-not-found = Этот перенос или место больше неизвестны.
+move-skip-gone = подписки больше нет
+move-skip-not-on-source = уже не там
+move-skip-expired = истекла
+move-skip-frozen = заморожена
+move-skip-pending-order = идёт продление, пакет, смена тарифа или изменение срока
+move-skip-busy = другое изменение её срока пришло раньше
+move-skip-disabled = её клиент отключён
+move-skip-already-there = уже на цели
+move-skip-no-inbounds = ни один тариф не называет инбаунды целевой локации
+move-skip-no-main = основная панель отдаёт общую ссылку: с неё клиентов не переносят
+move-skip-target-term = она длится дольше оплаченного срока цели
+move-skip-cancelled = перенос отменён
+move-customer-server = 🚚 Ваш VPN ({ $plan }) перенесён на другой сервер. Используйте новую ссылку ниже: старая перестанет работать.
+move-customer-location = 🚚 Ваш VPN ({ $plan }) перенесён на локацию { $location }. Ссылка подписки прежняя: приложение подхватит изменение при обновлении подписки.
+move-settings-line = Массовый перенос встаёт на паузу, когда запас цели упадёт ниже: { $days } дн.
+move-settings-edit = 🚚 Изменить порог паузы переноса
+move-settings-ask = 🚚 Массовый перенос клиентов встаёт на паузу, когда целевой сервер продержится меньше этого числа дней. Отправьте целое число дней от { $min } до { $max }.
+move-settings-invalid = Отправьте целое число дней от { $min } до { $max }.

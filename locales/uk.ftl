@@ -2895,3 +2895,71 @@ runway-settings-line = Сповіщення про запас: за { $days } д
 runway-settings-edit = 📉 Сповіщення про запас
 runway-settings-ask = Надішліть, за скільки днів до кінця запасу сповіщати персонал, через кому (не більше { $count } чисел, кожне від 1 до { $max }), наприклад 14,7,3,1; або - для типового значення.
 runway-settings-invalid = Надішліть до { $count } цілих чисел від 1 до { $max } через кому, наприклад 14,7,3,1.
+## Bulk move (issue 31): customers moved off a server or a panel location in one action
+move-btn-start = 🚚 Перенести клієнтів
+move-btn-start-panel = 🚚 Перенести клієнтів з локації
+move-end-server = сервер { $name }
+move-end-location = локація { $name }
+move-sources-title = 🚚 <b>Масове перенесення</b>: з якої локації панелі?
+move-targets-title = 🚚 <b>Масове перенесення</b> з { $from }: куди?
+move-targets-empty = 🚚 Немає іншого активного сервера чи локації, куди перенести клієнтів з { $from }.
+move-who = 🚚 <b>Масове перенесення</b>: { $from } → { $to }
+    Клієнтів там: { $count }. Перенести всіх чи вибрати?
+move-none = 🚚 На { $from } немає клієнтів магазину.
+move-btn-all = 👥 Усіх ({ $count })
+move-btn-choose = ☑️ Вибрати клієнтів
+move-pick-title = 🚚 Виберіть, кого перенести: { $from } → { $to } (сторінка { $page } з { $pages }). Вибрано: { $picked }.
+move-btn-preview-picked = 👀 Попередній перегляд (вибрано { $count })
+move-btn-back = ⬅️ Назад
+move-preview-title = 🚚 <b>Масове перенесення</b>: { $from } → { $to }
+move-preview-moving = Буде перенесено: { $count }
+move-preview-names = Серед них: { $names }
+move-preview-nothing = Переносити нікого.
+move-preview-skipped = Залишаться на місці ({ $count }):
+move-preview-skip-line = • { $why }: { $count }
+move-preview-clients = Клієнтів на цілі: { $now } → { $after }
+move-preview-clients-unknown = Клієнтів на цілі: зараз невідомо
+move-preview-runway = Запас цілі після перенесення: { $days } дн. (перенесення стане на паузу нижче { $floor })
+move-preview-runway-unknown = Запас цілі: невідомий (пауза за ним не спрацює)
+move-preview-runway-low = ⚠️ Це нижче порогу: перенесення одразу стане на паузу й попросить продовжити.
+move-btn-confirm = ✅ Перенести { $count }
+move-progress-running = 🚚 <b>Перенесення клієнтів</b>: { $from } → { $to }: { $done } з { $total }
+    ✅ Перенесено: { $moved } · ⏭ Пропущено: { $skipped } · ⚠️ Помилки: { $failed }
+move-progress-paused = ⏸ <b>Перенесення на паузі</b> ({ $from } → { $to }): { $done } з { $total }
+    ✅ Перенесено: { $moved } · ⏭ Пропущено: { $skipped } · ⚠️ Помилки: { $failed }
+move-progress-paused-runway = ⏸ <b>Перенесення на паузі</b> ({ $from } → { $to }): запас цілі впаде до { $days } дн., нижче { $floor }. Натисніть «Продовжити», щоб переносити далі.
+    { $done } з { $total } · ✅ Перенесено: { $moved } · ⏭ Пропущено: { $skipped } · ⚠️ Помилки: { $failed }
+move-progress-cancelling = ✖️ <b>Перенесення скасовується</b> ({ $from } → { $to }): розпочатих клієнтів доводять до кінця. { $done } з { $total }
+move-progress-cancelled = ✖️ <b>Перенесення скасовано</b> ({ $from } → { $to })
+    ✅ Перенесено: { $moved } · ⏭ Не перенесено: { $skipped } · ⚠️ Помилки: { $failed } (з { $total })
+move-progress-done = ✅ <b>Перенесення завершено</b> ({ $from } → { $to })
+    ✅ Перенесено: { $moved } · ⏭ Пропущено: { $skipped } · ⚠️ Помилки: { $failed } (з { $total })
+move-btn-pause = ⏸ Пауза
+move-btn-resume = ▶️ Продовжити
+move-btn-cancel = ✖️ Скасувати
+move-btn-report = 📋 Звіт
+move-report-not-moved = Не перенесені:
+move-report-line = • { $name }: { $why }
+move-report-failed = помилка ({ $error })
+move-report-more = …і ще { $count }
+move-report-old-left = Старі клієнти залишилися (їхній сервер не відповів): { $count }
+move-unchanged = Змінювати нічого: перенесення вже не в цьому стані.
+move-not-found = Це перенесення або місце більше невідомі.
+move-skip-gone = підписки більше немає
+move-skip-not-on-source = уже не там
+move-skip-expired = закінчилася
+move-skip-frozen = заморожена
+move-skip-pending-order = триває продовження, пакет, зміна тарифу чи зміна терміну
+move-skip-busy = інша зміна її терміну прийшла раніше
+move-skip-disabled = її клієнта вимкнено
+move-skip-already-there = уже на цілі
+move-skip-no-inbounds = жоден тариф не називає інбаунди цільової локації
+move-skip-no-main = основна панель видає спільне посилання: з неї клієнтів не переносять
+move-skip-target-term = вона триває довше за оплачений термін цілі
+move-skip-cancelled = перенесення скасовано
+move-customer-server = 🚚 Ваш VPN ({ $plan }) перенесено на інший сервер. Користуйтеся новим посиланням нижче: старе перестане працювати.
+move-customer-location = 🚚 Ваш VPN ({ $plan }) перенесено на локацію { $location }. Посилання підписки те саме: застосунок підхопить зміну, коли оновить підписку.
+move-settings-line = Масове перенесення стає на паузу, коли запас цілі впаде нижче: { $days } дн.
+move-settings-edit = 🚚 Змінити поріг паузи перенесення
+move-settings-ask = 🚚 Масове перенесення клієнтів стає на паузу, коли цільовий сервер протримається менше цієї кількості днів. Надішліть ціле число днів від { $min } до { $max }.
+move-settings-invalid = Надішліть ціле число днів від { $min } до { $max }.

@@ -1,6 +1,8 @@
 import { Api } from "grammy";
 import type { createI18n } from "./bot/i18n.js";
 import type { Config } from "./config.js";
+import type { Catalog } from "./domain/catalog/index.js";
+import type { BulkMoveWiring, MoveRuns } from "./domain/fleet/index.js";
 import type { ShopRooms } from "./domain/index.js";
 import type { Rail } from "./rails/index.js";
 import { retryOnFlood } from "./runtime/telegram-retry.js";
@@ -8,6 +10,7 @@ import { telegramFetch } from "./runtime/telegram-transport.js";
 import { channelGateWiring } from "./workers/channel-gate.js";
 import { OutboxAccessNotices } from "./workers/drift-notices.js";
 import { OutboxFamilyNotices } from "./workers/family-notices.js";
+import { OutboxMoveNotices } from "./workers/move-notices.js";
 import type { Outbox } from "./workers/outbox.js";
 import { OutboxRailNotices } from "./workers/rail-notices.js";
 import { type StaffNotices, staffNoticesOf } from "./workers/staff-notices.js";
@@ -60,4 +63,18 @@ export function ticketDeskOf(
     ...{ api, outbox: deps.outbox, i18n: deps.i18n, defaultLocale: config.defaultLocale },
     rooms: () => ticketDeskRooms(deps.rooms()),
   });
+}
+
+/** Bulk moves' wiring: the job queue, and the moved customers' messages through the outbox. */
+export function movesWiring(
+  config: Config,
+  runs: MoveRuns,
+  deps: { outbox: Outbox; i18n: ReturnType<typeof createI18n>; catalog: () => Catalog },
+  rooms: () => Pick<ShopRooms, "books">,
+): BulkMoveWiring {
+  const notices = new OutboxMoveNotices({
+    ...{ ...deps, defaultLocale: config.defaultLocale },
+    customers: () => rooms().books.customers,
+  });
+  return { runs, notices };
 }

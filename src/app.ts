@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import { type Api, webhookCallback } from "grammy";
 import type { Redis } from "ioredis";
 import { AppLife, DRAIN_BUDGET_MS } from "./app-life.js";
-import { outboxNotices, ticketDeskOf } from "./app-notices.js";
+import { movesWiring, outboxNotices, ticketDeskOf } from "./app-notices.js";
 import { ChatLock } from "./bot/chat-lock.js";
 import { registerCommands } from "./bot/commands.js";
 import { createBot } from "./bot/create-bot.js";
@@ -40,6 +40,7 @@ import { SecretBox } from "./store/secret-box.js";
 import { createWebapp, type WebappHandler } from "./webapp/index.js";
 import { setCabinetMenuButton } from "./webapp/menu-button.js";
 import { BROADCAST_QUEUE, BroadcastQueue } from "./workers/broadcast.js";
+import { BulkMoveQueue, MOVES_QUEUE } from "./workers/bulk-move.js";
 import { DailyReportQueue } from "./workers/daily-report.js";
 import { DriftRunQueue } from "./workers/drift-sync.js";
 import { startWorkers } from "./workers/index.js";
@@ -145,10 +146,8 @@ async function startCore(
   const i18n = createI18n(config.defaultLocale);
   const outbox = new Outbox(redis);
   const broadcasts = new BroadcastQueue(redis, config.defaultLocale);
-  closers.push(
-    () => outbox.close(),
-    () => broadcasts.close(),
-  );
+  const moveRuns = new BulkMoveQueue(redis);
+  closers.push(...[outbox, broadcasts, moveRuns].map((queue) => () => queue.close()));
   const rooms = createShopServices({
     redis,
     clock: systemClock,
@@ -163,6 +162,7 @@ async function startCore(
     customerMessenger: outbox,
     ...outboxNotices(config, rails, { outbox, i18n, customers: () => rooms.books.customers }, () => rooms),
     ticketDesk: ticketDeskOf(config, { outbox, i18n, rooms: () => rooms }),
+    moves: movesWiring(config, moveRuns, { outbox, i18n, catalog: catalogStore.get }, () => rooms),
   });
   const queues = { orderQueue, outbox, broadcasts };
   return { redis, metrics, box, accountKey, hosting, catalogStore, rooms, i18n, ...queues };
@@ -189,7 +189,7 @@ async function followCatalog(
 
 /** Makes /metrics read every queue of the shop, Redis's state and the shop's totals when scraped. */
 function watchForMetrics(metrics: Metrics, redis: Redis): () => Promise<void> {
-  const queues = [ORDERS_QUEUE, OUTBOX_QUEUE, BROADCAST_QUEUE, MAINTENANCE_QUEUE];
+  const queues = [ORDERS_QUEUE, OUTBOX_QUEUE, BROADCAST_QUEUE, MAINTENANCE_QUEUE, MOVES_QUEUE];
   const watched = metrics.watch({ redis, queues, prefix: QUEUE_PREFIX });
   return () => watched.close();
 }

@@ -20,7 +20,12 @@ import {
   type DriftRuns,
   type DriftServices,
 } from "./drift/index.js";
-import { type AccountKeyStore, createFleetServices, type FleetServices } from "./fleet/index.js";
+import {
+  type AccountKeyStore,
+  type BulkMoveWiring,
+  createFleetServices,
+  type FleetServices,
+} from "./fleet/index.js";
 import { createProvisioningServices, type ProvisioningServices } from "./provisioning/index.js";
 import { createSalesServices, type GateNotices, type SalesServices } from "./sales/index.js";
 import {
@@ -66,6 +71,8 @@ export interface ShopServicesDeps {
   nodeEditDoubtMs?: number;
   /** The archive on disk of old history and ARCHIVE_AFTER_DAYS (none: history stays in Redis). */
   archive?: { files: ArchiveFiles; afterDays?: number | undefined } | undefined;
+  /** Bulk moves' customer messages, job queue, runway forecast and floor (none: logged, not run). */
+  moves?: BulkMoveWiring;
   /** Where the admins' "Run now" of the drift reconciliation goes (the worker's queue). */
   driftRuns?: DriftRuns;
   /** Customer messages of the drift actions (new links); without it they are only logged. */
@@ -132,6 +139,7 @@ export function createShopServices(deps: ShopServicesDeps): ShopRooms {
   const fleet = createFleetServices({
     ...{ ...shared, hosting, catalog, books, provisioning, terms, staff },
     accountKey: deps.accountKey,
+    moves: deps.moves,
   });
   const sales = createSalesServices({
     ...{ ...shared, jobs, catalog, books, provisioning, fleet, hosting, terms },

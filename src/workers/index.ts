@@ -15,6 +15,7 @@ import { createArchiveTask } from "./archive.js";
 import { createAuditRetentionTask } from "./audit-retention.js";
 import { createAutoRenewTask } from "./auto-renew.js";
 import { type BroadcastQueue, startBroadcastWorker } from "./broadcast.js";
+import { startBulkMoveWorker } from "./bulk-move.js";
 import { createTrialGateTask } from "./channel-gate.js";
 import { createDailyReportTask } from "./daily-report.js";
 import { createDriftSyncTask } from "./drift-sync.js";
@@ -83,7 +84,7 @@ export interface Workers {
  * Api, never through a running bot.
  */
 export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
-  const { config, redis, workerRedis, i18n, outbox, metrics, logger, books } = deps;
+  const { config, redis, workerRedis, i18n, metrics, logger, books } = deps;
   // The outbox and broadcasts handle 429 themselves (they pause the whole queue); direct
   // notices (order delivery, failures) retry on their own.
   const api = new Api(config.botToken, { apiRoot: config.botApiRoot });
@@ -114,6 +115,26 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     // A staff group's or a live ticket's topic deleted by hand is made again, the message sent there.
     ...{ threadGone: topicRepair({ ...deps.staff, ...deps.backoffice, api, i18n, defaultLocale, logger }) },
   });
+  const adminJobs = adminJobWorkers(deps, api);
+  const maintenance = await startMaintenance({
+    connection: workerRedis,
+    producer: redis,
+    logger,
+    metrics,
+    tasks: periodicTasks(deps, api, notifier, staffNotices),
+  });
+  await orderWorker.resume();
+  const running = [orderWorker, outboxWorker, ...adminJobs, maintenance];
+  return {
+    close: async () => {
+      await Promise.all(running.map((w) => w.close()));
+    },
+  };
+}
+
+/** The workers of the admins' long jobs: broadcasts and bulk moves, each editing a progress message. */
+function adminJobWorkers(deps: WorkersDeps, api: Api) {
+  const { redis, workerRedis, outbox, i18n, logger, metrics, books } = deps;
   const broadcastWorker = startBroadcastWorker({
     connection: workerRedis,
     redis,
@@ -126,20 +147,13 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     logger,
     metrics,
   });
-  const maintenance = await startMaintenance({
+  const moveWorker = startBulkMoveWorker({
+    ...deps,
     connection: workerRedis,
-    producer: redis,
-    logger,
-    metrics,
-    tasks: periodicTasks(deps, api, notifier, staffNotices),
+    moves: deps.fleet.bulkMoves,
+    api,
   });
-  await orderWorker.resume();
-  const running = [orderWorker, outboxWorker, broadcastWorker, maintenance];
-  return {
-    close: async () => {
-      await Promise.all(running.map((w) => w.close()));
-    },
-  };
+  return [broadcastWorker, moveWorker];
 }
 
 /** The periodic tasks: reminders, traffic, the server watch, reconciliations and the order sweep. */

@@ -11,6 +11,7 @@ import type { Locale } from "../../src/config.js";
 import type { BroadcastStarter, CustomerMessenger } from "../../src/domain/backoffice/index.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
 import { CatalogStore } from "../../src/domain/catalog/index.js";
+import type { BulkMoveWiring } from "../../src/domain/fleet/index.js";
 import { AccountKeyStore } from "../../src/domain/fleet/index.js";
 import { createShopServices, type OrderJobs } from "../../src/domain/index.js";
 import type { GateNotices } from "../../src/domain/sales/index.js";
@@ -69,6 +70,8 @@ export interface TestBotOptions {
   catalog?: Catalog;
   /** A reloadable catalog (admin menu); when given, the shop reads its plans from it. */
   catalogStore?: CatalogStore;
+  /** Bulk moves' job queue and customers' messages (none: recorded, not run, and only logged). */
+  moves?: BulkMoveWiring;
   /** Where orders go; by default they are only recorded in `enqueued`. */
   jobs?: OrderJobs & TermJobs;
   paymentProviderToken?: string;
@@ -228,6 +231,7 @@ export async function createTestBot(options: TestBotOptions = {}): Promise<TestB
         defaultLocale: options.defaultLocale ?? "en",
         rooms: () => ticketDeskRooms(deps),
       }),
+      moves: options.moves,
       jobs: options.jobs ?? {
         enqueueOrder: async (orderId) => {
           enqueued.push(orderId);

@@ -3,7 +3,7 @@ import type { ManualClock } from "../../src/runtime/clock.js";
 import type { FakeAccountApi } from "../fakes/account-api.js";
 import type { FakeNodeApi } from "../fakes/node-api.js";
 import type { FakePanelApi } from "../fakes/panel-api.js";
-import { createTestBot, type TestBot } from "./bot-harness.js";
+import { createTestBot, type TestBot, type TestBotOptions } from "./bot-harness.js";
 
 export interface HostingFakes {
   account: FakeAccountApi;
@@ -20,6 +20,7 @@ export async function startHostingAdminBot(
   admin: User,
   fakes: HostingFakes,
   server: { daysLeft?: number } = {},
+  options: Pick<TestBotOptions, "moves"> = {},
 ): Promise<{ t: TestBot; serverId: number; close(): Promise<void> }> {
   const { account, panel, node, clock } = fakes;
   await Promise.all([account.start(), panel.start(), node.start()]);
@@ -33,6 +34,7 @@ export async function startHostingAdminBot(
     panel: { url: panel.url, token: panel.token },
     node: { url: node.url, token: node.token, certSha256: node.certificate?.fingerprint256 },
     clock,
+    ...options,
   });
   const close = async () => {
     await t.close();

@@ -11,6 +11,7 @@ import {
   type ServerGoneReason,
   type SubscriptionProblem,
 } from "../../src/domain/drift/index.js";
+import { MOVE_SKIPS } from "../../src/domain/fleet/index.js";
 import type { Cashier } from "../../src/domain/sales/index.js";
 import {
   POWER_ACTIONS,
@@ -109,6 +110,8 @@ const FAMILIES: Record<string, readonly (string | number)[]> = {
   "my-problem-*": every<SubscriptionProblem>({ missing: true, server_gone: true }),
   // The Sync view's line per panel location not reconciled in full (issue 22).
   "sync-gap-*": PANEL_GAP_REASONS,
+  // A bulk move's reasons to leave a customer where they are (issue 31).
+  "move-skip-*": MOVE_SKIPS,
 };
 
 /** Message ids of a Fluent file (terms, starting with "-", are not looked up by key). */

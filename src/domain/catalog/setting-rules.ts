@@ -27,6 +27,9 @@ export function parseRunwayAlertDays(text: string): number[] | undefined {
   const fits = days.every((d) => d >= 1 && d <= RUNWAY_ALERT_DAYS_MAX);
   return fits && days.length >= 1 && days.length <= RUNWAY_ALERT_COUNT_MAX ? days : undefined;
 }
+/** Bounds of a bulk move's runway floor, in days (it pauses when the target would last less). */
+export const MOVE_RUNWAY_FLOOR_MIN = 1;
+export const MOVE_RUNWAY_FLOOR_MAX = 90;
 /** A currency label: a code or a symbol, 1 to 8 letters or currency signs (RUB, ₽, USD, $). */
 export const CURRENCY_LABEL = /^[\p{L}\p{Sc}]{1,8}$/u;
 
@@ -38,6 +41,8 @@ export interface SettingValues {
   hostingCurrency: string;
   giftExpiryDays: number;
   autoRenewDays: number;
+  /** The runway (days) under which a bulk move of customers pauses. */
+  moveRunwayFloorDays: number;
   gateCoverage: GateCoverage;
   maintenanceAutoMinutes: number | undefined;
   /** The runway alerts' thresholds in days (undefined: back to the default). */
@@ -130,6 +135,19 @@ export const SETTING_RULES: { [K in SettingKey]: SettingRule<SettingValues[K]> }
         AUTO_RENEW_DAYS_MIN,
         AUTO_RENEW_DAYS_MAX,
         `auto-renew runs ${AUTO_RENEW_DAYS_MIN} to ${AUTO_RENEW_DAYS_MAX} days before expiry`,
+      ),
+    show: asIs,
+  },
+  moveRunwayFloorDays: {
+    field: "moveRunwayFloorDays",
+    permission: "settings",
+    action: "settings.set",
+    encode: (days) =>
+      whole(
+        days,
+        MOVE_RUNWAY_FLOOR_MIN,
+        MOVE_RUNWAY_FLOOR_MAX,
+        `a bulk move pauses under ${MOVE_RUNWAY_FLOOR_MIN} to ${MOVE_RUNWAY_FLOOR_MAX} days of runway`,
       ),
     show: asIs,
   },

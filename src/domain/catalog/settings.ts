@@ -16,6 +16,8 @@ import {
   encodeSetting,
   GIFT_DAYS_MAX,
   GIFT_DAYS_MIN,
+  MOVE_RUNWAY_FLOOR_MAX,
+  MOVE_RUNWAY_FLOOR_MIN,
   OUTAGE_GRACE_MAX,
   OUTAGE_GRACE_MIN,
   parseRunwayAlertDays,
@@ -53,6 +55,8 @@ export const DEFAULT_HOSTING_CURRENCY = "RUB";
 export const DEFAULT_GIFT_EXPIRY_DAYS = 30;
 /** How many days before expiry a subscription with auto-renew on is renewed from the balance. */
 export const DEFAULT_AUTO_RENEW_DAYS = 1;
+/** The runway (days) under which a bulk move pauses, unless the admins set it. */
+export const DEFAULT_MOVE_RUNWAY_FLOOR_DAYS = 7;
 
 /** The settings hash as stored; a missing or unreadable value reads as its default. */
 const stored = z.object({
@@ -203,6 +207,18 @@ export class ShopSettings {
 
   async setAutoRenewDays(days: number): Promise<void> {
     await this.write({ key: "autoRenewDays", value: days });
+  }
+
+  /** The target's runway (days) under which a bulk move of customers pauses (1 to 90; default 7). */
+  async moveRunwayFloorDays(): Promise<number> {
+    const days = Number(await this.redis.hget(this.key, "moveRunwayFloorDays"));
+    return Number.isInteger(days) && days >= MOVE_RUNWAY_FLOOR_MIN && days <= MOVE_RUNWAY_FLOOR_MAX
+      ? days
+      : DEFAULT_MOVE_RUNWAY_FLOOR_DAYS;
+  }
+
+  async setMoveRunwayFloorDays(days: number): Promise<void> {
+    await this.write({ key: "moveRunwayFloorDays", value: days });
   }
 
   async setHostingCurrency(label: string): Promise<void> {

@@ -48,3 +48,19 @@ export const runwayKeys = {
   alerted: (serverId: number, resource: string, expiresAt: number, threshold: number) =>
     `runway:alerted:${serverId}:${resource}:${expiresAt}:${threshold}`,
 };
+
+/** Admins' bulk moves of customers off a server or panel location (bulk-move*.ts). */
+export const bulkMoveKeys = {
+  /** A move (hash): who, from, to, status, counts' total, the progress message. */
+  move: (id: string) => `bulkmove:${id}`,
+  /** The subscriptions the move takes (list, fixed when it is confirmed), in their order. */
+  items: (id: string) => `bulkmove:${id}:items`,
+  /** One subscription's move (hash): its stage, the target fixed once, the new client. */
+  item: (id: string, subscriptionId: string) => `bulkmove:${id}:item:${subscriptionId}`,
+  /** What became of each subscription (hash: id -> `moved`, `skipped:<why>`, `failed:<why>`). */
+  outcomes: (id: string) => `bulkmove:${id}:outcomes`,
+  /** One runner at a time per subscription of a move (a lease). */
+  run: (id: string, subscriptionId: string) => `bulkmove-run:${id}:${subscriptionId}`,
+  /** An admin's selection being picked before the preview (set of subscription ids, kept a day). */
+  picked: (adminId: number, source: string) => `bulkmove:picked:${adminId}:${source}`,
+};

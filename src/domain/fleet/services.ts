@@ -6,7 +6,12 @@ import type { BooksServices } from "../books/index.js";
 import type { CatalogServices } from "../catalog/index.js";
 import type { ProvisioningServices } from "../provisioning/index.js";
 import type { StaffServices } from "../staff/index.js";
+import type { TermsServices } from "../terms/index.js";
 import type { AccountKeyStore } from "./account-key.js";
+import { BulkMoves } from "./bulk-move.js";
+import { type MoveNotices, MoveOne } from "./bulk-move-one.js";
+import { BulkMoveRecords } from "./bulk-move-records.js";
+import type { MoveRuns, MoveTargetRunway } from "./bulk-move-types.js";
 import { Forecasts, TrafficPackages } from "./forecasts.js";
 import { HostingAccount } from "./hosting-account.js";
 import { HostingServers } from "./hosting-servers.js";
@@ -49,6 +54,20 @@ export interface FleetServices {
   tally: RunwayTally;
   /** Sales placed short of traffic runway, until the runway alerts tell the staff. */
   runwaySales: RunwaySales;
+  /** Admins' bulk moves of customers off a server or a panel location. */
+  bulkMoves: BulkMoves;
+}
+
+/** What bulk moves are wired with by the composition root (all optional). */
+export interface BulkMoveWiring {
+  /** The moved customers' messages (the outbox); without it they are only logged. */
+  notices?: MoveNotices | undefined;
+  /** Where a move's job goes (the worker's queue). */
+  runs?: MoveRuns | undefined;
+  /** The runway forecast of a target server; default: its paid term (paidTermRunway). */
+  targetRunway?: MoveTargetRunway | undefined;
+  /** The runway floor in days that pauses a move (the setting). */
+  floorDays?: (() => Promise<number>) | undefined;
 }
 
 export interface FleetServicesDeps {
@@ -59,8 +78,10 @@ export interface FleetServicesDeps {
   /** Where the Account API key comes from (ACCOUNT_API_KEY or the key an admin linked). */
   accountKey: AccountKeyStore;
   catalog: Pick<CatalogServices, "current" | "settings">;
-  books: Pick<BooksServices, "owners">;
-  provisioning: Pick<ProvisioningServices, "nodeEdits" | "usage">;
+  books: Pick<BooksServices, "owners" | "subscriptions" | "orders" | "customers">;
+  provisioning: Pick<ProvisioningServices, "nodeEdits" | "usage" | "provisioner">;
+  terms: Pick<TermsServices, "terms" | "changes" | "freezes">;
+  moves?: BulkMoveWiring | undefined;
   /** Who may act on the hosting side, and the audit log the staff's actions are recorded in. */
   staff: Pick<StaffServices, "roster" | "audit">;
 }
@@ -100,6 +121,7 @@ export function createFleetServices(deps: FleetServicesDeps): FleetServices {
       acts,
     }),
     xuiClients: new XuiClients({ hosting, owners, clock, logger, acts }),
+    bulkMoves: bulkMovesOf(deps, acts),
     panelClients: new PanelClients({
       hosting,
       redis,
@@ -110,4 +132,31 @@ export function createFleetServices(deps: FleetServicesDeps): FleetServices {
       acts,
     }),
   };
+}
+
+function bulkMovesOf(deps: FleetServicesDeps, acts: HostingActs): BulkMoves {
+  const { redis, clock, logger, hosting } = deps;
+  const { subscriptions, orders, customers, owners } = deps.books;
+  const records = new BulkMoveRecords(redis, clock);
+  const notices: MoveNotices = deps.moves?.notices ?? {
+    moved: async (n) =>
+      logger.info({ customerId: n.customerId, subscriptionId: n.subscriptionId }, "moved; no notice wired"),
+  };
+  const one = new MoveOne({
+    ...{ redis, clock, logger, records, subscriptions, orders, notices },
+    provisioner: deps.provisioning.provisioner,
+    chain: deps.terms.terms.chain,
+    changes: deps.terms.changes,
+    freezes: deps.terms.freezes,
+    catalog: deps.catalog.current,
+  });
+  return new BulkMoves({
+    acts,
+    ...{ clock, logger, records, one, account: hosting.account, panel: hosting.panel },
+    ...{ owners, subscriptions, customers, catalog: deps.catalog.current },
+    targetRunway: deps.moves?.targetRunway,
+    floorDays: deps.moves?.floorDays ?? (() => deps.catalog.settings.moveRunwayFloorDays()),
+    runs: deps.moves?.runs,
+    quickSkip: (sub) => one.recordSkip(sub),
+  });
 }

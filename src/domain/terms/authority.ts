@@ -259,6 +259,8 @@ export class SubscriptionTerms {
     const change = await changes.get(id);
     if (!change) throw new Error(`term change ${id} is gone`);
     if (!isOpenTermChange(change.status)) return { kind: "settled", change };
+    // A bulk move's turn is the move's own to run and end (fleet's bulk moves), never written here.
+    if (change.mode === "move") return { kind: "waiting", change, behind: id };
     const seen = await this.deps.subscriptions.get(change.subscriptionId);
     if (!seen || seen.removedAt !== undefined)
       return this.fail(change, new Error("the subscription is gone"));

@@ -5,6 +5,7 @@ import type { Clock } from "../../runtime/clock.js";
 import { LuaScript } from "../../store/lua.js";
 import { readHash } from "../../store/records.js";
 import { type AuditEntry, auditLuaArgs, auditLuaKeys, STAFF_LUA } from "../staff/index.js";
+import type { TermChain } from "./chain.js";
 import { freezeKeys, termChainKeys, termChangeKeys } from "./keys.js";
 
 /**
@@ -48,9 +49,10 @@ const changeSchema = z.object({
   subscriptionId: z.string(),
   /**
    * `add`: N days after the term the changes before it left; `set`: the term becomes `target`;
-   * `freeze`: a customer's pause of `days` (freezes.ts).
+   * `freeze`: a customer's pause of `days` (freezes.ts); `move`: an admin's bulk move of the
+   * subscription to another server or location (fleet's bulk moves run it, never the term worker).
    */
-  mode: z.enum(["add", "set", "freeze"]),
+  mode: z.enum(["add", "set", "freeze", "move"]),
   days: z.coerce.number().default(0),
   /** `set`: the new expiry (ms; 0 = no expiry). */
   target: optionalNumber,
@@ -102,8 +104,16 @@ export interface NewTermChange {
 const script = (name: string) => LuaScript.load(new URL(`./lua/${name}.lua`, import.meta.url));
 /** The record, the open index, the chain and the audit entry in one step (lua/change-create.lua). */
 const CREATE = LuaScript.load(new URL("./lua/change-create.lua", import.meta.url), STAFF_LUA);
+/** A bulk move's record written once, never re-opened (lua/move-enter.lua). */
+const MOVE_ENTER = script("move-enter");
 /** A compare-and-set move of a change's status (lua/change-transition.lua). */
 const TRANSITION = script("change-transition");
+
+/**
+ * A bulk move's place in its chain: its turn, or behind `behind`; or `finished` (its record was
+ * ended before: a late retry, which must not join the chain again).
+ */
+export type MoveTurn = { turn: true } | { turn: false; behind: string } | { turn: false; finished: true };
 
 /** Admins' term changes in Redis (the records; who applies them: SubscriptionTerms). */
 export class TermChanges {
@@ -185,6 +195,41 @@ export class TermChanges {
     const key = termChangeKeys.change(id);
     await this.redis.hsetnx(key, field, String(value));
     return Number((await this.redis.hget(key, field)) ?? value);
+  }
+
+  /**
+   * A bulk move's turn in subscription `subscriptionId`'s chain: its record (`applying`, mode
+   * `move`, never in the open index: no term worker runs it) written once under `id` (fixed by the
+   * caller before, so a retry after a crash is the same member), then the chain entered. The move
+   * holds its place until `finishMove`; a renewal, a pack, a switch or a freeze asked meanwhile
+   * waits behind it, as one behind an admin's change does.
+   */
+  async enterMove(
+    id: string,
+    subscriptionId: string,
+    adminId: number,
+    chain: Pick<TermChain, "enter">,
+  ): Promise<MoveTurn> {
+    if (!isTermChangeId(id)) throw new Error(`a move's chain member id must be a term change id: ${id}`);
+    const now = String(this.clock.now());
+    const fields = {
+      ...{ id, subscriptionId, mode: "move", days: "0", adminId: String(adminId) },
+      ...{ status: "applying", createdAt: now, updatedAt: now },
+    };
+    const open = await MOVE_ENTER.run(this.redis, [termChangeKeys.change(id)], [JSON.stringify(fields)]);
+    if (Number(open) !== 1) return { turn: false, finished: true };
+    return chain.enter(subscriptionId, id);
+  }
+
+  /** A bulk move's turn ended (moved, skipped or failed): done or failed, out of the chain. */
+  async finishMove(
+    id: string,
+    subscriptionId: string,
+    outcome: "done" | "failed",
+    chain: Pick<TermChain, "leave">,
+  ): Promise<void> {
+    await this.transition(id, ["applying"], outcome);
+    await chain.leave(subscriptionId, id);
   }
 
   /** The subscriptions with an admin's change queued or being applied, or frozen (drift leaves them be). */

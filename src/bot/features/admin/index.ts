@@ -19,6 +19,7 @@ import {
 import { ADMIN_CALLBACK_PREFIX, ADMIN_COMMANDS, adminGuard, adminHere } from "./guard.js";
 import { adminHomeFeature, adminSections } from "./home.js";
 import { maintenanceConversations, maintenanceFeature, maintenanceView } from "./maintenance/index.js";
+import { movesFeature } from "./moves/index.js";
 import { nodeConversations, nodeFeature, nodeHomeView } from "./node/index.js";
 import { panelConversations, panelFeature, panelHomeView } from "./panel/index.js";
 import { railsFeature, railsView } from "./payments/index.js";
@@ -109,7 +110,7 @@ admins.use(adminHomeFeature, accountFeature, serversFeature, xuiUsersFeature, ru
 admins.use(customersFeature, failedOrdersFeature, starsRefundFeature);
 admins.use(settingsFeature);
 admins.use(statsFeature, broadcastFeature);
-admins.use(panelFeature);
+admins.use(panelFeature, movesFeature);
 admins.use(nodeFeature);
 admins.use(catalogFeature, plansFeature);
 admins.use(paymentsInboxFeature, railsFeature);

@@ -7,6 +7,7 @@ import type { Locale } from "#src/config.js";
 import type { PanelOverview } from "#src/domain/fleet/index.js";
 import type { PanelClient, PanelInbound } from "#src/hosting/panel/index.js";
 import { MAIN_LOCATION } from "#src/hosting/panel/index.js";
+import { moveCb } from "#src/render/bulk-move.js";
 import { formatGb, formatNumber, html, usageBar } from "#src/render/format.js";
 import { adminHomeButton } from "../home.js";
 import { cardCb, clientRef, homeCb, listCb, panelCb } from "./callbacks.js";
@@ -88,6 +89,8 @@ export async function panelHomeView(ctx: BotContext, notice?: string): Promise<V
   keyboard
     .text(t("panel-btn-clients"), listCb())
     .text(t("panel-btn-new"), panelCb.pack({ act: "new" }))
+    .row()
+    .text(t("move-btn-start-panel"), moveCb.pack({ act: "loc", from: "panel", to: "", arg: "" }))
     .row()
     .text(t("menu-refresh"), homeCb())
     .row();

@@ -6,6 +6,7 @@ import type { View } from "#src/bot/views/show.js";
 import type { Locale } from "#src/config.js";
 import { expiresSoon, type LiveStats, type ServerCard } from "#src/domain/fleet/index.js";
 import type { PowerAction, Server } from "#src/hosting/account/index.js";
+import { moveCb } from "#src/render/bulk-move.js";
 import { formatDateTime, formatDuration, formatNumber, html } from "#src/render/format.js";
 import { hostingErrorText } from "#src/render/hosting-error.js";
 import { accountView } from "../account/index.js";
@@ -118,6 +119,8 @@ function cardKeyboard(ctx: BotContext, s: Server, live: LiveStats): InlineKeyboa
   if (s.kind === "xui") {
     k.text(ctx.t("servers-users"), xuiCb.pack({ act: "list", server, page: 0 }))
       .text(ctx.t("servers-inbounds"), xuiCb.pack({ act: "inbounds", server }))
+      .row()
+      .text(ctx.t("move-btn-start"), moveCb.pack({ act: "to", from: `x${server}`, to: "", arg: "" }))
       .row();
   }
   k.add(packageButton(ctx, server)).row();

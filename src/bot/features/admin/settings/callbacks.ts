@@ -4,9 +4,9 @@ import { type CallbackCodec, callbackCodec, mappedCodec } from "#src/render/call
 /**
  * The settings typed in by the admin (auto-extend is a toggle); `gift`: gift links' life in days;
  * `renew`: how many days before expiry customers' auto-renew runs; `runway`: the runway alerts'
- * thresholds in days.
+ * thresholds in days; `move`: the runway (days) under which a bulk move of customers pauses.
  */
-export const EDITABLE_SETTINGS = ["grace", "cost", "currency", "gift", "renew", "runway"] as const;
+export const EDITABLE_SETTINGS = ["grace", "cost", "currency", "gift", "renew", "runway", "move"] as const;
 export type EditableSetting = (typeof EDITABLE_SETTINGS)[number];
 
 /**

@@ -9,6 +9,8 @@ import {
   EXTEND_COST_MAX,
   GIFT_DAYS_MAX,
   GIFT_DAYS_MIN,
+  MOVE_RUNWAY_FLOOR_MAX,
+  MOVE_RUNWAY_FLOOR_MIN,
   OUTAGE_GRACE_MAX,
   OUTAGE_GRACE_MIN,
   parseRunwayAlertDays,
@@ -51,6 +53,13 @@ function parseRenewDays(text: string): Parsed<number> {
     : { ok: false };
 }
 
+function parseRunwayFloor(text: string): Parsed<number> {
+  const days = /^\d{1,2}$/.test(text) ? Number(text) : Number.NaN;
+  return days >= MOVE_RUNWAY_FLOOR_MIN && days <= MOVE_RUNWAY_FLOOR_MAX
+    ? { ok: true, value: days }
+    : { ok: false };
+}
+
 function parseCost(text: string): Parsed<number | undefined> {
   if (text === "-") return { ok: true, value: undefined };
   const cost = parseAmount(text);
@@ -72,6 +81,7 @@ function accepts(setting: EditableSetting, text: string): boolean {
   if (setting === "gift") return parseGiftDays(text).ok;
   if (setting === "renew") return parseRenewDays(text).ok;
   if (setting === "runway") return parseRunwayDays(text).ok;
+  if (setting === "move") return parseRunwayFloor(text).ok;
   return CURRENCY_LABEL.test(text);
 }
 
@@ -86,6 +96,8 @@ function changeOf(setting: EditableSetting, answer: string): SettingChange | und
     return parsed(parseRenewDays(answer), (value) => ({ key: "autoRenewDays", value }));
   if (setting === "runway")
     return parsed(parseRunwayDays(answer), (value) => ({ key: "runwayAlertDays", value }));
+  if (setting === "move")
+    return parsed(parseRunwayFloor(answer), (value) => ({ key: "moveRunwayFloorDays", value }));
   return { key: "hostingCurrency", value: answer };
 }
 
@@ -97,6 +109,7 @@ const PROMPT: Record<EditableSetting, { ask: string; invalid: string }> = {
   gift: { ask: "settings-ask-gift", invalid: "settings-gift-invalid" },
   renew: { ask: "autorenew-settings-ask", invalid: "autorenew-settings-invalid" },
   runway: { ask: "runway-settings-ask", invalid: "runway-settings-invalid" },
+  move: { ask: "move-settings-ask", invalid: "move-settings-invalid" },
 };
 
 /** The bounds each setting names in its question and complaint (the currency names none). */
@@ -107,6 +120,7 @@ const RANGE: Record<EditableSetting, { min: number; max: number }> = {
   gift: { min: GIFT_DAYS_MIN, max: GIFT_DAYS_MAX },
   renew: { min: AUTO_RENEW_DAYS_MIN, max: AUTO_RENEW_DAYS_MAX },
   runway: { min: 1, max: RUNWAY_ALERT_DAYS_MAX },
+  move: { min: MOVE_RUNWAY_FLOOR_MIN, max: MOVE_RUNWAY_FLOOR_MAX },
 };
 
 /**

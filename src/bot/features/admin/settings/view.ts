@@ -16,6 +16,7 @@ const EDIT_LABEL: Record<EditableSetting, string> = {
   gift: "settings-edit-gift",
   renew: "autorenew-settings-edit",
   runway: "runway-settings-edit",
+  move: "move-settings-edit",
 };
 
 /** The shop settings, each with a button that changes it. */
@@ -39,8 +40,10 @@ export async function settingsView(ctx: BotContext): Promise<View> {
   keyboard.text(ctx.t("gate-settings-button"), channelsCb.pack({ act: "view" })).row();
   const currency = html(values.hostingCurrency);
   const learned = await ctx.deps.fleet.serverExtension.lastLearned();
+  const floor = await ctx.deps.catalog.settings.moveRunwayFloorDays();
   const renewLine = ctx.t("autorenew-settings-line", { days: renewDays });
   const runwayLine = ctx.t("runway-settings-line", { days: runwayDays.join(", ") });
+  const moveLine = ctx.t("move-settings-line", { days: floor });
   return {
     text: `${ctx.t("settings-title", {
       autoExtend: ctx.t(values.autoExtend ? "settings-on" : "settings-off"),
@@ -59,7 +62,7 @@ export async function settingsView(ctx: BotContext): Promise<View> {
             id: learned.serverId,
           })
         : ctx.t("settings-cost-learned-none"),
-    })}\n\n${renewLine}\n${runwayLine}`,
+    })}\n\n${renewLine}\n${runwayLine}\n${moveLine}`,
     keyboard: adminHomeButton(ctx, keyboard),
   };
 }
