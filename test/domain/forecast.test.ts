@@ -5,6 +5,7 @@ import {
   type DayUse,
   dateOfDay,
   dayNumber,
+  daysWithMore,
   runOutOf,
   type ServerFacts,
   theilSen,
@@ -194,5 +195,44 @@ describe("traffic on the board", () => {
     // 1500 GB at 20 a day renewed every 30 days (600 a term): never.
     expect(frankfurt?.traffic?.runOut).toEqual({ days: undefined, trendDays: undefined });
     expect(board.locations[0]?.urgentDays).toBe(2);
+  });
+});
+
+describe("a bulk move's target with the customers added", () => {
+  const target = (over: Partial<ServerFacts> = {}) =>
+    boardOf(
+      input({
+        servers: [
+          server({
+            id: 7,
+            expiresAt: NOW + 40 * DAY,
+            packageBytes: 100 * GB,
+            days: usage(Array(14).fill(5)),
+            subscriptions: 2,
+            ...over,
+          }),
+        ],
+      }),
+    ).servers[0];
+
+  it("lasts less with each customer added at what one of its customers uses", () => {
+    const s = target();
+    if (!s) throw new Error("no server");
+    // 100 GB at 5 GB a day: 19-20 days; with 4 more at 2.5 GB each, 15 GB a day: 6.
+    near(daysWithMore(s, 0, NOW), 20);
+    expect(daysWithMore(s, 4, NOW)).toBe(6);
+    expect(daysWithMore(s, 4, NOW)).toBeLessThan(daysWithMore(s, 1, NOW) ?? 0);
+  });
+
+  it("the term ends first unless the balance pays it; a server not active lasts none; untracked: the term", () => {
+    const short = target({ expiresAt: NOW + 3 * DAY + 3600_000 });
+    const untracked = target({ packageBytes: undefined });
+    const off = target({ status: "suspended" });
+    if (!short || !untracked || !off) throw new Error("no server");
+    // Its term began 27 days ago: 70 GB used, 30 left; alone (5 a day) the term's end comes first.
+    expect(daysWithMore(short, 0, NOW)).toBe(3);
+    expect(daysWithMore(short, 4, NOW)).toBe(2);
+    expect(daysWithMore(untracked, 100, NOW)).toBe(40);
+    expect(daysWithMore(off, 0, NOW)).toBe(0);
   });
 });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Subscription } from "../../src/domain/books/index.js";
 import type { Plan } from "../../src/domain/catalog/index.js";
-import { type ItemStage, type MoveEnd, moveEndKey } from "../../src/domain/fleet/index.js";
+import {
+  dateOfDay,
+  dayNumber,
+  type ItemStage,
+  type MoveEnd,
+  moveEndKey,
+  runwayKeys,
+} from "../../src/domain/fleet/index.js";
 import { termChainKeys } from "../../src/domain/terms/index.js";
 import type { FakeServer } from "../fakes/account-api.js";
 import { movesOn, runToEnd } from "../helpers/bulk-moves.js";
@@ -186,6 +193,23 @@ describe("a bulk move of customers", () => {
     expect(await moves.resume(move.id)).toBe(true);
     expect(await runToEnd(moves, move.id)).toBe("done");
     await expectMovedOnce(from, to, subs, told);
+  });
+
+  it("in the shop's wiring asks the forecast: the target's package would run out with the customers added", async () => {
+    const [from, to] = servers();
+    const subs = await onServer(from, 4);
+    // The target: a 100 GB package, its 2 customers using 5 GB a day: 20 days alone, 6 with 4 more.
+    await w.rooms.fleet.packages.set(to.id, 100);
+    const today = dayNumber(w.clock.now());
+    const days = Array.from({ length: 14 }, (_, i) => ({ date: dateOfDay(today - 14 + i), bytes: 5 * GB }));
+    await w.redis.set(runwayKeys.days(to.id), JSON.stringify({ at: w.clock.now(), subscriptions: 2, days }));
+    const moves = w.rooms.fleet.bulkMoves;
+    expect((await moves.preview(xui(from), xui(to), new Set(subs.map((s) => s.id)))).runwayDays).toBe(6);
+    const move = await start(xui(from), xui(to), subs, moves);
+    expect(await moves.run(move.id)).toBe("paused");
+    expect(await moves.records.get(move.id)).toMatchObject({ pausedBy: "runway", runwayDays: 6 });
+    expect(to.clients).toHaveLength(0);
+    await moves.cancel(move.id);
   });
 
   it("takes its turn in the term chain: a renewal paid mid-move waits behind it, then goes on the new client", async () => {

@@ -5,10 +5,9 @@ import type { BulkMove, ItemOutcome, MoveCounts, MoveEnd, MoveSkip } from "./bul
 /* What a bulk move shows and takes: the runway port, the preview, the report, the job's port. */
 
 /**
- * THE PORT FOR THE RUNWAY FORECAST: how many days target xui server `targetServerId` would last
- * with `addingCustomers` more customers on it (undefined: cannot be told, never pauses). The
- * default (`paidTermRunway`) is the days its paid term has left; the lead plugs the forecast
- * (fleet/forecast.ts) in here through BulkMovesDeps.targetRunway.
+ * How many days target xui server `targetServerId` would last with `addingCustomers` more
+ * customers on it (undefined: cannot be told, never pauses). The shop wires the forecast's
+ * (services.ts, forecast.ts `daysWithMore`); without one, `paidTermRunway`: its paid term's days.
  */
 export type MoveTargetRunway = (
   targetServerId: number,

@@ -3,6 +3,7 @@ import type { LocalizedText, Plan } from "../catalog/index.js";
 import {
   averageRate,
   type DayUse,
+  daysUntilEmpty,
   type PackageState,
   type RunOut,
   runOutOf,
@@ -276,4 +277,23 @@ export function boardOf(input: BoardInput): RunwayBoard {
     windowDays,
     fixes,
   };
+}
+
+/**
+ * How many whole days server `s` lasts with `adding` more customers, each using what one of its
+ * customers uses now (its traffic at the worse of average and trend, plus theirs), and its term
+ * unless the balance pays the extension; undefined when both last the horizon. A server that is
+ * not active lasts none. What a bulk move checks its target against.
+ */
+export function daysWithMore(s: ServerRunway, adding: number, now: number): number | undefined {
+  if (s.status !== "active") return 0;
+  const term = s.term.covered ? undefined : s.term.days;
+  const t = s.traffic;
+  if (!t) return term;
+  const perCustomer = t.subscriptions > 0 ? t.averageBytes / t.subscriptions : 0;
+  const rate = Math.max(t.averageBytes, t.trendBytes) + adding * perCustomer;
+  const pkg = { limitBytes: t.limitBytes, usedBytes: t.usedBytes, renewsAt: s.term.expiresAt };
+  const traffic = daysUntilEmpty(pkg, () => rate, now);
+  if (traffic === undefined) return term;
+  return term === undefined ? traffic : Math.min(term, traffic);
 }

@@ -12,6 +12,7 @@ import { BulkMoves } from "./bulk-move.js";
 import { type MoveNotices, MoveOne } from "./bulk-move-one.js";
 import { BulkMoveRecords } from "./bulk-move-records.js";
 import type { MoveRuns, MoveTargetRunway } from "./bulk-move-types.js";
+import { daysWithMore } from "./forecast.js";
 import { Forecasts, TrafficPackages } from "./forecasts.js";
 import { HostingAccount } from "./hosting-account.js";
 import { HostingServers } from "./hosting-servers.js";
@@ -94,14 +95,15 @@ export function createFleetServices(deps: FleetServicesDeps): FleetServices {
   const account = new HostingAccount({ hosting, keys: deps.accountKey, clock, logger, acts });
   const servers = new HostingServers({ hosting, redis, acts });
   const packages = new TrafficPackages(redis, acts);
+  const forecasts = new Forecasts({
+    ...{ redis, clock, account, servers, packages },
+    settings: deps.catalog.settings,
+    catalog: deps.catalog.current,
+  });
   return {
     account,
     servers,
-    forecasts: new Forecasts({
-      ...{ redis, clock, account, servers, packages },
-      settings: deps.catalog.settings,
-      catalog: deps.catalog.current,
-    }),
+    forecasts,
     packages,
     runwaySales: new RunwaySales(redis, clock),
     tally: new RunwayTally({
@@ -121,7 +123,7 @@ export function createFleetServices(deps: FleetServicesDeps): FleetServices {
       acts,
     }),
     xuiClients: new XuiClients({ hosting, owners, clock, logger, acts }),
-    bulkMoves: bulkMovesOf(deps, acts),
+    bulkMoves: bulkMovesOf(deps, acts, forecasts),
     panelClients: new PanelClients({
       hosting,
       redis,
@@ -134,7 +136,15 @@ export function createFleetServices(deps: FleetServicesDeps): FleetServices {
   };
 }
 
-function bulkMovesOf(deps: FleetServicesDeps, acts: HostingActs): BulkMoves {
+/** The runway of a move's target with the customers it takes: the forecast's (traffic and term). */
+function forecastRunway(forecasts: Forecasts, clock: Clock): MoveTargetRunway {
+  return async (serverId, adding) => {
+    const runway = await forecasts.ofServer(serverId, clock.now());
+    return { days: runway ? daysWithMore(runway, adding, clock.now()) : undefined };
+  };
+}
+
+function bulkMovesOf(deps: FleetServicesDeps, acts: HostingActs, forecasts: Forecasts): BulkMoves {
   const { redis, clock, logger, hosting } = deps;
   const { subscriptions, orders, customers, owners } = deps.books;
   const records = new BulkMoveRecords(redis, clock);
@@ -154,7 +164,7 @@ function bulkMovesOf(deps: FleetServicesDeps, acts: HostingActs): BulkMoves {
     acts,
     ...{ clock, logger, records, one, account: hosting.account, panel: hosting.panel },
     ...{ owners, subscriptions, customers, catalog: deps.catalog.current },
-    targetRunway: deps.moves?.targetRunway,
+    targetRunway: deps.moves?.targetRunway ?? forecastRunway(forecasts, clock),
     floorDays: deps.moves?.floorDays ?? (() => deps.catalog.settings.moveRunwayFloorDays()),
     runs: deps.moves?.runs,
     quickSkip: (sub) => one.recordSkip(sub),
