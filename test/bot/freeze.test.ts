@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Subscription } from "../../src/domain/books/index.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
 import { formatDate } from "../../src/render/format.js";
+import { orderCb } from "../../src/render/shop-callbacks.js";
 import { DAY } from "../../src/runtime/clock.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { callback, command } from "../fakes/telegram-api.js";
@@ -14,7 +15,10 @@ import { untilValue } from "../helpers/wait.js";
 /**
  * Issue 30, freeze through the chat: the card of a plan with `freeze` offers it, the days are
  * picked with buttons, the confirmation shows the new end date, the card then shows the frozen
- * state and Unfreeze; the xui client on the fake Account API is disabled and enabled again.
+ * state and Unfreeze; the xui client on the fake Account API is disabled and enabled again. A
+ * renewal opened before a freeze and paid during it (from the balance) applies when the freeze
+ * ends, by design (it waits behind the freeze in the term chain): the paid message says so, with
+ * the freeze's end date; at the unfreeze the renewal's days are added to the term given back.
  */
 
 const person = newUsers(9_950);
@@ -141,5 +145,51 @@ describe("a freeze in /my", () => {
     const answer = t().telegram.last("answerCallbackQuery");
     expect(String(answer?.params.text)).toContain("This subscription is frozen, so it cannot be renewed now");
     expect(await t().deps.books.orders.ofCustomer(who.id)).toHaveLength(orders);
+  });
+});
+
+describe("a renewal paid while frozen, in the chat", () => {
+  it("says it applies when the freeze ends (the date), and is applied at the unfreeze", async () => {
+    const { who, sub } = await customerWith("de-xui");
+    const renewal = await t().deps.sales.shop.startRenewal(who.id, sub.id, "en");
+    if (!renewal.ok) throw new Error(renewal.reason);
+    const frozenAt = rig.clock.now();
+    const frozen = await t().deps.terms.freezes.ask(sub.id, who.id, 14);
+    if (frozen.kind !== "frozen") throw new Error(frozen.kind);
+    await press(who, orderCb.pack({ act: "bal", id: renewal.order.id }));
+    const until = formatDate("en", frozen.view.until ?? 0);
+    const text = shown().text;
+    expect(text).toContain("✅ Paid 150 ⭐ from your balance");
+    expect(text).toContain(
+      `❄️ This subscription is frozen: what you paid for applies when the freeze ends (${until}), or when you unfreeze it earlier.`,
+    );
+    // Still waiting behind the freeze.
+    expect(["paid", "provisioning"]).toContain((await t().deps.books.orders.get(renewal.order.id))?.status);
+
+    rig.clock.advance(2 * DAY);
+    const out = await t().deps.terms.freezes.unfreeze(sub.id, { customerId: who.id });
+    expect(out.kind).toBe("unfrozen");
+    await t().deps.settlement.jobs.enqueueOrder(renewal.order.id);
+    await untilValue(
+      () =>
+        t()
+          .deps.books.orders.get(renewal.order.id)
+          .then((o) => o?.status),
+      (s) => s === "active",
+    );
+    // The bank given back at the unfreeze, then the renewal's 30 days.
+    const bank = sub.expiresAt - frozenAt;
+    expect((await t().deps.books.subscriptions.get(sub.id))?.expiresAt).toBe(
+      rig.clock.now() + bank + 30 * DAY,
+    );
+  });
+
+  it("a renewal of a subscription not frozen says nothing of a freeze", async () => {
+    const { who, sub } = await customerWith("de-xui");
+    const renewal = await t().deps.sales.shop.startRenewal(who.id, sub.id, "en");
+    if (!renewal.ok) throw new Error(renewal.reason);
+    await press(who, orderCb.pack({ act: "bal", id: renewal.order.id }));
+    expect(shown().text).toContain("✅ Paid 150 ⭐ from your balance");
+    expect(shown().text).not.toContain("frozen");
   });
 });

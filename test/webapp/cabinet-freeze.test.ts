@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Catalog } from "../../src/domain/catalog/index.js";
+import { formatDate } from "../../src/render/format.js";
 import { DAY, ManualClock } from "../../src/runtime/clock.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { seedCustomer } from "../helpers/shop-seed.js";
@@ -9,7 +10,8 @@ import { createWebappHarness, type WebappHarness } from "./harness.js";
  * Issue 30, freeze in the cabinet: the card of a plan with `freeze` offers the days (each with
  * its confirmation: the freeze's end and the new end date), POST freeze disables the xui client
  * on the fake Account API, the card shows the frozen state and Unfreeze, POST unfreeze refuses on
- * the freeze's first day and gives the days back after it.
+ * the freeze's first day and gives the days back after it. An order paid while frozen (what the
+ * page polls after paying) says "applies when the freeze ends (<date>)"; one not frozen does not.
  */
 
 const account = new FakeAccountApi();
@@ -65,7 +67,7 @@ async function customerWith(planId: string) {
   const id = nextId++;
   await seedCustomer(h.t.deps, id, "en");
   const { books, sales, settlement } = h.t.deps;
-  await books.wallet.credit(id, 150, `test:seed-${id}`, { kind: "topup", ref: "test" });
+  await books.wallet.credit(id, 300, `test:seed-${id}`, { kind: "topup", ref: "test" });
   const started = await sales.shop.startPurchase(id, planId, "en");
   if (!started.ok) throw new Error(started.reason);
   expect((await sales.cashier.payFromBalance(id, started.order.id)).status).toBe("paid");
@@ -123,5 +125,34 @@ describe("a freeze in the cabinet", () => {
     expect(other.status).toBe(404);
     const bad = await h.api(`/app/api/subscriptions/${sub.id}/freeze`, plain.who, post({ days: "x" }));
     expect(bad.status).toBe(400);
+  });
+});
+
+const orderOf = async (who: { id: number }, id: string) =>
+  (await json(await h.api(`/app/api/orders/${id}`, who))).body.order as Body;
+
+describe("an order paid while its subscription is frozen, in the cabinet", () => {
+  it("says it applies when the freeze ends, with the date; a renewal of one not frozen does not", async () => {
+    const { who, sub } = await customerWith("de-xui");
+    const renewal = await h.t.deps.sales.shop.startRenewal(who.id, sub.id, "en");
+    if (!renewal.ok) throw new Error(renewal.reason);
+    const frozen = await h.t.deps.terms.freezes.ask(sub.id, who.id, 14);
+    if (frozen.kind !== "frozen") throw new Error(frozen.kind);
+    const paid = await json(
+      await h.api(`/app/api/orders/${renewal.order.id}/pay`, who, post({ pay: "wallet" })),
+    );
+    expect(paid.status).toBe(200);
+    const order = await orderOf(who, renewal.order.id);
+    expect(["paid", "provisioning"]).toContain(order.status);
+    const until = formatDate("en", frozen.view.until ?? 0);
+    expect(order.frozen_text).toBe(
+      `❄️ This subscription is frozen: what you paid for applies when the freeze ends (${until}), or when you unfreeze it earlier.`,
+    );
+
+    const other = await customerWith("de-xui");
+    const plain = await h.t.deps.sales.shop.startRenewal(other.who.id, other.sub.id, "en");
+    if (!plain.ok) throw new Error(plain.reason);
+    await h.api(`/app/api/orders/${plain.order.id}/pay`, other.who, post({ pay: "wallet" }));
+    expect((await orderOf(other.who, plain.order.id)).frozen_text).toBeUndefined();
   });
 });
