@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Subscription } from "../../src/domain/books/index.js";
 import { GB_BYTES } from "../../src/domain/books/index.js";
-import type { Catalog, Plan } from "../../src/domain/catalog/index.js";
-import { addedSeatsPrice, type Family } from "../../src/domain/sales/index.js";
+import type { Plan } from "../../src/domain/catalog/index.js";
+import { addedSeatsPrice } from "../../src/domain/sales/index.js";
 import { reached } from "../../src/domain/settlement/index.js";
 import { DAY } from "../../src/runtime/clock.js";
 import { fail } from "../fakes/http-fake.js";
+import { type FamilyBackend, familyRig, withFamilies } from "../helpers/families.js";
 import { ordersHarness } from "../helpers/orders-harness.js";
 
 /**
@@ -14,70 +15,20 @@ import { ordersHarness } from "../helpers/orders-harness.js";
  * own client with the owner's term; the family renews in one payment; a seat is freed and added.
  */
 
-type Backend = "xui" | "panel" | "node";
-const FAMILY: Record<Backend, { id: string; from: string; seats: NonNullable<Plan["seats"]> }> = {
-  xui: { id: "fam-xui", from: "de-xui", seats: { count: 3, pricing: "seat", max: 5 } },
-  panel: { id: "fam-panel", from: "multi", seats: { count: 3, pricing: "pack", max: 5 } },
-  node: { id: "fam-node", from: "node", seats: { count: 3, pricing: "pack" } },
-};
+type Backend = FamilyBackend;
 /** What one term of each family costs: xui 3 seats x 150, the panel's pack 300, the node's 120. */
 const TERM_PRICE: Record<Backend, number> = { xui: 450, panel: 300, node: 120 };
 
-function withFamilies(base: Catalog): Catalog {
-  const families = Object.values(FAMILY).map((f) => {
-    const from = base.plans.find((p) => p.id === f.from);
-    if (!from) throw new Error(`no plan ${f.from}`);
-    return { ...from, id: f.id, seats: f.seats };
-  });
-  return { ...base, plans: [...base.plans, ...families] };
-}
-
 const h = ordersHarness(withFamilies);
 const { accountFake, panelFake, nodeFake } = h;
-let nextMember = 9000;
+const rig = familyRig(h);
+const { customer, familyOf, claimAndMake } = rig;
 
-async function customer(): Promise<number> {
-  const id = nextMember++;
-  await h.rooms.books.customers.seen({ id, firstName: `M${id}`, locale: "en" });
-  return id;
-}
-
-/** A family bought and paid from the wallet (1000), fulfilled: the owner's access and seats. */
+/** A family bought from the wallet (1000) and fulfilled, charged its term's price. */
 async function buyFamily(backend: Backend) {
-  const owner = await customer();
-  await h.rooms.books.wallet.credit(owner, 1000, `seed:${owner}`, { kind: "admin-credit" });
-  const started = await h.rooms.sales.shop.startPurchase(
-    owner,
-    FAMILY[backend].id,
-    "en",
-    undefined,
-    false,
-    3,
-  );
-  if (!started.ok) throw new Error(started.reason);
-  expect(started.order.price).toBe(TERM_PRICE[backend]);
-  expect((await h.rooms.sales.cashier.payFromBalance(owner, started.order.id)).status).toBe("paid");
-  expect((await h.rooms.settlement.fulfilment.fulfil(started.order.id)).outcome).toBe("active");
-  const [sub] = await h.rooms.books.subscriptions.ofCustomer(owner);
-  if (!sub) throw new Error("no subscription");
-  return { owner, sub, family: await familyOf(sub) };
-}
-
-async function familyOf(sub: Subscription): Promise<Family> {
-  const family = await h.rooms.sales.seats.family(sub.id);
-  if (!family) throw new Error("no family");
-  return family;
-}
-
-/** A member claims `code` and their seat's client is made; returns the member's subscription. */
-async function claimAndMake(code: string): Promise<{ member: number; sub: Subscription }> {
-  const member = await customer();
-  const claim = await h.rooms.sales.seats.claim(code, member, "en");
-  if (claim.status !== "claimed") throw new Error(claim.status);
-  expect((await h.rooms.settlement.fulfilment.fulfil(claim.orderId)).outcome).toBe("active");
-  const [sub] = await h.rooms.books.subscriptions.ofCustomer(member);
-  if (!sub) throw new Error("no member subscription");
-  return { member, sub };
+  const bought = await rig.buyFamily(backend);
+  expect(await h.rooms.books.wallet.balance(bought.owner)).toBe(1000 - TERM_PRICE[backend]);
+  return bought;
 }
 
 const provisioner = (sub: Subscription) => h.rooms.provisioning.provisioner(sub.ref.kind);
