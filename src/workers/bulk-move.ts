@@ -8,6 +8,7 @@ import type { Metrics } from "../http/metrics.js";
 import { moveButtons, moveProgressText, moveReportText } from "../render/bulk-move.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import type { Logger } from "../runtime/logger.js";
+import { ORDER_LOCK_MS, ORDER_STALLED_CHECK_MS } from "./order-worker.js";
 import { inJobScope, QUEUE_PREFIX } from "./queues.js";
 
 export const MOVES_QUEUE = "moves";
@@ -139,7 +140,11 @@ export function startBulkMoveWorker(deps: BulkMoveWorkerDeps): Worker<MoveJobDat
       }
       return end;
     }),
-    { connection: deps.connection, prefix: QUEUE_PREFIX, concurrency: deps.concurrency ?? 2 },
+    {
+      ...{ connection: deps.connection, prefix: QUEUE_PREFIX, concurrency: deps.concurrency ?? 2 },
+      // As orders: a dead worker's move is taken over within seconds, not a minute.
+      ...{ lockDuration: ORDER_LOCK_MS, stalledInterval: ORDER_STALLED_CHECK_MS },
+    },
   );
   worker.on("error", (err) => logger.error({ err }, "bulk move worker error"));
   worker.on("failed", (job, err) => logger.warn({ err, moveId: job?.data.moveId }, "bulk move run failed"));

@@ -89,8 +89,8 @@ export interface TargetInfo {
 
 /** Attempts on what may heal before an item not switched yet is given up (its new client removed). */
 export const MOVE_ITEM_ATTEMPTS = 5;
-/** Life of one subscription's run lease, renewed while it runs. */
-const ITEM_LEASE_MS = 30_000;
+/** Life of one subscription's run lease, renewed while it runs (a dead runner's frees in 10 s). */
+const ITEM_LEASE_MS = 10_000;
 
 class CrashStandIn {
   constructor(readonly cause: unknown) {}
