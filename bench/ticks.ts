@@ -52,6 +52,7 @@ const TASKS = [
   "ticket-reminders",
   "daily-report",
   "freeze-ends",
+  "runway",
   "archive",
 ] as const;
 /** The seeded xui server of bench/seed.ts's catalog. */
