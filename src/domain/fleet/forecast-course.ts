@@ -1,10 +1,7 @@
-import type { Server } from "../../hosting/account/index.js";
 import { DAY } from "../../runtime/clock.js";
 import type { ServerTraffic } from "./forecast.js";
 import { averageRate, type DailyRate, dateOfDay, dayNumber, trendRate } from "./forecast-math.js";
-import type { HostingAccount } from "./hosting-account.js";
-import type { HostingServers } from "./hosting-servers.js";
-import { type PricedServer, RUNWAY_HORIZON_DAYS } from "./runway.js";
+import { type BalanceStep, balanceCourse, readRunway } from "./runway.js";
 import { EXTENSION_DAYS } from "./server-extension.js";
 
 /**
@@ -87,51 +84,11 @@ export function termCourse(traffic: ServerTraffic, expiresAt: number, now: numbe
   };
 }
 
-/** One step of the balance: after paying `serverId`'s extension at `at` (or, `short`, failing to). */
-export interface BalanceStep {
-  at: number;
-  amount: number;
-  serverId: number;
-  short?: true;
-}
-
-/**
- * The balance from now on as runwayOf (runway.ts) spends it: each active server extended by
- * EXTENSION_DAYS at its expiry for its price, soonest first, until one cannot be paid (`short`)
- * or the horizon. Empty when a price is not known (the runway cannot be told).
- */
-export function balanceCourse(balance: number, servers: readonly PricedServer[], now: number): BalanceStep[] {
-  if (servers.length === 0 || servers.some((s) => s.price === undefined)) return [];
-  const horizon = now + RUNWAY_HORIZON_DAYS * DAY;
-  const due = servers.map((s) => ({ id: s.id, at: s.expiresAt, price: s.price ?? 0 }));
-  const steps: BalanceStep[] = [];
-  let left = balance;
-  for (;;) {
-    const next = due.reduce((a, b) => (b.at < a.at ? b : a));
-    if (next.at > horizon) return steps;
-    if (left < next.price) return [...steps, { at: next.at, amount: left, serverId: next.id, short: true }];
-    left -= next.price;
-    steps.push({ at: next.at, amount: left, serverId: next.id });
-    next.at = Math.max(next.at, now) + EXTENSION_DAYS * DAY;
-  }
-}
-
-/** The account's balance and its course, read like readRunway (one listing, the learned prices). */
+/** The account's balance and its course (readRunway's reading: one listing, the learned prices). */
 export async function readBalanceCourse(
-  deps: { account: Pick<HostingAccount, "account">; servers: Pick<HostingServers, "list" | "extendPrice"> },
+  deps: Parameters<typeof readRunway>[0],
   now: number,
 ): Promise<{ balance: number; steps: BalanceStep[] }> {
-  const [account, listed] = await Promise.all([deps.account.account(), deps.servers.list()]);
-  const active = listed.filter((s: Server) => s.status === "active");
-  const priced = await Promise.all(
-    active.map(async (s): Promise<PricedServer> => {
-      const price = await deps.servers.extendPrice(s);
-      return {
-        id: s.id,
-        expiresAt: s.expiresAt.getTime(),
-        price: price.kind === "unknown" ? undefined : price.amount,
-      };
-    }),
-  );
-  return { balance: account.balance, steps: balanceCourse(account.balance, priced, now) };
+  const { balance, priced } = await readRunway(deps, now);
+  return { balance, steps: balanceCourse(balance, priced, now) };
 }
