@@ -7,7 +7,6 @@ import {
   type Runway,
   type RunwayBoard,
   type RunwayFix,
-  readBalanceCourse,
   type ServerRunway,
   type ServerTraffic,
   termCourse,
@@ -107,15 +106,7 @@ export async function runwayBoard(
 ): Promise<Out<typeof runwayBoardResponse>> {
   await staffOnly(deps, caller);
   const now = deps.clock.now();
-  const [board, course, currency] = await Promise.all([
-    boardNow(deps, now),
-    // The course is a picture of the figure the board gives: without it, the board still shows.
-    readBalanceCourse(deps.fleet, now).catch((err: unknown) => {
-      deps.logger.warn({ err }, "runway page: the balance's course could not be read");
-      return { steps: [] };
-    }),
-    deps.catalog.settings.hostingCurrency(),
-  ]);
+  const [board, currency] = await Promise.all([boardNow(deps, now), deps.catalog.settings.hostingCurrency()]);
   const { locale } = caller;
   const money = (amount: number) => `${formatNumber(locale, amount)} ${currency}`;
   const names = new Map(board.servers.map((s) => [s.serverId, s.name]));
@@ -131,7 +122,7 @@ export async function runwayBoard(
       text: money(board.balance.amount),
       runway_text: balanceText(caller, runway),
       runway_days: runway.kind === "days" ? runway.days : null,
-      course: course.steps.map((step) => ({
+      course: board.balance.course.map((step) => ({
         day: Math.max(0, (step.at - now) / DAY),
         amount: step.amount,
         short: step.short === true,

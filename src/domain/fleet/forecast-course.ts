@@ -1,14 +1,13 @@
 import { DAY } from "../../runtime/clock.js";
 import type { ServerTraffic } from "./forecast.js";
 import { averageRate, type DailyRate, dateOfDay, dayNumber, trendRate } from "./forecast-math.js";
-import { type BalanceStep, balanceCourse, readRunway } from "./runway.js";
 import { EXTENSION_DAYS } from "./server-extension.js";
 
 /**
  * The runway as a chart draws it (the staff page of the Mini App): a server's term day by day with
- * its use, the cumulative use and where it is projected to cross the package, and the hosting
- * balance stepping down at each extension. Pure apart from `readBalanceCourse`; the crossings are
- * the forecast's own (RunOut), so the chart and the chat always name the same day.
+ * its use, the cumulative use and where it is projected to cross the package (the balance's
+ * course is the board's, runway.ts balanceCourse). Pure; the crossings are the forecast's own
+ * (RunOut), so the chart and the chat always name the same day.
  */
 
 /** Use projected from today at one rate: cumulative bytes by date, to the crossing or the term's end. */
@@ -82,13 +81,4 @@ export function termCourse(traffic: ServerTraffic, expiresAt: number, now: numbe
     average: projection(start, () => average, traffic.runOut.days, today, end),
     trend: projection(start, trendRate(traffic.days, now), traffic.runOut.trendDays, today, end),
   };
-}
-
-/** The account's balance and its course (readRunway's reading: one listing, the learned prices). */
-export async function readBalanceCourse(
-  deps: Parameters<typeof readRunway>[0],
-  now: number,
-): Promise<{ balance: number; steps: BalanceStep[] }> {
-  const { balance, priced } = await readRunway(deps, now);
-  return { balance, steps: balanceCourse(balance, priced, now) };
 }

@@ -12,7 +12,13 @@ import {
   usedThisTerm,
   worseOf,
 } from "./forecast-math.js";
-import { type PricedServer, RUNWAY_HORIZON_DAYS, type Runway } from "./runway.js";
+import {
+  type BalanceStep,
+  balanceCourse,
+  type PricedServer,
+  RUNWAY_HORIZON_DAYS,
+  type Runway,
+} from "./runway.js";
 import { EXTENSION_DAYS } from "./server-extension.js";
 
 export type { DayUse, RunOut } from "./forecast-math.js";
@@ -68,7 +74,8 @@ export interface LocationRunway {
 
 export interface RunwayBoard {
   at: number;
-  balance: { amount: number; runway: Runway };
+  /** `course`: each extension the balance pays from now (the staff's chart; see balanceCourse). */
+  balance: { amount: number; runway: Runway; course: BalanceStep[] };
   /** Most urgent first (no urgency last, by name). */
   servers: ServerRunway[];
   locations: LocationRunway[];
@@ -271,7 +278,15 @@ export function boardOf(input: BoardInput): RunwayBoard {
       : [];
   return {
     at: now,
-    balance: { amount: input.balance, runway: input.runway },
+    balance: {
+      amount: input.balance,
+      runway: input.runway,
+      course: balanceCourse(
+        input.balance,
+        input.servers.filter((s) => s.status === "active"),
+        now,
+      ),
+    },
     servers,
     locations,
     windowDays,
