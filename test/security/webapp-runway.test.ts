@@ -28,13 +28,14 @@ const clock = new ManualClock(Date.UTC(2031, 0, 1, 12));
 let h: WebappHarness;
 let ours: number;
 let theirs: number;
+let key = "";
 
 beforeAll(async () => {
   await fake.start();
   fake.now = () => clock.now();
   fake.addAccount({ login: "shop", password: "pw", balance: 500 });
   fake.addAccount({ login: "other", password: "pw", balance: 500 });
-  const key = fake.addKey("shop");
+  key = fake.addKey("shop");
   ours = fake.addServer("shop", { name: "lte-ours", daysLeft: 20 }).id;
   theirs = fake.addServer("other", { name: "lte-theirs", daysLeft: 20 }).id;
   h = await createWebappHarness({
@@ -153,5 +154,34 @@ describe("the runway routes under attack", () => {
     const post = { method: "POST", body: JSON.stringify({}) };
     expect((await h.api(BOARD, ADMIN, post)).status).toBe(405);
     expect((await h.api(serverPath(ours), ADMIN, post)).status).toBe(405);
+  });
+
+  it("a flood of board reads from one staff member is cut at the per-user budget, before the hosting is read", async () => {
+    const small = await createWebappHarness({
+      ...{ clock, adminIds: [OWNER.id], accountUrl: fake.url, accountApiKey: key },
+      initDataMaxAge: shipped.webappInitDataMaxAge,
+      guard: { ...shipped.webappGuard, perAddress: 10_000, perUser: 5 },
+    });
+    try {
+      const statuses: number[] = [];
+      let readsWhenRefused = -1;
+      for (let i = 0; i < 12; i++) {
+        const res = await small.api(BOARD, OWNER);
+        await res.arrayBuffer();
+        statuses.push(res.status);
+        if (res.status === 429) {
+          expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+          const reads = fake.count("GET", "/api/v1/account");
+          if (readsWhenRefused >= 0) expect(reads).toBe(readsWhenRefused);
+          readsWhenRefused = reads;
+        }
+      }
+      const served = statuses.filter((s) => s === 200).length;
+      expect(served).toBeGreaterThan(0);
+      expect(served).toBeLessThanOrEqual(5);
+      expect(statuses.slice(served).every((s) => s === 429)).toBe(true);
+    } finally {
+      await small.close();
+    }
   });
 });
