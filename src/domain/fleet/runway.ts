@@ -71,7 +71,7 @@ export function runwayOf(balance: number, servers: readonly PricedServer[], now:
 export async function readRunway(
   deps: { account: Pick<HostingAccount, "account">; servers: Pick<HostingServers, "list" | "extendPrice"> },
   now: number,
-): Promise<{ balance: number; servers: number; priced: PricedServer[]; runway: Runway }> {
+): Promise<{ balance: number; servers: number; runway: Runway }> {
   const [account, listed] = await Promise.all([deps.account.account(), deps.servers.list()]);
   const active = listed.filter((s: Server) => s.status === "active");
   const priced = await Promise.all(
@@ -84,6 +84,5 @@ export async function readRunway(
       };
     }),
   );
-  const runway = runwayOf(account.balance, priced, now);
-  return { balance: account.balance, servers: active.length, priced, runway };
+  return { balance: account.balance, servers: active.length, runway: runwayOf(account.balance, priced, now) };
 }
