@@ -19,7 +19,7 @@ const NF = 7;
 const EF = 3;
 
 /** Immediate dominators by Cooper, Harvey and Kennedy's iteration over a reverse postorder. */
-function dominators(count: number, first: Uint32Array, to: Uint32Array, skip: Uint8Array): Int32Array {
+export function dominators(count: number, first: Uint32Array, to: Uint32Array, skip: Uint8Array): Int32Array {
   const order = new Int32Array(count).fill(-1);
   const post: number[] = [];
   const stack: number[] = [0];
@@ -95,7 +95,7 @@ interface Graph {
   self(n: number): number;
 }
 
-function readGraph(file: string): Graph {
+export function readGraph(file: string): Graph {
   const snap = JSON.parse(readFileSync(file, "utf8")) as Snapshot;
   const { nodes, edges, strings } = snap;
   const types = snap.snapshot.meta.node_types[0];
@@ -129,7 +129,10 @@ function readGraph(file: string): Graph {
 }
 
 /** Retained sizes, and the reachable nodes deepest first in the dominator tree. */
-function retainedSizes(g: Graph, idom: Int32Array): { retained: Float64Array; deepestFirst: number[] } {
+export function retainedSizes(
+  g: Graph,
+  idom: Int32Array,
+): { retained: Float64Array; deepestFirst: number[] } {
   const retained = new Float64Array(g.count);
   for (let n = 0; n < g.count; n++) retained[n] = g.self(n);
   const depth = new Int32Array(g.count).fill(-1);

@@ -3,7 +3,9 @@
  * against the HTTP fake Bot API, with `--heapsnapshot-signal=SIGUSR2`; one snapshot idle after
  * start, one after a few seconds of first-visit load. Each is summed by node type, by
  * constructor and by the module its code comes from (bench/heap-sum.ts). A diagnostic, not part
- * of `npm run bench`: `npm run build && node dist/bench/heap-where.js [dir]`.
+ * of `npm run bench`: `npm run build && node dist/bench/heap-where.js [dir]`. `HEAP_WHERE_DURING=1`
+ * takes the second snapshot in the middle of a load with Telegram answering in 100 ms (500 users,
+ * first visits), so what the updates in flight hold is in it.
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -33,7 +35,8 @@ async function main(): Promise<void> {
   const dir = process.argv[2] ?? benchDir;
   const server = await startRedis(benchDir);
   const redis = new Redis(server.url);
-  const fake = await new FakeBotApi({ token: TOKEN, latencyMs: 0 }).start();
+  const during = process.env.HEAP_WHERE_DURING === "1";
+  const fake = await new FakeBotApi({ token: TOKEN, latencyMs: during ? 100 : 0 }).start();
   const env = await botEnv("full", fake.apiRoot, server.url);
   const flags = [...START_FLAGS, "--heapsnapshot-signal=SIGUSR2"];
   const child = startNode(join(root, "dist/src/main.js"), env, dir, flags);
@@ -47,12 +50,15 @@ async function main(): Promise<void> {
     const idle = await snapshot(child.pid, dir, 0);
     say(`\n=== idle after start: ${idle}`);
     printHeapSummary(idle);
-    fake.startLoad({ users: 200, idsPerUser: 1, firstUserId: FIRST_USER, fresh: true });
+    fake.startLoad({ users: during ? 500 : 200, idsPerUser: 1, firstUserId: FIRST_USER, fresh: true });
     await sleep(8_000);
-    fake.stopLoad();
-    await sleep(2_000);
+    if (!during) {
+      fake.stopLoad();
+      await sleep(2_000);
+    }
     const loaded = await snapshot(child.pid, dir, 1);
-    say(`\n=== after 8 s of first visits: ${loaded}`);
+    fake.stopLoad();
+    say(`\n=== ${during ? "during" : "after"} 8 s of first visits: ${loaded}`);
     printHeapSummary(loaded);
   } finally {
     await child.stop();

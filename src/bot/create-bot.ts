@@ -50,7 +50,7 @@ import {
   ticketCustomerFeature,
   ticketTopicFeature,
 } from "./features/tickets/index.js";
-import { isAdmin, when } from "./filters.js";
+import { chain, isAdmin, when } from "./filters.js";
 import { createI18n } from "./i18n.js";
 import { NameRefs } from "./name-refs.js";
 import { type RateLimitOptions, rateLimit } from "./rate-limit.js";
@@ -105,43 +105,47 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   /** Updates whose handling failed (for the metrics outcome label). */
   const failed = new WeakSet<BotContext>();
   const fallbackI18n = createI18n<BotContext>(deps.config.defaultLocale);
-  bot.use(measured(deps, kit, failed));
-  bot.use(adminLogScope);
-  // Outside the error boundary: a payment that cannot be stored is not acknowledged (webhook non-2xx).
-  bot.use(recordPaymentFirst);
-  // Errors end here in every delivery mode (polling, webhook, tests): logged, the user told politely.
-  const guarded = bot.errorBoundary((err: BotError<BotContext>) =>
-    handlerFailed(err, deps, failed, fallbackI18n),
-  );
-
   const storedLocale = storedLocaleIn(redis, deps.books.customers);
-  guarded.use(keepMarked);
-  // Pre-checkout is answered at once, not queued behind the user's other updates (10 s limit).
-  guarded.use(when((ctx) => ctx.preCheckoutQuery !== undefined, preCheckoutIn(deps, storedLocale)));
-  // Concurrent updates of one chat must not race on its session (runner and webhook alike).
-  guarded.use(sequentialize(chatKey));
-  // Across processes too, when several may take updates: sequentialize first, so this process
-  // never waits on its own lock.
-  if (options.chatLock) guarded.use(chatLocked<BotContext>(options.chatLock, chatKey));
   const limiter = options.rateLimit === false ? undefined : rateLimit(redis, options.rateLimit);
-  // The rate limit's hit, the chosen language and the maintenance switch go alongside the
-  // session's read (one round trip).
-  if (limiter) guarded.use(limiter.early);
-  guarded.use(startEarlyReads);
-  guarded.use(sessionsIn(redis, options.chatLock));
-  guarded.use(
-    createI18n<BotContext>(deps.config.defaultLocale, (ctx) => {
-      const chosen = chatKey(ctx) ? ctx.session.locale : undefined;
-      return chosen ?? supportedLocale(ctx.from?.language_code);
-    }),
-  );
-  // Payments first: never swallowed by a conversation.
-  guarded.use(when((ctx) => ctx.message?.successful_payment !== undefined, paymentsFeature));
-  // After payments (never limited) and i18n (the notice is in the user's language).
-  if (limiter) guarded.use(limiter.limit);
-
   const inChats = chatRoutes(options.box, deps, kit, storedLocale);
-  guarded.use(when((ctx) => ctx.chat !== undefined, inChats));
+  // Errors end here in every delivery mode (polling, webhook, tests): logged, the user told politely.
+  const guarded = new Composer<BotContext>();
+  guarded.errorBoundary(
+    (err: BotError<BotContext>) => handlerFailed(err, deps, failed, fallbackI18n),
+    chain<BotContext>(
+      keepMarked,
+      // Pre-checkout is answered at once, not queued behind the user's other updates (10 s limit).
+      when((ctx) => ctx.preCheckoutQuery !== undefined, preCheckoutIn(deps, storedLocale)),
+      // Concurrent updates of one chat must not race on its session (runner and webhook alike).
+      sequentialize(chatKey),
+      // Across processes too, when several may take updates: sequentialize first, so this process
+      // never waits on its own lock.
+      ...(options.chatLock ? [chatLocked<BotContext>(options.chatLock, chatKey)] : []),
+      // The rate limit's hit, the chosen language and the maintenance switch go alongside the
+      // session's read (one round trip).
+      ...(limiter ? [limiter.early] : []),
+      startEarlyReads,
+      sessionsIn(redis, options.chatLock),
+      createI18n<BotContext>(deps.config.defaultLocale, (ctx) => {
+        const chosen = chatKey(ctx) ? ctx.session.locale : undefined;
+        return chosen ?? supportedLocale(ctx.from?.language_code);
+      }),
+      // Payments first: never swallowed by a conversation.
+      when((ctx) => ctx.message?.successful_payment !== undefined, paymentsFeature),
+      // After payments (never limited) and i18n (the notice is in the user's language).
+      ...(limiter ? [limiter.limit] : []),
+      when((ctx) => ctx.chat !== undefined, inChats),
+    ),
+  );
+  bot.use(
+    chain<BotContext>(
+      measured(deps, kit, failed),
+      adminLogScope,
+      // Outside the error boundary: a payment that cannot be stored is not acknowledged (webhook non-2xx).
+      recordPaymentFirst,
+      guarded,
+    ),
+  );
 
   // Only a failure of the error boundary itself gets here.
   bot.catch((err) => deps.logger.error({ err: err.error }, "unhandled bot error"));
@@ -312,30 +316,31 @@ function chatRoutes(
   deps: BotDeps,
   kit: BotPlumbing,
   storedLocale: (ctx: LocaleSource) => Promise<Locale | undefined>,
-): Composer<BotContext> {
-  const inChats = new Composer<BotContext>();
-  // The language the customer chose (maybe in the cabinet) before anything is said.
-  inChats.use(followChosenLocale);
-  // The one way in from groups: staff answering in a ticket's topic of the staff group (and its
-  // buttons). Any other group message goes on as before, taken by nothing.
-  inChats.use(when(inTicketTopic, ticketTopicFeature));
-  // Customers are recorded first, whatever takes the update (not a membership change: see botMembership).
-  inChats.use(when((ctx) => ctx.myChatMember === undefined, registerCustomer));
-  // While the shop is closed for maintenance, customers get its notice instead of the shop (the
-  // one gate: ahead of the front routes, conversations and features; payments were taken above).
-  inChats.use(maintenanceGate);
-  // With no question open in the chat, /start and the main menu are answered ahead of the
-  // conversation machinery, which they never need: the most frequent updates pass a third of
-  // the middleware. What they do not take goes the whole way below.
-  inChats.use(when(noQuestionOpen, frontRoutes));
-  inChats.use(conversationsIn(new SealedConversationStorage(box), deps, kit, storedLocale));
-  // Only an admin can be in (or enter) an admin conversation: customers' updates skip them all.
-  inChats.use(when(adminHere, ...adminConversations));
-  inChats.use(...shopConversations, ...ticketConversations);
-  // A secret sent after its question ended reached no conversation: deleted all the same.
-  inChats.use(lateSecrets);
-  inChats.use(featureRoutes());
-  return inChats;
+): MiddlewareFn<BotContext> {
+  return chain<BotContext>(
+    // The language the customer chose (maybe in the cabinet) before anything is said.
+    followChosenLocale,
+    // The one way in from groups: staff answering in a ticket's topic of the staff group (and its
+    // buttons). Any other group message goes on as before, taken by nothing.
+    when(inTicketTopic, ticketTopicFeature),
+    // Customers are recorded first, whatever takes the update (not a membership change: see botMembership).
+    when((ctx) => ctx.myChatMember === undefined, registerCustomer),
+    // While the shop is closed for maintenance, customers get its notice instead of the shop (the
+    // one gate: ahead of the front routes, conversations and features; payments were taken above).
+    maintenanceGate,
+    // With no question open in the chat, /start and the main menu are answered ahead of the
+    // conversation machinery, which they never need: the most frequent updates pass a third of
+    // the middleware. What they do not take goes the whole way below.
+    when(noQuestionOpen, frontRoutes),
+    conversationsIn(new SealedConversationStorage(box), deps, kit, storedLocale),
+    // Only an admin can be in (or enter) an admin conversation: customers' updates skip them all.
+    when(adminHere, ...adminConversations),
+    ...shopConversations,
+    ...ticketConversations,
+    // A secret sent after its question ended reached no conversation: deleted all the same.
+    lateSecrets,
+    featureRoutes(),
+  );
 }
 
 /** Updates the front routes have looked at already (they are not looked at twice). */
@@ -347,7 +352,7 @@ function noQuestionOpen(ctx: BotContext): boolean {
 }
 
 /** The main menu and /start, tried first when no question is open (see createBot). */
-const frontRoutes = new Composer<BotContext>((ctx, next) => {
+const frontRoutes = chain<BotContext>((ctx, next) => {
   passedFront.add(ctx);
   return next();
 }, startFeature);
