@@ -105,37 +105,11 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   /** Updates whose handling failed (for the metrics outcome label). */
   const failed = new WeakSet<BotContext>();
   const fallbackI18n = createI18n<BotContext>(deps.config.defaultLocale);
-  const storedLocale = storedLocaleIn(redis, deps.books.customers);
-  const limiter = options.rateLimit === false ? undefined : rateLimit(redis, options.rateLimit);
-  const inChats = chatRoutes(options.box, deps, kit, storedLocale);
   // Errors end here in every delivery mode (polling, webhook, tests): logged, the user told politely.
   const guarded = new Composer<BotContext>();
   guarded.errorBoundary(
     (err: BotError<BotContext>) => handlerFailed(err, deps, failed, fallbackI18n),
-    chain<BotContext>(
-      keepMarked,
-      // Pre-checkout is answered at once, not queued behind the user's other updates (10 s limit).
-      when((ctx) => ctx.preCheckoutQuery !== undefined, preCheckoutIn(deps, storedLocale)),
-      // Concurrent updates of one chat must not race on its session (runner and webhook alike).
-      sequentialize(chatKey),
-      // Across processes too, when several may take updates: sequentialize first, so this process
-      // never waits on its own lock.
-      ...(options.chatLock ? [chatLocked<BotContext>(options.chatLock, chatKey)] : []),
-      // The rate limit's hit, the chosen language and the maintenance switch go alongside the
-      // session's read (one round trip).
-      ...(limiter ? [limiter.early] : []),
-      startEarlyReads,
-      sessionsIn(redis, options.chatLock),
-      createI18n<BotContext>(deps.config.defaultLocale, (ctx) => {
-        const chosen = chatKey(ctx) ? ctx.session.locale : undefined;
-        return chosen ?? supportedLocale(ctx.from?.language_code);
-      }),
-      // Payments first: never swallowed by a conversation.
-      when((ctx) => ctx.message?.successful_payment !== undefined, paymentsFeature),
-      // After payments (never limited) and i18n (the notice is in the user's language).
-      ...(limiter ? [limiter.limit] : []),
-      when((ctx) => ctx.chat !== undefined, inChats),
-    ),
+    updateRoutes(options, kit),
   );
   bot.use(
     chain<BotContext>(
@@ -150,6 +124,38 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   // Only a failure of the error boundary itself gets here.
   bot.catch((err) => deps.logger.error({ err: err.error }, "unhandled bot error"));
   return bot;
+}
+
+/** Inside the error boundary: ordering, sessions, i18n, payments, then the chats' routes. */
+function updateRoutes(options: CreateBotOptions, kit: BotPlumbing): MiddlewareFn<BotContext> {
+  const { deps, redis } = options;
+  const storedLocale = storedLocaleIn(redis, deps.books.customers);
+  const limiter = options.rateLimit === false ? undefined : rateLimit(redis, options.rateLimit);
+  const inChats = chatRoutes(options.box, deps, kit, storedLocale);
+  return chain<BotContext>(
+    keepMarked,
+    // Pre-checkout is answered at once, not queued behind the user's other updates (10 s limit).
+    when((ctx) => ctx.preCheckoutQuery !== undefined, preCheckoutIn(deps, storedLocale)),
+    // Concurrent updates of one chat must not race on its session (runner and webhook alike).
+    sequentialize(chatKey),
+    // Across processes too, when several may take updates: sequentialize first, so this process
+    // never waits on its own lock.
+    ...(options.chatLock ? [chatLocked<BotContext>(options.chatLock, chatKey)] : []),
+    // The rate limit's hit, the chosen language and the maintenance switch go alongside the
+    // session's read (one round trip).
+    ...(limiter ? [limiter.early] : []),
+    startEarlyReads,
+    sessionsIn(redis, options.chatLock),
+    createI18n<BotContext>(deps.config.defaultLocale, (ctx) => {
+      const chosen = chatKey(ctx) ? ctx.session.locale : undefined;
+      return chosen ?? supportedLocale(ctx.from?.language_code);
+    }),
+    // Payments first: never swallowed by a conversation.
+    when((ctx) => ctx.message?.successful_payment !== undefined, paymentsFeature),
+    // After payments (never limited) and i18n (the notice is in the user's language).
+    ...(limiter ? [limiter.limit] : []),
+    when((ctx) => ctx.chat !== undefined, inChats),
+  );
 }
 
 /** Sessions in Redis; with the lock, written only while the update still holds the chat (fencing). */
