@@ -4,7 +4,7 @@ import {
   Bot,
   type BotConfig,
   type BotError,
-  Composer,
+  type Composer,
   GrammyError,
   HttpError,
   type MiddlewareFn,
@@ -50,10 +50,11 @@ import {
   ticketCustomerFeature,
   ticketTopicFeature,
 } from "./features/tickets/index.js";
-import { chain, isAdmin, when } from "./filters.js";
+import { isAdmin, when } from "./filters.js";
 import { createI18n } from "./i18n.js";
 import { NameRefs } from "./name-refs.js";
 import { type RateLimitOptions, rateLimit } from "./rate-limit.js";
+import { chain, Routes } from "./routes.js";
 import { ChangedSessionStorage } from "./session-storage.js";
 import { keepMarked } from "./views/show.js";
 
@@ -106,7 +107,7 @@ export function createBot(options: CreateBotOptions): Bot<BotContext> {
   const failed = new WeakSet<BotContext>();
   const fallbackI18n = createI18n<BotContext>(deps.config.defaultLocale);
   // Errors end here in every delivery mode (polling, webhook, tests): logged, the user told politely.
-  const guarded = new Composer<BotContext>();
+  const guarded = new Routes<BotContext>();
   guarded.errorBoundary(
     (err: BotError<BotContext>) => handlerFailed(err, deps, failed, fallbackI18n),
     updateRoutes(options, kit),
@@ -367,7 +368,7 @@ const notPassedFront = (ctx: BotContext) => !passedFront.has(ctx);
 
 /** The features in their order, and what answers an update none of them took. */
 function featureRoutes(): Composer<BotContext> {
-  const features = new Composer<BotContext>();
+  const features = new Routes<BotContext>();
   // First: it refuses blocked customers.
   features.use(shopFeature);
   // A question just ended by Cancel or /cancel (see askText): "Cancelled." and the menu back.

@@ -1,5 +1,6 @@
 import type { Context, Middleware, MiddlewareFn } from "grammy";
 import type { BotDeps } from "./context.js";
+import { chain } from "./routes.js";
 import { staffIndexOf } from "./staff.js";
 
 /**
@@ -27,32 +28,4 @@ export function when<C extends Context>(
 ): MiddlewareFn<C> {
   const inner = chain(...middleware);
   return (ctx, next) => (predicate(ctx) ? inner(ctx, next) : next());
-}
-
-/**
- * Runs `middleware` in order, each one's `next` the rest, as a Composer does, but without the two
- * async functions grammY puts around every layer: an update waiting on Telegram held about fifty
- * suspended frames (and their promises) through every young-generation collection, and with
- * hundreds of updates in flight that copying was the bot's extra CPU (issue 29).
- */
-export function chain<C extends Context>(...middleware: Middleware<C>[]): MiddlewareFn<C> {
-  // A Composer is asked for its handler on each update, as grammY does: routes added later count.
-  const layers = middleware.map(
-    (m): MiddlewareFn<C> => (typeof m === "function" ? m : (ctx, next) => m.middleware()(ctx, next)),
-  );
-  const [only] = layers;
-  if (layers.length === 1 && only) return only;
-  return (ctx, next) => {
-    const step = (i: number): Promise<void> => {
-      const layer = layers[i];
-      if (!layer) return next();
-      try {
-        const result = layer(ctx, () => step(i + 1));
-        return result instanceof Promise ? (result as Promise<void>) : Promise.resolve();
-      } catch (err) {
-        return Promise.reject(err);
-      }
-    };
-    return step(0);
-  };
 }

@@ -1,6 +1,8 @@
-import { Composer, type Context, type MiddlewareFn } from "grammy";
+import { Api, Composer, Context, type MiddlewareFn } from "grammy";
+import type { Update, UserFromGetMe } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { chain, when } from "../../src/bot/filters.js";
+import { when } from "../../src/bot/filters.js";
+import { chain, Routes } from "../../src/bot/routes.js";
 
 /** A context stand-in: chain and when only pass it along. */
 const ctx = {} as Context;
@@ -105,5 +107,90 @@ describe("chain and a Composer's later routes", () => {
       seen.push("next");
     });
     expect(seen).toEqual(["late route"]);
+  });
+});
+
+const me = { id: 1, is_bot: true, first_name: "Shop", username: "shop_bot" } as UserFromGetMe;
+function message(text: string): Context {
+  const update: Update = {
+    update_id: 1,
+    message: {
+      message_id: 1,
+      date: 0,
+      chat: { id: 5, type: "private", first_name: "A" },
+      from: { id: 5, is_bot: false, first_name: "A" },
+      text,
+      ...(text.startsWith("/")
+        ? { entities: [{ type: "bot_command", offset: 0, length: text.length }] }
+        : {}),
+    },
+  };
+  return new Context(update, new Api("0:test"), me);
+}
+
+describe("Routes: a Composer whose routes are flat layers", () => {
+  it("routes a command to its handler and anything else on to next", async () => {
+    const routes = new Routes<Context>();
+    const seen: string[] = [];
+    routes.command("start", () => {
+      seen.push("start");
+    });
+    routes.on("message:text", (c) => {
+      seen.push(`text ${c.msg.text}`);
+    });
+    const handle = routes.middleware();
+    const next = async () => {
+      seen.push("next");
+    };
+    await handle(message("/start"), next);
+    await handle(message("hello"), next);
+    await handle(message("/help"), next);
+    expect(seen).toEqual(["start", "text hello", "text /help"]);
+  });
+
+  it("waits for an async predicate and takes routes added after its handler was taken", async () => {
+    const routes = new Routes<Context>();
+    const handle = routes.middleware();
+    const seen: string[] = [];
+    routes.filter(
+      async () => false,
+      () => {
+        seen.push("refused route");
+      },
+    );
+    routes.filter(
+      async () => true,
+      (_c, next) => {
+        seen.push("taken route");
+        return next();
+      },
+    );
+    routes.use(() => {
+      seen.push("last");
+    });
+    await handle(message("x"), async () => {
+      seen.push("next");
+    });
+    expect(seen).toEqual(["taken route", "last"]);
+  });
+
+  it("keeps grammY's error boundary: errors inside go to its handler, the rest runs after", async () => {
+    const routes = new Routes<Context>();
+    const seen: string[] = [];
+    routes.errorBoundary(
+      (err) => {
+        seen.push(`caught ${(err.error as Error).message}`);
+      },
+      () => {
+        throw new Error("inside");
+      },
+    );
+    routes.use(() => {
+      seen.push("after the boundary: not reached, the error ended the update there");
+    });
+    await routes.middleware()(message("x"), async () => {
+      seen.push("next");
+    });
+    expect(seen).toEqual(["caught inside"]);
   });
 });

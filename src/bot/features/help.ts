@@ -1,8 +1,9 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import { MAIN_MENU } from "../../render/shop-callbacks.js";
 import { TICKET_WRITE } from "../../render/ticket-callbacks.js";
 import type { BotContext } from "../context.js";
 import { isAdmin } from "../filters.js";
+import { Routes } from "../routes.js";
 import { show, type View } from "../views/show.js";
 
 export function helpText(ctx: BotContext): string {
@@ -34,5 +35,5 @@ export function withSupport(ctx: BotContext, key: string): string {
   return contact ? ctx.t(`${key}-support`, { contact }) : ctx.t(key);
 }
 
-export const helpFeature = new Composer<BotContext>();
+export const helpFeature = new Routes<BotContext>();
 helpFeature.command("help", (ctx) => show(ctx, helpView(ctx, "command")));

@@ -1,9 +1,10 @@
-import { Composer, InlineKeyboard, type MiddlewareFn } from "grammy";
+import { InlineKeyboard, type MiddlewareFn } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { LOCALE_NAMES, LOCALES, type Locale } from "../../config.js";
 import { languageCb, MAIN_MENU } from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
 import { chosenLocaleOf } from "../early-reads.js";
+import { Routes } from "../routes.js";
 import { greeting, mainMenuMarkup, replyWithMainMenu } from "./main-menu.js";
 import { answer } from "./shop/common.js";
 
@@ -54,7 +55,7 @@ export const followChosenLocale: MiddlewareFn<BotContext> = async (ctx, next) =>
   await next();
 };
 
-export const languageFeature = new Composer<BotContext>();
+export const languageFeature = new Routes<BotContext>();
 /** `/language ru` switches at once; bare `/language` (or an unknown code) shows the picker. */
 languageFeature.command("language", async (ctx) => {
   const wanted = ctx.match.trim().toLowerCase();

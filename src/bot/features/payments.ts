@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard, type Middleware, type NextFunction, type Transformer } from "grammy";
+import { type Composer, InlineKeyboard, type Middleware, type NextFunction, type Transformer } from "grammy";
 import type { PreCheckoutQuery, Update } from "grammy/types";
 import type { Locale } from "../../config.js";
 import type { Order } from "../../domain/books/index.js";
@@ -19,6 +19,7 @@ import {
 import { buyCb, receiptKeyboard, WALLET_VIEW } from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
 import { localeOf } from "../i18n.js";
+import { Routes } from "../routes.js";
 import { closeOrderMessage } from "./shop/order-message.js";
 
 /** Telegram's answer limit for pre-checkout queries is 10 s; we answer well before, counted from arrival. */
@@ -119,7 +120,7 @@ const arrivals = new WeakMap<BotContext, number>();
  * slow update of the same user must not hold the payment up). `i18n` is one that needs no session.
  */
 export function preCheckoutFeature(i18n: Middleware<BotContext>): Composer<BotContext> {
-  const feature = new Composer<BotContext>();
+  const feature = new Routes<BotContext>();
   feature.on(
     "pre_checkout_query",
     (ctx, next) => {
@@ -167,7 +168,7 @@ async function answerPreCheckout(ctx: BotContext & { preCheckoutQuery: PreChecko
  * `recordPaymentFirst`); crediting it here is idempotent by charge id, and whatever fails here is
  * credited later by the inbox worker.
  */
-export const paymentsFeature = new Composer<BotContext>();
+export const paymentsFeature = new Routes<BotContext>();
 
 /** "Payment received" for an order, and when its subscription is frozen, that it applies at the unfreeze. */
 async function orderPaidText(ctx: BotContext, orderId: string | undefined, locale: Locale): Promise<string> {

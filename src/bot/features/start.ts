@@ -1,8 +1,9 @@
-import { Composer, GrammyError } from "grammy";
+import { GrammyError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { html } from "../../render/format.js";
 import { menuCb } from "../../render/shop-callbacks.js";
 import type { BotContext } from "../context.js";
+import { Routes } from "../routes.js";
 import { mayEdit, show } from "../views/show.js";
 import { helpView } from "./help.js";
 import { languageMarkup } from "./language.js";
@@ -13,7 +14,7 @@ import { openShop } from "./shop/index.js";
 import { inviteFeature, inviteOnStart, openInvite } from "./shop/invite.js";
 import { seatOnStart } from "./shop/seats.js";
 
-export const startFeature = new Composer<BotContext>();
+export const startFeature = new Routes<BotContext>();
 startFeature.command("start", async (ctx) => {
   // A plain /start only records the first start (referrals), which the greeting does not wait on:
   // both go at once (inviteOnStart never rejects), and the update ends once both are done.

@@ -1,7 +1,7 @@
-import { Composer } from "grammy";
 import { auditSubject, type Permission } from "../../../domain/staff/index.js";
 import type { BotContext } from "../../context.js";
 import { isAdmin, isPrivate } from "../../filters.js";
+import { Routes } from "../../routes.js";
 import { staffMay, staffRoleOf, tellNotPermitted } from "../../staff.js";
 import { COMMAND_PERMISSIONS, callbackPermission } from "./permissions.js";
 
@@ -52,7 +52,7 @@ async function refuseForRole(ctx: BotContext, needed: Permission | "staff-any", 
  * commands exist. An admin in a group is told to use the private chat: in a group others read
  * the answers and could answer the prompts.
  */
-export const adminGuard = new Composer<BotContext>();
+export const adminGuard = new Routes<BotContext>();
 
 adminGuard.on("callback_query:data", async (ctx, next) => {
   const { data } = ctx.callbackQuery;

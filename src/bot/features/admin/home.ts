@@ -1,7 +1,8 @@
 import { Menu } from "@grammyjs/menu";
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import { type Permission, roleAllows } from "../../../domain/staff/index.js";
 import type { BotContext } from "../../context.js";
+import { Routes } from "../../routes.js";
 import { staffRoleOf } from "../../staff.js";
 import { show, type View } from "../../views/show.js";
 
@@ -39,7 +40,7 @@ adminMenu.dynamic(async (ctx, range) => {
   });
 });
 
-export const adminHomeFeature = new Composer<BotContext>();
+export const adminHomeFeature = new Routes<BotContext>();
 adminHomeFeature.use(adminMenu);
 adminHomeFeature.command("admin", (ctx) =>
   ctx.reply(ctx.t("admin-title"), { parse_mode: "HTML", reply_markup: adminMenu }),

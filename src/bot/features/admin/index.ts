@@ -1,6 +1,6 @@
-import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import { isAdmin, when } from "../../filters.js";
+import { Routes } from "../../routes.js";
 import { accountConversations, accountFeature, accountView } from "./account/index.js";
 import { auditConversations, auditFeature, auditPageView } from "./audit/index.js";
 import { broadcastConversations, broadcastFeature, broadcastHomeView } from "./broadcast/index.js";
@@ -103,7 +103,7 @@ export const adminConversations = [
  * Everything admins do; the guard refuses non-admins before any of it runs. Only in an admin's
  * private chat: nothing of it acts in a group.
  */
-const adminWing = new Composer<BotContext>();
+const adminWing = new Routes<BotContext>();
 adminWing.use(adminGuard);
 const admins = adminWing.filter(adminHere);
 admins.use(adminHomeFeature, accountFeature, serversFeature, xuiUsersFeature, runwayFeature);

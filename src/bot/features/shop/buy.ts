@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import { changesSubscription, type Order } from "#src/domain/books/index.js";
 import { inLocale } from "#src/domain/catalog/index.js";
 import type { PayableCheck } from "#src/domain/sales/index.js";
@@ -7,6 +7,7 @@ import { appliesAfterFreezeText } from "#src/render/freeze.js";
 import { buyCb, MY_LIST, myCb, orderCb, railCb } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { enterConversation } from "../../kit/index.js";
+import { Routes } from "../../routes.js";
 import { show, showAt, type View } from "../../views/show.js";
 import { withSupport } from "../help.js";
 import { sendOrderInvoice } from "../payments.js";
@@ -346,7 +347,7 @@ function plansAgainKeyboard(ctx: BotContext): InlineKeyboard {
 }
 
 /** /buy: plans, plan cards, purchase confirmation, paying from the balance or by invoice, cancel. */
-export const buyFeature = new Composer<BotContext>();
+export const buyFeature = new Routes<BotContext>();
 
 buyFeature.command("buy", async (ctx) => show(ctx, await buyListView(ctx)));
 

@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { Subscription } from "#src/domain/books/index.js";
 import type { FreezeOption } from "#src/domain/catalog/index.js";
 import type { FreezeView } from "#src/domain/terms/index.js";
@@ -12,6 +12,7 @@ import {
 } from "#src/render/freeze.js";
 import { freezeCb, myCb } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
+import { Routes } from "../../routes.js";
 import { show, type View } from "../../views/show.js";
 import { answer, localeOf } from "./common.js";
 
@@ -72,7 +73,7 @@ async function confirmFreezeView(ctx: BotContext, sub: Subscription, days: numbe
 }
 
 /** The freeze buttons of /my. */
-export const freezeFeature = new Composer<BotContext>();
+export const freezeFeature = new Routes<BotContext>();
 
 freezeFeature.callbackQuery(freezeCb.pattern, async (ctx) => {
   const data = freezeCb.unpack(ctx.callbackQuery.data);

@@ -1,6 +1,6 @@
-import { Composer } from "grammy";
 import { type GateGoal, gateCb } from "#src/render/channel-gate.js";
 import type { BotContext } from "../../context.js";
+import { Routes } from "../../routes.js";
 import { startPurchase } from "./buy.js";
 import { answer } from "./common.js";
 import { showGate } from "./gate-view.js";
@@ -59,7 +59,7 @@ async function goOn(ctx: BotContext, goal: GateGoal, arg: string, resumed: boole
 }
 
 /** The channel gate's Check button (behind the shop's checks: private chat, not blocked). */
-export const gateFeature = new Composer<BotContext>();
+export const gateFeature = new Routes<BotContext>();
 gateFeature.callbackQuery(gateCb.pattern, async (ctx) => {
   const data = gateCb.unpack(ctx.callbackQuery.data);
   if (!data) return answer(ctx);

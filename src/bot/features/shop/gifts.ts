@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import { z } from "zod";
 import { type ClaimOutcome, type Gift, type GiftState, giftCodeOf } from "#src/domain/sales/index.js";
 import { planTitle } from "#src/render/access.js";
@@ -8,6 +8,7 @@ import { giftReadyTexts } from "#src/render/gifts.js";
 import { GIFTS_VIEW, WALLET_VIEW } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { claimConfirmation, issueConfirmation } from "../../kit/index.js";
+import { Routes } from "../../routes.js";
 import { show, type View } from "../../views/show.js";
 import { tellCustomer } from "../admin/customers/notices.js";
 import { withSupport } from "../help.js";
@@ -189,7 +190,7 @@ export async function giftOnStart(ctx: BotContext, payload: string): Promise<str
 }
 
 /** "My gifts" and its buttons (the shop's checks first: private chat, not blocked). */
-export const giftFeature = new Composer<BotContext>();
+export const giftFeature = new Routes<BotContext>();
 giftFeature.callbackQuery(giftCb.pattern, async (ctx) => {
   const data = giftCb.unpack(ctx.callbackQuery.data);
   if (!data || !(await shopAllowed(ctx))) return answer(ctx);

@@ -1,9 +1,9 @@
-import { Composer } from "grammy";
 import { gateCb } from "#src/render/channel-gate.js";
 import { SHOP_CALLBACK, SHOP_COMMANDS } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { blockedOf } from "../../early-reads.js";
 import { isPrivate, when } from "../../filters.js";
+import { Routes } from "../../routes.js";
 import { show } from "../../views/show.js";
 import { withSupport } from "../help.js";
 import { buyFeature, buyListView } from "./buy.js";
@@ -70,7 +70,7 @@ export async function openShop(ctx: BotContext, entry: ShopEntry): Promise<void>
 }
 
 /** Customers' side of the shop: registration, /buy, /my, /status, /wallet, /trial and their buttons. */
-export const shopFeature = new Composer<BotContext>();
+export const shopFeature = new Routes<BotContext>();
 // (Customers are recorded ahead of everything in a chat: see registerCustomer and createBot.)
 shopFeature.use(when((ctx) => ctx.myChatMember !== undefined, botMembership));
 /** The shop's commands and buttons: every handler below answers one of these, nothing else. */
@@ -79,7 +79,7 @@ function isShopUpdate(ctx: BotContext): boolean {
   if (data !== undefined && gateCb.pattern.test(data)) return true;
   return (data !== undefined && SHOP_CALLBACK.test(data)) || ctx.hasCommand([...SHOP_COMMANDS]);
 }
-const shopSections = new Composer<BotContext>(
+const shopSections = new Routes<BotContext>(
   buyFeature,
   myFeature,
   statusFeature,

@@ -1,10 +1,11 @@
-import { Composer, InlineKeyboard, InputFile } from "grammy";
+import { InlineKeyboard, InputFile } from "grammy";
 import { z } from "zod";
 import { callbackCodec } from "#src/render/callback-data.js";
 import { html } from "#src/render/format.js";
 import { inviteTermsText, inviteLink as linkOf } from "#src/render/invite.js";
 import { qrPng } from "#src/render/qr.js";
 import type { BotContext } from "../../context.js";
+import { Routes } from "../../routes.js";
 import { show, type View } from "../../views/show.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
 import { shopAllowed } from "./index.js";
@@ -66,7 +67,7 @@ export async function inviteOnStart(ctx: BotContext, payload: string): Promise<s
 }
 
 /** The screen's buttons (the shop's checks first: private chat, not blocked). */
-export const inviteFeature = new Composer<BotContext>();
+export const inviteFeature = new Routes<BotContext>();
 inviteFeature.callbackQuery(inviteCb.pattern, async (ctx) => {
   const data = inviteCb.unpack(ctx.callbackQuery.data);
   if (!data || !(await shopAllowed(ctx))) return answer(ctx);

@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard, InputFile } from "grammy";
+import { InlineKeyboard, InputFile } from "grammy";
 import { cabinetUrl, type Locale } from "#src/config.js";
 import type { AccessLinks, AccessState, Subscription } from "#src/domain/books/index.js";
 import { GB_BYTES } from "#src/domain/books/index.js";
@@ -18,6 +18,7 @@ import { accessLocationNames } from "#src/render/locations.js";
 import { qrPng } from "#src/render/qr.js";
 import { buyCb, MY_LIST, myCb, STATUS_VIEW, TRIAL_START } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
+import { Routes } from "../../routes.js";
 import { show, type View } from "../../views/show.js";
 import { autoRenewCard, autoRenewOn, switchAutoRenew } from "./auto-renew.js";
 import { confirmView } from "./buy.js";
@@ -272,7 +273,7 @@ async function startRenewal(ctx: BotContext, sub: Subscription): Promise<void> {
 }
 
 /** /my: subscriptions, a card per subscription with usage, links, QR and renewal. */
-export const myFeature = new Composer<BotContext>();
+export const myFeature = new Routes<BotContext>();
 
 myFeature.command("my", async (ctx) => show(ctx, await myListView(ctx)));
 

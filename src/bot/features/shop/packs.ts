@@ -1,9 +1,10 @@
-import { Composer, type InlineKeyboard } from "grammy";
+import type { InlineKeyboard } from "grammy";
 import type { Subscription } from "#src/domain/books/index.js";
 import { keepMessage } from "#src/render/callback-data.js";
 import { packCb } from "#src/render/shop-callbacks.js";
 import { packButtonText } from "#src/render/traffic-packs.js";
 import type { BotContext } from "../../context.js";
+import { Routes } from "../../routes.js";
 import { show } from "../../views/show.js";
 import { confirmView } from "./buy.js";
 import { answer, localeOf } from "./common.js";
@@ -58,7 +59,7 @@ async function startPack(ctx: BotContext, subscriptionId: string, packId: string
 }
 
 /** The pack buttons of /my. */
-export const packsFeature = new Composer<BotContext>();
+export const packsFeature = new Routes<BotContext>();
 
 packsFeature.callbackQuery(packCb.pattern, async (ctx) => {
   const data = packCb.unpack(ctx.callbackQuery.data);

@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { Subscription } from "#src/domain/books/index.js";
 import { planTitle } from "#src/render/access.js";
 import { keepMessage } from "#src/render/callback-data.js";
@@ -6,6 +6,7 @@ import { html } from "#src/render/format.js";
 import { termValueLines } from "#src/render/plan-switch.js";
 import { myCb, switchCb } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
+import { Routes } from "../../routes.js";
 import { show } from "../../views/show.js";
 import { confirmView } from "./buy.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
@@ -91,7 +92,7 @@ async function pick(ctx: BotContext, subscriptionId: string, planId: string): Pr
 }
 
 /** The switch buttons of /my. */
-export const switchFeature = new Composer<BotContext>();
+export const switchFeature = new Routes<BotContext>();
 
 switchFeature.callbackQuery(switchCb.pattern, async (ctx) => {
   const data = switchCb.unpack(ctx.callbackQuery.data);

@@ -1,11 +1,12 @@
 import { createConversation } from "@grammyjs/conversations";
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { Locale } from "#src/config.js";
 import { normalizeCode, type PromoCode } from "#src/domain/sales/index.js";
 import { html } from "#src/render/format.js";
 import { buyCb } from "#src/render/shop-callbacks.js";
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
+import { Routes } from "../../routes.js";
 import type { View } from "../../views/show.js";
 import { confirmView } from "./buy.js";
 import { localeOf, money } from "./common.js";
@@ -90,7 +91,7 @@ async function promoStep(conversation: BotConversation, ctx: ConvContext, orderI
 export const promoConversations = [createConversation(promoStep, PROMO_STEP)];
 
 /** `/promo CODE`: a wallet credit at once, or a discount remembered for the next purchase. */
-export const promoFeature = new Composer<BotContext>();
+export const promoFeature = new Routes<BotContext>();
 
 promoFeature.command("promo", async (ctx) => {
   const typed = ctx.match.trim();

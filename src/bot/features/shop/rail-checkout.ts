@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { Order } from "#src/domain/books/index.js";
 import type { RailCheckout } from "#src/domain/settlement/index.js";
 import { RailError } from "#src/rails/index.js";
@@ -7,6 +7,7 @@ import { orderItemTitle } from "#src/render/invoices.js";
 import { orderCb, railCb, WALLET_VIEW } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
 import { enterConversation } from "../../kit/index.js";
+import { Routes } from "../../routes.js";
 import { show, type View } from "../../views/show.js";
 import { confirmView, payableOrder, refuseUnpayable } from "./buy.js";
 import { answer, localeOf, money } from "./common.js";
@@ -161,7 +162,7 @@ async function otherWays(ctx: BotContext, orderId: string): Promise<void> {
 }
 
 /** The rail buttons of the checkout and the wallet, and "I paid". */
-export const railFeature = new Composer<BotContext>();
+export const railFeature = new Routes<BotContext>();
 
 railFeature.callbackQuery(railCb.pattern, async (ctx) => {
   const data = railCb.unpack(ctx.callbackQuery.data);

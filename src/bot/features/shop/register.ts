@@ -1,6 +1,7 @@
-import { Composer, type MiddlewareFn } from "grammy";
+import type { MiddlewareFn } from "grammy";
 import { HOUR } from "#src/runtime/clock.js";
 import type { BotContext } from "../../context.js";
+import { Routes } from "../../routes.js";
 import { localeOf } from "./common.js";
 
 /**
@@ -35,7 +36,7 @@ export const registerCustomer: MiddlewareFn<BotContext> = async (ctx, next) => {
  * Telegram tells the bot when a user blocks it (`kicked`) or starts it again (`member`):
  * broadcasts skip blocked users without having to fail a send first.
  */
-export const botMembership = new Composer<BotContext>();
+export const botMembership = new Routes<BotContext>();
 botMembership.on("my_chat_member", async (ctx, next) => {
   if (ctx.chat.type !== "private") return next();
   const { customers } = ctx.deps.books;

@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { Locale } from "#src/config.js";
 import type { Subscription } from "#src/domain/books/index.js";
 import type { Plan } from "#src/domain/catalog/index.js";
@@ -15,6 +15,7 @@ import { keepMessage } from "#src/render/callback-data.js";
 import { formatBytes, html } from "#src/render/format.js";
 import { myCb, seatCb } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
+import { Routes } from "../../routes.js";
 import { show, type View } from "../../views/show.js";
 import { tellCustomer } from "../admin/customers/notices.js";
 import { withSupport } from "../help.js";
@@ -186,7 +187,7 @@ async function addSeat(ctx: BotContext, sub: Subscription): Promise<void> {
 }
 
 /** The seat buttons: buying a family of N, and the owner's seats screen. */
-export const seatsFeature = new Composer<BotContext>();
+export const seatsFeature = new Routes<BotContext>();
 
 seatsFeature.callbackQuery(seatCb.pattern, async (ctx) => {
   const data = seatCb.unpack(ctx.callbackQuery.data);

@@ -1,9 +1,10 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { Locale } from "#src/config.js";
 import { formatDateTime, html } from "#src/render/format.js";
 import { checkedText, type StatusRow, statusView } from "#src/render/service-status.js";
 import { buyCb, STATUS_VIEW } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
+import { Routes } from "../../routes.js";
 import { show, type View } from "../../views/show.js";
 import { answer, localeOf, mainMenuRow } from "./common.js";
 
@@ -52,7 +53,7 @@ export async function statusChatView(ctx: BotContext): Promise<View> {
 }
 
 /** /status and its button (from /my, and its own Refresh). */
-export const statusFeature = new Composer<BotContext>();
+export const statusFeature = new Routes<BotContext>();
 
 statusFeature.command("status", async (ctx) => show(ctx, await statusChatView(ctx)));
 

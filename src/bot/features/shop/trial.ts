@@ -1,6 +1,7 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import { buyCb, TRIAL_START } from "#src/render/shop-callbacks.js";
 import type { BotContext } from "../../context.js";
+import { Routes } from "../../routes.js";
 import { withSupport } from "../help.js";
 import { answer, localeOf, mainMenuRow } from "./common.js";
 import { showGate } from "./gate-view.js";
@@ -34,6 +35,6 @@ export async function startTrial(ctx: BotContext): Promise<void> {
 }
 
 /** /trial and the trial buttons. */
-export const trialFeature = new Composer<BotContext>();
+export const trialFeature = new Routes<BotContext>();
 trialFeature.command("trial", startTrial);
 trialFeature.callbackQuery(TRIAL_START, startTrial);

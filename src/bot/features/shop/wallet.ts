@@ -1,5 +1,5 @@
 import { createConversation } from "@grammyjs/conversations";
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { Locale } from "#src/config.js";
 import type { HistoryItem } from "#src/domain/books/index.js";
 import { formatMoney } from "#src/domain/catalog/index.js";
@@ -10,6 +10,7 @@ import { GIFTS_VIEW, WALLET_VIEW, walletCb } from "#src/render/shop-callbacks.js
 import type { BotContext, ConvContext } from "../../context.js";
 import { askText, type BotConversation } from "../../conversation-kit.js";
 import { enterConversation } from "../../kit/index.js";
+import { Routes } from "../../routes.js";
 import { show, type View } from "../../views/show.js";
 import { sendTopUpInvoice } from "../payments.js";
 import { answer, localeOf, mainMenuRow, money } from "./common.js";
@@ -135,7 +136,7 @@ export const walletConversations = [createConversation(topUpConversation, TOPUP_
  * /wallet: balance, top-up (presets or a typed amount) by invoice or on an outside rail, the
  * e-mail for receipts where a rail sends them, and the ledger.
  */
-export const walletFeature = new Composer<BotContext>();
+export const walletFeature = new Routes<BotContext>();
 
 walletFeature.command("wallet", async (ctx) => show(ctx, await walletView(ctx)));
 

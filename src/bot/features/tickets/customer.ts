@@ -1,5 +1,5 @@
 import { createConversation } from "@grammyjs/conversations";
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
 import { TICKET_CAPTION_MAX, TICKET_TEXT_MAX, type TicketWriting } from "#src/domain/backoffice/index.js";
 import { MAIN_MENU } from "#src/render/shop-callbacks.js";
@@ -12,6 +12,7 @@ import {
   haltCancelled,
 } from "../../conversation-kit.js";
 import { enterConversation } from "../../kit/index.js";
+import { Routes } from "../../routes.js";
 import { replyWithMainMenu } from "../main-menu.js";
 import { shopAllowed } from "../shop/index.js";
 
@@ -112,7 +113,7 @@ async function closeOwn(ctx: BotContext, id: string): Promise<void> {
 }
 
 /** The customer's ticket buttons (private chat only, not for a blocked customer). */
-export const ticketCustomerFeature = new Composer<BotContext>();
+export const ticketCustomerFeature = new Routes<BotContext>();
 ticketCustomerFeature.callbackQuery(ticketCb.pattern, async (ctx) => {
   const pressed = ticketCb.unpack(ctx.callbackQuery.data);
   if (!(await shopAllowed(ctx))) return;

@@ -1,10 +1,11 @@
-import { Composer, GrammyError } from "grammy";
+import { GrammyError } from "grammy";
 import type { Message } from "grammy/types";
 import type { Ticket, TicketWriting } from "#src/domain/backoffice/index.js";
 import { NotPermitted } from "#src/domain/staff/index.js";
 import { ticketTopicCb } from "#src/render/ticket-callbacks.js";
 import { ticketTopicKeyboard } from "#src/render/tickets.js";
 import type { BotContext } from "../../context.js";
+import { Routes } from "../../routes.js";
 import { permitted, staffRoleOf, tellNotPermitted } from "../../staff.js";
 import { customerCardView } from "../admin/customers/index.js";
 import { readWriting } from "./customer.js";
@@ -121,7 +122,7 @@ async function closeOrReopen(ctx: BotContext, act: "close" | "reopen", id: strin
   }
 }
 
-export const ticketTopicFeature = new Composer<BotContext>();
+export const ticketTopicFeature = new Routes<BotContext>();
 
 ticketTopicFeature.callbackQuery(ticketTopicCb.pattern, async (ctx) => {
   const pressed = ticketTopicCb.unpack(ctx.callbackQuery.data);

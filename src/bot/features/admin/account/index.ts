@@ -1,7 +1,7 @@
-import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { enterConversation } from "#src/bot/kit/index.js";
 import { show } from "#src/bot/views/show.js";
+import { Routes } from "../../../routes.js";
 import { actorOf, mayHost } from "../hosting-staff.js";
 import { accountCb } from "./callbacks.js";
 import { LOGIN, PASTE_KEY } from "./conversations.js";
@@ -16,7 +16,7 @@ export { accountCb } from "./callbacks.js";
 export { accountConversations } from "./conversations.js";
 export { accountView, relinkKeyboard } from "./views.js";
 
-export const accountFeature = new Composer<BotContext>();
+export const accountFeature = new Routes<BotContext>();
 
 /** Starts linking, unless the key is fixed by ACCOUNT_API_KEY. */
 async function startLinking(ctx: BotContext, conversation: string): Promise<void> {

@@ -1,9 +1,10 @@
-import { type CallbackQueryContext, Composer, InputFile } from "grammy";
+import { type CallbackQueryContext, InputFile } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { enterConversation } from "#src/bot/kit/index.js";
 import { show } from "#src/bot/views/show.js";
 import { auditCsvBytes, auditFileName } from "#src/domain/backoffice/index.js";
 import type { AuditFilter } from "#src/domain/staff/index.js";
+import { Routes } from "../../../routes.js";
 import { needsPermission } from "../permissions.js";
 import { peopleNames } from "../staff/words.js";
 import { AUDIT_PREFIX, auditCb, filterOf } from "./callbacks.js";
@@ -36,7 +37,7 @@ async function sendCsv(ctx: CallbackQueryContext<BotContext>, filter: AuditFilte
 }
 
 /** The Audit log section: pages newest first, the filters, and the CSV export of what is shown. */
-export const auditFeature = new Composer<BotContext>();
+export const auditFeature = new Routes<BotContext>();
 
 auditFeature.callbackQuery(auditCb.pattern, async (ctx) => {
   const data = auditCb.unpack(ctx.callbackQuery.data);

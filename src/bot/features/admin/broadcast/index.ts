@@ -1,4 +1,4 @@
-import { type CallbackQueryContext, Composer } from "grammy";
+import type { CallbackQueryContext } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
 import { claimConfirmation, enterConversation, issueConfirmation } from "#src/bot/kit/index.js";
@@ -6,6 +6,7 @@ import { permitted } from "#src/bot/staff.js";
 import { show } from "#src/bot/views/show.js";
 import type { Audience } from "#src/domain/backoffice/index.js";
 import { type BroadcastCb, broadcastCb } from "#src/render/notice-buttons.js";
+import { Routes } from "../../../routes.js";
 import { adminHomeButton } from "../home.js";
 import { asStaff } from "../staff-actor.js";
 import { BROADCAST, broadcastConversations } from "./conversation.js";
@@ -32,7 +33,7 @@ export { broadcastConversations, broadcastHomeView };
  * Formatting is kept: a message with entities (bold, links, ...) goes out as its text with those
  * entities; one without goes out as HTML-escaped text, as before.
  */
-export const broadcastFeature = new Composer<BotContext>();
+export const broadcastFeature = new Routes<BotContext>();
 
 /** The confirmation confirms this draft to this audience, nothing else. */
 const confirmation = (draft: string, audience: Audience) => `broadcast:${draft}:${audience}`;

@@ -1,8 +1,8 @@
-import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { permitted } from "#src/bot/staff.js";
 import { show } from "#src/bot/views/show.js";
 import { html } from "#src/render/format.js";
+import { Routes } from "../../../routes.js";
 import { differenceButtons, differenceLines } from "../plans/view.js";
 import { asStaff } from "../staff-actor.js";
 import { catalogCb } from "./callbacks.js";
@@ -11,7 +11,7 @@ import { catalogView } from "./view.js";
 export { catalogView };
 
 /** The catalog section: what is on sale and off sale, and a reload of the file. */
-export const catalogFeature = new Composer<BotContext>();
+export const catalogFeature = new Routes<BotContext>();
 
 catalogFeature.callbackQuery(catalogCb.pattern, async (ctx) => {
   const data = catalogCb.unpack(ctx.callbackQuery.data);

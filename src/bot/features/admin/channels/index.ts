@@ -1,9 +1,9 @@
-import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { enterConversation } from "#src/bot/kit/index.js";
 import { permitted } from "#src/bot/staff.js";
 import { show } from "#src/bot/views/show.js";
 import { html } from "#src/render/format.js";
+import { Routes } from "../../../routes.js";
 import { asStaff } from "../staff-actor.js";
 import { ADD_CHANNEL, channelsConversations } from "./add.js";
 import { channelsCb } from "./callbacks.js";
@@ -15,7 +15,7 @@ export { channelsConversations, channelsView };
  * The required channels screen (from Settings): the gate's coverage, and its channels added and
  * removed. Mounted behind the admin filter; the guard refuses anyone else's press.
  */
-export const channelsFeature = new Composer<BotContext>();
+export const channelsFeature = new Routes<BotContext>();
 
 channelsFeature.callbackQuery(channelsCb.pattern, async (ctx) => {
   const data = channelsCb.unpack(ctx.callbackQuery.data);

@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
 import { permitted, staffRoleOf } from "#src/bot/staff.js";
@@ -7,6 +7,7 @@ import type { Order } from "#src/domain/books/index.js";
 import { formatMoney, titleOf } from "#src/domain/catalog/index.js";
 import { auditSubject, NotPermitted, roleAllows } from "#src/domain/staff/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
+import { Routes } from "../../../routes.js";
 import { adminHomeButton } from "../home.js";
 import { cardCb, ordersCb } from "./callbacks.js";
 import { orderKindText } from "./views.js";
@@ -113,7 +114,7 @@ export async function subjectOf(ctx: BotContext, orderId: string): Promise<strin
   return auditSubject("customer", (await ctx.deps.books.orders.get(orderId))?.customerId ?? 0);
 }
 
-export const failedOrdersFeature = new Composer<BotContext>();
+export const failedOrdersFeature = new Routes<BotContext>();
 
 failedOrdersFeature.callbackQuery(ordersCb.pattern, async (ctx) => {
   const data = ordersCb.unpack(ctx.callbackQuery.data);

@@ -1,8 +1,8 @@
-import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { enterConversation } from "#src/bot/kit/index.js";
 import { show } from "#src/bot/views/show.js";
 import { NotPermitted } from "#src/domain/staff/index.js";
+import { Routes } from "../../../routes.js";
 import { confirmAdjustment, confirmBlock, confirmMessage, unblock } from "./actions.js";
 import { type CustomersAction, customersCb } from "./callbacks.js";
 import { ADJUST, BLOCK, FIND } from "./conversations.js";
@@ -40,7 +40,7 @@ export { customerCardView, customersHomeView, LEDGER_PAGE_SIZE } from "./views.j
 
 type OnCustomer = Exclude<CustomersAction, { act: "home" | "find" }>;
 
-export const customersFeature = new Composer<BotContext>();
+export const customersFeature = new Routes<BotContext>();
 
 customersFeature.callbackQuery(customersCb.pattern, async (ctx) => {
   const data = customersCb.unpack(ctx.callbackQuery.data);

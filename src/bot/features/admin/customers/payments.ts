@@ -1,10 +1,11 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
 import { show, type View } from "#src/bot/views/show.js";
 import { formatMoney } from "#src/domain/catalog/index.js";
 import type { InboxEntry } from "#src/domain/settlement/index.js";
 import { formatDateTime, html } from "#src/render/format.js";
+import { Routes } from "../../../routes.js";
 import { adminHomeButton } from "../home.js";
 import { whyOf } from "../payments/view.js";
 import { cardCb, paymentsCb } from "./callbacks.js";
@@ -57,7 +58,7 @@ export async function paymentsInboxView(ctx: BotContext): Promise<View> {
   return { text: lines.join("\n"), keyboard: adminHomeButton(ctx, keyboard) };
 }
 
-export const paymentsInboxFeature = new Composer<BotContext>();
+export const paymentsInboxFeature = new Routes<BotContext>();
 
 paymentsInboxFeature.callbackQuery(paymentsCb.pattern, async (ctx) => {
   await ctx.answerCallbackQuery();

@@ -1,4 +1,4 @@
-import { Composer, GrammyError, InlineKeyboard } from "grammy";
+import { GrammyError, InlineKeyboard } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
 import { claimConfirmation, issueConfirmation } from "#src/bot/kit/index.js";
@@ -14,6 +14,7 @@ import {
 import { NotPermitted } from "#src/domain/staff/index.js";
 import { html } from "#src/render/format.js";
 import { starsRefundCb } from "#src/render/notice-buttons.js";
+import { Routes } from "../../../routes.js";
 import { adminHomeButton } from "../home.js";
 import { subjectOf } from "./failed-orders.js";
 
@@ -24,7 +25,7 @@ import { subjectOf } from "./failed-orders.js";
  * records the refund in the audit log).
  */
 
-export const starsRefundFeature = new Composer<BotContext>();
+export const starsRefundFeature = new Routes<BotContext>();
 
 const action = (orderId: string) => `stars-refund:${orderId}`;
 

@@ -1,8 +1,8 @@
-import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { enterConversation } from "#src/bot/kit/index.js";
 import { permitted } from "#src/bot/staff.js";
 import { show } from "#src/bot/views/show.js";
+import { Routes } from "../../../routes.js";
 import { asStaff } from "../staff-actor.js";
 import { maintenanceCb } from "./callbacks.js";
 import { CLOSE_SHOP, maintenanceConversations } from "./close.js";
@@ -14,7 +14,7 @@ export { maintenanceConversations, maintenanceView };
  * Handlers of the maintenance section (mounted behind the admin filter; the guard refuses
  * others): close the shop to customers (a dialog), open it again, the automatic mode's wait.
  */
-export const maintenanceFeature = new Composer<BotContext>();
+export const maintenanceFeature = new Routes<BotContext>();
 
 maintenanceFeature.callbackQuery(maintenanceCb.pattern, async (ctx) => {
   const data = maintenanceCb.unpack(ctx.callbackQuery.data);

@@ -1,9 +1,9 @@
-import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
 import { show } from "#src/bot/views/show.js";
 import type { MoveEnd } from "#src/domain/fleet/index.js";
 import { endCode, endOf, type MoveButton, moveCb } from "#src/render/bulk-move.js";
+import { Routes } from "../../../routes.js";
 import { actorOf, mayHost } from "../hosting-staff.js";
 import { pickView, previewView, progressView, sourcesView, targetsView, toggle, whoView } from "./views.js";
 
@@ -109,7 +109,7 @@ async function routeBetween(ctx: BotContext, data: MoveButton): Promise<void> {
 }
 
 /** Admin-only (mounted behind the admin filter): every `a.mv:` button. */
-export const movesFeature = new Composer<BotContext>();
+export const movesFeature = new Routes<BotContext>();
 
 movesFeature.callbackQuery(moveCb.pattern, async (ctx) => {
   const data = moveCb.unpack(ctx.callbackQuery.data);

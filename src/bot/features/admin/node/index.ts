@@ -1,10 +1,10 @@
-import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
 import { enterConversation, issueConfirmation } from "#src/bot/kit/index.js";
 import { show } from "#src/bot/views/show.js";
 import type { NodeBackup } from "#src/domain/fleet/index.js";
 import { html } from "#src/render/format.js";
+import { Routes } from "../../../routes.js";
 import { actorOf, mayHost } from "../hosting-staff.js";
 import { type NodeCb, nodeCb } from "./callbacks.js";
 import { nodeClientDialogs } from "./client-dialogs.js";
@@ -136,7 +136,7 @@ const CHANGES: Partial<Record<NodeCb["act"], string>> = {
   "del-ok": "node.client.delete",
 };
 
-export const nodeFeature = new Composer<BotContext>();
+export const nodeFeature = new Routes<BotContext>();
 
 nodeFeature.callbackQuery(nodeCb.pattern, async (ctx) => {
   const data = nodeCb.unpack(ctx.callbackQuery.data);

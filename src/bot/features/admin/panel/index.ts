@@ -1,7 +1,7 @@
-import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { enterConversation } from "#src/bot/kit/index.js";
 import { show } from "#src/bot/views/show.js";
+import { Routes } from "../../../routes.js";
 import { mayHost } from "../hosting-staff.js";
 import { askDelete, completeCreate, deleteEverywhere, extendTo, sendQr, type Target } from "./actions.js";
 import { type PanelAction, type PanelClientAct, panelCb, resolveClientRef } from "./callbacks.js";
@@ -35,7 +35,7 @@ const CHANGES: Partial<Record<PanelAction["act"], string>> = {
   "mk-retry": "panel.client.complete",
 };
 
-export const panelFeature = new Composer<BotContext>();
+export const panelFeature = new Routes<BotContext>();
 
 panelFeature.callbackQuery(panelCb.pattern, async (ctx) => {
   const data = panelCb.unpack(ctx.callbackQuery.data);

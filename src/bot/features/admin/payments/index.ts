@@ -1,9 +1,9 @@
-import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { permitted } from "#src/bot/staff.js";
 import { show } from "#src/bot/views/show.js";
 import { auditSubject } from "#src/domain/staff/index.js";
 import type { RailPrefs } from "#src/rails/index.js";
+import { Routes } from "../../../routes.js";
 import { railsCb } from "./callbacks.js";
 import { railsView } from "./view.js";
 
@@ -37,7 +37,7 @@ async function toggled(ctx: BotContext, press: Toggle): Promise<RailPrefs | "las
  * Seeing it needs `customers.view`; turning a rail's choice needs `catalog`, checked before the
  * press is answered and again by RailPayments, which records the change in the audit log.
  */
-export const railsFeature = new Composer<BotContext>();
+export const railsFeature = new Routes<BotContext>();
 
 railsFeature.callbackQuery(railsCb.pattern, async (ctx) => {
   const data = railsCb.unpack(ctx.callbackQuery.data);

@@ -1,10 +1,11 @@
-import { Composer, InputFile } from "grammy";
+import { InputFile } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { enterConversation } from "#src/bot/kit/index.js";
 import { permitted } from "#src/bot/staff.js";
 import { show } from "#src/bot/views/show.js";
 import type { PlanSave } from "#src/domain/catalog/index.js";
 import { html } from "#src/render/format.js";
+import { Routes } from "../../../routes.js";
 import { catalogView } from "../catalog/view.js";
 import { asStaff } from "../staff-actor.js";
 import { fieldArg, plansCb, versionArg } from "./callbacks.js";
@@ -66,7 +67,7 @@ async function choose(ctx: BotContext, id: string, version: number, file: boolea
 }
 
 /** The plan editor (mounted behind the admin filter; the guard refuses others). */
-export const plansFeature = new Composer<BotContext>();
+export const plansFeature = new Routes<BotContext>();
 
 plansFeature.callbackQuery(plansCb.pattern, async (ctx) => {
   const data = plansCb.unpack(ctx.callbackQuery.data);

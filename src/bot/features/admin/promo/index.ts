@@ -1,8 +1,9 @@
-import { type CallbackQueryContext, Composer } from "grammy";
+import type { CallbackQueryContext } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { enterConversation } from "#src/bot/kit/index.js";
 import { permitted } from "#src/bot/staff.js";
 import { show } from "#src/bot/views/show.js";
+import { Routes } from "../../../routes.js";
 import { asStaff } from "../staff-actor.js";
 import { promoAdminCb } from "./callbacks.js";
 import { PROMO_CREATE, promoAdminConversations } from "./conversations.js";
@@ -21,7 +22,7 @@ async function card(ctx: CallbackQueryContext<BotContext>, code: string, notice?
  * Promo codes (mounted behind the admin filter; the guard refuses others): the list with usage,
  * a code's card with its latest uses, a new code (kind, then a short dialog) and Disable.
  */
-export const promoAdminFeature = new Composer<BotContext>();
+export const promoAdminFeature = new Routes<BotContext>();
 
 promoAdminFeature.callbackQuery(promoAdminCb.pattern, async (ctx) => {
   const data = promoAdminCb.unpack(ctx.callbackQuery.data);

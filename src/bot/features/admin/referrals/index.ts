@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { localeOf } from "#src/bot/i18n.js";
 import { permitted } from "#src/bot/staff.js";
@@ -7,6 +7,7 @@ import type { Locale } from "#src/config.js";
 import type { ReferralTerms } from "#src/domain/catalog/index.js";
 import type { TopInviter } from "#src/domain/sales/index.js";
 import { formatNumber, html } from "#src/render/format.js";
+import { Routes } from "../../../routes.js";
 import { money } from "../../shop/common.js";
 import { adminHomeButton } from "../home.js";
 import { asStaff } from "../staff-actor.js";
@@ -91,7 +92,7 @@ export async function referralsView(ctx: BotContext): Promise<View> {
 }
 
 /** Handlers of the referrals section (mounted behind the admin filter; the guard refuses others). */
-export const referralsFeature = new Composer<BotContext>();
+export const referralsFeature = new Routes<BotContext>();
 referralsFeature.callbackQuery(referralsCb.pattern, async (ctx) => {
   const data = referralsCb.unpack(ctx.callbackQuery.data);
   if (data?.act === "on" || data?.act === "off") {

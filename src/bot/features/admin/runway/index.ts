@@ -1,7 +1,7 @@
-import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { enterConversation } from "#src/bot/kit/index.js";
 import { show } from "#src/bot/views/show.js";
+import { Routes } from "../../../routes.js";
 import { runwayCb } from "./callbacks.js";
 import { PACKAGE, runwayConversations } from "./package.js";
 import { runwayView } from "./views.js";
@@ -16,7 +16,7 @@ export { cardRunwayText, packageButton, runwayView } from "./views.js";
 export { runwayConversations };
 
 /** Admin-only (mounted behind the admin filter; `a.rw` needs `hosting`, as the servers do). */
-export const runwayFeature = new Composer<BotContext>();
+export const runwayFeature = new Routes<BotContext>();
 
 runwayFeature.callbackQuery(runwayCb.pattern, async (ctx) => {
   const data = runwayCb.unpack(ctx.callbackQuery.data);

@@ -1,6 +1,6 @@
-import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { show } from "#src/bot/views/show.js";
+import { Routes } from "../../../routes.js";
 import { mayHost } from "../hosting-staff.js";
 import { configDo, powerConfirmView, powerDo, regenConfirmView, regenDo } from "./actions.js";
 import { type ServersAction, serversCb } from "./callbacks.js";
@@ -73,7 +73,7 @@ function isConfirmed(data: ServersAction): data is Confirmed {
 }
 
 /** Admin-only (mounted behind the admin filter): `/servers` and every `a.s:` button. */
-export const serversFeature = new Composer<BotContext>();
+export const serversFeature = new Routes<BotContext>();
 
 serversFeature.command("servers", async (ctx) => show(ctx, await serversView(ctx, 0)));
 

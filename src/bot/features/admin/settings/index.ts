@@ -1,8 +1,8 @@
-import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { enterConversation } from "#src/bot/kit/index.js";
 import { permitted } from "#src/bot/staff.js";
 import { show } from "#src/bot/views/show.js";
+import { Routes } from "../../../routes.js";
 import { asStaff } from "../staff-actor.js";
 import { settingsCb } from "./callbacks.js";
 import { EDIT, settingsConversations } from "./edit.js";
@@ -11,7 +11,7 @@ import { settingsView } from "./view.js";
 export { settingsConversations, settingsView };
 
 /** Handlers of the settings section (mounted behind the admin filter; the guard refuses others). */
-export const settingsFeature = new Composer<BotContext>();
+export const settingsFeature = new Routes<BotContext>();
 
 settingsFeature.callbackQuery(settingsCb.pattern, async (ctx) => {
   const data = settingsCb.unpack(ctx.callbackQuery.data);

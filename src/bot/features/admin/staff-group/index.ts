@@ -1,9 +1,9 @@
-import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { claimConfirmation, enterConversation, issueConfirmation } from "#src/bot/kit/index.js";
 import { permitted, tellNotPermitted } from "#src/bot/staff.js";
 import { show, type View } from "#src/bot/views/show.js";
 import { NotPermitted, type StaffGroupSettings } from "#src/domain/staff/index.js";
+import { Routes } from "../../../routes.js";
 import { needsPermission } from "../permissions.js";
 import { STAFF_GROUP_PREFIX, type StaffGroupCb, staffGroupCb } from "./callbacks.js";
 import { connectGroup, STAFF_GROUP_SETUP, staffGroupConversations } from "./setup.js";
@@ -22,7 +22,7 @@ const REMAKE_ACTION = "staff-group:remake";
  * or the group no longer used. Each change checks `staff` where it runs (and the domain again)
  * and is recorded in the audit log by StaffGroup.
  */
-export const staffGroupFeature = new Composer<BotContext>();
+export const staffGroupFeature = new Routes<BotContext>();
 
 staffGroupFeature.callbackQuery(staffGroupCb.pattern, async (ctx) => {
   const data = staffGroupCb.unpack(ctx.callbackQuery.data) ?? { act: "view" };

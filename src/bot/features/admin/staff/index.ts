@@ -1,9 +1,10 @@
-import { type CallbackQueryContext, Composer } from "grammy";
+import type { CallbackQueryContext } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { claimConfirmation, enterConversation } from "#src/bot/kit/index.js";
 import { permitted, staffIndexOf } from "#src/bot/staff.js";
 import { show } from "#src/bot/views/show.js";
 import type { Role, StaffChange } from "#src/domain/staff/index.js";
+import { Routes } from "../../../routes.js";
 import { needsPermission } from "../permissions.js";
 import { STAFF_ADD, staffConversations } from "./add.js";
 import { STAFF_PREFIX, staffCb } from "./callbacks.js";
@@ -71,7 +72,7 @@ async function askRemove(ctx: Press, id: number): Promise<void> {
  * first), and Add (a dialog naming the person). Every change goes through the roster, one step
  * with its audit record, and the member is told.
  */
-export const staffFeature = new Composer<BotContext>();
+export const staffFeature = new Routes<BotContext>();
 
 staffFeature.callbackQuery(staffCb.pattern, async (ctx) => {
   const data = staffCb.unpack(ctx.callbackQuery.data);

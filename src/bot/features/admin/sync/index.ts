@@ -1,7 +1,7 @@
-import { Composer } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { show, type View } from "#src/bot/views/show.js";
 import type { Finding } from "#src/domain/drift/index.js";
+import { Routes } from "../../../routes.js";
 import { actorOf, mayHost } from "../hosting-staff.js";
 import { type SyncAct, syncCb } from "./callbacks.js";
 import { deleteConfirmView, findingView, moveView, outcomeText, syncView } from "./views.js";
@@ -12,7 +12,7 @@ export { syncView };
  * The "Sync" section (issue 13): the last reconciliation, what it found and repaired, what waits
  * for a decision, Run now, and per waiting finding the one-tap decisions (DriftActions).
  */
-export const syncFeature = new Composer<BotContext>();
+export const syncFeature = new Routes<BotContext>();
 
 /** The buttons that change something, with their audit action (checked before the press is answered). */
 const CHANGES: Partial<Record<SyncAct, string>> = {

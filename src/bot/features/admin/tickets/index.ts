@@ -1,5 +1,5 @@
 import { createConversation } from "@grammyjs/conversations";
-import { type CallbackQueryContext, Composer } from "grammy";
+import type { CallbackQueryContext } from "grammy";
 import type { BotContext, ConvContext } from "#src/bot/context.js";
 import { askText, type BotConversation } from "#src/bot/conversation-kit.js";
 import { enterConversation } from "#src/bot/kit/index.js";
@@ -8,6 +8,7 @@ import { show } from "#src/bot/views/show.js";
 import { TICKET_TEXT_MAX } from "#src/domain/backoffice/index.js";
 import { NotPermitted } from "#src/domain/staff/index.js";
 import { ticketAdminCb } from "#src/render/ticket-callbacks.js";
+import { Routes } from "../../../routes.js";
 import { needsPermission } from "../permissions.js";
 import { ticketCustomerLabel, ticketsListView, ticketView } from "./views.js";
 
@@ -92,7 +93,7 @@ async function closeOrReopen(ctx: CallbackQueryContext<BotContext>, act: "close"
   }
 }
 
-export const ticketsAdminFeature = new Composer<BotContext>();
+export const ticketsAdminFeature = new Routes<BotContext>();
 
 ticketsAdminFeature.callbackQuery(ticketAdminCb.pattern, async (ctx) => {
   const data = ticketAdminCb.unpack(ctx.callbackQuery.data);

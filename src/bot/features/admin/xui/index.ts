@@ -1,9 +1,10 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { BotContext } from "#src/bot/context.js";
 import { claimConfirmation, enterConversation, issueConfirmation } from "#src/bot/kit/index.js";
 import { show } from "#src/bot/views/show.js";
 import type { Followed } from "#src/domain/books/index.js";
 import { html } from "#src/render/format.js";
+import { Routes } from "../../../routes.js";
 import { actorOf, mayHost } from "../hosting-staff.js";
 import { ownersOf, ownersWarning, withOwners } from "../owners-view.js";
 import { resolveUserRef, type XuiAction, type XuiUserAct, xuiCb } from "./callbacks.js";
@@ -29,7 +30,7 @@ interface Target {
   ref: string;
 }
 
-export const xuiUsersFeature = new Composer<BotContext>();
+export const xuiUsersFeature = new Routes<BotContext>();
 
 /** The buttons that change a user, with their audit action (checked before the press is answered). */
 const CHANGES: Partial<Record<XuiAction["act"], string>> = {
