@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY } from "../../src/runtime/clock.js";
 import { seedCustomer } from "../helpers/shop-seed.js";
+import { untilValue } from "../helpers/wait.js";
 import { type CabinetRig, type PageUser, startCabinetRig } from "./rig.js";
 
 /**
@@ -88,7 +89,12 @@ describe("the cabinet's plan options in a real browser", () => {
 
     const claim = await deps.sales.seats.claim(code, member, "en");
     if (claim.status !== "claimed") throw new Error(claim.status);
-    expect((await deps.settlement.fulfilment.fulfil(claim.orderId)).outcome).toBe("active");
+    // Made by the order worker (the claim queues it) or by this call, whichever comes first.
+    await deps.settlement.fulfilment.fulfil(claim.orderId);
+    await untilValue(
+      () => deps.books.orders.get(claim.orderId).then((o) => o?.status),
+      (status) => status === "active",
+    );
     const [seatSub] = await deps.books.subscriptions.ofCustomer(member);
     if (!seatSub) throw new Error("no seat");
 
