@@ -103,7 +103,14 @@ export async function botEnv(
     LOG_LEVEL: "warn",
     // The archive of old history in the bench's own folder, never the project's data/archive.
     ARCHIVE_DIR: join(benchDir, "archive"),
+    ...fullEnvOverrides(),
   };
+}
+
+/** `BENCH_FULL_ENV="HEAP_GROWTH_PERCENT=30 ..."`: settings the full bot runs with instead (trials). */
+function fullEnvOverrides(): Record<string, string> {
+  const pairs = (process.env.BENCH_FULL_ENV ?? "").split(" ").filter(Boolean);
+  return Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf("=")), p.slice(p.indexOf("=") + 1)]));
 }
 
 /**
