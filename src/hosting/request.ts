@@ -122,7 +122,7 @@ export class HostingHttp {
     }
     if (spec.body !== undefined) headers["content-type"] = "application/json";
     const { response, text } = await this.exchange(spec, info, url, headers);
-    return decode(spec, info, response, text);
+    return await decode(spec, info, response, text);
   }
 
   /** The HTTP exchange itself, timed and observed; a timeout or a network failure as its error. */
@@ -166,12 +166,12 @@ export class HostingHttp {
 }
 
 /** An answer read: JSON, not a refusal (a non-2xx, or `ok: false`), in the shape `spec` expects. */
-function decode<S extends z.ZodType>(
+async function decode<S extends z.ZodType>(
   spec: CallSpec<S>,
   info: RequestInfo,
   response: { ok: boolean; status: number },
   text: string,
-): z.output<S> {
+): Promise<z.output<S>> {
   let json: unknown;
   try {
     json = text.length === 0 ? {} : JSON.parse(text);
@@ -191,7 +191,8 @@ function decode<S extends z.ZodType>(
     throw new HostingApiError(info, response.ok ? 400 : response.status, detail, code);
   }
 
-  const parsed = spec.schema.safeParse(json);
+  // Async: long lists are validated in slices (sliced-list.ts).
+  const parsed = await spec.schema.safeParseAsync(json);
   if (!parsed.success) throw new HostingSchemaError(info, z.prettifyError(parsed.error));
   return parsed.data;
 }

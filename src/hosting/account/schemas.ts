@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { slicedList } from "../sliced-list.js";
 import {
   type Account,
   type CreatedXuiClient,
@@ -312,7 +313,7 @@ export const updatedClientWire = z.object({ client: xuiClientWire.optional() });
 export const deletedWire = z.object({});
 
 export const clientListWire = z
-  .object({ inbound_id: z.int(), count: z.int(), clients: z.array(xuiClientWire) })
+  .object({ inbound_id: z.int(), count: z.int(), clients: slicedList(xuiClientWire) })
   .transform((l): XuiClientList => ({ inboundId: l.inbound_id, count: l.count, clients: l.clients }));
 
 export const inboundsWire = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { seg } from "../request.js";
+import { slicedList } from "../sliced-list.js";
 import type { NodeClient, NodeFederation, NodePeer, NodeStatus, NodeTraffic } from "./types.js";
 
 /*
@@ -103,7 +104,7 @@ export const anyOk = z.looseObject(okTrue);
 export const bodies = {
   client: z.looseObject({ ...okTrue, client: clientWire }),
   maybeClient: z.looseObject({ ...okTrue, client: clientWire.optional() }),
-  clients: z.looseObject({ ...okTrue, clients: z.array(clientWire) }),
+  clients: z.looseObject({ ...okTrue, clients: slicedList(clientWire) }),
   keys: z.looseObject({ ...okTrue, keys: z.array(z.unknown()), count: z.number() }),
   logs: z.looseObject({ ...okTrue, logs: z.array(z.unknown()), count: z.number() }),
   nodeName: z.looseObject({ ...okTrue, node_name: z.string() }),
@@ -114,7 +115,7 @@ export const bodies = {
   federation: z.looseObject({ ...okTrue, federation: federationWire }),
   backups: z.looseObject({ ...okTrue, backups: z.array(z.unknown()) }),
   backup: z.looseObject({ ...okTrue, backup: z.unknown() }),
-  traffic: z.looseObject({ ...okTrue, traffic: z.array(trafficWire) }),
+  traffic: z.looseObject({ ...okTrue, traffic: slicedList(trafficWire) }),
   status: statusWire,
 } as const;
 // ─── end of the "not shown" choices ────────────────────────────────────────────────────

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { slicedList } from "../sliced-list.js";
 import type { PanelClient, PanelFederationNode, PanelInbound } from "./types.js";
 
 /*
@@ -66,7 +67,7 @@ const rawClient = z.looseObject({
 type RawClient = z.output<typeof rawClient>;
 
 export const clientEnvelope = z.looseObject({ client: rawClient });
-export const listEnvelope = z.looseObject({ clients: z.array(rawClient.extend({ name: z.string() })) });
+export const listEnvelope = z.looseObject({ clients: slicedList(rawClient.extend({ name: z.string() })) });
 export const inboundsEnvelope = z.looseObject({ inbounds: z.array(NOT_SHOWN.inbound) });
 export const federationEnvelope = z.looseObject({ nodes: z.array(NOT_SHOWN.federationNode) });
 export const okEnvelope = z.looseObject({});
