@@ -1,5 +1,5 @@
-import { performance } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
+import { loopUtilisation } from "./loop-utilisation.js";
 
 /**
  * How far V8 lets the old generation grow past what its last full collection kept alive.
@@ -65,14 +65,5 @@ export function startHeapGrowth(percent: number, deps: HeapGrowthDeps = nodeDeps
 }
 
 function nodeDeps(): HeapGrowthDeps {
-  let last = performance.eventLoopUtilization();
-  return {
-    setFlags: setFlagsFromString,
-    utilisation: () => {
-      const now = performance.eventLoopUtilization();
-      const { utilization } = performance.eventLoopUtilization(now, last);
-      last = now;
-      return utilization;
-    },
-  };
+  return { setFlags: setFlagsFromString, utilisation: loopUtilisation() };
 }
