@@ -1,0 +1,90 @@
+/**
+ * The interactive side of the periodic tasks' bench (bench/ticks.ts, issue 29's goal 3): the full
+ * bot's p99 under load, quiet and with every task ticking back to back in its own process.
+ */
+import { Queue, QueueEvents } from "bullmq";
+import type { Redis } from "ioredis";
+import { MAINTENANCE_QUEUE } from "../src/workers/maintenance.js";
+import { QUEUE_PREFIX } from "../src/workers/queues.js";
+import { goal } from "./goals.js";
+import { fmt, runOnce, type Scenario, say, summarize } from "./side-by-side.js";
+
+const LOAD: Scenario = {
+  title: "Telegram answering at once, 200 users",
+  latencyMs: 0,
+  users: 200,
+  idsPerUser: 24,
+};
+
+export interface LoadPhase {
+  redis: Redis;
+  redisUrl: string;
+  /** The bot's settings beyond the bench's own (the hosting fake's address and key). */
+  env: Record<string, string>;
+  tasks: readonly string[];
+  subscriptions: number;
+  /** A BullMQ connection the bench closes at the end. */
+  connectionOf: (redis: Redis) => Redis;
+}
+
+/**
+ * The full bot under load, quiet and with the tasks ticking back to back in the same process:
+ * quiet, ticking, ticking, quiet (one run each gave 1.08x and 1.58x on the same machine: which
+ * passes fell in the window, and the machine, moved it more than the tasks' own cost).
+ */
+export async function underLoad(phase: LoadPhase): Promise<void> {
+  const { redis, redisUrl, env: extra, tasks, subscriptions, connectionOf } = phase;
+  const quietRuns = [await runOnce(redis, redisUrl, "full", LOAD, extra)];
+  const queue = new Queue(MAINTENANCE_QUEUE, { connection: connectionOf(redis), prefix: QUEUE_PREFIX });
+  const events = new QueueEvents(MAINTENANCE_QUEUE, {
+    connection: connectionOf(redis),
+    prefix: QUEUE_PREFIX,
+  });
+  let running = true;
+  let ticked = 0;
+  // Stopping does not wait out the tick under way: its bot is gone, nobody would finish it.
+  let stop = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  const loop = (async () => {
+    await events.waitUntilReady();
+    while (running) {
+      for (const name of tasks) {
+        if (!running) break;
+        const job = await queue.add(name, {}, { removeOnComplete: 50, removeOnFail: 200 });
+        await Promise.race([job.waitUntilFinished(events, 300_000).catch(() => undefined), stopped]);
+        ticked++;
+      }
+    }
+  })();
+  const busyRuns = [
+    await runOnce(redis, redisUrl, "full", LOAD, extra),
+    await runOnce(redis, redisUrl, "full", LOAD, extra),
+  ];
+  running = false;
+  stop();
+  await loop;
+  // The tick left queued must not run in the quiet run after.
+  await queue.obliterate({ force: true });
+  await events.close();
+  await queue.close();
+  quietRuns.push(await runOnce(redis, redisUrl, "full", LOAD, extra));
+  const quiet = summarize(quietRuns);
+  const busy = summarize(busyRuns);
+  say("");
+  say(`Full bot, ${LOAD.title}, ${subscriptions.toLocaleString("en")} subscriptions (two runs each):`);
+  say(`${"".padEnd(34)}${"quiet".padStart(14)}${"tasks ticking".padStart(16)}${"ratio".padStart(10)}`);
+  const rows: [string, number, number][] = [
+    ["interactions/s", quiet.perSecond, busy.perSecond],
+    ["p50 latency, ms", quiet.p50, busy.p50],
+    ["p99 latency, ms", quiet.p99, busy.p99],
+    ["bot CPU, ms per interaction", quiet.cpuPer, busy.cpuPer],
+  ];
+  for (const [label, x, y] of rows) {
+    say(`${label.padEnd(34)}${fmt(x).padStart(14)}${fmt(y).padStart(16)}${fmt(y / x, 2).padStart(10)}`);
+  }
+  say(`  task ticks finished during the ticking run (start-up and warm-up included): ${ticked}`);
+  const ratio = busy.p99 / quiet.p99;
+  goal("interactive p99 while the periodic tasks tick", `${fmt(ratio, 2)}x`, "<= 1.10x", ratio <= 1.1);
+}
