@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Api, Composer, Context, type MiddlewareFn } from "grammy";
 import type { Update, UserFromGetMe } from "grammy/types";
 import { describe, expect, it } from "vitest";
@@ -192,5 +195,15 @@ describe("Routes: a Composer whose routes are flat layers", () => {
       seen.push("next");
     });
     expect(seen).toEqual(["caught inside"]);
+  });
+});
+
+describe("features compose through Routes", () => {
+  it("no module of the bot builds a grammY Composer itself (each would bring its async layers back)", () => {
+    const root = fileURLToPath(new URL("../../src", import.meta.url));
+    const offenders = readdirSync(root, { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".ts") && !f.endsWith("routes.ts"))
+      .filter((f) => /new Composer\s*[<(]/.test(readFileSync(join(root, f), "utf8")));
+    expect(offenders).toEqual([]);
   });
 });
