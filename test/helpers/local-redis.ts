@@ -11,16 +11,29 @@ export class MissingRedisError extends Error {
   }
 }
 
-/** Asks the OS for a free loopback port. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Ports handed out by freePort: below Linux's ephemeral range (32768-60999), so no client socket takes one. */
+const PORTS_FROM = 20_000;
+const PORTS_TO = 32_000;
+
+/**
+ * A free loopback port, picked at random below the ephemeral range and checked by listening on
+ * it. Asking the OS (port 0) handed the port just closed in one test process to the next one
+ * that asked, in another: two bots of parallel test files were told the same port, one could not
+ * listen and exited, and the other answered the first's health check and webhooks (404).
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = PORTS_FROM + Math.floor(Math.random() * (PORTS_TO - PORTS_FROM));
+    if (await listensOn(port)) return port;
+  }
+  throw new Error("no free loopback port found");
+}
+
+function listensOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
+    srv.once("error", () => resolve(false));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
   });
 }
 
