@@ -18,6 +18,7 @@ import { QUEUE_PREFIX } from "../src/workers/queues.js";
 import { FakeAccountApi } from "../test/fakes/account-api.js";
 import { FakeBotApi } from "./fake-bot-api.js";
 import { goal, printGoals } from "./goals.js";
+import { startLatencyProbe } from "./latency-probe.js";
 import { type Child, cpuMs, startNode } from "./proc.js";
 import { SeedCache } from "./seed-cache.js";
 import { botEnv, fmt, QUICK, redisFigures, root, say, sleep, TOKEN } from "./side-by-side.js";
@@ -67,6 +68,8 @@ interface Tick {
   longest: string;
   /** Time the hypervisor ran something else on this VM's CPUs during the tick (/proc/stat steal). */
   stealMs: number;
+  /** The longest a thread asking for the CPU every ms waited for it during the tick (latency-probe.ts). */
+  pauseMs: number;
   result: string;
 }
 
@@ -207,6 +210,7 @@ async function tick(
   const redis0 = await redisFigures(redis);
   const cpu0 = cpuMs(pid);
   const steal0 = stealMs();
+  const probe = startLatencyProbe();
   const job = await queue.add(name, {}, { removeOnComplete: 50, removeOnFail: 200 });
   let result: unknown;
   try {
@@ -219,6 +223,7 @@ async function tick(
     result = `failed: ${err instanceof Error ? err.message : String(err)}`;
   }
   const cpu1 = cpuMs(pid);
+  const pauseMs = await probe.stop();
   const redis1 = await redisFigures(redis);
   const done = await queue.getJob(job.id ?? "");
   const longest = await longestCommand(redis);
@@ -230,6 +235,7 @@ async function tick(
     longestMs: longest.ms,
     longest: longest.what,
     stealMs: stealMs() - steal0,
+    pauseMs,
     result: JSON.stringify(result ?? null).slice(0, 90),
   };
 }
@@ -281,7 +287,7 @@ function printTicks(small: Map<string, Tick>, big: Map<string, Tick>): void {
   say(`Periodic tasks, one tick each in the worker process, 1 000 vs ${n} subscriptions:`);
   say(
     `${"task".padEnd(18)}${"wall ms".padStart(16)}${"CPU ms".padStart(16)}${"Redis cmds".padStart(18)}` +
-      `${"Redis CPU ms".padStart(16)}${"longest cmd ms".padStart(16)}  longest at ${n}`,
+      `${"Redis CPU ms".padStart(16)}${"longest cmd ms".padStart(16)}${"machine pause".padStart(16)}  longest at ${n}`,
   );
   for (const name of TASKS) {
     const a = small.get(name);
@@ -291,7 +297,8 @@ function printTicks(small: Map<string, Tick>, big: Map<string, Tick>): void {
     say(
       `${name.padEnd(18)}${pair(a.wallMs, b.wallMs, 16)}${pair(a.cpuMs, b.cpuMs, 16)}` +
         `${pair(a.commands, b.commands, 18)}${pair(a.redisCpuMs, b.redisCpuMs, 16)}` +
-        `${pair(a.longestMs, b.longestMs, 16, 1)}  ${b.longest}${b.stealMs > 0 ? ` (${b.stealMs} ms stolen by the hypervisor during the tick)` : ""}`,
+        `${pair(a.longestMs, b.longestMs, 16, 1)}${pair(a.pauseMs, b.pauseMs, 16, 1)}  ${b.longest}` +
+        (b.stealMs > 0 ? ` (${b.stealMs} ms stolen by the hypervisor during the tick)` : ""),
     );
   }
   say("  what each tick did (1 000, then the larger size):");
@@ -318,7 +325,12 @@ function printTicks(small: Map<string, Tick>, big: Map<string, Tick>): void {
       `<= ${scale}x`,
       growth <= scale,
     );
-    goal(`${name}: longest Redis command`, `${fmt(b.longestMs, 1)} ms`, "<= 5 ms", b.longestMs <= 5);
+    goal(
+      `${name}: longest Redis command`,
+      `${fmt(b.longestMs, 1)} ms (the machine paused a thread up to ${fmt(b.pauseMs, 1)} ms meanwhile)`,
+      "<= 5 ms",
+      b.longestMs <= 5,
+    );
   }
 }
 
