@@ -78,6 +78,8 @@ export class SendLimit {
   readonly refused: Record<string, number> = {};
   /** Of those, sends that came while a 429's `retry_after` was still running. */
   early = 0;
+  /** The early ones by method. */
+  readonly earlyBy: Record<string, number> = {};
   private tokens: number;
   private readonly burst: number;
   private last = performance.now();
@@ -95,6 +97,7 @@ export class SendLimit {
     this.last = now;
     if (now < this.blockedUntil) {
       this.early++;
+      this.earlyBy[method] = (this.earlyBy[method] ?? 0) + 1;
       return this.refuse(method, Math.ceil((this.blockedUntil - now) / 1000));
     }
     if (this.tokens >= 1) {

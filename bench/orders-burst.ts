@@ -293,6 +293,8 @@ async function run(redis: Redis, redisUrl: string): Promise<void> {
       [`${BURST} in 1 s`, burst],
       [`+ ${SEND_LIMIT.perSecond}/s limit`, limited],
     ]);
+    const earlyBy = Object.entries(fake.sendLimit.earlyBy).map(([m, n]) => `${m} ${n}`);
+    if (earlyBy.length > 0) say(`  sends before retry_after ran out, by method: ${earlyBy.join(", ")}`);
     say("");
     burstGoals(solo, "", burst);
     burstGoals(solo, ` (${SEND_LIMIT.perSecond}/s limit)`, limited);

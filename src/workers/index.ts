@@ -34,7 +34,7 @@ import { createInboxReconcileTask } from "./reconcile-inbox.js";
 import { countReminders, createReminderTask } from "./reminders.js";
 import { createRunwayTask } from "./runway.js";
 import { RunwayAlerts } from "./runway-alerts.js";
-import { SendBudget, underBudget } from "./send-budget.js";
+import { SendBudget, takeSends, underBudget } from "./send-budget.js";
 import { createServerWatchTask } from "./server-watch/index.js";
 import { type StaffNotices, staffNoticesOf } from "./staff-notices.js";
 import { StaffPaymentLines } from "./staff-payments.js";
@@ -88,12 +88,15 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
   // The outbox and broadcasts handle 429 themselves (they pause the whole queue); direct
   // notices (order delivery, failures) retry on their own.
   const api = new Api(config.botToken, { apiRoot: config.botApiRoot });
-  const noticeApi = retryOnFlood(new Api(config.botToken, { apiRoot: config.botApiRoot }));
+  const noticeApi = new Api(config.botToken, { apiRoot: config.botApiRoot });
   // Telegram's overall limit: direct notices count, the outbox takes what is left; a 429 holds
   // every send until its retry_after has run out.
   const { telegramSendLimit, orderConcurrency } = config.throughput ?? throughputOf({});
-  const apis = { heard: [api, noticeApi], counted: [noticeApi] };
-  const budget = underBudget(new SendBudget(redis, telegramSendLimit), apis, metrics.observeFlood);
+  const budget = new SendBudget(redis, telegramSendLimit);
+  // Each attempt of a direct notice, retries included, takes its place in the second (see takeSends).
+  takeSends(noticeApi, budget);
+  retryOnFlood(noticeApi);
+  underBudget(budget, { heard: [api, noticeApi], counted: [] }, metrics.observeFlood);
   const { defaultLocale } = config;
   const { staffNotices, notifier } = noticesOf(deps, noticeApi);
   const orderWorker = startOrderWorker({

@@ -1,6 +1,8 @@
+import { Api } from "grammy";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SendBudget } from "../../src/workers/send-budget.js";
+import { retryOnFlood } from "../../src/runtime/telegram-retry.js";
+import { SendBudget, takeSends } from "../../src/workers/send-budget.js";
 import { testRedis } from "../helpers/redis.js";
 import { until } from "../helpers/wait.js";
 
@@ -62,5 +64,48 @@ describe("the send budget (Telegram's overall limit shared in Redis)", () => {
     } finally {
       other.disconnect();
     }
+  });
+
+  it("makes a direct notice wait for its place in the second, and its retry after a 429 take one too", async () => {
+    const sent: number[] = [];
+    let refuseNext = true;
+    // A Bot API answering at once: the first sendPhoto is refused with 429 for a second.
+    const fetch = async (_url: string | URL | Request, init?: RequestInit) => {
+      const method = String(_url).split("/").pop() ?? "";
+      sent.push(Date.now());
+      if (method === "sendPhoto" && refuseNext) {
+        refuseNext = false;
+        const body = {
+          ok: false,
+          error_code: 429,
+          description: "Too Many Requests",
+          parameters: { retry_after: 1 },
+        };
+        return new Response(JSON.stringify(body), { status: 429 });
+      }
+      void init;
+      const message = { message_id: sent.length, date: 0, chat: { id: 5, type: "private" } };
+      return new Response(JSON.stringify({ ok: true, result: message }), { status: 200 });
+    };
+    const budget = new SendBudget(redis, 2);
+    const api = new Api("1:notice", { fetch: fetch as unknown as typeof globalThis.fetch });
+    takeSends(api, budget);
+    retryOnFlood(api);
+    const started = Date.now();
+    await api.sendMessage(5, "one");
+    await api.sendMessage(5, "two");
+    // The second's two places are taken: the third waits for the next second.
+    await api.sendMessage(5, "three");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000 - (started % 1_000) - 5);
+    const counted = async () => {
+      const keys = await redis.keys("tg:sends:1*");
+      const values = await Promise.all(keys.map((k) => redis.get(k)));
+      return values.reduce((a, v) => a + Number(v ?? 0), 0);
+    };
+    expect(await counted()).toBe(3);
+    // Refused once, sent again after retry_after: both attempts took a place.
+    await api.sendPhoto(5, "https://example.invalid/qr.png");
+    expect(await counted()).toBe(5);
+    expect(sent).toHaveLength(5);
   });
 });
