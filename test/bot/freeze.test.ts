@@ -1,13 +1,13 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Subscription } from "../../src/domain/books/index.js";
-import type { Catalog } from "../../src/domain/catalog/index.js";
 import { formatDate } from "../../src/render/format.js";
 import { orderCb } from "../../src/render/shop-callbacks.js";
 import { DAY } from "../../src/runtime/clock.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { callback, command } from "../fakes/telegram-api.js";
 import { newUsers } from "../helpers/bot-harness.js";
+import { freezeCatalog } from "../helpers/freeze-catalog.js";
 import { makeSalesRig, type SalesRig, startShopAccount } from "../helpers/sales-rig.js";
 import { findButton, lastShownOn } from "../helpers/telegram-views.js";
 import { untilValue } from "../helpers/wait.js";
@@ -26,30 +26,11 @@ const accountFake = new FakeAccountApi();
 let rig: SalesRig;
 let serverId = 0;
 
-function catalog(servers: number[]): Catalog {
-  const base = { days: 30, devices: 0, backend: { kind: "xui" as const, servers } };
-  return {
-    currency: "XTR",
-    trial: { days: 1, traffic_gb: 1, plan: "de-xui" },
-    plans: [
-      {
-        ...base,
-        id: "de-xui",
-        title: { en: "Germany", ru: "Германия" },
-        traffic_gb: 100,
-        price: 150,
-        freeze: { times_per_year: 1, min_days: 7, max_days: 30 },
-      },
-      { ...base, id: "plain", title: { en: "Plain", ru: "Простой" }, traffic_gb: 100, price: 100 },
-    ],
-  };
-}
-
 beforeAll(async () => {
   const account = await startShopAccount(accountFake);
   serverId = account.serverId;
   rig = await makeSalesRig({
-    catalog: catalog([serverId]),
+    catalog: freezeCatalog([serverId], 1, true),
     accountUrl: accountFake.url,
     accountApiKey: account.key,
     adminIds: [9_949],
