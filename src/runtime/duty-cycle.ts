@@ -80,6 +80,7 @@ export class DutyCycle {
     const ms = Math.round(busy * (1 / share - 1));
     if (ms >= 1) {
       this.waitedMs += ms;
+      // Opens the window: the next reading covers the wait alone.
       this.utilisation?.();
       await this.wait(ms);
       const during = this.utilisation?.();

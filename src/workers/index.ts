@@ -89,8 +89,8 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
   // notices (order delivery, failures) retry on their own.
   const api = new Api(config.botToken, { apiRoot: config.botApiRoot });
   const noticeApi = new Api(config.botToken, { apiRoot: config.botApiRoot });
-  // Telegram's overall limit: direct notices count, the outbox takes what is left; a 429 holds
-  // every send until its retry_after has run out.
+  // Telegram's overall limit: direct notices and the outbox take their place in each second
+  // (the bot's replies only count); a 429 holds every send until its retry_after has run out.
   const { telegramSendLimit, orderConcurrency } = config.throughput ?? throughputOf({});
   const budget = new SendBudget(redis, telegramSendLimit);
   // Each attempt of a direct notice, retries included, takes its place in the second (see takeSends).
