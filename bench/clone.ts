@@ -8,6 +8,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
+import { subscriptionKeys } from "../src/domain/books/index.js";
 import { inParallel } from "./seed.js";
 
 /** Customer ids of seeded templates are recognisable: 9100xxxxxx (see compare.ts). */
@@ -86,7 +87,11 @@ async function readTemplates(redis: Redis, ids: readonly number[]): Promise<Temp
   for (const id of ids) {
     const t: Template = { id, bodies: [], writes: [] };
     byId.set(String(id), t);
-    t.bodies = (await redis.zrange(`orders:customer:${id}`, "0", "-1")).map((o) => o.slice(1));
+    // Orders and subscriptions both: the archive moves old orders, the first purchase (which
+    // named the subscription) among them.
+    const orders = await redis.zrange(`orders:customer:${id}`, "0", "-1");
+    const subs = await redis.zrange(subscriptionKeys.byCustomer(id), "0", "-1");
+    t.bodies = [...new Set([...orders, ...subs].map((o) => o.slice(1)))];
     for (const body of t.bodies) bodyOwner.set(body, t);
   }
   const ownerOf = (s: string): Template | undefined => {
