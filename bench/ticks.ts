@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
-import { Customers, Orders, subscriptionKeys } from "../src/domain/books/index.js";
+import { backfillSalesDays, Customers, Orders, subscriptionKeys } from "../src/domain/books/index.js";
 import { AfterActive, ARCHIVE_AFTER_DAYS, Archiving } from "../src/domain/settlement/index.js";
 import { systemClock } from "../src/runtime/clock.js";
 import { createLogger } from "../src/runtime/logger.js";
@@ -367,6 +367,16 @@ async function archiveOld(redis: Redis): Promise<void> {
   );
 }
 
+/**
+ * The one-time backfills after an upgrade (the sales day counters, the reach index) run to the
+ * end, as in a shop past its first hour: left to the ticks, the copies made at 100 000 had the
+ * measured tick index 10 000 of them (a step of the job, not what a tick costs once it is done).
+ */
+async function finishBackfills(redis: Redis): Promise<void> {
+  const customers = new Customers(redis, systemClock);
+  while ((await backfillSalesDays(redis)) + (await customers.backfillReach()) > 0) {}
+}
+
 /** `fn` on a fresh redis-server holding the snapshot of `customers`, stopped after. */
 async function inPhase<T>(
   cache: SeedCache,
@@ -397,6 +407,7 @@ async function main(): Promise<void> {
       await hosting.addClients(redis, customers);
       await settleFollowUps(redis);
       await archiveOld(redis);
+      await finishBackfills(redis);
     },
   });
   try {

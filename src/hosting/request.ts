@@ -10,6 +10,7 @@ import {
   isTransient,
   type RequestInfo,
 } from "./errors.js";
+import { type HostingBody, readHostingBody } from "./read-body.js";
 
 export interface RetryPolicy {
   /** Total attempts including the first one. */
@@ -121,8 +122,8 @@ export class HostingHttp {
       if (secret) headers.authorization = `Bearer ${secret}`;
     }
     if (spec.body !== undefined) headers["content-type"] = "application/json";
-    const { response, text } = await this.exchange(spec, info, url, headers);
-    return await decode(spec, info, response, text);
+    const { response, body } = await this.exchange(spec, info, url, headers);
+    return await decode(spec, info, response, body);
   }
 
   /** The HTTP exchange itself, timed and observed; a timeout or a network failure as its error. */
@@ -131,7 +132,7 @@ export class HostingHttp {
     info: RequestInfo,
     url: URL,
     headers: Record<string, string>,
-  ): Promise<{ response: Awaited<ReturnType<typeof fetch>>; text: string }> {
+  ): Promise<{ response: Awaited<ReturnType<typeof fetch>>; body: HostingBody }> {
     const timeoutMs = spec.timeoutMs ?? this.timeoutMs;
     const started = performance.now();
     const observe = (status: number) =>
@@ -143,7 +144,7 @@ export class HostingHttp {
       });
 
     let response: Awaited<ReturnType<typeof fetch>>;
-    let text: string;
+    let body: HostingBody;
     try {
       response = await fetch(url, {
         method: spec.method,
@@ -152,7 +153,7 @@ export class HostingHttp {
         signal: AbortSignal.timeout(timeoutMs),
         dispatcher: this.options.dispatcher,
       });
-      text = await response.text();
+      body = await readHostingBody(response.body);
     } catch (err) {
       observe(0);
       if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) {
@@ -161,7 +162,7 @@ export class HostingHttp {
       throw new HostingNetworkError(info, err);
     }
     observe(response.status);
-    return { response, text };
+    return { response, body };
   }
 }
 
@@ -170,15 +171,13 @@ async function decode<S extends z.ZodType>(
   spec: CallSpec<S>,
   info: RequestInfo,
   response: { ok: boolean; status: number },
-  text: string,
+  body: HostingBody,
 ): Promise<z.output<S>> {
-  let json: unknown;
-  try {
-    json = text.length === 0 ? {} : JSON.parse(text);
-  } catch {
-    if (!response.ok) throw new HostingApiError(info, response.status, text.slice(0, 200), undefined);
+  if ("notJson" in body) {
+    if (!response.ok) throw new HostingApiError(info, response.status, body.notJson, undefined);
     throw new HostingSchemaError(info, "body is not JSON");
   }
+  const { json } = body;
 
   const envelope = failureEnvelope.safeParse(json);
   const failed = !response.ok || (envelope.success && envelope.data.ok === false);

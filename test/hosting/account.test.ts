@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   AccountApi,
   type AccountApiOptions,
@@ -14,6 +14,7 @@ import {
   HostingSchemaError,
   HostingTimeoutError,
 } from "../../src/hosting/errors.js";
+import { PARSE_AT_ONCE_BYTES } from "../../src/hosting/read-body.js";
 import type { CallObservation } from "../../src/hosting/request.js";
 import { FakeAccountApi, MAX_ACTIVE_KEYS } from "../fakes/account-api.js";
 import { fail, HttpFake } from "../fakes/http-fake.js";
@@ -560,6 +561,26 @@ describe("xui clients", () => {
       downBytes: 20,
     });
     expect(list.clients[1]).toMatchObject({ email: "y", enable: false, expiresAt: null });
+  });
+
+  it("listClients of a server too long to parse at once: read as it arrives, every item kept", async () => {
+    const s = fake.addServer("alice", { inboundId: 8 });
+    for (let i = 0; i < 4_000; i++) fake.addClient(s.id, { email: `bulk-${i}`, upBytes: i });
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const list = await api.listClients(s.id);
+      expect(list.count).toBe(4_000);
+      expect(list.clients.map((c) => c.upBytes)).toEqual(Array.from({ length: 4_000 }, (_, i) => i));
+      expect(list.clients[3_999]).toMatchObject({
+        email: "bulk-3999",
+        uuid: fake.client(s.id, "bulk-3999")?.uuid,
+      });
+      // The answer (about 1 MB) never went to JSON.parse whole: that held the event loop at once.
+      const longest = Math.max(0, ...parse.mock.calls.map(([text]) => String(text).length));
+      expect(longest).toBeLessThanOrEqual(PARSE_AT_ONCE_BYTES);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it("inbounds maps every item, optional fields may be absent", async () => {
