@@ -1,5 +1,5 @@
-import { setImmediate as yieldTurn } from "node:timers/promises";
 import { JSONParser } from "@streamparser/json";
+import { giveTurn, workStarts } from "../runtime/background-turn.js";
 
 /** A hosting answer's body: its JSON (`{}` when empty), or the start of a body that is not JSON. */
 export type HostingBody = { json: unknown } | { notJson: string };
@@ -11,26 +11,34 @@ export const BYTES_PER_TURN = 64 * 1024;
 /** How much of a body that is not JSON is kept for the error. */
 const KEPT = 200;
 
+/** The body's bytes as they came (read within the request's timeout; parsing is not). */
+export async function collectBody(body: AsyncIterable<Uint8Array> | null): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = [];
+  if (body) for await (const chunk of body) chunks.push(chunk);
+  return chunks;
+}
+
 /**
- * Reads and parses a hosting answer. A server's whole client listing comes in one answer (no
- * paging in the spec): 100 000 clients are about 20 MB, which JSON.parse held the process for
- * ~100 ms at once, and the traffic, drift and runway passes read such listings in the bot's own
- * process, so every update waited behind it (the interactive p99 1.8x a quiet bot's). A body
- * past PARSE_AT_ONCE_BYTES is parsed as it arrives by a streaming parser, with the event loop
- * given back every BYTES_PER_TURN; it never holds the whole text either.
+ * Parses a hosting answer. A server's whole client listing comes in one answer (no paging in the
+ * spec): 100 000 clients are about 20 MB, which JSON.parse held the process for ~100 ms at once,
+ * and the traffic, drift and runway passes read such listings in the bot's own process, so every
+ * update waited behind it (the interactive p99 1.8x a quiet bot's). A body past
+ * PARSE_AT_ONCE_BYTES goes through a streaming parser a chunk at a time, the event loop given back
+ * every BYTES_PER_TURN (inside a periodic task, at its pace: background-turn.ts), and no string of
+ * the whole body is made.
  */
-export async function readHostingBody(body: AsyncIterable<Uint8Array> | null): Promise<HostingBody> {
-  if (!body) return { json: {} };
-  const head: Uint8Array[] = [];
+export async function parseHostingBody(chunks: readonly Uint8Array[]): Promise<HostingBody> {
   let size = 0;
-  const chunks = body[Symbol.asyncIterator]();
-  for (;;) {
-    const next = await chunks.next();
-    if (next.done) return parseAtOnce(Buffer.concat(head, size));
-    head.push(next.value);
-    size += next.value.length;
-    if (size > PARSE_AT_ONCE_BYTES) return parseStreaming(head, chunks);
-  }
+  for (const chunk of chunks) size += chunk.length;
+  if (size <= PARSE_AT_ONCE_BYTES) return parseAtOnce(Buffer.concat(chunks, size));
+  workStarts();
+  const parsed = await parseInTurns(chunks);
+  // A UTF-8 character is at most 4 bytes: enough bytes for KEPT characters.
+  const start = () =>
+    Buffer.concat(chunks.slice(0, 1))
+      .toString("utf8", 0, KEPT * 4)
+      .slice(0, KEPT);
+  return parsed ? { json: parsed.value } : { notJson: start() };
 }
 
 function parseAtOnce(bytes: Buffer): HostingBody {
@@ -43,13 +51,8 @@ function parseAtOnce(bytes: Buffer): HostingBody {
   }
 }
 
-async function parseStreaming(head: Uint8Array[], rest: AsyncIterator<Uint8Array>): Promise<HostingBody> {
-  // A UTF-8 character is at most 4 bytes: enough bytes for KEPT characters.
-  const notJson = {
-    notJson: Buffer.concat(head)
-      .toString("utf8", 0, KEPT * 4)
-      .slice(0, KEPT),
-  };
+/** The one root value of the chunks, or undefined when they are not exactly one JSON value. */
+async function parseInTurns(chunks: readonly Uint8Array[]): Promise<{ value: unknown } | undefined> {
   // Several roots allowed, so that anything after the first is seen (and fails, as in JSON.parse).
   const parser = new JSONParser({ paths: ["$"], separator: "" });
   let root: { value: unknown } | undefined;
@@ -63,18 +66,15 @@ async function parseStreaming(head: Uint8Array[], rest: AsyncIterator<Uint8Array
     failed = true;
   };
   let sinceTurn = 0;
-  const feed = async (chunk: Uint8Array) => {
-    if (failed) return;
+  for (const chunk of chunks) {
     parser.write(chunk);
+    if (failed) return undefined;
     sinceTurn += chunk.length;
     if (sinceTurn >= BYTES_PER_TURN) {
       sinceTurn = 0;
-      await yieldTurn();
+      await giveTurn();
     }
-  };
-  for (const chunk of head) await feed(chunk);
-  // Read to the end even once it failed: the connection goes back to the pool whole.
-  for (let next = await rest.next(); !next.done; next = await rest.next()) await feed(next.value);
-  if (!failed) parser.end();
-  return !failed && root ? { json: root.value } : notJson;
+  }
+  parser.end();
+  return failed ? undefined : root;
 }

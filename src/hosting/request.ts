@@ -10,7 +10,7 @@ import {
   isTransient,
   type RequestInfo,
 } from "./errors.js";
-import { type HostingBody, readHostingBody } from "./read-body.js";
+import { collectBody, parseHostingBody } from "./read-body.js";
 
 export interface RetryPolicy {
   /** Total attempts including the first one. */
@@ -122,8 +122,8 @@ export class HostingHttp {
       if (secret) headers.authorization = `Bearer ${secret}`;
     }
     if (spec.body !== undefined) headers["content-type"] = "application/json";
-    const { response, body } = await this.exchange(spec, info, url, headers);
-    return await decode(spec, info, response, body);
+    const { response, chunks } = await this.exchange(spec, info, url, headers);
+    return await decode(spec, info, response, chunks);
   }
 
   /** The HTTP exchange itself, timed and observed; a timeout or a network failure as its error. */
@@ -132,7 +132,7 @@ export class HostingHttp {
     info: RequestInfo,
     url: URL,
     headers: Record<string, string>,
-  ): Promise<{ response: Awaited<ReturnType<typeof fetch>>; body: HostingBody }> {
+  ): Promise<{ response: Awaited<ReturnType<typeof fetch>>; chunks: Uint8Array[] }> {
     const timeoutMs = spec.timeoutMs ?? this.timeoutMs;
     const started = performance.now();
     const observe = (status: number) =>
@@ -144,7 +144,7 @@ export class HostingHttp {
       });
 
     let response: Awaited<ReturnType<typeof fetch>>;
-    let body: HostingBody;
+    let chunks: Uint8Array[];
     try {
       response = await fetch(url, {
         method: spec.method,
@@ -153,7 +153,7 @@ export class HostingHttp {
         signal: AbortSignal.timeout(timeoutMs),
         dispatcher: this.options.dispatcher,
       });
-      body = await readHostingBody(response.body);
+      chunks = await collectBody(response.body);
     } catch (err) {
       observe(0);
       if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) {
@@ -162,7 +162,7 @@ export class HostingHttp {
       throw new HostingNetworkError(info, err);
     }
     observe(response.status);
-    return { response, body };
+    return { response, chunks };
   }
 }
 
@@ -171,8 +171,10 @@ async function decode<S extends z.ZodType>(
   spec: CallSpec<S>,
   info: RequestInfo,
   response: { ok: boolean; status: number },
-  body: HostingBody,
+  chunks: readonly Uint8Array[],
 ): Promise<z.output<S>> {
+  // Parsed outside the request's timeout: a long listing parsed at a periodic task's pace takes a while.
+  const body = await parseHostingBody(chunks);
   if ("notJson" in body) {
     if (!response.ok) throw new HostingApiError(info, response.status, body.notJson, undefined);
     throw new HostingSchemaError(info, "body is not JSON");

@@ -1,5 +1,5 @@
-import { setImmediate as yieldTurn } from "node:timers/promises";
 import { z } from "zod";
+import { giveTurn, workStarts } from "../runtime/background-turn.js";
 
 /** Items validated between two turns given back to the event loop. */
 export const ITEMS_PER_SLICE = 500;
@@ -9,15 +9,17 @@ export const ITEMS_PER_SLICE = 500;
  * item in slices with the event loop given back in between. Validating a listing of 10 000
  * clients in one go held the process for 20-30 ms (100 000: a quarter of a second), and the
  * traffic, drift and runway passes read such listings in the bot's own process: every update
- * waited behind them. Only `safeParseAsync` can run it (request.ts does); an item that does not
+ * waited behind them (inside a periodic task the loop is given back at its pace:
+ * background-turn.ts). Only `safeParseAsync` can run it (request.ts does); an item that does not
  * fit fails the list with its index in the path, as `z.array(item)` would.
  */
 export function slicedList<T extends z.ZodType>(item: T) {
   return z.array(z.unknown()).transform(async (raw, ctx): Promise<z.output<T>[]> => {
     const out: z.output<T>[] = [];
     let failed = false;
+    workStarts();
     for (let i = 0; i < raw.length; i++) {
-      if (i > 0 && i % ITEMS_PER_SLICE === 0) await yieldTurn();
+      if (i > 0 && i % ITEMS_PER_SLICE === 0) await giveTurn();
       const read = item.safeParse(raw[i]);
       if (read.success) {
         out.push(read.data);

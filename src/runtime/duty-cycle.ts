@@ -88,4 +88,9 @@ export class DutyCycle {
     }
     this.stepStart = this.now();
   }
+
+  /** A step starts now: the time since the last pause was a wait, not this pass's work. */
+  restart(): void {
+    this.stepStart = this.now();
+  }
 }

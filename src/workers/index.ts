@@ -125,6 +125,7 @@ export async function startWorkers(deps: WorkersDeps): Promise<Workers> {
     logger,
     metrics,
     tasks: periodicTasks(deps, api, notifier, staffNotices),
+    pacing: pacingFor(deps.config.role),
   });
   await orderWorker.resume();
   const running = [orderWorker, outboxWorker, ...adminJobs, maintenance];

@@ -3,6 +3,8 @@ import type { Redis } from "ioredis";
 import type { Customers } from "../domain/books/index.js";
 import { backfillSalesDays } from "../domain/books/index.js";
 import type { Metrics } from "../http/metrics.js";
+import { inBackground } from "../runtime/background-turn.js";
+import type { DutyCycleOptions } from "../runtime/duty-cycle.js";
 import type { Logger } from "../runtime/logger.js";
 import { inJobScope, QUEUE_PREFIX } from "./queues.js";
 
@@ -54,6 +56,8 @@ export async function startMaintenance(deps: {
   tasks: readonly PeriodicTask[];
   logger: Logger;
   metrics?: Metrics;
+  /** The pace of long work inside a tick (runtime/background-turn.ts); none: given back a turn at a time. */
+  pacing?: DutyCycleOptions;
 }): Promise<Maintenance> {
   const byName = new Map(deps.tasks.map((t) => [t.name, t]));
   const queue = new Queue(MAINTENANCE_QUEUE, { connection: deps.producer, prefix: QUEUE_PREFIX });
@@ -70,7 +74,7 @@ export async function startMaintenance(deps: {
       const task = byName.get(job.name);
       if (!task) throw new UnrecoverableError(`unknown task ${job.name}`);
       try {
-        const result = await task.run(job.data);
+        const result = await inBackground(deps.pacing, () => task.run(job.data));
         deps.metrics?.jobs.inc({ queue: MAINTENANCE_QUEUE, outcome: "ok" });
         return result;
       } catch (err) {

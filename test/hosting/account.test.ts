@@ -16,6 +16,7 @@ import {
 } from "../../src/hosting/errors.js";
 import { PARSE_AT_ONCE_BYTES } from "../../src/hosting/read-body.js";
 import type { CallObservation } from "../../src/hosting/request.js";
+import { inBackground } from "../../src/runtime/background-turn.js";
 import { FakeAccountApi, MAX_ACTIVE_KEYS } from "../fakes/account-api.js";
 import { fail, HttpFake } from "../fakes/http-fake.js";
 import { rejection, rejectionOf } from "../helpers/errors.js";
@@ -581,6 +582,28 @@ describe("xui clients", () => {
     } finally {
       parse.mockRestore();
     }
+  });
+
+  it("listClients inside a periodic task gives the loop back at the task's pace while parsing and validating", async () => {
+    const s = fake.addServer("alice", { inboundId: 9 });
+    for (let i = 0; i < 4_000; i++) fake.addClient(s.id, { email: `paced-${i}` });
+    const waits: number[] = [];
+    // Each wait really waits: together they outlast the request's timeout, which parsing is outside of.
+    const pacing = {
+      share: 0.2,
+      wait: async (ms: number) => {
+        waits.push(ms);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      },
+    };
+    const quick = client({ timeoutMs: 300 });
+    const list = await inBackground(pacing, () => quick.listClients(s.id));
+    expect(list.count).toBe(4_000);
+    // About 1 MB parsed 64 KB at a time, then 4 000 items validated 500 at a time.
+    expect(waits.length).toBeGreaterThanOrEqual(8);
+    const outside = await api.listClients(s.id);
+    expect(outside.count).toBe(4_000);
+    expect(waits.length).toBeLessThan(40);
   });
 
   it("inbounds maps every item, optional fields may be absent", async () => {

@@ -108,4 +108,31 @@ describe("the send budget (Telegram's overall limit shared in Redis)", () => {
     expect(await counted()).toBe(5);
     expect(sent).toHaveLength(5);
   });
+
+  it("fails a direct notice before Telegram when Redis cannot give its place, and sends it when asked again", async () => {
+    let sent = 0;
+    const fetch = async () => {
+      sent++;
+      const message = { message_id: sent, date: 0, chat: { id: 5, type: "private" } };
+      return new Response(JSON.stringify({ ok: true, result: message }), { status: 200 });
+    };
+    // A connection that is down: every command is refused at once (no offline queue).
+    const conn = new Redis(redis.options.port ?? 6379, redis.options.host ?? "127.0.0.1", {
+      db: redis.options.db ?? 0,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+    });
+    try {
+      const api = new Api("1:notice", { fetch: fetch as unknown as typeof globalThis.fetch });
+      takeSends(api, new SendBudget(conn, 2));
+      await expect(api.sendMessage(5, "your link")).rejects.toThrow();
+      expect(sent).toBe(0);
+      // Redis back: the same notice, sent again by its job's retry, goes once.
+      await conn.connect();
+      await api.sendMessage(5, "your link");
+      expect(sent).toBe(1);
+    } finally {
+      conn.disconnect();
+    }
+  });
 });

@@ -1,0 +1,30 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { DutyCycle, type DutyCycleOptions } from "./duty-cycle.js";
+
+/** The pace of the background task running (a periodic task's tick), seen through its awaits. */
+const running = new AsyncLocalStorage<DutyCycle>();
+
+/**
+ * Runs a background task (a periodic task's tick) so that long work deep inside it (a hosting
+ * listing's parsing and validation, hundreds of milliseconds at 100 000 clients) gives the event
+ * loop back at the task's pace, not only for a turn: given back at once, such work took half the
+ * loop for a second or two while customers' updates waited (bench/ticks.ts's p99 while ticking).
+ */
+export function inBackground<T>(pacing: DutyCycleOptions | undefined, task: () => Promise<T>): Promise<T> {
+  return pacing ? running.run(new DutyCycle(pacing), task) : task();
+}
+
+/** Long work starts now: what came before it was a wait (the hosting's answer), not work. */
+export function workStarts(): void {
+  running.getStore()?.restart();
+}
+
+/**
+ * Between two slices of long work: the event loop is given back for a turn, and inside a
+ * background task for as long as its pace asks.
+ */
+export async function giveTurn(): Promise<void> {
+  await running.getStore()?.pause();
+  await nextTurn();
+}
