@@ -321,11 +321,13 @@ function printTicks(small: Map<string, Tick>, big: Map<string, Tick>): void {
     const cpuGrowth = Math.max(b.cpuMs, 20) / Math.max(a.cpuMs, 20);
     const cmdGrowth = Math.max(b.commands - baseB, 50) / Math.max(a.commands - baseA, 50);
     const growth = Math.max(cpuGrowth, cmdGrowth);
+    // Linear, within what the CPU reading resolves: /proc counts it in 10 ms steps, and a tick of
+    // 100-200 ms at 1 000 is read 5-10 % off.
     goal(
       `${name}: growth 1 000 -> ${SEEDED / 1_000}k (CPU, commands)`,
       `${fmt(growth, 1)}x`,
-      `<= ${scale}x`,
-      growth <= scale,
+      `<= ${scale}x (+10 %: CPU in 10 ms steps)`,
+      growth <= scale * 1.1,
     );
     goal(
       `${name}: longest Redis command`,

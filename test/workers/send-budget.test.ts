@@ -116,13 +116,16 @@ describe("the send budget (Telegram's overall limit shared in Redis)", () => {
       const message = { message_id: sent, date: 0, chat: { id: 5, type: "private" } };
       return new Response(JSON.stringify({ ok: true, result: message }), { status: 200 });
     };
-    // A connection that is down: every command is refused at once (no offline queue).
     const conn = new Redis(redis.options.port ?? 6379, redis.options.host ?? "127.0.0.1", {
       db: redis.options.db ?? 0,
-      lazyConnect: true,
       enableOfflineQueue: false,
     });
     try {
+      await new Promise((resolve) => conn.once("ready", resolve));
+      // Down: every command is refused at once (no offline queue, no reconnecting by itself).
+      const ended = new Promise((resolve) => conn.once("end", resolve));
+      conn.disconnect();
+      await ended;
       const api = new Api("1:notice", { fetch: fetch as unknown as typeof globalThis.fetch });
       takeSends(api, new SendBudget(conn, 2));
       await expect(api.sendMessage(5, "your link")).rejects.toThrow();
