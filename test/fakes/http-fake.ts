@@ -19,6 +19,8 @@ export interface SeenRequest {
 export interface FakeReply {
   status: number;
   body: unknown;
+  /** The body already serialized, sent as it is (a long listing served many times). */
+  raw?: Buffer;
 }
 
 export interface RouteContext {
@@ -259,7 +261,7 @@ export function presentedToken(headers: IncomingMessage["headers"]): string | un
 
 function send(res: ServerResponse, reply: FakeReply): void {
   if (res.destroyed) return;
-  const text = JSON.stringify(reply.body);
+  const text = reply.raw ?? JSON.stringify(reply.body);
   res.writeHead(reply.status, {
     "content-type": "application/json",
     "content-length": Buffer.byteLength(text),
