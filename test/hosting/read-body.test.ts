@@ -8,6 +8,7 @@ import {
   PARSE_AT_ONCE_BYTES,
   parseHostingBody,
 } from "../../src/hosting/read-body.js";
+import { turnsDuring } from "../helpers/turns.js";
 
 const readHostingBody = async (body: AsyncIterable<Uint8Array> | null) =>
   parseHostingBody(await collectBody(body));
@@ -26,21 +27,6 @@ const listing = (n: number) => ({
 /** `bytes` in chunks of `size`, as a socket hands them over. */
 async function* chunked(bytes: Buffer, size = 16 * 1024): AsyncGenerator<Uint8Array> {
   for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
-}
-
-/** Counts the event loop's turns while `work` runs. */
-async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
-  let turns = 0;
-  let done = false;
-  const tick = () => {
-    if (done) return;
-    turns++;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  const result = await work();
-  done = true;
-  return { result, turns };
 }
 
 describe("a hosting answer's body", () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { clientListWire } from "../../src/hosting/account/schemas.js";
 import { ITEMS_PER_SLICE, slicedList } from "../../src/hosting/sliced-list.js";
+import { turnsDuring } from "../helpers/turns.js";
 
 const item = z
   .object({ name: z.string(), used: z.number() })
@@ -15,17 +16,7 @@ function clients(n: number): { name: string; used: number }[] {
 describe("a long hosting list is validated in slices", () => {
   it("gives the event loop back between slices and keeps every item, transformed, in order", async () => {
     const n = ITEMS_PER_SLICE * 4 + 7;
-    let turns = 0;
-    let done = false;
-    // Counts the loop's turns that came while the list was being read.
-    const tick = () => {
-      if (done) return;
-      turns++;
-      setImmediate(tick);
-    };
-    setImmediate(tick);
-    const parsed = await list.safeParseAsync({ clients: clients(n) });
-    done = true;
+    const { result: parsed, turns } = await turnsDuring(() => list.safeParseAsync({ clients: clients(n) }));
     expect(parsed.success).toBe(true);
     expect(parsed.data?.clients).toHaveLength(n);
     expect(parsed.data?.clients[n - 1]).toEqual({ label: `c${n - 1}`, bytes: n - 1 });
