@@ -33,12 +33,21 @@ export async function parseHostingBody(chunks: readonly Uint8Array[]): Promise<H
   if (size <= PARSE_AT_ONCE_BYTES) return parseAtOnce(Buffer.concat(chunks, size));
   workStarts();
   const parsed = await parseInTurns(chunks);
-  // A UTF-8 character is at most 4 bytes: enough bytes for KEPT characters.
-  const start = () =>
-    Buffer.concat(chunks.slice(0, 1))
-      .toString("utf8", 0, KEPT * 4)
-      .slice(0, KEPT);
-  return parsed ? { json: parsed.value } : { notJson: start() };
+  return parsed ? { json: parsed.value } : { notJson: startOf(chunks) };
+}
+
+/** The first KEPT characters (a UTF-8 character is at most 4 bytes). */
+function startOf(chunks: readonly Uint8Array[]): string {
+  const head: Uint8Array[] = [];
+  let size = 0;
+  for (const chunk of chunks) {
+    head.push(chunk);
+    size += chunk.length;
+    if (size >= KEPT * 4) break;
+  }
+  return Buffer.concat(head)
+    .toString("utf8", 0, KEPT * 4)
+    .slice(0, KEPT);
 }
 
 function parseAtOnce(bytes: Buffer): HostingBody {

@@ -60,8 +60,11 @@ describe("a hosting answer's body", () => {
       `${long}}`,
       long.replace('},{"email":"c2000"', '},<oops>{"email":"c2000"'),
     ]) {
-      const read = await readHostingBody(chunked(Buffer.from(bad)));
-      expect(read).toEqual({ notJson: bad.slice(0, 200) });
+      // In large chunks, and in small ones (the kept start spans several).
+      for (const size of [16 * 1024, 50]) {
+        const read = await readHostingBody(chunked(Buffer.from(bad), size));
+        expect(read).toEqual({ notJson: bad.slice(0, 200) });
+      }
     }
   });
 
