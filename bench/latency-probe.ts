@@ -36,3 +36,50 @@ export function startLatencyProbe(): LatencyProbe {
       }),
   };
 }
+
+const REDIS_PROBE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { Redis } = require("ioredis");
+const redis = new Redis(workerData.url);
+const times = [];
+let running = true;
+parentPort.once("message", () => { running = false; });
+(async () => {
+  while (running) {
+    const t = process.hrtime.bigint();
+    await redis.ping();
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  redis.disconnect();
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+  parentPort.postMessage({ p50: at(0.5), p99: at(0.99), max: times.at(-1) ?? 0, n: times.length });
+})();
+`;
+
+export interface RedisLatency {
+  p50: number;
+  p99: number;
+  max: number;
+  n: number;
+}
+
+/**
+ * How long Redis takes to answer a PING sent every 5 ms from a thread of its own (not the bench's
+ * busy event loop): what every command of the bot waits for beside what it asked for.
+ */
+export function startRedisProbe(url: string): { stop(): Promise<RedisLatency> } {
+  const worker = new Worker(REDIS_PROBE, { eval: true, workerData: { url } });
+  return {
+    stop: () =>
+      new Promise<RedisLatency>((resolve, reject) => {
+        worker.once("message", (figures: RedisLatency) => {
+          void worker.terminate();
+          resolve(figures);
+        });
+        worker.once("error", reject);
+        worker.postMessage("stop");
+      }),
+  };
+}

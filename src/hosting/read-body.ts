@@ -74,13 +74,11 @@ async function parseInTurns(chunks: readonly Uint8Array[]): Promise<{ value: unk
   parser.onError = () => {
     failed = true;
   };
-  let sinceTurn = 0;
+  // Slices of BYTES_PER_TURN: a chunk may be far larger when the body was read faster than parsed.
   for (const chunk of chunks) {
-    parser.write(chunk);
-    if (failed) return undefined;
-    sinceTurn += chunk.length;
-    if (sinceTurn >= BYTES_PER_TURN) {
-      sinceTurn = 0;
+    for (let at = 0; at < chunk.length; at += BYTES_PER_TURN) {
+      parser.write(chunk.subarray(at, at + BYTES_PER_TURN));
+      if (failed) return undefined;
       await giveTurn();
     }
   }

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { giveTurn, workStarts } from "../runtime/background-turn.js";
+import { giveTurn, ITEMS_PER_TURN, workStarts } from "../runtime/background-turn.js";
 
 /** Items validated between two turns given back to the event loop. */
-export const ITEMS_PER_SLICE = 500;
+export const ITEMS_PER_SLICE = ITEMS_PER_TURN;
 
 /**
  * A list in a hosting answer (every client of a server, a panel or a node), validated item by

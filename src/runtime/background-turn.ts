@@ -2,6 +2,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { DutyCycle, type DutyCycleOptions } from "./duty-cycle.js";
 
+/** Items of a long list handled between two turns given back to the event loop. */
+export const ITEMS_PER_TURN = 500;
+
 /** The pace of the background task running (a periodic task's tick), seen through its awaits. */
 const running = new AsyncLocalStorage<DutyCycle>();
 
@@ -27,4 +30,22 @@ export function workStarts(): void {
 export async function giveTurn(): Promise<void> {
   await running.getStore()?.pause();
   await nextTurn();
+}
+
+/**
+ * A Map of `entry(item)` for every item, the loop given back every ITEMS_PER_TURN items: indexing
+ * a listing of 100 000 clients in one go held the process ~50 ms.
+ */
+export async function mapInTurns<T, K, V>(
+  items: readonly T[],
+  entry: (item: T) => [K, V],
+): Promise<Map<K, V>> {
+  const map = new Map<K, V>();
+  workStarts();
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0 && i % ITEMS_PER_TURN === 0) await giveTurn();
+    const [key, value] = entry(items[i] as T);
+    map.set(key, value);
+  }
+  return map;
 }

@@ -50,6 +50,13 @@ describe("a hosting answer's body", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it("parses a long body that came in one large chunk in slices too", async () => {
+    const bytes = Buffer.from(JSON.stringify(listing(8_000)));
+    const { result, turns } = await turnsDuring(() => parseHostingBody([bytes]));
+    expect(result).toEqual({ json: JSON.parse(bytes.toString()) });
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(bytes.length / BYTES_PER_TURN) - 1);
+  });
+
   it("keeps the start of a body that is not JSON, short or long, cut or with trailing garbage", async () => {
     expect(await readHostingBody(chunked(Buffer.from("<html>Bad gateway</html>")))).toEqual({
       notJson: "<html>Bad gateway</html>",

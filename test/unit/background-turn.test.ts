@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { giveTurn, inBackground, workStarts } from "../../src/runtime/background-turn.js";
+import {
+  giveTurn,
+  ITEMS_PER_TURN,
+  inBackground,
+  mapInTurns,
+  workStarts,
+} from "../../src/runtime/background-turn.js";
+import { turnsDuring } from "../helpers/turns.js";
 
 /** A pace whose clock the test moves and whose waits it records instead of sleeping. */
 function recordingPace(share: number) {
@@ -63,5 +70,13 @@ describe("giving the event loop back inside long work", () => {
     pace.work(4);
     await giveTurn();
     expect(pace.waits).toEqual([4]);
+  });
+
+  it("indexes a long list into a Map a slice at a time, every entry kept", async () => {
+    const items = Array.from({ length: ITEMS_PER_TURN * 4 + 3 }, (_, i) => ({ name: `c${i}`, used: i }));
+    const { result, turns } = await turnsDuring(() => mapInTurns(items, (c) => [c.name, c.used]));
+    expect(result.size).toBe(items.length);
+    expect(result.get(`c${items.length - 1}`)).toBe(items.length - 1);
+    expect(turns).toBeGreaterThanOrEqual(4);
   });
 });

@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { XuiClient } from "../../hosting/account/index.js";
 import type { HostingClients } from "../../hosting/index.js";
+import { mapInTurns } from "../../runtime/background-turn.js";
 import type { Logger } from "../../runtime/logger.js";
 import { readJson } from "../../store/records.js";
 import type { Subscription } from "../books/index.js";
@@ -148,33 +149,29 @@ export class UsageReader {
     const { account, panel, node } = this.deps.hosting;
     if (group.kind === "xui") {
       const list = await account.listClients(group.serverId);
-      return new Map(list.clients.map((c) => [c.email, xuiClientUsage(c)]));
+      return mapInTurns(list.clients, (c) => [c.email, xuiClientUsage(c)]);
     }
     if (group.kind === "panel") {
       if (!panel) throw new BackendNotConfigured("panel");
       const clients = await panel.listClients();
-      return new Map(
-        clients.map((c) => [
-          c.name,
-          {
-            usedBytes: Math.round(c.trafficUsedGb * GB_BYTES),
-            limitBytes: Math.round(c.trafficLimitGb * GB_BYTES),
-          },
-        ]),
-      );
+      return mapInTurns(clients, (c) => [
+        c.name,
+        {
+          usedBytes: Math.round(c.trafficUsedGb * GB_BYTES),
+          limitBytes: Math.round(c.trafficLimitGb * GB_BYTES),
+        },
+      ]);
     }
     if (!node) throw new BackendNotConfigured("node");
     const [clients, counters] = await Promise.all([node.listClients(), node.traffic()]);
-    const counted = new Map(counters.map((c) => [c.name, c]));
-    return new Map(
-      clients.map((c) => {
-        const t = counted.get(c.name);
-        const up = t?.upBytes ?? 0;
-        const down = t?.downBytes ?? 0;
-        const limitBytes = Math.round((c.trafficLimitGb ?? 0) * GB_BYTES);
-        return [c.name, { usedBytes: up + down, limitBytes, upBytes: up, downBytes: down }];
-      }),
-    );
+    const counted = await mapInTurns(counters, (c) => [c.name, c]);
+    return mapInTurns(clients, (c) => {
+      const t = counted.get(c.name);
+      const up = t?.upBytes ?? 0;
+      const down = t?.downBytes ?? 0;
+      const limitBytes = Math.round((c.trafficLimitGb ?? 0) * GB_BYTES);
+      return [c.name, { usedBytes: up + down, limitBytes, upBytes: up, downBytes: down }];
+    });
   }
 
   /** A pass over many accesses that lists each backend at most once (see UsageRound). */
