@@ -17,24 +17,30 @@ parentPort.once("message", () => {
 });
 `;
 
-export interface LatencyProbe {
-  /** Stops the probe: the largest delay seen since it started, in ms. */
-  stop(): Promise<number>;
+/** A probe on a thread of its own: `stop()` ends it and gives what it measured. */
+export interface Probe<T> {
+  stop(): Promise<T>;
 }
 
-export function startLatencyProbe(): LatencyProbe {
-  const worker = new Worker(PROBE, { eval: true });
+/** Runs `source` in a worker thread that answers the first message with its figures. */
+function startProbe<T>(source: string, workerData?: unknown): Probe<T> {
+  const worker = new Worker(source, { eval: true, workerData });
   return {
     stop: () =>
-      new Promise<number>((resolve, reject) => {
-        worker.once("message", (max: number) => {
+      new Promise<T>((resolve, reject) => {
+        worker.once("message", (figures: T) => {
           void worker.terminate();
-          resolve(max);
+          resolve(figures);
         });
         worker.once("error", reject);
         worker.postMessage("stop");
       }),
   };
+}
+
+/** The largest delay seen since it started, in ms. */
+export function startLatencyProbe(): Probe<number> {
+  return startProbe<number>(PROBE);
 }
 
 const REDIS_PROBE = `
@@ -69,17 +75,6 @@ export interface RedisLatency {
  * How long Redis takes to answer a PING sent every 5 ms from a thread of its own (not the bench's
  * busy event loop): what every command of the bot waits for beside what it asked for.
  */
-export function startRedisProbe(url: string): { stop(): Promise<RedisLatency> } {
-  const worker = new Worker(REDIS_PROBE, { eval: true, workerData: { url } });
-  return {
-    stop: () =>
-      new Promise<RedisLatency>((resolve, reject) => {
-        worker.once("message", (figures: RedisLatency) => {
-          void worker.terminate();
-          resolve(figures);
-        });
-        worker.once("error", reject);
-        worker.postMessage("stop");
-      }),
-  };
+export function startRedisProbe(url: string): Probe<RedisLatency> {
+  return startProbe<RedisLatency>(REDIS_PROBE, { url });
 }
