@@ -9,6 +9,7 @@ import { newUsers } from "../helpers/bot-harness.js";
 import { makeSalesRig, type SalesRig, startShopAccount } from "../helpers/sales-rig.js";
 import { findButton, lastShownOn, textsTo } from "../helpers/telegram-views.js";
 import { untilValue } from "../helpers/wait.js";
+import { GERMANY, xuiBase } from "../helpers/xui-plans.js";
 
 /**
  * Issue 26, traffic packs through the chat: /my offers a subscription's packs, the pack goes
@@ -24,17 +25,14 @@ let rig: SalesRig;
 let serverId = 0;
 
 function catalog(servers: number[]): Catalog {
-  const base = { days: 30, devices: 0, backend: { kind: "xui" as const, servers } };
+  const base = xuiBase(servers);
   return {
     currency: "XTR",
     trial: { days: 1, traffic_gb: 1, plan: "de-xui" },
     plans: [
       {
         ...base,
-        id: "de-xui",
-        title: { en: "Germany", ru: "Германия" },
-        traffic_gb: 100,
-        price: 150,
+        ...GERMANY,
         traffic_packs: [
           { id: "plus50", gb: 50, price: 40 },
           { id: "plus200", gb: 200, price: 120 },

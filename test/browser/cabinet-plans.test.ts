@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY } from "../../src/runtime/clock.js";
 import { seedCustomer } from "../helpers/shop-seed.js";
 import { untilValue } from "../helpers/wait.js";
+import { GERMANY, xuiBase } from "../helpers/xui-plans.js";
 import { type CabinetRig, type PageUser, startCabinetRig } from "./rig.js";
 
 /**
@@ -17,17 +18,14 @@ let next = 77_000;
 beforeAll(async () => {
   rig = await startCabinetRig({
     catalog: (a) => {
-      const base = { days: 30, devices: 0, backend: { kind: "xui" as const, servers: [a.serverId] } };
+      const base = xuiBase([a.serverId]);
       return {
         currency: "XTR",
         trial: undefined,
         plans: [
           {
             ...base,
-            id: "de-xui",
-            title: { en: "Germany", ru: "Германия" },
-            traffic_gb: 100,
-            price: 150,
+            ...GERMANY,
             freeze: { times_per_year: 2, min_days: 7, max_days: 21 },
           },
           { ...base, id: "unl", title: { en: "Unlimited", ru: "Безлимит" }, traffic_gb: 0, price: 300 },

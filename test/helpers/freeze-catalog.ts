@@ -1,4 +1,5 @@
 import type { Catalog } from "../../src/domain/catalog/index.js";
+import { GERMANY, xuiBase } from "./xui-plans.js";
 
 /**
  * The freeze tests' catalog: `de-xui` (30 days, 100 GB, 150 Stars) that may be frozen
@@ -6,17 +7,14 @@ import type { Catalog } from "../../src/domain/catalog/index.js";
  * without freezes.
  */
 export function freezeCatalog(servers: number[], timesPerYear: number, plain = false): Catalog {
-  const base = { days: 30, devices: 0, backend: { kind: "xui" as const, servers } };
+  const base = xuiBase(servers);
   return {
     currency: "XTR",
     trial: { days: 1, traffic_gb: 1, plan: "de-xui" },
     plans: [
       {
         ...base,
-        id: "de-xui",
-        title: { en: "Germany", ru: "Германия" },
-        traffic_gb: 100,
-        price: 150,
+        ...GERMANY,
         freeze: { times_per_year: timesPerYear, min_days: 7, max_days: 30 },
       },
       ...(plain

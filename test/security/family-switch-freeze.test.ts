@@ -4,6 +4,7 @@ import type { Catalog } from "../../src/domain/catalog/index.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { callback, command } from "../fakes/telegram-api.js";
 import { seedCustomer } from "../helpers/shop-seed.js";
+import { xuiBase } from "../helpers/xui-plans.js";
 import { createWebappHarness, type WebappHarness } from "../webapp/harness.js";
 
 /**
@@ -33,7 +34,7 @@ let freeCode = "";
 let before: unknown;
 
 function catalog(servers: number[]): Catalog {
-  const base = { days: 30, devices: 0, backend: { kind: "xui" as const, servers } };
+  const base = xuiBase(servers);
   const title = (en: string) => ({ en, ru: en });
   return {
     currency: "XTR",

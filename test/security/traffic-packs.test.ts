@@ -3,6 +3,7 @@ import type { Catalog } from "../../src/domain/catalog/index.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { callback } from "../fakes/telegram-api.js";
 import { seedCustomer } from "../helpers/shop-seed.js";
+import { GERMANY, xuiBase } from "../helpers/xui-plans.js";
 import { createWebappHarness, type WebappHarness } from "../webapp/harness.js";
 
 /**
@@ -20,17 +21,14 @@ let mallorySub = "";
 let limitBefore = 0;
 
 function catalog(servers: number[]): Catalog {
-  const base = { days: 30, devices: 0, backend: { kind: "xui" as const, servers } };
+  const base = xuiBase(servers);
   return {
     currency: "XTR",
     trial: undefined,
     plans: [
       {
         ...base,
-        id: "de-xui",
-        title: { en: "Germany", ru: "Германия" },
-        traffic_gb: 100,
-        price: 150,
+        ...GERMANY,
         traffic_packs: [{ id: "plus50", gb: 50, price: 40 }],
       },
       {

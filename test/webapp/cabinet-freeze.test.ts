@@ -4,6 +4,7 @@ import { formatDate } from "../../src/render/format.js";
 import { DAY, ManualClock } from "../../src/runtime/clock.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { seedCustomer } from "../helpers/shop-seed.js";
+import { GERMANY, xuiBase } from "../helpers/xui-plans.js";
 import { createWebappHarness, type WebappHarness } from "./harness.js";
 
 /**
@@ -21,17 +22,14 @@ let nextId = 76_000;
 const clock = new ManualClock();
 
 function catalog(servers: number[]): Catalog {
-  const base = { days: 30, devices: 0, backend: { kind: "xui" as const, servers } };
+  const base = xuiBase(servers);
   return {
     currency: "XTR",
     trial: undefined,
     plans: [
       {
         ...base,
-        id: "de-xui",
-        title: { en: "Germany", ru: "Германия" },
-        traffic_gb: 100,
-        price: 150,
+        ...GERMANY,
         freeze: { times_per_year: 2, min_days: 7, max_days: 21 },
       },
       { ...base, id: "plain", title: { en: "Plain", ru: "Простой" }, traffic_gb: 100, price: 150 },

@@ -3,6 +3,7 @@ import { GB_BYTES } from "../../src/domain/books/index.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { seedCustomer } from "../helpers/shop-seed.js";
+import { GERMANY, xuiBase } from "../helpers/xui-plans.js";
 import { createWebappHarness, type WebappHarness } from "./harness.js";
 
 /**
@@ -18,17 +19,14 @@ let serverId = 0;
 let nextId = 74_000;
 
 function catalog(servers: number[]): Catalog {
-  const base = { days: 30, devices: 0, backend: { kind: "xui" as const, servers } };
+  const base = xuiBase(servers);
   return {
     currency: "XTR",
     trial: undefined,
     plans: [
       {
         ...base,
-        id: "de-xui",
-        title: { en: "Germany", ru: "Германия" },
-        traffic_gb: 100,
-        price: 150,
+        ...GERMANY,
         traffic_packs: [{ id: "plus50", gb: 50, price: 40 }],
       },
       { ...base, id: "unl", title: { en: "Unlimited", ru: "Безлимит" }, traffic_gb: 0, price: 300 },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Catalog } from "../../src/domain/catalog/index.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { seedCustomer } from "../helpers/shop-seed.js";
+import { GERMANY, xuiBase } from "../helpers/xui-plans.js";
 import { createWebappHarness, type WebappHarness } from "./harness.js";
 
 /**
@@ -17,17 +18,14 @@ let serverId = 0;
 let nextId = 74_500;
 
 function catalog(servers: number[]): Catalog {
-  const base = { days: 30, devices: 0, backend: { kind: "xui" as const, servers } };
+  const base = xuiBase(servers);
   return {
     currency: "XTR",
     trial: undefined,
     plans: [
       {
         ...base,
-        id: "de-xui",
-        title: { en: "Germany", ru: "Германия" },
-        traffic_gb: 100,
-        price: 150,
+        ...GERMANY,
         traffic_packs: [{ id: "plus50", gb: 50, price: 40 }],
         freeze: { times_per_year: 2, min_days: 7, max_days: 21 },
       },
