@@ -3,9 +3,9 @@
  * `BENCH_PROFILE="--cpu-prof --cpu-prof-dir=<dir>"`): self time summed by area (a package of
  * node_modules, a folder of ours, Node's internals, GC), then the top functions.
  *
- *   node dist/bench/cpu-profile.js <file.cpuprofile> [--from-ms=N] [--top=N]
+ *   node dist/bench/cpu-profile.js <file.cpuprofile> [--from-ms=N] [--to-ms=N] [--top=N]
  *
- * `--from-ms` skips the first N ms (start-up). Self time only: async handlers have no useful
+ * `--from-ms` skips the first N ms (start-up), `--to-ms` what comes after N ms (one moment's work). Self time only: async handlers have no useful
  * inclusive time in a sampled profile.
  */
 import { readFileSync } from "node:fs";
@@ -37,10 +37,11 @@ export function areaOf(url: string, functionName: string): string {
 function main(): void {
   const args = process.argv.slice(2);
   const file = args.find((a) => !a.startsWith("--"));
-  if (!file) throw new Error("usage: cpu-profile.js <file.cpuprofile> [--from-ms=N] [--top=N]");
+  if (!file) throw new Error("usage: cpu-profile.js <file.cpuprofile> [--from-ms=N] [--to-ms=N] [--top=N]");
   const option = (name: string, fallback: number) =>
     Number(args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
   const fromUs = option("from-ms", 0) * 1000;
+  const toUs = option("to-ms", Number.POSITIVE_INFINITY) * 1000;
   const top = option("top", 40);
   const profile = profileSchema.parse(JSON.parse(readFileSync(file, "utf8")));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -51,7 +52,7 @@ function main(): void {
   profile.samples.forEach((id, i) => {
     const delta = profile.timeDeltas[i] ?? 0;
     t += delta;
-    if (t < fromUs) return;
+    if (t < fromUs || t > toUs) return;
     const node = byId.get(id);
     if (!node) return;
     const { functionName, url, lineNumber } = node.callFrame;
