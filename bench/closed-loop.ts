@@ -30,6 +30,8 @@ export interface LoopStats {
   interactions: number;
   /** Unsorted, ms. */
   latencies: number[];
+  /** When each interaction finished (performance.now), in the order of `latencies` as recorded. */
+  finishedAt: number[];
   /** Replies that were not the expected next screen (rate-limit notices, errors, alerts). */
   unexpected: number;
   timeouts: number;
@@ -100,7 +102,7 @@ export class ClosedLoop {
   }
 
   static emptyStats(): LoopStats {
-    return { interactions: 0, latencies: [], unexpected: 0, timeouts: 0 };
+    return { interactions: 0, latencies: [], finishedAt: [], unexpected: 0, timeouts: 0 };
   }
 
   /** Every virtual user sends its first /start. */
@@ -206,7 +208,9 @@ export class ClosedLoop {
     user[what] = true;
     if (!user.answered || !user.edited) return;
     this.stats.interactions++;
-    this.stats.latencies.push(performance.now() - user.startedAt);
+    const at = performance.now();
+    this.stats.latencies.push(at - user.startedAt);
+    this.stats.finishedAt.push(at);
     this.seen.add(user.chatId);
     this.byCallback.delete(user.callbackId);
     this.begin(user);

@@ -213,6 +213,7 @@ export class FakeBotApi {
     const seconds = (performance.now() - this.windowStart) / 1000;
     const stats = this.loop?.stats ?? ClosedLoop.emptyStats();
     const latencies = Array.from(Float64Array.from(stats.latencies).sort());
+    if (process.env.BENCH_TIMELINE) printTimeline(stats);
     return { ...stats, latencies, seconds, calls: { ...this.calls } };
   }
 
@@ -421,4 +422,27 @@ export class FakeBotApi {
   private callbackAnswered(p: Record<string, unknown>): Answer {
     return { result: true, after: this.loop?.answered(String(p.callback_query_id), p.show_alert === true) };
   }
+}
+
+/**
+ * BENCH_TIMELINE=1: the measured window in 250 ms buckets (interactions finished / the slowest,
+ * ms), from a wall-clock start: one slow moment (a task's burst, a pause) shows as a few buckets
+ * with few interactions and slow ones, where a p99 alone cannot say when or how often.
+ */
+function printTimeline(stats: LoopStats): void {
+  const at = stats.finishedAt;
+  const start = at[0];
+  if (start === undefined) return;
+  const buckets = new Map<number, { count: number; slowest: number }>();
+  stats.latencies.forEach((ms, i) => {
+    const bucket = Math.floor(((at[i] ?? start) - start) / 250);
+    const b = buckets.get(bucket) ?? { count: 0, slowest: 0 };
+    b.count++;
+    b.slowest = Math.max(b.slowest, ms);
+    buckets.set(bucket, b);
+  });
+  const line = [...buckets].map(([i, b]) => `${i}:${b.count}/${Math.round(b.slowest)}`).join(" ");
+  process.stdout.write(
+    `  timeline from ${Math.round(performance.timeOrigin + start)} (250 ms: interactions/slowest ms): ${line}\n`,
+  );
 }
