@@ -1,12 +1,15 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { DutyCycle, type DutyCycleOptions } from "./duty-cycle.js";
+import { ScopedStorage } from "./scoped-storage.js";
 
 /** Items of a long list handled between two turns given back to the event loop. */
 export const ITEMS_PER_TURN = 500;
 
-/** The pace of the background task running (a periodic task's tick), seen through its awaits. */
-const running = new AsyncLocalStorage<DutyCycle>();
+/**
+ * The pace of the background task running (a periodic task's tick), seen through its awaits;
+ * switched off between ticks (left on, it hooked every promise of the bot's updates too).
+ */
+const running = new ScopedStorage<DutyCycle>();
 
 /**
  * Runs a background task (a periodic task's tick) so that long work deep inside it (a hosting
