@@ -14,7 +14,6 @@ import { findingLine } from "../render/drift-findings.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { SYNC_HOME } from "../render/sync-callbacks.js";
 import { MINUTE } from "../runtime/clock.js";
-import type { DutyCycleOptions } from "../runtime/duty-cycle.js";
 import type { Logger } from "../runtime/logger.js";
 import { MAINTENANCE_QUEUE, type PeriodicTask } from "./maintenance.js";
 import type { Outbox } from "./outbox.js";
@@ -40,8 +39,6 @@ export interface DriftSyncDeps {
   logger: Logger;
   metrics?: Pick<Metrics, "driftFound" | "driftRepaired" | "driftSeconds"> | undefined;
   everyMs?: number | undefined;
-  /** How the pass over every subscription is paced in this process (runtime/duty-cycle.ts). */
-  pacing?: DutyCycleOptions | undefined;
 }
 
 /**
@@ -57,7 +54,7 @@ export function createDriftSyncTask(deps: DriftSyncDeps): PeriodicTask {
     name: DRIFT_SYNC_TASK,
     everyMs: deps.everyMs ?? DRIFT_SYNC_EVERY_MS,
     run: async () => {
-      const summary = await deps.drift.sync.reconciler.run(reporter, deps.pacing);
+      const summary = await deps.drift.sync.reconciler.run(reporter);
       if (summary) observe(deps.metrics, summary);
       else deps.logger.info("drift: another run holds the lease; this one skipped");
       return summary ?? { skipped: "busy" };

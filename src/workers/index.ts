@@ -182,7 +182,7 @@ function runwayTask(deps: WorkersDeps, staffNotices: StaffNotices): PeriodicTask
     ...{ redis, forecasts: fleet.forecasts, staffNotices, logger, clock: systemClock },
     ...{ settings: deps.catalog.settings, sales: fleet.runwaySales },
   });
-  return createRunwayTask({ fleet, alerts, logger, pacing: pacingFor(deps.config.role) });
+  return createRunwayTask({ fleet, alerts, logger });
 }
 
 function periodicTasks(
@@ -198,7 +198,7 @@ function periodicTasks(
   return [
     countReminders(createReminderTask(common), deps.metrics),
     createAutoRenewTask(common),
-    createTrafficTask({ ...common, redis, provisioning: deps.provisioning, pacing: pacingFor(config.role) }),
+    createTrafficTask({ ...common, redis, provisioning: deps.provisioning }),
     createServerWatchTask({
       ...common,
       account: hosting.account,
@@ -228,7 +228,6 @@ function periodicTasks(
       ...{ adminIds: config.adminIds, staffNotices, defaultLocale: config.defaultLocale },
       everyMs:
         config.driftSyncMinutes === undefined ? undefined : Math.round(config.driftSyncMinutes * MINUTE),
-      pacing: pacingFor(config.role),
     }),
     ...[ticketReminderTask(deps, api), runwayTask(deps, staffNotices)],
     dailyReportTask(deps, staffNotices),

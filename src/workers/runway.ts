@@ -1,6 +1,6 @@
 import type { FleetServices } from "../domain/fleet/index.js";
+import { giveTurn } from "../runtime/background-turn.js";
 import { HOUR } from "../runtime/clock.js";
-import { DutyCycle, type DutyCycleOptions } from "../runtime/duty-cycle.js";
 import type { Logger } from "../runtime/logger.js";
 import type { PeriodicTask } from "./maintenance.js";
 import type { RunwayAlerts } from "./runway-alerts.js";
@@ -13,8 +13,6 @@ export interface RunwayTaskDeps {
   /** The alerts ahead, checked after each tally. */
   alerts: Pick<RunwayAlerts, "run">;
   logger: Logger;
-  /** How the tally is paced between pages (default: BACKGROUND_SHARE of the process's time). */
-  pacing?: DutyCycleOptions;
 }
 
 /**
@@ -27,10 +25,8 @@ export function createRunwayTask(deps: RunwayTaskDeps): PeriodicTask {
     name: "runway",
     everyMs: RUNWAY_EVERY_MS,
     run: async () => {
-      const pace = new DutyCycle(deps.pacing);
-      const tallied = await deps.fleet.tally
-        .run({ between: () => pace.pause() })
-        .catch(skipped(deps, "tally"));
+      // Paged at the tick's pace (runtime/background-turn.ts).
+      const tallied = await deps.fleet.tally.run({ between: giveTurn }).catch(skipped(deps, "tally"));
       if (tallied && !tallied.elsewhere)
         deps.logger.info({ ...tallied }, "runway: servers' daily use tallied");
       const alerts = await deps.alerts.run().catch(skipped(deps, "alerts"));

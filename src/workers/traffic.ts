@@ -7,8 +7,8 @@ import { subscriptionTitle } from "../render/access.js";
 import { formatBytes, html } from "../render/format.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { myCb } from "../render/shop-callbacks.js";
+import { giveTurn } from "../runtime/background-turn.js";
 import { type Clock, MINUTE } from "../runtime/clock.js";
-import { DutyCycle, type DutyCycleOptions } from "../runtime/duty-cycle.js";
 import type { Logger } from "../runtime/logger.js";
 import { Lease, LeaseLost } from "../store/lease.js";
 import type { PeriodicTask } from "./maintenance.js";
@@ -48,8 +48,6 @@ export interface TrafficDeps {
   logger: Logger;
   /** Language of a customer the shop does not know (default "en"). */
   defaultLocale?: Locale;
-  /** How a round is paced between pages (default: BACKGROUND_SHARE of the process's time). */
-  pacing?: DutyCycleOptions;
 }
 
 export interface TrafficResult {
@@ -165,8 +163,8 @@ class TrafficWarnings {
     const round = deps.provisioning.usage.round();
     result.skipped = round.skipped;
 
-    // A round reads every live subscription: paced, so the bot's updates in the same process go first.
-    const pace = new DutyCycle(deps.pacing);
+    // A round reads every live subscription: paced (the tick's pace, runtime/background-turn.ts),
+    // so the bot's updates in the same process go first.
     for await (const page of scanExpiries(deps.books.subscriptions, now + 1, NO_EXPIRY_SCORE, PAGE)) {
       // A round that lost its lease (it ran past it unrenewed) stops before writing anything more.
       await lease.hold();
@@ -178,7 +176,7 @@ class TrafficWarnings {
       result.active += subs.filter((s) => s !== undefined).length;
       const due = await this.dueOf(live, round, result, now);
       if (due.length > 0) await this.send(due, result);
-      await pace.pause();
+      await giveTurn();
     }
     if (result.queued[80] + result.queued[100] > 0 || result.skipped.length > 0) {
       deps.logger.info({ ...result }, "traffic warnings checked");

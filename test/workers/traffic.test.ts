@@ -3,7 +3,9 @@ import type { AccessRef } from "../../src/domain/books/index.js";
 import { subscriptionKeys } from "../../src/domain/books/index.js";
 import { UsageReader } from "../../src/domain/provisioning/index.js";
 import { buyCb, myCb } from "../../src/render/shop-callbacks.js";
+import { inBackground } from "../../src/runtime/background-turn.js";
 import { DAY } from "../../src/runtime/clock.js";
+import type { DutyCycleOptions } from "../../src/runtime/duty-cycle.js";
 import {
   createTrafficTask,
   TRAFFIC_ROUND_LEASE,
@@ -64,6 +66,11 @@ const task = (deps: Partial<TrafficDeps> = {}) =>
     logger: h.logger,
     ...deps,
   });
+
+/** A round run as a maintenance tick runs it: at `pacing`'s pace (runtime/background-turn.ts). */
+const pacedRound = (pacing: DutyCycleOptions, deps: Partial<TrafficDeps> = {}) => ({
+  run: () => inBackground(pacing, () => task(deps).run()),
+});
 
 async function settle(): Promise<void> {
   await h.drainOutbox();
@@ -173,7 +180,7 @@ describe("traffic warnings", () => {
     for (let i = 0; i < 101; i++) subs.push(await xuiSub(chat));
     subs[100]?.use(9);
     const waits: number[] = [];
-    const paced = task({ pacing: { share: 0.5, wait: async (ms) => void waits.push(ms) } });
+    const paced = pacedRound({ share: 0.5, wait: async (ms) => void waits.push(ms) });
     const result = await paced.run();
     expect(result.active).toBe(101);
     expect(result.measured).toBe(101);
@@ -195,13 +202,11 @@ describe("traffic warnings", () => {
     const atPause = new Promise<void>((resolve) => {
       paused = resolve;
     });
-    const slow = task({
-      pacing: {
-        share: 0.5,
-        wait: async () => {
-          paused();
-          await held;
-        },
+    const slow = pacedRound({
+      share: 0.5,
+      wait: async () => {
+        paused();
+        await held;
       },
     });
     const first = slow.run();
@@ -213,12 +218,10 @@ describe("traffic warnings", () => {
     expect((await first).elsewhere).toBeUndefined();
 
     // A round whose lease was taken from it (it ran past it unrenewed) stops at its next page.
-    const lost = task({
-      pacing: {
-        share: 0.5,
-        wait: async () => {
-          await h.redis.set(TRAFFIC_ROUND_LEASE, "another-holder");
-        },
+    const lost = pacedRound({
+      share: 0.5,
+      wait: async () => {
+        await h.redis.set(TRAFFIC_ROUND_LEASE, "another-holder");
       },
     });
     expect(await lost.run()).toMatchObject({ elsewhere: true, active: 100 });

@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
+import { giveTurn } from "../../runtime/background-turn.js";
 import type { Clock } from "../../runtime/clock.js";
 import { MINUTE } from "../../runtime/clock.js";
-import { DutyCycle, type DutyCycleOptions } from "../../runtime/duty-cycle.js";
 import type { Logger } from "../../runtime/logger.js";
 import { Lease, LeaseLost } from "../../store/lease.js";
 import type { Orders, Subscription, Subscriptions } from "../books/index.js";
@@ -53,8 +53,6 @@ export interface DriftReconcilerDeps {
   findings: DriftFindings;
   /** The run lease's life (DRIFT_LOCK_MS; shorter in tests). */
   leaseMs?: number | undefined;
-  /** How the pass over every subscription is paced (default: BACKGROUND_SHARE of the process). */
-  pacing?: DutyCycleOptions | undefined;
 }
 
 /** Subscriptions read per page of the shop pass (small: handled between the customers' updates). */
@@ -80,8 +78,11 @@ interface ShopPass {
 export class DriftReconciler {
   constructor(private readonly deps: DriftReconcilerDeps) {}
 
-  /** One run (`pacing`: this process's, else the deps'); undefined when another run holds the lease, or when this one lost it and stopped. */
-  async run(reporter?: DriftReporter, pacing?: DutyCycleOptions): Promise<DriftRunSummary | undefined> {
+  /**
+   * One run; undefined when another run holds the lease, or when this one lost it and stopped.
+   * Its pass over every subscription goes at the pace of the tick it runs in (background-turn.ts).
+   */
+  async run(reporter?: DriftReporter): Promise<DriftRunSummary | undefined> {
     const { redis, logger } = this.deps;
     const lease = await Lease.take(redis, driftKeys.runLock, { ms: this.deps.leaseMs ?? DRIFT_LOCK_MS });
     if (!lease) return undefined;
@@ -89,7 +90,7 @@ export class DriftReconciler {
     const run = lease.token.slice(0, 8);
     logger.info({ run }, "drift run started");
     try {
-      return await this.locked(reporter, lease, pacing);
+      return await this.locked(reporter, lease);
     } catch (err) {
       if (!(err instanceof LeaseLost)) throw err;
       logger.warn({ run }, "drift: the run lost its lease and stopped; the next run goes on");
@@ -99,16 +100,12 @@ export class DriftReconciler {
     }
   }
 
-  private async locked(
-    reporter: DriftReporter | undefined,
-    lease: Lease,
-    pacing: DutyCycleOptions | undefined,
-  ): Promise<DriftRunSummary> {
+  private async locked(reporter: DriftReporter | undefined, lease: Lease): Promise<DriftRunSummary> {
     const { clock, findings } = this.deps;
     const startedAt = clock.now();
     const snap = await this.deps.reader.read();
     const inFlight = await this.inFlight();
-    const pass = await this.shopPass(snap, startedAt, inFlight.renewing, pacing ?? this.deps.pacing);
+    const pass = await this.shopPass(snap, startedAt, inFlight.renewing);
     pass.found.push(...orphans(snap, pass.owned, inFlight.names));
     const summary = this.emptySummary(startedAt, snap);
     const fresh: Finding[] = [];
@@ -155,12 +152,7 @@ export class DriftReconciler {
   }
 
   /** Every subscription, a page at a time, through the rules. */
-  private async shopPass(
-    snap: HostingSnapshot,
-    startedAt: number,
-    renewing: Set<string>,
-    pacing: DutyCycleOptions | undefined,
-  ): Promise<ShopPass> {
+  private async shopPass(snap: HostingSnapshot, startedAt: number, renewing: Set<string>): Promise<ShopPass> {
     const pass: ShopPass = {
       found: [],
       owned: new Set(),
@@ -169,9 +161,8 @@ export class DriftReconciler {
       subs: new Map(),
     };
     const now = this.deps.clock.now();
-    const pace = new DutyCycle(pacing);
     for await (const ids of this.deps.subscriptions.allIds(SHOP_PAGE)) {
-      await pace.pause();
+      await giveTurn();
       const subs = await this.deps.subscriptions.getMany(ids);
       for (const sub of subs) {
         if (!sub || sub.removedAt !== undefined) continue;
