@@ -2697,6 +2697,7 @@ unfreeze-done = ▶️ Unfrozen: the connection is on again and the subscription
 unfreeze-too-soon = A freeze can be ended after its first day.
 unfreeze-not-frozen = This subscription is not frozen.
 unfreeze-retrying = ▶️ The server is slow to answer: your subscription will be unfrozen within a few minutes.
+unfreeze-busy = ▶️ Your subscription is being unfrozen right now: open it again in a moment.
 order-applies-after-freeze = ❄️ This subscription is frozen: what you paid for applies when the freeze ends ({ $date }), or when you unfreeze it earlier.
 rollover-carried = +{ $gb } GB carried over
 my-status-frozen = ❄️ frozen

@@ -78,7 +78,8 @@ export function freezeAskText(
 /** What the customer reads after asking to unfreeze. */
 export function unfreezeText(t: Translate, locale: Locale, out: UnfreezeOutcome): string {
   if (out.kind === "unfrozen") return t("unfreeze-done", { end: formatDate(locale, out.expiresAt) });
-  if (out.kind === "retrying") return t("unfreeze-retrying");
+  // Busy: another tap (or the freeze worker) is lifting it now; the hosting side is not at fault.
+  if (out.kind === "retrying") return t(out.busy ? "unfreeze-busy" : "unfreeze-retrying");
   return t(out.reason === "too-soon" ? "unfreeze-too-soon" : "unfreeze-not-frozen");
 }
 

@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createI18n } from "../../src/bot/i18n.js";
 import type { Subscription } from "../../src/domain/books/index.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
+import type { UnfreezeOutcome } from "../../src/domain/terms/index.js";
+import { unfreezeText } from "../../src/render/freeze.js";
+import type { Translate } from "../../src/render/i18n-like.js";
 import { DAY, HOUR } from "../../src/runtime/clock.js";
 import { createLogger } from "../../src/runtime/logger.js";
 import { endFreezes } from "../../src/workers/freeze-ends.js";
@@ -107,6 +110,29 @@ describe("a freeze under overlap and lost answers", () => {
     expect([a.kind, b.kind].sort()).toEqual(["already", "frozen"]);
     expect(await freezes.usedInYear(sub.id)).toBe(1);
     expect(await recordOf(sub.id)).toBe(sub.expiresAt + 7 * DAY);
+  });
+
+  it("two unfreeze taps at once: one lifts the freeze, the other reads that it is being lifted (not that the server is slow)", async () => {
+    const { customerId, sub } = await bought("multi");
+    const { freezes } = h.rooms.terms;
+    expect((await freezes.ask(sub.id, customerId, 20)).kind).toBe("frozen");
+    h.clock.advance(2 * DAY);
+    const outs = await Promise.all([
+      freezes.unfreeze(sub.id, { customerId }),
+      freezes.unfreeze(sub.id, { customerId }),
+    ]);
+    const lifted = outs.filter((o) => o.kind === "unfrozen");
+    const other = outs.find((o) => o.kind !== "unfrozen");
+    expect(lifted).toHaveLength(1);
+    expect(other).toMatchObject({ kind: "retrying", busy: true });
+    const i18n = createI18n("en");
+    const t: Translate = (key, vars) => i18n.t("en", key, vars);
+    const text = unfreezeText(t, "en", other as UnfreezeOutcome);
+    expect(text).toBe(i18n.t("en", "unfreeze-busy"));
+    expect(text).not.toBe(i18n.t("en", "unfreeze-retrying"));
+    // A tap after it ended is told so, and the term was given back once.
+    expect(await freezes.unfreeze(sub.id, { customerId })).toEqual({ kind: "refused", reason: "not-frozen" });
+    expect(await recordOf(sub.id)).toBe((lifted[0] as { expiresAt: number }).expiresAt);
   });
 
   it("the limit per 365 days is refused with its number, and counts again a year on", async () => {
