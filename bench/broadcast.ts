@@ -166,11 +166,13 @@ function printGoalsOf(quiet: Window, busy: Window): void {
     busy.refused === 0,
   );
   const growth = busy.rssEnd - busy.rssStart;
+  // Flat means not growing with the messages sent: a heap that shrinks once the warm-up's garbage
+  // is collected (the calm heap growth, runtime/heap-growth.ts) is not what the goal guards against.
   goal(
     "broadcast: bot RSS over the window (end - start)",
-    `${fmt(growth, 1)} MB`,
-    "flat (within 10 %)",
-    Math.abs(growth) <= 0.1 * busy.rssStart,
+    `${fmt(growth, 1)} MB (${fmt(busy.rssStart, 0)} -> ${fmt(busy.rssEnd, 0)} MB)`,
+    "flat: grows at most 10 %",
+    growth <= 0.1 * busy.rssStart,
   );
   goal(
     "broadcast: interactive p99 vs a quiet bot's",
