@@ -227,7 +227,7 @@ class OutboxDelivery {
       await job.moveToDelayed(Date.now() + this.gap, token);
       throw new DelayedError();
     }
-    // This second's messages are used up (replies to customers went first): wait for the next.
+    // The bot's places are taken for now (replies to customers went first): wait for the next.
     const wait = (await this.deps.budget?.take()) ?? 0;
     if (wait > 0) {
       await redis.del(gapKey(message.chatId));

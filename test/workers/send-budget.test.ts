@@ -15,27 +15,51 @@ afterAll(async () => {
 });
 
 describe("the send budget (Telegram's overall limit shared in Redis)", () => {
-  it("lets a second's worth go, then says how long until the next second", async () => {
+  it("lets a burst of half a second's worth go at once, then one place per share of a second", async () => {
     let now = 5_000_250;
-    const budget = new SendBudget(redis, 3, () => now);
-    expect([await budget.take(), await budget.take(), await budget.take()]).toEqual([0, 0, 0]);
-    expect(await budget.take()).toBe(750);
-    now = 5_001_000;
+    // 10 a second: a place every 100 ms, a burst reaching 500 ms ahead.
+    const budget = new SendBudget(redis, 10, () => now);
+    const burst: number[] = [];
+    for (let i = 0; i < 6; i++) burst.push(await budget.take());
+    expect(burst).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(await budget.take()).toBe(100);
+    now += 100;
     expect(await budget.take()).toBe(0);
+    expect(await budget.take()).toBe(100);
+    await redis.del("tg:sends:next");
   });
 
-  it("takes the replies counted in the same second off what the outbox may send", async () => {
+  it("never lets more through at a second's turn than inside one (29 and 29 again went to Telegram at once)", async () => {
+    let now = 6_000_900;
+    const budget = new SendBudget(redis, 29, () => now);
+    const taken: number[] = [];
+    // Taking as fast as it allows from 100 ms before a second's turn to 1 s after it.
+    for (const end = now + 1_100; now <= end; now += 5) {
+      while ((await budget.take()) === 0) taken.push(now);
+    }
+    // Telegram's bucket: 30 at once, refilled at 30 a second; no window of the run exceeds it.
+    for (const start of taken) {
+      const within = (ms: number) => taken.filter((t) => t >= start && t < start + ms).length;
+      expect(within(100)).toBeLessThanOrEqual(30 + 3);
+      expect(within(1_000)).toBeLessThanOrEqual(30 + 30);
+    }
+    expect(taken.filter((t) => t >= 6_000_900 && t < 6_001_100).length).toBeLessThanOrEqual(15 + 6);
+    await redis.del("tg:sends:next");
+  });
+
+  it("takes the replies counted off what the outbox may send, and counts replies past the limit too", async () => {
     const now = 7_000_100;
-    const replies = new SendBudget(redis, 3, () => now);
-    const outbox = new SendBudget(redis, 3, () => now);
-    replies.count();
-    replies.count();
-    await until(async () => (await redis.get("tg:sends:7000")) === "2");
+    const replies = new SendBudget(redis, 10, () => now);
+    const outbox = new SendBudget(redis, 10, () => now);
+    for (let i = 0; i < 5; i++) replies.count();
+    await until(async () => Number(await redis.get("tg:sends:next")) === now + 500);
     expect(await outbox.take()).toBe(0);
-    expect(await outbox.take()).toBe(900);
-    // A reply is never held back: it is counted past the limit too.
-    replies.count();
-    await until(async () => (await redis.get("tg:sends:7000")) === "4");
+    expect(await outbox.take()).toBe(100);
+    // A reply is never held back: it is counted past the limit too, and the outbox waits longer.
+    for (let i = 0; i < 10; i++) replies.count();
+    await until(async () => Number(await redis.get("tg:sends:next")) === now + 1_600);
+    expect(await outbox.take()).toBe(1_100);
+    await redis.del("tg:sends:next");
   });
 
   it("holds every send while a 429's retry_after runs, here at once and in another process's outbox", async () => {
@@ -49,8 +73,8 @@ describe("the send budget (Telegram's overall limit shared in Redis)", () => {
       const wait = await there.take();
       expect(wait).toBeGreaterThan(1_000);
       expect(wait).toBeLessThanOrEqual(2_000);
-      // Nothing was counted for the refused take.
-      expect(await redis.get("tg:sends:9000")).toBeNull();
+      // No place was taken by the refused take.
+      expect(await redis.get("tg:sends:next")).toBeNull();
       let passed = false;
       const gated = here.gate().then(() => {
         passed = true;
@@ -66,7 +90,7 @@ describe("the send budget (Telegram's overall limit shared in Redis)", () => {
     }
   });
 
-  it("makes a direct notice wait for its place in the second, and its retry after a 429 take one too", async () => {
+  it("makes a direct notice wait for its place, and its retry after a 429 take one too", async () => {
     const sent: number[] = [];
     let refuseNext = true;
     // A Bot API answering at once: the first sendPhoto is refused with 429 for a second.
@@ -87,6 +111,7 @@ describe("the send budget (Telegram's overall limit shared in Redis)", () => {
       const message = { message_id: sent.length, date: 0, chat: { id: 5, type: "private" } };
       return new Response(JSON.stringify({ ok: true, result: message }), { status: 200 });
     };
+    // Two a second: a place every 500 ms, one more at once.
     const budget = new SendBudget(redis, 2);
     const api = new Api("1:notice", { fetch: fetch as unknown as typeof globalThis.fetch });
     takeSends(api, budget);
@@ -94,19 +119,17 @@ describe("the send budget (Telegram's overall limit shared in Redis)", () => {
     const started = Date.now();
     await api.sendMessage(5, "one");
     await api.sendMessage(5, "two");
-    // The second's two places are taken: the third waits for the next second.
+    // The burst's two places are taken: the third waits for the next place.
     await api.sendMessage(5, "three");
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000 - (started % 1_000) - 5);
-    const counted = async () => {
-      const keys = await redis.keys("tg:sends:1*");
-      const values = await Promise.all(keys.map((k) => redis.get(k)));
-      return values.reduce((a, v) => a + Number(v ?? 0), 0);
-    };
-    expect(await counted()).toBe(3);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(495);
+    // Places taken so far, read from when the next one comes.
+    const places = async () => Math.round((Number(await redis.get("tg:sends:next")) - started) / 500);
+    expect(await places()).toBe(3);
     // Refused once, sent again after retry_after: both attempts took a place.
     await api.sendPhoto(5, "https://example.invalid/qr.png");
-    expect(await counted()).toBe(5);
+    expect(await places()).toBe(5);
     expect(sent).toHaveLength(5);
+    await redis.del("tg:sends:next");
   });
 
   it("fails a direct notice before Telegram when Redis cannot give its place, and sends it when asked again", async () => {
