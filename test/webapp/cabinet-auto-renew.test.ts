@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Subscription } from "../../src/domain/books/index.js";
 import { DAY, HOUR, ManualClock } from "../../src/runtime/clock.js";
-import { FakeAccountApi } from "../fakes/account-api.js";
-import { seedCustomer } from "../helpers/shop-seed.js";
-import { createWebappHarness, type WebappHarness } from "./harness.js";
+import { type Body, cabinetRig, json, post } from "./cabinet-rig.js";
 
 /*
  * Issue 26 in the cabinet: the subscription's card says whether it renews itself from the balance and
@@ -11,52 +9,23 @@ import { createWebappHarness, type WebappHarness } from "./harness.js";
  * renewal it leads to is an ordinary one: it shows on the card and in the wallet's history.
  */
 
-const account = new FakeAccountApi();
-let h: WebappHarness;
-let serverId = 0;
-let nextId = 74_000;
-
-beforeAll(async () => {
-  await account.start();
-  account.addAccount({ login: "shop", password: "pw" });
-  const key = account.addKey("shop");
-  serverId = account.addServer("shop", { type: "xui", daysLeft: 400 }).id;
-  account.addServer("shop", { type: "xui", daysLeft: 400 });
-  const clock = new ManualClock(Date.now());
-  account.now = () => clock.now();
-  h = await createWebappHarness({
-    clock,
-    accountUrl: account.url,
-    accountApiKey: key,
-    guard: { perUser: 1000, ordersPerUser: 100, perAddress: 1000 },
-  });
-});
-afterAll(async () => {
-  await h.close();
-  await account.stop();
-});
-
-type Body = Record<string, unknown>;
-const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as Body });
-const post = (body: unknown): RequestInit => ({ method: "POST", body: JSON.stringify(body) });
+const rig = cabinetRig({ clock: new ManualClock(Date.now()), moreServers: 1, firstCustomerId: 74_000 });
+const { account, person } = rig;
 
 /** A customer with `balance` and an xui subscription expiring in 12 hours. */
 async function customerWithSubscription(
   balance: number,
   opts: { trial?: boolean; locale?: "en" | "ru" } = {},
 ): Promise<{ user: { id: number; language_code: string }; sub: Subscription }> {
-  const id = nextId++;
   const locale = opts.locale ?? "en";
-  await seedCustomer(h.t.deps, id, locale);
-  if (balance > 0)
-    await h.t.deps.books.wallet.credit(id, balance, `seed-${id}`, { kind: "topup", ref: "test" });
+  const { id } = await person(balance, locale);
   const name = `c${id}-cab`;
-  const expiresAt = h.t.deps.clock.now() + 12 * HOUR;
-  account.addClient(serverId, { email: name, totalGb: 100, expiryMs: expiresAt });
-  const sub = await h.t.deps.books.subscriptions.create(`ocab${id}`, {
+  const expiresAt = rig.h.t.deps.clock.now() + 12 * HOUR;
+  account.addClient(rig.serverId, { email: name, totalGb: 100, expiryMs: expiresAt });
+  const sub = await rig.h.t.deps.books.subscriptions.create(`ocab${id}`, {
     customerId: id,
     planId: "de-xui",
-    ref: { kind: "xui", serverId, name },
+    ref: { kind: "xui", serverId: rig.serverId, name },
     links: { links: ["vless://cab@host:443"], subscriptionUrl: undefined },
     expiresAt,
     trafficGb: opts.trial ? 1 : 100,
@@ -66,8 +35,7 @@ async function customerWithSubscription(
   return { user: { id, language_code: locale }, sub };
 }
 
-const cardOf = async (user: { id: number }, sub: Subscription) =>
-  (await json(await h.api(`/app/api/subscriptions/${sub.id}`, user))).body.subscription as Body;
+const cardOf = (user: { id: number }, sub: Subscription) => rig.cardOf(user, sub.id);
 
 describe("auto-renew in the cabinet", () => {
   it("is switched on from the card, renews from the balance when due, and the renewal shows on the card and in the wallet", async () => {
@@ -78,7 +46,7 @@ describe("auto-renew in the cabinet", () => {
     });
 
     const on = await json(
-      await h.api(`/app/api/subscriptions/${sub.id}/auto-renew`, user, post({ on: true })),
+      await rig.h.api(`/app/api/subscriptions/${sub.id}/auto-renew`, user, post({ on: true })),
     );
     expect(on).toEqual({
       status: 200,
@@ -89,23 +57,23 @@ describe("auto-renew in the cabinet", () => {
       },
     });
     // The chat reads the same switch.
-    expect(await h.t.deps.sales.autoRenew.isOn(sub.id)).toBe(true);
+    expect(await rig.h.t.deps.sales.autoRenew.isOn(sub.id)).toBe(true);
     expect(await cardOf(user, sub)).toMatchObject({ auto_renew: true });
     // Nothing was paid by switching it on: the task does that.
-    expect(await h.t.deps.books.orders.ofCustomer(user.id)).toEqual([]);
+    expect(await rig.h.t.deps.books.orders.ofCustomer(user.id)).toEqual([]);
 
-    const outcomes = await h.t.deps.sales.autoRenew.runDue();
+    const outcomes = await rig.h.t.deps.sales.autoRenew.runDue();
     const renewed = outcomes.find((o) => o.sub.id === sub.id);
     if (renewed?.kind !== "renewed") throw new Error(`not renewed: ${renewed?.kind}`);
-    expect(h.t.enqueued).toContain(renewed.order.id);
+    expect(rig.h.t.enqueued).toContain(renewed.order.id);
     // The order worker's step.
-    await h.t.deps.settlement.fulfilment.fulfil(renewed.order.id);
-    expect((await h.t.deps.books.subscriptions.get(sub.id))?.expiresAt).toBe(sub.expiresAt + 30 * DAY);
+    await rig.h.t.deps.settlement.fulfilment.fulfil(renewed.order.id);
+    expect((await rig.h.t.deps.books.subscriptions.get(sub.id))?.expiresAt).toBe(sub.expiresAt + 30 * DAY);
     // The card reads the hosting side, which counts whole days (rounded up).
     const shown = Number((await cardOf(user, sub)).expires_at) * 1000;
     expect(shown).toBeGreaterThanOrEqual(sub.expiresAt + 30 * DAY - 1000);
     expect(shown).toBeLessThan(sub.expiresAt + 31 * DAY);
-    const wallet = await json(await h.api("/app/api/wallet", user));
+    const wallet = await json(await rig.h.api("/app/api/wallet", user));
     expect(wallet.body).toMatchObject({ balance: 250 });
     expect((wallet.body.entries as Body[])[0]).toMatchObject({
       kind_text: "Renewal: Germany, 30 days, 100 GB · from the balance",
@@ -113,31 +81,31 @@ describe("auto-renew in the cabinet", () => {
     });
 
     const off = await json(
-      await h.api(`/app/api/subscriptions/${sub.id}/auto-renew`, user, post({ on: false })),
+      await rig.h.api(`/app/api/subscriptions/${sub.id}/auto-renew`, user, post({ on: false })),
     );
     expect(off.body).toMatchObject({
       auto_renew: false,
       auto_renew_text: "Off: renew it yourself before it ends.",
     });
-    expect(await h.t.deps.sales.autoRenew.isOn(sub.id)).toBe(false);
+    expect(await rig.h.t.deps.sales.autoRenew.isOn(sub.id)).toBe(false);
   });
 
   it("a trial has no switch on its card and cannot be switched on (409)", async () => {
     const { user, sub } = await customerWithSubscription(400, { trial: true });
     expect(await cardOf(user, sub)).toMatchObject({ auto_renew: null, auto_renew_text: null });
     expect(
-      await json(await h.api(`/app/api/subscriptions/${sub.id}/auto-renew`, user, post({ on: true }))),
+      await json(await rig.h.api(`/app/api/subscriptions/${sub.id}/auto-renew`, user, post({ on: true }))),
     ).toEqual({
       status: 409,
       body: { ok: false, error: "auto-renew-unavailable" },
     });
-    expect(await h.t.deps.sales.autoRenew.isOn(sub.id)).toBe(false);
+    expect(await rig.h.t.deps.sales.autoRenew.isOn(sub.id)).toBe(false);
   });
 
   it("says it in the customer's language", async () => {
     const { user, sub } = await customerWithSubscription(0, { locale: "ru" });
     const on = await json(
-      await h.api(`/app/api/subscriptions/${sub.id}/auto-renew`, user, post({ on: true })),
+      await rig.h.api(`/app/api/subscriptions/${sub.id}/auto-renew`, user, post({ on: true })),
     );
     expect(on.body.auto_renew_text).toBe("Продлевается сама с вашего баланса за 1 день до окончания.");
   });

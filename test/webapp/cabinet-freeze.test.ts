@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Catalog } from "../../src/domain/catalog/index.js";
 import { formatDate } from "../../src/render/format.js";
 import { DAY, ManualClock } from "../../src/runtime/clock.js";
-import { FakeAccountApi } from "../fakes/account-api.js";
-import { seedCustomer } from "../helpers/shop-seed.js";
 import { GERMANY, xuiBase } from "../helpers/xui-plans.js";
-import { createWebappHarness, type WebappHarness } from "./harness.js";
+import { type Body, cabinetRig, json, post } from "./cabinet-rig.js";
 
 /**
  * Issue 30, freeze in the cabinet: the card of a plan with `freeze` offers the days (each with
@@ -15,12 +13,7 @@ import { createWebappHarness, type WebappHarness } from "./harness.js";
  * page polls after paying) says "applies when the freeze ends (<date>)"; one not frozen does not.
  */
 
-const account = new FakeAccountApi();
-let h: WebappHarness;
-let serverId = 0;
-let nextId = 76_000;
 const clock = new ManualClock();
-
 function catalog(servers: number[]): Catalog {
   const base = xuiBase(servers);
   return {
@@ -37,50 +30,12 @@ function catalog(servers: number[]): Catalog {
   };
 }
 
-beforeAll(async () => {
-  await account.start();
-  account.addAccount({ login: "shop", password: "pw" });
-  const key = account.addKey("shop");
-  serverId = account.addServer("shop", { type: "xui", daysLeft: 400 }).id;
-  h = await createWebappHarness({
-    clock,
-    catalog: catalog([serverId]),
-    accountUrl: account.url,
-    accountApiKey: key,
-    guard: { perUser: 1000, ordersPerUser: 100, perAddress: 1000 },
-  });
-  // The fake's clock follows the shop's: the days banked are the shop's days left.
-  account.now = () => clock.now();
-});
-afterAll(async () => {
-  await h.close();
-  await account.stop();
-});
-
-type Body = Record<string, unknown>;
-const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as Body });
-const post = (body: unknown): RequestInit => ({ method: "POST", body: JSON.stringify(body) });
-
-async function customerWith(planId: string) {
-  const id = nextId++;
-  await seedCustomer(h.t.deps, id, "en");
-  const { books, sales, settlement } = h.t.deps;
-  await books.wallet.credit(id, 300, `test:seed-${id}`, { kind: "topup", ref: "test" });
-  const started = await sales.shop.startPurchase(id, planId, "en");
-  if (!started.ok) throw new Error(started.reason);
-  expect((await sales.cashier.payFromBalance(id, started.order.id)).status).toBe("paid");
-  expect((await settlement.fulfilment.fulfil(started.order.id)).outcome).toBe("active");
-  const [sub] = await books.subscriptions.ofCustomer(id);
-  if (!sub) throw new Error("no subscription");
-  return { who: { id, first_name: `C${id}`, language_code: "en" }, sub };
-}
-
-const cardOf = async (who: { id: number }, subId: string) =>
-  (await json(await h.api(`/app/api/subscriptions/${subId}`, who))).body.subscription as Body;
+const rig = cabinetRig({ catalog, clock, firstCustomerId: 76_000 });
+const { account, customerWith, cardOf } = rig;
 
 describe("a freeze in the cabinet", () => {
   it("is offered with its days, frozen, shown, and unfrozen after its first day", async () => {
-    const { who, sub } = await customerWith("de-xui");
+    const { who, sub } = await customerWith("de-xui", 150);
     const before = await cardOf(who, sub.id);
     const offer = before.freeze as { choices: { days: number; confirm_text: string }[]; pick_text: string };
     expect(offer.choices.map((c) => c.days)).toEqual([7, 14, 21]);
@@ -88,13 +43,13 @@ describe("a freeze in the cabinet", () => {
     expect(offer.choices[1]?.confirm_text).toContain("Freeze for 14 days?");
 
     const frozen = await json(
-      await h.api(`/app/api/subscriptions/${sub.id}/freeze`, who, post({ days: 14 })),
+      await rig.h.api(`/app/api/subscriptions/${sub.id}/freeze`, who, post({ days: 14 })),
     );
     expect(frozen.status).toBe(200);
     expect(frozen.body).toMatchObject({ ok: true, done: true });
     expect(String(frozen.body.text)).toContain("❄️ Frozen until");
     if (sub.ref.kind !== "xui") throw new Error("not xui");
-    expect(account.client(serverId, sub.ref.name)?.enable).toBe(false);
+    expect(account.client(rig.serverId, sub.ref.name)?.enable).toBe(false);
 
     const card = await cardOf(who, sub.id);
     expect(card.status).toBe("frozen");
@@ -102,42 +57,42 @@ describe("a freeze in the cabinet", () => {
     expect(card.freeze).toMatchObject({ frozen: true, unfreeze_text: "▶️ Unfreeze now", choices: [] });
     expect(String((card.freeze as Body).state_text)).toContain("· 30 days kept ·");
 
-    const soon = await json(await h.api(`/app/api/subscriptions/${sub.id}/unfreeze`, who, post({})));
+    const soon = await json(await rig.h.api(`/app/api/subscriptions/${sub.id}/unfreeze`, who, post({})));
     expect(soon.body).toMatchObject({
       ok: true,
       done: false,
       text: "A freeze can be ended after its first day.",
     });
     clock.advance(2 * DAY);
-    const back = await json(await h.api(`/app/api/subscriptions/${sub.id}/unfreeze`, who, post({})));
+    const back = await json(await rig.h.api(`/app/api/subscriptions/${sub.id}/unfreeze`, who, post({})));
     expect(back.body).toMatchObject({ ok: true, done: true });
-    expect(account.client(serverId, sub.ref.name)?.enable).toBe(true);
-    expect((await h.t.deps.books.subscriptions.get(sub.id))?.expiresAt).toBe(sub.expiresAt + 2 * DAY);
+    expect(account.client(rig.serverId, sub.ref.name)?.enable).toBe(true);
+    expect((await rig.h.t.deps.books.subscriptions.get(sub.id))?.expiresAt).toBe(sub.expiresAt + 2 * DAY);
   });
 
   it("a plan without freeze offers none; someone else's subscription and a bad body are refused", async () => {
-    const plain = await customerWith("plain");
+    const plain = await customerWith("plain", 150);
     expect((await cardOf(plain.who, plain.sub.id)).freeze).toBeNull();
-    const { sub } = await customerWith("de-xui");
-    const other = await h.api(`/app/api/subscriptions/${sub.id}/freeze`, plain.who, post({ days: 7 }));
+    const { sub } = await customerWith("de-xui", 150);
+    const other = await rig.h.api(`/app/api/subscriptions/${sub.id}/freeze`, plain.who, post({ days: 7 }));
     expect(other.status).toBe(404);
-    const bad = await h.api(`/app/api/subscriptions/${sub.id}/freeze`, plain.who, post({ days: "x" }));
+    const bad = await rig.h.api(`/app/api/subscriptions/${sub.id}/freeze`, plain.who, post({ days: "x" }));
     expect(bad.status).toBe(400);
   });
 });
 
 const orderOf = async (who: { id: number }, id: string) =>
-  (await json(await h.api(`/app/api/orders/${id}`, who))).body.order as Body;
+  (await json(await rig.h.api(`/app/api/orders/${id}`, who))).body.order as Body;
 
 describe("an order paid while its subscription is frozen, in the cabinet", () => {
   it("says it applies when the freeze ends, with the date; a renewal of one not frozen does not", async () => {
-    const { who, sub } = await customerWith("de-xui");
-    const renewal = await h.t.deps.sales.shop.startRenewal(who.id, sub.id, "en");
+    const { who, sub } = await customerWith("de-xui", 150);
+    const renewal = await rig.h.t.deps.sales.shop.startRenewal(who.id, sub.id, "en");
     if (!renewal.ok) throw new Error(renewal.reason);
-    const frozen = await h.t.deps.terms.freezes.ask(sub.id, who.id, 14);
+    const frozen = await rig.h.t.deps.terms.freezes.ask(sub.id, who.id, 14);
     if (frozen.kind !== "frozen") throw new Error(frozen.kind);
     const paid = await json(
-      await h.api(`/app/api/orders/${renewal.order.id}/pay`, who, post({ pay: "wallet" })),
+      await rig.h.api(`/app/api/orders/${renewal.order.id}/pay`, who, post({ pay: "wallet" })),
     );
     expect(paid.status).toBe(200);
     const order = await orderOf(who, renewal.order.id);
@@ -147,10 +102,10 @@ describe("an order paid while its subscription is frozen, in the cabinet", () =>
       `❄️ This subscription is frozen: what you paid for applies when the freeze ends (${until}), or when you unfreeze it earlier.`,
     );
 
-    const other = await customerWith("de-xui");
-    const plain = await h.t.deps.sales.shop.startRenewal(other.who.id, other.sub.id, "en");
+    const other = await customerWith("de-xui", 150);
+    const plain = await rig.h.t.deps.sales.shop.startRenewal(other.who.id, other.sub.id, "en");
     if (!plain.ok) throw new Error(plain.reason);
-    await h.api(`/app/api/orders/${plain.order.id}/pay`, other.who, post({ pay: "wallet" }));
+    await rig.h.api(`/app/api/orders/${plain.order.id}/pay`, other.who, post({ pay: "wallet" }));
     expect((await orderOf(other.who, plain.order.id)).frozen_text).toBeUndefined();
   });
 });

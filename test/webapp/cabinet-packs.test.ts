@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GB_BYTES } from "../../src/domain/books/index.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
-import { FakeAccountApi } from "../fakes/account-api.js";
-import { seedCustomer } from "../helpers/shop-seed.js";
 import { GERMANY, xuiBase } from "../helpers/xui-plans.js";
-import { createWebappHarness, type WebappHarness } from "./harness.js";
+import { type Body, cabinetRig, json, post } from "./cabinet-rig.js";
 
 /**
  * Issue 26, traffic packs in the cabinet: the card offers a subscription's packs, POST orders
@@ -12,11 +10,6 @@ import { createWebappHarness, type WebappHarness } from "./harness.js";
  * it adds), it is paid from the balance or by an invoice link, the fulfilment raises the xui
  * client's limit on the fake Account API, and the card shows the new limit at once.
  */
-
-const account = new FakeAccountApi();
-let h: WebappHarness;
-let serverId = 0;
-let nextId = 74_000;
 
 function catalog(servers: number[]): Catalog {
   const base = xuiBase(servers);
@@ -34,50 +27,12 @@ function catalog(servers: number[]): Catalog {
   };
 }
 
-beforeAll(async () => {
-  await account.start();
-  account.addAccount({ login: "shop", password: "pw" });
-  const key = account.addKey("shop");
-  serverId = account.addServer("shop", { type: "xui", daysLeft: 400 }).id;
-  h = await createWebappHarness({
-    catalog: catalog([serverId]),
-    accountUrl: account.url,
-    accountApiKey: key,
-    guard: { perUser: 1000, ordersPerUser: 100, perAddress: 1000 },
-  });
-});
-afterAll(async () => {
-  await h.close();
-  await account.stop();
-});
-
-type Body = Record<string, unknown>;
-const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as Body });
-const post = (body: unknown): RequestInit => ({ method: "POST", body: JSON.stringify(body) });
-const get = (path: string, who: { id: number }) => h.api(path, who).then(json);
-
-/** A customer with `balance` left after buying `planId`, and the subscription it made. */
-async function customerWith(planId = "de-xui", balance = 100) {
-  const id = nextId++;
-  await seedCustomer(h.t.deps, id, "en");
-  const { books, sales, settlement } = h.t.deps;
-  const price = planId === "de-xui" ? 150 : 300;
-  await books.wallet.credit(id, balance + price, `test:seed-${id}`, { kind: "topup", ref: "test" });
-  const started = await sales.shop.startPurchase(id, planId, "en");
-  if (!started.ok) throw new Error(started.reason);
-  expect((await sales.cashier.payFromBalance(id, started.order.id)).status).toBe("paid");
-  expect((await settlement.fulfilment.fulfil(started.order.id)).outcome).toBe("active");
-  const [sub] = await books.subscriptions.ofCustomer(id);
-  if (!sub) throw new Error("no subscription");
-  return { who: { id, first_name: `C${id}`, language_code: "en" }, sub };
-}
-
-const cardOf = async (who: { id: number }, subId: string) =>
-  (await get(`/app/api/subscriptions/${subId}`, who)).body.subscription as Body;
+const rig = cabinetRig({ catalog, firstCustomerId: 74_000 });
+const { customerWith, cardOf } = rig;
 
 describe("traffic packs in the cabinet", () => {
   it("the card offers the packs; one is confirmed, paid from the balance and added, the card shows it at once", async () => {
-    const { who, sub } = await customerWith();
+    const { who, sub } = await customerWith("de-xui", 100);
     const card = await cardOf(who, sub.id);
     expect(card.traffic_limit_bytes).toBe(100 * GB_BYTES);
     expect(card.traffic_packs).toEqual([
@@ -85,7 +40,7 @@ describe("traffic packs in the cabinet", () => {
     ]);
 
     const opened = await json(
-      await h.api("/app/api/orders", who, post({ subscription_id: sub.id, pack_id: "plus50" })),
+      await rig.h.api("/app/api/orders", who, post({ subscription_id: sub.id, pack_id: "plus50" })),
     );
     expect(opened.status).toBe(200);
     const order = opened.body.order as { id: string; kind: string; status: string; subscription_id: string };
@@ -103,28 +58,30 @@ describe("traffic packs in the cabinet", () => {
     expect(String((opened.body.summary as Body).pack_note_text)).toContain("afresh");
     // Asked again: the same open order, nothing charged.
     const again = await json(
-      await h.api("/app/api/orders", who, post({ subscription_id: sub.id, pack_id: "plus50" })),
+      await rig.h.api("/app/api/orders", who, post({ subscription_id: sub.id, pack_id: "plus50" })),
     );
     expect((again.body.order as { id: string }).id).toBe(order.id);
-    expect(await h.t.deps.books.wallet.balance(who.id)).toBe(100);
+    expect(await rig.h.t.deps.books.wallet.balance(who.id)).toBe(100);
 
-    const paid = await json(await h.api(`/app/api/orders/${order.id}/pay`, who, post({ pay: "wallet" })));
+    const paid = await json(await rig.h.api(`/app/api/orders/${order.id}/pay`, who, post({ pay: "wallet" })));
     expect(paid.body).toMatchObject({ paid_from_wallet: true, order: { kind: "pack", status: "paid" } });
-    expect(h.t.enqueued).toContain(order.id);
-    expect((await h.t.deps.settlement.fulfilment.fulfil(order.id)).outcome).toBe("active");
-    expect((await get(`/app/api/orders/${order.id}`, who)).body.order).toMatchObject({ status: "active" });
+    expect(rig.h.t.enqueued).toContain(order.id);
+    expect((await rig.h.t.deps.settlement.fulfilment.fulfil(order.id)).outcome).toBe("active");
+    expect((await json(await rig.h.api(`/app/api/orders/${order.id}`, who))).body.order).toMatchObject({
+      status: "active",
+    });
     // The card was read (and its hosting read cached) before: it shows the new limit at once.
     const after = await cardOf(who, sub.id);
     expect(after.traffic_limit_bytes).toBe(150 * GB_BYTES);
     expect(after.expires_at).toBe(card.expires_at);
-    expect(await h.t.deps.books.wallet.balance(who.id)).toBe(60);
+    expect(await rig.h.t.deps.books.wallet.balance(who.id)).toBe(60);
   });
 
   it("is paid by an invoice link for what the balance does not cover", async () => {
     const { who, sub } = await customerWith("de-xui", 10);
-    h.t.telegram.clear();
+    rig.h.t.telegram.clear();
     const opened = await json(
-      await h.api(
+      await rig.h.api(
         "/app/api/orders",
         who,
         post({ subscription_id: sub.id, pack_id: "plus50", pay: "invoice" }),
@@ -132,7 +89,7 @@ describe("traffic packs in the cabinet", () => {
     );
     expect(opened.status).toBe(200);
     expect(opened.body).toMatchObject({ paid_from_wallet: false, invoice_amount_text: "30 ⭐" });
-    const link = h.t.telegram.last("createInvoiceLink")?.params;
+    const link = rig.h.t.telegram.last("createInvoiceLink")?.params;
     expect(link?.title).toBe("VPN traffic pack");
     expect(link?.prices).toEqual([{ label: "+50 GB for Germany", amount: 30 }]);
   });
@@ -140,23 +97,25 @@ describe("traffic packs in the cabinet", () => {
   it("two payments of one pack at once charge it once", async () => {
     const { who, sub } = await customerWith("de-xui", 100);
     const opened = await json(
-      await h.api("/app/api/orders", who, post({ subscription_id: sub.id, pack_id: "plus50" })),
+      await rig.h.api("/app/api/orders", who, post({ subscription_id: sub.id, pack_id: "plus50" })),
     );
     const id = (opened.body.order as { id: string }).id;
     const answers = await Promise.all(
-      [1, 2].map(async () => (await h.api(`/app/api/orders/${id}/pay`, who, post({ pay: "wallet" }))).status),
+      [1, 2].map(
+        async () => (await rig.h.api(`/app/api/orders/${id}/pay`, who, post({ pay: "wallet" }))).status,
+      ),
     );
     expect(answers.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
-    expect(await h.t.deps.books.wallet.balance(who.id)).toBe(60);
+    expect(await rig.h.t.deps.books.wallet.balance(who.id)).toBe(60);
   });
 
   it("a subscription on an unlimited plan is offered no pack; asking for one is refused", async () => {
-    const { who, sub } = await customerWith("unl");
+    const { who, sub } = await customerWith("unl", 100);
     expect((await cardOf(who, sub.id)).traffic_packs).toEqual([]);
     const refused = await json(
-      await h.api("/app/api/orders", who, post({ subscription_id: sub.id, pack_id: "plus50" })),
+      await rig.h.api("/app/api/orders", who, post({ subscription_id: sub.id, pack_id: "plus50" })),
     );
     expect(refused).toEqual({ status: 409, body: { ok: false, error: "pack-not-offered" } });
-    expect((await h.t.deps.books.orders.ofCustomer(who.id)).filter((o) => o.kind === "pack")).toEqual([]);
+    expect((await rig.h.t.deps.books.orders.ofCustomer(who.id)).filter((o) => o.kind === "pack")).toEqual([]);
   });
 });

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Catalog } from "../../src/domain/catalog/index.js";
-import { FakeAccountApi } from "../fakes/account-api.js";
-import { seedCustomer } from "../helpers/shop-seed.js";
-import { createWebappHarness, type WebappHarness } from "./harness.js";
+import { type Body, cabinetRig, json, post } from "./cabinet-rig.js";
 
 /**
  * Family seats in the cabinet (issue 30): a family bought with 3 seats (POST orders with `seats`),
@@ -10,10 +8,6 @@ import { createWebappHarness, type WebappHarness } from "./harness.js";
  * seat taken, the owner frees it (the member's client gone, a new link), adds one seat through the
  * orders' confirm step at the pro-rata price; the member's card says whose seat it is.
  */
-
-const account = new FakeAccountApi();
-let h: WebappHarness;
-let nextId = 75_000;
 
 function catalog(servers: number[]): Catalog {
   return {
@@ -34,37 +28,8 @@ function catalog(servers: number[]): Catalog {
   };
 }
 
-beforeAll(async () => {
-  await account.start();
-  account.addAccount({ login: "shop", password: "pw" });
-  const key = account.addKey("shop");
-  const serverId = account.addServer("shop", { type: "xui", daysLeft: 400 }).id;
-  h = await createWebappHarness({
-    catalog: catalog([serverId]),
-    accountUrl: account.url,
-    accountApiKey: key,
-    guard: { perUser: 1000, ordersPerUser: 100, perAddress: 1000 },
-  });
-});
-afterAll(async () => {
-  await h.close();
-  await account.stop();
-});
-
-type Body = Record<string, unknown>;
-const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as Body });
-const post = (body: unknown): RequestInit => ({ method: "POST", body: JSON.stringify(body) });
-
-async function person(balance: number) {
-  const id = nextId++;
-  await seedCustomer(h.t.deps, id, "en");
-  if (balance > 0)
-    await h.t.deps.books.wallet.credit(id, balance, `test:seed-${id}`, { kind: "topup", ref: "test" });
-  return { id, first_name: `C${id}`, language_code: "en" };
-}
-
-const cardOf = async (who: { id: number }, subId: string) =>
-  (await json(await h.api(`/app/api/subscriptions/${subId}`, who))).body.subscription as Body;
+const rig = cabinetRig({ catalog, firstCustomerId: 75_000 });
+const { person, cardOf } = rig;
 
 type Seats = {
   count: number;
@@ -76,13 +41,13 @@ describe("family seats in the cabinet", () => {
   it("bought with 3 seats; the card shows the seats and links; a seat claimed, freed and one added", async () => {
     const owner = await person(1000);
     const bought = await json(
-      await h.api("/app/api/orders", owner, post({ plan_id: "family", seats: 3, pay: "wallet" })),
+      await rig.h.api("/app/api/orders", owner, post({ plan_id: "family", seats: 3, pay: "wallet" })),
     );
     expect(bought.status).toBe(200);
     const orderId = (bought.body.order as { id: string }).id;
-    expect((await h.t.deps.settlement.fulfilment.fulfil(orderId)).outcome).toBe("active");
-    expect(await h.t.deps.books.wallet.balance(owner.id)).toBe(700);
-    const [sub] = await h.t.deps.books.subscriptions.ofCustomer(owner.id);
+    expect((await rig.h.t.deps.settlement.fulfilment.fulfil(orderId)).outcome).toBe("active");
+    expect(await rig.h.t.deps.books.wallet.balance(owner.id)).toBe(700);
+    const [sub] = await rig.h.t.deps.books.subscriptions.ofCustomer(owner.id);
     if (!sub) throw new Error("no subscription");
 
     const card = await cardOf(owner, sub.id);
@@ -94,10 +59,10 @@ describe("family seats in the cabinet", () => {
     expect(code).toHaveLength(12);
 
     const member = await person(0);
-    const claim = await h.t.deps.sales.seats.claim(code, member.id, "en");
+    const claim = await rig.h.t.deps.sales.seats.claim(code, member.id, "en");
     if (claim.status !== "claimed") throw new Error(claim.status);
-    expect((await h.t.deps.settlement.fulfilment.fulfil(claim.orderId)).outcome).toBe("active");
-    const [seatSub] = await h.t.deps.books.subscriptions.ofCustomer(member.id);
+    expect((await rig.h.t.deps.settlement.fulfilment.fulfil(claim.orderId)).outcome).toBe("active");
+    const [seatSub] = await rig.h.t.deps.books.subscriptions.ofCustomer(member.id);
     if (!seatSub) throw new Error("no seat");
     const memberCard = await cardOf(member, seatSub.id);
     expect(memberCard.family_seat_text).toBe(`👪 Family seat of C${owner.id}: renewed by the owner`);
@@ -111,37 +76,37 @@ describe("family seats in the cabinet", () => {
 
     // Someone else's seat is not theirs to free; the owner frees it.
     const stranger = await json(
-      await h.api(`/app/api/subscriptions/${sub.id}/seats/free`, member, post({ n: 2 })),
+      await rig.h.api(`/app/api/subscriptions/${sub.id}/seats/free`, member, post({ n: 2 })),
     );
     expect(stranger.status).toBe(404);
     const freed = await json(
-      await h.api(`/app/api/subscriptions/${sub.id}/seats/free`, owner, post({ n: 2 })),
+      await rig.h.api(`/app/api/subscriptions/${sub.id}/seats/free`, owner, post({ n: 2 })),
     );
     expect(freed.status).toBe(200);
     const after = (freed.body.seats as Seats).items[0];
     expect(after?.taken).toBe(false);
     expect(after?.link).not.toContain(code);
-    expect((await h.t.deps.books.subscriptions.get(seatSub.id))?.removedAt).toBeDefined();
+    expect((await rig.h.t.deps.books.subscriptions.get(seatSub.id))?.removedAt).toBeDefined();
     const bad = await json(
-      await h.api(`/app/api/subscriptions/${sub.id}/seats/free`, owner, post({ n: "2" })),
+      await rig.h.api(`/app/api/subscriptions/${sub.id}/seats/free`, owner, post({ n: "2" })),
     );
     expect(bad.status).toBe(400);
 
     // One seat more, through the confirm step (30 whole days left of 30: the full 100).
     expect((freed.body.seats as Seats).add_text).toContain("Add a seat");
     const add = await json(
-      await h.api("/app/api/orders", owner, post({ subscription_id: sub.id, add_seats: 1 })),
+      await rig.h.api("/app/api/orders", owner, post({ subscription_id: sub.id, add_seats: 1 })),
     );
     expect(add.status).toBe(200);
     expect(add.body.order).toMatchObject({ kind: "seats", status: "awaiting_payment" });
     const addId = (add.body.order as { id: string }).id;
     expect((add.body.summary as Body).days_text).toBe("+1 family seat(s) until the end of the current term");
-    const paid = await json(await h.api(`/app/api/orders/${addId}/pay`, owner, post({ pay: "wallet" })));
+    const paid = await json(await rig.h.api(`/app/api/orders/${addId}/pay`, owner, post({ pay: "wallet" })));
     expect(paid.status).toBe(200);
-    expect((await h.t.deps.settlement.fulfilment.fulfil(addId)).outcome).toBe("active");
+    expect((await rig.h.t.deps.settlement.fulfilment.fulfil(addId)).outcome).toBe("active");
     expect(((await cardOf(owner, sub.id)).seats as Seats).count).toBe(4);
     const tooMany = await json(
-      await h.api("/app/api/orders", owner, post({ subscription_id: sub.id, add_seats: 1 })),
+      await rig.h.api("/app/api/orders", owner, post({ subscription_id: sub.id, add_seats: 1 })),
     );
     expect(tooMany.body).toMatchObject({ error: "seats-too-many" });
   });

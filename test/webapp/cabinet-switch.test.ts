@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Catalog } from "../../src/domain/catalog/index.js";
-import { FakeAccountApi } from "../fakes/account-api.js";
-import { seedCustomer } from "../helpers/shop-seed.js";
 import { GERMANY, xuiBase } from "../helpers/xui-plans.js";
-import { createWebappHarness, type WebappHarness } from "./harness.js";
+import { cabinetRig, json, post } from "./cabinet-rig.js";
 
 /**
  * Issue 30, a plan switch in the cabinet: the card lists the plans a subscription may switch to,
@@ -11,11 +9,6 @@ import { createWebappHarness, type WebappHarness } from "./harness.js";
  * the sum and the chat's arithmetic of the credit), it is paid from the balance, and the
  * fulfilment keeps the client on the same server. A frozen subscription switches to nothing.
  */
-
-const account = new FakeAccountApi();
-let h: WebappHarness;
-let serverId = 0;
-let nextId = 74_500;
 
 function catalog(servers: number[]): Catalog {
   const base = xuiBase(servers);
@@ -42,46 +35,8 @@ function catalog(servers: number[]): Catalog {
   };
 }
 
-beforeAll(async () => {
-  await account.start();
-  account.addAccount({ login: "shop", password: "pw" });
-  const key = account.addKey("shop");
-  serverId = account.addServer("shop", { type: "xui", daysLeft: 400 }).id;
-  h = await createWebappHarness({
-    catalog: catalog([serverId]),
-    accountUrl: account.url,
-    accountApiKey: key,
-    guard: { perUser: 1000, ordersPerUser: 100, perAddress: 1000 },
-  });
-});
-afterAll(async () => {
-  await h.close();
-  await account.stop();
-});
-
-type Body = Record<string, unknown>;
-const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as Body });
-const post = (body: unknown): RequestInit => ({ method: "POST", body: JSON.stringify(body) });
-const get = (path: string, who: { id: number }) => h.api(path, who).then(json);
-
-/** A customer with `balance` left after buying `planId`, and the subscription it made. */
-async function customerWith(planId = "de-xui", balance = 100) {
-  const id = nextId++;
-  await seedCustomer(h.t.deps, id, "en");
-  const { books, sales, settlement } = h.t.deps;
-  const price = planId === "de-xui" ? 150 : 300;
-  await books.wallet.credit(id, balance + price, `test:seed-${id}`, { kind: "topup", ref: "test" });
-  const started = await sales.shop.startPurchase(id, planId, "en");
-  if (!started.ok) throw new Error(started.reason);
-  expect((await sales.cashier.payFromBalance(id, started.order.id)).status).toBe("paid");
-  expect((await settlement.fulfilment.fulfil(started.order.id)).outcome).toBe("active");
-  const [sub] = await books.subscriptions.ofCustomer(id);
-  if (!sub) throw new Error("no subscription");
-  return { who: { id, first_name: `C${id}`, language_code: "en" }, sub };
-}
-
-const cardOf = async (who: { id: number }, subId: string) =>
-  (await get(`/app/api/subscriptions/${subId}`, who)).body.subscription as Body;
+const rig = cabinetRig({ catalog, firstCustomerId: 74_500 });
+const { customerWith, cardOf } = rig;
 
 describe("plan switch in the cabinet", () => {
   it("the card lists the plans; a switch is opened with its sum, paid from the balance, and the same client takes the plan", async () => {
@@ -89,7 +44,7 @@ describe("plan switch in the cabinet", () => {
     const card = await cardOf(who, sub.id);
     expect(card.switch_plans).toEqual([{ id: "unl", title: "Unlimited", price_text: "300 ⭐" }]);
     const opened = await json(
-      await h.api("/app/api/orders", who, post({ subscription_id: sub.id, switch_to: "unl" })),
+      await rig.h.api("/app/api/orders", who, post({ subscription_id: sub.id, switch_to: "unl" })),
     );
     expect(opened.status).toBe(200);
     const order = opened.body.order as { id: string; kind: string; status: string };
@@ -102,17 +57,17 @@ describe("plan switch in the cabinet", () => {
     expect(opened.body.summary).toMatchObject({
       switch_value_lines: ["Left of your term: 30 days × 5 ⭐ a day = 150 ⭐"],
     });
-    const paid = await json(await h.api(`/app/api/orders/${order.id}/pay`, who, post({ pay: "wallet" })));
+    const paid = await json(await rig.h.api(`/app/api/orders/${order.id}/pay`, who, post({ pay: "wallet" })));
     expect(paid.status).toBe(200);
-    expect((await h.t.deps.settlement.fulfilment.fulfil(order.id)).outcome).toBe("active");
-    const now = await h.t.deps.books.subscriptions.get(sub.id);
+    expect((await rig.h.t.deps.settlement.fulfilment.fulfil(order.id)).outcome).toBe("active");
+    const now = await rig.h.t.deps.books.subscriptions.get(sub.id);
     expect(now).toMatchObject({ planId: "unl", ref: sub.ref, trafficGb: 0 });
   });
 
   it("a plan it may not switch to is refused in the cabinet's words", async () => {
     const { who, sub } = await customerWith("de-xui", 200);
     const res = await json(
-      await h.api("/app/api/orders", who, post({ subscription_id: sub.id, switch_to: "fixed" })),
+      await rig.h.api("/app/api/orders", who, post({ subscription_id: sub.id, switch_to: "fixed" })),
     );
     expect(res.status).toBe(409);
     expect(res.body.error).toBe("switch-not-offered");
@@ -122,9 +77,11 @@ describe("plan switch in the cabinet", () => {
 describe("plan switch of a frozen subscription", () => {
   it("is refused in the domain, in the cabinet (409 subscription-frozen) and left off the card; nothing opened or charged", async () => {
     const { who, sub } = await customerWith("de-xui", 200);
-    const frozen = await json(await h.api(`/app/api/subscriptions/${sub.id}/freeze`, who, post({ days: 7 })));
+    const frozen = await json(
+      await rig.h.api(`/app/api/subscriptions/${sub.id}/freeze`, who, post({ days: 7 })),
+    );
     expect(frozen.status).toBe(200);
-    const { shop } = h.t.deps.sales;
+    const { shop } = rig.h.t.deps.sales;
     expect(await shop.switches.targets(sub)).toEqual([]);
     expect(await shop.switches.quote(sub, "unl")).toEqual({ ok: false, reason: "subscription-frozen" });
     expect(await shop.switches.start(who.id, sub.id, "unl", "en")).toMatchObject({
@@ -133,11 +90,15 @@ describe("plan switch of a frozen subscription", () => {
     });
     expect((await cardOf(who, sub.id)).switch_plans).toEqual([]);
     const res = await json(
-      await h.api("/app/api/orders", who, post({ subscription_id: sub.id, switch_to: "unl", pay: "wallet" })),
+      await rig.h.api(
+        "/app/api/orders",
+        who,
+        post({ subscription_id: sub.id, switch_to: "unl", pay: "wallet" }),
+      ),
     );
     expect(res).toMatchObject({ status: 409, body: { error: "subscription-frozen" } });
-    const orders = await h.t.deps.books.orders.ofCustomer(who.id, 50);
+    const orders = await rig.h.t.deps.books.orders.ofCustomer(who.id, 50);
     expect(orders.filter((o) => o.kind === "switch")).toEqual([]);
-    expect(await h.t.deps.books.wallet.balance(who.id)).toBe(200);
+    expect(await rig.h.t.deps.books.wallet.balance(who.id)).toBe(200);
   });
 });
