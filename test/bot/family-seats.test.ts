@@ -1,13 +1,11 @@
 import type { User } from "grammy/types";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Subscription } from "../../src/domain/books/index.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
-import { FakeAccountApi } from "../fakes/account-api.js";
-import { callback, command } from "../fakes/telegram-api.js";
-import { newUsers } from "../helpers/bot-harness.js";
-import { makeSalesRig, type SalesRig, startShopAccount } from "../helpers/sales-rig.js";
-import { findButton, lastShownOn, textsTo } from "../helpers/telegram-views.js";
+import { command } from "../fakes/telegram-api.js";
+import { findButton, textsTo } from "../helpers/telegram-views.js";
 import { untilValue } from "../helpers/wait.js";
+import { myCardRig } from "./my-card-rig.js";
 
 /**
  * Family seats through the chat: a seat-priced plan bought with 3 seats, the owner's seats screen
@@ -15,11 +13,6 @@ import { untilValue } from "../helpers/wait.js";
  * BullMQ worker on the fake Account API), a second person told the seat is taken, the owner
  * freeing the seat (the member told, the client gone, a new link) and adding one.
  */
-
-const person = newUsers(9_970);
-const accountFake = new FakeAccountApi();
-let rig: SalesRig;
-let serverId = 0;
 
 function catalog(servers: number[]): Catalog {
   return {
@@ -40,26 +33,8 @@ function catalog(servers: number[]): Catalog {
   };
 }
 
-beforeAll(async () => {
-  const account = await startShopAccount(accountFake);
-  serverId = account.serverId;
-  rig = await makeSalesRig({
-    catalog: catalog([serverId]),
-    accountUrl: accountFake.url,
-    accountApiKey: account.key,
-    adminIds: [9_969],
-  });
-  rig.startWorker();
-});
-afterAll(async () => {
-  await rig.close();
-  await accountFake.stop();
-});
-beforeEach(() => rig.t.telegram.clear());
-
-const t = () => rig.t;
-const shown = () => lastShownOn(t().telegram);
-const press = (who: User, data: string) => t().send(callback(who, data.replace(/^\+/, "")));
+const rig = myCardRig({ catalog, firstUserId: 9_970, adminId: 9_969 });
+const { accountFake, person, t, shown, press } = rig;
 const untilText = (chatId: number, part: string) =>
   untilValue(
     async () => textsTo(t().telegram, chatId).find((m) => m.includes(part)) ?? "",
@@ -154,7 +129,8 @@ describe("family seats in the chat", () => {
     await press(owner, findButton(taken.buttons, "✖ Free seat 2"));
     await press(owner, findButton(shown().buttons, "✖ Yes, free seat 2"));
     await untilText(member.id, "freed your seat");
-    if (seatSub.ref.kind === "xui") expect(accountFake.client(serverId, seatSub.ref.name)).toBeUndefined();
+    if (seatSub.ref.kind === "xui")
+      expect(accountFake.client(rig.serverId, seatSub.ref.name)).toBeUndefined();
     const after = shown().text;
     expect(after).toContain("2 · free · invite:");
     expect(after).not.toContain(links[0] ?? "-");

@@ -1,16 +1,12 @@
-import type { User } from "grammy/types";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Subscription } from "../../src/domain/books/index.js";
 import { formatDate } from "../../src/render/format.js";
 import { orderCb } from "../../src/render/shop-callbacks.js";
 import { DAY } from "../../src/runtime/clock.js";
-import { FakeAccountApi } from "../fakes/account-api.js";
-import { callback, command } from "../fakes/telegram-api.js";
-import { newUsers } from "../helpers/bot-harness.js";
 import { freezeCatalog } from "../helpers/freeze-catalog.js";
-import { makeSalesRig, type SalesRig, startShopAccount } from "../helpers/sales-rig.js";
-import { findButton, lastShownOn } from "../helpers/telegram-views.js";
+import { findButton } from "../helpers/telegram-views.js";
 import { untilValue } from "../helpers/wait.js";
+import { myCardRig } from "./my-card-rig.js";
 
 /**
  * Issue 30, freeze through the chat: the card of a plan with `freeze` offers it, the days are
@@ -21,59 +17,16 @@ import { untilValue } from "../helpers/wait.js";
  * the freeze's end date; at the unfreeze the renewal's days are added to the term given back.
  */
 
-const person = newUsers(9_950);
-const accountFake = new FakeAccountApi();
-let rig: SalesRig;
-let serverId = 0;
-
-beforeAll(async () => {
-  const account = await startShopAccount(accountFake);
-  serverId = account.serverId;
-  rig = await makeSalesRig({
-    catalog: freezeCatalog([serverId], 1, true),
-    accountUrl: accountFake.url,
-    accountApiKey: account.key,
-    adminIds: [9_949],
-  });
-  accountFake.now = () => rig.clock.now();
-  rig.startWorker();
+const rig = myCardRig({
+  catalog: (servers) => freezeCatalog(servers, 1, true),
+  firstUserId: 9_950,
+  adminId: 9_949,
+  followClock: true,
 });
-afterAll(async () => {
-  await rig.close();
-  await accountFake.stop();
-});
-beforeEach(() => rig.t.telegram.clear());
-
-const t = () => rig.t;
-const shown = () => lastShownOn(t().telegram);
-const press = (who: User, data: string) => t().send(callback(who, data.replace(/^\+/, "")));
-
-async function customerWith(planId: string): Promise<{ who: User; sub: Subscription }> {
-  const who = person();
-  await t().send(command(who, "/start"));
-  await t().deps.books.wallet.credit(who.id, 1000, `seed:${who.id}`, { kind: "admin-credit" });
-  const started = await t().deps.sales.shop.startPurchase(who.id, planId, "en");
-  if (!started.ok) throw new Error(started.reason);
-  await t().deps.sales.cashier.payFromBalance(who.id, started.order.id);
-  await untilValue(
-    () =>
-      t()
-        .deps.books.orders.get(started.order.id)
-        .then((o) => o?.status),
-    (s) => s === "active",
-  );
-  const [sub] = await t().deps.books.subscriptions.ofCustomer(who.id);
-  if (!sub) throw new Error("no subscription");
-  return { who, sub };
-}
-
-async function card(who: User, sub: Subscription) {
-  await press(who, `my:card:${sub.id}`);
-  return shown();
-}
+const { accountFake, t, shown, press, customerWith, card } = rig;
 
 const enabled = (sub: Subscription) =>
-  sub.ref.kind === "xui" ? accountFake.client(serverId, sub.ref.name)?.enable : undefined;
+  sub.ref.kind === "xui" ? accountFake.client(rig.serverId, sub.ref.name)?.enable : undefined;
 
 describe("a freeze in /my", () => {
   it("is picked with buttons, confirmed with the new end date, shown on the card, and unfrozen", async () => {
@@ -87,7 +40,7 @@ describe("a freeze in /my", () => {
     );
     await press(who, findButton(pick.buttons, "14 days"));
     const confirm = shown();
-    const now = rig.clock.now();
+    const now = rig.sales.clock.now();
     const end = sub.expiresAt + 14 * DAY;
     expect(confirm.text).toContain(`Frozen until: ${formatDate("en", now + 14 * DAY)}`);
     expect(confirm.text).toContain(`New end of the subscription: ${formatDate("en", end)}`);
@@ -102,7 +55,7 @@ describe("a freeze in /my", () => {
     // Not on its first day.
     await press(who, findButton(frozen.buttons, "▶️ Unfreeze now"));
     expect(shown().text).toContain("A freeze can be ended after its first day.");
-    rig.clock.advance(2 * DAY);
+    rig.sales.clock.advance(2 * DAY);
     await press(who, findButton(frozen.buttons, "▶️ Unfreeze now"));
     expect(shown().text).toContain("Unfrozen: the connection is on again");
     expect(enabled(sub)).toBe(true);
@@ -134,7 +87,7 @@ describe("a renewal paid while frozen, in the chat", () => {
     const { who, sub } = await customerWith("de-xui");
     const renewal = await t().deps.sales.shop.startRenewal(who.id, sub.id, "en");
     if (!renewal.ok) throw new Error(renewal.reason);
-    const frozenAt = rig.clock.now();
+    const frozenAt = rig.sales.clock.now();
     const frozen = await t().deps.terms.freezes.ask(sub.id, who.id, 14);
     if (frozen.kind !== "frozen") throw new Error(frozen.kind);
     await press(who, orderCb.pack({ act: "bal", id: renewal.order.id }));
@@ -147,7 +100,7 @@ describe("a renewal paid while frozen, in the chat", () => {
     // Still waiting behind the freeze.
     expect(["paid", "provisioning"]).toContain((await t().deps.books.orders.get(renewal.order.id))?.status);
 
-    rig.clock.advance(2 * DAY);
+    rig.sales.clock.advance(2 * DAY);
     const out = await t().deps.terms.freezes.unfreeze(sub.id, { customerId: who.id });
     expect(out.kind).toBe("unfrozen");
     await t().deps.settlement.jobs.enqueueOrder(renewal.order.id);
@@ -161,7 +114,7 @@ describe("a renewal paid while frozen, in the chat", () => {
     // The bank given back at the unfreeze, then the renewal's 30 days.
     const bank = sub.expiresAt - frozenAt;
     expect((await t().deps.books.subscriptions.get(sub.id))?.expiresAt).toBe(
-      rig.clock.now() + bank + 30 * DAY,
+      rig.sales.clock.now() + bank + 30 * DAY,
     );
   });
 

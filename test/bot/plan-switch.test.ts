@@ -1,15 +1,11 @@
 import type { User } from "grammy/types";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { customersCb } from "../../src/bot/features/admin/customers/index.js";
 import type { Subscription } from "../../src/domain/books/index.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
 import { DAY } from "../../src/runtime/clock.js";
-import { FakeAccountApi } from "../fakes/account-api.js";
-import { callback, command } from "../fakes/telegram-api.js";
-import { newUsers } from "../helpers/bot-harness.js";
-import { makeSalesRig, type SalesRig, startShopAccount } from "../helpers/sales-rig.js";
-import { findButton, lastShownOn } from "../helpers/telegram-views.js";
-import { untilValue } from "../helpers/wait.js";
+import { findButton } from "../helpers/telegram-views.js";
+import { myCardRig } from "./my-card-rig.js";
 
 /**
  * Issue 30, a plan switch through the chat: "Switch plan" on the card, the plans it may move to,
@@ -19,10 +15,6 @@ import { untilValue } from "../helpers/wait.js";
  */
 
 const GiB = 1024 ** 3;
-const person = newUsers(9_930);
-const accountFake = new FakeAccountApi();
-let rig: SalesRig;
-let serverId = 0;
 
 function catalog(servers: number[]): Catalog {
   const base = { days: 30, devices: 0, backend: { kind: "xui" as const, servers } };
@@ -45,47 +37,15 @@ function catalog(servers: number[]): Catalog {
   };
 }
 
-beforeAll(async () => {
-  const account = await startShopAccount(accountFake);
-  serverId = account.serverId;
-  rig = await makeSalesRig({
-    catalog: catalog([serverId]),
-    accountUrl: accountFake.url,
-    accountApiKey: account.key,
-    adminIds: [9_929],
-  });
-  rig.startWorker();
-});
-afterAll(async () => {
-  await rig.close();
-  await accountFake.stop();
-});
-beforeEach(() => rig.t.telegram.clear());
+const rig = myCardRig({ catalog, firstUserId: 9_930, adminId: 9_929 });
+const { accountFake, t, shown, press, untilStatus } = rig;
 
-const t = () => rig.t;
-const shown = () => lastShownOn(t().telegram);
-const press = (who: User, data: string) => t().send(callback(who, data.replace(/^\+/, "")));
-const untilStatus = (id: string, status: string) =>
-  untilValue(
-    () =>
-      t()
-        .deps.books.orders.get(id)
-        .then((o) => o?.status),
-    (s) => s === status,
-  );
-
+/** A customer who bought `planId` (1 000 credited) and, on x-ui, has used `usedGb` of it. */
 async function customerWith(planId: string, usedGb = 0): Promise<{ who: User; sub: Subscription }> {
-  const who = person();
-  await t().send(command(who, "/start"));
-  await t().deps.books.wallet.credit(who.id, 1000, `seed:${who.id}`, { kind: "admin-credit" });
-  const started = await t().deps.sales.shop.startPurchase(who.id, planId, "en");
-  if (!started.ok) throw new Error(started.reason);
-  await t().deps.sales.cashier.payFromBalance(who.id, started.order.id);
-  await untilStatus(started.order.id, "active");
-  const [sub] = await t().deps.books.subscriptions.ofCustomer(who.id);
-  if (!sub) throw new Error("no subscription");
-  if (sub.ref.kind === "xui" && usedGb > 0) accountFake.setUsage(serverId, sub.ref.name, 0, usedGb * GiB);
-  return { who, sub };
+  const bought = await rig.customerWith(planId);
+  const { sub } = bought;
+  if (sub.ref.kind === "xui" && usedGb > 0) accountFake.setUsage(rig.serverId, sub.ref.name, 0, usedGb * GiB);
+  return bought;
 }
 
 /** The card's "Switch plan", then the plan labelled `label`: the screen shown. */
@@ -101,13 +61,13 @@ async function switchTo(who: User, sub: Subscription, label: RegExp) {
 describe("plan switch in the chat", () => {
   it("a days plan: the days left x the price per day, the credit, the price, what is left to pay", async () => {
     const { who, sub } = await customerWith("days");
-    rig.clock.advance(10 * DAY + 1000);
+    rig.sales.clock.advance(10 * DAY + 1000);
     const view = await switchTo(who, sub, /^Big/);
     expect(view.text).toContain("Left of your term: 19 days × 3 ⭐ a day = <b>57 ⭐</b>");
     expect(view.text).toContain("New plan «Big»: 300 ⭐");
     expect(view.text).toContain("Credit: −57 ⭐");
     expect(view.text).toContain("To pay: 243 ⭐");
-    rig.clock.set(Date.now());
+    rig.sales.clock.set(Date.now());
   });
 
   it("a traffic plan: the GB left limit the credit; paid from the balance, the same client takes the new plan", async () => {
@@ -158,7 +118,7 @@ describe("the admin's fair refund in the chat", () => {
 
   it("shows the arithmetic and where the money goes, then refunds once under two taps at once", async () => {
     const { who, sub } = await customerWith("days");
-    rig.clock.advance(10 * DAY + 1000);
+    rig.sales.clock.advance(10 * DAY + 1000);
     await press(admin, customersCb.pack({ act: "sub", customer: who.id, sub: sub.id }));
     await press(admin, findButton(shown().buttons, /Refund unused part/));
     const view = shown();
@@ -173,7 +133,7 @@ describe("the admin's fair refund in the chat", () => {
       .map((c) => String(c.params.text));
     expect(texts.some((x) => x.includes("Refunded 57 ⭐ to the customer's balance"))).toBe(true);
     const ended = await t().deps.books.subscriptions.get(sub.id);
-    expect(ended?.expiresAt).toBeLessThanOrEqual(rig.clock.now());
-    rig.clock.set(Date.now());
+    expect(ended?.expiresAt).toBeLessThanOrEqual(rig.sales.clock.now());
+    rig.sales.clock.set(Date.now());
   });
 });

@@ -1,15 +1,13 @@
 import type { User } from "grammy/types";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Subscription } from "../../src/domain/books/index.js";
 import type { Catalog } from "../../src/domain/catalog/index.js";
 import { DAY } from "../../src/runtime/clock.js";
-import { FakeAccountApi } from "../fakes/account-api.js";
-import { callback, command, preCheckout, successfulPayment } from "../fakes/telegram-api.js";
-import { newUsers } from "../helpers/bot-harness.js";
-import { makeSalesRig, type SalesRig, startShopAccount } from "../helpers/sales-rig.js";
-import { findButton, lastShownOn, textsTo } from "../helpers/telegram-views.js";
+import { command, preCheckout, successfulPayment } from "../fakes/telegram-api.js";
+import { findButton, textsTo } from "../helpers/telegram-views.js";
 import { untilValue } from "../helpers/wait.js";
 import { GERMANY, xuiBase } from "../helpers/xui-plans.js";
+import { myCardRig } from "./my-card-rig.js";
 
 /**
  * Issue 26, traffic packs through the chat: /my offers a subscription's packs, the pack goes
@@ -19,11 +17,6 @@ import { GERMANY, xuiBase } from "../helpers/xui-plans.js";
  */
 
 const GiB = 1024 ** 3;
-const person = newUsers(9_870);
-const accountFake = new FakeAccountApi();
-let rig: SalesRig;
-let serverId = 0;
-
 function catalog(servers: number[]): Catalog {
   const base = xuiBase(servers);
   return {
@@ -43,59 +36,19 @@ function catalog(servers: number[]): Catalog {
   };
 }
 
-beforeAll(async () => {
-  const account = await startShopAccount(accountFake);
-  serverId = account.serverId;
-  rig = await makeSalesRig({
-    catalog: catalog([serverId]),
-    accountUrl: accountFake.url,
-    accountApiKey: account.key,
-    adminIds: [9_869],
-  });
-  rig.startWorker();
-});
-afterAll(async () => {
-  await rig.close();
-  await accountFake.stop();
-});
-beforeEach(() => rig.t.telegram.clear());
+const rig = myCardRig({ catalog, firstUserId: 9_870, adminId: 9_869 });
+const { accountFake, person, t, shown, press, untilStatus, card } = rig;
 
-const t = () => rig.t;
-const shown = () => lastShownOn(t().telegram);
-const press = (who: User, data: string) => t().send(callback(who, data.replace(/^\+/, "")));
-const statusOf = (id: string) =>
-  t()
-    .deps.books.orders.get(id)
-    .then((o) => o?.status);
-const untilStatus = (id: string, status: string) =>
-  untilValue(
-    () => statusOf(id),
-    (s) => s === status,
-  );
-
-/** A customer with `balance` in the wallet and an active subscription of `planId` bought in the shop. */
+/** A customer with `balance` left in the wallet and an active subscription of `planId` bought in the shop, 29 of its GB used. */
 async function customerWith(planId = "de-xui", balance = 1000): Promise<{ who: User; sub: Subscription }> {
-  const who = person();
-  await t().send(command(who, "/start"));
-  await t().deps.books.wallet.credit(who.id, balance + 150, `seed:${who.id}`, { kind: "admin-credit" });
-  const started = await t().deps.sales.shop.startPurchase(who.id, planId, "en");
-  if (!started.ok) throw new Error(started.reason);
-  const paid = await t().deps.sales.cashier.payFromBalance(who.id, started.order.id);
-  if (paid.status !== "paid") throw new Error(paid.status);
-  await untilStatus(started.order.id, "active");
-  const [sub] = await t().deps.books.subscriptions.ofCustomer(who.id);
-  if (!sub) throw new Error("no subscription");
-  if (sub.ref.kind === "xui") accountFake.setUsage(serverId, sub.ref.name, GiB, 29 * GiB);
-  return { who, sub };
-}
-
-async function card(who: User, sub: Subscription) {
-  await press(who, `my:card:${sub.id}`);
-  return shown();
+  const bought = await rig.customerWith(planId, balance + 150);
+  const { sub } = bought;
+  if (sub.ref.kind === "xui") accountFake.setUsage(rig.serverId, sub.ref.name, GiB, 29 * GiB);
+  return bought;
 }
 
 const limitOf = (sub: Subscription) =>
-  sub.ref.kind === "xui" ? accountFake.client(serverId, sub.ref.name)?.totalGb : undefined;
+  sub.ref.kind === "xui" ? accountFake.client(rig.serverId, sub.ref.name)?.totalGb : undefined;
 
 /** Presses the pack's button on the card and pays from the balance; returns the order id. */
 async function buyPackFromBalance(who: User, sub: Subscription, label: RegExp): Promise<string> {
@@ -224,13 +177,13 @@ describe("what is not offered", () => {
     expect((await card(who, sub)).buttons.some((b) => b.data.includes("pack:"))).toBe(false);
 
     const { who: ann, sub: paid } = await customerWith();
-    rig.clock.advance(31 * DAY);
+    rig.sales.clock.advance(31 * DAY);
     try {
       expect((await card(ann, paid)).buttons.some((b) => b.data.includes("pack:"))).toBe(false);
       await press(ann, `pack:${paid.id}:plus50`);
       expect(String(t().telegram.last("answerCallbackQuery")?.params.text)).toContain("not offered");
     } finally {
-      rig.clock.advance(-31 * DAY);
+      rig.sales.clock.advance(-31 * DAY);
     }
   });
 
