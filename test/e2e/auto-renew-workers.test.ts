@@ -1,70 +1,47 @@
 import { Queue } from "bullmq";
-import type { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseCatalog } from "../../src/domain/catalog/index.js";
-import { AccountKeyStore } from "../../src/domain/fleet/index.js";
-import { createShopServices, type ShopRooms } from "../../src/domain/index.js";
-import { createHostingClients, type HostingClients } from "../../src/hosting/index.js";
-import { DAY, HOUR, systemClock } from "../../src/runtime/clock.js";
-import { createLogger } from "../../src/runtime/logger.js";
-import { SecretBox } from "../../src/store/secret-box.js";
+import { describe, expect, it } from "vitest";
+import { DAY, HOUR } from "../../src/runtime/clock.js";
 import { MAINTENANCE_QUEUE } from "../../src/workers/maintenance.js";
-import { OrderQueue, QUEUE_PREFIX } from "../../src/workers/queues.js";
-import { FakeAccountApi } from "../fakes/account-api.js";
-import { FakeTelegram } from "../fakes/telegram-api.js";
-import { botEnv, germanyCatalog, germanyShop } from "../helpers/bot-env.js";
-import { type RunningProcess, startServingBot } from "../helpers/process.js";
-import { testRedis } from "../helpers/redis.js";
-import { freePort } from "../helpers/redis-global-setup.js";
+import { QUEUE_PREFIX } from "../../src/workers/queues.js";
 import { until, untilValue } from "../helpers/wait.js";
+import { workerRig } from "./worker-rig.js";
 
 // Issue 26: the built app's worker processes (ROLE=worker) on one Redis at the auto-renew moment:
 // two of them running the task at once, and one killed in the middle of its run and replaced. The
 // test sets up customers through the shop's own services on that Redis, as the bot would.
-const TOKEN = "262626:E2E-auto-renew-token-for-the-fake-api";
-const SECRET_KEY = Buffer.alloc(32, 6);
-const telegram = new FakeTelegram({ token: TOKEN });
-const hosting = new FakeAccountApi();
-const running: RunningProcess[] = [];
-let redis: Redis;
-let queue: OrderQueue;
-let rooms: ShopRooms;
-let clients: HostingClients;
-let env: Record<string, string> = {};
-let serverId = 0;
+const rig = workerRig({
+  token: "262626:E2E-auto-renew-token-for-the-fake-api",
+  secretByte: 6,
+  catalogPrefix: "bot-e2e-autorenew-",
+});
+const { telegram, hosting, running, startWorker } = rig;
 let nextCustomer = 26_601;
-
-async function startWorker(): Promise<RunningProcess> {
-  const proc = await startServingBot({ ...env, HTTP_PORT: String(await freePort()) });
-  running.push(proc);
-  return proc;
-}
 
 /** A customer with 400 in the wallet and a Germany subscription expiring in 12 hours, auto-renew on. */
 async function dueSubscription() {
   const customerId = nextCustomer++;
-  await rooms.books.customers.seen({ id: customerId, firstName: `A${customerId}`, locale: "en" });
-  await rooms.books.wallet.credit(customerId, 400, `seed:${customerId}`, { kind: "admin-credit" });
+  await rig.rooms.books.customers.seen({ id: customerId, firstName: `A${customerId}`, locale: "en" });
+  await rig.rooms.books.wallet.credit(customerId, 400, `seed:${customerId}`, { kind: "admin-credit" });
   const name = `c${customerId}-e2e`;
   const expiresAt = Date.now() + 12 * HOUR;
-  hosting.addClient(serverId, { email: name, totalGb: 10, expiryMs: expiresAt });
-  const sub = await rooms.books.subscriptions.create(`oe2e${customerId}`, {
+  hosting.addClient(rig.serverId, { email: name, totalGb: 10, expiryMs: expiresAt });
+  const sub = await rig.rooms.books.subscriptions.create(`oe2e${customerId}`, {
     customerId,
     planId: "de",
-    ref: { kind: "xui", serverId, name },
+    ref: { kind: "xui", serverId: rig.serverId, name },
     links: { links: ["vless://e2e"], subscriptionUrl: undefined },
     expiresAt,
     trafficGb: 10,
     devices: 0,
     trial: false,
   });
-  expect(await rooms.sales.autoRenew.set(customerId, sub.id, true)).toEqual({ ok: true, on: true });
+  expect(await rig.rooms.sales.autoRenew.set(customerId, sub.id, true)).toEqual({ ok: true, on: true });
   return { customerId, sub };
 }
 
 /** Runs the auto-renew task `n` times at once (as many schedulers' ticks); `wait`: until they ended. */
 async function autoRenewJobs(n: number, wait = true): Promise<void> {
-  const maintenance = new Queue(MAINTENANCE_QUEUE, { connection: redis, prefix: QUEUE_PREFIX });
+  const maintenance = new Queue(MAINTENANCE_QUEUE, { connection: rig.redis, prefix: QUEUE_PREFIX });
   const jobs = await Promise.all(Array.from({ length: n }, () => maintenance.add("auto-renew", {})));
   if (!wait) return maintenance.close();
   await until(async () => {
@@ -77,18 +54,18 @@ async function autoRenewJobs(n: number, wait = true): Promise<void> {
 /** Charged once (one renewal debit), one active renewal, the term moved by the plan's 30 days once. */
 async function renewedOnce(due: { customerId: number; sub: { id: string; expiresAt: number } }) {
   const active = await untilValue(
-    async () => (await rooms.books.orders.ofCustomer(due.customerId)).filter((o) => o.kind === "renewal"),
+    async () => (await rig.rooms.books.orders.ofCustomer(due.customerId)).filter((o) => o.kind === "renewal"),
     (list) =>
       list.some((o) => o.status === "active") &&
       !list.some((o) => o.status === "paid" || o.status === "provisioning"),
     30_000,
   );
   expect(active.filter((o) => o.status === "active")).toHaveLength(1);
-  const { entries } = await rooms.books.wallet.history(due.customerId, 0, 50);
+  const { entries } = await rig.rooms.books.wallet.history(due.customerId, 0, 50);
   expect(entries.filter((e) => e.kind === "renewal").map((e) => e.amount)).toEqual([-150]);
-  expect(await rooms.books.wallet.balance(due.customerId)).toBe(250);
-  expect((await rooms.books.subscriptions.get(due.sub.id))?.expiresAt).toBe(due.sub.expiresAt + 30 * DAY);
-  const held = hosting.client(serverId, `c${due.customerId}-e2e`)?.expiryMs ?? 0;
+  expect(await rig.rooms.books.wallet.balance(due.customerId)).toBe(250);
+  expect((await rig.rooms.books.subscriptions.get(due.sub.id))?.expiresAt).toBe(due.sub.expiresAt + 30 * DAY);
+  const held = hosting.client(rig.serverId, `c${due.customerId}-e2e`)?.expiryMs ?? 0;
   expect(held).toBeGreaterThanOrEqual(due.sub.expiresAt + 30 * DAY - 1_000);
   expect(held).toBeLessThan(due.sub.expiresAt + 31 * DAY);
   // Its owner hears it once, whichever worker paid it.
@@ -104,49 +81,6 @@ const noticesTo = (chat: number) =>
       String(c.params.text).includes("renewed automatically"),
   );
 
-beforeAll(async () => {
-  await telegram.start();
-  await hosting.start();
-  const { key, serverId: id, catalogFile } = germanyShop(hosting, "bot-e2e-autorenew-");
-  serverId = id;
-  redis = await testRedis();
-  env = botEnv(
-    { telegram, redis, catalogFile },
-    {
-      SECRET_KEY: SECRET_KEY.toString("base64"),
-      ACCOUNT_API_URL: hosting.url,
-      ACCOUNT_API_KEY: key,
-      LOG_LEVEL: "info",
-      ROLE: "worker",
-    },
-  );
-  queue = new OrderQueue(redis);
-  const accountKey = new AccountKeyStore(redis, new SecretBox(SECRET_KEY), key);
-  clients = createHostingClients(
-    { account: { url: hosting.url, apiKey: key }, panel: undefined, node: undefined },
-    () => accountKey.get(),
-  );
-  const catalog = parseCatalog(germanyCatalog(serverId));
-  rooms = createShopServices({
-    redis,
-    clock: systemClock,
-    catalog: () => catalog,
-    hosting: clients,
-    logger: createLogger("silent"),
-    accountKey,
-    jobs: { enqueueOrder: (id) => queue.enqueue(id), enqueueTermChange: (id) => queue.enqueueTermChange(id) },
-  });
-}, 30_000);
-
-afterAll(async () => {
-  for (const p of running)
-    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGTERM");
-  await Promise.all(running.map((p) => p.exited));
-  await queue.close();
-  await clients.close();
-  await Promise.all([telegram.stop(), hosting.stop(), redis.quit()]);
-});
-
 describe("auto-renew in two worker processes", () => {
   it("both running the task at the auto-renew moment charge once and extend once", async () => {
     const due = await dueSubscription();
@@ -161,7 +95,7 @@ describe("auto-renew in two worker processes", () => {
       if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGKILL");
     await Promise.all(running.map((p) => p.exited));
     const due = await dueSubscription();
-    const clientPath = `/api/v1/servers/${serverId}/clients/c${due.customerId}-e2e`;
+    const clientPath = `/api/v1/servers/${rig.serverId}/clients/c${due.customerId}-e2e`;
     // The run's read of the access is slow: the worker is killed while its run waits for it.
     hosting.delayNext("GET", clientPath, 4_000);
     const reads = hosting.count("GET", clientPath);

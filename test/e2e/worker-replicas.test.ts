@@ -1,60 +1,36 @@
 import { Queue } from "bullmq";
-import type { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseCatalog } from "../../src/domain/catalog/index.js";
-import { AccountKeyStore } from "../../src/domain/fleet/index.js";
-import { createShopServices, type ShopRooms } from "../../src/domain/index.js";
-import { createHostingClients, type HostingClients } from "../../src/hosting/index.js";
-import { systemClock } from "../../src/runtime/clock.js";
-import { createLogger } from "../../src/runtime/logger.js";
-import { SecretBox } from "../../src/store/secret-box.js";
+import { describe, expect, it } from "vitest";
 import { MAINTENANCE_QUEUE } from "../../src/workers/maintenance.js";
 import { OUTBOX_QUEUE } from "../../src/workers/outbox.js";
-import { OrderQueue, QUEUE_PREFIX } from "../../src/workers/queues.js";
-import { FakeAccountApi } from "../fakes/account-api.js";
-import { FakeTelegram } from "../fakes/telegram-api.js";
-import { botEnv, germanyCatalog, germanyShop } from "../helpers/bot-env.js";
-import { type RunningProcess, startServingBot } from "../helpers/process.js";
-import { testRedis } from "../helpers/redis.js";
-import { freePort } from "../helpers/redis-global-setup.js";
+import { QUEUE_PREFIX } from "../../src/workers/queues.js";
 import { until, untilValue } from "../helpers/wait.js";
+import { workerRig } from "./worker-rig.js";
 
 // Two worker processes (ROLE=worker) of the built app on one Redis; the test pays orders through
 // the shop's own services on that Redis, as the bot would.
-const TOKEN = "464646:E2E-workers-token-for-the-fake-api";
-const SECRET_KEY = Buffer.alloc(32, 8);
-const telegram = new FakeTelegram({ token: TOKEN });
-const hosting = new FakeAccountApi();
-const running: RunningProcess[] = [];
-let redis: Redis;
-let queue: OrderQueue;
-let rooms: ShopRooms;
-let clients: HostingClients;
-let env: Record<string, string> = {};
-let serverId = 0;
+const rig = workerRig({
+  token: "464646:E2E-workers-token-for-the-fake-api",
+  secretByte: 8,
+  catalogPrefix: "bot-e2e-workers-",
+});
+const { telegram, hosting, running, startWorker } = rig;
 let nextCustomer = 9401;
-
-async function startWorker(): Promise<RunningProcess> {
-  const proc = await startServingBot({ ...env, HTTP_PORT: String(await freePort()) });
-  running.push(proc);
-  return proc;
-}
 
 /** A customer with money who bought the plan and paid from the wallet (the order is queued). */
 async function paidOrder(): Promise<{ customerId: number; orderId: string }> {
   const customerId = nextCustomer++;
-  await rooms.books.customers.seen({ id: customerId, firstName: `W${customerId}`, locale: "en" });
-  await rooms.books.wallet.credit(customerId, 1000, `seed:${customerId}`, { kind: "admin-credit" });
-  const started = await rooms.sales.shop.startPurchase(customerId, "de", "en");
+  await rig.rooms.books.customers.seen({ id: customerId, firstName: `W${customerId}`, locale: "en" });
+  await rig.rooms.books.wallet.credit(customerId, 1000, `seed:${customerId}`, { kind: "admin-credit" });
+  const started = await rig.rooms.sales.shop.startPurchase(customerId, "de", "en");
   if (!started.ok) throw new Error(started.reason);
-  const paid = await rooms.sales.cashier.payFromBalance(customerId, started.order.id);
+  const paid = await rig.rooms.sales.cashier.payFromBalance(customerId, started.order.id);
   expect(paid.status).toBe("paid");
   return { customerId, orderId: started.order.id };
 }
 
 const untilActive = (orderId: string, timeoutMs: number) =>
   untilValue(
-    () => redis.hget(`order:${orderId}`, "status"),
+    () => rig.redis.hget(`order:${orderId}`, "status"),
     (s) => s === "active",
     timeoutMs,
   );
@@ -64,59 +40,13 @@ const deliveries = (chat: number) =>
   );
 const clientsOnHosting = () => [...hosting.servers.values()].flatMap((s) => s.clients);
 
-beforeAll(async () => {
-  await telegram.start();
-  await hosting.start();
-  const { key, serverId: id, catalogFile } = germanyShop(hosting, "bot-e2e-workers-");
-  serverId = id;
-  const catalog = parseCatalog(germanyCatalog(serverId));
-  redis = await testRedis();
-  env = botEnv(
-    { telegram, redis, catalogFile },
-    {
-      SECRET_KEY: SECRET_KEY.toString("base64"),
-      ACCOUNT_API_URL: hosting.url,
-      ACCOUNT_API_KEY: key,
-      LOG_LEVEL: "info",
-      ROLE: "worker",
-    },
-  );
-  queue = new OrderQueue(redis);
-  const accountKey = new AccountKeyStore(redis, new SecretBox(SECRET_KEY), key);
-  clients = createHostingClients(
-    { account: { url: hosting.url, apiKey: key }, panel: undefined, node: undefined },
-    () => accountKey.get(),
-  );
-  rooms = createShopServices({
-    redis,
-    clock: systemClock,
-    catalog: () => catalog,
-    hosting: clients,
-    logger: createLogger("silent"),
-    accountKey,
-    jobs: {
-      enqueueOrder: (orderId) => queue.enqueue(orderId),
-      enqueueTermChange: (id) => queue.enqueueTermChange(id),
-    },
-  });
-}, 30_000);
-
-afterAll(async () => {
-  for (const p of running)
-    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGTERM");
-  await Promise.all(running.map((p) => p.exited));
-  await queue.close();
-  await clients.close();
-  await Promise.all([telegram.stop(), hosting.stop(), redis.quit()]);
-});
-
 describe("two worker processes on one Redis", () => {
   it("one killed (SIGKILL) in the middle of an order: the other finishes it, one client, one delivery", async () => {
     const first = await startWorker();
     // The hosting side is slow to create the client: the order's job is running when its worker dies.
-    hosting.delayNext("POST", `/api/v1/servers/${serverId}/clients`, 3_000);
+    hosting.delayNext("POST", `/api/v1/servers/${rig.serverId}/clients`, 3_000);
     const { customerId, orderId } = await paidOrder();
-    await until(() => hosting.count("POST", `/api/v1/servers/${serverId}/clients`) === 1, 15_000);
+    await until(() => hosting.count("POST", `/api/v1/servers/${rig.serverId}/clients`) === 1, 15_000);
     // Killed at once: starting the other process first could take longer than the slow create
     // on a loaded machine, and the first would finish the order before dying.
     first.child.kill("SIGKILL");
@@ -127,10 +57,10 @@ describe("two worker processes on one Redis", () => {
     await until(() => deliveries(customerId).length > 0, 10_000);
 
     expect(clientsOnHosting()).toHaveLength(1);
-    expect(await redis.zcard(`subs:customer:${customerId}`)).toBe(1);
+    expect(await rig.redis.zcard(`subs:customer:${customerId}`)).toBe(1);
     expect(deliveries(customerId)).toHaveLength(1);
     // Taken over as a stalled job (not a retry after a failure).
-    const job = await queue.queue.getJob(orderId);
+    const job = await rig.queue.queue.getJob(orderId);
     expect(job?.stalledCounter).toBe(1);
     expect(job?.attemptsStarted).toBe(2);
     expect(second.child.exitCode).toBeNull();
@@ -147,23 +77,23 @@ describe("two worker processes on one Redis", () => {
     for (const { customerId } of orders) expect(deliveries(customerId)).toHaveLength(1);
     // Each job completed at its first start: no order was run by both workers.
     await until(async () => {
-      const states = await Promise.all(orders.map(({ orderId }) => queue.queue.getJobState(orderId)));
+      const states = await Promise.all(orders.map(({ orderId }) => rig.queue.queue.getJobState(orderId)));
       return states.every((s) => s === "completed");
     });
     for (const { orderId } of orders) {
-      const job = await queue.queue.getJob(orderId);
+      const job = await rig.queue.queue.getJob(orderId);
       expect([job?.attemptsStarted, job?.stalledCounter]).toEqual([1, 0]);
     }
 
     // One of them expiring in two days: due for its 3-day reminder. The task runs in both
     // workers at once (two jobs), as two schedulers' ticks might.
     const { customerId } = orders[0] ?? { customerId: 0 };
-    const [subId = ""] = await redis.zrange(`subs:customer:${customerId}`, "0", "-1");
+    const [subId = ""] = await rig.redis.zrange(`subs:customer:${customerId}`, "0", "-1");
     const expiresAt = Date.now() + 2 * 86_400_000;
-    await redis.hset(`sub:${subId}`, { createdAt: Date.now() - 28 * 86_400_000, expiresAt });
-    await redis.zadd("subs:expiry", expiresAt, subId);
+    await rig.redis.hset(`sub:${subId}`, { createdAt: Date.now() - 28 * 86_400_000, expiresAt });
+    await rig.redis.zadd("subs:expiry", expiresAt, subId);
     const mark = telegram.calls.length;
-    const maintenance = new Queue(MAINTENANCE_QUEUE, { connection: redis, prefix: QUEUE_PREFIX });
+    const maintenance = new Queue(MAINTENANCE_QUEUE, { connection: rig.redis, prefix: QUEUE_PREFIX });
     const jobs = await Promise.all([maintenance.add("reminders", {}), maintenance.add("reminders", {})]);
     await until(async () => {
       const states = await Promise.all(jobs.map((j) => maintenance.getJobState(j.id ?? "")));
@@ -171,7 +101,7 @@ describe("two worker processes on one Redis", () => {
     }, 20_000);
     await maintenance.close();
     // Whatever the runs queued has gone out.
-    const outbox = new Queue(OUTBOX_QUEUE, { connection: redis, prefix: QUEUE_PREFIX });
+    const outbox = new Queue(OUTBOX_QUEUE, { connection: rig.redis, prefix: QUEUE_PREFIX });
     await until(
       async () => (await outbox.getJobCountByTypes("waiting", "active", "delayed", "prioritized")) === 0,
     );
