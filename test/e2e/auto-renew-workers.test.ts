@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DAY, HOUR } from "../../src/runtime/clock.js";
 import { MAINTENANCE_QUEUE } from "../../src/workers/maintenance.js";
 import { QUEUE_PREFIX } from "../../src/workers/queues.js";
+import { stopAll } from "../helpers/process.js";
 import { until, untilValue } from "../helpers/wait.js";
 import { workerRig } from "./worker-rig.js";
 
@@ -91,9 +92,7 @@ describe("auto-renew in two worker processes", () => {
   }, 90_000);
 
   it("a worker killed in the middle of its run and a new one started charge once and extend once", async () => {
-    for (const p of running)
-      if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGKILL");
-    await Promise.all(running.map((p) => p.exited));
+    await stopAll(running, "SIGKILL");
     const due = await dueSubscription();
     const clientPath = `/api/v1/servers/${rig.serverId}/clients/c${due.customerId}-e2e`;
     // The run's read of the access is slow: the worker is killed while its run waits for it.

@@ -2,19 +2,17 @@ import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AccessRef } from "../../src/domain/books/index.js";
 import { type Catalog, parseCatalog } from "../../src/domain/catalog/index.js";
-import { AccountKeyStore } from "../../src/domain/fleet/index.js";
-import { createShopServices, type ShopRooms } from "../../src/domain/index.js";
-import { createHostingClients, type HostingClients } from "../../src/hosting/index.js";
-import { DAY, systemClock } from "../../src/runtime/clock.js";
-import { createLogger } from "../../src/runtime/logger.js";
-import { SecretBox } from "../../src/store/secret-box.js";
+import type { ShopRooms } from "../../src/domain/index.js";
+import type { HostingClients } from "../../src/hosting/index.js";
+import { DAY } from "../../src/runtime/clock.js";
 import { BulkMoveQueue } from "../../src/workers/bulk-move.js";
 import { FakeAccountApi, type FakeServer } from "../fakes/account-api.js";
 import { FakeTelegram } from "../fakes/telegram-api.js";
 import { botEnv, germanyCatalog, germanyShop } from "../helpers/bot-env.js";
-import { type RunningProcess, startServingBot } from "../helpers/process.js";
+import { type RunningProcess, startServingBot, stopAll } from "../helpers/process.js";
 import { testRedis } from "../helpers/redis.js";
 import { freePort } from "../helpers/redis-global-setup.js";
+import { shopOnRedis } from "../helpers/shop-on-redis.js";
 import { until } from "../helpers/wait.js";
 
 // Issue 31, point 2: a bulk move run by the built app's worker process (ROLE=worker), killed with
@@ -58,29 +56,14 @@ beforeAll(async () => {
     },
   );
   moveRuns = new BulkMoveQueue(redis);
-  const accountKey = new AccountKeyStore(redis, new SecretBox(SECRET_KEY), shop.key);
-  clients = createHostingClients(
-    { account: { url: hosting.url, apiKey: shop.key }, panel: undefined, node: undefined },
-    () => accountKey.get(),
-  );
-  rooms = createShopServices({
-    ...{
-      redis,
-      clock: systemClock,
-      catalog: () => catalog,
-      hosting: clients,
-      logger: createLogger("silent"),
-    },
-    accountKey,
-    jobs: { enqueueOrder: async () => undefined, enqueueTermChange: async () => undefined },
+  ({ rooms, clients } = shopOnRedis(redis, {
+    ...{ accountUrl: hosting.url, accountApiKey: shop.key, secretKey: SECRET_KEY, catalog },
     moves: { runs: moveRuns },
-  });
+  }));
 }, 30_000);
 
 afterAll(async () => {
-  for (const p of running)
-    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGTERM");
-  await Promise.all(running.map((p) => p.exited));
+  await stopAll(running);
   await moveRuns.close();
   await clients.close();
   await Promise.all([telegram.stop(), hosting.stop(), redis.quit()]);

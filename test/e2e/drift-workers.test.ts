@@ -9,7 +9,7 @@ import { QUEUE_PREFIX } from "../../src/workers/queues.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { FakeTelegram } from "../fakes/telegram-api.js";
 import { botEnv, germanyShop } from "../helpers/bot-env.js";
-import { type RunningProcess, startBuiltBot, untilHealthy } from "../helpers/process.js";
+import { type RunningProcess, startBuiltBot, stopAll, untilHealthy } from "../helpers/process.js";
 import { testRedis } from "../helpers/redis.js";
 import { freePort } from "../helpers/redis-global-setup.js";
 import { until } from "../helpers/wait.js";
@@ -95,9 +95,7 @@ beforeAll(async () => {
 }, 30_000);
 
 async function stopWorkers(): Promise<void> {
-  for (const p of running)
-    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGTERM");
-  await Promise.all(running.map((p) => p.exited));
+  await stopAll(running);
 }
 
 afterAll(async () => {

@@ -3,13 +3,10 @@ import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Subscription } from "../../src/domain/books/index.js";
 import { parseCatalog } from "../../src/domain/catalog/index.js";
-import { AccountKeyStore } from "../../src/domain/fleet/index.js";
-import { createShopServices, type ShopRooms } from "../../src/domain/index.js";
+import type { ShopRooms } from "../../src/domain/index.js";
 import { termChangeKeys } from "../../src/domain/terms/keys.js";
-import { createHostingClients, type HostingClients } from "../../src/hosting/index.js";
-import { DAY, MINUTE, systemClock } from "../../src/runtime/clock.js";
-import { createLogger } from "../../src/runtime/logger.js";
-import { SecretBox } from "../../src/store/secret-box.js";
+import type { HostingClients } from "../../src/hosting/index.js";
+import { DAY, MINUTE } from "../../src/runtime/clock.js";
 import { OrderQueue } from "../../src/workers/queues.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { FakeTelegram, type TelegramCall, user } from "../fakes/telegram-api.js";
@@ -17,6 +14,7 @@ import { botEnv, writeCatalog } from "../helpers/bot-env.js";
 import { type RunningProcess, startServingBot } from "../helpers/process.js";
 import { testRedis } from "../helpers/redis.js";
 import { freePort } from "../helpers/redis-global-setup.js";
+import { shopOnRedis } from "../helpers/shop-on-redis.js";
 import { buttonsOf, findButton } from "../helpers/telegram-views.js";
 import { untilValue } from "../helpers/wait.js";
 
@@ -75,21 +73,10 @@ beforeAll(async () => {
     },
   );
   queue = new OrderQueue(redis);
-  const accountKey = new AccountKeyStore(redis, new SecretBox(SECRET_KEY), key);
-  clients = createHostingClients(
-    { account: { url: hosting.url, apiKey: key }, panel: undefined, node: undefined },
-    () => accountKey.get(),
-  );
-  const catalog = parseCatalog(yaml);
-  rooms = createShopServices({
-    redis,
-    clock: systemClock,
-    catalog: () => catalog,
-    hosting: clients,
-    logger: createLogger("silent"),
-    accountKey,
+  ({ rooms, clients } = shopOnRedis(redis, {
+    ...{ accountUrl: hosting.url, accountApiKey: key, secretKey: SECRET_KEY, catalog: parseCatalog(yaml) },
     jobs: { enqueueOrder: (id) => queue.enqueue(id), enqueueTermChange: (id) => queue.enqueueTermChange(id) },
-  });
+  }));
   proc = await startServingBot(env);
   await telegram.waitFor("getUpdates", 15_000);
 }, 60_000);

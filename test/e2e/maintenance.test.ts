@@ -3,18 +3,15 @@ import type { Update, User } from "grammy/types";
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCatalog } from "../../src/domain/catalog/index.js";
-import { AccountKeyStore } from "../../src/domain/fleet/index.js";
-import { createShopServices, type ShopRooms } from "../../src/domain/index.js";
-import { createHostingClients, type HostingClients } from "../../src/hosting/index.js";
-import { systemClock } from "../../src/runtime/clock.js";
-import { createLogger } from "../../src/runtime/logger.js";
-import { SecretBox } from "../../src/store/secret-box.js";
+import type { ShopRooms } from "../../src/domain/index.js";
+import type { HostingClients } from "../../src/hosting/index.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { FakeTelegram, type TelegramCall, user } from "../fakes/telegram-api.js";
 import { botEnv, germanyCatalog, germanyShop } from "../helpers/bot-env.js";
 import { type RunningProcess, startServingBot } from "../helpers/process.js";
 import { testRedis } from "../helpers/redis.js";
 import { freePort } from "../helpers/redis-global-setup.js";
+import { shopOnRedis } from "../helpers/shop-on-redis.js";
 import { findButton, inlineKeyboard } from "../helpers/telegram-views.js";
 import { untilValue } from "../helpers/wait.js";
 
@@ -53,21 +50,13 @@ beforeAll(async () => {
       HTTP_PORT: String(httpPort),
     },
   );
-  const accountKey = new AccountKeyStore(redis, new SecretBox(SECRET_KEY), key);
-  clients = createHostingClients(
-    { account: { url: hosting.url, apiKey: key }, panel: undefined, node: undefined },
-    () => accountKey.get(),
-  );
   // The shop's own services on the process's Redis: an order offered before the shop closed.
-  rooms = createShopServices({
-    redis,
-    clock: systemClock,
-    catalog: () => catalog,
-    hosting: clients,
-    logger: createLogger("silent"),
-    accountKey,
-    jobs: { enqueueOrder: async () => undefined, enqueueTermChange: async () => undefined },
-  });
+  ({ rooms, clients } = shopOnRedis(redis, {
+    accountUrl: hosting.url,
+    accountApiKey: key,
+    secretKey: SECRET_KEY,
+    catalog,
+  }));
   proc = await startServingBot(env);
   await telegram.waitFor("getUpdates", 15_000);
 }, 60_000);

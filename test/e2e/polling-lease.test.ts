@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollingLeaseKey } from "../../src/runtime/poller-lease.js";
 import { command, FakeTelegram, user } from "../fakes/telegram-api.js";
 import { botEnv, NODE_CATALOG, writeCatalog } from "../helpers/bot-env.js";
-import { type RunningProcess, startBuiltBot } from "../helpers/process.js";
+import { type RunningProcess, startBuiltBot, stopAll } from "../helpers/process.js";
 import { testRedis } from "../helpers/redis.js";
 import { sleep, until } from "../helpers/wait.js";
 
@@ -43,9 +43,7 @@ beforeAll(async () => {
   redis = await testRedis();
 });
 afterAll(async () => {
-  for (const p of running)
-    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGKILL");
-  await Promise.all(running.map((p) => p.exited));
+  await stopAll(running, "SIGKILL");
   await Promise.all([first.stop(), second.stop(), redis.quit()]);
 });
 

@@ -1,19 +1,16 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll } from "vitest";
 import { parseCatalog } from "../../src/domain/catalog/index.js";
-import { AccountKeyStore } from "../../src/domain/fleet/index.js";
-import { createShopServices, type ShopRooms } from "../../src/domain/index.js";
-import { createHostingClients, type HostingClients } from "../../src/hosting/index.js";
-import { systemClock } from "../../src/runtime/clock.js";
-import { createLogger } from "../../src/runtime/logger.js";
-import { SecretBox } from "../../src/store/secret-box.js";
+import type { ShopRooms } from "../../src/domain/index.js";
+import type { HostingClients } from "../../src/hosting/index.js";
 import { OrderQueue } from "../../src/workers/queues.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { FakeTelegram } from "../fakes/telegram-api.js";
 import { botEnv, germanyCatalog, germanyShop } from "../helpers/bot-env.js";
-import { type RunningProcess, startServingBot } from "../helpers/process.js";
+import { type RunningProcess, startServingBot, stopAll } from "../helpers/process.js";
 import { testRedis } from "../helpers/redis.js";
 import { freePort } from "../helpers/redis-global-setup.js";
+import { shopOnRedis } from "../helpers/shop-on-redis.js";
 
 export interface WorkerRigOptions {
   /** The bot token of the file's fake Telegram. */
@@ -85,18 +82,8 @@ export function workerRig(options: WorkerRigOptions) {
       },
     );
     const queue = new OrderQueue(redis);
-    const accountKey = new AccountKeyStore(redis, new SecretBox(secretKey), key);
-    const clients = createHostingClients(
-      { account: { url: hosting.url, apiKey: key }, panel: undefined, node: undefined },
-      () => accountKey.get(),
-    );
-    const rooms = createShopServices({
-      redis,
-      clock: systemClock,
-      catalog: () => catalog,
-      hosting: clients,
-      logger: createLogger("silent"),
-      accountKey,
+    const { rooms, clients } = shopOnRedis(redis, {
+      ...{ accountUrl: hosting.url, accountApiKey: key, secretKey, catalog },
       jobs: {
         enqueueOrder: (id) => queue.enqueue(id),
         enqueueTermChange: (id) => queue.enqueueTermChange(id),
@@ -106,9 +93,7 @@ export function workerRig(options: WorkerRigOptions) {
   }, 30_000);
 
   afterAll(async () => {
-    for (const p of rig.running)
-      if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGTERM");
-    await Promise.all(rig.running.map((p) => p.exited));
+    await stopAll(rig.running);
     await made?.queue.close();
     await made?.clients.close();
     await Promise.all([rig.telegram.stop(), rig.hosting.stop(), made?.redis.quit()]);

@@ -22,6 +22,16 @@ export interface SpawnOptions {
   detached?: boolean;
 }
 
+/** Sends `signal` to each of `processes` still running and waits until every one has ended. */
+export async function stopAll(
+  processes: readonly RunningProcess[],
+  signal: NodeJS.Signals = "SIGTERM",
+): Promise<void> {
+  for (const p of processes)
+    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill(signal);
+  await Promise.all(processes.map((p) => p.exited));
+}
+
 /** Runs `command` with exactly `options.env` plus PATH, collecting what it prints. */
 export function spawnCollecting(command: string, args: string[], options: SpawnOptions): RunningProcess {
   const child = spawn(command, args, {
