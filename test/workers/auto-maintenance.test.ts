@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ShopMaintenance } from "../../src/domain/catalog/index.js";
 import { MAINTENANCE_KEY } from "../../src/domain/catalog/index.js";
-import { ServerExtension } from "../../src/domain/fleet/index.js";
 import { AccountApi } from "../../src/hosting/account/index.js";
 import { DAY, HOUR, MINUTE } from "../../src/runtime/clock.js";
 import { createReminderTask } from "../../src/workers/reminders.js";
-import {
-  createServerWatchTask,
-  type ServerWatchDeps,
-  type ServerWatchReport,
-} from "../../src/workers/server-watch/index.js";
+import type { ServerWatchDeps, ServerWatchReport } from "../../src/workers/server-watch/index.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";
+import { serverWatchTask } from "../helpers/server-watch-task.js";
 import { seedCustomer, seedSubscription } from "../helpers/shop-seed.js";
 import { telegramViews } from "../helpers/telegram-views.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
@@ -60,24 +56,10 @@ beforeEach(async () => {
 });
 
 function watch(overrides: Partial<ServerWatchDeps> = {}) {
-  return createServerWatchTask({
-    account,
-    extension: new ServerExtension({
-      hosting: { account },
-      redis: h.redis,
-      clock: h.clock,
-      logger: h.logger,
-    }),
-    redis: h.redis,
-    ...h.rooms,
-    outbox: h.outbox,
+  return serverWatchTask(h, account, {
     settings: h.rooms.catalog.settings,
     maintenance: h.rooms.catalog.maintenance,
-    i18n: h.i18n,
-    clock: h.clock,
-    logger: h.logger,
     adminIds: [ADMIN_EN, ADMIN_RU],
-    defaultLocale: "en",
     ...overrides,
   });
 }

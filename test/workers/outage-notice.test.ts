@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Catalog } from "../../src/domain/catalog/index.js";
-import { ShopSettings } from "../../src/domain/catalog/index.js";
-import { ServerExtension } from "../../src/domain/fleet/index.js";
 import { AccountApi } from "../../src/hosting/account/index.js";
 import { DAY, MINUTE } from "../../src/runtime/clock.js";
-import { createServerWatchTask } from "../../src/workers/server-watch/index.js";
 import { FakeAccountApi } from "../fakes/account-api.js";
 import { TEST_CATALOG } from "../helpers/bot-harness.js";
+import { serverWatchTask } from "../helpers/server-watch-task.js";
 import { seedSubscription } from "../helpers/shop-seed.js";
 import { telegramViews } from "../helpers/telegram-views.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
@@ -57,24 +55,7 @@ async function outage(login: string, serverName: string, seed: (serverId: number
   });
   const server = fake.addServer(login, { name: serverName });
   await seed(server.id);
-  const watch = createServerWatchTask({
-    account,
-    extension: new ServerExtension({
-      hosting: { account },
-      redis: h.redis,
-      clock: h.clock,
-      logger: h.logger,
-    }),
-    redis: h.redis,
-    ...h.rooms,
-    outbox: h.outbox,
-    settings: new ShopSettings(h.redis),
-    i18n: h.i18n,
-    clock: h.clock,
-    logger: h.logger,
-    adminIds: [],
-    defaultLocale: "en",
-  });
+  const watch = serverWatchTask(h, account);
   await watch.run();
   server.state = "offline";
   for (let i = 0; i < 7; i++) {

@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ShopSettings } from "../../src/domain/catalog/index.js";
-import { ServerExtension } from "../../src/domain/fleet/index.js";
 import { AccountApi } from "../../src/hosting/account/index.js";
 import { MINUTE } from "../../src/runtime/clock.js";
-import {
-  createServerWatchTask,
-  type ServerWatchDeps,
-  type ServerWatchTask,
-} from "../../src/workers/server-watch/index.js";
+import type { ServerWatchDeps, ServerWatchTask } from "../../src/workers/server-watch/index.js";
 import { FakeAccountApi, type FakeServer, type NewFakeServer } from "../fakes/account-api.js";
 import { fail } from "../fakes/http-fake.js";
+import { serverWatchTask } from "../helpers/server-watch-task.js";
 import { seedSubscription } from "../helpers/shop-seed.js";
 import { buttonsOf, telegramViews } from "../helpers/telegram-views.js";
 import { createWorkerHarness, type WorkerHarness } from "../helpers/worker-harness.js";
@@ -70,25 +66,7 @@ async function scanKeys(pattern: string): Promise<string[]> {
 }
 
 function task(overrides: Partial<ServerWatchDeps> = {}): ServerWatchTask {
-  return createServerWatchTask({
-    account,
-    extension: new ServerExtension({
-      hosting: { account },
-      redis: h.redis,
-      clock: h.clock,
-      logger: h.logger,
-    }),
-    redis: h.redis,
-    ...h.rooms,
-    outbox: h.outbox,
-    settings,
-    i18n: h.i18n,
-    clock: h.clock,
-    logger: h.logger,
-    adminIds: [ADMIN_EN, ADMIN_RU],
-    defaultLocale: "en",
-    ...overrides,
-  });
+  return serverWatchTask(h, account, { settings, adminIds: [ADMIN_EN, ADMIN_RU], ...overrides });
 }
 
 function server(input: NewFakeServer = {}): FakeServer {
