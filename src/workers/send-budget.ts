@@ -25,7 +25,6 @@ const NEXT_KEY = "tg:sends:next";
 /** Set by a 429 for its retry_after: every process's outbox waits it out. */
 const HOLD_KEY = "tg:sends:hold";
 const TAKE = LuaScript.load(new URL("./lua/send-budget-take.lua", import.meta.url));
-const COUNT = LuaScript.load(new URL("./lua/send-budget-count.lua", import.meta.url));
 
 /** The Bot API methods that send a message, which Telegram's overall limit counts. */
 const SENDING = new Set([
@@ -97,7 +96,9 @@ export class SendBudget {
     this.flushTimer = undefined;
     const n = this.pending;
     this.pending = 0;
-    COUNT.run(this.redis, [NEXT_KEY], [this.now(), this.interval, n, KEY_TTL_MS]).catch(() => undefined);
+    // Taken past the burst and the hold: the replies went anyway.
+    const args = [this.now(), this.interval, n, "", KEY_TTL_MS];
+    TAKE.run(this.redis, [NEXT_KEY, HOLD_KEY], args).catch(() => undefined);
   }
 
   /**
@@ -106,7 +107,7 @@ export class SendBudget {
    */
   async take(): Promise<number> {
     const burst = SEND_BURST_SECONDS * 1000;
-    const args = [this.now(), this.interval, burst, KEY_TTL_MS];
+    const args = [this.now(), this.interval, 1, burst, KEY_TTL_MS];
     const wait = Number(await TAKE.run(this.redis, [NEXT_KEY, HOLD_KEY], args));
     return Math.abs(wait);
   }
