@@ -35,20 +35,30 @@ export async function giveTurn(): Promise<void> {
   await nextTurn();
 }
 
+/** `visit` for every item (and its index), the loop given back every ITEMS_PER_TURN items. */
+export async function eachInTurns<T>(
+  items: readonly T[],
+  visit: (item: T, index: number) => void,
+): Promise<void> {
+  workStarts();
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0 && i % ITEMS_PER_TURN === 0) await giveTurn();
+    visit(items[i] as T, i);
+  }
+}
+
 /**
- * A Map of `entry(item)` for every item, the loop given back every ITEMS_PER_TURN items: indexing
- * a listing of 100 000 clients in one go held the process ~50 ms.
+ * A Map of `entry(item)` for every item, in turns (eachInTurns): indexing a listing of 100 000
+ * clients in one go held the process ~50 ms.
  */
 export async function mapInTurns<T, K, V>(
   items: readonly T[],
   entry: (item: T) => [K, V],
 ): Promise<Map<K, V>> {
   const map = new Map<K, V>();
-  workStarts();
-  for (let i = 0; i < items.length; i++) {
-    if (i > 0 && i % ITEMS_PER_TURN === 0) await giveTurn();
-    const [key, value] = entry(items[i] as T);
+  await eachInTurns(items, (item) => {
+    const [key, value] = entry(item);
     map.set(key, value);
-  }
+  });
   return map;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { clientListWire } from "../../src/hosting/account/schemas.js";
-import { ITEMS_PER_SLICE, slicedList } from "../../src/hosting/sliced-list.js";
+import { slicedList } from "../../src/hosting/sliced-list.js";
+import { ITEMS_PER_TURN as ITEMS_PER_SLICE } from "../../src/runtime/background-turn.js";
 import { turnsDuring } from "../helpers/turns.js";
 
 const item = z
