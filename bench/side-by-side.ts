@@ -124,6 +124,12 @@ function profileFlags(bot: BotKind): string[] {
   return which === bot || which === "both" ? flags : [];
 }
 
+/** bench/alloc-watch.ts's mode, for whichever bot it is preloaded into. */
+function allocWatchEnv(): Record<string, string> {
+  const mode = process.env.ALLOC_WATCH;
+  return mode ? { ALLOC_WATCH: mode } : {};
+}
+
 /** One bot process under one scenario: start, warm up, measure a fixed window, stop. */
 export async function runOnce(
   redis: Redis,
@@ -136,7 +142,7 @@ export async function runOnce(
   const script = join(root, bot === "bare" ? "dist/bench/bare-bot.js" : "dist/src/main.js");
   // The full bot as `npm start` runs it (its node flags); the bare bot as a new user would.
   const flags = [...(bot === "full" ? START_FLAGS : []), ...profileFlags(bot)];
-  const env = { ...(await botEnv(bot, fake.apiRoot, redisUrl)), ...extraEnv };
+  const env = { ...(await botEnv(bot, fake.apiRoot, redisUrl)), ...extraEnv, ...allocWatchEnv() };
   const output = profileFlags(bot).length > 0 ? process.env.BENCH_PROFILE_OUTPUT : undefined;
   const child = startNode(script, env, root, flags, output && join(output, `${bot}-${Date.now()}.log`));
   if (profileFlags(bot).length > 0) say(`  (${bot} bot, pid ${child.pid}, runs with ${flags.join(" ")})`);
