@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { type Dispatcher, fetch } from "undici";
+import type { Dispatcher } from "undici";
 import { z } from "zod";
+import { httpRequest } from "../runtime/library-parts.js";
 import {
   HostingApiError,
   type HostingApiName,
@@ -132,7 +133,7 @@ export class HostingHttp {
     info: RequestInfo,
     url: URL,
     headers: Record<string, string>,
-  ): Promise<{ response: Awaited<ReturnType<typeof fetch>>; chunks: Uint8Array[] }> {
+  ): Promise<{ response: Answer; chunks: Uint8Array[] }> {
     const timeoutMs = spec.timeoutMs ?? this.timeoutMs;
     const started = performance.now();
     const observe = (status: number) =>
@@ -143,17 +144,18 @@ export class HostingHttp {
         durationMs: performance.now() - started,
       });
 
-    let response: Awaited<ReturnType<typeof fetch>>;
+    let response: Answer;
     let chunks: Uint8Array[];
     try {
-      response = await fetch(url, {
+      const answer = await httpRequest(url, {
         method: spec.method,
         headers,
         body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
         signal: AbortSignal.timeout(timeoutMs),
         dispatcher: this.options.dispatcher,
       });
-      chunks = await collectBody(response.body);
+      response = { ok: answer.status >= 200 && answer.status < 300, status: answer.status };
+      chunks = await collectBody(answer.body);
     } catch (err) {
       observe(0);
       if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) {
@@ -166,11 +168,17 @@ export class HostingHttp {
   }
 }
 
+/** What is kept of an answer's head. */
+interface Answer {
+  ok: boolean;
+  status: number;
+}
+
 /** An answer read: JSON, not a refusal (a non-2xx, or `ok: false`), in the shape `spec` expects. */
 async function decode<S extends z.ZodType>(
   spec: CallSpec<S>,
   info: RequestInfo,
-  response: { ok: boolean; status: number },
+  response: Answer,
   chunks: readonly Uint8Array[],
 ): Promise<z.output<S>> {
   // Parsed outside the request's timeout: a long listing parsed at a periodic task's pace takes a while.

@@ -1,4 +1,4 @@
-import { type Job, Queue } from "bullmq";
+import type { Job } from "bullmq";
 import type { Redis } from "ioredis";
 import {
   type MoneyTotal,
@@ -6,6 +6,7 @@ import {
   readMoneyTotals,
   readOrderBacklog,
 } from "../domain/books/index.js";
+import { Queue } from "../runtime/library-parts.js";
 
 /** Job states reported per queue (`prioritized` holds the waiting jobs that have a priority). */
 export const QUEUE_STATES = ["waiting", "prioritized", "delayed", "active", "failed"] as const;

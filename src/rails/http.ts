@@ -1,4 +1,4 @@
-import { fetch } from "undici";
+import { httpRequest, textOf } from "../runtime/library-parts.js";
 
 /** A provider call failed: it said no (`refused`, a 4xx) or could not be reached or broke (`down`). */
 export class RailError extends Error {
@@ -41,14 +41,14 @@ export async function railRequest(req: RailRequest): Promise<RailResponse> {
   let status: number;
   let text: string;
   try {
-    const response = await fetch(req.url, {
+    const response = await httpRequest(req.url, {
       method: req.method,
       headers,
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
       signal: AbortSignal.timeout(req.timeoutMs),
     });
     status = response.status;
-    text = await response.text();
+    text = await textOf(response.body);
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
     throw new RailError(req.rail, "down", 0, timedOut ? `no answer within ${req.timeoutMs} ms` : "network");

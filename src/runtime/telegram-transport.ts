@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import type { ApiClientOptions } from "grammy";
-import { Agent, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
+import { Agent } from "./library-parts.js";
 
 /** What grammY's client hands its `fetch`: a JSON string or a multipart stream, and its signal. */
 interface FetchInit {

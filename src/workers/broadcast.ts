@@ -1,4 +1,4 @@
-import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from "bullmq";
+import type { Job } from "bullmq";
 import { type Api, GrammyError } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Redis } from "ioredis";
@@ -20,6 +20,7 @@ import type { Metrics } from "../http/metrics.js";
 import { audienceName } from "../render/audiences.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { broadcastCb } from "../render/notice-buttons.js";
+import { DelayedError, Queue, UnrecoverableError, Worker } from "../runtime/library-parts.js";
 import type { Logger } from "../runtime/logger.js";
 import { type Outbox, outboxMessage } from "./outbox.js";
 import { inJobScope, QUEUE_PREFIX } from "./queues.js";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from "bullmq";
+import type { Job } from "bullmq";
 import { type Api, GrammyError } from "grammy";
 import type { Redis } from "ioredis";
 import { z } from "zod";
@@ -7,6 +7,7 @@ import type { BulkMove, BulkMoves, MoveRuns } from "../domain/fleet/index.js";
 import type { Metrics } from "../http/metrics.js";
 import { moveButtons, moveProgressText, moveReportText } from "../render/bulk-move.js";
 import type { I18nLike } from "../render/i18n-like.js";
+import { DelayedError, Queue, UnrecoverableError, Worker } from "../runtime/library-parts.js";
 import type { Logger } from "../runtime/logger.js";
 import { ORDER_LOCK_MS, ORDER_STALLED_CHECK_MS } from "./order-worker.js";
 import { inJobScope, QUEUE_PREFIX } from "./queues.js";

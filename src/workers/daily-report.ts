@@ -1,4 +1,3 @@
-import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { DailyReports, ReportRuns } from "../domain/backoffice/index.js";
@@ -7,6 +6,7 @@ import type { StaffServices } from "../domain/staff/index.js";
 import { dailyReportText } from "../render/daily-report.js";
 import { type Clock, DAY, MINUTE } from "../runtime/clock.js";
 import { dateFormat } from "../runtime/intl-cache.js";
+import { Queue } from "../runtime/library-parts.js";
 import type { Logger } from "../runtime/logger.js";
 import { MAINTENANCE_QUEUE, type PeriodicTask } from "./maintenance.js";
 import { QUEUE_PREFIX } from "./queues.js";

@@ -1,4 +1,3 @@
-import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Locale } from "../config.js";
 import type { BooksServices } from "../domain/books/index.js";
@@ -14,6 +13,7 @@ import { findingLine } from "../render/drift-findings.js";
 import type { I18nLike } from "../render/i18n-like.js";
 import { SYNC_HOME } from "../render/sync-callbacks.js";
 import { MINUTE } from "../runtime/clock.js";
+import { Queue } from "../runtime/library-parts.js";
 import type { Logger } from "../runtime/logger.js";
 import { MAINTENANCE_QUEUE, type PeriodicTask } from "./maintenance.js";
 import type { Outbox } from "./outbox.js";

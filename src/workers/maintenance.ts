@@ -1,10 +1,10 @@
-import { Queue, UnrecoverableError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Customers } from "../domain/books/index.js";
 import { backfillSalesDays } from "../domain/books/index.js";
 import type { Metrics } from "../http/metrics.js";
 import { inBackground } from "../runtime/background-turn.js";
 import type { DutyCycleOptions } from "../runtime/duty-cycle.js";
+import { Queue, UnrecoverableError, Worker } from "../runtime/library-parts.js";
 import type { Logger } from "../runtime/logger.js";
 import { inJobScope, QUEUE_PREFIX } from "./queues.js";
 

@@ -1,4 +1,4 @@
-import { DelayedError, type Job, Worker } from "bullmq";
+import type { Job } from "bullmq";
 import type { Redis } from "ioredis";
 import { isInFlightStatus, type Order, type Orders } from "../domain/books/index.js";
 import { mayHealOnRetry, NodeEditInDoubtError } from "../domain/provisioning/index.js";
@@ -14,6 +14,7 @@ import {
 import type { SubscriptionTerms } from "../domain/terms/index.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Clock } from "../runtime/clock.js";
+import { DelayedError, Worker } from "../runtime/library-parts.js";
 import { bindLogFields } from "../runtime/log-context.js";
 import type { Logger } from "../runtime/logger.js";
 import type { ChargeBack, Notifier } from "./notifier.js";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { DelayedError, type Job, Queue, Worker } from "bullmq";
+import type { Job } from "bullmq";
 import { type Api, GrammyError } from "grammy";
 import type { InlineKeyboardMarkup, MessageEntity } from "grammy/types";
 import type { Redis } from "ioredis";
@@ -8,6 +8,7 @@ import { BroadcastRecords } from "../domain/backoffice/index.js";
 import type { Customers } from "../domain/books/index.js";
 import type { Metrics } from "../http/metrics.js";
 import { linkKeyboard } from "../render/link-buttons.js";
+import { DelayedError, Queue, Worker } from "../runtime/library-parts.js";
 import type { Logger } from "../runtime/logger.js";
 import { inJobScope, QUEUE_PREFIX } from "./queues.js";
 import type { SendBudget } from "./send-budget.js";

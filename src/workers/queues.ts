@@ -1,6 +1,7 @@
-import { type Processor, Queue } from "bullmq";
+import type { Processor } from "bullmq";
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import { Queue } from "../runtime/library-parts.js";
 import { withLogFields } from "../runtime/log-context.js";
 
 /** BullMQ key prefix (BullMQ refuses an ioredis keyPrefix). */

@@ -1,4 +1,4 @@
-import { DelayedError, type Job } from "bullmq";
+import type { Job } from "bullmq";
 import { mayHealOnRetry, NodeEditInDoubtError } from "../domain/provisioning/index.js";
 import {
   type ApplyOutcome,
@@ -7,6 +7,7 @@ import {
   TermChangeUndecidedError,
 } from "../domain/terms/index.js";
 import { formatDate } from "../render/format.js";
+import { DelayedError } from "../runtime/library-parts.js";
 import type { Logger } from "../runtime/logger.js";
 import type { Notifier } from "./notifier.js";
 import { termJobData } from "./queues.js";

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { TLSSocket, connect as tlsConnect } from "node:tls";
-import { Agent, buildConnector } from "undici";
+import type { buildConnector as BuildConnector } from "undici";
+import { Agent, buildConnector } from "../../runtime/library-parts.js";
 import { HostingInputError } from "../errors.js";
 
 /*
@@ -102,7 +103,7 @@ export function createNodeDispatcher(certSha256?: string): Agent | undefined {
   const pin = normalizeFingerprint(certSha256);
   if (!pin) return undefined;
 
-  const connect: buildConnector.connector = (opts, callback) => {
+  const connect: BuildConnector.connector = (opts, callback) => {
     if (opts.protocol !== "https:") {
       callback(new Error("a pinned node connection must use https"), null);
       return;
@@ -153,7 +154,7 @@ export function createNodeDispatcher(certSha256?: string): Agent | undefined {
  */
 export function createVerifyingNodeDispatcher(): Agent {
   const base = buildConnector({ rejectUnauthorized: false });
-  const connect: buildConnector.connector = (opts, callback) => {
+  const connect: BuildConnector.connector = (opts, callback) => {
     base(opts, (err, socket) => {
       if (err || !(socket instanceof TLSSocket) || socket.authorized) {
         if (err) callback(err, null);
