@@ -33,6 +33,11 @@ beforeAll(async () => {
         user: { id: i, is_bot: false, first_name: `Админ ${i}` },
       }));
       res.end(JSON.stringify({ ok: true, result: admins }));
+    } else if (method === "getMyName") {
+      // A proxy in front of Telegram answering with a page, not JSON.
+      res.statusCode = 502;
+      res.setHeader("content-type", "text/html");
+      res.end("<html><body>502 Bad Gateway</body></html>");
     } else if (method === "getUpdates") {
       // Long polling: answered only when the client gives up.
       req.on("close", () => res.destroy());
@@ -80,6 +85,15 @@ describe("the Bot API transport (undici)", () => {
       .catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(GrammyError);
     expect((refused as GrammyError).error_code).toBe(400);
+  });
+
+  it("turns an answer that is not JSON into an HttpError, and the next call still works", async () => {
+    const failed = await api()
+      .getMyName()
+      .catch((err: unknown) => err);
+    expect(failed).toBeInstanceOf(HttpError);
+    expect(String((failed as HttpError).message)).not.toContain(TOKEN);
+    expect((await api().sendMessage(1, "after")).message_id).toBe(7);
   });
 
   it("gives up a call when its signal aborts, and an unreachable Telegram is an HttpError", async () => {
