@@ -47,10 +47,11 @@ export function countFloods(api: Api, onFlood: FloodListener): void {
 function reportFloodsOf(api: Api): void {
   if (reporting.has(api)) return;
   reporting.add(api);
-  const report: Transformer = async (prev, method, payload, signal) => {
-    const res = await prev(method, payload, signal);
-    if (!res.ok && res.error_code === 429) floodListeners.get(api)?.(method, res.parameters?.retry_after);
-    return res;
-  };
+  // A reaction, not an async frame, waits with each call on Telegram.
+  const report: Transformer = (prev, method, payload, signal) =>
+    prev(method, payload, signal).then((res) => {
+      if (!res.ok && res.error_code === 429) floodListeners.get(api)?.(method, res.parameters?.retry_after);
+      return res;
+    });
   api.config.use(report);
 }

@@ -76,6 +76,11 @@ export class SendBudget {
   }
 
   /** Resolves once the last 429's retry_after heard here has run out (at once when none runs). */
+  /** Is a 429's retry_after running now? */
+  held(): boolean {
+    return this.heldUntil > this.now();
+  }
+
   async gate(): Promise<void> {
     for (let wait = this.heldUntil - this.now(); wait > 0; wait = this.heldUntil - this.now())
       await new Promise((resolve) => setTimeout(resolve, wait));
@@ -119,12 +124,17 @@ export class SendBudget {
  * hears every 429 as it comes, auto-retry's too).
  */
 export function countSends(api: Api, budget: SendBudget): void {
-  const counting: Transformer = async (prev, method, payload, signal) => {
-    if (SENDING.has(method)) {
-      await budget.gate();
+  const counting: Transformer = (prev, method, payload, signal) => {
+    if (!SENDING.has(method)) return prev(method, payload, signal);
+    // Not held (nearly always): no frame of this one waits with the call on Telegram.
+    if (!budget.held()) {
       budget.count();
+      return prev(method, payload, signal);
     }
-    return prev(method, payload, signal);
+    return budget.gate().then(() => {
+      budget.count();
+      return prev(method, payload, signal);
+    });
   };
   api.config.use(counting);
 }

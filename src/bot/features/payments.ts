@@ -1,5 +1,5 @@
 import { type Composer, InlineKeyboard, type Middleware, type NextFunction, type Transformer } from "grammy";
-import type { PreCheckoutQuery, Update } from "grammy/types";
+import type { ApiResponse, PreCheckoutQuery, Update } from "grammy/types";
 import type { Locale } from "../../config.js";
 import type { Order } from "../../domain/books/index.js";
 import { formatMoney } from "../../domain/catalog/index.js";
@@ -100,16 +100,25 @@ export async function recordPaymentFirst(ctx: BotContext, next: NextFunction): P
  * runner asks again from the same offset (it retries with backoff).
  */
 export function recordPaymentsOnFetch(inbox: PaymentInbox): Transformer {
-  return async (prev, method, payload, signal) => {
-    const res = await prev(method, payload, signal);
-    if (method === "getUpdates" && res.ok) {
-      for (const update of res.result as Update[]) {
-        const payment = incomingPayment(update);
-        if (payment) await inbox.record(payment);
-      }
+  // Every other call passes straight through: no frame of this one waits with it on Telegram.
+  return (prev, method, payload, signal) =>
+    method === "getUpdates"
+      ? fetchRecording(inbox, prev(method, payload, signal))
+      : prev(method, payload, signal);
+}
+
+async function fetchRecording<T>(
+  inbox: PaymentInbox,
+  fetching: Promise<ApiResponse<T>>,
+): Promise<ApiResponse<T>> {
+  const res = await fetching;
+  if (res.ok) {
+    for (const update of res.result as Update[]) {
+      const payment = incomingPayment(update);
+      if (payment) await inbox.record(payment);
     }
-    return res;
-  };
+  }
+  return res;
 }
 
 /** When each pre-checkout query reached the bot: its budget starts there, not when a handler begins. */
