@@ -69,7 +69,7 @@ export function rateLimit(redis: Redis, options: RateLimitOptions = DEFAULT_RATE
   const hit = (counter: string) => HIT.run(redis, [counter], [options.windowMs]).then(Number);
   // Hits sent early, by the plugin's key; taken by `incr`, dropped when the update ends anyway.
   const sent = new Map<string, Promise<number>>();
-  const early: MiddlewareFn<BotContext> = async (ctx, next) => {
+  const early: MiddlewareFn<BotContext> = (ctx, next) => {
     const key = counterKey(ctx);
     if (key === undefined) return next();
     const full = PREFIX + key;
@@ -78,11 +78,8 @@ export function rateLimit(redis: Redis, options: RateLimitOptions = DEFAULT_RATE
     // unhandled rejection.
     pending.catch(() => undefined);
     sent.set(full, pending);
-    try {
-      await next();
-    } finally {
-      sent.delete(full);
-    }
+    // A reaction, not an async frame, waits through the update.
+    return next().finally(() => sent.delete(full));
   };
   // The plugin calls `incr`, then `pexpire` on the first hit; the expiry is set inside `incr`.
   // Its key carries the update's id after `#` (the counter is the user's, the part before it), so

@@ -52,7 +52,8 @@ export const followChosenLocale: MiddlewareFn<BotContext> = async (ctx, next) =>
       ctx.i18n.useLocale(chosen);
     }
   }
-  await next();
+  // Returned, not awaited: this frame ends here instead of waiting through the update.
+  return next();
 };
 
 export const languageFeature = new Routes<BotContext>();

@@ -81,15 +81,18 @@ export function incomingPayment(update: Update): IncomingPayment | undefined {
  * runs. If it cannot be stored the error escapes, so the webhook answers non-2xx and Telegram
  * delivers the update again (rule 9).
  */
-export async function recordPaymentFirst(ctx: BotContext, next: NextFunction): Promise<void> {
+export function recordPaymentFirst(ctx: BotContext, next: NextFunction): Promise<void> {
   const payment = incomingPayment(ctx.update);
-  if (payment) {
-    try {
-      await ctx.deps.settlement.paymentInbox.record(payment);
-    } catch (err) {
-      ctx.log.error({ err, charge: payment.chargeId }, "could not store a payment; not acknowledging it");
-      throw err;
-    }
+  // Any other update goes straight on: no frame of this one waits through it.
+  return payment ? recordThenGo(ctx, payment, next) : next();
+}
+
+async function recordThenGo(ctx: BotContext, payment: IncomingPayment, next: NextFunction): Promise<void> {
+  try {
+    await ctx.deps.settlement.paymentInbox.record(payment);
+  } catch (err) {
+    ctx.log.error({ err, charge: payment.chargeId }, "could not store a payment; not acknowledging it");
+    throw err;
   }
   await next();
 }

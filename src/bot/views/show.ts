@@ -16,13 +16,13 @@ const kept = new WeakSet<BotContext>();
  * Takes the keep mark off a press's callback data (so handlers match the plain data) and
  * remembers it for this update. Installed ahead of every feature.
  */
-export async function keepMarked(ctx: BotContext, next: NextFunction): Promise<void> {
+export function keepMarked(ctx: BotContext, next: NextFunction): Promise<void> {
   const query = ctx.update.callback_query;
   if (query?.data?.startsWith(KEEP_MARK)) {
     query.data = query.data.slice(KEEP_MARK.length);
     kept.add(ctx);
   }
-  await next();
+  return next();
 }
 
 /**

@@ -29,7 +29,8 @@ export const registerCustomer: MiddlewareFn<BotContext> = async (ctx, next) => {
       }
     }
   }
-  await next();
+  // Returned, not awaited: this frame ends here instead of waiting through the update.
+  return next();
 };
 
 /**
