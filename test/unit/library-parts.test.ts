@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpRequest, textOf } from "../../src/runtime/library-parts.js";
 import { projectRoot } from "../../src/runtime/paths.js";
@@ -37,6 +37,13 @@ describe("the libraries' parts the bot loads", () => {
   });
 });
 
+/** The encodings a server may answer with once asked (fetch's list), by the path that asks for each. */
+const PACKERS: Record<string, { encoding: string; pack: (body: Buffer) => Buffer }> = {
+  gzip: { encoding: "gzip", pack: gzipSync },
+  deflate: { encoding: "deflate", pack: deflateSync },
+  br: { encoding: "br", pack: brotliCompressSync },
+};
+
 describe("httpRequest", () => {
   const seen: { encoding?: string; body: string }[] = [];
   let server: Server;
@@ -47,9 +54,10 @@ describe("httpRequest", () => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       seen.push({ encoding: req.headers["accept-encoding"], body: Buffer.concat(chunks).toString() });
-      if (req.url === "/gzip") {
-        res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
-        res.end(gzipSync(JSON.stringify({ ok: true, clients: ["ann", "bob"] })));
+      const packed = PACKERS[(req.url ?? "").slice(1)];
+      if (packed) {
+        res.writeHead(200, { "content-type": "application/json", "content-encoding": packed.encoding });
+        res.end(packed.pack(Buffer.from(JSON.stringify({ ok: true, clients: ["ann", "bob"] }))));
       } else if (req.url === "/slow-body") {
         // The head at once, the body never: a timeout must still end the exchange.
         res.writeHead(200, { "content-type": "application/json" });
@@ -80,11 +88,13 @@ describe("httpRequest", () => {
       signal: AbortSignal.timeout(timeoutMs),
     });
 
-  it("asks for a compressed answer and reads it inflated, as fetch did", async () => {
-    const answer = await call("/gzip");
-    expect(answer.status).toBe(200);
-    expect(JSON.parse(await textOf(answer.body))).toEqual({ ok: true, clients: ["ann", "bob"] });
-    expect(seen.at(-1)).toEqual({ encoding: "gzip, deflate, br", body: '{"name":"ann"}' });
+  it("asks for a compressed answer and reads it inflated (gzip, deflate, br), as fetch did", async () => {
+    for (const path of Object.keys(PACKERS)) {
+      const answer = await call(`/${path}`);
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(await textOf(answer.body))).toEqual({ ok: true, clients: ["ann", "bob"] });
+      expect(seen.at(-1)).toEqual({ encoding: "gzip, deflate, br", body: '{"name":"ann"}' });
+    }
   });
 
   it("gives a refusal's status and body as they came", async () => {
