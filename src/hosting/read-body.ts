@@ -11,13 +11,6 @@ export const BYTES_PER_TURN = 64 * 1024;
 /** How much of a body that is not JSON is kept for the error. */
 const KEPT = 200;
 
-/** The body's bytes as they came (read within the request's timeout; parsing is not). */
-export async function collectBody(body: AsyncIterable<Uint8Array> | null): Promise<Uint8Array[]> {
-  const chunks: Uint8Array[] = [];
-  if (body) for await (const chunk of body) chunks.push(chunk);
-  return chunks;
-}
-
 /**
  * Parses a hosting answer. A server's whole client listing comes in one answer (no paging in the
  * spec): 100 000 clients are about 20 MB, which JSON.parse held the process for ~100 ms at once,

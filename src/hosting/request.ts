@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Dispatcher } from "undici";
 import { z } from "zod";
-import { httpRequest } from "../runtime/library-parts.js";
+import { chunksOf, httpRequest, isAbort } from "../runtime/library-parts.js";
 import {
   HostingApiError,
   type HostingApiName,
@@ -11,7 +11,7 @@ import {
   isTransient,
   type RequestInfo,
 } from "./errors.js";
-import { collectBody, parseHostingBody } from "./read-body.js";
+import { parseHostingBody } from "./read-body.js";
 
 export interface RetryPolicy {
   /** Total attempts including the first one. */
@@ -123,8 +123,8 @@ export class HostingHttp {
       if (secret) headers.authorization = `Bearer ${secret}`;
     }
     if (spec.body !== undefined) headers["content-type"] = "application/json";
-    const { response, chunks } = await this.exchange(spec, info, url, headers);
-    return await decode(spec, info, response, chunks);
+    const { status, chunks } = await this.exchange(spec, info, url, headers);
+    return await decode(spec, info, status, chunks);
   }
 
   /** The HTTP exchange itself, timed and observed; a timeout or a network failure as its error. */
@@ -133,7 +133,7 @@ export class HostingHttp {
     info: RequestInfo,
     url: URL,
     headers: Record<string, string>,
-  ): Promise<{ response: Answer; chunks: Uint8Array[] }> {
+  ): Promise<{ status: number; chunks: Uint8Array[] }> {
     const timeoutMs = spec.timeoutMs ?? this.timeoutMs;
     const started = performance.now();
     const observe = (status: number) =>
@@ -144,7 +144,7 @@ export class HostingHttp {
         durationMs: performance.now() - started,
       });
 
-    let response: Answer;
+    let status: number;
     let chunks: Uint8Array[];
     try {
       const answer = await httpRequest(url, {
@@ -154,50 +154,43 @@ export class HostingHttp {
         signal: AbortSignal.timeout(timeoutMs),
         dispatcher: this.options.dispatcher,
       });
-      response = { ok: answer.status >= 200 && answer.status < 300, status: answer.status };
-      chunks = await collectBody(answer.body);
+      status = answer.status;
+      chunks = await chunksOf(answer.body);
     } catch (err) {
       observe(0);
-      if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) {
-        throw new HostingTimeoutError(info, timeoutMs);
-      }
+      if (isAbort(err)) throw new HostingTimeoutError(info, timeoutMs);
       throw new HostingNetworkError(info, err);
     }
-    observe(response.status);
-    return { response, chunks };
+    observe(status);
+    return { status, chunks };
   }
-}
-
-/** What is kept of an answer's head. */
-interface Answer {
-  ok: boolean;
-  status: number;
 }
 
 /** An answer read: JSON, not a refusal (a non-2xx, or `ok: false`), in the shape `spec` expects. */
 async function decode<S extends z.ZodType>(
   spec: CallSpec<S>,
   info: RequestInfo,
-  response: Answer,
+  status: number,
   chunks: readonly Uint8Array[],
 ): Promise<z.output<S>> {
+  const ok = status >= 200 && status < 300;
   // Parsed outside the request's timeout: a long listing parsed at a periodic task's pace takes a while.
   const body = await parseHostingBody(chunks);
   if ("notJson" in body) {
-    if (!response.ok) throw new HostingApiError(info, response.status, body.notJson, undefined);
+    if (!ok) throw new HostingApiError(info, status, body.notJson, undefined);
     throw new HostingSchemaError(info, "body is not JSON");
   }
   const { json } = body;
 
   const envelope = failureEnvelope.safeParse(json);
-  const failed = !response.ok || (envelope.success && envelope.data.ok === false);
+  const failed = !ok || (envelope.success && envelope.data.ok === false);
   if (failed) {
     const e = envelope.success ? envelope.data : {};
     const codeFromError = e.error && CODE_LIKE.test(e.error) ? e.error : undefined;
     const code = e.code ?? codeFromError;
-    const detail = e.message ?? e.error ?? `HTTP ${response.status}`;
+    const detail = e.message ?? e.error ?? `HTTP ${status}`;
     // A 2xx with `ok: false` is still a refusal; treat it as a bad request.
-    throw new HostingApiError(info, response.ok ? 400 : response.status, detail, code);
+    throw new HostingApiError(info, ok ? 400 : status, detail, code);
   }
 
   // Async: long lists are validated in slices (sliced-list.ts).

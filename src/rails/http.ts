@@ -1,4 +1,4 @@
-import { httpRequest, textOf } from "../runtime/library-parts.js";
+import { httpRequest, isAbort, textOf } from "../runtime/library-parts.js";
 
 /** A provider call failed: it said no (`refused`, a 4xx) or could not be reached or broke (`down`). */
 export class RailError extends Error {
@@ -50,8 +50,12 @@ export async function railRequest(req: RailRequest): Promise<RailResponse> {
     status = response.status;
     text = await textOf(response.body);
   } catch (err) {
-    const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-    throw new RailError(req.rail, "down", 0, timedOut ? `no answer within ${req.timeoutMs} ms` : "network");
+    throw new RailError(
+      req.rail,
+      "down",
+      0,
+      isAbort(err) ? `no answer within ${req.timeoutMs} ms` : "network",
+    );
   }
   let json: unknown;
   try {

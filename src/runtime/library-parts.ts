@@ -70,9 +70,19 @@ export async function httpRequest(url: URL, call: HttpCall): Promise<HttpAnswer>
   return { status: answer.statusCode, body };
 }
 
-/** A body read whole as UTF-8 text. */
-export async function textOf(body: AsyncIterable<Buffer>): Promise<string> {
-  const chunks: Buffer[] = [];
+/** Did the call end because its signal aborted it (a timeout, or a caller giving up)? */
+export function isAbort(err: unknown): boolean {
+  return err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
+}
+
+/** A body's bytes as they came (read within the call's timeout; parsing them need not be). */
+export async function chunksOf(body: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = [];
   for await (const chunk of body) chunks.push(chunk);
-  return Buffer.concat(chunks).toString("utf8");
+  return chunks;
+}
+
+/** A body read whole as UTF-8 text. */
+export async function textOf(body: AsyncIterable<Uint8Array>): Promise<string> {
+  return Buffer.concat(await chunksOf(body)).toString("utf8");
 }

@@ -2,16 +2,12 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  BYTES_PER_TURN,
-  collectBody,
-  PARSE_AT_ONCE_BYTES,
-  parseHostingBody,
-} from "../../src/hosting/read-body.js";
+import { BYTES_PER_TURN, PARSE_AT_ONCE_BYTES, parseHostingBody } from "../../src/hosting/read-body.js";
+import { chunksOf } from "../../src/runtime/library-parts.js";
 import { turnsDuring } from "../helpers/turns.js";
 
 const readHostingBody = async (body: AsyncIterable<Uint8Array> | null) =>
-  parseHostingBody(await collectBody(body));
+  parseHostingBody(body ? await chunksOf(body) : []);
 
 const listing = (n: number) => ({
   ok: true,
